@@ -1,0 +1,87 @@
+package engine
+
+import (
+	"errors"
+	"math"
+)
+
+// Whitening errors, where verl's masked_var raises.
+var (
+	ErrNoValidToken  = errors.New("engine: whiten: at least one element in the mask has to be 1 (the batch has no valid token)")
+	ErrOneValidToken = errors.New("engine: whiten: the sum of the mask is one, so the Bessel correction n/(n−1) divides by zero; use more tokens")
+)
+
+// maskedMeanEps is the ε that newest verl adds to Σmask in masked_mean (PR #782).
+const maskedMeanEps = 1e-8
+
+// whitenEps is the ε added to the variance inside the inverse square root.
+const whitenEps = 1e-8
+
+// maskCount is Σmask over the whole batch.
+func maskCount(mask [][]float64) float64 {
+	var n float64
+	for _, row := range mask {
+		for _, m := range row {
+			n += m
+		}
+	}
+	return n
+}
+
+// maskedSum is Σ x·m over the positions where m ≠ 0.
+func maskedSum(x, mask [][]float64) float64 {
+	var s float64
+	for i, row := range x {
+		for t, v := range row {
+			if m := mask[i][t]; m != 0 {
+				s += v * m
+			}
+		}
+	}
+	return s
+}
+
+// MaskedMean is verl's masked_mean over the whole batch: Σx·m / (Σm + ε), with
+// ε = 1e-8 in the newest version and none in v0.2, where an empty mask
+// divides 0 by 0 and this returns ErrNoValidToken.
+func MaskedMean(v Version, x, mask [][]float64) (float64, error) {
+	n := maskCount(mask)
+	if v == VerlEarly {
+		if n == 0 {
+			return 0, ErrNoValidToken
+		}
+		return maskedSum(x, mask) / n, nil
+	}
+	return maskedSum(x, mask) / (n + maskedMeanEps), nil
+}
+
+// WhitenStats are the batch statistics masked_whiten uses.
+type WhitenStats struct {
+	N           int     // Σmask: the number of valid tokens in the whole batch
+	Mean        float64 // masked mean μ; meaningless when N = 0
+	VarBiased   float64 // masked mean of (x − μ)²; meaningless when N = 0
+	VarUnbiased float64 // VarBiased·N/(N−1), the variance verl uses; meaningless when N ≤ 1
+}
+
+// Whiten is verl's masked_whiten(x, mask) with shift_mean: the statistics run
+// over every mask = 1 position of the whole batch, and the result
+// (x − μ)·(σ² + 1e-8)^(−1/2) is given at every position, masked ones included
+// (verl does not zero them). With fewer than two valid tokens verl raises: the
+// result is nil, the error says why, and the statistics computed before the
+// raise are still returned.
+func Whiten(v Version, x, mask [][]float64) ([][]float64, WhitenStats, error) {
+	n := maskCount(mask)
+	st := WhitenStats{N: int(n)}
+	if n == 0 {
+		return nil, st, ErrNoValidToken
+	}
+	st.Mean, _ = MaskedMean(v, x, mask)
+	centered := mapMatrix(x, func(a float64) float64 { d := a - st.Mean; return d * d })
+	st.VarBiased, _ = MaskedMean(v, centered, mask)
+	if n == 1 {
+		return nil, st, ErrOneValidToken
+	}
+	st.VarUnbiased = st.VarBiased * (n / (n - 1))
+	scale := 1 / math.Sqrt(st.VarUnbiased+whitenEps)
+	return mapMatrix(x, func(a float64) float64 { return (a - st.Mean) * scale }), st, nil
+}

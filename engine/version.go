@@ -1,0 +1,46 @@
+package engine
+
+import "fmt"
+
+// Version selects the generation of verl whose arithmetic is reproduced.
+type Version int
+
+const (
+	// VerlEarly is verl v0.2 (tag v0.2, 828df7e8, 2025-02-15): the GAE mask is
+	// used only for whitening, masked_mean has no ε, there is no log-ratio
+	// clamp and no dual clip, and only token-mean aggregation exists.
+	VerlEarly Version = iota
+	// VerlNewest is verl v0.5.0 through v0.9 (1dda039b, identical to v0.9.0
+	// for these functions): the mask acts inside the GAE recursion.
+	VerlNewest
+)
+
+// String names the version as the UI and the API spell it.
+func (v Version) String() string {
+	switch v {
+	case VerlEarly:
+		return "early"
+	case VerlNewest:
+		return "newest"
+	}
+	return fmt.Sprintf("Version(%d)", int(v))
+}
+
+// Release is the verl release range a version stands for.
+func (v Version) Release() string {
+	if v == VerlEarly {
+		return "v0.2"
+	}
+	return "v0.5–v0.9"
+}
+
+// ParseVersion reads "early" / "v0.2" or "newest".
+func ParseVersion(s string) (Version, error) {
+	switch s {
+	case "early", "v0.2":
+		return VerlEarly, nil
+	case "newest":
+		return VerlNewest, nil
+	}
+	return 0, fmt.Errorf("engine: unknown verl version %q (want early or newest)", s)
+}
