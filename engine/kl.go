@@ -1,0 +1,88 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// KL estimator names. Aliases and "+" names map onto these four forms.
+const (
+	KL        = "kl"         // k1: d = logprob − ref
+	KLAbs     = "abs"        // |d|
+	KLMSE     = "mse"        // k2: ½d²
+	KLLowVar  = "low_var_kl" // k3: e^x − x − 1 with x = ref − logprob, clamped to [−10, 10]
+	KLFull    = "full"       // not implemented in any verl version
+	klClampK3 = 10.0         // k3's output clamp, every version
+	klPreK3   = 20.0         // newest clamps x to ±20 before the exp (PR #1779)
+)
+
+// KLNames lists the estimator names a version accepts, in the order the UI
+// offers them. v0.2 spells only the four long names; the newest version adds
+// the k1/k2/k3 aliases and the straight-through "+" names (v0.8.0+, PR #6058),
+// whose forward value is their base estimator's.
+func KLNames(v Version) []string {
+	if v == VerlEarly {
+		return []string{KL, KLAbs, KLMSE, KLLowVar}
+	}
+	return []string{KL, "k1", KLAbs, KLMSE, "k2", KLLowVar, "k3", "k1+", "k3+", "low_var_kl+"}
+}
+
+// klBase resolves a name to its forward formula for version v.
+func klBase(v Version, name string) (string, error) {
+	if name == KLFull {
+		return "", fmt.Errorf("engine: kl_penalty %q: verl raises NotImplementedError (the full KL needs the whole vocabulary distribution, not two log-probs)", name)
+	}
+	base := name
+	if v == VerlNewest && strings.HasSuffix(name, "+") {
+		base = strings.TrimSuffix(name, "+")
+	}
+	if v == VerlNewest {
+		switch base {
+		case "k1":
+			base = KL
+		case "k2":
+			base = KLMSE
+		case "k3":
+			base = KLLowVar
+		}
+	}
+	switch base {
+	case KL, KLAbs, KLMSE, KLLowVar:
+		return base, nil
+	}
+	return "", fmt.Errorf("engine: kl_penalty %q is not known to verl %s (it knows %s)", name, v.Release(), strings.Join(KLNames(v), ", "))
+}
+
+// klValue is one token's forward KL for a resolved base name; d = logprob − ref.
+func klValue(v Version, base string, logprob, ref float64) float64 {
+	d := logprob - ref
+	switch base {
+	case KLAbs:
+		return math.Abs(d)
+	case KLMSE:
+		return 0.5 * d * d
+	case KLLowVar:
+		x := ref - logprob
+		if v == VerlNewest {
+			x = clamp(x, -klPreK3, klPreK3)
+		}
+		return clamp(math.Exp(x)-x-1, -klClampK3, klClampK3)
+	}
+	return d
+}
+
+// KLPenalty is verl's kl_penalty(logprob, ref_logprob, name) at every
+// position, unmasked: [B][R] per-token KL estimates of token t.
+func KLPenalty(v Version, name string, logprob, ref [][]float64) ([][]float64, error) {
+	base, err := klBase(v, name)
+	if err != nil {
+		return nil, err
+	}
+	return zipMatrix(logprob, ref, func(lp, rf float64) float64 { return klValue(v, base, lp, rf) }), nil
+}
+
+// clamp is torch.clamp / verl's clip_by_value: max(min(x, hi), lo).
+func clamp(x, lo, hi float64) float64 {
+	return math.Max(math.Min(x, hi), lo)
+}
