@@ -54,8 +54,8 @@ func TestKLPenaltyNames(t *testing.T) {
 		{VerlNewest, "mse+", 0.125, false},
 		{VerlNewest, "k3", math.Exp(-0.5) + 0.5 - 1, false},
 		{VerlEarly, "low_var_kl", math.Exp(-0.5) + 0.5 - 1, false},
-		{VerlEarly, "k1", 0, true},   // aliases came after v0.2
-		{VerlEarly, "kl+", 0, true},  // so did the straight-through names
+		{VerlEarly, "k1", 0, true},  // aliases came after v0.2
+		{VerlEarly, "kl+", 0, true}, // so did the straight-through names
 		{VerlNewest, "full", 0, true},
 		{VerlNewest, "k4", 0, true},
 		{VerlNewest, "", 0, true},
