@@ -41,7 +41,8 @@ type KLReward struct {
 // ApplyKLPenalty turns token_level_scores into token_level_rewards the way
 // verl's apply_kl_penalty does, then calls ctl.Update(CurrentKL, B), so β
 // changes only for the next step. The KL compares π_old with the reference.
-// In v0.2 a row with no valid token makes the metric 0/0; that is an error.
+// In v0.2 a row with no valid token makes the metric 0/0: that is an error,
+// returned with the rewards, which verl computed before the metric.
 func ApplyKLPenalty(v Version, scores, oldLogProbs, refLogProb, mask [][]float64, klName string, ctl KLController) (KLReward, error) {
 	unmasked, err := KLPenalty(v, klName, oldLogProbs, refLogProb)
 	if err != nil {

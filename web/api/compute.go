@@ -1,10 +1,11 @@
 // Package api is GAE Lab's JSON API: POST /api/v1/compute takes one case in
-// the golden-vector format and answers with every output the engine can give.
+// the golden-vector format (inputs and config) and answers with every output
+// the engine can give, in the golden file's keys, nesting and shapes.
 package api
 
 import (
+	"encoding/json"
 	"fmt"
-	"net/http"
 )
 
 // Error is a client error: the HTTP status, a stable code, the offending
@@ -20,19 +21,30 @@ func (e *Error) Error() string {
 	if e.Field == "" {
 		return e.Message
 	}
-	return fmt.Sprintf("%s: %s", e.Field, e.Message)
+	return fmt.Sprintf("%s %s", e.Field, e.Message)
 }
 
 // MaxBodyBytes is the largest request body or CLI input accepted (16 MiB).
 const MaxBodyBytes = 16 << 20
 
-// Compute decodes one case (inputs and config) and returns the JSON answer
-// {"outputs": {...}}. TODO(engine issue): implemented in this package.
+// Compute decodes one case and returns the JSON answer {"outputs": {...}}.
+// Bad input is an *Error naming the field; a part verl would refuse is an
+// "error" string inside the outputs, and the other parts are still computed.
 func Compute(body []byte) ([]byte, *Error) {
-	return nil, &Error{Status: http.StatusNotImplemented, Code: "not_implemented", Message: "compute is not implemented yet"}
+	if len(body) > MaxBodyBytes {
+		return nil, tooLarge()
+	}
+	req, perr := decodeRequest(body)
+	if perr != nil {
+		return nil, perr
+	}
+	out, err := json.Marshal(map[string]any{"outputs": run(req)})
+	if err != nil { // unreachable: every block was marshalled once already
+		return nil, &Error{Status: 500, Code: "internal", Message: "could not encode the outputs"}
+	}
+	return out, nil
 }
 
-// HandleCompute handles the "POST /api/v1/compute" route.
-func HandleCompute(w http.ResponseWriter, r *http.Request) {
-	http.Error(w, "not implemented", http.StatusNotImplemented)
+func tooLarge() *Error {
+	return &Error{Status: 413, Code: "too_large", Message: fmt.Sprintf("the body is larger than %d bytes (16 MiB)", MaxBodyBytes)}
 }

@@ -1,0 +1,36 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+)
+
+// HandleCompute handles the "POST /api/v1/compute" route.
+func HandleCompute(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeError(w, tooLarge())
+			return
+		}
+		writeError(w, badRequest("invalid_json", "", "could not read the body: %v", err))
+		return
+	}
+	out, perr := Compute(body)
+	if perr != nil {
+		writeError(w, perr)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(out)
+}
+
+// writeError answers {"error": {"code", "field", "message"}} with e's status.
+func writeError(w http.ResponseWriter, e *Error) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(e.Status)
+	json.NewEncoder(w).Encode(map[string]*Error{"error": e})
+}

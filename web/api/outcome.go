@@ -1,0 +1,48 @@
+package api
+
+import "gaelab/engine"
+
+// outcomeEstimators runs every outcome-only estimator on the rewards, with
+// the loop GRPO's group statistics and each row's sequence score.
+func outcomeEstimators(req *request, rewards [][]float64) obj {
+	in := engine.OutcomeInputs{
+		Rewards:   rewards,
+		Mask:      req.tensors["response_mask"],
+		Index:     req.index,
+		Baselines: req.baselines,
+		Gamma:     req.cfg.Gamma,
+		Epsilon:   req.cfg.Epsilon,
+	}
+	block := obj{}
+	for _, est := range engine.OutcomeEstimators {
+		adv, ret, err := est.Run(in)
+		if err != nil {
+			block[est.Key] = errorObj(err)
+			continue
+		}
+		block[est.Key] = finiteBlock(obj{"advantages": adv, "returns": ret})
+	}
+	stats := obj{}
+	for _, g := range engine.GroupStatsGRPO(in) {
+		stats[g.ID] = obj{"members": g.Members, "scores": g.Scores, "mean": g.Mean, "std_unbiased": g.StdUnbiased}
+	}
+	block["group_stats_loop_grpo"] = stats
+	block["sequence_scores"] = engine.SequenceScores(rewards)
+	return block
+}
+
+// adaptiveBetas replays inputs.updates through the adaptive KL controller,
+// identical in v0.2 and newest verl.
+func adaptiveBetas(req *request) obj {
+	block := obj{}
+	for _, v := range versions {
+		ctl := &engine.AdaptiveKLController{Beta: req.cfg.InitKLCoef, Target: req.cfg.TargetKL, Horizon: req.cfg.Horizon}
+		betas := make([]float64, len(req.updates))
+		for i, u := range req.updates {
+			ctl.Update(u.CurrentKL, u.NSteps)
+			betas[i] = ctl.Value()
+		}
+		block[v.String()] = betas
+	}
+	return block
+}
