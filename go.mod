@@ -2,4 +2,4 @@ module gaelab
 
 go 1.26
 
-require github.com/go-chi/chi/v5 v5.5.0 // indirect
+require github.com/go-chi/chi/v5 v5.5.0

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"gaelab/web/api"
+)
+
+const usage = `Usage:
+  gaelab [serve] [-addr ADDR]  serve the web app (the default command)
+  gaelab compute [FILE]        compute one case read from FILE or stdin and
+                               print the JSON answer
+  gaelab help                  print this help
+
+serve listens on -addr, else $ADDR, else ` + defaultAddr + `.
+compute reads one case in the golden-vector format (at most 16 MiB) and
+prints what POST /api/v1/compute would answer.
+`
+
+// run is the whole program: args are the command-line arguments without the
+// program name, getenv looks up environment variables. It returns when the
+// command is done or, for serve, once ctx is cancelled and the server has
+// shut down.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+	cmd, rest := "serve", args // flags without a command are serve's
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		cmd, rest = args[0], args[1:]
+	}
+
+	var err error
+	switch cmd {
+	case "serve":
+		err = runServe(ctx, rest, getenv, stderr)
+	case "compute":
+		err = runCompute(rest, stdin, stdout, api.Compute)
+	case "help":
+		err = flag.ErrHelp
+	default:
+		err = usageErrorf("unknown command %q", cmd)
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		_, err = io.WriteString(stdout, usage)
+	}
+	return err
+}
+
+// parseFlags parses a command's args into fs without printing anything. It
+// returns flag.ErrHelp for -h, which run answers with the usage, and the
+// parse error followed by the usage for a bad flag.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	return usageErrorf("%s: %v", fs.Name(), err)
+}
+
+// usageErrorf returns an error for a command line that makes no sense: the
+// message, then the usage.
+func usageErrorf(format string, a ...any) error {
+	return fmt.Errorf("%s\n\n%s", fmt.Sprintf(format, a...), strings.TrimSuffix(usage, "\n"))
+}

@@ -1,0 +1,74 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+)
+
+// Timeouts of the server. A client has readTimeout to send a whole request,
+// a body of up to api.MaxBodyBytes included; writeTimeout runs from the end of
+// the request headers, so it covers reading that body as well as computing
+// and writing the answer.
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 30 * time.Second
+	writeTimeout      = 60 * time.Second
+	idleTimeout       = 120 * time.Second
+
+	// shutdownTimeout bounds the graceful shutdown; it stays below the 10 s
+	// that docker stop waits before it kills the process.
+	shutdownTimeout = 5 * time.Second
+)
+
+// NewServer returns a server for Routes on addr ("host:port") with read,
+// write and idle timeouts set, logging its own errors to logger.
+func NewServer(addr string, logger *slog.Logger) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           Routes(),
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelError),
+	}
+}
+
+// Serve listens on srv.Addr, logs the address it listens on and serves until
+// ctx is cancelled. Then it stops accepting connections, waits up to
+// shutdownTimeout for requests in flight and returns nil if they all finished.
+func Serve(ctx context.Context, srv *http.Server, logger *slog.Logger) error {
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", srv.Addr)
+	if err != nil {
+		return err
+	}
+	logger.Info("listening", "addr", ln.Addr().String())
+
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+
+	select {
+	case err := <-served:
+		return err // Serve returns only on failure until Shutdown is called.
+	case <-ctx.Done():
+	}
+
+	logger.Info("shutting down", "timeout", shutdownTimeout)
+	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		srv.Close()
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	logger.Info("stopped")
+	return nil
+}
