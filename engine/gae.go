@@ -40,28 +40,56 @@ func GAE(v Version, rewards, values, mask [][]float64, gamma, lam float64) GAERe
 		Advantages: newMatrix(b, r),
 		Returns:    newMatrix(b, r),
 	}
-	gl := gamma * lam
 	for i := range rewards {
-		rw, val, m := rewards[i], values[i], mask[i]
-		var vNext, carry float64 // V(s_{t+1}) and A_{t+1} as the loop carries them
-		for t := r - 1; t >= 0; t-- {
-			if v == VerlEarly {
-				vNext = 0
-				if t < r-1 {
-					vNext = val[t+1]
-				}
-			}
-			delta := rw[t] + gamma*vNext - val[t]
-			res.NextValues[i][t] = vNext
-			res.Deltas[i][t] = delta
-			if v == VerlEarly || m[t] == 1 {
-				carry = delta + gl*carry
-				vNext = val[t] // read again at t−1 only by the newest loop
-			}
-			res.Advantages[i][t] = carry
-			res.Returns[i][t] = carry + val[t]
+		row := gaeRow{
+			r: rewards[i][:r], v: values[i][:r], m: mask[i][:r],
+			next: res.NextValues[i][:r], delta: res.Deltas[i][:r], adv: res.Advantages[i][:r], ret: res.Returns[i][:r],
+		}
+		if v == VerlEarly {
+			row.early(gamma, lam)
+		} else {
+			row.newest(gamma, lam)
 		}
 	}
 	res.Whitened, res.Whitening, res.WhitenErr = Whiten(v, res.Advantages, mask)
 	return res
+}
+
+// gaeRow holds one row's inputs and trace outputs, all of length R.
+type gaeRow struct {
+	r, v, m               []float64
+	next, delta, adv, ret []float64
+}
+
+// early is v0.2's loop: every position is a time step, and V(s_R) = 0 sits
+// at the end of the tensor.
+func (g gaeRow) early(gamma, lam float64) {
+	gl := gamma * lam // as verl, (γ·λ)·A
+	var carry float64 // A_{t+1}
+	for t := len(g.r) - 1; t >= 0; t-- {
+		vNext := 0.0
+		if t+1 < len(g.v) {
+			vNext = g.v[t+1]
+		}
+		delta := g.r[t] + gamma*vNext - g.v[t]
+		carry = delta + gl*carry
+		g.next[t], g.delta[t], g.adv[t], g.ret[t] = vNext, delta, carry, carry+g.v[t]
+	}
+}
+
+// newest is the loop of PR #2337: V_next and A_next are carried across
+// mask = 0 positions, which compute a δ and discard it.
+func (g gaeRow) newest(gamma, lam float64) {
+	gl := gamma * lam
+	var vNext, carry float64 // V and A of the next mask = 1 position
+	for t := len(g.r) - 1; t >= 0; t-- {
+		val := g.v[t]
+		delta := g.r[t] + gamma*vNext - val
+		candidate := delta + gl*carry
+		g.next[t], g.delta[t] = vNext, delta
+		if g.m[t] == 1 {
+			carry, vNext = candidate, val
+		}
+		g.adv[t], g.ret[t] = carry, carry+val
+	}
 }

@@ -46,13 +46,10 @@ func maskedSum(x, mask [][]float64) float64 {
 // divides 0 by 0 and this returns ErrNoValidToken.
 func MaskedMean(v Version, x, mask [][]float64) (float64, error) {
 	n := maskCount(mask)
-	if v == VerlEarly {
-		if n == 0 {
-			return 0, ErrNoValidToken
-		}
-		return maskedSum(x, mask) / n, nil
+	if v == VerlEarly && n == 0 {
+		return 0, ErrNoValidToken
 	}
-	return maskedSum(x, mask) / (n + maskedMeanEps), nil
+	return maskedSum(x, mask) / (n + v.meanEps()), nil
 }
 
 // WhitenStats are the batch statistics masked_whiten uses.
@@ -70,18 +67,50 @@ type WhitenStats struct {
 // result is nil, the error says why, and the statistics computed before the
 // raise are still returned.
 func Whiten(v Version, x, mask [][]float64) ([][]float64, WhitenStats, error) {
-	n := maskCount(mask)
+	n, sum := 0.0, 0.0
+	for i, row := range x {
+		for t, m := range mask[i][:len(row)] {
+			if m != 0 {
+				n += m
+				sum += row[t] * m
+			}
+		}
+	}
 	st := WhitenStats{N: int(n)}
 	if n == 0 {
 		return nil, st, ErrNoValidToken
 	}
-	st.Mean, _ = MaskedMean(v, x, mask)
-	centered := mapMatrix(x, func(a float64) float64 { d := a - st.Mean; return d * d })
-	st.VarBiased, _ = MaskedMean(v, centered, mask)
+	st.Mean = sum / (n + v.meanEps())
+	var sq float64 // Σ (x − μ)²·m: masked_var's second masked_mean, unscaled
+	for i, row := range x {
+		for t, m := range mask[i][:len(row)] {
+			if m != 0 {
+				d := row[t] - st.Mean
+				sq += d * d * m
+			}
+		}
+	}
+	st.VarBiased = sq / (n + v.meanEps())
 	if n == 1 {
 		return nil, st, ErrOneValidToken
 	}
 	st.VarUnbiased = st.VarBiased * (n / (n - 1))
 	scale := 1 / math.Sqrt(st.VarUnbiased+whitenEps)
-	return mapMatrix(x, func(a float64) float64 { return (a - st.Mean) * scale }), st, nil
+	b, r := shapeOf(x)
+	out := newMatrix(b, r)
+	for i, row := range x {
+		o := out[i][:len(row)]
+		for t, a := range row {
+			o[t] = (a - st.Mean) * scale
+		}
+	}
+	return out, st, nil
+}
+
+// meanEps is the ε masked_mean adds to Σmask in version v.
+func (v Version) meanEps() float64 {
+	if v == VerlEarly {
+		return 0
+	}
+	return maskedMeanEps
 }

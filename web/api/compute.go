@@ -6,6 +6,7 @@ package api
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 )
 
 // Error is a client error: the HTTP status, a stable code, the offending
@@ -38,11 +39,22 @@ func Compute(body []byte) ([]byte, *Error) {
 	if perr != nil {
 		return nil, perr
 	}
-	out, err := json.Marshal(map[string]any{"outputs": run(req)})
-	if err != nil { // unreachable: every block was marshalled once already
-		return nil, &Error{Status: 500, Code: "internal", Message: "could not encode the outputs"}
+	return encodeOutputs(run(req)), nil
+}
+
+// encodeOutputs writes {"outputs": {...}} from blocks that are already JSON,
+// in key order, without re-encoding them.
+func encodeOutputs(blocks map[string]json.RawMessage) []byte {
+	out := []byte(`{"outputs":{`)
+	for i, key := range sortedKeys(blocks) {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = strconv.AppendQuote(out, key)
+		out = append(out, ':')
+		out = append(out, blocks[key]...)
 	}
-	return out, nil
+	return append(out, "}}"...)
 }
 
 func tooLarge() *Error {

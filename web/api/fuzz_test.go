@@ -53,3 +53,29 @@ func walkNumbers(v any, f func(float64)) {
 		}
 	}
 }
+
+// FuzzParseMatrix checks that the one-call fast path accepts only what the
+// token-by-token parser accepts, with the same numbers.
+func FuzzParseMatrix(f *testing.F) {
+	for _, s := range []string{`[[1, 0.5], [2, 3]]`, `[[1e-3]]`, `[[null]]`, `[[1], [2, 3]]`, `[[false]]`, `[[]]`, `[[1, 0], [0, 1]]`} {
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
+	}
+	f.Fuzz(func(t *testing.T, raw []byte, isMask bool) {
+		kind := kindNumber
+		if isMask {
+			kind = kindMask
+		}
+		fast, ok := fastMatrix(raw, kind)
+		if !ok {
+			return
+		}
+		slow, err := streamMatrix(raw, "x", kind)
+		if err != nil {
+			t.Fatalf("fast path accepted %q, careful path refused: %v", raw, err)
+		}
+		if !equalMatrices(fast, slow) {
+			t.Fatalf("%q: fast %v, careful %v", raw, fast, slow)
+		}
+	})
+}

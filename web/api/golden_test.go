@@ -4,51 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"gaelab/web/api/golden"
 )
-
-// goldenPath is where the shared golden vectors sit, beside the repository.
-var goldenPath = filepath.Join("..", "..", "..", "shared", "golden", "golden-shared.json")
-
-// goldenCase keeps a case's parts raw: the body we send is the case itself.
-type goldenCase struct {
-	ID      string         `json:"id"`
-	Outputs map[string]any `json:"outputs"`
-	raw     []byte
-}
-
-// loadGolden returns every golden case; a missing file fails under CI=true.
-func loadGolden(t testing.TB) []goldenCase {
-	t.Helper()
-	data, err := os.ReadFile(goldenPath)
-	if err != nil {
-		if os.Getenv("CI") == "true" || !os.IsNotExist(err) {
-			t.Fatalf("golden vectors: %v", err)
-		}
-		t.Skipf("golden vectors not found: %v", err)
-	}
-	var file struct {
-		Cases []json.RawMessage `json:"cases"`
-	}
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
-	cases := make([]goldenCase, len(file.Cases))
-	for i, raw := range file.Cases {
-		if err := json.Unmarshal(raw, &cases[i]); err != nil {
-			t.Fatal(err)
-		}
-		cases[i].raw = raw
-	}
-	if len(cases) == 0 {
-		t.Fatal("golden vectors: no cases")
-	}
-	return cases
-}
 
 // notComputed are golden blocks about verl's float32 run, not outputs.
 var notComputed = map[string]bool{"float64_reference": true, "precision_f32_vs_f64": true}
@@ -56,42 +17,45 @@ var notComputed = map[string]bool{"float64_reference": true, "precision_f32_vs_f
 // checkOutputs compares an answer {"outputs": …} with a golden case: the same
 // blocks, and every golden field present with the same shape and a value
 // within the golden README's tolerances.
-func checkOutputs(t *testing.T, c goldenCase, answer []byte) {
+func checkOutputs(t *testing.T, c golden.Case, answer []byte) {
 	t.Helper()
+	var want struct {
+		Outputs map[string]any `json:"outputs"`
+		Inputs  struct {
+			Mask [][]float64 `json:"response_mask"`
+		} `json:"inputs"`
+	}
+	if err := json.Unmarshal(c.Raw, &want); err != nil {
+		t.Fatal(err)
+	}
 	var got struct {
 		Outputs map[string]any `json:"outputs"`
 	}
 	if err := json.Unmarshal(answer, &got); err != nil {
 		t.Fatalf("answer is not JSON: %v", err)
 	}
-	var want, have []string
-	for k := range c.Outputs {
+	var blocks, have []string
+	for k := range want.Outputs {
 		if !notComputed[k] {
-			want = append(want, k)
+			blocks = append(blocks, k)
 		}
 	}
 	for k := range got.Outputs {
 		have = append(have, k)
 	}
-	sort.Strings(want)
+	sort.Strings(blocks)
 	sort.Strings(have)
-	if strings.Join(want, ",") != strings.Join(have, ",") {
-		t.Errorf("blocks = %v, want %v", have, want)
+	if strings.Join(blocks, ",") != strings.Join(have, ",") {
+		t.Errorf("blocks = %v, want %v", have, blocks)
 	}
-	var inputs struct {
-		Inputs struct {
-			Mask [][]float64 `json:"response_mask"`
-		} `json:"inputs"`
-	}
-	json.Unmarshal(c.raw, &inputs)
 	tokens := 0.0
-	for _, row := range inputs.Inputs.Mask {
+	for _, row := range want.Inputs.Mask {
 		for _, m := range row {
 			tokens += m
 		}
 	}
-	for _, k := range want {
-		compare(t, k, got.Outputs[k], c.Outputs[k], tokens)
+	for _, k := range blocks {
+		compare(t, k, got.Outputs[k], want.Outputs[k], tokens)
 	}
 }
 
@@ -157,9 +121,9 @@ func tolerance(path string, tokens float64) float64 {
 }
 
 func TestComputeGolden(t *testing.T) {
-	for _, c := range loadGolden(t) {
+	for _, c := range golden.Cases(t) {
 		t.Run(c.ID, func(t *testing.T) {
-			answer, err := Compute(c.raw)
+			answer, err := Compute(c.Raw)
 			if err != nil {
 				t.Fatalf("Compute: %v", err)
 			}

@@ -28,6 +28,15 @@ const (
 // parseMatrix reads a [B][R] array from raw, streaming so that an oversized
 // or malformed tensor is refused before it is held in memory.
 func parseMatrix(raw json.RawMessage, field string, kind elemKind) ([][]float64, *Error) {
+	if m, ok := fastMatrix(raw, kind); ok {
+		return m, nil
+	}
+	return streamMatrix(raw, field, kind)
+}
+
+// streamMatrix is parseMatrix's careful path: token by token, so the error
+// names the exact element and a huge tensor stops at MaxElements.
+func streamMatrix(raw json.RawMessage, field string, kind elemKind) ([][]float64, *Error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	if err := expectDelim(dec, '[', field, "an array of rows"); err != nil {
@@ -70,6 +79,33 @@ func parseMatrix(raw json.RawMessage, field string, kind elemKind) ([][]float64,
 		return nil, badRequest("invalid_shape", field, "must have at least one column (response token)")
 	}
 	return rows, nil
+}
+
+// fastMatrix decodes a well-formed numeric tensor in one call. It declines
+// (ok = false) whatever the streaming parser must judge: a possible null
+// (which json.Unmarshal would silently read as 0), booleans, a tensor that
+// may exceed MaxElements, ragged or empty rows, and masks other than 0/1.
+func fastMatrix(raw json.RawMessage, kind elemKind) ([][]float64, bool) {
+	if bytes.Count(raw, []byte(",")) >= MaxElements || bytes.ContainsAny(raw, "nt\"") {
+		return nil, false
+	}
+	var m [][]float64
+	if json.Unmarshal(raw, &m) != nil || len(m) == 0 || len(m[0]) == 0 {
+		return nil, false
+	}
+	for _, row := range m {
+		if len(row) != len(m[0]) {
+			return nil, false
+		}
+		if kind == kindMask {
+			for _, x := range row {
+				if x != 0 && x != 1 {
+					return nil, false
+				}
+			}
+		}
+	}
+	return m, true
 }
 
 func widthHint(rows [][]float64) int {

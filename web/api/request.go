@@ -7,8 +7,6 @@ import (
 	"math"
 	"sort"
 	"strconv"
-
-	"gaelab/engine"
 )
 
 // tensorKeys are the [B][R] inputs, in the order they are checked.
@@ -251,5 +249,3 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(keys)
 	return keys
 }
-
-var _ = engine.VerlNewest
