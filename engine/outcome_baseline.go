@@ -126,14 +126,5 @@ func GPG(in OutcomeInputs) (advantages, returns [][]float64, err error) {
 // over every valid token of the whole batch and multiplied by the mask. It
 // fails, as verl does, when the batch has fewer than two valid tokens.
 func ReinforcePlusPlusBaseline(in OutcomeInputs) (advantages, returns [][]float64, err error) {
-	const who = "reinforce_plus_plus_baseline"
-	a, err := grpoScalars(in, false, who)
-	if err != nil {
-		return nil, nil, err
-	}
-	adv, err := whitenMasked(broadcastRows(a, in.Mask), in.Mask, who)
-	if err != nil {
-		return nil, nil, err
-	}
-	return adv, cloneMatrix(adv), nil
+	return whitenedGroupAdvantages(in, false, "reinforce_plus_plus_baseline")
 }

@@ -146,7 +146,13 @@ func GRPOEarly(in OutcomeInputs) (advantages, returns [][]float64, err error) {
 // valid token of the whole batch, then multiplied by the mask again. It
 // fails, as verl does, when the batch has fewer than two valid tokens.
 func GDPO(in OutcomeInputs, normByStd bool) (advantages, returns [][]float64, err error) {
-	const who = "gdpo"
+	return whitenedGroupAdvantages(in, normByStd, "gdpo")
+}
+
+// whitenedGroupAdvantages is GRPO's per-row advantage broadcast over the
+// valid tokens, whitened over the whole batch and masked again: GDPO with one
+// component, and (without the std) REINFORCE++-baseline.
+func whitenedGroupAdvantages(in OutcomeInputs, normByStd bool, who string) (advantages, returns [][]float64, err error) {
 	a, err := grpoScalars(in, normByStd, who)
 	if err != nil {
 		return nil, nil, err
