@@ -1,0 +1,341 @@
+package scenario
+
+import (
+	"math"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gaelab/engine"
+)
+
+// LinkVersion is the version of the link format, the v= parameter.
+const LinkVersion = "1"
+
+// Limits on text in a link.
+const (
+	MaxTokenRunes  = 100
+	MaxPromptRunes = 1000
+)
+
+// Rows are the table rows a cell selection (sel=<row>.<t>) may name.
+var Rows = []string{"score", "kld", "reward", "value", "next", "delta", "adv", "ret", "white"}
+
+// lists are the per-token number lists, by link parameter.
+var lists = []struct {
+	key string
+	get func(*Token) *float64
+}{
+	{"score", func(t *Token) *float64 { return &t.Score }},
+	{"old", func(t *Token) *float64 { return &t.Old }},
+	{"ref", func(t *Token) *float64 { return &t.Ref }},
+	{"V", func(t *Token) *float64 { return &t.Value }},
+	{"r", func(t *Token) *float64 { return &t.Reward }},
+}
+
+// scenarioKeys are every parameter the codec reads.
+var scenarioKeys = []string{"v", "p", "prompt", "tok", "mask", "score", "old", "ref", "V", "r", "rw", "gamma", "lam", "beta", "kl", "ver", "num", "step", "sel", "op"}
+
+// Decode reads a playground link. It never fails: a bad value is reported
+// and replaced by the preset's; unknown parameters are reported as warnings,
+// except pageKeys, which belong to the page rather than the scenario.
+func Decode(q url.Values, pageKeys ...string) (Scenario, Report) {
+	var rep Report
+	if v := q.Get("v"); v != "" && v != LinkVersion {
+		rep.warn("warn.link_version", v, LinkVersion)
+	}
+	id := q.Get("p")
+	if id == "" {
+		id = DefaultPreset
+	}
+	s, ok := Preset(id)
+	if !ok {
+		rep.warn("warn.unknown_preset", id, DefaultPreset)
+		s, _ = Preset(DefaultPreset)
+	}
+	d := decoder{q: q, rep: &rep}
+
+	if raw, ok := d.first("prompt"); ok {
+		s.Prompt = d.text("prompt", raw, MaxPromptRunes)
+	}
+	if texts, ok := q["tok"]; ok {
+		if len(texts) > MaxTokens {
+			rep.problem("tok", "err.too_many_tokens", strconv.Itoa(len(texts)), len(texts), MaxTokens)
+			texts = texts[:MaxTokens]
+		}
+		s.Resize(len(texts))
+		for t, text := range texts {
+			s.Tokens[t].Text = d.text("tok."+strconv.Itoa(t), text, MaxTokenRunes)
+		}
+	}
+	d.op(&s)
+	d.kinds(&s)
+	for _, l := range lists {
+		d.numbers(&s, l.key, l.get)
+	}
+	if raw, ok := d.first("rw"); ok {
+		d.flag("rw", raw, &s.DirectRewards)
+	}
+	d.unit("gamma", &s.Gamma)
+	d.unit("lam", &s.Lam)
+	if raw, ok := d.first("beta"); ok {
+		if x, ok := d.number("beta", raw); ok {
+			s.Beta = x
+		}
+	}
+	if raw, ok := d.first("ver"); ok {
+		switch raw {
+		case "v0.2":
+			s.Version = engine.VerlEarly
+		case "newest":
+			s.Version = engine.VerlNewest
+		default:
+			rep.problem("ver", "err.choice", raw, raw, "v0.2, newest")
+		}
+	}
+	kl := s.KL
+	if raw, ok := d.first("kl"); ok {
+		kl = raw
+	}
+	if slices.Contains(engine.KLNames(s.Version), kl) {
+		s.KL = kl
+	} else {
+		rep.problem("kl", "err.kl_version", kl, kl, s.Version.Release())
+		if !slices.Contains(engine.KLNames(s.Version), s.KL) {
+			s.KL = engine.KL
+		}
+	}
+	if raw, ok := d.first("num"); ok {
+		var one bool
+		d.flag("num", raw, &one)
+		s.Base = 0
+		if one {
+			s.Base = 1
+		}
+	}
+	if raw, ok := d.first("step"); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(raw))
+		if err != nil || n < 0 || n > s.Len() {
+			rep.problem("step", "err.range_int", raw, raw, 0, s.Len())
+		} else {
+			s.Step = n
+		}
+	} else if s.Step > s.Len() {
+		s.Step = -1
+	}
+	if raw, ok := d.first("sel"); ok {
+		if validSelect(raw, s.Len()) {
+			s.Select = raw
+		} else {
+			rep.warn("warn.select", raw)
+		}
+	}
+	for key := range q {
+		if !slices.Contains(scenarioKeys, key) && !slices.Contains(pageKeys, key) {
+			rep.warn("warn.unknown_param", key)
+		}
+	}
+	slices.SortFunc(rep.Warnings, func(a, b Problem) int { return strings.Compare(a.Key+argText(a), b.Key+argText(b)) })
+	return s, rep
+}
+
+func argText(p Problem) string {
+	if len(p.Args) == 0 {
+		return ""
+	}
+	s, _ := p.Args[0].(string)
+	return s
+}
+
+// validSelect checks "<row>.<t>" with a known row and 0 ≤ t < n.
+func validSelect(sel string, n int) bool {
+	row, ts, ok := strings.Cut(sel, ".")
+	t, err := strconv.Atoi(ts)
+	return ok && err == nil && slices.Contains(Rows, row) && t >= 0 && t < n
+}
+
+// decoder reads parameters into a scenario, reporting what is wrong.
+type decoder struct {
+	q   url.Values
+	rep *Report
+}
+
+// first returns the first value of a parameter.
+func (d decoder) first(key string) (string, bool) {
+	vs, ok := d.q[key]
+	if !ok || len(vs) == 0 {
+		return "", false
+	}
+	return vs[0], true
+}
+
+// text keeps at most max runes of valid UTF-8.
+func (d decoder) text(field, raw string, max int) string {
+	if !utf8.ValidString(raw) {
+		raw = strings.ToValidUTF8(raw, "\uFFFD")
+	}
+	if utf8.RuneCountInString(raw) > max {
+		d.rep.problem(field, "err.too_long", raw, max)
+		raw = string([]rune(raw)[:max])
+	}
+	return raw
+}
+
+// list returns a per-token list: one parameter is split at commas, several
+// parameters (as a form sends them) are one element each.
+func (d decoder) list(key string) ([]string, bool) {
+	vs, ok := d.q[key]
+	if !ok {
+		return nil, false
+	}
+	if len(vs) == 1 {
+		return strings.Split(vs[0], ","), true
+	}
+	return vs, true
+}
+
+// numbers reads a per-token number list into the tokens.
+func (d decoder) numbers(s *Scenario, key string, get func(*Token) *float64) {
+	items, ok := d.list(key)
+	if !ok {
+		return
+	}
+	if len(items) != s.Len() {
+		d.rep.problem(key, "err.length", strings.Join(items, ","), len(items), s.Len())
+		return
+	}
+	for t, raw := range items {
+		if x, ok := d.number(key+"."+strconv.Itoa(t), raw); ok {
+			*get(&s.Tokens[t]) = x
+		}
+	}
+}
+
+// kinds reads the mask list: 1 valid, 0 padding, o observation.
+func (d decoder) kinds(s *Scenario) {
+	items, ok := d.list("mask")
+	if !ok {
+		return
+	}
+	if len(items) != s.Len() {
+		d.rep.problem("mask", "err.length", strings.Join(items, ","), len(items), s.Len())
+		return
+	}
+	for t, raw := range items {
+		switch strings.TrimSpace(raw) {
+		case "1", "v":
+			s.Tokens[t].Kind = Valid
+		case "0", "p":
+			s.Tokens[t].Kind = Padding
+		case "o":
+			s.Tokens[t].Kind = Observation
+		default:
+			d.rep.problem("mask."+strconv.Itoa(t), "err.mask", raw, raw)
+		}
+	}
+}
+
+// unit reads a number in [0, 1].
+func (d decoder) unit(key string, dst *float64) {
+	raw, ok := d.first(key)
+	if !ok {
+		return
+	}
+	x, ok := d.number(key, raw)
+	if !ok {
+		return
+	}
+	if x < 0 || x > 1 {
+		d.rep.problem(key, "err.range", raw, raw, 0, 1)
+		return
+	}
+	*dst = x
+}
+
+// flag reads "1" or "0".
+func (d decoder) flag(key, raw string, dst *bool) {
+	switch strings.TrimSpace(raw) {
+	case "1", "on", "true":
+		*dst = true
+	case "0", "off", "false", "":
+		*dst = false
+	default:
+		d.rep.problem(key, "err.choice", raw, raw, "0, 1")
+	}
+}
+
+// maxMagnitude bounds every number of a scenario, so sums and squares stay
+// far from float64 overflow.
+const maxMagnitude = 1e6
+
+// number parses one decimal number, accepting full-width digits and signs
+// as a Chinese input method types them.
+func (d decoder) number(field, raw string) (float64, bool) {
+	s := normalizeNumber(raw)
+	x, err := strconv.ParseFloat(s, 64)
+	switch {
+	case s == "" || err != nil && !isRangeErr(err) || strings.ContainsAny(s, "xXpP_nNiI"):
+		d.rep.problem(field, "err.number", raw, raw)
+	case err != nil || math.IsInf(x, 0) || math.Abs(x) > maxMagnitude:
+		d.rep.problem(field, "err.magnitude", raw, raw, maxMagnitude)
+	default:
+		return x, true
+	}
+	return 0, false
+}
+
+func isRangeErr(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
+
+// normalizeNumber trims spaces and maps full-width digits, point and minus signs to ASCII.
+func normalizeNumber(raw string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= '０' && r <= '９':
+			return '0' + (r - '０')
+		case r == '．' || r == '。':
+			return '.'
+		case r == '－' || r == '−' || r == '—':
+			return '-'
+		case r == '＋':
+			return '+'
+		case r == ' ' || r == '\u3000' || r == '\t':
+			return -1
+		}
+		return r
+	}, raw)
+}
+
+// op applies an editing action of the form without JavaScript:
+// op=add appends a token, op=del.<t> removes token t. The lists the form
+// sent still have one entry per old token; they are edited alike.
+func (d decoder) op(s *Scenario) {
+	raw, _ := d.first("op")
+	edit := func(f func(key string, items []string) []string) {
+		for _, key := range []string{"mask", "score", "old", "ref", "V", "r"} {
+			if items, ok := d.list(key); ok && len(items) == s.Len() {
+				d.q[key] = f(key, items)
+			}
+		}
+	}
+	switch {
+	case raw == "add" && s.Len() < MaxTokens:
+		edit(func(key string, items []string) []string {
+			if key == "mask" {
+				return append(items, "1")
+			}
+			return append(items, "0")
+		})
+		s.Resize(s.Len() + 1)
+	case strings.HasPrefix(raw, "del.") && s.Len() > 1:
+		t, err := strconv.Atoi(raw[len("del."):])
+		if err == nil && t >= 0 && t < s.Len() {
+			edit(func(_ string, items []string) []string { return slices.Delete(items, t, t+1) })
+			s.Tokens = slices.Delete(s.Tokens, t, t+1)
+		}
+	}
+}

@@ -1,0 +1,121 @@
+package scenario
+
+import (
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"gaelab/engine"
+)
+
+// Encode writes the canonical link of a scenario: v=1, the preset id, then
+// only what differs from the preset, in a fixed order, as human-readable
+// lists (numbers joined by commas; one tok= per token, so token text may hold
+// commas, "|" or anything else).
+func Encode(s Scenario) string {
+	p, ok := Preset(s.Preset)
+	if !ok {
+		p, _ = Preset(DefaultPreset)
+		s.Preset = DefaultPreset
+	}
+	var b strings.Builder
+	add := func(key, value string) {
+		b.WriteByte('&')
+		b.WriteString(key)
+		b.WriteByte('=')
+		b.WriteString(value)
+	}
+	b.WriteString("v=" + LinkVersion + "&p=" + url.QueryEscape(s.Preset))
+	if s.Prompt != p.Prompt {
+		add("prompt", url.QueryEscape(s.Prompt))
+	}
+	sameTexts := len(s.Tokens) == len(p.Tokens)
+	for t := 0; sameTexts && t < len(s.Tokens); t++ {
+		sameTexts = s.Tokens[t].Text == p.Tokens[t].Text
+	}
+	if !sameTexts {
+		for _, tok := range s.Tokens {
+			add("tok", url.QueryEscape(tok.Text))
+		}
+	}
+	p.Resize(len(s.Tokens)) // compare the lists with the preset's, resized as Decode does
+	if kinds(s) != kinds(p) {
+		add("mask", kinds(s))
+	}
+	for _, l := range lists {
+		if mine := numberList(s, l.get); mine != numberList(p, l.get) {
+			add(l.key, mine)
+		}
+	}
+	if s.DirectRewards != p.DirectRewards {
+		add("rw", flag(s.DirectRewards))
+	}
+	for _, f := range []struct {
+		key        string
+		mine, them float64
+	}{{"gamma", s.Gamma, p.Gamma}, {"lam", s.Lam, p.Lam}, {"beta", s.Beta, p.Beta}} {
+		if f.mine != f.them {
+			add(f.key, FormatNumber(f.mine))
+		}
+	}
+	if s.KL != p.KL {
+		add("kl", url.QueryEscape(s.KL))
+	}
+	if s.Version != p.Version {
+		add("ver", versionParam(s.Version))
+	}
+	if s.Base != p.Base {
+		add("num", strconv.Itoa(s.Base))
+	}
+	if s.Step >= 0 {
+		add("step", strconv.Itoa(s.Step))
+	}
+	if s.Select != "" {
+		add("sel", s.Select)
+	}
+	return b.String()
+}
+
+func versionParam(v engine.Version) string {
+	if v == engine.VerlEarly {
+		return "v0.2"
+	}
+	return "newest"
+}
+
+func flag(b bool) string {
+	if b {
+		return "1"
+	}
+	return "0"
+}
+
+// kinds is the mask list: 1 valid, 0 padding, o observation.
+func kinds(s Scenario) string {
+	parts := make([]string, len(s.Tokens))
+	for t, tok := range s.Tokens {
+		parts[t] = [...]string{Valid: "1", Padding: "0", Observation: "o"}[tok.Kind]
+	}
+	return strings.Join(parts, ",")
+}
+
+func numberList(s Scenario, get func(*Token) *float64) string {
+	parts := make([]string, len(s.Tokens))
+	for t := range s.Tokens {
+		parts[t] = FormatNumber(*get(&s.Tokens[t]))
+	}
+	return strings.Join(parts, ",")
+}
+
+// FormatNumber writes the shortest decimal that reads back as exactly x,
+// without an exponent for everyday magnitudes.
+func FormatNumber(x float64) string {
+	if x == 0 {
+		return "0" // also for −0
+	}
+	if a := math.Abs(x); a >= 1e-6 && a < 1e15 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
