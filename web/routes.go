@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"gaelab/static"
 	"gaelab/web/api"
 )
 
@@ -15,8 +16,14 @@ import (
 func Routes() http.Handler {
 	r := chi.NewRouter()
 
+	r.Get("/", handleHome)
+	r.Get("/play", handlePlay)
+	r.Get("/play/table.csv", handleTableCSV)
+	r.Get("/play/table.json", handleTableJSON)
+	r.Get("/play/chart/{name}.svg", handleChart)
 	r.Get("/healthz", handleHealthz)
 	r.Post("/api/v1/compute", api.HandleCompute)
+	r.Handle("/static/*", static.Handler())
 
 	return r
 }

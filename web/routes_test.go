@@ -5,6 +5,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"gaelab/static"
 )
 
 func TestRoutes(t *testing.T) {
@@ -17,6 +19,7 @@ func TestRoutes(t *testing.T) {
 		{method: "GET", path: "/healthz", wantStatus: http.StatusOK, wantBody: "ok", wantType: "text/plain; charset=utf-8"},
 		{method: "GET", path: "/no-such-page", wantStatus: http.StatusNotFound},
 		{method: "GET", path: "/api/v1/compute", wantStatus: http.StatusMethodNotAllowed},
+		{method: "GET", path: static.Path("app.css"), wantStatus: http.StatusOK, wantType: "text/css; charset=utf-8"},
 	}
 	h := Routes()
 	for _, tt := range tests {

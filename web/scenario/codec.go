@@ -75,8 +75,14 @@ func Decode(q url.Values, pageKeys ...string) (Scenario, Report) {
 	for _, l := range lists {
 		d.numbers(&s, l.key, l.get)
 	}
-	if raw, ok := d.first("rw"); ok {
-		d.flag("rw", raw, &s.DirectRewards)
+	// A checkbox sends its hidden 0 and, when ticked, a 1: any 1 wins.
+	for _, raw := range d.q["rw"] {
+		var on bool
+		d.flag("rw", raw, &on)
+		s.DirectRewards = on
+		if on {
+			break
+		}
 	}
 	d.unit("gamma", &s.Gamma)
 	d.unit("lam", &s.Lam)

@@ -1,0 +1,104 @@
+// GAE Lab's page behaviour. The pages work without it; with it:
+// - a slider and its exact number input stay in step, and arrow keys nudge
+//   the number by ±0.01 (Shift: ±0.1) within its range;
+// - hovering or focusing a table cell highlights its token t in every row and
+//   every chart;
+// - "Copy link" copies the page's canonical link;
+// - Play walks the backward loop step by step.
+(function () {
+  "use strict";
+
+  function clamp(x, lo, hi) { return Math.min(hi, Math.max(lo, x)); }
+
+  function round(x) { return Math.round(x * 1e6) / 1e6; }
+
+  // Slider <-> exact number.
+  document.addEventListener("input", function (e) {
+    var el = e.target;
+    if (el.matches && el.matches("input[type=range][data-mirror]")) {
+      var exact = document.getElementById(el.dataset.mirror);
+      if (exact) {
+        exact.value = el.value;
+        exact.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+    } else if (el.matches && el.matches("input.exact")) {
+      var range = document.getElementById(el.id + "-range");
+      var x = parseFloat(el.value);
+      if (range && !isNaN(x)) range.value = x;
+    }
+  });
+
+  document.addEventListener("keydown", function (e) {
+    var el = e.target;
+    if (!el.matches || !el.matches("input.exact") || (e.key !== "ArrowUp" && e.key !== "ArrowDown")) return;
+    var x = parseFloat(el.value);
+    if (isNaN(x)) return;
+    var step = e.shiftKey ? 0.1 : 0.01;
+    var lo = parseFloat(el.dataset.min), hi = parseFloat(el.dataset.max);
+    x = round(x + (e.key === "ArrowUp" ? step : -step));
+    if (!isNaN(lo) && !isNaN(hi)) x = clamp(x, lo, hi);
+    el.value = String(x);
+    e.preventDefault();
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  // Column highlight across the table and the charts.
+  var lit = null;
+  function highlight(t) {
+    if (t === lit) return;
+    document.querySelectorAll(".hl.on, td.hl, th.hl").forEach(function (n) {
+      n.classList.remove("on");
+      if (n.tagName === "TD" || n.tagName === "TH") n.classList.remove("hl");
+    });
+    lit = t;
+    if (t === null) return;
+    document.querySelectorAll('.token-table [data-t="' + t + '"]').forEach(function (n) { n.classList.add("hl"); });
+    document.querySelectorAll('.chart svg .hl[data-t="' + t + '"]').forEach(function (n) { n.classList.add("on"); });
+  }
+  function cellT(el) {
+    var cell = el.closest && el.closest(".token-table [data-t]");
+    return cell ? cell.dataset.t : null;
+  }
+  document.addEventListener("mouseover", function (e) { var t = cellT(e.target); if (t !== null) highlight(t); });
+  document.addEventListener("focusin", function (e) { highlight(cellT(e.target)); });
+
+  // Copy link.
+  function setUpCopy() {
+    document.querySelectorAll("button.copy-link").forEach(function (b) {
+      b.hidden = !navigator.clipboard;
+      b.onclick = function () {
+        var url = new URL(b.dataset.url, location.href).href;
+        navigator.clipboard.writeText(url).then(function () {
+          var label = b.textContent;
+          b.textContent = b.dataset.copied;
+          setTimeout(function () { b.textContent = label; }, 1500);
+        });
+      };
+    });
+  }
+
+  // Play: follow the Next link every 900 ms until the last step.
+  var timer = null;
+  function setUpPlay() {
+    document.querySelectorAll("button.step-play").forEach(function (b) {
+      b.hidden = false;
+      b.textContent = timer ? b.dataset.pause : b.dataset.play;
+      b.onclick = function () {
+        if (timer) { clearInterval(timer); timer = null; b.textContent = b.dataset.play; return; }
+        b.textContent = b.dataset.pause;
+        timer = setInterval(function () {
+          var next = document.querySelector('a[data-testid="step-next"]');
+          if (next) next.click(); else { clearInterval(timer); timer = null; setUpPlay(); }
+        }, 900);
+      };
+    });
+  }
+
+  function setUp() { lit = null; setUpCopy(); setUpPlay(); }
+  document.addEventListener("DOMContentLoaded", setUp);
+  document.addEventListener("htmx:afterSettle", function () {
+    setUp();
+    // Keep the copy button pointing at the address bar's link.
+    document.querySelectorAll("button.copy-link").forEach(function (b) { b.dataset.url = location.pathname + location.search; });
+  });
+})();

@@ -1,0 +1,209 @@
+// Package static embeds GAE Lab's stylesheets, scripts and other assets in the
+// binary and serves them under content-hashed URLs, so that browsers may cache
+// them forever and still never run a stale copy.
+//
+// An asset is named by its file name alone: static/app.css is "app.css" and
+// static/vendor/htmx.min.js is "htmx.min.js". Folders only sort the source
+// tree (vendor/ holds third-party files with their licences), so no two assets
+// may share a file name. Templates link to an asset through [Path]:
+//
+//	<link rel="stylesheet" href={ static.Path("app.css") }/>
+//
+// which gives "/static/app.0123456789.css", where 0123456789 stands for the
+// first ten hex digits of the SHA-256 of the file's bytes. [Handler] answers
+// exactly those URLs, with Cache-Control "public, max-age=31536000, immutable"
+// and a strong ETag: a changed file gets a new URL, so nothing cached goes
+// stale. Every other URL under /static/ is 404 Not Found: an unhashed name, an
+// old hash, a folder, anything with "..". The handler only looks names up in
+// a table built from the embedded files, so it cannot list a directory or
+// reach a file outside it.
+//
+// The table is built once, when the package is initialised. The embedded
+// files are fixed at build time, so a broken table (two assets with one name,
+// an extension with no known content type) stops the program at start-up and
+// fails every test that imports the package; it cannot happen on a request.
+//
+// To add an asset, put it under static/, add its pattern to the go:embed
+// directive in static.go (go:embed refuses a pattern that matches nothing,
+// which is why fonts/ and icons/ are not listed yet) and, for a new kind of
+// file, its extension to contentTypes. TestEveryAssetFileIsEmbedded fails if a
+// file on disk is missing from the binary.
+package static
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+)
+
+// files holds every asset. Keep it to assets: READMEs and licences stay out.
+//
+//go:embed *.css *.js vendor/*.js
+var files embed.FS
+
+// Prefix is the URL path under which Handler must be mounted and under which
+// Path builds URLs.
+const Prefix = "/static/"
+
+// cacheControl lets any cache keep an asset for a year without revalidating:
+// its URL changes whenever its content does.
+const cacheControl = "public, max-age=31536000, immutable"
+
+// hashLen is how many hex digits of the SHA-256 go into an asset's URL.
+const hashLen = 10
+
+// contentTypes maps an asset's extension to its Content-Type. An embedded file
+// whose extension is missing here stops the program at start-up.
+var contentTypes = map[string]string{
+	".css":   "text/css; charset=utf-8",
+	".js":    "text/javascript; charset=utf-8",
+	".svg":   "image/svg+xml",
+	".woff2": "font/woff2",
+}
+
+// asset is one embedded file, ready to serve.
+//
+// Compression is a later issue: it will add a gzipped body with its own ETag
+// here, and ServeHTTP will choose between the two by Accept-Encoding (with
+// Vary: Accept-Encoding). Nothing else needs to change.
+type asset struct {
+	file        string // path in the embedded tree, for error messages: "vendor/htmx.min.js"
+	name        string // what Path takes: "htmx.min.js"
+	hashedName  string // what the URL carries after Prefix: "htmx.min.0123456789.js"
+	contentType string
+	etag        string // strong: the full SHA-256 in hex, quoted
+	body        []byte
+}
+
+// index is the table of assets, by name and by hashed name.
+type index struct {
+	byName   map[string]*asset
+	byHashed map[string]*asset
+}
+
+// assets is built from the embedded files once, at package initialisation.
+var assets = mustIndex(files)
+
+// Path returns the URL of the asset called name, for instance
+// "/static/app.0123456789.css" for "app.css".
+//
+// Path never panics. For a name that is not embedded it returns the unhashed
+// Prefix+name, which Handler answers with 404: a misspelt name costs a missing
+// stylesheet or script (visible in the browser and the access log), not a
+// failed page. Where a typo should fail loudly instead, resolve the URL once
+// into a package-level variable with [MustPath].
+func Path(name string) string {
+	if a, ok := assets.byName[name]; ok {
+		return Prefix + a.hashedName
+	}
+	return Prefix + name
+}
+
+// MustPath is like [Path] but panics if no asset is called name. Use it only
+// to initialise package-level variables,
+//
+//	var appCSS = static.MustPath("app.css")
+//
+// so that a misspelt name stops the program at start-up and fails every test
+// of the package that declares the variable, and never panics on a request.
+func MustPath(name string) string {
+	a, ok := assets.byName[name]
+	if !ok {
+		panic(fmt.Sprintf("static: no asset called %q", name))
+	}
+	return Prefix + a.hashedName
+}
+
+// Handler returns the handler that serves the assets under their hashed
+// URLs. It expects the full request path, so mount it without stripping the
+// prefix:
+//
+//	r.Handle("/static/*", static.Handler())
+func Handler() http.Handler {
+	return assets
+}
+
+// ServeHTTP handles the "GET /static/{hashed name}" route (HEAD too).
+func (ix *index) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hashed, ok := strings.CutPrefix(r.URL.Path, Prefix)
+	a := ix.byHashed[hashed]
+	if !ok || a == nil {
+		http.NotFound(w, r)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, http.StatusText(http.StatusMethodNotAllowed), http.StatusMethodNotAllowed)
+		return
+	}
+
+	h := w.Header()
+	h.Set("Content-Type", a.contentType)
+	h.Set("Cache-Control", cacheControl)
+	h.Set("ETag", a.etag)
+	h.Set("X-Content-Type-Options", "nosniff")
+	// ServeContent answers If-None-Match with 304 (keeping ETag and
+	// Cache-Control), HEAD without a body, and Range requests. The zero time
+	// leaves Last-Modified out: the ETag is the validator.
+	http.ServeContent(w, r, a.hashedName, time.Time{}, bytes.NewReader(a.body))
+}
+
+// newIndex reads and hashes every file in fsys.
+func newIndex(fsys fs.FS) (*index, error) {
+	ix := &index{byName: map[string]*asset{}, byHashed: map[string]*asset{}}
+	err := fs.WalkDir(fsys, ".", func(file string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		name := path.Base(file)
+		ext := path.Ext(name)
+		contentType, ok := contentTypes[ext]
+		if !ok {
+			return fmt.Errorf("static: %s: no content type for extension %q; add it to contentTypes", file, ext)
+		}
+		if prev, dup := ix.byName[name]; dup {
+			return fmt.Errorf("static: %s and %s are both called %q; asset names must be unique", prev.file, file, name)
+		}
+		body, err := fs.ReadFile(fsys, file)
+		if err != nil {
+			return fmt.Errorf("static: %w", err)
+		}
+		sum := sha256.Sum256(body)
+		hexSum := hex.EncodeToString(sum[:])
+		a := &asset{
+			file:        file,
+			name:        name,
+			hashedName:  strings.TrimSuffix(name, ext) + "." + hexSum[:hashLen] + ext,
+			contentType: contentType,
+			etag:        `"` + hexSum + `"`,
+			body:        body,
+		}
+		ix.byName[a.name] = a
+		ix.byHashed[a.hashedName] = a
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ix, nil
+}
+
+// mustIndex is newIndex for the embedded files, which are fixed at build
+// time: an error there is a broken build, caught by any test of the package.
+func mustIndex(fsys fs.FS) *index {
+	ix, err := newIndex(fsys)
+	if err != nil {
+		panic(err)
+	}
+	return ix
+}

@@ -1,0 +1,170 @@
+// Package templates holds GAE Lab's templ components. Each page receives one
+// view model holding only what it displays, already localised and formatted
+// by the web package; the components compute nothing.
+package templates
+
+import "github.com/a-h/templ"
+
+// Page is what every page's frame shows.
+type Page struct {
+	Lang      string // "en" or "zh", the html lang attribute
+	Title     string
+	CSS, JS   string // content-hashed static paths
+	HTMX      string
+	Skip      string // "skip to content" label
+	Brand     string
+	Nav       []Link
+	LangLink  Link // the other language, same state
+	CopyLink  string
+	CopiedMsg string
+	URL       string // the canonical link of this state
+}
+
+// Link is a labelled URL.
+type Link struct {
+	Label, URL, Title string
+	Current           bool
+}
+
+// Play is the playground page.
+type Play struct {
+	Page
+	Heading  string
+	Intro    string
+	Warnings []string
+	Presets  PresetBar
+	Form     Form
+	Results  Results
+}
+
+// PresetBar lists the presets and marks the current one.
+type PresetBar struct {
+	Label        string
+	Links        []Link // Title holds the one-line point
+	Point        string // the current preset's point
+	Changed      string // "changed from preset" marker text, "" when unchanged
+	Reset        Link
+}
+
+// Field is one form input.
+type Field struct {
+	ID, Name, Label, Value, Error string
+	Kind                          string // input type: "text", "number"
+	Min, Max, Step                string // for numbers and sliders
+	Help                          string
+}
+
+// Select is one form select.
+type Select struct {
+	ID, Name, Label, Error string
+	Options                []Option
+}
+
+// Option is one choice of a select.
+type Option struct {
+	Value, Label string
+	Selected     bool
+}
+
+// Form is the editor: a GET form that works without JavaScript.
+type Form struct {
+	Action      string
+	Hidden      []Option // name (Value) = value (Label)
+	Legend      string
+	Prompt      Field
+	Gamma, Lam  Field
+	Beta        Field
+	KL, Version Select
+	Numbering   Select
+	Direct      Field // checkbox: rewards typed directly
+	DirectOn    bool
+	TokensLabel string
+	RowLabels   []string // labels of the per-token rows, in Columns' order
+	Columns     []TokenColumn
+	Add         Field // the add-token button (Name op, Value add, Label)
+	CanAdd      bool
+	Submit      string
+	Errors      []string // summary of the problems, for screen readers and no-JS users
+}
+
+// TokenColumn is one token's inputs in the editor.
+type TokenColumn struct {
+	Label  string // "t = 3" in the chosen numbering
+	Text   Field
+	Mask   Select
+	Values []Field // score, old, ref, V (or r): parallel to Form.RowLabels after text and mask
+	Delete Field   // the remove button (Name op, Value del.<t>)
+}
+
+// Results is everything recomputed on each edit: the part htmx swaps.
+type Results struct {
+	ID      string
+	Heading string
+	Summary []string // one line each: KL metric, whitening statistics, errors
+	Errors  []string
+	Table   Table
+	Formula *Formula
+	Step    Step
+	Charts  []Chart
+	Ribbon  Chart
+	Export  []Link
+}
+
+// Table is the token table: one column per token, one row per quantity.
+type Table struct {
+	Caption string
+	Corner  string
+	Columns []Column
+	Rows    []Row
+}
+
+// Column heads one token's column.
+type Column struct {
+	Index, Text string
+	Class       string // mask-pad / mask-obs
+	T           int
+}
+
+// Row is one quantity across the tokens.
+type Row struct {
+	ID, Label, Code string // Code is verl's name, e.g. token_level_rewards
+	Swatch          string // CSS class of the quantity's colour, "" for none
+	Cells           []Cell
+}
+
+// Cell is one number of the table.
+type Cell struct {
+	T          int
+	Text, Full string // 4 decimals; full precision
+	Link       string // selecting the cell (formula view)
+	Class      string // selected, step-read, step-write, mask-pad, mask-obs
+	Label      string // accessible name: "δ at t = 2: 0.0550"
+}
+
+// Formula explains one selected cell with its real numbers.
+type Formula struct {
+	Heading string
+	Lines   []string // the symbolic formula, then the numbers, then the result
+	Source  string   // the verl function it mirrors
+	Note    string
+	Close   Link
+}
+
+// Step is the step-through of GAE's backward loop.
+type Step struct {
+	Heading string
+	Active  bool
+	Status  string   // where the loop is
+	Lines   []string // what this step read and wrote
+	Start   Link     // enter step-through
+	Back, Next, First, Last, Exit Link
+	Play, Pause string
+}
+
+// Chart is one server-rendered SVG chart with its own URL.
+type Chart struct {
+	ID, Title string
+	SVG       templ.Component
+	URL       string
+	Download  string
+}

@@ -1,0 +1,776 @@
+package chart
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden SVGs in testdata/")
+
+func textEN() Text {
+	return Text{
+		ValuesTitle:     "Values, returns and advantages per token",
+		RewardsTitle:    "Rewards per token: score and KL penalty",
+		AdvantagesTitle: "Advantages per token: raw and whitened",
+		RibbonTitle:     "Which critic outputs become V(s_t)",
+		ValuesDesc:      "V(s_t) sits on the boundary before token t; R_t and A_t sit on token t.",
+		RewardsDesc:     "The KL bar is stacked on the score bar and ends at the reward.",
+		AdvantagesDesc:  "Raw and whitened advantages per token.",
+		RibbonDesc:      "The critic output at the token before response token t is V(s_t).",
+		TokenAxis:       "response token t",
+		ValueAxis:       "value",
+		RewardAxis:      "reward",
+		AdvantageAxis:   "advantage",
+		Value:           "V(s_t)",
+		Return:          "return R_t",
+		Advantage:       "advantage A_t",
+		Whitened:        "whitened A_t",
+		Reward:          "reward r_t",
+		Score:           "score",
+		KL:              "−β·KL",
+		Bootstrap:       "V = 0 (bootstrap)",
+		Padding:         "padding (mask 0)",
+		Observation:     "observation (mask 0)",
+		NoWhitened:      "Whitening needs at least 2 valid tokens, so only the raw advantages are shown.",
+		Prompt:          "prompt",
+		Response:        "response",
+		RowToken:        "token",
+		RowPosition:     "position j",
+		RowIndex:        "response index",
+		RowCritic:       "critic output",
+		RowValue:        "V(s_t)",
+		Unused:          "not used",
+	}
+}
+
+func textZH() Text {
+	return Text{
+		ValuesTitle:     "每个词元的价值、回报与优势",
+		RewardsTitle:    "每个词元的奖励：得分与 KL 惩罚",
+		AdvantagesTitle: "每个词元的优势：原始与白化",
+		RibbonTitle:     "哪些评论家输出成为 V(s_t)",
+		ValuesDesc:      "V(s_t) 位于词元 t 之前的边界上；R_t 与 A_t 位于词元 t 上。",
+		RewardsDesc:     "KL 条叠在得分条上，终点即奖励。",
+		AdvantagesDesc:  "每个词元的原始优势与白化优势。",
+		RibbonDesc:      "回复词元 t 之前那个词元处的评论家输出就是 V(s_t)。",
+		TokenAxis:       "回复词元 t",
+		ValueAxis:       "数值",
+		RewardAxis:      "奖励",
+		AdvantageAxis:   "优势",
+		Value:           "价值 V(s_t)",
+		Return:          "回报 R_t",
+		Advantage:       "优势 A_t",
+		Whitened:        "白化后 A_t",
+		Reward:          "奖励 r_t",
+		Score:           "得分",
+		KL:              "−β·KL",
+		Bootstrap:       "V = 0（自举）",
+		Padding:         "填充（掩码 0）",
+		Observation:     "观察（掩码 0）",
+		NoWhitened:      "有效词元少于 2 个，无法白化，只显示原始优势。",
+		Prompt:          "提示",
+		Response:        "回复",
+		RowToken:        "词元",
+		RowPosition:     "位置 j",
+		RowIndex:        "回复下标",
+		RowCritic:       "评论家输出",
+		RowValue:        "V(s_t)",
+		Unused:          "未使用",
+	}
+}
+
+// seedA is the 3-token scenario of the lessons (γ = 1, λ = 0.95).
+func seedA() Input {
+	return Input{
+		Tokens:     []string{"a", "b", "c"},
+		Values:     []float64{0.3, 0.4, 0.6},
+		Rewards:    []float64{0, 0, 1},
+		Scores:     []float64{0, 0, 1},
+		KLTerm:     []float64{0, 0, 0},
+		Returns:    []float64{0.951, 0.98, 1},
+		Advantages: []float64{0.651, 0.58, 0.4},
+		Whitened:   []float64{0.829569, 0.280817, -1.110386},
+		Text:       textEN(),
+	}
+}
+
+// cjk has CJK tokens, a KL term, a 1-based numbering, two padding tokens
+// after EOS and no whitening.
+func cjk() Input {
+	return Input{
+		Tokens:     []string{"是", "的", "，", "等于", "2", "！", "<pad>", "<pad>"},
+		Base:       1,
+		Mask:       []Kind{Valid, Valid, Valid, Valid, Valid, Valid, Padding, Padding},
+		Values:     []float64{0.2, 0.25, 0.3, 0.35, 0.45, 0.6, 0, 0},
+		Scores:     []float64{0, 0, 0, 0, 0, 1, 0, 0},
+		KLTerm:     []float64{-0.01, -0.005, 0.005, -0.01, -0.02, -0.005, 0, 0},
+		Rewards:    []float64{-0.01, -0.005, 0.005, -0.01, -0.02, 0.995, 0, 0},
+		Returns:    []float64{0.95, 0.96, 0.965, 0.96, 0.97, 0.995, 0, 0},
+		Advantages: []float64{0.75, 0.71, 0.665, 0.61, 0.52, 0.395, 0, 0},
+		Text:       textZH(),
+	}
+}
+
+// multiTurn has observation tokens (tool output) between two turns.
+func multiTurn() Input {
+	in := seedA()
+	in.Tokens = []string{"call", "(", "x", ")", "→", "42", "so", "42"}
+	in.Mask = []Kind{Valid, Valid, Valid, Valid, Observation, Observation, Valid, Valid}
+	in.Values = []float64{0.1, 0.2, 0.2, 0.3, 0.3, 0.3, 0.5, 0.8}
+	in.Returns = []float64{1, 1, 1, 1, 0, 0, 1, 1}
+	in.Advantages = []float64{0.9, 0.8, 0.8, 0.7, 0, 0, 0.5, 0.2}
+	in.Whitened = []float64{0.9, 0.6, 0.6, 0.3, 0, 0, -0.6, -1.5}
+	in.Rewards = []float64{0, 0, 0, 0, 0, 0, 0, 1}
+	in.Scores = in.Rewards
+	in.KLTerm = make([]float64, 8)
+	return in
+}
+
+func ribbonSeedA() RibbonInput {
+	return RibbonInput{Prompt: []string{"Q", ":", "1", "+", "1", "="}, Response: []string{"a", "b", "c"}, Text: textEN()}
+}
+
+func ribbonCJK() RibbonInput {
+	return RibbonInput{
+		Prompt:   []string{"问", "：", "1+1"},
+		Response: []string{"是", "的", "，", "等于", "2", "！", "<pad>", "<pad>", "<eos>"},
+		Base:     1,
+		Text:     textZH(),
+	}
+}
+
+// long returns T tokens of made-up but smooth data.
+func long(T int) Input {
+	in := Input{Text: textEN()}
+	for t := range T {
+		x := float64(t) / float64(T)
+		in.Tokens = append(in.Tokens, "tok"+strconv.Itoa(t))
+		in.Values = append(in.Values, 0.2+0.6*x)
+		in.Returns = append(in.Returns, 0.9+0.1*x)
+		in.Advantages = append(in.Advantages, 0.7-0.6*x)
+		in.Whitened = append(in.Whitened, 1.5-3*x)
+		in.Scores = append(in.Scores, 0)
+		in.KLTerm = append(in.KLTerm, -0.01*math.Sin(float64(t)))
+		in.Rewards = append(in.Rewards, -0.01*math.Sin(float64(t)))
+		in.Mask = append(in.Mask, Valid)
+	}
+	in.Scores[T-1], in.Rewards[T-1] = 1, 1+in.KLTerm[T-1]
+	return in
+}
+
+type chartFunc struct {
+	name string
+	fn   func(Input) ([]byte, error)
+}
+
+var charts = []chartFunc{{"values", Values}, {"rewards", Rewards}, {"advantages", Advantages}}
+
+func TestGolden(t *testing.T) {
+	cases := map[string]func() ([]byte, error){}
+	for _, c := range charts {
+		cases["seedA-"+c.name] = func() ([]byte, error) { return c.fn(seedA()) }
+		cases["cjk-"+c.name] = func() ([]byte, error) { return c.fn(cjk()) }
+		cases["multiturn-"+c.name] = func() ([]byte, error) { return c.fn(multiTurn()) }
+	}
+	cases["seedA-advantages-nowhiten"] = func() ([]byte, error) {
+		in := seedA()
+		in.Whitened = nil
+		return Advantages(in)
+	}
+	cases["seedA-ribbon"] = func() ([]byte, error) { return Ribbon(ribbonSeedA()) }
+	cases["cjk-ribbon"] = func() ([]byte, error) { return Ribbon(ribbonCJK()) }
+
+	for name, render := range cases {
+		t.Run(name, func(t *testing.T) {
+			got, err := render()
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, _ := render()
+			if !bytes.Equal(got, again) {
+				t.Fatal("two renderings of the same input differ")
+			}
+			path := filepath.Join("testdata", name+".svg")
+			if *update {
+				if err := os.MkdirAll("testdata", 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./web/chart -update to create it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s differs from the golden file (%d bytes, want %d); if the change is intended, run go test ./web/chart -update and look at the SVG", name, len(got), len(want))
+			}
+		})
+	}
+}
+
+// doc is what the tests read back from an SVG.
+type doc struct {
+	root     xml.StartElement
+	first    []string // names of the root's first child elements
+	title    string
+	desc     string
+	hl       []hlRect
+	elements map[string]int
+	text     []string // character data of <text> elements
+}
+
+type hlRect struct {
+	t             int
+	x, y, w, h    float64
+	fill, opacity string
+}
+
+func attr(e xml.StartElement, name string) string {
+	for _, a := range e.Attr {
+		if a.Name.Local == name {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// parse decodes the whole SVG with encoding/xml (strict), failing the test
+// if it is not well-formed.
+func parse(t *testing.T, svg []byte) doc {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(svg))
+	d := doc{elements: map[string]int{}}
+	depth := 0
+	var stack []string
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v", err)
+		}
+		switch e := tok.(type) {
+		case xml.StartElement:
+			depth++
+			stack = append(stack, e.Name.Local)
+			d.elements[e.Name.Local]++
+			if depth == 1 {
+				d.root = e
+			}
+			if depth == 2 && len(d.first) < 2 {
+				d.first = append(d.first, e.Name.Local)
+			}
+			if e.Name.Local == "rect" && attr(e, "class") == "hl" {
+				n, err := strconv.Atoi(attr(e, "data-t"))
+				if err != nil {
+					t.Fatalf("hl rect data-t %q: %v", attr(e, "data-t"), err)
+				}
+				f := func(k string) float64 {
+					v, err := strconv.ParseFloat(attr(e, k), 64)
+					if err != nil {
+						t.Fatalf("hl rect %s=%q: %v", k, attr(e, k), err)
+					}
+					return v
+				}
+				d.hl = append(d.hl, hlRect{n, f("x"), f("y"), f("width"), f("height"), attr(e, "fill"), attr(e, "fill-opacity")})
+			}
+		case xml.EndElement:
+			depth--
+			stack = stack[:len(stack)-1]
+		case xml.CharData:
+			if len(stack) == 0 {
+				continue
+			}
+			switch stack[len(stack)-1] {
+			case "title":
+				d.title += string(e)
+			case "desc":
+				d.desc += string(e)
+			case "text":
+				d.text = append(d.text, string(e))
+			}
+		}
+	}
+	if depth != 0 {
+		t.Fatalf("unbalanced elements")
+	}
+	return d
+}
+
+// checkRoot checks the accessibility and embedding contract of every SVG.
+func checkRoot(t *testing.T, svg []byte, class string) doc {
+	t.Helper()
+	if !bytes.HasPrefix(svg, []byte("<svg ")) {
+		t.Errorf("SVG starts with %q, want <svg (no XML prolog, so it can be inlined)", svg[:min(20, len(svg))])
+	}
+	d := parse(t, svg)
+	if d.root.Name.Local != "svg" || d.root.Name.Space != "http://www.w3.org/2000/svg" {
+		t.Errorf("root is %v, want svg in the SVG namespace", d.root.Name)
+	}
+	if len(d.first) != 2 || d.first[0] != "title" || d.first[1] != "desc" {
+		t.Errorf("root's first children are %v, want [title desc]", d.first)
+	}
+	if strings.TrimSpace(d.title) == "" || strings.TrimSpace(d.desc) == "" {
+		t.Errorf("empty title %q or desc %q", d.title, d.desc)
+	}
+	if attr(d.root, "role") != "img" {
+		t.Errorf("role = %q, want img", attr(d.root, "role"))
+	}
+	ids := strings.Fields(attr(d.root, "aria-labelledby"))
+	if len(ids) != 2 || !strings.HasSuffix(ids[0], "-title") || !strings.HasSuffix(ids[1], "-desc") ||
+		!bytes.Contains(svg, []byte(`<title id="`+ids[0]+`">`)) || !bytes.Contains(svg, []byte(`<desc id="`+ids[1]+`">`)) {
+		t.Errorf("aria-labelledby = %q does not name the title and desc", attr(d.root, "aria-labelledby"))
+	}
+	if !strings.Contains(" "+attr(d.root, "class")+" ", " "+class+" ") {
+		t.Errorf("class = %q, want it to contain %q", attr(d.root, "class"), class)
+	}
+	vb := strings.Fields(attr(d.root, "viewBox"))
+	if len(vb) != 4 || vb[0] != "0" || vb[1] != "0" || vb[2] != attr(d.root, "width") || vb[3] != attr(d.root, "height") {
+		t.Errorf("viewBox %q, width %q, height %q: want 0 0 width height", attr(d.root, "viewBox"), attr(d.root, "width"), attr(d.root, "height"))
+	}
+	if !strings.Contains(attr(d.root, "font-family"), "sans-serif") || !strings.Contains(attr(d.root, "font-family"), "CJK") {
+		t.Errorf("font-family %q lacks CJK and generic fallbacks", attr(d.root, "font-family"))
+	}
+	for _, bad := range []string{" style=", "<style", "<script", "<?xml", "Liberation Sans;"} {
+		if bytes.Contains(svg, []byte(bad)) {
+			t.Errorf("SVG contains %q", bad)
+		}
+	}
+	if d.elements["script"] > 0 || d.elements["foreignObject"] > 0 {
+		t.Errorf("SVG has script or foreignObject elements")
+	}
+	return d
+}
+
+func TestContract(t *testing.T) {
+	for _, in := range []Input{seedA(), cjk(), multiTurn(), long(100)} {
+		for _, c := range charts {
+			svg, err := c.fn(in)
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			d := checkRoot(t, svg, "gae-"+c.name)
+			T := len(in.Tokens)
+			if len(d.hl) != T {
+				t.Fatalf("%s: %d hl rects, want %d", c.name, len(d.hl), T)
+			}
+			for i, r := range d.hl {
+				if r.t != i {
+					t.Fatalf("%s: hl rect %d has data-t=%d", c.name, i, r.t)
+				}
+				if r.opacity != "0" || r.w <= 0 || r.h <= 0 {
+					t.Errorf("%s: hl rect %d = %+v, want an invisible rect of positive size", c.name, i, r)
+				}
+				if i > 0 && math.Abs(d.hl[i-1].x+d.hl[i-1].w-r.x) > 0.011 {
+					t.Errorf("%s: hl rects %d and %d do not tile (%v + %v ≠ %v)", c.name, i-1, i, d.hl[i-1].x, d.hl[i-1].w, r.x)
+				}
+			}
+		}
+	}
+	svg, err := Ribbon(ribbonCJK())
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := checkRoot(t, svg, "gae-ribbon")
+	if len(d.hl) != 6 { // 4 + 2 shown of 9
+		t.Errorf("ribbon has %d hl rects, want 6", len(d.hl))
+	}
+}
+
+// TestAlignment checks the index convention in the drawn SVG: V(s_t) on the
+// boundary before token t (the left edge of token t's hl rect), R_t and A_t
+// at the column's centre, and the bootstrap point after the last token (the
+// right edge of token T−1's rect), at value 0.
+func TestAlignment(t *testing.T) {
+	for _, in := range []Input{seedA(), cjk(), long(512)} {
+		svg, f, err := values(&in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := parse(t, svg)
+		T := len(in.Tokens)
+		near := func(a, b float64) bool { return math.Abs(a-b) < 0.011 }
+		r := f.markerR()
+		for tt := range T {
+			hl := d.hl[tt]
+			vx, vy := f.X(float64(tt)-0.5), f.Y(in.Values[tt])
+			if !near(vx, hl.x) {
+				t.Errorf("T=%d: V(s_%d) at x=%v, want the boundary before token %d, x=%v", T, tt, vx, tt, hl.x)
+			}
+			// vgsvg starts a circle's path at (x+r, y), y up.
+			if want := fmt.Sprintf("M%.5g,%.5g", vx+r, vy); !bytes.Contains(svg, []byte(want)) {
+				t.Errorf("T=%d: no V(s_%d) marker path %q in the SVG", T, tt, want)
+			}
+			if cx := f.X(float64(tt)); !near(cx, hl.x+hl.w/2) {
+				t.Errorf("T=%d: token %d centred at %v, want the hl rect's centre %v", T, tt, cx, hl.x+hl.w/2)
+			}
+		}
+		last := d.hl[T-1]
+		tx, ty := f.X(float64(T)-0.5), f.Y(0)
+		if !near(tx, last.x+last.w) {
+			t.Errorf("T=%d: terminal point at x=%v, want after the last token, x=%v", T, tx, last.x+last.w)
+		}
+		rt := math.Max(r*1.15, 3)
+		if want := fmt.Sprintf("M%.5g,%.5g", tx+rt, ty); !bytes.Contains(svg, []byte(want)) {
+			t.Errorf("T=%d: no terminal point path %q in the SVG", T, want)
+		}
+		if x0, _, x1, _ := f.dataRect(); tx >= x1 || f.X(-0.5) <= x0 {
+			t.Errorf("T=%d: the first value or the terminal point lies on the plot's edge", T)
+		}
+		if !bytes.Contains(svg, []byte(">"+in.Text.Bootstrap+"</text>")) {
+			t.Errorf("T=%d: no bootstrap label", T)
+		}
+	}
+}
+
+func TestTickLabels(t *testing.T) {
+	d := parse(t, must(Values(cjk())))
+	joined := strings.Join(d.text, "|")
+	for _, want := range []string{"|是|1|", "|的|2|", "|等于|4|", "|！|6|", "|&lt;pad&gt;|7|"} {
+		want = strings.ReplaceAll(want, "&lt;", "<")
+		want = strings.ReplaceAll(want, "&gt;", ">")
+		if !strings.Contains(joined, want) {
+			t.Errorf("tick labels %q lack %q (token then its 1-based index)", joined, want)
+		}
+	}
+	d = parse(t, must(Values(seedA())))
+	if joined := strings.Join(d.text, "|"); !strings.Contains(joined, "|a|0|b|1|c|2|") {
+		t.Errorf("tick labels %q, want a 0, b 1, c 2", joined)
+	}
+
+	// At 512 tokens the columns narrow and every 10th token is labelled.
+	in := long(512)
+	in.Base = 1
+	_, f, err := values(&in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.step != 10 || f.slot >= 48 {
+		t.Errorf("T=512: step %d, slot %v; want step 10 and narrower columns", f.step, f.slot)
+	}
+	d = parse(t, must(Values(in)))
+	joined = "|" + strings.Join(d.text, "|") + "|"
+	if !strings.Contains(joined, "|tok9|10|") || strings.Contains(joined, "|tok10|11|") {
+		t.Errorf("T=512 tick labels: want tok9 labelled 10 and tok10 unlabelled")
+	}
+
+	// Long tokens are cut with an ellipsis to their column.
+	in = seedA()
+	in.Tokens[1] = "supercalifragilisticexpialidocious"
+	d = parse(t, must(Values(in)))
+	found := false
+	for _, s := range d.text {
+		if strings.HasPrefix(s, "super") && strings.HasSuffix(s, "…") && len(s) < 30 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("long token not truncated with an ellipsis: %q", d.text)
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func TestHostileText(t *testing.T) {
+	evil := []string{`</text><script>alert(1)</script>`, `&amp;`, `"`, `'`, "a\x00b\x1bc", "\xff\xfe", "\n", "  ", "]]>", "<!--"}
+	in := seedA()
+	in.Tokens = evil
+	n := len(evil)
+	in.Values, in.Returns, in.Advantages = make([]float64, n), make([]float64, n), make([]float64, n)
+	in.Whitened, in.Scores, in.KLTerm, in.Rewards = make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	tx := in.Text
+	tx.ValuesTitle, tx.RewardsTitle, tx.AdvantagesTitle = evil[0], evil[0]+"&", `<a href="x">`
+	tx.Bootstrap, tx.Value, tx.ValuesDesc, tx.TokenAxis, tx.ValueAxis = evil[0], evil[1], evil[2]+evil[0], evil[3], "\x01<b>"
+	in.Text = tx
+	for _, c := range charts {
+		svg, err := c.fn(in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		d := checkRoot(t, svg, "gae-"+c.name)
+		if !strings.Contains(strings.Join(d.text, "\n"), "</text><script>") && c.name == "values" {
+			t.Errorf("%s: the hostile token's text did not survive escaping as text", c.name)
+		}
+		if d.elements["a"] > 0 || d.elements["b"] > 0 {
+			t.Errorf("%s: markup from Text became elements", c.name)
+		}
+		if !bytes.Contains(svg, []byte("&amp;amp;")) {
+			t.Errorf("%s: token %q was not escaped to &amp;amp;", c.name, "&amp;")
+		}
+	}
+	r := ribbonSeedA()
+	r.Prompt, r.Response = evil, evil
+	r.Text.RibbonTitle, r.Text.Unused = evil[0], evil[0]
+	svg, err := Ribbon(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRoot(t, svg, "gae-ribbon")
+}
+
+func TestTokenLabel(t *testing.T) {
+	for in, want := range map[string]string{"a\nb": "a↵b", "\r\n": "↵", "\t": "⇥", "  ": "␣␣", " x ": " x ", "a\x00": "a\uFFFD", "\xff": "\uFFFD", "是": "是"} {
+		if got := tokenLabel(in); got != want {
+			t.Errorf("tokenLabel(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestNoWhitened(t *testing.T) {
+	in := seedA()
+	in.Whitened = nil
+	svg := must(Advantages(in))
+	d := parse(t, svg)
+	if !strings.Contains(d.desc, in.Text.NoWhitened) {
+		t.Errorf("desc %q lacks the reason whitening is absent", d.desc)
+	}
+	if !strings.Contains(strings.Join(d.text, " "), "Whitening needs") {
+		t.Errorf("chart lacks the caption")
+	}
+	if strings.Contains(strings.Join(d.text, " "), in.Text.Whitened) {
+		t.Errorf("legend shows whitened without whitened data")
+	}
+	if bytes.Contains(svg, []byte(Styles[Whitened].Color)) {
+		t.Errorf("whitened colour drawn without whitened data")
+	}
+}
+
+func TestDesc(t *testing.T) {
+	d := parse(t, must(Values(seedA())))
+	for _, want := range []string{"V(s_0)=0.30, V(s_1)=0.40, V(s_2)=0.60; V(s_3): V = 0 (bootstrap).", "R_0=0.95", "A_2=0.40"} {
+		if !strings.Contains(d.desc, want) {
+			t.Errorf("desc %q lacks %q", d.desc, want)
+		}
+	}
+	d = parse(t, must(Values(long(512))))
+	if len(d.desc) > 600 || !strings.Contains(d.desc, "V(s_2)=") || !strings.Contains(d.desc, "…, V(s_510)=") || !strings.Contains(d.desc, "V(s_512): ") {
+		t.Errorf("desc for T=512 (%d bytes): %q", len(d.desc), d.desc)
+	}
+	d = parse(t, must(Values(cjk())))
+	if !strings.Contains(d.desc, "填充（掩码 0）: 7–8.") || !strings.Contains(d.desc, "V(s_1)=0.20") {
+		t.Errorf("CJK desc %q lacks the 1-based padding range or values", d.desc)
+	}
+	d = parse(t, must(Ribbon(ribbonSeedA())))
+	if !strings.Contains(d.desc, "values[:, -4:-1] → V(s_0) … V(s_2)") {
+		t.Errorf("ribbon desc %q", d.desc)
+	}
+}
+
+func TestRibbon(t *testing.T) {
+	d := parse(t, must(Ribbon(ribbonSeedA())))
+	joined := "|" + strings.Join(d.text, "|") + "|"
+	// Positions 0…8; critic outputs [-9]…[-1]; V(s_0)…V(s_2) on boundaries.
+	for _, want := range []string{"|…|", "|…|+|1|=|a|b|c|", "|[-4]|", "|[-2]|", "|[-1]|not used|", "|V(s_0)|", "|V(s_2)|", "V(s_3) = 0", "values[:, -response_length-1:-1] = values[:, -4:-1]"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("ribbon text %q lacks %q", joined, want)
+		}
+	}
+	if strings.Contains(joined, "|V(s_3)|") {
+		t.Errorf("ribbon maps an output onto V(s_3), which is the bootstrap")
+	}
+	// A long response shows its first 4 and last 2 tokens.
+	r := ribbonSeedA()
+	r.Response = long(40).Tokens
+	d = parse(t, must(Ribbon(r)))
+	joined = "|" + strings.Join(d.text, "|") + "|"
+	for _, want := range []string{"|tok3|", "|tok38|tok39|", "|V(s_4)|", "|V(s_38)|", "|V(s_39)|", "V(s_40) = 0", "values[:, -41:-1]"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("long ribbon text lacks %q", want)
+		}
+	}
+	if len(d.hl) != 6 {
+		t.Errorf("long ribbon: %d hl rects, want 6", len(d.hl))
+	}
+}
+
+func TestErrors(t *testing.T) {
+	base := seedA()
+	cases := []struct {
+		name string
+		edit func(*Input)
+		want string
+	}{
+		{"no tokens", func(in *Input) { in.Tokens = nil }, "no tokens"},
+		{"short values", func(in *Input) { in.Values = in.Values[:2] }, "len(Values) = 2, want len(Tokens) = 3"},
+		{"long returns", func(in *Input) { in.Returns = append(in.Returns, 1) }, "len(Returns)"},
+		{"short advantages", func(in *Input) { in.Advantages = nil }, "len(Advantages)"},
+		{"short whitened", func(in *Input) { in.Whitened = []float64{1} }, "len(Whitened)"},
+		{"short scores", func(in *Input) { in.Scores = nil }, "len(Scores)"},
+		{"short kl", func(in *Input) { in.KLTerm = []float64{} }, "len(KLTerm)"},
+		{"short rewards", func(in *Input) { in.Rewards = in.Rewards[1:] }, "len(Rewards)"},
+		{"short mask", func(in *Input) { in.Mask = []Kind{Valid} }, "len(Mask)"},
+		{"bad mask", func(in *Input) { in.Mask = []Kind{Valid, 7, Valid} }, "Mask[1]"},
+		{"bad base", func(in *Input) { in.Base = 2 }, "Base = 2"},
+		{"NaN", func(in *Input) { in.Values[1], in.Rewards[1], in.Advantages[1] = math.NaN(), math.NaN(), math.NaN() }, "[1] = NaN"},
+		{"Inf", func(in *Input) { in.Returns[0], in.Scores[0], in.Whitened[0] = math.Inf(1), math.Inf(1), math.Inf(-1) }, "[0] = "},
+		{"bad id", func(in *Input) { in.ID = `x" onload="y` }, "ID"},
+		{"bad theme", func(in *Input) { in.Theme = Light(); in.Theme.Foreground = "red" }, "Theme.Foreground"},
+		{"tiny stroke", func(in *Input) { in.Theme = Light(); in.Theme.StrokeWidth = -1 }, "Theme.StrokeWidth"},
+		{"no title", func(in *Input) { in.Text = Text{} }, "Title is empty"},
+		{"too many", func(in *Input) { *in = long(MaxTokens + 1) }, "at most 2048"},
+	}
+	for _, c := range cases {
+		for _, ch := range charts {
+			in := seedA()
+			in.Values, in.Returns = append([]float64(nil), base.Values...), append([]float64(nil), base.Returns...)
+			c.edit(&in)
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Fatalf("%s/%s panicked: %v", c.name, ch.name, r)
+					}
+				}()
+				_, err := ch.fn(in)
+				touches := map[string][]string{
+					"values":     {"no tokens", "Values", "Returns", "Advantages", "Mask", "Base", "NaN", "Inf", "ID", "Theme", "Title", "at most"},
+					"rewards":    {"no tokens", "Scores", "KLTerm", "Rewards", "Mask", "Base", "NaN", "Inf", "ID", "Theme", "Title", "at most"},
+					"advantages": {"no tokens", "Advantages", "Whitened", "Mask", "Base", "NaN", "Inf", "ID", "Theme", "Title", "at most"},
+				}[ch.name]
+				relevant := false
+				for _, k := range touches {
+					if strings.Contains(c.want, k) || strings.Contains(c.name, strings.ToLower(k)) || strings.Contains(c.name, k) {
+						relevant = true
+					}
+				}
+				switch {
+				case err == nil && relevant && c.name != "NaN" && c.name != "Inf":
+					t.Errorf("%s/%s: no error, want %q", c.name, ch.name, c.want)
+				case err != nil && !strings.HasPrefix(err.Error(), "chart: "):
+					t.Errorf("%s/%s: error %q lacks the chart: prefix", c.name, ch.name, err)
+				case err != nil && !strings.Contains(err.Error(), c.want):
+					t.Errorf("%s/%s: error %q, want it to contain %q", c.name, ch.name, err, c.want)
+				}
+			}()
+		}
+	}
+	// Each chart checks the non-finite numbers of the series it draws.
+	in := seedA()
+	in.Values[1] = math.NaN()
+	if _, err := Values(in); err == nil || !strings.Contains(err.Error(), "Values[1] = NaN") {
+		t.Errorf("Values with a NaN: %v", err)
+	}
+	in = seedA()
+	in.KLTerm[2] = math.Inf(-1)
+	if _, err := Rewards(in); err == nil || !strings.Contains(err.Error(), "KLTerm[2] = -Inf") {
+		t.Errorf("Rewards with -Inf: %v", err)
+	}
+
+	for _, c := range []struct {
+		edit func(*RibbonInput)
+		want string
+	}{
+		{func(r *RibbonInput) { r.Prompt = nil }, "Prompt is empty"},
+		{func(r *RibbonInput) { r.Response = nil }, "Response is empty"},
+		{func(r *RibbonInput) { r.Base = -1 }, "Base = -1"},
+		{func(r *RibbonInput) { r.Text.RibbonTitle = " " }, "RibbonTitle"},
+		{func(r *RibbonInput) { r.ID = "a b" }, "ID"},
+	} {
+		r := ribbonSeedA()
+		c.edit(&r)
+		if _, err := Ribbon(r); err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "chart: ") {
+			t.Errorf("Ribbon: error %v, want chart: … %q", err, c.want)
+		}
+	}
+}
+
+func TestLarge(t *testing.T) {
+	in := long(512)
+	for _, c := range charts {
+		svg, err := c.fn(in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		d := checkRoot(t, svg, "gae-"+c.name)
+		if len(d.hl) != 512 {
+			t.Errorf("%s: %d hl rects, want 512", c.name, len(d.hl))
+		}
+		if w, _ := strconv.ParseFloat(attr(d.root, "width"), 64); w > Light().MaxPlotWidth+400 {
+			t.Errorf("%s: width %v, want the data area capped at MaxPlotWidth", c.name, w)
+		}
+	}
+	r := ribbonSeedA()
+	r.Response = in.Tokens
+	checkRoot(t, must(Ribbon(r)), "gae-ribbon")
+}
+
+func TestSize(t *testing.T) {
+	for _, T := range []int{1, 3, 10, 64} {
+		_, f, err := values(ptr(long(T)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.W < minW || f.slot < Light().TokenWidth {
+			t.Errorf("T=%d: width %v, column %v; want ≥ %v and ≥ %v", T, f.W, f.slot, minW, Light().TokenWidth)
+		}
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestPalette(t *testing.T) {
+	colors, markers := map[string]Quantity{}, map[string]Quantity{}
+	for _, q := range Quantities {
+		s, ok := Styles[q]
+		if !ok {
+			t.Fatalf("no style for %s", q)
+		}
+		if _, err := parseHex(s.Color); err != nil {
+			t.Errorf("%s: %v", q, err)
+		}
+		if o, dup := colors[s.Color]; dup {
+			t.Errorf("%s and %s share colour %s", q, o, s.Color)
+		}
+		if o, dup := markers[s.Marker]; dup {
+			t.Errorf("%s and %s share marker %s", q, o, s.Marker)
+		}
+		colors[s.Color], markers[s.Marker] = q, q
+		if textEN().Name(q) == "" {
+			t.Errorf("Text.Name(%s) is empty", q)
+		}
+	}
+	if got := Styles[Return].DashArray(2); got != "6 4" {
+		t.Errorf("Return dash at 2 px = %q, want \"6 4\"", got)
+	}
+	if got := Styles[Value].DashArray(2); got != "none" {
+		t.Errorf("Value dash = %q, want none", got)
+	}
+	if Light().StrokeWidth < 2 {
+		t.Errorf("default stroke %v px, want ≥ 2", Light().StrokeWidth)
+	}
+}
+
+func benchCharts(b *testing.B, T int) {
+	in := long(T)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, c := range charts {
+			if _, err := c.fn(in); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkCharts64 renders the three charts of a 64-token response.
+func BenchmarkCharts64(b *testing.B) { benchCharts(b, 64) }
+
+// BenchmarkCharts512 renders the three charts of a 512-token response.
+func BenchmarkCharts512(b *testing.B) { benchCharts(b, 512) }

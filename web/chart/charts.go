@@ -1,0 +1,295 @@
+package chart
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Values draws chart 1: V(s_t), R_t and A_t per token with the alignment
+// drawn. Token t's column is centred at x = t; V(s_t) sits on the boundary
+// before token t (x = t − 0.5), R_t and A_t on the token (x = t), and the
+// terminal state s_T after the last token (x = T − 0.5) is a hollow point at
+// 0 labelled Text.Bootstrap. Mask-0 columns are shaded (padding and
+// observation hatched differently). It reads Tokens, Mask, Values, Returns
+// and Advantages.
+func Values(in Input) ([]byte, error) {
+	b, _, err := values(&in)
+	return b, err
+}
+
+func values(in *Input) ([]byte, *frame, error) {
+	T, err := in.check(series{name: "Values", v: in.Values}, series{name: "Returns", v: in.Returns},
+		series{name: "Advantages", v: in.Advantages})
+	if err != nil {
+		return nil, nil, err
+	}
+	th, err := in.Theme.resolve()
+	if err != nil {
+		return nil, nil, err
+	}
+	tx := in.Text
+	if err := requireTitle("ValuesTitle", tx.ValuesTitle); err != nil {
+		return nil, nil, err
+	}
+	boot := oneLine(tx.Bootstrap)
+	lo, hi := extent(in.Values, in.Returns, in.Advantages)
+	masks, maskDesc := in.maskLegend(T)
+
+	var d strings.Builder
+	d.WriteString(oneLine(tx.ValuesDesc))
+	fmt.Fprintf(&d, " %s: %s; V(s_%d): %s.", oneLine(tx.Value),
+		descList(T, func(t int) string { return fmt.Sprintf("V(s_%d)=%s", t+in.Base, val(in.Values[t])) }),
+		T+in.Base, boot)
+	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Return),
+		descList(T, func(t int) string { return fmt.Sprintf("R_%d=%s", t+in.Base, val(in.Returns[t])) }))
+	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Advantage),
+		descList(T, func(t int) string { return fmt.Sprintf("A_%d=%s", t+in.Base, val(in.Advantages[t])) }))
+	if maskDesc != "" {
+		d.WriteString(" " + maskDesc)
+	}
+
+	sp := spec{
+		class: "gae-values", defaultID: "gae-values",
+		title: tx.ValuesTitle, desc: strings.TrimSpace(d.String()),
+		yLabel: tx.ValueAxis, lo: lo, hi: hi,
+		resR: th.MarkerRadius*1.3 + 10 + textWidth(boot, th.FontSize),
+		legend: append([]legendItem{
+			seriesItem(tx.Value, Value), seriesItem(tx.Return, Return), seriesItem(tx.Advantage, Advantage),
+			{oneLine(tx.Bootstrap), func(f *frame, c draw.Canvas, x, y float64) {
+				hollowMarker(c, MarkerCircle, x+thumbW/2, y, f.th.MarkerRadius*1.15, f.th.StrokeWidth*0.9, rgb(Styles[Value].Color), f.bg)
+			}},
+		}, masks...),
+	}
+	sp.layers = append(sp.layers, func(f *frame, c draw.Canvas) {
+		// The end of the response: s_T lies on this line.
+		x := vg.Length(f.X(float64(T) - 0.5))
+		c.StrokeLine2(draw.LineStyle{Color: f.muted, Width: 1, Dashes: []vg.Length{4, 3}}, x, c.Min.Y, x, c.Max.Y)
+		onTokens(f, c, Return, in.Returns)
+		onTokens(f, c, Advantage, in.Advantages)
+
+		// V(s_t) on the boundaries, then the bootstrap V(s_T) = 0.
+		st := Styles[Value]
+		col := rgb(st.Color)
+		r := f.markerR()
+		pts := make([]vg.Point, T)
+		for t := range T {
+			pts[t] = vg.Point{X: vg.Length(f.X(float64(t) - 0.5)), Y: vg.Length(f.Y(in.Values[t]))}
+		}
+		polyline(c, pts, st, f.th.StrokeWidth, col)
+		term := vg.Point{X: vg.Length(f.X(float64(T) - 0.5)), Y: vg.Length(f.Y(0))}
+		polyline(c, []vg.Point{pts[T-1], term}, Style{Dash: []float64{1, 2}}, f.th.StrokeWidth*0.75, col)
+		for _, pt := range pts {
+			marker(c, st.Marker, float64(pt.X), float64(pt.Y), r, col, f.bg)
+		}
+		rt := math.Max(r*1.15, 3)
+		hollowMarker(c, MarkerCircle, float64(term.X), float64(term.Y), rt, f.th.StrokeWidth*0.9, col, f.bg)
+		f.text(float64(term.X)+rt+5, f.sy(float64(term.Y))-rt-2, boot, f.th.FontSize, "start", f.th.Foreground, ` class="bootstrap"`)
+	})
+	return render(in, T, th, sp)
+}
+
+// onTokens draws a series that belongs to the tokens: a line through
+// (t, v[t]) in q's dash pattern, and q's marker on each token.
+func onTokens(f *frame, c draw.Canvas, q Quantity, v []float64) {
+	st := Styles[q]
+	col := rgb(st.Color)
+	pts := make([]vg.Point, len(v))
+	for t := range v {
+		pts[t] = vg.Point{X: vg.Length(f.X(float64(t))), Y: vg.Length(f.Y(v[t]))}
+	}
+	polyline(c, pts, st, f.th.StrokeWidth, col)
+	r := f.markerR()
+	for _, pt := range pts {
+		marker(c, st.Marker, float64(pt.X), float64(pt.Y), r, col, f.bg)
+	}
+}
+
+// seriesItem is a legend entry for a line series: its dash and its marker.
+func seriesItem(label string, q Quantity) legendItem {
+	return legendItem{oneLine(label), func(f *frame, c draw.Canvas, x, y float64) {
+		st := Styles[q]
+		col := rgb(st.Color)
+		polyline(c, []vg.Point{{X: vg.Length(x), Y: vg.Length(y)}, {X: vg.Length(x + thumbW), Y: vg.Length(y)}}, st, f.th.StrokeWidth, col)
+		marker(c, st.Marker, x+thumbW/2, y, f.th.MarkerRadius, col, f.bg)
+	}}
+}
+
+// barItem is a legend entry for a bar series, with q's marker on it if any.
+func barItem(label string, q Quantity, withMarker bool) legendItem {
+	return legendItem{oneLine(label), func(f *frame, c draw.Canvas, x, y float64) {
+		st := Styles[q]
+		h := f.th.FontSize * 0.5
+		bar(c, x+thumbW/2, thumbW*0.55, y-h, y+h, rgb(st.Color), alpha(f.fg, 0.6), st.Marker == MarkerHatchedBar, alpha(f.fg, 0.55))
+		if withMarker {
+			marker(c, st.Marker, x+thumbW/2, y+h, f.th.MarkerRadius*0.9, rgb(st.Color), f.bg)
+		}
+	}}
+}
+
+// Rewards draws chart 2: per token, the score bar from 0 to score_t and the
+// KL bar (−β·kld_t, hatched) stacked on it, from score_t to
+// score_t − β·kld_t, so the stack ends at the reward; r_t itself is marked
+// with a diamond and a short line. It reads Tokens, Mask, Scores, KLTerm and
+// Rewards.
+func Rewards(in Input) ([]byte, error) {
+	b, _, err := rewards(&in)
+	return b, err
+}
+
+func rewards(in *Input) ([]byte, *frame, error) {
+	T, err := in.check(series{name: "Scores", v: in.Scores}, series{name: "KLTerm", v: in.KLTerm},
+		series{name: "Rewards", v: in.Rewards})
+	if err != nil {
+		return nil, nil, err
+	}
+	th, err := in.Theme.resolve()
+	if err != nil {
+		return nil, nil, err
+	}
+	tx := in.Text
+	if err := requireTitle("RewardsTitle", tx.RewardsTitle); err != nil {
+		return nil, nil, err
+	}
+	stack := make([]float64, T)
+	for t := range T {
+		stack[t] = in.Scores[t] + in.KLTerm[t]
+	}
+	lo, hi := extent(in.Scores, stack, in.Rewards)
+	masks, maskDesc := in.maskLegend(T)
+
+	var d strings.Builder
+	d.WriteString(oneLine(tx.RewardsDesc))
+	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Reward),
+		descList(T, func(t int) string { return fmt.Sprintf("r_%d=%s", t+in.Base, val(in.Rewards[t])) }))
+	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Score),
+		descList(T, func(t int) string { return fmt.Sprintf("score_%d=%s", t+in.Base, val(in.Scores[t])) }))
+	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.KL),
+		descList(T, func(t int) string { return fmt.Sprintf("-β·kld_%d=%s", t+in.Base, val(in.KLTerm[t])) }))
+	if maskDesc != "" {
+		d.WriteString(" " + maskDesc)
+	}
+
+	sp := spec{
+		class: "gae-rewards", defaultID: "gae-rewards",
+		title: tx.RewardsTitle, desc: strings.TrimSpace(d.String()),
+		yLabel: tx.RewardAxis, lo: lo, hi: hi,
+		legend: append([]legendItem{
+			barItem(tx.Score, Score, false), barItem(tx.KL, KL, false),
+			{oneLine(tx.Reward), func(f *frame, c draw.Canvas, x, y float64) {
+				rewardMark(f, c, x+thumbW/2, y, thumbW*0.8, f.th.MarkerRadius)
+			}},
+		}, masks...),
+	}
+	sp.layers = append(sp.layers, func(f *frame, c draw.Canvas) {
+		w := f.slot * 0.56
+		edge := alpha(f.fg, 0.6)
+		for t := range T {
+			x := f.X(float64(t))
+			bar(c, x, w, f.Y(0), f.Y(in.Scores[t]), rgb(Styles[Score].Color), edge, false, nil)
+			bar(c, x, w, f.Y(in.Scores[t]), f.Y(stack[t]), rgb(Styles[KL].Color), edge, true, alpha(f.fg, 0.55))
+		}
+		for t := range T {
+			rewardMark(f, c, f.X(float64(t)), f.Y(in.Rewards[t]), w+f.slot*0.2, f.markerR())
+		}
+	})
+	return render(in, T, th, sp)
+}
+
+// rewardMark marks r_t: a short horizontal line of width w and a diamond.
+func rewardMark(f *frame, c draw.Canvas, x, y, w, r float64) {
+	col := rgb(Styles[Reward].Color)
+	c.StrokeLine2(draw.LineStyle{Color: col, Width: vg.Length(f.th.StrokeWidth)}, vg.Length(x-w/2), vg.Length(y), vg.Length(x+w/2), vg.Length(y))
+	marker(c, Styles[Reward].Marker, x, y, r, col, f.bg)
+}
+
+// Advantages draws chart 3: raw A_t and whitened A_t per token as grouped
+// bars, each with its quantity's marker at the tip. When Whitened is nil it
+// shows only the raw bars and Text.NoWhitened as a caption. It reads Tokens,
+// Mask, Advantages and Whitened.
+func Advantages(in Input) ([]byte, error) {
+	b, _, err := advantages(&in)
+	return b, err
+}
+
+func advantages(in *Input) ([]byte, *frame, error) {
+	T, err := in.check(series{name: "Advantages", v: in.Advantages}, series{name: "Whitened", v: in.Whitened, optional: true})
+	if err != nil {
+		return nil, nil, err
+	}
+	th, err := in.Theme.resolve()
+	if err != nil {
+		return nil, nil, err
+	}
+	tx := in.Text
+	if err := requireTitle("AdvantagesTitle", tx.AdvantagesTitle); err != nil {
+		return nil, nil, err
+	}
+	white := in.Whitened != nil
+	lo, hi := extent(in.Advantages, in.Whitened)
+	masks, maskDesc := in.maskLegend(T)
+
+	var d strings.Builder
+	d.WriteString(oneLine(tx.AdvantagesDesc))
+	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Advantage),
+		descList(T, func(t int) string { return fmt.Sprintf("A_%d=%s", t+in.Base, val(in.Advantages[t])) }))
+	if white {
+		fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Whitened),
+			descList(T, func(t int) string { return fmt.Sprintf("A_%d=%s", t+in.Base, val(in.Whitened[t])) }))
+	} else {
+		d.WriteString(" " + oneLine(tx.NoWhitened))
+	}
+	if maskDesc != "" {
+		d.WriteString(" " + maskDesc)
+	}
+
+	legend := []legendItem{barItem(tx.Advantage, Advantage, true)}
+	if white {
+		legend = append(legend, barItem(tx.Whitened, Whitened, true))
+	}
+	sp := spec{
+		class: "gae-advantages", defaultID: "gae-advantages",
+		title: tx.AdvantagesTitle, desc: strings.TrimSpace(d.String()),
+		yLabel: tx.AdvantageAxis, lo: lo, hi: hi,
+		legend: append(legend, masks...),
+	}
+	if !white {
+		sp.caption = tx.NoWhitened
+	}
+	sp.layers = append(sp.layers, func(f *frame, c draw.Canvas) {
+		edge := alpha(f.fg, 0.6)
+		w, off := f.slot*0.5, 0.0
+		if white {
+			w, off = f.slot*0.34, f.slot*0.18
+		}
+		r := math.Min(f.markerR(), w*0.6)
+		for t := range T {
+			x := f.X(float64(t))
+			bar(c, x-off, w, f.Y(0), f.Y(in.Advantages[t]), rgb(Styles[Advantage].Color), edge, false, nil)
+			if white {
+				bar(c, x+off, w, f.Y(0), f.Y(in.Whitened[t]), rgb(Styles[Whitened].Color), edge, false, nil)
+			}
+		}
+		for t := range T {
+			x := f.X(float64(t))
+			marker(c, Styles[Advantage].Marker, x-off, f.Y(in.Advantages[t]), r, rgb(Styles[Advantage].Color), f.bg)
+			if white {
+				marker(c, Styles[Whitened].Marker, x+off, f.Y(in.Whitened[t]), r, rgb(Styles[Whitened].Color), f.bg)
+			}
+		}
+	})
+	return render(in, T, th, sp)
+}
+
+// extent returns the smallest and largest of 0 and all values.
+func extent(vs ...[]float64) (lo, hi float64) {
+	for _, v := range vs {
+		for _, x := range v {
+			lo, hi = math.Min(lo, x), math.Max(hi, x)
+		}
+	}
+	return lo, hi
+}

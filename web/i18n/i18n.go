@@ -1,0 +1,81 @@
+// Package i18n is GAE Lab's message catalog: every user-facing string, in
+// English and Chinese, looked up by key.
+package i18n
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Lang is a UI language.
+type Lang string
+
+const (
+	En Lang = "en"
+	Zh Lang = "zh"
+)
+
+// Langs lists the supported languages.
+var Langs = []Lang{En, Zh}
+
+// Parse reads a lang= value; ok is false for anything but en and zh.
+func Parse(s string) (Lang, bool) {
+	switch Lang(s) {
+	case En, Zh:
+		return Lang(s), true
+	}
+	return En, false
+}
+
+// Negotiate picks the language from an Accept-Language header: the first
+// supported language by descending quality, English when none matches.
+func Negotiate(header string) Lang {
+	best, bestQ := En, -1.0
+	for _, part := range strings.Split(header, ",") {
+		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		q := 1.0
+		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			if f, err := strconv.ParseFloat(v, 64); err == nil {
+				q = f
+			}
+		}
+		primary, _, _ := strings.Cut(strings.ToLower(tag), "-")
+		if l, ok := Parse(primary); ok && q > bestQ {
+			best, bestQ = l, q
+		}
+	}
+	return best
+}
+
+// T returns the message for key in language l, formatted with args
+// (fmt verbs; translations reorder them with %[n]v). A missing key shows
+// as ⟦key⟧ so that tests and reviewers see it.
+func (l Lang) T(key string, args ...any) string {
+	msg, ok := catalogs[l][key]
+	if !ok {
+		msg, ok = catalogs[En][key]
+	}
+	if !ok {
+		return "⟦" + key + "⟧"
+	}
+	if len(args) == 0 {
+		return msg
+	}
+	return fmt.Sprintf(msg, args...)
+}
+
+// Has reports whether key exists in every language.
+func Has(key string) bool {
+	for _, l := range Langs {
+		if _, ok := catalogs[l][key]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Name is the language's own name, for the switch.
+func (l Lang) Name() string { return l.T("lang.name") }
+
+var catalogs = map[Lang]map[string]string{En: en, Zh: zh}

@@ -1,0 +1,66 @@
+package i18n
+
+import (
+	"regexp"
+	"slices"
+	"testing"
+)
+
+// Both catalogs have exactly the same keys, and each translation uses the
+// same argument indexes as the English message.
+func TestCatalogsMatch(t *testing.T) {
+	verbs := regexp.MustCompile(`%\[(\d+)\]`)
+	for key, msg := range en {
+		z, ok := zh[key]
+		if !ok {
+			t.Errorf("zh lacks %q", key)
+			continue
+		}
+		a, b := verbs.FindAllStringSubmatch(msg, -1), verbs.FindAllStringSubmatch(z, -1)
+		idx := func(ms [][]string) []string {
+			var out []string
+			for _, m := range ms {
+				if !slices.Contains(out, m[1]) {
+					out = append(out, m[1])
+				}
+			}
+			slices.Sort(out)
+			return out
+		}
+		if !slices.Equal(idx(a), idx(b)) {
+			t.Errorf("%q: en uses arguments %v, zh %v", key, idx(a), idx(b))
+		}
+	}
+	for key := range zh {
+		if _, ok := en[key]; !ok {
+			t.Errorf("en lacks %q", key)
+		}
+	}
+}
+
+func TestNegotiate(t *testing.T) {
+	tests := map[string]Lang{
+		"":                           En,
+		"zh-CN,zh;q=0.9,en;q=0.8":    Zh,
+		"en-US,en;q=0.9,zh-CN;q=0.8": En,
+		"fr-FR,fr;q=0.9,zh-TW;q=0.5": Zh,
+		"de, en;q=0.2, zh;q=0.7":     Zh,
+		"ja":                         En,
+		"zh;q=abc":                   Zh,
+		";;;,,q=,":                   En,
+	}
+	for header, want := range tests {
+		if got := Negotiate(header); got != want {
+			t.Errorf("Negotiate(%q) = %s, want %s", header, got, want)
+		}
+	}
+}
+
+func TestT(t *testing.T) {
+	if got := Zh.T("err.range", "2", 0, 1); got != "«2» 不在 [0, 1] 之内" {
+		t.Errorf("zh err.range = %q", got)
+	}
+	if got := En.T("no.such.key"); got != "⟦no.such.key⟧" {
+		t.Errorf("missing key shows %q", got)
+	}
+}

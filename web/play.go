@@ -1,0 +1,79 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+
+	"gaelab/templates"
+	"gaelab/web/i18n"
+	"gaelab/web/scenario"
+)
+
+// pageKeys are the link parameters that belong to the page, not the scenario.
+var pageKeys = []string{"lang"}
+
+// playRequest is a decoded playground request.
+type playRequest struct {
+	lang     i18n.Lang
+	langSet  bool // lang= was in the link, so links keep it
+	s        scenario.Scenario
+	rep      scenario.Report
+	rawQuery string
+}
+
+// readPlay decodes the query of any playground URL. A malformed query
+// (bad percent-escapes) still decodes what it can and says so.
+func readPlay(r *http.Request) playRequest {
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	pr := playRequest{rawQuery: r.URL.RawQuery}
+	pr.lang, pr.langSet = i18n.Parse(q.Get("lang"))
+	if !pr.langSet {
+		pr.lang = i18n.Negotiate(r.Header.Get("Accept-Language"))
+	}
+	pr.s, pr.rep = scenario.Decode(q, pageKeys...)
+	if err != nil {
+		pr.rep.Warnings = append(pr.rep.Warnings, scenario.Problem{Key: "warn.malformed"})
+	}
+	return pr
+}
+
+// link is the canonical URL of a scenario on path, keeping lang= if the
+// request had it.
+func (pr playRequest) link(path string, s scenario.Scenario) string {
+	u := path + "?" + scenario.Encode(s)
+	if pr.langSet {
+		u += "&lang=" + string(pr.lang)
+	}
+	return u
+}
+
+// handlePlay handles the "GET /play" route: the whole page, or for htmx the
+// part it asked for, with the canonical link in the address bar.
+func handlePlay(w http.ResponseWriter, r *http.Request) {
+	pr := readPlay(r)
+	canonical := pr.link("/play", pr.s)
+	htmx := r.Header.Get("HX-Request") == "true"
+	if !htmx && pr.rep.OK() && "/play?"+pr.rawQuery != canonical {
+		// A form submitted without JavaScript, or a link in another order:
+		// show its canonical link, so every state has one URL.
+		http.Redirect(w, r, canonical, http.StatusSeeOther)
+		return
+	}
+	vm := buildPlay(pr)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language")
+	var err error
+	switch {
+	case htmx && r.Header.Get("HX-Target") == "results":
+		w.Header().Set("HX-Replace-Url", canonical)
+		err = templates.PlayResults(vm.Results).Render(r.Context(), w)
+	case htmx:
+		w.Header().Set("HX-Push-Url", canonical)
+		err = templates.PlayMain(vm).Render(r.Context(), w)
+	default:
+		err = templates.PlayPage(vm).Render(r.Context(), w)
+	}
+	if err != nil {
+		logRenderError(r, err)
+	}
+}

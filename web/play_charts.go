@@ -1,0 +1,129 @@
+package web
+
+import (
+	"bytes"
+	"net/http"
+	"strings"
+	"unicode"
+
+	"github.com/a-h/templ"
+	"github.com/go-chi/chi/v5"
+
+	"gaelab/templates"
+	"gaelab/web/chart"
+)
+
+// chartNames are the charts, by the name in their URL /play/chart/{name}.svg.
+var chartNames = []string{"values", "rewards", "advantages", "ribbon"}
+
+// chartText localises every string the charts draw.
+func (v playView) chartText() chart.Text {
+	return chart.Text{
+		ValuesTitle: v.t("chart.values"), RewardsTitle: v.t("chart.rewards"),
+		AdvantagesTitle: v.t("chart.adv"), RibbonTitle: v.t("chart.ribbon"),
+		ValuesDesc: v.t("chart.values.desc"), RewardsDesc: v.t("chart.rewards.desc"),
+		AdvantagesDesc: v.t("chart.adv.desc"), RibbonDesc: v.t("chart.ribbon.desc"),
+		TokenAxis: v.t("chart.axis.token"), ValueAxis: v.t("chart.axis.value"),
+		RewardAxis: v.t("chart.axis.reward"), AdvantageAxis: v.t("chart.axis.adv"),
+		Value: "V(s_t)", Return: "R_t", Advantage: "A_t", Whitened: v.t("chart.legend.whitened"),
+		Reward: "r_t", Score: v.t("chart.legend.score"), KL: "−β·KL",
+		Bootstrap: v.t("chart.bootstrap"), Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
+		NoWhitened: v.t("chart.no_whitened"),
+		Prompt:     v.t("form.prompt"), Response: v.t("form.tokens"),
+		RowToken: v.t("chart.ribbon.token"), RowPosition: v.t("chart.ribbon.position"), RowIndex: "t",
+		RowCritic: v.t("chart.ribbon.critic"), RowValue: "V(s_t)", Unused: v.t("chart.ribbon.unused"),
+	}
+}
+
+// chartInput is the scenario's series for the charts.
+func (v playView) chartInput() chart.Input {
+	in := chart.Input{
+		Base: v.s.Base, Values: values(v.s),
+		Returns: v.res.GAE.Returns[0], Advantages: v.res.GAE.Advantages[0],
+		Scores: v.res.Scores, KLTerm: v.res.KLTerm, Rewards: v.res.Rewards,
+		Text: v.chartText(),
+	}
+	if v.res.GAE.Whitened != nil {
+		in.Whitened = v.res.GAE.Whitened[0]
+	}
+	for _, tok := range v.s.Tokens {
+		in.Tokens = append(in.Tokens, tok.Text)
+		in.Mask = append(in.Mask, chart.Kind(tok.Kind))
+	}
+	return in
+}
+
+// promptTokens splits the prompt for the ribbon: at spaces, or into
+// characters when it has none (Chinese).
+func promptTokens(prompt string) []string {
+	if strings.TrimSpace(prompt) == "" {
+		return []string{"…"}
+	}
+	if strings.ContainsFunc(prompt, unicode.IsSpace) {
+		return strings.Fields(prompt)
+	}
+	return strings.Split(prompt, "")
+}
+
+// renderChart draws one chart by name.
+func (v playView) renderChart(name string) ([]byte, error) {
+	in := v.chartInput()
+	switch name {
+	case "values":
+		return chart.Values(in)
+	case "rewards":
+		return chart.Rewards(in)
+	case "advantages":
+		return chart.Advantages(in)
+	}
+	return chart.Ribbon(chart.RibbonInput{Prompt: promptTokens(v.s.Prompt), Response: in.Tokens, Base: v.s.Base, Text: in.Text})
+}
+
+// charts are the three charts and the ribbon, inline.
+func (v playView) charts() ([]templates.Chart, templates.Chart) {
+	titles := map[string]string{"values": "chart.values", "rewards": "chart.rewards", "advantages": "chart.adv", "ribbon": "chart.ribbon"}
+	var out []templates.Chart
+	for _, name := range chartNames {
+		if name == "rewards" && v.s.DirectRewards {
+			continue // typed rewards have no score/KL split to show
+		}
+		svg, err := v.renderChart(name)
+		c := templates.Chart{
+			ID: "chart-" + name, Title: v.t(titles[name]), Download: v.t("chart.download"),
+			URL: v.pr.link("/play/chart/"+name+".svg", v.s),
+			SVG: templ.Raw(string(svg)),
+		}
+		if err != nil {
+			c.SVG = templ.Raw("")
+			c.Title += " — " + v.t("chart.error")
+		}
+		out = append(out, c)
+	}
+	return out[:len(out)-1], out[len(out)-1]
+}
+
+// handleChart handles the "GET /play/chart/{name}.svg" route: one chart of a
+// scenario as a standalone SVG, for export.
+func handleChart(w http.ResponseWriter, r *http.Request) {
+	name := chi.URLParam(r, "name")
+	valid := false
+	for _, n := range chartNames {
+		valid = valid || n == name
+	}
+	if !valid {
+		http.NotFound(w, r)
+		return
+	}
+	pr := readPlay(r)
+	v := playView{pr: pr, s: pr.s, res: pr.s.Compute(), t: pr.lang.T}
+	svg, err := v.renderChart(name)
+	if err != nil {
+		http.Error(w, v.t("chart.error"), http.StatusUnprocessableEntity)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	if !bytes.HasPrefix(svg, []byte("<?xml")) {
+		w.Write([]byte(`<?xml version="1.0" encoding="UTF-8"?>` + "\n"))
+	}
+	w.Write(svg)
+}

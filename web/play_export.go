@@ -1,0 +1,84 @@
+package web
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"gaelab/web/scenario"
+)
+
+// tableExport is the token table as data: one entry per token, t 0-based
+// whatever the page's numbering, with verl's names for the quantities.
+type tableExport struct {
+	Link    string               `json:"link"`
+	Version string               `json:"verl"`
+	Gamma   float64              `json:"gamma"`
+	Lam     float64              `json:"lam"`
+	Beta    float64              `json:"kl_coef"`
+	KL      string               `json:"kl_penalty"`
+	Tokens  []string             `json:"tokens"`
+	Mask    []float64            `json:"response_mask"`
+	Rows    map[string][]float64 `json:"rows"`
+	Order   []string             `json:"row_order"`
+}
+
+func exportTable(pr playRequest) tableExport {
+	v := playView{pr: pr, s: pr.s, res: pr.s.Compute(), t: pr.lang.T}
+	ex := tableExport{
+		Link: pr.link("/play", pr.s), Version: v.s.Version.Release(),
+		Gamma: v.s.Gamma, Lam: v.s.Lam, Beta: v.s.Beta, KL: v.s.KL,
+		Mask: v.res.Mask, Rows: map[string][]float64{},
+	}
+	for _, tok := range v.s.Tokens {
+		ex.Tokens = append(ex.Tokens, tok.Text)
+	}
+	for _, q := range v.rows() {
+		ex.Rows[q.code] = q.values
+		ex.Order = append(ex.Order, q.code)
+	}
+	return ex
+}
+
+// handleTableJSON handles the "GET /play/table.json" route.
+func handleTableJSON(w http.ResponseWriter, r *http.Request) {
+	ex := exportTable(readPlay(r))
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Disposition", `attachment; filename="gae-lab-table.json"`)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(ex); err != nil {
+		logRenderError(r, err)
+	}
+}
+
+// handleTableCSV handles the "GET /play/table.csv" route: a row per token,
+// a column per quantity.
+func handleTableCSV(w http.ResponseWriter, r *http.Request) {
+	ex := exportTable(readPlay(r))
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="gae-lab-table.csv"`)
+	cw := csv.NewWriter(w)
+	cw.Write(append([]string{"t", "token", "response_mask"}, ex.Order...))
+	for t, text := range ex.Tokens {
+		rec := []string{scenario.FormatNumber(float64(t)), csvText(text), scenario.FormatNumber(ex.Mask[t])}
+		for _, code := range ex.Order {
+			rec = append(rec, scenario.FormatNumber(ex.Rows[code][t]))
+		}
+		cw.Write(rec)
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		logRenderError(r, err)
+	}
+}
+
+// csvText defuses spreadsheet formulas: a cell starting with = + − @ or a
+// control character is prefixed with an apostrophe.
+func csvText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}

@@ -1,0 +1,113 @@
+package web
+
+import (
+	"strconv"
+
+	"gaelab/engine"
+	"gaelab/templates"
+	"gaelab/web/scenario"
+)
+
+// field is a form input showing the typed text when it was bad.
+func (v playView) field(id, name, label, value string) templates.Field {
+	f := templates.Field{ID: id, Name: name, Label: label, Value: value}
+	if p := v.pr.rep.For(id); p != nil {
+		f.Error = v.t(p.Key, p.Args...)
+		f.Value = v.pr.rep.Raw[id]
+	}
+	return f
+}
+
+func (v playView) form() templates.Form {
+	s := v.s
+	f := templates.Form{
+		Action:      "/play",
+		Hidden:      []templates.Option{{Value: "v", Label: scenario.LinkVersion}, {Value: "p", Label: s.Preset}},
+		Legend:      v.t("form.legend"),
+		Prompt:      v.field("prompt", "prompt", v.t("form.prompt"), s.Prompt),
+		Gamma:       v.field("gamma", "gamma", v.t("form.gamma"), scenario.FormatNumber(s.Gamma)),
+		Lam:         v.field("lam", "lam", v.t("form.lam"), scenario.FormatNumber(s.Lam)),
+		Beta:        v.field("beta", "beta", v.t("form.beta"), scenario.FormatNumber(s.Beta)),
+		Direct:      templates.Field{ID: "rw", Name: "rw", Label: v.t("form.direct")},
+		DirectOn:    s.DirectRewards,
+		TokensLabel: v.t("form.tokens"),
+		Add:         templates.Field{Name: "op", Value: "add", Label: v.t("form.add")},
+		CanAdd:      s.Len() < scenario.MaxTokens,
+		Submit:      v.t("form.submit"),
+	}
+	if v.pr.langSet {
+		f.Hidden = append(f.Hidden, templates.Option{Value: "lang", Label: string(v.pr.lang)})
+	}
+	if s.Select != "" {
+		f.Hidden = append(f.Hidden, templates.Option{Value: "sel", Label: s.Select})
+	}
+	if s.Step >= 0 {
+		f.Hidden = append(f.Hidden, templates.Option{Value: "step", Label: strconv.Itoa(min(s.Step, s.Len()))})
+	}
+	for _, unit := range []*templates.Field{&f.Gamma, &f.Lam} {
+		unit.Kind, unit.Min, unit.Max, unit.Step = "range", "0", "1", "0.01"
+	}
+	f.Gamma.Help, f.Lam.Help, f.Beta.Help = v.t("form.gamma.help"), v.t("form.lam.help"), v.t("form.beta.help")
+	f.KL = templates.Select{ID: "kl", Name: "kl", Label: v.t("form.kl"), Error: v.problem("kl")}
+	for _, name := range engine.KLNames(s.Version) {
+		f.KL.Options = append(f.KL.Options, templates.Option{Value: name, Label: name, Selected: name == s.KL})
+	}
+	f.Version = templates.Select{ID: "ver", Name: "ver", Label: v.t("form.version"), Error: v.problem("ver"), Options: []templates.Option{
+		{Value: "v0.2", Label: v.t("version.early"), Selected: s.Version == engine.VerlEarly},
+		{Value: "newest", Label: v.t("version.newest"), Selected: s.Version == engine.VerlNewest},
+	}}
+	f.Numbering = templates.Select{ID: "num", Name: "num", Label: v.t("form.numbering"), Error: v.problem("num"), Options: []templates.Option{
+		{Value: "0", Label: v.t("numbering.0"), Selected: s.Base == 0},
+		{Value: "1", Label: v.t("numbering.1"), Selected: s.Base == 1},
+	}}
+	type list struct {
+		key, label string
+		get        func(scenario.Token) float64
+	}
+	lists := []list{{"V", "form.row.value", func(t scenario.Token) float64 { return t.Value }}}
+	if s.DirectRewards {
+		lists = append([]list{{"r", "form.row.reward", func(t scenario.Token) float64 { return t.Reward }}}, lists...)
+	} else {
+		lists = append([]list{
+			{"score", "form.row.score", func(t scenario.Token) float64 { return t.Score }},
+			{"old", "form.row.old", func(t scenario.Token) float64 { return t.Old }},
+			{"ref", "form.row.ref", func(t scenario.Token) float64 { return t.Ref }},
+		}, lists...)
+	}
+	f.RowLabels = []string{v.t("form.row.text"), v.t("form.row.mask")}
+	for _, l := range lists {
+		f.RowLabels = append(f.RowLabels, v.t(l.label))
+	}
+	for t, tok := range s.Tokens {
+		ts, i := strconv.Itoa(t), v.idx(t)
+		col := templates.TokenColumn{
+			Label:  "t = " + i,
+			Text:   v.field("tok."+ts, "tok", v.t("form.cell", v.t("form.row.text"), i), tok.Text),
+			Delete: templates.Field{Name: "op", Value: "del." + ts, Label: v.t("form.delete", i)},
+		}
+		col.Mask = templates.Select{ID: "mask." + ts, Name: "mask", Label: v.t("form.cell", v.t("form.row.mask"), i), Error: v.problem("mask." + ts)}
+		for _, o := range []struct {
+			value, label string
+			kind         scenario.Kind
+		}{{"1", "mask.valid", scenario.Valid}, {"0", "mask.pad", scenario.Padding}, {"o", "mask.obs", scenario.Observation}} {
+			col.Mask.Options = append(col.Mask.Options, templates.Option{Value: o.value, Label: v.t(o.label), Selected: tok.Kind == o.kind})
+		}
+		for _, l := range lists {
+			fl := v.field(l.key+"."+ts, l.key, v.t("form.cell", v.t(l.label), i), scenario.FormatNumber(l.get(tok)))
+			col.Values = append(col.Values, fl)
+		}
+		f.Columns = append(f.Columns, col)
+	}
+	if len(v.pr.rep.Problems) > 0 {
+		f.Errors = append([]string{v.t("form.errors_intro")}, v.messages(v.pr.rep.Problems)...)
+	}
+	return f
+}
+
+// problem is the localised message of a field's problem, or "".
+func (v playView) problem(field string) string {
+	if p := v.pr.rep.For(field); p != nil {
+		return v.t(p.Key, p.Args...)
+	}
+	return ""
+}

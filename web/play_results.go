@@ -1,0 +1,120 @@
+package web
+
+import (
+	"errors"
+	"strconv"
+
+	"gaelab/engine"
+	"gaelab/templates"
+	"gaelab/web/scenario"
+)
+
+// quantity is one row of the token table.
+type quantity struct {
+	id, label, code, swatch string
+	values                  []float64
+}
+
+// rows are the table's quantities, in the order of the computation. Rows
+// that do not apply (scores and KL when rewards are typed) are left out.
+func (v playView) rows() []quantity {
+	g := v.res.GAE
+	var qs []quantity
+	if !v.s.DirectRewards {
+		qs = append(qs,
+			quantity{"score", "row.score", "token_level_scores", "q-score", v.res.Scores},
+			quantity{"kld", "row.kld", "kld", "q-kl", v.res.KLD})
+	}
+	qs = append(qs,
+		quantity{"reward", "row.reward", "token_level_rewards", "q-reward", v.res.Rewards},
+		quantity{"value", "row.value", "values", "q-value", values(v.s)},
+		quantity{"next", "row.next", "nextvalues", "q-value", g.NextValues[0]},
+		quantity{"delta", "row.delta", "delta", "", g.Deltas[0]},
+		quantity{"adv", "row.adv", "lastgaelam", "q-advantage", g.Advantages[0]},
+		quantity{"ret", "row.ret", "returns", "q-return", g.Returns[0]})
+	if g.Whitened != nil {
+		qs = append(qs, quantity{"white", "row.white", "advantages", "q-whitened", g.Whitened[0]})
+	}
+	return qs
+}
+
+func values(s scenario.Scenario) []float64 {
+	out := make([]float64, s.Len())
+	for t, tok := range s.Tokens {
+		out[t] = tok.Value
+	}
+	return out
+}
+
+// maskClass is the CSS class of a token's mask kind.
+func maskClass(k scenario.Kind) string {
+	switch k {
+	case scenario.Padding:
+		return "mask-pad"
+	case scenario.Observation:
+		return "mask-obs"
+	}
+	return ""
+}
+
+func (v playView) results() templates.Results {
+	r := templates.Results{
+		ID:      "results",
+		Heading: v.t("results.heading", v.s.Version.Release()),
+		Table:   v.table(),
+		Step:    v.step(),
+		Export: []templates.Link{
+			{Label: v.t("export.csv"), URL: v.pr.link("/play/table.csv", v.s)},
+			{Label: v.t("export.json"), URL: v.pr.link("/play/table.json", v.s)},
+		},
+	}
+	if !v.s.DirectRewards {
+		if v.res.KLErr != nil {
+			r.Errors = append(r.Errors, v.t("err.kl_metric"))
+		} else {
+			r.Summary = append(r.Summary, v.t("summary.kl_metric", num(v.res.KLMetric)))
+		}
+	}
+	g := v.res.GAE
+	switch {
+	case errors.Is(g.WhitenErr, engine.ErrOneValidToken):
+		r.Errors = append(r.Errors, v.t("summary.whiten_none", v.t("err.whiten_one")))
+	case errors.Is(g.WhitenErr, engine.ErrNoValidToken):
+		r.Errors = append(r.Errors, v.t("summary.whiten_none", v.t("err.whiten_none")))
+	default:
+		r.Summary = append(r.Summary, v.t("summary.whiten", g.Whitening.N, num(g.Whitening.Mean), num(g.Whitening.VarUnbiased)))
+	}
+	r.Formula = v.formula()
+	r.Charts, r.Ribbon = v.charts()
+	return r
+}
+
+// table is the token table with its selection and step marks.
+func (v playView) table() templates.Table {
+	tb := templates.Table{Caption: v.t("table.caption"), Corner: v.t("table.corner")}
+	for t, tok := range v.s.Tokens {
+		tb.Columns = append(tb.Columns, templates.Column{Index: v.idx(t), Text: tok.Text, Class: maskClass(tok.Kind), T: t})
+	}
+	marks := v.stepMarks()
+	for _, q := range v.rows() {
+		row := templates.Row{ID: q.id, Label: v.t(q.label), Code: q.code, Swatch: q.swatch}
+		for t, x := range q.values {
+			sel := q.id + "." + strconv.Itoa(t)
+			c := templates.Cell{T: t, Text: num(x), Full: full(x), Class: maskClass(v.s.Tokens[t].Kind)}
+			if hidden := marks.hidden(q.id, t); hidden {
+				c.Text, c.Full = "·", ""
+			}
+			c.Label = v.t("cell", v.t(q.label), "t = "+v.idx(t), c.Text)
+			if v.s.Select == sel {
+				c.Class += " selected"
+				c.Link = v.with(func(s *scenario.Scenario) { s.Select = "" })
+			} else {
+				c.Link = v.with(func(s *scenario.Scenario) { s.Select = sel })
+			}
+			c.Class += marks.class(q.id, t)
+			row.Cells = append(row.Cells, c)
+		}
+		tb.Rows = append(tb.Rows, row)
+	}
+	return tb
+}

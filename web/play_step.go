@@ -1,0 +1,138 @@
+package web
+
+import (
+	"strconv"
+
+	"gaelab/engine"
+	"gaelab/templates"
+	"gaelab/web/scenario"
+)
+
+// stepMarks says, at step k of GAE's backward loop, which cells exist yet
+// and which the step reads and writes. Step k has processed t = T−1 … T−k;
+// k = 0 is before the loop, k = T after it.
+type stepMarks struct {
+	active bool
+	k, n   int
+	cur    int         // the t written by step k (T−k), or −1
+	reads  [][2]string // (row, t) cells the step reads
+}
+
+func (v playView) stepMarks() stepMarks {
+	m := stepMarks{active: v.s.Step >= 0, k: v.s.Step, n: v.s.Len(), cur: -1}
+	if !m.active || m.k == 0 {
+		return m
+	}
+	m.cur = m.n - m.k
+	m.reads = append(m.reads, [2]string{"reward", strconv.Itoa(m.cur)}, [2]string{"value", strconv.Itoa(m.cur)})
+	if j := v.nextSource(m.cur); j >= 0 {
+		m.reads = append(m.reads, [2]string{"value", strconv.Itoa(j)})
+	}
+	if m.cur+1 < m.n {
+		m.reads = append(m.reads, [2]string{"adv", strconv.Itoa(m.cur + 1)})
+	}
+	return m
+}
+
+// nextSource is the position whose value the loop uses as V(s_{t+1}) at t:
+// t+1 in v0.2, the next valid token in the newest version; −1 for the
+// bootstrap 0 after the end.
+func (v playView) nextSource(t int) int {
+	if v.s.Version == engine.VerlEarly {
+		if t+1 < v.s.Len() {
+			return t + 1
+		}
+		return -1
+	}
+	for j := t + 1; j < v.s.Len(); j++ {
+		if v.s.Tokens[j].Kind == scenario.Valid {
+			return j
+		}
+	}
+	return -1
+}
+
+// loopRows are the rows the loop writes.
+var loopRows = map[string]bool{"next": true, "delta": true, "adv": true, "ret": true}
+
+// hidden reports whether a cell has not been computed yet at this step.
+func (m stepMarks) hidden(row string, t int) bool {
+	if !m.active {
+		return false
+	}
+	if row == "white" {
+		return m.k < m.n
+	}
+	return loopRows[row] && t < m.n-m.k
+}
+
+// class returns the step classes of a cell.
+func (m stepMarks) class(row string, t int) string {
+	var c string
+	for _, r := range m.reads {
+		if r[0] == row && r[1] == strconv.Itoa(t) {
+			c = " step-read"
+		}
+	}
+	if t == m.cur && loopRows[row] {
+		c += " step-write"
+	}
+	return c
+}
+
+// step is the step-through panel.
+func (v playView) step() templates.Step {
+	n := v.s.Len()
+	st := templates.Step{Heading: v.t("step.heading"), Play: v.t("step.play"), Pause: v.t("step.pause")}
+	at := func(k int) string { return v.with(func(s *scenario.Scenario) { s.Step = k }) }
+	if v.s.Step < 0 {
+		st.Start = templates.Link{Label: v.t("step.start"), URL: at(0)}
+		return st
+	}
+	k := v.s.Step
+	st.Active = true
+	st.First = templates.Link{Label: v.t("step.first")}
+	st.Back = templates.Link{Label: v.t("step.back")}
+	st.Next = templates.Link{Label: v.t("step.next")}
+	st.Last = templates.Link{Label: v.t("step.last")}
+	if k > 0 {
+		st.First.URL, st.Back.URL = at(0), at(k-1)
+	}
+	if k < n {
+		st.Next.URL, st.Last.URL = at(k+1), at(n)
+	}
+	st.Exit = templates.Link{Label: v.t("step.exit"), URL: at(-1)}
+	switch {
+	case k == 0:
+		st.Status = v.t("step.before", v.idx(n-1), v.idx(0))
+	default:
+		t := n - k
+		st.Status = v.t("step.at", k, n, v.idx(t))
+		st.Lines = v.stepLines(t)
+		if k == n {
+			st.Lines = append(st.Lines, v.t("step.done"))
+		}
+	}
+	return st
+}
+
+// stepLines says what the step at t read, wrote and carried.
+func (v playView) stepLines(t int) []string {
+	g, i := v.res.GAE, v.idx(t)
+	next, aNext := num(g.NextValues[0][t]), "0"
+	if t+1 < v.s.Len() {
+		aNext = num(g.Advantages[0][t+1])
+	}
+	lines := []string{v.t("step.read", joinf("r_"+i, num(v.res.Rewards[t]), "V(s_"+i+")", num(v.s.Tokens[t].Value), "V_next", next, "A_next", aNext))}
+	if v.s.Version == engine.VerlNewest && v.s.Tokens[t].Kind != scenario.Valid {
+		lines = append(lines, v.t("step.write", joinf("δ_"+i, num(g.Deltas[0][t]))), v.t("step.skip"))
+	} else {
+		lines = append(lines, v.t("step.write", joinf("δ_"+i, num(g.Deltas[0][t]), "A_"+i, num(g.Advantages[0][t]), "R_"+i, num(g.Returns[0][t]))))
+	}
+	carriedV := v.s.Tokens[t].Value
+	if v.s.Version == engine.VerlNewest && v.s.Tokens[t].Kind != scenario.Valid {
+		carriedV = g.NextValues[0][t]
+	}
+	lines = append(lines, v.t("step.carry", num(carriedV), num(g.Advantages[0][t])))
+	return lines
+}

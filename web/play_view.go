@@ -1,0 +1,122 @@
+package web
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gaelab/engine"
+	"gaelab/static"
+	"gaelab/templates"
+	"gaelab/web/i18n"
+	"gaelab/web/scenario"
+)
+
+// playView builds the playground's view model for one request.
+type playView struct {
+	pr  playRequest
+	s   scenario.Scenario
+	res scenario.Result
+	t   func(key string, args ...any) string
+}
+
+func buildPlay(pr playRequest) templates.Play {
+	v := playView{pr: pr, s: pr.s, res: pr.s.Compute(), t: pr.lang.T}
+	return templates.Play{
+		Page:     v.page("play.title", "/play"),
+		Heading:  v.t("play.heading"),
+		Intro:    v.t("play.intro"),
+		Warnings: v.messages(pr.rep.Warnings),
+		Presets:  v.presets(),
+		Form:     v.form(),
+		Results:  v.results(),
+	}
+}
+
+// page is the frame: title, assets, navigation, the language switch.
+func (v playView) page(titleKey, path string) templates.Page {
+	other := i18n.Zh
+	if v.pr.lang == i18n.Zh {
+		other = i18n.En
+	}
+	return templates.Page{
+		Lang: string(v.pr.lang), Title: v.t(titleKey),
+		CSS: static.Path("app.css"), JS: static.Path("app.js"), HTMX: static.Path("htmx.min.js"),
+		Skip: v.t("skip"), Brand: v.t("brand"),
+		Nav:       []templates.Link{{Label: v.t("nav.play"), URL: "/play", Current: path == "/play"}},
+		LangLink:  templates.Link{Label: other.Name(), URL: path + "?" + scenario.Encode(v.s) + "&lang=" + string(other), Title: string(other)},
+		CopyLink:  v.t("copy_link"),
+		CopiedMsg: v.t("copied"),
+		URL:       v.pr.link(path, v.s),
+	}
+}
+
+// messages localises problems.
+func (v playView) messages(ps []scenario.Problem) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = v.t(p.Key, p.Args...)
+	}
+	return out
+}
+
+// with returns the canonical link of the scenario after f changes a copy.
+func (v playView) with(f func(s *scenario.Scenario)) string {
+	s := v.s
+	s.Tokens = append([]scenario.Token(nil), s.Tokens...)
+	f(&s)
+	return v.pr.link("/play", s)
+}
+
+func (v playView) presets() templates.PresetBar {
+	bar := templates.PresetBar{Label: v.t("presets.label"), Point: v.t("preset." + v.s.Preset + ".point")}
+	for _, id := range scenario.PresetIDs {
+		p, _ := scenario.Preset(id)
+		bar.Links = append(bar.Links, templates.Link{
+			Label: v.t("preset." + id + ".title"), Title: v.t("preset." + id + ".point"),
+			URL: v.pr.link("/play", p), Current: id == v.s.Preset,
+		})
+	}
+	p, _ := scenario.Preset(v.s.Preset)
+	view := v.s // the step and the selected cell are views, not changes
+	view.Step, view.Select = p.Step, p.Select
+	if scenario.Encode(view) != scenario.Encode(p) || len(v.pr.rep.Problems) > 0 {
+		bar.Changed = v.t("presets.changed")
+		bar.Reset = templates.Link{Label: v.t("presets.reset"), URL: v.pr.link("/play", p)}
+	}
+	return bar
+}
+
+// idx is token t's index in the chosen numbering.
+func (v playView) idx(t int) string { return strconv.Itoa(t + v.s.Base) }
+
+// num formats a number for the table: 4 decimals, no negative zero.
+func num(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 4, 64)
+	if s == "-0.0000" {
+		return "0.0000"
+	}
+	return s
+}
+
+// full is a number at full precision.
+func full(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+func versionLabel(t func(string, ...any) string, ver engine.Version) string {
+	if ver == engine.VerlEarly {
+		return t("version.early")
+	}
+	return t("version.newest")
+}
+
+// joinf formats "name = value" pairs.
+func joinf(pairs ...string) string {
+	var b strings.Builder
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s = %s", pairs[i], pairs[i+1])
+	}
+	return b.String()
+}

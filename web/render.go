@@ -1,0 +1,21 @@
+package web
+
+import (
+	"log/slog"
+	"net/http"
+)
+
+// logRenderError logs a failure to write a response; the status line is
+// already sent, so the client sees a truncated body and nothing else.
+func logRenderError(r *http.Request, err error) {
+	slog.Error("render", "path", r.URL.Path, "err", err)
+}
+
+// handleHome handles the "GET /" route: the playground is the home page.
+func handleHome(w http.ResponseWriter, r *http.Request) {
+	target := "/play"
+	if r.URL.RawQuery != "" {
+		target += "?" + r.URL.RawQuery
+	}
+	http.Redirect(w, r, target, http.StatusFound)
+}
