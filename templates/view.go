@@ -39,11 +39,11 @@ type Play struct {
 
 // PresetBar lists the presets and marks the current one.
 type PresetBar struct {
-	Label        string
-	Links        []Link // Title holds the one-line point
-	Point        string // the current preset's point
-	Changed      string // "changed from preset" marker text, "" when unchanged
-	Reset        Link
+	Label   string
+	Links   []Link // Title holds the one-line point
+	Point   string // the current preset's point
+	Changed string // "changed from preset" marker text, "" when unchanged
+	Reset   Link
 }
 
 // Field is one form input.
@@ -152,13 +152,13 @@ type Formula struct {
 
 // Step is the step-through of GAE's backward loop.
 type Step struct {
-	Heading string
-	Active  bool
-	Status  string   // where the loop is
-	Lines   []string // what this step read and wrote
-	Start   Link     // enter step-through
+	Heading                       string
+	Active                        bool
+	Status                        string   // where the loop is
+	Lines                         []string // what this step read and wrote
+	Start                         Link     // enter step-through
 	Back, Next, First, Last, Exit Link
-	Play, Pause string
+	Play, Pause                   string
 }
 
 // Chart is one server-rendered SVG chart with its own URL.
