@@ -102,3 +102,18 @@
     document.querySelectorAll("button.copy-link").forEach(function (b) { b.dataset.url = location.pathname + location.search; });
   });
 })();
+
+// After an edit, mark exactly the fields the error summary names as invalid.
+document.addEventListener("htmx:oobAfterSwap", function (e) {
+  var summary = e.detail && e.detail.target;
+  if (!summary || summary.id !== "form-errors") return;
+  var bad = {};
+  summary.querySelectorAll("li[data-field]").forEach(function (li) { bad[li.dataset.field] = true; });
+  document.querySelectorAll("#editor [aria-invalid]").forEach(function (el) {
+    if (!bad[el.id]) el.removeAttribute("aria-invalid");
+  });
+  Object.keys(bad).forEach(function (id) {
+    var el = document.getElementById(id);
+    if (el) el.setAttribute("aria-invalid", "true");
+  });
+});

@@ -84,7 +84,12 @@ type Form struct {
 	Add         Field // the add-token button (Name op, Value add, Label)
 	CanAdd      bool
 	Submit      string
-	Errors      []string // summary of the problems, for screen readers and no-JS users
+	Errors      []FieldError // the problems, also shown at each field
+}
+
+// FieldError is a problem of one form field ("" for the whole link).
+type FieldError struct {
+	Field, Message string
 }
 
 // TokenColumn is one token's inputs in the editor.
@@ -132,13 +137,13 @@ type Row struct {
 	Cells           []Cell
 }
 
-// Cell is one number of the table.
+// Cell is one number of the table. Its row and column headers name it for
+// screen readers.
 type Cell struct {
 	T          int
-	Text, Full string // 4 decimals; full precision
-	Link       string // selecting the cell (formula view)
+	Text, Full string // 4 decimals; full precision (shown on hover and focus)
+	Pick       string // "<row>.<t>": the button that selects it for the formula view; "" when not yet computed
 	Class      string // selected, step-read, step-write, mask-pad, mask-obs
-	Label      string // accessible name: "δ at t = 2: 0.0550"
 }
 
 // Formula explains one selected cell with its real numbers.
@@ -147,7 +152,7 @@ type Formula struct {
 	Lines   []string // the symbolic formula, then the numbers, then the result
 	Source  string   // the verl function it mirrors
 	Note    string
-	Close   Link
+	Close   Link // URL holds the pick value that closes it
 }
 
 // Step is the step-through of GAE's backward loop.

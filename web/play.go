@@ -59,19 +59,26 @@ func handlePlay(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, canonical, http.StatusSeeOther)
 		return
 	}
-	vm := buildPlay(pr)
+	v := newPlayView(pr)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language")
 	var err error
 	switch {
 	case htmx && r.Header.Get("HX-Target") == "results":
-		w.Header().Set("HX-Replace-Url", canonical)
-		err = templates.PlayResults(vm.Results).Render(r.Context(), w)
+		if len(pr.rep.Problems) > 0 {
+			canonical = "/play?" + pr.rawQuery // keep what was typed in the link
+		}
+		if r.Header.Get("HX-Boosted") == "true" { // a step link: one history entry per step
+			w.Header().Set("HX-Push-Url", canonical)
+		} else { // typing: the address bar follows without flooding history
+			w.Header().Set("HX-Replace-Url", canonical)
+		}
+		err = templates.PlayUpdate(v.results(), v.hidden(), v.fieldErrors()).Render(r.Context(), w)
 	case htmx:
 		w.Header().Set("HX-Push-Url", canonical)
-		err = templates.PlayMain(vm).Render(r.Context(), w)
+		err = templates.PlayMain(v.play()).Render(r.Context(), w)
 	default:
-		err = templates.PlayPage(vm).Render(r.Context(), w)
+		err = templates.PlayPage(v.play()).Render(r.Context(), w)
 	}
 	if err != nil {
 		logRenderError(r, err)

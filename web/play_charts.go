@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/http"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/a-h/templ"
@@ -79,26 +80,31 @@ func (v playView) renderChart(name string) ([]byte, error) {
 	return chart.Ribbon(chart.RibbonInput{Prompt: promptTokens(v.s.Prompt), Response: in.Tokens, Base: v.s.Base, Text: in.Text})
 }
 
-// charts are the three charts and the ribbon, inline.
+// charts are the three charts and the ribbon, inline, drawn in parallel.
 func (v playView) charts() ([]templates.Chart, templates.Chart) {
 	titles := map[string]string{"values": "chart.values", "rewards": "chart.rewards", "advantages": "chart.adv", "ribbon": "chart.ribbon"}
-	var out []templates.Chart
-	for _, name := range chartNames {
-		if name == "rewards" && v.s.DirectRewards {
-			continue // typed rewards have no score/KL split to show
-		}
-		svg, err := v.renderChart(name)
-		c := templates.Chart{
-			ID: "chart-" + name, Title: v.t(titles[name]), Download: v.t("chart.download"),
-			URL: v.pr.link("/play/chart/"+name+".svg", v.s),
-			SVG: templ.Raw(string(svg)),
-		}
-		if err != nil {
-			c.SVG = templ.Raw("")
-			c.Title += " — " + v.t("chart.error")
-		}
-		out = append(out, c)
+	names := chartNames
+	if v.s.DirectRewards {
+		names = []string{"values", "advantages", "ribbon"} // typed rewards have no score/KL split to show
 	}
+	out := make([]templates.Chart, len(names))
+	var wg sync.WaitGroup
+	for i, name := range names {
+		wg.Go(func() {
+			svg, err := v.renderChart(name)
+			c := templates.Chart{
+				ID: "chart-" + name, Title: v.t(titles[name]), Download: v.t("chart.download"),
+				URL: v.pr.link("/play/chart/"+name+".svg", v.s),
+				SVG: templ.Raw(string(svg)),
+			}
+			if err != nil {
+				c.SVG = templ.Raw("")
+				c.Title += " — " + v.t("chart.error")
+			}
+			out[i] = c
+		})
+	}
+	wg.Wait()
 	return out[:len(out)-1], out[len(out)-1]
 }
 
@@ -115,7 +121,7 @@ func handleChart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	pr := readPlay(r)
-	v := playView{pr: pr, s: pr.s, res: pr.s.Compute(), t: pr.lang.T}
+	v := newPlayView(pr)
 	svg, err := v.renderChart(name)
 	if err != nil {
 		http.Error(w, v.t("chart.error"), http.StatusUnprocessableEntity)

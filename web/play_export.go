@@ -25,7 +25,7 @@ type tableExport struct {
 }
 
 func exportTable(pr playRequest) tableExport {
-	v := playView{pr: pr, s: pr.s, res: pr.s.Compute(), t: pr.lang.T}
+	v := newPlayView(pr)
 	ex := tableExport{
 		Link: pr.link("/play", pr.s), Version: v.s.Version.Release(),
 		Gamma: v.s.Gamma, Lam: v.s.Lam, Beta: v.s.Beta, KL: v.s.KL,

@@ -35,15 +35,6 @@ func (v playView) form() templates.Form {
 		CanAdd:      s.Len() < scenario.MaxTokens,
 		Submit:      v.t("form.submit"),
 	}
-	if v.pr.langSet {
-		f.Hidden = append(f.Hidden, templates.Option{Value: "lang", Label: string(v.pr.lang)})
-	}
-	if s.Select != "" {
-		f.Hidden = append(f.Hidden, templates.Option{Value: "sel", Label: s.Select})
-	}
-	if s.Step >= 0 {
-		f.Hidden = append(f.Hidden, templates.Option{Value: "step", Label: strconv.Itoa(min(s.Step, s.Len()))})
-	}
 	for _, unit := range []*templates.Field{&f.Gamma, &f.Lam} {
 		unit.Kind, unit.Min, unit.Max, unit.Step = "range", "0", "1", "0.01"
 	}
@@ -98,10 +89,35 @@ func (v playView) form() templates.Form {
 		}
 		f.Columns = append(f.Columns, col)
 	}
-	if len(v.pr.rep.Problems) > 0 {
-		f.Errors = append([]string{v.t("form.errors_intro")}, v.messages(v.pr.rep.Problems)...)
-	}
+	f.Errors = v.fieldErrors()
 	return f
+}
+
+// hidden are the form's hidden inputs: the state the visible fields do not hold.
+func (v playView) hidden() []templates.Option {
+	h := []templates.Option{{Value: "v", Label: scenario.LinkVersion}, {Value: "p", Label: v.s.Preset}}
+	if v.pr.langSet {
+		h = append(h, templates.Option{Value: "lang", Label: string(v.pr.lang)})
+	}
+	if v.s.Select != "" {
+		h = append(h, templates.Option{Value: "sel", Label: v.s.Select})
+	}
+	if v.s.Step >= 0 {
+		h = append(h, templates.Option{Value: "step", Label: strconv.Itoa(v.s.Step)})
+	}
+	return h
+}
+
+// fieldErrors lists the problems, introduced by one sentence.
+func (v playView) fieldErrors() []templates.FieldError {
+	if len(v.pr.rep.Problems) == 0 {
+		return nil
+	}
+	errs := []templates.FieldError{{Message: v.t("form.errors_intro")}}
+	for _, p := range v.pr.rep.Problems {
+		errs = append(errs, templates.FieldError{Field: p.Field, Message: v.t(p.Key, p.Args...)})
+	}
+	return errs
 }
 
 // problem is the localised message of a field's problem, or "".

@@ -6,7 +6,6 @@ import (
 
 	"gaelab/engine"
 	"gaelab/templates"
-	"gaelab/web/scenario"
 )
 
 // Where each quantity is computed in verl (newest paths; v0.2 has the same
@@ -37,7 +36,7 @@ func (v playView) formula() *templates.Formula {
 	m := tok.Kind.Mask()
 	f := &templates.Formula{
 		Heading: v.t("formula.heading", v.t(q.label), "t = "+i),
-		Close:   templates.Link{Label: v.t("formula.close"), URL: v.with(func(s *scenario.Scenario) { s.Select = "" })},
+		Close:   templates.Link{Label: v.t("formula.close"), URL: v.s.Select}, // picking the selected cell again closes it
 	}
 	sig := func(x float64) string { // a number as a term after an operator
 		if x < 0 {

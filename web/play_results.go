@@ -100,16 +100,15 @@ func (v playView) table() templates.Table {
 		row := templates.Row{ID: q.id, Label: v.t(q.label), Code: q.code, Swatch: q.swatch}
 		for t, x := range q.values {
 			sel := q.id + "." + strconv.Itoa(t)
-			c := templates.Cell{T: t, Text: num(x), Full: full(x), Class: maskClass(v.s.Tokens[t].Kind)}
-			if hidden := marks.hidden(q.id, t); hidden {
-				c.Text, c.Full = "·", ""
+			c := templates.Cell{T: t, Text: num(x), Full: full(x), Pick: sel, Class: maskClass(v.s.Tokens[t].Kind)}
+			if exact, _ := strconv.ParseFloat(c.Text, 64); exact == x {
+				c.Full = "" // 4 decimals already say it all
 			}
-			c.Label = v.t("cell", v.t(q.label), "t = "+v.idx(t), c.Text)
+			if marks.hidden(q.id, t) {
+				c.Text, c.Full, c.Pick = "·", "", ""
+			}
 			if v.s.Select == sel {
 				c.Class += " selected"
-				c.Link = v.with(func(s *scenario.Scenario) { s.Select = "" })
-			} else {
-				c.Link = v.with(func(s *scenario.Scenario) { s.Select = sel })
 			}
 			c.Class += marks.class(q.id, t)
 			row.Cells = append(row.Cells, c)

@@ -20,8 +20,14 @@ type playView struct {
 	t   func(key string, args ...any) string
 }
 
-func buildPlay(pr playRequest) templates.Play {
-	v := playView{pr: pr, s: pr.s, res: pr.s.Compute(), t: pr.lang.T}
+// newPlayView computes the request's scenario.
+func newPlayView(pr playRequest) playView {
+	return playView{pr: pr, s: pr.s, res: pr.s.Compute(), t: pr.lang.T}
+}
+
+// play is the whole page's view model.
+func (v playView) play() templates.Play {
+	pr := v.pr
 	return templates.Play{
 		Page:     v.page("play.title", "/play"),
 		Heading:  v.t("play.heading"),

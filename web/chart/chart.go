@@ -1,5 +1,5 @@
 // Package chart draws GAE Lab's per-token charts as SVG on the server with
-// gonum/plot (vg/vgsvg), plus the alignment ribbon as hand-written SVG.
+// gonum/plot, plus the alignment ribbon as hand-written SVG.
 //
 // Index convention, the same as in package engine and on every page: t is the
 // 0-based response-token index. Values[t] = V(s_t) is the value of the state
@@ -8,15 +8,34 @@
 // advantages and returns at t belong to token t itself and are drawn on the
 // token (x = t). After the last token T−1 comes the terminal state s_T, whose
 // value GAE bootstraps as 0; Values draws it as a hollow point at x = T − 0.5.
+// Labels show t+Base (Input.Base: 0 for code numbering, 1 for textbooks).
 //
-// Output is deterministic (same input, same bytes), well-formed XML, safe to
-// inline into an HTML page: no XML prolog, no <style> or <script>, no inline
-// style attributes (only presentation attributes, so a strict
-// Content-Security-Policy and the page's CSS both apply), every string escaped.
-// Each root <svg> carries role="img", aria-labelledby, a <title> and a <desc>
-// as its first children, a class and a viewBox in px. Every chart of tokens
-// carries one invisible <rect class="hl" data-t="t"> per token in a
-// <g class="hl-cols"> so that the page can highlight token t with CSS.
+// For the page:
+//
+//   - Output is deterministic (same input, same bytes) and well-formed XML
+//     without a prolog, meant to be inlined into the HTML (so that the page's
+//     CSS reaches it). It has no <style>, <script> or style="" attributes, only
+//     presentation attributes, so a strict Content-Security-Policy allows it
+//     and the page's CSS overrides it. Every string is escaped.
+//   - The root <svg> has class "gae-chart gae-values" (gae-rewards,
+//     gae-advantages; the ribbon "gae-chart gae-ribbon") plus "theme-"+Name,
+//     width and height in px and viewBox "0 0 width height"; scale it with CSS
+//     (width: 100%; height: auto) or let it scroll horizontally. It has
+//     role="img" and aria-labelledby naming its <title> and <desc>, its first
+//     children, with ids ID+"-title" and ID+"-desc" (Input.ID, unique per page).
+//   - Highlighting: for every token t, the last group <g class="hl-cols">
+//     holds <rect class="hl" data-t="t"> covering token t's column over the
+//     data area (the ribbon: over the shown response tokens, tokens row to
+//     V row), with fill-opacity="0". Show one with CSS such as
+//     .gae-chart .hl[data-t="3"] { fill-opacity: .18 }. The rects are painted
+//     (fill is set), so they also receive pointer events.
+//   - Groups, bottom to top: the plot (vgsvg), "mask", "marks", "labels"
+//     (with "ticks" and, in Values, "states"), "hl-cols".
+//   - Width: Theme.TokenWidth (48 px) per token, at least 480 px in all; once
+//     the columns would exceed Theme.MaxPlotWidth (4096 px, i.e. past 85
+//     tokens) they narrow instead and only every 2nd, 5th, 10th, … token
+//     (by t+Base) gets a tick label, so each label keeps TokenWidth of room;
+//     tokens too long for their room end in "…".
 package chart
 
 import (
@@ -38,6 +57,9 @@ const (
 
 // MaxTokens is the largest T the charts accept; larger inputs are an error.
 const MaxTokens = 2048
+
+// maxAbs bounds the plotted numbers, so that their range stays finite.
+const maxAbs = 1e12
 
 // Input is one scenario's per-token series, all of length T (t = 0 … T−1).
 // Each chart reads only the series it draws and checks their lengths.
@@ -184,13 +206,13 @@ func (s Style) DashArray(width float64) string {
 // Styles is the palette: one colour (Okabe–Ito), dash and marker per
 // quantity, the same in every chart and theme. Treat it as read-only.
 var Styles = map[Quantity]Style{
-	Value:     {Color: "#0072B2", Marker: MarkerCircle},                                // blue, solid
-	Return:    {Color: "#E69F00", Dash: []float64{3, 2}, Marker: MarkerSquare},         // orange, dashed
-	Advantage: {Color: "#D55E00", Dash: []float64{1, 1.5}, Marker: MarkerTriangle},     // vermillion, dotted
+	Value:     {Color: "#0072B2", Marker: MarkerCircle},                                        // blue, solid
+	Return:    {Color: "#E69F00", Dash: []float64{3, 2}, Marker: MarkerSquare},                 // orange, dashed
+	Advantage: {Color: "#D55E00", Dash: []float64{1, 1.5}, Marker: MarkerTriangle},             // vermillion, dotted
 	Whitened:  {Color: "#CC79A7", Dash: []float64{4, 1.5, 1, 1.5}, Marker: MarkerTriangleDown}, // reddish purple, dash-dot
-	Reward:    {Color: "#009E73", Marker: MarkerDiamond},                               // bluish green
-	Score:     {Color: "#56B4E9", Marker: MarkerBar},                                   // sky blue
-	KL:        {Color: "#F0E442", Marker: MarkerHatchedBar},                            // yellow, hatched
+	Reward:    {Color: "#009E73", Marker: MarkerDiamond},                                       // bluish green
+	Score:     {Color: "#56B4E9", Marker: MarkerBar},                                           // sky blue
+	KL:        {Color: "#F0E442", Marker: MarkerHatchedBar},                                    // yellow, hatched
 }
 
 // FontFamily is the font-family every SVG text uses: gonum measures text with
@@ -275,7 +297,7 @@ func (th Theme) resolve() (Theme, error) {
 			return th, fmt.Errorf("chart: Theme.%s = %v, want %v … 100000", s.name, s.v, s.min)
 		}
 	}
-	if !validID(th.Name) {
+	if th.Name == "" || !validID(th.Name) {
 		return th, fmt.Errorf("chart: Theme.Name %q: want letters, digits, '-' or '_'", th.Name)
 	}
 	return th, nil
@@ -315,8 +337,8 @@ func (in *Input) check(need ...series) (int, error) {
 			return 0, fmt.Errorf("chart: len(%s) = %d, want len(Tokens) = %d", s.name, len(s.v), T)
 		}
 		for t, v := range s.v {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return 0, fmt.Errorf("chart: %s[%d] = %v, want a finite number", s.name, t, v)
+			if !(math.Abs(v) <= maxAbs) {
+				return 0, fmt.Errorf("chart: %s[%d] = %v, want a finite number within ±%g", s.name, t, v, maxAbs)
 			}
 		}
 	}

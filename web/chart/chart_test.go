@@ -226,12 +226,12 @@ type doc struct {
 	first    []string // names of the root's first child elements
 	title    string
 	desc     string
-	hl       []hlRect
+	hl       []hlAttrs
 	elements map[string]int
 	text     []string // character data of <text> elements
 }
 
-type hlRect struct {
+type hlAttrs struct {
 	t             int
 	x, y, w, h    float64
 	fill, opacity string
@@ -285,7 +285,7 @@ func parse(t *testing.T, svg []byte) doc {
 					}
 					return v
 				}
-				d.hl = append(d.hl, hlRect{n, f("x"), f("y"), f("width"), f("height"), attr(e, "fill"), attr(e, "fill-opacity")})
+				d.hl = append(d.hl, hlAttrs{n, f("x"), f("y"), f("width"), f("height"), attr(e, "fill"), attr(e, "fill-opacity")})
 			}
 		case xml.EndElement:
 			depth--
@@ -410,8 +410,8 @@ func TestAlignment(t *testing.T) {
 			if !near(vx, hl.x) {
 				t.Errorf("T=%d: V(s_%d) at x=%v, want the boundary before token %d, x=%v", T, tt, vx, tt, hl.x)
 			}
-			// vgsvg starts a circle's path at (x+r, y), y up.
-			if want := fmt.Sprintf("M%.5g,%.5g", vx+r, vy); !bytes.Contains(svg, []byte(want)) {
+			// A circle's path starts at (x+r, y), y up, in the marks group.
+			if want := "M" + num(vx+r) + "," + num(vy); !bytes.Contains(svg, []byte(want)) {
 				t.Errorf("T=%d: no V(s_%d) marker path %q in the SVG", T, tt, want)
 			}
 			if cx := f.X(float64(tt)); !near(cx, hl.x+hl.w/2) {
@@ -424,7 +424,7 @@ func TestAlignment(t *testing.T) {
 			t.Errorf("T=%d: terminal point at x=%v, want after the last token, x=%v", T, tx, last.x+last.w)
 		}
 		rt := math.Max(r*1.15, 3)
-		if want := fmt.Sprintf("M%.5g,%.5g", tx+rt, ty); !bytes.Contains(svg, []byte(want)) {
+		if want := "M" + num(tx+rt) + "," + num(ty); !bytes.Contains(svg, []byte(want)) {
 			t.Errorf("T=%d: no terminal point path %q in the SVG", T, want)
 		}
 		if x0, _, x1, _ := f.dataRect(); tx >= x1 || f.X(-0.5) <= x0 {
@@ -774,3 +774,97 @@ func BenchmarkCharts64(b *testing.B) { benchCharts(b, 64) }
 
 // BenchmarkCharts512 renders the three charts of a 512-token response.
 func BenchmarkCharts512(b *testing.B) { benchCharts(b, 512) }
+
+// TestDump writes sample SVGs to $CHART_DUMP, to look at them in a browser.
+func TestDump(t *testing.T) {
+	dir := os.Getenv("CHART_DUMP")
+	if dir == "" {
+		t.Skip("set CHART_DUMP=dir to write sample SVGs")
+	}
+	proj := Light()
+	proj.Name, proj.StrokeWidth, proj.MarkerRadius, proj.FontSize, proj.TitleSize, proj.TokenWidth, proj.PlotHeight = "projector", 3, 7, 20, 26, 80, 320
+	for name, in := range map[string]Input{"seedA": seedA(), "cjk": cjk()} {
+		in.Theme = proj
+		for _, c := range charts {
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("projector-%s-%s.svg", name, c.name)), must(c.fn(in)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := ribbonCJK()
+		r.Theme = proj
+		if err := os.WriteFile(filepath.Join(dir, "projector-ribbon.svg"), must(Ribbon(r)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, T := range []int{64, 512} {
+		for _, c := range charts {
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("long%d-%s.svg", T, c.name)), must(c.fn(long(T))), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkCharts3 measures the fixed cost of the three charts.
+func BenchmarkCharts3(b *testing.B) { benchCharts(b, 3) }
+
+func TestInputLimits(t *testing.T) {
+	in := seedA()
+	in.Values[0] = 1e300
+	if _, err := Values(in); err == nil || !strings.Contains(err.Error(), "Values[0] = 1e+300, want a finite number within ±1e+12") {
+		t.Errorf("huge value: %v", err)
+	}
+	in = seedA()
+	in.Theme = Light()
+	in.Theme.Name = ""
+	if _, err := Values(in); err == nil || !strings.Contains(err.Error(), "Theme.Name") {
+		t.Errorf("theme without a name: %v", err)
+	}
+	// A zero-width value range (all zero) still renders.
+	in = seedA()
+	in.Values, in.Returns, in.Advantages = make([]float64, 3), make([]float64, 3), make([]float64, 3)
+	checkRoot(t, must(Values(in)), "gae-values")
+}
+
+// FuzzCharts renders arbitrary tokens and numbers: never a panic, always
+// well-formed XML with one hl rect per token.
+func FuzzCharts(f *testing.F) {
+	f.Add("a\x00b\x00c", 0.3, -1.5, uint8(0), 1)
+	f.Add("是\x00</text><script>\x00&amp;\x00\xff", 1e9, 0.0, uint8(2), 0)
+	f.Add("", 0.0, 0.0, uint8(1), 1)
+	f.Fuzz(func(t *testing.T, toks string, a, b float64, mask uint8, base int) {
+		in := seedA()
+		in.Tokens = strings.Split(toks, "\x00")
+		in.Base = base
+		T := len(in.Tokens)
+		if T > 200 {
+			return
+		}
+		fill := func(v float64) []float64 {
+			s := make([]float64, T)
+			for i := range s {
+				s[i] = v * float64(i%3-1)
+			}
+			return s
+		}
+		in.Values, in.Returns, in.Advantages, in.Whitened = fill(a), fill(b), fill(a-b), fill(b)
+		in.Scores, in.KLTerm, in.Rewards = fill(a), fill(-b), fill(a-b)
+		in.Mask = make([]Kind, T)
+		for i := range in.Mask {
+			in.Mask[i] = Kind((int(mask) >> (i % 4)) % 3)
+		}
+		for _, c := range charts {
+			svg, err := c.fn(in)
+			if err != nil {
+				if !strings.HasPrefix(err.Error(), "chart: ") {
+					t.Fatalf("%s: error without prefix: %v", c.name, err)
+				}
+				continue
+			}
+			d := parse(t, svg)
+			if len(d.hl) != T {
+				t.Fatalf("%s: %d hl rects, want %d", c.name, len(d.hl), T)
+			}
+		}
+	})
+}

@@ -55,7 +55,7 @@ func values(in *Input) ([]byte, *frame, error) {
 	sp := spec{
 		class: "gae-values", defaultID: "gae-values",
 		title: tx.ValuesTitle, desc: strings.TrimSpace(d.String()),
-		yLabel: tx.ValueAxis, lo: lo, hi: hi,
+		yLabel: tx.ValueAxis, lo: lo, hi: hi, states: true,
 		resR: th.MarkerRadius*1.3 + 10 + textWidth(boot, th.FontSize),
 		legend: append([]legendItem{
 			seriesItem(tx.Value, Value), seriesItem(tx.Return, Return), seriesItem(tx.Advantage, Advantage),
@@ -82,12 +82,14 @@ func values(in *Input) ([]byte, *frame, error) {
 		polyline(c, pts, st, f.th.StrokeWidth, col)
 		term := vg.Point{X: vg.Length(f.X(float64(T) - 0.5)), Y: vg.Length(f.Y(0))}
 		polyline(c, []vg.Point{pts[T-1], term}, Style{Dash: []float64{1, 2}}, f.th.StrokeWidth*0.75, col)
-		for _, pt := range pts {
-			marker(c, st.Marker, float64(pt.X), float64(pt.Y), r, col, f.bg)
-		}
+		markers(c, st.Marker, pts, r, col, f.bg)
 		rt := math.Max(r*1.15, 3)
 		hollowMarker(c, MarkerCircle, float64(term.X), float64(term.Y), rt, f.th.StrokeWidth*0.9, col, f.bg)
-		f.text(float64(term.X)+rt+5, f.sy(float64(term.Y))-rt-2, boot, f.th.FontSize, "start", f.th.Foreground, ` class="bootstrap"`)
+		ly := f.sy(float64(term.Y)) - rt - 3 // above the point if there is room
+		if float64(term.Y)+rt+3+f.th.FontSize > float64(c.Max.Y) {
+			ly = f.sy(float64(term.Y)) + rt + f.th.FontSize
+		}
+		f.text(float64(term.X)+rt+4, ly, boot, f.th.FontSize, "start", f.th.Foreground, ` class="bootstrap"`)
 	})
 	return render(in, T, th, sp)
 }
@@ -102,10 +104,7 @@ func onTokens(f *frame, c draw.Canvas, q Quantity, v []float64) {
 		pts[t] = vg.Point{X: vg.Length(f.X(float64(t))), Y: vg.Length(f.Y(v[t]))}
 	}
 	polyline(c, pts, st, f.th.StrokeWidth, col)
-	r := f.markerR()
-	for _, pt := range pts {
-		marker(c, st.Marker, float64(pt.X), float64(pt.Y), r, col, f.bg)
-	}
+	markers(c, st.Marker, pts, f.markerR(), col, f.bg)
 }
 
 // seriesItem is a legend entry for a line series: its dash and its marker.
@@ -123,7 +122,7 @@ func barItem(label string, q Quantity, withMarker bool) legendItem {
 	return legendItem{oneLine(label), func(f *frame, c draw.Canvas, x, y float64) {
 		st := Styles[q]
 		h := f.th.FontSize * 0.5
-		bar(c, x+thumbW/2, thumbW*0.55, y-h, y+h, rgb(st.Color), alpha(f.fg, 0.6), st.Marker == MarkerHatchedBar, alpha(f.fg, 0.55))
+		bars(c, []span{{x + thumbW/2, thumbW * 0.55, y - h, y + h}}, rgb(st.Color), alpha(f.fg, 0.6), st.Marker == MarkerHatchedBar, alpha(f.fg, 0.55))
 		if withMarker {
 			marker(c, st.Marker, x+thumbW/2, y+h, f.th.MarkerRadius*0.9, rgb(st.Color), f.bg)
 		}
@@ -180,30 +179,40 @@ func rewards(in *Input) ([]byte, *frame, error) {
 		legend: append([]legendItem{
 			barItem(tx.Score, Score, false), barItem(tx.KL, KL, false),
 			{oneLine(tx.Reward), func(f *frame, c draw.Canvas, x, y float64) {
-				rewardMark(f, c, x+thumbW/2, y, thumbW*0.8, f.th.MarkerRadius)
+				rewardMarks(f, c, []vg.Point{{X: vg.Length(x + thumbW/2), Y: vg.Length(y)}}, thumbW*0.8, f.th.MarkerRadius)
 			}},
 		}, masks...),
 	}
 	sp.layers = append(sp.layers, func(f *frame, c draw.Canvas) {
 		w := f.slot * 0.56
 		edge := alpha(f.fg, 0.6)
+		score, kl := make([]span, T), make([]span, T)
+		ticks := make([]vg.Point, T)
 		for t := range T {
 			x := f.X(float64(t))
-			bar(c, x, w, f.Y(0), f.Y(in.Scores[t]), rgb(Styles[Score].Color), edge, false, nil)
-			bar(c, x, w, f.Y(in.Scores[t]), f.Y(stack[t]), rgb(Styles[KL].Color), edge, true, alpha(f.fg, 0.55))
+			score[t] = span{x, w, f.Y(0), f.Y(in.Scores[t])}
+			kl[t] = span{x, w, f.Y(in.Scores[t]), f.Y(stack[t])}
+			ticks[t] = vg.Point{X: vg.Length(x), Y: vg.Length(f.Y(in.Rewards[t]))}
 		}
-		for t := range T {
-			rewardMark(f, c, f.X(float64(t)), f.Y(in.Rewards[t]), w+f.slot*0.2, f.markerR())
-		}
+		bars(c, score, rgb(Styles[Score].Color), edge, false, nil)
+		bars(c, kl, rgb(Styles[KL].Color), edge, true, alpha(f.fg, 0.55))
+		rewardMarks(f, c, ticks, w+f.slot*0.2, f.markerR())
 	})
 	return render(in, T, th, sp)
 }
 
-// rewardMark marks r_t: a short horizontal line of width w and a diamond.
-func rewardMark(f *frame, c draw.Canvas, x, y, w, r float64) {
+// rewardMarks marks each r_t: a short horizontal line of width w and a
+// diamond.
+func rewardMarks(f *frame, c draw.Canvas, pts []vg.Point, w, r float64) {
 	col := rgb(Styles[Reward].Color)
-	c.StrokeLine2(draw.LineStyle{Color: col, Width: vg.Length(f.th.StrokeWidth)}, vg.Length(x-w/2), vg.Length(y), vg.Length(x+w/2), vg.Length(y))
-	marker(c, Styles[Reward].Marker, x, y, r, col, f.bg)
+	p := make(vg.Path, 0, 2*len(pts))
+	for _, pt := range pts {
+		p.Move(vg.Point{X: pt.X - vg.Length(w/2), Y: pt.Y})
+		p.Line(vg.Point{X: pt.X + vg.Length(w/2), Y: pt.Y})
+	}
+	c.SetLineStyle(draw.LineStyle{Color: col, Width: vg.Length(f.th.StrokeWidth)})
+	c.Stroke(p)
+	markers(c, Styles[Reward].Marker, pts, r, col, f.bg)
 }
 
 // Advantages draws chart 3: raw A_t and whitened A_t per token as grouped
@@ -266,20 +275,21 @@ func advantages(in *Input) ([]byte, *frame, error) {
 			w, off = f.slot*0.34, f.slot*0.18
 		}
 		r := math.Min(f.markerR(), w*0.6)
+		raw, wh := make([]span, T), make([]span, 0, T)
+		rawTip, whTip := make([]vg.Point, T), make([]vg.Point, 0, T)
 		for t := range T {
 			x := f.X(float64(t))
-			bar(c, x-off, w, f.Y(0), f.Y(in.Advantages[t]), rgb(Styles[Advantage].Color), edge, false, nil)
+			raw[t] = span{x - off, w, f.Y(0), f.Y(in.Advantages[t])}
+			rawTip[t] = vg.Point{X: vg.Length(x - off), Y: vg.Length(f.Y(in.Advantages[t]))}
 			if white {
-				bar(c, x+off, w, f.Y(0), f.Y(in.Whitened[t]), rgb(Styles[Whitened].Color), edge, false, nil)
+				wh = append(wh, span{x + off, w, f.Y(0), f.Y(in.Whitened[t])})
+				whTip = append(whTip, vg.Point{X: vg.Length(x + off), Y: vg.Length(f.Y(in.Whitened[t]))})
 			}
 		}
-		for t := range T {
-			x := f.X(float64(t))
-			marker(c, Styles[Advantage].Marker, x-off, f.Y(in.Advantages[t]), r, rgb(Styles[Advantage].Color), f.bg)
-			if white {
-				marker(c, Styles[Whitened].Marker, x+off, f.Y(in.Whitened[t]), r, rgb(Styles[Whitened].Color), f.bg)
-			}
-		}
+		bars(c, raw, rgb(Styles[Advantage].Color), edge, false, nil)
+		bars(c, wh, rgb(Styles[Whitened].Color), edge, false, nil)
+		markers(c, Styles[Advantage].Marker, rawTip, r, rgb(Styles[Advantage].Color), f.bg)
+		markers(c, Styles[Whitened].Marker, whTip, r, rgb(Styles[Whitened].Color), f.bg)
 	})
 	return render(in, T, th, sp)
 }

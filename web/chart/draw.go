@@ -11,33 +11,46 @@ import (
 // Drawing primitives on gonum canvases, in vg coordinates (points = px here,
 // y up).
 
-// marker draws shape centred on (x, y) with radius r, filled with fill and
-// outlined by a thin ring of the background colour bg so that overlapping
-// markers stay apart.
-func marker(c draw.Canvas, shape string, x, y, r float64, fill, bg color.Color) {
-	p := markerPath(shape, x, y, r)
-	if p == nil {
+// markers draws shape centred on each point with radius r, filled with fill
+// and outlined by a thin ring of the background colour bg so that
+// overlapping markers stay apart (when r ≥ 3). All markers go into one path to fill and
+// one to stroke: vgsvg's cost is per element, and 512 tokens make thousands.
+func markers(c draw.Canvas, shape string, pts []vg.Point, r float64, fill, bg color.Color) {
+	p := make(vg.Path, 0, 6*len(pts))
+	for _, pt := range pts {
+		p = appendMarker(p, shape, float64(pt.X), float64(pt.Y), r)
+	}
+	if len(p) == 0 {
 		return
 	}
 	c.SetColor(fill)
 	c.Fill(p)
-	c.SetLineStyle(draw.LineStyle{Color: bg, Width: vg.Length(math.Max(0.75, r/5))})
-	c.Stroke(p)
+	if r >= 3 { // small markers (narrow columns) overlap anyway
+		c.SetLineStyle(draw.LineStyle{Color: bg, Width: vg.Length(math.Max(0.75, r/5))})
+		c.Stroke(p)
+	}
+}
+
+// marker draws one marker; see markers.
+func marker(c draw.Canvas, shape string, x, y, r float64, fill, bg color.Color) {
+	markers(c, shape, []vg.Point{{X: vg.Length(x), Y: vg.Length(y)}}, r, fill, bg)
 }
 
 // hollowMarker draws shape as an outline of colour col with stroke width w,
 // filled with bg.
 func hollowMarker(c draw.Canvas, shape string, x, y, r, w float64, col, bg color.Color) {
-	p := markerPath(shape, x, y, r)
+	p := appendMarker(nil, shape, x, y, r)
 	c.SetColor(bg)
 	c.Fill(p)
 	c.SetLineStyle(draw.LineStyle{Color: col, Width: vg.Length(w)})
 	c.Stroke(p)
 }
 
-func markerPath(shape string, x, y, r float64) vg.Path {
+func markerPath(shape string, x, y, r float64) vg.Path { return appendMarker(nil, shape, x, y, r) }
+
+// appendMarker appends shape's closed outline, centred on (x, y), to p.
+func appendMarker(p vg.Path, shape string, x, y, r float64) vg.Path {
 	pt := func(dx, dy float64) vg.Point { return vg.Point{X: vg.Length(x + dx), Y: vg.Length(y + dy)} }
-	var p vg.Path
 	switch shape {
 	case MarkerCircle:
 		p.Move(pt(r, 0))
@@ -62,7 +75,7 @@ func markerPath(shape string, x, y, r float64) vg.Path {
 		p.Line(pt(0, -1.25*r))
 		p.Line(pt(-r, 0))
 	default:
-		return nil
+		return p
 	}
 	p.Close()
 	return p
@@ -90,8 +103,9 @@ func rect(c draw.Canvas, x0, y0, x1, y1 float64, col color.Color) {
 	c.Fill(rectPath(x0, y0, x1, y1))
 }
 
-func rectPath(x0, y0, x1, y1 float64) vg.Path {
-	var p vg.Path
+func rectPath(x0, y0, x1, y1 float64) vg.Path { return appendRect(nil, x0, y0, x1, y1) }
+
+func appendRect(p vg.Path, x0, y0, x1, y1 float64) vg.Path {
 	p.Move(vg.Point{X: vg.Length(x0), Y: vg.Length(y0)})
 	p.Line(vg.Point{X: vg.Length(x1), Y: vg.Length(y0)})
 	p.Line(vg.Point{X: vg.Length(x1), Y: vg.Length(y1)})
@@ -105,6 +119,16 @@ func rectPath(x0, y0, x1, y1 float64) vg.Path {
 // lines lie on a grid anchored at the origin, so neighbouring rectangles'
 // hatches line up. All lines go into one path.
 func hatch(c draw.Canvas, x0, y0, x1, y1, spacing float64, up bool, ls draw.LineStyle) {
+	p := appendHatch(nil, x0, y0, x1, y1, spacing, up)
+	if len(p) == 0 {
+		return
+	}
+	c.SetLineStyle(ls)
+	c.Stroke(p)
+}
+
+// appendHatch appends hatch's lines to p.
+func appendHatch(p vg.Path, x0, y0, x1, y1, spacing float64, up bool) vg.Path {
 	if x0 > x1 {
 		x0, x1 = x1, x0
 	}
@@ -112,9 +136,8 @@ func hatch(c draw.Canvas, x0, y0, x1, y1, spacing float64, up bool, ls draw.Line
 		y0, y1 = y1, y0
 	}
 	if x1-x0 < 1 || y1-y0 < 1 {
-		return
+		return p
 	}
-	var p vg.Path
 	pt := func(x, y float64) vg.Point { return vg.Point{X: vg.Length(x), Y: vg.Length(y)} }
 	if up { // y = x + k
 		for k := math.Ceil((y0-x1)/spacing) * spacing; k <= y1-x0; k += spacing {
@@ -133,29 +156,38 @@ func hatch(c draw.Canvas, x0, y0, x1, y1, spacing float64, up bool, ls draw.Line
 			}
 		}
 	}
+	return p
+}
+
+// span is one bar: centred on x, w wide, from y0 to y1 (vg coordinates).
+type span struct{ x, w, y0, y1 float64 }
+
+// bars fills the bars with fill, hatches them if hatched, and outlines them
+// thinly so that light colours show on light backgrounds; one path each.
+func bars(c draw.Canvas, bs []span, fill, outline color.Color, hatched bool, hatchCol color.Color) {
+	p := make(vg.Path, 0, 5*len(bs))
+	var h vg.Path
+	for _, b := range bs {
+		y0, y1 := math.Min(b.y0, b.y1), math.Max(b.y0, b.y1)
+		if y1-y0 < 0.01 {
+			continue
+		}
+		p = appendRect(p, b.x-b.w/2, y0, b.x+b.w/2, y1)
+		if hatched {
+			h = appendHatch(h, b.x-b.w/2, y0, b.x+b.w/2, y1, 4, true)
+		}
+	}
 	if len(p) == 0 {
 		return
 	}
-	c.SetLineStyle(ls)
-	c.Stroke(p)
-}
-
-// bar fills a bar from value a to value b (vg y coordinates y0, y1) of width
-// w centred on x, outlined thinly so light colours show on light backgrounds.
-func bar(c draw.Canvas, x, w, y0, y1 float64, fill color.Color, outline color.Color, hatched bool, hatchCol color.Color) {
-	if y0 > y1 {
-		y0, y1 = y1, y0
-	}
-	if y1-y0 < 0.01 {
-		return
-	}
-	x0, x1 := x-w/2, x+w/2
-	rect(c, x0, y0, x1, y1, fill)
-	if hatched {
-		hatch(c, x0, y0, x1, y1, 4, true, draw.LineStyle{Color: hatchCol, Width: 1})
+	c.SetColor(fill)
+	c.Fill(p)
+	if len(h) > 0 {
+		c.SetLineStyle(draw.LineStyle{Color: hatchCol, Width: 1})
+		c.Stroke(h)
 	}
 	c.SetLineStyle(draw.LineStyle{Color: outline, Width: 0.75})
-	c.Stroke(rectPath(x0, y0, x1, y1))
+	c.Stroke(p)
 }
 
 // niceStep returns the smallest of 1, 2, 5, 10, 20, 50, … that is ≥ k.

@@ -23,16 +23,20 @@ import (
 //	tick labels: token text on one line, its index t+Base below
 //	x-axis label
 //
-// gonum/plot draws the y axis, the x axis line, the grid and the data; text
-// whose width matters (titles, legends, token labels, which may be CJK or
-// emoji that gonum's Liberation font cannot measure) is written as SVG <text>
-// with text-anchor, so the browser centres it with its real font.
+// gonum/plot lays the chart out (data canvas, transforms) and draws it: vgsvg
+// gets the background, the axes with their tick labels and the grid; the
+// marks whose number grows with T (mask shading, token boundaries, lines,
+// markers, bars, legend thumbnails) go through the same gonum drawing calls
+// to a markCanvas, which formats them faster. Text whose width matters
+// (titles, legends, token labels, which may be CJK or emoji that gonum's
+// Liberation font cannot measure) is written as SVG <text> with text-anchor,
+// so the browser places it with its real font.
 
 const (
-	pad     = 8.0  // outer margin
+	pad     = 8.0   // outer margin
 	minW    = 480.0 // narrowest chart
-	thumbW  = 26.0 // legend thumbnail width
-	maxSlot = 2.5  // a column is at most this many TokenWidths wide
+	thumbW  = 26.0  // legend thumbnail width
+	maxSlot = 2.5   // a column is at most this many TokenWidths wide
 )
 
 // spec describes one chart to render.
@@ -42,6 +46,7 @@ type spec struct {
 	yLabel           string
 	caption          string
 	lo, hi           float64 // data extremes, 0 included
+	states           bool    // label the boundaries s_t above the data area
 	resR             float64 // px reserved right of the last column (≥ left reserve)
 	legend           []legendItem
 	layers           []func(f *frame, c draw.Canvas) // data layers, drawn in order
@@ -66,6 +71,7 @@ type frame struct {
 
 	fg, bg, muted color.RGBA
 	overlay       bytes.Buffer // hand-written SVG in px, y down
+	tmp           []byte
 }
 
 // X returns the vg (= SVG) x coordinate of data x (token t is at x = t).
@@ -123,16 +129,17 @@ func render(in *Input, T int, th Theme, sp spec) ([]byte, *frame, error) {
 	resL := math.Max(th.MarkerRadius*1.4+4, 8)
 	resR := math.Max(sp.resR, resL)
 
-	// gonum plot: y axis with gonum's ticks, x axis as a bare line.
+	// gonum plot: y axis with our ticker, x axis as a bare line (the token
+	// labels are ours, below).
 	p := plot.New()
 	p.BackgroundColor = nil
 	p.TextHandler = plot.DefaultTextHandler
-	span := sp.hi - sp.lo
-	if span < 1e-12 {
-		span = 2
+	rng := sp.hi - sp.lo
+	if rng < 1e-12 { // all zero
+		rng = 2
 		sp.lo, sp.hi = sp.lo-1, sp.hi+1
 	}
-	p.Y.Min, p.Y.Max = sp.lo-0.08*span, sp.hi+0.08*span
+	p.Y.Min, p.Y.Max = sp.lo-0.08*rng, sp.hi+0.08*rng
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.LineStyle = draw.LineStyle{Color: f.fg, Width: 1}
 		a.Tick.LineStyle = draw.LineStyle{Color: f.fg, Width: 1}
@@ -141,6 +148,7 @@ func render(in *Input, T int, th Theme, sp spec) ([]byte, *frame, error) {
 		a.Padding = 0
 	}
 	p.Y.Tick.Label.XAlign, p.Y.Tick.Label.YAlign = draw.XRight, draw.YCenter
+	p.Y.Tick.Marker = ticker{n: max(3, int(th.PlotHeight/50))}
 	p.X.Tick.Marker = plot.ConstantTicks(nil)
 	f.p = p
 
@@ -203,6 +211,9 @@ func render(in *Input, T int, th Theme, sp spec) ([]byte, *frame, error) {
 		y = rowY + rowH/2
 	}
 	y += 4
+	if sp.states { // a row for the s_t labels above the data area
+		y += th.FontSize * 1.1
+	}
 	subTop := y
 	subBottom := subTop + topIn + th.PlotHeight + botIn
 	y = subBottom + 4 + th.FontSize // token text baseline
@@ -222,17 +233,27 @@ func render(in *Input, T int, th Theme, sp spec) ([]byte, *frame, error) {
 	rect(full, 0, 0, f.W, f.H, f.bg)
 	subL := pad + yLabelW
 	sub := draw.Crop(full, vg.Length(subL), vg.Length(subL+yAxisW+dataW-f.W), vg.Length(f.H-subBottom), vg.Length(-subTop))
-	f.dc = p.DataCanvas(sub)
 	grid := plotter.NewGrid() // horizontal lines at the y ticks only
 	grid.Vertical.Color = nil
 	grid.Horizontal = draw.LineStyle{Color: rgb(th.Grid), Width: 1}
-	p.Add(layer(f.maskLayer), grid, layer(f.boundaryLayer))
+	// What grows with T (shading, boundaries, data marks) goes to a
+	// markCanvas (see there); the axes and the grid to vgsvg. The mask
+	// shading lies under the grid, so it is the only mark vgsvg's grid
+	// lines come after.
+	marks, under := newMarkCanvas(), newMarkCanvas()
+	marks.buf.Grow(2048 + 400*T)
+	onto := func(mc *markCanvas, l func(f *frame, c draw.Canvas)) layer {
+		return func(c draw.Canvas, _ *plot.Plot) { l(f, draw.Canvas{Canvas: mc, Rectangle: c.Rectangle}) }
+	}
+	// The first plotter keeps the data canvas that Draw hands to plotters.
+	keep := layer(func(c draw.Canvas, _ *plot.Plot) { f.dc = c })
+	p.Add(keep, onto(under, (*frame).maskLayer), grid, onto(marks, (*frame).boundaryLayer))
 	for _, l := range sp.layers {
-		p.Add(layer(func(c draw.Canvas, _ *plot.Plot) { l(f, c) }))
+		p.Add(onto(marks, l))
 	}
 	p.Draw(sub)
 	for _, pl := range legend {
-		pl.item.thumb(f, full, pl.x, f.H-pl.y)
+		pl.item.thumb(f, draw.Canvas{Canvas: marks, Rectangle: full.Rectangle}, pl.x, f.H-pl.y)
 	}
 
 	// Text.
@@ -246,6 +267,9 @@ func render(in *Input, T int, th Theme, sp spec) ([]byte, *frame, error) {
 			num(pad+th.FontSize), num((y0+y1)/2), num(th.FontSize), th.Foreground, esc(oneLine(sp.yLabel)))
 	}
 	f.tickLabels(tokY, idxY)
+	if sp.states {
+		f.stateLabels(y0 - 4)
+	}
 	if xLabelY > 0 {
 		f.text((x0+f.X(float64(T)-0.5))/2, xLabelY, oneLine(in.Text.TokenAxis), th.FontSize, "middle", th.Foreground, "")
 	}
@@ -255,14 +279,14 @@ func render(in *Input, T int, th Theme, sp spec) ([]byte, *frame, error) {
 		return nil, nil, fmt.Errorf("chart: write svg: %w", err)
 	}
 	var hl bytes.Buffer
+	hl.Grow(100 * (T + 1))
 	hl.WriteString(`<g class="hl-cols">` + "\n")
 	for t := range T {
 		a, b := f.column(t)
-		fmt.Fprintf(&hl, `<rect class="hl" data-t="%d" x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0"/>`+"\n",
-			t, num(a), num(y0), num(b-a), num(y1-y0), th.Highlight)
+		hlRect(&hl, t, a, y0, b-a, y1-y0, th.Highlight)
 	}
 	hl.WriteString("</g>\n")
-	svg, err := finish(out.Bytes(), f.W, f.H, sp.class, th.Name, id, sp.title, sp.desc, f.overlay.Bytes(), hl.Bytes())
+	svg, err := finish(out.Bytes(), f.W, f.H, sp.class, th.Name, id, sp.title, sp.desc, under.buf.Bytes(), marks.buf.Bytes(), f.overlay.Bytes(), hl.Bytes())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -276,7 +300,7 @@ func (l layer) Plot(c draw.Canvas, p *plot.Plot) { l(c, p) }
 
 // maskLayer shades the columns of mask-0 tokens, one hatched span per run
 // of equal kinds: padding with rising hatches, observations with falling.
-func (f *frame) maskLayer(c draw.Canvas, _ *plot.Plot) {
+func (f *frame) maskLayer(c draw.Canvas) {
 	for t := 0; t < f.T; {
 		k := f.in.kind(t)
 		u := t + 1
@@ -304,12 +328,17 @@ func (f *frame) swatch(c draw.Canvas, k Kind, x0, y0, x1, y1 float64) {
 
 // boundaryLayer draws the grid's horizontal lines, the faint token
 // boundaries (where the values V(s_t) sit) and the zero line.
-func (f *frame) boundaryLayer(c draw.Canvas, p *plot.Plot) {
+func (f *frame) boundaryLayer(c draw.Canvas) {
 	y0, y1 := c.Min.Y, c.Max.Y
-	if f.slot >= 4 {
+	{
+		// Every boundary while columns are wide; when they are narrow, only
+		// the boundaries before labelled tokens, so the lines stay faint.
 		ls := draw.LineStyle{Color: rgb(f.th.Boundary), Width: 1}
 		var path vg.Path
 		for t := 0; t < f.T; t++ { // the boundary before token t
+			if f.slot < 16 && (t+f.in.Base)%f.step != 0 {
+				continue
+			}
 			x := vg.Length(f.X(float64(t) - 0.5))
 			path.Move(vg.Point{X: x, Y: y0})
 			path.Line(vg.Point{X: x, Y: y1})
@@ -336,17 +365,109 @@ func (f *frame) tickLabels(tokY, idxY float64) {
 		}
 		x := f.X(float64(t))
 		lab := fit(tokenLabel(f.in.Tokens[t]), f.th.FontSize, room)
-		fmt.Fprintf(&f.overlay, `<text x="%s" y="%s">%s</text>`+"\n", num(x), num(tokY), esc(lab))
-		fmt.Fprintf(&f.overlay, `<text x="%s" y="%s" fill="%s">%d</text>`+"\n", num(x), num(idxY), f.th.Muted, n)
+		b := append(f.tmp[:0], `<text x="`...)
+		b = appendNum(b, x)
+		b = append(b, `" y="`...)
+		b = appendNum(b, tokY)
+		b = append(b, `">`...)
+		b = append(b, esc(lab)...)
+		b = append(b, "</text>\n"+`<text x="`...)
+		b = appendNum(b, x)
+		b = append(b, `" y="`...)
+		b = appendNum(b, idxY)
+		b = append(b, `" fill="`+f.th.Muted+`">`...)
+		b = strconv.AppendInt(b, int64(n), 10)
+		b = append(b, "</text>\n"...)
+		f.overlay.Write(b)
+		f.tmp = b
 	}
 	f.overlay.WriteString("</g>\n")
+}
+
+// hlRect writes token t's invisible highlight rect.
+func hlRect(w *bytes.Buffer, t int, x, y, width, height float64, fill string) {
+	var a [256]byte
+	b := append(a[:0], `<rect class="hl" data-t="`...)
+	b = strconv.AppendInt(b, int64(t), 10)
+	b = append(b, `" x="`...)
+	b = appendNum(b, x)
+	b = append(b, `" y="`...)
+	b = appendNum(b, y)
+	b = append(b, `" width="`...)
+	b = appendNum(b, width)
+	b = append(b, `" height="`...)
+	b = appendNum(b, height)
+	b = append(b, `" fill="`...)
+	b = append(b, fill...)
+	b = append(b, `" fill-opacity="0"/>`+"\n"...)
+	w.Write(b)
+}
+
+// stateLabels writes s_n (n = t+Base, subscript digits) above each
+// boundary that gets a tick label, and above the terminal state s_T.
+func (f *frame) stateLabels(y float64) {
+	size := f.th.FontSize * 0.95
+	fmt.Fprintf(&f.overlay, `<g class="states" font-size="%s" font-style="italic" fill="%s" text-anchor="middle">`+"\n", num(size), f.th.Muted)
+	xT := f.X(float64(f.T) - 0.5)
+	for t := 0; t <= f.T; t++ {
+		n := t + f.in.Base
+		x := f.X(float64(t) - 0.5)
+		if t < f.T && (f.step > 1 && n%f.step != 0 || xT-x < f.th.TokenWidth*0.8 && f.step > 1) {
+			continue
+		}
+		fmt.Fprintf(&f.overlay, `<text x="%s" y="%s">s%s</text>`+"\n", num(x), num(y), subscript(n))
+	}
+	f.overlay.WriteString("</g>\n")
+}
+
+// subscript writes n with Unicode subscript digits.
+func subscript(n int) string {
+	var b strings.Builder
+	for _, r := range strconv.Itoa(n) {
+		b.WriteRune('₀' + r - '0')
+	}
+	return b.String()
+}
+
+// ticker places about n ticks at multiples of a round step (1, 2, 2.5 or 5
+// times a power of ten), so 0 is a tick whenever it is in range.
+type ticker struct{ n int }
+
+func (tk ticker) Ticks(lo, hi float64) []plot.Tick {
+	raw := (hi - lo) / float64(tk.n)
+	if !(raw > 0) {
+		return nil
+	}
+	mag := math.Pow(10, math.Floor(math.Log10(raw)))
+	m := 10.0
+	for _, c := range []float64{1, 2, 2.5, 5} {
+		if c*mag >= raw*(1-1e-9) {
+			m = c
+			break
+		}
+	}
+	step := m * mag
+	dec := max(0, -int(math.Floor(math.Log10(step)+1e-9)))
+	if m == 2.5 {
+		dec++
+	}
+	var ticks []plot.Tick
+	for k := math.Ceil(lo/step - 1e-9); k*step <= hi+step*1e-9; k++ {
+		v := k * step
+		if math.Abs(v) < step*1e-9 {
+			v = 0
+		}
+		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', dec, 64)})
+	}
+	return ticks
 }
 
 // finish turns vgsvg's document into ours: our root <svg> (class, viewBox,
 // role, aria-labelledby) with <title> and <desc> first; vgsvg's inline style
 // attributes become presentation attributes with our font-family; the
-// overlay and the hl rects go last, on top.
-func finish(raw []byte, w, h float64, class, theme, id, title, desc string, overlay, hl []byte) ([]byte, error) {
+// data marks (y flipped like vgsvg's group), the overlay and the hl rects
+// go after it, in that order, so the hl rects are on top.
+func finish(raw []byte, w, h float64, class, theme, id, title, desc string, under, marks, overlay, hl []byte) ([]byte, error) {
 	start := bytes.Index(raw, []byte("<svg"))
 	if start < 0 {
 		return nil, fmt.Errorf("chart: vgsvg output has no <svg>")
@@ -359,9 +480,28 @@ func finish(raw []byte, w, h float64, class, theme, id, title, desc string, over
 	body := raw[start+open+1 : end]
 
 	var b bytes.Buffer
-	b.Grow(len(body) + len(overlay) + len(hl) + 1024)
+	b.Grow(len(body) + len(under) + len(marks) + len(overlay) + len(hl) + 1024)
 	root(&b, w, h, class, theme, id, title, desc)
-	unstyle(&b, body)
+	flip := `transform="matrix(1 0 0 -1 0 ` + num(h) + `)"`
+	// vgsvg's body is its background, then its flipped group; the mask
+	// shading goes between the background and the rest.
+	g0 := bytes.Index(body, []byte("<g "))
+	g1 := bytes.IndexByte(body[max(g0, 0):], '>') + max(g0, 0) + 1
+	bg := bytes.Index(body, []byte("/>\n"))
+	if g0 < 0 || bg < g1 || !bytes.Contains(body[g1:bg], []byte("<path")) {
+		return nil, fmt.Errorf("chart: vgsvg output does not start with a group and the background")
+	}
+	unstyle(&b, body[:bg+3])
+	if len(under) > 0 {
+		b.WriteString(`</g><g class="mask" ` + flip + ">\n")
+		b.Write(under)
+		b.WriteString("</g>")
+		b.Write(body[g0:g1]) // reopen vgsvg's group
+	}
+	unstyle(&b, body[bg+3:])
+	b.WriteString(`<g class="marks" ` + flip + ">\n")
+	b.Write(marks)
+	b.WriteString("</g>\n")
 	b.WriteString(`<g class="labels">` + "\n")
 	b.Write(overlay)
 	b.WriteString("</g>\n")

@@ -107,9 +107,6 @@ func Ribbon(in RibbonInput) ([]byte, error) {
 	x := pad + headW + 12
 	for i := range cols {
 		cols[i].w = cw
-		if cols[i].gap {
-			cols[i].w = cw * 0.6
-		}
 		cols[i].x = x
 		x += cols[i].w
 	}
@@ -251,6 +248,7 @@ func Ribbon(in RibbonInput) ([]byte, error) {
 			continue
 		}
 		x0, x1 := c.x+c.w/2, c.x+c.w
+		line(x1, boxTop, x1, vTop-2, th.Boundary, 1, ` stroke-dasharray="2 3"`)
 		arrow(&b, x0, y+3, x1, vTop-2, vcol, th.StrokeWidth*0.75)
 		st := 0 // the state at this boundary: before response token st
 		switch {
@@ -263,6 +261,7 @@ func Ribbon(in RibbonInput) ([]byte, error) {
 	}
 	// The terminal state: bootstrapped, not a critic output.
 	tx1 := last.x + last.w
+	line(tx1, boxTop, tx1, vY-fs*0.35-th.MarkerRadius-2, th.Boundary, 1, ` stroke-dasharray="2 3"`)
 	r := th.MarkerRadius
 	fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s" stroke-width="%s"/>`+"\n",
 		num(tx1), num(vY-fs*0.35), num(r), th.Background, vcol, num(th.StrokeWidth*0.9))
@@ -275,8 +274,7 @@ func Ribbon(in RibbonInput) ([]byte, error) {
 	hl.WriteString(`<g class="hl-cols">` + "\n")
 	for _, c := range cols {
 		if c.response && !c.gap {
-			fmt.Fprintf(&hl, `<rect class="hl" data-t="%d" x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0"/>`+"\n",
-				c.t, num(c.x), num(cellTop-2), num(c.w), num(vY+fs*0.4-cellTop+2), th.Highlight)
+			hlRect(&hl, c.t, c.x, cellTop-2, c.w, vY+fs*0.4-cellTop+2, th.Highlight)
 		}
 	}
 	hl.WriteString("</g>\n")

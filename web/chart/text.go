@@ -225,12 +225,8 @@ func wrap(s string, size, max float64) []string {
 
 // num formats a coordinate: at most 2 decimals, no trailing zeros, no "-0".
 func num(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 2, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if s == "-0" {
-		return "0"
-	}
-	return s
+	var a [24]byte
+	return string(appendNum(a[:0], v))
 }
 
 // val formats a data value for <desc>: 2 decimals, no "-0.00".
@@ -256,7 +252,9 @@ func parseHex(s string) (color.RGBA, error) {
 
 type errBadColor string
 
-func (e errBadColor) Error() string { return strconv.Quote(string(e)) + " is not a colour of the form #RRGGBB" }
+func (e errBadColor) Error() string {
+	return strconv.Quote(string(e)) + " is not a colour of the form #RRGGBB"
+}
 
 // rgb parses a colour already checked by Theme.resolve or taken from Styles.
 func rgb(s string) color.RGBA {

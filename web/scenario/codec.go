@@ -36,7 +36,7 @@ var lists = []struct {
 }
 
 // scenarioKeys are every parameter the codec reads.
-var scenarioKeys = []string{"v", "p", "prompt", "tok", "mask", "score", "old", "ref", "V", "r", "rw", "gamma", "lam", "beta", "kl", "ver", "num", "step", "sel", "op"}
+var scenarioKeys = []string{"v", "p", "prompt", "tok", "mask", "score", "old", "ref", "V", "r", "rw", "gamma", "lam", "beta", "kl", "ver", "num", "step", "sel", "pick", "op"}
 
 // Decode reads a playground link. It never fails: a bad value is reported
 // and replaced by the preset's; unknown parameters are reported as warnings,
@@ -136,6 +136,15 @@ func Decode(q url.Values, pageKeys ...string) (Scenario, Report) {
 			s.Select = raw
 		} else {
 			rep.warn("warn.select", raw)
+		}
+	}
+	// pick=<row>.<t> is a table cell's button: it selects the cell, or
+	// closes the formula when the cell is already selected.
+	if raw, ok := d.first("pick"); ok && validSelect(raw, s.Len()) {
+		if raw == s.Select {
+			s.Select = ""
+		} else {
+			s.Select = raw
 		}
 	}
 	for key := range q {
