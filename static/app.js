@@ -52,12 +52,19 @@
     });
     lit = t;
     if (t === null) return;
-    document.querySelectorAll('.token-table [data-t="' + t + '"]').forEach(function (n) { n.classList.add("hl"); });
+    // Column t is the header th[data-t] and, in every row, cell t + 1 (after the row label).
+    document.querySelectorAll('.token-table th[data-t="' + t + '"]').forEach(function (n) { n.classList.add("hl"); });
+    document.querySelectorAll(".token-table tbody tr").forEach(function (row) {
+      var c = row.cells[Number(t) + 1];
+      if (c) c.classList.add("hl");
+    });
     document.querySelectorAll('.chart svg .hl[data-t="' + t + '"]').forEach(function (n) { n.classList.add("on"); });
   }
   function cellT(el) {
-    var cell = el.closest && el.closest(".token-table [data-t]");
-    return cell ? cell.dataset.t : null;
+    var cell = el.closest && el.closest(".token-table th, .token-table td");
+    if (!cell) return null;
+    if (cell.dataset.t !== undefined) return cell.dataset.t;
+    return cell.cellIndex > 0 && cell.tagName === "TD" ? String(cell.cellIndex - 1) : null;
   }
   document.addEventListener("mouseover", function (e) { var t = cellT(e.target); if (t !== null) highlight(t); });
   document.addEventListener("focusin", function (e) { highlight(cellT(e.target)); });

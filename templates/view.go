@@ -79,6 +79,12 @@ type Form struct {
 	Direct      Field // checkbox: rewards typed directly
 	DirectOn    bool
 	TokensLabel string
+	// A short response is edited as a grid, one column per token; a long one
+	// (Compact) as lists: a textarea with one token per line and one
+	// comma-separated list per quantity.
+	Compact     bool
+	TokenList   Field
+	Lists       []Field
 	RowLabels   []string // labels of the per-token rows, in Columns' order
 	Columns     []TokenColumn
 	Add         Field // the add-token button (Name op, Value add, Label)

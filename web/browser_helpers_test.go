@@ -262,7 +262,7 @@ func (tb *tab) search() string {
 
 // cellSel selects the token table's cell of a row at token t.
 func cellSel(row string, t int) string {
-	return fmt.Sprintf(`[data-testid="token-table"] tr[data-row="%s"] td[data-t="%d"]`, row, t)
+	return fmt.Sprintf(`[data-testid="token-table"] tr[data-row="%s"] td:nth-child(%d)`, row, t+2) // after the row label
 }
 
 // cellText is the trimmed text of one table cell.
@@ -275,7 +275,7 @@ func (tb *tab) cellText(row string, t int) string {
 const cellsJS = `(() => {
 	const out = {};
 	for (const tr of document.querySelectorAll('[data-testid="token-table"] tbody tr[data-row]')) {
-		out[tr.dataset.row] = Array.from(tr.querySelectorAll("td[data-t]"), td => td.textContent.trim());
+		out[tr.dataset.row] = Array.from(tr.querySelectorAll("td"), td => td.textContent.trim());
 	}
 	return out;
 })()`

@@ -121,7 +121,7 @@ const stepJS = `(status, k, adv) => {
 	if (got !== status) wrong.push("status says " + JSON.stringify(got) + ", want " + JSON.stringify(status));
 	const step = new URLSearchParams(location.search).get("step");
 	if (step !== String(k)) wrong.push("the address bar has step=" + step + " (" + location.search + "), want " + k);
-	const cells = Array.from(document.querySelectorAll('[data-testid="token-table"] tr[data-row="adv"] td[data-t]'), td => td.textContent.trim());
+	const cells = Array.from(document.querySelectorAll('[data-testid="token-table"] tr[data-row="adv"] td'), td => td.textContent.trim());
 	if (cells.join(" ") !== adv.join(" ")) wrong.push("adv row shows [" + cells.join(" ") + "], want [" + adv.join(" ") + "]");
 	return wrong.join("; ");
 }`
@@ -211,10 +211,11 @@ func TestBrowserEditWithoutJavaScript(t *testing.T) {
 // cell of t and no other has class hl, and every chart lights its rect of t.
 const highlightJS = `(t) => {
 	const wrong = [];
-	for (const c of document.querySelectorAll('[data-testid="token-table"] [data-t]')) {
-		if (c.classList.contains("hl") !== (c.dataset.t === t)) {
+	for (const c of document.querySelectorAll('[data-testid="token-table"] th[data-t], [data-testid="token-table"] td')) {
+		const ct = c.dataset.t !== undefined ? c.dataset.t : String(c.cellIndex - 1); // cell t sits after the row label
+		if (c.classList.contains("hl") !== (ct === t)) {
 			const row = c.closest("tr").dataset.row || "head";
-			wrong.push(row + " t=" + c.dataset.t + (c.classList.contains("hl") ? " is" : " is not") + " highlighted");
+			wrong.push(row + " t=" + ct + (c.classList.contains("hl") ? " is" : " is not") + " highlighted");
 		}
 	}
 	const charts = document.querySelectorAll("figure.chart");

@@ -1,8 +1,11 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
+	"unicode/utf8"
 
 	"gaelab/templates"
 	"gaelab/web/i18n"
@@ -69,13 +72,13 @@ func handlePlay(w http.ResponseWriter, r *http.Request) {
 			canonical = "/play?" + pr.rawQuery // keep what was typed in the link
 		}
 		if r.Header.Get("HX-Boosted") == "true" { // a step link: one history entry per step
-			w.Header().Set("HX-Push-Url", canonical)
+			w.Header().Set("HX-Push-Url", asciiURL(canonical))
 		} else { // typing: the address bar follows without flooding history
-			w.Header().Set("HX-Replace-Url", canonical)
+			w.Header().Set("HX-Replace-Url", asciiURL(canonical))
 		}
 		err = templates.PlayUpdate(v.results(), v.hidden(), v.fieldErrors()).Render(r.Context(), w)
 	case htmx:
-		w.Header().Set("HX-Push-Url", canonical)
+		w.Header().Set("HX-Push-Url", asciiURL(canonical))
 		err = templates.PlayMain(v.play()).Render(r.Context(), w)
 	default:
 		err = templates.PlayPage(v.play()).Render(r.Context(), w)
@@ -83,4 +86,18 @@ func handlePlay(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		logRenderError(r, err)
 	}
+}
+
+// asciiURL percent-encodes the non-ASCII bytes of a link for an HTTP header,
+// where only ASCII is safe (http.Redirect does the same for Location).
+func asciiURL(link string) string {
+	var b strings.Builder
+	for i := 0; i < len(link); i++ {
+		if c := link[i]; c >= utf8.RuneSelf {
+			fmt.Fprintf(&b, "%%%02X", c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"strconv"
+	"strings"
 
 	"gaelab/engine"
 	"gaelab/templates"
@@ -51,10 +52,6 @@ func (v playView) form() templates.Form {
 		{Value: "0", Label: v.t("numbering.0"), Selected: s.Base == 0},
 		{Value: "1", Label: v.t("numbering.1"), Selected: s.Base == 1},
 	}}
-	type list struct {
-		key, label string
-		get        func(scenario.Token) float64
-	}
 	lists := []list{{"V", "form.row.value", func(t scenario.Token) float64 { return t.Value }}}
 	if s.DirectRewards {
 		lists = append([]list{{"r", "form.row.reward", func(t scenario.Token) float64 { return t.Reward }}}, lists...)
@@ -64,6 +61,11 @@ func (v playView) form() templates.Form {
 			{"old", "form.row.old", func(t scenario.Token) float64 { return t.Old }},
 			{"ref", "form.row.ref", func(t scenario.Token) float64 { return t.Ref }},
 		}, lists...)
+	}
+	if s.Len() > gridMaxTokens {
+		v.compactForm(&f, lists)
+		f.Errors = v.fieldErrors()
+		return f
 	}
 	f.RowLabels = []string{v.t("form.row.text"), v.t("form.row.mask")}
 	for _, l := range lists {
@@ -93,6 +95,54 @@ func (v playView) form() templates.Form {
 	return f
 }
 
+// gridMaxTokens is the longest response edited one column per token; a
+// longer one is edited as lists.
+const gridMaxTokens = 24
+
+// list is one per-token quantity of the editor.
+type list struct {
+	key, label string
+	get        func(scenario.Token) float64
+}
+
+// compactForm fills the list editor: one token per line, then one
+// comma-separated list per quantity, showing what was typed where it was bad.
+func (v playView) compactForm(f *templates.Form, lists []list) {
+	f.Compact = true
+	texts := make([]string, v.s.Len())
+	kinds := make([]string, v.s.Len())
+	for t, tok := range v.s.Tokens {
+		texts[t] = strings.ReplaceAll(tok.Text, "\n", " ")
+		kinds[t] = [...]string{scenario.Valid: "1", scenario.Padding: "0", scenario.Observation: "o"}[tok.Kind]
+	}
+	f.TokenList = v.field("toks", "toks", v.t("form.toks"), strings.Join(texts, "\n"))
+	f.TokenList.Help = v.t("form.toks.help")
+	f.Lists = append(f.Lists, v.listField("mask", v.t("form.row.mask"), kinds))
+	for _, l := range lists {
+		items := make([]string, v.s.Len())
+		for t, tok := range v.s.Tokens {
+			items[t] = scenario.FormatNumber(l.get(tok))
+		}
+		f.Lists = append(f.Lists, v.listField(l.key, v.t(l.label), items))
+	}
+}
+
+// listField is one comma-separated list, with the raw text of bad elements.
+func (v playView) listField(key, label string, items []string) templates.Field {
+	for t := range items {
+		if raw, ok := v.pr.rep.Raw[key+"."+strconv.Itoa(t)]; ok {
+			items[t] = raw
+		}
+	}
+	f := v.field(key, key, label, strings.Join(items, ","))
+	for t := range items {
+		if p := v.pr.rep.For(key + "." + strconv.Itoa(t)); p != nil && f.Error == "" {
+			f.Error = v.t(p.Key, p.Args...)
+		}
+	}
+	return f
+}
+
 // hidden are the form's hidden inputs: the state the visible fields do not hold.
 func (v playView) hidden() []templates.Option {
 	h := []templates.Option{{Value: "v", Label: scenario.LinkVersion}, {Value: "p", Label: v.s.Preset}}
@@ -115,7 +165,14 @@ func (v playView) fieldErrors() []templates.FieldError {
 	}
 	errs := []templates.FieldError{{Message: v.t("form.errors_intro")}}
 	for _, p := range v.pr.rep.Problems {
-		errs = append(errs, templates.FieldError{Field: p.Field, Message: v.t(p.Key, p.Args...)})
+		field := p.Field
+		if v.s.Len() > gridMaxTokens {
+			field, _, _ = strings.Cut(field, ".") // V.3 lives in the list V
+			if field == "tok" {
+				field = "toks"
+			}
+		}
+		errs = append(errs, templates.FieldError{Field: field, Message: v.t(p.Key, p.Args...)})
 	}
 	return errs
 }

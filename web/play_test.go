@@ -47,7 +47,7 @@ func page(t *testing.T, target string, header ...string) *goquery.Document {
 
 // cell returns the text of the table cell of a row at t.
 func cell(doc *goquery.Document, row string, t int) string {
-	return strings.TrimSpace(doc.Find(`[data-testid="token-table"] tr[data-row="` + row + `"] td[data-t="` + strconv.Itoa(t) + `"]`).Text())
+	return strings.TrimSpace(doc.Find(`[data-testid="token-table"] tr[data-row="` + row + `"] td`).Eq(t).Text())
 }
 
 func TestPlaySeedBNumbers(t *testing.T) {

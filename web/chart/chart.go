@@ -208,11 +208,11 @@ func (s Style) DashArray(width float64) string {
 var Styles = map[Quantity]Style{
 	Value:     {Color: "#0072B2", Marker: MarkerCircle},                                        // blue, solid
 	Return:    {Color: "#E69F00", Dash: []float64{3, 2}, Marker: MarkerSquare},                 // orange, dashed
-	Advantage: {Color: "#D55E00", Dash: []float64{1, 1.5}, Marker: MarkerTriangle},             // vermillion, dotted
+	Advantage: {Color: "#009E73", Dash: []float64{1, 1.5}, Marker: MarkerTriangle},             // bluish green, dotted
 	Whitened:  {Color: "#CC79A7", Dash: []float64{4, 1.5, 1, 1.5}, Marker: MarkerTriangleDown}, // reddish purple, dash-dot
-	Reward:    {Color: "#009E73", Marker: MarkerDiamond},                                       // bluish green
+	Reward:    {Color: "#D55E00", Marker: MarkerDiamond},                                       // vermillion
 	Score:     {Color: "#56B4E9", Marker: MarkerBar},                                           // sky blue
-	KL:        {Color: "#F0E442", Marker: MarkerHatchedBar},                                    // yellow, hatched
+	KL:        {Color: "#000000", Marker: MarkerHatchedBar},                                    // black, hatched
 }
 
 // FontFamily is the font-family every SVG text uses: gonum measures text with
@@ -264,7 +264,7 @@ func Light() Theme {
 		FontSize:         12,
 		TitleSize:        15,
 		TokenWidth:       48,
-		MaxPlotWidth:     4096,
+		MaxPlotWidth:     1200,
 		PlotHeight:       220,
 	}
 }

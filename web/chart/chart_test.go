@@ -868,3 +868,82 @@ func FuzzCharts(f *testing.F) {
 		}
 	})
 }
+
+// The page's stylesheet colours the table rows with the same palette.
+func TestPaletteMatchesStylesheet(t *testing.T) {
+	css, err := os.ReadFile(filepath.Join("..", "..", "static", "app.css"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for q, st := range Styles {
+		decl := "--c-" + string(q) + ": " + st.Color + ";"
+		if !strings.Contains(string(css), decl) {
+			t.Errorf("static/app.css lacks %q", decl)
+		}
+	}
+}
+
+// playground returns a realistic response of T tokens as the playground
+// sends it: CJK and emoji token texts, values in [0, 1] with 3 decimals, the
+// last 8 tokens padding, the score on the last valid token, KL terms around
+// −0.05, returns and advantages from GAE (γ = 1, λ = 0.95) and whitened
+// advantages over the valid tokens.
+func playground(T int) Input {
+	words := []string{"我", "认为", "答案", "是", "🙂", "42", "，", "因为", "6×7", "👍🏽", "。", "所以", "the", "最终", "结果", "✅"}
+	in := Input{Text: textZH(), Base: 1}
+	valid := max(T-8, 1)
+	seed := uint32(12345)
+	rnd := func() float64 { // a small LCG: deterministic, no package state
+		seed = seed*1664525 + 1013904223
+		return float64(seed>>8) / (1 << 24)
+	}
+	for t := range T {
+		k := Valid
+		tok := words[t%len(words)]
+		if t >= valid {
+			k, tok = Padding, "<pad>"
+		}
+		in.Tokens = append(in.Tokens, tok)
+		in.Mask = append(in.Mask, k)
+		v, kl := math.Round((0.3+0.5*float64(t)/float64(T)+0.2*rnd())*1000)/1000, 0.0
+		if k == Valid {
+			kl = math.Round((-0.05+0.04*(rnd()-0.5))*1000) / 1000
+		} else {
+			v = 0
+		}
+		in.Values = append(in.Values, v)
+		in.KLTerm = append(in.KLTerm, kl)
+		in.Scores = append(in.Scores, 0)
+	}
+	in.Scores[valid-1] = 1
+	in.Rewards = make([]float64, T)
+	for t := range T {
+		in.Rewards[t] = in.Scores[t] + in.KLTerm[t]
+	}
+	in.Returns, in.Advantages, in.Whitened = make([]float64, T), make([]float64, T), make([]float64, T)
+	gae := 0.0
+	for t := valid - 1; t >= 0; t-- {
+		next := 0.0
+		if t+1 < valid {
+			next = in.Values[t+1]
+		}
+		gae = in.Rewards[t] + next - in.Values[t] + 0.95*gae
+		in.Advantages[t], in.Returns[t] = gae, gae+in.Values[t]
+	}
+	mean, sq := 0.0, 0.0
+	for t := range valid {
+		mean += in.Advantages[t] / float64(valid)
+	}
+	for t := range valid {
+		sq += (in.Advantages[t] - mean) * (in.Advantages[t] - mean)
+	}
+	sd := math.Sqrt(sq/float64(valid-1)) + 1e-8
+	for t := range valid {
+		in.Whitened[t] = (in.Advantages[t] - mean) / sd
+	}
+	return in
+}
+
+func playgroundRibbon(T int) RibbonInput {
+	return RibbonInput{Prompt: strings.Split("问：6乘7等于几？", ""), Response: playground(T).Tokens, Base: 1, Text: textZH()}
+}

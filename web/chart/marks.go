@@ -29,10 +29,12 @@ type markCanvas struct {
 	tmp   []byte
 
 	// The last path's data: markers and bars fill, then stroke, the same
-	// path, which is formatted once.
-	last  *vg.PathComp
-	lastN int
-	lastD []byte
+	// path, which is formatted once. (m.last keeps the path alive, so its
+	// memory cannot be reused for another path while it is cached.)
+	last    *vg.PathComp
+	lastN   int
+	lastPos [2]vg.Point // its first and last points, checked as well
+	lastD   []byte
 }
 
 type markState struct {
@@ -161,7 +163,7 @@ func (m *markCanvas) paint(c color.Color, opacityAttr string) {
 
 // pathStart writes `<path d="…"`.
 func (m *markCanvas) pathStart(p vg.Path) {
-	if &p[0] == m.last && len(p) == m.lastN {
+	if &p[0] == m.last && len(p) == m.lastN && m.lastPos == [2]vg.Point{p[0].Pos, p[len(p)-1].Pos} {
 		m.buf.Write(m.lastD)
 		return
 	}
@@ -230,6 +232,7 @@ func (m *markCanvas) pathStart(p vg.Path) {
 	b = append(b, '"')
 	m.buf.Write(b)
 	m.last, m.lastN, m.lastD = &p[0], len(p), b
+	m.lastPos = [2]vg.Point{p[0].Pos, p[len(p)-1].Pos}
 }
 
 func appendPt(b []byte, x, y float64) []byte {

@@ -8,7 +8,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 )
 
@@ -130,8 +129,7 @@ func advance(r rune) float64 {
 	if v, ok := advCache.Load(r); ok {
 		return v.(float64)
 	}
-	measureOnce.Do(func() {
-		_ = plot.DefaultFont // plot's init fills font.DefaultCache with Liberation
+	measureOnce.Do(func() { // package plot's init put Liberation into DefaultCache
 		measureFace = font.DefaultCache.Lookup(sansFont(), 1)
 	})
 	w := measureFace.Width(string(r)).Points()

@@ -159,4 +159,6 @@ var en = map[string]string{
 	"chart.ribbon.unused":   "not used",
 	"chart.error":           "could not be drawn",
 	"warn.malformed":        "Part of this link is malformed (a bad %-escape); what could be read is shown.",
+	"form.toks":             "Tokens, one per line",
+	"form.toks.help":        "A long response is edited as lists: one token per line here, one comma-separated number per token below.",
 }

@@ -158,4 +158,6 @@ var zh = map[string]string{
 	"chart.ribbon.unused":   "未使用",
 	"chart.error":           "无法绘制",
 	"warn.malformed":        "这个链接有一部分格式不对（错误的 % 转义），下面显示能读出的部分。",
+	"form.toks":             "token，每行一个",
+	"form.toks.help":        "较长的回复以列表形式编辑：这里每行一个 token，下面每个 token 一个数，用逗号分隔。",
 }

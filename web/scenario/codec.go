@@ -36,7 +36,7 @@ var lists = []struct {
 }
 
 // scenarioKeys are every parameter the codec reads.
-var scenarioKeys = []string{"v", "p", "prompt", "tok", "mask", "score", "old", "ref", "V", "r", "rw", "gamma", "lam", "beta", "kl", "ver", "num", "step", "sel", "pick", "op"}
+var scenarioKeys = []string{"v", "p", "prompt", "tok", "mask", "score", "old", "ref", "V", "r", "rw", "gamma", "lam", "beta", "kl", "ver", "num", "step", "sel", "pick", "op", "toks"}
 
 // Decode reads a playground link. It never fails: a bad value is reported
 // and replaced by the preset's; unknown parameters are reported as warnings,
@@ -60,7 +60,11 @@ func Decode(q url.Values, pageKeys ...string) (Scenario, Report) {
 	if raw, ok := d.first("prompt"); ok {
 		s.Prompt = d.text("prompt", raw, MaxPromptRunes)
 	}
-	if texts, ok := q["tok"]; ok {
+	texts, ok := q["tok"]
+	if raw, found := d.first("toks"); found { // the long-response editor: one token per line
+		texts, ok = strings.Split(strings.ReplaceAll(raw, "\r\n", "\n"), "\n"), true
+	}
+	if ok {
 		if len(texts) > MaxTokens {
 			rep.problem("tok", "err.too_many_tokens", strconv.Itoa(len(texts)), len(texts), MaxTokens)
 			texts = texts[:MaxTokens]

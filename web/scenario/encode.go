@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"gaelab/engine"
 )
@@ -26,9 +28,9 @@ func Encode(s Scenario) string {
 		b.WriteByte('=')
 		b.WriteString(value)
 	}
-	b.WriteString("v=" + LinkVersion + "&p=" + url.QueryEscape(s.Preset))
+	b.WriteString("v=" + LinkVersion + "&p=" + escape(s.Preset))
 	if s.Prompt != p.Prompt {
-		add("prompt", url.QueryEscape(s.Prompt))
+		add("prompt", escape(s.Prompt))
 	}
 	sameTexts := len(s.Tokens) == len(p.Tokens)
 	for t := 0; sameTexts && t < len(s.Tokens); t++ {
@@ -36,7 +38,7 @@ func Encode(s Scenario) string {
 	}
 	if !sameTexts {
 		for _, tok := range s.Tokens {
-			add("tok", url.QueryEscape(tok.Text))
+			add("tok", escape(tok.Text))
 		}
 	}
 	p.Resize(len(s.Tokens)) // compare the lists with the preset's, resized as Decode does
@@ -60,7 +62,7 @@ func Encode(s Scenario) string {
 		}
 	}
 	if s.KL != p.KL {
-		add("kl", url.QueryEscape(s.KL))
+		add("kl", escape(s.KL))
 	}
 	if s.Version != p.Version {
 		add("ver", versionParam(s.Version))
@@ -73,6 +75,24 @@ func Encode(s Scenario) string {
 	}
 	if s.Select != "" {
 		add("sel", s.Select)
+	}
+	return b.String()
+}
+
+// escape writes a query value as an IRI: ASCII as url.QueryEscape does it,
+// printable non-ASCII text (Chinese, emoji) as itself, so links stay short
+// and readable; invisible and control characters are percent-encoded.
+func escape(text string) string {
+	var b strings.Builder
+	for _, r := range text {
+		switch {
+		case r < utf8.RuneSelf:
+			b.WriteString(url.QueryEscape(string(r)))
+		case unicode.IsGraphic(r) && !unicode.Is(unicode.Bidi_Control, r) && r != '\uFFFD':
+			b.WriteRune(r)
+		default:
+			b.WriteString(url.QueryEscape(string(r)))
+		}
 	}
 	return b.String()
 }
