@@ -82,15 +82,15 @@ type Form struct {
 	// A short response is edited as a grid, one column per token; a long one
 	// (Compact) as lists: a textarea with one token per line and one
 	// comma-separated list per quantity.
-	Compact     bool
-	TokenList   Field
-	Lists       []Field
-	RowLabels   []string // labels of the per-token rows, in Columns' order
-	Columns     []TokenColumn
-	Add         Field // the add-token button (Name op, Value add, Label)
-	CanAdd      bool
-	Submit      string
-	Errors      []FieldError // the problems, also shown at each field
+	Compact   bool
+	TokenList Field
+	Lists     []Field
+	RowLabels []string // labels of the per-token rows, in Columns' order
+	Columns   []TokenColumn
+	Add       Field // the add-token button (Name op, Value add, Label)
+	CanAdd    bool
+	Submit    string
+	Errors    []FieldError // the problems, also shown at each field
 }
 
 // FieldError is a problem of one form field ("" for the whole link).
