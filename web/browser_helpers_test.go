@@ -211,9 +211,13 @@ func (tb *tab) do(what string, steps ...chromedp.Action[chromedp.Void]) {
 }
 
 // open navigates to a path of the test server and waits for the page to load.
+// open loads a page and waits until its scripts have run (htmx loaded, or
+// no scripts at all when JavaScript is off), so that a key pressed next is
+// handled the way a reader's would be.
 func (tb *tab) open(path string) {
 	tb.t.Helper()
 	tb.do("open "+path, chromedp.Navigate(tb.base+path))
+	tb.until("the page is ready", `() => document.readyState === "complete" ? "" : "loading"`)
 }
 
 // eval evaluates a JavaScript expression in the tab.
@@ -239,13 +243,22 @@ func (tb *tab) until(what, fn string, args ...any) {
 		tb.t.Fatal(err)
 	}
 	call := fmt.Sprintf("(%s)(...%s)", fn, js)
-	_, err = chromedp.Run(tb.ctx, chromedp.Poll[bool](call+` === ""`,
-		chromedp.WithPollingInterval(25*time.Millisecond), chromedp.WithPollingTimeout(waitTimeout)))
-	if err == nil {
-		return
-	}
-	if !errors.Is(err, chromedp.ErrPollingTimeout) {
-		tb.t.Fatalf("%s: %v", what, err)
+	deadline := time.Now().Add(waitTimeout)
+	for {
+		_, err = chromedp.Run(tb.ctx, chromedp.Poll[bool](call+` === ""`,
+			chromedp.WithPollingInterval(25*time.Millisecond), chromedp.WithPollingTimeout(time.Until(deadline))))
+		if err == nil {
+			return
+		}
+		if errors.Is(err, chromedp.ErrPollingTimeout) {
+			break
+		}
+		// A navigation replaced the page under the poll ("Cannot find context
+		// with specified id"): poll the new page until the deadline.
+		if time.Now().After(deadline) || tb.ctx.Err() != nil {
+			tb.t.Fatalf("%s: %v", what, err)
+		}
+		time.Sleep(25 * time.Millisecond)
 	}
 	last, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](call))
 	if err != nil {

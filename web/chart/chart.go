@@ -23,16 +23,26 @@
 //     (width: 100%; height: auto) or let it scroll horizontally. It has
 //     role="img" and aria-labelledby naming its <title> and <desc>, its first
 //     children, with ids ID+"-title" and ID+"-desc" (Input.ID, unique per page).
+//     The three charts' other ids (markers and hatch patterns in <defs>,
+//     referenced as url(#…)) start with ID+"-" as well.
 //   - Highlighting: for every token t, the last group <g class="hl-cols">
 //     holds <rect class="hl" data-t="t"> covering token t's column over the
 //     data area (the ribbon: over the shown response tokens, tokens row to
-//     V row), with fill-opacity="0". Show one with CSS such as
+//     V row); the rects tile, each edge shared with the next rect. The group
+//     sets fill (Theme.Highlight) and fill-opacity="0", which the rects
+//     inherit; show one with CSS such as
 //     .gae-chart .hl[data-t="3"] { fill-opacity: .18 }. The rects are painted
 //     (fill is set), so they also receive pointer events.
-//   - Groups, bottom to top: the plot (vgsvg), "mask", "marks", "labels"
-//     (with "ticks" and, in Values, "states"), "hl-cols".
+//   - Groups, bottom to top: <defs>, the background, a group that flips y
+//     holding "mask", "frame" (axes, grid) and "marks", then "labels" (all
+//     text, with "ticks" and, in Values, "states"), "hl-cols". Attributes
+//     shared by a group's children are set on the group.
+//   - Size: coordinates have one decimal (0.1 px), path data is relative,
+//     markers are SVG <marker>s on the vertices of one path per series, and
+//     <desc> summarises series longer than 8, so a 64-token chart is about
+//     14 KB and the ribbon, whose size does not grow with T, about 7 KB.
 //   - Width: Theme.TokenWidth (48 px) per token, at least 480 px in all; once
-//     the columns would exceed Theme.MaxPlotWidth (4096 px, i.e. past 85
+//     the columns would exceed Theme.MaxPlotWidth (1200 px, i.e. past 25
 //     tokens) they narrow instead and only every 2nd, 5th, 10th, … token
 //     (by t+Base) gets a tick label, so each label keeps TokenWidth of room;
 //     tokens too long for their room end in "…".
@@ -91,9 +101,10 @@ type Input struct {
 	Text Text
 	// Theme sets colours, stroke widths and sizes; the zero Theme is Light().
 	Theme Theme
-	// ID prefixes the ids of <title> and <desc> (ID+"-title", ID+"-desc"),
-	// which must be unique on a page; empty means "gae-values",
-	// "gae-rewards" or "gae-advantages". Letters, digits, '-' and '_' only.
+	// ID prefixes the ids of <title> and <desc> (ID+"-title", ID+"-desc")
+	// and of the markers and patterns (ID+"-…"), which must be unique on a
+	// page; empty means "gae-values", "gae-rewards" or "gae-advantages".
+	// Letters, digits, '-' and '_' only.
 	ID string
 }
 

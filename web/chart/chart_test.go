@@ -229,6 +229,15 @@ type doc struct {
 	hl       []hlAttrs
 	elements map[string]int
 	text     []string // character data of <text> elements
+	paths    []pathEl // every <path>
+	ids      []string // every id attribute
+	refs     []string // every id referenced as url(#id)
+}
+
+// pathEl is a <path> element: its path data and own attributes.
+type pathEl struct {
+	d     string
+	attrs xml.StartElement
 }
 
 type hlAttrs struct {
@@ -254,6 +263,20 @@ func parse(t *testing.T, svg []byte) doc {
 	d := doc{elements: map[string]int{}}
 	depth := 0
 	var stack []string
+	var open []xml.StartElement // the elements enclosing the current one
+	// inherited returns presentation attribute name of e or of its nearest
+	// ancestor that sets it.
+	inherited := func(e xml.StartElement, name string) string {
+		if v := attr(e, name); v != "" {
+			return v
+		}
+		for i := len(open) - 1; i >= 0; i-- {
+			if v := attr(open[i], name); v != "" {
+				return v
+			}
+		}
+		return ""
+	}
 	for {
 		tok, err := dec.Token()
 		if err == io.EOF {
@@ -267,6 +290,20 @@ func parse(t *testing.T, svg []byte) doc {
 			depth++
 			stack = append(stack, e.Name.Local)
 			d.elements[e.Name.Local]++
+			for _, a := range e.Attr {
+				if a.Name.Local == "id" {
+					d.ids = append(d.ids, a.Value)
+				}
+				for v := a.Value; strings.Contains(v, "url(#"); {
+					_, v, _ = strings.Cut(v, "url(#")
+					id, rest, _ := strings.Cut(v, ")")
+					d.refs = append(d.refs, id)
+					v = rest
+				}
+			}
+			if e.Name.Local == "path" {
+				d.paths = append(d.paths, pathEl{attr(e, "d"), e})
+			}
 			if depth == 1 {
 				d.root = e
 			}
@@ -285,11 +322,13 @@ func parse(t *testing.T, svg []byte) doc {
 					}
 					return v
 				}
-				d.hl = append(d.hl, hlAttrs{n, f("x"), f("y"), f("width"), f("height"), attr(e, "fill"), attr(e, "fill-opacity")})
+				d.hl = append(d.hl, hlAttrs{n, f("x"), f("y"), f("width"), f("height"), inherited(e, "fill"), inherited(e, "fill-opacity")})
 			}
+			open = append(open, e)
 		case xml.EndElement:
 			depth--
 			stack = stack[:len(stack)-1]
+			open = open[:len(open)-1]
 		case xml.CharData:
 			if len(stack) == 0 {
 				continue
@@ -352,6 +391,21 @@ func checkRoot(t *testing.T, svg []byte, class string) doc {
 	if d.elements["script"] > 0 || d.elements["foreignObject"] > 0 {
 		t.Errorf("SVG has script or foreignObject elements")
 	}
+	seen := map[string]bool{}
+	for _, id := range d.ids {
+		if seen[id] {
+			t.Errorf("id %q is used twice", id)
+		}
+		seen[id] = true
+		if len(ids) > 0 && !strings.HasPrefix(id, strings.TrimSuffix(ids[0], "-title")+"-") {
+			t.Errorf("id %q lacks the chart's prefix, so it could clash with another chart's on the page", id)
+		}
+	}
+	for _, ref := range d.refs {
+		if !seen[ref] {
+			t.Errorf("url(#%s) refers to no element", ref)
+		}
+	}
 	return d
 }
 
@@ -390,32 +444,47 @@ func TestContract(t *testing.T) {
 	}
 }
 
-// TestAlignment checks the index convention in the drawn SVG: V(s_t) on the
-// boundary before token t (the left edge of token t's hl rect), R_t and A_t
-// at the column's centre, and the bootstrap point after the last token (the
-// right edge of token T−1's rect), at value 0.
+// TestAlignment checks the index convention in the drawn SVG: V(s_t)'s
+// markers on the boundary before token t (the left edge of token t's hl
+// rect), R_t's and A_t's on the column's centre, and the bootstrap point
+// after the last token (the right edge of token T−1's rect), at value 0.
 func TestAlignment(t *testing.T) {
-	for _, in := range []Input{seedA(), cjk(), long(512)} {
+	for _, in := range []Input{seedA(), cjk(), long(512), playground(64)} {
 		svg, f, err := values(&in)
 		if err != nil {
 			t.Fatal(err)
 		}
 		d := parse(t, svg)
 		T := len(in.Tokens)
-		near := func(a, b float64) bool { return math.Abs(a-b) < 0.011 }
-		r := f.markerR()
+		// Coordinates are rounded to 0.1 px; a centre is the mean of two.
+		near := func(a, b float64) bool { return math.Abs(a-b) < 0.051 }
+		nearC := func(a, b float64) bool { return math.Abs(a-b) < 0.101 }
+		// The vertices of the path that carries q's markers (y up, in the
+		// flipped group, like f.Y).
+		series := func(q Quantity) [][2]float64 {
+			ref := "url(#gae-values-mk-" + string(q) + ")"
+			for _, p := range d.paths {
+				if attr(p.attrs, "marker-mid") == ref && attr(p.attrs, "marker-start") == ref && attr(p.attrs, "marker-end") == ref {
+					if v := vertices(t, p.d); len(v) == T {
+						return v
+					}
+				}
+			}
+			t.Fatalf("T=%d: no path with %d vertices carries the %s markers", T, T, q)
+			return nil
+		}
+		vs, rs, as := series(Value), series(Return), series(Advantage)
 		for tt := range T {
 			hl := d.hl[tt]
-			vx, vy := f.X(float64(tt)-0.5), f.Y(in.Values[tt])
-			if !near(vx, hl.x) {
-				t.Errorf("T=%d: V(s_%d) at x=%v, want the boundary before token %d, x=%v", T, tt, vx, tt, hl.x)
+			if v := vs[tt]; !near(v[0], hl.x) || !near(v[1], f.Y(in.Values[tt])) {
+				t.Errorf("T=%d: V(s_%d) marker at %v, want the boundary before token %d (x=%v) at y=%v", T, tt, v, tt, hl.x, f.Y(in.Values[tt]))
 			}
-			// A circle's path starts at (x+r, y), y up, in the marks group.
-			if want := "M" + num(vx+r) + "," + num(vy); !bytes.Contains(svg, []byte(want)) {
-				t.Errorf("T=%d: no V(s_%d) marker path %q in the SVG", T, tt, want)
+			cx := hl.x + hl.w/2
+			if r := rs[tt]; !nearC(r[0], cx) || !near(r[1], f.Y(in.Returns[tt])) {
+				t.Errorf("T=%d: R_%d marker at %v, want token %d's centre (x=%v) at y=%v", T, tt, r, tt, cx, f.Y(in.Returns[tt]))
 			}
-			if cx := f.X(float64(tt)); !near(cx, hl.x+hl.w/2) {
-				t.Errorf("T=%d: token %d centred at %v, want the hl rect's centre %v", T, tt, cx, hl.x+hl.w/2)
+			if a := as[tt]; !nearC(a[0], cx) || !near(a[1], f.Y(in.Advantages[tt])) {
+				t.Errorf("T=%d: A_%d marker at %v, want token %d's centre (x=%v) at y=%v", T, tt, a, tt, cx, f.Y(in.Advantages[tt]))
 			}
 		}
 		last := d.hl[T-1]
@@ -423,8 +492,9 @@ func TestAlignment(t *testing.T) {
 		if !near(tx, last.x+last.w) {
 			t.Errorf("T=%d: terminal point at x=%v, want after the last token, x=%v", T, tx, last.x+last.w)
 		}
-		rt := math.Max(r*1.15, 3)
-		if want := "M" + num(tx+rt) + "," + num(ty); !bytes.Contains(svg, []byte(want)) {
+		// The hollow circle's path starts at (x+r, y).
+		rt := math.Max(f.markerR()*1.15, 3)
+		if want := "M" + coord(tx+rt) + " " + coord(ty) + "a"; !bytes.Contains(svg, []byte(want)) {
 			t.Errorf("T=%d: no terminal point path %q in the SVG", T, want)
 		}
 		if x0, _, x1, _ := f.dataRect(); tx >= x1 || f.X(-0.5) <= x0 {
@@ -434,6 +504,92 @@ func TestAlignment(t *testing.T) {
 			t.Errorf("T=%d: no bootstrap label", T)
 		}
 	}
+}
+
+// vertices decodes path data of the commands the charts write (M, m, L, l,
+// H, h, V, v, A, a, Z, z, with implicit repetition) into its vertices.
+func vertices(t *testing.T, d string) [][2]float64 {
+	t.Helper()
+	var toks []string
+	for i := 0; i < len(d); {
+		c := d[i]
+		switch {
+		case c == ' ' || c == ',':
+			i++
+		case strings.IndexByte("MmLlHhVvAaZz", c) >= 0:
+			toks = append(toks, d[i:i+1])
+			i++
+		default:
+			j := i + 1
+			for j < len(d) && (d[j] >= '0' && d[j] <= '9' || d[j] == '.') {
+				j++
+			}
+			toks = append(toks, d[i:j])
+			i = j
+		}
+	}
+	var pts [][2]float64
+	var x, y, sx, sy float64
+	cmd := byte(0)
+	args := map[byte]int{'m': 2, 'l': 2, 'h': 1, 'v': 1, 'a': 7, 'z': 0}
+	for k := 0; k < len(toks); {
+		if c := toks[k][0]; c >= 'A' && c <= 'z' && c != 'e' {
+			cmd = c
+			k++
+			if cmd == 'z' || cmd == 'Z' {
+				x, y = sx, sy
+				continue
+			}
+		} else if cmd == 'm' || cmd == 'M' {
+			cmd = cmd + 'l' - 'm' // pairs after a moveto are linetos
+		}
+		lower := cmd | 0x20
+		n := args[lower]
+		if k+n > len(toks) {
+			t.Fatalf("path %q: %c lacks arguments", d, cmd)
+		}
+		v := make([]float64, n)
+		for i := range n {
+			f, err := strconv.ParseFloat(toks[k+i], 64)
+			if err != nil {
+				t.Fatalf("path %q: %v", d, err)
+			}
+			v[i] = f
+		}
+		k += n
+		rel := cmd == lower
+		switch lower {
+		case 'm', 'l':
+			if rel {
+				x, y = x+v[0], y+v[1]
+			} else {
+				x, y = v[0], v[1]
+			}
+			if lower == 'm' {
+				sx, sy = x, y
+			}
+		case 'h':
+			if rel {
+				x += v[0]
+			} else {
+				x = v[0]
+			}
+		case 'v':
+			if rel {
+				y += v[0]
+			} else {
+				y = v[0]
+			}
+		case 'a':
+			if rel {
+				x, y = x+v[5], y+v[6]
+			} else {
+				x, y = v[5], v[6]
+			}
+		}
+		pts = append(pts, [2]float64{x, y})
+	}
+	return pts
 }
 
 func TestTickLabels(t *testing.T) {
@@ -451,20 +607,21 @@ func TestTickLabels(t *testing.T) {
 		t.Errorf("tick labels %q, want a 0, b 1, c 2", joined)
 	}
 
-	// At 512 tokens the columns narrow and every 10th token is labelled.
+	// At 512 tokens the columns narrow to MaxPlotWidth/512 = 2.3 px and
+	// every 50th token is labelled, so that each label has TokenWidth.
 	in := long(512)
 	in.Base = 1
 	_, f, err := values(&in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.step != 10 || f.slot >= 48 {
-		t.Errorf("T=512: step %d, slot %v; want step 10 and narrower columns", f.step, f.slot)
+	if f.step != 50 || f.slot != Light().MaxPlotWidth/512 {
+		t.Errorf("T=512: step %d, slot %v; want step 50 and columns of MaxPlotWidth/512", f.step, f.slot)
 	}
 	d = parse(t, must(Values(in)))
 	joined = "|" + strings.Join(d.text, "|") + "|"
-	if !strings.Contains(joined, "|tok9|10|") || strings.Contains(joined, "|tok10|11|") {
-		t.Errorf("T=512 tick labels: want tok9 labelled 10 and tok10 unlabelled")
+	if !strings.Contains(joined, "|tok49|50|") || strings.Contains(joined, "|tok50|51|") {
+		t.Errorf("T=512 tick labels: want tok49 labelled 50 and tok50 unlabelled")
 	}
 
 	// Long tokens are cut with an ellipsis to their column.
@@ -712,14 +869,40 @@ func TestLarge(t *testing.T) {
 }
 
 func TestSize(t *testing.T) {
-	for _, T := range []int{1, 3, 10, 64} {
+	th := Light()
+	for _, T := range []int{1, 3, 10, 25, 64, 512} {
 		_, f, err := values(ptr(long(T)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f.W < minW || f.slot < Light().TokenWidth {
-			t.Errorf("T=%d: width %v, column %v; want ≥ %v and ≥ %v", T, f.W, f.slot, minW, Light().TokenWidth)
+		// Columns are TokenWidth wide until T of them fill MaxPlotWidth
+		// (25 tokens), then narrow.
+		want := th.TokenWidth
+		if float64(T)*th.TokenWidth > th.MaxPlotWidth {
+			want = th.MaxPlotWidth / float64(T)
 		}
+		if f.W < minW || f.slot < want || float64(T)*f.slot > math.Max(th.MaxPlotWidth, minW) {
+			t.Errorf("T=%d: width %v, column %v; want ≥ %v, ≥ %v and T columns within MaxPlotWidth", T, f.W, f.slot, minW, want)
+		}
+	}
+}
+
+// TestBudget64 holds the charts of a realistic 64-token response to the
+// page's budget: the page (HTML and SVG) is at most 150 KB, of which each of
+// the three charts may take 18 KB and the ribbon 8 KB.
+func TestBudget64(t *testing.T) {
+	in := playground(64)
+	for _, c := range charts {
+		svg := must(c.fn(in))
+		checkRoot(t, svg, "gae-"+c.name)
+		if len(svg) > 18*1024 {
+			t.Errorf("%s: %d bytes for 64 tokens, budget 18 KB", c.name, len(svg))
+		}
+	}
+	svg := must(Ribbon(playgroundRibbon(64)))
+	checkRoot(t, svg, "gae-ribbon")
+	if len(svg) > 8*1024 {
+		t.Errorf("ribbon: %d bytes for 64 tokens, budget 8 KB", len(svg))
 	}
 }
 
@@ -801,6 +984,12 @@ func TestDump(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("long%d-%s.svg", T, c.name)), must(c.fn(long(T))), 0o644); err != nil {
 				t.Fatal(err)
 			}
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("playground%d-%s.svg", T, c.name)), must(c.fn(playground(T))), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("playground%d-ribbon.svg", T)), must(Ribbon(playgroundRibbon(T))), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

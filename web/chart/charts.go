@@ -42,12 +42,12 @@ func values(in *Input) ([]byte, *frame, error) {
 	var d strings.Builder
 	d.WriteString(oneLine(tx.ValuesDesc))
 	fmt.Fprintf(&d, " %s: %s; V(s_%d): %s.", oneLine(tx.Value),
-		descList(T, func(t int) string { return fmt.Sprintf("V(s_%d)=%s", t+in.Base, val(in.Values[t])) }),
+		descList(in.Values, func(t int) string { return fmt.Sprintf("V(s_%d)=%s", t+in.Base, val(in.Values[t])) }),
 		T+in.Base, boot)
 	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Return),
-		descList(T, func(t int) string { return fmt.Sprintf("R_%d=%s", t+in.Base, val(in.Returns[t])) }))
+		descList(in.Returns, func(t int) string { return fmt.Sprintf("R_%d=%s", t+in.Base, val(in.Returns[t])) }))
 	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Advantage),
-		descList(T, func(t int) string { return fmt.Sprintf("A_%d=%s", t+in.Base, val(in.Advantages[t])) }))
+		descList(in.Advantages, func(t int) string { return fmt.Sprintf("A_%d=%s", t+in.Base, val(in.Advantages[t])) }))
 	if maskDesc != "" {
 		d.WriteString(" " + maskDesc)
 	}
@@ -59,19 +59,20 @@ func values(in *Input) ([]byte, *frame, error) {
 		resR: th.MarkerRadius*1.3 + 10 + textWidth(boot, th.FontSize),
 		legend: append([]legendItem{
 			seriesItem(tx.Value, Value), seriesItem(tx.Return, Return), seriesItem(tx.Advantage, Advantage),
-			{oneLine(tx.Bootstrap), func(f *frame, c draw.Canvas, x, y float64) {
-				hollowMarker(c, MarkerCircle, x+thumbW/2, y, f.th.MarkerRadius*1.15, f.th.StrokeWidth*0.9, rgb(Styles[Value].Color), f.bg)
+			{oneLine(tx.Bootstrap), func(f *frame, x, y float64) {
+				hollowMarker(f.marks, MarkerCircle, x+thumbW/2, y, f.th.MarkerRadius*1.15, f.th.StrokeWidth*0.9, rgb(Styles[Value].Color), f.bg)
 			}},
 		}, masks...),
 	}
-	sp.layers = append(sp.layers, func(f *frame, c draw.Canvas) {
+	sp.layers = append(sp.layers, func(f *frame) {
 		// The end of the response: s_T lies on this line.
-		x := vg.Length(f.X(float64(T) - 0.5))
-		c.StrokeLine2(draw.LineStyle{Color: f.muted, Width: 1, Dashes: []vg.Length{4, 3}}, x, c.Min.Y, x, c.Max.Y)
-		onTokens(f, c, Return, in.Returns)
-		onTokens(f, c, Advantage, in.Advantages)
+		x := f.X(float64(T) - 0.5)
+		line(f.marks, x, float64(f.dc.Min.Y), x, float64(f.dc.Max.Y), draw.LineStyle{Color: f.muted, Width: 1, Dashes: []vg.Length{4, 3}})
+		onTokens(f, Return, in.Returns)
+		onTokens(f, Advantage, in.Advantages)
 
-		// V(s_t) on the boundaries, then the bootstrap V(s_T) = 0.
+		// V(s_t) on the boundaries, then the bootstrap V(s_T) = 0, its
+		// dotted line under the last V(s_t)'s marker.
 		st := Styles[Value]
 		col := rgb(st.Color)
 		r := f.markerR()
@@ -79,14 +80,13 @@ func values(in *Input) ([]byte, *frame, error) {
 		for t := range T {
 			pts[t] = vg.Point{X: vg.Length(f.X(float64(t) - 0.5)), Y: vg.Length(f.Y(in.Values[t]))}
 		}
-		polyline(c, pts, st, f.th.StrokeWidth, col)
 		term := vg.Point{X: vg.Length(f.X(float64(T) - 0.5)), Y: vg.Length(f.Y(0))}
-		polyline(c, []vg.Point{pts[T-1], term}, Style{Dash: []float64{1, 2}}, f.th.StrokeWidth*0.75, col)
-		markers(c, st.Marker, pts, r, col, f.bg)
+		polyline(f.marks, []vg.Point{pts[T-1], term}, Style{Dash: []float64{1, 2}}, f.th.StrokeWidth*0.75, col, "")
+		polyline(f.marks, pts, st, f.th.StrokeWidth, col, f.seriesMarker(Value, r))
 		rt := math.Max(r*1.15, 3)
-		hollowMarker(c, MarkerCircle, float64(term.X), float64(term.Y), rt, f.th.StrokeWidth*0.9, col, f.bg)
+		hollowMarker(f.marks, MarkerCircle, float64(term.X), float64(term.Y), rt, f.th.StrokeWidth*0.9, col, f.bg)
 		ly := f.sy(float64(term.Y)) - rt - 3 // above the point if there is room
-		if float64(term.Y)+rt+3+f.th.FontSize > float64(c.Max.Y) {
+		if float64(term.Y)+rt+3+f.th.FontSize > float64(f.dc.Max.Y) {
 			ly = f.sy(float64(term.Y)) + rt + f.th.FontSize
 		}
 		f.text(float64(term.X)+rt+4, ly, boot, f.th.FontSize, "start", f.th.Foreground, ` class="bootstrap"`)
@@ -96,37 +96,45 @@ func values(in *Input) ([]byte, *frame, error) {
 
 // onTokens draws a series that belongs to the tokens: a line through
 // (t, v[t]) in q's dash pattern, and q's marker on each token.
-func onTokens(f *frame, c draw.Canvas, q Quantity, v []float64) {
+func onTokens(f *frame, q Quantity, v []float64) {
 	st := Styles[q]
-	col := rgb(st.Color)
 	pts := make([]vg.Point, len(v))
 	for t := range v {
 		pts[t] = vg.Point{X: vg.Length(f.X(float64(t))), Y: vg.Length(f.Y(v[t]))}
 	}
-	polyline(c, pts, st, f.th.StrokeWidth, col)
-	markers(c, st.Marker, pts, f.markerR(), col, f.bg)
+	polyline(f.marks, pts, st, f.th.StrokeWidth, rgb(st.Color), f.seriesMarker(q, f.markerR()))
 }
 
 // seriesItem is a legend entry for a line series: its dash and its marker.
 func seriesItem(label string, q Quantity) legendItem {
-	return legendItem{oneLine(label), func(f *frame, c draw.Canvas, x, y float64) {
+	return legendItem{oneLine(label), func(f *frame, x, y float64) {
 		st := Styles[q]
 		col := rgb(st.Color)
-		polyline(c, []vg.Point{{X: vg.Length(x), Y: vg.Length(y)}, {X: vg.Length(x + thumbW), Y: vg.Length(y)}}, st, f.th.StrokeWidth, col)
-		marker(c, st.Marker, x+thumbW/2, y, f.th.MarkerRadius, col, f.bg)
+		line(f.marks, x, y, x+thumbW, y, lineStyle(st, f.th.StrokeWidth, col))
+		marker(f.marks, st.Marker, x+thumbW/2, y, f.th.MarkerRadius, col, f.bg)
 	}}
 }
 
 // barItem is a legend entry for a bar series, with q's marker on it if any.
 func barItem(label string, q Quantity, withMarker bool) legendItem {
-	return legendItem{oneLine(label), func(f *frame, c draw.Canvas, x, y float64) {
+	return legendItem{oneLine(label), func(f *frame, x, y float64) {
 		st := Styles[q]
 		h := f.th.FontSize * 0.5
-		bars(c, []span{{x + thumbW/2, thumbW * 0.55, y - h, y + h}}, rgb(st.Color), alpha(f.fg, 0.6), st.Marker == MarkerHatchedBar, alpha(f.fg, 0.55))
+		bars(f.marks, []span{{x + thumbW/2, thumbW * 0.55, y - h, y + h}}, f.barFill(q), alpha(f.fg, 0.6))
 		if withMarker {
-			marker(c, st.Marker, x+thumbW/2, y+h, f.th.MarkerRadius*0.9, rgb(st.Color), f.bg)
+			marker(f.marks, st.Marker, x+thumbW/2, y+h, f.th.MarkerRadius*0.9, rgb(st.Color), f.bg)
 		}
 	}}
+}
+
+// barFill returns the fill of q's bars: its colour, or for a hatched bar a
+// pattern of its colour crossed by lines of the background colour.
+func (f *frame) barFill(q Quantity) string {
+	st := Styles[q]
+	if st.Marker == MarkerHatchedBar {
+		return f.definePattern("hatch-"+string(q), 4, rgb(st.Color), alpha(f.bg, 0.55), true)
+	}
+	return st.Color
 }
 
 // Rewards draws chart 2: per token, the score bar from 0 to score_t and the
@@ -163,11 +171,11 @@ func rewards(in *Input) ([]byte, *frame, error) {
 	var d strings.Builder
 	d.WriteString(oneLine(tx.RewardsDesc))
 	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Reward),
-		descList(T, func(t int) string { return fmt.Sprintf("r_%d=%s", t+in.Base, val(in.Rewards[t])) }))
+		descList(in.Rewards, func(t int) string { return fmt.Sprintf("r_%d=%s", t+in.Base, val(in.Rewards[t])) }))
 	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Score),
-		descList(T, func(t int) string { return fmt.Sprintf("score_%d=%s", t+in.Base, val(in.Scores[t])) }))
+		descList(in.Scores, func(t int) string { return fmt.Sprintf("score_%d=%s", t+in.Base, val(in.Scores[t])) }))
 	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.KL),
-		descList(T, func(t int) string { return fmt.Sprintf("-β·kld_%d=%s", t+in.Base, val(in.KLTerm[t])) }))
+		descList(in.KLTerm, func(t int) string { return fmt.Sprintf("-β·kld_%d=%s", t+in.Base, val(in.KLTerm[t])) }))
 	if maskDesc != "" {
 		d.WriteString(" " + maskDesc)
 	}
@@ -178,12 +186,14 @@ func rewards(in *Input) ([]byte, *frame, error) {
 		yLabel: tx.RewardAxis, lo: lo, hi: hi,
 		legend: append([]legendItem{
 			barItem(tx.Score, Score, false), barItem(tx.KL, KL, false),
-			{oneLine(tx.Reward), func(f *frame, c draw.Canvas, x, y float64) {
-				rewardMarks(f, c, []vg.Point{{X: vg.Length(x + thumbW/2), Y: vg.Length(y)}}, thumbW*0.8, f.th.MarkerRadius)
+			{oneLine(tx.Reward), func(f *frame, x, y float64) {
+				col := rgb(Styles[Reward].Color)
+				line(f.marks, x+thumbW*0.1, y, x+thumbW*0.9, y, draw.LineStyle{Color: col, Width: vg.Length(f.th.StrokeWidth)})
+				marker(f.marks, Styles[Reward].Marker, x+thumbW/2, y, f.th.MarkerRadius, col, f.bg)
 			}},
 		}, masks...),
 	}
-	sp.layers = append(sp.layers, func(f *frame, c draw.Canvas) {
+	sp.layers = append(sp.layers, func(f *frame) {
 		w := f.slot * 0.56
 		edge := alpha(f.fg, 0.6)
 		score, kl := make([]span, T), make([]span, T)
@@ -194,25 +204,22 @@ func rewards(in *Input) ([]byte, *frame, error) {
 			kl[t] = span{x, w, f.Y(in.Scores[t]), f.Y(stack[t])}
 			ticks[t] = vg.Point{X: vg.Length(x), Y: vg.Length(f.Y(in.Rewards[t]))}
 		}
-		bars(c, score, rgb(Styles[Score].Color), edge, false, nil)
-		bars(c, kl, rgb(Styles[KL].Color), edge, true, alpha(f.fg, 0.55))
-		rewardMarks(f, c, ticks, w+f.slot*0.2, f.markerR())
+		bars(f.marks, score, f.barFill(Score), edge)
+		bars(f.marks, kl, f.barFill(KL), edge)
+		rewardMarks(f, ticks, w+f.slot*0.2, f.markerR())
 	})
 	return render(in, T, th, sp)
 }
 
 // rewardMarks marks each r_t: a short horizontal line of width w and a
-// diamond.
-func rewardMarks(f *frame, c draw.Canvas, pts []vg.Point, w, r float64) {
+// diamond, both in one <marker> on every point.
+func rewardMarks(f *frame, pts []vg.Point, w, r float64) {
 	col := rgb(Styles[Reward].Color)
-	p := make(vg.Path, 0, 2*len(pts))
-	for _, pt := range pts {
-		p.Move(vg.Point{X: pt.X - vg.Length(w/2), Y: pt.Y})
-		p.Line(vg.Point{X: pt.X + vg.Length(w/2), Y: pt.Y})
-	}
-	c.SetLineStyle(draw.LineStyle{Color: col, Width: vg.Length(f.th.StrokeWidth)})
-	c.Stroke(p)
-	markers(c, Styles[Reward].Marker, pts, r, col, f.bg)
+	half := math.Max(w/2, 1.25*r+ringWidth(r)) + 1
+	points(f.marks, pts, f.defineMarker("mk-reward", half, func(m *markCanvas) {
+		line(m, -w/2, 0, w/2, 0, draw.LineStyle{Color: col, Width: vg.Length(f.th.StrokeWidth)})
+		marker(m, Styles[Reward].Marker, 0, 0, r, col, f.bg)
+	}))
 }
 
 // Advantages draws chart 3: raw A_t and whitened A_t per token as grouped
@@ -244,10 +251,10 @@ func advantages(in *Input) ([]byte, *frame, error) {
 	var d strings.Builder
 	d.WriteString(oneLine(tx.AdvantagesDesc))
 	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Advantage),
-		descList(T, func(t int) string { return fmt.Sprintf("A_%d=%s", t+in.Base, val(in.Advantages[t])) }))
+		descList(in.Advantages, func(t int) string { return fmt.Sprintf("A_%d=%s", t+in.Base, val(in.Advantages[t])) }))
 	if white {
 		fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Whitened),
-			descList(T, func(t int) string { return fmt.Sprintf("A_%d=%s", t+in.Base, val(in.Whitened[t])) }))
+			descList(in.Whitened, func(t int) string { return fmt.Sprintf("A_%d=%s", t+in.Base, val(in.Whitened[t])) }))
 	} else {
 		d.WriteString(" " + oneLine(tx.NoWhitened))
 	}
@@ -268,7 +275,7 @@ func advantages(in *Input) ([]byte, *frame, error) {
 	if !white {
 		sp.caption = tx.NoWhitened
 	}
-	sp.layers = append(sp.layers, func(f *frame, c draw.Canvas) {
+	sp.layers = append(sp.layers, func(f *frame) {
 		edge := alpha(f.fg, 0.6)
 		w, off := f.slot*0.5, 0.0
 		if white {
@@ -286,10 +293,12 @@ func advantages(in *Input) ([]byte, *frame, error) {
 				whTip = append(whTip, vg.Point{X: vg.Length(x + off), Y: vg.Length(f.Y(in.Whitened[t]))})
 			}
 		}
-		bars(c, raw, rgb(Styles[Advantage].Color), edge, false, nil)
-		bars(c, wh, rgb(Styles[Whitened].Color), edge, false, nil)
-		markers(c, Styles[Advantage].Marker, rawTip, r, rgb(Styles[Advantage].Color), f.bg)
-		markers(c, Styles[Whitened].Marker, whTip, r, rgb(Styles[Whitened].Color), f.bg)
+		bars(f.marks, raw, f.barFill(Advantage), edge)
+		bars(f.marks, wh, f.barFill(Whitened), edge)
+		points(f.marks, rawTip, f.seriesMarker(Advantage, r))
+		if white {
+			points(f.marks, whTip, f.seriesMarker(Whitened, r))
+		}
 	})
 	return render(in, T, th, sp)
 }

@@ -13,7 +13,6 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // Layout, in px (1 SVG user unit = 1 px = 1 vg point):
@@ -23,14 +22,23 @@ import (
 //	tick labels: token text on one line, its index t+Base below
 //	x-axis label
 //
-// gonum/plot lays the chart out (data canvas, transforms) and draws it: vgsvg
-// gets the background, the axes with their tick labels and the grid; the
-// marks whose number grows with T (mask shading, token boundaries, lines,
-// markers, bars, legend thumbnails) go through the same gonum drawing calls
-// to a markCanvas, which formats them faster. Text whose width matters
-// (titles, legends, token labels, which may be CJK or emoji that gonum's
-// Liberation font cannot measure) is written as SVG <text> with text-anchor,
-// so the browser places it with its real font.
+// gonum/plot lays the chart out (data canvas, transforms) and draws the axes,
+// their ticks and the grid onto a markCanvas (see there); the mask shading,
+// token boundaries, data marks and legend thumbnails go to two more. Text
+// whose width matters (titles, legends, token labels, which may be CJK or
+// emoji that gonum's Liberation font cannot measure) is written as SVG <text>
+// with text-anchor, so the browser places it with its real font.
+//
+// The document, bottom to top:
+//
+//	<title>, <desc>, <defs> (markers and hatch patterns)
+//	background <rect>
+//	<g transform=(flip y)>  <g class="mask"> <g class="frame"> <g class="marks">  </g>
+//	<g class="labels">  (all text; with <g class="ticks"> and, in Values, <g class="states">)
+//	<g class="hl-cols">
+//
+// Attributes that every child shares (font size, colours, text-anchor) sit
+// on the enclosing group, and children repeat only what differs.
 
 const (
 	pad     = 8.0   // outer margin
@@ -49,18 +57,19 @@ type spec struct {
 	states           bool    // label the boundaries s_t above the data area
 	resR             float64 // px reserved right of the last column (≥ left reserve)
 	legend           []legendItem
-	layers           []func(f *frame, c draw.Canvas) // data layers, drawn in order
+	layers           []func(f *frame) // data layers, drawn in order onto f.marks
 }
 
 type legendItem struct {
 	label string
-	thumb func(f *frame, c draw.Canvas, x, y float64) // thumbnail in [x, x+thumbW], centred on y (vg)
+	thumb func(f *frame, x, y float64) // thumbnail in [x, x+thumbW], centred on y (vg), onto f.marks
 }
 
 // frame is one chart being drawn.
 type frame struct {
 	in   *Input
 	th   Theme
+	id   string // prefix of the document's ids
 	T    int
 	W, H float64
 	slot float64 // px per token column
@@ -70,8 +79,13 @@ type frame struct {
 	dc draw.Canvas // gonum's data canvas (vg coordinates)
 
 	fg, bg, muted color.RGBA
-	overlay       bytes.Buffer // hand-written SVG in px, y down
-	tmp           []byte
+
+	axes, under, marks *markCanvas // gonum's axes and grid; mask shading; data marks
+	defs               bytes.Buffer
+	defined            map[string]bool // names in defs
+	overlay            bytes.Buffer    // the labels: SVG in px, y down
+	hl                 bytes.Buffer    // the hl-cols group
+	tmp                []byte
 }
 
 // X returns the vg (= SVG) x coordinate of data x (token t is at x = t).
@@ -96,14 +110,32 @@ func (f *frame) dataRect() (x0, y0, x1, y1 float64) {
 // markerR is the marker radius, smaller when columns are narrow.
 func (f *frame) markerR() float64 { return math.Min(f.th.MarkerRadius, math.Max(1.5, f.slot*0.3)) }
 
-// text writes an SVG <text> at (x, y) in px (y = baseline, y down).
+// text writes an SVG <text> at (x, y) in px (y = baseline, y down) into the
+// labels group, whose font-size is Theme.FontSize and fill
+// Theme.Foreground: size and fill are written only when they differ.
 func (f *frame) text(x, y float64, s string, size float64, anchor string, fill string, extra string) {
-	fmt.Fprintf(&f.overlay, `<text x="%s" y="%s" font-size="%s" fill="%s"`, num(x), num(y), num(size), fill)
-	if anchor != "" {
-		fmt.Fprintf(&f.overlay, ` text-anchor="%s"`, anchor)
+	b := append(f.tmp[:0], `<text x="`...)
+	b = appendCoord(b, x)
+	b = append(b, `" y="`...)
+	b = appendCoord(b, y)
+	b = append(b, '"')
+	if size != f.th.FontSize {
+		b = append(b, ` font-size="`...)
+		b = appendNum(b, size)
+		b = append(b, '"')
 	}
-	f.overlay.WriteString(extra)
-	fmt.Fprintf(&f.overlay, ">%s</text>\n", esc(s))
+	if fill != f.th.Foreground {
+		b = append(b, ` fill="`+fill+`"`...)
+	}
+	if anchor != "" && anchor != "start" {
+		b = append(b, ` text-anchor="`+anchor+`"`...)
+	}
+	b = append(b, extra...)
+	b = append(b, '>')
+	b = append(b, esc(s)...)
+	b = append(b, "</text>\n"...)
+	f.overlay.Write(b)
+	f.tmp = b
 }
 
 func (f *frame) sansText(size float64, col color.Color) draw.TextStyle {
@@ -113,10 +145,10 @@ func (f *frame) sansText(size float64, col color.Color) draw.TextStyle {
 // render lays out and draws one chart of T tokens and returns its SVG and the
 // frame (for tests to check geometry).
 func render(in *Input, T int, th Theme, sp spec) ([]byte, *frame, error) {
-	f := &frame{in: in, th: th, T: T, fg: rgb(th.Foreground), bg: rgb(th.Background), muted: rgb(th.Muted)}
-	id := in.ID
-	if id == "" {
-		id = sp.defaultID
+	f := &frame{in: in, th: th, T: T, fg: rgb(th.Foreground), bg: rgb(th.Background), muted: rgb(th.Muted),
+		id: in.ID, defined: map[string]bool{}}
+	if f.id == "" {
+		f.id = sp.defaultID
 	}
 
 	// Columns: TokenWidth each while they fit MaxPlotWidth, narrower after
@@ -176,19 +208,15 @@ func render(in *Input, T int, th Theme, sp spec) ([]byte, *frame, error) {
 
 	// Header: title, caption, legend rows (y down).
 	y := pad
-	titleLines := wrap(sp.title, th.TitleSize, f.W-2*pad)
-	var header bytes.Buffer
-	for _, l := range titleLines {
+	for _, l := range wrap(sp.title, th.TitleSize, f.W-2*pad) {
 		y += th.TitleSize * 1.25
-		fmt.Fprintf(&header, `<text x="%s" y="%s" font-size="%s" font-weight="bold" fill="%s">%s</text>`+"\n",
-			num(pad), num(y-th.TitleSize*0.25), num(th.TitleSize), th.Foreground, esc(l))
+		f.text(pad, y-th.TitleSize*0.25, l, th.TitleSize, "", th.Foreground, ` font-weight="bold"`)
 	}
 	if sp.caption != "" {
 		y += th.FontSize * 0.3
 		for _, l := range wrap(sp.caption, th.FontSize, f.W-2*pad) {
 			y += th.FontSize * 1.35
-			fmt.Fprintf(&header, `<text x="%s" y="%s" font-size="%s" font-style="italic" fill="%s">%s</text>`+"\n",
-				num(pad), num(y-th.FontSize*0.3), num(th.FontSize), th.Muted, esc(l))
+			f.text(pad, y-th.FontSize*0.3, l, th.FontSize, "", th.Muted, ` font-style="italic"`)
 		}
 	}
 	type placed struct {
@@ -227,44 +255,46 @@ func render(in *Input, T int, th Theme, sp spec) ([]byte, *frame, error) {
 	}
 	f.H = math.Ceil(y + th.FontSize*0.35 + pad)
 
-	// Draw with gonum.
-	cv := vgsvg.New(vg.Length(f.W), vg.Length(f.H))
-	full := draw.New(cv)
-	rect(full, 0, 0, f.W, f.H, f.bg)
+	// Draw with gonum: the axes and the grid go to f.axes; our layers, as
+	// plotters (so that they get the data canvas), to f.under and f.marks.
+	f.axes, f.under, f.marks = newMarkCanvas(), newMarkCanvas(), newMarkCanvas()
+	f.marks.buf.Grow(2048 + 40*T)
+	full := draw.Canvas{Canvas: f.axes, Rectangle: vg.Rectangle{Max: vg.Point{X: vg.Length(f.W), Y: vg.Length(f.H)}}}
 	subL := pad + yLabelW
 	sub := draw.Crop(full, vg.Length(subL), vg.Length(subL+yAxisW+dataW-f.W), vg.Length(f.H-subBottom), vg.Length(-subTop))
 	grid := plotter.NewGrid() // horizontal lines at the y ticks only
 	grid.Vertical.Color = nil
 	grid.Horizontal = draw.LineStyle{Color: rgb(th.Grid), Width: 1}
-	// What grows with T (shading, boundaries, data marks) goes to a
-	// markCanvas (see there); the axes and the grid to vgsvg. The mask
-	// shading lies under the grid, so it is the only mark vgsvg's grid
-	// lines come after.
-	marks, under := newMarkCanvas(), newMarkCanvas()
-	marks.buf.Grow(2048 + 400*T)
-	onto := func(mc *markCanvas, l func(f *frame, c draw.Canvas)) layer {
-		return func(c draw.Canvas, _ *plot.Plot) { l(f, draw.Canvas{Canvas: mc, Rectangle: c.Rectangle}) }
-	}
 	// The first plotter keeps the data canvas that Draw hands to plotters.
 	keep := layer(func(c draw.Canvas, _ *plot.Plot) { f.dc = c })
-	p.Add(keep, onto(under, (*frame).maskLayer), grid, onto(marks, (*frame).boundaryLayer))
+	p.Add(keep, layer(func(draw.Canvas, *plot.Plot) { f.maskLayer() }), grid,
+		layer(func(draw.Canvas, *plot.Plot) { f.boundaryLayer() }))
 	for _, l := range sp.layers {
-		p.Add(onto(marks, l))
+		p.Add(layer(func(draw.Canvas, *plot.Plot) { l(f) }))
 	}
 	p.Draw(sub)
 	for _, pl := range legend {
-		pl.item.thumb(f, draw.Canvas{Canvas: marks, Rectangle: full.Rectangle}, pl.x, f.H-pl.y)
+		pl.item.thumb(f, pl.x, f.H-pl.y)
 	}
 
 	// Text.
-	f.overlay.Write(header.Bytes())
 	for _, pl := range legend {
 		f.text(pl.x+thumbW+5, pl.y+th.FontSize*0.35, pl.item.label, th.FontSize, "", th.Foreground, "")
 	}
+	for _, t := range f.axes.texts { // gonum's y tick labels
+		f.text(t.x, f.sy(t.y), t.s, t.size, "", hex(t.col), "")
+	}
 	x0, y0, _, y1 := f.dataRect()
 	if yLabelW > 0 {
-		fmt.Fprintf(&f.overlay, `<text transform="translate(%s %s) rotate(-90)" font-size="%s" fill="%s" text-anchor="middle">%s</text>`+"\n",
-			num(pad+th.FontSize), num((y0+y1)/2), num(th.FontSize), th.Foreground, esc(oneLine(sp.yLabel)))
+		b := append(f.tmp[:0], `<text transform="translate(`...)
+		b = appendCoord(b, pad+th.FontSize)
+		b = append(b, ' ')
+		b = appendCoord(b, (y0+y1)/2)
+		b = append(b, `) rotate(-90)" text-anchor="middle">`...)
+		b = append(b, esc(oneLine(sp.yLabel))...)
+		b = append(b, "</text>\n"...)
+		f.overlay.Write(b)
+		f.tmp = b
 	}
 	f.tickLabels(tokY, idxY)
 	if sp.states {
@@ -274,23 +304,48 @@ func render(in *Input, T int, th Theme, sp spec) ([]byte, *frame, error) {
 		f.text((x0+f.X(float64(T)-0.5))/2, xLabelY, oneLine(in.Text.TokenAxis), th.FontSize, "middle", th.Foreground, "")
 	}
 
-	var out bytes.Buffer
-	if _, err := cv.WriteTo(&out); err != nil {
-		return nil, nil, fmt.Errorf("chart: write svg: %w", err)
-	}
-	var hl bytes.Buffer
-	hl.Grow(100 * (T + 1))
-	hl.WriteString(`<g class="hl-cols">` + "\n")
+	// The hl rects tile the columns exactly: each spans from its rounded
+	// left edge to the next one's.
+	f.hl.Grow(80 * (T + 1))
+	f.hl.WriteString(`<g class="hl-cols" fill="` + th.Highlight + `" fill-opacity="0">` + "\n")
 	for t := range T {
 		a, b := f.column(t)
-		hlRect(&hl, t, a, y0, b-a, y1-y0, th.Highlight)
+		hlRect(&f.hl, t, a, y0, b, y1)
 	}
-	hl.WriteString("</g>\n")
-	svg, err := finish(out.Bytes(), f.W, f.H, sp.class, th.Name, id, sp.title, sp.desc, under.buf.Bytes(), marks.buf.Bytes(), f.overlay.Bytes(), hl.Bytes())
-	if err != nil {
-		return nil, nil, err
+	f.hl.WriteString("</g>\n")
+	return f.finish(sp), f, nil
+}
+
+// finish assembles the document (see the layout at the top of this file).
+func (f *frame) finish(sp spec) []byte {
+	under, axes, marks := f.under.bytes(), f.axes.bytes(), f.marks.bytes()
+	var b bytes.Buffer
+	b.Grow(len(under) + len(axes) + len(marks) + f.overlay.Len() + f.defs.Len() + 90*(f.T+1) + 2048)
+	root(&b, f.W, f.H, sp.class, f.th.Name, f.id, sp.title, sp.desc)
+	if f.defs.Len() > 0 {
+		b.WriteString("<defs>\n")
+		b.Write(f.defs.Bytes())
+		b.WriteString("</defs>\n")
 	}
-	return svg, f, nil
+	b.WriteString(`<rect width="` + coord(f.W) + `" height="` + coord(f.H) + `" fill="` + f.th.Background + `"/>` + "\n")
+	b.WriteString(`<g transform="matrix(1 0 0 -1 0 ` + coord(f.H) + `)">` + "\n")
+	for _, g := range []struct {
+		class string
+		body  []byte
+	}{{"mask", under}, {"frame", axes}, {"marks", marks}} {
+		if len(g.body) > 0 {
+			b.WriteString(`<g class="` + g.class + `">` + "\n")
+			b.Write(g.body)
+			b.WriteString("</g>\n")
+		}
+	}
+	b.WriteString("</g>\n")
+	b.WriteString(`<g class="labels" font-size="` + num(f.th.FontSize) + `" fill="` + f.th.Foreground + `">` + "\n")
+	b.Write(f.overlay.Bytes())
+	b.WriteString("</g>\n")
+	b.Write(f.hl.Bytes())
+	b.WriteString("</svg>\n")
+	return b.Bytes()
 }
 
 // layer adapts a function to gonum's plot.Plotter.
@@ -298,9 +353,10 @@ type layer func(c draw.Canvas, p *plot.Plot)
 
 func (l layer) Plot(c draw.Canvas, p *plot.Plot) { l(c, p) }
 
-// maskLayer shades the columns of mask-0 tokens, one hatched span per run
+// maskLayer shades the columns of mask-0 tokens, one hatched rect per run
 // of equal kinds: padding with rising hatches, observations with falling.
-func (f *frame) maskLayer(c draw.Canvas) {
+func (f *frame) maskLayer() {
+	y0, y1 := float64(f.dc.Min.Y), float64(f.dc.Max.Y)
 	for t := 0; t < f.T; {
 		k := f.in.kind(t)
 		u := t + 1
@@ -308,56 +364,46 @@ func (f *frame) maskLayer(c draw.Canvas) {
 			u++
 		}
 		if k != Valid {
-			x0, x1 := f.X(float64(t)-0.5), f.X(float64(u)-0.5)
-			y0, y1 := float64(c.Min.Y), float64(c.Max.Y)
-			f.swatch(c, k, x0, y0, x1, y1)
+			f.swatch(f.under, k, f.X(float64(t)-0.5), y0, f.X(float64(u)-0.5), y1)
 		}
 		t = u
 	}
 }
 
 // swatch fills a rectangle the way mask kind k is shaded.
-func (f *frame) swatch(c draw.Canvas, k Kind, x0, y0, x1, y1 float64) {
-	fill, hatchCol, up := f.th.PaddingFill, f.th.PaddingHatch, true
+func (f *frame) swatch(m *markCanvas, k Kind, x0, y0, x1, y1 float64) {
+	fill := f.definePattern("pad", 7, rgb(f.th.PaddingFill), rgb(f.th.PaddingHatch), true)
 	if k == Observation {
-		fill, hatchCol, up = f.th.ObservationFill, f.th.ObservationHatch, false
+		fill = f.definePattern("obs", 7, rgb(f.th.ObservationFill), rgb(f.th.ObservationHatch), false)
 	}
-	rect(c, x0, y0, x1, y1, rgb(fill))
-	hatch(c, x0, y0, x1, y1, 7, up, draw.LineStyle{Color: rgb(hatchCol), Width: 1})
+	m.path(appendRect(nil, x0, y0, x1, y1), ` fill="`+fill+`"`, false)
 }
 
-// boundaryLayer draws the grid's horizontal lines, the faint token
-// boundaries (where the values V(s_t) sit) and the zero line.
-func (f *frame) boundaryLayer(c draw.Canvas) {
-	y0, y1 := c.Min.Y, c.Max.Y
-	{
-		// Every boundary while columns are wide; when they are narrow, only
-		// the boundaries before labelled tokens, so the lines stay faint.
-		ls := draw.LineStyle{Color: rgb(f.th.Boundary), Width: 1}
-		var path vg.Path
-		for t := 0; t < f.T; t++ { // the boundary before token t
-			if f.slot < 16 && (t+f.in.Base)%f.step != 0 {
-				continue
-			}
-			x := vg.Length(f.X(float64(t) - 0.5))
-			path.Move(vg.Point{X: x, Y: y0})
-			path.Line(vg.Point{X: x, Y: y1})
+// boundaryLayer draws the faint token boundaries (where the values V(s_t)
+// sit) and the zero line.
+func (f *frame) boundaryLayer() {
+	y0, y1 := f.dc.Min.Y, f.dc.Max.Y
+	// Every boundary while columns are wide; when they are narrow, only the
+	// boundaries before labelled tokens, so the lines stay faint.
+	path := make(vg.Path, 0, 2*f.T+2)
+	for t := 0; t <= f.T; t++ { // the boundary before token t; t = T: after the last token
+		if t < f.T && f.slot < 16 && (t+f.in.Base)%f.step != 0 {
+			continue
 		}
-		x := vg.Length(f.X(float64(f.T) - 0.5)) // after the last token
+		x := vg.Length(f.X(float64(t) - 0.5))
 		path.Move(vg.Point{X: x, Y: y0})
 		path.Line(vg.Point{X: x, Y: y1})
-		c.SetLineStyle(ls)
-		c.Stroke(path)
 	}
-	z := vg.Length(f.Y(0))
-	c.StrokeLine2(draw.LineStyle{Color: f.fg, Width: 1}, c.Min.X, z, c.Max.X, z)
+	f.marks.path(path, strokeAttrs(rgb(f.th.Boundary), 1, nil, 0), false)
+	z := f.Y(0)
+	line(f.marks, float64(f.dc.Min.X), z, float64(f.dc.Max.X), z, draw.LineStyle{Color: f.fg, Width: 1})
 }
 
 // tickLabels writes each labelled token's text (truncated with "…" to its
 // room) and its index t+Base, centred under its column.
 func (f *frame) tickLabels(tokY, idxY float64) {
 	room := float64(f.step)*f.slot - 4
-	fmt.Fprintf(&f.overlay, `<g class="ticks" font-size="%s" fill="%s" text-anchor="middle">`+"\n", num(f.th.FontSize), f.th.Foreground)
+	f.overlay.WriteString(`<g class="ticks" text-anchor="middle">` + "\n")
 	for t := range f.T {
 		n := t + f.in.Base
 		if n%f.step != 0 && f.step > 1 {
@@ -366,15 +412,15 @@ func (f *frame) tickLabels(tokY, idxY float64) {
 		x := f.X(float64(t))
 		lab := fit(tokenLabel(f.in.Tokens[t]), f.th.FontSize, room)
 		b := append(f.tmp[:0], `<text x="`...)
-		b = appendNum(b, x)
+		b = appendCoord(b, x)
 		b = append(b, `" y="`...)
-		b = appendNum(b, tokY)
+		b = appendCoord(b, tokY)
 		b = append(b, `">`...)
 		b = append(b, esc(lab)...)
 		b = append(b, "</text>\n"+`<text x="`...)
-		b = appendNum(b, x)
+		b = appendCoord(b, x)
 		b = append(b, `" y="`...)
-		b = appendNum(b, idxY)
+		b = appendCoord(b, idxY)
 		b = append(b, `" fill="`+f.th.Muted+`">`...)
 		b = strconv.AppendInt(b, int64(n), 10)
 		b = append(b, "</text>\n"...)
@@ -384,22 +430,23 @@ func (f *frame) tickLabels(tokY, idxY float64) {
 	f.overlay.WriteString("</g>\n")
 }
 
-// hlRect writes token t's invisible highlight rect.
-func hlRect(w *bytes.Buffer, t int, x, y, width, height float64, fill string) {
-	var a [256]byte
+// hlRect writes token t's highlight rect over [x0, x1] × [y0, y1] (its fill
+// and fill-opacity come from the hl-cols group). Its edges are rounded
+// like every coordinate, and its width is the difference of the rounded
+// edges, so neighbouring rects share their edge exactly.
+func hlRect(w *bytes.Buffer, t int, x0, y0, x1, y1 float64) {
+	var a [128]byte
 	b := append(a[:0], `<rect class="hl" data-t="`...)
 	b = strconv.AppendInt(b, int64(t), 10)
 	b = append(b, `" x="`...)
-	b = appendNum(b, x)
+	b = appendCoord(b, x0)
 	b = append(b, `" y="`...)
-	b = appendNum(b, y)
+	b = appendCoord(b, y0)
 	b = append(b, `" width="`...)
-	b = appendNum(b, width)
+	b = appendCoord(b, float64(tenths(x1)-tenths(x0))/10)
 	b = append(b, `" height="`...)
-	b = appendNum(b, height)
-	b = append(b, `" fill="`...)
-	b = append(b, fill...)
-	b = append(b, `" fill-opacity="0"/>`+"\n"...)
+	b = appendCoord(b, float64(tenths(y1)-tenths(y0))/10)
+	b = append(b, `"/>`+"\n"...)
 	w.Write(b)
 }
 
@@ -415,7 +462,7 @@ func (f *frame) stateLabels(y float64) {
 		if t < f.T && (f.step > 1 && n%f.step != 0 || xT-x < f.th.TokenWidth*0.8 && f.step > 1) {
 			continue
 		}
-		fmt.Fprintf(&f.overlay, `<text x="%s" y="%s">s%s</text>`+"\n", num(x), num(y), subscript(n))
+		fmt.Fprintf(&f.overlay, `<text x="%s" y="%s">s%s</text>`+"\n", coord(x), coord(y), subscript(n))
 	}
 	f.overlay.WriteString("</g>\n")
 }
@@ -462,124 +509,37 @@ func (tk ticker) Ticks(lo, hi float64) []plot.Tick {
 	return ticks
 }
 
-// finish turns vgsvg's document into ours: our root <svg> (class, viewBox,
-// role, aria-labelledby) with <title> and <desc> first; vgsvg's inline style
-// attributes become presentation attributes with our font-family; the
-// data marks (y flipped like vgsvg's group), the overlay and the hl rects
-// go after it, in that order, so the hl rects are on top.
-func finish(raw []byte, w, h float64, class, theme, id, title, desc string, under, marks, overlay, hl []byte) ([]byte, error) {
-	start := bytes.Index(raw, []byte("<svg"))
-	if start < 0 {
-		return nil, fmt.Errorf("chart: vgsvg output has no <svg>")
-	}
-	open := bytes.IndexByte(raw[start:], '>')
-	end := bytes.LastIndex(raw, []byte("</svg>"))
-	if open < 0 || end < start+open {
-		return nil, fmt.Errorf("chart: vgsvg output is not one <svg> element")
-	}
-	body := raw[start+open+1 : end]
-
-	var b bytes.Buffer
-	b.Grow(len(body) + len(under) + len(marks) + len(overlay) + len(hl) + 1024)
-	root(&b, w, h, class, theme, id, title, desc)
-	flip := `transform="matrix(1 0 0 -1 0 ` + num(h) + `)"`
-	// vgsvg's body is its background, then its flipped group; the mask
-	// shading goes between the background and the rest.
-	g0 := bytes.Index(body, []byte("<g "))
-	g1 := bytes.IndexByte(body[max(g0, 0):], '>') + max(g0, 0) + 1
-	bg := bytes.Index(body, []byte("/>\n"))
-	if g0 < 0 || bg < g1 || !bytes.Contains(body[g1:bg], []byte("<path")) {
-		return nil, fmt.Errorf("chart: vgsvg output does not start with a group and the background")
-	}
-	unstyle(&b, body[:bg+3])
-	if len(under) > 0 {
-		b.WriteString(`</g><g class="mask" ` + flip + ">\n")
-		b.Write(under)
-		b.WriteString("</g>")
-		b.Write(body[g0:g1]) // reopen vgsvg's group
-	}
-	unstyle(&b, body[bg+3:])
-	b.WriteString(`<g class="marks" ` + flip + ">\n")
-	b.Write(marks)
-	b.WriteString("</g>\n")
-	b.WriteString(`<g class="labels">` + "\n")
-	b.Write(overlay)
-	b.WriteString("</g>\n")
-	b.Write(hl)
-	b.WriteString("</svg>\n")
-	return b.Bytes(), nil
-}
-
 // root writes the opening <svg> tag, <title> and <desc>.
 func root(b *bytes.Buffer, w, h float64, class, theme, id, title, desc string) {
 	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" class="gae-chart %s theme-%s" width="%s" height="%s" viewBox="0 0 %s %s" role="img" aria-labelledby="%s-title %s-desc" font-family="%s">`+"\n",
-		class, theme, num(w), num(h), num(w), num(h), id, id, FontFamily)
+		class, theme, coord(w), coord(h), coord(w), coord(h), id, id, FontFamily)
 	fmt.Fprintf(b, `<title id="%s-title">%s</title>`+"\n", id, esc(oneLine(title)))
 	fmt.Fprintf(b, `<desc id="%s-desc">%s</desc>`+"\n", id, esc(oneLine(desc)))
 }
 
-// unstyle copies vgsvg's body, rewriting each style="k:v;…" attribute as
-// presentation attributes k="v" (a strict CSP blocks inline styles; the
-// page's CSS overrides presentation attributes) and replacing gonum's
-// font-family by FontFamily. vgsvg escapes text content, so `style="` only
-// occurs as an attribute.
-func unstyle(b *bytes.Buffer, body []byte) {
-	const key = `style="`
-	for {
-		i := bytes.Index(body, []byte(key))
-		if i < 0 {
-			b.Write(body)
-			return
+// descList formats series v for <desc>: "sym=val, …" (item formats entry
+// i). Past eight entries it gives the first three and the last two with "…"
+// between them, then the smallest and the largest: "(min …, max …)".
+func descList(v []float64, item func(i int) string) string {
+	n := len(v)
+	if n <= 8 {
+		parts := make([]string, n)
+		for i := range n {
+			parts[i] = item(i)
 		}
-		b.Write(body[:i])
-		body = body[i+len(key):]
-		j := bytes.IndexByte(body, '"')
-		if j < 0 {
-			b.Write(body)
-			return
-		}
-		first := true
-		for _, decl := range strings.Split(string(body[:j]), ";") {
-			k, v, ok := strings.Cut(decl, ":")
-			if !ok {
-				continue
-			}
-			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
-			switch k {
-			case "font-family":
-				continue // inherited from the root's FontFamily
-			case "font-variant":
-				if v == "none" {
-					continue
-				}
-			}
-			if !first {
-				b.WriteByte(' ')
-			}
-			first = false
-			b.WriteString(k)
-			b.WriteString(`="`)
-			b.WriteString(esc(v))
-			b.WriteByte('"')
-		}
-		body = body[j+1:]
+		return strings.Join(parts, ", ")
 	}
-}
-
-// descList formats a series for <desc>: "sym=val, …", the first three and the
-// last two entries with "…" between them when there are more than eight.
-func descList(n int, item func(i int) string) string {
-	var parts []string
-	for i := range n {
-		if n > 8 && i == 3 {
-			parts = append(parts, ellipsis)
+	lo, hi := 0, 0
+	for i, x := range v {
+		if x < v[lo] {
+			lo = i
 		}
-		if n > 8 && i >= 3 && i < n-2 {
-			continue
+		if x > v[hi] {
+			hi = i
 		}
-		parts = append(parts, item(i))
 	}
-	return strings.Join(parts, ", ")
+	return item(0) + ", " + item(1) + ", " + item(2) + ", " + ellipsis + ", " + item(n-2) + ", " + item(n-1) +
+		" (min " + item(lo) + ", max " + item(hi) + ")"
 }
 
 // descMask lists the mask-0 tokens of kind k as index ranges ("6–7"), or "".
@@ -622,9 +582,9 @@ func (in *Input) maskLegend(T int) ([]legendItem, string) {
 			label = in.Text.Observation
 		}
 		label = oneLine(label)
-		items = append(items, legendItem{label, func(f *frame, c draw.Canvas, x, y float64) {
+		items = append(items, legendItem{label, func(f *frame, x, y float64) {
 			h := f.th.FontSize * 0.5
-			f.swatch(c, k, x+3, y-h, x+thumbW-3, y+h)
+			f.swatch(f.marks, k, x+3, y-h, x+thumbW-3, y+h)
 		}})
 		desc = append(desc, label+": "+where+".")
 	}

@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"gonum.org/v1/plot/vg"
 )
 
 // RibbonInput is what the alignment ribbon shows: one sequence
@@ -116,23 +118,74 @@ func Ribbon(in RibbonInput) ([]byte, error) {
 	right := x + 10 + math.Max(textWidth(unused, fs), math.Max(textWidth(termLab, fs), textWidth(boot, fs)))
 	W := math.Ceil(math.Max(minW, right+pad))
 
-	var b bytes.Buffer // body, y down
+	// The body, y down, goes into a group whose font-size (fs), fill
+	// (Foreground) and text-anchor (middle) its children inherit; they
+	// write only what differs.
+	var b bytes.Buffer
+	var tmp []byte
+	inherited := th.Foreground   // the fill of the innermost group
+	group := func(fill string) { // a group of texts of one colour
+		b.WriteString(`<g fill="` + fill + `">` + "\n")
+		inherited = fill
+	}
+	end := func() {
+		b.WriteString("</g>\n")
+		inherited = th.Foreground
+	}
+	text := func(x, y float64, s string, size float64, anchor, fill, extra string) {
+		t := append(tmp[:0], `<text x="`...)
+		t = appendCoord(t, x)
+		t = append(t, `" y="`...)
+		t = appendCoord(t, y)
+		t = append(t, '"')
+		if size != fs {
+			t = append(t, ` font-size="`...)
+			t = appendNum(t, size)
+			t = append(t, '"')
+		}
+		if fill != inherited {
+			t = append(t, ` fill="`+fill+`"`...)
+		}
+		if anchor != "middle" {
+			t = append(t, ` text-anchor="start"`...)
+		}
+		t = append(t, extra...)
+		t = append(t, '>')
+		t = append(t, esc(s)...)
+		t = append(t, "</text>\n"...)
+		b.Write(t)
+		tmp = t
+	}
+	// path strokes the polyline through the points (x0, y0, x1, y1, …).
+	path := func(col string, w float64, xy ...float64) {
+		var pn pen
+		t := append(tmp[:0], `<path d="`...)
+		t = pn.move(t, xy[0], xy[1])
+		for i := 2; i+1 < len(xy); i += 2 {
+			t = pn.line(t, xy[i], xy[i+1])
+		}
+		t = append(t, `"`+strokeAttrs(rgb(col), w, nil, 0)+"/>\n"...)
+		b.Write(t)
+		tmp = t
+	}
+	line := func(x0, y0, x1, y1 float64, col string, w float64) { path(col, w, x0, y0, x1, y1) }
+	rect := func(x, y, w, h float64, attrs string) {
+		t := append(tmp[:0], `<rect x="`...)
+		t = appendCoord(t, x)
+		t = append(t, `" y="`...)
+		t = appendCoord(t, y)
+		t = append(t, `" width="`...)
+		t = appendCoord(t, w)
+		t = append(t, `" height="`...)
+		t = appendCoord(t, h)
+		t = append(t, `"`+attrs+"/>\n"...)
+		b.Write(t)
+		tmp = t
+	}
 	y := pad
 	for _, l := range wrap(tx.RibbonTitle, th.TitleSize, W-2*pad) {
 		y += th.TitleSize * 1.25
-		fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="%s" font-weight="bold" fill="%s">%s</text>`+"\n",
-			num(pad), num(y-th.TitleSize*0.25), num(th.TitleSize), th.Foreground, esc(l))
-	}
-	line := func(x0, y0, x1, y1 float64, col string, w float64, extra string) {
-		fmt.Fprintf(&b, `<path d="M%s,%sL%s,%s" fill="none" stroke="%s" stroke-width="%s"%s/>`+"\n",
-			num(x0), num(y0), num(x1), num(y1), col, num(w), extra)
-	}
-	text := func(x, y float64, s string, size float64, anchor, fill, extra string) {
-		fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="%s" fill="%s"`, num(x), num(y), num(size), fill)
-		if anchor != "" {
-			fmt.Fprintf(&b, ` text-anchor="%s"`, anchor)
-		}
-		fmt.Fprintf(&b, "%s>%s</text>\n", extra, esc(s))
+		text(pad, y-th.TitleSize*0.25, l, th.TitleSize, "", th.Foreground, ` font-weight="bold"`)
 	}
 	head := func(i int, y float64) { text(pad, y, heads[i], fs, "", th.Muted, "") }
 	first, last := cols[0], cols[len(cols)-1]
@@ -149,8 +202,7 @@ func Ribbon(in RibbonInput) ([]byte, error) {
 	y += fs * 1.6
 	bracket := func(x0, x1, y float64, label string) {
 		text((x0+x1)/2, y-5, label, fs, "middle", th.Foreground, "")
-		fmt.Fprintf(&b, `<path d="M%s,%sL%s,%sL%s,%sL%s,%s" fill="none" stroke="%s" stroke-width="1"/>`+"\n",
-			num(x0+2), num(y+4), num(x0+2), num(y), num(x1-2), num(y), num(x1-2), num(y+4), th.Foreground)
+		path(th.Foreground, 1, x0+2, y+4, x0+2, y, x1-2, y, x1-2, y+4)
 	}
 	y += fs * 0.4
 	bracket(first.x, lastPrompt.x+lastPrompt.w, y, fit(oneLine(tx.Prompt), fs, lastPrompt.x+lastPrompt.w-first.x))
@@ -165,8 +217,7 @@ func Ribbon(in RibbonInput) ([]byte, error) {
 			fill, stroke = th.Background, th.Foreground
 		}
 		if !c.gap {
-			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s" stroke="%s" stroke-width="1"/>`+"\n",
-				num(c.x+1), num(cellTop), num(c.w-2), num(cellH), fill, stroke)
+			rect(c.x+1, cellTop, c.w-2, cellH, ` fill="`+fill+`" stroke="`+stroke+`"`)
 		}
 		lab := ellipsis
 		if !c.gap {
@@ -176,17 +227,19 @@ func Ribbon(in RibbonInput) ([]byte, error) {
 	}
 	// The prompt | response boundary.
 	bx := cols[firstResp].x
-	line(bx, cellTop-6, bx, cellTop+cellH+6, th.Foreground, 2, "")
+	line(bx, cellTop-6, bx, cellTop+cellH+6, th.Foreground, 2)
 	head(0, cellTop+cellH/2+fs*0.35)
 
 	// Positions j+Base, then t+Base under the response.
 	y = cellTop + cellH + fs*1.3
 	head(1, y)
+	group(th.Muted)
 	for _, c := range cols {
 		if !c.gap {
 			text(c.x+c.w/2, y, strconv.Itoa(c.j+in.Base), fs, "middle", th.Muted, "")
 		}
 	}
+	end()
 	y += fs * 1.3
 	head(2, y)
 	for _, c := range cols {
@@ -200,8 +253,7 @@ func Ribbon(in RibbonInput) ([]byte, error) {
 	y += fs * 1.9
 	sx0, sx1 := lastPrompt.x, last.x
 	text((sx0+sx1)/2, y-5, slice, fs*0.95, "middle", Styles[Value].Color, ` font-family="'Liberation Mono', 'DejaVu Sans Mono', monospace"`)
-	fmt.Fprintf(&b, `<path d="M%s,%sL%s,%sL%s,%sL%s,%s" fill="none" stroke="%s" stroke-width="1.5"/>`+"\n",
-		num(sx0+3), num(y+5), num(sx0+3), num(y), num(sx1-3), num(y), num(sx1-3), num(y+5), Styles[Value].Color)
+	path(Styles[Value].Color, 1.5, sx0+3, y+5, sx0+3, y, sx1-3, y, sx1-3, y+5)
 
 	// Critic outputs, labelled with their negative code index.
 	y += 9
@@ -220,18 +272,15 @@ func Ribbon(in RibbonInput) ([]byte, error) {
 		bx0 := cx - boxW/2
 		switch {
 		case c.j < P-1: // sliced away
-			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" rx="3" fill="none" stroke="%s" stroke-width="1"/>`+"\n",
-				num(bx0), num(boxTop), num(boxW), num(boxH), th.Boundary)
+			rect(bx0, boxTop, boxW, boxH, ` rx="3" fill="none" stroke="`+th.Boundary+`"`)
 			text(cx, boxTop+boxH/2+fs*0.35, neg, fs, "middle", th.Muted, "")
 		case i == len(cols)-1: // the last response token: not used
-			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" rx="3" fill="none" stroke="%s" stroke-width="1.5" stroke-dasharray="3 2"/>`+"\n",
-				num(bx0), num(boxTop), num(boxW), num(boxH), th.Muted)
+			rect(bx0, boxTop, boxW, boxH, ` rx="3" fill="none" stroke="`+th.Muted+`" stroke-width="1.5" stroke-dasharray="3 2"`)
 			text(cx, boxTop+boxH/2+fs*0.35, neg, fs, "middle", th.Muted, "")
-			line(bx0+3, boxTop+boxH-3, bx0+boxW-3, boxTop+3, th.Muted, 1.5, "")
+			line(bx0+3, boxTop+boxH-3, bx0+boxW-3, boxTop+3, th.Muted, 1.5)
 			text(c.x+c.w+6, boxTop+boxH/2+fs*0.35, unused, fs, "", th.Muted, ` font-style="italic"`)
 		default:
-			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" rx="3" fill="%s"/>`+"\n",
-				num(bx0), num(boxTop), num(boxW), num(boxH), Styles[Value].Color)
+			rect(bx0, boxTop, boxW, boxH, ` rx="3" fill="`+Styles[Value].Color+`"`)
 			text(cx, boxTop+boxH/2+fs*0.35, neg, fs, "middle", th.Background, "")
 		}
 	}
@@ -243,13 +292,21 @@ func Ribbon(in RibbonInput) ([]byte, error) {
 	vY := vTop + fs*1.0
 	head(4, vY)
 	vcol := Styles[Value].Color
+	// One path each for the guides down the boundaries, the arrows' shafts
+	// and their heads, then the labels.
+	tx1 := last.x + last.w // the terminal state, bootstrapped, not a critic output
+	var guides, shafts, tips []byte
+	var pg, ps, ph pen
+	guides = pg.line(pg.move(guides, tx1, boxTop), tx1, vY-fs*0.35-th.MarkerRadius-2)
+	var labels []string
+	var labelX []float64
 	for i, c := range cols {
 		if i < firstResp-1 || i == len(cols)-1 || (c.gap && !c.response) {
 			continue
 		}
 		x0, x1 := c.x+c.w/2, c.x+c.w
-		line(x1, boxTop, x1, vTop-2, th.Boundary, 1, ` stroke-dasharray="2 3"`)
-		arrow(&b, x0, y+3, x1, vTop-2, vcol, th.StrokeWidth*0.75)
+		guides = pg.line(pg.move(guides, x1, boxTop), x1, vTop-2)
+		shafts, tips = arrow(shafts, tips, &ps, &ph, x0, y+3, x1, vTop-2, th.StrokeWidth*0.75)
 		st := 0 // the state at this boundary: before response token st
 		switch {
 		case c.gap:
@@ -257,24 +314,30 @@ func Ribbon(in RibbonInput) ([]byte, error) {
 		case c.response:
 			st = c.t + 1
 		}
-		text(x1, vY, fmt.Sprintf("V(s_%d)", st+in.Base), fs, "middle", vcol, "")
+		labels = append(labels, fmt.Sprintf("V(s_%d)", st+in.Base))
+		labelX = append(labelX, x1)
 	}
-	// The terminal state: bootstrapped, not a critic output.
-	tx1 := last.x + last.w
-	line(tx1, boxTop, tx1, vY-fs*0.35-th.MarkerRadius-2, th.Boundary, 1, ` stroke-dasharray="2 3"`)
+	b.WriteString(`<path d="` + string(guides) + `"` + strokeAttrs(rgb(th.Boundary), 1, []vg.Length{2, 3}, 0) + "/>\n")
+	b.WriteString(`<path d="` + string(shafts) + `"` + strokeAttrs(rgb(vcol), th.StrokeWidth*0.75, nil, 0) + "/>\n")
+	b.WriteString(`<path d="` + string(tips) + `" fill="` + vcol + `"/>` + "\n")
+	group(vcol)
+	for i, l := range labels {
+		text(labelX[i], vY, l, fs, "middle", vcol, "")
+	}
+	end()
 	r := th.MarkerRadius
 	fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s" stroke-width="%s"/>`+"\n",
-		num(tx1), num(vY-fs*0.35), num(r), th.Background, vcol, num(th.StrokeWidth*0.9))
+		coord(tx1), coord(vY-fs*0.35), num(r), th.Background, vcol, num(th.StrokeWidth*0.9))
 	text(tx1+r+4, vY, termLab, fs, "", th.Foreground, "")
 	text(tx1+r+4, vY+fs*1.25, boot, fs, "", th.Muted, "")
 	H := math.Ceil(vY + fs*1.25 + fs*0.4 + pad)
 
 	// The hl rects: response token columns, tokens row through V row.
 	var hl bytes.Buffer
-	hl.WriteString(`<g class="hl-cols">` + "\n")
+	hl.WriteString(`<g class="hl-cols" fill="` + th.Highlight + `" fill-opacity="0">` + "\n")
 	for _, c := range cols {
 		if c.response && !c.gap {
-			hlRect(&hl, c.t, c.x, cellTop-2, c.w, vY+fs*0.4-cellTop+2, th.Highlight)
+			hlRect(&hl, c.t, c.x, cellTop-2, c.x+c.w, vY+fs*0.4)
 		}
 	}
 	hl.WriteString("</g>\n")
@@ -286,25 +349,29 @@ func Ribbon(in RibbonInput) ([]byte, error) {
 
 	var out bytes.Buffer
 	root(&out, W, H, "gae-ribbon", th.Name, id, tx.RibbonTitle, strings.TrimSpace(d.String()))
-	fmt.Fprintf(&out, `<rect width="%s" height="%s" fill="%s"/>`+"\n", num(W), num(H), th.Background)
+	fmt.Fprintf(&out, `<rect width="%s" height="%s" fill="%s"/>`+"\n", coord(W), coord(H), th.Background)
+	fmt.Fprintf(&out, `<g font-size="%s" fill="%s" text-anchor="middle">`+"\n", num(fs), th.Foreground)
 	out.Write(b.Bytes())
+	out.WriteString("</g>\n")
 	out.Write(hl.Bytes())
 	out.WriteString("</svg>\n")
 	return out.Bytes(), nil
 }
 
-// arrow draws a line from (x0, y0) to (x1, y1) with a filled head at the end.
-func arrow(b *bytes.Buffer, x0, y0, x1, y1 float64, col string, w float64) {
+// arrow appends to shaft a line from (x0, y0) towards (x1, y1), for a stroke
+// of width w, and to head its filled head ending at (x1, y1).
+func arrow(shaft, head []byte, ps, ph *pen, x0, y0, x1, y1, w float64) ([]byte, []byte) {
 	dx, dy := x1-x0, y1-y0
 	l := math.Hypot(dx, dy)
 	if l < 1 {
-		return
+		return shaft, head
 	}
 	ux, uy := dx/l, dy/l
 	hl, hw := 4+2*w, 2+1.2*w
 	bx, by := x1-ux*hl, y1-uy*hl
-	fmt.Fprintf(b, `<path d="M%s,%sL%s,%s" fill="none" stroke="%s" stroke-width="%s"/>`+"\n",
-		num(x0), num(y0), num(bx), num(by), col, num(w))
-	fmt.Fprintf(b, `<path d="M%s,%sL%s,%sL%s,%sZ" fill="%s"/>`+"\n",
-		num(x1), num(y1), num(bx-uy*hw), num(by+ux*hw), num(bx+uy*hw), num(by-ux*hw), col)
+	shaft = ps.line(ps.move(shaft, x0, y0), bx, by)
+	head = ph.move(head, x1, y1)
+	head = ph.line(head, bx-uy*hw, by+ux*hw)
+	head = ph.line(head, bx+uy*hw, by-ux*hw)
+	return shaft, ph.close(head)
 }

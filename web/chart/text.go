@@ -221,7 +221,8 @@ func wrap(s string, size, max float64) []string {
 	return lines
 }
 
-// num formats a coordinate: at most 2 decimals, no trailing zeros, no "-0".
+// num formats a size, stroke width or opacity: at most 2 decimals, no
+// trailing zeros, no "-0". Coordinates have one decimal (coord).
 func num(v float64) string {
 	var a [24]byte
 	return string(appendNum(a[:0], v))
