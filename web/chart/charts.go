@@ -22,19 +22,12 @@ func Values(in Input) ([]byte, error) {
 }
 
 func values(in *Input) ([]byte, *frame, error) {
-	T, err := in.check(series{name: "Values", v: in.Values}, series{name: "Returns", v: in.Returns},
+	T, th, err := in.prepare("ValuesTitle", in.Text.ValuesTitle, series{name: "Values", v: in.Values}, series{name: "Returns", v: in.Returns},
 		series{name: "Advantages", v: in.Advantages})
 	if err != nil {
 		return nil, nil, err
 	}
-	th, err := in.Theme.resolve()
-	if err != nil {
-		return nil, nil, err
-	}
 	tx := in.Text
-	if err := requireTitle("ValuesTitle", tx.ValuesTitle); err != nil {
-		return nil, nil, err
-	}
 	boot := oneLine(tx.Bootstrap)
 	lo, hi := extent(in.Values, in.Returns, in.Advantages)
 	masks, maskDesc := in.maskLegend(T)
@@ -148,19 +141,12 @@ func Rewards(in Input) ([]byte, error) {
 }
 
 func rewards(in *Input) ([]byte, *frame, error) {
-	T, err := in.check(series{name: "Scores", v: in.Scores}, series{name: "KLTerm", v: in.KLTerm},
+	T, th, err := in.prepare("RewardsTitle", in.Text.RewardsTitle, series{name: "Scores", v: in.Scores}, series{name: "KLTerm", v: in.KLTerm},
 		series{name: "Rewards", v: in.Rewards})
 	if err != nil {
 		return nil, nil, err
 	}
-	th, err := in.Theme.resolve()
-	if err != nil {
-		return nil, nil, err
-	}
 	tx := in.Text
-	if err := requireTitle("RewardsTitle", tx.RewardsTitle); err != nil {
-		return nil, nil, err
-	}
 	stack := make([]float64, T)
 	for t := range T {
 		stack[t] = in.Scores[t] + in.KLTerm[t]
@@ -232,18 +218,11 @@ func Advantages(in Input) ([]byte, error) {
 }
 
 func advantages(in *Input) ([]byte, *frame, error) {
-	T, err := in.check(series{name: "Advantages", v: in.Advantages}, series{name: "Whitened", v: in.Whitened, optional: true})
-	if err != nil {
-		return nil, nil, err
-	}
-	th, err := in.Theme.resolve()
+	T, th, err := in.prepare("AdvantagesTitle", in.Text.AdvantagesTitle, series{name: "Advantages", v: in.Advantages}, series{name: "Whitened", v: in.Whitened, optional: true})
 	if err != nil {
 		return nil, nil, err
 	}
 	tx := in.Text
-	if err := requireTitle("AdvantagesTitle", tx.AdvantagesTitle); err != nil {
-		return nil, nil, err
-	}
 	white := in.Whitened != nil
 	lo, hi := extent(in.Advantages, in.Whitened)
 	masks, maskDesc := in.maskLegend(T)
@@ -311,4 +290,18 @@ func extent(vs ...[]float64) (lo, hi float64) {
 		}
 	}
 	return lo, hi
+}
+
+// prepare is what every chart does first: check the series it draws, resolve
+// the theme and require its title.
+func (in *Input) prepare(titleField, title string, ss ...series) (int, Theme, error) {
+	T, err := in.check(ss...)
+	if err != nil {
+		return 0, Theme{}, err
+	}
+	th, err := in.Theme.resolve()
+	if err != nil {
+		return 0, Theme{}, err
+	}
+	return T, th, requireTitle(titleField, title)
 }
