@@ -18,15 +18,30 @@
 // a table built from the embedded files, so it cannot list a directory or
 // reach a file outside it.
 //
+// A stylesheet cannot call Path, so it names the files it uses (fonts,
+// images) by their path relative to itself, as on disk:
+//
+//	src: url("fonts/stix-two-math.woff2") format("woff2");
+//
+// and the table serves every CSS file with each such relative url() rewritten
+// to the file's hashed URL ("/static/stix-two-math.0123456789.woff2"). The
+// CSS is hashed after the rewrite, so a changed font also changes the URL of
+// the stylesheet that names it. The stylesheet still works straight from the
+// source tree (a file:// preview finds fonts/ beside it). URLs with a scheme
+// ("data:", "https:"), absolute paths and bare fragments are left alone; a
+// relative url() that names no embedded file, or names another stylesheet,
+// is a broken table.
+//
 // The table is built once, when the package is initialised. The embedded
 // files are fixed at build time, so a broken table (two assets with one name,
-// an extension with no known content type) stops the program at start-up and
-// fails every test that imports the package; it cannot happen on a request.
+// an extension with no known content type, a CSS url() to a missing file)
+// stops the program at start-up and fails every test that imports the
+// package; it cannot happen on a request.
 //
 // To add an asset, put it under static/, add its pattern to the go:embed
 // directive in static.go (go:embed refuses a pattern that matches nothing,
-// which is why fonts/ and icons/ are not listed yet) and, for a new kind of
-// file, its extension to contentTypes. TestEveryAssetFileIsEmbedded fails if a
+// which is why icons/ is not listed yet) and, for a new kind of file, its
+// extension to contentTypes. TestEveryAssetFileIsEmbedded fails if a
 // file on disk is missing from the binary.
 package static
 
@@ -35,17 +50,19 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/http"
 	"path"
+	"regexp"
 	"strings"
 	"time"
 )
 
 // files holds every asset. Keep it to assets: READMEs and licences stay out.
 //
-//go:embed *.css *.js vendor/*.js
+//go:embed *.css *.js vendor/*.js fonts/*.woff2
 var files embed.FS
 
 // Prefix is the URL path under which Handler must be mounted and under which
@@ -155,9 +172,12 @@ func (ix *index) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, a.hashedName, time.Time{}, bytes.NewReader(a.body))
 }
 
-// newIndex reads and hashes every file in fsys.
+// newIndex reads and hashes every file in fsys. Stylesheets come last: their
+// url()s are rewritten to the hashed URLs of the other files first.
 func newIndex(fsys fs.FS) (*index, error) {
 	ix := &index{byName: map[string]*asset{}, byHashed: map[string]*asset{}}
+	byFile := map[string]*asset{}
+	var others, sheets []*asset
 	err := fs.WalkDir(fsys, ".", func(file string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -178,24 +198,76 @@ func newIndex(fsys fs.FS) (*index, error) {
 		if err != nil {
 			return fmt.Errorf("static: %w", err)
 		}
-		sum := sha256.Sum256(body)
-		hexSum := hex.EncodeToString(sum[:])
-		a := &asset{
-			file:        file,
-			name:        name,
-			hashedName:  strings.TrimSuffix(name, ext) + "." + hexSum[:hashLen] + ext,
-			contentType: contentType,
-			etag:        `"` + hexSum + `"`,
-			body:        body,
+		a := &asset{file: file, name: name, contentType: contentType, body: body}
+		ix.byName[name] = a
+		byFile[file] = a
+		if ext == ".css" {
+			sheets = append(sheets, a)
+		} else {
+			others = append(others, a)
 		}
-		ix.byName[a.name] = a
-		ix.byHashed[a.hashedName] = a
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	for _, a := range others {
+		ix.add(a)
+	}
+	for _, a := range sheets {
+		if a.body, err = rewriteCSSURLs(a.file, a.body, byFile); err != nil {
+			return nil, err
+		}
+		ix.add(a)
+	}
 	return ix, nil
+}
+
+// add hashes a's body, names it by the hash and files it under that name.
+func (ix *index) add(a *asset) {
+	sum := sha256.Sum256(a.body)
+	hexSum := hex.EncodeToString(sum[:])
+	ext := path.Ext(a.name)
+	a.hashedName = strings.TrimSuffix(a.name, ext) + "." + hexSum[:hashLen] + ext
+	a.etag = `"` + hexSum + `"`
+	ix.byHashed[a.hashedName] = a
+}
+
+// cssURL matches a CSS url() and captures its argument: "…", '…' or bare.
+var cssURL = regexp.MustCompile(`url\(\s*("[^"]*"|'[^']*'|[^)"'\s]*)\s*\)`)
+
+// rewriteCSSURLs returns the stylesheet body (embedded as file) with every
+// relative url() replaced by the hashed URL of the embedded file it names.
+// byFile holds the assets by embedded path, already hashed except for the
+// stylesheets.
+func rewriteCSSURLs(file string, body []byte, byFile map[string]*asset) ([]byte, error) {
+	var errs []error
+	out := cssURL.ReplaceAllFunc(body, func(m []byte) []byte {
+		arg := string(cssURL.FindSubmatch(m)[1])
+		ref := strings.Trim(arg, `"'`)
+		if ref == "" || strings.HasPrefix(ref, "/") || strings.HasPrefix(ref, "#") || strings.Contains(ref, ":") {
+			return m // empty, absolute, a fragment, or with a scheme (data:, https:)
+		}
+		target, suffix := ref, ""
+		if i := strings.IndexAny(ref, "?#"); i >= 0 {
+			target, suffix = ref[:i], ref[i:]
+		}
+		target = path.Join(path.Dir(file), target)
+		a := byFile[target]
+		switch {
+		case a == nil:
+			errs = append(errs, fmt.Errorf("static: %s: url(%s) names no embedded file (looked for %s); fix the path or add the file to the go:embed directive", file, arg, target))
+			return m
+		case path.Ext(a.name) == ".css":
+			errs = append(errs, fmt.Errorf("static: %s: url(%s) names a stylesheet; only fonts and images can be referenced", file, arg))
+			return m
+		}
+		return []byte(`url("` + Prefix + a.hashedName + suffix + `")`)
+	})
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return out, nil
 }
 
 // mustIndex is newIndex for the embedded files, which are fixed at build

@@ -50,6 +50,9 @@ func TestPathServesAsset(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			body := embedded(t, tt.file)
+			if path.Ext(tt.file) == ".css" {
+				body = withHashedURLs(t, body)
+			}
 			sum := sha256.Sum256(body)
 			hexSum := hex.EncodeToString(sum[:])
 
@@ -86,7 +89,7 @@ func TestPathServesAsset(t *testing.T) {
 				t.Errorf("Last-Modified = %q, want none: the ETag is the validator", h.Get("Last-Modified"))
 			}
 			if rec.Body.String() != string(body) {
-				t.Errorf("body is %d bytes, want the %d embedded bytes of %s", rec.Body.Len(), len(body), tt.file)
+				t.Errorf("body is %d bytes, want the %d embedded bytes of %s (url()s rewritten)", rec.Body.Len(), len(body), tt.file)
 			}
 		})
 	}
@@ -491,4 +494,110 @@ func FuzzHandler(f *testing.F) {
 			t.Errorf("GET %q: status = %d, want 404", p, rec.Code)
 		}
 	})
+}
+
+// withHashedURLs returns css, a stylesheet at the root of static/, as the
+// handler should serve it: every url("…") naming an embedded file by its
+// path replaced by that file's hashed URL. It is a plain text replacement,
+// independent of the regexp that static.go uses.
+func withHashedURLs(t *testing.T, css []byte) []byte {
+	t.Helper()
+	var pairs []string
+	err := fs.WalkDir(files, ".", func(file string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path.Ext(file) == ".css" {
+			return err
+		}
+		pairs = append(pairs, `url("`+file+`")`, `url("`+Path(path.Base(file))+`")`)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []byte(strings.NewReplacer(pairs...).Replace(string(css)))
+}
+
+// TestAppCSSFontURL checks that app.css reaches the math font through its
+// hashed URL, and through nothing else.
+func TestAppCSSFontURL(t *testing.T) {
+	css := serve(t, "GET", Path("app.css"), nil).Body.String()
+	font := Path("stix-two-math.woff2")
+	if !strings.Contains(css, `url("`+font+`") format("woff2")`) {
+		t.Errorf("served app.css does not load the math font from %s", font)
+	}
+	if m := regexp.MustCompile(`url\(\s*["']?fonts/`).FindString(css); m != "" {
+		t.Errorf("served app.css still has %q…: every relative url() should be rewritten", m)
+	}
+	rec := serve(t, "GET", font, nil)
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "font/woff2" {
+		t.Errorf("GET %s: %d %q, want 200 font/woff2", font, rec.Code, rec.Header().Get("Content-Type"))
+	}
+	if !strings.HasPrefix(rec.Body.String(), "wOF2") {
+		t.Errorf("GET %s: body does not start with the WOFF2 signature", font)
+	}
+}
+
+func TestNewIndexRewritesCSSURLs(t *testing.T) {
+	fsys := fstest.MapFS{
+		"fonts/x.woff2": {Data: []byte("wOF2 x")},
+		"icons/i.svg":   {Data: []byte("<svg/>")},
+		"a.css": {Data: []byte(`@font-face { src: url("fonts/x.woff2") format("woff2"), url( 'fonts/x.woff2' ); }
+.i { background: url(icons/i.svg#dot) , url("icons/i.svg?v=1"); }
+.d { background: url("data:image/svg+xml,<svg/>"), url(/abs.png), url(#f), url(https://example.com/x.png), url(); }
+/* the url() below */`)},
+		"css/b.css": {Data: []byte(`.b { background: url("../icons/i.svg"); }`)},
+	}
+	ix, err := newIndex(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	font, icon := Prefix+ix.byName["x.woff2"].hashedName, Prefix+ix.byName["i.svg"].hashedName
+	want := `@font-face { src: url("` + font + `") format("woff2"), url("` + font + `"); }
+.i { background: url("` + icon + `#dot") , url("` + icon + `?v=1"); }
+.d { background: url("data:image/svg+xml,<svg/>"), url(/abs.png), url(#f), url(https://example.com/x.png), url(); }
+/* the url() below */`
+	a := ix.byName["a.css"]
+	if got := string(a.body); got != want {
+		t.Errorf("a.css served as\n%s\nwant\n%s", got, want)
+	}
+	sum := sha256.Sum256([]byte(want))
+	if h := hex.EncodeToString(sum[:]); a.etag != `"`+h+`"` || !strings.Contains(a.hashedName, h[:hashLen]) {
+		t.Errorf("a.css: hashed name %s, ETag %s; want both from the SHA-256 of the rewritten body, %s", a.hashedName, a.etag, h)
+	}
+	if got, want := string(ix.byName["b.css"].body), `.b { background: url("`+icon+`"); }`; got != want {
+		t.Errorf("css/b.css served as %s, want %s: url()s are relative to the stylesheet", got, want)
+	}
+
+	// A changed font changes the stylesheet's URL.
+	fsys["fonts/x.woff2"] = &fstest.MapFile{Data: []byte("wOF2 y")}
+	ix2, err := newIndex(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ix2.byName["a.css"].hashedName == a.hashedName {
+		t.Errorf("a.css keeps hashed name %s after the font it names changed", a.hashedName)
+	}
+}
+
+func TestNewIndexRejectsBrokenCSSURLs(t *testing.T) {
+	tests := []struct {
+		name    string
+		css     string
+		wantErr string
+	}{
+		{"missing file", `a { src: url("fonts/nope.woff2"); }`, `static: a.css: url("fonts/nope.woff2") names no embedded file (looked for fonts/nope.woff2)`},
+		{"outside the tree", `a { src: url(../x.woff2); }`, `static: a.css: url(../x.woff2) names no embedded file (looked for ../x.woff2)`},
+		{"another stylesheet", `@import url("b.css");`, `static: a.css: url("b.css") names a stylesheet`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := newIndex(fstest.MapFS{
+				"a.css":   {Data: []byte(tt.css)},
+				"b.css":   {Data: []byte("")},
+				"x.woff2": {Data: []byte("wOF2")},
+			})
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("newIndex: error = %v, want one containing %q", err, tt.wantErr)
+			}
+		})
+	}
 }

@@ -66,9 +66,11 @@ func promptTokens(prompt string) []string {
 	return strings.Split(prompt, "")
 }
 
-// renderChart draws one chart by name.
-func (v playView) renderChart(name string) ([]byte, error) {
+// renderChart draws one chart by name; id prefixes the SVG's element ids
+// ("" for the chart's default), so that one page can hold several.
+func (v playView) renderChart(name, id string) ([]byte, error) {
 	in := v.chartInput()
+	in.ID = id
 	switch name {
 	case "values":
 		return chart.Values(in)
@@ -77,23 +79,37 @@ func (v playView) renderChart(name string) ([]byte, error) {
 	case "advantages":
 		return chart.Advantages(in)
 	}
-	return chart.Ribbon(chart.RibbonInput{Prompt: promptTokens(v.s.Prompt), Response: in.Tokens, Base: v.s.Base, Text: in.Text})
+	return chart.Ribbon(chart.RibbonInput{Prompt: promptTokens(v.s.Prompt), Response: in.Tokens, Base: v.s.Base, Text: in.Text, ID: id})
 }
+
+// chartNames are the charts this state shows: typed rewards have no
+// score/KL split to draw, and while the backward loop is stepped through, the
+// charts of advantages and returns would give away what is not computed yet.
+func (v playView) chartNames() []string {
+	var names []string
+	for _, n := range chartNames {
+		stepping := v.s.Step >= 0 && v.s.Step < v.s.Len()
+		if n == "rewards" && v.s.DirectRewards || stepping && (n == "values" || n == "advantages") {
+			continue
+		}
+		names = append(names, n)
+	}
+	return names
+}
+
+// chartTitles are the catalog keys of the charts' titles.
+var chartTitles = map[string]string{"values": "chart.values", "rewards": "chart.rewards", "advantages": "chart.adv", "ribbon": "chart.ribbon"}
 
 // charts are the three charts and the ribbon, inline, drawn in parallel.
 func (v playView) charts() ([]templates.Chart, templates.Chart) {
-	titles := map[string]string{"values": "chart.values", "rewards": "chart.rewards", "advantages": "chart.adv", "ribbon": "chart.ribbon"}
-	names := chartNames
-	if v.s.DirectRewards {
-		names = []string{"values", "advantages", "ribbon"} // typed rewards have no score/KL split to show
-	}
+	names := v.chartNames()
 	out := make([]templates.Chart, len(names))
 	var wg sync.WaitGroup
 	for i, name := range names {
 		wg.Go(func() {
-			svg, err := v.renderChart(name)
+			svg, err := v.renderChart(name, "")
 			c := templates.Chart{
-				ID: "chart-" + name, Title: v.t(titles[name]), Download: v.t("chart.download"),
+				ID: "chart-" + name, Title: v.t(chartTitles[name]), Download: v.t("chart.download"),
 				URL: v.pr.link("/play/chart/"+name+".svg", v.s),
 				SVG: templ.Raw(string(svg)),
 			}
@@ -122,7 +138,7 @@ func handleChart(w http.ResponseWriter, r *http.Request) {
 	}
 	pr := readPlay(r)
 	v := newPlayView(pr)
-	svg, err := v.renderChart(name)
+	svg, err := v.renderChart(name, "")
 	if err != nil {
 		http.Error(w, v.t("chart.error"), http.StatusUnprocessableEntity)
 		return

@@ -47,9 +47,12 @@ func (v playView) page(titleKey, path string) templates.Page {
 	}
 	return templates.Page{
 		Lang: string(v.pr.lang), Title: v.t(titleKey),
-		CSS: static.Path("app.css"), JS: static.Path("app.js"), HTMX: static.Path("htmx.min.js"),
+		CSS: staticCSS(), JS: staticJS(), HTMX: staticHTMX(),
 		Skip: v.t("skip"), Brand: v.t("brand"),
-		Nav:       []templates.Link{{Label: v.t("nav.play"), URL: "/play", Current: path == "/play"}},
+		Nav: []templates.Link{
+			{Label: v.t("nav.play"), URL: "/play", Current: path == "/play"},
+			{Label: v.t("nav.lessons"), URL: "/lessons"},
+		},
 		LangLink:  templates.Link{Label: other.Name(), URL: path + "?" + scenario.Encode(v.s) + "&lang=" + string(other), Title: string(other)},
 		CopyLink:  v.t("copy_link"),
 		CopiedMsg: v.t("copied"),
@@ -126,3 +129,8 @@ func joinf(pairs ...string) string {
 	}
 	return b.String()
 }
+
+// The assets every page links, at their content-hashed paths.
+func staticCSS() string  { return static.Path("app.css") }
+func staticJS() string   { return static.Path("app.js") }
+func staticHTMX() string { return static.Path("htmx.min.js") }

@@ -1,0 +1,161 @@
+package lessons
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+const sample = `---
+title: Sample
+order: 2
+summary: A sample.
+minutes: 3
+---
+
+## 时间差分误差
+
+Text *with* emphasis.
+
+| a | b |
+|---|---|
+| 1 | 2 |
+
+` + "```python\nx = 1  # one\n```" + `
+
+## TD error δ_t
+
+` + "```scenario\nlink: p=seed-a&lam=0.5\ncontrols: lam\nrows: adv, ret\nchart: none\n```" + `
+
+## TD error δ_t
+
+` + "```predict\nlink: p=seed-a\nask: adv.0\nquestion: What is **A_0**?\n```\n"
+
+func TestRender(t *testing.T) {
+	l, err := Render([]byte(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Title != "Sample" || l.Order != 2 || l.Minutes != 3 {
+		t.Errorf("meta %+v", l.Meta)
+	}
+	ids := []string{}
+	for _, h := range l.Headings {
+		ids = append(ids, h.ID)
+	}
+	if strings.Join(ids, " ") != "时间差分误差 td-error-δ_t td-error-δ_t-1" {
+		t.Errorf("heading ids %q: want Chinese kept and duplicates numbered", ids)
+	}
+	var kinds []string
+	for _, p := range l.Parts {
+		switch {
+		case p.Scenario != nil:
+			kinds = append(kinds, "scenario")
+		case p.Predict != nil:
+			kinds = append(kinds, "predict")
+		default:
+			kinds = append(kinds, "html")
+		}
+	}
+	if strings.Join(kinds, ",") != "html,scenario,html,predict" {
+		t.Errorf("parts %v", kinds)
+	}
+	html := l.Parts[0].HTML
+	for _, want := range []string{`<h2 id="时间差分误差">`, "<table>", `class="hl-`, "<em>with</em>"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("HTML lacks %q:\n%s", want, html)
+		}
+	}
+	if strings.Contains(html, "style=") {
+		t.Error("highlighted code must use classes, not inline styles")
+	}
+	sc := l.Parts[1].Scenario
+	if sc.Link != "p=seed-a&lam=0.5" || strings.Join(sc.Controls, ",") != "lam" || sc.Chart != "none" || len(sc.Rows) != 2 {
+		t.Errorf("scenario %+v", sc)
+	}
+	p := l.Parts[3].Predict
+	if p.Ask != "adv.0" || p.Kind != "number" || p.Tolerance != 0.005 || p.Question != "What is <strong>A_0</strong>?" {
+		t.Errorf("predict %+v", p)
+	}
+}
+
+func TestRenderErrors(t *testing.T) {
+	tests := map[string]string{
+		"no front matter":  "# hi",
+		"missing title":    "---\norder: 1\nsummary: s\nminutes: 1\n---\n",
+		"unknown key":      "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\ncolour: red\n---\n",
+		"scenario no link": "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```scenario\ncontrols: lam\n```\n",
+		"unknown control":  "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```scenario\nlink: p=seed-a\ncontrols: nope\n```\n",
+		"bad ask":          "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv\nquestion: q\n```\n",
+		"bad kind":         "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv.0\nkind: colour\nquestion: q\n```\n",
+		"bad tolerance":    "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv.0\ntolerance: -1\nquestion: q\n```\n",
+	}
+	for name, src := range tests {
+		if _, err := Render([]byte(src)); err == nil {
+			t.Errorf("%s: want an error", name)
+		}
+	}
+}
+
+func TestLoadOrdersLessons(t *testing.T) {
+	lesson := func(title string, order string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte("---\ntitle: " + title + "\norder: " + order + "\nsummary: s\nminutes: 1\n---\ntext\n")}
+	}
+	c, err := load(fstest.MapFS{
+		"en/b.md": lesson("B", "2"), "en/a.md": lesson("A", "1"), "zh/a.md": lesson("甲", "1"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ls := c.Lessons("en"); len(ls) != 2 || ls[0].Slug != "a" || ls[1].Slug != "b" {
+		t.Errorf("en lessons out of order: %v", ls)
+	}
+	l, prev, next := c.Lesson("en", "b")
+	if l == nil || prev == nil || prev.Slug != "a" || next != nil {
+		t.Errorf("Lesson(b): %v, prev %v, next %v", l, prev, next)
+	}
+}
+
+// The embedded course loads, with no formula that fails to render, the
+// same slugs in both languages and the same blocks in each pair.
+func TestCourse(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	en, zh := c.Lessons("en"), c.Lessons("zh")
+	if len(en) == 0 || len(en) != len(zh) {
+		t.Fatalf("%d English and %d Chinese lessons", len(en), len(zh))
+	}
+	for i := range en {
+		a, b := en[i], zh[i]
+		if a.Slug != b.Slug || a.Order != b.Order || a.Order != i+1 {
+			t.Errorf("lesson %d: en %s (order %d), zh %s (order %d)", i, a.Slug, a.Order, b.Slug, b.Order)
+		}
+		for _, l := range []*Lesson{a, b} {
+			for _, p := range l.Problems {
+				t.Errorf("%s/%s: %v", l.Lang, l.Slug, p)
+			}
+		}
+		if blocks(a) != blocks(b) {
+			t.Errorf("%s: the blocks differ:\n en %s\n zh %s", a.Slug, blocks(a), blocks(b))
+		}
+		if !strings.Contains(blocks(a), "scenario") || !strings.Contains(blocks(a), "predict") {
+			t.Errorf("%s: every lesson needs a scenario and a predict block", a.Slug)
+		}
+	}
+}
+
+// blocks summarises a lesson's live blocks, language-neutrally.
+func blocks(l *Lesson) string {
+	var b strings.Builder
+	for _, p := range l.Parts {
+		if s := p.Scenario; s != nil {
+			b.WriteString("scenario " + s.Link + " " + strings.Join(s.Controls, ",") + " " + strings.Join(s.Rows, ",") + " " + s.Chart + "; ")
+		}
+		if q := p.Predict; q != nil {
+			b.WriteString("predict " + q.Link + " " + q.Ask + " " + q.Kind + "; ")
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,80 @@
+package web
+
+import (
+	"context"
+	"strconv"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"gaelab/lessons"
+)
+
+// firstNumberPredict finds the course's first predict block that asks for a
+// number, with its lesson and the engine's answer.
+func firstNumberPredict(t *testing.T) (*lessons.Lesson, *lessons.Predict, float64) {
+	for _, l := range course().Lessons("en") {
+		for _, p := range l.Parts {
+			if q := p.Predict; q != nil && q.Kind == "number" {
+				v := lessonRequest{lang: "en"}.blockView("", q.Link, nil)
+				want, _ := v.cellValue(q.Ask)
+				return l, q, want
+			}
+		}
+	}
+	t.Fatal("the course has no number predict block")
+	return nil, nil, 0
+}
+
+// verdictJS reports what differs from the expected state of a predict box.
+const verdictJS = `(id, correct, revealed) => {
+	const box = document.getElementById(id);
+	if (!box) return "no box " + id;
+	const v = box.querySelector('[data-testid="verdict"]');
+	if (!v) return "no verdict yet";
+	if (v.classList.contains("correct") !== correct) return "verdict " + v.textContent;
+	if ((box.querySelector('[data-testid="reveal"]') !== null) !== revealed) return "reveal shown: " + !revealed;
+	return "";
+}`
+
+// A learner answers a predict box wrongly, then rightly, and sees the reveal.
+func TestBrowserPredictWrongThenRight(t *testing.T) {
+	l, q, want := firstNumberPredict(t)
+	srv := playServer(t)
+	tb := newTab(t, srv)
+	tb.open("/lessons/" + l.Slug + "?lang=en")
+	id := "predict-" + strconv.Itoa(q.Index)
+	input := "#" + id + "-answer"
+	answer := func(x float64) {
+		tb.do("type "+strconv.FormatFloat(x, 'f', 4, 64),
+			chromedp.Clear(chromedp.CSS(input)), chromedp.SendKeys(chromedp.CSS(input), strconv.FormatFloat(x, 'f', 4, 64)),
+			chromedp.Click(chromedp.CSS("#"+id+" button.primary")))
+	}
+	answer(want + 1)
+	tb.until("a wrong answer is refused without revealing", verdictJS, id, false, false)
+	answer(want)
+	tb.until("the right answer is accepted and revealed", verdictJS, id, true, true)
+}
+
+// A lesson works with JavaScript off: the predict form reloads the page
+// with the verdict and the reveal.
+func TestBrowserLessonWithoutJavaScript(t *testing.T) {
+	l, q, want := firstNumberPredict(t)
+	srv := playServer(t)
+	tb := newTab(t, srv)
+	tb.do("disable JavaScript", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tgt, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+		return err
+	}))
+	tb.open("/lessons/" + l.Slug + "?lang=en")
+	id := "predict-" + strconv.Itoa(q.Index)
+	input := "#" + id + "-answer"
+	if _, err := chromedp.RunResponse(tb.ctx, chromedp.Clear(chromedp.CSS(input)),
+		chromedp.SendKeys(chromedp.CSS(input), strconv.FormatFloat(want, 'f', 4, 64)),
+		chromedp.Click(chromedp.CSS("#"+id+" button.primary"))); err != nil {
+		t.Fatalf("submit the answer: %v", err)
+	}
+	tb.until("the page reloads with the verdict and the reveal", verdictJS, id, true, true)
+}

@@ -1,0 +1,173 @@
+package web
+
+import (
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"sync"
+
+	"github.com/a-h/templ"
+	"github.com/go-chi/chi/v5"
+
+	"gaelab/lessons"
+	"gaelab/templates"
+	"gaelab/web/i18n"
+)
+
+// course is rendered once per process, on first use.
+var course = sync.OnceValue(func() *lessons.Course {
+	c, err := lessons.Load()
+	if err != nil {
+		// The embedded course is checked by the tests; a broken one must not
+		// take the playground down with it.
+		slog.Error("lessons", "err", err)
+		return &lessons.Course{}
+	}
+	return c
+})
+
+// lessonRequest is the language of a lessons request and whether the link set it.
+type lessonRequest struct {
+	lang    i18n.Lang
+	langSet bool
+	q       url.Values
+}
+
+func readLessonRequest(r *http.Request) lessonRequest {
+	q, _ := url.ParseQuery(r.URL.RawQuery)
+	lr := lessonRequest{q: q}
+	lr.lang, lr.langSet = i18n.Parse(q.Get("lang"))
+	if !lr.langSet {
+		lr.lang = i18n.Negotiate(r.Header.Get("Accept-Language"))
+	}
+	return lr
+}
+
+// url is a lessons path with lang= kept when the link had it.
+func (lr lessonRequest) url(path string) string {
+	if lr.langSet {
+		return path + "?lang=" + string(lr.lang)
+	}
+	return path
+}
+
+func (lr lessonRequest) page(titleKey, title, path string) templates.Page {
+	t := lr.lang.T
+	other := i18n.Zh
+	if lr.lang == i18n.Zh {
+		other = i18n.En
+	}
+	return templates.Page{
+		Lang: string(lr.lang), Title: title + " — " + t("brand"),
+		CSS: staticCSS(), JS: staticJS(), HTMX: staticHTMX(),
+		Skip: t("skip"), Brand: t("brand"),
+		Nav: []templates.Link{
+			{Label: t("nav.play"), URL: "/play"},
+			{Label: t("nav.lessons"), URL: lr.url("/lessons"), Current: true},
+		},
+		LangLink:  templates.Link{Label: other.Name(), URL: path + "?lang=" + string(other), Title: string(other)},
+		CopyLink:  t("copy_link"),
+		CopiedMsg: t("copied"),
+		URL:       lr.url(path),
+	}
+}
+
+// handleLessons handles the "GET /lessons" route: the course index.
+func handleLessons(w http.ResponseWriter, r *http.Request) {
+	lr := readLessonRequest(r)
+	t := lr.lang.T
+	vm := templates.LessonIndex{
+		Page:    lr.page("lessons.title", t("lessons.heading"), "/lessons"),
+		Heading: t("lessons.heading"), Intro: t("lessons.intro"),
+	}
+	for _, l := range course().Lessons(string(lr.lang)) {
+		vm.Lessons = append(vm.Lessons, templates.LessonCard{
+			Order: l.Order, Title: l.Title, Summary: l.Summary,
+			Minutes: t("lessons.minutes", l.Minutes), URL: lr.url("/lessons/" + l.Slug),
+		})
+	}
+	render(w, r, templates.LessonsPage(vm))
+}
+
+// handleLesson handles the "GET /lessons/{slug}" route: one lesson, with its
+// widgets and predict boxes in the state the query gives them.
+func handleLesson(w http.ResponseWriter, r *http.Request) {
+	lr := readLessonRequest(r)
+	l, prev, next := course().Lesson(string(lr.lang), chi.URLParam(r, "slug"))
+	if l == nil {
+		http.NotFound(w, r)
+		return
+	}
+	t := lr.lang.T
+	path := "/lessons/" + l.Slug
+	vm := templates.LessonPage{
+		Page:      lr.page("", l.Title, path),
+		Title:     l.Title,
+		Meta:      t("lessons.minutes", l.Minutes),
+		TOCLabel:  t("lessons.toc"),
+		IndexLink: templates.Link{Label: t("lessons.heading"), URL: lr.url("/lessons")},
+	}
+	for _, h := range l.Headings {
+		if h.Level == 2 {
+			vm.TOC = append(vm.TOC, templates.Link{Label: h.Text, URL: "#" + h.ID})
+		}
+	}
+	if prev != nil {
+		vm.Prev = templates.Link{Label: prev.Title, URL: lr.url("/lessons/" + prev.Slug)}
+	}
+	if next != nil {
+		vm.Next = templates.Link{Label: next.Title, URL: lr.url("/lessons/" + next.Slug)}
+	}
+	widgets := 0
+	for _, p := range l.Parts {
+		switch {
+		case p.Scenario != nil:
+			wv := lr.widget(path, widgets, p.Scenario)
+			vm.Body = append(vm.Body, templates.LessonPart{Widget: &wv})
+			widgets++
+		case p.Predict != nil:
+			pv := lr.predict(path, p.Predict)
+			vm.Body = append(vm.Body, templates.LessonPart{Predict: &pv})
+		default:
+			vm.Body = append(vm.Body, templates.LessonPart{HTML: templ.Raw(p.HTML)})
+		}
+	}
+	render(w, r, templates.LessonView(vm))
+}
+
+// handleLessonPart handles the "GET /lessons/{slug}/{kind}/{i}" route: one
+// widget or predict box, as htmx swaps it.
+func handleLessonPart(w http.ResponseWriter, r *http.Request) {
+	lr := readLessonRequest(r)
+	l, _, _ := course().Lesson(string(lr.lang), chi.URLParam(r, "slug"))
+	i, err := strconv.Atoi(chi.URLParam(r, "i"))
+	if l == nil || err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	path := "/lessons/" + l.Slug
+	kind := chi.URLParam(r, "kind")
+	widgets := 0
+	for _, p := range l.Parts {
+		switch {
+		case p.Scenario != nil && kind == "widget" && widgets == i:
+			render(w, r, templates.LessonWidget(lr.widget(path, i, p.Scenario)))
+			return
+		case p.Scenario != nil:
+			widgets++
+		case p.Predict != nil && kind == "predict" && p.Predict.Index == i:
+			render(w, r, templates.Predict(lr.predict(path, p.Predict)))
+			return
+		}
+	}
+	http.NotFound(w, r)
+}
+
+// render writes an HTML component.
+func render(w http.ResponseWriter, r *http.Request, c templ.Component) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	if err := c.Render(r.Context(), w); err != nil {
+		logRenderError(r, err)
+	}
+}
