@@ -11,9 +11,9 @@ type LessonIndex struct {
 
 // LessonCard is one lesson in the index.
 type LessonCard struct {
-	Order           int
-	Title, Summary  string
-	Minutes, URL    string
+	Order          int
+	Title, Summary string
+	Minutes, URL   string
 }
 
 // LessonPage is one lesson.
@@ -29,9 +29,9 @@ type LessonPage struct {
 
 // LessonPart is trusted HTML, a scenario widget or a predict box.
 type LessonPart struct {
-	HTML     templ.Component
-	Widget   *Widget
-	Predict  *PredictBox
+	HTML    templ.Component
+	Widget  *Widget
+	Predict *PredictBox
 }
 
 // Widget is a compact live playground inside a lesson.
