@@ -23,7 +23,7 @@ var en = map[string]string{
 	"preset.seed-b.title":         "Seed B: 是的，等于2！",
 	"preset.seed-b.point":         "KL in the reward (β = 0.1) and one outcome score: why the last token's whitened advantage is negative.",
 	"preset.pipeline.title":       "One PPO step",
-	"preset.pipeline.point":       "The 你知道1+1=2吗？ step: actor, reference, critic and reward model outputs, with verl's defaults γ = λ = 1.",
+	"preset.pipeline.point":       "The 你知道1+1=2吗？ step: actor, reference, critic and reward model outputs; γ = λ = 1 as verl's defaults, KL in the reward with β = 0.01 as in the dialogue.",
 	"preset.dense.title":          "Dense rewards",
 	"preset.dense.point":          "A score on every token: each TD error carries its own news.",
 	"preset.kl-only.title":        "KL only",

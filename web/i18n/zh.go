@@ -22,7 +22,7 @@ var zh = map[string]string{
 	"preset.seed-b.title":         "种子 B：是的，等于2！",
 	"preset.seed-b.point":         "奖励中含 KL（β = 0.1）和一个结果分：为什么最后一个 token 白化后的优势是负的。",
 	"preset.pipeline.title":       "一次 PPO 迭代",
-	"preset.pipeline.point":       "“你知道1+1=2吗？”这一步：actor、reference、critic 与奖励模型的输出，使用 verl 的默认值 γ = λ = 1。",
+	"preset.pipeline.point":       "“你知道1+1=2吗？”这一步：actor、reference、critic 与奖励模型的输出；γ = λ = 1 与 verl 默认值一致，奖励中的 KL 按对话取 β = 0.01。",
 	"preset.dense.title":          "稠密奖励",
 	"preset.dense.point":          "每个 token 都有分数：每个 TD 误差都带着自己的新消息。",
 	"preset.kl-only.title":        "只有 KL",
