@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -56,7 +57,7 @@ func handlePlay(w http.ResponseWriter, r *http.Request) {
 	pr := readPlay(r)
 	canonical := pr.link("/play", pr.s)
 	htmx := r.Header.Get("HX-Request") == "true"
-	if !htmx && pr.rep.OK() && "/play?"+pr.rawQuery != canonical {
+	if !htmx && pr.rep.OK() && !sameQuery(pr.rawQuery, canonical) {
 		// A form submitted without JavaScript, or a link in another order:
 		// show its canonical link, so every state has one URL.
 		http.Redirect(w, r, canonical, http.StatusSeeOther)
@@ -100,4 +101,33 @@ func asciiURL(link string) string {
 		}
 	}
 	return b.String()
+}
+
+// sameQuery reports whether a request's raw query says what a canonical link
+// says, parameter by parameter: the browser percent-encodes what the link
+// writes as text (Chinese, emoji), so the bytes may differ while the link is
+// already canonical.
+func sameQuery(rawQuery, link string) bool {
+	_, query, _ := strings.Cut(link, "?")
+	a, errA := url.ParseQuery(rawQuery)
+	b, errB := url.ParseQuery(query)
+	if errA != nil || errB != nil || len(a) != len(b) || !strings.HasPrefix(rawQuery, "v=") {
+		return false // also reorders a link that does not start with v=
+	}
+	for k, vs := range a {
+		if !slices.Equal(vs, b[k]) {
+			return false
+		}
+	}
+	return paramOrder(rawQuery) == paramOrder(query)
+}
+
+// paramOrder is the sequence of parameter names of a query.
+func paramOrder(query string) string {
+	var names []string
+	for _, pair := range strings.Split(query, "&") {
+		name, _, _ := strings.Cut(pair, "=")
+		names = append(names, name)
+	}
+	return strings.Join(names, "&")
 }

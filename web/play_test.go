@@ -138,6 +138,23 @@ func TestPlayFormulasAndSteps(t *testing.T) {
 	}
 }
 
+func TestNum(t *testing.T) {
+	for x, want := range map[float64]string{0: "0.0000", 0.65099: "0.6510", -1.79012: "-1.7901", 1e-5: "1.0e-5", -2.5e-7: "-2.5e-7", 0.00005: "0.0001"} {
+		if got := num(x); got != want {
+			t.Errorf("num(%g) = %q, want %q", x, got, want)
+		}
+	}
+}
+
+// A canonical link with Chinese token text arrives percent-encoded; it must
+// not redirect to itself.
+func TestPlayNoRedirectLoop(t *testing.T) {
+	rec := get(t, "/play?v=1&p=seed-a&tok=%E5%B1%B1&V=0.6&r=1")
+	if rec.Code != 200 {
+		t.Errorf("status %d → %q; the canonical link must be served, not redirected", rec.Code, rec.Header().Get("Location"))
+	}
+}
+
 func TestPlayRedirectsToCanonical(t *testing.T) {
 	tests := map[string]string{
 		"/play":                               "/play?v=1&p=seed-b",

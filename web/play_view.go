@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -99,8 +100,14 @@ func (v playView) presets() templates.PresetBar {
 // idx is token t's index in the chosen numbering.
 func (v playView) idx(t int) string { return strconv.Itoa(t + v.s.Base) }
 
-// num formats a number for the table: 4 decimals, no negative zero.
+// num formats a number for the table: 4 decimals, no negative zero; a
+// number too small for 4 decimals keeps two significant digits ("1.0e-5"),
+// so that a small KL term or variance never reads as 0.
 func num(x float64) string {
+	if x != 0 && math.Abs(x) < 0.00005 {
+		s := strconv.FormatFloat(x, 'e', 1, 64)
+		return strings.Replace(strings.Replace(s, "e-0", "e-", 1), "e+0", "e+", 1)
+	}
 	s := strconv.FormatFloat(x, 'f', 4, 64)
 	if s == "-0.0000" {
 		return "0.0000"
