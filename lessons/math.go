@@ -1,16 +1,14 @@
 package lessons
 
 import (
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+
+	"gaelab/lessons/mathml"
 )
 
-// mathExtension renders $…$ and $$…$$ (to be wired to lessons/mathml).
-var mathExtension goldmark.Extender = noMath{}
+// mathExtension renders $…$ and $$…$$ to MathML on the server.
+var mathExtension = mathml.Extension
 
-type noMath struct{}
-
-func (noMath) Extend(goldmark.Markdown) {}
-
-// mathProblems lists the formulas of a document that did not render.
-func mathProblems(ast.Node) []error { return nil }
+// mathProblems lists the formulas of a document that did not render; they
+// are shown as their TeX source.
+func mathProblems(doc ast.Node) []error { return mathml.Errors(doc) }

@@ -103,10 +103,15 @@ func Render(src []byte) (*Lesson, error) {
 	return l, nil
 }
 
-// inline renders one line of Markdown (a question) without its paragraph.
+// inline renders one line of Markdown (a question) without its paragraph;
+// a formula in it that does not render is an error.
 func inline(md goldmark.Markdown, src string) (string, error) {
+	doc := md.Parser().Parse(text.NewReader([]byte(src)))
+	if errs := mathProblems(doc); len(errs) > 0 {
+		return "", errs[0]
+	}
 	var b bytes.Buffer
-	if err := md.Convert([]byte(src), &b); err != nil {
+	if err := md.Renderer().Render(&b, []byte(src), doc); err != nil {
 		return "", err
 	}
 	s := strings.TrimSpace(b.String())
