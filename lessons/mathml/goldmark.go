@@ -41,9 +41,8 @@ type extender struct{}
 // Extend registers the math block and inline parsers and their renderer.
 func (extender) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
-		// Before fenced code (700)? No: after it, so that a "$$" inside a
-		// ``` block stays code; before paragraphs (1000), which it may
-		// interrupt.
+		// After fenced code (700), so that "$$" inside a ``` block stays
+		// code; before paragraphs (1000), which "$$" may interrupt.
 		parser.WithBlockParsers(util.Prioritized(blockParser{}, 750)),
 		parser.WithInlineParsers(util.Prioritized(inlineParser{}, 500)),
 	)
