@@ -28,6 +28,7 @@ const (
 // NewServer returns a server for Routes on addr ("host:port") with read,
 // write and idle timeouts set, logging its own errors to logger.
 func NewServer(addr string, logger *slog.Logger) *http.Server {
+	course() // render the lessons now, not on the first request
 	return &http.Server{
 		Addr:              addr,
 		Handler:           Routes(),
