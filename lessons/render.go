@@ -183,7 +183,27 @@ func (codeRenderer) RegisterFuncs(r renderer.NodeRendererFuncRegisterer) {
 	r.Register(ast.KindFencedCodeBlock, renderCode)
 }
 
-var highlighter = chromahtml.New(chromahtml.WithClasses(true), chromahtml.ClassPrefix("hl-"))
+var highlighter = chromahtml.New(chromahtml.WithClasses(true), chromahtml.ClassPrefix("hl-"),
+	chromahtml.WithPreWrapper(focusablePre{}))
+
+// focusablePre writes the <pre> around highlighted code with tabindex="0", as
+// renderCode does for plain code: a long line scrolls sideways inside the
+// <pre>, and a keyboard can only scroll what it can focus.
+type focusablePre struct{}
+
+func (focusablePre) Start(code bool, styleAttr string) string {
+	if code {
+		return `<pre tabindex="0"` + styleAttr + `><code>`
+	}
+	return `<pre tabindex="0"` + styleAttr + `>`
+}
+
+func (focusablePre) End(code bool) string {
+	if code {
+		return "</code></pre>"
+	}
+	return "</pre>"
+}
 
 func renderCode(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
@@ -205,7 +225,7 @@ func renderCode(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast
 			}
 		}
 	}
-	w.WriteString(`<pre><code>`)
+	w.WriteString(`<pre tabindex="0"><code>`)
 	w.WriteString(html.EscapeString(code))
 	w.WriteString("</code></pre>\n")
 	return ast.WalkSkipChildren, nil

@@ -124,3 +124,71 @@ document.addEventListener("htmx:oobAfterSwap", function (e) {
     if (el) el.setAttribute("aria-invalid", "true");
   });
 });
+
+// Presentation mode: the keys a teacher (or a clicker) drives the lesson with.
+(function () {
+  "use strict";
+  function present() { return document.body && document.body.dataset.present === "1"; }
+  function click(testid) {
+    var el = document.querySelector('[data-testid="' + testid + '"]');
+    if (el && el.tagName === "A") { el.click(); return true; }
+    return false;
+  }
+  // In a lesson, → and ← move between sections.
+  function section(dir) {
+    var hs = Array.prototype.slice.call(document.querySelectorAll("article h2"));
+    if (!hs.length) return false;
+    var y = window.scrollY + 10, target = null;
+    hs.forEach(function (h) {
+      var top = h.getBoundingClientRect().top + window.scrollY;
+      if (dir > 0 && top > y + 5 && !target) target = h;
+      if (dir < 0 && top < y - 5) target = h;
+    });
+    if (target) target.scrollIntoView({ block: "start" });
+    return true;
+  }
+  function interactive(el) {
+    return el && el.closest && el.closest("a, button, input, select, textarea, summary, [contenteditable]");
+  }
+  document.addEventListener("keydown", function (e) {
+    if (!present() || e.ctrlKey || e.metaKey || e.altKey) return;
+    var black = document.getElementById("blackout");
+    var help = document.getElementById("shortcuts");
+    var onControl = interactive(e.target);
+    var done = true;
+    switch (e.key) {
+      case "ArrowRight": case "PageDown": case " ":
+        if (onControl && e.key === " ") { done = false; break; }
+        done = click("step-next") || click("step-start") || section(1);
+        break;
+      case "ArrowLeft": case "PageUp":
+        done = click("step-back") || section(-1);
+        break;
+      case "Home": done = click("step-first"); break;
+      case "End": done = click("step-last"); break;
+      case "Enter":
+        if (onControl) { done = false; break; }
+        done = click("reveal-next");
+        break;
+      case "b": case "B": case ".":
+        if (black) black.hidden = !black.hidden;
+        break;
+      case "f": case "F":
+        if (document.fullscreenElement) document.exitFullscreen();
+        else if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen().catch(function () {});
+        break;
+      case "r": case "R": done = click("present-reset"); break;
+      case "?":
+        if (help) { if (help.open) help.close(); else help.showModal(); }
+        break;
+      case "Escape":
+        if (help && help.open) { done = false; break; } // the dialog closes itself
+        if (black && !black.hidden) { black.hidden = true; break; }
+        done = click("present-toggle");
+        break;
+      default:
+        done = false;
+    }
+    if (done) e.preventDefault();
+  });
+})();

@@ -18,6 +18,19 @@ type Page struct {
 	CopyLink  string
 	CopiedMsg string
 	URL       string // the canonical link of this state
+	// Presentation mode: large type, the class's view, keyboard driven.
+	Present   bool
+	Dark      bool
+	Presenter Link // enters or leaves presentation mode, same state
+	Reset     Link // presentation's R: back to the preset, same view
+	Shortcuts Shortcuts
+	QR        Link // the QR code of this link (URL of the SVG), "" when none
+}
+
+// Shortcuts is the keyboard help of presentation mode.
+type Shortcuts struct {
+	Title, Close string
+	Keys         []Option // Value: the keys, Label: what they do
 }
 
 // Link is a labelled URL.
@@ -35,6 +48,8 @@ type Play struct {
 	Presets  PresetBar
 	Form     Form
 	Results  Results
+	// Presentation mode shows no editor; Locked shows it but disabled.
+	HideControls, Locked bool
 }
 
 // PresetBar lists the presets and marks the current one.
@@ -111,13 +126,14 @@ type TokenColumn struct {
 type Results struct {
 	ID      string
 	Heading string
+	Reveal  Link     // uncovers the next hidden part; URL "" when nothing is hidden
 	Summary []string // one line each: KL metric, whitening statistics, errors
 	Errors  []string
 	Table   Table
 	Formula *Formula
 	Step    Step
-	Charts  []Chart
-	Ribbon  Chart
+	Charts  []Chart // the ribbon last
+	Print   Link    // for the printed handout: Label the link, URL its QR code
 	Export  []Link
 }
 

@@ -14,12 +14,13 @@ import (
 )
 
 // pageKeys are the link parameters that belong to the page, not the scenario.
-var pageKeys = []string{"lang"}
+var pageKeys = append([]string{"lang"}, viewKeys...)
 
 // playRequest is a decoded playground request.
 type playRequest struct {
 	lang     i18n.Lang
 	langSet  bool // lang= was in the link, so links keep it
+	view     viewParams
 	s        scenario.Scenario
 	rep      scenario.Report
 	rawQuery string
@@ -35,16 +36,17 @@ func readPlay(r *http.Request) playRequest {
 		pr.lang = i18n.Negotiate(r.Header.Get("Accept-Language"))
 	}
 	pr.s, pr.rep = scenario.Decode(q, pageKeys...)
+	pr.view = readView(q, &pr.rep)
 	if err != nil {
 		pr.rep.Warnings = append(pr.rep.Warnings, scenario.Problem{Key: "warn.malformed"})
 	}
 	return pr
 }
 
-// link is the canonical URL of a scenario on path, keeping lang= if the
-// request had it.
+// link is the canonical URL of a scenario on path, keeping the view
+// parameters and lang= if the request had it.
 func (pr playRequest) link(path string, s scenario.Scenario) string {
-	u := path + "?" + scenario.Encode(s)
+	u := path + "?" + scenario.Encode(s) + pr.view.suffix()
 	if pr.langSet {
 		u += "&lang=" + string(pr.lang)
 	}

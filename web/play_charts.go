@@ -70,7 +70,7 @@ func promptTokens(prompt string) []string {
 // ("" for the chart's default), so that one page can hold several.
 func (v playView) renderChart(name, id string) ([]byte, error) {
 	in := v.chartInput()
-	in.ID = id
+	in.ID, in.Theme = id, v.chartTheme()
 	switch name {
 	case "values":
 		return chart.Values(in)
@@ -79,17 +79,20 @@ func (v playView) renderChart(name, id string) ([]byte, error) {
 	case "advantages":
 		return chart.Advantages(in)
 	}
-	return chart.Ribbon(chart.RibbonInput{Prompt: promptTokens(v.s.Prompt), Response: in.Tokens, Base: v.s.Base, Text: in.Text, ID: id})
+	return chart.Ribbon(chart.RibbonInput{Prompt: promptTokens(v.s.Prompt), Response: in.Tokens, Base: v.s.Base, Text: in.Text, ID: id, Theme: in.Theme})
 }
 
 // chartNames are the charts this state shows: typed rewards have no
 // score/KL split to draw, and while the backward loop is stepped through, the
 // charts of advantages and returns would give away what is not computed yet.
+// Presentation mode shows the values chart only, and a teacher's hide= list
+// hides charts (and the charts that would show a hidden row's numbers).
 func (v playView) chartNames() []string {
 	var names []string
 	for _, n := range chartNames {
 		stepping := v.s.Step >= 0 && v.s.Step < v.s.Len()
-		if n == "rewards" && v.s.DirectRewards || stepping && (n == "values" || n == "advantages") {
+		if n == "rewards" && v.s.DirectRewards || stepping && (n == "values" || n == "advantages") ||
+			v.pr.view.chartHidden(n) || v.pr.view.present && n != "values" {
 			continue
 		}
 		names = append(names, n)
@@ -97,11 +100,24 @@ func (v playView) chartNames() []string {
 	return names
 }
 
+// chartTheme is the charts' theme for the page's view.
+func (v playView) chartTheme() chart.Theme {
+	th := chart.Light()
+	if v.pr.view.dark {
+		th = chart.Dark()
+	}
+	if v.pr.view.present {
+		th = th.Projector()
+	}
+	return th
+}
+
 // chartTitles are the catalog keys of the charts' titles.
 var chartTitles = map[string]string{"values": "chart.values", "rewards": "chart.rewards", "advantages": "chart.adv", "ribbon": "chart.ribbon"}
 
-// charts are the three charts and the ribbon, inline, drawn in parallel.
-func (v playView) charts() ([]templates.Chart, templates.Chart) {
+// charts are the charts and the ribbon this view shows, inline, drawn in
+// parallel.
+func (v playView) charts() []templates.Chart {
 	names := v.chartNames()
 	out := make([]templates.Chart, len(names))
 	var wg sync.WaitGroup
@@ -121,7 +137,7 @@ func (v playView) charts() ([]templates.Chart, templates.Chart) {
 		})
 	}
 	wg.Wait()
-	return out[:len(out)-1], out[len(out)-1]
+	return out
 }
 
 // handleChart handles the "GET /play/chart/{name}.svg" route: one chart of a

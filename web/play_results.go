@@ -84,9 +84,32 @@ func (v playView) results() templates.Results {
 	default:
 		r.Summary = append(r.Summary, v.t("summary.whiten", g.Whitening.N, num(g.Whitening.Mean), num(g.Whitening.VarUnbiased)))
 	}
-	r.Formula = v.formula()
-	r.Charts, r.Ribbon = v.charts()
+	r.Print = templates.Link{Label: v.pr.link("/play", v.s), URL: v.qrURL(), Title: v.t("qr.alt")}
+	view := v.pr.view
+	if !view.hidden("formula") {
+		r.Formula = v.formula()
+	}
+	if view.hidden("step") {
+		r.Step = templates.Step{}
+	}
+	r.Charts = v.charts()
+	if next := view.nextHidden(); next != "" {
+		pr := v.pr
+		pr.view.reveal++
+		r.Reveal = templates.Link{Label: v.t("reveal.next", v.partName(next)), URL: pr.link("/play", v.s)}
+	}
 	return r
+}
+
+// partName names a hidden part for the Reveal button.
+func (v playView) partName(part string) string {
+	if q := v.quantityByID(part); q != nil {
+		return v.t(q.label)
+	}
+	if key, ok := chartTitles[part]; ok {
+		return v.t(key)
+	}
+	return v.t("part." + part)
 }
 
 // table is the token table with its selection and step marks.
@@ -106,6 +129,9 @@ func (v playView) table() templates.Table {
 			}
 			if marks.hidden(q.id, t) {
 				c.Text, c.Full, c.Pick = "·", "", ""
+			}
+			if v.pr.view.hidden(q.id) { // the class predicts it: no number in the page
+				c.Text, c.Full, c.Pick, c.Class = "?", "", "", c.Class+" covered"
 			}
 			if v.s.Select == sel {
 				c.Class += " selected"

@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"math"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -30,13 +31,15 @@ func newPlayView(pr playRequest) playView {
 func (v playView) play() templates.Play {
 	pr := v.pr
 	return templates.Play{
-		Page:     v.page("play.title", "/play"),
-		Heading:  v.t("play.heading"),
-		Intro:    v.t("play.intro"),
-		Warnings: v.messages(pr.rep.Warnings),
-		Presets:  v.presets(),
-		Form:     v.form(),
-		Results:  v.results(),
+		Page:         v.page("play.title", "/play"),
+		HideControls: v.pr.view.present || v.pr.view.hidden("controls"),
+		Locked:       v.pr.view.lock,
+		Heading:      v.t("play.heading"),
+		Intro:        v.t("play.intro"),
+		Warnings:     v.messages(pr.rep.Warnings),
+		Presets:      v.presets(),
+		Form:         v.form(),
+		Results:      v.results(),
 	}
 }
 
@@ -58,7 +61,50 @@ func (v playView) page(titleKey, path string) templates.Page {
 		CopyLink:  v.t("copy_link"),
 		CopiedMsg: v.t("copied"),
 		URL:       v.pr.link(path, v.s),
+		Present:   v.pr.view.present,
+		Dark:      v.pr.view.dark,
+		Presenter: v.presenterLink(path),
+		Reset:     v.resetLink(),
+		Shortcuts: shortcuts(v.t),
+		QR:        templates.Link{Label: v.t("qr.show"), Title: v.t("qr.alt"), URL: v.qrURL()},
 	}
+}
+
+// qrURL is the QR code of this state's playground link.
+func (v playView) qrURL() string {
+	return "/qr.svg?u=" + url.QueryEscape(asciiURL(v.pr.link("/play", v.s)))
+}
+
+// presenterLink enters or leaves presentation mode, keeping the state.
+func (v playView) presenterLink(path string) templates.Link {
+	pr := v.pr
+	pr.view.present = !pr.view.present
+	label := "present.enter"
+	if v.pr.view.present {
+		label = "present.leave"
+	}
+	return templates.Link{Label: v.t(label), URL: pr.link(path, v.s)}
+}
+
+// resetLink is the preset's link in the same view, nothing revealed.
+func (v playView) resetLink() templates.Link {
+	p, _ := scenario.Preset(v.s.Preset)
+	pr := v.pr
+	pr.view.reveal = 0
+	return templates.Link{Label: v.t("presets.reset"), URL: pr.link("/play", p)}
+}
+
+// shortcuts lists presentation mode's keys.
+func shortcuts(t func(string, ...any) string) templates.Shortcuts {
+	sc := templates.Shortcuts{Title: t("keys.title"), Close: t("keys.close")}
+	for _, k := range []struct{ keys, what string }{
+		{"→  Space  PageDown", "keys.next"}, {"←  PageUp", "keys.back"}, {"Home  End", "keys.ends"},
+		{"Enter", "keys.reveal"}, {"B  .", "keys.black"}, {"F", "keys.full"}, {"R", "keys.reset"},
+		{"?", "keys.help"}, {"Esc", "keys.leave"},
+	} {
+		sc.Keys = append(sc.Keys, templates.Option{Value: k.keys, Label: t(k.what)})
+	}
+	return sc
 }
 
 // messages localises problems.

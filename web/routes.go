@@ -25,6 +25,7 @@ func Routes() http.Handler {
 	r.Get("/lessons/{slug}", handleLesson)
 	r.Get("/lessons/{slug}/{kind}/{i}", handleLessonPart)
 	r.Get("/healthz", handleHealthz)
+	r.Get("/qr.svg", handleQR)
 	r.Post("/api/v1/compute", api.HandleCompute)
 	r.Handle("/static/*", static.Handler())
 

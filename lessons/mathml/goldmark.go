@@ -29,11 +29,12 @@ import (
 //
 // Formulas are converted by [Render] while the document is parsed. Inline
 // math becomes <math display="inline">; display math becomes
-// <div class="math-display"><math display="block">…</math></div> (a
-// <span class="math-display"> inside a paragraph). A formula that does not
-// convert is written as its source, $ signs included, in
-// <code class="math-error" data-error="…message…">, and its [*DocError] is
-// kept in its AST node: call [Errors] on the parsed document.
+// <div class="math-display" tabindex="0"><math display="block">…</math></div>
+// (a <span class="math-display" tabindex="0"> inside a paragraph): a wide
+// formula scrolls sideways in it, and the tabindex lets a keyboard scroll it
+// too. A formula that does not convert is written as its source, $ signs
+// included, in <code class="math-error" data-error="…message…">, and its
+// [*DocError] is kept in its AST node: call [Errors] on the parsed document.
 var Extension goldmark.Extender = extender{}
 
 type extender struct{}
@@ -324,7 +325,7 @@ func renderInline(w util.BufWriter, source []byte, node ast.Node, entering bool)
 	}
 	n := node.(*Inline)
 	if n.Display {
-		_, _ = w.WriteString(`<span class="math-display">`)
+		_, _ = w.WriteString(`<span class="math-display" tabindex="0">`)
 	}
 	if n.Err != nil {
 		writeError(w, n.Err)
@@ -342,7 +343,7 @@ func renderBlock(w util.BufWriter, source []byte, node ast.Node, entering bool) 
 		return ast.WalkContinue, nil
 	}
 	n := node.(*Block)
-	_, _ = w.WriteString(`<div class="math-display">`)
+	_, _ = w.WriteString(`<div class="math-display" tabindex="0">`)
 	if n.Err != nil {
 		writeError(w, n.Err)
 	} else {

@@ -71,7 +71,7 @@ func TestMarkdownInline(t *testing.T) {
 			func(t *testing.T) string { return "<p><code>$x$</code> and " + mathOf(t, "y", false) + "</p>\n" }},
 		{"display inside a paragraph", "so $$\\sum_k x_k$$ here",
 			func(t *testing.T) string {
-				return `<p>so <span class="math-display">` + mathOf(t, `\sum_k x_k`, true) + "</span> here</p>\n"
+				return `<p>so <span class="math-display" tabindex="0">` + mathOf(t, `\sum_k x_k`, true) + "</span> here</p>\n"
 			}},
 		{"in a heading", "## The advantage $A_t$",
 			func(t *testing.T) string { return "<h2>The advantage " + mathOf(t, "A_t", false) + "</h2>\n" }},
@@ -114,7 +114,7 @@ func TestMarkdownBlock(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, errs := convert(t, tt.src)
-			want := tt.before + `<div class="math-display">` + mathOf(t, tt.tex, true) + "</div>\n" + tt.after
+			want := tt.before + `<div class="math-display" tabindex="0">` + mathOf(t, tt.tex, true) + "</div>\n" + tt.after
 			if got != want {
 				t.Errorf("convert(%q) =\n%s\nwant\n%s", tt.src, got, want)
 			}
@@ -153,13 +153,13 @@ func TestMarkdownErrors(t *testing.T) {
 			"<h1>T</h1>\n<p>See " + `<code class="math-error" data-error="mathml: line 3: $\foo x$: unknown command \foo at 0">$\foo x$</code>` + " here.</p>\n",
 			[]string{`mathml: line 3: $\foo x$: unknown command \foo at 0`}},
 		{"display unbalanced", "$$\n\\frac{a}{b\n$$\n",
-			`<div class="math-display"><code class="math-error" data-error="mathml: line 1: $$\frac{a}{b$$: unclosed { at 8">$$\frac{a}{b$$</code></div>` + "\n",
+			`<div class="math-display" tabindex="0"><code class="math-error" data-error="mathml: line 1: $$\frac{a}{b$$: unclosed { at 8">$$\frac{a}{b$$</code></div>` + "\n",
 			[]string{`mathml: line 1: $$\frac{a}{b$$: unclosed { at 8`}},
 		{"display not closed", "text\n\n$$\nx\n\nmore\n",
-			"<p>text</p>\n" + `<div class="math-display"><code class="math-error" data-error="mathml: line 3: $$x: $$ is not closed by $$ before a blank line or the end of the document">$$x</code></div>` + "\n<p>more</p>\n",
+			"<p>text</p>\n" + `<div class="math-display" tabindex="0"><code class="math-error" data-error="mathml: line 3: $$x: $$ is not closed by $$ before a blank line or the end of the document">$$x</code></div>` + "\n<p>more</p>\n",
 			[]string{`mathml: line 3: $$x: $$ is not closed by $$ before a blank line or the end of the document`}},
 		{"text after closing", "$$\nx\n$$ and\n",
-			`<div class="math-display"><code class="math-error" data-error="mathml: line 1: $$x$$: text after the closing $$ (display math ends its line)">$$x$$</code></div>` + "\n",
+			`<div class="math-display" tabindex="0"><code class="math-error" data-error="mathml: line 1: $$x$$: text after the closing $$ (display math ends its line)">$$x$$</code></div>` + "\n",
 			[]string{`mathml: line 1: $$x$$: text after the closing $$ (display math ends its line)`}},
 		{"source escaped", "$a & b$ and $\\text{<b>}\\foo$\n",
 			"<p>" + `<code class="math-error" data-error="mathml: line 1: $a &amp; b$: unexpected &amp; (only \begin{aligned} has columns) at 2">$a &amp; b$</code>` +
@@ -238,7 +238,7 @@ func TestMarkdownOutputIsHTML(t *testing.T) {
 	got, _ := convert(t, "Let $\\gamma = 0.99$.\n\n$$\n\\hat{A}_t = \\frac{A_t - \\mu}{\\sigma}\n$$\n")
 	for _, re := range []string{
 		`^<p>Let <math xmlns="http://www.w3.org/1998/Math/MathML" display="inline"><semantics>.*<mn>0\.99</mn>.*</math>\.</p>`,
-		`\n<div class="math-display"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><semantics>.*<mfrac>.*<annotation encoding="application/x-tex">\\hat\{A\}_t = \\frac\{A_t - \\mu\}\{\\sigma\}</annotation></semantics></math></div>\n$`,
+		`\n<div class="math-display" tabindex="0"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><semantics>.*<mfrac>.*<annotation encoding="application/x-tex">\\hat\{A\}_t = \\frac\{A_t - \\mu\}\{\\sigma\}</annotation></semantics></math></div>\n$`,
 	} {
 		if !regexp.MustCompile(re).MatchString(got) {
 			t.Errorf("output does not match %s:\n%s", re, got)

@@ -243,6 +243,9 @@ type Theme struct {
 	// Highlight fills the hl rects; they carry fill-opacity="0" and the
 	// page's CSS raises it to show one.
 	Highlight string
+	// KL overrides the KL bars' palette colour (black), for dark backgrounds;
+	// "" keeps the palette's.
+	KL string
 
 	StrokeWidth  float64 // data lines, ≥ 2
 	MarkerRadius float64
@@ -280,6 +283,37 @@ func Light() Theme {
 	}
 }
 
+// Dark returns the high-contrast dark theme: light text and marks on a
+// near-black background; the KL bars, black in the palette, become light.
+func Dark() Theme {
+	th := Light()
+	th.Name = "dark"
+	th.Background, th.Foreground, th.Muted = "#111418", "#F2F2F2", "#D0D0D0"
+	th.Grid, th.Boundary = "#3A3F47", "#6B717A"
+	th.PaddingFill, th.PaddingHatch = "#23272E", "#8A9099"
+	th.ObservationFill, th.ObservationHatch = "#3A3420", "#D9C468"
+	th.Highlight, th.KL = "#56B4E9", "#F2F2F2"
+	return th
+}
+
+// Projector scales a theme for a projected room: strokes of 3.5 px, labels
+// of 20 px and wider token columns.
+func (th Theme) Projector() Theme {
+	th.StrokeWidth, th.MarkerRadius = 3.5, 7
+	th.FontSize, th.TitleSize = 20, 24
+	th.TokenWidth, th.MaxPlotWidth, th.PlotHeight = 60, 1000, 300
+	return th
+}
+
+// style is q's palette entry in this theme (only the KL colour changes).
+func (th Theme) style(q Quantity) Style {
+	st := Styles[q]
+	if q == KL && th.KL != "" {
+		st.Color = th.KL
+	}
+	return st
+}
+
 // resolve returns th, or Light() for the zero Theme, after checking it.
 func (th Theme) resolve() (Theme, error) {
 	if th.Name == "" && th.StrokeWidth == 0 && th.FontSize == 0 {
@@ -294,6 +328,9 @@ func (th Theme) resolve() (Theme, error) {
 		if _, err := parseHex(c.v); err != nil {
 			return th, fmt.Errorf("chart: Theme.%s: %w", c.name, err)
 		}
+	}
+	if _, err := parseHex(th.KL); th.KL != "" && err != nil {
+		return th, fmt.Errorf("chart: Theme.KL: %w", err)
 	}
 	for _, s := range []struct {
 		name   string

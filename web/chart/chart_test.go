@@ -1136,3 +1136,28 @@ func playground(T int) Input {
 func playgroundRibbon(T int) RibbonInput {
 	return RibbonInput{Prompt: strings.Split("问：6乘7等于几？", ""), Response: playground(T).Tokens, Base: 1, Text: textZH()}
 }
+
+// The dark and projector themes render: the theme's class, the projector's
+// thick strokes and large labels, and light KL bars on the dark background.
+func TestDarkProjectorTheme(t *testing.T) {
+	in := seedA()
+	in.Theme = Dark().Projector()
+	for name, draw := range map[string]func(Input) ([]byte, error){"values": Values, "rewards": Rewards, "advantages": Advantages} {
+		svg, err := draw(in)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		s := string(svg)
+		for _, want := range []string{"theme-dark", `stroke-width="3.5"`, `font-size="20"`, "#111418"} {
+			if name != "values" && strings.HasPrefix(want, "stroke") {
+				continue // only the values chart draws lines; the others are bars
+			}
+			if !strings.Contains(s, want) {
+				t.Errorf("%s: dark projector SVG lacks %q", name, want)
+			}
+		}
+		if name == "rewards" && strings.Contains(s, `fill="#000000"`) {
+			t.Errorf("rewards: black KL bars on a dark background")
+		}
+	}
+}

@@ -90,7 +90,7 @@ func values(in *Input) ([]byte, *frame, error) {
 // onTokens draws a series that belongs to the tokens: a line through
 // (t, v[t]) in q's dash pattern, and q's marker on each token.
 func onTokens(f *frame, q Quantity, v []float64) {
-	st := Styles[q]
+	st := f.th.style(q)
 	pts := make([]vg.Point, len(v))
 	for t := range v {
 		pts[t] = vg.Point{X: vg.Length(f.X(float64(t))), Y: vg.Length(f.Y(v[t]))}
@@ -101,7 +101,7 @@ func onTokens(f *frame, q Quantity, v []float64) {
 // seriesItem is a legend entry for a line series: its dash and its marker.
 func seriesItem(label string, q Quantity) legendItem {
 	return legendItem{oneLine(label), func(f *frame, x, y float64) {
-		st := Styles[q]
+		st := f.th.style(q)
 		col := rgb(st.Color)
 		line(f.marks, x, y, x+thumbW, y, lineStyle(st, f.th.StrokeWidth, col))
 		marker(f.marks, st.Marker, x+thumbW/2, y, f.th.MarkerRadius, col, f.bg)
@@ -111,7 +111,7 @@ func seriesItem(label string, q Quantity) legendItem {
 // barItem is a legend entry for a bar series, with q's marker on it if any.
 func barItem(label string, q Quantity, withMarker bool) legendItem {
 	return legendItem{oneLine(label), func(f *frame, x, y float64) {
-		st := Styles[q]
+		st := f.th.style(q)
 		h := f.th.FontSize * 0.5
 		bars(f.marks, []span{{x + thumbW/2, thumbW * 0.55, y - h, y + h}}, f.barFill(q), alpha(f.fg, 0.6))
 		if withMarker {
@@ -123,7 +123,7 @@ func barItem(label string, q Quantity, withMarker bool) legendItem {
 // barFill returns the fill of q's bars: its colour, or for a hatched bar a
 // pattern of its colour crossed by lines of the background colour.
 func (f *frame) barFill(q Quantity) string {
-	st := Styles[q]
+	st := f.th.style(q)
 	if st.Marker == MarkerHatchedBar {
 		return f.definePattern("hatch-"+string(q), 4, rgb(st.Color), alpha(f.bg, 0.55), true)
 	}

@@ -1,0 +1,134 @@
+package web
+
+// Accessibility tests: axe-core, injected into the pages in Debian's
+// chromium, must find no serious or critical violation. axe-core comes from
+// the npm registry and is used by these tests only, never served: .ci/run
+// installs it into .ci/node (ignored by git) before the tests run. Without it
+// the tests skip, except under CI=true, where they fail. Install it by hand
+// with the npm command in .ci/run, then run: go test ./web -run A11y
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// axePath is axe-core's browser bundle, relative to this package.
+const axePath = "../.ci/node/node_modules/axe-core/axe.min.js"
+
+// axeSource is the text of axe.min.js. It skips the test when the file is
+// missing, except in CI, where .ci/run should have installed it.
+func axeSource(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(axePath)
+	if err == nil {
+		return string(b)
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("the accessibility tests need axe-core at %s (%v): .ci/run must install it (its step "+
+			"`npm install --no-save --no-audit --no-fund --prefix \"$PWD/.ci/node\" axe-core@4.14.1`)", axePath, err)
+	}
+	t.Skipf("the accessibility tests need axe-core at %s, which is not installed: "+
+		"run `npm install --no-save --no-audit --no-fund --prefix \"$PWD/.ci/node\" axe-core@4.14.1` in the module root", axePath)
+	return ""
+}
+
+// axeViolation is what the test reports of one axe-core violation.
+type axeViolation struct {
+	ID      string   `json:"id"`
+	Impact  string   `json:"impact"`
+	Help    string   `json:"help"`
+	Targets []string `json:"targets"` // the first few nodes' selectors
+	Nodes   int      `json:"nodes"`   // how many nodes violate the rule
+}
+
+// axeRunJS runs axe-core on the whole document and returns its violations
+// as JSON, each with the selectors of its first nodes.
+const axeRunJS = `axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.stringify(r.violations.map(v => ({
+	id: v.id,
+	impact: v.impact || "",
+	help: v.help,
+	targets: v.nodes.slice(0, 3).map(n => n.target.map(String).join(" >>> ")),
+	nodes: v.nodes.length,
+}))))`
+
+// presentBodyJS reports whether the playground knows the presentation mode.
+const presentBodyJS = `document.body.hasAttribute("data-present")`
+
+// phone is the viewport of a phone held upright (CSS pixels), where wide
+// tables, formulas and code scroll sideways inside the page.
+var phone = emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 1, Mobile: true}
+
+// Every page, in both languages, in the shared browser's window and on a
+// phone, passes axe-core without a serious or critical violation.
+func TestA11yPages(t *testing.T) {
+	axe := axeSource(t)
+	pages := []struct {
+		path    string
+		present bool // the presentation mode, which the playground may not have yet
+	}{
+		{path: "/play?v=1&p=seed-b"},
+		{path: "/play?v=1&p=multi-turn&step=3&sel=adv.2"},
+		{path: "/play?v=1&p=seed-b&present=1", present: true},
+		{path: "/play?v=1&p=seed-b&present=1&theme=dark", present: true},
+		{path: "/lessons"},
+		{path: "/lessons/gae"},
+		{path: "/lessons/whitening-and-masks"},
+	}
+	srv := playServer(t)
+	for _, p := range pages {
+		for _, lang := range []string{"en", "zh"} {
+			path := p.path + "&lang=" + lang
+			if !strings.Contains(p.path, "?") {
+				path = p.path + "?lang=" + lang
+			}
+			for _, onPhone := range []bool{false, true} {
+				name := path
+				if onPhone {
+					name += " on a phone"
+				}
+				t.Run(name, func(t *testing.T) {
+					tb := newTab(t, srv)
+					if onPhone {
+						tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+							_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone)
+							return err
+						}))
+					}
+					tb.open(path)
+					if p.present && !eval[bool](tb, presentBodyJS) {
+						t.Skip("the playground has no presentation mode yet (no data-present on <body>)")
+					}
+					for _, v := range tb.axe(axe) {
+						if v.Impact == "serious" || v.Impact == "critical" {
+							t.Errorf("axe %s (%s): %s; %d node(s), first: %s",
+								v.ID, v.Impact, v.Help, v.Nodes, strings.Join(v.Targets, " | "))
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// axe injects axe-core (the text of axe.min.js) into the tab's page and
+// returns what it finds there.
+func (tb *tab) axe(source string) []axeViolation {
+	tb.t.Helper()
+	tb.do("inject axe-core", chromedp.Evaluate[chromedp.Void](source))
+	out, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](axeRunJS, chromedp.EvalAwaitPromise, chromedp.EvalAsValue))
+	if err != nil {
+		tb.t.Fatalf("run axe-core: %v", err)
+	}
+	var vs []axeViolation
+	if err := json.Unmarshal([]byte(out), &vs); err != nil {
+		tb.t.Fatalf("decode axe-core's result: %v\n%s", err, out)
+	}
+	return vs
+}

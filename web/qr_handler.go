@@ -1,0 +1,72 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"gaelab/web/qr"
+)
+
+// handleQR handles the "GET /qr.svg?u=<link>" route: a QR code of a link on
+// this site, so that students open on their phones the page the teacher
+// projects. u must be site-relative ("/play?v=1&p=seed-b"); the scheme and
+// host come from the request, so a code can never point at another site.
+func handleQR(w http.ResponseWriter, r *http.Request) {
+	u := r.URL.Query().Get("u")
+	if err := checkQRLink(u); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	if r.Host == "" {
+		http.Error(w, "no Host header to build the link from", http.StatusBadRequest)
+		return
+	}
+	link := requestScheme(r) + "://" + r.Host + u
+	if len(link) > qr.MaxLen {
+		http.Error(w, fmt.Sprintf("u: link is %d bytes, at most %d fit a QR code (链接过长)", len(link), qr.MaxLen),
+			http.StatusBadRequest)
+		return
+	}
+	svg, err := qr.SVG(link, qr.Options{Title: link})
+	if err != nil {
+		slog.Error("qr", "path", r.URL.Path, "bytes", len(link), "err", err)
+		http.Error(w, "could not draw the QR code", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	w.Header().Set("Vary", "X-Forwarded-Proto") // the scheme in the code comes from it
+	if _, err := w.Write(svg); err != nil {
+		logRenderError(r, err)
+	}
+}
+
+// checkQRLink accepts a site-relative link: a path that starts with one "/"
+// (not "//" or "/\", which a browser reads as another host), valid UTF-8
+// without control characters, which no link holds.
+func checkQRLink(u string) error {
+	switch {
+	case u == "":
+		return errors.New(`u: missing; want a link on this site starting with "/" (缺少站内链接)`)
+	case u[0] != '/' || strings.HasPrefix(u, "//") || strings.HasPrefix(u, `/\`):
+		return errors.New(`u: want a link on this site starting with "/" (须为以“/”开头的站内链接)`)
+	case !utf8.ValidString(u) || strings.ContainsFunc(u, func(r rune) bool { return r < 0x20 || r == 0x7f }):
+		return errors.New("u: link has control characters or invalid UTF-8 (链接含非法字符)")
+	}
+	return nil
+}
+
+// requestScheme is "https" when the request came over TLS or a proxy in
+// front says so in X-Forwarded-Proto (its first value, for a chain of
+// proxies), else "http".
+func requestScheme(r *http.Request) string {
+	proto, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Proto"), ",")
+	if r.TLS != nil || strings.EqualFold(strings.TrimSpace(proto), "https") {
+		return "https"
+	}
+	return "http"
+}
