@@ -1,0 +1,165 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	_ "image/png"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/makiuchi-d/gozxing"
+	gozxingqr "github.com/makiuchi-d/gozxing/qrcode"
+)
+
+// sixteenTokens is a 16-token scenario in presentation mode.
+func sixteenTokens(extra string) string {
+	var b strings.Builder
+	b.WriteString("/play?v=1&p=seed-b")
+	for i := 1; i <= 16; i++ {
+		fmt.Fprintf(&b, "&tok=t%d", i)
+	}
+	return b.String() + "&sel=delta.2&present=1" + extra
+}
+
+// fitsJS reports what overflows the viewport: the page, or the token table
+// inside its scrolling wrapper; and the body's font size.
+const fitsJS = `(minFont) => {
+	const d = document.documentElement, wrong = [];
+	if (d.scrollHeight > innerHeight + 1) wrong.push("page is " + d.scrollHeight + " px tall in " + innerHeight);
+	if (d.scrollWidth > innerWidth + 1) wrong.push("page is " + d.scrollWidth + " px wide in " + innerWidth);
+	const t = document.querySelector(".token-table");
+	if (t && t.scrollWidth > t.clientWidth + 1) wrong.push("table scrolls: " + t.scrollWidth + " in " + t.clientWidth);
+	const fs = parseFloat(getComputedStyle(document.body).fontSize);
+	if (fs < minFont) wrong.push("body font " + fs + " px < " + minFont);
+	if (!document.body.dataset.present) wrong.push("not in presentation mode");
+	return wrong.join("; ");
+}`
+
+// In presentation mode a 16-token scenario fits one screen at 1280×720 and
+// 1920×1080, in both themes, with projector type at 1920.
+func TestBrowserPresentationFits(t *testing.T) {
+	srv := playServer(t)
+	for _, size := range []struct{ w, h int }{{1280, 720}, {1920, 1080}} {
+		for _, theme := range []string{"", "&theme=dark"} {
+			t.Run(fmt.Sprintf("%dx%d%s", size.w, size.h, theme), func(t *testing.T) {
+				tb := newTab(t, srv)
+				tb.do("size the window", chromedp.EmulateViewport(int64(size.w), int64(size.h)))
+				tb.open(sixteenTokens(theme))
+				minFont := 18.0
+				if size.w >= 1920 {
+					minFont = 28
+				}
+				tb.until("nothing overflows", fitsJS, minFont)
+			})
+		}
+	}
+}
+
+// stateJS describes the presentation state the keys change.
+const stateJS = `() => JSON.stringify({
+	search: location.search,
+	step: (document.querySelector('[data-testid="step-status"]') || {}).textContent || "",
+	covered: document.querySelectorAll("td.covered").length,
+	black: !!document.getElementById("blackout") && !document.getElementById("blackout").hidden,
+	help: !!document.getElementById("shortcuts") && document.getElementById("shortcuts").open,
+	present: document.body.dataset.present === "1",
+	full: window.__fullscreen || 0,
+})`
+
+// waitState polls until the state has every wanted key=value.
+func (tb *tab) waitState(what string, want map[string]any) {
+	tb.t.Helper()
+	var checks []string
+	for k, v := range want {
+		switch v := v.(type) {
+		case string:
+			checks = append(checks, fmt.Sprintf(`(s.%s.includes(%q) ? "" : "%s=" + s.%s)`, k, v, k, k))
+		default:
+			checks = append(checks, fmt.Sprintf(`(s.%s === %v ? "" : "%s=" + s.%s)`, k, v, k, k))
+		}
+	}
+	tb.until(what, `() => { const s = JSON.parse((`+stateJS+`)()); return [`+strings.Join(checks, ",")+`].join(""); }`)
+}
+
+func (tb *tab) key(what string, k string) {
+	tb.t.Helper()
+	tb.do(what, chromedp.KeyEvent(k))
+}
+
+// Every presentation key does what the shortcuts say, without a mouse.
+func TestBrowserPresentationKeys(t *testing.T) {
+	srv := playServer(t)
+	tb := newTab(t, srv)
+	tb.open("/play?v=1&p=seed-a&present=1&hide=adv,ret")
+	eval[bool](tb, `Element.prototype.requestFullscreen = function () { window.__fullscreen = (window.__fullscreen || 0) + 1; return Promise.resolve(); }, true`)
+	eval[bool](tb, `document.activeElement && document.activeElement.blur(), true`)
+
+	tb.waitState("hidden rows are covered", map[string]any{"covered": 6})
+	tb.key("→ starts the step-through", kb.ArrowRight)
+	tb.waitState("step 0", map[string]any{"search": "step=0"})
+	tb.key("Space is the next step", " ")
+	tb.waitState("step 1", map[string]any{"search": "step=1", "step": "1"})
+	tb.key("PageDown is the next step", kb.PageDown)
+	tb.waitState("step 2", map[string]any{"search": "step=2"})
+	tb.key("← goes back", kb.ArrowLeft)
+	tb.waitState("back to step 1", map[string]any{"search": "step=1"})
+	tb.key("PageUp goes back", kb.PageUp)
+	tb.waitState("back to step 0", map[string]any{"search": "step=0"})
+	tb.key("End is the last step", kb.End)
+	tb.waitState("last step", map[string]any{"search": "step=3"})
+	tb.key("Home is the first step", kb.Home)
+	tb.waitState("first step", map[string]any{"search": "step=0"})
+	tb.waitState("still covered while stepping", map[string]any{"covered": 6})
+	tb.key("Enter reveals the first hidden row", kb.Enter)
+	tb.waitState("adv revealed", map[string]any{"search": "rev=1", "covered": 3})
+	tb.key("Enter reveals the next", kb.Enter)
+	tb.waitState("ret revealed", map[string]any{"search": "rev=2", "covered": 0})
+	tb.key("B blacks out", "b")
+	tb.waitState("black", map[string]any{"black": true})
+	tb.key(". comes back", ".")
+	tb.waitState("not black", map[string]any{"black": false})
+	eval[bool](tb, `Element.prototype.requestFullscreen = function () { window.__fullscreen = (window.__fullscreen || 0) + 1; return Promise.resolve(); }, true`)
+	tb.key("F asks for full screen", "f")
+	tb.waitState("full screen asked", map[string]any{"full": 1})
+	tb.key("? shows the shortcuts", "?")
+	tb.waitState("help open", map[string]any{"help": true})
+	tb.key("Esc closes the shortcuts", kb.Escape)
+	tb.waitState("help closed", map[string]any{"help": false, "present": true})
+	tb.key("R resets to the preset", "r")
+	tb.waitState("reset", map[string]any{"search": "present=1&hide=adv,ret", "covered": 6})
+	tb.key("Esc leaves presentation mode", kb.Escape)
+	tb.waitState("left", map[string]any{"present": false})
+}
+
+// The QR code on demand decodes to the page's own link.
+func TestBrowserQRCodeIsThePageLink(t *testing.T) {
+	srv := playServer(t)
+	tb := newTab(t, srv)
+	tb.open("/play?v=1&p=seed-b&lam=0.9&lang=zh")
+	tb.do("open the QR code", chromedp.Click(chromedp.CSS(`[data-testid="qr"] summary`)))
+	tb.until("the QR image is loaded", `() => { const i = document.querySelector('[data-testid="qr"] img'); return i && i.complete && i.naturalWidth > 0 ? "" : "loading"; }`)
+	png, err := chromedp.Run(tb.ctx, chromedp.Screenshot(chromedp.CSS(`[data-testid="qr"] img`)))
+	if err != nil {
+		t.Fatalf("screenshot the QR code: %v", err)
+	}
+	img, _, err := image.Decode(bytes.NewReader(png))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := gozxingqr.NewQRCodeReader().Decode(bmp, nil)
+	if err != nil {
+		t.Fatalf("decode the QR code: %v", err)
+	}
+	href := eval[string](tb, "location.href")
+	if got := res.GetText(); got != href {
+		t.Errorf("the QR code says %q, the page is %q", got, href)
+	}
+}
+
