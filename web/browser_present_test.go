@@ -162,4 +162,3 @@ func TestBrowserQRCodeIsThePageLink(t *testing.T) {
 		t.Errorf("the QR code says %q, the page is %q", got, href)
 	}
 }
-
