@@ -31,6 +31,7 @@ var course = sync.OnceValue(func() *lessons.Course {
 type lessonRequest struct {
 	lang    i18n.Lang
 	langSet bool
+	view    viewParams // present= and theme= (hide= is the playground's)
 	q       url.Values
 }
 
@@ -38,18 +39,23 @@ func readLessonRequest(r *http.Request) lessonRequest {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
 	lr := lessonRequest{q: q}
 	lr.lang, lr.langSet = i18n.Parse(q.Get("lang"))
+	lr.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
 	if !lr.langSet {
 		lr.lang = i18n.Negotiate(r.Header.Get("Accept-Language"))
 	}
 	return lr
 }
 
-// url is a lessons path with lang= kept when the link had it.
+// url is a lessons path with the view and lang= kept when the link had them.
 func (lr lessonRequest) url(path string) string {
+	q := lr.view.suffix()
 	if lr.langSet {
-		return path + "?lang=" + string(lr.lang)
+		q += "&lang=" + string(lr.lang)
 	}
-	return path
+	if q == "" {
+		return path
+	}
+	return path + "?" + q[1:]
 }
 
 func (lr lessonRequest) page(titleKey, title, path string) templates.Page {
@@ -66,11 +72,27 @@ func (lr lessonRequest) page(titleKey, title, path string) templates.Page {
 			{Label: t("nav.play"), URL: "/play"},
 			{Label: t("nav.lessons"), URL: lr.url("/lessons"), Current: true},
 		},
-		LangLink:  templates.Link{Label: other.Name(), URL: path + "?lang=" + string(other), Title: string(other)},
+		LangLink:  templates.Link{Label: other.Name(), URL: lessonRequest{lang: other, langSet: true, view: lr.view}.url(path), Title: string(other)},
 		CopyLink:  t("copy_link"),
 		CopiedMsg: t("copied"),
 		URL:       lr.url(path),
+		Present:   lr.view.present,
+		Dark:      lr.view.dark,
+		Presenter: lr.presenterLink(path),
+		Shortcuts: shortcuts(t),
+		QR:        templates.Link{Label: t("qr.show"), Title: t("qr.alt"), URL: "/qr.svg?u=" + url.QueryEscape(asciiURL(lr.url(path)))},
 	}
+}
+
+// presenterLink enters or leaves presentation mode on the same page.
+func (lr lessonRequest) presenterLink(path string) templates.Link {
+	other := lr
+	other.view.present = !lr.view.present
+	label := "present.enter"
+	if lr.view.present {
+		label = "present.leave"
+	}
+	return templates.Link{Label: lr.lang.T(label), URL: other.url(path)}
 }
 
 // handleLessons handles the "GET /lessons" route: the course index.

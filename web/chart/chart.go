@@ -302,6 +302,7 @@ func (th Theme) Projector() Theme {
 	th.StrokeWidth, th.MarkerRadius = 3.5, 7
 	th.FontSize, th.TitleSize = 20, 24
 	th.TokenWidth, th.MaxPlotWidth, th.PlotHeight = 60, 1000, 300
+	th.Muted = th.Foreground // no grey text on a projector
 	return th
 }
 
