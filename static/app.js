@@ -134,17 +134,20 @@ document.addEventListener("htmx:oobAfterSwap", function (e) {
     if (el && el.tagName === "A") { el.click(); return true; }
     return false;
   }
-  // In a lesson, → and ← move between sections.
+  // In a lesson, → and ← move between sections: the current section is the
+  // last heading at or above the top of the window (give or take its scroll
+  // margin).
   function section(dir) {
     var hs = Array.prototype.slice.call(document.querySelectorAll("article h2"));
     if (!hs.length) return false;
-    var y = window.scrollY + 10, target = null;
-    hs.forEach(function (h) {
-      var top = h.getBoundingClientRect().top + window.scrollY;
-      if (dir > 0 && top > y + 5 && !target) target = h;
-      if (dir < 0 && top < y - 5) target = h;
+    var cur = -1;
+    hs.forEach(function (h, i) {
+      if (h.getBoundingClientRect().top <= 80) cur = i;
     });
-    if (target) target.scrollIntoView({ block: "start" });
+    var next = cur + dir;
+    if (dir < 0 && cur >= 0 && hs[cur].getBoundingClientRect().top < -80) next = cur; // back to this section's start
+    if (next < 0) window.scrollTo(0, 0);
+    else if (next < hs.length) hs[next].scrollIntoView({ block: "start" });
     return true;
   }
   function interactive(el) {

@@ -162,3 +162,19 @@ func TestBrowserQRCodeIsThePageLink(t *testing.T) {
 		t.Errorf("the QR code says %q, the page is %q", got, href)
 	}
 }
+
+// In a lesson, → and ← move between its sections.
+func TestBrowserPresentationLessonSections(t *testing.T) {
+	srv := playServer(t)
+	tb := newTab(t, srv)
+	tb.do("size the window", chromedp.EmulateViewport(1280, 720))
+	tb.open("/lessons/gae?present=1")
+	eval[bool](tb, `document.activeElement && document.activeElement.blur(), true`)
+	tb.key("→ goes to the next section", kb.ArrowRight)
+	tb.until("scrolled to a section", `() => window.scrollY > 50 ? "" : "at " + window.scrollY`)
+	first := eval[float64](tb, "window.scrollY")
+	tb.key("→ again", kb.ArrowRight)
+	tb.until("scrolled further", `(y) => window.scrollY > y + 10 ? "" : "at " + window.scrollY`, first)
+	tb.key("← goes back", kb.ArrowLeft)
+	tb.until("back to the first section", `(y) => Math.abs(window.scrollY - y) < 5 ? "" : "at " + window.scrollY`, first)
+}
