@@ -27,15 +27,17 @@ type playRequest struct {
 }
 
 // readPlay decodes the query of any playground URL. A malformed query
-// (bad percent-escapes) still decodes what it can and says so.
-func readPlay(r *http.Request) playRequest {
+// (bad percent-escapes) still decodes what it can and says so. A view built
+// on the playground's scenario (compare, update, batch) names the parameters
+// of its own in extraKeys, so they are not reported as unknown.
+func readPlay(r *http.Request, extraKeys ...string) playRequest {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	pr := playRequest{rawQuery: r.URL.RawQuery}
 	pr.lang, pr.langSet = i18n.Parse(q.Get("lang"))
 	if !pr.langSet {
 		pr.lang = i18n.Negotiate(r.Header.Get("Accept-Language"))
 	}
-	pr.s, pr.rep = scenario.Decode(q, pageKeys...)
+	pr.s, pr.rep = scenario.Decode(q, append(extraKeys, pageKeys...)...)
 	pr.view = readView(q, &pr.rep)
 	if err != nil {
 		pr.rep.Warnings = append(pr.rep.Warnings, scenario.Problem{Key: "warn.malformed"})
