@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"gaelab/engine"
 	"gaelab/static"
 	"gaelab/templates"
 	"gaelab/web/i18n"
@@ -163,13 +162,6 @@ func num(x float64) string {
 
 // full is a number at full precision.
 func full(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-
-func versionLabel(t func(string, ...any) string, ver engine.Version) string {
-	if ver == engine.VerlEarly {
-		return t("version.early")
-	}
-	return t("version.newest")
-}
 
 // joinf formats "name = value" pairs.
 func joinf(pairs ...string) string {

@@ -6,6 +6,7 @@ package api
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strconv"
 )
 
@@ -59,4 +60,14 @@ func encodeOutputs(blocks map[string]json.RawMessage) []byte {
 
 func tooLarge() *Error {
 	return &Error{Status: 413, Code: "too_large", Message: fmt.Sprintf("the body is larger than %d bytes (16 MiB)", MaxBodyBytes)}
+}
+
+// sortedKeys returns a map's keys in order, for deterministic output.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
