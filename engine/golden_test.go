@@ -66,7 +66,7 @@ func decode[T any](t testing.TB, raw json.RawMessage) T {
 	return v
 }
 
-// input returns inputs[key] as a matrix, or nil when absent.
+// matrix returns block[key] as a matrix, or nil when absent.
 func (c goldenCase) matrix(t testing.TB, block map[string]json.RawMessage, key string) [][]float64 {
 	t.Helper()
 	raw, ok := block[key]
