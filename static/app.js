@@ -112,8 +112,9 @@
 
 // After an edit, mark exactly the fields the error summary names as invalid.
 document.addEventListener("htmx:oobAfterSwap", function (e) {
-  var summary = e.detail && e.detail.target;
-  if (!summary || summary.id !== "form-errors") return;
+  // htmx 2 passes the replaced element; read the new one from the page.
+  var summary = document.getElementById("form-errors");
+  if (!summary || !e.detail || !e.detail.target || e.detail.target.id !== "form-errors") return;
   var bad = {};
   summary.querySelectorAll("li[data-field]").forEach(function (li) { bad[li.dataset.field] = true; });
   document.querySelectorAll("#editor [aria-invalid]").forEach(function (el) {

@@ -124,17 +124,19 @@ type TokenColumn struct {
 
 // Results is everything recomputed on each edit: the part htmx swaps.
 type Results struct {
-	ID      string
-	Heading string
-	Reveal  Link     // uncovers the next hidden part; URL "" when nothing is hidden
-	Summary []string // one line each: KL metric, whitening statistics, errors
-	Errors  []string
-	Table   Table
-	Formula *Formula
-	Step    Step
-	Charts  []Chart // the ribbon last
-	Print   Link    // for the printed handout: Label the link, URL its QR code
-	Export  []Link
+	ID         string
+	Heading    string
+	Reveal     Link     // uncovers the next hidden part; URL "" when nothing is hidden
+	Summary    []string // one line each: KL metric, whitening statistics, errors
+	Errors     []string
+	Table      Table
+	Formula    *Formula
+	Step       Step
+	Charts     []Chart // the ribbon last
+	Print      Link    // for the printed handout: Label the link, URL its QR code
+	Views      []Link  // the same scenario in the comparison and update views
+	ViewsLabel string
+	Export     []Link
 }
 
 // Table is the token table: one column per token, one row per quantity.

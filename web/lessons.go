@@ -71,6 +71,7 @@ func (lr lessonRequest) page(titleKey, title, path string) templates.Page {
 		Nav: []templates.Link{
 			{Label: t("nav.play"), URL: "/play"},
 			{Label: t("nav.lessons"), URL: lr.url("/lessons"), Current: true},
+			{Label: t("nav.batch"), URL: "/batch"},
 		},
 		LangLink:  templates.Link{Label: other.Name(), URL: lessonRequest{lang: other, langSet: true, view: lr.view}.url(path), Title: string(other)},
 		CopyLink:  t("copy_link"),

@@ -84,6 +84,10 @@ func (v playView) results() templates.Results {
 	default:
 		r.Summary = append(r.Summary, v.t("summary.whiten", g.Whitening.N, num(g.Whitening.Mean), num(g.Whitening.VarUnbiased)))
 	}
+	r.ViewsLabel = v.t("views.label")
+	for _, view := range viewLinks(v.s.Len()) {
+		r.Views = append(r.Views, templates.Link{Label: v.t(view.key), URL: v.pr.link(view.path, v.s)})
+	}
 	r.Print = templates.Link{Label: v.pr.link("/play", v.s), URL: v.qrURL(), Title: v.t("qr.alt")}
 	view := v.pr.view
 	if !view.hidden("formula") {
@@ -142,4 +146,21 @@ func (v playView) table() templates.Table {
 		tb.Rows = append(tb.Rows, row)
 	}
 	return tb
+}
+
+// viewLink is a view that shows the playground's scenario another way.
+type viewLink struct{ path, key string }
+
+// viewLinks are the views a playground state links to. A long response
+// (edited as lists) gets none: each link repeats the whole state, and the
+// page would outgrow its size budget; the views take the same query.
+func viewLinks(n int) []viewLink {
+	if n > gridMaxTokens {
+		return nil
+	}
+	return []viewLink{
+		{"/compare/lambda", "views.lambda"}, {"/compare/estimators", "views.estimators"},
+		{"/compare/versions", "views.versions"}, {"/compare/bugs", "views.bugs"},
+		{"/update/critic", "views.critic"}, {"/update/actor", "views.actor"},
+	}
 }

@@ -34,6 +34,9 @@ func page(t *testing.T, target string, header ...string) *goquery.Document {
 	if rec.Code != http.StatusOK {
 		t.Fatalf("GET %s: status %d, body %.300s", target, rec.Code, rec.Body)
 	}
+	if i := strings.Index(rec.Body.String(), "%!"); i >= 0 {
+		t.Errorf("GET %s: a message is formatted with the wrong arguments: %.60s", target, rec.Body.String()[i:])
+	}
 	if strings.Contains(rec.Body.String(), "⟦") {
 		i := strings.Index(rec.Body.String(), "⟦")
 		t.Errorf("GET %s: a message key is missing from the catalog: %.60s", target, rec.Body.String()[i:])

@@ -55,6 +55,7 @@ func (v playView) page(titleKey, path string) templates.Page {
 		Nav: []templates.Link{
 			{Label: v.t("nav.play"), URL: "/play", Current: path == "/play"},
 			{Label: v.t("nav.lessons"), URL: "/lessons"},
+			{Label: v.t("nav.batch"), URL: "/batch"},
 		},
 		LangLink:  templates.Link{Label: other.Name(), URL: path + "?" + scenario.Encode(v.s) + "&lang=" + string(other), Title: string(other)},
 		CopyLink:  v.t("copy_link"),

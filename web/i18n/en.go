@@ -78,13 +78,13 @@ var en = map[string]string{
 
 	"err.number":          "«%[1]s» is not a number",
 	"err.magnitude":       "«%[1]s» is too large: use a number between −%[2]g and %[2]g",
-	"err.length":          "%[2]d values for %[3]d tokens: give one per token",
+	"err.length":          "%[1]d values for %[2]d tokens: give one per token",
 	"err.range":           "«%[1]s» is outside [%[2]v, %[3]v]",
 	"err.range_int":       "«%[1]s» must be a whole number from %[2]v to %[3]v",
 	"err.mask":            "«%[1]s» is not a mask: use 1 (valid), 0 (padding) or o (observation)",
 	"err.choice":          "«%[1]s» is not one of: %[2]s",
 	"err.kl_version":      "verl %[2]s has no KL estimator «%[1]s»",
-	"err.too_long":        "too long: at most %[2]d characters",
+	"err.too_long":        "too long: at most %[1]d characters",
 	"err.too_many_tokens": "%[2]d tokens at most (the link has %[1]d); the rest are dropped",
 
 	"warn.link_version":   "This link is of format v%[1]s; it was read as v%[2]s.",
@@ -198,4 +198,12 @@ var en = map[string]string{
 	"part.step":             "the step-through",
 	"part.controls":         "the editor",
 	"warn.view":             "The link's %[1]s=«%[2]s» is not understood and was ignored.",
+	"views.label":           "See this response in:",
+	"views.lambda":          "λ sweep",
+	"views.estimators":      "MC vs TD vs GAE",
+	"views.versions":        "verl versions",
+	"views.bugs":            "shipped bugs",
+	"views.critic":          "critic update",
+	"views.actor":           "actor update",
+	"nav.batch":             "Batch",
 }

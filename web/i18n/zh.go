@@ -77,13 +77,13 @@ var zh = map[string]string{
 
 	"err.number":          "«%[1]s» 不是数字",
 	"err.magnitude":       "«%[1]s» 太大了：请输入 −%[2]g 到 %[2]g 之间的数",
-	"err.length":          "%[3]d 个 token 却有 %[2]d 个值：每个 token 给一个",
+	"err.length":          "%[2]d 个 token 却有 %[1]d 个值：每个 token 给一个",
 	"err.range":           "«%[1]s» 不在 [%[2]v, %[3]v] 之内",
 	"err.range_int":       "«%[1]s» 必须是 %[2]v 到 %[3]v 之间的整数",
 	"err.mask":            "«%[1]s» 不是 mask：请用 1（有效）、0（填充）或 o（观测）",
 	"err.choice":          "«%[1]s» 不在可选值中：%[2]s",
 	"err.kl_version":      "verl %[2]s 没有 KL 估计量 «%[1]s»",
-	"err.too_long":        "太长了：最多 %[2]d 个字符",
+	"err.too_long":        "太长了：最多 %[1]d 个字符",
 	"err.too_many_tokens": "最多 %[2]d 个 token（链接里有 %[1]d 个），其余的已舍弃",
 
 	"warn.link_version":   "这个链接的格式是 v%[1]s，已按 v%[2]s 读取。",
@@ -197,4 +197,12 @@ var zh = map[string]string{
 	"part.step":             "逐步执行",
 	"part.controls":         "编辑器",
 	"warn.view":             "链接中的 %[1]s=«%[2]s» 无法识别，已忽略。",
+	"views.label":           "用这条回复查看：",
+	"views.lambda":          "λ 扫描",
+	"views.estimators":      "蒙特卡洛、TD 与 GAE",
+	"views.versions":        "verl 版本对比",
+	"views.bugs":            "真实出现过的 bug",
+	"views.critic":          "critic 更新",
+	"views.actor":           "actor 更新",
+	"nav.batch":             "批次",
 }
