@@ -1,0 +1,374 @@
+package batch
+
+import (
+	"math"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"gaelab/engine"
+	"gaelab/web/scenario"
+)
+
+// LinkVersion is the version of the link format, the v= parameter.
+const LinkVersion = "1"
+
+// maxMagnitude bounds every number of a batch, so sums and squares stay far
+// from float64 overflow (as the playground's links do).
+const maxMagnitude = 1e6
+
+// batchKeys are the parameters the codec reads, besides the per-row ones.
+var batchKeys = []string{"v", "p", "prompt", "B", "score", "group", "b", "gamma", "lam", "ver", "row", "op"}
+
+// rowPrefixes are the per-row parameters, each followed by the row index i:
+// tok<i>, toks<i> (the editor's one-token-per-line text), mask<i>, V<i>.
+var rowPrefixes = []string{"toks", "tok", "mask", "V"}
+
+// rowKey splits a per-row parameter name such as "V3" into its prefix and
+// row index. The index is written without leading zeros.
+func rowKey(key string) (prefix string, i int, ok bool) {
+	for _, p := range rowPrefixes {
+		digits, found := strings.CutPrefix(key, p)
+		if !found || digits == "" || len(digits) > 1 && digits[0] == '0' {
+			continue
+		}
+		n, err := strconv.Atoi(digits)
+		if err != nil || n < 0 || strings.ContainsAny(digits, "+-") {
+			continue
+		}
+		return p, n, true
+	}
+	return "", 0, false
+}
+
+// Decode reads a /batch link. It never fails: a bad value is reported at its
+// field and the preset's value is kept; unknown parameters are reported as
+// warnings, except pageKeys, which belong to the page rather than the batch.
+// See the package documentation for the parameters.
+func Decode(q url.Values, pageKeys ...string) (Batch, scenario.Report) {
+	var rep scenario.Report
+	d := decoder{q: q, rep: &rep}
+	if v := q.Get("v"); v != "" && v != LinkVersion {
+		d.warn("warn.link_version", v, LinkVersion)
+	}
+	id := q.Get("p")
+	if id == "" {
+		id = DefaultPreset
+	}
+	b, ok := Preset(id)
+	if !ok {
+		d.warn("warn.unknown_preset", id, DefaultPreset)
+		b, _ = Preset(DefaultPreset)
+	}
+	if raw, ok := d.first("prompt"); ok {
+		b.Prompt = d.text("prompt", raw, scenario.MaxPromptRunes)
+	}
+	if raw, ok := d.first("B"); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(raw))
+		if err != nil || n < MinRows || n > MaxRows {
+			d.problem("B", "err.range_int", raw, raw, MinRows, MaxRows)
+		} else {
+			b.Resize(n)
+		}
+	}
+	for i := range b.Rows {
+		d.row(&b.Rows[i], strconv.Itoa(i))
+	}
+	d.rowNumbers(&b, "score", func(r *Row) *float64 { return &r.Score })
+	d.rowNumbers(&b, "b", func(r *Row) *float64 { return &r.Baseline })
+	d.groups(&b)
+	d.unit("gamma", &b.Gamma)
+	d.unit("lam", &b.Lam)
+	if raw, ok := d.first("ver"); ok {
+		switch raw {
+		case "v0.2":
+			b.Version = engine.VerlEarly
+		case "newest":
+			b.Version = engine.VerlNewest
+		default:
+			d.problem("ver", "err.choice", raw, raw, "v0.2, newest")
+		}
+	}
+	if raw, ok := d.first("row"); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(raw))
+		if err != nil || n < 0 || n >= b.Len() {
+			d.problem("row", "err.range_int", raw, raw, 0, b.Len()-1)
+		} else {
+			b.Focus = n
+		}
+	}
+	for key := range q {
+		_, i, isRow := rowKey(key)
+		if !slices.Contains(batchKeys, key) && !slices.Contains(pageKeys, key) && !(isRow && i < b.Len()) {
+			d.warn("warn.unknown_param", key)
+		}
+	}
+	d.op(&b)
+	slices.SortFunc(rep.Warnings, func(a, b scenario.Problem) int {
+		return strings.Compare(a.Key+argText(a), b.Key+argText(b))
+	})
+	return b, rep
+}
+
+func argText(p scenario.Problem) string {
+	if len(p.Args) == 0 {
+		return ""
+	}
+	s, _ := p.Args[0].(string)
+	return s
+}
+
+// decoder reads parameters into a batch, reporting what is wrong.
+type decoder struct {
+	q   url.Values
+	rep *scenario.Report
+}
+
+// problem reports a bad field; raw is what was typed, kept for the form.
+func (d decoder) problem(field, key, raw string, args ...any) {
+	d.rep.Problems = append(d.rep.Problems, scenario.Problem{Field: field, Key: key, Args: args})
+	if d.rep.Raw == nil {
+		d.rep.Raw = map[string]string{}
+	}
+	d.rep.Raw[field] = raw
+}
+
+func (d decoder) warn(key string, args ...any) {
+	d.rep.Warnings = append(d.rep.Warnings, scenario.Problem{Key: key, Args: args})
+}
+
+// first returns the first value of a parameter.
+func (d decoder) first(key string) (string, bool) {
+	vs, ok := d.q[key]
+	if !ok || len(vs) == 0 {
+		return "", false
+	}
+	return vs[0], true
+}
+
+// list returns a list: one parameter is split at commas, several parameters
+// (as a form sends them) are one element each.
+func (d decoder) list(key string) ([]string, bool) {
+	vs, ok := d.q[key]
+	if !ok || len(vs) == 0 {
+		return nil, false
+	}
+	if len(vs) == 1 {
+		return strings.Split(vs[0], ","), true
+	}
+	return vs, true
+}
+
+// text keeps at most max runes of valid UTF-8.
+func (d decoder) text(field, raw string, max int) string {
+	if !utf8.ValidString(raw) {
+		raw = strings.ToValidUTF8(raw, "\uFFFD")
+	}
+	if utf8.RuneCountInString(raw) > max {
+		d.problem(field, "err.too_long", raw, max)
+		raw = string([]rune(raw)[:max])
+	}
+	return raw
+}
+
+// row reads response i's tokens, mask and values (is is i as text).
+func (d decoder) row(r *Row, is string) {
+	texts, ok := d.q["tok"+is]
+	if raw, found := d.first("toks" + is); found { // the editor: one token per line
+		raw = strings.TrimRight(strings.ReplaceAll(raw, "\r\n", "\n"), "\n")
+		texts, ok = strings.Split(raw, "\n"), true
+	}
+	if ok && len(texts) > 0 {
+		if len(texts) > MaxTokens {
+			d.problem("tok"+is, "err.too_many_tokens", strconv.Itoa(len(texts)), len(texts), MaxTokens)
+			texts = texts[:MaxTokens]
+		}
+		r.Resize(len(texts))
+		for t, text := range texts {
+			r.Tokens[t].Text = d.text("tok"+is+"."+strconv.Itoa(t), text, scenario.MaxTokenRunes)
+		}
+	}
+	if items, ok := d.tokenList(r, "mask"+is); ok {
+		valid := make([]bool, len(items))
+		someValid := false
+		for t, raw := range items {
+			switch strings.TrimSpace(raw) {
+			case "1":
+				valid[t] = true
+			case "0":
+			default:
+				d.problem("mask"+is+"."+strconv.Itoa(t), "batch.err.mask", raw, raw)
+				valid[t] = r.Tokens[t].Valid
+			}
+			someValid = someValid || valid[t]
+		}
+		if someValid {
+			for t, v := range valid {
+				r.Tokens[t].Valid = v
+			}
+		} else {
+			d.problem("mask"+is, "batch.err.no_valid", strings.Join(items, ","))
+		}
+	}
+	if items, ok := d.tokenList(r, "V"+is); ok {
+		for t, raw := range items {
+			if x, ok := d.number("V"+is+"."+strconv.Itoa(t), raw); ok {
+				r.Tokens[t].Value = x
+			}
+		}
+	}
+}
+
+// tokenList returns a per-token list of the row, reporting a wrong length.
+func (d decoder) tokenList(r *Row, key string) ([]string, bool) {
+	items, ok := d.list(key)
+	if !ok {
+		return nil, false
+	}
+	if len(items) != len(r.Tokens) {
+		raw := strings.Join(items, ",")
+		d.problem(key, "err.length", raw, len(items), len(r.Tokens))
+		return nil, false
+	}
+	return items, true
+}
+
+// rowList returns a per-response list, reporting a wrong length.
+func (d decoder) rowList(b *Batch, key string) ([]string, bool) {
+	items, ok := d.list(key)
+	if !ok {
+		return nil, false
+	}
+	if len(items) != b.Len() {
+		raw := strings.Join(items, ",")
+		d.problem(key, "batch.err.rows", raw, len(items), b.Len())
+		return nil, false
+	}
+	return items, true
+}
+
+// rowNumbers reads a per-response number list (score=, b=).
+func (d decoder) rowNumbers(b *Batch, key string, get func(*Row) *float64) {
+	items, _ := d.rowList(b, key)
+	for i, raw := range items {
+		if x, ok := d.number(key+"."+strconv.Itoa(i), raw); ok {
+			*get(&b.Rows[i]) = x
+		}
+	}
+}
+
+// groups reads group=, one id per response.
+func (d decoder) groups(b *Batch) {
+	items, _ := d.rowList(b, "group")
+	for i, raw := range items {
+		id := strings.TrimSpace(raw)
+		if ValidGroup(id) {
+			b.Rows[i].Group = id
+		} else {
+			d.problem("group."+strconv.Itoa(i), "batch.err.group", raw, raw, MaxGroup)
+		}
+	}
+}
+
+// ValidGroup reports whether id can be a group id: 1 to MaxGroup letters,
+// digits, '-', '_' or '.'.
+func ValidGroup(id string) bool {
+	if id == "" || !utf8.ValidString(id) || utf8.RuneCountInString(id) > MaxGroup {
+		return false
+	}
+	for _, r := range id {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_' && r != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// unit reads a number in [0, 1].
+func (d decoder) unit(key string, dst *float64) {
+	raw, ok := d.first(key)
+	if !ok {
+		return
+	}
+	x, ok := d.number(key, raw)
+	if !ok {
+		return
+	}
+	if x < 0 || x > 1 {
+		d.problem(key, "err.range", raw, raw, 0, 1)
+		return
+	}
+	*dst = x
+}
+
+// number parses one decimal number, accepting full-width digits and signs
+// as a Chinese input method types them.
+func (d decoder) number(field, raw string) (float64, bool) {
+	s := normalizeNumber(raw)
+	x, err := strconv.ParseFloat(s, 64)
+	switch {
+	case s == "" || err != nil && !isRangeErr(err) || strings.ContainsAny(s, "xXpP_nNiI"):
+		d.problem(field, "err.number", raw, raw)
+	case err != nil || math.IsInf(x, 0) || math.Abs(x) > maxMagnitude:
+		d.problem(field, "err.magnitude", raw, raw, maxMagnitude)
+	default:
+		return x, true
+	}
+	return 0, false
+}
+
+func isRangeErr(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
+
+// normalizeNumber trims spaces and maps full-width digits, point and minus
+// signs to ASCII.
+func normalizeNumber(raw string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= '０' && r <= '９':
+			return '0' + (r - '０')
+		case r == '．' || r == '。':
+			return '.'
+		case r == '－' || r == '−' || r == '—':
+			return '-'
+		case r == '＋':
+			return '+'
+		case r == ' ' || r == '\u3000' || r == '\t':
+			return -1
+		}
+		return r
+	}, raw)
+}
+
+// op applies an editing action of the form without JavaScript, after the
+// rest of the link is read: op=add appends a copy of the last response,
+// op=del.<i> removes response i. It is refused while a field is bad (the
+// rows the form sent may not be the rows shown) and at the limits of B.
+func (d decoder) op(b *Batch) {
+	raw, ok := d.first("op")
+	if !ok || raw == "" {
+		return
+	}
+	add := raw == "add"
+	del, err := strconv.Atoi(strings.TrimPrefix(raw, "del."))
+	if !add && (!strings.HasPrefix(raw, "del.") || err != nil || del < 0 || del >= b.Len()) {
+		d.warn("warn.unknown_param", "op="+raw)
+		return
+	}
+	switch {
+	case len(d.rep.Problems) > 0:
+		d.warn("batch.warn.op")
+	case add && b.Len() < MaxRows:
+		b.Resize(b.Len() + 1)
+	case !add && b.Len() > MinRows:
+		b.Rows = slices.Delete(b.Rows, del, del+1)
+		if b.Focus > del || b.Focus == b.Len() {
+			b.Focus--
+		}
+	}
+}

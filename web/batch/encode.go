@@ -1,0 +1,146 @@
+package batch
+
+import (
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"gaelab/engine"
+	"gaelab/web/scenario"
+)
+
+// Encode writes the canonical link of a batch: v=1, the preset id, then
+// only what differs from the preset, in a fixed order (prompt, B, each
+// response's tok<i>/mask<i>/V<i>, then score, group, b, gamma, lam, ver,
+// row), as human-readable lists. row= comes last and only when Focus ≠ 0,
+// so the links that differ only in the response in focus are one link
+// with Focus 0 plus "&row=<i>".
+func Encode(b Batch) string {
+	p, ok := Preset(b.Preset)
+	if !ok {
+		p, _ = Preset(DefaultPreset)
+		b.Preset = DefaultPreset
+	}
+	var s strings.Builder
+	add := func(key, value string) {
+		s.WriteByte('&')
+		s.WriteString(key)
+		s.WriteByte('=')
+		s.WriteString(value)
+	}
+	s.WriteString("v=" + LinkVersion + "&p=" + escape(b.Preset))
+	if b.Prompt != p.Prompt {
+		add("prompt", escape(b.Prompt))
+	}
+	if b.Len() != p.Len() {
+		add("B", strconv.Itoa(b.Len()))
+	}
+	p.Resize(b.Len()) // compare with the preset resized as Decode does
+	for i, row := range b.Rows {
+		is, pr := strconv.Itoa(i), p.Rows[i].clone()
+		if !sameTexts(row, pr) {
+			for _, tok := range row.Tokens {
+				add("tok"+is, escape(tok.Text))
+			}
+		}
+		pr.Resize(len(row.Tokens))
+		if mine := maskList(row); mine != maskList(pr) {
+			add("mask"+is, mine)
+		}
+		if mine := valueList(row); mine != valueList(pr) {
+			add("V"+is, mine)
+		}
+	}
+	for _, l := range []struct {
+		key string
+		get func(Row) string
+	}{
+		{"score", func(r Row) string { return scenario.FormatNumber(r.Score) }},
+		{"group", func(r Row) string { return escape(r.Group) }},
+		{"b", func(r Row) string { return scenario.FormatNumber(r.Baseline) }},
+	} {
+		if mine := rowList(b, l.get); mine != rowList(p, l.get) {
+			add(l.key, mine)
+		}
+	}
+	for _, f := range []struct {
+		key        string
+		mine, them float64
+	}{{"gamma", b.Gamma, p.Gamma}, {"lam", b.Lam, p.Lam}} {
+		if f.mine != f.them {
+			add(f.key, scenario.FormatNumber(f.mine))
+		}
+	}
+	if b.Version != p.Version {
+		add("ver", VersionParam(b.Version))
+	}
+	if b.Focus != 0 {
+		add("row", strconv.Itoa(b.Focus))
+	}
+	return s.String()
+}
+
+// VersionParam is the ver= value of a verl generation.
+func VersionParam(v engine.Version) string {
+	if v == engine.VerlEarly {
+		return "v0.2"
+	}
+	return "newest"
+}
+
+// sameTexts reports whether two rows have the same number of tokens with
+// the same texts.
+func sameTexts(a, b Row) bool {
+	return slices.EqualFunc(a.Tokens, b.Tokens, func(x, y Token) bool { return x.Text == y.Text })
+}
+
+// maskList is a row's mask as a link writes it: 1 valid, 0 padding.
+func maskList(r Row) string {
+	parts := make([]string, len(r.Tokens))
+	for t, tok := range r.Tokens {
+		parts[t] = "0"
+		if tok.Valid {
+			parts[t] = "1"
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+// valueList is a row's values V(s_t), joined by commas.
+func valueList(r Row) string {
+	parts := make([]string, len(r.Tokens))
+	for t, tok := range r.Tokens {
+		parts[t] = scenario.FormatNumber(tok.Value)
+	}
+	return strings.Join(parts, ",")
+}
+
+// rowList is one item per response, joined by commas.
+func rowList(b Batch, get func(Row) string) string {
+	parts := make([]string, b.Len())
+	for i, r := range b.Rows {
+		parts[i] = get(r)
+	}
+	return strings.Join(parts, ",")
+}
+
+// escape writes a query value as an IRI, as the playground's links do:
+// ASCII as url.QueryEscape does it, printable non-ASCII text (Chinese,
+// emoji) as itself; invisible and control characters are percent-encoded.
+func escape(text string) string {
+	var b strings.Builder
+	for _, r := range text {
+		switch {
+		case r < utf8.RuneSelf:
+			b.WriteString(url.QueryEscape(string(r)))
+		case unicode.IsGraphic(r) && !unicode.Is(unicode.Bidi_Control, r) && r != '\uFFFD':
+			b.WriteRune(r)
+		default:
+			b.WriteString(url.QueryEscape(string(r)))
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,208 @@
+package chart
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// BatchRow is one response of the batch chart. Its series have R entries,
+// the width of the batch (every response padded to the longest, with mask
+// 0): t is the 0-based response-token index.
+type BatchRow struct {
+	Title    string    // the panel's heading, e.g. "response 0 · group 0 · s = 1"
+	Tokens   []string  // token texts, padding included
+	Mask     []Kind    // each token's kind; nil means every token is Valid
+	Whitened []float64 // GAE advantages whitened over the whole batch; nil when whitening failed
+	GRPO     []float64 // GRPO advantages a_i·mask[t]
+}
+
+// BatchText holds the batch chart's strings, already localised.
+type BatchText struct {
+	Title, Desc              string // the chart's <title> (required) and the first sentence of its <desc>
+	TokenAxis, AdvantageAxis string // axis labels
+	Whitened, GRPO           string // legend entries of the two series
+	Padding                  string // legend entry of mask-0 columns
+	NoWhitened               string // caption when Whitened is nil
+}
+
+// BatchInput is one batch for the batch chart.
+type BatchInput struct {
+	Rows  []BatchRow // 1 … MaxBatchRows responses, all of the same length R
+	Base  int        // 0 or 1: labels show t+Base
+	Text  BatchText
+	Theme Theme  // the zero Theme is Light()
+	ID    string // id prefix, unique on the page; empty means "gae-batch"
+}
+
+// MaxBatchRows is the most responses the batch chart draws.
+const MaxBatchRows = 64
+
+// Batch draws the batch chart: one panel per response, stacked, with token
+// t's column at the same x in every panel and one y scale for all, so that
+// a response's whitened GAE advantages (which depend on every response of
+// the batch) read against its GRPO advantage (one number per response,
+// broadcast over its valid tokens) and against the other responses'.
+// Mask-0 columns are hatched; the legend sits on the first panel, the token
+// axis label under the last. Each panel is drawn like the other charts,
+// then placed in a group <g class="gae-batch-row"> that keeps its own
+// <title> and <desc> (hl rects included, so a token's column lights up in
+// every panel); the root has the chart's <title> and <desc> and the class
+// "gae-chart gae-batch".
+func Batch(in BatchInput) ([]byte, error) {
+	n := len(in.Rows)
+	switch {
+	case n == 0:
+		return nil, errors.New("chart: batch: no rows (want 1 … 64)")
+	case n > MaxBatchRows:
+		return nil, fmt.Errorf("chart: batch: %d rows, want at most %d", n, MaxBatchRows)
+	case !validID(in.ID):
+		return nil, fmt.Errorf("chart: ID %q: want letters, digits, '-' or '_'", in.ID)
+	}
+	if err := requireTitle("Title", in.Text.Title); err != nil {
+		return nil, err
+	}
+	th, err := in.Theme.resolve()
+	if err != nil {
+		return nil, err
+	}
+	id := in.ID
+	if id == "" {
+		id = "gae-batch"
+	}
+	R := len(in.Rows[0].Tokens)
+	var whitened, grpo [][]float64
+	all := Input{Tokens: make([]string, 0, n*R), Mask: make([]Kind, 0, n*R)}
+	for k, row := range in.Rows {
+		if len(row.Tokens) != R {
+			return nil, fmt.Errorf("chart: batch: row %d has %d tokens, row 0 has %d (pad every row to the batch's width)", k, len(row.Tokens), R)
+		}
+		whitened, grpo = append(whitened, row.Whitened), append(grpo, row.GRPO)
+		all.Tokens = append(all.Tokens, row.Tokens...)
+		for t := range R {
+			all.Mask = append(all.Mask, Valid)
+			if row.Mask != nil && t < len(row.Mask) {
+				all.Mask[len(all.Mask)-1] = row.Mask[t]
+			}
+		}
+	}
+	panel := th
+	panel.PlotHeight = math.Max(60, th.PlotHeight*0.45)
+	lo, hi := extent(append(whitened, grpo...)...)
+	lo, hi = roundOut(lo, hi, max(3, int(panel.PlotHeight/50))) // the ticker render uses
+	all.Text.Padding, all.Text.Observation = in.Text.Padding, in.Text.Padding
+	masks, _ := all.maskLegend(len(all.Tokens))
+	tx := in.Text
+	var desc strings.Builder
+	desc.WriteString(oneLine(tx.Desc))
+	var body bytes.Buffer
+	body.Grow(n * (2048 + 200*R))
+	W, H := 0.0, 0.0
+	for k, row := range in.Rows {
+		pin := Input{Tokens: row.Tokens, Base: in.Base, Mask: row.Mask, Theme: panel, ID: id + "-r" + strconv.Itoa(k)}
+		if k == n-1 {
+			pin.Text.TokenAxis = tx.TokenAxis
+		}
+		T, err := pin.check(series{name: "Whitened", v: row.Whitened, optional: true}, series{name: "GRPO", v: row.GRPO})
+		if err != nil {
+			return nil, fmt.Errorf("chart: batch: row %d: %s", k, strings.TrimPrefix(err.Error(), "chart: "))
+		}
+		if strings.TrimSpace(row.Title) == "" {
+			return nil, fmt.Errorf("chart: batch: row %d has no title", k)
+		}
+		rowDesc := panelDesc(row, in.Base, tx)
+		fmt.Fprintf(&desc, " %s: %s", oneLine(row.Title), rowDesc)
+		sp := spec{
+			class: "gae-batch-row", title: row.Title, desc: rowDesc,
+			yLabel: tx.AdvantageAxis, lo: lo, hi: hi,
+		}
+		if k == 0 {
+			if anyWhitened(in.Rows) {
+				sp.legend = append(sp.legend, seriesItem(tx.Whitened, Whitened))
+			}
+			sp.legend = append(sp.legend, seriesItem(tx.GRPO, Advantage))
+			sp.legend = append(sp.legend, masks...)
+		}
+		if row.Whitened == nil {
+			sp.caption = tx.NoWhitened
+		}
+		sp.layers = append(sp.layers, func(f *frame) {
+			if row.Whitened != nil {
+				onTokens(f, Whitened, row.Whitened)
+			}
+			onTokens(f, Advantage, row.GRPO)
+		})
+		svg, f, err := render(&pin, T, panel, sp)
+		if err != nil {
+			return nil, err
+		}
+		body.WriteString(`<g class="gae-batch-row" transform="translate(0 ` + coord(H) + `)">` + "\n")
+		body.Write(unwrapRoot(svg))
+		body.WriteString("</g>\n")
+		W, H = math.Max(W, f.W), H+f.H
+	}
+	var b bytes.Buffer
+	b.Grow(body.Len() + 1024)
+	root(&b, W, H, "gae-batch", th.Name, id, tx.Title, strings.TrimSpace(desc.String()))
+	b.WriteString(`<rect width="` + coord(W) + `" height="` + coord(H) + `" fill="` + th.Background + `"/>` + "\n")
+	b.Write(body.Bytes())
+	b.WriteString("</svg>\n")
+	return b.Bytes(), nil
+}
+
+// unwrapRoot returns what a rendered chart holds inside its root <svg>
+// element (its <title> and <desc> first), to place it in a group: a nested
+// <svg> would take the page's CSS for charts (width: 100%; height: auto).
+func unwrapRoot(svg []byte) []byte {
+	_, inner, _ := bytes.Cut(svg, []byte(">\n")) // the root tag is the first line
+	return bytes.TrimSuffix(inner, []byte("</svg>\n"))
+}
+
+// roundOut widens [lo, hi] (which holds 0) to multiples of the y ticks'
+// step, so that a short panel labels a tick on each side of 0 that has data
+// rather than 0 alone. n is the ticker's number of ticks.
+func roundOut(lo, hi float64, n int) (float64, float64) {
+	for range 2 { // a wider range may choose a wider step once
+		rng := hi - lo
+		if rng < 1e-12 {
+			return lo, hi
+		}
+		ticks := ticker{n: n}.Ticks(0, 1.16*rng) // the step render's padded range gets
+		if len(ticks) < 2 {
+			return lo, hi
+		}
+		step := ticks[1].Value - ticks[0].Value
+		lo, hi = math.Floor(lo/step-1e-9)*step, math.Ceil(hi/step-1e-9)*step
+		if lo > -1e-12 {
+			lo = 0
+		}
+	}
+	return lo, hi
+}
+
+// anyWhitened reports whether some row has whitened advantages to draw.
+func anyWhitened(rows []BatchRow) bool {
+	for _, r := range rows {
+		if r.Whitened != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// panelDesc summarises one response's series for <desc>.
+func panelDesc(row BatchRow, base int, tx BatchText) string {
+	var d strings.Builder
+	if row.Whitened != nil {
+		fmt.Fprintf(&d, "%s: %s. ", oneLine(tx.Whitened),
+			descList(row.Whitened, func(t int) string { return fmt.Sprintf("A_%d=%s", t+base, val(row.Whitened[t])) }))
+	} else {
+		d.WriteString(oneLine(tx.NoWhitened) + " ")
+	}
+	fmt.Fprintf(&d, "%s: %s.", oneLine(tx.GRPO),
+		descList(row.GRPO, func(t int) string { return fmt.Sprintf("A_%d=%s", t+base, val(row.GRPO[t])) }))
+	return d.String()
+}

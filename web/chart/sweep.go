@@ -1,0 +1,163 @@
+package chart
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot/vg"
+)
+
+// SweepInput is a few per-token series of one quantity, drawn as lines on the
+// tokens of one chart: the advantages A_t under several λ, or several
+// estimators of the advantage side by side. Token t's column is centred at
+// x = t, as in Values; every series has one value per token.
+type SweepInput struct {
+	// Tokens, Base and Mask are as in Input: the token texts, the numbering
+	// (labels show t+Base) and the mask kinds (nil: all Valid), whose
+	// columns are shaded.
+	Tokens []string
+	Base   int
+	Mask   []Kind
+	// Series are drawn in order, series i in SeriesStyles[i]: at most
+	// len(SeriesStyles) of them.
+	Series []Series
+	// Skip[t] leaves token t's point out of every series (the lines break
+	// there), e.g. for mask = 0 tokens whose numbers estimate nothing; nil
+	// draws every point. A skipped value is not read.
+	Skip  []bool
+	Text  SweepText
+	Theme Theme // zero = Light()
+	// ID prefixes the element ids; empty means "gae-sweep".
+	ID string
+}
+
+// Series is one labelled line: Values[t] belongs to token t.
+type Series struct {
+	Label  string // legend entry, e.g. "λ = 0.5"
+	Values []float64
+}
+
+// SweepText holds the sweep chart's strings, already localised.
+type SweepText struct {
+	Title     string // required
+	Desc      string // first sentence of <desc>; the data summary follows
+	TokenAxis string // x axis, e.g. "token (index)"
+	ValueAxis string // y axis, e.g. "advantage"
+	// Padding and Observation label the mask-0 shadings in the legend.
+	Padding, Observation string
+}
+
+// SeriesStyles are the sweep chart's series styles: Okabe–Ito colours, each
+// with its own dash pattern and marker, so that the lines also read in
+// greyscale. Black becomes the foreground colour on a dark theme.
+var SeriesStyles = []Style{
+	{Color: "#D55E00", Marker: MarkerDiamond},                                       // vermillion, solid
+	{Color: "#E69F00", Dash: []float64{3, 2}, Marker: MarkerSquare},                 // orange, dashed
+	{Color: "#009E73", Dash: []float64{1, 1.5}, Marker: MarkerTriangle},             // bluish green, dotted
+	{Color: "#0072B2", Dash: []float64{4, 1.5, 1, 1.5}, Marker: MarkerTriangleDown}, // blue, dash-dot
+	{Color: "#000000", Dash: []float64{6, 2}, Marker: MarkerCircle},                 // black, long dashes
+}
+
+// Sweep draws the series as lines through (t, Values[t]), each with its dash
+// pattern and a marker on every drawn point; mask-0 columns are shaded as in
+// the other charts. The root <svg> has class "gae-chart gae-sweep".
+func Sweep(in SweepInput) ([]byte, error) {
+	b, _, err := sweep(&in)
+	return b, err
+}
+
+func sweep(in *SweepInput) ([]byte, *frame, error) {
+	if len(in.Series) == 0 || len(in.Series) > len(SeriesStyles) {
+		return nil, nil, fmt.Errorf("chart: %d series, want 1 … %d", len(in.Series), len(SeriesStyles))
+	}
+	base := Input{
+		Tokens: in.Tokens, Base: in.Base, Mask: in.Mask, Theme: in.Theme, ID: in.ID,
+		Text: Text{TokenAxis: in.Text.TokenAxis, Padding: in.Text.Padding, Observation: in.Text.Observation},
+	}
+	T, th, err := base.prepare("Title", in.Text.Title)
+	if err != nil {
+		return nil, nil, err
+	}
+	if in.Skip != nil && len(in.Skip) != T {
+		return nil, nil, fmt.Errorf("chart: len(Skip) = %d, want len(Tokens) = %d", len(in.Skip), T)
+	}
+	lo, hi := 0.0, 0.0
+	for i, s := range in.Series {
+		if len(s.Values) != T {
+			return nil, nil, fmt.Errorf("chart: len(Series[%d].Values) = %d, want len(Tokens) = %d", i, len(s.Values), T)
+		}
+		for t, v := range s.Values {
+			if in.Skip != nil && in.Skip[t] {
+				continue
+			}
+			if !(math.Abs(v) <= maxAbs) {
+				return nil, nil, fmt.Errorf("chart: Series[%d].Values[%d] = %v, want a finite number within ±%g", i, t, v, maxAbs)
+			}
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	masks, maskDesc := base.maskLegend(T)
+
+	var d strings.Builder
+	d.WriteString(oneLine(in.Text.Desc))
+	for _, s := range in.Series {
+		fmt.Fprintf(&d, " %s: %s.", oneLine(s.Label), descList(s.Values, func(t int) string {
+			if in.Skip != nil && in.Skip[t] {
+				return fmt.Sprintf("%d: –", t+in.Base)
+			}
+			return fmt.Sprintf("%d: %s", t+in.Base, val(s.Values[t]))
+		}))
+	}
+	if maskDesc != "" {
+		d.WriteString(" " + maskDesc)
+	}
+
+	var legend []legendItem
+	for i, s := range in.Series {
+		legend = append(legend, legendItem{oneLine(s.Label), func(f *frame, x, y float64) {
+			st, col := f.seriesStyle(i)
+			line(f.marks, x, y, x+thumbW, y, lineStyle(st, f.th.StrokeWidth, col))
+			marker(f.marks, st.Marker, x+thumbW/2, y, f.th.MarkerRadius, col, f.bg)
+		}})
+	}
+	sp := spec{
+		class: "gae-sweep", defaultID: "gae-sweep",
+		title: in.Text.Title, desc: strings.TrimSpace(d.String()),
+		yLabel: in.Text.ValueAxis, lo: lo, hi: hi,
+		legend: append(legend, masks...),
+	}
+	sp.layers = append(sp.layers, func(f *frame) {
+		for i, s := range in.Series {
+			st, col := f.seriesStyle(i)
+			r := f.markerR()
+			marks := f.defineMarker("mk-s"+strconv.Itoa(i), 1.25*r+ringWidth(r)+1, func(m *markCanvas) {
+				marker(m, st.Marker, 0, 0, r, col, f.bg)
+			})
+			// One polyline per run of drawn points.
+			var run []vg.Point
+			for t := 0; t <= T; t++ {
+				if t < T && (in.Skip == nil || !in.Skip[t]) {
+					run = append(run, vg.Point{X: vg.Length(f.X(float64(t))), Y: vg.Length(f.Y(s.Values[t]))})
+					continue
+				}
+				polyline(f.marks, run, st, f.th.StrokeWidth, col, marks)
+				run = run[:0]
+			}
+		}
+	})
+	return render(&base, T, th, sp)
+}
+
+// seriesStyle is series i's style and colour in this theme: black turns into
+// the foreground colour on a dark background.
+func (f *frame) seriesStyle(i int) (Style, color.RGBA) {
+	st := SeriesStyles[i]
+	col := rgb(st.Color)
+	if st.Color == "#000000" && luminance(f.bg) < 0.5 {
+		col = f.fg
+	}
+	return st, col
+}

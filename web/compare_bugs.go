@@ -1,0 +1,362 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/a-h/templ"
+
+	"gaelab/engine"
+	"gaelab/templates"
+	"gaelab/web/chart"
+	"gaelab/web/scenario"
+)
+
+// bugsKeys are /compare/bugs' own parameters: bug= lists the bugs shown
+// (comma-separated, or repeated as the form's checkboxes send them; links
+// write them once, in engine.Bugs' order) and rows=2 makes the batch two
+// sequences (see bugsView.input).
+var bugsKeys = []string{"bug", "rows"}
+
+// bugsView is /compare/bugs for one request: the scenario as a batch, its
+// correct GAE (the newest verl's) and the bugs to draw beside it.
+type bugsView struct {
+	compareView
+	bugs    []engine.Bug
+	rows    int // sequences in the batch: 1, or 2 with rows=2
+	in      engine.BugInput
+	correct engine.BugResult
+}
+
+// handleCompareBugs handles the "GET /compare/bugs" route: bugs people
+// really shipped, each beside the correct result.
+func handleCompareBugs(w http.ResponseWriter, r *http.Request) {
+	pr := readPlay(r, bugsKeys...)
+	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
+	b := bugsView{bugs: readList(q, "bug", engine.Bugs, &pr.rep), rows: 1}
+	switch raw := q.Get("rows"); raw {
+	case "", "1":
+	case "2":
+		b.rows = 2
+	default:
+		pr.rep.Warnings = append(pr.rep.Warnings, scenario.Problem{Key: "warn.compare.choice", Args: []any{"rows", raw, "1, 2"}})
+	}
+	b.compareView = compareView{playView: newPlayView(pr), path: "/compare/bugs", extra: b.params(b.bugs, b.rows)}
+	b.in = b.input()
+	b.correct = engine.CorrectGAE(b.in)
+	b.serve(w, r, "compare-results",
+		func() templ.Component { return templates.CompareBugsPage(b.page()) },
+		func() templ.Component { return templates.CompareBugsResults(b.results()) })
+}
+
+// params writes the page's own parameters in canonical form.
+func (b bugsView) params(bugs []engine.Bug, rows int) string {
+	p := joinList("bug", bugs)
+	if rows == 2 {
+		p += "&rows=2"
+	}
+	return p
+}
+
+// input is the scenario as a batch, computed as the newest verl computes
+// its rewards. With rows=2 the second sequence is the same response scored
+// 1 lower: its reward (and score) at the last valid token minus 1, as a
+// second sample of the prompt that failed.
+func (b bugsView) input() engine.BugInput {
+	s := b.s
+	s.Version = engine.VerlNewest
+	res := s.Compute()
+	in := engine.BugInput{
+		Rewards: [][]float64{res.Rewards}, Scores: [][]float64{res.Scores},
+		Values: [][]float64{values(s)}, Mask: [][]float64{res.Mask},
+		Gamma: s.Gamma, Lam: s.Lam,
+	}
+	if b.rows == 2 {
+		rewards, scores := slices.Clone(res.Rewards), slices.Clone(res.Scores)
+		for t := len(res.Mask) - 1; t >= 0; t-- {
+			if res.Mask[t] == 1 {
+				rewards[t]--
+				scores[t]--
+				break
+			}
+		}
+		in.Rewards, in.Scores = append(in.Rewards, rewards), append(in.Scores, scores)
+		in.Values, in.Mask = append(in.Values, in.Values[0]), append(in.Mask, in.Mask[0])
+	}
+	return in
+}
+
+// page is the whole page's view model.
+func (b bugsView) page() templates.CompareBugs {
+	vm := templates.CompareBugs{ComparePage: b.header("compare.bugs.heading", "compare.bugs.intro", []templates.Link{
+		b.tryLink("compare.try.eos", "v02-eos-leak", nil),
+		b.tryLink("compare.try.padding", "eos-padding", nil),
+		b.tryLink("compare.try.obs", "multi-turn", nil),
+		b.tryLink("compare.try.plain", "seed-b", nil),
+	})}
+	vm.Page = b.frame("compare.bugs.title")
+	vm.Form = b.form("compare-results")
+	vm.Form.ChecksLegend = b.t("compare.bugs.checks")
+	for _, bug := range engine.Bugs {
+		vm.Form.Checks = append(vm.Form.Checks, templates.CompareCheck{
+			ID: "bug-check-" + string(bug), Name: "bug", Value: string(bug),
+			Label: b.t("bug." + string(bug) + ".title"), Checked: slices.Contains(b.bugs, bug)})
+	}
+	vm.Form.Rows = &templates.Select{ID: "rows", Name: "rows", Label: b.t("compare.bugs.rows"), Options: []templates.Option{
+		{Value: "1", Label: b.t("compare.bugs.rows.1"), Selected: b.rows == 1},
+		{Value: "2", Label: b.t("compare.bugs.rows.2"), Selected: b.rows == 2},
+	}}
+	vm.Results = b.results()
+	return vm
+}
+
+// results are the correct result, or each chosen bug beside it.
+func (b bugsView) results() templates.BugsResults {
+	out := templates.BugsResults{ID: "compare-results", Heading: b.t("compare.bugs.results"), Hint: b.t("compare.bugs.hint")}
+	out.Notes = append(out.Notes, b.t("compare.bugs.correct_is"))
+	if b.rows == 2 {
+		out.Notes = append(out.Notes, b.t("compare.bugs.row2_note"))
+	}
+	if err := b.correct.WhitenErr; err != nil {
+		out.Errors = append(out.Errors, b.t("summary.whiten_none", b.whitenMessage(err)))
+	}
+	if len(b.bugs) == 0 {
+		for i := range b.rows {
+			tb := b.table("correct-table-"+strconv.Itoa(i), b.caption(b.t("compare.bugs.correct_caption"), i))
+			tb.Groups = b.groups(i, nil)
+			out.Correct = append(out.Correct, tb)
+		}
+		return out
+	}
+	out.Key = b.t("compare.bugs.key")
+	out.Sections = make([]templates.BugSection, len(b.bugs))
+	var wg sync.WaitGroup
+	for i, bug := range b.bugs { // each section is independent: draw them in parallel
+		wg.Go(func() { out.Sections[i] = b.section(bug) })
+	}
+	wg.Wait()
+	return out
+}
+
+// whitenMessage says why whitening failed.
+func (b bugsView) whitenMessage(err error) string {
+	if errors.Is(err, engine.ErrOneValidToken) {
+		return b.t("err.whiten_one")
+	}
+	return b.t("err.whiten_none")
+}
+
+// caption names a table, and which sequence of the batch it shows.
+func (b bugsView) caption(name string, row int) string {
+	if b.rows == 1 {
+		return name
+	}
+	return name + " — " + b.t("compare.bugs.row"+strconv.Itoa(row+1))
+}
+
+func (b bugsView) table(id, caption string) templates.CompareTable {
+	return templates.CompareTable{ID: id, Caption: caption, Corner: b.t("table.corner"), Columns: b.columns()}
+}
+
+// bugQuantities are the table's quantities after the inputs: id, catalog
+// key, verl's name, swatch, and how to read them from a result.
+var bugQuantities = []struct {
+	id, label, code, swatch string
+	get                     func(g engine.BugResult) [][]float64
+}{
+	{"next", "row.next", "nextvalues", "", func(g engine.BugResult) [][]float64 { return g.NextValues }},
+	{"delta", "row.delta", "delta", "", func(g engine.BugResult) [][]float64 { return g.Deltas }},
+	{"adv", "row.adv", "lastgaelam", "q-advantage", func(g engine.BugResult) [][]float64 { return g.Advantages }},
+	{"ret", "row.ret", "returns", "q-return", func(g engine.BugResult) [][]float64 { return g.Returns }},
+	{"white", "row.white", "advantages", "q-whitened", func(g engine.BugResult) [][]float64 { return g.Whitened }},
+}
+
+// rowOf is row i of a matrix, nil when the matrix is.
+func rowOf(m [][]float64, i int) []float64 {
+	if m == nil {
+		return nil
+	}
+	return m[i]
+}
+
+// cellsDiffer marks where two rows differ; nil when one of them is missing.
+func cellsDiffer(a, b []float64) []bool {
+	if a == nil || b == nil {
+		return nil
+	}
+	out := make([]bool, len(a))
+	for t := range a {
+		out[t] = compareDiffers(a[t], b[t])
+	}
+	return out
+}
+
+// groups are sequence i's quantities: the correct result alone (buggy
+// nil), or beside the buggy one; the inputs (rewards, values) get a row for
+// each only where the bug changed them.
+func (b bugsView) groups(i int, buggy *engine.BugResult) []templates.CompareGroup {
+	good := func(m [][]float64) compareRow {
+		return compareRow{series: "correct", label: b.t("compare.legend.correct"), values: rowOf(m, i)}
+	}
+	if buggy == nil {
+		gs := []templates.CompareGroup{
+			b.group("reward", b.t("row.reward"), "token_level_rewards", "q-reward", nil, compareRow{values: b.correct.Rewards[i]}),
+			b.group("value", b.t("row.value"), "values", "q-value", nil, compareRow{values: b.correct.Values[i]}),
+		}
+		for _, q := range bugQuantities {
+			if rowOf(q.get(b.correct), i) != nil {
+				gs = append(gs, b.group(q.id, b.t(q.label), q.code, q.swatch, nil, good(q.get(b.correct))))
+			}
+		}
+		return gs
+	}
+	bad := func(m [][]float64) compareRow {
+		return compareRow{series: "buggy", label: b.t("compare.legend.buggy"), values: rowOf(m, i)}
+	}
+	var gs []templates.CompareGroup
+	add := func(id, label, code, swatch string, ok, ko [][]float64) {
+		differs := cellsDiffer(rowOf(ok, i), rowOf(ko, i))
+		mark := func(t int) (bool, []templates.Link) { return differs != nil && differs[t], nil }
+		gs = append(gs, b.group(id, label, code, swatch, mark, good(ok), bad(ko)))
+	}
+	for _, in := range []struct {
+		id, label, code, swatch string
+		ok, ko                  [][]float64
+	}{
+		{"reward", "row.reward", "token_level_rewards", "q-reward", b.correct.Rewards, buggy.Rewards},
+		{"value", "row.value", "values", "q-value", b.correct.Values, buggy.Values},
+	} {
+		if slices.Contains(cellsDiffer(in.ok[i], in.ko[i]), true) {
+			add(in.id, b.t(in.label), in.code, in.swatch, in.ok, in.ko)
+		} else {
+			gs = append(gs, b.group(in.id, b.t(in.label), in.code, in.swatch, nil, compareRow{values: in.ok[i]}))
+		}
+	}
+	for _, q := range bugQuantities {
+		add(q.id, b.t(q.label), q.code, q.swatch, q.get(b.correct), q.get(*buggy))
+	}
+	return gs
+}
+
+// bugChart is the quantity a bug's chart compares: the one the bug is
+// about (returns, whitened advantages), else the raw advantages.
+func bugChart(bug engine.Bug) (id, label string, q chart.Quantity, axis string) {
+	switch bug {
+	case engine.BugWhitenedReturns:
+		return "ret", "row.ret", chart.Return, "chart.axis.value"
+	case engine.BugPerSeqWhiten:
+		return "white", "row.white", chart.Whitened, "chart.axis.adv"
+	}
+	return "adv", "row.adv", chart.Advantage, "chart.axis.adv"
+}
+
+// section is one bug beside the correct result: its story, the tables and
+// charts of every sequence, and notes when the scenario hides the bug.
+func (b bugsView) section(bug engine.Bug) templates.BugSection {
+	key := "bug." + string(bug)
+	sec := templates.BugSection{
+		ID: "bug-" + string(bug), Title: b.t(key + ".title"), Story: b.t(key + ".story"), Ref: b.t(key + ".ref"),
+	}
+	for _, n := range bugRefs[bug] {
+		sec.Refs = append(sec.Refs, n.link())
+	}
+	buggy, err := engine.GAEWithBug(bug, b.in)
+	if err != nil {
+		sec.Errors = append(sec.Errors, b.t("compare.bugs.failed", b.whitenMessage(err)))
+	} else if buggy.WhitenErr != nil && b.correct.WhitenErr == nil {
+		sec.Errors = append(sec.Errors, b.t("compare.bugs.whiten_failed", b.whitenMessage(buggy.WhitenErr)))
+	}
+
+	cells, onValid, masked := 0, 0, 0
+	for i := range b.rows {
+		tb := b.table(sec.ID+"-table-"+strconv.Itoa(i), b.caption(b.t("compare.bugs.caption", sec.Title), i))
+		tb.Groups = b.groups(i, &buggy)
+		for _, g := range tb.Groups {
+			if len(g.Rows) < 2 {
+				continue
+			}
+			trained := g.ID == "adv" || g.ID == "ret" || g.ID == "white" // what the losses read
+			for t, c := range g.Rows[1].Cells {
+				if !c.Differs {
+					continue
+				}
+				cells++
+				switch {
+				case b.in.Mask[i][t] == 0:
+					masked++
+				case trained:
+					onValid++
+				}
+			}
+		}
+		sec.Tables = append(sec.Tables, tb)
+
+		id, label, q, axis := bugChart(bug)
+		ref, other := rowOf(map[string][][]float64{"adv": b.correct.Advantages, "ret": b.correct.Returns, "white": b.correct.Whitened}[id], i),
+			rowOf(map[string][][]float64{"adv": buggy.Advantages, "ret": buggy.Returns, "white": buggy.Whitened}[id], i)
+		if ref == nil || other == nil { // whitening failed: chart the raw advantages
+			label, q, axis = "row.adv", chart.Advantage, "chart.axis.adv"
+			ref, other = b.correct.Advantages[i], buggy.Advantages[i]
+		}
+		title := b.caption(b.t("compare.bugs.chart", b.t(label), string(bug)), i)
+		ch := b.compareChart(sec.ID+"-chart-"+strconv.Itoa(i), title, q, ref, other, b.t("compare.legend.correct"), b.t("compare.legend.buggy"), axis, cellsDiffer(ref, other))
+		sec.Charts = append(sec.Charts, ch)
+	}
+
+	sec.Summary = b.t("compare.bugs.count", cells, onValid)
+	if bug == engine.BugPerSeqWhiten && b.rows == 1 {
+		sec.Notes = append(sec.Notes, b.t("compare.bugs.one_row"))
+		sec.Try = templates.Link{Label: b.t("compare.try.rows2"), URL: b.link(b.s, b.params(b.bugs, 2))}
+		return sec
+	}
+	if onValid == 0 {
+		sec.Notes = append(sec.Notes, b.t("compare.bugs.no_valid")+" "+b.t(key+".when"))
+		if try, ok := bugTries[bug]; ok {
+			sec.Try = b.tryLink(try.label, try.preset, try.edit)
+		}
+	}
+	if masked > 0 {
+		sec.Notes = append(sec.Notes, b.t("compare.masked_cells"))
+	}
+	return sec
+}
+
+// verlIssue is a verl issue or pull request, or one of another repository
+// when repo is set.
+type verlIssue struct {
+	repo string
+	n    int
+}
+
+func (v verlIssue) link() templates.Link {
+	if v.repo == "" {
+		return verlRef(v.n)
+	}
+	s := strconv.Itoa(v.n)
+	return templates.Link{Label: v.repo + "#" + s, URL: "https://github.com/" + v.repo + "/issues/" + s}
+}
+
+// bugRefs are the issues and pull requests where each bug's story is told.
+var bugRefs = map[engine.Bug][]verlIssue{
+	engine.BugEOSLeak:       {{"", 847}, {"", 1758}, {"", 1850}},
+	engine.BugShift:         {{"", 1960}},
+	engine.BugBootstrap:     {{"", 50}, {"alibaba/ROLL", 447}},
+	engine.BugTRLRewardSlot: {{"huggingface/trl", 1893}, {"huggingface/trl", 3750}},
+}
+
+// bugTries are scenarios where a bug shows on valid tokens.
+var bugTries = map[engine.Bug]struct {
+	label, preset string
+	edit          func(s *scenario.Scenario)
+}{
+	engine.BugEOSLeak:         {"compare.try.eos", "v02-eos-leak", nil},
+	engine.BugBootstrap:       {"compare.try.padding_values", "v02-eos-leak", func(s *scenario.Scenario) { s.Tokens[len(s.Tokens)-1].Value = 0.3 }},
+	engine.BugTRLRewardSlot:   {"compare.try.padding", "eos-padding", nil},
+	engine.BugShift:           {"compare.try.plain", "seed-b", nil},
+	engine.BugWhitenedReturns: {"compare.try.plain", "seed-b", nil},
+	engine.BugNoReverse:       {"compare.try.plain", "seed-b", nil},
+}

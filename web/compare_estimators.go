@@ -1,0 +1,227 @@
+package web
+
+import (
+	"math"
+	"net/http"
+
+	"gaelab/engine"
+	"gaelab/templates"
+	"gaelab/web/chart"
+	"gaelab/web/scenario"
+)
+
+// estimatorsView compares three advantage estimators on one scenario, all
+// computed by verl's GAE in the scenario's version: Monte Carlo (λ = 1),
+// TD(0) (λ = 0) and GAE with the scenario's λ. Every slice is indexed by t,
+// the 0-based response-token index; values[t] = V(s_t) is the state before
+// token t.
+type estimatorsView struct {
+	playView
+	query  string           // the scenario's link query, scenario.Encode(s)
+	mc, td engine.GAEResult // GAE with λ = 1 and λ = 0, [1][T]
+	// steps[t] is 1 where token t is a time step of the recursion (newest:
+	// the valid tokens; v0.2: every position).
+	steps []float64
+	// g[t] = G_t, the discounted reward-to-go over the time steps from t on
+	// (REINFORCE++'s returns over steps); 0 where steps[t] = 0.
+	g []float64
+	// gErr is why G_t could not be computed, or nil.
+	gErr error
+}
+
+// handleCompareEstimators handles the "GET /compare/estimators" route:
+// Monte Carlo vs TD(0) vs GAE per token, the telescoping identity checked on
+// the scenario's numbers, and what each estimator bootstraps from.
+func handleCompareEstimators(w http.ResponseWriter, r *http.Request) {
+	pr := readPlay(r)
+	v := newEstimatorsView(pr)
+	if canonical := v.link(); pr.rep.OK() && !sameQuery(pr.rawQuery, canonical) {
+		http.Redirect(w, r, canonical, http.StatusSeeOther) // a submitted form: show its canonical link
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Vary", "Accept-Language")
+	if err := templates.EstimatorsPage(v.estimators()).Render(r.Context(), w); err != nil {
+		logRenderError(r, err)
+	}
+}
+
+func newEstimatorsView(pr playRequest) estimatorsView {
+	v := estimatorsView{playView: newPlayView(pr), query: scenario.Encode(pr.s)}
+	rewards, vals, mask := [][]float64{v.res.Rewards}, [][]float64{values(v.s)}, [][]float64{v.res.Mask}
+	v.mc = engine.GAE(v.s.Version, rewards, vals, mask, v.s.Gamma, 1)
+	v.td = engine.GAE(v.s.Version, rewards, vals, mask, v.s.Gamma, 0)
+	v.steps = make([]float64, v.s.Len())
+	for t, m := range v.res.Mask {
+		if m == 1 || v.s.Version == engine.VerlEarly {
+			v.steps[t] = 1
+		}
+	}
+	// REINFORCE++'s returns (v0.9.0) are exactly G_t over the steps: rewards
+	// of the other positions dropped, no discount step for them. Its
+	// whitening may fail (one valid token); the returns come first.
+	_, ret, err := engine.ReinforcePlusPlus(engine.OutcomeInputs{Rewards: rewards, Mask: [][]float64{v.steps}, Gamma: v.s.Gamma})
+	if ret == nil {
+		v.gErr = err
+		v.g = make([]float64, v.s.Len())
+	} else {
+		v.g = ret[0]
+	}
+	return v
+}
+
+// link is the page's canonical link.
+func (v estimatorsView) link() string { return sweepLink(v.pr, "/compare/estimators", v.query, "") }
+
+// masked reports whether token t shows no estimate: mask 0.
+func (v estimatorsView) masked(t int) bool { return v.res.Mask[t] != 1 }
+
+// telescoping holds both sides of Σ_k γ^k·δ_{t+k} = G_t − V(s_t) per token:
+// the left sums the engine's TD errors over the time steps from t on (k
+// counts time steps), the right is the reward-to-go minus V(s_t).
+type telescoping struct {
+	lhs, rhs, diff []float64
+	worst          int     // the token of the largest difference, −1 if none
+	max            float64 // the largest |lhs − rhs| over the valid tokens
+	n              int     // valid tokens compared
+	scale          float64 // the largest |G_t|, |V(s_t)| or |lhs| over the valid tokens
+}
+
+// telescope computes both sides of the identity for every token.
+func (v estimatorsView) telescope() telescoping {
+	T := v.s.Len()
+	deltas, vals := v.td.Deltas[0], values(v.s)
+	id := telescoping{lhs: make([]float64, T), rhs: make([]float64, T), diff: make([]float64, T), worst: -1}
+	for t := range T {
+		sum, disc := 0.0, 1.0
+		for k := t; k < T; k++ {
+			if v.steps[k] == 1 {
+				sum += disc * deltas[k]
+				disc *= v.s.Gamma
+			}
+		}
+		id.lhs[t], id.rhs[t] = sum, v.g[t]-vals[t]
+		id.diff[t] = math.Abs(id.lhs[t] - id.rhs[t])
+		if !v.masked(t) {
+			id.n++
+			id.scale = max(id.scale, math.Abs(v.g[t]), math.Abs(vals[t]), math.Abs(sum))
+			if id.worst < 0 || id.diff[t] > id.max {
+				id.worst, id.max = t, id.diff[t]
+			}
+		}
+	}
+	return id
+}
+
+// equal reports whether two sides differing by d are equal up to float64
+// rounding over at most T terms of size about max(1, scale).
+func (id telescoping) equal(d float64) bool { return d <= 1e-9*math.Max(1, id.scale) }
+
+// estimators is the page's view model.
+func (v estimatorsView) estimators() templates.Estimators {
+	id := v.telescope()
+	vm := templates.Estimators{
+		Page:     sweepPage(v.playView, "sweep.est.title", "/compare/estimators", v.query, ""),
+		Heading:  v.t("sweep.est.heading"),
+		Intro:    v.t("sweep.est.intro", v.s.Version.Release()),
+		Warnings: v.messages(v.pr.rep.Warnings),
+		Form:     sweepForm(v.playView, "/compare/estimators", v.link()),
+		Links: []templates.Link{
+			{Label: v.t("sweep.open_play"), URL: sweepLink(v.pr, "/play", v.query, ""), Title: "open-play"},
+			{Label: v.t("sweep.link.lambda"), URL: sweepLink(v.pr, "/compare/lambda", v.query, ""), Title: "open-lambda"},
+		},
+		ResultsHeading: v.t("sweep.results", v.s.Version.Release(), scenario.FormatNumber(v.s.Gamma)),
+		MaskNote:       v.t("sweep.est.mask.newest"),
+		Table:          v.table(id),
+		Identity:       templates.SweepIdentity{Heading: v.t("sweep.est.id.heading"), Text: v.t("sweep.est.id.text")},
+		Tails:          v.tails(),
+		Chart:          v.chart(),
+	}
+	if v.s.Version == engine.VerlEarly {
+		vm.MaskNote = v.t("sweep.est.mask.early")
+	}
+	if v.gErr != nil {
+		vm.Warnings = append(vm.Warnings, v.t("sweep.est.g_error"))
+	}
+	switch {
+	case id.n == 0:
+		vm.Identity.Check = templates.SweepCheck{OK: true, Text: v.t("sweep.est.id.none")}
+	case id.equal(id.max):
+		vm.Identity.Check = templates.SweepCheck{OK: true, Text: v.t("sweep.est.id.ok", id.n, num(id.max))}
+	default:
+		vm.Identity.Check = templates.SweepCheck{Text: v.t("sweep.est.id.fail", id.n, num(id.max), v.idx(id.worst))}
+	}
+	return vm
+}
+
+// table: reward and V(s_t), G_t, the three estimators with TD(0)'s
+// bootstrap, then both sides of the identity, their difference and ✓/✗.
+// Mask-0 tokens show "—" in every row after V(s_t).
+func (v estimatorsView) table(id telescoping) templates.Table {
+	tb := templates.Table{Caption: v.t("sweep.est.caption"), Corner: v.t("table.corner"), Columns: sweepColumns(v.playView)}
+	lam := scenario.FormatNumber(v.s.Lam)
+	row := func(id, label, code, swatch string, xs []float64) templates.Row {
+		return sweepRow(v.playView, id, label, code, swatch, xs, v.masked)
+	}
+	tb.Rows = []templates.Row{
+		sweepRow(v.playView, "reward", v.t("row.reward"), "token_level_rewards", "q-reward", v.res.Rewards, nil),
+		sweepRow(v.playView, "value", v.t("row.value"), "values", "q-value", values(v.s), nil),
+		row("g", v.t("sweep.est.row.g"), "", "q-return", v.g),
+		row("mc", v.t("sweep.est.row.mc"), "GAE lam=1", "q-advantage", v.mc.Advantages[0]),
+		row("next", v.t("sweep.est.row.next"), "nextvalues", "q-value", v.td.NextValues[0]),
+		row("td", v.t("sweep.est.row.td"), "GAE lam=0", "q-advantage", v.td.Advantages[0]),
+		row("gae", v.t("sweep.est.row.gae", lam), "GAE lam="+lam, "q-advantage", v.res.GAE.Advantages[0]),
+		row("lhs", v.t("sweep.est.row.lhs"), "", "", id.lhs),
+		row("rhs", v.t("sweep.est.row.rhs"), "", "", id.rhs),
+		row("diff", v.t("sweep.est.row.diff"), "", "", id.diff),
+	}
+	ok := templates.Row{ID: "ok", Label: v.t("sweep.est.row.ok")}
+	for t, d := range id.diff {
+		c := templates.Cell{T: t, Text: v.t("sweep.check.ok"), Class: maskClass(v.s.Tokens[t].Kind)}
+		switch {
+		case v.masked(t):
+			c.Text = v.t("sweep.masked")
+		case !id.equal(d):
+			c.Text = v.t("sweep.check.fail")
+		}
+		ok.Cells = append(ok.Cells, c)
+	}
+	tb.Rows = append(tb.Rows, ok)
+	return tb
+}
+
+// chart draws the three estimators as lines, leaving out mask-0 tokens.
+func (v estimatorsView) chart() templates.SweepChart {
+	in := chart.SweepInput{
+		Tokens: sweepTokens(v.s), Base: v.s.Base, Mask: sweepKinds(v.s), ID: "est-lines", Theme: v.chartTheme(),
+		Text: chart.SweepText{
+			Title: v.t("sweep.est.chart"), Desc: v.t("sweep.est.chart.desc"),
+			TokenAxis: v.t("chart.axis.token"), ValueAxis: v.t("chart.axis.adv"),
+			Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
+		},
+		Series: []chart.Series{
+			{Label: v.t("sweep.est.mc"), Values: v.mc.Advantages[0]},
+			{Label: v.t("sweep.est.td"), Values: v.td.Advantages[0]},
+			{Label: v.t("sweep.est.gae", scenario.FormatNumber(v.s.Lam)), Values: v.res.GAE.Advantages[0]},
+		},
+		Skip: make([]bool, v.s.Len()),
+	}
+	for t := range in.Skip {
+		in.Skip[t] = v.masked(t)
+	}
+	svg, err := chart.Sweep(in)
+	return sweepFigure(v.playView, in.ID, in.Text.Title, svg, err)
+}
+
+// tails is the table of what each estimator adds up and bootstraps from.
+func (v estimatorsView) tails() templates.EstimatorTails {
+	return templates.EstimatorTails{
+		Heading: v.t("sweep.est.tails"),
+		Head:    []string{v.t("sweep.est.col.name"), v.t("sweep.est.col.sum"), v.t("sweep.est.col.tail")},
+		Rows: []templates.EstimatorTail{
+			{ID: "mc", Name: v.t("sweep.est.mc"), Sum: v.t("sweep.est.mc.sum"), Tail: v.t("sweep.est.mc.tail")},
+			{ID: "td", Name: v.t("sweep.est.td"), Sum: v.t("sweep.est.td.sum"), Tail: v.t("sweep.est.td.tail")},
+			{ID: "gae", Name: v.t("sweep.est.gae", scenario.FormatNumber(v.s.Lam)), Sum: v.t("sweep.est.gae.sum"), Tail: v.t("sweep.est.gae.tail")},
+		},
+	}
+}

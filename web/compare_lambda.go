@@ -1,0 +1,418 @@
+package web
+
+import (
+	"math"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"gaelab/engine"
+	"gaelab/templates"
+	"gaelab/web/chart"
+	"gaelab/web/i18n"
+	"gaelab/web/scenario"
+)
+
+// sweepLambdas are the λ of the λ sweep, in the order of its rows.
+var sweepLambdas = []float64{0, 0.5, 0.9, 0.95, 1}
+
+// lambdaKeys are the link parameters of /compare/lambda beyond the
+// scenario's: t, the token whose n-step weights are drawn (0-based).
+var lambdaKeys = []string{"t"}
+
+// lambdaView is the λ sweep of one scenario: verl's GAE, in the scenario's
+// version with its rewards, values, mask and γ, under each λ of
+// sweepLambdas. Every slice is indexed by t, the 0-based response-token
+// index; values[t] = V(s_t) is the state before token t.
+type lambdaView struct {
+	playView
+	query string             // the scenario's link query, scenario.Encode(s)
+	at    int                // t of the weights chart
+	runs  []engine.GAEResult // runs[i]: GAE with λ = sweepLambdas[i], [1][T]
+}
+
+// handleCompareLambda handles the "GET /compare/lambda" route: the
+// scenario's advantages under five λ as a table, a line chart and a heat
+// map, and the weights GAE gives the n-step estimates of token t.
+func handleCompareLambda(w http.ResponseWriter, r *http.Request) {
+	pr := readPlay(r, lambdaKeys...)
+	at := readSweepToken(r, &pr)
+	v := newLambdaView(pr, at)
+	if canonical := v.link(); pr.rep.OK() && !sameQuery(pr.rawQuery, canonical) {
+		http.Redirect(w, r, canonical, http.StatusSeeOther) // a submitted form: show its canonical link
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Vary", "Accept-Language")
+	if err := templates.LambdaSweepPage(v.sweep()).Render(r.Context(), w); err != nil {
+		logRenderError(r, err)
+	}
+}
+
+// readSweepToken reads t= (a 0-based token index); a bad one is reported on
+// the field and falls back to 0.
+func readSweepToken(r *http.Request, pr *playRequest) int {
+	q, _ := url.ParseQuery(r.URL.RawQuery)
+	vs, ok := q["t"]
+	if !ok || len(vs) == 0 {
+		return 0
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(vs[0]))
+	if err != nil || n < 0 || n >= pr.s.Len() {
+		pr.rep.Problems = append(pr.rep.Problems, scenario.Problem{Field: "t", Key: "err.range_int", Args: []any{vs[0], 0, pr.s.Len() - 1}})
+		if pr.rep.Raw == nil {
+			pr.rep.Raw = map[string]string{}
+		}
+		pr.rep.Raw["t"] = vs[0]
+		return 0
+	}
+	return n
+}
+
+func newLambdaView(pr playRequest, at int) lambdaView {
+	v := lambdaView{playView: newPlayView(pr), query: scenario.Encode(pr.s), at: at}
+	rewards, vals, mask := [][]float64{v.res.Rewards}, [][]float64{values(v.s)}, [][]float64{v.res.Mask}
+	for _, lam := range sweepLambdas {
+		v.runs = append(v.runs, engine.GAE(v.s.Version, rewards, vals, mask, v.s.Gamma, lam))
+	}
+	return v
+}
+
+// link is the page's canonical link.
+func (v lambdaView) link() string { return sweepLink(v.pr, "/compare/lambda", v.query, v.extra()) }
+
+// extra is the page's own parameters in canonical form: t= unless it is 0.
+func (v lambdaView) extra() string {
+	if v.at == 0 {
+		return ""
+	}
+	return "&t=" + strconv.Itoa(v.at)
+}
+
+// sweep is the page's view model.
+func (v lambdaView) sweep() templates.LambdaSweep {
+	vm := templates.LambdaSweep{
+		Page:     sweepPage(v.playView, "sweep.lam.title", "/compare/lambda", v.query, v.extra()),
+		Heading:  v.t("sweep.lam.heading"),
+		Intro:    v.t("sweep.lam.intro", v.s.Version.Release()),
+		Warnings: v.messages(v.pr.rep.Warnings),
+		Form:     sweepForm(v.playView, "/compare/lambda", v.link(), v.tokenSelect()),
+		Links: []templates.Link{
+			{Label: v.t("sweep.open_play"), URL: sweepLink(v.pr, "/play", v.query, ""), Title: "open-play"},
+			{Label: v.t("sweep.link.est"), URL: sweepLink(v.pr, "/compare/estimators", v.query, ""), Title: "open-estimators"},
+		},
+		ResultsHeading: v.t("sweep.results", v.s.Version.Release(), scenario.FormatNumber(v.s.Gamma)),
+		Table:          v.table(),
+		Notes:          []string{v.t("sweep.lam.note.lam", scenario.FormatNumber(v.s.Lam)), v.t("sweep.lam.note.tail")},
+	}
+	vm.Charts = []templates.SweepChart{v.linesChart(), v.heatChart()}
+	vm.Weights = v.weights()
+	return vm
+}
+
+// sweepLam writes a λ of the sweep as the link writes numbers ("0.95").
+func sweepLam(lam float64) string { return scenario.FormatNumber(lam) }
+
+// table has the reward and V(s_t), then A_t for each λ, then R_t for each
+// λ; rows adv-<λ> and ret-<λ>. The row of the scenario's own λ says so.
+func (v lambdaView) table() templates.Table {
+	tb := templates.Table{Caption: v.t("sweep.table.caption"), Corner: v.t("table.corner"), Columns: sweepColumns(v.playView)}
+	tb.Rows = append(tb.Rows,
+		sweepRow(v.playView, "reward", v.t("row.reward"), "token_level_rewards", "q-reward", v.res.Rewards, nil),
+		sweepRow(v.playView, "value", v.t("row.value"), "values", "q-value", values(v.s), nil))
+	for _, q := range []struct {
+		id, key, code, swatch string
+		of                    func(g engine.GAEResult) []float64
+	}{
+		{"adv", "sweep.row.adv", "advantages", "q-advantage", func(g engine.GAEResult) []float64 { return g.Advantages[0] }},
+		{"ret", "sweep.row.ret", "returns", "q-return", func(g engine.GAEResult) []float64 { return g.Returns[0] }},
+	} {
+		for i, lam := range sweepLambdas {
+			label := v.t(q.key, sweepLam(lam))
+			if lam == v.s.Lam {
+				label = v.t("sweep.row.scenario", label)
+			}
+			tb.Rows = append(tb.Rows, sweepRow(v.playView, q.id+"-"+sweepLam(lam), label, q.code, q.swatch, q.of(v.runs[i]), nil))
+		}
+	}
+	return tb
+}
+
+// linesChart draws A_t for each λ as lines.
+func (v lambdaView) linesChart() templates.SweepChart {
+	in := chart.SweepInput{
+		Tokens: sweepTokens(v.s), Base: v.s.Base, Mask: sweepKinds(v.s), ID: "sweep-lines", Theme: v.chartTheme(),
+		Text: chart.SweepText{
+			Title: v.t("sweep.lam.chart"), Desc: v.t("sweep.lam.chart.desc"),
+			TokenAxis: v.t("chart.axis.token"), ValueAxis: v.t("chart.axis.adv"),
+			Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
+		},
+	}
+	for i, lam := range sweepLambdas {
+		in.Series = append(in.Series, chart.Series{Label: v.t("sweep.legend.lam", sweepLam(lam)), Values: v.runs[i].Advantages[0]})
+	}
+	svg, err := chart.Sweep(in)
+	return sweepFigure(v.playView, in.ID, in.Text.Title, svg, err)
+}
+
+// heatChart draws A_t as a λ × token heat map.
+func (v lambdaView) heatChart() templates.SweepChart {
+	in := chart.HeatmapInput{
+		Tokens: sweepTokens(v.s), Base: v.s.Base, Mask: sweepKinds(v.s), ID: "sweep-heat", Theme: v.chartTheme(),
+		Text: chart.HeatmapText{
+			Title: v.t("sweep.lam.heat"), Desc: v.t("sweep.lam.heat.desc"), TokenAxis: v.t("chart.axis.token"),
+			Scale: v.t("sweep.lam.heat.scale"), Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
+		},
+	}
+	for i, lam := range sweepLambdas {
+		in.Rows = append(in.Rows, chart.HeatmapRow{Label: v.t("sweep.legend.lam", sweepLam(lam)), Values: v.runs[i].Advantages[0]})
+	}
+	svg, err := chart.Heatmap(in)
+	return sweepFigure(v.playView, in.ID, in.Text.Title, svg, err)
+}
+
+// tokenSelect picks t for the weights chart.
+func (v lambdaView) tokenSelect() templates.Select {
+	sel := templates.Select{ID: "t", Name: "t", Label: v.t("sweep.lam.form.t"), Error: v.problem("t")}
+	for t, tok := range v.s.Tokens {
+		key := "sweep.tokens.option"
+		if tok.Kind != scenario.Valid {
+			key = "sweep.tokens.masked"
+		}
+		sel.Options = append(sel.Options, templates.Option{Value: strconv.Itoa(t), Label: v.t(key, v.idx(t), tok.Text), Selected: t == v.at})
+	}
+	return sel
+}
+
+// weights shows how GAE with the scenario's λ mixes the n-step estimates of
+// token v.at, and checks the mix against the engine's A_t.
+func (v lambdaView) weights() templates.WeightsPanel {
+	t := v.at
+	g := v.res.GAE // the scenario's λ
+	steps := sweepSteps(v.s.Version, v.res.Mask, t)
+	p := templates.WeightsPanel{Heading: v.t("sweep.w.heading", v.idx(t))}
+	if len(steps) == 0 {
+		p.Lines = []string{v.t("sweep.w.none", v.idx(t))}
+		return p
+	}
+	N := len(steps)
+	w := nStepWeights(v.s.Lam, N)
+	p.Lines = []string{v.t("sweep.w.intro", v.idx(t), N, num(w[N-1]))}
+	if steps[0] != t {
+		p.Lines = append(p.Lines, v.t("sweep.w.masked", v.idx(t)))
+	}
+	if v.s.Version == engine.VerlEarly {
+		p.Lines = append(p.Lines, v.t("sweep.steps.early"))
+	} else {
+		p.Lines = append(p.Lines, v.t("sweep.steps.newest"))
+	}
+
+	// Tick labels: the value each n-step estimate bootstraps from, V of the
+	// state before the next time step, and 0 for the Monte Carlo estimate.
+	labels := make([]string, N)
+	for n := 1; n < N; n++ {
+		labels[n-1] = "V(s" + sweepSubscript(steps[n]+v.s.Base) + ")"
+	}
+	labels[N-1] = "0"
+	in := chart.WeightsInput{
+		Weights: w, Labels: labels, ID: "sweep-weights", Theme: v.chartTheme(),
+		Text: chart.WeightsText{
+			Title: v.t("sweep.w.title", scenario.FormatNumber(v.s.Lam), v.idx(t)), Desc: v.t("sweep.w.desc"),
+			StepAxis: v.t("sweep.w.axis"), WeightAxis: v.t("sweep.w.weight"),
+			NStep: v.t("sweep.w.nstep"), MonteCarlo: v.t("sweep.w.mc"), MC: v.t("sweep.w.mc_short"),
+		},
+	}
+	svg, err := chart.Weights(in)
+	c := sweepFigure(v.playView, in.ID, in.Text.Title, svg, err)
+	p.Chart = &c
+
+	// The check: Σ_n w_n·Â⁽ⁿ⁾_t, the n-step estimates built from the
+	// engine's δ, against the engine's A_t.
+	mix := 0.0
+	for n, est := range nStepEstimates(g.Deltas[0], steps, v.s.Gamma) {
+		mix += w[n] * est
+	}
+	adv := g.Advantages[0][t]
+	diff := math.Abs(mix - adv)
+	p.Check.OK = diff <= 1e-9*math.Max(1, math.Abs(adv))
+	mark := v.t("sweep.check.ok")
+	if !p.Check.OK {
+		mark = v.t("sweep.check.fail")
+	}
+	p.Check.Text = v.t("sweep.w.check", num(mix), v.idx(t), num(adv), mark, num(diff))
+	return p
+}
+
+// sweepSteps are the time steps of token t's advantage: the positions whose
+// δ the GAE recursion adds into A_t, in order. Newest verl (mask inside the
+// loop): the valid positions from t on; early: every position from t to the
+// end of the tensor.
+func sweepSteps(ver engine.Version, mask []float64, t int) []int {
+	var steps []int
+	for k := t; k < len(mask); k++ {
+		if ver == engine.VerlEarly || mask[k] == 1 {
+			steps = append(steps, k)
+		}
+	}
+	return steps
+}
+
+// nStepWeights are the weights GAE gives the n-step estimates of a token
+// with N time steps ahead, n = 1 … N: (1−λ)·λ^(n−1) for n < N, and the
+// weight left over, λ^(N−1), for the n = N (Monte Carlo) estimate. They sum
+// to 1; GAE's A_t = Σ_n w_n·Â⁽ⁿ⁾_t.
+func nStepWeights(lam float64, N int) []float64 {
+	w := make([]float64, N)
+	for n := 1; n < N; n++ {
+		w[n-1] = (1 - lam) * math.Pow(lam, float64(n-1))
+	}
+	w[N-1] = math.Pow(lam, float64(N-1))
+	return w
+}
+
+// nStepEstimates are the n-step advantage estimates of the token whose time
+// steps are steps, n = 1 … len(steps): Â⁽ⁿ⁾ = Σ_{k<n} γ^k·δ_{steps[k]} =
+// r + γr' + … + γ^(n−1)·r⁽ⁿ⁻¹⁾ + γⁿ·V(next state) − V(s_t), from the
+// engine's TD errors deltas (indexed by t).
+func nStepEstimates(deltas []float64, steps []int, gamma float64) []float64 {
+	out := make([]float64, len(steps))
+	sum, disc := 0.0, 1.0
+	for n, k := range steps {
+		sum += disc * deltas[k]
+		disc *= gamma
+		out[n] = sum
+	}
+	return out
+}
+
+// sweepSubscript writes n with Unicode subscript digits.
+func sweepSubscript(n int) string {
+	var b strings.Builder
+	for _, r := range strconv.Itoa(n) {
+		b.WriteRune('₀' + r - '0')
+	}
+	return b.String()
+}
+
+// Shared by both compare views.
+
+// sweepLink is the canonical link of a compare view: the scenario's query
+// (scenario.Encode), the view's own parameters (extra, e.g. "&t=3"), then
+// the view parameters and lang= as the playground's links have them. With
+// path "/play" and no extra it is the playground's link of the scenario.
+func sweepLink(pr playRequest, path, query, extra string) string {
+	u := path + "?" + query + extra + pr.view.suffix()
+	if pr.langSet {
+		u += "&lang=" + string(pr.lang)
+	}
+	return u
+}
+
+// sweepPage is the page frame with this view's canonical link (query: the
+// scenario's, extra: the view's own parameters) in the copy button, the language switch, presentation
+// toggle and QR code.
+func sweepPage(v playView, titleKey, path, query, extra string) templates.Page {
+	p := v.page(titleKey, path)
+	p.URL = sweepLink(v.pr, path, query, extra)
+	other := v.pr
+	other.langSet, other.lang = true, i18n.Zh
+	if v.pr.lang == i18n.Zh {
+		other.lang = i18n.En
+	}
+	p.LangLink.URL = sweepLink(other, path, query, extra)
+	presenter := v.pr
+	presenter.view.present = !presenter.view.present
+	p.Presenter.URL = sweepLink(presenter, path, query, extra)
+	p.QR.URL = "/qr.svg?u=" + url.QueryEscape(asciiURL(p.URL))
+	return p
+}
+
+// sweepForm is a compare view's GET form: γ and λ, the view's own selects,
+// and every other parameter of its canonical link as hidden inputs.
+func sweepForm(v playView, action, link string, selects ...templates.Select) templates.SweepForm {
+	f := templates.SweepForm{
+		Action: action, Legend: v.t("sweep.form.legend"), Submit: v.t("form.submit"),
+		Sliders: []templates.Field{
+			v.field("gamma", "gamma", v.t("form.gamma"), scenario.FormatNumber(v.s.Gamma)),
+			v.field("lam", "lam", v.t("form.lam"), scenario.FormatNumber(v.s.Lam)),
+		},
+		Selects: selects,
+		Errors:  v.fieldErrors(),
+	}
+	f.Sliders[0].Help, f.Sliders[1].Help = v.t("form.gamma.help"), v.t("form.lam.help")
+	for i := range f.Sliders {
+		f.Sliders[i].Kind, f.Sliders[i].Min, f.Sliders[i].Max, f.Sliders[i].Step = "range", "0", "1", "0.01"
+	}
+	shown := []string{"gamma", "lam"}
+	for _, s := range selects {
+		shown = append(shown, s.Name)
+	}
+	_, query, _ := strings.Cut(link, "?")
+	for _, pair := range strings.Split(query, "&") {
+		k, val, _ := strings.Cut(pair, "=")
+		k, errK := url.QueryUnescape(k)
+		val, errV := url.QueryUnescape(val)
+		if errK != nil || errV != nil || k == "" || slices.Contains(shown, k) {
+			continue
+		}
+		f.Hidden = append(f.Hidden, templates.Option{Value: k, Label: val})
+	}
+	return f
+}
+
+// sweepColumns are the token table's columns: index in the chosen
+// numbering, token text and mask class.
+func sweepColumns(v playView) []templates.Column {
+	cols := make([]templates.Column, v.s.Len())
+	for t, tok := range v.s.Tokens {
+		cols[t] = templates.Column{Index: v.idx(t), Text: tok.Text, Class: maskClass(tok.Kind), T: t}
+	}
+	return cols
+}
+
+// sweepRow is one row of numbers over the tokens; where skip(t) holds it
+// shows "—" instead (nil skips nothing).
+func sweepRow(v playView, id, label, code, swatch string, xs []float64, skip func(t int) bool) templates.Row {
+	row := templates.Row{ID: id, Label: label, Code: code, Swatch: swatch, Cells: make([]templates.Cell, len(xs))}
+	for t, x := range xs {
+		c := templates.Cell{T: t, Text: num(x), Full: full(x), Class: maskClass(v.s.Tokens[t].Kind)}
+		if exact, _ := strconv.ParseFloat(c.Text, 64); exact == x {
+			c.Full = ""
+		}
+		if skip != nil && skip(t) {
+			c.Text, c.Full = v.t("sweep.masked"), ""
+		}
+		row.Cells[t] = c
+	}
+	return row
+}
+
+// sweepTokens and sweepKinds are the chart inputs of the scenario's tokens.
+func sweepTokens(s scenario.Scenario) []string {
+	out := make([]string, s.Len())
+	for t, tok := range s.Tokens {
+		out[t] = tok.Text
+	}
+	return out
+}
+
+func sweepKinds(s scenario.Scenario) []chart.Kind {
+	out := make([]chart.Kind, s.Len())
+	for t, tok := range s.Tokens {
+		out[t] = chart.Kind(tok.Kind)
+	}
+	return out
+}
+
+// sweepFigure wraps a drawn chart for the page; a chart that could not be
+// drawn keeps its title and says so.
+func sweepFigure(v playView, id, title string, svg []byte, err error) templates.SweepChart {
+	if err != nil {
+		return templates.SweepChart{ID: id, Title: v.t("sweep.chart.error", title), SVG: templ.Raw("")}
+	}
+	return templates.SweepChart{ID: id, Title: title, SVG: templ.Raw(string(svg))}
+}

@@ -1,0 +1,173 @@
+package web
+
+import (
+	"net/http"
+
+	"gaelab/engine"
+	"gaelab/templates"
+	"gaelab/web/scenario"
+)
+
+// criticKeys are /update/critic's own parameters, in canonical order:
+// vp, the current critic's predictions (one per token), and cv,
+// cliprange_value.
+var criticKeys = []string{"vp", "cv"}
+
+// criticView is /update/critic for one request.
+type criticView struct {
+	updateView
+	vpreds []float64 // vpreds[t]: the current critic's prediction of V(s_t)
+	cv     float64   // cliprange_value
+}
+
+// handleUpdateCritic handles the "GET /update/critic" route.
+func handleUpdateCritic(w http.ResponseWriter, r *http.Request) {
+	v := criticView{updateView: newUpdateView(r, "/update/critic", criticKeys...)}
+	// The defaults are the first critic mini-batch: vpreds = values.
+	v.vpreds = v.own.list("vp", values(v.s))
+	v.cv = v.own.number("cv", 0.5, updateNonNegative)
+	v.serve(w, r, v.build, templates.UpdateCriticPage)
+}
+
+// criticLoss is the critic's loss for the view's state, from the engine.
+type criticLoss struct {
+	values, returns, mask []float64
+	terms                 engine.ValueTerms
+	modes                 []engine.ValueLoss // by engine.AggModes
+	modeErrs              []error
+	early                 engine.ValueLoss // v0.2 with response_mask
+	earlyErr              error
+	shifted               *engine.ValueLoss // v0.2 with its shifted critic mask; nil with observation holes
+	shiftedErr            error
+}
+
+// compute runs verl's compute_value_loss on the state: old values V(s_t),
+// vpreds, and the newest GAE's returns R_t (before whitening).
+func (v criticView) compute() criticLoss {
+	c := criticLoss{values: values(v.s), returns: v.newest.GAE.Returns[0], mask: v.res.Mask}
+	mask := [][]float64{c.mask}
+	c.terms = engine.ValueLossTerms([][]float64{c.values}, [][]float64{v.vpreds}, [][]float64{c.returns}, v.cv)
+	for _, mode := range engine.AggModes {
+		l, err := engine.AggregateValueLoss(engine.VerlNewest, c.terms, mask, mode)
+		c.modes, c.modeErrs = append(c.modes, l), append(c.modeErrs, err)
+	}
+	c.early, c.earlyErr = engine.AggregateValueLoss(engine.VerlEarly, c.terms, mask, engine.TokenMean)
+	if !engine.HasHoles(mask) {
+		l, err := engine.AggregateValueLoss(engine.VerlEarly, c.terms, engine.ShiftedCriticMask(mask), engine.TokenMean)
+		c.shifted, c.shiftedErr = &l, err
+	}
+	return c
+}
+
+// build is the page's view model.
+func (v criticView) build() templates.Update {
+	f := templates.UpdateForm{
+		Action: v.path, Hidden: v.hiddenState(), Legend: v.t("update.critic.legend"),
+		Settings: []templates.Field{v.field("cv", v.t("update.cv"), scenario.FormatNumber(v.cv))},
+		Submit:   v.t("form.submit"), Errors: v.fieldErrors(),
+	}
+	f.Settings[0].Help = v.t("update.cv.help")
+	v.listEditor(&f, "vp", v.t("update.vp"), v.vpreds)
+	return templates.Update{
+		Page:     v.frame("update.critic.title"),
+		Heading:  v.t("update.critic.heading"),
+		Intro:    v.t("update.critic.intro"),
+		Warnings: v.warnings(),
+		Links:    v.links("/update/actor", "update.to_actor"),
+		Form:     f,
+		Results:  v.results(v.compute()),
+	}
+}
+
+// results are the table, the losses, the metrics and the notes.
+func (v criticView) results(c criticLoss) templates.UpdateResults {
+	r := templates.UpdateResults{ID: "update-results", Heading: v.t("update.critic.results")}
+	vt := c.terms
+	r.Table = templates.Table{Caption: v.t("update.critic.table"), Corner: v.t("table.corner"), Columns: v.columns()}
+	r.Table.Rows = []templates.Row{
+		v.numberRow("value", v.t("row.value"), "values", "q-value", c.values),
+		v.numberRow("vpred", v.t("update.row.vpred"), "vpreds", "q-value", v.vpreds),
+		v.numberRow("ret", v.t("row.ret"), "returns", "q-return", c.returns),
+		v.numberRow("vclip", v.t("update.row.vclip"), "vpredclipped", "", vt.VPredClipped[0]),
+		v.numberRow("l1", v.t("update.row.l1"), "vf_losses1", "", vt.Losses1[0]),
+		v.numberRow("l2", v.t("update.row.l2"), "vf_losses2", "", vt.Losses2[0]),
+		v.numberRow("vloss", v.t("update.row.vloss"), "max(vf_losses1, vf_losses2)", "", vt.MaxLoss[0]),
+		v.flagRow("vclipped", v.t("update.row.vclipped"), "vf_losses2 > vf_losses1", vt.Clipped[0], v.t("update.clipped"), v.t("update.no")),
+	}
+	r.Losses = templates.LossTable{Caption: v.t("update.critic.losses"), Head: []string{v.t("update.mode"), "vf_loss", v.t("update.rule")}}
+	clipfrac := -1.0
+	for i, mode := range engine.AggModes {
+		row := templates.LossRow{Mode: string(mode), Rule: v.t("update.agg." + string(mode))}
+		if err := c.modeErrs[i]; err != nil {
+			row.Error = v.t("update.err.no_tokens")
+		} else {
+			row.Value, row.Full = num(c.modes[i].Loss), full(c.modes[i].Loss)
+			clipfrac = c.modes[i].ClipFrac
+		}
+		r.Losses.Rows = append(r.Losses.Rows, row)
+	}
+	if clipfrac >= 0 { // the same in every mode: a masked mean
+		r.Metrics = append(r.Metrics, updateMetric("vf_clipfrac", v.t("update.vf_clipfrac"), "critic/vf_clipfrac", clipfrac))
+	}
+	r.Early = v.criticEarly(c)
+	r.Notes = v.criticNotes(c)
+	if len(v.validTokens()) == 0 {
+		r.Errors = append(r.Errors, v.t("update.err.no_tokens"))
+	}
+	return r
+}
+
+// criticEarly are verl v0.2's numbers for the same terms.
+func (v criticView) criticEarly(c criticLoss) []templates.Metric {
+	var ms []templates.Metric
+	if c.earlyErr != nil {
+		ms = append(ms, templates.Metric{ID: "early", Label: v.t("update.critic.early"), Code: "vf_loss", Error: v.t("update.err.no_tokens")})
+	} else {
+		ms = append(ms,
+			updateMetric("early", v.t("update.critic.early"), "vf_loss", c.early.Loss),
+			updateMetric("early_clipfrac", v.t("update.critic.early_clipfrac"), "vf_clipfrac", c.early.ClipFrac))
+	}
+	switch {
+	case c.shifted == nil:
+		ms = append(ms, templates.Metric{ID: "early_shifted", Label: v.t("update.critic.shifted"), Code: "vf_loss", Error: v.t("update.critic.shifted_holes")})
+	case c.shiftedErr != nil:
+		ms = append(ms, templates.Metric{ID: "early_shifted", Label: v.t("update.critic.shifted"), Code: "vf_loss", Error: v.t("update.err.no_tokens")})
+	default:
+		ms = append(ms, updateMetric("early_shifted", v.t("update.critic.shifted"), "vf_loss", c.shifted.Loss))
+	}
+	return ms
+}
+
+// criticNotes explain, from the numbers, where the returns come from and
+// why the clip does (or does not) act.
+func (v criticView) criticNotes(c criticLoss) []string {
+	notes := []string{v.t("update.critic.returns_note")}
+	valid := v.validTokens()
+	var moved, outside, clipped []int // valid tokens with vpred ≠ V(s_t); vpredclipped ≠ vpred; clipped
+	for _, t := range valid {
+		vp := v.vpreds[t]
+		if vp != c.values[t] {
+			moved = append(moved, t)
+		}
+		if c.terms.VPredClipped[0][t] != vp {
+			outside = append(outside, t)
+		}
+		if c.terms.Clipped[0][t] == 1 {
+			clipped = append(clipped, t)
+		}
+	}
+	cv := scenario.FormatNumber(v.cv)
+	switch {
+	case len(valid) == 0:
+	case len(moved) == 0 && len(outside) == 0 && len(clipped) == 0:
+		notes = append(notes, v.t("update.critic.first", cv))
+	case len(outside) == 0:
+		notes = append(notes, v.t("update.critic.inside", len(moved), len(valid), cv))
+	default:
+		notes = append(notes, v.t("update.critic.outside", len(moved), len(valid), cv, v.tokenList(outside), v.tokenList(clipped)))
+	}
+	if len(valid) < v.s.Len() {
+		notes = append(notes, v.t("update.masked_note"))
+	}
+	return notes
+}

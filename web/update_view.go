@@ -1,0 +1,413 @@
+package web
+
+import (
+	"math"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"gaelab/engine"
+	"gaelab/templates"
+	"gaelab/web/i18n"
+	"gaelab/web/scenario"
+)
+
+// updateView is what the two update views (/update/critic and
+// /update/actor) share: the playground's scenario, computed in its own verl
+// version and in the newest, whose returns and whitened advantages feed the
+// losses (as in verl and the golden file), and the view's own parameters.
+//
+// Index convention: t is the 0-based response-token index; values[t] =
+// V(s_t), the state before token t; vpreds[t] is the current critic's
+// prediction of the same V(s_t); returns, advantages and log-probs at t
+// belong to token t.
+type updateView struct {
+	playView
+	path   string
+	newest scenario.Result // the scenario under newest verl
+	own    updateParams
+	query  string // scenario.Encode(s), which every link of the page starts with
+}
+
+// newUpdateView decodes a request of the view at path, whose own parameters
+// are keys.
+func newUpdateView(r *http.Request, path string, keys ...string) updateView {
+	pr := readPlay(r, keys...)
+	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
+	v := updateView{playView: newPlayView(pr), path: path, own: updateParams{q: q}}
+	v.query = scenario.Encode(v.s)
+	v.newest = v.res
+	if v.s.Version != engine.VerlNewest {
+		ns := v.s
+		ns.Version = engine.VerlNewest
+		v.newest = ns.Compute()
+	}
+	return v
+}
+
+// link is the view's canonical link in the view parameters of pr: the
+// scenario, the view's own parameters that differ from their defaults (in
+// the order the view reads them), then the view parameters and lang.
+func (v updateView) link(pr playRequest) string {
+	u := v.path + "?" + v.query + strings.Join(v.own.parts, "") + pr.view.suffix()
+	if pr.langSet {
+		u += "&lang=" + string(pr.lang)
+	}
+	return u
+}
+
+// ok reports whether the link was read without any problem.
+func (v updateView) ok() bool { return v.pr.rep.OK() && len(v.own.problems) == 0 }
+
+// serve answers a request: a redirect to the canonical link (a form
+// submitted without JavaScript, or a link in another order), the whole
+// page, or for htmx the results and the error summary.
+func (v updateView) serve(w http.ResponseWriter, r *http.Request, build func() templates.Update, page func(templates.Update) templ.Component) {
+	canonical := v.link(v.pr)
+	htmx := r.Header.Get("HX-Request") == "true"
+	if !htmx && v.ok() && !sameQuery(v.pr.rawQuery, canonical) {
+		http.Redirect(w, r, canonical, http.StatusSeeOther)
+		return
+	}
+	vm := build()
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language")
+	var err error
+	if htmx && r.Header.Get("HX-Target") == vm.Results.ID {
+		if !v.ok() {
+			canonical = v.path + "?" + v.pr.rawQuery // keep what was typed in the link
+		}
+		w.Header().Set("HX-Replace-Url", asciiURL(canonical))
+		err = templates.UpdateFragment(vm.Results, vm.Form.Errors).Render(r.Context(), w)
+	} else {
+		err = page(vm).Render(r.Context(), w)
+	}
+	if err != nil {
+		logRenderError(r, err)
+	}
+}
+
+// frame is the page frame, with every link of it on this view's state.
+func (v updateView) frame(titleKey string) templates.Page {
+	p := v.page(titleKey, v.path)
+	p.URL = v.link(v.pr)
+	other := v.pr
+	other.lang, other.langSet = i18n.Zh, true
+	if v.pr.lang == i18n.Zh {
+		other.lang = i18n.En
+	}
+	p.LangLink.URL = v.link(other)
+	present := v.pr
+	present.view.present = !present.view.present
+	p.Presenter.URL = v.link(present)
+	preset, _ := scenario.Preset(v.s.Preset)
+	p.Reset.URL = v.path + "?" + scenario.Encode(preset) + v.pr.view.suffix()
+	p.QR.URL = "/qr.svg?u=" + url.QueryEscape(asciiURL(p.URL))
+	return p
+}
+
+// links open the scenario in the playground and in the other update view.
+func (v updateView) links(otherPath, otherKey string) []templates.Link {
+	other := otherPath + "?" + v.query + v.pr.view.suffix()
+	if v.pr.langSet {
+		other += "&lang=" + string(v.pr.lang)
+	}
+	return []templates.Link{
+		{Label: v.t("lessons.open"), URL: v.pr.link("/play", v.s), Title: "open-playground"},
+		{Label: v.t(otherKey), URL: other, Title: "other-view"},
+	}
+}
+
+// warnings are the scenario's problems and the link's warnings: the
+// scenario's fields are edited in the playground, so they are reported here.
+func (v updateView) warnings() []string {
+	return append(v.messages(v.pr.rep.Problems), v.messages(v.pr.rep.Warnings)...)
+}
+
+// hiddenState is the form's hidden inputs: the canonical link without the
+// view's own parameters, as name/value pairs in order.
+func (v updateView) hiddenState() []templates.Option {
+	q := v.query + v.pr.view.suffix()
+	if v.pr.langSet {
+		q += "&lang=" + string(v.pr.lang)
+	}
+	var h []templates.Option
+	for _, pair := range strings.Split(q, "&") {
+		k, val, _ := strings.Cut(pair, "=")
+		if u, err := url.QueryUnescape(val); err == nil {
+			val = u
+		}
+		h = append(h, templates.Option{Value: k, Label: val})
+	}
+	return h
+}
+
+// field is one of the view's own inputs, showing what was typed when it was bad.
+func (v updateView) field(id, label, value string) templates.Field {
+	name, _, _ := strings.Cut(id, ".")
+	f := templates.Field{ID: id, Name: name, Label: label, Value: value, Kind: "text"}
+	if p := v.own.problemOf(id); p != nil {
+		f.Error = v.t(p.Key, p.Args...)
+		f.Value = v.own.raw[id]
+	}
+	return f
+}
+
+// listEditor fills the form's per-token list: one input per token for a
+// short response, one comma-separated list for a long one.
+func (v updateView) listEditor(f *templates.UpdateForm, key, label string, xs []float64) {
+	f.ListLabel = label
+	if v.s.Len() > gridMaxTokens {
+		items := make([]string, len(xs))
+		for t, x := range xs {
+			items[t] = scenario.FormatNumber(x)
+			if raw, ok := v.own.raw[key+"."+strconv.Itoa(t)]; ok {
+				items[t] = raw
+			}
+		}
+		f.Compact, f.List = true, v.field(key, label, strings.Join(items, ","))
+		f.List.Help = v.t("update.list.help")
+		for t := range xs {
+			if p := v.own.problemOf(key + "." + strconv.Itoa(t)); p != nil && f.List.Error == "" {
+				f.List.Error = v.t(p.Key, p.Args...)
+			}
+		}
+		return
+	}
+	for t, tok := range v.s.Tokens {
+		f.Columns = append(f.Columns, templates.Column{Index: v.idx(t), Text: tok.Text, Class: maskClass(tok.Kind), T: t})
+		f.Cells = append(f.Cells, v.field(key+"."+strconv.Itoa(t), v.t("form.cell", label, v.idx(t)), scenario.FormatNumber(xs[t])))
+	}
+}
+
+// fieldErrors lists the view's own problems, introduced by one sentence;
+// in the list editor a token's problem points at the list.
+func (v updateView) fieldErrors() []templates.FieldError {
+	if len(v.own.problems) == 0 {
+		return nil
+	}
+	errs := []templates.FieldError{{Message: v.t("update.errors_intro")}}
+	for _, p := range v.own.problems {
+		field := p.Field
+		if v.s.Len() > gridMaxTokens {
+			field, _, _ = strings.Cut(field, ".")
+		}
+		errs = append(errs, templates.FieldError{Field: field, Message: v.t(p.Key, p.Args...)})
+	}
+	return errs
+}
+
+// columns are the table's headers, one per token t.
+func (v updateView) columns() []templates.Column {
+	cols := make([]templates.Column, v.s.Len())
+	for t, tok := range v.s.Tokens {
+		cols[t] = templates.Column{Index: v.idx(t), Text: tok.Text, Class: maskClass(tok.Kind), T: t}
+	}
+	return cols
+}
+
+// numberRow is a table row of numbers, one per token.
+func (v updateView) numberRow(id, label, code, swatch string, xs []float64) templates.Row {
+	row := templates.Row{ID: id, Label: label, Code: code, Swatch: swatch}
+	for t, x := range xs {
+		row.Cells = append(row.Cells, templates.Cell{T: t, Text: num(x), Class: maskClass(v.s.Tokens[t].Kind)})
+	}
+	return row
+}
+
+// flagRow is a table row of indicators (1 or 0 per token), said in words
+// so that it does not rest on colour: yes where the indicator is 1.
+func (v updateView) flagRow(id, label, code string, flags []float64, yes, no string) templates.Row {
+	row := templates.Row{ID: id, Label: label, Code: code}
+	for t, f := range flags {
+		c := templates.Cell{T: t, Text: no, Class: maskClass(v.s.Tokens[t].Kind)}
+		if f == 1 {
+			c.Text, c.Class = yes, strings.TrimSpace(c.Class+" flagged")
+		}
+		row.Cells = append(row.Cells, c)
+	}
+	return row
+}
+
+// metric is a named number for the metric lists.
+func updateMetric(id, label, code string, x float64) templates.Metric {
+	m := templates.Metric{ID: id, Label: label, Code: code, Value: num(x), Full: full(x)}
+	if exact, _ := strconv.ParseFloat(m.Value, 64); exact == x {
+		m.Full = ""
+	}
+	return m
+}
+
+// tokenList names tokens ("t = 0, 4", by their index in the chosen
+// numbering), or says there is none.
+func (v updateView) tokenList(ts []int) string {
+	if len(ts) == 0 {
+		return v.t("update.none")
+	}
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = v.idx(t)
+	}
+	return "t = " + strings.Join(parts, ", ")
+}
+
+// validTokens are the tokens with response_mask = 1.
+func (v updateView) validTokens() []int {
+	var ts []int
+	for t, tok := range v.s.Tokens {
+		if tok.Kind == scenario.Valid {
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}
+
+// updateParams reads a view's own parameters. A bad value is reported at its
+// field (in both languages through the catalog) and replaced by its default,
+// so the results stay visible; the canonical link keeps every parameter
+// that differs from its default, in the order they are read.
+type updateParams struct {
+	q        url.Values
+	problems []scenario.Problem
+	raw      map[string]string // the typed text of every bad field
+	parts    []string          // "&key=value" for the canonical link
+}
+
+func (p *updateParams) problem(field, key, raw string, args ...any) {
+	p.problems = append(p.problems, scenario.Problem{Field: field, Key: key, Args: append([]any{raw}, args...)})
+	if p.raw == nil {
+		p.raw = map[string]string{}
+	}
+	p.raw[field] = raw
+}
+
+// problemOf returns the problem of a field, or nil.
+func (p *updateParams) problemOf(field string) *scenario.Problem {
+	for i := range p.problems {
+		if p.problems[i].Field == field {
+			return &p.problems[i]
+		}
+	}
+	return nil
+}
+
+// updateMaxParam bounds every number, as the scenario's codec does.
+const updateMaxParam = 1e6
+
+// parse reads one decimal number, accepting full-width digits, points and
+// minus signs as a Chinese input method types them.
+func (p *updateParams) parse(field, raw string) (float64, bool) {
+	s := strings.Map(func(r rune) rune {
+		switch {
+		case r >= '０' && r <= '９':
+			return '0' + (r - '０')
+		case r == '．' || r == '。':
+			return '.'
+		case r == '－' || r == '−' || r == '—':
+			return '-'
+		case r == '＋':
+			return '+'
+		case r == ' ' || r == '\u3000' || r == '\t':
+			return -1
+		}
+		return r
+	}, raw)
+	x, err := strconv.ParseFloat(s, 64)
+	switch {
+	case s == "" || strings.ContainsAny(s, "xXpP_nNiI") || err != nil && !updateRangeErr(err):
+		p.problem(field, "err.number", raw)
+	case err != nil || math.Abs(x) > updateMaxParam:
+		p.problem(field, "err.magnitude", raw, updateMaxParam)
+	default:
+		return x, true
+	}
+	return 0, false
+}
+
+func updateRangeErr(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
+
+// updateCheck says what is wrong with a value in range terms: a catalog key and
+// its arguments after the typed text, or "" when the value is fine.
+type updateCheck func(x float64) (key string, args []any)
+
+// number reads one number parameter.
+func (p *updateParams) number(key string, def float64, ok updateCheck) float64 {
+	x := def
+	if vs := p.q[key]; len(vs) > 0 {
+		if y, good := p.parse(key, vs[0]); good {
+			if msg, args := ok(y); msg != "" {
+				p.problem(key, msg, vs[0], args...)
+			} else {
+				x = y
+			}
+		}
+	}
+	if x != def {
+		p.parts = append(p.parts, "&"+key+"="+scenario.FormatNumber(x))
+	}
+	return x
+}
+
+// list reads a per-token list: one parameter split at commas, or one
+// parameter per token as the form sends them. A list of the wrong length is
+// reported and the default kept; a bad element keeps the default's.
+func (p *updateParams) list(key string, def []float64) []float64 {
+	out := slices.Clone(def)
+	if items, ok := p.q[key]; ok {
+		if len(items) == 1 {
+			items = strings.Split(items[0], ",")
+		}
+		if len(items) != len(def) {
+			p.problem(key, "update.err.length", strings.Join(items, ","), len(items), len(def))
+		} else {
+			for t, raw := range items {
+				if x, good := p.parse(key+"."+strconv.Itoa(t), raw); good {
+					out[t] = x
+				}
+			}
+		}
+	}
+	if !slices.Equal(out, def) {
+		parts := make([]string, len(out))
+		for t, x := range out {
+			parts[t] = scenario.FormatNumber(x)
+		}
+		p.parts = append(p.parts, "&"+key+"="+strings.Join(parts, ","))
+	}
+	return out
+}
+
+// The range checks of the views' parameters.
+func updateNonNegative(x float64) (string, []any) {
+	if x < 0 {
+		return "update.err.negative", nil
+	}
+	return "", nil
+}
+
+// updateClipRange is a clip range ε: not negative, at most hi.
+func updateClipRange(hi float64) updateCheck {
+	return func(x float64) (string, []any) {
+		switch {
+		case x < 0:
+			return "update.err.negative", nil
+		case x > hi:
+			return "err.range", []any{0, hi}
+		}
+		return "", nil
+	}
+}
+
+func updateDualC(x float64) (string, []any) {
+	if !(x > 1) {
+		return "update.err.c", nil
+	}
+	return "", nil
+}
