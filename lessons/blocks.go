@@ -13,6 +13,7 @@ type Scenario struct {
 	Controls []string // the controls the learner may change here
 	Rows     []string // the table rows shown; nil for all
 	Chart    string   // values (default), rewards, advantages, ribbon or none
+	Views    []string // comparison or update views to open this state in
 }
 
 // Predict is a ```predict block: the learner commits to an answer, then the
@@ -31,6 +32,7 @@ var (
 	Controls = []string{"gamma", "lam", "beta", "kl", "ver", "num", "rw"}
 	Rows     = []string{"score", "kld", "reward", "value", "next", "delta", "adv", "ret", "white"}
 	Charts   = []string{"values", "rewards", "advantages", "ribbon", "none"}
+	Views    = []string{"compare/lambda", "compare/estimators", "compare/versions", "compare/bugs", "update/critic", "update/actor"}
 )
 
 // fields reads "key: value" lines.
@@ -80,6 +82,9 @@ func parseScenario(body string) (*Scenario, error) {
 	if s.Rows, err = list(f["rows"], Rows, "row"); err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
+	if s.Views, err = list(f["views"], Views, "view"); err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
 	if c := f["chart"]; c != "" {
 		if !slices.Contains(Charts, c) {
 			return nil, fmt.Errorf("scenario: unknown chart %q", c)
@@ -87,7 +92,7 @@ func parseScenario(body string) (*Scenario, error) {
 		s.Chart = c
 	}
 	for key := range f {
-		if !slices.Contains([]string{"link", "controls", "rows", "chart"}, key) {
+		if !slices.Contains([]string{"link", "controls", "rows", "chart", "views"}, key) {
 			return nil, fmt.Errorf("scenario: unknown key %q", key)
 		}
 	}

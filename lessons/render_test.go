@@ -151,7 +151,7 @@ func blocks(l *Lesson) string {
 	var b strings.Builder
 	for _, p := range l.Parts {
 		if s := p.Scenario; s != nil {
-			b.WriteString("scenario " + s.Link + " " + strings.Join(s.Controls, ",") + " " + strings.Join(s.Rows, ",") + " " + s.Chart + "; ")
+			b.WriteString("scenario " + s.Link + " " + strings.Join(s.Controls, ",") + " " + strings.Join(s.Rows, ",") + " " + s.Chart + " " + strings.Join(s.Views, ",") + "; ")
 		}
 		if q := p.Predict; q != nil {
 			b.WriteString("predict " + q.Link + " " + q.Ask + " " + q.Kind + "; ")

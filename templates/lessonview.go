@@ -46,7 +46,8 @@ type Widget struct {
 	Errors               []string
 	Table                Table
 	Chart                *Chart
-	Open                 Link // open this state in the playground
+	Open                 Link   // open this state in the playground
+	Views                []Link // and in the comparison or update views the block names
 }
 
 // PredictBox is a predict-then-reveal question.

@@ -74,6 +74,13 @@ func (lr lessonRequest) widget(path string, i int, b *lessons.Scenario) template
 			w.CheckOn = v.s.DirectRewards
 		}
 	}
+	for _, view := range b.Views {
+		key := "views." + map[string]string{
+			"compare/lambda": "lambda", "compare/estimators": "estimators", "compare/versions": "versions",
+			"compare/bugs": "bugs", "update/critic": "critic", "update/actor": "actor",
+		}[view]
+		w.Views = append(w.Views, templates.Link{Label: t(key), URL: v.pr.link("/"+view, v.s)})
+	}
 	w.Errors = v.messages(v.pr.rep.Problems)
 	w.Table = v.table()
 	if b.Rows != nil {

@@ -55,6 +55,16 @@ func TestLessonsBlocks(t *testing.T) {
 					if doc.Find("#w"+strconv.Itoa(widgets)+` [data-testid="token-table"]`).Length() != 1 {
 						t.Errorf("%s: widget %d has no table", path, widgets)
 					}
+					views := doc.Find("#w" + strconv.Itoa(widgets) + " a.open-view")
+					if views.Length() != len(s.Views) {
+						t.Errorf("%s: widget %d links %d views, the block names %d", path, widgets, views.Length(), len(s.Views))
+					}
+					views.Each(func(_ int, a *goquery.Selection) {
+						href, _ := a.Attr("href")
+						if rec := get(t, href); rec.Code != 200 {
+							t.Errorf("%s: view link %s answers %d", path, href, rec.Code)
+						}
+					})
 					widgets++
 				}
 				if q := p.Predict; q != nil {
