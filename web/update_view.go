@@ -1,7 +1,6 @@
 package web
 
 import (
-	"math"
 	"net/http"
 	"net/url"
 	"slices"
@@ -296,41 +295,20 @@ func (p *updateParams) problemOf(field string) *scenario.Problem {
 }
 
 // updateMaxParam bounds every number, as the scenario's codec does.
-const updateMaxParam = 1e6
+const updateMaxParam = scenario.MaxMagnitude
 
-// parse reads one decimal number, accepting full-width digits, points and
-// minus signs as a Chinese input method types them.
+// parse reads one decimal number as the playground's links do.
 func (p *updateParams) parse(field, raw string) (float64, bool) {
-	s := strings.Map(func(r rune) rune {
-		switch {
-		case r >= '０' && r <= '９':
-			return '0' + (r - '０')
-		case r == '．' || r == '。':
-			return '.'
-		case r == '－' || r == '−' || r == '—':
-			return '-'
-		case r == '＋':
-			return '+'
-		case r == ' ' || r == '\u3000' || r == '\t':
-			return -1
-		}
-		return r
-	}, raw)
-	x, err := strconv.ParseFloat(s, 64)
-	switch {
-	case s == "" || strings.ContainsAny(s, "xXpP_nNiI") || err != nil && !updateRangeErr(err):
-		p.problem(field, "err.number", raw)
-	case err != nil || math.Abs(x) > updateMaxParam:
-		p.problem(field, "err.magnitude", raw, updateMaxParam)
+	x, problem := scenario.ParseNumber(raw)
+	switch problem {
+	case "err.number":
+		p.problem(field, problem, raw)
+	case "err.magnitude":
+		p.problem(field, problem, raw, updateMaxParam)
 	default:
 		return x, true
 	}
 	return 0, false
-}
-
-func updateRangeErr(err error) bool {
-	ne, ok := err.(*strconv.NumError)
-	return ok && ne.Err == strconv.ErrRange
 }
 
 // updateCheck says what is wrong with a value in range terms: a catalog key and

@@ -1,7 +1,6 @@
 package batch
 
 import (
-	"math"
 	"net/url"
 	"slices"
 	"strconv"
@@ -18,7 +17,7 @@ const LinkVersion = "1"
 
 // maxMagnitude bounds every number of a batch, so sums and squares stay far
 // from float64 overflow (as the playground's links do).
-const maxMagnitude = 1e6
+const maxMagnitude = scenario.MaxMagnitude
 
 // batchKeys are the parameters the codec reads, besides the per-row ones.
 var batchKeys = []string{"v", "p", "prompt", "B", "score", "group", "b", "gamma", "lam", "ver", "row", "op"}
@@ -304,45 +303,18 @@ func (d decoder) unit(key string, dst *float64) {
 	*dst = x
 }
 
-// number parses one decimal number, accepting full-width digits and signs
-// as a Chinese input method types them.
+// number parses one decimal number as the playground's links do.
 func (d decoder) number(field, raw string) (float64, bool) {
-	s := normalizeNumber(raw)
-	x, err := strconv.ParseFloat(s, 64)
-	switch {
-	case s == "" || err != nil && !isRangeErr(err) || strings.ContainsAny(s, "xXpP_nNiI"):
-		d.problem(field, "err.number", raw, raw)
-	case err != nil || math.IsInf(x, 0) || math.Abs(x) > maxMagnitude:
-		d.problem(field, "err.magnitude", raw, raw, maxMagnitude)
+	x, problem := scenario.ParseNumber(raw)
+	switch problem {
+	case "err.number":
+		d.problem(field, problem, raw, raw)
+	case "err.magnitude":
+		d.problem(field, problem, raw, raw, maxMagnitude)
 	default:
 		return x, true
 	}
 	return 0, false
-}
-
-func isRangeErr(err error) bool {
-	ne, ok := err.(*strconv.NumError)
-	return ok && ne.Err == strconv.ErrRange
-}
-
-// normalizeNumber trims spaces and maps full-width digits, point and minus
-// signs to ASCII.
-func normalizeNumber(raw string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= '０' && r <= '９':
-			return '0' + (r - '０')
-		case r == '．' || r == '。':
-			return '.'
-		case r == '－' || r == '−' || r == '—':
-			return '-'
-		case r == '＋':
-			return '+'
-		case r == ' ' || r == '\u3000' || r == '\t':
-			return -1
-		}
-		return r
-	}, raw)
 }
 
 // op applies an editing action of the form without JavaScript, after the

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"errors"
 	"math"
 	"net/url"
 	"slices"
@@ -285,34 +286,31 @@ func (d decoder) flag(key, raw string, dst *bool) {
 	}
 }
 
-// maxMagnitude bounds every number of a scenario, so sums and squares stay
-// far from float64 overflow.
-const maxMagnitude = 1e6
-
-// number parses one decimal number, accepting full-width digits and signs
-// as a Chinese input method types them.
+// number parses one decimal number into a problem-reporting decoder.
 func (d decoder) number(field, raw string) (float64, bool) {
-	s := normalizeNumber(raw)
-	x, err := strconv.ParseFloat(s, 64)
-	switch {
-	case s == "" || err != nil && !isRangeErr(err) || strings.ContainsAny(s, "xXpP_nNiI"):
-		d.rep.problem(field, "err.number", raw, raw)
-	case err != nil || math.IsInf(x, 0) || math.Abs(x) > maxMagnitude:
-		d.rep.problem(field, "err.magnitude", raw, raw, maxMagnitude)
-	default:
-		return x, true
+	x, problem := ParseNumber(raw)
+	if problem != "" {
+		args := []any{raw}
+		if problem == "err.magnitude" {
+			args = append(args, MaxMagnitude)
+		}
+		d.rep.problem(field, problem, raw, args...)
+		return 0, false
 	}
-	return 0, false
+	return x, true
 }
 
-func isRangeErr(err error) bool {
-	ne, ok := err.(*strconv.NumError)
-	return ok && ne.Err == strconv.ErrRange
-}
+// MaxMagnitude bounds every number a link may carry, so sums and squares
+// stay far from float64 overflow.
+const MaxMagnitude = 1e6
 
-// normalizeNumber trims spaces and maps full-width digits, point and minus signs to ASCII.
-func normalizeNumber(raw string) string {
-	return strings.Map(func(r rune) rune {
+// ParseNumber reads one decimal number as a learner types it: spaces are
+// ignored, and full-width digits, points and minus signs (as a Chinese input
+// method types them) read as ASCII. Hex, NaN, Inf and underscores are not
+// numbers here. It returns the number, or the message key of the problem:
+// "err.number" (args: the text) or "err.magnitude" (args: the text, MaxMagnitude).
+func ParseNumber(raw string) (float64, string) {
+	s := strings.Map(func(r rune) rune {
 		switch {
 		case r >= '０' && r <= '９':
 			return '0' + (r - '０')
@@ -327,6 +325,16 @@ func normalizeNumber(raw string) string {
 		}
 		return r
 	}, raw)
+	x, err := strconv.ParseFloat(s, 64)
+	var ne *strconv.NumError
+	rangeErr := errors.As(err, &ne) && ne.Err == strconv.ErrRange
+	switch {
+	case s == "" || err != nil && !rangeErr || strings.ContainsAny(s, "xXpP_nNiI"):
+		return 0, "err.number"
+	case err != nil || math.IsInf(x, 0) || math.Abs(x) > MaxMagnitude:
+		return 0, "err.magnitude"
+	}
+	return x, ""
 }
 
 // op applies an editing action of the form without JavaScript:
