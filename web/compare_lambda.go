@@ -109,7 +109,7 @@ func (v lambdaView) sweep() templates.LambdaSweep {
 		Table:          v.table(),
 		Notes:          []string{v.t("sweep.lam.note.lam", scenario.FormatNumber(v.s.Lam)), v.t("sweep.lam.note.tail")},
 	}
-	vm.Charts = []templates.SweepChart{v.linesChart(), v.heatChart()}
+	vm.Charts = append(append([]templates.SweepChart{v.linesChart()}, v.smallMultiples()...), v.heatChart())
 	vm.Weights = v.weights()
 	return vm
 }
@@ -415,4 +415,34 @@ func sweepFigure(v playView, id, title string, svg []byte, err error) templates.
 		return templates.SweepChart{ID: id, Title: v.t("sweep.chart.error", title), SVG: templ.Raw("")}
 	}
 	return templates.SweepChart{ID: id, Title: title, SVG: templ.Raw(string(svg))}
+}
+
+// smallMultiples draws A_t for each λ in a chart of its own, on one shared
+// scale and in the style its line has in the combined chart.
+func (v lambdaView) smallMultiples() []templates.SweepChart {
+	var lo, hi float64
+	for i := range sweepLambdas {
+		for _, a := range v.runs[i].Advantages[0] {
+			lo, hi = min(lo, a), max(hi, a)
+		}
+	}
+	th := v.chartTheme()
+	th.TokenWidth, th.PlotHeight = max(8, th.TokenWidth/3), th.PlotHeight/2
+	var out []templates.SweepChart
+	for i, lam := range sweepLambdas {
+		label := v.t("sweep.legend.lam", sweepLam(lam))
+		in := chart.SweepInput{
+			Tokens: sweepTokens(v.s), Base: v.s.Base, Mask: sweepKinds(v.s), ID: "sweep-small-" + strconv.Itoa(i), Theme: th,
+			Extent: [2]float64{lo, hi}, StyleOffset: i,
+			Series: []chart.Series{{Label: label, Values: v.runs[i].Advantages[0]}},
+			Text: chart.SweepText{
+				Title: label, Desc: v.t("sweep.lam.chart.desc"),
+				TokenAxis: v.t("chart.axis.token"), ValueAxis: v.t("chart.axis.adv"),
+				Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
+			},
+		}
+		svg, err := chart.Sweep(in)
+		out = append(out, sweepFigure(v.playView, in.ID, label, svg, err))
+	}
+	return out
 }

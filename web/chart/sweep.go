@@ -28,6 +28,12 @@ type SweepInput struct {
 	// there), e.g. for mask = 0 tokens whose numbers estimate nothing; nil
 	// draws every point. A skipped value is not read.
 	Skip  []bool
+	// Extent widens the y range to include [Extent[0], Extent[1]], so small
+	// multiples can share one scale; zero leaves the range to the data.
+	Extent [2]float64
+	// StyleOffset makes series i use SeriesStyles[StyleOffset+i], so a
+	// small multiple keeps the style its series has in the combined chart.
+	StyleOffset int
 	Text  SweepText
 	Theme Theme // zero = Light()
 	// ID prefixes the element ids; empty means "gae-sweep".
@@ -70,8 +76,8 @@ func Sweep(in SweepInput) ([]byte, error) {
 }
 
 func sweep(in *SweepInput) ([]byte, *frame, error) {
-	if len(in.Series) == 0 || len(in.Series) > len(SeriesStyles) {
-		return nil, nil, fmt.Errorf("chart: %d series, want 1 … %d", len(in.Series), len(SeriesStyles))
+	if len(in.Series) == 0 || in.StyleOffset < 0 || in.StyleOffset+len(in.Series) > len(SeriesStyles) {
+		return nil, nil, fmt.Errorf("chart: %d series from style %d, want 1 … %d in all", len(in.Series), in.StyleOffset, len(SeriesStyles))
 	}
 	base := Input{
 		Tokens: in.Tokens, Base: in.Base, Mask: in.Mask, Theme: in.Theme, ID: in.ID,
@@ -99,6 +105,10 @@ func sweep(in *SweepInput) ([]byte, *frame, error) {
 			lo, hi = min(lo, v), max(hi, v)
 		}
 	}
+	if !(math.Abs(in.Extent[0]) <= maxAbs && math.Abs(in.Extent[1]) <= maxAbs) {
+		return nil, nil, fmt.Errorf("chart: Extent %v is not finite within ±%g", in.Extent, maxAbs)
+	}
+	lo, hi = min(lo, in.Extent[0]), max(hi, in.Extent[1])
 	masks, maskDesc := base.maskLegend(T)
 
 	var d strings.Builder
@@ -118,7 +128,7 @@ func sweep(in *SweepInput) ([]byte, *frame, error) {
 	var legend []legendItem
 	for i, s := range in.Series {
 		legend = append(legend, legendItem{oneLine(s.Label), func(f *frame, x, y float64) {
-			st, col := f.seriesStyle(i)
+			st, col := f.seriesStyle(in.StyleOffset + i)
 			line(f.marks, x, y, x+thumbW, y, lineStyle(st, f.th.StrokeWidth, col))
 			marker(f.marks, st.Marker, x+thumbW/2, y, f.th.MarkerRadius, col, f.bg)
 		}})
@@ -131,7 +141,7 @@ func sweep(in *SweepInput) ([]byte, *frame, error) {
 	}
 	sp.layers = append(sp.layers, func(f *frame) {
 		for i, s := range in.Series {
-			st, col := f.seriesStyle(i)
+			st, col := f.seriesStyle(in.StyleOffset + i)
 			r := f.markerR()
 			marks := f.defineMarker("mk-s"+strconv.Itoa(i), 1.25*r+ringWidth(r)+1, func(m *markCanvas) {
 				marker(m, st.Marker, 0, 0, r, col, f.bg)
