@@ -27,15 +27,15 @@ type SweepInput struct {
 	// Skip[t] leaves token t's point out of every series (the lines break
 	// there), e.g. for mask = 0 tokens whose numbers estimate nothing; nil
 	// draws every point. A skipped value is not read.
-	Skip  []bool
+	Skip []bool
 	// Extent widens the y range to include [Extent[0], Extent[1]], so small
 	// multiples can share one scale; zero leaves the range to the data.
 	Extent [2]float64
 	// StyleOffset makes series i use SeriesStyles[StyleOffset+i], so a
 	// small multiple keeps the style its series has in the combined chart.
 	StyleOffset int
-	Text  SweepText
-	Theme Theme // zero = Light()
+	Text        SweepText
+	Theme       Theme // zero = Light()
 	// ID prefixes the element ids; empty means "gae-sweep".
 	ID string
 }
