@@ -15,7 +15,6 @@ import (
 	"gaelab/web/batch"
 	"gaelab/web/chart"
 	"gaelab/web/i18n"
-	"gaelab/web/qr"
 	"gaelab/web/scenario"
 )
 
@@ -164,33 +163,17 @@ func (v batchView) page() templates.Batch {
 	}
 }
 
-// frame is the page's frame: title, assets, navigation, the language switch.
+// frame is the page's frame.
 func (v batchView) frame() templates.Page {
 	other := i18n.Zh
 	if v.br.lang == i18n.Zh {
 		other = i18n.En
 	}
-	canonical := v.url("/batch", v.b.Focus)
-	p := templates.Page{
-		Lang: string(v.br.lang), Title: v.t("batch.title"),
-		CSS: staticCSS(), JS: staticJS(), HTMX: staticHTMX(),
-		Skip: v.t("skip"), Brand: v.t("brand"),
-		Nav: []templates.Link{
-			{Label: v.t("nav.play"), URL: "/play"},
-			{Label: v.t("nav.lessons"), URL: "/lessons"},
-			{Label: v.t("nav.batch"), URL: "/batch", Current: true},
-		},
-		LangLink: templates.Link{Label: other.Name(), Title: string(other),
-			URL: "/batch?" + v.query(v.b.Focus) + v.br.view.suffix() + "&lang=" + string(other)},
-		CopyLink: v.t("copy_link"), CopiedMsg: v.t("copied"),
-		URL:     canonical,
-		Present: v.br.view.present, Dark: v.br.view.dark,
-	}
-	// A QR code holds at most qr.MaxLen bytes, scheme and host included.
-	if u := asciiURL(canonical); len(u)+64 <= qr.MaxLen {
-		p.QR = templates.Link{Label: v.t("qr.show"), Title: v.t("qr.alt"), URL: "/qr.svg?u=" + url.QueryEscape(u)}
-	}
-	return p
+	return frame(frameSpec{
+		lang: v.br.lang, title: v.t("batch.title"), section: "/batch", view: v.br.view,
+		link:      v.url("/batch", v.b.Focus),
+		otherLang: "/batch?" + v.query(v.b.Focus) + v.br.view.suffix() + "&lang=" + string(other),
+	})
 }
 
 // messages localises problems.

@@ -58,31 +58,17 @@ func (lr lessonRequest) url(path string) string {
 	return path + "?" + q[1:]
 }
 
-func (lr lessonRequest) page(titleKey, title, path string) templates.Page {
-	t := lr.lang.T
-	other := i18n.Zh
+// page is the frame of a lessons page on path.
+func (lr lessonRequest) page(title, path string) templates.Page {
+	other := lr
+	other.lang, other.langSet = i18n.Zh, true
 	if lr.lang == i18n.Zh {
-		other = i18n.En
+		other.lang = i18n.En
 	}
-	return templates.Page{
-		Lang: string(lr.lang), Title: title + " — " + t("brand"),
-		CSS: staticCSS(), JS: staticJS(), HTMX: staticHTMX(),
-		Skip: t("skip"), Brand: t("brand"),
-		Nav: []templates.Link{
-			{Label: t("nav.play"), URL: "/play"},
-			{Label: t("nav.lessons"), URL: lr.url("/lessons"), Current: true},
-			{Label: t("nav.batch"), URL: "/batch"},
-		},
-		LangLink:  templates.Link{Label: other.Name(), URL: lessonRequest{lang: other, langSet: true, view: lr.view}.url(path), Title: string(other)},
-		CopyLink:  t("copy_link"),
-		CopiedMsg: t("copied"),
-		URL:       lr.url(path),
-		Present:   lr.view.present,
-		Dark:      lr.view.dark,
-		Presenter: lr.presenterLink(path),
-		Shortcuts: shortcuts(t),
-		QR:        templates.Link{Label: t("qr.show"), Title: t("qr.alt"), URL: "/qr.svg?u=" + url.QueryEscape(asciiURL(lr.url(path)))},
-	}
+	return frame(frameSpec{
+		lang: lr.lang, title: title + " — " + lr.lang.T("brand"), section: "/lessons", view: lr.view,
+		link: lr.url(path), otherLang: other.url(path), presenter: lr.presenterLink(path),
+	})
 }
 
 // presenterLink enters or leaves presentation mode on the same page.
@@ -101,7 +87,7 @@ func handleLessons(w http.ResponseWriter, r *http.Request) {
 	lr := readLessonRequest(r)
 	t := lr.lang.T
 	vm := templates.LessonIndex{
-		Page:    lr.page("lessons.title", t("lessons.heading"), "/lessons"),
+		Page:    lr.page(t("lessons.heading"), "/lessons"),
 		Heading: t("lessons.heading"), Intro: t("lessons.intro"),
 	}
 	for _, l := range course().Lessons(string(lr.lang)) {
@@ -125,7 +111,7 @@ func handleLesson(w http.ResponseWriter, r *http.Request) {
 	t := lr.lang.T
 	path := "/lessons/" + l.Slug
 	vm := templates.LessonPage{
-		Page:      lr.page("", l.Title, path),
+		Page:      lr.page(l.Title, path),
 		Title:     l.Title,
 		Meta:      t("lessons.minutes", l.Minutes),
 		TOCLabel:  t("lessons.toc"),

@@ -136,8 +136,8 @@ func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.Predi
 	case b.Kind == "sign":
 		p.Correct = answer == signOf(want)
 	default:
-		x, err := strconv.ParseFloat(normalizeDecimal(answer), 64)
-		if err != nil {
+		x, problem := scenario.ParseNumber(strings.ReplaceAll(answer, ",", ".")) // a decimal comma is fine here
+		if problem != "" {
 			p.Verdict = t("err.number", answer)
 			break
 		}
@@ -168,22 +168,6 @@ func signOf(x float64) string {
 		return "-"
 	}
 	return "0"
-}
-
-// normalizeDecimal accepts a decimal comma and full-width digits.
-func normalizeDecimal(s string) string {
-	s = strings.ReplaceAll(s, ",", ".")
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= '０' && r <= '９':
-			return '0' + (r - '０')
-		case r == '．':
-			return '.'
-		case r == '－' || r == '−':
-			return '-'
-		}
-		return r
-	}, s)
 }
 
 // cellValue is the engine's value of a table cell "<row>.<t>".

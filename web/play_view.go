@@ -42,32 +42,18 @@ func (v playView) play() templates.Play {
 	}
 }
 
-// page is the frame: title, assets, navigation, the language switch.
+// page is the frame of a view of this scenario on path.
 func (v playView) page(titleKey, path string) templates.Page {
-	other := i18n.Zh
+	other := v.pr
+	other.lang, other.langSet = i18n.Zh, true
 	if v.pr.lang == i18n.Zh {
-		other = i18n.En
+		other.lang = i18n.En
 	}
-	return templates.Page{
-		Lang: string(v.pr.lang), Title: v.t(titleKey),
-		CSS: staticCSS(), JS: staticJS(), HTMX: staticHTMX(),
-		Skip: v.t("skip"), Brand: v.t("brand"),
-		Nav: []templates.Link{
-			{Label: v.t("nav.play"), URL: "/play", Current: path == "/play"},
-			{Label: v.t("nav.lessons"), URL: "/lessons"},
-			{Label: v.t("nav.batch"), URL: "/batch"},
-		},
-		LangLink:  templates.Link{Label: other.Name(), URL: path + "?" + scenario.Encode(v.s) + "&lang=" + string(other), Title: string(other)},
-		CopyLink:  v.t("copy_link"),
-		CopiedMsg: v.t("copied"),
-		URL:       v.pr.link(path, v.s),
-		Present:   v.pr.view.present,
-		Dark:      v.pr.view.dark,
-		Presenter: v.presenterLink(path),
-		Reset:     v.resetLink(),
-		Shortcuts: shortcuts(v.t),
-		QR:        templates.Link{Label: v.t("qr.show"), Title: v.t("qr.alt"), URL: v.qrURL()},
-	}
+	return frame(frameSpec{
+		lang: v.pr.lang, title: v.t(titleKey), section: path, view: v.pr.view,
+		link: v.pr.link(path, v.s), otherLang: other.link(path, v.s),
+		presenter: v.presenterLink(path), reset: v.resetLink(),
+	})
 }
 
 // qrURL is the QR code of this state's playground link.

@@ -42,6 +42,9 @@ func TestPresentAndLock(t *testing.T) {
 	if href, _ := doc.Find(`[data-testid="present-toggle"]`).Attr("href"); href != "/play?v=1&p=seed-b&theme=dark" {
 		t.Errorf("leaving presentation goes to %q", href)
 	}
+	if href, _ := doc.Find("a.lang-switch").Attr("href"); href != "/play?v=1&p=seed-b&present=1&theme=dark&lang=zh" {
+		t.Errorf("the language switch %q must keep presentation mode and the theme", href)
+	}
 	doc = page(t, "/play?v=1&p=seed-b&lock=1")
 	if _, disabled := doc.Find("form#editor fieldset.controls").Attr("disabled"); !disabled {
 		t.Error("lock=1 must disable the editor")

@@ -162,7 +162,6 @@ var en = map[string]string{
 	"form.toks":             "Tokens, one per line",
 	"form.toks.help":        "A long response is edited as lists: one token per line here, one comma-separated number per token below.",
 	"nav.lessons":           "Lessons",
-	"lessons.title":         "Lessons",
 	"lessons.heading":       "The course",
 	"lessons.intro":         "Short lessons from one PPO step in verl to the objective the actor optimises. Every number on them is computed by the engine; every example opens in the playground.",
 	"lessons.minutes":       "%[1]d min",
