@@ -47,6 +47,7 @@ package static
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
@@ -85,11 +86,8 @@ var contentTypes = map[string]string{
 	".woff2": "font/woff2",
 }
 
-// asset is one embedded file, ready to serve.
-//
-// Compression is a later issue: it will add a gzipped body with its own ETag
-// here, and ServeHTTP will choose between the two by Accept-Encoding (with
-// Vary: Accept-Encoding). Nothing else needs to change.
+// asset is one embedded file, ready to serve, plain and, where that is
+// smaller, gzipped at start-up (ServeHTTP picks by Accept-Encoding).
 type asset struct {
 	file        string // path in the embedded tree, for error messages: "vendor/htmx.min.js"
 	name        string // what Path takes: "htmx.min.js"
@@ -97,6 +95,7 @@ type asset struct {
 	contentType string
 	etag        string // strong: the full SHA-256 in hex, quoted
 	body        []byte
+	gzipped     []byte // body gzipped, nil where that saves nothing (woff2)
 }
 
 // index is the table of assets, by name and by hashed name.
@@ -164,12 +163,20 @@ func (ix *index) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", a.contentType)
 	h.Set("Cache-Control", cacheControl)
-	h.Set("ETag", a.etag)
 	h.Set("X-Content-Type-Options", "nosniff")
+	body, etag := a.body, a.etag
+	if a.gzipped != nil {
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+			body, etag = a.gzipped, strings.TrimSuffix(a.etag, `"`)+`-gzip"`
+			h.Set("Content-Encoding", "gzip")
+		}
+	}
+	h.Set("ETag", etag)
 	// ServeContent answers If-None-Match with 304 (keeping ETag and
 	// Cache-Control), HEAD without a body, and Range requests. The zero time
 	// leaves Last-Modified out: the ETag is the validator.
-	http.ServeContent(w, r, a.hashedName, time.Time{}, bytes.NewReader(a.body))
+	http.ServeContent(w, r, a.hashedName, time.Time{}, bytes.NewReader(body))
 }
 
 // newIndex reads and hashes every file in fsys. Stylesheets come last: their
@@ -230,7 +237,34 @@ func (ix *index) add(a *asset) {
 	ext := path.Ext(a.name)
 	a.hashedName = strings.TrimSuffix(a.name, ext) + "." + hexSum[:hashLen] + ext
 	a.etag = `"` + hexSum + `"`
+	a.gzipped = gzipIfSmaller(a.body)
 	ix.byHashed[a.hashedName] = a
+}
+
+// gzipIfSmaller returns body gzipped at the best compression, or nil if
+// that does not save at least a tenth.
+func gzipIfSmaller(body []byte) []byte {
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	zw.Write(body)
+	zw.Close()
+	if b.Len() > len(body)*9/10 {
+		return nil
+	}
+	return b.Bytes()
+}
+
+// acceptsGzip reports whether an Accept-Encoding header allows gzip (and
+// does not refuse it with q=0).
+func acceptsGzip(header string) bool {
+	for _, part := range strings.Split(header, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+			q := strings.ReplaceAll(params, " ", "")
+			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		}
+	}
+	return false
 }
 
 // cssURL matches a CSS url() and captures its argument: "…", '…' or bare.

@@ -1,42 +1,101 @@
-// Package web is GAE Lab's HTTP server: the routes, the handlers behind them
-// and the http.Server that serves them.
+// Package web is GAE Lab's HTTP server: the routes, the handlers behind them,
+// the middleware around them and the http.Server that serves them.
 package web
 
 import (
+	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
 
 	"gaelab/static"
 	"gaelab/web/api"
 )
 
-// Routes returns the handler for every route GAE Lab serves. Every route is
-// registered here and nowhere else.
-func Routes() http.Handler {
-	r := chi.NewRouter()
+// Options configure Handler. The zero value is the default of each field.
+type Options struct {
+	// Logger receives the access log (one line per request) and panics;
+	// nil discards them.
+	Logger *slog.Logger
+	// FrameAncestors is the CSP frame-ancestors source list, as
+	// ParseEmbedOrigins returns it; "" means "'self'".
+	FrameAncestors string
+	// MaxInflight is how many requests may run at once (default 64); more
+	// wait up to InflightWait (default 250 ms) for a slot, then get 503.
+	MaxInflight  int
+	InflightWait time.Duration
+	// HandlerTimeout bounds one handler's work (default 10 s).
+	HandlerTimeout time.Duration
+}
 
-	r.Get("/", handleHome)
-	r.Get("/play", handlePlay)
-	r.Get("/play/table.csv", handleTableCSV)
-	r.Get("/play/table.json", handleTableJSON)
-	r.Get("/play/chart/{name}.svg", handleChart)
-	r.Get("/update/critic", handleUpdateCritic)
-	r.Get("/update/actor", handleUpdateActor)
-	r.Get("/update/actor/objective.svg", handleUpdateActorChart)
-	r.Get("/compare/versions", handleCompareVersions)
-	r.Get("/compare/bugs", handleCompareBugs)
-	r.Get("/compare/lambda", handleCompareLambda)
-	r.Get("/compare/estimators", handleCompareEstimators)
-	r.Get("/batch", handleBatch)
-	r.Get("/batch/chart.svg", handleBatchChart)
-	r.Get("/lessons", handleLessons)
-	r.Get("/lessons/{slug}", handleLesson)
-	r.Get("/lessons/{slug}/{kind}/{i}", handleLessonPart)
+// compressible are the content types answered gzipped to clients that
+// accept it. Static assets come gzipped already.
+var compressible = []string{"text/html", "text/plain", "text/csv", "application/json", "image/svg+xml"}
+
+// Handler returns GAE Lab: every route, behind its middleware. Outermost
+// first: request id, access log, security headers, the URL-length and
+// in-flight limits, gzip, the handler timeout and panic recovery; pages,
+// charts and exports also answer conditional requests (strong ETags).
+func Handler(o Options) http.Handler { return newRouter(o) }
+
+// newRouter is Handler as a router, so that tests can mount a route of
+// their own behind the same middleware.
+func newRouter(o Options) *chi.Mux {
+	o = o.withDefaults()
+	r := chi.NewRouter()
+	r.Use(middleware.GetHead, withRequestID, withAccessLog(o.Logger), withSecurityHeaders(o.FrameAncestors),
+		withURLLimit, withInflightLimit(o.MaxInflight, o.InflightWait),
+		middleware.Compress(5, compressible...),
+		withTimeout(o.HandlerTimeout), withRecovery(o.Logger))
+
+	r.Group(func(r chi.Router) {
+		r.Use(withConditional(buildID()))
+		r.Get("/", handleHome)
+		r.Get("/play", handlePlay)
+		r.Get("/play/table.csv", handleTableCSV)
+		r.Get("/play/table.json", handleTableJSON)
+		r.Get("/play/chart/{name}.svg", handleChart)
+		r.Get("/update/critic", handleUpdateCritic)
+		r.Get("/update/actor", handleUpdateActor)
+		r.Get("/update/actor/objective.svg", handleUpdateActorChart)
+		r.Get("/compare/versions", handleCompareVersions)
+		r.Get("/compare/bugs", handleCompareBugs)
+		r.Get("/compare/lambda", handleCompareLambda)
+		r.Get("/compare/estimators", handleCompareEstimators)
+		r.Get("/batch", handleBatch)
+		r.Get("/batch/chart.svg", handleBatchChart)
+		r.Get("/lessons", handleLessons)
+		r.Get("/lessons/{slug}", handleLesson)
+		r.Get("/lessons/{slug}/{kind}/{i}", handleLessonPart)
+		r.Get("/qr.svg", handleQR)
+	})
 	r.Get("/healthz", handleHealthz)
-	r.Get("/qr.svg", handleQR)
 	r.Post("/api/v1/compute", api.HandleCompute)
 	r.Handle("/static/*", static.Handler())
 
 	return r
+}
+
+// Routes is Handler with default options and no logging, as tests use it.
+func Routes() http.Handler { return Handler(Options{}) }
+
+func (o Options) withDefaults() Options {
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.FrameAncestors == "" {
+		o.FrameAncestors = "'self'"
+	}
+	if o.MaxInflight <= 0 {
+		o.MaxInflight = 64
+	}
+	if o.InflightWait <= 0 {
+		o.InflightWait = 250 * time.Millisecond
+	}
+	if o.HandlerTimeout <= 0 {
+		o.HandlerTimeout = 10 * time.Second
+	}
+	return o
 }

@@ -25,18 +25,26 @@ const (
 	shutdownTimeout = 5 * time.Second
 )
 
-// NewServer returns a server for Routes on addr ("host:port") with read,
-// write and idle timeouts set, logging its own errors to logger.
-func NewServer(addr string, logger *slog.Logger) *http.Server {
+// maxHeaderBytes bounds the request line and headers together; a longer
+// request is answered 431 by net/http. Within it, withURLLimit answers 414.
+const maxHeaderBytes = 1 << 20
+
+// NewServer returns a server for Handler(o) on addr ("host:port") with
+// read, write and idle timeouts and the header size limit set, logging its
+// own errors to o.Logger.
+func NewServer(addr string, o Options) *http.Server {
+	o = o.withDefaults()
 	course() // render the lessons now, not on the first request
+	buildID()
 	return &http.Server{
 		Addr:              addr,
-		Handler:           Routes(),
+		Handler:           Handler(o),
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
 		IdleTimeout:       idleTimeout,
-		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelError),
+		MaxHeaderBytes:    maxHeaderBytes,
+		ErrorLog:          slog.NewLogLogger(o.Logger.Handler(), slog.LevelError),
 	}
 }
 

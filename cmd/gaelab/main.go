@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	gaelab [serve] [-addr ADDR]
+//	gaelab [serve] [-addr ADDR] [-log-format text|json] [-embed-origins LIST] [-max-inflight N]
 //	gaelab compute [FILE]
 //	gaelab help
 package main

@@ -12,12 +12,18 @@ import (
 )
 
 const usage = `Usage:
-  gaelab [serve] [-addr ADDR]  serve the web app (the default command)
+  gaelab [serve] [flags]       serve the web app (the default command)
   gaelab compute [FILE]        compute one case read from FILE or stdin and
                                print the JSON answer
   gaelab help                  print this help
 
-serve listens on -addr, else $ADDR, else ` + defaultAddr + `.
+serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
+  -addr HOST:PORT         listen address
+  -log-format text|json   one structured log line per request (default text)
+  -embed-origins LIST     origins that may frame the pages, comma-separated,
+                          e.g. https://course.example.edu (default 'self')
+  -max-inflight N         requests served at once; more wait briefly, then
+                          get 503 with Retry-After (default 64)
 compute reads one case in the golden-vector format (at most 16 MiB) and
 prints what POST /api/v1/compute would answer.
 `

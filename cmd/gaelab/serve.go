@@ -12,21 +12,47 @@ import (
 // defaultAddr is where serve listens when neither -addr nor $ADDR says.
 const defaultAddr = "127.0.0.1:8080"
 
-// runServe runs "gaelab serve [-addr ADDR]" until ctx is cancelled, logging
-// to stderr.
+// runServe runs "gaelab serve [flags]" until ctx is cancelled, logging to
+// stderr.
 func runServe(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", "", "listen address host:port")
+	logFormat := fs.String("log-format", "text", "log format: text or json")
+	embed := fs.String("embed-origins", "'self'", "origins allowed to frame the pages")
+	maxInflight := fs.Int("max-inflight", 0, "requests served at once (0: the default)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usageErrorf("serve: unexpected argument %q", fs.Arg(0))
 	}
+	logger, err := newLogger(*logFormat, stderr)
+	if err != nil {
+		return err
+	}
+	ancestors, err := web.ParseEmbedOrigins(*embed)
+	if err != nil {
+		return usageErrorf("serve: -embed-origins: %v", err)
+	}
 
-	logger := slog.New(slog.NewTextHandler(stderr, nil))
-	srv := web.NewServer(resolveAddr(*addr, getenv), logger)
+	srv := web.NewServer(resolveAddr(*addr, getenv), web.Options{
+		Logger:         logger,
+		FrameAncestors: ancestors,
+		MaxInflight:    *maxInflight,
+	})
 	return web.Serve(ctx, srv, logger)
+}
+
+// newLogger returns a structured logger writing to w in format "text"
+// (key=value) or "json" (one object per line).
+func newLogger(format string, w io.Writer) (*slog.Logger, error) {
+	switch format {
+	case "text":
+		return slog.New(slog.NewTextHandler(w, nil)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, nil)), nil
+	}
+	return nil, usageErrorf("serve: -log-format %q: want text or json", format)
 }
 
 // resolveAddr returns the listen address: the -addr flag if set, else the

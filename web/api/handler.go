@@ -13,23 +13,23 @@ func HandleCompute(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			writeError(w, tooLarge())
+			WriteError(w, tooLarge())
 			return
 		}
-		writeError(w, badRequest("invalid_json", "", "could not read the body: %v", err))
+		WriteError(w, badRequest("invalid_json", "", "could not read the body: %v", err))
 		return
 	}
 	out, perr := Compute(body)
 	if perr != nil {
-		writeError(w, perr)
+		WriteError(w, perr)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(out)
 }
 
-// writeError answers {"error": {"code", "field", "message"}} with e's status.
-func writeError(w http.ResponseWriter, e *Error) {
+// WriteError answers {"error": {"code", "field", "message"}} with e's status.
+func WriteError(w http.ResponseWriter, e *Error) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(e.Status)
 	json.NewEncoder(w).Encode(map[string]*Error{"error": e})

@@ -1,0 +1,85 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"gaelab/web/i18n"
+)
+
+// MaxURLBytes is the longest request target (path and query) served: a
+// 512-token scenario with every list edited fits several times over.
+// Longer ones are answered 414; past the server's header limit (1 MiB)
+// net/http answers 431 before any handler runs.
+const MaxURLBytes = 64 << 10
+
+// withURLLimit answers 414 to a request whose path and query are longer
+// than MaxURLBytes, before anything parses them.
+func withURLLimit(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if n := len(r.RequestURI); n > MaxURLBytes {
+			r.URL.RawQuery = "" // don't parse it to pick the language
+			guardAnswer(w, r, http.StatusRequestURITooLong, "uri_too_long", "limit.url", MaxURLBytes, n)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// retryAfter is what a shed request is told to wait, in seconds.
+const retryAfter = 1
+
+// withInflightLimit lets at most limit requests run at once. A request that
+// finds every slot taken waits up to wait for one, then is answered 503
+// with Retry-After, so a saturated server sheds load quickly instead of
+// queueing without bound. /healthz is never held back.
+func withInflightLimit(limit int, wait time.Duration) func(http.Handler) http.Handler {
+	slots := make(chan struct{}, limit)
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/healthz" {
+				next.ServeHTTP(w, r)
+				return
+			}
+			select {
+			case slots <- struct{}{}:
+			default:
+				timer := time.NewTimer(wait)
+				select {
+				case slots <- struct{}{}:
+					timer.Stop()
+				case <-timer.C:
+					shed(w, r)
+					return
+				case <-r.Context().Done():
+					timer.Stop()
+					return // the client left; nobody reads an answer
+				}
+			}
+			defer func() { <-slots }()
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// shed answers 503 with Retry-After.
+func shed(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
+	guardAnswer(w, r, http.StatusServiceUnavailable, "busy", "limit.busy", retryAfter)
+}
+
+// withTimeout stops waiting for a handler after d and answers 503 (the
+// handler's context is cancelled; its late output is discarded). The
+// message is plain text in the request's language.
+func withTimeout(d time.Duration) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		msgs := map[i18n.Lang]http.Handler{}
+		for _, l := range i18n.Langs {
+			msgs[l] = http.TimeoutHandler(next, d, l.T("limit.timeout"))
+		}
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			msgs[requestLang(r)].ServeHTTP(w, r)
+		})
+	}
+}
