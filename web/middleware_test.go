@@ -1,0 +1,338 @@
+package web
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"gaelab/static"
+)
+
+// serve answers one request through h, with the given request headers.
+func serve(h http.Handler, method, target string, header ...string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(method, target, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		r.Header.Set(header[i], header[i+1])
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
+}
+
+// Every kind of answer — page, chart, static asset, API error, health,
+// redirect, 404 — carries the security headers, with a fresh nonce each time.
+func TestSecurityHeadersOnEveryResponse(t *testing.T) {
+	h := Routes()
+	nonces := map[string]bool{}
+	for _, c := range []struct{ method, target string }{
+		{"GET", "/play?v=1&p=seed-b"}, {"GET", "/play"}, {"GET", "/play/chart/values.svg?v=1&p=seed-b"},
+		{"GET", static.Path("app.css")}, {"POST", "/api/v1/compute"}, {"GET", "/healthz"},
+		{"GET", "/no/such/page"}, {"GET", "/lessons/gae"}, {"GET", "/qr.svg?u=http://x/play"},
+	} {
+		w := serve(h, c.method, c.target)
+		hdr := w.Header()
+		csp := hdr.Get("Content-Security-Policy")
+		for _, want := range []string{"script-src 'self' 'nonce-", "object-src 'none'", "base-uri 'none'",
+			"frame-ancestors 'self'", "style-src 'self';", "default-src 'none'"} {
+			if !strings.Contains(csp, want) {
+				t.Errorf("%s %s: CSP %q lacks %q", c.method, c.target, csp, want)
+			}
+		}
+		if strings.Contains(csp, "unsafe-") {
+			t.Errorf("%s %s: CSP allows %q", c.method, c.target, csp)
+		}
+		nonce := strings.SplitN(strings.SplitN(csp, "'nonce-", 2)[1], "'", 2)[0]
+		if len(nonce) < 22 || nonces[nonce] {
+			t.Errorf("%s %s: nonce %q is short or repeated", c.method, c.target, nonce)
+		}
+		nonces[nonce] = true
+		for k, want := range map[string]string{"X-Content-Type-Options": "nosniff",
+			"Referrer-Policy": "strict-origin-when-cross-origin", "Cross-Origin-Opener-Policy": "same-origin"} {
+			if got := hdr.Get(k); got != want {
+				t.Errorf("%s %s: %s = %q, want %q", c.method, c.target, k, got, want)
+			}
+		}
+		if len(hdr.Get("X-Request-Id")) != 16 {
+			t.Errorf("%s %s: X-Request-Id %q", c.method, c.target, hdr.Get("X-Request-Id"))
+		}
+	}
+}
+
+func TestParseEmbedOrigins(t *testing.T) {
+	for in, want := range map[string]string{
+		"":        "'self'",
+		"'self'":  "'self'",
+		"'none'":  "'none'",
+		"https://course.example.edu":                      "'self' https://course.example.edu",
+		"https://a.example, http://localhost:3000":        "'self' https://a.example http://localhost:3000",
+		"'self' https://a.example/ https://*.example.org": "'self' https://a.example https://*.example.org",
+	} {
+		got, err := ParseEmbedOrigins(in)
+		if err != nil || got != want {
+			t.Errorf("ParseEmbedOrigins(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"example.edu", "https://a.example; script-src *", "javascript:alert(1)",
+		"https://a.example/path", "https://user@a.example", "ftp://a.example", "'unsafe-inline'", "https://a.example?x=1"} {
+		if got, err := ParseEmbedOrigins(bad); err == nil {
+			t.Errorf("ParseEmbedOrigins(%q) = %q, want an error", bad, got)
+		}
+	}
+	h := Handler(Options{FrameAncestors: "'self' https://course.example.edu"})
+	if csp := serve(h, "GET", "/lessons/gae").Header().Get("Content-Security-Policy"); !strings.HasSuffix(csp, "frame-ancestors 'self' https://course.example.edu") {
+		t.Errorf("CSP with embed origins: %q", csp)
+	}
+}
+
+// A link longer than MaxURLBytes is a 414 with a message in the learner's
+// language (JSON under /api/); one just below it is served.
+func TestURLTooLong(t *testing.T) {
+	h := Routes()
+	long := "/play?v=1&p=seed-b&prompt=" + strings.Repeat("a", MaxURLBytes)
+	w := serve(h, "GET", long, "Accept-Language", "zh-CN")
+	if w.Code != http.StatusRequestURITooLong || !strings.Contains(w.Body.String(), "链接太长") {
+		t.Errorf("long link: %d %q", w.Code, w.Body.String())
+	}
+	w = serve(h, "POST", "/api/v1/compute?"+strings.Repeat("x", MaxURLBytes))
+	var e struct{ Error struct{ Code, Message string } }
+	if w.Code != http.StatusRequestURITooLong || json.Unmarshal(w.Body.Bytes(), &e) != nil || e.Error.Code != "uri_too_long" {
+		t.Errorf("long API URL: %d %q", w.Code, w.Body.String())
+	}
+	if w := serve(h, "GET", "/play?v=1&p=seed-b&prompt="+strings.Repeat("a", 900)); w.Code != http.StatusOK {
+		t.Errorf("a 1 KB link: %d", w.Code)
+	}
+}
+
+// A body over the API's limit is a 413 with a JSON error.
+func TestBodyTooLarge(t *testing.T) {
+	r := httptest.NewRequest("POST", "/api/v1/compute", io.MultiReader(strings.NewReader(`{"inputs":{"x":"`), strings.NewReader(strings.Repeat("a", 17<<20))))
+	w := httptest.NewRecorder()
+	Routes().ServeHTTP(w, r)
+	if w.Code != http.StatusRequestEntityTooLarge || !strings.Contains(w.Body.String(), `"error"`) {
+		t.Errorf("17 MiB body: %d %.200q", w.Code, w.Body.String())
+	}
+}
+
+// When every slot is taken, a request waits briefly and is shed with 503 and
+// Retry-After; once a slot frees, requests are served again at once.
+func TestInflightLimitSheds(t *testing.T) {
+	release, entered := make(chan struct{}), make(chan struct{}, 1)
+	blocking := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/block" {
+			entered <- struct{}{}
+			<-release
+		}
+		io.WriteString(w, "ok")
+	})
+	h := withInflightLimit(1, 20*time.Millisecond)(blocking)
+
+	done := make(chan int)
+	go func() { done <- serve(h, "GET", "/block").Code }()
+	<-entered
+	start := time.Now()
+	w := serve(h, "GET", "/play", "Accept-Language", "en")
+	if w.Code != http.StatusServiceUnavailable || w.Header().Get("Retry-After") != "1" || !strings.Contains(w.Body.String(), "busy") {
+		t.Errorf("saturated: %d Retry-After=%q %q", w.Code, w.Header().Get("Retry-After"), w.Body.String())
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("shedding took %v", d)
+	}
+	if w := serve(h, "GET", "/healthz"); w.Code != http.StatusOK {
+		t.Errorf("/healthz while saturated: %d", w.Code)
+	}
+	close(release)
+	if code := <-done; code != http.StatusOK {
+		t.Errorf("the blocked request: %d", code)
+	}
+	if w := serve(h, "GET", "/play"); w.Code != http.StatusOK {
+		t.Errorf("after the slot freed: %d", w.Code)
+	}
+}
+
+// A handler that runs too long is answered 503 with a message.
+func TestHandlerTimeout(t *testing.T) {
+	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-r.Context().Done()
+	})
+	w := serve(withTimeout(20*time.Millisecond)(slow), "GET", "/play?lang=zh")
+	if w.Code != http.StatusServiceUnavailable || !strings.Contains(w.Body.String(), "计算时间太长") {
+		t.Errorf("slow handler: %d %q", w.Code, w.Body.String())
+	}
+}
+
+// logLines is a JSON slog logger and the lines it wrote.
+type logLines struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *logLines) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *logLines) records(t *testing.T) []map[string]any {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []map[string]any
+	sc := bufio.NewScanner(bytes.NewReader(l.buf.Bytes()))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("log line %q: %v", sc.Text(), err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// A panicking handler is contained: the client gets a 500 naming the request
+// id, the log has the panic with its stack under that id, and the next
+// request is served normally.
+func TestPanicIsContained(t *testing.T) {
+	var logs logLines
+	mux := newRouter(Options{Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
+	mux.Get("/test/panic", func(w http.ResponseWriter, r *http.Request) { panic("boom") })
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+
+	resp, err := http.Get(srv.URL + "/test/panic")
+	if err != nil {
+		t.Fatalf("the panic reached the client as %v", err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	id := resp.Header.Get("X-Request-Id")
+	if resp.StatusCode != http.StatusInternalServerError || id == "" || !strings.Contains(string(body), id) {
+		t.Fatalf("panic: %d id=%q body %q", resp.StatusCode, id, body)
+	}
+	var sawPanic, sawAccess bool
+	for _, rec := range logs.records(t) {
+		if rec["request_id"] != id {
+			continue
+		}
+		switch rec["msg"] {
+		case "panic":
+			sawPanic = rec["panic"] == "boom" && strings.Contains(rec["stack"].(string), "middleware_test.go")
+		case "request":
+			sawAccess = rec["status"] == float64(500) && rec["route"] == "/test/panic"
+		}
+	}
+	if !sawPanic || !sawAccess {
+		t.Errorf("log for %s: panic with stack %v, access line with 500 %v:\n%s", id, sawPanic, sawAccess, logs.buf.String())
+	}
+	if resp, err := http.Get(srv.URL + "/healthz"); err != nil || resp.StatusCode != 200 {
+		t.Errorf("after the panic /healthz: %v %v", resp, err)
+	}
+}
+
+// One access-log line per request: method, route pattern (not the raw path),
+// status, duration, bytes and the request id the response carries.
+func TestAccessLog(t *testing.T) {
+	var logs logLines
+	h := Handler(Options{Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
+	w := serve(h, "GET", "/lessons/gae?secret=token-text")
+	recs := logs.records(t)
+	if len(recs) != 1 {
+		t.Fatalf("%d log lines, want 1:\n%s", len(recs), logs.buf.String())
+	}
+	rec := recs[0]
+	want := map[string]any{"msg": "request", "method": "GET", "route": "/lessons/{slug}", "status": float64(200),
+		"bytes": float64(w.Body.Len()), "request_id": w.Header().Get("X-Request-Id")}
+	for k, v := range want {
+		if rec[k] != v {
+			t.Errorf("log %s = %v, want %v", k, rec[k], v)
+		}
+	}
+	if d, ok := rec["duration_ms"].(float64); !ok || d <= 0 {
+		t.Errorf("duration_ms = %v", rec["duration_ms"])
+	}
+	if strings.Contains(logs.buf.String(), "token-text") {
+		t.Error("the access log holds the query, which carries learners' text")
+	}
+}
+
+// Pages, fragments, charts and exports carry a strong ETag keyed by the
+// link and the headers the answer depends on; a matching If-None-Match is a
+// bodyless 304, and any change of link or header changes the tag.
+func TestETags(t *testing.T) {
+	h := Routes()
+	const link = "/play?v=1&p=seed-b&lam=0.5"
+	first := serve(h, "GET", link)
+	tag := first.Header().Get("ETag")
+	if first.Code != 200 || !strings.HasPrefix(tag, `"`) || strings.HasPrefix(tag, "W/") {
+		t.Fatalf("first: %d ETag %q", first.Code, tag)
+	}
+	if again := serve(h, "GET", link); again.Header().Get("ETag") != tag || again.Body.String() != first.Body.String() {
+		t.Errorf("the same link twice: tag %q vs %q, bodies equal %v", again.Header().Get("ETag"), tag, again.Body.String() == first.Body.String())
+	}
+	nm := serve(h, "GET", link, "If-None-Match", `"other", `+tag)
+	if nm.Code != http.StatusNotModified || nm.Body.Len() != 0 || nm.Header().Get("ETag") != tag {
+		t.Errorf("If-None-Match: %d, %d bytes, ETag %q", nm.Code, nm.Body.Len(), nm.Header().Get("ETag"))
+	}
+	tags := map[string]string{tag: "plain"}
+	for what, w := range map[string]*httptest.ResponseRecorder{
+		"another λ":   serve(h, "GET", "/play?v=1&p=seed-b&lam=0.6"),
+		"zh":          serve(h, "GET", link, "Accept-Language", "zh"),
+		"htmx":        serve(h, "GET", link, "HX-Request", "true", "HX-Target", "results"),
+		"gzip":        serve(h, "GET", link, "Accept-Encoding", "gzip"),
+		"chart":       serve(h, "GET", "/play/chart/values.svg?v=1&p=seed-b&lam=0.5"),
+		"csv":         serve(h, "GET", "/play/table.csv?v=1&p=seed-b&lam=0.5"),
+		"lesson":      serve(h, "GET", "/lessons/gae"),
+		"compare":     serve(h, "GET", "/compare/lambda?v=1&p=seed-b"),
+		"batch chart": serve(h, "GET", "/batch/chart.svg"),
+	} {
+		got := w.Header().Get("ETag")
+		if w.Code != 200 || got == "" {
+			t.Errorf("%s: %d ETag %q", what, w.Code, got)
+		} else if prev, dup := tags[got]; dup {
+			t.Errorf("%s has the ETag of %s", what, prev)
+		}
+		tags[got] = what
+	}
+	if w := serve(h, "GET", "/play"); w.Code != http.StatusSeeOther || w.Header().Get("ETag") != "" {
+		t.Errorf("a redirect: %d ETag %q", w.Code, w.Header().Get("ETag"))
+	}
+	if w := serve(h, "GET", "/healthz"); w.Header().Get("ETag") != "" {
+		t.Errorf("/healthz has an ETag")
+	}
+}
+
+// With Accept-Encoding: gzip pages and static assets come gzipped, and
+// unzip to exactly the plain answer.
+func TestGzip(t *testing.T) {
+	h := Routes()
+	for _, target := range []string{"/play?v=1&p=seed-b", "/play/chart/values.svg?v=1&p=seed-b", static.Path("app.css"), static.Path("htmx.min.js"), "/play/table.json?v=1&p=seed-b"} {
+		plain := serve(h, "GET", target)
+		zipped := serve(h, "GET", target, "Accept-Encoding", "gzip, deflate, br")
+		if zipped.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(strings.Join(zipped.Header().Values("Vary"), ","), "Accept-Encoding") {
+			t.Errorf("%s: Content-Encoding %q Vary %q", target, zipped.Header().Get("Content-Encoding"), zipped.Header().Get("Vary"))
+			continue
+		}
+		zr, err := gzip.NewReader(zipped.Body)
+		if err != nil {
+			t.Fatalf("%s: %v", target, err)
+		}
+		unzipped, err := io.ReadAll(zr)
+		if err != nil || !bytes.Equal(unzipped, plain.Body.Bytes()) {
+			t.Errorf("%s: gunzipped body differs from the plain one (%v)", target, err)
+		}
+		if zipped.Body.Len()*2 > plain.Body.Len() {
+			t.Errorf("%s: gzip %d bytes of %d", target, zipped.Body.Len(), plain.Body.Len())
+		}
+		if plain.Header().Get("ETag") == zipped.Header().Get("ETag") {
+			t.Errorf("%s: gzipped and plain share ETag %s", target, plain.Header().Get("ETag"))
+		}
+	}
+}
