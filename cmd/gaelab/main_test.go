@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net"
@@ -111,6 +112,51 @@ func TestRunServeWithoutCommandUsesFlags(t *testing.T) {
 	}
 }
 
+// With -log-format json every log line is a JSON object, and each request
+// gets one, with its route and status; -embed-origins reaches the CSP.
+func TestRunServeJSONLogsAndEmbedOrigins(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stderr := new(syncBuffer)
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-log-format", "json", "-embed-origins", "https://course.example.edu"},
+			noEnv, strings.NewReader(""), io.Discard, stderr)
+	}()
+	var addr string
+	for deadline := time.Now().Add(5 * time.Second); addr == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if m := regexp.MustCompile(`"msg":"listening","addr":"([^"]+)"`).FindStringSubmatch(stderr.String()); m != nil {
+			addr = m[1]
+		}
+	}
+	if addr == "" {
+		t.Fatalf("no JSON listening line:\n%s", stderr)
+	}
+	resp, err := http.Get("http://" + addr + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if csp := resp.Header.Get("Content-Security-Policy"); !strings.HasSuffix(csp, "frame-ancestors 'self' https://course.example.edu") {
+		t.Errorf("CSP %q", csp)
+	}
+	cancel()
+	<-done
+	var sawRequest bool
+	for _, line := range strings.Split(strings.TrimSpace(stderr.String()), "\n") {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("log line %q is not JSON: %v", line, err)
+		}
+		if rec["msg"] == "request" && rec["route"] == "/healthz" && rec["status"] == float64(200) {
+			sawRequest = true
+		}
+	}
+	if !sawRequest {
+		t.Errorf("no access-log line for GET /healthz:\n%s", stderr)
+	}
+}
+
 func TestRunServeAddressInUse(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -160,6 +206,8 @@ func TestRunCommandLineErrors(t *testing.T) {
 		{name: "serve bad flag", args: []string{"serve", "-port", "80"}, wantErr: "flag provided but not defined: -port"},
 		{name: "serve flag without value", args: []string{"serve", "-addr"}, wantErr: "flag needs an argument: -addr"},
 		{name: "serve extra argument", args: []string{"serve", "now"}, wantErr: `unexpected argument "now"`},
+		{name: "serve bad log format", args: []string{"serve", "-log-format", "xml"}, wantErr: `-log-format "xml": want text or json`},
+		{name: "serve bad embed origin", args: []string{"serve", "-embed-origins", "https://a.example; script-src *"}, wantErr: "-embed-origins"},
 		{name: "compute bad flag", args: []string{"compute", "-v"}, wantErr: "flag provided but not defined: -v"},
 		{name: "compute two files", args: []string{"compute", "a.json", "b.json"}, wantErr: "at most one FILE"},
 		{name: "compute missing file", args: []string{"compute", missing}, wantErr: "no-such-case.json"},
