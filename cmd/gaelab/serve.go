@@ -30,6 +30,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return err
 	}
+	slog.SetDefault(logger) // handlers' own error logs go the same way
 	ancestors, err := web.ParseEmbedOrigins(*embed)
 	if err != nil {
 		return usageErrorf("serve: -embed-origins: %v", err)
