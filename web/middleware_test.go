@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-chi/chi/v5"
+
 	"gaelab/static"
 )
 
@@ -334,5 +336,57 @@ func TestGzip(t *testing.T) {
 		if plain.Header().Get("ETag") == zipped.Header().Get("ETag") {
 			t.Errorf("%s: gzipped and plain share ETag %s", target, plain.Header().Get("ETag"))
 		}
+	}
+}
+
+// A repeated request is answered from the cache of recent answers: the
+// handler runs once, the answer is byte-identical with the same ETag, and
+// the per-response headers (CSP nonce, request id) are fresh.
+func TestRepeatedAnswersComeFromTheCache(t *testing.T) {
+	mux := newRouter(Options{})
+	calls := 0
+	mux.Group(func(r chi.Router) {
+		r.Use(withConditional("test-build", newResponseCache(1<<20)))
+		r.Get("/test/count", func(w http.ResponseWriter, r *http.Request) {
+			calls++
+			w.Header().Set("Content-Type", "text/plain")
+			w.Header().Set("HX-Replace-Url", "/x")
+			io.WriteString(w, strings.Repeat("answer ", 100))
+		})
+	})
+	first := serve(mux, "GET", "/test/count?a=1")
+	second := serve(mux, "GET", "/test/count?a=1")
+	other := serve(mux, "GET", "/test/count?a=2")
+	if calls != 2 {
+		t.Errorf("the handler ran %d times for two distinct links, want 2", calls)
+	}
+	if second.Body.String() != first.Body.String() || second.Header().Get("ETag") != first.Header().Get("ETag") ||
+		second.Header().Get("HX-Replace-Url") != "/x" || second.Header().Get("Content-Type") != "text/plain" {
+		t.Errorf("the cached answer differs: %q %v", second.Body.String()[:20], second.Header())
+	}
+	for _, k := range []string{"Content-Security-Policy", "X-Request-Id"} {
+		if second.Header().Get(k) == first.Header().Get(k) {
+			t.Errorf("%s repeated from the cache: %q", k, first.Header().Get(k))
+		}
+	}
+	if other.Header().Get("ETag") == first.Header().Get("ETag") {
+		t.Error("two links share an ETag")
+	}
+}
+
+// The cache keeps at most its byte budget, dropping the least recent.
+func TestResponseCacheEvicts(t *testing.T) {
+	c := newResponseCache(250)
+	for _, tag := range []string{"a", "b", "c"} {
+		c.put(&cachedAnswer{tag: tag, body: make([]byte, 100)})
+		if tag == "b" {
+			c.get("a") // a is now more recent than b
+		}
+	}
+	_, a := c.get("a")
+	_, b := c.get("b")
+	_, cc := c.get("c")
+	if !a || b || !cc || c.size != 200 {
+		t.Errorf("after a, b, get(a), c in 250 bytes: a %v b %v c %v, %d bytes", a, b, cc, c.size)
 	}
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
@@ -22,9 +23,10 @@ var varyHeaders = []string{"Accept-Language", "HX-Request", "HX-Target", "HX-Boo
 // export a strong ETag computed from what the answer is a pure function of
 // — this build of the program, the request target (every state is a
 // canonical link) and the varyHeaders — and answers a matching
-// If-None-Match with 304 before any work is done. Answers are "no-cache":
-// browsers keep them and revalidate each time, which costs a 304.
-func withConditional(build string) func(http.Handler) http.Handler {
+// If-None-Match with 304 before any work is done, and a tag cache holds
+// with the cached answer. Answers are "no-cache": browsers keep them and
+// revalidate each time, which costs a 304.
+func withConditional(build string, cache *responseCache) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -39,7 +41,15 @@ func withConditional(build string) func(http.Handler) http.Handler {
 				w.WriteHeader(http.StatusNotModified)
 				return
 			}
-			next.ServeHTTP(&taggingWriter{ResponseWriter: w, tag: tag}, r)
+			if a, ok := cache.get(tag); ok {
+				a.replay(w, r)
+				return
+			}
+			rec := &recordingWriter{ResponseWriter: &taggingWriter{ResponseWriter: w, tag: tag}}
+			next.ServeHTTP(rec, r)
+			if r.Method == http.MethodGet && rec.status == http.StatusOK && h.Get("ETag") == tag && rec.body.Len() <= maxCachedBody {
+				cache.put(&cachedAnswer{tag: tag, header: h.Clone(), body: bytes.Clone(rec.body.Bytes())})
+			}
 		})
 	}
 }
