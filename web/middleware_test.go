@@ -71,10 +71,10 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 
 func TestParseEmbedOrigins(t *testing.T) {
 	for in, want := range map[string]string{
-		"":        "'self'",
-		"'self'":  "'self'",
-		"'none'":  "'none'",
-		"https://course.example.edu":                      "'self' https://course.example.edu",
+		"":                           "'self'",
+		"'self'":                     "'self'",
+		"'none'":                     "'none'",
+		"https://course.example.edu": "'self' https://course.example.edu",
 		"https://a.example, http://localhost:3000":        "'self' https://a.example http://localhost:3000",
 		"'self' https://a.example/ https://*.example.org": "'self' https://a.example https://*.example.org",
 	} {
@@ -105,7 +105,9 @@ func TestURLTooLong(t *testing.T) {
 		t.Errorf("long link: %d %q", w.Code, w.Body.String())
 	}
 	w = serve(h, "POST", "/api/v1/compute?"+strings.Repeat("x", MaxURLBytes))
-	var e struct{ Error struct{ Code, Message string } }
+	var e struct {
+		Error struct{ Code, Message string }
+	}
 	if w.Code != http.StatusRequestURITooLong || json.Unmarshal(w.Body.Bytes(), &e) != nil || e.Error.Code != "uri_too_long" {
 		t.Errorf("long API URL: %d %q", w.Code, w.Body.String())
 	}
