@@ -46,6 +46,8 @@ func TestComputeRejectsBadInput(t *testing.T) {
 		{"empty body", ``, 400, "invalid_json", ""},
 		{"array body", `[1, 2]`, 400, "invalid_json", ""},
 		{"trailing data", seedB + ` {}`, 400, "invalid_json", ""},
+		{"trailing bracket", seedB + `]`, 400, "invalid_json", ""},
+		{"trailing brace", seedB + `}`, 400, "invalid_json", ""},
 		{"no inputs", `{"config": {}}`, 400, "missing_field", "inputs"},
 		{"inputs not an object", `{"inputs": [1]}`, 400, "invalid_shape", "inputs"},
 		{"string in values", with(t, "inputs", "values", `[[0.2, "0.25", 0.3, 0.35, 0.45, 0.6]]`), 400, "invalid_number", "inputs.values[0][1]"},

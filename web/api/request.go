@@ -3,7 +3,9 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math"
 
 	"strconv"
@@ -227,7 +229,8 @@ func strictUnmarshal(body []byte, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return err
 	}
-	if dec.More() {
+	// dec.More is false before a stray ] or }, so read one more token.
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return fmt.Errorf("unexpected data after the JSON object")
 	}
 	return nil
