@@ -20,14 +20,17 @@ func penalty(c *coding.Code) int {
 		}
 	}
 	score := 0
-	line := make([]bool, n)
+	// line holds one row or column between quietPad light modules on
+	// either side, which stand for the quiet zone.
+	line := make([]bool, n+2*quietPad)
+	mid := line[quietPad : quietPad+n]
 	for i := 0; i < n; i++ {
-		copy(line, dark[i*n:(i+1)*n]) // row i
-		score += linePenalty(line)
-		for j := range line { // column i
-			line[j] = dark[j*n+i]
+		copy(mid, dark[i*n:(i+1)*n]) // row i
+		score += linePenalty(line, n)
+		for j := range mid { // column i
+			mid[j] = dark[j*n+i]
 		}
-		score += linePenalty(line)
+		score += linePenalty(line, n)
 	}
 	// N2: each 2×2 block of one colour.
 	for y := 0; y+1 < n; y++ {
@@ -47,11 +50,16 @@ func penalty(c *coding.Code) int {
 	return score + 10*(dev/total)
 }
 
-// linePenalty scores one row or column: N1, runs of five or more modules of
-// one colour (3 + the excess), and N3, a finder-like 1:1:3:1:1 dark pattern
-// with four light modules on either side (40). Modules beyond the symbol are
-// light, as the quiet zone is.
-func linePenalty(l []bool) int {
+// quietPad is how many light modules linePenalty needs on either side of a
+// line: the four of N3's light margin.
+const quietPad = 4
+
+// linePenalty scores one row or column of n modules, padded with quietPad
+// light modules on either side: N1, runs of five or more modules of one
+// colour (3 + the excess), and N3, a finder-like 1:1:3:1:1 dark pattern with
+// four light modules on either side (40).
+func linePenalty(padded []bool, n int) int {
+	l := padded[quietPad : quietPad+n]
 	score := 0
 	run := 0
 	for i := range l {
@@ -66,13 +74,10 @@ func linePenalty(l []bool) int {
 			score++
 		}
 	}
-	at := func(i int) bool { return i >= 0 && i < len(l) && l[i] }
-	light4 := func(from int) bool {
-		return !at(from) && !at(from+1) && !at(from+2) && !at(from+3)
-	}
-	for i := 0; i+7 <= len(l); i++ {
-		if at(i) && !at(i+1) && at(i+2) && at(i+3) && at(i+4) && !at(i+5) && at(i+6) &&
-			(light4(i-4) || light4(i+7)) {
+	for i := quietPad; i+7 <= quietPad+n; i++ {
+		p := padded[i-quietPad : i+7+quietPad]
+		if p[4] && !p[5] && p[6] && p[7] && p[8] && !p[9] && p[10] &&
+			(!p[0] && !p[1] && !p[2] && !p[3] || !p[11] && !p[12] && !p[13] && !p[14]) {
 			score += 40
 		}
 	}

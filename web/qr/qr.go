@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"image/color"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"rsc.io/qr/coding"
@@ -100,7 +101,7 @@ func encode(text string) (*coding.Code, error) {
 	var best *coding.Code
 	bestScore := 0
 	for m := coding.Mask(0); m < 8; m++ {
-		p, err := coding.NewPlan(v, Level, m)
+		p, err := plan(v, m)
 		if err != nil {
 			return nil, fmt.Errorf("qr: plan version %d: %w", v, err)
 		}
@@ -113,6 +114,28 @@ func encode(text string) (*coding.Code, error) {
 		}
 	}
 	return best, nil
+}
+
+// plans holds the plans made so far, by version and mask: making one costs
+// more than encoding with it, and Plan.Encode only reads its plan.
+var plans sync.Map // planKey → *coding.Plan
+
+type planKey struct {
+	v coding.Version
+	m coding.Mask
+}
+
+// plan is coding.NewPlan(v, Level, m), made once.
+func plan(v coding.Version, m coding.Mask) (*coding.Plan, error) {
+	if p, ok := plans.Load(planKey{v, m}); ok {
+		return p.(*coding.Plan), nil
+	}
+	p, err := coding.NewPlan(v, Level, m)
+	if err != nil {
+		return nil, err
+	}
+	plans.Store(planKey{v, m}, p)
+	return p, nil
 }
 
 // version returns the smallest version that holds segs at Level.
@@ -179,18 +202,27 @@ func draw(c *coding.Code, title, dark, light string) []byte {
 				run++
 			}
 			if first {
-				fmt.Fprintf(&b, "M%d %d", x+QuietZone, y+QuietZone)
+				move(&b, 'M', x+QuietZone, y+QuietZone)
 				first = false
 			} else {
-				fmt.Fprintf(&b, "m%d %d", x-px, y-py)
+				move(&b, 'm', x-px, y-py)
 			}
-			fmt.Fprintf(&b, "h%dv1h-%dz", run, run)
+			r := strconv.Itoa(run)
+			b.WriteString("h" + r + "v1h-" + r + "z")
 			px, py = x, y
 			x += run
 		}
 	}
 	b.WriteString(`"/></svg>`)
 	return b.Bytes()
+}
+
+// move writes the path command cmd ('M' or 'm') to x, y.
+func move(b *bytes.Buffer, cmd byte, x, y int) {
+	b.WriteByte(cmd)
+	b.WriteString(strconv.Itoa(x))
+	b.WriteByte(' ')
+	b.WriteString(strconv.Itoa(y))
 }
 
 // escape writes s as XML character data; characters XML cannot hold become
