@@ -380,7 +380,7 @@ func TestRepeatedAnswersComeFromTheCache(t *testing.T) {
 func TestResponseCacheEvicts(t *testing.T) {
 	c := newResponseCache(250)
 	for _, tag := range []string{"a", "b", "c"} {
-		c.put(&cachedAnswer{tag: tag, body: make([]byte, 100)})
+		c.put(tag, &cachedAnswer{body: make([]byte, 100)})
 		if tag == "b" {
 			c.get("a") // a is now more recent than b
 		}

@@ -2,26 +2,16 @@ package web
 
 import (
 	"bytes"
-	lru "container/list"
 	"net/http"
-	"sync"
 )
 
-// responseCache keeps the most recent successful answers by ETag, so that a
-// lecture hall opening the same lesson, or scanning the same QR code, costs
-// one render. Entries are whole answers (headers and, if gzipped, the
-// gzipped body); the least recently used go first once the bodies exceed
-// maxBytes.
-type responseCache struct {
-	mu       sync.Mutex
-	maxBytes int
-	size     int
-	order    *lru.List // of *cachedAnswer, most recent first
-	byTag    map[string]*lru.Element
-}
+// responseCache keeps the most recent successful answers by ETag, so that
+// a lecture hall opening the same lesson, or scanning the same QR code,
+// costs one render. Entries are whole answers (headers and, if gzipped, the
+// gzipped body) of at most maxCachedBody bytes.
+type responseCache = lruCache[*cachedAnswer]
 
 type cachedAnswer struct {
-	tag    string
 	header http.Header
 	body   []byte
 }
@@ -31,36 +21,7 @@ type cachedAnswer struct {
 const maxCachedBody = 512 << 10
 
 func newResponseCache(maxBytes int) *responseCache {
-	return &responseCache{maxBytes: maxBytes, order: lru.New(), byTag: map[string]*lru.Element{}}
-}
-
-func (c *responseCache) get(tag string) (*cachedAnswer, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	e, ok := c.byTag[tag]
-	if !ok {
-		return nil, false
-	}
-	c.order.MoveToFront(e)
-	return e.Value.(*cachedAnswer), true
-}
-
-func (c *responseCache) put(a *cachedAnswer) {
-	if len(a.body) > maxCachedBody {
-		return
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.byTag[a.tag]; ok {
-		return
-	}
-	c.byTag[a.tag] = c.order.PushFront(a)
-	c.size += len(a.body)
-	for c.size > c.maxBytes {
-		old := c.order.Remove(c.order.Back()).(*cachedAnswer)
-		delete(c.byTag, old.tag)
-		c.size -= len(old.body)
-	}
+	return newLRU(maxBytes, func(a *cachedAnswer) int { return len(a.body) })
 }
 
 // perResponse are the headers that belong to one response, not to the
@@ -81,11 +42,16 @@ func (a *cachedAnswer) replay(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// recordingWriter passes an answer through and keeps a copy of a 200 one.
+// cacheable reports whether the recorded answer can be kept.
+func (rw *recordingWriter) cacheable() bool { return rw.status == http.StatusOK && !rw.tooBig }
+
+// recordingWriter passes an answer through and keeps a copy of a 200 one
+// of at most maxCachedBody bytes.
 type recordingWriter struct {
 	http.ResponseWriter
 	status int
 	body   bytes.Buffer
+	tooBig bool // the body outgrew maxCachedBody: nothing is kept
 }
 
 func (rw *recordingWriter) WriteHeader(code int) {
@@ -99,8 +65,13 @@ func (rw *recordingWriter) Write(p []byte) (int, error) {
 	if rw.status == 0 {
 		rw.WriteHeader(http.StatusOK)
 	}
-	if rw.status == http.StatusOK && rw.body.Len() <= maxCachedBody {
-		rw.body.Write(p)
+	if rw.status == http.StatusOK && !rw.tooBig {
+		if rw.body.Len()+len(p) > maxCachedBody {
+			rw.tooBig = true
+			rw.body.Reset()
+		} else {
+			rw.body.Write(p)
+		}
 	}
 	return rw.ResponseWriter.Write(p)
 }

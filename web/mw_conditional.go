@@ -47,8 +47,8 @@ func withConditional(build string, cache *responseCache) func(http.Handler) http
 			}
 			rec := &recordingWriter{ResponseWriter: &taggingWriter{ResponseWriter: w, tag: tag}}
 			next.ServeHTTP(rec, r)
-			if r.Method == http.MethodGet && rec.status == http.StatusOK && h.Get("ETag") == tag && rec.body.Len() <= maxCachedBody {
-				cache.put(&cachedAnswer{tag: tag, header: h.Clone(), body: bytes.Clone(rec.body.Bytes())})
+			if r.Method == http.MethodGet && rec.cacheable() && h.Get("ETag") == tag {
+				cache.put(tag, &cachedAnswer{header: h.Clone(), body: bytes.Clone(rec.body.Bytes())})
 			}
 		})
 	}

@@ -66,9 +66,15 @@ func promptTokens(prompt string) []string {
 	return strings.Split(prompt, "")
 }
 
-// renderChart draws one chart by name; id prefixes the SVG's element ids
-// ("" for the chart's default), so that one page can hold several.
+// renderChart draws one chart by name, or finds it in chartMemo; id
+// prefixes the SVG's element ids ("" for the chart's default), so that one
+// page can hold several.
 func (v playView) renderChart(name, id string) ([]byte, error) {
+	return v.memoChart(name, id, func() ([]byte, error) { return v.drawChart(name, id) })
+}
+
+// drawChart draws one chart by name.
+func (v playView) drawChart(name, id string) ([]byte, error) {
 	in := v.chartInput()
 	in.ID, in.Theme = id, v.chartTheme()
 	switch name {

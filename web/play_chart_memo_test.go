@@ -1,0 +1,30 @@
+package web
+
+import (
+	"bytes"
+	"net/http/httptest"
+	"testing"
+)
+
+// A chart from the memo is the chart drawn afresh, and views that draw it
+// differently — language, theme, presentation, scenario — never share one.
+func TestChartMemoKeepsViewsApart(t *testing.T) {
+	seen := map[string]string{}
+	for _, q := range []string{"v=1&p=seed-b", "v=1&p=seed-b&lang=zh", "v=1&p=seed-b&theme=dark",
+		"v=1&p=seed-b&present=1", "v=1&p=seed-b&lam=0.5", "v=1&p=dense"} {
+		v := newPlayView(readPlay(httptest.NewRequest("GET", "/play?"+q, nil)))
+		fresh, err := v.drawChart("values", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, _ := v.renderChart("values", "")
+		memo, _ := v.renderChart("values", "")
+		if !bytes.Equal(first, fresh) || !bytes.Equal(memo, fresh) {
+			t.Errorf("%s: the memo's chart differs from a fresh drawing", q)
+		}
+		if prev, dup := seen[string(fresh)]; dup {
+			t.Errorf("%s draws the same chart as %s: the test proves nothing", q, prev)
+		}
+		seen[string(fresh)] = q
+	}
+}
