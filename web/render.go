@@ -6,9 +6,14 @@ import (
 )
 
 // logRenderError logs a failure to write a response; the status line is
-// already sent, so the client sees a truncated body and nothing else.
+// already sent, so the client sees a truncated body and nothing else. A
+// client that left (closed tab, timeout) is no error of ours: Debug.
 func logRenderError(r *http.Request, err error) {
-	slog.Error("render", "path", r.URL.Path, "err", err)
+	level := slog.LevelError
+	if r.Context().Err() != nil {
+		level = slog.LevelDebug
+	}
+	slog.Log(r.Context(), level, "render", "path", r.URL.Path, "err", err)
 }
 
 // handleHome handles the "GET /" route: the playground is the home page.
