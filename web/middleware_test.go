@@ -392,3 +392,37 @@ func TestResponseCacheEvicts(t *testing.T) {
 		t.Errorf("after a, b, get(a), c in 250 bytes: a %v b %v c %v, %d bytes", a, b, cc, c.size)
 	}
 }
+
+// Identical requests arriving together share one render.
+func TestConcurrentIdenticalRequestsShareOneRender(t *testing.T) {
+	mux := newRouter(Options{})
+	var mu sync.Mutex
+	calls := 0
+	release := make(chan struct{})
+	mux.Group(func(r chi.Router) {
+		r.Use(withConditional("test-build", newResponseCache(1<<20)))
+		r.Get("/test/slow", func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			calls++
+			mu.Unlock()
+			<-release
+			io.WriteString(w, "rendered once")
+		})
+	})
+	var wg sync.WaitGroup
+	bodies := make([]string, 20)
+	for i := range bodies {
+		wg.Go(func() { bodies[i] = serve(mux, "GET", "/test/slow?x=1").Body.String() })
+	}
+	time.Sleep(50 * time.Millisecond) // let them all arrive
+	close(release)
+	wg.Wait()
+	if calls != 1 {
+		t.Errorf("20 identical requests rendered %d times, want 1", calls)
+	}
+	for i, b := range bodies {
+		if b != "rendered once" {
+			t.Errorf("request %d got %q", i, b)
+		}
+	}
+}

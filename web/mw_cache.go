@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"net/http"
+	"sync"
 )
 
 // responseCache keeps the most recent successful answers by ETag, so that
@@ -77,3 +78,33 @@ func (rw *recordingWriter) Write(p []byte) (int, error) {
 }
 
 func (rw *recordingWriter) Unwrap() http.ResponseWriter { return rw.ResponseWriter }
+
+// inFlight tracks the answers being rendered, by ETag, so that identical
+// requests arriving together (a hall opening one lesson at the same
+// second) wait for one render and are answered from the cache.
+type inFlight struct {
+	mu      sync.Mutex
+	pending map[string]chan struct{}
+}
+
+func newInFlight() *inFlight { return &inFlight{pending: map[string]chan struct{}{}} }
+
+// join returns done == nil if the caller is the first to render tag (it
+// must call finish(tag) afterwards), else a channel closed when the first
+// is done.
+func (f *inFlight) join(tag string) (done <-chan struct{}) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if ch, ok := f.pending[tag]; ok {
+		return ch
+	}
+	f.pending[tag] = make(chan struct{})
+	return nil
+}
+
+func (f *inFlight) finish(tag string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	close(f.pending[tag])
+	delete(f.pending, tag)
+}

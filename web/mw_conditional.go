@@ -23,35 +23,66 @@ var varyHeaders = []string{"Accept-Language", "HX-Request", "HX-Target", "HX-Boo
 // export a strong ETag computed from what the answer is a pure function of
 // — this build of the program, the request target (every state is a
 // canonical link) and the varyHeaders — and answers a matching
-// If-None-Match with 304 before any work is done, and a tag cache holds
-// with the cached answer. Answers are "no-cache": browsers keep them and
+// If-None-Match with 304 before any work is done, and a tag the cache holds
+// with the cached answer; identical requests that arrive together share
+// one render. Answers are "no-cache": browsers keep them and
 // revalidate each time, which costs a 304.
 func withConditional(build string, cache *responseCache) func(http.Handler) http.Handler {
+	flights := newInFlight()
 	return func(next http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.Method != http.MethodGet && r.Method != http.MethodHead {
-				next.ServeHTTP(w, r)
-				return
-			}
-			tag := entityTag(build, r)
-			h := w.Header()
-			h.Set("Cache-Control", "no-cache")
-			if ifNoneMatch(r.Header.Get("If-None-Match"), tag) {
-				h.Set("ETag", tag)
-				w.WriteHeader(http.StatusNotModified)
-				return
-			}
-			if a, ok := cache.get(tag); ok {
-				a.replay(w, r)
-				return
-			}
-			rec := &recordingWriter{ResponseWriter: &taggingWriter{ResponseWriter: w, tag: tag}}
-			next.ServeHTTP(rec, r)
-			if r.Method == http.MethodGet && rec.cacheable() && h.Get("ETag") == tag {
-				cache.put(tag, &cachedAnswer{header: h.Clone(), body: bytes.Clone(rec.body.Bytes())})
-			}
-		})
+		return &conditional{build: build, cache: cache, flights: flights, next: next}
 	}
+}
+
+type conditional struct {
+	build   string
+	cache   *responseCache
+	flights *inFlight
+	next    http.Handler
+}
+
+func (c *conditional) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		c.next.ServeHTTP(w, r)
+		return
+	}
+	tag := entityTag(c.build, r)
+	h := w.Header()
+	h.Set("Cache-Control", "no-cache")
+	if ifNoneMatch(r.Header.Get("If-None-Match"), tag) {
+		h.Set("ETag", tag)
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	if c.replay(w, r, tag) {
+		return
+	}
+	if done := c.flights.join(tag); done == nil {
+		defer c.flights.finish(tag)
+	} else {
+		select {
+		case <-done:
+		case <-r.Context().Done():
+			return
+		}
+		if c.replay(w, r, tag) {
+			return
+		}
+	}
+	rec := &recordingWriter{ResponseWriter: &taggingWriter{ResponseWriter: w, tag: tag}}
+	c.next.ServeHTTP(rec, r)
+	if r.Method == http.MethodGet && rec.cacheable() && h.Get("ETag") == tag {
+		c.cache.put(tag, &cachedAnswer{header: h.Clone(), body: bytes.Clone(rec.body.Bytes())})
+	}
+}
+
+// replay answers r from the cache if it holds tag.
+func (c *conditional) replay(w http.ResponseWriter, r *http.Request, tag string) bool {
+	a, ok := c.cache.get(tag)
+	if ok {
+		a.replay(w, r)
+	}
+	return ok
 }
 
 // entityTag is the strong ETag of r's answer in this build.
