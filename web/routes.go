@@ -22,7 +22,7 @@ type Options struct {
 	// FrameAncestors is the CSP frame-ancestors source list, as
 	// ParseEmbedOrigins returns it; "" means "'self'".
 	FrameAncestors string
-	// MaxInflight is how many requests may run at once (default 64); more
+	// MaxInflight is how many requests may run at once (default 32); more
 	// wait up to InflightWait (default 250 ms) for a slot, then get 503.
 	MaxInflight  int
 	InflightWait time.Duration
@@ -96,7 +96,7 @@ func (o Options) withDefaults() Options {
 		o.FrameAncestors = "'self'"
 	}
 	if o.MaxInflight <= 0 {
-		o.MaxInflight = 64
+		o.MaxInflight = 32
 	}
 	if o.InflightWait <= 0 {
 		o.InflightWait = 250 * time.Millisecond

@@ -23,7 +23,7 @@ serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
   -embed-origins LIST     origins that may frame the pages, comma-separated,
                           e.g. https://course.example.edu (default 'self')
   -max-inflight N         requests served at once; more wait briefly, then
-                          get 503 with Retry-After (default 64)
+                          get 503 with Retry-After (default 32)
 compute reads one case in the golden-vector format (at most 16 MiB) and
 prints what POST /api/v1/compute would answer.
 `

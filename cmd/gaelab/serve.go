@@ -5,12 +5,18 @@ import (
 	"flag"
 	"io"
 	"log/slog"
+	"runtime/debug"
 
 	"gaelab/web"
 )
 
 // defaultAddr is where serve listens when neither -addr nor $ADDR says.
 const defaultAddr = "127.0.0.1:8080"
+
+// defaultMemoryLimit is the Go runtime's soft memory limit unless
+// $GOMEMLIMIT sets one: the collector works harder as the heap nears it,
+// which keeps a busy server well under 200 MB.
+const defaultMemoryLimit = 150 << 20
 
 // runServe runs "gaelab serve [flags]" until ctx is cancelled, logging to
 // stderr.
@@ -36,6 +42,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return usageErrorf("serve: -embed-origins: %v", err)
 	}
 
+	if getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(defaultMemoryLimit)
+	}
 	srv := web.NewServer(resolveAddr(*addr, getenv), web.Options{
 		Logger:         logger,
 		FrameAncestors: ancestors,
