@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -122,8 +123,9 @@ func parsePredict(body string) (*Predict, error) {
 		return nil, fmt.Errorf("predict: kind %q is not number or sign", p.Kind)
 	}
 	if s := f["tolerance"]; s != "" {
-		if p.Tolerance, err = strconv.ParseFloat(s, 64); err != nil || p.Tolerance <= 0 {
-			return nil, fmt.Errorf("predict: tolerance %q is not a positive number", s)
+		// NaN would mark every answer wrong and Inf every answer right.
+		if p.Tolerance, err = strconv.ParseFloat(s, 64); err != nil || !(p.Tolerance > 0) || math.IsInf(p.Tolerance, 0) {
+			return nil, fmt.Errorf("predict: tolerance %q is not a finite positive number", s)
 		}
 	}
 	for key := range f {

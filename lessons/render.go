@@ -104,9 +104,14 @@ func Render(src []byte) (*Lesson, error) {
 }
 
 // inline renders one line of Markdown (a question) without its paragraph;
-// a formula in it that does not render is an error.
+// a formula in it that does not render is an error, and so is a line that
+// is not one paragraph ("# …", "- …", "> …", "---"): the page puts the
+// question inside a <p>, where a block element would break the page.
 func inline(md goldmark.Markdown, src string) (string, error) {
 	doc := md.Parser().Parse(text.NewReader([]byte(src)))
+	if _, ok := doc.FirstChild().(*ast.Paragraph); !ok || doc.ChildCount() != 1 {
+		return "", fmt.Errorf("predict: question %q is not one line of inline Markdown", src)
+	}
 	if errs := mathProblems(doc); len(errs) > 0 {
 		return "", errs[0]
 	}

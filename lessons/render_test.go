@@ -89,6 +89,10 @@ func TestRenderErrors(t *testing.T) {
 		"bad ask":          "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv\nquestion: q\n```\n",
 		"bad kind":         "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv.0\nkind: colour\nquestion: q\n```\n",
 		"bad tolerance":    "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv.0\ntolerance: -1\nquestion: q\n```\n",
+		"NaN tolerance":    "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv.0\ntolerance: NaN\nquestion: q\n```\n",
+		"Inf tolerance":    "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv.0\ntolerance: inf\nquestion: q\n```\n",
+		"heading question": "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv.0\nquestion: # What is A?\n```\n",
+		"list question":    "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv.0\nquestion: - a\n```\n",
 	}
 	for name, src := range tests {
 		if _, err := Render([]byte(src)); err == nil {
