@@ -11,6 +11,7 @@ require (
 	github.com/go-chi/chi/v5 v5.5.0
 	github.com/makiuchi-d/gozxing v0.1.1
 	github.com/yuin/goldmark v1.8.7
+	golang.org/x/net v0.59.0
 	gonum.org/v1/plot v0.17.0
 	rsc.io/qr v0.2.0
 )
@@ -36,7 +37,6 @@ require (
 	github.com/natefinch/atomic v1.0.1 // indirect
 	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/mod v0.41.0 // indirect
-	golang.org/x/net v0.59.0 // indirect
 	golang.org/x/sync v0.23.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/text v0.42.0 // indirect
