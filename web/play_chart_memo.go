@@ -1,10 +1,6 @@
 package web
 
-import (
-	"strconv"
-
-	"gaelab/web/scenario"
-)
+import "strconv"
 
 // chartMemo keeps recently drawn charts (16 MiB), so that the SVG export of
 // the state a page has just shown, or the same chart in another view of it,
@@ -17,7 +13,7 @@ var chartMemo = newLRU(16<<20, func(svg []byte) int { return len(svg) })
 // link encodes every field).
 func (v playView) memoChart(name, id string, draw func() ([]byte, error)) ([]byte, error) {
 	key := name + "\x00" + id + "\x00" + string(v.pr.lang) + "\x00" +
-		strconv.FormatBool(v.pr.view.dark) + strconv.FormatBool(v.pr.view.present) + "\x00" + scenario.Encode(v.s)
+		strconv.FormatBool(v.pr.view.dark) + strconv.FormatBool(v.pr.view.present) + "\x00" + v.state
 	if svg, ok := chartMemo.get(key); ok {
 		return svg, nil
 	}

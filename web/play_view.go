@@ -19,11 +19,14 @@ type playView struct {
 	s   scenario.Scenario
 	res scenario.Result
 	t   func(key string, args ...any) string
+	// state is the scenario's canonical encoding, which names it whole
+	// (the chart memo's key).
+	state string
 }
 
 // newPlayView computes the request's scenario.
 func newPlayView(pr playRequest) playView {
-	return playView{pr: pr, s: pr.s, res: pr.s.Compute(), t: pr.lang.T}
+	return playView{pr: pr, s: pr.s, res: pr.s.Compute(), t: pr.lang.T, state: scenario.Encode(pr.s)}
 }
 
 // play is the whole page's view model.
