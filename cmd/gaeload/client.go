@@ -46,6 +46,7 @@ type client struct {
 	lesson  string        // "/lessons/gae"
 	reopen  int           // edits between re-opening the lesson; 0 never
 	think   time.Duration // mean pause between edits
+	arrival time.Duration // when it arrives, from the start of the phase
 	rng     *rand.Rand
 	etag    string
 	samples []sample
@@ -54,6 +55,11 @@ type client struct {
 // run plays the student until end; a request is never started after end, and
 // the ones in flight finish (or time out).
 func (c *client) run(ctx context.Context, end time.Time) {
+	select {
+	case <-ctx.Done():
+		return
+	case <-time.After(c.arrival):
+	}
 	if !c.openLesson(ctx, end) {
 		return
 	}

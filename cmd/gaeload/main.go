@@ -20,7 +20,9 @@
 // results, which answers the #results fragment), each a different canonical
 // state; the charts of that state (/play/chart/{name}.svg?…); its QR code
 // (/qr.svg?u=/play?…); every -reopen edits the lesson again, with
-// If-None-Match when it had an ETag; then -think (mean; 0 by default). All
+// If-None-Match when it had an ETag; then it thinks for -think (1 s on
+// average). The clients of a phase arrive spread over -arrive (1 s: a
+// lecture hall opening the lesson at the same second). All
 // clients of a phase share one connection pool with an idle connection per
 // client and a -timeout per request.
 //
@@ -33,19 +35,21 @@
 // Retry-After, and per kind of request (lesson, edit, chart, qr) the count
 // and p99.
 //
-// With -think 0 the clients form a closed loop: each sends its next request
-// as soon as the last one is answered, so the mean latency is about clients
-// divided by req/s (Little's law) and mostly measures queueing. -think 1s
-// paces them more like students typing (htmx waits 300 ms after a keystroke).
+// -think 1s paces the clients like students editing about once a second
+// (htmx itself waits 300 ms after a keystroke), six requests an edit. With
+// -think 0 they form a closed loop instead: each sends its next request as
+// soon as the last one is answered, so it measures the server's saturated
+// throughput, and the mean latency is about clients divided by req/s
+// (Little's law), i.e. queueing.
 //
 // With -check it exits 1 unless the steady phase reaches -min-rps req/s,
 // p99 ≤ -max-p99, no error and a server peak RSS (read after it) ≤ -max-rss
 // MB, and the recovery phase has no error (503s included).
 //
-// Examples: the full run with its targets; a paced steady phase only:
+// Examples: the full run with its targets; the saturated throughput:
 //
 //	go run ./cmd/gaeload -check
-//	go run ./cmd/gaeload -think 1s -overload 0 -recovery-duration 0
+//	go run ./cmd/gaeload -think 0 -overload 0 -recovery-duration 0
 package main
 
 import (
@@ -96,7 +100,8 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fs.BoolVar(&c.keep, "keep", false, "keep the temporary directory (binary, server.log)")
 	lesson := fs.String("lesson", "gae", "slug of the lesson the clients open")
 	fs.IntVar(&c.w.reopen, "reopen", 10, "re-open the lesson every N edits (0: never)")
-	fs.DurationVar(&c.w.think, "think", 0, "mean think time between edits")
+	fs.DurationVar(&c.w.think, "think", time.Second, "mean think time between edits (0: a closed loop)")
+	fs.DurationVar(&c.w.arrive, "arrive", time.Second, "clients arrive spread over this much time")
 	fs.DurationVar(&c.w.timeout, "timeout", 10*time.Second, "timeout of one request")
 	fs.IntVar(&c.steady.clients, "clients", 200, "clients of the steady and recovery phases")
 	fs.DurationVar(&c.steady.duration, "duration", 20*time.Second, "duration of the steady phase")
@@ -121,6 +126,8 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 		return c, errors.New("-clients and -duration must be positive")
 	case c.w.timeout <= 0:
 		return c, errors.New("-timeout must be positive")
+	case c.w.think < 0 || c.w.arrive < 0:
+		return c, errors.New("-think and -arrive must not be negative")
 	case c.addr != "" && c.bin != "":
 		return c, errors.New("-addr and -bin exclude each other")
 	case c.pid != 0 && c.addr == "":

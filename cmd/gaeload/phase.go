@@ -20,6 +20,7 @@ type workload struct {
 	lesson  string // "/lessons/gae"
 	reopen  int
 	think   time.Duration
+	arrive  time.Duration // clients start spread uniformly over this
 	timeout time.Duration // per request
 }
 
@@ -50,6 +51,7 @@ func runPhase(ctx context.Context, w workload, p phase, firstID int) phaseResult
 			id: id, base: w.base, http: hc, lesson: w.lesson, reopen: w.reopen, think: w.think,
 			rng: rand.New(rand.NewPCG(uint64(id), 1)),
 		}
+		c.arrival = time.Duration(c.rng.Float64() * float64(w.arrive))
 		clients[i] = c
 		wg.Go(func() { c.run(ctx, end) })
 	}
