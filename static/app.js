@@ -105,8 +105,14 @@
   document.addEventListener("DOMContentLoaded", setUp);
   document.addEventListener("htmx:afterSettle", function () {
     setUp();
-    // Keep the copy button pointing at the address bar's link.
+    // Keep the copy button and the language switch on the address bar's
+    // link: an htmx edit changed the state without reloading the header.
     document.querySelectorAll("button.copy-link").forEach(function (b) { b.dataset.url = location.pathname + location.search; });
+    document.querySelectorAll("a.lang-switch[hreflang]").forEach(function (a) {
+      var q = new URLSearchParams(location.search);
+      q.set("lang", a.getAttribute("hreflang"));
+      a.href = location.pathname + "?" + q.toString();
+    });
   });
 })();
 

@@ -79,9 +79,18 @@ func TestBrowserCompareBugsToggle(t *testing.T) {
 		t.Error("the eos-leak chart is still there")
 	}
 
+	// The language switch follows the htmx edits: it leads to this state
+	// in Chinese.
+	tb.until("the language switch carries the state", `() => {
+		const a = document.querySelector("a.lang-switch");
+		return a && a.search === "?v=1&p=v02-eos-leak&bug=shift&lang=zh" ? "" : (a ? a.search : "no link");
+	}`)
+	tb.do("switch to Chinese", chromedp.Click(chromedp.CSS("a.lang-switch")))
+	tb.until("the Chinese page shows the same state", bugStateJS, []string{"shift"}, "?v=1&p=v02-eos-leak&bug=shift&lang=zh", buggyAdv0(t, engine.BugShift))
+
 	// The address bar's link, opened afresh, shows the same state.
 	tb.open("/compare/bugs" + tb.search())
-	tb.until("the link opens the same state", bugStateJS, []string{"shift"}, "?v=1&p=v02-eos-leak&bug=shift", buggyAdv0(t, engine.BugShift))
+	tb.until("the link opens the same state", bugStateJS, []string{"shift"}, "?v=1&p=v02-eos-leak&bug=shift&lang=zh", buggyAdv0(t, engine.BugShift))
 }
 
 // Without JavaScript the form's Compare button submits a GET that lands,
