@@ -7,6 +7,7 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
+# cmd/gaelab/binary_test.go builds the binary with these same flags and serves from it.
 RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/gaelab ./cmd/gaelab
 
 FROM gcr.io/distroless/static-debian12:nonroot
