@@ -426,3 +426,20 @@ func TestConcurrentIdenticalRequestsShareOneRender(t *testing.T) {
 		}
 	}
 }
+
+// An unknown address is a 404 and a wrong method a 405 with Allow, each
+// with a message in the learner's language (JSON under /api/).
+func TestNotFoundAndWrongMethod(t *testing.T) {
+	h := Routes()
+	if w := serve(h, "GET", "/no/such/page", "Accept-Language", "zh"); w.Code != 404 || !strings.Contains(w.Body.String(), "/lessons") || !strings.Contains(w.Body.String(), "练习场") {
+		t.Errorf("404: %d %q", w.Code, w.Body.String())
+	}
+	if w := serve(h, "POST", "/play"); w.Code != 405 || w.Header().Get("Allow") != "GET, HEAD" || !strings.Contains(w.Body.String(), "GET") {
+		t.Errorf("POST /play: %d Allow %q %q", w.Code, w.Header().Get("Allow"), w.Body.String())
+	}
+	w := serve(h, "GET", "/api/v1/compute")
+	var e struct{ Error struct{ Code string } }
+	if w.Code != 405 || w.Header().Get("Allow") != "POST" || json.Unmarshal(w.Body.Bytes(), &e) != nil || e.Error.Code != "method_not_allowed" {
+		t.Errorf("GET /api/v1/compute: %d Allow %q %q", w.Code, w.Header().Get("Allow"), w.Body.String())
+	}
+}

@@ -5,6 +5,7 @@ package web
 import (
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -81,6 +82,17 @@ func newRouter(o Options) *chi.Mux {
 	r.Get("/healthz", handleHealthz)
 	r.With(gzip).Post("/api/v1/compute", api.HandleCompute)
 	r.Handle("/static/*", static.Handler())
+	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+		guardAnswer(w, r, http.StatusNotFound, "not_found", "error.not_found")
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+		allowed := "GET, HEAD"
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			allowed = "POST"
+		}
+		w.Header().Set("Allow", allowed)
+		guardAnswer(w, r, http.StatusMethodNotAllowed, "method_not_allowed", "error.method", allowed)
+	})
 
 	return r
 }
