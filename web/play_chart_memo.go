@@ -2,10 +2,10 @@ package web
 
 import "strconv"
 
-// chartMemo keeps recently drawn charts (16 MiB), so that the SVG export of
+// chartMemo keeps recently drawn charts (8 MiB), so that the SVG export of
 // the state a page has just shown, or the same chart in another view of it,
 // is not drawn again.
-var chartMemo = newLRU(16<<20, func(svg []byte) int { return len(svg) })
+var chartMemo = newLRU(8<<20, func(svg []byte) int { return len(svg) })
 
 // memoChart is draw's chart for this view, from chartMemo when it was drawn
 // before. The key holds everything a chart depends on: its name and element

@@ -29,7 +29,7 @@ type Options struct {
 	InflightWait time.Duration
 	// HandlerTimeout bounds one handler's work (default 10 s).
 	HandlerTimeout time.Duration
-	// CacheBytes bounds the cache of recent answers (default 32 MiB).
+	// CacheBytes bounds the cache of recent answers (default 16 MiB).
 	CacheBytes int
 }
 
@@ -114,7 +114,7 @@ func (o Options) withDefaults() Options {
 		o.InflightWait = 250 * time.Millisecond
 	}
 	if o.CacheBytes <= 0 {
-		o.CacheBytes = 32 << 20
+		o.CacheBytes = 16 << 20
 	}
 	if o.HandlerTimeout <= 0 {
 		o.HandlerTimeout = 10 * time.Second
