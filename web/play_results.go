@@ -85,7 +85,7 @@ func (v playView) results() templates.Results {
 		r.Summary = append(r.Summary, v.t("summary.whiten", g.Whitening.N, num(g.Whitening.Mean), num(g.Whitening.VarUnbiased)))
 	}
 	r.ViewsLabel = v.t("views.label")
-	for _, view := range viewLinks(v.s.Len()) {
+	for _, view := range viewLinks(v.s.Len(), v.pr.view) {
 		r.Views = append(r.Views, templates.Link{Label: v.t(view.key), URL: v.pr.link(view.path, v.s)})
 	}
 	r.Print = templates.Link{Label: v.pr.link("/play", v.s), URL: v.qrURL(), Title: v.t("qr.alt")}
@@ -151,11 +151,13 @@ func (v playView) table() templates.Table {
 // viewLink is a view that shows the playground's scenario another way.
 type viewLink struct{ path, key string }
 
-// viewLinks are the views a playground state links to. A long response
-// (edited as lists) gets none: each link repeats the whole state, and the
-// page would outgrow its size budget; the views take the same query.
-func viewLinks(n int) []viewLink {
-	if n > gridMaxTokens {
+// viewLinks are the views a playground state of n tokens links to. A long
+// response (edited as lists) gets none: each link repeats the whole state,
+// and the page would outgrow its size budget; the views take the same
+// query. Nor does a page while a teacher still hides something for the
+// class to predict: the other views show every number.
+func viewLinks(n int, view viewParams) []viewLink {
+	if n > gridMaxTokens || view.nextHidden() != "" {
 		return nil
 	}
 	return []viewLink{

@@ -25,9 +25,16 @@ func TestHiddenRowsCarryNoNumbers(t *testing.T) {
 	if link != "/play?v=1&p=seed-b&sel=delta.2&hide=adv,ret,formula&rev=1" {
 		t.Errorf("reveal link %q", link)
 	}
+	if n := doc.Find(`[data-testid="views"] a`).Length(); n != 0 {
+		t.Errorf("%d links to the other views, which show every hidden number", n)
+	}
 	doc = page(t, link)
 	if got := cell(doc, "adv", 0); got != "0.6211" || cell(doc, "ret", 0) != "?" {
 		t.Errorf("after one reveal: adv %q, ret %q; want adv shown and ret still hidden", got, cell(doc, "ret", 0))
+	}
+	doc = page(t, "/play?v=1&p=seed-b&sel=delta.2&hide=adv,ret,formula&rev=3")
+	if n := doc.Find(`[data-testid="views"] a`).Length(); n != 6 {
+		t.Errorf("with everything revealed: %d links to the other views, want 6", n)
 	}
 }
 
