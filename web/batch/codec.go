@@ -15,10 +15,6 @@ import (
 // LinkVersion is the version of the link format, the v= parameter.
 const LinkVersion = "1"
 
-// maxMagnitude bounds every number of a batch, so sums and squares stay far
-// from float64 overflow (as the playground's links do).
-const maxMagnitude = scenario.MaxMagnitude
-
 // batchKeys are the parameters the codec reads, besides the per-row ones.
 var batchKeys = []string{"v", "p", "prompt", "B", "score", "group", "b", "gamma", "lam", "ver", "row", "op"}
 
@@ -49,9 +45,9 @@ func rowKey(key string) (prefix string, i int, ok bool) {
 // See the package documentation for the parameters.
 func Decode(q url.Values, pageKeys ...string) (Batch, scenario.Report) {
 	var rep scenario.Report
-	d := decoder{q: q, rep: &rep}
+	d := decoder{scenario.Reader{Q: q, Rep: &rep}}
 	if v := q.Get("v"); v != "" && v != LinkVersion {
-		d.warn("warn.link_version", v, LinkVersion)
+		d.Rep.Warn("warn.link_version", v, LinkVersion)
 	}
 	id := q.Get("p")
 	if id == "" {
@@ -59,16 +55,16 @@ func Decode(q url.Values, pageKeys ...string) (Batch, scenario.Report) {
 	}
 	b, ok := Preset(id)
 	if !ok {
-		d.warn("warn.unknown_preset", id, DefaultPreset)
+		d.Rep.Warn("warn.unknown_preset", id, DefaultPreset)
 		b, _ = Preset(DefaultPreset)
 	}
-	if raw, ok := d.first("prompt"); ok {
-		b.Prompt = d.text("prompt", raw, scenario.MaxPromptRunes)
+	if raw, ok := d.First("prompt"); ok {
+		b.Prompt = d.Text("prompt", raw, scenario.MaxPromptRunes)
 	}
-	if raw, ok := d.first("B"); ok {
+	if raw, ok := d.First("B"); ok {
 		n, err := strconv.Atoi(strings.TrimSpace(raw))
 		if err != nil || n < MinRows || n > MaxRows {
-			d.problem("B", "err.range_int", raw, raw, MinRows, MaxRows)
+			d.Rep.Problem("B", "err.range_int", raw, raw, MinRows, MaxRows)
 		} else {
 			b.Resize(n)
 		}
@@ -79,22 +75,22 @@ func Decode(q url.Values, pageKeys ...string) (Batch, scenario.Report) {
 	d.rowNumbers(&b, "score", func(r *Row) *float64 { return &r.Score })
 	d.rowNumbers(&b, "b", func(r *Row) *float64 { return &r.Baseline })
 	d.groups(&b)
-	d.unit("gamma", &b.Gamma)
-	d.unit("lam", &b.Lam)
-	if raw, ok := d.first("ver"); ok {
+	d.Unit("gamma", &b.Gamma)
+	d.Unit("lam", &b.Lam)
+	if raw, ok := d.First("ver"); ok {
 		switch raw {
 		case "v0.2":
 			b.Version = engine.VerlEarly
 		case "newest":
 			b.Version = engine.VerlNewest
 		default:
-			d.problem("ver", "err.choice", raw, raw, "v0.2, newest")
+			d.Rep.Problem("ver", "err.choice", raw, raw, "v0.2, newest")
 		}
 	}
-	if raw, ok := d.first("row"); ok {
+	if raw, ok := d.First("row"); ok {
 		n, err := strconv.Atoi(strings.TrimSpace(raw))
 		if err != nil || n < 0 || n >= b.Len() {
-			d.problem("row", "err.range_int", raw, raw, 0, b.Len()-1)
+			d.Rep.Problem("row", "err.range_int", raw, raw, 0, b.Len()-1)
 		} else {
 			b.Focus = n
 		}
@@ -102,7 +98,7 @@ func Decode(q url.Values, pageKeys ...string) (Batch, scenario.Report) {
 	for key := range q {
 		_, i, isRow := rowKey(key)
 		if !slices.Contains(batchKeys, key) && !slices.Contains(pageKeys, key) && !(isRow && i < b.Len()) {
-			d.warn("warn.unknown_param", key)
+			d.Rep.Warn("warn.unknown_param", key)
 		}
 	}
 	d.op(&b)
@@ -121,73 +117,23 @@ func argText(p scenario.Problem) string {
 }
 
 // decoder reads parameters into a batch, reporting what is wrong.
-type decoder struct {
-	q   url.Values
-	rep *scenario.Report
-}
-
-// problem reports a bad field; raw is what was typed, kept for the form.
-func (d decoder) problem(field, key, raw string, args ...any) {
-	d.rep.Problems = append(d.rep.Problems, scenario.Problem{Field: field, Key: key, Args: args})
-	if d.rep.Raw == nil {
-		d.rep.Raw = map[string]string{}
-	}
-	d.rep.Raw[field] = raw
-}
-
-func (d decoder) warn(key string, args ...any) {
-	d.rep.Warnings = append(d.rep.Warnings, scenario.Problem{Key: key, Args: args})
-}
-
-// first returns the first value of a parameter.
-func (d decoder) first(key string) (string, bool) {
-	vs, ok := d.q[key]
-	if !ok || len(vs) == 0 {
-		return "", false
-	}
-	return vs[0], true
-}
-
-// list returns a list: one parameter is split at commas, several parameters
-// (as a form sends them) are one element each.
-func (d decoder) list(key string) ([]string, bool) {
-	vs, ok := d.q[key]
-	if !ok || len(vs) == 0 {
-		return nil, false
-	}
-	if len(vs) == 1 {
-		return strings.Split(vs[0], ","), true
-	}
-	return vs, true
-}
-
-// text keeps at most max runes of valid UTF-8.
-func (d decoder) text(field, raw string, max int) string {
-	if !utf8.ValidString(raw) {
-		raw = strings.ToValidUTF8(raw, "\uFFFD")
-	}
-	if utf8.RuneCountInString(raw) > max {
-		d.problem(field, "err.too_long", raw, max)
-		raw = string([]rune(raw)[:max])
-	}
-	return raw
-}
+type decoder struct{ scenario.Reader }
 
 // row reads response i's tokens, mask and values (is is i as text).
 func (d decoder) row(r *Row, is string) {
-	texts, ok := d.q["tok"+is]
-	if raw, found := d.first("toks" + is); found { // the editor: one token per line
+	texts, ok := d.Q["tok"+is]
+	if raw, found := d.First("toks" + is); found { // the editor: one token per line
 		raw = strings.TrimRight(strings.ReplaceAll(raw, "\r\n", "\n"), "\n")
 		texts, ok = strings.Split(raw, "\n"), true
 	}
 	if ok && len(texts) > 0 {
 		if len(texts) > MaxTokens {
-			d.problem("tok"+is, "err.too_many_tokens", strconv.Itoa(len(texts)), len(texts), MaxTokens)
+			d.Rep.Problem("tok"+is, "err.too_many_tokens", strconv.Itoa(len(texts)), len(texts), MaxTokens)
 			texts = texts[:MaxTokens]
 		}
 		r.Resize(len(texts))
 		for t, text := range texts {
-			r.Tokens[t].Text = d.text("tok"+is+"."+strconv.Itoa(t), text, scenario.MaxTokenRunes)
+			r.Tokens[t].Text = d.Text("tok"+is+"."+strconv.Itoa(t), text, scenario.MaxTokenRunes)
 		}
 	}
 	if items, ok := d.tokenList(r, "mask"+is); ok {
@@ -199,7 +145,7 @@ func (d decoder) row(r *Row, is string) {
 				valid[t] = true
 			case "0":
 			default:
-				d.problem("mask"+is+"."+strconv.Itoa(t), "batch.err.mask", raw, raw)
+				d.Rep.Problem("mask"+is+"."+strconv.Itoa(t), "batch.err.mask", raw, raw)
 				valid[t] = r.Tokens[t].Valid
 			}
 			someValid = someValid || valid[t]
@@ -209,12 +155,12 @@ func (d decoder) row(r *Row, is string) {
 				r.Tokens[t].Valid = v
 			}
 		} else {
-			d.problem("mask"+is, "batch.err.no_valid", strings.Join(items, ","))
+			d.Rep.Problem("mask"+is, "batch.err.no_valid", strings.Join(items, ","))
 		}
 	}
 	if items, ok := d.tokenList(r, "V"+is); ok {
 		for t, raw := range items {
-			if x, ok := d.number("V"+is+"."+strconv.Itoa(t), raw); ok {
+			if x, ok := d.Number("V"+is+"."+strconv.Itoa(t), raw); ok {
 				r.Tokens[t].Value = x
 			}
 		}
@@ -223,13 +169,13 @@ func (d decoder) row(r *Row, is string) {
 
 // tokenList returns a per-token list of the row, reporting a wrong length.
 func (d decoder) tokenList(r *Row, key string) ([]string, bool) {
-	items, ok := d.list(key)
+	items, ok := d.List(key)
 	if !ok {
 		return nil, false
 	}
 	if len(items) != len(r.Tokens) {
 		raw := strings.Join(items, ",")
-		d.problem(key, "err.length", raw, len(items), len(r.Tokens))
+		d.Rep.Problem(key, "err.length", raw, len(items), len(r.Tokens))
 		return nil, false
 	}
 	return items, true
@@ -237,13 +183,13 @@ func (d decoder) tokenList(r *Row, key string) ([]string, bool) {
 
 // rowList returns a per-response list, reporting a wrong length.
 func (d decoder) rowList(b *Batch, key string) ([]string, bool) {
-	items, ok := d.list(key)
+	items, ok := d.List(key)
 	if !ok {
 		return nil, false
 	}
 	if len(items) != b.Len() {
 		raw := strings.Join(items, ",")
-		d.problem(key, "batch.err.rows", raw, len(items), b.Len())
+		d.Rep.Problem(key, "batch.err.rows", raw, len(items), b.Len())
 		return nil, false
 	}
 	return items, true
@@ -253,7 +199,7 @@ func (d decoder) rowList(b *Batch, key string) ([]string, bool) {
 func (d decoder) rowNumbers(b *Batch, key string, get func(*Row) *float64) {
 	items, _ := d.rowList(b, key)
 	for i, raw := range items {
-		if x, ok := d.number(key+"."+strconv.Itoa(i), raw); ok {
+		if x, ok := d.Number(key+"."+strconv.Itoa(i), raw); ok {
 			*get(&b.Rows[i]) = x
 		}
 	}
@@ -267,7 +213,7 @@ func (d decoder) groups(b *Batch) {
 		if ValidGroup(id) {
 			b.Rows[i].Group = id
 		} else {
-			d.problem("group."+strconv.Itoa(i), "batch.err.group", raw, raw, MaxGroup)
+			d.Rep.Problem("group."+strconv.Itoa(i), "batch.err.group", raw, raw, MaxGroup)
 		}
 	}
 }
@@ -286,55 +232,24 @@ func ValidGroup(id string) bool {
 	return true
 }
 
-// unit reads a number in [0, 1].
-func (d decoder) unit(key string, dst *float64) {
-	raw, ok := d.first(key)
-	if !ok {
-		return
-	}
-	x, ok := d.number(key, raw)
-	if !ok {
-		return
-	}
-	if x < 0 || x > 1 {
-		d.problem(key, "err.range", raw, raw, 0, 1)
-		return
-	}
-	*dst = x
-}
-
-// number parses one decimal number as the playground's links do.
-func (d decoder) number(field, raw string) (float64, bool) {
-	x, problem := scenario.ParseNumber(raw)
-	switch problem {
-	case "err.number":
-		d.problem(field, problem, raw, raw)
-	case "err.magnitude":
-		d.problem(field, problem, raw, raw, maxMagnitude)
-	default:
-		return x, true
-	}
-	return 0, false
-}
-
 // op applies an editing action of the form without JavaScript, after the
 // rest of the link is read: op=add appends a copy of the last response,
 // op=del.<i> removes response i. It is refused while a field is bad (the
 // rows the form sent may not be the rows shown) and at the limits of B.
 func (d decoder) op(b *Batch) {
-	raw, ok := d.first("op")
+	raw, ok := d.First("op")
 	if !ok || raw == "" {
 		return
 	}
 	add := raw == "add"
 	del, err := strconv.Atoi(strings.TrimPrefix(raw, "del."))
 	if !add && (!strings.HasPrefix(raw, "del.") || err != nil || del < 0 || del >= b.Len()) {
-		d.warn("warn.unknown_param", "op="+raw)
+		d.Rep.Warn("warn.unknown_param", "op="+raw)
 		return
 	}
 	switch {
-	case len(d.rep.Problems) > 0:
-		d.warn("batch.warn.op")
+	case len(d.Rep.Problems) > 0:
+		d.Rep.Warn("batch.warn.op")
 	case add && b.Len() < MaxRows:
 		b.Resize(b.Len() + 1)
 	case !add && b.Len() > MinRows:

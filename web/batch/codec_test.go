@@ -103,7 +103,7 @@ func randomNumber(r *rand.Rand) float64 {
 	case 1:
 		return float64(r.IntN(2001)-1000) / 100
 	case 2:
-		return (r.Float64()*2 - 1) * maxMagnitude
+		return (r.Float64()*2 - 1) * scenario.MaxMagnitude
 	}
 	return r.NormFloat64() * 1e-7
 }

@@ -1,14 +1,10 @@
 package batch
 
 import (
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
-	"gaelab/engine"
 	"gaelab/web/scenario"
 )
 
@@ -31,9 +27,9 @@ func Encode(b Batch) string {
 		s.WriteByte('=')
 		s.WriteString(value)
 	}
-	s.WriteString("v=" + LinkVersion + "&p=" + escape(b.Preset))
+	s.WriteString("v=" + LinkVersion + "&p=" + scenario.EscapeValue(b.Preset))
 	if b.Prompt != p.Prompt {
-		add("prompt", escape(b.Prompt))
+		add("prompt", scenario.EscapeValue(b.Prompt))
 	}
 	if b.Len() != p.Len() {
 		add("B", strconv.Itoa(b.Len()))
@@ -43,7 +39,7 @@ func Encode(b Batch) string {
 		is, pr := strconv.Itoa(i), p.Rows[i].clone()
 		if !sameTexts(row, pr) {
 			for _, tok := range row.Tokens {
-				add("tok"+is, escape(tok.Text))
+				add("tok"+is, scenario.EscapeValue(tok.Text))
 			}
 		}
 		pr.Resize(len(row.Tokens))
@@ -59,7 +55,7 @@ func Encode(b Batch) string {
 		get func(Row) string
 	}{
 		{"score", func(r Row) string { return scenario.FormatNumber(r.Score) }},
-		{"group", func(r Row) string { return escape(r.Group) }},
+		{"group", func(r Row) string { return scenario.EscapeValue(r.Group) }},
 		{"b", func(r Row) string { return scenario.FormatNumber(r.Baseline) }},
 	} {
 		if mine := rowList(b, l.get); mine != rowList(p, l.get) {
@@ -75,20 +71,12 @@ func Encode(b Batch) string {
 		}
 	}
 	if b.Version != p.Version {
-		add("ver", VersionParam(b.Version))
+		add("ver", scenario.VersionParam(b.Version))
 	}
 	if b.Focus != 0 {
 		add("row", strconv.Itoa(b.Focus))
 	}
 	return s.String()
-}
-
-// VersionParam is the ver= value of a verl generation.
-func VersionParam(v engine.Version) string {
-	if v == engine.VerlEarly {
-		return "v0.2"
-	}
-	return "newest"
 }
 
 // sameTexts reports whether two rows have the same number of tokens with
@@ -125,22 +113,4 @@ func rowList(b Batch, get func(Row) string) string {
 		parts[i] = get(r)
 	}
 	return strings.Join(parts, ",")
-}
-
-// escape writes a query value as an IRI, as the playground's links do:
-// ASCII as url.QueryEscape does it, printable non-ASCII text (Chinese,
-// emoji) as itself; invisible and control characters are percent-encoded.
-func escape(text string) string {
-	var b strings.Builder
-	for _, r := range text {
-		switch {
-		case r < utf8.RuneSelf:
-			b.WriteString(url.QueryEscape(string(r)))
-		case unicode.IsGraphic(r) && !unicode.Is(unicode.Bidi_Control, r) && r != '\uFFFD':
-			b.WriteRune(r)
-		default:
-			b.WriteString(url.QueryEscape(string(r)))
-		}
-	}
-	return b.String()
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"gaelab/engine"
 )
@@ -45,7 +44,7 @@ var scenarioKeys = []string{"v", "p", "prompt", "tok", "mask", "score", "old", "
 func Decode(q url.Values, pageKeys ...string) (Scenario, Report) {
 	var rep Report
 	if v := q.Get("v"); v != "" && v != LinkVersion {
-		rep.warn("warn.link_version", v, LinkVersion)
+		rep.Warn("warn.link_version", v, LinkVersion)
 	}
 	id := q.Get("p")
 	if id == "" {
@@ -53,26 +52,26 @@ func Decode(q url.Values, pageKeys ...string) (Scenario, Report) {
 	}
 	s, ok := Preset(id)
 	if !ok {
-		rep.warn("warn.unknown_preset", id, DefaultPreset)
+		rep.Warn("warn.unknown_preset", id, DefaultPreset)
 		s, _ = Preset(DefaultPreset)
 	}
-	d := decoder{q: q, rep: &rep}
+	d := decoder{Reader{Q: q, Rep: &rep}}
 
-	if raw, ok := d.first("prompt"); ok {
-		s.Prompt = d.text("prompt", raw, MaxPromptRunes)
+	if raw, ok := d.First("prompt"); ok {
+		s.Prompt = d.Text("prompt", raw, MaxPromptRunes)
 	}
 	texts, ok := q["tok"]
-	if raw, found := d.first("toks"); found { // the long-response editor: one token per line
+	if raw, found := d.First("toks"); found { // the long-response editor: one token per line
 		texts, ok = strings.Split(strings.ReplaceAll(raw, "\r\n", "\n"), "\n"), true
 	}
 	if ok {
 		if len(texts) > MaxTokens {
-			rep.problem("tok", "err.too_many_tokens", strconv.Itoa(len(texts)), len(texts), MaxTokens)
+			rep.Problem("tok", "err.too_many_tokens", strconv.Itoa(len(texts)), len(texts), MaxTokens)
 			texts = texts[:MaxTokens]
 		}
 		s.Resize(len(texts))
 		for t, text := range texts {
-			s.Tokens[t].Text = d.text("tok."+strconv.Itoa(t), text, MaxTokenRunes)
+			s.Tokens[t].Text = d.Text("tok."+strconv.Itoa(t), text, MaxTokenRunes)
 		}
 	}
 	d.op(&s)
@@ -81,7 +80,7 @@ func Decode(q url.Values, pageKeys ...string) (Scenario, Report) {
 		d.numbers(&s, l.key, l.get)
 	}
 	// A checkbox sends its hidden 0 and, when ticked, a 1: any 1 wins.
-	for _, raw := range d.q["rw"] {
+	for _, raw := range d.Q["rw"] {
 		var on bool
 		d.flag("rw", raw, &on)
 		s.DirectRewards = on
@@ -89,36 +88,36 @@ func Decode(q url.Values, pageKeys ...string) (Scenario, Report) {
 			break
 		}
 	}
-	d.unit("gamma", &s.Gamma)
-	d.unit("lam", &s.Lam)
-	if raw, ok := d.first("beta"); ok {
-		if x, ok := d.number("beta", raw); ok {
+	d.Unit("gamma", &s.Gamma)
+	d.Unit("lam", &s.Lam)
+	if raw, ok := d.First("beta"); ok {
+		if x, ok := d.Number("beta", raw); ok {
 			s.Beta = x
 		}
 	}
-	if raw, ok := d.first("ver"); ok {
+	if raw, ok := d.First("ver"); ok {
 		switch raw {
 		case "v0.2":
 			s.Version = engine.VerlEarly
 		case "newest":
 			s.Version = engine.VerlNewest
 		default:
-			rep.problem("ver", "err.choice", raw, raw, "v0.2, newest")
+			rep.Problem("ver", "err.choice", raw, raw, "v0.2, newest")
 		}
 	}
 	kl := s.KL
-	if raw, ok := d.first("kl"); ok {
+	if raw, ok := d.First("kl"); ok {
 		kl = raw
 	}
 	if slices.Contains(engine.KLNames(s.Version), kl) {
 		s.KL = kl
 	} else {
-		rep.problem("kl", "err.kl_version", kl, kl, s.Version.Release())
+		rep.Problem("kl", "err.kl_version", kl, kl, s.Version.Release())
 		if !slices.Contains(engine.KLNames(s.Version), s.KL) {
 			s.KL = engine.KL
 		}
 	}
-	if raw, ok := d.first("num"); ok {
+	if raw, ok := d.First("num"); ok {
 		var one bool
 		d.flag("num", raw, &one)
 		s.Base = 0
@@ -126,26 +125,26 @@ func Decode(q url.Values, pageKeys ...string) (Scenario, Report) {
 			s.Base = 1
 		}
 	}
-	if raw, ok := d.first("step"); ok {
+	if raw, ok := d.First("step"); ok {
 		n, err := strconv.Atoi(strings.TrimSpace(raw))
 		if err != nil || n < 0 || n > s.Len() {
-			rep.problem("step", "err.range_int", raw, raw, 0, s.Len())
+			rep.Problem("step", "err.range_int", raw, raw, 0, s.Len())
 		} else {
 			s.Step = n
 		}
 	} else if s.Step > s.Len() {
 		s.Step = -1
 	}
-	if raw, ok := d.first("sel"); ok {
+	if raw, ok := d.First("sel"); ok {
 		if validSelect(raw, s.Len()) {
 			s.Select = raw
 		} else {
-			rep.warn("warn.select", raw)
+			rep.Warn("warn.select", raw)
 		}
 	}
 	// pick=<row>.<t> is a table cell's button: it selects the cell, or
 	// closes the formula when the cell is already selected.
-	if raw, ok := d.first("pick"); ok && validSelect(raw, s.Len()) {
+	if raw, ok := d.First("pick"); ok && validSelect(raw, s.Len()) {
 		if raw == s.Select {
 			s.Select = ""
 		} else {
@@ -154,7 +153,7 @@ func Decode(q url.Values, pageKeys ...string) (Scenario, Report) {
 	}
 	for key := range q {
 		if !slices.Contains(scenarioKeys, key) && !slices.Contains(pageKeys, key) {
-			rep.warn("warn.unknown_param", key)
+			rep.Warn("warn.unknown_param", key)
 		}
 	}
 	slices.SortFunc(rep.Warnings, func(a, b Problem) int { return strings.Compare(a.Key+argText(a), b.Key+argText(b)) })
@@ -177,57 +176,20 @@ func validSelect(sel string, n int) bool {
 }
 
 // decoder reads parameters into a scenario, reporting what is wrong.
-type decoder struct {
-	q   url.Values
-	rep *Report
-}
-
-// first returns the first value of a parameter.
-func (d decoder) first(key string) (string, bool) {
-	vs, ok := d.q[key]
-	if !ok || len(vs) == 0 {
-		return "", false
-	}
-	return vs[0], true
-}
-
-// text keeps at most max runes of valid UTF-8.
-func (d decoder) text(field, raw string, max int) string {
-	if !utf8.ValidString(raw) {
-		raw = strings.ToValidUTF8(raw, "\uFFFD")
-	}
-	if utf8.RuneCountInString(raw) > max {
-		d.rep.problem(field, "err.too_long", raw, max)
-		raw = string([]rune(raw)[:max])
-	}
-	return raw
-}
-
-// list returns a per-token list: one parameter is split at commas, several
-// parameters (as a form sends them) are one element each.
-func (d decoder) list(key string) ([]string, bool) {
-	vs, ok := d.q[key]
-	if !ok {
-		return nil, false
-	}
-	if len(vs) == 1 {
-		return strings.Split(vs[0], ","), true
-	}
-	return vs, true
-}
+type decoder struct{ Reader }
 
 // numbers reads a per-token number list into the tokens.
 func (d decoder) numbers(s *Scenario, key string, get func(*Token) *float64) {
-	items, ok := d.list(key)
+	items, ok := d.List(key)
 	if !ok {
 		return
 	}
 	if len(items) != s.Len() {
-		d.rep.problem(key, "err.length", strings.Join(items, ","), len(items), s.Len())
+		d.Rep.Problem(key, "err.length", strings.Join(items, ","), len(items), s.Len())
 		return
 	}
 	for t, raw := range items {
-		if x, ok := d.number(key+"."+strconv.Itoa(t), raw); ok {
+		if x, ok := d.Number(key+"."+strconv.Itoa(t), raw); ok {
 			*get(&s.Tokens[t]) = x
 		}
 	}
@@ -235,12 +197,12 @@ func (d decoder) numbers(s *Scenario, key string, get func(*Token) *float64) {
 
 // kinds reads the mask list: 1 valid, 0 padding, o observation.
 func (d decoder) kinds(s *Scenario) {
-	items, ok := d.list("mask")
+	items, ok := d.List("mask")
 	if !ok {
 		return
 	}
 	if len(items) != s.Len() {
-		d.rep.problem("mask", "err.length", strings.Join(items, ","), len(items), s.Len())
+		d.Rep.Problem("mask", "err.length", strings.Join(items, ","), len(items), s.Len())
 		return
 	}
 	for t, raw := range items {
@@ -252,26 +214,9 @@ func (d decoder) kinds(s *Scenario) {
 		case "o":
 			s.Tokens[t].Kind = Observation
 		default:
-			d.rep.problem("mask."+strconv.Itoa(t), "err.mask", raw, raw)
+			d.Rep.Problem("mask."+strconv.Itoa(t), "err.mask", raw, raw)
 		}
 	}
-}
-
-// unit reads a number in [0, 1].
-func (d decoder) unit(key string, dst *float64) {
-	raw, ok := d.first(key)
-	if !ok {
-		return
-	}
-	x, ok := d.number(key, raw)
-	if !ok {
-		return
-	}
-	if x < 0 || x > 1 {
-		d.rep.problem(key, "err.range", raw, raw, 0, 1)
-		return
-	}
-	*dst = x
 }
 
 // flag reads "1" or "0".
@@ -282,22 +227,8 @@ func (d decoder) flag(key, raw string, dst *bool) {
 	case "0", "off", "false", "":
 		*dst = false
 	default:
-		d.rep.problem(key, "err.choice", raw, raw, "0, 1")
+		d.Rep.Problem(key, "err.choice", raw, raw, "0, 1")
 	}
-}
-
-// number parses one decimal number into a problem-reporting decoder.
-func (d decoder) number(field, raw string) (float64, bool) {
-	x, problem := ParseNumber(raw)
-	if problem != "" {
-		args := []any{raw}
-		if problem == "err.magnitude" {
-			args = append(args, MaxMagnitude)
-		}
-		d.rep.problem(field, problem, raw, args...)
-		return 0, false
-	}
-	return x, true
 }
 
 // MaxMagnitude bounds every number a link may carry, so sums and squares
@@ -341,11 +272,11 @@ func ParseNumber(raw string) (float64, string) {
 // op=add appends a token, op=del.<t> removes token t. The lists the form
 // sent still have one entry per old token; they are edited alike.
 func (d decoder) op(s *Scenario) {
-	raw, _ := d.first("op")
+	raw, _ := d.First("op")
 	edit := func(f func(key string, items []string) []string) {
 		for _, key := range []string{"mask", "score", "old", "ref", "V", "r"} {
-			if items, ok := d.list(key); ok && len(items) == s.Len() {
-				d.q[key] = f(key, items)
+			if items, ok := d.List(key); ok && len(items) == s.Len() {
+				d.Q[key] = f(key, items)
 			}
 		}
 	}

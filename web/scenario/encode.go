@@ -28,9 +28,9 @@ func Encode(s Scenario) string {
 		b.WriteByte('=')
 		b.WriteString(value)
 	}
-	b.WriteString("v=" + LinkVersion + "&p=" + escape(s.Preset))
+	b.WriteString("v=" + LinkVersion + "&p=" + EscapeValue(s.Preset))
 	if s.Prompt != p.Prompt {
-		add("prompt", escape(s.Prompt))
+		add("prompt", EscapeValue(s.Prompt))
 	}
 	sameTexts := len(s.Tokens) == len(p.Tokens)
 	for t := 0; sameTexts && t < len(s.Tokens); t++ {
@@ -38,7 +38,7 @@ func Encode(s Scenario) string {
 	}
 	if !sameTexts {
 		for _, tok := range s.Tokens {
-			add("tok", escape(tok.Text))
+			add("tok", EscapeValue(tok.Text))
 		}
 	}
 	p.Resize(len(s.Tokens)) // compare the lists with the preset's, resized as Decode does
@@ -62,10 +62,10 @@ func Encode(s Scenario) string {
 		}
 	}
 	if s.KL != p.KL {
-		add("kl", escape(s.KL))
+		add("kl", EscapeValue(s.KL))
 	}
 	if s.Version != p.Version {
-		add("ver", versionParam(s.Version))
+		add("ver", VersionParam(s.Version))
 	}
 	if s.Base != p.Base {
 		add("num", strconv.Itoa(s.Base))
@@ -79,10 +79,11 @@ func Encode(s Scenario) string {
 	return b.String()
 }
 
-// escape writes a query value as an IRI: ASCII as url.QueryEscape does it,
-// printable non-ASCII text (Chinese, emoji) as itself, so links stay short
-// and readable; invisible and control characters are percent-encoded.
-func escape(text string) string {
+// EscapeValue writes a query value as an IRI: ASCII as url.QueryEscape
+// does it, printable non-ASCII text (Chinese, emoji) as itself, so links
+// stay short and readable; invisible and control characters are
+// percent-encoded. Every GAE Lab link writes its text this way.
+func EscapeValue(text string) string {
 	var b strings.Builder
 	for _, r := range text {
 		switch {
@@ -97,7 +98,8 @@ func escape(text string) string {
 	return b.String()
 }
 
-func versionParam(v engine.Version) string {
+// VersionParam is the ver= value of a verl generation.
+func VersionParam(v engine.Version) string {
 	if v == engine.VerlEarly {
 		return "v0.2"
 	}

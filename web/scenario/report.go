@@ -17,7 +17,8 @@ type Report struct {
 	Raw      map[string]string
 }
 
-func (r *Report) problem(field, key string, raw string, args ...any) {
+// Problem reports a bad field; raw is what was typed, kept for the form.
+func (r *Report) Problem(field, key string, raw string, args ...any) {
 	r.Problems = append(r.Problems, Problem{Field: field, Key: key, Args: args})
 	if r.Raw == nil {
 		r.Raw = map[string]string{}
@@ -25,7 +26,8 @@ func (r *Report) problem(field, key string, raw string, args ...any) {
 	r.Raw[field] = raw
 }
 
-func (r *Report) warn(key string, args ...any) {
+// Warn reports something about the whole link.
+func (r *Report) Warn(key string, args ...any) {
 	r.Warnings = append(r.Warnings, Problem{Key: key, Args: args})
 }
 
