@@ -481,7 +481,7 @@ func bigBatch() string {
 // chart, in at most 20 ms of server time.
 func BenchmarkBatch8x64(b *testing.B) {
 	target := bigBatch()
-	h := Routes()
+	h := benchHandler(b)
 	b.ReportAllocs()
 	var size int
 	for b.Loop() {
@@ -499,7 +499,7 @@ func BenchmarkBatch8x64(b *testing.B) {
 // BenchmarkBatchUpdate8x64 is one edit as htmx sends it: the results only.
 func BenchmarkBatchUpdate8x64(b *testing.B) {
 	target := bigBatch()
-	h := Routes()
+	h := benchHandler(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		req := httptest.NewRequest(http.MethodGet, target, nil)

@@ -308,7 +308,7 @@ func BenchmarkCompareBugs64(b *testing.B) {
 		all[i] = string(bug)
 	}
 	target := strings.Replace(longScenario(64), "/play?", "/compare/bugs?", 1) + "&bug=" + strings.Join(all, ",")
-	h := Routes()
+	h := benchHandler(b)
 	b.ReportAllocs()
 	var size int
 	for b.Loop() {

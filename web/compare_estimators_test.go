@@ -191,7 +191,7 @@ func TestEstimatorsForm(t *testing.T) {
 // (quadratic in T), the table and one chart.
 func BenchmarkEstimatorsPage64(b *testing.B) {
 	target := strings.Replace(longScenario(64), "/play?", "/compare/estimators?", 1)
-	h := Routes()
+	h := benchHandler(b)
 	b.ReportAllocs()
 	var size int
 	for b.Loop() {

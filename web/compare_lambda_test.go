@@ -252,7 +252,7 @@ func TestLambdaLong(t *testing.T) {
 // map, weights) in at most 15 ms of server time.
 func BenchmarkLambdaPage64(b *testing.B) {
 	target := strings.Replace(longScenario(64), "/play?", "/compare/lambda?", 1)
-	h := Routes()
+	h := benchHandler(b)
 	b.ReportAllocs()
 	var size int
 	for b.Loop() {

@@ -301,7 +301,7 @@ func TestCompareVersionsBadInput(t *testing.T) {
 // in a few milliseconds.
 func BenchmarkCompareVersions64(b *testing.B) {
 	target := strings.Replace(longScenario(64), "/play?", "/compare/versions?", 1)
-	h := Routes()
+	h := benchHandler(b)
 	b.ReportAllocs()
 	var size int
 	for b.Loop() {

@@ -157,7 +157,7 @@ func BenchmarkLessonPage(b *testing.B) {
 	course()
 	ls := course().Lessons("zh")
 	target := "/lessons/" + ls[len(ls)/2].Slug + "?lang=zh"
-	h := Routes()
+	h := benchHandler(b)
 	for b.Loop() {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))

@@ -379,7 +379,7 @@ func benchUpdateView(b *testing.B, path, key string, n int) {
 		}
 	}
 	target := path + "?" + q + "&" + key + "=" + updJoin(xs)
-	h := Routes()
+	h := benchHandler(b)
 	b.ReportAllocs()
 	var size int
 	for b.Loop() {
