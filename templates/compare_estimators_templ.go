@@ -129,7 +129,7 @@ func EstimatorsPage(vm Estimators) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = sweepChart(vm.Chart).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = compareChart(vm.Chart).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -1,7 +1,5 @@
 package templates
 
-import "github.com/a-h/templ"
-
 // View models of the two compare views built on the playground's scenario:
 // the λ sweep (/compare/lambda) and Monte Carlo vs TD(0) vs GAE
 // (/compare/estimators). Their token tables are Tables: one column per
@@ -20,12 +18,6 @@ type SweepForm struct {
 	Errors  []FieldError // the problems of the link, also shown at each field
 }
 
-// SweepChart is one inline SVG chart of a compare view.
-type SweepChart struct {
-	ID, Title string
-	SVG       templ.Component
-}
-
 // LambdaSweep is the λ sweep page: the scenario's advantages under
 // λ = 0, 0.5, 0.9, 0.95 and 1.
 type LambdaSweep struct {
@@ -37,15 +29,15 @@ type LambdaSweep struct {
 	ResultsHeading string
 	Table          Table    // rows: r_t, V(s_t), A_t per λ, R_t per λ
 	Notes          []string // one line each
-	Charts         []SweepChart
+	Charts         []Chart  // each with its download link
 	Weights        WeightsPanel
 }
 
 // WeightsPanel shows how GAE weighs the n-step estimates of one token.
 type WeightsPanel struct {
 	Heading string
-	Lines   []string    // what the chart shows, then how time steps are counted
-	Chart   *SweepChart // nil when the token has nothing to mix
+	Lines   []string // what the chart shows, then how time steps are counted
+	Chart   *Chart   // nil when the token has nothing to mix
 	Check   SweepCheck
 }
 
@@ -67,7 +59,7 @@ type Estimators struct {
 	Table          Table  // rows: r_t, V(s_t), G_t, MC, V(s_{t+1}), TD(0), GAE, both sides of the identity
 	Identity       SweepIdentity
 	Tails          EstimatorTails
-	Chart          SweepChart
+	Chart          Chart
 }
 
 // SweepIdentity is the telescoping identity, checked on this scenario's numbers.

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/a-h/templ"
+	"github.com/go-chi/chi/v5"
 
 	"gaelab/engine"
 	"gaelab/templates"
@@ -35,6 +36,45 @@ type bugsView struct {
 // handleCompareBugs handles the "GET /compare/bugs" route: bugs people
 // really shipped, each beside the correct result.
 func handleCompareBugs(w http.ResponseWriter, r *http.Request) {
+	b := readBugs(r)
+	b.serve(w, r, "compare-results",
+		func() templ.Component { return templates.CompareBugsPage(b.page()) },
+		func() templ.Component { return templates.CompareBugsResults(b.results()) })
+}
+
+// handleCompareBugsChart handles the "GET /compare/bugs/chart/{name}.svg"
+// route: one section's chart as a standalone SVG, for export. The name is
+// a bug of bug= and the sequence, "{bug}-{i}" (i 0-based: 0, or 1 with
+// rows=2), as the page links it.
+func handleCompareBugsChart(w http.ResponseWriter, r *http.Request) {
+	b := readBugs(r)
+	bug, i, ok := b.chartOf(chi.URLParam(r, "name"))
+	if !ok {
+		chartNotFound(w, r)
+		return
+	}
+	buggy, _ := engine.GAEWithBug(bug, b.in) // the result holds what could be computed; the page says what failed
+	writeSVG(w, b.sectionChart(bug, buggy, i), b.t("chart.error"))
+}
+
+// bugChartName is the name of bug's chart of sequence i in its route.
+func bugChartName(bug engine.Bug, i int) string { return string(bug) + "-" + strconv.Itoa(i) }
+
+// chartOf finds the bug and sequence of a chart name; false for a chart
+// the page does not draw (a bug not in bug=, a sequence beyond rows).
+func (b bugsView) chartOf(name string) (engine.Bug, int, bool) {
+	for _, bug := range b.bugs {
+		for i := range b.rows {
+			if name == bugChartName(bug, i) {
+				return bug, i, true
+			}
+		}
+	}
+	return "", 0, false
+}
+
+// readBugs decodes a request of /compare/bugs and computes the correct GAE.
+func readBugs(r *http.Request) bugsView {
 	pr := readPlay(r, bugsKeys...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
 	b := bugsView{bugs: readList(q, "bug", engine.Bugs, &pr.rep), rows: 1}
@@ -48,9 +88,7 @@ func handleCompareBugs(w http.ResponseWriter, r *http.Request) {
 	b.compareView = compareView{playView: newPlayView(pr), path: "/compare/bugs", extra: b.params(b.bugs, b.rows)}
 	b.in = b.input()
 	b.correct = engine.CorrectGAE(b.in)
-	b.serve(w, r, "compare-results",
-		func() templ.Component { return templates.CompareBugsPage(b.page()) },
-		func() templ.Component { return templates.CompareBugsResults(b.results()) })
+	return b
 }
 
 // params writes the page's own parameters in canonical form.
@@ -254,6 +292,21 @@ func bugChart(bug engine.Bug) (id, label string, q chart.Quantity, axis string) 
 	return "adv", "row.adv", chart.Advantage, "chart.axis.adv"
 }
 
+// sectionChart draws bug's chart of sequence i: the correct and the buggy
+// numbers of the quantity the bug is about (bugChart).
+func (b bugsView) sectionChart(bug engine.Bug, buggy engine.BugResult, i int) drawnChart {
+	id, label, q, axis := bugChart(bug)
+	ref, other := rowOf(map[string][][]float64{"adv": b.correct.Advantages, "ret": b.correct.Returns, "white": b.correct.Whitened}[id], i),
+		rowOf(map[string][][]float64{"adv": buggy.Advantages, "ret": buggy.Returns, "white": buggy.Whitened}[id], i)
+	if ref == nil || other == nil { // whitening failed: chart the raw advantages
+		label, q, axis = "row.adv", chart.Advantage, "chart.axis.adv"
+		ref, other = b.correct.Advantages[i], buggy.Advantages[i]
+	}
+	title := b.caption(b.t("compare.bugs.chart", b.t(label), string(bug)), i)
+	return b.compareChart("bug-"+string(bug)+"-chart-"+strconv.Itoa(i), title, q, ref, other,
+		b.t("compare.legend.correct"), b.t("compare.legend.buggy"), axis, cellsDiffer(ref, other))
+}
+
 // section is one bug beside the correct result: its story, the tables and
 // charts of every sequence, and notes when the scenario hides the bug.
 func (b bugsView) section(bug engine.Bug) templates.BugSection {
@@ -294,17 +347,7 @@ func (b bugsView) section(bug engine.Bug) templates.BugSection {
 			}
 		}
 		sec.Tables = append(sec.Tables, tb)
-
-		id, label, q, axis := bugChart(bug)
-		ref, other := rowOf(map[string][][]float64{"adv": b.correct.Advantages, "ret": b.correct.Returns, "white": b.correct.Whitened}[id], i),
-			rowOf(map[string][][]float64{"adv": buggy.Advantages, "ret": buggy.Returns, "white": buggy.Whitened}[id], i)
-		if ref == nil || other == nil { // whitening failed: chart the raw advantages
-			label, q, axis = "row.adv", chart.Advantage, "chart.axis.adv"
-			ref, other = b.correct.Advantages[i], buggy.Advantages[i]
-		}
-		title := b.caption(b.t("compare.bugs.chart", b.t(label), string(bug)), i)
-		ch := b.compareChart(sec.ID+"-chart-"+strconv.Itoa(i), title, q, ref, other, b.t("compare.legend.correct"), b.t("compare.legend.buggy"), axis, cellsDiffer(ref, other))
-		sec.Charts = append(sec.Charts, ch)
+		sec.Charts = append(sec.Charts, b.figure(b.sectionChart(bug, buggy, i), "/compare/bugs/chart/"+bugChartName(bug, i)+".svg"))
 	}
 
 	sec.Summary = b.t("compare.bugs.count", cells, onValid)

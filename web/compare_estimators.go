@@ -46,6 +46,13 @@ func handleCompareEstimators(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// handleCompareEstimatorsChart handles the "GET /compare/estimators/chart.svg"
+// route: the page's chart as a standalone SVG, for export.
+func handleCompareEstimatorsChart(w http.ResponseWriter, r *http.Request) {
+	v := newEstimatorsView(readPlay(r))
+	writeSVG(w, v.chart(), v.t("chart.error"))
+}
+
 func newEstimatorsView(pr playRequest) estimatorsView {
 	v := estimatorsView{playView: newPlayView(pr), query: scenario.Encode(pr.s)}
 	rewards, vals, mask := [][]float64{v.res.Rewards}, [][]float64{values(v.s)}, [][]float64{v.res.Mask}
@@ -135,7 +142,7 @@ func (v estimatorsView) estimators() templates.Estimators {
 		Table:          v.table(id),
 		Identity:       templates.SweepIdentity{Heading: v.t("sweep.est.id.heading"), Text: v.t("sweep.est.id.text")},
 		Tails:          v.tails(),
-		Chart:          v.chart(),
+		Chart:          v.figure(v.chart()),
 	}
 	if v.s.Version == engine.VerlEarly {
 		vm.MaskNote = v.t("sweep.est.mask.early")
@@ -190,8 +197,14 @@ func (v estimatorsView) table(id telescoping) templates.Table {
 	return tb
 }
 
+// figure is the chart as the page shows it, linked to its route.
+func (v estimatorsView) figure(d drawnChart) templates.Chart {
+	url := sweepLink(v.pr, "/compare/estimators/chart.svg", v.query, "")
+	return d.figure(v.playView, url, v.t("sweep.chart.error", d.title))
+}
+
 // chart draws the three estimators as lines, leaving out mask-0 tokens.
-func (v estimatorsView) chart() templates.SweepChart {
+func (v estimatorsView) chart() drawnChart {
 	in := chart.SweepInput{
 		Tokens: sweepTokens(v.s), Base: v.s.Base, Mask: sweepKinds(v.s), ID: "est-lines", Theme: v.chartTheme(),
 		Text: chart.SweepText{
@@ -210,7 +223,7 @@ func (v estimatorsView) chart() templates.SweepChart {
 		in.Skip[t] = v.masked(t)
 	}
 	svg, err := chart.Sweep(in)
-	return sweepFigure(v.playView, in.ID, in.Text.Title, svg, err)
+	return drawnChart{id: in.ID, title: in.Text.Title, svg: svg, err: err}
 }
 
 // tails is the table of what each estimator adds up and bootstraps from.

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/a-h/templ"
+	"github.com/go-chi/chi/v5"
 
 	"gaelab/engine"
 	"gaelab/templates"
@@ -51,6 +51,75 @@ func handleCompareLambda(w http.ResponseWriter, r *http.Request) {
 	if err := templates.LambdaSweepPage(v.sweep()).Render(r.Context(), w); err != nil {
 		logRenderError(r, err)
 	}
+}
+
+// handleCompareLambdaChart handles the "GET /compare/lambda/chart/{name}.svg"
+// route: one chart of the page (lambdaChartNames) as a standalone SVG, for
+// export. weights is 404 where the page draws none (token t has no time
+// step).
+func handleCompareLambdaChart(w http.ResponseWriter, r *http.Request) {
+	name := chi.URLParam(r, "name")
+	if !slices.Contains(lambdaChartNames(), name) {
+		chartNotFound(w, r)
+		return
+	}
+	pr := readPlay(r, lambdaKeys...)
+	v := newLambdaView(pr, readSweepToken(r, &pr))
+	d, ok := v.drawChart(name)
+	if !ok {
+		chartNotFound(w, r)
+		return
+	}
+	writeSVG(w, d, v.t("chart.error"))
+}
+
+// lambdaChartNames are the page's charts in page order, by the name in
+// their URL /compare/lambda/chart/{name}.svg: the lines, one small chart per
+// λ (small-i for sweepLambdas[i]), the heat map and the n-step weights.
+func lambdaChartNames() []string {
+	names := []string{"lines"}
+	for i := range sweepLambdas {
+		names = append(names, "small-"+strconv.Itoa(i))
+	}
+	return append(names, "heat", "weights")
+}
+
+// drawChart draws one chart of the page by name; false when the page has
+// no such chart in this state.
+func (v lambdaView) drawChart(name string) (drawnChart, bool) {
+	switch name {
+	case "lines":
+		return v.linesChart(), true
+	case "heat":
+		return v.heatChart(), true
+	case "weights":
+		return v.weightsChart()
+	}
+	for i := range sweepLambdas {
+		if name == "small-"+strconv.Itoa(i) {
+			return v.smallMultiple(i), true
+		}
+	}
+	return drawnChart{}, false
+}
+
+// figure is a drawn chart as the page shows it, linked to its route.
+func (v lambdaView) figure(name string, d drawnChart) templates.Chart {
+	url := sweepLink(v.pr, "/compare/lambda/chart/"+name+".svg", v.query, v.extra())
+	return d.figure(v.playView, url, v.t("sweep.chart.error", d.title))
+}
+
+// charts are the page's charts above the weights, in page order.
+func (v lambdaView) charts() []templates.Chart {
+	var out []templates.Chart
+	for _, name := range lambdaChartNames() {
+		if name == "weights" {
+			continue // in the weights panel
+		}
+		d, _ := v.drawChart(name)
+		out = append(out, v.figure(name, d))
+	}
+	return out
 }
 
 // readSweepToken reads t= (a 0-based token index); a bad one is reported on
@@ -109,7 +178,7 @@ func (v lambdaView) sweep() templates.LambdaSweep {
 		Table:          v.table(),
 		Notes:          []string{v.t("sweep.lam.note.lam", scenario.FormatNumber(v.s.Lam)), v.t("sweep.lam.note.tail")},
 	}
-	vm.Charts = append(append([]templates.SweepChart{v.linesChart()}, v.smallMultiples()...), v.heatChart())
+	vm.Charts = v.charts()
 	vm.Weights = v.weights()
 	return vm
 }
@@ -143,7 +212,7 @@ func (v lambdaView) table() templates.Table {
 }
 
 // linesChart draws A_t for each λ as lines.
-func (v lambdaView) linesChart() templates.SweepChart {
+func (v lambdaView) linesChart() drawnChart {
 	in := chart.SweepInput{
 		Tokens: sweepTokens(v.s), Base: v.s.Base, Mask: sweepKinds(v.s), ID: "sweep-lines", Theme: v.chartTheme(),
 		Text: chart.SweepText{
@@ -156,11 +225,11 @@ func (v lambdaView) linesChart() templates.SweepChart {
 		in.Series = append(in.Series, chart.Series{Label: v.t("sweep.legend.lam", sweepLam(lam)), Values: v.runs[i].Advantages[0]})
 	}
 	svg, err := chart.Sweep(in)
-	return sweepFigure(v.playView, in.ID, in.Text.Title, svg, err)
+	return drawnChart{id: in.ID, title: in.Text.Title, svg: svg, err: err}
 }
 
 // heatChart draws A_t as a λ × token heat map.
-func (v lambdaView) heatChart() templates.SweepChart {
+func (v lambdaView) heatChart() drawnChart {
 	in := chart.HeatmapInput{
 		Tokens: sweepTokens(v.s), Base: v.s.Base, Mask: sweepKinds(v.s), ID: "sweep-heat", Theme: v.chartTheme(),
 		Text: chart.HeatmapText{
@@ -172,7 +241,7 @@ func (v lambdaView) heatChart() templates.SweepChart {
 		in.Rows = append(in.Rows, chart.HeatmapRow{Label: v.t("sweep.legend.lam", sweepLam(lam)), Values: v.runs[i].Advantages[0]})
 	}
 	svg, err := chart.Heatmap(in)
-	return sweepFigure(v.playView, in.ID, in.Text.Title, svg, err)
+	return drawnChart{id: in.ID, title: in.Text.Title, svg: svg, err: err}
 }
 
 // tokenSelect picks t for the weights chart.
@@ -210,24 +279,8 @@ func (v lambdaView) weights() templates.WeightsPanel {
 	} else {
 		p.Lines = append(p.Lines, v.t("sweep.steps.newest"))
 	}
-
-	// Tick labels: the value each n-step estimate bootstraps from, V of the
-	// state before the next time step, and 0 for the Monte Carlo estimate.
-	labels := make([]string, N)
-	for n := 1; n < N; n++ {
-		labels[n-1] = "V(s" + sweepSubscript(steps[n]+v.s.Base) + ")"
-	}
-	labels[N-1] = "0"
-	in := chart.WeightsInput{
-		Weights: w, Labels: labels, ID: "sweep-weights", Theme: v.chartTheme(),
-		Text: chart.WeightsText{
-			Title: v.t("sweep.w.title", scenario.FormatNumber(v.s.Lam), v.idx(t)), Desc: v.t("sweep.w.desc"),
-			StepAxis: v.t("sweep.w.axis"), WeightAxis: v.t("sweep.w.weight"),
-			NStep: v.t("sweep.w.nstep"), MonteCarlo: v.t("sweep.w.mc"), MC: v.t("sweep.w.mc_short"),
-		},
-	}
-	svg, err := chart.Weights(in)
-	c := sweepFigure(v.playView, in.ID, in.Text.Title, svg, err)
+	d, _ := v.weightsChart()
+	c := v.figure("weights", d)
 	p.Chart = &c
 
 	// The check: Σ_n w_n·Â⁽ⁿ⁾_t, the n-step estimates built from the
@@ -245,6 +298,34 @@ func (v lambdaView) weights() templates.WeightsPanel {
 	}
 	p.Check.Text = v.t("sweep.w.check", num(mix), v.idx(t), num(adv), mark, num(diff))
 	return p
+}
+
+// weightsChart draws the weights of token v.at's n-step estimates; false
+// when the token has no time step, so nothing to mix.
+func (v lambdaView) weightsChart() (drawnChart, bool) {
+	t := v.at
+	steps := sweepSteps(v.s.Version, v.res.Mask, t)
+	N := len(steps)
+	if N == 0 {
+		return drawnChart{}, false
+	}
+	// Tick labels: the value each n-step estimate bootstraps from, V of the
+	// state before the next time step, and 0 for the Monte Carlo estimate.
+	labels := make([]string, N)
+	for n := 1; n < N; n++ {
+		labels[n-1] = "V(s" + sweepSubscript(steps[n]+v.s.Base) + ")"
+	}
+	labels[N-1] = "0"
+	in := chart.WeightsInput{
+		Weights: nStepWeights(v.s.Lam, N), Labels: labels, ID: "sweep-weights", Theme: v.chartTheme(),
+		Text: chart.WeightsText{
+			Title: v.t("sweep.w.title", scenario.FormatNumber(v.s.Lam), v.idx(t)), Desc: v.t("sweep.w.desc"),
+			StepAxis: v.t("sweep.w.axis"), WeightAxis: v.t("sweep.w.weight"),
+			NStep: v.t("sweep.w.nstep"), MonteCarlo: v.t("sweep.w.mc"), MC: v.t("sweep.w.mc_short"),
+		},
+	}
+	svg, err := chart.Weights(in)
+	return drawnChart{id: in.ID, title: in.Text.Title, svg: svg, err: err}, true
 }
 
 // sweepSteps are the time steps of token t's advantage: the positions whose
@@ -408,41 +489,29 @@ func sweepKinds(s scenario.Scenario) []chart.Kind {
 	return out
 }
 
-// sweepFigure wraps a drawn chart for the page; a chart that could not be
-// drawn keeps its title and says so.
-func sweepFigure(v playView, id, title string, svg []byte, err error) templates.SweepChart {
-	if err != nil {
-		return templates.SweepChart{ID: id, Title: v.t("sweep.chart.error", title), SVG: templ.Raw("")}
-	}
-	return templates.SweepChart{ID: id, Title: title, SVG: templ.Raw(string(svg))}
-}
-
-// smallMultiples draws A_t for each λ in a chart of its own, on one shared
-// scale and in the style its line has in the combined chart.
-func (v lambdaView) smallMultiples() []templates.SweepChart {
+// smallMultiple draws A_t for λ = sweepLambdas[i] in a chart of its own,
+// on the scale all the small charts share and in the style its line has in
+// the combined chart.
+func (v lambdaView) smallMultiple(i int) drawnChart {
 	var lo, hi float64
-	for i := range sweepLambdas {
-		for _, a := range v.runs[i].Advantages[0] {
+	for _, run := range v.runs {
+		for _, a := range run.Advantages[0] {
 			lo, hi = min(lo, a), max(hi, a)
 		}
 	}
 	th := v.chartTheme()
 	th.TokenWidth, th.PlotHeight = max(8, th.TokenWidth/3), th.PlotHeight/2
-	var out []templates.SweepChart
-	for i, lam := range sweepLambdas {
-		label := v.t("sweep.legend.lam", sweepLam(lam))
-		in := chart.SweepInput{
-			Tokens: sweepTokens(v.s), Base: v.s.Base, Mask: sweepKinds(v.s), ID: "sweep-small-" + strconv.Itoa(i), Theme: th,
-			Extent: [2]float64{lo, hi}, StyleOffset: i,
-			Series: []chart.Series{{Label: label, Values: v.runs[i].Advantages[0]}},
-			Text: chart.SweepText{
-				Title: label, Desc: v.t("sweep.lam.chart.desc"),
-				TokenAxis: v.t("chart.axis.token"), ValueAxis: v.t("chart.axis.adv"),
-				Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
-			},
-		}
-		svg, err := chart.Sweep(in)
-		out = append(out, sweepFigure(v.playView, in.ID, label, svg, err))
+	label := v.t("sweep.legend.lam", sweepLam(sweepLambdas[i]))
+	in := chart.SweepInput{
+		Tokens: sweepTokens(v.s), Base: v.s.Base, Mask: sweepKinds(v.s), ID: "sweep-small-" + strconv.Itoa(i), Theme: th,
+		Extent: [2]float64{lo, hi}, StyleOffset: i,
+		Series: []chart.Series{{Label: label, Values: v.runs[i].Advantages[0]}},
+		Text: chart.SweepText{
+			Title: label, Desc: v.t("sweep.lam.chart.desc"),
+			TokenAxis: v.t("chart.axis.token"), ValueAxis: v.t("chart.axis.adv"),
+			Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
+		},
 	}
-	return out
+	svg, err := chart.Sweep(in)
+	return drawnChart{id: in.ID, title: label, svg: svg, err: err}
 }

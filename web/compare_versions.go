@@ -258,8 +258,8 @@ func (c compareView) group(id, label, code, swatch string, mark cellMark, rows .
 	return g
 }
 
-// compareChart draws a comparison chart inline.
-func (c compareView) compareChart(id, title string, q chart.Quantity, ref, other []float64, refLabel, otherLabel, axisKey string, differs []bool) templates.Chart {
+// compareChart draws a comparison chart; id is its figure's element id.
+func (c compareView) compareChart(id, title string, q chart.Quantity, ref, other []float64, refLabel, otherLabel, axisKey string, differs []bool) drawnChart {
 	in := chart.CompareInput{Base: c.s.Base, Quantity: q, Reference: ref, Other: other, Differs: differs, Theme: c.chartTheme(), ID: id,
 		Text: chart.CompareText{
 			Title: title, Desc: c.t("compare.chart.desc"), Reference: refLabel, Other: otherLabel,
@@ -271,14 +271,16 @@ func (c compareView) compareChart(id, title string, q chart.Quantity, ref, other
 		in.Tokens = append(in.Tokens, tok.Text)
 		in.Mask = append(in.Mask, chart.Kind(tok.Kind))
 	}
-	ch := templates.Chart{ID: id, Title: in.Text.Title}
 	svg, err := chart.Compare(in)
-	if err != nil {
-		ch.Title += " — " + c.t("chart.error")
-		svg = nil
-	}
-	ch.SVG = templ.Raw(string(svg))
-	return ch
+	return drawnChart{id: id, title: title, svg: svg, err: err}
+}
+
+// figure is a drawn chart as the page shows it, linked to its route path
+// with the page's state.
+func (c compareView) figure(d drawnChart, path string) templates.Chart {
+	at := c
+	at.path = path
+	return d.figure(c.playView, at.canonical(), d.title+" — "+c.t("chart.error"))
 }
 
 // verlRef links a verl issue or pull request, "verl#1850".
@@ -445,6 +447,17 @@ func (run versionsRun) diff(steps [][]float64, reasons []versionReason, t int) (
 	return true, why
 }
 
+// marks compares v0.2 and the newest on one quantity: its chain of steps
+// (v0.2 first, newest last), and per token t whether they differ and why.
+func (run versionsRun) marks(id string, mask []float64) (steps [][]float64, differs []bool, why [][]versionReason) {
+	steps, reasons := run.chain(id, mask)
+	differs, why = make([]bool, len(mask)), make([][]versionReason, len(mask))
+	for t := range differs {
+		differs[t], why[t] = run.diff(steps, reasons, t)
+	}
+	return steps, differs, why
+}
+
 // handleCompareVersions handles the "GET /compare/versions" route: verl
 // v0.2 and the newest verl on the playground's scenario, cell by cell.
 func handleCompareVersions(w http.ResponseWriter, r *http.Request) {
@@ -462,6 +475,22 @@ func handleCompareVersions(w http.ResponseWriter, r *http.Request) {
 	c.serve(w, r, "compare-results",
 		func() templ.Component { return templates.CompareVersionsPage(vm()) },
 		func() templ.Component { return templates.CompareVersionsResults(vm().Results) })
+}
+
+// handleCompareVersionsChart handles the "GET /compare/versions/chart.svg"
+// route: the page's chart of the advantages as a standalone SVG, for export.
+func handleCompareVersionsChart(w http.ResponseWriter, r *http.Request) {
+	c := compareView{playView: newPlayView(readPlay(r, versionsKeys...)), path: "/compare/versions"}
+	run := runVersions(c.s, c.res)
+	_, advDiffers, _ := run.marks("adv", c.res.Mask)
+	writeSVG(w, c.versionsChart(run, advDiffers), c.t("chart.error"))
+}
+
+// versionsChart draws the advantages of both generations, the cells that
+// differ marked.
+func (c compareView) versionsChart(run versionsRun, differs []bool) drawnChart {
+	return c.compareChart("chart-compare-versions", c.t("compare.versions.chart"), chart.Advantage, run.newest.Advantages[0], run.early.Advantages[0],
+		c.t("compare.legend.newest"), c.t("compare.legend.early"), "chart.axis.adv", differs)
 }
 
 // versions is the page's view model.
@@ -510,21 +539,18 @@ func (c compareView) versionsResults(shown []string) templates.VersionsResults {
 	cells, onValid := 0, 0
 	var advDiffers []bool
 	for _, id := range versionsShown {
-		steps, reasons := run.chain(id, mask)
+		steps, differs, reasons := run.marks(id, mask)
 		early, newest := steps[0], steps[len(steps)-1]
-		differs := make([]bool, c.s.Len())
 		why := make([][]templates.Link, c.s.Len())
-		for t := range differs {
-			on, rs := run.diff(steps, reasons, t)
+		for t, on := range differs {
 			if !on {
 				continue
 			}
-			differs[t] = true
 			cells++
 			if mask[t] == 1 {
 				onValid++
 			}
-			for _, r := range rs {
+			for _, r := range reasons[t] {
 				used[r] = true
 				why[t] = append(why[t], templates.Link{Label: r.mark(), URL: "#reason-" + string(r), Title: c.t("compare.reason." + string(r))})
 			}
@@ -574,8 +600,7 @@ func (c compareView) versionsResults(shown []string) templates.VersionsResults {
 	if run.newest.Whitened != nil && !used[reasonEps] {
 		out.Notes = append(out.Notes, c.t("compare.versions.eps"))
 	}
-	ch := c.compareChart("chart-compare-versions", c.t("compare.versions.chart"), chart.Advantage, run.newest.Advantages[0], run.early.Advantages[0],
-		c.t("compare.legend.newest"), c.t("compare.legend.early"), "chart.axis.adv", advDiffers)
+	ch := c.figure(c.versionsChart(run, advDiffers), "/compare/versions/chart.svg")
 	out.Chart = &ch
 	return out
 }

@@ -118,6 +118,20 @@ func injRoutes() []injRoute {
 		routes = append(routes, injRoute{path: "/play/chart/" + name + ".svg", base: base, sample: name != "values",
 			keys: injPlayKeys(), kind: "svg", lists: play, shows: []string{"tok"}})
 	}
+	for _, name := range lambdaChartNames() {
+		shows := []string{"tok"}
+		if name == "weights" { // its ticks are the n-step estimates, not tokens
+			shows = nil
+		}
+		routes = append(routes, injRoute{path: "/compare/lambda/chart/" + name + ".svg", base: base, sample: true,
+			keys: injPlayKeys(lambdaKeys...), kind: "svg", lists: play, shows: shows})
+	}
+	const bugsBase = base + "&bug=eos-leak,per-seq-whiten&rows=2"
+	routes = append(routes,
+		injRoute{path: "/compare/estimators/chart.svg", base: base, sample: true, keys: injPlayKeys(), kind: "svg", lists: play, shows: []string{"tok"}},
+		injRoute{path: "/compare/versions/chart.svg", base: base, sample: true, keys: injPlayKeys(versionsKeys...), kind: "svg", lists: play, shows: []string{"tok"}},
+		injRoute{path: "/compare/bugs/chart/eos-leak-0.svg", base: bugsBase, sample: true, keys: injPlayKeys(bugsKeys...), kind: "svg", lists: play, shows: []string{"tok"}},
+		injRoute{path: "/compare/bugs/chart/per-seq-whiten-1.svg", base: bugsBase, sample: true, keys: injPlayKeys(bugsKeys...), kind: "svg", lists: play})
 	return routes
 }
 
@@ -428,7 +442,8 @@ func TestInjectionPathSegments(t *testing.T) {
 	paths := []struct{ pattern, kind string }{
 		{"/lessons/%s", "html"}, {"/lessons/%s/widget/0", "html"}, {"/lessons/gae/%s/0", "html"},
 		{"/lessons/gae/widget/%s", "html"}, {"/lessons/gae/predict/%s", "html"},
-		{"/play/chart/%s.svg", "svg"}, {"/static/%s", "text"}, {"/%s", "text"}, {"/play/%s", "text"},
+		{"/play/chart/%s.svg", "svg"}, {"/compare/lambda/chart/%s.svg", "svg"}, {"/compare/bugs/chart/%s.svg", "svg"},
+		{"/static/%s", "text"}, {"/%s", "text"}, {"/play/%s", "text"},
 	}
 	total := 0
 	for _, path := range paths {
