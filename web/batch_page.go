@@ -104,13 +104,7 @@ func handleBatch(w http.ResponseWriter, r *http.Request) {
 func handleBatchChart(w http.ResponseWriter, r *http.Request) {
 	v := newBatchView(readBatch(r))
 	svg, err := v.renderChart()
-	if err != nil {
-		http.Error(w, v.t("chart.error"), http.StatusUnprocessableEntity)
-		return
-	}
-	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Write([]byte(`<?xml version="1.0" encoding="UTF-8"?>` + "\n"))
-	w.Write(svg)
+	writeSVG(w, drawnChart{svg: svg, err: err}, v.t("chart.error"))
 }
 
 // batchView builds the batch view's view model for one request.

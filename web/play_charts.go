@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"net/http"
 	"strings"
 	"sync"
@@ -155,19 +154,10 @@ func handleChart(w http.ResponseWriter, r *http.Request) {
 		valid = valid || n == name
 	}
 	if !valid {
-		http.NotFound(w, r)
+		chartNotFound(w, r)
 		return
 	}
-	pr := readPlay(r)
-	v := newPlayView(pr)
+	v := newPlayView(readPlay(r))
 	svg, err := v.renderChart(name, "")
-	if err != nil {
-		http.Error(w, v.t("chart.error"), http.StatusUnprocessableEntity)
-		return
-	}
-	w.Header().Set("Content-Type", "image/svg+xml")
-	if !bytes.HasPrefix(svg, []byte("<?xml")) {
-		w.Write([]byte(`<?xml version="1.0" encoding="UTF-8"?>` + "\n"))
-	}
-	w.Write(svg)
+	writeSVG(w, drawnChart{svg: svg, err: err}, v.t("chart.error"))
 }

@@ -56,18 +56,11 @@ func handleUpdateActor(w http.ResponseWriter, r *http.Request) {
 func handleUpdateActorChart(w http.ResponseWriter, r *http.Request) {
 	v := newActorView(r)
 	a := v.compute()
-	if a.err != nil {
-		http.Error(w, v.t("chart.error"), http.StatusUnprocessableEntity)
-		return
+	d := drawnChart{err: a.err}
+	if a.err == nil {
+		d.svg, d.err = v.objectiveChart(a, "")
 	}
-	svg, err := v.objectiveChart(a, "")
-	if err != nil {
-		http.Error(w, v.t("chart.error"), http.StatusUnprocessableEntity)
-		return
-	}
-	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Write([]byte(`<?xml version="1.0" encoding="UTF-8"?>` + "\n"))
-	w.Write(svg)
+	writeSVG(w, d, v.t("chart.error"))
 }
 
 // actorLoss is the actor's loss for the view's state, from the engine.
