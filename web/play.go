@@ -48,7 +48,12 @@ func readPlay(r *http.Request, extraKeys ...string) playRequest {
 // link is the canonical URL of a scenario on path, keeping the view
 // parameters and lang= if the request had it.
 func (pr playRequest) link(path string, s scenario.Scenario) string {
-	u := path + "?" + scenario.Encode(s) + pr.view.suffix()
+	return pr.linkTo(path, scenario.Encode(s))
+}
+
+// linkTo is link for a scenario already encoded as state.
+func (pr playRequest) linkTo(path, state string) string {
+	u := path + "?" + state + pr.view.suffix()
 	if pr.langSet {
 		u += "&lang=" + string(pr.lang)
 	}

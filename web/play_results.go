@@ -64,8 +64,8 @@ func (v playView) results() templates.Results {
 		Table:   v.table(),
 		Step:    v.step(),
 		Export: []templates.Link{
-			{Label: v.t("export.csv"), URL: v.pr.link("/play/table.csv", v.s)},
-			{Label: v.t("export.json"), URL: v.pr.link("/play/table.json", v.s)},
+			{Label: v.t("export.csv"), URL: v.link("/play/table.csv")},
+			{Label: v.t("export.json"), URL: v.link("/play/table.json")},
 		},
 	}
 	if !v.s.DirectRewards {
@@ -86,9 +86,9 @@ func (v playView) results() templates.Results {
 	}
 	r.ViewsLabel = v.t("views.label")
 	for _, view := range viewLinks(v.s.Len(), v.pr.view) {
-		r.Views = append(r.Views, templates.Link{Label: v.t(view.key), URL: v.pr.link(view.path, v.s)})
+		r.Views = append(r.Views, templates.Link{Label: v.t(view.key), URL: v.link(view.path)})
 	}
-	r.Print = templates.Link{Label: v.pr.link("/play", v.s), URL: v.qrURL(), Title: v.t("qr.alt")}
+	r.Print = templates.Link{Label: v.link("/play"), URL: v.qrURL(), Title: v.t("qr.alt")}
 	view := v.pr.view
 	if !view.hidden("formula") {
 		r.Formula = v.formula()
@@ -100,7 +100,7 @@ func (v playView) results() templates.Results {
 	if next := view.nextHidden(); next != "" {
 		pr := v.pr
 		pr.view.reveal++
-		r.Reveal = templates.Link{Label: v.t("reveal.next", v.partName(next)), URL: pr.link("/play", v.s)}
+		r.Reveal = templates.Link{Label: v.t("reveal.next", v.partName(next)), URL: pr.linkTo("/play", v.state)}
 	}
 	return r
 }

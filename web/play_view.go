@@ -45,6 +45,9 @@ func (v playView) play() templates.Play {
 	}
 }
 
+// link is this view's state on path, in this view and language.
+func (v playView) link(path string) string { return v.pr.linkTo(path, v.state) }
+
 // page is the frame of a view of this scenario on path.
 func (v playView) page(titleKey, path string) templates.Page {
 	other := v.pr
@@ -54,14 +57,14 @@ func (v playView) page(titleKey, path string) templates.Page {
 	}
 	return frame(frameSpec{
 		lang: v.pr.lang, title: v.t(titleKey), section: path, view: v.pr.view,
-		link: v.pr.link(path, v.s), otherLang: other.link(path, v.s),
+		link: v.link(path), otherLang: other.linkTo(path, v.state),
 		presenter: v.presenterLink(path), reset: v.resetLink(),
 	})
 }
 
 // qrURL is the QR code of this state's playground link.
 func (v playView) qrURL() string {
-	return "/qr.svg?u=" + url.QueryEscape(asciiURL(v.pr.link("/play", v.s)))
+	return "/qr.svg?u=" + url.QueryEscape(asciiURL(v.link("/play")))
 }
 
 // presenterLink enters or leaves presentation mode, keeping the state.
@@ -72,7 +75,7 @@ func (v playView) presenterLink(path string) templates.Link {
 	if v.pr.view.present {
 		label = "present.leave"
 	}
-	return templates.Link{Label: v.t(label), URL: pr.link(path, v.s)}
+	return templates.Link{Label: v.t(label), URL: pr.linkTo(path, v.state)}
 }
 
 // resetLink is the preset's link in the same view, nothing revealed.

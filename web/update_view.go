@@ -116,7 +116,7 @@ func (v updateView) links(otherPath, otherKey string) []templates.Link {
 		other += "&lang=" + string(v.pr.lang)
 	}
 	return []templates.Link{
-		{Label: v.t("lessons.open"), URL: v.pr.link("/play", v.s), Title: "open-playground"},
+		{Label: v.t("lessons.open"), URL: v.pr.linkTo("/play", v.state), Title: "open-playground"},
 		{Label: v.t(otherKey), URL: other, Title: "other-view"},
 	}
 }
