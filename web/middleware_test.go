@@ -162,14 +162,22 @@ func TestInflightLimitSheds(t *testing.T) {
 	}
 }
 
-// A handler that runs too long is answered 503 with a message.
+// A handler that runs too long is answered 503 with a message (JSON under
+// /api/).
 func TestHandlerTimeout(t *testing.T) {
 	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		<-r.Context().Done()
 	})
-	w := serve(withTimeout(20*time.Millisecond)(slow), "GET", "/play?lang=zh")
+	h := withTimeout(20 * time.Millisecond)(slow)
+	w := serve(h, "GET", "/play?lang=zh")
 	if w.Code != http.StatusServiceUnavailable || !strings.Contains(w.Body.String(), "计算时间太长") {
 		t.Errorf("slow handler: %d %q", w.Code, w.Body.String())
+	}
+	w = serve(h, "POST", "/api/v1/compute")
+	var e struct{ Error struct{ Code string } }
+	if w.Code != http.StatusServiceUnavailable || w.Header().Get("Content-Type") != "application/json" ||
+		json.Unmarshal(w.Body.Bytes(), &e) != nil || e.Error.Code != "timeout" {
+		t.Errorf("slow API: %d %q %q", w.Code, w.Header().Get("Content-Type"), w.Body.String())
 	}
 }
 

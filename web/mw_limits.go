@@ -1,10 +1,13 @@
 package web
 
 import (
+	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
+	"gaelab/web/api"
 	"gaelab/web/i18n"
 )
 
@@ -70,16 +73,24 @@ func shed(w http.ResponseWriter, r *http.Request) {
 }
 
 // withTimeout stops waiting for a handler after d and answers 503 (the
-// handler's context is cancelled; its late output is discarded). The
-// message is plain text in the request's language.
+// handler's context is cancelled; its late output is discarded): plain text
+// in the request's language, or the JSON API's error under /api/.
 func withTimeout(d time.Duration) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
-		msgs := map[i18n.Lang]http.Handler{}
+		byLang := map[i18n.Lang]http.Handler{}
 		for _, l := range i18n.Langs {
-			msgs[l] = http.TimeoutHandler(next, d, l.T("limit.timeout"))
+			byLang[l] = http.TimeoutHandler(next, d, l.T("limit.timeout"))
 		}
+		body, _ := json.Marshal(map[string]api.Error{"error": {Code: "timeout", Message: i18n.En.T("limit.timeout")}})
+		forAPI := http.TimeoutHandler(next, d, string(body))
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			msgs[requestLang(r)].ServeHTTP(w, r)
+			if strings.HasPrefix(r.URL.Path, "/api/") {
+				// Set before: TimeoutHandler writes its message without one.
+				w.Header().Set("Content-Type", "application/json")
+				forAPI.ServeHTTP(w, r)
+				return
+			}
+			byLang[requestLang(r)].ServeHTTP(w, r)
 		})
 	}
 }

@@ -131,7 +131,7 @@ func (v playView) charts() []templates.Chart {
 			svg, err := v.renderChart(name, "")
 			c := templates.Chart{
 				ID: "chart-" + name, Title: v.t(chartTitles[name]), Download: v.t("chart.download"),
-				URL: v.link("/play/chart/"+name+".svg"),
+				URL: v.link("/play/chart/" + name + ".svg"),
 				SVG: templ.Raw(string(svg)),
 			}
 			if err != nil {
