@@ -15,5 +15,7 @@ COPY --from=build /out/gaelab /gaelab
 USER nonroot:nonroot
 ENV ADDR=0.0.0.0:8080
 EXPOSE 8080
+# The image has no shell or curl: the binary checks itself.
+HEALTHCHECK --interval=30s --timeout=5s CMD ["/gaelab", "healthcheck"]
 ENTRYPOINT ["/gaelab"]
 CMD ["serve"]

@@ -5,6 +5,7 @@
 //
 //	gaelab [serve] [-addr ADDR] [-log-format text|json] [-embed-origins LIST] [-max-inflight N]
 //	gaelab compute [FILE]
+//	gaelab healthcheck [-addr ADDR]
 //	gaelab help
 package main
 

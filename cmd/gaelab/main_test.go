@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -310,4 +311,49 @@ func TestRunComputeInputLimit(t *testing.T) {
 	if called {
 		t.Error("compute was called with an input over the limit")
 	}
+}
+
+// healthcheck succeeds against a running server (also when the address is
+// the wildcard it listens on) and fails, naming the problem, when nothing
+// or something unhealthy answers.
+func TestRunHealthcheck(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stderr := new(syncBuffer)
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0"}, noEnv, strings.NewReader(""), io.Discard, stderr)
+	}()
+	addr := waitListening(t, stderr, done)
+	_, port, _ := net.SplitHostPort(addr)
+	for _, a := range []string{addr, "0.0.0.0:" + port} {
+		if err := run(context.Background(), []string{"healthcheck", "-addr", a}, noEnv, strings.NewReader(""), io.Discard, io.Discard); err != nil {
+			t.Errorf("healthcheck -addr %s: %v", a, err)
+		}
+	}
+	env := func(k string) string {
+		if k == "ADDR" {
+			return addr
+		}
+		return ""
+	}
+	if err := run(context.Background(), []string{"healthcheck"}, env, strings.NewReader(""), io.Discard, io.Discard); err != nil {
+		t.Errorf("healthcheck with $ADDR: %v", err)
+	}
+
+	unhealthy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "down", http.StatusServiceUnavailable)
+	}))
+	defer unhealthy.Close()
+	if err := run(context.Background(), []string{"healthcheck", "-addr", strings.TrimPrefix(unhealthy.URL, "http://")}, noEnv, strings.NewReader(""), io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "503") {
+		t.Errorf("healthcheck of a 503: %v", err)
+	}
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	free := ln.Addr().String()
+	ln.Close()
+	if err := run(context.Background(), []string{"healthcheck", "-addr", free}, noEnv, strings.NewReader(""), io.Discard, io.Discard); err == nil {
+		t.Errorf("healthcheck of %s, where nothing listens: no error", free)
+	}
+	cancel()
+	<-done
 }

@@ -15,6 +15,8 @@ const usage = `Usage:
   gaelab [serve] [flags]       serve the web app (the default command)
   gaelab compute [FILE]        compute one case read from FILE or stdin and
                                print the JSON answer
+  gaelab healthcheck [-addr ADDR]
+                               exit 0 if the server on ADDR answers /healthz
   gaelab help                  print this help
 
 serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
@@ -44,6 +46,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		err = runServe(ctx, rest, getenv, stderr)
 	case "compute":
 		err = runCompute(rest, stdin, stdout, api.Compute)
+	case "healthcheck":
+		err = runHealthcheck(ctx, rest, getenv)
 	case "help":
 		err = flag.ErrHelp
 	default:
