@@ -247,6 +247,20 @@ func TestPanicIsContained(t *testing.T) {
 	if resp, err := http.Get(srv.URL + "/healthz"); err != nil || resp.StatusCode != 200 {
 		t.Errorf("after the panic /healthz: %v %v", resp, err)
 	}
+
+	// A panic after the answer began cannot become a 500: the answer is
+	// aborted, never delivered as a complete 200.
+	mux.Get("/test/late-panic", func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "<p>half a page")
+		panic("late boom")
+	})
+	if resp, err := http.Get(srv.URL + "/test/late-panic"); err == nil {
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err == nil {
+			t.Errorf("a late panic was delivered as a complete %d answer: %q", resp.StatusCode, body)
+		}
+	}
 }
 
 // One access-log line per request: method, route pattern (not the raw path),
