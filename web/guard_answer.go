@@ -23,10 +23,13 @@ func guardAnswer(w http.ResponseWriter, r *http.Request, status int, code, key s
 }
 
 // requestLang is the language a request asks for: lang= if it names one,
-// else the best match of Accept-Language.
+// else the best match of Accept-Language. It runs for every request, so a
+// long query is parsed only when it holds lang=.
 func requestLang(r *http.Request) i18n.Lang {
-	if l, ok := i18n.Parse(r.URL.Query().Get("lang")); ok {
-		return l
+	if strings.Contains(r.URL.RawQuery, "lang=") {
+		if l, ok := i18n.Parse(r.URL.Query().Get("lang")); ok {
+			return l
+		}
 	}
 	return i18n.Negotiate(r.Header.Get("Accept-Language"))
 }
