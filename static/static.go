@@ -57,6 +57,7 @@ import (
 	"net/http"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -260,8 +261,9 @@ func acceptsGzip(header string) bool {
 	for _, part := range strings.Split(header, ",") {
 		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		if strings.EqualFold(strings.TrimSpace(coding), "gzip") {
-			q := strings.ReplaceAll(params, " ", "")
-			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+			q, ok := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
+			weight, err := strconv.ParseFloat(q, 64)
+			return !ok || err != nil || weight > 0
 		}
 	}
 	return false

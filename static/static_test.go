@@ -604,3 +604,15 @@ func TestNewIndexRejectsBrokenCSSURLs(t *testing.T) {
 		})
 	}
 }
+
+// Accept-Encoding allows gzip unless it is missing or weighted q=0.
+func TestAcceptsGzip(t *testing.T) {
+	for header, want := range map[string]bool{
+		"": false, "br": false, "gzip": true, "GZIP": true, "gzip, deflate, br": true, "br;q=1, gzip;q=0.5": true,
+		"gzip;q=0": false, "gzip; q=0.000": false, "deflate, gzip;q=0.0": false, "gzipx": false,
+	} {
+		if got := acceptsGzip(header); got != want {
+			t.Errorf("acceptsGzip(%q) = %v, want %v", header, got, want)
+		}
+	}
+}

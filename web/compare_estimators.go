@@ -17,7 +17,6 @@ import (
 // token t.
 type estimatorsView struct {
 	playView
-	query  string           // the scenario's link query, scenario.Encode(s)
 	mc, td engine.GAEResult // GAE with λ = 1 and λ = 0, [1][T]
 	// steps[t] is 1 where token t is a time step of the recursion (newest:
 	// the valid tokens; v0.2: every position).
@@ -54,7 +53,7 @@ func handleCompareEstimatorsChart(w http.ResponseWriter, r *http.Request) {
 }
 
 func newEstimatorsView(pr playRequest) estimatorsView {
-	v := estimatorsView{playView: newPlayView(pr), query: scenario.Encode(pr.s)}
+	v := estimatorsView{playView: newPlayView(pr)}
 	rewards, vals, mask := [][]float64{v.res.Rewards}, [][]float64{values(v.s)}, [][]float64{v.res.Mask}
 	v.mc = engine.GAE(v.s.Version, rewards, vals, mask, v.s.Gamma, 1)
 	v.td = engine.GAE(v.s.Version, rewards, vals, mask, v.s.Gamma, 0)
@@ -78,7 +77,7 @@ func newEstimatorsView(pr playRequest) estimatorsView {
 }
 
 // link is the page's canonical link.
-func (v estimatorsView) link() string { return sweepLink(v.pr, "/compare/estimators", v.query, "") }
+func (v estimatorsView) link() string { return sweepLink(v.pr, "/compare/estimators", v.state, "") }
 
 // masked reports whether token t shows no estimate: mask 0.
 func (v estimatorsView) masked(t int) bool { return v.res.Mask[t] != 1 }
@@ -128,14 +127,14 @@ func (id telescoping) equal(d float64) bool { return d <= 1e-9*math.Max(1, id.sc
 func (v estimatorsView) estimators() templates.Estimators {
 	id := v.telescope()
 	vm := templates.Estimators{
-		Page:     sweepPage(v.playView, "sweep.est.title", "/compare/estimators", v.query, ""),
+		Page:     sweepPage(v.playView, "sweep.est.title", "/compare/estimators", v.state, ""),
 		Heading:  v.t("sweep.est.heading"),
 		Intro:    v.t("sweep.est.intro", v.s.Version.Release()),
 		Warnings: v.messages(v.pr.rep.Warnings),
 		Form:     sweepForm(v.playView, "/compare/estimators", v.link()),
 		Links: []templates.Link{
-			{Label: v.t("sweep.open_play"), URL: sweepLink(v.pr, "/play", v.query, ""), Title: "open-play"},
-			{Label: v.t("sweep.link.lambda"), URL: sweepLink(v.pr, "/compare/lambda", v.query, ""), Title: "open-lambda"},
+			{Label: v.t("sweep.open_play"), URL: sweepLink(v.pr, "/play", v.state, ""), Title: "open-play"},
+			{Label: v.t("sweep.link.lambda"), URL: sweepLink(v.pr, "/compare/lambda", v.state, ""), Title: "open-lambda"},
 		},
 		ResultsHeading: v.t("sweep.results", v.s.Version.Release(), scenario.FormatNumber(v.s.Gamma)),
 		MaskNote:       v.t("sweep.est.mask.newest"),
@@ -199,7 +198,7 @@ func (v estimatorsView) table(id telescoping) templates.Table {
 
 // figure is the chart as the page shows it, linked to its route.
 func (v estimatorsView) figure(d drawnChart) templates.Chart {
-	url := sweepLink(v.pr, "/compare/estimators/chart.svg", v.query, "")
+	url := sweepLink(v.pr, "/compare/estimators/chart.svg", v.state, "")
 	return d.figure(v.playView, url, v.t("sweep.chart.error", d.title))
 }
 

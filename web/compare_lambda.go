@@ -30,9 +30,8 @@ var lambdaKeys = []string{"t"}
 // index; values[t] = V(s_t) is the state before token t.
 type lambdaView struct {
 	playView
-	query string             // the scenario's link query, scenario.Encode(s)
-	at    int                // t of the weights chart
-	runs  []engine.GAEResult // runs[i]: GAE with λ = sweepLambdas[i], [1][T]
+	at   int                // t of the weights chart
+	runs []engine.GAEResult // runs[i]: GAE with λ = sweepLambdas[i], [1][T]
 }
 
 // handleCompareLambda handles the "GET /compare/lambda" route: the
@@ -105,7 +104,7 @@ func (v lambdaView) drawChart(name string) (drawnChart, bool) {
 
 // figure is a drawn chart as the page shows it, linked to its route.
 func (v lambdaView) figure(name string, d drawnChart) templates.Chart {
-	url := sweepLink(v.pr, "/compare/lambda/chart/"+name+".svg", v.query, v.extra())
+	url := sweepLink(v.pr, "/compare/lambda/chart/"+name+".svg", v.state, v.extra())
 	return d.figure(v.playView, url, v.t("sweep.chart.error", d.title))
 }
 
@@ -143,7 +142,7 @@ func readSweepToken(r *http.Request, pr *playRequest) int {
 }
 
 func newLambdaView(pr playRequest, at int) lambdaView {
-	v := lambdaView{playView: newPlayView(pr), query: scenario.Encode(pr.s), at: at}
+	v := lambdaView{playView: newPlayView(pr), at: at}
 	rewards, vals, mask := [][]float64{v.res.Rewards}, [][]float64{values(v.s)}, [][]float64{v.res.Mask}
 	for _, lam := range sweepLambdas {
 		v.runs = append(v.runs, engine.GAE(v.s.Version, rewards, vals, mask, v.s.Gamma, lam))
@@ -152,7 +151,7 @@ func newLambdaView(pr playRequest, at int) lambdaView {
 }
 
 // link is the page's canonical link.
-func (v lambdaView) link() string { return sweepLink(v.pr, "/compare/lambda", v.query, v.extra()) }
+func (v lambdaView) link() string { return sweepLink(v.pr, "/compare/lambda", v.state, v.extra()) }
 
 // extra is the page's own parameters in canonical form: t= unless it is 0.
 func (v lambdaView) extra() string {
@@ -165,14 +164,14 @@ func (v lambdaView) extra() string {
 // sweep is the page's view model.
 func (v lambdaView) sweep() templates.LambdaSweep {
 	vm := templates.LambdaSweep{
-		Page:     sweepPage(v.playView, "sweep.lam.title", "/compare/lambda", v.query, v.extra()),
+		Page:     sweepPage(v.playView, "sweep.lam.title", "/compare/lambda", v.state, v.extra()),
 		Heading:  v.t("sweep.lam.heading"),
 		Intro:    v.t("sweep.lam.intro", v.s.Version.Release()),
 		Warnings: v.messages(v.pr.rep.Warnings),
 		Form:     sweepForm(v.playView, "/compare/lambda", v.link(), v.tokenSelect()),
 		Links: []templates.Link{
-			{Label: v.t("sweep.open_play"), URL: sweepLink(v.pr, "/play", v.query, ""), Title: "open-play"},
-			{Label: v.t("sweep.link.est"), URL: sweepLink(v.pr, "/compare/estimators", v.query, ""), Title: "open-estimators"},
+			{Label: v.t("sweep.open_play"), URL: sweepLink(v.pr, "/play", v.state, ""), Title: "open-play"},
+			{Label: v.t("sweep.link.est"), URL: sweepLink(v.pr, "/compare/estimators", v.state, ""), Title: "open-estimators"},
 		},
 		ResultsHeading: v.t("sweep.results", v.s.Version.Release(), scenario.FormatNumber(v.s.Gamma)),
 		Table:          v.table(),

@@ -140,7 +140,7 @@ func (c compareView) form(target string) templates.CompareForm {
 		unit.Kind, unit.Min, unit.Max, unit.Step = "range", "0", "1", "0.01"
 	}
 	f.Gamma.Help, f.Lam.Help = c.t("form.gamma.help"), c.t("form.lam.help")
-	q := scenario.Encode(c.s) + c.pr.view.suffix()
+	q := c.state + c.pr.view.suffix()
 	if c.pr.langSet {
 		q += "&lang=" + string(c.pr.lang)
 	}

@@ -29,7 +29,6 @@ type updateView struct {
 	path   string
 	newest scenario.Result // the scenario under newest verl
 	own    updateParams
-	query  string // scenario.Encode(s), which every link of the page starts with
 }
 
 // newUpdateView decodes a request of the view at path, whose own parameters
@@ -38,7 +37,6 @@ func newUpdateView(r *http.Request, path string, keys ...string) updateView {
 	pr := readPlay(r, keys...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
 	v := updateView{playView: newPlayView(pr), path: path, own: updateParams{q: q}}
-	v.query = scenario.Encode(v.s)
 	v.newest = v.res
 	if v.s.Version != engine.VerlNewest {
 		ns := v.s
@@ -52,7 +50,7 @@ func newUpdateView(r *http.Request, path string, keys ...string) updateView {
 // scenario, the view's own parameters that differ from their defaults (in
 // the order the view reads them), then the view parameters and lang.
 func (v updateView) link(pr playRequest) string {
-	u := v.path + "?" + v.query + strings.Join(v.own.parts, "") + pr.view.suffix()
+	u := v.path + "?" + v.state + strings.Join(v.own.parts, "") + pr.view.suffix()
 	if pr.langSet {
 		u += "&lang=" + string(pr.lang)
 	}
@@ -111,7 +109,7 @@ func (v updateView) frame(titleKey string) templates.Page {
 
 // links open the scenario in the playground and in the other update view.
 func (v updateView) links(otherPath, otherKey string) []templates.Link {
-	other := otherPath + "?" + v.query + v.pr.view.suffix()
+	other := otherPath + "?" + v.state + v.pr.view.suffix()
 	if v.pr.langSet {
 		other += "&lang=" + string(v.pr.lang)
 	}
@@ -130,7 +128,7 @@ func (v updateView) warnings() []string {
 // hiddenState is the form's hidden inputs: the canonical link without the
 // view's own parameters, as name/value pairs in order.
 func (v updateView) hiddenState() []templates.Option {
-	q := v.query + v.pr.view.suffix()
+	q := v.state + v.pr.view.suffix()
 	if v.pr.langSet {
 		q += "&lang=" + string(v.pr.lang)
 	}
