@@ -33,14 +33,3 @@ func (v Version) Release() string {
 	}
 	return "v0.5–v0.9"
 }
-
-// ParseVersion reads "early" / "v0.2" or "newest".
-func ParseVersion(s string) (Version, error) {
-	switch s {
-	case "early", "v0.2":
-		return VerlEarly, nil
-	case "newest":
-		return VerlNewest, nil
-	}
-	return 0, fmt.Errorf("engine: unknown verl version %q (want early or newest)", s)
-}

@@ -159,10 +159,7 @@ func (v batchView) page() templates.Batch {
 
 // frame is the page's frame.
 func (v batchView) frame() templates.Page {
-	other := i18n.Zh
-	if v.br.lang == i18n.Zh {
-		other = i18n.En
-	}
+	other := v.br.lang.Other()
 	return frame(frameSpec{
 		lang: v.br.lang, title: v.t("batch.title"), section: "/batch", view: v.br.view,
 		link:      v.url("/batch", v.b.Focus),

@@ -13,7 +13,6 @@ import (
 	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/chart"
-	"gaelab/web/i18n"
 	"gaelab/web/scenario"
 )
 
@@ -399,10 +398,7 @@ func sweepPage(v playView, titleKey, path, query, extra string) templates.Page {
 	p := v.page(titleKey, path)
 	p.URL = sweepLink(v.pr, path, query, extra)
 	other := v.pr
-	other.langSet, other.lang = true, i18n.Zh
-	if v.pr.lang == i18n.Zh {
-		other.lang = i18n.En
-	}
+	other.langSet, other.lang = true, v.pr.lang.Other()
 	p.LangLink.URL = sweepLink(other, path, query, extra)
 	presenter := v.pr
 	presenter.view.present = !presenter.view.present

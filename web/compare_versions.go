@@ -14,7 +14,6 @@ import (
 	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/chart"
-	"gaelab/web/i18n"
 	"gaelab/web/scenario"
 )
 
@@ -81,10 +80,7 @@ func (c compareView) frame(titleKey string) templates.Page {
 	p := c.page(titleKey, c.path)
 	p.URL = c.canonical()
 	other := c
-	other.pr.lang, other.pr.langSet = i18n.Zh, true
-	if c.pr.lang == i18n.Zh {
-		other.pr.lang = i18n.En
-	}
+	other.pr.lang, other.pr.langSet = c.pr.lang.Other(), true
 	p.LangLink.URL = other.canonical()
 	present := c
 	present.pr.view.present = !present.pr.view.present

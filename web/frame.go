@@ -24,10 +24,7 @@ type frameSpec struct {
 // switch, the copy-link button, presentation mode and the QR code.
 func frame(f frameSpec) templates.Page {
 	t := f.lang.T
-	other := i18n.Zh
-	if f.lang == i18n.Zh {
-		other = i18n.En
-	}
+	other := f.lang.Other()
 	p := templates.Page{
 		Lang: string(f.lang), Title: f.title,
 		CSS: staticCSS(), JS: staticJS(), HTMX: staticHTMX(),

@@ -61,10 +61,7 @@ func (lr lessonRequest) url(path string) string {
 // page is the frame of a lessons page on path.
 func (lr lessonRequest) page(title, path string) templates.Page {
 	other := lr
-	other.lang, other.langSet = i18n.Zh, true
-	if lr.lang == i18n.Zh {
-		other.lang = i18n.En
-	}
+	other.lang, other.langSet = lr.lang.Other(), true
 	return frame(frameSpec{
 		lang: lr.lang, title: title + " — " + lr.lang.T("brand"), section: "/lessons", view: lr.view,
 		link: lr.url(path), otherLang: other.url(path), presenter: lr.presenterLink(path),

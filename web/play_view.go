@@ -9,7 +9,6 @@ import (
 
 	"gaelab/static"
 	"gaelab/templates"
-	"gaelab/web/i18n"
 	"gaelab/web/scenario"
 )
 
@@ -51,10 +50,7 @@ func (v playView) link(path string) string { return v.pr.linkTo(path, v.state) }
 // page is the frame of a view of this scenario on path.
 func (v playView) page(titleKey, path string) templates.Page {
 	other := v.pr
-	other.lang, other.langSet = i18n.Zh, true
-	if v.pr.lang == i18n.Zh {
-		other.lang = i18n.En
-	}
+	other.lang, other.langSet = v.pr.lang.Other(), true
 	return frame(frameSpec{
 		lang: v.pr.lang, title: v.t(titleKey), section: path, view: v.pr.view,
 		link: v.link(path), otherLang: other.linkTo(path, v.state),

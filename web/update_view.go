@@ -11,7 +11,6 @@ import (
 
 	"gaelab/engine"
 	"gaelab/templates"
-	"gaelab/web/i18n"
 	"gaelab/web/scenario"
 )
 
@@ -93,10 +92,7 @@ func (v updateView) frame(titleKey string) templates.Page {
 	p := v.page(titleKey, v.path)
 	p.URL = v.link(v.pr)
 	other := v.pr
-	other.lang, other.langSet = i18n.Zh, true
-	if v.pr.lang == i18n.Zh {
-		other.lang = i18n.En
-	}
+	other.lang, other.langSet = v.pr.lang.Other(), true
 	p.LangLink.URL = v.link(other)
 	present := v.pr
 	present.view.present = !present.view.present
