@@ -29,6 +29,15 @@ type Options struct {
 	InflightWait time.Duration
 	// HandlerTimeout bounds one handler's work (default 10 s).
 	HandlerTimeout time.Duration
+	// MaxStreams is how many streams (Server-Sent Events) may be open at
+	// once (default 512); more are answered 503 at once. Streams take no
+	// page slot.
+	MaxStreams int
+	// UploadMaxBytes bounds the body of an upload (default 64 MiB; larger
+	// ones are answered 413), and UploadReadTimeout the time to read it
+	// (default 2 minutes).
+	UploadMaxBytes    int64
+	UploadReadTimeout time.Duration
 	// CacheBytes bounds the cache of recent answers (default 16 MiB).
 	CacheBytes int
 }
@@ -42,54 +51,88 @@ const gzipLevel = 1
 var compressible = []string{"text/html", "text/plain", "text/csv", "application/json", "image/svg+xml"}
 
 // Handler returns GAE Lab: every route, behind its middleware. Outermost
-// first: HEAD as GET, request id, access log, security headers, the
-// URL-length and in-flight limits, the handler timeout and panic recovery.
-// Pages, charts and exports then answer conditional requests (strong
-// ETags) from a cache of recent answers, and gzip.
-func Handler(o Options) http.Handler { return newRouter(o) }
+// first, for every request: HEAD as GET, request id, access log, security
+// headers and the URL-length limit. Then each route group has its own stack
+// (see router).
+func Handler(o Options) http.Handler { return newServer(o).router() }
 
-// newRouter is Handler as a router, so that tests can mount a route of
-// their own behind the same middleware.
-func newRouter(o Options) *chi.Mux {
-	o = o.withDefaults()
-	r := chi.NewRouter()
-	r.Use(middleware.GetHead, withRequestID, withAccessLog(o.Logger), withSecurityHeaders(o.FrameAncestors),
-		withURLLimit, withInflightLimit(o.MaxInflight, o.InflightWait),
-		withTimeout(o.HandlerTimeout), withRecovery(o.Logger))
+// router is the route tree and its groups. Each group is a chi.Router whose
+// routes get the group's middleware stack:
+//
+//   - pages: the in-flight limit (o.MaxInflight slots), the handler timeout,
+//     panic recovery, then conditional requests (strong ETags) answered from
+//     the cache of recent answers, and gzip. Pages, fragments, charts and
+//     exports.
+//   - limited: the in-flight limit, the handler timeout and panic recovery,
+//     without the answer cache: the JSON API, static assets, /healthz.
+//   - streams: long-lived answers such as Server-Sent Events. No
+//     http.TimeoutHandler (it buffers, so nothing could be flushed), no answer
+//     cache, no gzip, no page slot and no write deadline; at most
+//     o.MaxStreams at once. Handlers flush with http.NewResponseController.
+//   - uploads: large request bodies. The in-flight limit, a body of at most
+//     o.UploadMaxBytes (413 past it) read within o.UploadReadTimeout, and
+//     the handler timeout counted after that, then panic recovery.
+//
+// A feature mounts its routes with one line in routes: write
+// func (s *Server) mountFooRoutes(r chi.Router) in the feature's file and
+// call s.mountFooRoutes(rt.streams) (or rt.pages, rt.uploads) there.
+type router struct {
+	*chi.Mux
+	pages, limited, streams, uploads chi.Router
+}
+
+// router builds the route tree: every route of the app is listed here.
+func (s *Server) router() *router {
+	o := s.opts
+	mux := chi.NewRouter()
+	mux.Use(middleware.GetHead, withRequestID, withAccessLog(o.Logger), withSecurityHeaders(o.FrameAncestors),
+		withURLLimit)
+	slots := withInflightLimit(o.MaxInflight, o.InflightWait)
 	gzip := middleware.Compress(gzipLevel, compressible...)
+	rt := &router{
+		Mux:     mux,
+		pages:   mux.With(slots, withTimeout(o.HandlerTimeout), withRecovery(o.Logger), withConditional(buildID(), s.answers), gzip),
+		limited: mux.With(slots, withTimeout(o.HandlerTimeout), withRecovery(o.Logger)),
+		streams: mux.With(withInflightLimit(o.MaxStreams, 0), withStream, withRecovery(o.Logger)),
+		uploads: mux.With(slots, withUploadLimits(o.UploadMaxBytes, o.UploadReadTimeout),
+			withTimeout(o.UploadReadTimeout+o.HandlerTimeout), withRecovery(o.Logger)),
+	}
 
-	r.Group(func(r chi.Router) {
-		r.Use(withConditional(buildID(), newResponseCache(o.CacheBytes)), gzip)
-		r.Get("/", handleHome)
-		r.Get("/play", handlePlay)
-		r.Get("/play/table.csv", handleTableCSV)
-		r.Get("/play/table.json", handleTableJSON)
-		r.Get("/play/chart/{name}.svg", handleChart)
-		r.Get("/update/critic", handleUpdateCritic)
-		r.Get("/update/actor", handleUpdateActor)
-		r.Get("/update/actor/objective.svg", handleUpdateActorChart)
-		r.Get("/compare/versions", handleCompareVersions)
-		r.Get("/compare/versions/chart.svg", handleCompareVersionsChart)
-		r.Get("/compare/bugs", handleCompareBugs)
-		r.Get("/compare/bugs/chart/{name}.svg", handleCompareBugsChart)
-		r.Get("/compare/lambda", handleCompareLambda)
-		r.Get("/compare/lambda/chart/{name}.svg", handleCompareLambdaChart)
-		r.Get("/compare/estimators", handleCompareEstimators)
-		r.Get("/compare/estimators/chart.svg", handleCompareEstimatorsChart)
-		r.Get("/batch", handleBatch)
-		r.Get("/batch/chart.svg", handleBatchChart)
-		r.Get("/lessons", handleLessons)
-		r.Get("/lessons/{slug}", handleLesson)
-		r.Get("/lessons/{slug}/{kind}/{i}", handleLessonPart)
-		r.Get("/qr.svg", handleQR)
-	})
-	r.Get("/healthz", handleHealthz)
-	r.With(gzip).Post("/api/v1/compute", api.HandleCompute)
-	r.Handle("/static/*", static.Handler())
-	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+	p := rt.pages
+	p.Get("/", handleHome)
+	p.Get("/play", handlePlay)
+	p.Get("/play/table.csv", handleTableCSV)
+	p.Get("/play/table.json", handleTableJSON)
+	p.Get("/play/chart/{name}.svg", handleChart)
+	p.Get("/update/critic", handleUpdateCritic)
+	p.Get("/update/actor", handleUpdateActor)
+	p.Get("/update/actor/objective.svg", handleUpdateActorChart)
+	p.Get("/compare/versions", handleCompareVersions)
+	p.Get("/compare/versions/chart.svg", handleCompareVersionsChart)
+	p.Get("/compare/bugs", handleCompareBugs)
+	p.Get("/compare/bugs/chart/{name}.svg", handleCompareBugsChart)
+	p.Get("/compare/lambda", handleCompareLambda)
+	p.Get("/compare/lambda/chart/{name}.svg", handleCompareLambdaChart)
+	p.Get("/compare/estimators", handleCompareEstimators)
+	p.Get("/compare/estimators/chart.svg", handleCompareEstimatorsChart)
+	p.Get("/batch", handleBatch)
+	p.Get("/batch/chart.svg", handleBatchChart)
+	p.Get("/lessons", handleLessons)
+	p.Get("/lessons/{slug}", handleLesson)
+	p.Get("/lessons/{slug}/{kind}/{i}", handleLessonPart)
+	p.Get("/qr.svg", handleQR)
+
+	rt.limited.Get("/healthz", handleHealthz)
+	rt.limited.With(gzip).Post("/api/v1/compute", api.HandleCompute)
+	rt.limited.Handle("/static/*", static.Handler())
+
+	// Features mount their groups' routes here, one line each, e.g.
+	// s.mountClassRoutes(rt.streams) or s.mountInspectRoutes(rt.uploads).
+
+	mux.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		guardAnswer(w, r, http.StatusNotFound, "not_found", "error.not_found")
 	})
-	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+	mux.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
 		allowed := "GET, HEAD"
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			allowed = "POST"
@@ -97,8 +140,7 @@ func newRouter(o Options) *chi.Mux {
 		w.Header().Set("Allow", allowed)
 		guardAnswer(w, r, http.StatusMethodNotAllowed, "method_not_allowed", "error.method", allowed)
 	})
-
-	return r
+	return rt
 }
 
 // Routes is Handler with default options and no logging, as tests use it.
@@ -122,6 +164,15 @@ func (o Options) withDefaults() Options {
 	}
 	if o.HandlerTimeout <= 0 {
 		o.HandlerTimeout = 10 * time.Second
+	}
+	if o.MaxStreams <= 0 {
+		o.MaxStreams = 512
+	}
+	if o.UploadMaxBytes <= 0 {
+		o.UploadMaxBytes = 64 << 20
+	}
+	if o.UploadReadTimeout <= 0 {
+		o.UploadReadTimeout = 2 * time.Minute
 	}
 	return o
 }

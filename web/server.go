@@ -29,6 +29,23 @@ const (
 // request is answered 431 by net/http. Within it, withURLLimit answers 414.
 const maxHeaderBytes = 1 << 20
 
+// Server is GAE Lab's web application: the dependencies its handlers share,
+// held here rather than in package variables.
+type Server struct {
+	opts    Options
+	answers *responseCache // recent answers of the pages group, by ETag
+}
+
+// newServer returns the application for o (defaults filled in).
+func newServer(o Options) *Server {
+	o = o.withDefaults()
+	return &Server{opts: o, answers: newResponseCache(o.CacheBytes)}
+}
+
+// newRouter is Handler as a router, so that tests can mount routes of their
+// own in a group, behind the same middleware.
+func newRouter(o Options) *router { return newServer(o).router() }
+
 // NewServer returns a server for Handler(o) on addr ("host:port") with
 // read, write and idle timeouts and the header size limit set, logging its
 // own errors to o.Logger.
