@@ -31,7 +31,7 @@ var batchPageKeys = []string{"lang", "present", "theme"}
 // batchRequest is a decoded /batch request.
 type batchRequest struct {
 	lang     i18n.Lang
-	langSet  bool       // lang= was in the link, so links keep it
+	langSet  bool       // lang= was in the link, so the canonical link keeps it
 	view     viewParams // present= and theme= only
 	b        batch.Batch
 	rep      scenario.Report
@@ -43,10 +43,7 @@ type batchRequest struct {
 func readBatch(r *http.Request) batchRequest {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	br := batchRequest{rawQuery: r.URL.RawQuery}
-	br.lang, br.langSet = i18n.Parse(q.Get("lang"))
-	if !br.langSet {
-		br.lang = i18n.Negotiate(r.Header.Get("Accept-Language"))
-	}
+	br.lang, br.langSet = pageLang(r, q)
 	br.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
 	br.b, br.rep = batch.Decode(q, batchPageKeys...)
 	if err != nil {
@@ -55,14 +52,9 @@ func readBatch(r *http.Request) batchRequest {
 	return br
 }
 
-// link is the canonical URL of a batch on path, keeping the view parameters
-// and lang= if the request had it.
+// link is the link of a batch on path, in the request's view and language.
 func (br batchRequest) link(path string, b batch.Batch) string {
-	u := path + "?" + batch.Encode(b) + br.view.suffix()
-	if br.langSet {
-		u += "&lang=" + string(br.lang)
-	}
-	return u
+	return pageLink{path: path, state: batch.Encode(b), view: br.view, lang: br.lang}.String()
 }
 
 // handleBatch handles the "GET /batch" route: the whole page, or for htmx
@@ -70,7 +62,7 @@ func (br batchRequest) link(path string, b batch.Batch) string {
 func handleBatch(w http.ResponseWriter, r *http.Request) {
 	br := readBatch(r)
 	v := newBatchView(br)
-	canonical := v.url("/batch", br.b.Focus)
+	canonical := v.self("/batch", br.b.Focus).canonical(br.langSet)
 	htmx := r.Header.Get("HX-Request") == "true"
 	if !htmx && br.rep.OK() && !sameQuery(br.rawQuery, canonical) {
 		// A form submitted without JavaScript, or a link in another order:
@@ -79,7 +71,7 @@ func handleBatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language")
+	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language, Cookie")
 	var err error
 	switch {
 	case htmx && r.Header.Get("HX-Target") == "batch-results":
@@ -136,12 +128,11 @@ func (v batchView) query(focus int) string {
 
 // url is the canonical link of the batch with response focus in focus on
 // path, in the request's view and language.
-func (v batchView) url(path string, focus int) string {
-	u := path + "?" + v.query(focus) + v.br.view.suffix()
-	if v.br.langSet {
-		u += "&lang=" + string(v.br.lang)
-	}
-	return u
+func (v batchView) url(path string, focus int) string { return v.self(path, focus).String() }
+
+// self is url as a pageLink.
+func (v batchView) self(path string, focus int) pageLink {
+	return pageLink{path: path, state: v.query(focus), view: v.br.view, lang: v.br.lang}
 }
 
 // page is the whole page's view model.
@@ -159,12 +150,7 @@ func (v batchView) page() templates.Batch {
 
 // frame is the page's frame.
 func (v batchView) frame() templates.Page {
-	other := v.br.lang.Other()
-	return frame(frameSpec{
-		lang: v.br.lang, title: v.t("batch.title"), section: "/batch", view: v.br.view,
-		link:      v.url("/batch", v.b.Focus),
-		otherLang: "/batch?" + v.query(v.b.Focus) + v.br.view.suffix() + "&lang=" + string(other),
-	})
+	return frame(frameSpec{self: v.self("/batch", v.b.Focus), title: v.t("batch.title"), section: "/batch"})
 }
 
 // messages localises problems.
@@ -322,7 +308,7 @@ func (v batchView) effect() templates.BatchEffect {
 		Point:     v.t("batch.effect.point"),
 		PickLabel: v.t("batch.effect.pick"),
 		Playground: templates.Link{Label: v.t("batch.open", i),
-			URL: "/play?" + scenario.Encode(v.b.Scenario(i)) + v.langSuffix()},
+			URL: pageLink{path: "/play", state: scenario.Encode(v.b.Scenario(i)), lang: v.br.lang}.String()},
 	}
 	if s, ok := v.whitenProblem(g.WhitenErr); ok {
 		e.Stats = append(e.Stats, v.t("summary.whiten_none", s))
@@ -354,14 +340,6 @@ func (v batchView) effect() templates.BatchEffect {
 		e.Pick = append(e.Pick, templates.Link{Label: "i = " + strconv.Itoa(k), Current: k == i, URL: v.url("/batch", k)})
 	}
 	return e
-}
-
-// langSuffix is &lang= when the request chose the language.
-func (v batchView) langSuffix() string {
-	if v.br.langSet {
-		return "&lang=" + string(v.br.lang)
-	}
-	return ""
 }
 
 // groups is the group statistics table: per group its responses, their
@@ -585,14 +563,5 @@ func (v batchView) hidden() []templates.Option {
 	if v.b.Focus != 0 {
 		h = append(h, templates.Option{Value: "row", Label: strconv.Itoa(v.b.Focus)})
 	}
-	if v.br.view.present {
-		h = append(h, templates.Option{Value: "present", Label: "1"})
-	}
-	if v.br.view.dark {
-		h = append(h, templates.Option{Value: "theme", Label: "dark"})
-	}
-	if v.br.langSet {
-		h = append(h, templates.Option{Value: "lang", Label: string(v.br.lang)})
-	}
-	return h
+	return append(h, pageLink{path: "/batch", view: v.br.view, lang: v.br.lang}.hidden()...)
 }

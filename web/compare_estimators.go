@@ -34,12 +34,12 @@ type estimatorsView struct {
 func handleCompareEstimators(w http.ResponseWriter, r *http.Request) {
 	pr := readPlay(r)
 	v := newEstimatorsView(pr)
-	if canonical := v.link(); pr.rep.OK() && !sameQuery(pr.rawQuery, canonical) {
+	if canonical := sweepCanonical(pr, "/compare/estimators", v.state, ""); pr.rep.OK() && !sameQuery(pr.rawQuery, canonical) {
 		http.Redirect(w, r, canonical, http.StatusSeeOther) // a submitted form: show its canonical link
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "Accept-Language")
+	w.Header().Set("Vary", "Accept-Language, Cookie")
 	if err := templates.EstimatorsPage(v.estimators()).Render(r.Context(), w); err != nil {
 		logRenderError(r, err)
 	}

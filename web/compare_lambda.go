@@ -40,12 +40,12 @@ func handleCompareLambda(w http.ResponseWriter, r *http.Request) {
 	pr := readPlay(r, lambdaKeys...)
 	at := readSweepToken(r, &pr)
 	v := newLambdaView(pr, at)
-	if canonical := v.link(); pr.rep.OK() && !sameQuery(pr.rawQuery, canonical) {
+	if canonical := sweepCanonical(pr, "/compare/lambda", v.state, v.extra()); pr.rep.OK() && !sameQuery(pr.rawQuery, canonical) {
 		http.Redirect(w, r, canonical, http.StatusSeeOther) // a submitted form: show its canonical link
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "Accept-Language")
+	w.Header().Set("Vary", "Accept-Language, Cookie")
 	if err := templates.LambdaSweepPage(v.sweep()).Render(r.Context(), w); err != nil {
 		logRenderError(r, err)
 	}
@@ -379,32 +379,23 @@ func sweepSubscript(n int) string {
 
 // Shared by both compare views.
 
-// sweepLink is the canonical link of a compare view: the scenario's query
+// sweepLink is the link of a compare view: the scenario's query
 // (scenario.Encode), the view's own parameters (extra, e.g. "&t=3"), then
 // the view parameters and lang= as the playground's links have them. With
 // path "/play" and no extra it is the playground's link of the scenario.
 func sweepLink(pr playRequest, path, query, extra string) string {
-	u := path + "?" + query + extra + pr.view.suffix()
-	if pr.langSet {
-		u += "&lang=" + string(pr.lang)
-	}
-	return u
+	return pr.pageLink(path, query+extra).String()
 }
 
-// sweepPage is the page frame with this view's canonical link (query: the
-// scenario's, extra: the view's own parameters) in the copy button, the language switch, presentation
-// toggle and QR code.
+// sweepPage is the page frame of this view's link (query: the scenario's,
+// extra: the view's own parameters).
 func sweepPage(v playView, titleKey, path, query, extra string) templates.Page {
-	p := v.page(titleKey, path)
-	p.URL = sweepLink(v.pr, path, query, extra)
-	other := v.pr
-	other.langSet, other.lang = true, v.pr.lang.Other()
-	p.LangLink.URL = sweepLink(other, path, query, extra)
-	presenter := v.pr
-	presenter.view.present = !presenter.view.present
-	p.Presenter.URL = sweepLink(presenter, path, query, extra)
-	p.QR.URL = "/qr.svg?u=" + url.QueryEscape(asciiURL(p.URL))
-	return p
+	return v.frameOf(titleKey, v.pr.pageLink(path, query+extra))
+}
+
+// sweepCanonical is the link a request of a compare view is redirected to.
+func sweepCanonical(pr playRequest, path, query, extra string) string {
+	return pr.pageLink(path, query+extra).canonical(pr.langSet)
 }
 
 // sweepForm is a compare view's GET form: γ and λ, the view's own selects,

@@ -34,32 +34,28 @@ type compareView struct {
 	extra string // the page's own parameters, canonical, each "&key=value"
 }
 
-// link is the page's canonical link for scenario s and page parameters
-// extra: the scenario's query, extra, then the view parameters and lang=.
+// link is the page's link for scenario s and page parameters extra: the
+// scenario's query, extra, then the view parameters and lang=.
 func (c compareView) link(s scenario.Scenario, extra string) string {
-	u := c.path + "?" + scenario.Encode(s) + extra + c.pr.view.suffix()
-	if c.pr.langSet {
-		u += "&lang=" + string(c.pr.lang)
-	}
-	return u
+	return c.pr.pageLink(c.path, scenario.Encode(s)+extra).String()
 }
 
-// canonical is the link of the request's state.
-func (c compareView) canonical() string { return c.link(c.s, c.extra) }
+// self is the link of the request's state.
+func (c compareView) self() pageLink { return c.pr.pageLink(c.path, c.state+c.extra) }
 
 // serve answers a request: a redirect to the canonical link (a form
 // submitted without JavaScript, or a link in another order), the whole page,
 // or, for the form's htmx request, the results with the canonical link for
 // the address bar.
 func (c compareView) serve(w http.ResponseWriter, r *http.Request, target string, page, results func() templ.Component) {
-	canonical := c.canonical()
+	canonical := c.self().canonical(c.pr.langSet)
 	htmx := r.Header.Get("HX-Request") == "true"
 	if !htmx && c.pr.rep.OK() && !sameQuery(c.pr.rawQuery, canonical) {
 		http.Redirect(w, r, canonical, http.StatusSeeOther)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language")
+	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language, Cookie")
 	var err error
 	if htmx && r.Header.Get("HX-Target") == target {
 		if !c.pr.rep.OK() {
@@ -76,22 +72,7 @@ func (c compareView) serve(w http.ResponseWriter, r *http.Request, target string
 }
 
 // frame is the page frame, with every link of it keeping this page's state.
-func (c compareView) frame(titleKey string) templates.Page {
-	p := c.page(titleKey, c.path)
-	p.URL = c.canonical()
-	other := c
-	other.pr.lang, other.pr.langSet = c.pr.lang.Other(), true
-	p.LangLink.URL = other.canonical()
-	present := c
-	present.pr.view.present = !present.pr.view.present
-	p.Presenter.URL = present.canonical()
-	preset, _ := scenario.Preset(c.s.Preset)
-	reset := c
-	reset.pr.view.reveal = 0
-	p.Reset.URL = reset.link(preset, c.extra)
-	p.QR.URL = "/qr.svg?u=" + url.QueryEscape(asciiURL(p.URL))
-	return p
-}
+func (c compareView) frame(titleKey string) templates.Page { return c.frameOf(titleKey, c.self()) }
 
 // header is what both pages show above their results. try are other
 // scenarios worth comparing.
@@ -120,7 +101,7 @@ func (c compareView) tryLink(labelKey, preset string, edit func(s *scenario.Scen
 		edit(&s)
 	}
 	l := templates.Link{Label: c.t(labelKey), URL: c.link(s, c.extra)}
-	l.Current = l.URL == c.canonical()
+	l.Current = l.URL == c.self().String()
 	return l
 }
 
@@ -136,20 +117,7 @@ func (c compareView) form(target string) templates.CompareForm {
 		unit.Kind, unit.Min, unit.Max, unit.Step = "range", "0", "1", "0.01"
 	}
 	f.Gamma.Help, f.Lam.Help = c.t("form.gamma.help"), c.t("form.lam.help")
-	q := c.state + c.pr.view.suffix()
-	if c.pr.langSet {
-		q += "&lang=" + string(c.pr.lang)
-	}
-	for _, pair := range strings.Split(q, "&") {
-		k, val, _ := strings.Cut(pair, "=")
-		if k == "gamma" || k == "lam" { // the visible fields carry them
-			continue
-		}
-		if u, err := url.QueryUnescape(val); err == nil {
-			val = u
-		}
-		f.Hidden = append(f.Hidden, templates.Option{Value: k, Label: val})
-	}
+	f.Hidden = c.pr.pageLink(c.path, c.state).hidden("gamma", "lam") // the visible fields carry γ and λ
 	return f
 }
 
@@ -276,7 +244,7 @@ func (c compareView) compareChart(id, title string, q chart.Quantity, ref, other
 func (c compareView) figure(d drawnChart, path string) templates.Chart {
 	at := c
 	at.path = path
-	return d.figure(c.playView, at.canonical(), d.title+" — "+c.t("chart.error"))
+	return d.figure(c.playView, at.self().String(), d.title+" — "+c.t("chart.error"))
 }
 
 // verlRef links a verl issue or pull request, "verl#1850".

@@ -21,15 +21,3 @@ func guardAnswer(w http.ResponseWriter, r *http.Request, status int, code, key s
 	w.WriteHeader(status)
 	w.Write([]byte(requestLang(r).T(key, args...) + "\n"))
 }
-
-// requestLang is the language a request asks for: lang= if it names one,
-// else the best match of Accept-Language. It runs for every request, so a
-// long query is parsed only when it holds lang=.
-func requestLang(r *http.Request) i18n.Lang {
-	if strings.Contains(r.URL.RawQuery, "lang=") {
-		if l, ok := i18n.Parse(r.URL.Query().Get("lang")); ok {
-			return l
-		}
-	}
-	return i18n.Negotiate(r.Header.Get("Accept-Language"))
-}

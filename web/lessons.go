@@ -30,7 +30,7 @@ var course = sync.OnceValue(func() *lessons.Course {
 // lessonRequest is the language of a lessons request and whether the link set it.
 type lessonRequest struct {
 	lang    i18n.Lang
-	langSet bool
+	langSet bool       // lang= was in the link
 	view    viewParams // present= and theme= (hide= is the playground's)
 	q       url.Values
 }
@@ -38,45 +38,24 @@ type lessonRequest struct {
 func readLessonRequest(r *http.Request) lessonRequest {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
 	lr := lessonRequest{q: q}
-	lr.lang, lr.langSet = i18n.Parse(q.Get("lang"))
+	lr.lang, lr.langSet = pageLang(r, q)
 	lr.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
-	if !lr.langSet {
-		lr.lang = i18n.Negotiate(r.Header.Get("Accept-Language"))
-	}
 	return lr
 }
 
-// url is a lessons path with the view and lang= kept when the link had them.
-func (lr lessonRequest) url(path string) string {
-	q := lr.view.suffix()
-	if lr.langSet {
-		q += "&lang=" + string(lr.lang)
-	}
-	if q == "" {
-		return path
-	}
-	return path + "?" + q[1:]
+// url is a lessons path in the request's view and language.
+func (lr lessonRequest) url(path string) string { return lr.self(path).String() }
+
+// self is a lessons page's link in the request's view and language.
+func (lr lessonRequest) self(path string) pageLink {
+	return pageLink{path: path, view: lr.view, lang: lr.lang}
 }
 
 // page is the frame of a lessons page on path.
 func (lr lessonRequest) page(title, path string) templates.Page {
-	other := lr
-	other.lang, other.langSet = lr.lang.Other(), true
 	return frame(frameSpec{
-		lang: lr.lang, title: title + " — " + lr.lang.T("brand"), section: "/lessons", view: lr.view,
-		link: lr.url(path), otherLang: other.url(path), presenter: lr.presenterLink(path),
+		self: lr.self(path), title: title + " — " + lr.lang.T("brand"), section: "/lessons", presenter: true,
 	})
-}
-
-// presenterLink enters or leaves presentation mode on the same page.
-func (lr lessonRequest) presenterLink(path string) templates.Link {
-	other := lr
-	other.view.present = !lr.view.present
-	label := "present.enter"
-	if lr.view.present {
-		label = "present.leave"
-	}
-	return templates.Link{Label: lr.lang.T(label), URL: other.url(path)}
 }
 
 // handleLessons handles the "GET /lessons" route: the course index.

@@ -19,7 +19,7 @@ var pageKeys = append([]string{"lang"}, viewKeys...)
 // playRequest is a decoded playground request.
 type playRequest struct {
 	lang     i18n.Lang
-	langSet  bool // lang= was in the link, so links keep it
+	langSet  bool // lang= was in the link, so the canonical link keeps it
 	view     viewParams
 	s        scenario.Scenario
 	rep      scenario.Report
@@ -33,10 +33,7 @@ type playRequest struct {
 func readPlay(r *http.Request, extraKeys ...string) playRequest {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	pr := playRequest{rawQuery: r.URL.RawQuery}
-	pr.lang, pr.langSet = i18n.Parse(q.Get("lang"))
-	if !pr.langSet {
-		pr.lang = i18n.Negotiate(r.Header.Get("Accept-Language"))
-	}
+	pr.lang, pr.langSet = pageLang(r, q)
 	pr.s, pr.rep = scenario.Decode(q, append(extraKeys, pageKeys...)...)
 	pr.view = readView(q, &pr.rep)
 	if err != nil {
@@ -45,26 +42,27 @@ func readPlay(r *http.Request, extraKeys ...string) playRequest {
 	return pr
 }
 
-// link is the canonical URL of a scenario on path, keeping the view
-// parameters and lang= if the request had it.
+// link is the link of a scenario on path, in the request's view and
+// language.
 func (pr playRequest) link(path string, s scenario.Scenario) string {
 	return pr.linkTo(path, scenario.Encode(s))
 }
 
-// linkTo is link for a scenario already encoded as state.
-func (pr playRequest) linkTo(path, state string) string {
-	u := path + "?" + state + pr.view.suffix()
-	if pr.langSet {
-		u += "&lang=" + string(pr.lang)
-	}
-	return u
+// linkTo is link for a state already encoded (scenario.Encode and the
+// page's own parameters).
+func (pr playRequest) linkTo(path, state string) string { return pr.pageLink(path, state).String() }
+
+// pageLink is the link of a state on path, in the request's view and
+// language.
+func (pr playRequest) pageLink(path, state string) pageLink {
+	return pageLink{path: path, state: state, view: pr.view, lang: pr.lang}
 }
 
 // handlePlay handles the "GET /play" route: the whole page, or for htmx the
 // part it asked for, with the canonical link in the address bar.
 func handlePlay(w http.ResponseWriter, r *http.Request) {
 	pr := readPlay(r)
-	canonical := pr.link("/play", pr.s)
+	canonical := pr.pageLink("/play", scenario.Encode(pr.s)).canonical(pr.langSet)
 	htmx := r.Header.Get("HX-Request") == "true"
 	if !htmx && pr.rep.OK() && !sameQuery(pr.rawQuery, canonical) {
 		// A form submitted without JavaScript, or a link in another order:
@@ -74,7 +72,7 @@ func handlePlay(w http.ResponseWriter, r *http.Request) {
 	}
 	v := newPlayView(pr)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language")
+	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language, Cookie")
 	var err error
 	switch {
 	case htmx && r.Header.Get("HX-Target") == "results":

@@ -88,7 +88,7 @@ func (v playView) results() templates.Results {
 	for _, view := range viewLinks(v.s.Len(), v.pr.view) {
 		r.Views = append(r.Views, templates.Link{Label: v.t(view.key), URL: v.link(view.path)})
 	}
-	r.Print = templates.Link{Label: v.link("/play"), URL: v.qrURL(), Title: v.t("qr.alt")}
+	r.Print = templates.Link{Label: v.self("/play").learner().String(), URL: qrURL(v.self("/play")), Title: v.t("qr.alt")}
 	view := v.pr.view
 	if !view.hidden("formula") {
 		r.Formula = v.formula()

@@ -122,6 +122,7 @@ func (s *Server) router() *router {
 	p.Get("/lessons/{slug}/{kind}/{i}", handleLessonPart)
 	p.Get("/qr.svg", handleQR)
 
+	rt.limited.Get("/lang/{lang}", handleSetLang)
 	rt.limited.Get("/healthz", handleHealthz)
 	rt.limited.With(gzip).Post("/api/v1/compute", api.HandleCompute)
 	rt.limited.Handle("/static/*", static.Handler())

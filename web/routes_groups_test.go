@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -134,4 +135,14 @@ func TestUploadGroupHasItsOwnBodyLimit(t *testing.T) {
 		t.Errorf("default upload limits %d bytes, %v: want more than the API's 16 MiB and the server's %v",
 			d.UploadMaxBytes, d.UploadReadTimeout, readTimeout)
 	}
+}
+
+// switchTarget is the link a language switch's href opens (handleSetLang's
+// to=), or "" when href is not a switch to lang.
+func switchTarget(href, lang string) string {
+	u, err := url.Parse(href)
+	if err != nil || u.Path != "/lang/"+lang {
+		return ""
+	}
+	return u.Query().Get("to")
 }

@@ -48,12 +48,11 @@ func newUpdateView(r *http.Request, path string, keys ...string) updateView {
 // link is the view's canonical link in the view parameters of pr: the
 // scenario, the view's own parameters that differ from their defaults (in
 // the order the view reads them), then the view parameters and lang.
-func (v updateView) link(pr playRequest) string {
-	u := v.path + "?" + v.state + strings.Join(v.own.parts, "") + pr.view.suffix()
-	if pr.langSet {
-		u += "&lang=" + string(pr.lang)
-	}
-	return u
+func (v updateView) link(pr playRequest) string { return v.selfIn(pr).String() }
+
+// selfIn is link as a pageLink.
+func (v updateView) selfIn(pr playRequest) pageLink {
+	return pr.pageLink(v.path, v.state+strings.Join(v.own.parts, ""))
 }
 
 // ok reports whether the link was read without any problem.
@@ -63,7 +62,7 @@ func (v updateView) ok() bool { return v.pr.rep.OK() && len(v.own.problems) == 0
 // submitted without JavaScript, or a link in another order), the whole
 // page, or for htmx the results and the error summary.
 func (v updateView) serve(w http.ResponseWriter, r *http.Request, build func() templates.Update, page func(templates.Update) templ.Component) {
-	canonical := v.link(v.pr)
+	canonical := v.selfIn(v.pr).canonical(v.pr.langSet)
 	htmx := r.Header.Get("HX-Request") == "true"
 	if !htmx && v.ok() && !sameQuery(v.pr.rawQuery, canonical) {
 		http.Redirect(w, r, canonical, http.StatusSeeOther)
@@ -71,7 +70,7 @@ func (v updateView) serve(w http.ResponseWriter, r *http.Request, build func() t
 	}
 	vm := build()
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language")
+	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language, Cookie")
 	var err error
 	if htmx && r.Header.Get("HX-Target") == vm.Results.ID {
 		if !v.ok() {
@@ -88,30 +87,13 @@ func (v updateView) serve(w http.ResponseWriter, r *http.Request, build func() t
 }
 
 // frame is the page frame, with every link of it on this view's state.
-func (v updateView) frame(titleKey string) templates.Page {
-	p := v.page(titleKey, v.path)
-	p.URL = v.link(v.pr)
-	other := v.pr
-	other.lang, other.langSet = v.pr.lang.Other(), true
-	p.LangLink.URL = v.link(other)
-	present := v.pr
-	present.view.present = !present.view.present
-	p.Presenter.URL = v.link(present)
-	preset, _ := scenario.Preset(v.s.Preset)
-	p.Reset.URL = v.path + "?" + scenario.Encode(preset) + v.pr.view.suffix()
-	p.QR.URL = "/qr.svg?u=" + url.QueryEscape(asciiURL(p.URL))
-	return p
-}
+func (v updateView) frame(titleKey string) templates.Page { return v.frameOf(titleKey, v.selfIn(v.pr)) }
 
 // links open the scenario in the playground and in the other update view.
 func (v updateView) links(otherPath, otherKey string) []templates.Link {
-	other := otherPath + "?" + v.state + v.pr.view.suffix()
-	if v.pr.langSet {
-		other += "&lang=" + string(v.pr.lang)
-	}
 	return []templates.Link{
 		{Label: v.t("lessons.open"), URL: v.pr.linkTo("/play", v.state), Title: "open-playground"},
-		{Label: v.t(otherKey), URL: other, Title: "other-view"},
+		{Label: v.t(otherKey), URL: v.pr.linkTo(otherPath, v.state), Title: "other-view"},
 	}
 }
 
@@ -124,19 +106,7 @@ func (v updateView) warnings() []string {
 // hiddenState is the form's hidden inputs: the canonical link without the
 // view's own parameters, as name/value pairs in order.
 func (v updateView) hiddenState() []templates.Option {
-	q := v.state + v.pr.view.suffix()
-	if v.pr.langSet {
-		q += "&lang=" + string(v.pr.lang)
-	}
-	var h []templates.Option
-	for _, pair := range strings.Split(q, "&") {
-		k, val, _ := strings.Cut(pair, "=")
-		if u, err := url.QueryUnescape(val); err == nil {
-			val = u
-		}
-		h = append(h, templates.Option{Value: k, Label: val})
-	}
-	return h
+	return v.pr.pageLink(v.path, v.state).hidden()
 }
 
 // field is one of the view's own inputs, showing what was typed when it was bad.
