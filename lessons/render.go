@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -155,6 +156,11 @@ func renderPredict(md goldmark.Markdown, p *Predict) error {
 		return err
 	}
 	for i := range p.Wrong {
+		for _, ref := range Placeholders(p.Wrong[i].Text) {
+			if !ValidCellRef(ref) {
+				return fmt.Errorf("predict: wrong: {%s} is not a cell <row>.<t>", ref)
+			}
+		}
 		if p.Wrong[i].Text, err = inline(md, p.Wrong[i].Text); err != nil {
 			return err
 		}
@@ -201,21 +207,17 @@ func renderChoice(md goldmark.Markdown, c *Choice) error {
 	return nil
 }
 
-// Placeholders lists the "{…}" placeholders of a derivation, in order.
+// placeholder is a cell placeholder "{row.t}" in a derivation or a
+// diagnosis; braces of math ("e^{x}", "\text{KL}") do not match it.
+var placeholder = regexp.MustCompile(`\{([a-z]+\.[0-9]+)\}`)
+
+// Placeholders lists the "{row.t}" placeholders of a line, in order.
 func Placeholders(s string) []string {
 	var out []string
-	for {
-		i := strings.Index(s, "{")
-		if i < 0 {
-			return out
-		}
-		j := strings.Index(s[i:], "}")
-		if j < 0 {
-			return out
-		}
-		out = append(out, s[i+1:i+j])
-		s = s[i+j+1:]
+	for _, m := range placeholder.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[1])
 	}
+	return out
 }
 
 // inline renders one line of Markdown (a question) without its paragraph;

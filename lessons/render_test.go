@@ -101,7 +101,7 @@ func TestRenderErrors(t *testing.T) {
 		"wrong no text":      "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nwrong: 0.4\nquestion: q\n```\n",
 		"wrong not number":   "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nwrong: abc | x\nquestion: q\n```\n",
 		"wrong sign":         "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nkind: sign\nwrong: 0.5 | x\nquestion: q\n```\n",
-		"bad derivation":     "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nderivation: {adv} = 1\nquestion: q\n```\n",
+		"bad derivation":     "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nderivation: {nope.0} = 1\nquestion: q\n```\n",
 		"key twice":          "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nask: adv.1\nquestion: q\n```\n",
 		"choice no right":    "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```choice\nid: q\nquestion: q\nwrong: a | b\nwrong: c | d\n```\n",
 		"choice two right":   "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```choice\nid: q\nquestion: q\nright: a\nright: c\n```\n",

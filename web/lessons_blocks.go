@@ -286,7 +286,7 @@ func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.Predi
 		p.Verdict, p.Correct = t("predict.right"), true
 	case o.diagnosis != "":
 		p.Verdict = t("predict.diagnosed")
-		p.Diagnosis = templ.Raw(o.diagnosis)
+		p.Diagnosis = templ.Raw(fillCells(v, o.diagnosis))
 	default:
 		p.Verdict = t("predict.wrong")
 	}
