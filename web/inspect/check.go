@@ -86,7 +86,7 @@ func check(a *Analysis) *Check {
 	if b.Returns != nil {
 		c.Returns = &Quantity{Tolerance: tolerance(b.Returns, b.Mask, b.Precision), Matches: []string{}}
 	}
-	a.candidates(func(cd candidate) {
+	a.candidates(func(cd candidate) bool {
 		for _, q := range []struct {
 			got, want [][]float64
 			dst       *Quantity
@@ -107,18 +107,23 @@ func check(a *Analysis) *Check {
 				}
 			}
 		}
+		// When the chosen release reproduces everything, nothing else is tried.
+		return cd.id != "exact" || !(c.Advantages == nil || c.Advantages.ExplainedBy != nil) || !(c.Returns == nil || c.Returns.ExplainedBy != nil)
 	})
 	return &c
 }
 
-// candidates calls yield with each way of computing the batch, the chosen
+// candidates calls yield with each way of computing the batch (until yield
+// returns false), the chosen
 // release first ("exact"), then the other generations, then whitening off
 // and per-sequence whitening, then each bug of engine/bugs.go (each also
 // without whitening), then the other generations without whitening.
-func (a *Analysis) candidates(yield func(candidate)) {
+func (a *Analysis) candidates(yield func(candidate) bool) {
 	b, c := a.Batch, a.Config
 	if c.Estimator != "gae" {
-		yield(candidate{"exact", a.Advantages, a.Returns})
+		if !yield(candidate{"exact", a.Advantages, a.Returns}) {
+			return
+		}
 		for _, e := range engine.OutcomeEstimators {
 			if e.Key == c.Estimator {
 				continue
@@ -127,11 +132,15 @@ func (a *Analysis) candidates(yield func(candidate)) {
 			if err != nil {
 				adv, ret = nil, nil
 			}
-			yield(candidate{e.Key, adv, ret})
+			if !yield(candidate{e.Key, adv, ret}) {
+				return
+			}
 		}
 		return
 	}
-	yield(candidate{"exact", a.Advantages, a.Returns})
+	if !yield(candidate{"exact", a.Advantages, a.Returns}) {
+		return
+	}
 	others := []engine.Version{}
 	for _, v := range []engine.Version{engine.VerlEarly, engine.VerlNewest} {
 		if v != c.Version {
@@ -140,20 +149,30 @@ func (a *Analysis) candidates(yield func(candidate)) {
 	}
 	for _, v := range others {
 		g := engine.GAE(v, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
-		yield(candidate{verID(v), g.Whitened, g.Returns})
+		if !yield(candidate{verID(v), g.Whitened, g.Returns}) {
+			return
+		}
 	}
-	yield(candidate{"no-whiten", a.GAE.Advantages, a.GAE.Returns})
+	if !yield(candidate{"no-whiten", a.GAE.Advantages, a.GAE.Returns}) {
+		return
+	}
 	in := engine.BugInput{Rewards: a.Rewards, Scores: b.Scores, Values: b.Values, Mask: b.Mask, Gamma: c.Gamma, Lam: c.Lam}
 	for _, bug := range engine.Bugs {
 		r, err := engine.GAEWithBug(bug, in)
-		yield(bugCandidate(string(bug), r, err, false))
+		if !yield(bugCandidate(string(bug), r, err, false)) {
+			return
+		}
 		if bug != engine.BugPerSeqWhiten && bug != engine.BugWhitenedReturns {
-			yield(bugCandidate(string(bug)+"+no-whiten", r, err, true))
+			if !yield(bugCandidate(string(bug)+"+no-whiten", r, err, true)) {
+				return
+			}
 		}
 	}
 	for _, v := range others {
 		g := engine.GAE(v, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
-		yield(candidate{verID(v) + "+no-whiten", g.Advantages, g.Returns})
+		if !yield(candidate{verID(v) + "+no-whiten", g.Advantages, g.Returns}) {
+			return
+		}
 	}
 }
 
