@@ -55,12 +55,12 @@ func TestInspectAPI(t *testing.T) {
 	if err := json.Unmarshal(rec.Body.Bytes(), &ans); err != nil {
 		t.Fatal(err)
 	}
-	if ans.Shape != [2]int{6, 10} || ans.Config.Lam != 0.9 || ans.Config.Ver != "newest" || ans.Batch.ValidTokens != 37 ||
+	if ans.Shape != [2]int{6, 10} || ans.Config.Lam != 0.9 || ans.Config.Ver != "v0.9.0" || ans.Batch.ValidTokens != 37 ||
 		len(ans.Batch.PositiveShare) != 10 || len(ans.Rows) != 6 || ans.Batch.WhitenVarUnbiased <= 0 {
 		t.Errorf("answer: %+v", ans)
 	}
 	adv := ans.Check["advantages"]
-	if adv.ExplainedBy == nil || *adv.ExplainedBy != "v0.2" || adv.MaxAbsDiff == nil || *adv.MaxAbsDiff < 1e-3 {
+	if adv.ExplainedBy == nil || *adv.ExplainedBy != "v0.2–v0.3.0.rc0" || adv.MaxAbsDiff == nil || *adv.MaxAbsDiff < 1e-3 {
 		t.Errorf("check.advantages: %+v", adv)
 	}
 	if ans.Full != nil {

@@ -72,13 +72,16 @@ func Analyze(b *Batch, c Config) (*Analysis, error) {
 		if b.Values == nil {
 			return nil, errorf("missing_field", "values", "GAE needs the critic's values; the file has none (for a critic-free run choose its estimator, e.g. estimator=grpo_newest_norm_std)")
 		}
-		g := engine.GAE(c.Version, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
+		g := engine.GAEGen(c.Release.Gen, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
 		a.GAE, a.Advantages, a.Returns, a.WhitenErr = &g, g.Whitened, g.Returns, g.WhitenErr
 	} else {
 		if b.UID == nil {
 			return nil, errorf("missing_field", "uid", "the estimator %s groups responses by uid (or index); the file has neither", c.Estimator)
 		}
-		est, _ := engine.LookupOutcomeEstimator(c.Estimator)
+		est, ok := c.OutcomeEstimator()
+		if !ok {
+			return nil, c.Validate()
+		}
 		adv, ret, err := est.Run(a.outcomeInputs())
 		if err != nil {
 			return nil, errorf("invalid_value", "estimator", "%s: %v", c.Estimator, err)
@@ -100,7 +103,7 @@ func (a *Analysis) rewards() error {
 		if b.OldLogProbs == nil || b.RefLogProb == nil {
 			return errorf("missing_field", "old_log_probs", "use_kl_in_reward needs old_log_probs and ref_log_prob to turn token_level_scores into rewards")
 		}
-		kr, err := engine.ApplyKLPenalty(c.Version, b.Scores, b.OldLogProbs, b.RefLogProb, b.Mask, c.KLPenalty, &engine.FixedKLController{Beta: c.KLCoef})
+		kr, err := engine.ApplyKLPenaltyGen(c.Release.Gen, b.Scores, b.OldLogProbs, b.RefLogProb, b.Mask, c.KLPenalty, &engine.FixedKLController{Beta: c.KLCoef})
 		if err != nil && kr.Rewards == nil {
 			return errorf("invalid_value", "kl_penalty", "%v", err)
 		}
@@ -119,7 +122,7 @@ func (a *Analysis) rewards() error {
 }
 
 func (a *Analysis) outcomeInputs() engine.OutcomeInputs {
-	return engine.OutcomeInputs{Rewards: a.Rewards, Mask: a.Batch.Mask, Index: a.Batch.UID, Gamma: a.Config.Gamma, Epsilon: engine.DefaultOutcomeEpsilon}
+	return engine.OutcomeInputs{Rewards: a.Rewards, Mask: a.Batch.Mask, Index: a.Batch.UID, Gamma: a.Config.Gamma, Epsilon: engine.DefaultOutcomeEpsilon, Gen: a.Config.Release.Gen}
 }
 
 // summarise fills Rows and Stats.

@@ -93,6 +93,11 @@ func FromFile(f *tensorfile.File, responseLength int) (*Batch, error) {
 		}
 		b.Sidecar = []byte(s[0])
 	}
+	if s, ok := f.Metadata["uid"]; ok {
+		if err := json.Unmarshal([]byte(s), &b.UID); err != nil {
+			return nil, errorf("invalid_value", "uid", "__metadata__ uid must be a JSON list of strings: %v", err)
+		}
+	}
 	if s, ok := f.Metadata["tokens"]; ok {
 		if err := json.Unmarshal([]byte(s), &b.Tokens); err != nil {
 			return nil, errorf("invalid_value", "tokens", "__metadata__ tokens must be a JSON list of lists of strings: %v", err)
@@ -136,6 +141,9 @@ func FromFile(f *tensorfile.File, responseLength int) (*Batch, error) {
 	}
 	if b.Scores == nil && b.Rewards == nil {
 		return nil, errorf("missing_field", "token_level_rewards", "the file has neither token_level_rewards nor token_level_scores")
+	}
+	if b.UID != nil && len(b.UID) != b.B {
+		return nil, errorf("invalid_shape", "uid", "__metadata__ uid has %d ids, the batch has %d rows", len(b.UID), b.B)
 	}
 	for _, name := range []string{"uid", "index"} {
 		if t := f.Tensor(name); t != nil {

@@ -124,7 +124,7 @@ func (a *Analysis) candidates(yield func(candidate) bool) {
 		if !yield(candidate{"exact", a.Advantages, a.Returns}) {
 			return
 		}
-		for _, e := range engine.OutcomeEstimators {
+		for _, e := range engine.OutcomeEstimatorsGen(c.Release.Gen) {
 			if e.Key == c.Estimator {
 				continue
 			}
@@ -141,15 +141,15 @@ func (a *Analysis) candidates(yield func(candidate) bool) {
 	if !yield(candidate{"exact", a.Advantages, a.Returns}) {
 		return
 	}
-	others := []engine.Version{}
-	for _, v := range []engine.Version{engine.VerlEarly, engine.VerlNewest} {
-		if v != c.Version {
-			others = append(others, v)
+	var others []gaeGroup
+	for _, gg := range gaeGroups {
+		if c.Release.Gen < gg.from || c.Release.Gen > gg.to {
+			others = append(others, gg)
 		}
 	}
-	for _, v := range others {
-		g := engine.GAE(v, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
-		if !yield(candidate{verID(v), g.Whitened, g.Returns}) {
+	for _, gg := range others {
+		g := engine.GAEGen(gg.from, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
+		if !yield(candidate{gg.id(), g.Whitened, g.Returns}) {
 			return
 		}
 	}
@@ -168,13 +168,24 @@ func (a *Analysis) candidates(yield func(candidate) bool) {
 			}
 		}
 	}
-	for _, v := range others {
-		g := engine.GAE(v, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
-		if !yield(candidate{verID(v) + "+no-whiten", g.Advantages, g.Returns}) {
+	for _, gg := range others {
+		g := engine.GAEGen(gg.from, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
+		if !yield(candidate{gg.id() + "+no-whiten", g.Advantages, g.Returns}) {
 			return
 		}
 	}
 }
+
+// gaeGroup is a span of generations whose GAE and whitening compute the
+// same numbers: v0.2's plain loop without masked_mean's ε (G01–G02), the
+// plain loop with it (G03–G05), and the mask-aware loop of PR #2337
+// (G06–G12).
+type gaeGroup struct{ from, to engine.Generation }
+
+var gaeGroups = []gaeGroup{{engine.G01, engine.G02}, {engine.G03, engine.G05}, {engine.G06, engine.G12}}
+
+// id names the group by its releases, e.g. "v0.2–v0.3.0.rc0".
+func (gg gaeGroup) id() string { return engine.RangeLabel(gg.from, gg.to) }
 
 func bugCandidate(id string, r engine.BugResult, err error, raw bool) candidate {
 	if err != nil && r.Advantages == nil {
@@ -184,14 +195,6 @@ func bugCandidate(id string, r engine.BugResult, err error, raw bool) candidate 
 		return candidate{id, r.Advantages, r.Returns}
 	}
 	return candidate{id, r.Whitened, r.Returns}
-}
-
-// verID names a generation as the API's ver= spells it.
-func verID(v engine.Version) string {
-	if v == engine.VerlEarly {
-		return "v0.2"
-	}
-	return "newest"
 }
 
 // maxDiff is max |got − want| over mask = 1 positions and where; +Inf when

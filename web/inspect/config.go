@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gaelab/engine"
 )
@@ -21,8 +22,9 @@ type Config struct {
 	UseKLInReward bool    `json:"use_kl_in_reward"`
 	// Estimator is "gae" or an outcome estimator key (engine.OutcomeEstimators).
 	Estimator string `json:"estimator"`
-	// Version is the verl generation the numbers are checked against.
-	Version engine.Version `json:"-"`
+	// Release is the verl release the numbers are checked against (its
+	// generation's arithmetic); Ver is its tag.
+	Release engine.Release `json:"-"`
 	Ver     string         `json:"ver"`
 	// ResponseLength is R when only attention_mask is given.
 	ResponseLength int `json:"response_length,omitempty"`
@@ -30,7 +32,8 @@ type Config struct {
 
 // DefaultConfig is newest verl's defaults (γ = λ = 1, no KL in the reward).
 func DefaultConfig() Config {
-	return Config{Gamma: 1, Lam: 1, KLCoef: 0.001, KLPenalty: engine.KL, Estimator: "gae", Version: engine.VerlNewest, Ver: "newest"}
+	r, _ := engine.ParseRelease("newest")
+	return Config{Gamma: 1, Lam: 1, KLCoef: 0.001, KLPenalty: engine.KL, Estimator: "gae", Release: r, Ver: r.Tag}
 }
 
 // configKeys are the keys a query or a sidecar may set.
@@ -94,25 +97,16 @@ func (c *Config) apply(q url.Values, prefix string) error {
 		c.UseKLInReward = v
 	}
 	if s := q.Get("ver"); s != "" {
-		v, err := engine.ParseVersion(s)
+		r, err := parseRelease(s)
 		if err != nil {
-			return errorf("invalid_value", prefix+"ver", "%q is not a verl generation (v0.2 or newest)", s)
+			return errorf("invalid_value", prefix+"ver", "%q is not a verl release (newest or one of %v)", s, engine.ReleaseTags())
 		}
-		c.Version, c.Ver = v, s
-		if v == engine.VerlEarly {
-			c.Ver = "v0.2"
-		}
+		c.Release, c.Ver = r, r.Tag
 	}
 	if s := q.Get("kl_penalty"); s != "" {
-		if !slices.Contains(engine.KLNames(c.Version), s) {
-			return errorf("invalid_value", prefix+"kl_penalty", "%q is not a KL type of verl %s (%v)", s, c.Ver, engine.KLNames(c.Version))
-		}
 		c.KLPenalty = s
 	}
 	if s := q.Get("estimator"); s != "" {
-		if _, ok := engine.LookupOutcomeEstimator(s); !ok && s != "gae" {
-			return errorf("invalid_value", prefix+"estimator", "%q is not gae or an outcome estimator", s)
-		}
 		c.Estimator = s
 	}
 	if s := q.Get("response_length"); s != "" {
@@ -123,6 +117,49 @@ func (c *Config) apply(q url.Values, prefix string) error {
 		c.ResponseLength = n
 	}
 	return nil
+}
+
+// parseRelease reads a release tag, "newest", or verl.__version__ as a
+// trainer prints it ("0.4.1", "0.2.0" for the tag v0.2).
+func parseRelease(s string) (engine.Release, error) {
+	r, err := engine.ParseRelease(s)
+	for _, alt := range []string{"v" + s, "v" + strings.TrimSuffix(s, ".0")} {
+		if err == nil {
+			break
+		}
+		r, err = engine.ParseRelease(alt)
+	}
+	return r, err
+}
+
+// Validate checks the keys that depend on the release: the KL type and the
+// estimator must exist in it.
+func (c Config) Validate() error {
+	g := c.Release.Gen
+	if !slices.Contains(engine.KLNamesGen(g), c.KLPenalty) {
+		return errorf("invalid_value", "kl_penalty", "%q is not a KL type of verl %s (%v)", c.KLPenalty, c.Ver, engine.KLNamesGen(g))
+	}
+	if c.Estimator == "gae" {
+		return nil
+	}
+	if _, ok := c.OutcomeEstimator(); !ok {
+		keys := []string{"gae"}
+		for _, e := range engine.OutcomeEstimatorsGen(g) {
+			keys = append(keys, e.Key)
+		}
+		return errorf("invalid_value", "estimator", "%q is not an estimator of verl %s (%v)", c.Estimator, c.Ver, keys)
+	}
+	return nil
+}
+
+// OutcomeEstimator is the chosen outcome estimator as the release has it.
+func (c Config) OutcomeEstimator() (engine.OutcomeEstimator, bool) {
+	for _, e := range engine.OutcomeEstimatorsGen(c.Release.Gen) {
+		if e.Key == c.Estimator {
+			return e, true
+		}
+	}
+	return engine.OutcomeEstimator{}, false
 }
 
 // sortedKeys returns a map's keys in order, for deterministic output.

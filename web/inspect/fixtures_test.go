@@ -45,11 +45,13 @@ func TestDiagnoses(t *testing.T) {
 		{"newest_f32.npz", "", "exact", "exact", "", "", 6, 37},
 		// tail padding with V = 0 there: v0.2 and newest agree
 		{"newest_f32.npz", "ver=v0.2", "exact", "exact", "", "", 6, 37},
-		{"v02_eosleak.safetensors", "", "v0.2", "v0.2", "eos-leak", "eos-leak", 6, 37},
+		{"v02_eosleak.safetensors", "", "v0.2–v0.3.0.rc0", "v0.2–v0.3.0.rc0", "eos-leak", "eos-leak", 6, 37},
 		{"v02_eosleak.safetensors", "ver=v0.2", "exact", "exact", "", "", 6, 37},
 		{"whitened_returns.npz", "gamma=1&lam=0.95", "exact", "whitened-returns", "", "", 6, 37},
 		{"per_seq_whiten.safetensors", "", "per-seq-whiten", "", "", "", 5, 36},
 		{"no_whiten_bf16.safetensors", "", "no-whiten", "", "", "", 6, 37},
+		{"grpo.npz", "estimator=grpo_norm_std", "exact", "exact", "", "", 6, 37},
+		{"grpo.npz", "estimator=" + url.QueryEscape("grpo_no_std(drgrpo)"), "grpo_norm_std", "grpo_norm_std", "", "", 6, 37},
 		{"attention_f16.npz", "lam=0.95&use_kl_in_reward=true&kl_coef=0.1&kl_penalty=kl", "exact", "exact", "", "", 6, 37},
 	} {
 		t.Run(tc.file+"?"+tc.query, func(t *testing.T) {
@@ -103,6 +105,7 @@ func TestMalformed(t *testing.T) {
 		{"bad_offsets.safetensors", "invalid_file", "values", "overlaps"},
 		{"bomb_declared.npz", "invalid_file", "values", "before inflating"},
 		{"bomb_lying.npz", "invalid_file", "values", "zip bomb"},
+		{"grpo.npz", "missing_field", "values", "critic"},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			_, err := load(t, tc.file, nil)

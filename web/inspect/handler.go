@@ -120,7 +120,10 @@ type AnswerConfig struct {
 	UseKLInReward bool    `json:"use_kl_in_reward"`
 	Estimator     string  `json:"estimator"`
 	Ver           string  `json:"ver"`
-	Release       string  `json:"release"`
+	// Generation is the release's arithmetic generation (G01…G12) and
+	// Releases every release that computes the same.
+	Generation string `json:"generation"`
+	Releases   string `json:"releases"`
 }
 
 // FullTensors are the engine's [B][R] results (?full=1).
@@ -138,7 +141,7 @@ func (a *Analysis) Answer(full bool) Answer {
 	c := a.Config
 	ans := Answer{
 		Shape: [2]int{a.Batch.B, a.Batch.R}, Tensors: a.Batch.Present,
-		Config: AnswerConfig{c.Gamma, c.Lam, c.KLCoef, c.KLPenalty, c.UseKLInReward, c.Estimator, c.Ver, c.Version.Release()},
+		Config: AnswerConfig{c.Gamma, c.Lam, c.KLCoef, c.KLPenalty, c.UseKLInReward, c.Estimator, c.Ver, c.Release.Gen.String(), c.Release.Gen.Range()},
 		Batch:  a.Stats, Rows: a.Rows, Check: a.Check, Warnings: []string{},
 	}
 	if a.WhitenErr != nil {

@@ -76,5 +76,8 @@ func Load(data []byte, q url.Values) (*Analysis, error) {
 	if err := c.ApplyQuery(q); err != nil {
 		return nil, err
 	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
 	return Analyze(b, c)
 }

@@ -243,3 +243,16 @@ buf = io.BytesIO()
 with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
     z.writestr("values.npy", head + b"\0" * (4 << 20))
 open("bomb_lying.npz", "wb").write(patch_sizes(buf.getvalue(), len(head) + B * R * 4))
+
+# 7. GRPO (no critic): outcome advantages (s − mean)/(std + ε) per uid group, broadcast over the mask
+m, s, _ = make_batch(LENGTHS)
+s = f32(s)
+seq = s.astype(float).sum(axis=1)
+adv = np.zeros((B, R))
+for g in set(UID):
+    idx = [i for i in range(B) if UID[i] == g]
+    mean, std = seq[idx].mean(), seq[idx].std(ddof=1)
+    for i in idx:
+        adv[i] = (seq[i] - mean) / (std + 1e-6) * m[i]
+np.savez("grpo.npz", response_mask=m.astype(np.int64), token_level_rewards=s, uid=UID,
+         advantages=f32(adv), returns=f32(adv))
