@@ -33,6 +33,14 @@ type GAEResult struct {
 // observation spans and tail padding are skipped: V_next and A_next come from
 // the next valid token and rewards inside masked spans are discarded.
 func GAE(v Version, rewards, values, mask [][]float64, gamma, lam float64) GAEResult {
+	return GAEGen(v.Gen(), rewards, values, mask, gamma, lam)
+}
+
+// GAEGen is compute_gae_advantage_return as generation g has it: the plain
+// loop before GAEMaskAware (PR #2337, v0.5.0), the mask-aware loop after,
+// whitened with g's masked_mean ε.
+func GAEGen(g Generation, rewards, values, mask [][]float64, gamma, lam float64) GAEResult {
+	maskAware := g.Has(GAEMaskAware)
 	b, r := shapeOf(rewards)
 	res := GAEResult{
 		NextValues: newMatrix(b, r),
@@ -45,13 +53,13 @@ func GAE(v Version, rewards, values, mask [][]float64, gamma, lam float64) GAERe
 			r: rewards[i][:r], v: values[i][:r], m: mask[i][:r],
 			next: res.NextValues[i][:r], delta: res.Deltas[i][:r], adv: res.Advantages[i][:r], ret: res.Returns[i][:r],
 		}
-		if v == VerlEarly {
-			row.early(gamma, lam)
-		} else {
+		if maskAware {
 			row.newest(gamma, lam)
+		} else {
+			row.early(gamma, lam)
 		}
 	}
-	res.Whitened, res.Whitening, res.WhitenErr = Whiten(v, res.Advantages, mask)
+	res.Whitened, res.Whitening, res.WhitenErr = WhitenGen(g, res.Advantages, mask)
 	return res
 }
 

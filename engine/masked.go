@@ -67,6 +67,17 @@ type WhitenStats struct {
 // result is nil, the error says why, and the statistics computed before the
 // raise are still returned.
 func Whiten(v Version, x, mask [][]float64) ([][]float64, WhitenStats, error) {
+	return whiten(v.meanEps(), x, mask)
+}
+
+// WhitenGen is masked_whiten as generation g computes it: the same as Whiten,
+// with g's masked_mean ε (none before MaskedMeanEps, v0.3.0.post0).
+func WhitenGen(g Generation, x, mask [][]float64) ([][]float64, WhitenStats, error) {
+	return whiten(g.meanEps(), x, mask)
+}
+
+// whiten is masked_whiten with masked_mean's ε eps.
+func whiten(eps float64, x, mask [][]float64) ([][]float64, WhitenStats, error) {
 	n, sum := 0.0, 0.0
 	for i, row := range x {
 		for t, m := range mask[i][:len(row)] {
@@ -80,7 +91,7 @@ func Whiten(v Version, x, mask [][]float64) ([][]float64, WhitenStats, error) {
 	if n == 0 {
 		return nil, st, ErrNoValidToken
 	}
-	st.Mean = sum / (n + v.meanEps())
+	st.Mean = sum / (n + eps)
 	var sq float64 // Σ (x − μ)²·m: masked_var's second masked_mean, unscaled
 	for i, row := range x {
 		for t, m := range mask[i][:len(row)] {
@@ -90,7 +101,7 @@ func Whiten(v Version, x, mask [][]float64) ([][]float64, WhitenStats, error) {
 			}
 		}
 	}
-	st.VarBiased = sq / (n + v.meanEps())
+	st.VarBiased = sq / (n + eps)
 	if n == 1 {
 		return nil, st, ErrOneValidToken
 	}
@@ -108,9 +119,12 @@ func Whiten(v Version, x, mask [][]float64) ([][]float64, WhitenStats, error) {
 }
 
 // meanEps is the ε masked_mean adds to Σmask in version v.
-func (v Version) meanEps() float64 {
-	if v == VerlEarly {
-		return 0
+func (v Version) meanEps() float64 { return v.Gen().meanEps() }
+
+// meanEps is the ε masked_mean adds to Σmask in generation g (MaskedMeanEps).
+func (g Generation) meanEps() float64 {
+	if g.Has(MaskedMeanEps) {
+		return maskedMeanEps
 	}
-	return maskedMeanEps
+	return 0
 }
