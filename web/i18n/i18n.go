@@ -79,3 +79,13 @@ func Has(key string) bool {
 func (l Lang) Name() string { return l.T("lang.name") }
 
 var catalogs = map[Lang]map[string]string{En: en, Zh: zh}
+
+// Messages lists every message of language l, for tests that look for
+// catalog text in pages.
+func Messages(l Lang) []string {
+	out := make([]string, 0, len(catalogs[l]))
+	for _, m := range catalogs[l] {
+		out = append(out, m)
+	}
+	return out
+}

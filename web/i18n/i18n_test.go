@@ -3,7 +3,10 @@ package i18n
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
+
+	"gaelab/lessons/glossary"
 )
 
 // Both catalogs have exactly the same keys, and each translation uses the
@@ -62,5 +65,25 @@ func TestT(t *testing.T) {
 	}
 	if got := En.T("no.such.key"); got != "⟦no.such.key⟧" {
 		t.Errorf("missing key shows %q", got)
+	}
+}
+
+// Every glossary term is in the catalog, and no Chinese message uses a
+// variant the glossary rules out (词元, 评论家, 行动者, 练习场, …).
+func TestCatalogUsesGlossary(t *testing.T) {
+	for _, term := range glossary.All() {
+		if Zh.T("term."+term.ID) != term.Zh || En.T("term."+term.ID) != term.En {
+			t.Errorf("term.%s is not the glossary's", term.ID)
+		}
+	}
+	for variant, id := range glossary.Avoided() {
+		for key, msg := range zh {
+			if strings.Contains(msg, variant) {
+				t.Errorf("zh %q says %q: the glossary's word is %q (term %s)", key, variant, Zh.T("term."+id), id)
+			}
+		}
+	}
+	if got := Zh.T("nav.play"); got != "实验台" {
+		t.Errorf("zh nav.play = %q, want 实验台", got)
 	}
 }
