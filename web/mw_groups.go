@@ -19,20 +19,15 @@ func withStream(next http.Handler) http.Handler {
 	})
 }
 
-// withUploadLimits bounds an upload: its body may hold at most maxBytes
-// (reading more fails with *http.MaxBytesError, and an announced longer
-// Content-Length is answered 413 at once) and must arrive within readTime,
-// which replaces the server's readTimeout for this request.
-func withUploadLimits(maxBytes int64, readTime time.Duration) func(http.Handler) http.Handler {
+// withUploadLimit bounds an upload's body to maxBytes: reading more fails
+// with *http.MaxBytesError, and an announced longer Content-Length is
+// answered 413 at once.
+func withUploadLimit(maxBytes int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.ContentLength > maxBytes {
 				guardAnswer(w, r, http.StatusRequestEntityTooLarge, "too_large", "limit.body", maxBytes)
 				return
-			}
-			rc := http.NewResponseController(w)
-			if err := rc.SetReadDeadline(time.Now().Add(readTime)); err != nil && !errors.Is(err, http.ErrNotSupported) {
-				logRenderError(r, err)
 			}
 			r.Body = http.MaxBytesReader(w, r.Body, maxBytes)
 			next.ServeHTTP(w, r)

@@ -13,8 +13,8 @@ import (
 const (
 	srcKL      = "verl/trainer/ppo/core_algos.py: kl_penalty"
 	srcReward  = "verl/trainer/ppo/ray_trainer.py: apply_kl_penalty"
-	srcScore   = "verl/workers/reward_manager/naive.py: the score at the last valid token"
-	srcValues  = "critic: values[:, −R−1:−1] (the output at the token before t)"
+	srcScore   = "verl/workers/reward_manager/naive.py"
+	srcValues  = "values[:, −R−1:−1]"
 	srcGAE     = "verl/trainer/ppo/core_algos.py: compute_gae_advantage_return"
 	srcWhitten = "verl/utils/torch_functional.py: masked_whiten"
 )
@@ -53,6 +53,7 @@ func (v playView) formula() *templates.Formula {
 	case "score":
 		f.Lines = []string{"score_" + i + " = token_level_scores[" + ts + "] = " + num(v.res.Scores[t])}
 		f.Source = srcScore
+		f.Note = v.t("formula.note.score")
 	case "kld":
 		unmasked, _ := engine.KLPenalty(v.s.Version, v.s.KL, [][]float64{{tok.Old}}, [][]float64{{tok.Ref}})
 		f.Lines = []string{
@@ -74,9 +75,10 @@ func (v playView) formula() *templates.Formula {
 	case "value":
 		f.Lines = []string{"V(s_" + i + ") = values[" + ts + "] = " + num(tok.Value)}
 		f.Source = srcValues
+		f.Note = v.t("formula.note.values")
 	case "next":
 		j := v.nextSource(t)
-		src := "0 (bootstrap)"
+		src := v.t("formula.terminal")
 		if j >= 0 {
 			src = "values[" + strconv.Itoa(j) + "] = V(s_" + v.idx(j) + ")"
 		}

@@ -36,7 +36,7 @@ func (v playView) stepMarks() stepMarks {
 
 // nextSource is the position whose value the loop uses as V(s_{t+1}) at t:
 // t+1 in v0.2, the next valid token in the newest version; −1 for the
-// bootstrap 0 after the end.
+// terminal value 0 after the end (not a bootstrap: nothing is estimated).
 func (v playView) nextSource(t int) int {
 	if v.s.Version == engine.VerlEarly {
 		if t+1 < v.s.Len() {

@@ -33,13 +33,12 @@ type Options struct {
 	// once (default 512); more are answered 503 at once. Streams take no
 	// page slot.
 	MaxStreams int
-	// UploadMaxBytes bounds the body of an upload (default 64 MiB; larger
-	// ones are answered 413), and UploadReadTimeout the time to read it
-	// (default 2 minutes).
-	UploadMaxBytes    int64
-	UploadReadTimeout time.Duration
 	// CacheBytes bounds the cache of recent answers (default 16 MiB).
 	CacheBytes int
+	// UploadBodyBytes and UploadReadTimeout are the uploads route group's
+	// body limit (default 128 MiB) and read deadline (default 120 s).
+	UploadBodyBytes   int64
+	UploadReadTimeout time.Duration
 }
 
 // gzipLevel trades a little size for speed: at level 1 a playground page
@@ -69,9 +68,10 @@ func Handler(o Options) http.Handler { return newServer(o).router() }
 //     http.TimeoutHandler (it buffers, so nothing could be flushed), no answer
 //     cache, no gzip, no page slot and no write deadline; at most
 //     o.MaxStreams at once. Handlers flush with http.NewResponseController.
-//   - uploads: large request bodies. The in-flight limit, a body of at most
-//     o.UploadMaxBytes (413 past it) read within o.UploadReadTimeout, and
-//     the handler timeout counted after that, then panic recovery.
+//   - uploads: large request bodies (uploads.go). The in-flight limit, a
+//     body of at most o.UploadBodyBytes (413 past it) read within
+//     o.UploadReadTimeout, no handler timeout (the work is bounded by the
+//     body limit), panic recovery and gzip.
 //
 // A feature mounts its routes with one line in routes: write
 // func (s *Server) mountFooRoutes(r chi.Router) in the feature's file and
@@ -94,8 +94,8 @@ func (s *Server) router() *router {
 		pages:   mux.With(slots, withTimeout(o.HandlerTimeout), withRecovery(o.Logger), withConditional(buildID(), s.answers), gzip),
 		limited: mux.With(slots, withTimeout(o.HandlerTimeout), withRecovery(o.Logger)),
 		streams: mux.With(withInflightLimit(o.MaxStreams, 0), withStream, withRecovery(o.Logger)),
-		uploads: mux.With(slots, withUploadLimits(o.UploadMaxBytes, o.UploadReadTimeout),
-			withTimeout(o.UploadReadTimeout+o.HandlerTimeout), withRecovery(o.Logger)),
+		uploads: mux.With(slots, withUploadDeadlines(o.UploadReadTimeout), withUploadLimit(o.UploadBodyBytes),
+			withRecovery(o.Logger), gzip),
 	}
 
 	p := rt.pages
@@ -128,7 +128,8 @@ func (s *Server) router() *router {
 	rt.limited.Handle("/static/*", static.Handler())
 
 	// Features mount their groups' routes here, one line each, e.g.
-	// s.mountClassRoutes(rt.streams) or s.mountInspectRoutes(rt.uploads).
+	// s.mountClassRoutes(rt.streams).
+	s.mountInspectRoutes(rt.uploads)
 
 	mux.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		guardAnswer(w, r, http.StatusNotFound, "not_found", "error.not_found")
@@ -169,11 +170,11 @@ func (o Options) withDefaults() Options {
 	if o.MaxStreams <= 0 {
 		o.MaxStreams = 512
 	}
-	if o.UploadMaxBytes <= 0 {
-		o.UploadMaxBytes = 64 << 20
+	if o.UploadBodyBytes <= 0 {
+		o.UploadBodyBytes = defaultUploadBodyBytes
 	}
 	if o.UploadReadTimeout <= 0 {
-		o.UploadReadTimeout = 2 * time.Minute
+		o.UploadReadTimeout = defaultUploadReadTimeout
 	}
 	return o
 }

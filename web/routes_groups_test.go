@@ -85,10 +85,10 @@ func TestPageGroupKeepsTheHandlerTimeout(t *testing.T) {
 	}
 }
 
-// The upload group has its own body limit (Options.UploadMaxBytes), which
+// The upload group has its own body limit (Options.UploadBodyBytes), which
 // the other groups do not apply.
 func TestUploadGroupHasItsOwnBodyLimit(t *testing.T) {
-	rt := newRouter(Options{UploadMaxBytes: 1000})
+	rt := newRouter(Options{UploadBodyBytes: 1000})
 	read := func(w http.ResponseWriter, r *http.Request) {
 		n, err := io.Copy(io.Discard, r.Body)
 		var tooBig *http.MaxBytesError
@@ -131,9 +131,9 @@ func TestUploadGroupHasItsOwnBodyLimit(t *testing.T) {
 			t.Errorf("POST %s with %d bytes (chunked %v): %d %q, want %d", c.path, c.n, c.chunked, code, body, c.want)
 		}
 	}
-	if d := (Options{}).withDefaults(); d.UploadMaxBytes <= 16<<20 || d.UploadReadTimeout <= readTimeout {
+	if d := (Options{}).withDefaults(); d.UploadBodyBytes <= 16<<20 || d.UploadReadTimeout <= readTimeout {
 		t.Errorf("default upload limits %d bytes, %v: want more than the API's 16 MiB and the server's %v",
-			d.UploadMaxBytes, d.UploadReadTimeout, readTimeout)
+			d.UploadBodyBytes, d.UploadReadTimeout, readTimeout)
 	}
 }
 

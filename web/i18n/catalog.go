@@ -29,6 +29,8 @@ var parts = []part{
 	{"compare", enCompare, zhCompare},
 	{"sweep", enSweep, zhSweep},
 	{"update", enUpdate, zhUpdate},
+	{"course", enCourse, zhCourse},
+	{"glossary", enTerms, zhTerms},
 }
 
 // catalogs holds every message by language, merged from parts.

@@ -114,9 +114,12 @@ var enCore = map[string]string{
 	"err.whiten_none":     "there is no valid token (verl raises)",
 	"err.kl_metric":       "verl v0.2's KL metric divides 0 by 0 when a row has no valid token",
 
-	"formula.heading": "%[1]s at %[2]s",
-	"formula.close":   "Close",
-	"formula.mirrors": "mirrors verl: %[1]s",
+	"formula.heading":     "%[1]s at %[2]s",
+	"formula.close":       "Close",
+	"formula.mirrors":     "mirrors verl: %[1]s",
+	"formula.terminal":    "0 (the terminal value: nothing follows the last token)",
+	"formula.note.score":  "verl's naive reward manager writes a response's score on its last valid token.",
+	"formula.note.values": "The critic's output at the token before t: V(s_t) is the value of the state before token t.",
 
 	"step.heading": "Step through the backward loop",
 	"step.start":   "Start the step-through",
@@ -143,7 +146,7 @@ var enCore = map[string]string{
 	"export.csv":     "Download the table (CSV)",
 	"export.json":    "Download the table (JSON)",
 
-	"chart.values.desc":     "State values sit on the boundaries before each token, with the bootstrap 0 after the last; returns and advantages sit on the tokens.",
+	"chart.values.desc":     "State values sit on the boundaries before each token, with the terminal value 0 after the last (nothing follows the end, so nothing is estimated: it is not a bootstrap); returns and advantages sit on the tokens.",
 	"chart.rewards.desc":    "Per token, the score and the KL penalty −β·KL stacked; their sum is the reward.",
 	"chart.adv.desc":        "Per token, the raw GAE advantage and the whitened advantage the actor uses.",
 	"chart.ribbon.desc":     "The critic outputs one value per position; values[t] is the output at the position before response token t.",
@@ -153,7 +156,7 @@ var enCore = map[string]string{
 	"chart.axis.adv":        "advantage",
 	"chart.legend.whitened": "A_t whitened",
 	"chart.legend.score":    "score",
-	"chart.bootstrap":       "V = 0 (bootstrap)",
+	"chart.bootstrap":       "V = 0 (terminal)",
 	"chart.no_whitened":     "No whitened advantages: fewer than two valid tokens.",
 	"chart.ribbon.token":    "token",
 	"chart.ribbon.position": "position",

@@ -78,3 +78,13 @@ func (l Lang) T(key string, args ...any) string {
 
 // Name is the language's own name, for the switch.
 func (l Lang) Name() string { return l.T("lang.name") }
+
+// Messages lists every message of language l, for tests that look for
+// catalog text in pages.
+func Messages(l Lang) []string {
+	out := make([]string, 0, len(catalogs[l]))
+	for _, m := range catalogs[l] {
+		out = append(out, m)
+	}
+	return out
+}

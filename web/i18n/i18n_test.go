@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gaelab/lessons/glossary"
 )
 
 // Both catalogs have exactly the same keys, and each translation uses the
@@ -111,5 +113,25 @@ func TestCatalogHasNoInit(t *testing.T) {
 func TestOther(t *testing.T) {
 	if En.Other() != Zh || Zh.Other() != En {
 		t.Errorf("Other: en -> %s, zh -> %s", En.Other(), Zh.Other())
+	}
+}
+
+// Every glossary term is in the catalog, and no Chinese message uses a
+// variant the glossary rules out (词元, 评论家, 行动者, 练习场, …).
+func TestCatalogUsesGlossary(t *testing.T) {
+	for _, term := range glossary.All() {
+		if Zh.T("term."+term.ID) != term.Zh || En.T("term."+term.ID) != term.En {
+			t.Errorf("term.%s is not the glossary's", term.ID)
+		}
+	}
+	for variant, id := range glossary.Avoided() {
+		for key, msg := range catalogs[Zh] {
+			if strings.Contains(msg, variant) {
+				t.Errorf("zh %q says %q: the glossary's word is %q (term %s)", key, variant, Zh.T("term."+id), id)
+			}
+		}
+	}
+	if got := Zh.T("nav.play"); got != "实验台" {
+		t.Errorf("zh nav.play = %q, want 实验台", got)
 	}
 }

@@ -36,7 +36,7 @@ var zhCompare = map[string]string{
 	"compare.versions.eps":       "白化后的值处处还相差约 1e-8：最新版的 masked_mean 在 token 数上加了 1e-8（PR verl#782，v0.3.0.post0）。这太小了，这里显示不出来，也不标出。",
 	"compare.versions.chart":     "原始优势 A_t：v0.2 与最新版",
 	"compare.reason.eos":         "EOS 之后的价值不为零",
-	"compare.reason.eos.text":    "v0.2 让 EOS token 从 values[L]（critic 对 EOS 之后那个状态的估值）自举，并继续走过填充；最新版 verl 跳过填充，而且从 PR verl#1850（v0.4.0）起 critic 在 EOS 之后给出 0。λ < 1 时这会把 γ(1−λ)·V 漏进 EOS 之前的优势；λ = 1 时在那里正好抵消。",
+	"compare.reason.eos.text":    "v0.2 让 EOS token 从 values[L]（critic 对 EOS 之后那个状态的价值估计）自举，并继续走过填充；最新版 verl 跳过填充，而且从 PR verl#1850（v0.4.0）起 critic 在 EOS 之后给出 0。λ < 1 时这会把 γ(1−λ)·V 漏进 EOS 之前的优势；λ = 1 时在那里正好抵消。",
 	"compare.reason.obs":         "观测段",
 	"compare.reason.obs.text":    "v0.2 把回复内部 mask 为 0 的 token 当作时间步走过：读它们的价值，每个 token 多一次 γλ 衰减。最新版 verl（PR verl#2337，v0.5.0）跳过它们：观测段之前的最后一个 token 从观测段之后的第一个有效 token 自举。",
 	"compare.reason.reward":      "mask 为 0 的 token 上的奖励",
