@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -59,41 +58,23 @@ func (br batchRequest) link(path string, b batch.Batch) string {
 
 // handleBatch handles the "GET /batch" route: the whole page, or for htmx
 // the results of an edit, with the canonical link in the address bar.
-func handleBatch(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 	br := readBatch(r)
 	v := newBatchView(br)
-	canonical := v.self("/batch", br.b.Focus).canonical(br.langSet)
-	htmx := r.Header.Get("HX-Request") == "true"
-	if !htmx && br.rep.OK() && !sameQuery(br.rawQuery, canonical) {
-		// A form submitted without JavaScript, or a link in another order:
-		// show its canonical link, so every state has one URL.
-		http.Redirect(w, r, canonical, http.StatusSeeOther)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language, Cookie")
-	var err error
-	switch {
-	case htmx && r.Header.Get("HX-Target") == "batch-results":
-		if len(br.rep.Problems) > 0 {
-			canonical = "/batch?" + br.rawQuery // keep what was typed in the link
-		}
-		w.Header().Set("HX-Replace-Url", asciiURL(canonical))
-		err = templates.BatchUpdate(v.results(), v.hidden(), v.fieldErrors()).Render(r.Context(), w)
-	case htmx:
-		w.Header().Set("HX-Push-Url", asciiURL(canonical))
-		err = templates.BatchMain(v.page()).Render(r.Context(), w)
-	default:
-		err = templates.BatchPage(v.page()).Render(r.Context(), w)
-	}
-	if err != nil {
-		logRenderError(r, err)
-	}
+	servePage(w, r, pageAnswer{
+		canonical: v.self("/batch", br.b.Focus).canonical(br.langSet),
+		redirect:  br.rep.OK(), keepTyped: len(br.rep.Problems) > 0,
+		page: func() templ.Component { return templates.BatchPage(v.page()) },
+		main: func() templ.Component { return templates.BatchMain(v.page()) },
+		fragments: map[string]func() templ.Component{
+			"batch-results": func() templ.Component { return templates.BatchUpdate(v.results(), v.hidden(), v.fieldErrors()) },
+		},
+	})
 }
 
 // handleBatchChart handles the "GET /batch/chart.svg" route: the batch
 // chart as a standalone SVG, for export.
-func handleBatchChart(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleBatchChart(w http.ResponseWriter, r *http.Request) {
 	v := newBatchView(readBatch(r))
 	svg, err := v.renderChart()
 	writeSVG(w, drawnChart{svg: svg, err: err}, v.t("chart.error"))
@@ -225,22 +206,11 @@ func (v batchView) results() templates.BatchResults {
 
 // whitenProblem says why whitening failed, or ok = false.
 func (v batchView) whitenProblem(err error) (string, bool) {
-	msg := whitenMessage(err)
-	if msg == "" {
+	key := learnerKey(err)
+	if key == "" {
 		return "", false
 	}
-	return v.t(msg), true
-}
-
-// whitenMessage is the catalog key for a whitening error, or "".
-func whitenMessage(err error) string {
-	switch {
-	case err == nil:
-		return ""
-	case errors.Is(err, engine.ErrOneValidToken):
-		return "err.whiten_one"
-	}
-	return "err.whiten_none"
+	return v.t(key), true
 }
 
 // columns are response i's token columns over the batch's width R: its own

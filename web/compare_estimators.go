@@ -5,6 +5,8 @@ import (
 	"net/http"
 
 	"gaelab/engine"
+	"github.com/a-h/templ"
+
 	"gaelab/templates"
 	"gaelab/web/chart"
 	"gaelab/web/scenario"
@@ -31,24 +33,19 @@ type estimatorsView struct {
 // handleCompareEstimators handles the "GET /compare/estimators" route:
 // Monte Carlo vs TD(0) vs GAE per token, the telescoping identity checked on
 // the scenario's numbers, and what each estimator bootstraps from.
-func handleCompareEstimators(w http.ResponseWriter, r *http.Request) {
-	pr := readPlay(r)
+func (s *Server) handleCompareEstimators(w http.ResponseWriter, r *http.Request) {
+	pr := s.readPlay(r)
 	v := newEstimatorsView(pr)
-	if canonical := sweepCanonical(pr, "/compare/estimators", v.state, ""); pr.rep.OK() && !sameQuery(pr.rawQuery, canonical) {
-		http.Redirect(w, r, canonical, http.StatusSeeOther) // a submitted form: show its canonical link
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "Accept-Language, Cookie")
-	if err := templates.EstimatorsPage(v.estimators()).Render(r.Context(), w); err != nil {
-		logRenderError(r, err)
-	}
+	servePage(w, r, pageAnswer{
+		canonical: sweepCanonical(pr, "/compare/estimators", v.state, ""), redirect: pr.rep.OK(),
+		page: func() templ.Component { return templates.EstimatorsPage(v.estimators()) },
+	})
 }
 
 // handleCompareEstimatorsChart handles the "GET /compare/estimators/chart.svg"
 // route: the page's chart as a standalone SVG, for export.
-func handleCompareEstimatorsChart(w http.ResponseWriter, r *http.Request) {
-	v := newEstimatorsView(readPlay(r))
+func (s *Server) handleCompareEstimatorsChart(w http.ResponseWriter, r *http.Request) {
+	v := newEstimatorsView(s.readPlay(r))
 	writeSVG(w, v.chart(), v.t("chart.error"))
 }
 

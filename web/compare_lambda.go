@@ -11,6 +11,8 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"gaelab/engine"
+	"github.com/a-h/templ"
+
 	"gaelab/templates"
 	"gaelab/web/chart"
 	"gaelab/web/scenario"
@@ -36,32 +38,27 @@ type lambdaView struct {
 // handleCompareLambda handles the "GET /compare/lambda" route: the
 // scenario's advantages under five λ as a table, a line chart and a heat
 // map, and the weights GAE gives the n-step estimates of token t.
-func handleCompareLambda(w http.ResponseWriter, r *http.Request) {
-	pr := readPlay(r, lambdaKeys...)
+func (s *Server) handleCompareLambda(w http.ResponseWriter, r *http.Request) {
+	pr := s.readPlay(r, lambdaKeys...)
 	at := readSweepToken(r, &pr)
 	v := newLambdaView(pr, at)
-	if canonical := sweepCanonical(pr, "/compare/lambda", v.state, v.extra()); pr.rep.OK() && !sameQuery(pr.rawQuery, canonical) {
-		http.Redirect(w, r, canonical, http.StatusSeeOther) // a submitted form: show its canonical link
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "Accept-Language, Cookie")
-	if err := templates.LambdaSweepPage(v.sweep()).Render(r.Context(), w); err != nil {
-		logRenderError(r, err)
-	}
+	servePage(w, r, pageAnswer{
+		canonical: sweepCanonical(pr, "/compare/lambda", v.state, v.extra()), redirect: pr.rep.OK(),
+		page: func() templ.Component { return templates.LambdaSweepPage(v.sweep()) },
+	})
 }
 
 // handleCompareLambdaChart handles the "GET /compare/lambda/chart/{name}.svg"
 // route: one chart of the page (lambdaChartNames) as a standalone SVG, for
 // export. weights is 404 where the page draws none (token t has no time
 // step).
-func handleCompareLambdaChart(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleCompareLambdaChart(w http.ResponseWriter, r *http.Request) {
 	name := chi.URLParam(r, "name")
 	if !slices.Contains(lambdaChartNames(), name) {
 		chartNotFound(w, r)
 		return
 	}
-	pr := readPlay(r, lambdaKeys...)
+	pr := s.readPlay(r, lambdaKeys...)
 	v := newLambdaView(pr, readSweepToken(r, &pr))
 	d, ok := v.drawChart(name)
 	if !ok {

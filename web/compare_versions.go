@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"math"
 	"net/http"
 	"net/url"
@@ -43,32 +42,14 @@ func (c compareView) link(s scenario.Scenario, extra string) string {
 // self is the link of the request's state.
 func (c compareView) self() pageLink { return c.pr.pageLink(c.path, c.state+c.extra) }
 
-// serve answers a request: a redirect to the canonical link (a form
-// submitted without JavaScript, or a link in another order), the whole page,
-// or, for the form's htmx request, the results with the canonical link for
-// the address bar.
+// serve answers a request through the page pipeline: the whole page, or
+// for the form's htmx request (HX-Target target) the results.
 func (c compareView) serve(w http.ResponseWriter, r *http.Request, target string, page, results func() templ.Component) {
-	canonical := c.self().canonical(c.pr.langSet)
-	htmx := r.Header.Get("HX-Request") == "true"
-	if !htmx && c.pr.rep.OK() && !sameQuery(c.pr.rawQuery, canonical) {
-		http.Redirect(w, r, canonical, http.StatusSeeOther)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language, Cookie")
-	var err error
-	if htmx && r.Header.Get("HX-Target") == target {
-		if !c.pr.rep.OK() {
-			canonical = c.path + "?" + c.pr.rawQuery // keep what was typed in the link
-		}
-		w.Header().Set("HX-Replace-Url", asciiURL(canonical))
-		err = results().Render(r.Context(), w)
-	} else {
-		err = page().Render(r.Context(), w)
-	}
-	if err != nil {
-		logRenderError(r, err)
-	}
+	servePage(w, r, pageAnswer{
+		canonical: c.self().canonical(c.pr.langSet),
+		redirect:  c.pr.rep.OK(), keepTyped: !c.pr.rep.OK(),
+		page: page, fragments: map[string]func() templ.Component{target: results},
+	})
 }
 
 // frame is the page frame, with every link of it keeping this page's state.
@@ -424,8 +405,8 @@ func (run versionsRun) marks(id string, mask []float64) (steps [][]float64, diff
 
 // handleCompareVersions handles the "GET /compare/versions" route: verl
 // v0.2 and the newest verl on the playground's scenario, cell by cell.
-func handleCompareVersions(w http.ResponseWriter, r *http.Request) {
-	pr := readPlay(r, versionsKeys...)
+func (s *Server) handleCompareVersions(w http.ResponseWriter, r *http.Request) {
+	pr := s.readPlay(r, versionsKeys...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
 	shown := readList(q, "show", versionsShown, &pr.rep)
 	extra := ""
@@ -443,8 +424,8 @@ func handleCompareVersions(w http.ResponseWriter, r *http.Request) {
 
 // handleCompareVersionsChart handles the "GET /compare/versions/chart.svg"
 // route: the page's chart of the advantages as a standalone SVG, for export.
-func handleCompareVersionsChart(w http.ResponseWriter, r *http.Request) {
-	c := compareView{playView: newPlayView(readPlay(r, versionsKeys...)), path: "/compare/versions"}
+func (s *Server) handleCompareVersionsChart(w http.ResponseWriter, r *http.Request) {
+	c := compareView{playView: newPlayView(s.readPlay(r, versionsKeys...)), path: "/compare/versions"}
 	run := runVersions(c.s, c.res)
 	_, advDiffers, _ := run.marks("adv", c.res.Mask)
 	writeSVG(w, c.versionsChart(run, advDiffers), c.t("chart.error"))
@@ -534,11 +515,7 @@ func (c compareView) versionsResults(shown []string) templates.VersionsResults {
 	out.Table = tb
 
 	if g := run.newest; g.WhitenErr != nil {
-		key := "err.whiten_none"
-		if errors.Is(g.WhitenErr, engine.ErrOneValidToken) {
-			key = "err.whiten_one"
-		}
-		out.Errors = append(out.Errors, c.t("summary.whiten_none", c.t(key)))
+		out.Errors = append(out.Errors, c.t("summary.whiten_none", c.t(learnerKey(g.WhitenErr))))
 	}
 	if cells == 0 {
 		out.Summary = append(out.Summary, c.t("compare.versions.same"))

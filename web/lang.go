@@ -54,14 +54,14 @@ func requestLang(r *http.Request) i18n.Lang {
 // language switch: it remembers the choice in the lang cookie (SameSite=Lax,
 // a year) and redirects to the link, which must be on this site. The answer
 // is a redirect, so no cached page ever carries the cookie.
-func handleSetLang(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSetLang(w http.ResponseWriter, r *http.Request) {
 	l, ok := i18n.Parse(chi.URLParam(r, "lang"))
 	to := r.URL.Query().Get("to")
 	if to == "" {
 		to = "/"
 	}
 	if !ok || checkQRLink(to) != nil {
-		guardAnswer(w, r, http.StatusBadRequest, "bad_request", "error.not_found")
+		guardAnswer(w, r, "bad_request", "error.not_found")
 		return
 	}
 	http.SetCookie(w, &http.Cookie{

@@ -33,11 +33,12 @@ type lessonRequest struct {
 	langSet bool       // lang= was in the link
 	view    viewParams // present= and theme= (hide= is the playground's)
 	q       url.Values
+	charts  *chartMemo // the server's chart memo, for the blocks' charts
 }
 
-func readLessonRequest(r *http.Request) lessonRequest {
+func (s *Server) readLessonRequest(r *http.Request) lessonRequest {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
-	lr := lessonRequest{q: q}
+	lr := lessonRequest{q: q, charts: s.charts}
 	lr.lang, lr.langSet = pageLang(r, q)
 	lr.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
 	return lr
@@ -59,14 +60,14 @@ func (lr lessonRequest) page(title, path string) templates.Page {
 }
 
 // handleLessons handles the "GET /lessons" route: the course index.
-func handleLessons(w http.ResponseWriter, r *http.Request) {
-	lr := readLessonRequest(r)
+func (s *Server) handleLessons(w http.ResponseWriter, r *http.Request) {
+	lr := s.readLessonRequest(r)
 	t := lr.lang.T
 	vm := templates.LessonIndex{
 		Page:    lr.page(t("lessons.heading"), "/lessons"),
 		Heading: t("lessons.heading"), Intro: t("lessons.intro"),
 	}
-	for _, l := range course().Lessons(string(lr.lang)) {
+	for _, l := range s.course.Lessons(string(lr.lang)) {
 		vm.Lessons = append(vm.Lessons, templates.LessonCard{
 			Order: l.Order, Title: l.Title, Summary: l.Summary,
 			Minutes: t("lessons.minutes", l.Minutes), URL: lr.url("/lessons/" + l.Slug),
@@ -77,9 +78,9 @@ func handleLessons(w http.ResponseWriter, r *http.Request) {
 
 // handleLesson handles the "GET /lessons/{slug}" route: one lesson, with its
 // widgets and predict boxes in the state the query gives them.
-func handleLesson(w http.ResponseWriter, r *http.Request) {
-	lr := readLessonRequest(r)
-	l, prev, next := course().Lesson(string(lr.lang), chi.URLParam(r, "slug"))
+func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
+	lr := s.readLessonRequest(r)
+	l, prev, next := s.course.Lesson(string(lr.lang), chi.URLParam(r, "slug"))
 	if l == nil {
 		http.NotFound(w, r)
 		return
@@ -141,9 +142,9 @@ func hiddenBy(l *lessons.Lesson, s *lessons.Scenario) *lessons.Predict {
 // place) still find the block they named. A predict box that is now
 // revealed brings the widget under it along (an out-of-band swap), with the
 // cells it hid.
-func handleLessonPart(w http.ResponseWriter, r *http.Request) {
-	lr := readLessonRequest(r)
-	l, _, _ := course().Lesson(string(lr.lang), chi.URLParam(r, "slug"))
+func (s *Server) handleLessonPart(w http.ResponseWriter, r *http.Request) {
+	lr := s.readLessonRequest(r)
+	l, _, _ := s.course.Lesson(string(lr.lang), chi.URLParam(r, "slug"))
 	if l == nil {
 		http.NotFound(w, r)
 		return

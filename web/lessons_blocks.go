@@ -24,7 +24,7 @@ func (lr lessonRequest) blockView(id, link string, controls []string) playView {
 			q[c] = vs
 		}
 	}
-	pr := playRequest{lang: lr.lang, langSet: lr.langSet, view: viewParams{dark: lr.view.dark}}
+	pr := playRequest{lang: lr.lang, langSet: lr.langSet, view: viewParams{dark: lr.view.dark}, charts: lr.charts}
 	pr.s, pr.rep = scenario.Decode(q)
 	return newPlayView(pr)
 }

@@ -26,7 +26,7 @@ func withUploadLimit(maxBytes int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.ContentLength > maxBytes {
-				guardAnswer(w, r, http.StatusRequestEntityTooLarge, "too_large", "limit.body", maxBytes)
+				guardAnswer(w, r, "too_large", "limit.body", maxBytes)
 				return
 			}
 			r.Body = http.MaxBytesReader(w, r.Body, maxBytes)

@@ -23,7 +23,7 @@ func withURLLimit(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if n := len(r.RequestURI); n > MaxURLBytes {
 			r.URL.RawQuery = "" // don't parse it to pick the language
-			guardAnswer(w, r, http.StatusRequestURITooLong, "uri_too_long", "limit.url", MaxURLBytes, n)
+			guardAnswer(w, r, "uri_too_long", "limit.url", MaxURLBytes, n)
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -69,7 +69,7 @@ func withInflightLimit(limit int, wait time.Duration) func(http.Handler) http.Ha
 // shed answers 503 with Retry-After.
 func shed(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
-	guardAnswer(w, r, http.StatusServiceUnavailable, "busy", "limit.busy", retryAfter)
+	guardAnswer(w, r, "busy", "limit.busy", retryAfter)
 }
 
 // withTimeout stops waiting for a handler after d and answers 503 (the

@@ -147,7 +147,7 @@ func (v playView) charts() []templates.Chart {
 
 // handleChart handles the "GET /play/chart/{name}.svg" route: one chart of a
 // scenario as a standalone SVG, for export.
-func handleChart(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleChart(w http.ResponseWriter, r *http.Request) {
 	name := chi.URLParam(r, "name")
 	valid := false
 	for _, n := range chartNames {
@@ -157,7 +157,7 @@ func handleChart(w http.ResponseWriter, r *http.Request) {
 		chartNotFound(w, r)
 		return
 	}
-	v := newPlayView(readPlay(r))
+	v := newPlayView(s.readPlay(r))
 	svg, err := v.renderChart(name, "")
 	writeSVG(w, drawnChart{svg: svg, err: err}, v.t("chart.error"))
 }

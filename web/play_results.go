@@ -1,10 +1,8 @@
 package web
 
 import (
-	"errors"
 	"strconv"
 
-	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/scenario"
 )
@@ -76,11 +74,9 @@ func (v playView) results() templates.Results {
 		}
 	}
 	g := v.res.GAE
-	switch {
-	case errors.Is(g.WhitenErr, engine.ErrOneValidToken):
-		r.Errors = append(r.Errors, v.t("summary.whiten_none", v.t("err.whiten_one")))
-	case errors.Is(g.WhitenErr, engine.ErrNoValidToken):
-		r.Errors = append(r.Errors, v.t("summary.whiten_none", v.t("err.whiten_none")))
+	switch key := learnerKey(g.WhitenErr); {
+	case key != "":
+		r.Errors = append(r.Errors, v.t("summary.whiten_none", v.t(key)))
 	default:
 		r.Summary = append(r.Summary, v.t("summary.whiten", g.Whitening.N, num(g.Whitening.Mean), num(g.Whitening.VarUnbiased)))
 	}

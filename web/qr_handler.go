@@ -15,7 +15,7 @@ import (
 // this site, so that students open on their phones the page the teacher
 // projects. u must be site-relative ("/play?v=1&p=seed-b"); the scheme and
 // host come from the request, so a code can never point at another site.
-func handleQR(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleQR(w http.ResponseWriter, r *http.Request) {
 	u := r.URL.Query().Get("u")
 	if err := checkQRLink(u); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)

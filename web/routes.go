@@ -99,31 +99,31 @@ func (s *Server) router() *router {
 	}
 
 	p := rt.pages
-	p.Get("/", handleHome)
-	p.Get("/play", handlePlay)
-	p.Get("/play/table.csv", handleTableCSV)
-	p.Get("/play/table.json", handleTableJSON)
-	p.Get("/play/chart/{name}.svg", handleChart)
-	p.Get("/update/critic", handleUpdateCritic)
-	p.Get("/update/actor", handleUpdateActor)
-	p.Get("/update/actor/objective.svg", handleUpdateActorChart)
-	p.Get("/compare/versions", handleCompareVersions)
-	p.Get("/compare/versions/chart.svg", handleCompareVersionsChart)
-	p.Get("/compare/bugs", handleCompareBugs)
-	p.Get("/compare/bugs/chart/{name}.svg", handleCompareBugsChart)
-	p.Get("/compare/lambda", handleCompareLambda)
-	p.Get("/compare/lambda/chart/{name}.svg", handleCompareLambdaChart)
-	p.Get("/compare/estimators", handleCompareEstimators)
-	p.Get("/compare/estimators/chart.svg", handleCompareEstimatorsChart)
-	p.Get("/batch", handleBatch)
-	p.Get("/batch/chart.svg", handleBatchChart)
-	p.Get("/lessons", handleLessons)
-	p.Get("/lessons/{slug}", handleLesson)
-	p.Get("/lessons/{slug}/{kind}/{i}", handleLessonPart)
-	p.Get("/qr.svg", handleQR)
+	p.Get("/", s.handleHome)
+	p.Get("/play", s.handlePlay)
+	p.Get("/play/table.csv", s.handleTableCSV)
+	p.Get("/play/table.json", s.handleTableJSON)
+	p.Get("/play/chart/{name}.svg", s.handleChart)
+	p.Get("/update/critic", s.handleUpdateCritic)
+	p.Get("/update/actor", s.handleUpdateActor)
+	p.Get("/update/actor/objective.svg", s.handleUpdateActorChart)
+	p.Get("/compare/versions", s.handleCompareVersions)
+	p.Get("/compare/versions/chart.svg", s.handleCompareVersionsChart)
+	p.Get("/compare/bugs", s.handleCompareBugs)
+	p.Get("/compare/bugs/chart/{name}.svg", s.handleCompareBugsChart)
+	p.Get("/compare/lambda", s.handleCompareLambda)
+	p.Get("/compare/lambda/chart/{name}.svg", s.handleCompareLambdaChart)
+	p.Get("/compare/estimators", s.handleCompareEstimators)
+	p.Get("/compare/estimators/chart.svg", s.handleCompareEstimatorsChart)
+	p.Get("/batch", s.handleBatch)
+	p.Get("/batch/chart.svg", s.handleBatchChart)
+	p.Get("/lessons", s.handleLessons)
+	p.Get("/lessons/{slug}", s.handleLesson)
+	p.Get("/lessons/{slug}/{kind}/{i}", s.handleLessonPart)
+	p.Get("/qr.svg", s.handleQR)
 
-	rt.limited.Get("/lang/{lang}", handleSetLang)
-	rt.limited.Get("/healthz", handleHealthz)
+	rt.limited.Get("/lang/{lang}", s.handleSetLang)
+	rt.limited.Get("/healthz", s.handleHealthz)
 	rt.limited.With(gzip).Post("/api/v1/compute", api.HandleCompute)
 	rt.limited.Handle("/static/*", static.Handler())
 
@@ -132,7 +132,7 @@ func (s *Server) router() *router {
 	s.mountInspectRoutes(rt.uploads)
 
 	mux.NotFound(func(w http.ResponseWriter, r *http.Request) {
-		guardAnswer(w, r, http.StatusNotFound, "not_found", "error.not_found")
+		guardAnswer(w, r, "not_found", "error.not_found")
 	})
 	mux.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
 		allowed := "GET, HEAD"
@@ -140,7 +140,7 @@ func (s *Server) router() *router {
 			allowed = "POST"
 		}
 		w.Header().Set("Allow", allowed)
-		guardAnswer(w, r, http.StatusMethodNotAllowed, "method_not_allowed", "error.method", allowed)
+		guardAnswer(w, r, "method_not_allowed", "error.method", allowed)
 	})
 	return rt
 }

@@ -8,6 +8,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"gaelab/lessons"
 )
 
 // Timeouts of the server. A client has readTimeout to send a whole request,
@@ -31,15 +33,18 @@ const maxHeaderBytes = 1 << 20
 
 // Server is GAE Lab's web application: the dependencies its handlers share,
 // held here rather than in package variables.
+// The message catalog (package i18n) is immutable and needs no place here.
 type Server struct {
 	opts    Options
-	answers *responseCache // recent answers of the pages group, by ETag
+	answers *responseCache  // recent answers of the pages group, by ETag
+	charts  *chartMemo      // recently drawn charts, by view (play_chart_memo.go)
+	course  *lessons.Course // the lessons, rendered once per process
 }
 
 // newServer returns the application for o (defaults filled in).
 func newServer(o Options) *Server {
 	o = o.withDefaults()
-	return &Server{opts: o, answers: newResponseCache(o.CacheBytes)}
+	return &Server{opts: o, answers: newResponseCache(o.CacheBytes), charts: newChartMemo(chartMemoBytes), course: course()}
 }
 
 // newRouter is Handler as a router, so that tests can mount routes of their

@@ -18,5 +18,5 @@ func writeSVG(w http.ResponseWriter, d drawnChart, errText string) {
 // chartNotFound answers a chart name the page does not draw: 404, in the
 // learner's language, as an unknown address is.
 func chartNotFound(w http.ResponseWriter, r *http.Request) {
-	guardAnswer(w, r, http.StatusNotFound, "not_found", "error.not_found")
+	guardAnswer(w, r, "not_found", "error.not_found")
 }

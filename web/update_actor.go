@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/a-h/templ"
@@ -33,8 +32,8 @@ type actorView struct {
 
 // newActorView decodes a request; the current log-probs default to
 // old_log_probs, the first mini-batch, where every ratio is 1.
-func newActorView(r *http.Request) actorView {
-	v := actorView{updateView: newUpdateView(r, "/update/actor", actorKeys...)}
+func (s *Server) newActorView(r *http.Request) actorView {
+	v := actorView{updateView: s.newUpdateView(r, "/update/actor", actorKeys...)}
 	for _, tok := range v.s.Tokens {
 		v.old = append(v.old, tok.Old)
 	}
@@ -46,15 +45,15 @@ func newActorView(r *http.Request) actorView {
 }
 
 // handleUpdateActor handles the "GET /update/actor" route.
-func handleUpdateActor(w http.ResponseWriter, r *http.Request) {
-	v := newActorView(r)
+func (s *Server) handleUpdateActor(w http.ResponseWriter, r *http.Request) {
+	v := s.newActorView(r)
 	v.serve(w, r, v.build, templates.UpdateActorPage)
 }
 
 // handleUpdateActorChart handles the "GET /update/actor/objective.svg"
 // route: the objective chart of a state as a standalone SVG, for export.
-func handleUpdateActorChart(w http.ResponseWriter, r *http.Request) {
-	v := newActorView(r)
+func (s *Server) handleUpdateActorChart(w http.ResponseWriter, r *http.Request) {
+	v := s.newActorView(r)
 	a := v.compute()
 	d := drawnChart{err: a.err}
 	if a.err == nil {
@@ -143,10 +142,8 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 	}
 	if a.err != nil {
 		switch {
-		case errors.Is(a.err, engine.ErrOneValidToken):
-			r.Errors = append(r.Errors, v.t("update.actor.no_adv", v.t("err.whiten_one")))
-		case errors.Is(a.err, engine.ErrNoValidToken):
-			r.Errors = append(r.Errors, v.t("update.actor.no_adv", v.t("err.whiten_none")))
+		case learnerKnows(a.err):
+			r.Errors = append(r.Errors, v.t("update.actor.no_adv", v.t(learnerKey(a.err))))
 		default:
 			r.Errors = append(r.Errors, v.t("update.actor.no_loss"))
 		}

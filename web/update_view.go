@@ -32,8 +32,8 @@ type updateView struct {
 
 // newUpdateView decodes a request of the view at path, whose own parameters
 // are keys.
-func newUpdateView(r *http.Request, path string, keys ...string) updateView {
-	pr := readPlay(r, keys...)
+func (s *Server) newUpdateView(r *http.Request, path string, keys ...string) updateView {
+	pr := s.readPlay(r, keys...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
 	v := updateView{playView: newPlayView(pr), path: path, own: updateParams{q: q}}
 	v.newest = v.res
@@ -58,32 +58,18 @@ func (v updateView) selfIn(pr playRequest) pageLink {
 // ok reports whether the link was read without any problem.
 func (v updateView) ok() bool { return v.pr.rep.OK() && len(v.own.problems) == 0 }
 
-// serve answers a request: a redirect to the canonical link (a form
-// submitted without JavaScript, or a link in another order), the whole
-// page, or for htmx the results and the error summary.
+// serve answers a request through the page pipeline: the whole page, or
+// for htmx the results and the error summary.
 func (v updateView) serve(w http.ResponseWriter, r *http.Request, build func() templates.Update, page func(templates.Update) templ.Component) {
-	canonical := v.selfIn(v.pr).canonical(v.pr.langSet)
-	htmx := r.Header.Get("HX-Request") == "true"
-	if !htmx && v.ok() && !sameQuery(v.pr.rawQuery, canonical) {
-		http.Redirect(w, r, canonical, http.StatusSeeOther)
-		return
-	}
 	vm := build()
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language, Cookie")
-	var err error
-	if htmx && r.Header.Get("HX-Target") == vm.Results.ID {
-		if !v.ok() {
-			canonical = v.path + "?" + v.pr.rawQuery // keep what was typed in the link
-		}
-		w.Header().Set("HX-Replace-Url", asciiURL(canonical))
-		err = templates.UpdateFragment(vm.Results, vm.Form.Errors).Render(r.Context(), w)
-	} else {
-		err = page(vm).Render(r.Context(), w)
-	}
-	if err != nil {
-		logRenderError(r, err)
-	}
+	servePage(w, r, pageAnswer{
+		canonical: v.selfIn(v.pr).canonical(v.pr.langSet),
+		redirect:  v.ok(), keepTyped: !v.ok(),
+		page: func() templ.Component { return page(vm) },
+		fragments: map[string]func() templ.Component{
+			vm.Results.ID: func() templ.Component { return templates.UpdateFragment(vm.Results, vm.Form.Errors) },
+		},
+	})
 }
 
 // frame is the page frame, with every link of it on this view's state.
