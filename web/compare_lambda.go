@@ -11,6 +11,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"gaelab/engine"
+	"gaelab/engine/explain"
 	"github.com/a-h/templ"
 
 	"gaelab/templates"
@@ -257,14 +258,14 @@ func (v lambdaView) tokenSelect() templates.Select {
 func (v lambdaView) weights() templates.WeightsPanel {
 	t := v.at
 	g := v.res.GAE // the scenario's λ
-	steps := sweepSteps(v.s.Version, v.res.Mask, t)
+	steps := explain.Steps(v.s.Version, v.res.Mask, t)
 	p := templates.WeightsPanel{Heading: v.t("sweep.w.heading", v.idx(t))}
 	if len(steps) == 0 {
 		p.Lines = []string{v.t("sweep.w.none", v.idx(t))}
 		return p
 	}
 	N := len(steps)
-	w := nStepWeights(v.s.Lam, N)
+	w := explain.NStepWeights(v.s.Lam, N)
 	p.Lines = []string{v.t("sweep.w.intro", v.idx(t), N, num(w[N-1]))}
 	if steps[0] != t {
 		p.Lines = append(p.Lines, v.t("sweep.w.masked", v.idx(t)))
@@ -281,7 +282,7 @@ func (v lambdaView) weights() templates.WeightsPanel {
 	// The check: Σ_n w_n·Â⁽ⁿ⁾_t, the n-step estimates built from the
 	// engine's δ, against the engine's A_t.
 	mix := 0.0
-	for n, est := range nStepEstimates(g.Deltas[0], steps, v.s.Gamma) {
+	for n, est := range explain.NStepEstimates(g.Deltas[0], steps, v.s.Gamma) {
 		mix += w[n] * est
 	}
 	adv := g.Advantages[0][t]
@@ -299,7 +300,7 @@ func (v lambdaView) weights() templates.WeightsPanel {
 // when the token has no time step, so nothing to mix.
 func (v lambdaView) weightsChart() (drawnChart, bool) {
 	t := v.at
-	steps := sweepSteps(v.s.Version, v.res.Mask, t)
+	steps := explain.Steps(v.s.Version, v.res.Mask, t)
 	N := len(steps)
 	if N == 0 {
 		return drawnChart{}, false
@@ -312,7 +313,7 @@ func (v lambdaView) weightsChart() (drawnChart, bool) {
 	}
 	labels[N-1] = "0"
 	in := chart.WeightsInput{
-		Weights: nStepWeights(v.s.Lam, N), Labels: labels, ID: "sweep-weights", Theme: v.chartTheme(),
+		Weights: explain.NStepWeights(v.s.Lam, N), Labels: labels, ID: "sweep-weights", Theme: v.chartTheme(),
 		Text: chart.WeightsText{
 			Title: v.t("sweep.w.title", scenario.FormatNumber(v.s.Lam), v.idx(t)), Desc: v.t("sweep.w.desc"),
 			StepAxis: v.t("sweep.w.axis"), WeightAxis: v.t("sweep.w.weight"),
@@ -321,48 +322,6 @@ func (v lambdaView) weightsChart() (drawnChart, bool) {
 	}
 	svg, err := chart.Weights(in)
 	return drawnChart{id: in.ID, title: in.Text.Title, svg: svg, err: err}, true
-}
-
-// sweepSteps are the time steps of token t's advantage: the positions whose
-// δ the GAE recursion adds into A_t, in order. Newest verl (mask inside the
-// loop): the valid positions from t on; early: every position from t to the
-// end of the tensor.
-func sweepSteps(ver engine.Version, mask []float64, t int) []int {
-	var steps []int
-	for k := t; k < len(mask); k++ {
-		if ver == engine.VerlEarly || mask[k] == 1 {
-			steps = append(steps, k)
-		}
-	}
-	return steps
-}
-
-// nStepWeights are the weights GAE gives the n-step estimates of a token
-// with N time steps ahead, n = 1 … N: (1−λ)·λ^(n−1) for n < N, and the
-// weight left over, λ^(N−1), for the n = N (Monte Carlo) estimate. They sum
-// to 1; GAE's A_t = Σ_n w_n·Â⁽ⁿ⁾_t.
-func nStepWeights(lam float64, N int) []float64 {
-	w := make([]float64, N)
-	for n := 1; n < N; n++ {
-		w[n-1] = (1 - lam) * math.Pow(lam, float64(n-1))
-	}
-	w[N-1] = math.Pow(lam, float64(N-1))
-	return w
-}
-
-// nStepEstimates are the n-step advantage estimates of the token whose time
-// steps are steps, n = 1 … len(steps): Â⁽ⁿ⁾ = Σ_{k<n} γ^k·δ_{steps[k]} =
-// r + γr' + … + γ^(n−1)·r⁽ⁿ⁻¹⁾ + γⁿ·V(next state) − V(s_t), from the
-// engine's TD errors deltas (indexed by t).
-func nStepEstimates(deltas []float64, steps []int, gamma float64) []float64 {
-	out := make([]float64, len(steps))
-	sum, disc := 0.0, 1.0
-	for n, k := range steps {
-		sum += disc * deltas[k]
-		disc *= gamma
-		out[n] = sum
-	}
-	return out
 }
 
 // sweepSubscript writes n with Unicode subscript digits.

@@ -77,7 +77,7 @@ func (v playView) formula() *templates.Formula {
 		f.Source = srcValues
 		f.Note = v.t("formula.note.values")
 	case "next":
-		j := v.nextSource(t)
+		j := v.nextIndex(t)
 		src := v.t("formula.terminal")
 		if j >= 0 {
 			src = "values[" + strconv.Itoa(j) + "] = V(s_" + v.idx(j) + ")"
