@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"strconv"
+	"unicode"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -80,13 +81,39 @@ func TestBrowserLanguageNeverDrops(t *testing.T) {
 			tb.until("the lessons index", `(lang, want) => location.pathname === "/lessons" ? (`+langPageJS+`)(lang, want) : location.pathname`,
 				lang, t1("lessons.heading"))
 
+			// A lesson in a fresh tab (one tab's time is bounded): its predict
+			// form answers in the page's language.
 			l, q, want := firstNumberPredict(t)
-			tb.open("/lessons/" + l.Slug + "?lang=" + lang)
-			tb.until("the lesson", langPageJS, lang, "")
-			id := "#predict-" + strconv.Itoa(q.Index)
-			tb.do("answer the predict box", chromedp.Clear(chromedp.CSS(id+"-answer")),
-				chromedp.SendKeys(chromedp.CSS(id+"-answer"), strconv.FormatFloat(want+1, 'f', 4, 64)), chromedp.Click(chromedp.CSS(id+" button.primary")))
-			tb.until("the verdict", langPageJS, lang, t1("predict.wrong"))
+			lt := newTab(t, srv)
+			lt.do("browser language "+c.acceptLanguage, chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tgt, network.SetExtraHTTPHeaders,
+					network.SetExtraHTTPHeadersParams{Headers: network.Headers{"Accept-Language": c.acceptLanguage}})
+				return err
+			}))
+			lt.open("/lessons/" + l.Slug + "?lang=" + lang)
+			lt.until("the lesson", langPageJS, lang, "")
+			id := "predict-" + q.ID
+			lt.do("answer the predict box", chromedp.Clear(chromedp.CSS("#"+id+"-answer")),
+				chromedp.SendKeys(chromedp.CSS("#"+id+"-answer"), strconv.FormatFloat(want+1, 'f', 4, 64)),
+				chromedp.Click(chromedp.CSS("#"+id+" button.primary")))
+			lt.until("the verdict, in the page's language", `(id, lang) => {
+				const v = document.querySelector("#" + id + ' [data-testid="verdict"]');
+				if (!v) return "no verdict yet";
+				return (`+langPageJS+`)(lang, "");
+			}`, id, lang)
+			if v := eval[string](lt, `document.querySelector("#`+id+` [data-testid=verdict]").textContent`); (c.lang == i18n.Zh) != hasHan(v) {
+				t.Errorf("the verdict %q is not in %s", v, lang)
+			}
 		})
 	}
+}
+
+// hasHan reports whether s holds a Chinese character.
+func hasHan(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Han, r) {
+			return true
+		}
+	}
+	return false
 }
