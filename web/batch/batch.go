@@ -79,7 +79,7 @@ type Batch struct {
 	Gamma, Lam float64 // γ and λ, in [0, 1]
 	Version    engine.Version
 	Release    string // the verl release a v=2 link names (the whole release); "" in a v=1 state
-	Focus      int // the row compared whitened alone vs in the batch, 0 … B−1
+	Focus      int    // the row compared whitened alone vs in the batch, 0 … B−1
 }
 
 // Gen is the generation whose arithmetic the batch shows: its release's in

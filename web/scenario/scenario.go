@@ -54,9 +54,9 @@ type Scenario struct {
 	// release's arithmetic. "" in a v=1 state, where Version alone says which
 	// of the two generations computes GAE (and the rest is newest verl).
 	Release string
-	Base          int    // 0: the code's numbering (t, s_t); 1: the textbook's (token t+1, state s_{t+1})
-	Step          int    // how many steps of the backward loop are done, 0 … T; −1 when not stepping
-	Select        string // the selected cell, "<row>.<t>", or ""
+	Base    int    // 0: the code's numbering (t, s_t); 1: the textbook's (token t+1, state s_{t+1})
+	Step    int    // how many steps of the backward loop are done, 0 … T; −1 when not stepping
+	Select  string // the selected cell, "<row>.<t>", or ""
 }
 
 // Gen is the verl generation whose arithmetic the scenario shows: its
