@@ -31,6 +31,10 @@ type Options struct {
 	HandlerTimeout time.Duration
 	// CacheBytes bounds the cache of recent answers (default 16 MiB).
 	CacheBytes int
+	// UploadBodyBytes and UploadReadTimeout are the uploads route group's
+	// body limit (default 128 MiB) and read deadline (default 120 s).
+	UploadBodyBytes   int64
+	UploadReadTimeout time.Duration
 }
 
 // gzipLevel trades a little size for speed: at level 1 a playground page
@@ -85,6 +89,7 @@ func newRouter(o Options) *chi.Mux {
 	})
 	r.Get("/healthz", handleHealthz)
 	r.With(gzip).Post("/api/v1/compute", api.HandleCompute)
+	mountUploads(r, o, gzip)
 	r.Handle("/static/*", static.Handler())
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		guardAnswer(w, r, http.StatusNotFound, "not_found", "error.not_found")
@@ -122,6 +127,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.HandlerTimeout <= 0 {
 		o.HandlerTimeout = 10 * time.Second
+	}
+	if o.UploadBodyBytes <= 0 {
+		o.UploadBodyBytes = defaultUploadBodyBytes
+	}
+	if o.UploadReadTimeout <= 0 {
+		o.UploadReadTimeout = defaultUploadReadTimeout
 	}
 	return o
 }

@@ -26,6 +26,8 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	logFormat := fs.String("log-format", "text", "log format: text or json")
 	embed := fs.String("embed-origins", "'self'", "origins allowed to frame the pages")
 	maxInflight := fs.Int("max-inflight", 0, "requests served at once (0: the default)")
+	uploadMax := fs.Int64("upload-max-bytes", 0, "body limit of the upload routes, e.g. POST /api/v1/inspect (0: 128 MiB)")
+	uploadRead := fs.Duration("upload-read-timeout", 0, "time a client has to send an upload (0: 120s)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -46,9 +48,11 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		debug.SetMemoryLimit(defaultMemoryLimit)
 	}
 	srv := web.NewServer(resolveAddr(*addr, getenv), web.Options{
-		Logger:         logger,
-		FrameAncestors: ancestors,
-		MaxInflight:    *maxInflight,
+		Logger:            logger,
+		FrameAncestors:    ancestors,
+		MaxInflight:       *maxInflight,
+		UploadBodyBytes:   *uploadMax,
+		UploadReadTimeout: *uploadRead,
 	})
 	return web.Serve(ctx, srv, logger)
 }
