@@ -219,7 +219,7 @@ func (v batchView) results() templates.BatchResults {
 	r := templates.BatchResults{
 		ID:      "batch-results",
 		Heading: v.t("batch.results", v.b.VersionLabel()),
-		Notes:   []string{v.t("batch.no_kl", v.res.Width), v.t("batch.version_note")},
+		Notes:   []string{v.t("batch.no_kl", v.res.Width), v.versionNote()},
 		Effect:  v.effect(),
 		Groups:  v.groups(),
 		Chart:   v.chart(),
@@ -595,4 +595,13 @@ func (v batchView) hidden() []templates.Option {
 		h = append(h, templates.Option{Value: "lang", Label: string(v.br.lang)})
 	}
 	return h
+}
+
+// versionNote says whose outcome estimators the page shows: newest verl's in
+// a v=1 link, the release's own in a v=2 link.
+func (v batchView) versionNote() string {
+	if v.b.Release != "" {
+		return v.t("release.batch_note", v.b.VersionLabel())
+	}
+	return v.t("batch.version_note", engine.LastGeneration.Range())
 }

@@ -27,7 +27,7 @@ func init() {
 
 		"compare.versions.title":     "verl v0.2 vs newest — GAE Lab",
 		"compare.versions.heading":   "Two generations of verl on one scenario",
-		"compare.versions.intro":     "The playground's scenario run through GAE as verl v0.2 computes it and as the newest verl (v0.5–v0.9) does, cell by cell. A cell that differs is marked ≠, with letters naming why; each reason names the verl pull request that changed it.",
+		"compare.versions.intro":     "The playground's scenario run through GAE as verl v0.2 computes it and as the newest verl (%[1]s) does, cell by cell. A cell that differs is marked ≠, with letters naming why; each reason names the verl pull request that changed it.",
 		"compare.versions.show":      "Quantities to show",
 		"compare.versions.results":   "v0.2 and newest, cell by cell",
 		"compare.versions.caption":   "Each quantity in v0.2 (upper row) and in the newest verl (lower row)",
@@ -53,7 +53,7 @@ func init() {
 		"compare.bugs.rows.1":          "1 sequence: the scenario",
 		"compare.bugs.rows.2":          "2 sequences: and the same response scored 1 lower",
 		"compare.bugs.results":         "Correct and buggy, cell by cell",
-		"compare.bugs.correct_is":      "Correct means the newest verl (v0.5–v0.9): GAE that skips mask-0 tokens, returns from the raw advantages, whitening over the whole batch. The scenario's verl generation setting is not used here.",
+		"compare.bugs.correct_is":      "Correct means the newest verl (%[1]s): GAE that skips mask-0 tokens, returns from the raw advantages, whitening over the whole batch. The scenario's verl generation setting is not used here.",
 		"compare.bugs.row2_note":       "Sequence 2 is the same response scored 1 lower: its reward at the last valid token minus 1, as a second sample of the prompt that failed. Whitening runs over both sequences.",
 		"compare.bugs.hint":            "Tick a bug above to see it beside this correct result.",
 		"compare.bugs.key":             "≠ marks a cell where the buggy code's number differs from the correct one.",
