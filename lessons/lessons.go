@@ -33,7 +33,7 @@ type Meta struct {
 	Title      string
 	Order      int
 	Summary    string
-	Objectives []string // "you will be able to …", as Markdown-free text
+	Objectives []string // "you will be able to …": trusted HTML, one line each
 	Needs      []string // slugs of the lessons this one builds on
 	needsSet   bool
 	// Minutes is the honest reading time, computed from the text: about 250

@@ -20,6 +20,8 @@ import (
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"gaelab/lessons/mathml"
 )
 
 // marker separates rendered HTML from a live block's place; goldmark never
@@ -49,6 +51,13 @@ func Render(src []byte) (*Lesson, error) {
 	ctx := parser.NewContext(parser.WithIDs(&unicodeIDs{seen: map[string]int{}}))
 	doc := md.Parser().Parse(text.NewReader(body), parser.WithContext(ctx))
 	l := &Lesson{Meta: meta}
+	for i, o := range l.Objectives {
+		// Objectives are one line each, with TeX-style indices written as
+		// text ("δ_t = r_t + γV(s_{t+1})") and `code`.
+		if l.Objectives[i], err = inline(md, mathml.Plain(o)); err != nil {
+			return nil, fmt.Errorf("objectives: %w", err)
+		}
+	}
 	var blocks []Part
 	predicts, choices, widgets := 0, 0, 0
 	var words float64 // minutes of reading
