@@ -317,7 +317,7 @@ func (r versionReason) mark() string {
 
 // refs are the verl issues and pull requests that tell the reason's story.
 func (r versionReason) refs() []int {
-	return map[versionReason][]int{reasonEOS: {1850, 1758}, reasonObs: {2337, 2276}, reasonReward: {2337}, reasonEps: {782}}[r]
+	return map[versionReason][]int{reasonEOS: {2337, 1850, 1758}, reasonObs: {2337, 2276}, reasonReward: {2337}, reasonEps: {782}}[r]
 }
 
 // versionsRun is the scenario's GAE in both generations, on the same

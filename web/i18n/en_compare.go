@@ -34,10 +34,10 @@ func init() {
 		"compare.versions.count":     "%[1]d cells differ, %[2]d of them on valid tokens.",
 		"compare.versions.same":      "No cell differs: this scenario has no non-zero value after EOS, no observation span and no reward on a mask-0 token.",
 		"compare.versions.inputs":    "Both generations read the same rewards r_t and values V(s_t) (the first two rows); only GAE's loop and the whitening differ.",
-		"compare.versions.eps":       "The whitened values also differ by about 1e-8 everywhere: the newest masked_mean adds 1e-8 to the token count (PR verl#782, v0.3.0.post0). That is too small to show here and is not marked.",
+		"compare.versions.eps":       "The whitened values can also differ in far decimals: from v0.3.0.post0 (PR verl#782) masked_mean divides by Σmask + 1e-8, v0.2 by Σmask. That moves whitening's mean and variance by a relative 1e-8/N (N = the valid tokens of the batch), so a whitened value moves by about 1e-8/N·(|μ|/σ + |Â_t|/2): invisible at 4 decimals unless N is small. (The v0.7.0+ token-mean loss drops the ε again; whitening keeps it.) Such differences are not marked.",
 		"compare.versions.chart":     "Raw advantages A_t: v0.2 vs newest",
 		"compare.reason.eos":         "Non-zero values after EOS",
-		"compare.reason.eos.text":    "v0.2 bootstraps the EOS token from values[L], the critic's value of the state after EOS, and walks on through the padding; the newest verl skips the padding, and since PR verl#1850 (v0.4.0) its critic gives 0 after EOS. With λ < 1 this leaks γ(1−λ)·V into the advantages before EOS; with λ = 1 it cancels there.",
+		"compare.reason.eos.text":    "v0.2's loop bootstraps the EOS token from values[L], the value of the state after EOS, and walks on through the padding; the mask-aware loop of PR verl#2337 (v0.5.0) skips the padding. Both read the same values here, so this difference is #2337's (v0.4.x still ran v0.2's loop); in a real run PR verl#1850 (v0.4.0) had already made the critic's values after EOS 0. With λ < 1 the leak adds γ(1−λ)·V to the advantages before EOS; with λ = 1 it cancels there.",
 		"compare.reason.obs":         "Observation spans",
 		"compare.reason.obs.text":    "v0.2 walks through mask-0 tokens inside the response as if they were time steps: it reads their values and adds one γλ decay per token. The newest verl (PR verl#2337, v0.5.0) skips them: the last token before a span bootstraps from the first valid token after it.",
 		"compare.reason.reward":      "Rewards on mask-0 tokens",
@@ -45,9 +45,9 @@ func init() {
 		"compare.reason.eps":         "masked_mean's ε",
 		"compare.reason.eps.text":    "The newest masked_mean divides by the number of valid tokens + 1e-8 (PR verl#782, v0.3.0.post0); v0.2 adds no ε. Here that is enough to show at 4 decimals.",
 
-		"compare.bugs.title":           "Bugs people shipped — GAE Lab",
-		"compare.bugs.heading":         "Bugs people really shipped",
-		"compare.bugs.intro":           "Each of these mistakes was in real GAE code, or is one people keep asking about. Tick one or more to see what the buggy code computes beside the correct result, cell by cell, with its story and where it is told.",
+		"compare.bugs.title":           "Bugs people shipped, and easy mistakes — GAE Lab",
+		"compare.bugs.heading":         "Bugs people shipped, and easy mistakes",
+		"compare.bugs.intro":           "Some of these mistakes were in real GAE code, each with the issue or PR that shows it; the others are easy mistakes, marked as such, with the reference that shows why they are wrong. Tick one or more to see what the mistaken code computes beside the correct result, cell by cell.",
 		"compare.bugs.checks":          "Bugs",
 		"compare.bugs.rows":            "Batch",
 		"compare.bugs.rows.1":          "1 sequence: the scenario",
@@ -69,12 +69,12 @@ func init() {
 		"compare.bugs.whiten_failed":   "The buggy code's whitening fails: %[1]s",
 
 		"bug.eos-leak.title": "Values after EOS left unmasked (eos-leak)",
-		"bug.eos-leak.story": "verl v0.1–v0.3 masked the critic's values with the attention mask shifted by one: it kept values[L], the value of the state after EOS, and the loop bootstrapped EOS from it. With λ < 1 the EOS token gains γ(1−λ)·V(s_L) and each earlier token that times (γλ)^k; with λ = 1 it cancels.",
+		"bug.eos-leak.story": "verl v0.2–v0.3.0.post1 masked the critic's values with the attention mask shifted by one (PR verl#50, first released in v0.2; v0.1's critic did not mask its values at all): it kept values[L], the value of the state after EOS, and the loop bootstrapped EOS from it. With λ < 1 the EOS token gains γ(1−λ)·V(s_L) and each earlier token that times (γλ)^k; with λ = 1 it cancels.",
 		"bug.eos-leak.ref":   "Issues verl#847 and verl#1758; fixed by PR verl#1850 (v0.4.0). Reference §1, §3, §13.",
 		"bug.eos-leak.when":  "It shows on valid tokens when the slot right after EOS has a non-zero value and λ < 1.",
 
 		"bug.shift.title": "Values shifted by one (shift)",
-		"bug.shift.story": "The critic's outputs taken one position late, so $V(s_{t+1})$ is used as $V(s_t)$ (and 0 for the last token): every TD error compares the wrong pair of states.",
+		"bug.shift.story": "An easy mistake, not one verl shipped: the critic's outputs taken one position late, so $V(s_{t+1})$ is used as $V(s_t)$ (and 0 for the last token): every TD error compares the wrong pair of states.",
 		"bug.shift.ref":   "verl's slice values[:, −R−1:−1] is right; verl#1960 asked whether it is. Reference §1, §12, §13.",
 		"bug.shift.when":  "It shows unless every value is 0.",
 
@@ -84,17 +84,17 @@ func init() {
 		"bug.bootstrap.when":  "It shows on valid tokens when the padding after EOS has non-zero values and λ < 1.",
 
 		"bug.whitened-returns.title": "Returns from whitened advantages (whitened-returns)",
-		"bug.whitened-returns.story": "Returns built as whitened A + V instead of raw A + V: the critic then learns targets shifted and rescaled by the batch's statistics. verl, TRL and OpenRLHF all compute the returns before whitening.",
+		"bug.whitened-returns.story": "An easy mistake, not one verl shipped: returns built as whitened A + V instead of raw A + V, so the critic learns targets shifted and rescaled by the batch's statistics. verl, TRL and OpenRLHF all compute the returns before whitening.",
 		"bug.whitened-returns.ref":   "Reference §3 (whitening), §9, §12.",
 		"bug.whitened-returns.when":  "It shows whenever whitening changes the advantages.",
 
 		"bug.no-reverse.title": "The reversed list not reversed back (no-reverse)",
-		"bug.no-reverse.story": "The backward loop appends $A_{R-1}, A_{R-2}, \\ldots, A_0$ to a list; forgetting the [::-1] in torch.stack(advantages_reversed[::-1]) gives token t the advantage of token R−1−t.",
+		"bug.no-reverse.story": "An easy mistake, not one verl shipped: the backward loop appends $A_{R-1}, A_{R-2}, \\ldots, A_0$ to a list; forgetting the [::-1] in torch.stack(advantages_reversed[::-1]) gives token t the advantage of token R−1−t.",
 		"bug.no-reverse.ref":   "compute_gae_advantage_return in verl's core_algos.py. Reference §3.",
 		"bug.no-reverse.when":  "It shows unless the advantages read the same backwards.",
 
 		"bug.per-seq-whiten.title": "Whitening per sequence (per-seq-whiten)",
-		"bug.per-seq-whiten.story": "Each sequence whitened with its own mean and variance instead of over the whole batch: every sequence's advantages then average 0, so a response that was better than the rest of its batch gets no credit for it.",
+		"bug.per-seq-whiten.story": "An easy mistake, not one verl shipped: each sequence whitened with its own mean and variance instead of over the whole batch, so every sequence's advantages average 0 and a response that was better than the rest of its batch gets no credit for it.",
 		"bug.per-seq-whiten.ref":   "masked_whiten runs over every valid token of the batch. Reference §3 (whitening: the whole batch), §11.",
 		"bug.per-seq-whiten.when":  "It shows on a batch of two or more sequences.",
 

@@ -87,7 +87,7 @@ func init() {
 		"update.actor.early_ppo_kl":   "verl v0.2's ppo_kl",
 		"update.actor.early_err":      "overflows: v0.2 does not clamp the log-ratio",
 		"update.actor.adv_note":       "A_t are the newest GAE's whitened advantages, the ones verl's actor reads (as in the golden file).",
-		"update.actor.ratio1":         "log_probs = old_log_probs: every ratio is 1, as at the first step of the learner dialogue. ρ = 1 lies inside the clip range, so nothing clips (pg_clipfrac = 0), ppo_kl = 0, and each token's loss is −A_t; whitened advantages average to 0, so the token-mean loss is about 0 (not exactly: masked_mean adds 1e-8 to the token count when it takes the mean).",
+		"update.actor.ratio1":         "log_probs = old_log_probs: every ratio is 1, as at the first step of the learner dialogue. ρ = 1 lies inside the clip range, so nothing clips (pg_clipfrac = 0), ppo_kl = 0, and each token's loss is −A_t; whitened advantages average to 0, so the token-mean loss is about 0 (not exactly: whitening's masked_mean divides by the token count + 1e-8, so the whitened mean is off 0 by about μ·1e-8/(N·σ), and rounding adds its own; the v0.9.0 token-mean loss itself divides by the token count exactly).",
 		"update.actor.clips":          "The ratios moved. The clip holds %[1]s (pg_losses2 > pg_losses1: no gradient pushes them further this step); the dual clip caps %[2]s (A_t < 0 and the loss above c·|A_t|).",
 
 		"update.chart.title":            "The clipped objective per unit |A_t|, by ratio ρ_t",

@@ -34,10 +34,10 @@ func init() {
 		"compare.versions.count":     "有 %[1]d 个单元格不同，其中 %[2]d 个在有效 token 上。",
 		"compare.versions.same":      "没有单元格不同：这个场景里 EOS 之后没有非零价值，没有观测段，mask 为 0 的 token 上也没有奖励。",
 		"compare.versions.inputs":    "两代读的是同样的奖励 r_t 和价值 V(s_t)（前两行）；不同的只有 GAE 的循环和白化。",
-		"compare.versions.eps":       "白化后的值处处还相差约 1e-8：最新版的 masked_mean 在 token 数上加了 1e-8（PR verl#782，v0.3.0.post0）。这太小了，这里显示不出来，也不标出。",
+		"compare.versions.eps":       "白化后的值在很远的小数位上也可能不同：从 v0.3.0.post0（PR verl#782）起 masked_mean 除以 Σmask + 1e-8，v0.2 除以 Σmask。这让白化的均值和方差相对变化 1e-8/N（N 为批内有效 token 数），于是每个白化值大约变化 1e-8/N·(|μ|/σ + |Â_t|/2)：除非 N 很小，在 4 位小数上看不出来。（v0.7.0 起 token-mean 损失又去掉了 ε；白化仍保留。）这类差异不标出。",
 		"compare.versions.chart":     "原始优势 A_t：v0.2 与最新版",
 		"compare.reason.eos":         "EOS 之后的价值不为零",
-		"compare.reason.eos.text":    "v0.2 让 EOS token 从 values[L]（critic 对 EOS 之后那个状态的价值估计）自举，并继续走过填充；最新版 verl 跳过填充，而且从 PR verl#1850（v0.4.0）起 critic 在 EOS 之后给出 0。λ < 1 时这会把 γ(1−λ)·V 漏进 EOS 之前的优势；λ = 1 时在那里正好抵消。",
+		"compare.reason.eos.text":    "v0.2 的循环让 EOS token 从 values[L]（EOS 之后那个状态的价值）自举，并继续走过填充；PR verl#2337（v0.5.0）的按 mask 循环跳过填充。这里两者读的是同样的价值，所以这个差别来自 #2337（v0.4.x 仍用 v0.2 的循环）；在真实训练中，PR verl#1850（v0.4.0）已经让 critic 在 EOS 之后的价值为 0。λ < 1 时泄漏会给 EOS 之前的优势加上 γ(1−λ)·V；λ = 1 时在那里正好抵消。",
 		"compare.reason.obs":         "观测段",
 		"compare.reason.obs.text":    "v0.2 把回复内部 mask 为 0 的 token 当作时间步走过：读它们的价值，每个 token 多一次 γλ 衰减。最新版 verl（PR verl#2337，v0.5.0）跳过它们：观测段之前的最后一个 token 从观测段之后的第一个有效 token 自举。",
 		"compare.reason.reward":      "mask 为 0 的 token 上的奖励",
@@ -45,9 +45,9 @@ func init() {
 		"compare.reason.eps":         "masked_mean 的 ε",
 		"compare.reason.eps.text":    "最新版的 masked_mean 除以有效 token 数 + 1e-8（PR verl#782，v0.3.0.post0）；v0.2 不加 ε。在这里这个差别大到在 4 位小数上也看得出来。",
 
-		"compare.bugs.title":           "真实出现过的 bug — GAE Lab",
-		"compare.bugs.heading":         "真实出现过的 bug",
-		"compare.bugs.intro":           "这些错误都在真实的 GAE 代码里出现过，或是大家一再问到的问题。勾选一个或几个，就能看到有 bug 的代码算出的结果与正确结果逐个单元格并排，以及它的来龙去脉和出处。",
+		"compare.bugs.title":           "真实出现过的 bug 与常见错误 — GAE Lab",
+		"compare.bugs.heading":         "真实出现过的 bug 与常见错误",
+		"compare.bugs.intro":           "其中一些错误确实出现在真实的 GAE 代码里，每个都附有说明它的 issue 或 PR；其余的是容易犯的错误，已如实标出，并附上说明它为何错误的参考。勾选一个或几个，就能看到出错的代码算出的结果与正确结果逐个单元格并排。",
 		"compare.bugs.checks":          "bug",
 		"compare.bugs.rows":            "批次",
 		"compare.bugs.rows.1":          "1 条序列：当前场景",
@@ -69,12 +69,12 @@ func init() {
 		"compare.bugs.whiten_failed":   "有 bug 的代码白化失败：%[1]s",
 
 		"bug.eos-leak.title": "EOS 之后的价值没有被 mask（eos-leak）",
-		"bug.eos-leak.story": "verl v0.1–v0.3 用错开一位的 attention mask 去 mask critic 的价值：它保留了 values[L]，即 EOS 之后那个状态的价值，循环让 EOS 从它自举。λ < 1 时 EOS token 多出 γ(1−λ)·V(s_L)，更早的 token 多出它乘以 (γλ)^k；λ = 1 时正好抵消。",
+		"bug.eos-leak.story": "verl v0.2–v0.3.0.post1 用错开一位的 attention mask 去 mask critic 的价值（PR verl#50，首次发布于 v0.2；v0.1 的 critic 根本没有 mask 价值）：它保留了 values[L]，即 EOS 之后那个状态的价值，循环让 EOS 从它自举。λ < 1 时 EOS token 多出 γ(1−λ)·V(s_L)，更早的 token 多出它乘以 (γλ)^k；λ = 1 时正好抵消。",
 		"bug.eos-leak.ref":   "issue verl#847 和 verl#1758；由 PR verl#1850（v0.4.0）修复。参考文档 §1、§3、§13。",
 		"bug.eos-leak.when":  "只有当 EOS 之后紧挨着的位置价值不为零、且 λ < 1 时，它才在有效 token 上显现。",
 
 		"bug.shift.title": "价值错开了一位（shift）",
-		"bug.shift.story": "critic 的输出晚取了一个位置，于是把 $V(s_{t+1})$ 当成了 $V(s_t)$（最后一个 token 用 0）：每个 TD 误差比较的都是错的一对状态。",
+		"bug.shift.story": "容易犯的错误，verl 没有发布过：critic 的输出晚取了一个位置，于是把 $V(s_{t+1})$ 当成了 $V(s_t)$（最后一个 token 用 0）：每个 TD 误差比较的都是错的一对状态。",
 		"bug.shift.ref":   "verl 的切片 values[:, −R−1:−1] 是对的；verl#1960 曾质疑过。参考文档 §1、§12、§13。",
 		"bug.shift.when":  "除非所有价值都是 0，否则它都会显现。",
 
@@ -84,17 +84,17 @@ func init() {
 		"bug.bootstrap.when":  "只有当 EOS 之后的填充价值不为零、且 λ < 1 时，它才在有效 token 上显现。",
 
 		"bug.whitened-returns.title": "用白化后的优势算回报（whitened-returns）",
-		"bug.whitened-returns.story": "回报按 白化后的 A + V 计算，而不是原始 A + V：critic 学到的目标被批次的统计量平移并缩放了。verl、TRL 和 OpenRLHF 都是在白化之前算回报。",
+		"bug.whitened-returns.story": "容易犯的错误，verl 没有发布过：回报按 白化后的 A + V 计算，而不是原始 A + V：critic 学到的目标被批次的统计量平移并缩放了。verl、TRL 和 OpenRLHF 都是在白化之前算回报。",
 		"bug.whitened-returns.ref":   "参考文档 §3（白化）、§9、§12。",
 		"bug.whitened-returns.when":  "只要白化改变了优势，它就会显现。",
 
 		"bug.no-reverse.title": "反着存的列表没有翻回来（no-reverse）",
-		"bug.no-reverse.story": "反向循环把 $A_{R-1}$、$A_{R-2}$、…、$A_0$ 依次追加到列表里；忘了 torch.stack(advantages_reversed[::-1]) 里的 [::-1]，token t 就拿到了 token R−1−t 的优势。",
+		"bug.no-reverse.story": "容易犯的错误，verl 没有发布过：反向循环把 $A_{R-1}$、$A_{R-2}$、…、$A_0$ 依次追加到列表里；忘了 torch.stack(advantages_reversed[::-1]) 里的 [::-1]，token t 就拿到了 token R−1−t 的优势。",
 		"bug.no-reverse.ref":   "verl core_algos.py 中的 compute_gae_advantage_return。参考文档 §3。",
 		"bug.no-reverse.when":  "除非优势倒过来读也一样，否则它都会显现。",
 
 		"bug.per-seq-whiten.title": "按序列白化（per-seq-whiten）",
-		"bug.per-seq-whiten.story": "每条序列用自己的均值和方差白化，而不是在整个批次上白化：每条序列的优势平均都是 0，于是一条比同批其他回复都好的回复也得不到任何奖励。",
+		"bug.per-seq-whiten.story": "容易犯的错误，verl 没有发布过：每条序列用自己的均值和方差白化，而不是在整个批次上白化：每条序列的优势平均都是 0，于是一条比同批其他回复都好的回复也得不到任何奖励。",
 		"bug.per-seq-whiten.ref":   "masked_whiten 在批次的所有有效 token 上计算。参考文档 §3（白化：整个批次）、§11。",
 		"bug.per-seq-whiten.when":  "要在两条或更多序列的批次上才显现。",
 

@@ -86,7 +86,7 @@ func init() {
 		"update.actor.early_ppo_kl":   "verl v0.2 的 ppo_kl",
 		"update.actor.early_err":      "溢出：v0.2 不截断对数比率",
 		"update.actor.adv_note":       "A_t 是最新版 GAE 白化后的优势，也就是 verl 的 actor 读取的优势（与黄金数据文件一致）。",
-		"update.actor.ratio1":         "log_probs = old_log_probs：每个比率都是 1，就像学习者对话中的第一步。ρ = 1 在裁剪区间之内，所以没有裁剪（pg_clipfrac = 0），ppo_kl = 0，每个 token 的损失就是 −A_t；白化后的优势平均为 0，所以 token-mean 损失约为 0（并不精确为 0：masked_mean 求均值时给 token 数加了 1e-8）。",
+		"update.actor.ratio1":         "log_probs = old_log_probs：每个比率都是 1，就像学习者对话中的第一步。ρ = 1 在裁剪区间之内，所以没有裁剪（pg_clipfrac = 0），ppo_kl = 0，每个 token 的损失就是 −A_t；白化后的优势平均为 0，所以 token-mean 损失约为 0（并不精确为 0：白化时 masked_mean 除以 token 数 + 1e-8，白化后的均值偏离 0 约 μ·1e-8/(N·σ)，舍入误差也有贡献；v0.9.0 的 token-mean 损失本身精确地除以 token 数）。",
 		"update.actor.clips":          "比率变了。裁剪住的 token：%[1]s（pg_losses2 > pg_losses1：这一步不再有梯度把它们往外推）；双裁剪封顶的 token：%[2]s（A_t < 0 且损失超过 c·|A_t|）。",
 
 		"update.chart.title":            "每单位 |A_t| 的裁剪目标随比率 ρ_t 的变化",
