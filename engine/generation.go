@@ -259,12 +259,28 @@ func LookupChange(id ChangeID) (Change, bool) {
 
 // Has reports whether change id is in force in generation g.
 func (g Generation) Has(id ChangeID) bool {
-	c, ok := LookupChange(id)
+	gens, ok := changeGens[id]
 	if !ok {
 		panic("engine: unknown change " + string(id))
 	}
-	return g >= c.From && (c.Until == 0 || g < c.Until)
+	return gens&(1<<uint(g)) != 0
 }
+
+// changeGens holds, for each change, the set of generations it is in force
+// in (bit g), so Has is one map lookup.
+var changeGens = func() map[ChangeID]uint32 {
+	m := make(map[ChangeID]uint32, len(Changes))
+	for _, c := range Changes {
+		var bits uint32
+		for g := FirstGeneration; g <= LastGeneration; g++ {
+			if g >= c.From && (c.Until == 0 || g < c.Until) {
+				bits |= 1 << uint(g)
+			}
+		}
+		m[c.ID] = bits
+	}
+	return m
+}()
 
 // ChangesAt lists the changes that start (or end) at generation g: what
 // differs from g − 1.

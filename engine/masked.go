@@ -80,13 +80,14 @@ func WhitenGen(g Generation, x, mask [][]float64) ([][]float64, WhitenStats, err
 func whiten(eps float64, x, mask [][]float64) ([][]float64, WhitenStats, error) {
 	n, sum := 0.0, 0.0
 	for i, row := range x {
-		for t, m := range mask[i][:len(row)] {
-			if m != 0 {
-				n += m
-				sum += row[t] * m
-			}
-		}
+		n, sum = maskedSums(row, mask[i], n, sum)
 	}
+	return whitenFrom(eps, x, mask, n, sum, nil)
+}
+
+// whitenFrom finishes masked_whiten of x given its first pass (n = Σmask,
+// sum = Σx·mask), writing into out when it is x's shape.
+func whitenFrom(eps float64, x, mask [][]float64, n, sum float64, out [][]float64) ([][]float64, WhitenStats, error) {
 	st := WhitenStats{N: int(n)}
 	if n == 0 {
 		return nil, st, ErrNoValidToken
@@ -108,7 +109,7 @@ func whiten(eps float64, x, mask [][]float64) ([][]float64, WhitenStats, error) 
 	st.VarUnbiased = st.VarBiased * (n / (n - 1))
 	scale := 1 / math.Sqrt(st.VarUnbiased+whitenEps)
 	b, r := shapeOf(x)
-	out := newMatrix(b, r)
+	out = reuseMatrix(out, b, r)
 	for i, row := range x {
 		o := out[i][:len(row)]
 		for t, a := range row {
