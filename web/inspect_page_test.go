@@ -103,6 +103,9 @@ func TestInspectPage(t *testing.T) {
 	if r, _ := inspectGet(t, h, "/inspect/"+id+"/summary.json"); r.Code != 200 || !strings.Contains(r.Body.String(), `"explained_by":"v0.2–v0.3.0.rc0"`) {
 		t.Errorf("summary.json %d %s", r.Code, r.Body)
 	}
+	if r, _ := inspectGet(t, h, "/inspect/"+id+"/verify.py"); r.Code != 200 || !strings.Contains(r.Body.String(), "# Expects verl v0.9.0 ") {
+		t.Errorf("verify.py %d %s", r.Code, r.Body)
+	}
 	// Share keeps it 7 days and says so.
 	rec = httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/inspect/"+id+"/share", nil))

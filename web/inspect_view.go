@@ -11,6 +11,7 @@ import (
 	"gaelab/templates"
 	"gaelab/web/i18n"
 	"gaelab/web/inspect"
+	"gaelab/web/verify"
 )
 
 // inspectRowSpec asks for the row view of row at token window from.
@@ -121,6 +122,9 @@ func inspectBatchView(ir inspectRequest, a *inspect.Analysis) *templates.Inspect
 	v.Export = []templates.Link{
 		{Label: t("inspect.export.json"), URL: "/inspect/" + ir.id + "/summary.json" + ir.query()},
 		{Label: t("inspect.export.csv"), URL: "/inspect/" + ir.id + "/check.csv" + ir.query()},
+	}
+	if a.GAE != nil && b.B*b.R <= verify.MaxElements {
+		v.Export = append(v.Export, templates.Link{Label: t("export.verify"), URL: "/inspect/" + ir.id + "/verify.py" + ir.query()})
 	}
 	if a.Check != nil {
 		for _, q := range []struct {

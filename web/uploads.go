@@ -41,6 +41,7 @@ func mountUploads(r chi.Router, o Options, gzip func(http.Handler) http.Handler)
 		r.Get("/inspect/{id}/heat/{name}.png", handleInspectHeat)
 		r.Get("/inspect/{id}/summary.json", handleInspectExport)
 		r.Get("/inspect/{id}/check.csv", handleInspectExport)
+		r.Get("/inspect/{id}/verify.py", handleInspectVerify)
 		r.Post("/inspect/{id}/share", handleInspectShare)
 	})
 }

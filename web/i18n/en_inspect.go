@@ -4,10 +4,12 @@ package i18n
 // and checked.
 func init() {
 	for k, v := range map[string]string{
-		"nav.inspect":     "Your batch",
-		"inspect.title":   "Inspect your own batch — GAE Lab",
-		"inspect.heading": "Inspect your own verl batch",
-		"inspect.intro":   "Upload a batch your run saved (.safetensors, NumPy .npz, or the API's JSON case) with verl's tensor names. GAE Lab recomputes rewards, values, TD errors δ, advantages, returns and whitened advantages for the verl release you choose, draws them as heat maps (rows i × tokens t, V(s_t) = values[i][t] is the state before token t), and checks the run's own advantages and returns: if they differ, it finds which release, whitening choice or known bug reproduces them.",
+		"nav.inspect":      "Your batch",
+		"export.verify":    "Verify in verl (Python)",
+		"verify.too_large": "This state is too large for a verify script: at most %d numbers per tensor.",
+		"inspect.title":    "Inspect your own batch — GAE Lab",
+		"inspect.heading":  "Inspect your own verl batch",
+		"inspect.intro":    "Upload a batch your run saved (.safetensors, NumPy .npz, or the API's JSON case) with verl's tensor names. GAE Lab recomputes rewards, values, TD errors δ, advantages, returns and whitened advantages for the verl release you choose, draws them as heat maps (rows i × tokens t, V(s_t) = values[i][t] is the state before token t), and checks the run's own advantages and returns: if they differ, it finds which release, whitening choice or known bug reproduces them.",
 
 		"inspect.upload.legend":        "Upload a batch",
 		"inspect.upload.formats":       "Tensors: response_mask (or attention_mask with responses), token_level_rewards or token_level_scores, values, and optionally advantages, returns, uid, tokens, old_log_probs, ref_log_prob. At most 512 × 8,192 tokens and 128 MiB. Pickles are refused.",

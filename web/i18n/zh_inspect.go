@@ -3,10 +3,12 @@ package i18n
 // 批次检视 /inspect：上传你自己的 verl 批次，重新计算并核对。
 func init() {
 	for k, v := range map[string]string{
-		"nav.inspect":     "你的批次",
-		"inspect.title":   "检视你自己的批次 — GAE Lab",
-		"inspect.heading": "检视你自己的 verl 批次",
-		"inspect.intro":   "上传训练保存的批次（.safetensors、NumPy .npz 或 API 的 JSON 用例），张量名与 verl 相同。GAE Lab 按你选择的 verl 版本重新计算奖励、价值、TD 误差 δ、优势、回报和白化后的优势，画成热图（行 i × token t，V(s_t) = values[i][t] 是 token t 之前的状态的价值），并核对训练自己的优势和回报：若不一致，找出是哪个版本、哪种白化方式或哪个已知错误算出了它们。",
+		"nav.inspect":      "你的批次",
+		"export.verify":    "在 verl 中验证（Python）",
+		"verify.too_large": "这个状态太大，无法生成验证脚本：每个张量最多 %d 个数。",
+		"inspect.title":    "检视你自己的批次 — GAE Lab",
+		"inspect.heading":  "检视你自己的 verl 批次",
+		"inspect.intro":    "上传训练保存的批次（.safetensors、NumPy .npz 或 API 的 JSON 用例），张量名与 verl 相同。GAE Lab 按你选择的 verl 版本重新计算奖励、价值、TD 误差 δ、优势、回报和白化后的优势，画成热图（行 i × token t，V(s_t) = values[i][t] 是 token t 之前的状态的价值），并核对训练自己的优势和回报：若不一致，找出是哪个版本、哪种白化方式或哪个已知错误算出了它们。",
 
 		"inspect.upload.legend":        "上传批次",
 		"inspect.upload.formats":       "张量：response_mask（或 attention_mask 加 responses）、token_level_rewards 或 token_level_scores、values，可选 advantages、returns、uid、tokens、old_log_probs、ref_log_prob。最多 512 × 8,192 个 token、128 MiB。拒绝 pickle。",
