@@ -64,7 +64,7 @@ func TestInspectPage(t *testing.T) {
 	if rec.Code != 200 {
 		t.Fatalf("view: %d", rec.Code)
 	}
-	if got := doc.Find(`[data-testid=inspect-check] .verdict`).First().Text(); !strings.Contains(got, "v0.2–v0.3.0.rc0") {
+	if got := doc.Find(`[data-testid=inspect-check] .inspect-verdict`).First().Text(); !strings.Contains(got, "v0.2–v0.3.0.rc0") {
 		t.Errorf("verdict %q", got)
 	}
 	maps := doc.Find(`[data-testid=inspect-map] img`)
@@ -134,7 +134,7 @@ func TestInspectPageGroups(t *testing.T) {
 	if doc.Find(`#inspect-group option`).Length() != 3 {
 		t.Errorf("group options: %d", doc.Find(`#inspect-group option`).Length())
 	}
-	if v := doc.Find(`[data-testid=inspect-check] .verdict`).First().Text(); !strings.Contains(v, "match the chosen") {
+	if v := doc.Find(`[data-testid=inspect-check] .inspect-verdict`).First().Text(); !strings.Contains(v, "match the chosen") {
 		t.Errorf("verdict %q", v)
 	}
 }

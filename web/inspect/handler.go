@@ -16,7 +16,7 @@ const MaxFull = 1 << 20
 // contentTypes maps a request's Content-Type to an upload format ("" =
 // detect from the bytes).
 var contentTypes = map[string]string{
-	"application/octet-stream": "", "": "",
+	"application/octet-stream": "", "": "", "application/x-www-form-urlencoded": "", // curl --data-binary's default
 	"application/x-safetensors": "safetensors", "application/vnd.safetensors": "safetensors",
 	"application/zip": "npz", "application/x-npz": "npz", "application/x-zip-compressed": "npz",
 	"application/x-npy": "npy", "application/json": "json",
