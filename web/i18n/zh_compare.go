@@ -74,7 +74,7 @@ func init() {
 		"bug.eos-leak.when":  "只有当 EOS 之后紧挨着的位置价值不为零、且 λ < 1 时，它才在有效 token 上显现。",
 
 		"bug.shift.title": "价值错开了一位（shift）",
-		"bug.shift.story": "critic 的输出晚取了一个位置，于是把 V(s_{t+1}) 当成了 V(s_t)（最后一个 token 用 0）：每个 TD 误差比较的都是错的一对状态。",
+		"bug.shift.story": "critic 的输出晚取了一个位置，于是把 $V(s_{t+1})$ 当成了 $V(s_t)$（最后一个 token 用 0）：每个 TD 误差比较的都是错的一对状态。",
 		"bug.shift.ref":   "verl 的切片 values[:, −R−1:−1] 是对的；verl#1960 曾质疑过。参考文档 §1、§12、§13。",
 		"bug.shift.when":  "除非所有价值都是 0，否则它都会显现。",
 
@@ -89,7 +89,7 @@ func init() {
 		"bug.whitened-returns.when":  "只要白化改变了优势，它就会显现。",
 
 		"bug.no-reverse.title": "反着存的列表没有翻回来（no-reverse）",
-		"bug.no-reverse.story": "反向循环把 A_{R−1}、A_{R−2}、…、A_0 依次追加到列表里；忘了 torch.stack(advantages_reversed[::-1]) 里的 [::-1]，token t 就拿到了 token R−1−t 的优势。",
+		"bug.no-reverse.story": "反向循环把 $A_{R-1}$、$A_{R-2}$、…、$A_0$ 依次追加到列表里；忘了 torch.stack(advantages_reversed[::-1]) 里的 [::-1]，token t 就拿到了 token R−1−t 的优势。",
 		"bug.no-reverse.ref":   "verl core_algos.py 中的 compute_gae_advantage_return。参考文档 §3。",
 		"bug.no-reverse.when":  "除非优势倒过来读也一样，否则它都会显现。",
 
