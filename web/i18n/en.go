@@ -19,9 +19,9 @@ var en = map[string]string{
 	"presets.changed": "changed from the preset",
 	"presets.reset":   "Reset",
 
-	"preset.seed-a.title":         "Seed A: three tokens",
+	"preset.seed-a.title":         "Example A: three tokens",
 	"preset.seed-a.point":         "r = [0, 0, 1], V = [0.3, 0.4, 0.6], γ = 1, λ = 0.95: the worked example of the dialogues.",
-	"preset.seed-b.title":         "Seed B: 是的，等于2！",
+	"preset.seed-b.title":         "Example B: 是的，等于2！",
 	"preset.seed-b.point":         "KL in the reward (β = 0.1) and one outcome score: why the last token's whitened advantage is negative.",
 	"preset.pipeline.title":       "One PPO step",
 	"preset.pipeline.point":       "The 你知道1+1=2吗？ step: actor, reference, critic and reward model outputs; γ = λ = 1 as verl's defaults, KL in the reward with β = 0.01 as in the dialogue.",

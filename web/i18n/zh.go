@@ -18,9 +18,9 @@ var zh = map[string]string{
 	"presets.changed": "已改动",
 	"presets.reset":   "恢复预设",
 
-	"preset.seed-a.title":         "种子 A：三个 token",
+	"preset.seed-a.title":         "示例 A：三个 token",
 	"preset.seed-a.point":         "r = [0, 0, 1]，V = [0.3, 0.4, 0.6]，γ = 1，λ = 0.95：对话中的手算例子。",
-	"preset.seed-b.title":         "种子 B：是的，等于2！",
+	"preset.seed-b.title":         "示例 B：是的，等于2！",
 	"preset.seed-b.point":         "奖励中含 KL（β = 0.1）和一个结果分：为什么最后一个 token 白化后的优势是负的。",
 	"preset.pipeline.title":       "一次 PPO 迭代",
 	"preset.pipeline.point":       "“你知道1+1=2吗？”这一步：actor、reference、critic 与奖励模型的输出；γ = λ = 1 与 verl 默认值一致，奖励中的 KL 按对话取 β = 0.01。",
