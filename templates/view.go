@@ -44,7 +44,8 @@ type Link struct {
 type Play struct {
 	Page
 	Heading  string
-	Intro    string
+	Caption  Rich // one line: what the first screen shows
+	Intro    Rich
 	Warnings []string
 	Presets  PresetBar
 	Form     Form
@@ -74,6 +75,13 @@ type Field struct {
 type Select struct {
 	ID, Name, Label, Error string
 	Options                []Option
+	Groups                 []OptionGroup // after Options, each an <optgroup>
+}
+
+// OptionGroup is a labelled group of choices in a select.
+type OptionGroup struct {
+	Label   string
+	Options []Option
 }
 
 // Option is one choice of a select.
@@ -173,9 +181,9 @@ type Cell struct {
 
 // Formula explains one selected cell with its real numbers.
 type Formula struct {
-	Heading string
-	Lines   []string // the symbolic formula, then the numbers, then the result
-	Source  string   // the verl function it mirrors
+	Heading Rich
+	Lines   []Rich // MathML: the symbolic formula, then the numbers, then the result
+	Source  string // the verl function it mirrors
 	Note    string
 	Close   Link // URL holds the pick value that closes it
 }
@@ -184,9 +192,9 @@ type Formula struct {
 type Step struct {
 	Heading                       string
 	Active                        bool
-	Status                        string   // where the loop is
-	Lines                         []string // what this step read and wrote
-	Start                         Link     // enter step-through
+	Status                        string // where the loop is
+	Lines                         []Rich // what this step read and wrote (MathML)
+	Start                         Link   // enter step-through
 	Back, Next, First, Last, Exit Link
 	Play, Pause                   string
 }

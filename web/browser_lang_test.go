@@ -3,8 +3,8 @@ package web
 import (
 	"context"
 	"strconv"
-	"unicode"
 	"testing"
+	"unicode"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"

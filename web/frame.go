@@ -43,7 +43,7 @@ func frame(f frameSpec) templates.Page {
 		}
 		p.Presenter = templates.Link{Label: t(label), URL: f.self.presenting(!view.present).String()}
 	}
-	for _, n := range []struct{ key, path string }{{"nav.play", "/play"}, {"nav.lessons", "/lessons"}, {"nav.batch", "/batch"}} {
+	for _, n := range []struct{ key, path string }{{"nav.play", "/play"}, {"nav.lessons", "/lessons"}, {"nav.batch", "/batch"}, {"nav.inspect", "/inspect"}} {
 		nav := pageLink{path: n.path, lang: lang}
 		p.Nav = append(p.Nav, templates.Link{Label: t(n.key), URL: nav.String(), Current: n.path == f.section})
 	}

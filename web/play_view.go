@@ -35,7 +35,8 @@ func (v playView) play() templates.Play {
 		HideControls: v.pr.view.present || v.pr.view.hidden("controls"),
 		Locked:       v.pr.view.lock,
 		Heading:      v.t("play.heading"),
-		Intro:        v.t("play.intro"),
+		Caption:      templates.Rich(v.pr.lang.HTML("play.caption")),
+		Intro:        templates.Rich(v.pr.lang.HTML("play.intro")),
 		Warnings:     v.messages(pr.rep.Warnings),
 		Presets:      v.presets(),
 		Form:         v.form(),
@@ -136,7 +137,7 @@ func num(x float64) string {
 // full is a number at full precision.
 func full(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
-// joinf formats "name = value" pairs.
+// joinf formats "name = value" pairs (TeX for the step lines).
 func joinf(pairs ...string) string {
 	var b strings.Builder
 	for i := 0; i+1 < len(pairs); i += 2 {

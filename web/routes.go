@@ -103,6 +103,7 @@ func (s *Server) router() *router {
 	p.Get("/play", s.handlePlay)
 	p.Get("/play/table.csv", s.handleTableCSV)
 	p.Get("/play/table.json", s.handleTableJSON)
+	p.Get("/play/verify.py", s.handlePlayVerify)
 	p.Get("/play/chart/{name}.svg", s.handleChart)
 	p.Get("/update/critic", s.handleUpdateCritic)
 	p.Get("/update/actor", s.handleUpdateActor)
@@ -129,7 +130,7 @@ func (s *Server) router() *router {
 
 	// Features mount their groups' routes here, one line each, e.g.
 	// s.mountClassRoutes(rt.streams).
-	s.mountInspectRoutes(rt.uploads)
+	s.mountInspectRoutes(rt)
 
 	mux.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		guardAnswer(w, r, "not_found", "error.not_found")

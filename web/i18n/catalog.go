@@ -30,6 +30,8 @@ var parts = []part{
 	{"sweep", enSweep, zhSweep},
 	{"update", enUpdate, zhUpdate},
 	{"course", enCourse, zhCourse},
+	{"inspect", enInspect, zhInspect},
+	{"releases", enReleases, zhReleases},
 	{"glossary", enTerms, zhTerms},
 }
 

@@ -63,17 +63,37 @@ func (l Lang) Other() Lang {
 // (fmt verbs; translations reorder them with %[n]v). A missing key shows
 // as ⟦key⟧ so that tests and reviewers see it.
 func (l Lang) T(key string, args ...any) string {
-	msg, ok := catalogs[l][key]
+	msg, ok := lookup(l, key)
 	if !ok {
-		msg, ok = catalogs[En][key]
+		return msg
 	}
-	if !ok {
-		return "⟦" + key + "⟧"
-	}
+	msg = plainMessage(msg)
 	if len(args) == 0 {
 		return msg
 	}
 	return fmt.Sprintf(msg, args...)
+}
+
+// lookup finds key's message template in l, else in English; when neither
+// has it, the template is ⟦key⟧ and ok is false.
+func lookup(l Lang, key string) (msg string, ok bool) {
+	if msg, ok = catalogs[l][key]; ok {
+		return msg, true
+	}
+	if msg, ok = catalogs[En][key]; ok {
+		return msg, true
+	}
+	return "⟦" + key + "⟧", false
+}
+
+// Has reports whether key exists in every language.
+func Has(key string) bool {
+	for _, l := range Langs {
+		if _, ok := catalogs[l][key]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // Name is the language's own name, for the switch.

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"gaelab/lessons/glossary"
+	"gaelab/lessons/mathml"
 )
 
 // Both catalogs have exactly the same keys, and each translation uses the
@@ -133,5 +134,37 @@ func TestCatalogUsesGlossary(t *testing.T) {
 	}
 	if got := Zh.T("nav.play"); got != "实验台" {
 		t.Errorf("zh nav.play = %q, want 实验台", got)
+	}
+}
+
+// Every $…$ of every message is in the lessons' math subset, so that HTML
+// typesets it instead of falling back to plain text.
+func TestCatalogMathRenders(t *testing.T) {
+	for _, l := range Langs {
+		for key, msg := range catalogs[l] {
+			parts := strings.Split(msg, "$")
+			if len(parts)%2 == 0 {
+				t.Errorf("%s %q: an odd number of $", l, key)
+				continue
+			}
+			for i := 1; i < len(parts); i += 2 {
+				if _, err := mathml.Render(parts[i], false); err != nil {
+					t.Errorf("%s %q: $%s$: %v", l, key, parts[i], err)
+				}
+			}
+		}
+	}
+}
+
+func TestHTMLAndPlain(t *testing.T) {
+	if got := Zh.T("numbering.1"); !strings.Contains(got, "sₜ₊₁") || strings.Contains(got, "$") {
+		t.Errorf("Zh.T(numbering.1) = %q, want plain sₜ₊₁", got)
+	}
+	h := En.HTML("row.value")
+	if !strings.Contains(h, "<math") || strings.Contains(h, "$") {
+		t.Errorf("En.HTML(row.value) = %q, want MathML", h)
+	}
+	if got := En.HTML("formula.heading", "<b>$x$</b>", RawHTML("<i>t</i>")); got != "&lt;b&gt;$x$&lt;/b&gt; at <i>t</i>" {
+		t.Errorf("HTML escapes string arguments and keeps RawHTML: %q", got)
 	}
 }
