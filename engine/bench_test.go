@@ -2,8 +2,31 @@ package engine
 
 import (
 	"math/rand/v2"
+	"syscall"
 	"testing"
+	"time"
 )
+
+// cpuTime is the CPU time this process has used (user + system). The
+// development machine is shared, so wall-clock ns/op depends on the load;
+// reportCPU adds cpu-ns/op, which does not.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// reportCPU reports the CPU time per op since start.
+func reportCPU(b *testing.B, start time.Duration) {
+	if b.N > 0 {
+		b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+	}
+}
+
+// sink keeps results alive, so the compiler cannot drop the work.
+var sink float64
 
 // randomBatch returns a [b][r] matrix of values in [lo, hi).
 func randomBatch(rng *rand.Rand, b, r int, lo, hi float64) [][]float64 {
@@ -63,11 +86,57 @@ func BenchmarkPipeline64(b *testing.B) {
 	for _, v := range []Version{VerlEarly, VerlNewest} {
 		b.Run(v.String(), func(b *testing.B) {
 			b.ReportAllocs()
+			start := cpuTime()
 			for b.Loop() {
 				if err := pipeline(v, scores, old, ref, lp, values, vpreds, mask); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, start)
+		})
+	}
+}
+
+// pipelineGen is pipeline with generation g's own functions.
+func pipelineGen(g Generation, scores, old, ref, lp, values, vpreds, mask [][]float64) float64 {
+	kl, err := ApplyKLPenaltyGen(g, scores, old, ref, mask, KL, &FixedKLController{Beta: 0.1})
+	if err != nil {
+		panic(err)
+	}
+	gae := GAEGen(g, kl.Rewards, values, mask, 1, 0.95)
+	vt := ValueLossTerms(values, vpreds, gae.Returns, 0.5)
+	vl, err := AggregateValueLossGen(g, vt, mask, TokenMean)
+	if err != nil {
+		panic(err)
+	}
+	pt, err := PolicyLossTermsGen(g, lp, old, gae.Whitened, ClipParams{Ratio: 0.2, Low: 0.2, High: 0.2, C: 3})
+	if err != nil {
+		panic(err)
+	}
+	pl, err := AggregatePolicyLossGen(g, pt, mask, TokenMean)
+	if err != nil {
+		panic(err)
+	}
+	return vl.Loss + pl.Loss
+}
+
+// Budget: the whole pipeline for one 64-token sequence ≤ 20 µs, in every generation.
+func BenchmarkPipelineGen64(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	const r = 64
+	scores := newMatrix(1, r)
+	scores[0][r-1] = 1
+	old, ref, lp := randomBatch(rng, 1, r, -2, 0), randomBatch(rng, 1, r, -2, 0), randomBatch(rng, 1, r, -2, 0)
+	values, vpreds := randomBatch(rng, 1, r, 0, 1), randomBatch(rng, 1, r, 0, 1)
+	mask := tailMask(rng, 1, r)
+	for _, g := range Generations() {
+		b.Run(g.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			start := cpuTime()
+			for b.Loop() {
+				sink += pipelineGen(g, scores, old, ref, lp, values, vpreds, mask)
+			}
+			reportCPU(b, start)
 		})
 	}
 }
@@ -81,11 +150,41 @@ func BenchmarkGAE256x4096(b *testing.B) {
 	for _, v := range []Version{VerlEarly, VerlNewest} {
 		b.Run(v.String(), func(b *testing.B) {
 			b.ReportAllocs()
+			start := cpuTime()
 			for b.Loop() {
-				if g := GAE(v, rewards, values, mask, 1, 0.95); g.WhitenErr != nil {
+				g := GAE(v, rewards, values, mask, 1, 0.95)
+				if g.WhitenErr != nil {
 					b.Fatal(g.WhitenErr)
 				}
+				sink += g.Whitened[rows-1][r-1] + g.Whitening.VarUnbiased
 			}
+			reportCPU(b, start)
+		})
+	}
+}
+
+// GAE plus whitening over a 256×4096 batch in every generation whose GAE
+// differs (plain or mask-aware loop, masked_mean with or without ε), into
+// buffers reused from one call to the next (GAEInto), as a trainer would.
+func BenchmarkGAEInto256x4096(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const rows, r = 256, 4096
+	rewards, values := randomBatch(rng, rows, r, -0.1, 0.1), randomBatch(rng, rows, r, 0, 1)
+	mask := tailMask(rng, rows, r)
+	for _, g := range []Generation{G01, G03, G06, G12} {
+		b.Run(g.String(), func(b *testing.B) {
+			var res GAEResult
+			GAEInto(&res, g, rewards, values, mask, 1, 0.95) // the buffers, before the timer
+			b.ReportAllocs()
+			start := cpuTime()
+			for b.Loop() {
+				GAEInto(&res, g, rewards, values, mask, 1, 0.95)
+				if res.WhitenErr != nil {
+					b.Fatal(res.WhitenErr)
+				}
+				sink += res.Whitened[rows-1][r-1] + res.Whitening.VarUnbiased
+			}
+			reportCPU(b, start)
 		})
 	}
 }

@@ -33,26 +33,85 @@ type GAEResult struct {
 // observation spans and tail padding are skipped: V_next and A_next come from
 // the next valid token and rewards inside masked spans are discarded.
 func GAE(v Version, rewards, values, mask [][]float64, gamma, lam float64) GAEResult {
-	b, r := shapeOf(rewards)
-	res := GAEResult{
-		NextValues: newMatrix(b, r),
-		Deltas:     newMatrix(b, r),
-		Advantages: newMatrix(b, r),
-		Returns:    newMatrix(b, r),
-	}
-	for i := range rewards {
-		row := gaeRow{
-			r: rewards[i][:r], v: values[i][:r], m: mask[i][:r],
-			next: res.NextValues[i][:r], delta: res.Deltas[i][:r], adv: res.Advantages[i][:r], ret: res.Returns[i][:r],
-		}
-		if v == VerlEarly {
-			row.early(gamma, lam)
-		} else {
-			row.newest(gamma, lam)
-		}
-	}
-	res.Whitened, res.Whitening, res.WhitenErr = Whiten(v, res.Advantages, mask)
+	return GAEGen(v.Gen(), rewards, values, mask, gamma, lam)
+}
+
+// GAEGen is compute_gae_advantage_return as generation g has it: the plain
+// loop before GAEMaskAware (PR #2337, v0.5.0), the mask-aware loop after,
+// whitened with g's masked_mean ε.
+func GAEGen(g Generation, rewards, values, mask [][]float64, gamma, lam float64) GAEResult {
+	var res GAEResult
+	GAEInto(&res, g, rewards, values, mask, gamma, lam)
 	return res
+}
+
+// GAEInto is GAEGen writing into dst: its matrices are reused when they have
+// the batch's shape (and allocated otherwise), so a caller that runs GAE
+// again and again on batches of one shape allocates nothing. Rows are run
+// two at a time (newest2, early2), and whitening's first pass (Σmask and the
+// masked sum) reads each row while it is still in cache; the results are bit
+// for bit those of GAE followed by Whiten.
+func GAEInto(dst *GAEResult, g Generation, rewards, values, mask [][]float64, gamma, lam float64) {
+	maskAware := g.Has(GAEMaskAware)
+	b, r := shapeOf(rewards)
+	dst.NextValues = reuseMatrix(dst.NextValues, b, r)
+	dst.Deltas = reuseMatrix(dst.Deltas, b, r)
+	dst.Advantages = reuseMatrix(dst.Advantages, b, r)
+	dst.Returns = reuseMatrix(dst.Returns, b, r)
+	row := func(i int) gaeRow {
+		return gaeRow{
+			r: rewards[i][:r], v: values[i][:r], m: mask[i][:r],
+			next: dst.NextValues[i][:r], delta: dst.Deltas[i][:r], adv: dst.Advantages[i][:r], ret: dst.Returns[i][:r],
+		}
+	}
+	var n, sum float64 // Σmask and Σ A·mask, accumulated in Whiten's order
+	for i := 0; i < b; i += 2 {
+		switch {
+		case i+1 < b && maskAware:
+			newest2(row(i), row(i+1), gamma, lam)
+		case i+1 < b:
+			early2(row(i), row(i+1), gamma, lam)
+		case maskAware:
+			row(i).newest(gamma, lam)
+		default:
+			row(i).early(gamma, lam)
+		}
+		for k := i; k < min(i+2, b); k++ {
+			n, sum = maskedSums(dst.Advantages[k][:r], mask[k][:r], n, sum)
+		}
+	}
+	dst.Whitened, dst.Whitening, dst.WhitenErr = whitenFrom(g.meanEps(), dst.Advantages, mask, n, sum, dst.Whitened)
+}
+
+// maskedSums continues Whiten's first pass over one row: n += m and
+// sum += x·m where m ≠ 0, in order.
+func maskedSums(x, m []float64, n, sum float64) (float64, float64) {
+	m = m[:len(x)]
+	for t, w := range m {
+		if w != 0 {
+			n += w
+			sum += x[t] * w
+		}
+	}
+	return n, sum
+}
+
+// reuseMatrix returns m if it is [b][r], else a new zeroed [b][r] matrix.
+// Every position of a reused matrix is overwritten by its caller.
+func reuseMatrix(m [][]float64, b, r int) [][]float64 {
+	if len(m) == b && (b == 0 || (len(m[0]) == r && cap(m[0]) >= r)) {
+		ok := true
+		for i := range m {
+			if len(m[i]) != r {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return m
+		}
+	}
+	return newMatrix(b, r)
 }
 
 // gaeRow holds one row's inputs and trace outputs, all of length R.
@@ -65,15 +124,15 @@ type gaeRow struct {
 // at the end of the tensor.
 func (g gaeRow) early(gamma, lam float64) {
 	gl := gamma * lam // as verl, (γ·λ)·A
-	var carry float64 // A_{t+1}
-	for t := len(g.r) - 1; t >= 0; t-- {
-		vNext := 0.0
-		if t+1 < len(g.v) {
-			vNext = g.v[t+1]
-		}
-		delta := g.r[t] + gamma*vNext - g.v[t]
-		carry = delta + gl*carry
-		g.next[t], g.delta[t], g.adv[t], g.ret[t] = vNext, delta, carry, carry+g.v[t]
+	n := len(g.r)
+	rw, v, next, delta, adv, ret := g.r[:n], g.v[:n], g.next[:n], g.delta[:n], g.adv[:n], g.ret[:n]
+	var vNext, carry float64 // V(s_{t+1}) (0 past the end) and A_{t+1}
+	for t := n - 1; t >= 0; t-- {
+		val := v[t]
+		d := rw[t] + gamma*vNext - val
+		carry = d + gl*carry
+		next[t], delta[t], adv[t], ret[t] = vNext, d, carry, carry+val
+		vNext = val
 	}
 }
 
@@ -81,15 +140,68 @@ func (g gaeRow) early(gamma, lam float64) {
 // mask = 0 positions, which compute a δ and discard it.
 func (g gaeRow) newest(gamma, lam float64) {
 	gl := gamma * lam
+	n := len(g.r)
+	rw, v, m, next, delta, adv, ret := g.r[:n], g.v[:n], g.m[:n], g.next[:n], g.delta[:n], g.adv[:n], g.ret[:n]
 	var vNext, carry float64 // V and A of the next mask = 1 position
-	for t := len(g.r) - 1; t >= 0; t-- {
-		val := g.v[t]
-		delta := g.r[t] + gamma*vNext - val
-		candidate := delta + gl*carry
-		g.next[t], g.delta[t] = vNext, delta
-		if g.m[t] == 1 {
+	for t := n - 1; t >= 0; t-- {
+		val := v[t]
+		d := rw[t] + gamma*vNext - val
+		candidate := d + gl*carry
+		next[t], delta[t] = vNext, d
+		if m[t] == 1 {
 			carry, vNext = candidate, val
 		}
-		g.adv[t], g.ret[t] = carry, carry+val
+		adv[t], ret[t] = carry, carry+val
+	}
+}
+
+// early2 and newest2 run the same loops on two rows at once. Each row's
+// backward recursion is a chain of dependent multiply-adds, so one row
+// leaves the core waiting on latency; two independent chains interleaved
+// take little longer than one. The arithmetic of each row is unchanged.
+func early2(a, b gaeRow, gamma, lam float64) {
+	gl := gamma * lam
+	n := len(a.r)
+	ar, av, anx, ad, aa, art := a.r[:n], a.v[:n], a.next[:n], a.delta[:n], a.adv[:n], a.ret[:n]
+	br, bv, bnx, bd, ba, brt := b.r[:n], b.v[:n], b.next[:n], b.delta[:n], b.adv[:n], b.ret[:n]
+	var aNext, aCarry, bNext, bCarry float64
+	for t := n - 1; t >= 0; t-- {
+		aVal, bVal := av[t], bv[t]
+		adt := ar[t] + gamma*aNext - aVal
+		bdt := br[t] + gamma*bNext - bVal
+		aCarry = adt + gl*aCarry
+		bCarry = bdt + gl*bCarry
+		anx[t], ad[t], aa[t], art[t] = aNext, adt, aCarry, aCarry+aVal
+		bnx[t], bd[t], ba[t], brt[t] = bNext, bdt, bCarry, bCarry+bVal
+		aNext, bNext = aVal, bVal
+	}
+}
+
+func newest2(a, b gaeRow, gamma, lam float64) {
+	gl := gamma * lam
+	n := len(a.r)
+	ar, av, am, anx, aa := a.r[:n], a.v[:n], a.m[:n], a.next[:n], a.adv[:n]
+	br, bv, bm, bnx, ba := b.r[:n], b.v[:n], b.m[:n], b.next[:n], b.adv[:n]
+	var aNext, aCarry, bNext, bCarry float64
+	for t := n - 1; t >= 0; t-- {
+		aVal, bVal := av[t], bv[t]
+		aCand := (ar[t] + gamma*aNext - aVal) + gl*aCarry
+		bCand := (br[t] + gamma*bNext - bVal) + gl*bCarry
+		anx[t], bnx[t] = aNext, bNext
+		if am[t] == 1 {
+			aCarry, aNext = aCand, aVal
+		}
+		if bm[t] == 1 {
+			bCarry, bNext = bCand, bVal
+		}
+		aa[t], ba[t] = aCarry, bCarry
+	}
+	// δ and the returns from the values the recursion used, in cache.
+	for _, g := range [2]gaeRow{a, b} {
+		rw, v, next, delta, adv, ret := g.r[:n], g.v[:n], g.next[:n], g.delta[:n], g.adv[:n], g.ret[:n]
+		for t := range n {
+			delta[t] = rw[t] + gamma*next[t] - v[t]
+			ret[t] = adv[t] + v[t]
+		}
 	}
 }

@@ -67,20 +67,32 @@ type WhitenStats struct {
 // result is nil, the error says why, and the statistics computed before the
 // raise are still returned.
 func Whiten(v Version, x, mask [][]float64) ([][]float64, WhitenStats, error) {
+	return whiten(v.meanEps(), x, mask)
+}
+
+// WhitenGen is masked_whiten as generation g computes it: the same as Whiten,
+// with g's masked_mean ε (none before MaskedMeanEps, v0.3.0.post0).
+func WhitenGen(g Generation, x, mask [][]float64) ([][]float64, WhitenStats, error) {
+	return whiten(g.meanEps(), x, mask)
+}
+
+// whiten is masked_whiten with masked_mean's ε eps.
+func whiten(eps float64, x, mask [][]float64) ([][]float64, WhitenStats, error) {
 	n, sum := 0.0, 0.0
 	for i, row := range x {
-		for t, m := range mask[i][:len(row)] {
-			if m != 0 {
-				n += m
-				sum += row[t] * m
-			}
-		}
+		n, sum = maskedSums(row, mask[i], n, sum)
 	}
+	return whitenFrom(eps, x, mask, n, sum, nil)
+}
+
+// whitenFrom finishes masked_whiten of x given its first pass (n = Σmask,
+// sum = Σx·mask), writing into out when it is x's shape.
+func whitenFrom(eps float64, x, mask [][]float64, n, sum float64, out [][]float64) ([][]float64, WhitenStats, error) {
 	st := WhitenStats{N: int(n)}
 	if n == 0 {
 		return nil, st, ErrNoValidToken
 	}
-	st.Mean = sum / (n + v.meanEps())
+	st.Mean = sum / (n + eps)
 	var sq float64 // Σ (x − μ)²·m: masked_var's second masked_mean, unscaled
 	for i, row := range x {
 		for t, m := range mask[i][:len(row)] {
@@ -90,14 +102,14 @@ func Whiten(v Version, x, mask [][]float64) ([][]float64, WhitenStats, error) {
 			}
 		}
 	}
-	st.VarBiased = sq / (n + v.meanEps())
+	st.VarBiased = sq / (n + eps)
 	if n == 1 {
 		return nil, st, ErrOneValidToken
 	}
 	st.VarUnbiased = st.VarBiased * (n / (n - 1))
 	scale := 1 / math.Sqrt(st.VarUnbiased+whitenEps)
 	b, r := shapeOf(x)
-	out := newMatrix(b, r)
+	out = reuseMatrix(out, b, r)
 	for i, row := range x {
 		o := out[i][:len(row)]
 		for t, a := range row {
@@ -108,9 +120,12 @@ func Whiten(v Version, x, mask [][]float64) ([][]float64, WhitenStats, error) {
 }
 
 // meanEps is the ε masked_mean adds to Σmask in version v.
-func (v Version) meanEps() float64 {
-	if v == VerlEarly {
-		return 0
+func (v Version) meanEps() float64 { return v.Gen().meanEps() }
+
+// meanEps is the ε masked_mean adds to Σmask in generation g (MaskedMeanEps).
+func (g Generation) meanEps() float64 {
+	if g.Has(MaskedMeanEps) {
+		return maskedMeanEps
 	}
-	return maskedMeanEps
+	return 0
 }

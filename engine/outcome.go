@@ -33,6 +33,15 @@ type OutcomeInputs struct {
 	Baselines []float64   // reward_baselines per row (ReMax); nil when not given
 	Gamma     float64     // REINFORCE++ discount
 	Epsilon   float64     // GRPO-family ε (verl default 1e-6, DefaultOutcomeEpsilon)
+	Gen       Generation  // the verl generation; 0 means the newest (G12)
+}
+
+// gen is the generation the estimators reproduce.
+func (in OutcomeInputs) gen() Generation {
+	if in.Gen == 0 {
+		return LastGeneration
+	}
+	return in.Gen
 }
 
 // OutcomeEstimator is one estimator under the key the golden file and the JSON API use.
@@ -207,9 +216,9 @@ func cloneMatrix(x [][]float64) [][]float64 {
 }
 
 // whitenMasked is masked_whiten(x, mask)·mask over the whole batch with the
-// newest whitening, as GDPO and both REINFORCE++ estimators apply it.
-func whitenMasked(x, mask [][]float64, who string) ([][]float64, error) {
-	w, _, err := Whiten(VerlNewest, x, mask)
+// whitening of generation g, as GDPO and both REINFORCE++ estimators apply it.
+func whitenMasked(g Generation, x, mask [][]float64, who string) ([][]float64, error) {
+	w, _, err := WhitenGen(g, x, mask)
 	if err != nil {
 		return nil, &estimatorError{who: who, err: err}
 	}
@@ -228,3 +237,76 @@ func (e *estimatorError) Error() string {
 }
 
 func (e *estimatorError) Unwrap() error { return e.err }
+
+// ForceDeviceSuffix marks the vectorized GRPO results of v0.6.0–v0.7.0 as
+// pytest and CI saw them (VERL_FORCE_DEVICE=cpu), where a real run raised.
+const ForceDeviceSuffix = "[VERL_FORCE_DEVICE=cpu]"
+
+// errVectorizedCrash is what grpo_vectorized raised outside pytest in
+// v0.6.0–v0.7.0 (VectorizedGRPOCrash).
+var errVectorizedCrash = &VerlError{
+	Type:    "TypeError",
+	Message: "to() received an invalid combination of arguments - got (dtype=torch.dtype, device=module, ), but expected one of …",
+	Why:     "group_mean_std is called without a device and _resolve_device returns the torch module; it ran only under pytest or with VERL_FORCE_DEVICE set, until PR #4961 (v0.7.1)",
+}
+
+// OutcomeEstimatorsGen lists the estimators generation g has, under the keys
+// of golden-versions-shared.json, each computed as g computes it (Run sets
+// in.Gen = g). In v0.6.0–v0.7.0 the vectorized GRPO keys carry verl's
+// TypeError, and the same keys with ForceDeviceSuffix the numbers pytest saw.
+func OutcomeEstimatorsGen(g Generation) []OutcomeEstimator {
+	at := func(run func(OutcomeInputs) ([][]float64, [][]float64, error)) func(OutcomeInputs) ([][]float64, [][]float64, error) {
+		return func(in OutcomeInputs) ([][]float64, [][]float64, error) {
+			in.Gen = g
+			return run(in)
+		}
+	}
+	grpo := func(norm bool) func(OutcomeInputs) ([][]float64, [][]float64, error) {
+		return at(func(in OutcomeInputs) ([][]float64, [][]float64, error) { return GRPO(in, norm) })
+	}
+	vec := func(norm bool) func(OutcomeInputs) ([][]float64, [][]float64, error) {
+		return at(func(in OutcomeInputs) ([][]float64, [][]float64, error) { return GRPOVectorized(in, norm) })
+	}
+	crash := func(OutcomeInputs) ([][]float64, [][]float64, error) { return nil, nil, errVectorizedCrash }
+	list := []OutcomeEstimator{{"grpo_norm_std", "compute_grpo_outcome_advantage", grpo(true)}}
+	if g.Has(NewEstimators04) {
+		list = append(list, OutcomeEstimator{"grpo_no_std(drgrpo)", "compute_grpo_outcome_advantage (norm_adv_by_std_in_grpo=False)", grpo(false)})
+	}
+	if g.Has(VectorizedEstimators) {
+		const f = "compute_grpo_vectorized_outcome_advantage"
+		if g.Has(VectorizedGRPOCrash) {
+			list = append(list,
+				OutcomeEstimator{"grpo_vectorized_norm_std", f, crash},
+				OutcomeEstimator{"grpo_vectorized_no_std", f + " (norm_adv_by_std_in_grpo=False)", crash},
+				OutcomeEstimator{"grpo_vectorized_norm_std" + ForceDeviceSuffix, f + " under pytest", vec(true)},
+				OutcomeEstimator{"grpo_vectorized_no_std" + ForceDeviceSuffix, f + " under pytest (norm_adv_by_std_in_grpo=False)", vec(false)})
+		} else {
+			list = append(list,
+				OutcomeEstimator{"grpo_vectorized_norm_std", f, vec(true)},
+				OutcomeEstimator{"grpo_vectorized_no_std", f + " (norm_adv_by_std_in_grpo=False)", vec(false)})
+		}
+	}
+	if g.Has(GDPOEstimator) {
+		list = append(list, OutcomeEstimator{"gdpo_single_reward", "compute_gdpo_outcome_advantage (one reward component)", at(func(in OutcomeInputs) ([][]float64, [][]float64, error) { return GDPO(in, true) })})
+	}
+	if g.Has(NewEstimators04) {
+		list = append(list, OutcomeEstimator{"grpo_passk", "compute_grpo_passk_outcome_advantage", at(func(in OutcomeInputs) ([][]float64, [][]float64, error) { return GRPOPassK(in, true) })})
+	}
+	if g.Has(RLOOEstimator) {
+		list = append(list, OutcomeEstimator{"rloo", "compute_rloo_outcome_advantage", at(RLOO)})
+	}
+	if g.Has(VectorizedEstimators) {
+		list = append(list, OutcomeEstimator{"rloo_vectorized", "compute_rloo_vectorized_outcome_advantage", at(RLOOVectorized)})
+	}
+	if g.Has(NewEstimators04) {
+		list = append(list, OutcomeEstimator{"opo", "compute_opo_outcome_advantage", at(OPO)})
+	}
+	if g.Has(GPGEstimator) {
+		list = append(list, OutcomeEstimator{"gpg", "compute_gpg_outcome_advantage", at(GPG)})
+	}
+	list = append(list, OutcomeEstimator{"reinforce_plus_plus", "compute_reinforce_plus_plus_outcome_advantage", at(ReinforcePlusPlus)})
+	if g.Has(NewEstimators04) {
+		list = append(list, OutcomeEstimator{"reinforce_plus_plus_baseline", "compute_reinforce_plus_plus_baseline_outcome_advantage", at(ReinforcePlusPlusBaseline)})
+	}
+	return append(list, OutcomeEstimator{"remax", "compute_remax_outcome_advantage", at(ReMax)})
+}

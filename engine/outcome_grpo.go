@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 )
 
 // The GRPO family: estimators built on each group's mean and standard
@@ -89,17 +91,16 @@ func normalise(scores []float64, stats []GroupStat, normByStd bool, eps float64,
 	return a, nil
 }
 
-// grpoVectorizedVarFloor is the eps with which
-// compute_grpo_vectorized_outcome_advantage calls group_mean_std: 0 since
-// PR verl#6348 (v0.8.0). Before, 1e-6 floored the variance, so std ≥ 1e-3.
-const grpoVectorizedVarFloor = 0.0
-
-// GRPOVectorized is compute_grpo_vectorized_outcome_advantage, the same
-// estimator as GRPO computed with verl/utils/groupwise.py's group_mean_std:
-// per group, mean = Σs/n and the two-pass variance Σ(s − mean)²/max(n − 1, 1),
-// std = √max(var, floor) with floor 0; singletons use mean 0 and std 1. It
-// agrees with the loop GRPO up to rounding (verl computes these statistics
-// in float32 whatever the input dtype).
+// GRPOVectorized is compute_grpo_vectorized_outcome_advantage (v0.6.0+),
+// the same estimator as GRPO computed with verl/utils/groupwise.py: the ids
+// go through as_torch_index, which turns ids that all parse as integers into
+// those integers (so "07" and "7" are one group, and a negative id makes
+// index_add_ raise), and group_mean_std gives per group mean = Σs/n and
+// var = Σ(s − mean)²/max(n − 1, 1), std = √max(var, floor); singletons use
+// mean 0 and std 1. Before VectorizedNoVarFloor (v0.8.0, PR #6348) the
+// variance is one-pass, (Σs² − (Σs)²/n)/max(n − 1, 1), floored at ε (std ≥
+// √ε = 1e-3 for ε = 1e-6); from v0.8.0 it is two-pass with floor 0. verl
+// computes these statistics in float32 whatever the input dtype.
 func GRPOVectorized(in OutcomeInputs, normByStd bool) (advantages, returns [][]float64, err error) {
 	const who = "grpo_vectorized"
 	if err := checkOutcome(in, who, true); err != nil {
@@ -110,16 +111,36 @@ func GRPOVectorized(in OutcomeInputs, normByStd bool) (advantages, returns [][]f
 			return nil, nil, err
 		}
 	}
+	ids, err := asTorchIndex(in.Index)
+	if err != nil {
+		return nil, nil, err
+	}
+	twoPass := in.gen().Has(VectorizedNoVarFloor)
+	floor := 0.0
+	if !twoPass {
+		floor = in.Epsilon
+	}
 	scores := SequenceScores(in.Rewards)
-	stats := groupStats(scores, in.Index)
+	stats := groupStats(scores, ids)
 	for k, st := range stats {
-		if n := len(st.Members); n > 1 {
-			var ss float64
-			for _, s := range st.Scores {
-				ss += (s - st.Mean) * (s - st.Mean)
-			}
-			stats[k].StdUnbiased = math.Sqrt(max(ss/float64(max(n-1, 1)), grpoVectorizedVarFloor))
+		n := len(st.Members)
+		if n <= 1 {
+			continue
 		}
+		var s1, s2, ss float64
+		for _, s := range st.Scores {
+			s1 += s
+			s2 += s * s
+		}
+		mean := s1 / float64(n)
+		for _, s := range st.Scores {
+			ss += (s - mean) * (s - mean)
+		}
+		if !twoPass {
+			ss = s2 - s1*s1/float64(n)
+		}
+		stats[k].Mean = mean
+		stats[k].StdUnbiased = math.Sqrt(max(ss/float64(max(n-1, 1)), floor))
 	}
 	a, err := normalise(scores, stats, normByStd, in.Epsilon, who)
 	if err != nil {
@@ -129,9 +150,31 @@ func GRPOVectorized(in OutcomeInputs, normByStd bool) (advantages, returns [][]f
 	return adv, cloneMatrix(adv), nil
 }
 
+// asTorchIndex is verl's as_torch_index on a list of uids: if every id
+// parses as an integer (numpy's astype(int64): optional sign, digits,
+// surrounding spaces), the ids are those integers, so numeric-looking strings
+// such as "07" and "7" name one group; a negative integer then makes
+// group_mean_std's index_add_ raise. Otherwise the ids stay as they are.
+func asTorchIndex(index []string) ([]string, error) {
+	out := make([]string, len(index))
+	for i, id := range index {
+		n, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(id), "+"), 10, 64)
+		if err != nil {
+			return index, nil
+		}
+		if n < 0 {
+			return nil, raise("IndexError", "index out of range in self", "group id %q is a negative integer, and vectorized GRPO uses the ids as tensor indices", id)
+		}
+		out[i] = strconv.FormatInt(n, 10)
+	}
+	return out, nil
+}
+
 // GRPOEarly is verl v0.2's compute_grpo_outcome_advantage: the same
-// arithmetic as GRPO(in, true). v0.2 has no Dr.GRPO option, and it sums only
-// the non-zero rewards of a row, which changes no finite score.
+// arithmetic as GRPO(in, true). v0.2 has no Dr.GRPO option. Its score is
+// (token_level_rewards * (token_level_rewards != 0)).sum(-1): the product
+// with the non-zero mask keeps every reward, so s_i is the sum of all the
+// row's rewards, as in every later release.
 func GRPOEarly(in OutcomeInputs) (advantages, returns [][]float64, err error) {
 	a, err := grpoScalars(in, true, "grpo (v0.2)")
 	if err != nil {
@@ -157,7 +200,7 @@ func whitenedGroupAdvantages(in OutcomeInputs, normByStd bool, who string) (adva
 	if err != nil {
 		return nil, nil, err
 	}
-	adv, err := whitenMasked(broadcastRows(a, in.Mask), in.Mask, who)
+	adv, err := whitenMasked(in.gen(), broadcastRows(a, in.Mask), in.Mask, who)
 	if err != nil {
 		return nil, nil, err
 	}

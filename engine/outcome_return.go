@@ -28,17 +28,22 @@ func ReinforcePlusPlus(in OutcomeInputs) (advantages, returns [][]float64, err e
 	}
 	b, r := shapeOf(in.Rewards)
 	returns = newMatrix(b, r)
+	carry := in.gen().Has(ReinforceCarry)
 	for i, row := range in.Rewards {
 		var g float64 // G_{t+1}, the return carried from the next valid token
 		for t := r - 1; t >= 0; t-- {
 			c := row[t] + in.Gamma*g
-			if in.Mask[i][t] == 1 {
+			switch {
+			case !carry: // before v0.9.0: the return at t is c, then reset where mask = 0
+				returns[i][t] = c
+				g = c * in.Mask[i][t]
+			case in.Mask[i][t] == 1:
 				returns[i][t] = c
 				g = c
 			}
 		}
 	}
-	advantages, err = whitenMasked(returns, in.Mask, who)
+	advantages, err = whitenMasked(in.gen(), returns, in.Mask, who)
 	if err != nil {
 		return nil, returns, err
 	}

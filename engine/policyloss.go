@@ -10,6 +10,7 @@ const logRatioClamp = 20.0
 
 // ClipParams are the PPO clip settings of the actor.
 type ClipParams struct {
+	Ratio     float64 // clip_ratio: before ClipLowHigh (v0.4.0) the only ε, the ratio clipped to 1 ± Ratio
 	Low, High float64 // ε_low, ε_high: the ratio is clipped to [1 − Low, 1 + High]
 	C         float64 // dual-clip constant clip_ratio_c (newest only; verl asserts C > 1)
 }

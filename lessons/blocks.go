@@ -15,17 +15,56 @@ type Scenario struct {
 	Rows     []string // the table rows shown; nil for all
 	Chart    string   // values (default), rewards, advantages, ribbon or none
 	Views    []string // comparison or update views to open this state in
+	// ID is the widget's id in links and forms ("<id>-lam=…"): the block's
+	// id: if it has one, else "w<i>" with i its place among the blocks
+	// without one (so that adding a block with an id moves no old link).
+	ID string
+	// Hide is the index of the question just above whose asked cell this
+	// widget hides until it is answered, or -1.
+	Hide int
 }
 
 // Predict is a ```predict block: the learner commits to an answer, then the
 // engine's value and its derivation are revealed.
 type Predict struct {
-	Link      string  // the playground state asked about
-	Ask       string  // the cell "<row>.<t>" whose value is the answer
-	Kind      string  // "number" or "sign"
-	Tolerance float64 // accepted absolute error for numbers
-	Question  string  // trusted HTML (rendered inline Markdown and math)
-	Index     int     // the predict block's place in the lesson, 0, 1, …
+	ID         string      // stable id from the source ("off-by-one"); links and forms use it
+	Legacy     int         // the place the block had in v1 links (?predict-1=…), or -1
+	Link       string      // the playground state asked about
+	Ask        string      // the cell "<row>.<t>" whose value is the answer
+	Kind       string      // "number" or "sign"
+	Tolerance  float64     // accepted absolute error for numbers
+	Question   string      // trusted HTML (rendered inline Markdown and math)
+	Wrong      []Diagnosis // anticipated wrong answers, each with its diagnosis
+	Hint       string      // trusted HTML offered after two wrong tries; "" for the row's generic hint
+	Derivation string      // trusted HTML with {row.t} placeholders: the worked answer in the method asked; "" for the engine's formula
+	Index      int         // the predict block's place in the lesson, 0, 1, …
+}
+
+// Diagnosis is an anticipated wrong answer and what it tells about the
+// learner's reasoning.
+type Diagnosis struct {
+	// Answer is a number, a sign ("+", "-", "0"), a choice option, or a cell
+	// of the engine "{row.t}" — "{row.t|lam=1}" in the block's state
+	// changed by a query — so that no number is typed.
+	Answer string
+	Text   string // trusted HTML
+}
+
+// Choice is a ```choice block: a conceptual multiple-choice question, with a
+// diagnosis for every wrong option.
+type Choice struct {
+	ID       string
+	Question string   // trusted HTML
+	Options  []Option // in the order shown
+	Explain  string   // trusted HTML shown once answered right or revealed
+	Index    int      // the choice block's place in the lesson
+}
+
+// Option is one answer of a choice block.
+type Option struct {
+	Text      string // trusted HTML
+	Right     bool
+	Diagnosis string // trusted HTML, for a wrong option
 }
 
 // Vocabularies of the blocks' keys.
@@ -36,20 +75,94 @@ var (
 	Views    = []string{"compare/lambda", "compare/estimators", "compare/versions", "compare/bugs", "update/critic", "update/actor"}
 )
 
-// fields reads "key: value" lines.
-func fields(body string) (map[string]string, error) {
+// field is one "key: value" line of a block.
+type field struct{ key, value string }
+
+// repeatable are the keys a block may give more than once.
+var repeatable = []string{"wrong", "right"}
+
+// fields reads "key: value" lines: the last value of each key, and every
+// line in order (for the repeatable keys). A key other than a repeatable
+// one given twice is an error.
+func fields(body string) (map[string]string, []field, error) {
 	m := map[string]string{}
+	var all []field
 	for _, line := range strings.Split(strings.TrimSpace(body), "\n") {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
 		key, value, ok := strings.Cut(line, ":")
 		if !ok {
-			return nil, fmt.Errorf("want key: value, got %q", line)
+			return nil, nil, fmt.Errorf("want key: value, got %q", line)
 		}
-		m[strings.TrimSpace(key)] = strings.TrimSpace(value)
+		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+		if _, dup := m[key]; dup && !slices.Contains(repeatable, key) {
+			return nil, nil, fmt.Errorf("key %q given twice", key)
+		}
+		m[key] = value
+		all = append(all, field{key, value})
 	}
-	return m, nil
+	return m, all, nil
+}
+
+// validID is a block id: a lowercase letter, then lowercase letters, digits
+// and single dashes, at most 40 bytes; never ending in a suffix the forms
+// use ("-reveal", "-tries").
+func validID(id string) bool {
+	if len(id) == 0 || len(id) > 40 || id[0] < 'a' || id[0] > 'z' || strings.HasSuffix(id, "-") ||
+		strings.Contains(id, "--") || strings.HasSuffix(id, "-reveal") || strings.HasSuffix(id, "-tries") {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// ValidCellRef reports whether s is "<row>.<t>" with a known row and t ≥ 0.
+func ValidCellRef(s string) bool {
+	row, t, ok := strings.Cut(s, ".")
+	n, err := strconv.Atoi(t)
+	return ok && err == nil && n >= 0 && n < 100000 && slices.Contains(Rows, row) && strconv.Itoa(n) == t
+}
+
+// ParseRef reads a wrong answer written as a cell of the engine, "{row.t}"
+// or "{row.t|query}"; ok is false for a literal answer.
+func ParseRef(answer string) (cell, query string, ok bool) {
+	inner, found := strings.CutPrefix(answer, "{")
+	if !found {
+		return "", "", false
+	}
+	inner, found = strings.CutSuffix(inner, "}")
+	if !found {
+		return "", "", false
+	}
+	cell, query, _ = strings.Cut(inner, "|")
+	return cell, query, ValidCellRef(cell)
+}
+
+// splitDiagnosis reads "answer | diagnosis"; an answer "{row.t|query}"
+// keeps the bar inside its braces.
+func splitDiagnosis(value string) (string, string, error) {
+	cut := strings.Index(value, "|")
+	if strings.HasPrefix(value, "{") {
+		if end := strings.Index(value, "}"); end > 0 {
+			cut = -1
+			if i := strings.Index(value[end:], "|"); i >= 0 {
+				cut = end + i
+			}
+		}
+	}
+	if cut < 0 {
+		return "", "", fmt.Errorf("want answer | diagnosis, got %q", value)
+	}
+	a, d := strings.TrimSpace(value[:cut]), strings.TrimSpace(value[cut+1:])
+	if a == "" || d == "" {
+		return "", "", fmt.Errorf("want answer | diagnosis, got %q", value)
+	}
+	return a, d, nil
 }
 
 // list splits "a, b, c" and checks each item.
@@ -69,13 +182,16 @@ func list(s string, allowed []string, what string) ([]string, error) {
 }
 
 func parseScenario(body string) (*Scenario, error) {
-	f, err := fields(body)
+	f, _, err := fields(body)
 	if err != nil {
 		return nil, err
 	}
-	s := &Scenario{Link: f["link"], Chart: "values"}
+	s := &Scenario{ID: f["id"], Link: f["link"], Chart: "values", Hide: -1}
 	if s.Link == "" {
 		return nil, fmt.Errorf("scenario: link is required")
+	}
+	if _, has := f["id"]; has && !validID(s.ID) {
+		return nil, fmt.Errorf("scenario: id %q is not lowercase letters, digits and dashes, starting with a letter", s.ID)
 	}
 	if s.Controls, err = list(f["controls"], Controls, "control"); err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
@@ -93,26 +209,29 @@ func parseScenario(body string) (*Scenario, error) {
 		s.Chart = c
 	}
 	for key := range f {
-		if !slices.Contains([]string{"link", "controls", "rows", "chart", "views"}, key) {
+		if !slices.Contains([]string{"id", "link", "controls", "rows", "chart", "views"}, key) {
 			return nil, fmt.Errorf("scenario: unknown key %q", key)
 		}
 	}
 	return s, nil
 }
 
-// parsePredict reads a predict block; the question is returned as Markdown
-// for the caller to render.
+// parsePredict reads a predict block; the question, diagnoses, hint and
+// derivation are returned as Markdown for the caller to render.
 func parsePredict(body string) (*Predict, error) {
-	f, err := fields(body)
+	f, all, err := fields(body)
 	if err != nil {
 		return nil, err
 	}
-	p := &Predict{Link: f["link"], Ask: f["ask"], Kind: f["kind"], Tolerance: 0.005, Question: f["question"]}
-	if p.Link == "" || p.Ask == "" || p.Question == "" {
-		return nil, fmt.Errorf("predict: link, ask and question are required")
+	p := &Predict{ID: f["id"], Legacy: -1, Link: f["link"], Ask: f["ask"], Kind: f["kind"], Tolerance: 0.005,
+		Question: f["question"], Hint: f["hint"], Derivation: f["derivation"]}
+	if p.Link == "" || p.Ask == "" || p.Question == "" || p.ID == "" {
+		return nil, fmt.Errorf("predict: id, link, ask and question are required")
 	}
-	row, t, ok := strings.Cut(p.Ask, ".")
-	if _, err := strconv.Atoi(t); !ok || err != nil || !slices.Contains(Rows, row) {
+	if !validID(p.ID) {
+		return nil, fmt.Errorf("predict: id %q is not lowercase letters, digits and dashes, starting with a letter", p.ID)
+	}
+	if !ValidCellRef(p.Ask) {
 		return nil, fmt.Errorf("predict: ask %q is not <row>.<t>", p.Ask)
 	}
 	switch p.Kind {
@@ -128,10 +247,84 @@ func parsePredict(body string) (*Predict, error) {
 			return nil, fmt.Errorf("predict: tolerance %q is not a finite positive number", s)
 		}
 	}
-	for key := range f {
-		if !slices.Contains([]string{"link", "ask", "kind", "tolerance", "question"}, key) {
-			return nil, fmt.Errorf("predict: unknown key %q", key)
+	if s, has := f["legacy"]; has {
+		if p.Legacy, err = strconv.Atoi(s); err != nil || p.Legacy < 0 || p.Legacy > 99 {
+			return nil, fmt.Errorf("predict: legacy %q is not a place 0…99", s)
+		}
+	}
+	for _, kv := range all {
+		switch kv.key {
+		case "id", "legacy", "link", "ask", "kind", "tolerance", "question", "hint", "derivation":
+		case "wrong":
+			a, d, err := splitDiagnosis(kv.value)
+			if err != nil {
+				return nil, fmt.Errorf("predict: wrong: %w", err)
+			}
+			if err := checkWrong(p.Kind, a); err != nil {
+				return nil, fmt.Errorf("predict: wrong: %w", err)
+			}
+			p.Wrong = append(p.Wrong, Diagnosis{Answer: a, Text: d})
+		default:
+			return nil, fmt.Errorf("predict: unknown key %q", kv.key)
 		}
 	}
 	return p, nil
+}
+
+// checkWrong checks an anticipated wrong answer of a predict block.
+func checkWrong(kind, a string) error {
+	if _, _, ok := ParseRef(a); ok {
+		return nil
+	}
+	if kind == "sign" {
+		if a != "+" && a != "-" && a != "0" {
+			return fmt.Errorf("%q is not +, - or 0", a)
+		}
+		return nil
+	}
+	if x, err := strconv.ParseFloat(a, 64); err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		return fmt.Errorf("%q is not a finite number or a cell {row.t}", a)
+	}
+	return nil
+}
+
+// parseChoice reads a choice block: id, question, options in the order
+// shown ("right: text" once, "wrong: text | diagnosis" for the others) and
+// an optional explanation. Everything is returned as Markdown.
+func parseChoice(body string) (*Choice, error) {
+	f, all, err := fields(body)
+	if err != nil {
+		return nil, err
+	}
+	c := &Choice{ID: f["id"], Question: f["question"], Explain: f["explain"]}
+	if c.ID == "" || c.Question == "" {
+		return nil, fmt.Errorf("choice: id and question are required")
+	}
+	if !validID(c.ID) {
+		return nil, fmt.Errorf("choice: id %q is not lowercase letters, digits and dashes, starting with a letter", c.ID)
+	}
+	rights := 0
+	for _, kv := range all {
+		switch kv.key {
+		case "id", "question", "explain":
+		case "right":
+			if kv.value == "" {
+				return nil, fmt.Errorf("choice: an empty right option")
+			}
+			c.Options = append(c.Options, Option{Text: kv.value, Right: true})
+			rights++
+		case "wrong":
+			a, d, err := splitDiagnosis(kv.value)
+			if err != nil {
+				return nil, fmt.Errorf("choice: wrong: %w", err)
+			}
+			c.Options = append(c.Options, Option{Text: a, Diagnosis: d})
+		default:
+			return nil, fmt.Errorf("choice: unknown key %q", kv.key)
+		}
+	}
+	if rights != 1 || len(c.Options) < 2 || len(c.Options) > 6 {
+		return nil, fmt.Errorf("choice: want one right option and 1…5 wrong ones, got %d options (%d right)", len(c.Options), rights)
+	}
+	return c, nil
 }

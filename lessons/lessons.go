@@ -47,6 +47,7 @@ type Part struct {
 	HTML     string    // trusted HTML rendered from the lesson's Markdown
 	Scenario *Scenario // a ```scenario block
 	Predict  *Predict  // a ```predict block
+	Choice   *Choice   // a ```choice block
 }
 
 // Course is every lesson in every language, in course order.

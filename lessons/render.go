@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -48,7 +49,9 @@ func Render(src []byte) (*Lesson, error) {
 	doc := md.Parser().Parse(text.NewReader(body), parser.WithContext(ctx))
 	l := &Lesson{Meta: meta}
 	var blocks []Part
-	predicts := 0
+	predicts, choices, widgets := 0, 0, 0
+	ids := map[string]bool{}
+	legacy := map[int]bool{}
 	err = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -61,18 +64,47 @@ func Render(src []byte) (*Lesson, error) {
 			}
 		case *ast.FencedCodeBlock:
 			lang := string(n.Language(body))
-			if lang != "scenario" && lang != "predict" {
+			if !liveBlock(lang) {
 				return ast.WalkSkipChildren, nil
 			}
 			content := blockText(n, body)
 			var p Part
-			if lang == "scenario" {
-				p.Scenario, err = parseScenario(content)
-			} else if p.Predict, err = parsePredict(content); err == nil {
-				p.Predict.Index = predicts
-				predicts++
-				p.Predict.Question, err = inline(md, p.Predict.Question)
+			var id string
+			switch lang {
+			case "scenario":
+				if p.Scenario, err = parseScenario(content); err == nil {
+					if p.Scenario.ID == "" {
+						p.Scenario.ID = "w" + strconv.Itoa(widgets)
+						widgets++
+					}
+					id = p.Scenario.ID
+					p.Scenario.Hide = hideFor(blocks)
+				}
+			case "predict":
+				if p.Predict, err = parsePredict(content); err == nil {
+					p.Predict.Index = predicts
+					predicts++
+					id = p.Predict.ID
+					err = renderPredict(md, p.Predict)
+					if l := p.Predict.Legacy; err == nil && l >= 0 {
+						if legacy[l] {
+							err = fmt.Errorf("predict: legacy place %d given twice", l)
+						}
+						legacy[l] = true
+					}
+				}
+			case "choice":
+				if p.Choice, err = parseChoice(content); err == nil {
+					p.Choice.Index = choices
+					choices++
+					id = p.Choice.ID
+					err = renderChoice(md, p.Choice)
+				}
 			}
+			if err == nil && ids[id] {
+				err = fmt.Errorf("%s: id %q given twice", lang, id)
+			}
+			ids[id] = true
 			if err != nil {
 				return ast.WalkStop, fmt.Errorf("block %d: %w", len(blocks)+1, err)
 			}
@@ -103,6 +135,91 @@ func Render(src []byte) (*Lesson, error) {
 	return l, nil
 }
 
+// liveBlock reports whether a fenced block's language is a live block.
+func liveBlock(lang string) bool {
+	return lang == "scenario" || lang == "predict" || lang == "choice"
+}
+
+// hideFor is the index of the predict block a scenario block placed right
+// after it (with only prose between) hides the asked cell for, or -1.
+func hideFor(before []Part) int {
+	if n := len(before); n > 0 && before[n-1].Predict != nil {
+		return before[n-1].Predict.Index
+	}
+	return -1
+}
+
+// renderPredict renders a predict block's Markdown lines.
+func renderPredict(md goldmark.Markdown, p *Predict) error {
+	var err error
+	if p.Question, err = inline(md, p.Question); err != nil {
+		return err
+	}
+	for i := range p.Wrong {
+		for _, ref := range Placeholders(p.Wrong[i].Text) {
+			if !ValidCellRef(ref) {
+				return fmt.Errorf("predict: wrong: {%s} is not a cell <row>.<t>", ref)
+			}
+		}
+		if p.Wrong[i].Text, err = inline(md, p.Wrong[i].Text); err != nil {
+			return err
+		}
+	}
+	if p.Hint != "" {
+		if p.Hint, err = inline(md, p.Hint); err != nil {
+			return err
+		}
+	}
+	if p.Derivation != "" {
+		for _, ref := range Placeholders(p.Derivation) {
+			if !ValidCellRef(ref) {
+				return fmt.Errorf("predict: derivation: {%s} is not a cell <row>.<t>", ref)
+			}
+		}
+		if p.Derivation, err = inline(md, p.Derivation); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// renderChoice renders a choice block's Markdown lines.
+func renderChoice(md goldmark.Markdown, c *Choice) error {
+	var err error
+	if c.Question, err = inline(md, c.Question); err != nil {
+		return err
+	}
+	if c.Explain != "" {
+		if c.Explain, err = inline(md, c.Explain); err != nil {
+			return err
+		}
+	}
+	for i := range c.Options {
+		if c.Options[i].Text, err = inline(md, c.Options[i].Text); err != nil {
+			return err
+		}
+		if c.Options[i].Diagnosis != "" {
+			if c.Options[i].Diagnosis, err = inline(md, c.Options[i].Diagnosis); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// placeholder is a cell placeholder "{row.t}" in a derivation or a
+// diagnosis; braces of math ("e^{x}", "\text{KL}") do not match it.
+var placeholder = regexp.MustCompile(`\{([a-z]+\.[0-9]+)\}`)
+
+// Placeholders lists the "{row.t}" placeholders of a line, in order.
+func Placeholders(s string) []string {
+	var out []string
+	for _, m := range placeholder.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
 // inline renders one line of Markdown (a question) without its paragraph;
 // a formula in it that does not render is an error, and so is a line that
 // is not one paragraph ("# …", "- …", "> …", "---"): the page puts the
@@ -110,7 +227,7 @@ func Render(src []byte) (*Lesson, error) {
 func inline(md goldmark.Markdown, src string) (string, error) {
 	doc := md.Parser().Parse(text.NewReader([]byte(src)))
 	if _, ok := doc.FirstChild().(*ast.Paragraph); !ok || doc.ChildCount() != 1 {
-		return "", fmt.Errorf("predict: question %q is not one line of inline Markdown", src)
+		return "", fmt.Errorf("%q is not one line of inline Markdown", src)
 	}
 	if errs := mathProblems(doc); len(errs) > 0 {
 		return "", errs[0]
@@ -216,7 +333,7 @@ func renderCode(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast
 	}
 	n := node.(*ast.FencedCodeBlock)
 	lang := string(n.Language(src))
-	if lang == "scenario" || lang == "predict" {
+	if liveBlock(lang) {
 		w.WriteString(marker)
 		return ast.WalkSkipChildren, nil
 	}

@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -29,7 +30,7 @@ Text *with* emphasis.
 
 ## TD error δ_t
 
-` + "```predict\nlink: p=seed-a\nask: adv.0\nquestion: What is **A_0**?\n```\n"
+` + "```predict\nid: a0\nlink: p=seed-a\nask: adv.0\nquestion: What is **A_0**?\n```\n"
 
 func TestRender(t *testing.T) {
 	l, err := Render([]byte(sample))
@@ -81,18 +82,30 @@ func TestRender(t *testing.T) {
 
 func TestRenderErrors(t *testing.T) {
 	tests := map[string]string{
-		"no front matter":  "# hi",
-		"missing title":    "---\norder: 1\nsummary: s\nminutes: 1\n---\n",
-		"unknown key":      "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\ncolour: red\n---\n",
-		"scenario no link": "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```scenario\ncontrols: lam\n```\n",
-		"unknown control":  "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```scenario\nlink: p=seed-a\ncontrols: nope\n```\n",
-		"bad ask":          "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv\nquestion: q\n```\n",
-		"bad kind":         "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv.0\nkind: colour\nquestion: q\n```\n",
-		"bad tolerance":    "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv.0\ntolerance: -1\nquestion: q\n```\n",
-		"NaN tolerance":    "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv.0\ntolerance: NaN\nquestion: q\n```\n",
-		"Inf tolerance":    "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv.0\ntolerance: inf\nquestion: q\n```\n",
-		"heading question": "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv.0\nquestion: # What is A?\n```\n",
-		"list question":    "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv.0\nquestion: - a\n```\n",
+		"no front matter":    "# hi",
+		"missing title":      "---\norder: 1\nsummary: s\nminutes: 1\n---\n",
+		"unknown key":        "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\ncolour: red\n---\n",
+		"scenario no link":   "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```scenario\ncontrols: lam\n```\n",
+		"unknown control":    "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```scenario\nlink: p=seed-a\ncontrols: nope\n```\n",
+		"bad ask":            "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv\nquestion: q\n```\n",
+		"bad kind":           "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nkind: colour\nquestion: q\n```\n",
+		"bad tolerance":      "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\ntolerance: -1\nquestion: q\n```\n",
+		"NaN tolerance":      "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\ntolerance: NaN\nquestion: q\n```\n",
+		"Inf tolerance":      "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\ntolerance: inf\nquestion: q\n```\n",
+		"heading question":   "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nquestion: # What is A?\n```\n",
+		"list question":      "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nquestion: - a\n```\n",
+		"no id":              "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n",
+		"numeric id":         "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: 1\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n",
+		"id twice":           "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n```choice\nid: q\nquestion: q\nright: a\nwrong: b | c\n```\n",
+		"legacy twice":       "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlegacy: 0\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n```predict\nid: r\nlegacy: 0\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n",
+		"wrong no text":      "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nwrong: 0.4\nquestion: q\n```\n",
+		"wrong not number":   "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nwrong: abc | x\nquestion: q\n```\n",
+		"wrong sign":         "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nkind: sign\nwrong: 0.5 | x\nquestion: q\n```\n",
+		"bad derivation":     "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nderivation: {nope.0} = 1\nquestion: q\n```\n",
+		"key twice":          "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nask: adv.1\nquestion: q\n```\n",
+		"choice no right":    "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```choice\nid: q\nquestion: q\nwrong: a | b\nwrong: c | d\n```\n",
+		"choice two right":   "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```choice\nid: q\nquestion: q\nright: a\nright: c\n```\n",
+		"choice undiagnosed": "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```choice\nid: q\nquestion: q\nright: a\nwrong: c\n```\n",
 	}
 	for name, src := range tests {
 		if _, err := Render([]byte(src)); err == nil {
@@ -158,7 +171,18 @@ func blocks(l *Lesson) string {
 			b.WriteString("scenario " + s.Link + " " + strings.Join(s.Controls, ",") + " " + strings.Join(s.Rows, ",") + " " + s.Chart + " " + strings.Join(s.Views, ",") + "; ")
 		}
 		if q := p.Predict; q != nil {
-			b.WriteString("predict " + q.Link + " " + q.Ask + " " + q.Kind + "; ")
+			b.WriteString(fmt.Sprintf("predict %s %d %s %s %s %g [", q.ID, q.Legacy, q.Link, q.Ask, q.Kind, q.Tolerance))
+			for _, d := range q.Wrong {
+				b.WriteString(d.Answer + " ")
+			}
+			b.WriteString(fmt.Sprintf("] hint %t derivation %q; ", q.Hint != "", Placeholders(q.Derivation)))
+		}
+		if c := p.Choice; c != nil {
+			b.WriteString("choice " + c.ID + " ")
+			for _, o := range c.Options {
+				b.WriteString(fmt.Sprint(o.Right, " "))
+			}
+			b.WriteString("; ")
 		}
 	}
 	return b.String()

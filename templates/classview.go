@@ -58,8 +58,8 @@ type ClassLive struct {
 	Share      string
 	Histogram  templ.Component // server-drawn SVG
 	GroupsHead string
-	Groups     []string
-	Reveal     ClassForm // Submit "" when there is nothing to reveal
+	Groups     []templ.Component // trusted HTML from the lessons, or escaped text
+	Reveal     ClassForm         // Submit "" when there is nothing to reveal
 	Live       string
 }
 
@@ -93,9 +93,17 @@ type PhoneQuestion struct {
 	QID      string
 	Answer   Field
 	Signs    []Option
+	Options  []PhoneOption // a choice block's options
 	Yours    string
 	Error    string
 	Revealed bool
 	Result   string
 	Right    bool
+}
+
+// PhoneOption is one option of a choice question.
+type PhoneOption struct {
+	Value    string
+	Text     templ.Component
+	Selected bool
 }

@@ -32,6 +32,7 @@ type LessonPart struct {
 	HTML    templ.Component
 	Widget  *Widget
 	Predict *PredictBox
+	Choice  *ChoiceBox
 }
 
 // Widget is a compact live playground inside a lesson.
@@ -48,11 +49,14 @@ type Widget struct {
 	Chart                *Chart
 	Open                 Link   // open this state in the playground
 	Views                []Link // and in the comparison or update views the block names
+	HiddenNote           string // why cells are blank: the question above asks for them
+	OOB                  bool   // sent along a predict box's answer (htmx out-of-band swap)
 }
 
 // PredictBox is a predict-then-reveal question.
 type PredictBox struct {
 	ID, Action, Fragment string
+	QuestionID           string // the block's stable id
 	Hidden               []Option
 	Question             templ.Component
 	Kind                 string // "number" or "sign"
@@ -64,5 +68,33 @@ type PredictBox struct {
 	Revealed             bool
 	Value                string // the engine's value, once revealed
 	Formula              *Formula
+	Derivation           templ.Component // the worked answer in the method asked, once revealed; nil for none
+	Diagnosis            templ.Component // what an anticipated wrong answer tells; nil for none
+	HintLabel            string
+	Hint                 templ.Component // offered after two wrong tries; nil before
 	Open                 Link
+}
+
+// ChoiceBox is a multiple-choice question with a diagnosis per wrong option.
+type ChoiceBox struct {
+	ID, Action, Fragment string
+	QuestionID           string
+	Hidden               []Option
+	Question             templ.Component
+	Legend               string
+	Options              []ChoiceOption
+	Submit, Reveal       string
+	Verdict              string
+	Correct, Revealed    bool
+	Diagnosis            templ.Component
+	Answer               string          // "The answer is B.", once revealed
+	Explain              templ.Component // nil for none
+}
+
+// ChoiceOption is one option of a choice box.
+type ChoiceOption struct {
+	ID, Value string
+	Text      templ.Component
+	Selected  bool
+	Right     bool // marked once revealed
 }

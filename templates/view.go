@@ -172,9 +172,9 @@ type Cell struct {
 
 // Formula explains one selected cell with its real numbers.
 type Formula struct {
-	Heading string
-	Lines   []string // the symbolic formula, then the numbers, then the result
-	Source  string   // the verl function it mirrors
+	Heading Rich
+	Lines   []Rich // MathML: the symbolic formula, then the numbers, then the result
+	Source  string // the verl function it mirrors
 	Note    string
 	Close   Link // URL holds the pick value that closes it
 }
@@ -183,9 +183,9 @@ type Formula struct {
 type Step struct {
 	Heading                       string
 	Active                        bool
-	Status                        string   // where the loop is
-	Lines                         []string // what this step read and wrote
-	Start                         Link     // enter step-through
+	Status                        string // where the loop is
+	Lines                         []Rich // what this step read and wrote (MathML)
+	Start                         Link   // enter step-through
 	Back, Next, First, Last, Exit Link
 	Play, Pause                   string
 }

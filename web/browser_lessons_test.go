@@ -45,7 +45,7 @@ func TestBrowserPredictWrongThenRight(t *testing.T) {
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.open("/lessons/" + l.Slug + "?lang=en")
-	id := "predict-" + strconv.Itoa(q.Index)
+	id := "predict-" + q.ID
 	input := "#" + id + "-answer"
 	answer := func(x float64) {
 		tb.do("type "+strconv.FormatFloat(x, 'f', 4, 64),
@@ -69,7 +69,7 @@ func TestBrowserLessonWithoutJavaScript(t *testing.T) {
 		return err
 	}))
 	tb.open("/lessons/" + l.Slug + "?lang=en")
-	id := "predict-" + strconv.Itoa(q.Index)
+	id := "predict-" + q.ID
 	input := "#" + id + "-answer"
 	if _, err := chromedp.RunResponse(tb.ctx, chromedp.Clear(chromedp.CSS(input)),
 		chromedp.SendKeys(chromedp.CSS(input), strconv.FormatFloat(want, 'f', 4, 64)),
@@ -77,4 +77,39 @@ func TestBrowserLessonWithoutJavaScript(t *testing.T) {
 		t.Fatalf("submit the answer: %v", err)
 	}
 	tb.until("the page reloads with the verdict and the reveal", verdictJS, id, true, true)
+}
+
+// A learner gives an anticipated wrong answer and reads its diagnosis; then
+// shows the answer, and the widget under the question uncovers the cell it
+// hid (htmx brings it along out of band).
+func TestBrowserDiagnosisThenReveal(t *testing.T) {
+	var l *lessons.Lesson
+	var q *lessons.Predict
+	var under *lessons.Scenario
+	var wrong string
+	for _, x := range course().Lessons("en") {
+		for _, p := range x.Parts {
+			if s := p.Scenario; s != nil && hiddenBy(x, s) != nil && q == nil {
+				for _, d := range hiddenBy(x, s).Wrong {
+					if _, _, ref := lessons.ParseRef(d.Answer); !ref && hiddenBy(x, s).Kind == "number" {
+						l, q, under, wrong = x, hiddenBy(x, s), s, d.Answer
+						break
+					}
+				}
+			}
+		}
+	}
+	if q == nil {
+		t.Fatal("no number question with a literal diagnosed answer above a widget")
+	}
+	srv := playServer(t)
+	tb := newTab(t, srv)
+	tb.open("/lessons/" + l.Slug + "?lang=en")
+	id := "predict-" + q.ID
+	tb.do("type the anticipated wrong answer",
+		chromedp.SendKeys(chromedp.CSS("#"+id+"-answer"), wrong),
+		chromedp.Click(chromedp.CSS("#"+id+" button.primary")))
+	tb.until("the diagnosis shows", `(id) => document.querySelector("#" + id + ' [data-testid="diagnosis"]') ? "" : "no diagnosis"`, id)
+	tb.do("show the answer", chromedp.Click(chromedp.CSS("#"+id+" button.secondary")))
+	tb.until("the widget under it uncovers its cells", `(id) => document.querySelector("#" + id + " .hidden-cell") ? "still hidden" : ""`, under.ID)
 }

@@ -397,7 +397,7 @@ func (cr *classRoom) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 	value, verr := sp.Normalize(raw)
 	if verr != nil {
 		msg := map[error]string{class.ErrEmpty: t("class.err.empty"), class.ErrTooLong: t("class.err.long", class.MaxAnswerLen),
-			class.ErrNotSign: t("class.err.sign")}[verr]
+			class.ErrNotSign: t("class.err.sign"), class.ErrNotOpt: t("class.err.option")}[verr]
 		if msg == "" {
 			msg = t("class.err.number", truncate(raw, class.MaxAnswerLen))
 		}

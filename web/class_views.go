@@ -77,51 +77,96 @@ func cellSpec(link, cell string) (class.Spec, *askError) {
 		Value: want, Tol: cellTolerance, Cells: tableCells(v)}, nil
 }
 
-// blockSpec asks a lesson's predict block, "predict-<i>" as on the page.
+// blockSpec asks a lesson's predict or choice block, by its id on the
+// lesson page: "predict-<id>" (or v1's "predict-<place>") or "choice-<id>".
 func blockSpec(slug, block string) (class.Spec, *askError) {
-	p := findPredict(i18n.En, slug, block)
-	if p == nil {
-		return class.Spec{}, &askError{field: "block", key: "class.err.lesson", args: []any{slug, block}}
+	bad := &askError{field: "block", key: "class.err.lesson", args: []any{slug, block}}
+	p, c := findBlock(i18n.En, slug, block)
+	switch {
+	case c != nil:
+		sp := class.Spec{Kind: "block", Lesson: slug, Block: block, Answer: "choice", Choices: len(c.Options)}
+		for i, o := range c.Options {
+			if o.Right {
+				sp.Value = float64(i)
+			}
+		}
+		return sp, nil
+	case p == nil:
+		return class.Spec{}, bad
 	}
 	v := specView(i18n.En, p.Link, nil)
 	want, ok := v.cellValue(p.Ask)
 	if !ok {
-		return class.Spec{}, &askError{field: "block", key: "class.err.lesson", args: []any{slug, block}}
+		return class.Spec{}, bad
 	}
 	kind := p.Kind
 	if kind != "sign" {
 		kind = "number"
 	}
-	return class.Spec{Kind: "block", Lesson: slug, Block: block, Link: p.Link, Cell: p.Ask, Answer: kind,
-		Value: want, Tol: p.Tolerance, Cells: tableCells(v)}, nil
+	sp := class.Spec{Kind: "block", Lesson: slug, Block: block, Link: p.Link, Cell: p.Ask, Answer: kind,
+		Value: want, Tol: p.Tolerance, Cells: tableCells(v)}
+	for i, d := range p.Wrong {
+		w := class.Wrong{Index: i}
+		if cell, query, ok := lessons.ParseRef(d.Answer); ok {
+			link := p.Link
+			if query != "" {
+				link += "&" + query
+			}
+			x, ok := specView(i18n.En, link, nil).cellValue(cell)
+			if !ok {
+				continue
+			}
+			w.Value = x
+			if kind == "sign" {
+				w.Sign = class.SignOf(x)
+			}
+		} else if kind == "sign" {
+			w.Sign = d.Answer
+		} else if x, err := strconv.ParseFloat(d.Answer, 64); err == nil {
+			w.Value = x
+		} else {
+			continue
+		}
+		sp.Wrong = append(sp.Wrong, w)
+	}
+	return sp, nil
 }
 
-// findPredict is a lesson's predict block by its page id, in a language.
-func findPredict(lang i18n.Lang, slug, block string) *lessons.Predict {
+// findBlock is a lesson's predict or choice block by its page id, in a
+// language.
+func findBlock(lang i18n.Lang, slug, block string) (*lessons.Predict, *lessons.Choice) {
 	l, _, _ := course().Lesson(string(lang), slug)
 	if l == nil {
-		return nil
+		return nil, nil
 	}
 	for _, part := range l.Parts {
-		if part.Predict != nil && "predict-"+strconv.Itoa(part.Predict.Index) == block {
-			return part.Predict
+		if p := part.Predict; p != nil && (block == "predict-"+p.ID || (p.Legacy >= 0 && block == "predict-"+strconv.Itoa(p.Legacy))) {
+			return p, nil
+		}
+		if c := part.Choice; c != nil && block == "choice-"+c.ID {
+			return nil, c
 		}
 	}
-	return nil
+	return nil, nil
 }
 
-// blockOptions lists every lesson's predict blocks for the console,
-// "slug#predict-i".
+// blockOptions lists every lesson's predict and choice blocks for the
+// console, "slug#predict-<id>".
 func blockOptions(lang i18n.Lang) []templates.Option {
 	var opts []templates.Option
 	for _, l := range course().Lessons(string(lang)) {
 		n := 0
 		for _, part := range l.Parts {
-			if part.Predict == nil {
+			id := ""
+			switch {
+			case part.Predict != nil:
+				id = "predict-" + part.Predict.ID
+			case part.Choice != nil:
+				id = "choice-" + part.Choice.ID
+			default:
 				continue
 			}
 			n++
-			id := "predict-" + strconv.Itoa(part.Predict.Index)
 			opts = append(opts, templates.Option{Value: l.Slug + "#" + id,
 				Label: fmt.Sprintf("%d. %s — %s", l.Order, l.Title, lang.T("class.question", n))})
 		}
@@ -144,21 +189,40 @@ func hiddenRows(cell string) []string {
 // "Predict <cell>." for a cell.
 func prompt(lang i18n.Lang, sp class.Spec) templ.Component {
 	if sp.Kind == "block" {
-		if p := findPredict(lang, sp.Lesson, sp.Block); p != nil {
+		p, c := findBlock(lang, sp.Lesson, sp.Block)
+		if p != nil {
 			return templ.Raw(p.Question) // trusted HTML rendered from the lessons
+		}
+		if c != nil {
+			return templ.Raw(c.Question)
 		}
 	}
 	v := specView(lang, sp.Link, nil)
 	return templ.Raw(html.EscapeString(lang.T("class.predict.cell", v.cellLabel(sp.Cell))))
 }
 
-// groupLabel names a group of wrong answers in a language.
-func groupLabel(lang i18n.Lang, sp class.Spec, g class.Group) string {
+// groupLabel names a group of wrong answers in a language: the block's
+// diagnosis (trusted HTML from the lessons), or the cell the answers equal.
+func groupLabel(lang i18n.Lang, sp class.Spec, g class.Group) templ.Component {
+	text := func(s string) templ.Component { return templ.Raw(html.EscapeString(s)) }
 	if cell, ok := strings.CutPrefix(g.Diagnosis, "cell:"); ok {
 		v := specView(lang, sp.Link, nil)
-		return lang.T("class.group.cell", g.Count, v.cellLabel(cell))
+		return text(lang.T("class.group.cell", g.Count, v.cellLabel(cell)))
 	}
-	return lang.T("class.group.other", g.Count)
+	if i, err := strconv.Atoi(strings.TrimPrefix(g.Diagnosis, "diag:")); err == nil && i >= 0 {
+		p, c := findBlock(lang, sp.Lesson, sp.Block)
+		diag := ""
+		switch {
+		case p != nil && i < len(p.Wrong):
+			diag = p.Wrong[i].Text
+		case c != nil && i < len(c.Options):
+			diag = c.Options[i].Diagnosis
+		}
+		if diag != "" {
+			return templ.Raw(html.EscapeString(lang.T("class.group.diag", g.Count)) + " " + diag)
+		}
+	}
+	return text(lang.T("class.group.other", g.Count))
 }
 
 // results adds up a question's answers.
@@ -260,6 +324,12 @@ func (cr *classRoom) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.
 	pq.Answer = templates.Field{ID: "class-a", Name: "a", Label: t("class.answer.label"), Value: mine.Value}
 	for _, o := range []struct{ value, key string }{{"+", "predict.positive"}, {"-", "predict.negative"}, {"0", "predict.zero"}} {
 		pq.Signs = append(pq.Signs, templates.Option{Value: o.value, Label: t(o.key), Selected: mine.Value == o.value})
+	}
+	if _, c := findBlock(lang, sp.Lesson, sp.Block); c != nil && sp.Answer == "choice" {
+		for i, o := range c.Options {
+			v := string(rune('a' + i))
+			pq.Options = append(pq.Options, templates.PhoneOption{Value: v, Text: templ.Raw(v + ". " + o.Text), Selected: mine.Value == v})
+		}
 	}
 	if mine.Value != "" {
 		pq.Yours = t("class.answer.yours", mine.Value)

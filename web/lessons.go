@@ -128,16 +128,17 @@ func handleLesson(w http.ResponseWriter, r *http.Request) {
 	if next != nil {
 		vm.Next = templates.Link{Label: next.Title, URL: lr.url("/lessons/" + next.Slug)}
 	}
-	widgets := 0
 	for _, p := range l.Parts {
 		switch {
 		case p.Scenario != nil:
-			wv := lr.widget(path, widgets, p.Scenario)
+			wv := lr.widget(path, p.Scenario, hiddenBy(l, p.Scenario))
 			vm.Body = append(vm.Body, templates.LessonPart{Widget: &wv})
-			widgets++
 		case p.Predict != nil:
 			pv := lr.predict(path, p.Predict)
 			vm.Body = append(vm.Body, templates.LessonPart{Predict: &pv})
+		case p.Choice != nil:
+			cv := lr.choice(path, p.Choice)
+			vm.Body = append(vm.Body, templates.LessonPart{Choice: &cv})
 		default:
 			vm.Body = append(vm.Body, templates.LessonPart{HTML: templ.Raw(p.HTML)})
 		}
@@ -145,28 +146,57 @@ func handleLesson(w http.ResponseWriter, r *http.Request) {
 	render(w, r, templates.LessonView(vm))
 }
 
-// handleLessonPart handles the "GET /lessons/{slug}/{kind}/{i}" route: one
-// widget or predict box, as htmx swaps it.
+// hiddenBy is the question whose asked cell a widget hides, or nil.
+func hiddenBy(l *lessons.Lesson, s *lessons.Scenario) *lessons.Predict {
+	if s.Hide < 0 {
+		return nil
+	}
+	for _, p := range l.Parts {
+		if p.Predict != nil && p.Predict.Index == s.Hide {
+			return p.Predict
+		}
+	}
+	return nil
+}
+
+// handleLessonPart handles the "GET /lessons/{slug}/{kind}/{key}" route: one
+// widget, predict box or choice box, as htmx swaps it. The key is the
+// block's id; v1's places (a widget's i as in "w<i>", a predict box's
+// place) still find the block they named. A predict box that is now
+// revealed brings the widget under it along (an out-of-band swap), with the
+// cells it hid.
 func handleLessonPart(w http.ResponseWriter, r *http.Request) {
 	lr := readLessonRequest(r)
 	l, _, _ := course().Lesson(string(lr.lang), chi.URLParam(r, "slug"))
-	i, err := strconv.Atoi(chi.URLParam(r, "i"))
-	if l == nil || err != nil {
+	if l == nil {
 		http.NotFound(w, r)
 		return
 	}
 	path := "/lessons/" + l.Slug
-	kind := chi.URLParam(r, "kind")
-	widgets := 0
+	key := chi.URLParam(r, "i")
+	place, err := strconv.Atoi(key)
+	numeric := err == nil && strconv.Itoa(place) == key
 	for _, p := range l.Parts {
-		switch {
-		case p.Scenario != nil && kind == "widget" && widgets == i:
-			render(w, r, templates.LessonWidget(lr.widget(path, i, p.Scenario)))
+		switch kind := chi.URLParam(r, "kind"); {
+		case p.Scenario != nil && kind == "widget" && (p.Scenario.ID == key || numeric && p.Scenario.ID == "w"+key):
+			render(w, r, templates.LessonWidget(lr.widget(path, p.Scenario, hiddenBy(l, p.Scenario))))
 			return
-		case p.Scenario != nil:
-			widgets++
-		case p.Predict != nil && kind == "predict" && p.Predict.Index == i:
-			render(w, r, templates.Predict(lr.predict(path, p.Predict)))
+		case p.Predict != nil && kind == "predict" && (p.Predict.ID == key || numeric && p.Predict.Legacy == place):
+			box := lr.predict(path, p.Predict)
+			var under []templates.Widget
+			if box.Revealed {
+				for _, q := range l.Parts {
+					if q.Scenario != nil && q.Scenario.Hide == p.Predict.Index {
+						wv := lr.widget(path, q.Scenario, p.Predict)
+						wv.OOB = true
+						under = append(under, wv)
+					}
+				}
+			}
+			render(w, r, templates.PredictPart(box, under))
+			return
+		case p.Choice != nil && kind == "choice" && p.Choice.ID == key:
+			render(w, r, templates.Choice(lr.choice(path, p.Choice)))
 			return
 		}
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"html"
 	"math"
 	"net/url"
 	"slices"
@@ -44,13 +45,15 @@ func (lr lessonRequest) hiddenLang() []templates.Option {
 }
 
 // widget is a scenario block: the controls it names, the table rows it
-// names and one chart.
-func (lr lessonRequest) widget(path string, i int, b *lessons.Scenario) templates.Widget {
-	id := "w" + strconv.Itoa(i)
+// names and one chart. hide, when not nil, is the question just above whose
+// asked cell (and what gives it away) the widget leaves out until the
+// question is answered or revealed.
+func (lr lessonRequest) widget(path string, b *lessons.Scenario, hide *lessons.Predict) templates.Widget {
+	id := b.ID
 	v := lr.blockView(id, b.Link, b.Controls)
 	t := lr.lang.T
 	w := templates.Widget{
-		ID: id, Action: lr.url(path) + "#" + id, Fragment: path + "/widget/" + strconv.Itoa(i),
+		ID: id, Action: lr.url(path) + "#" + id, Fragment: path + "/widget/" + id,
 		Hidden: lr.hiddenLang(), Submit: t("form.submit"),
 		Open: templates.Link{Label: t("lessons.open"), URL: v.pr.link("/play", v.s)},
 	}
@@ -97,7 +100,15 @@ func (lr lessonRequest) widget(path string, i int, b *lessons.Scenario) template
 			w.Table.Rows[ri].Cells[ci].Pick = ""
 		}
 	}
-	if slices.Contains(v.chartNames(), b.Chart) {
+	hiding := hide != nil && !lr.predictState(hide).revealed
+	if hiding {
+		hideCells(&w.Table, giveaways(hide.Ask), t("predict.hidden_cell"))
+		w.HiddenNote = t("predict.hidden_note")
+	} else if hide != nil {
+		// The widget's own form keeps the question revealed when its controls change.
+		w.Hidden = append(w.Hidden, templates.Option{Value: predictParam(hide) + "-reveal", Label: "1"})
+	}
+	if slices.Contains(v.chartNames(), b.Chart) && !hiding {
 		svg, err := v.renderChart(b.Chart, id+"-"+b.Chart)
 		if err == nil {
 			w.Chart = &templates.Chart{
@@ -109,53 +120,253 @@ func (lr lessonRequest) widget(path string, i int, b *lessons.Scenario) template
 	return w
 }
 
+// giveaways are the cells a widget hides while a question about cell asks:
+// the cell itself and the ones at the same token that show it at a glance
+// (R_t = A_t + V(s_t), the whitened A_t, A_t = δ_t at the last token or
+// λ = 0, the next value of token t−1 that is V(s_t), r_t = −β·KL_t).
+func giveaways(cell string) []string {
+	row, ts, _ := strings.Cut(cell, ".")
+	t, _ := strconv.Atoi(ts)
+	at := func(rows ...string) []string {
+		var out []string
+		for _, r := range rows {
+			out = append(out, r+"."+strconv.Itoa(t))
+		}
+		return out
+	}
+	switch row {
+	case "adv", "ret":
+		return at("adv", "ret", "white")
+	case "white":
+		return at("white")
+	case "delta":
+		return at("delta", "adv", "ret", "white")
+	case "value":
+		return append(at("value"), "next."+strconv.Itoa(t-1))
+	case "next":
+		return at("next")
+	case "kld", "score", "reward":
+		return at(row, "reward")
+	}
+	return at(row)
+}
+
+// hideCells blanks the listed cells of a table: no number of theirs stays in the page.
+func hideCells(tab *templates.Table, cells []string, mark string) {
+	for ri, r := range tab.Rows {
+		for ci, c := range r.Cells {
+			if slices.Contains(cells, r.ID+"."+strconv.Itoa(c.T)) {
+				tab.Rows[ri].Cells[ci] = templates.Cell{T: c.T, Text: mark, Class: "hidden-cell"}
+			}
+		}
+	}
+}
+
+// predictParam is the query parameter of a predict box's answer; "-reveal"
+// and "-tries" follow it for the other fields.
+func predictParam(b *lessons.Predict) string { return "predict-" + b.ID }
+
+// param reads a predict box's field: the one named by its id, else the one
+// v1 links named by its place (?predict-1=…), so that old links keep
+// answering the same question.
+func (lr lessonRequest) param(b *lessons.Predict, suffix string) string {
+	if vs, ok := lr.q[predictParam(b)+suffix]; ok && len(vs) > 0 {
+		return vs[0]
+	}
+	if b.Legacy >= 0 {
+		return lr.q.Get("predict-" + strconv.Itoa(b.Legacy) + suffix)
+	}
+	return ""
+}
+
+// predictOutcome is what the learner's answer to a predict box came to.
+type predictOutcome struct {
+	v         playView
+	want      float64
+	ok        bool   // the cell exists in this state
+	answer    string // trimmed
+	parsed    bool   // a number answer that reads as a number
+	correct   bool
+	diagnosis string // the matched diagnosis's HTML, "" for none
+	revealed  bool
+	tries     int // wrong tries so far, this one included
+}
+
+// predictState checks the learner's answer against the engine's value and
+// the block's anticipated wrong answers.
+func (lr lessonRequest) predictState(b *lessons.Predict) predictOutcome {
+	o := predictOutcome{v: lr.blockView(predictParam(b), b.Link, nil)}
+	o.want, o.ok = o.v.cellValue(b.Ask)
+	o.answer = strings.TrimSpace(lr.param(b, ""))
+	if n, err := strconv.Atoi(lr.param(b, "-tries")); err == nil && n > 0 && n < 100 {
+		o.tries = n
+	}
+	if !o.ok {
+		return o
+	}
+	var x float64
+	switch {
+	case o.answer == "":
+	case b.Kind == "sign":
+		o.parsed = true
+		o.correct = o.answer == signOf(o.want)
+	default:
+		var problem string
+		x, problem = scenario.ParseNumber(strings.ReplaceAll(o.answer, ",", ".")) // a decimal comma is fine here
+		o.parsed = problem == ""
+		o.correct = o.parsed && math.Abs(x-o.want) <= b.Tolerance
+	}
+	if o.parsed && !o.correct {
+		o.tries++
+		for _, d := range b.Wrong {
+			if lr.matches(b, d.Answer, o.answer, x) {
+				o.diagnosis = d.Text
+				break
+			}
+		}
+	}
+	o.revealed = o.correct || lr.param(b, "-reveal") == "1"
+	return o
+}
+
+// matches reports whether a learner's answer is the anticipated wrong
+// answer a: a sign, or a number within the block's tolerance (a literal or
+// the engine's value of a cell).
+func (lr lessonRequest) matches(b *lessons.Predict, a, answer string, x float64) bool {
+	if cell, query, ok := lessons.ParseRef(a); ok {
+		link := b.Link
+		if query != "" {
+			link += "&" + query
+		}
+		w, ok := lr.blockView("", link, nil).cellValue(cell)
+		if !ok {
+			return false
+		}
+		if b.Kind == "sign" {
+			return answer == signOf(w)
+		}
+		return math.Abs(x-w) <= b.Tolerance
+	}
+	if b.Kind == "sign" {
+		return answer == a
+	}
+	w, err := strconv.ParseFloat(a, 64)
+	return err == nil && math.Abs(x-w) <= b.Tolerance
+}
+
 // predict is a predict block: the question, the learner's answer and, once
 // answered rightly or given up on, the engine's value and its derivation.
 func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.PredictBox {
-	id := "predict-" + strconv.Itoa(b.Index)
-	v := lr.blockView(id, b.Link, nil)
+	name := predictParam(b)
+	o := lr.predictState(b)
+	v := o.v
 	t := lr.lang.T
 	p := templates.PredictBox{
-		ID: id, Action: lr.url(path) + "#" + id, Fragment: path + "/predict/" + strconv.Itoa(b.Index),
+		ID: name, QuestionID: b.ID, Action: lr.url(path) + "#" + name, Fragment: path + "/predict/" + b.ID,
 		Hidden: lr.hiddenLang(), Question: templ.Raw(b.Question), Kind: b.Kind,
-		Answer: templates.Field{ID: id + "-answer", Name: id, Label: t("predict.answer"), Value: lr.q.Get(id)},
+		Answer: templates.Field{ID: name + "-answer", Name: name, Label: t("predict.answer"), Value: lr.param(b, "")},
 		Submit: t("predict.check"), Reveal: t("predict.reveal"),
 		Open: templates.Link{Label: t("lessons.open"), URL: v.pr.link("/play", v.s)},
 	}
-	for _, o := range []struct{ value, key string }{{"+", "predict.positive"}, {"-", "predict.negative"}, {"0", "predict.zero"}} {
-		p.Signs = append(p.Signs, templates.Option{Value: o.value, Label: t(o.key), Selected: lr.q.Get(id) == o.value})
+	if o.tries > 0 {
+		p.Hidden = append(p.Hidden, templates.Option{Value: name + "-tries", Label: strconv.Itoa(o.tries)})
 	}
-	want, ok := v.cellValue(b.Ask)
-	if !ok {
+	for _, opt := range []struct{ value, key string }{{"+", "predict.positive"}, {"-", "predict.negative"}, {"0", "predict.zero"}} {
+		p.Signs = append(p.Signs, templates.Option{Value: opt.value, Label: t(opt.key), Selected: o.answer == opt.value})
+	}
+	if !o.ok {
 		p.Verdict = t("predict.unavailable")
 		return p
 	}
-	answer := strings.TrimSpace(lr.q.Get(id))
 	switch {
-	case answer == "":
-	case b.Kind == "sign":
-		p.Correct = answer == signOf(want)
+	case o.answer == "":
+	case !o.parsed:
+		p.Verdict = t("err.number", o.answer)
+	case o.correct:
+		p.Verdict, p.Correct = t("predict.right"), true
+	case o.diagnosis != "":
+		p.Verdict = t("predict.diagnosed")
+		p.Diagnosis = templ.Raw(fillCells(v, o.diagnosis))
 	default:
-		x, problem := scenario.ParseNumber(strings.ReplaceAll(answer, ",", ".")) // a decimal comma is fine here
-		if problem != "" {
-			p.Verdict = t("err.number", answer)
-			break
-		}
-		p.Correct = math.Abs(x-want) <= b.Tolerance
-	}
-	if answer != "" && p.Verdict == "" {
 		p.Verdict = t("predict.wrong")
-		if p.Correct {
-			p.Verdict = t("predict.right")
-		}
 	}
-	p.Revealed = p.Correct || lr.q.Get(id+"-reveal") == "1"
+	if !o.correct && o.tries >= 2 {
+		hint := b.Hint
+		if hint == "" {
+			hint = html.EscapeString(t("hint." + strings.SplitN(b.Ask, ".", 2)[0]))
+		}
+		p.HintLabel, p.Hint = t("predict.hint"), templ.Raw(hint)
+	}
+	p.Revealed = o.revealed
 	if p.Revealed {
-		p.Value = t("predict.value", v.cellLabel(b.Ask), num(want))
+		p.Value = t("predict.value", v.cellLabel(b.Ask), num(o.want))
 		v.s.Select = b.Ask
 		p.Formula = v.formula()
+		if b.Derivation != "" {
+			p.Derivation = templ.Raw(fillCells(v, b.Derivation))
+			if p.Formula != nil {
+				p.Formula.Lines = nil
+			}
+		}
 	}
 	return p
+}
+
+// fillCells replaces each "{row.t}" of a rendered derivation with the
+// engine's value of that cell.
+func fillCells(v playView, s string) string {
+	for _, ref := range lessons.Placeholders(s) {
+		x, ok := v.cellValue(ref)
+		text := "?"
+		if ok {
+			text = num(x)
+		}
+		s = strings.Replace(s, "{"+ref+"}", text, 1)
+	}
+	return s
+}
+
+// choiceLetters name a choice block's options in links: ?choice-<id>=b.
+const choiceLetters = "abcdef"
+
+// choice is a choice block: the options, the learner's pick, its diagnosis
+// and, once answered rightly or revealed, the explanation.
+func (lr lessonRequest) choice(path string, c *lessons.Choice) templates.ChoiceBox {
+	name := "choice-" + c.ID
+	t := lr.lang.T
+	picked := lr.q.Get(name)
+	box := templates.ChoiceBox{
+		ID: name, QuestionID: c.ID, Action: lr.url(path) + "#" + name, Fragment: path + "/choice/" + c.ID,
+		Hidden: lr.hiddenLang(), Question: templ.Raw(c.Question), Legend: t("choice.legend"),
+		Submit: t("predict.check"), Reveal: t("predict.reveal"),
+	}
+	right := -1
+	for i, o := range c.Options {
+		letter := choiceLetters[i : i+1]
+		box.Options = append(box.Options, templates.ChoiceOption{ID: name + "-" + letter, Value: letter, Text: templ.Raw(o.Text), Selected: picked == letter})
+		if o.Right {
+			right = i
+		}
+		if picked == letter {
+			if o.Right {
+				box.Verdict, box.Correct = t("predict.right"), true
+			} else {
+				box.Verdict, box.Diagnosis = t("predict.diagnosed"), templ.Raw(o.Diagnosis)
+			}
+		}
+	}
+	if picked != "" && box.Verdict == "" {
+		box.Verdict = t("choice.unknown")
+	}
+	box.Revealed = box.Correct || lr.q.Get(name+"-reveal") == "1"
+	if box.Revealed {
+		box.Answer = t("choice.answer", strings.ToUpper(choiceLetters[right:right+1]))
+		box.Options[right].Right = true
+		if c.Explain != "" {
+			box.Explain = templ.Raw(c.Explain)
+		}
+	}
+	return box
 }
 
 // signOf is "+", "-" or "0" as a predict box's radio buttons say it; values

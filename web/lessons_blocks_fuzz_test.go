@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,17 +37,25 @@ func FuzzLessonBlocks(f *testing.F) {
 		{"Some *text*.", "link: p=seed-a&lam=0.5\ncontrols: lam, gamma\nrows: reward, value, next, delta, adv, ret\nchart: values", "w0-lam=0.9&w0-gamma=0.5", 0, 0},
 		{"", "link: p=seed-b\ncontrols: beta, kl, ver, num, rw\nchart: rewards\nviews: compare/lambda, update/actor", "w0-kl=k3&w0-ver=v0.2&w0-rw=1&w0-beta=x", 0, 1},
 		{"## 标题", "link: p=multi-turn&lam=2&V=a\nchart: ribbon", "", 0, 2},
-		{"", "link: p=seed-a\nask: adv.0\nquestion: With λ = 0.95, what is $A_0$?", "predict-0=0.5", 1, 0},
-		{"", "link: p=seed-a\nask: white.1\nkind: sign\ntolerance: 0.1\nquestion: Sign of **A**?", "predict-0=%2B&predict-0-reveal=1", 1, 3},
-		{"", "link: p=seed-a\nask: ret.99\nquestion: q", "predict-0=abc", 1, 0},
-		{"", "link: p=seed-a\nask: adv.0\ntolerance: inf\nquestion: q", "predict-0=1e300", 1, 0},
-		{"", "link: p=seed-a\nask: adv.0\ntolerance: NaN\nquestion: q", "predict-0=0", 1, 0},
-		{"", "link: p=seed-a\nask: adv.0\nquestion: # What is A?", "", 1, 0},
-		{"", "link: p=seed-a\nask: adv.0\nquestion: - a list", "", 1, 0},
-		{"<script>alert(1)</script> [x](javascript:alert(1)) <javascript:alert(1)>", "link: p=seed-a\nask: adv.0\nquestion: <img src=x onerror=alert(1)> [a](JavaScript:x)", "predict-0=\"><script>", 1, 0},
-		{"", "link: p=seed-a&tok=<script>&prompt=\"><b>\ncontrols: lam\nrows: adv\nchart: none", "w0-lam=<script>", 2, 0},
+		{"", "id: q\nlink: p=seed-a\nask: adv.0\nquestion: With λ = 0.95, what is $A_0$?", "predict-q=0.5", 1, 0},
+		{"", "id: q\nlink: p=seed-a\nask: white.1\nkind: sign\ntolerance: 0.1\nquestion: Sign of **A**?", "predict-q=%2B&predict-q-reveal=1", 1, 3},
+		{"", "id: q\nlink: p=seed-a\nask: ret.99\nquestion: q", "predict-q=abc", 1, 0},
+		{"", "id: q\nlink: p=seed-a\nask: adv.0\ntolerance: inf\nquestion: q", "predict-q=1e300", 1, 0},
+		{"", "id: q\nlink: p=seed-a\nask: adv.0\ntolerance: NaN\nquestion: q", "predict-q=0", 1, 0},
+		{"", "id: q\nlink: p=seed-a\nask: adv.0\nquestion: # What is A?", "", 1, 0},
+		{"", "id: q\nlink: p=seed-a\nask: adv.0\nquestion: - a list", "", 1, 0},
+		{"<script>alert(1)</script> [x](javascript:alert(1)) <javascript:alert(1)>", "id: q\nlink: p=seed-a\nask: adv.0\nquestion: <img src=x onerror=alert(1)> [a](JavaScript:x)", "predict-q=\"><script>", 1, 0},
+		{"", "link: p=seed-a&tok=<script>&prompt=\"><b>\ncontrols: lam\nrows: adv\nchart: none", "w0-lam=<script>", 3, 0},
 		{"```", "link:\ncontrols: nope", "", 0, 0},
 		{"", "no colon here", "", 2, 0},
+		{"", "id: off-by-one\nlegacy: 0\nlink: p=seed-b\nask: next.2\nwrong: {value.2} | that is *V(s_2)*\nwrong: {next.2|lam=1} | λ = 1\nwrong: 0.45 | values[4]\nhint: look at $V$\nderivation: $V(s_3)$ = {value.3} = {next.2}\nquestion: q", "predict-off-by-one=0.3&predict-off-by-one-tries=1", 1, 0},
+		{"", "id: s\nlink: p=seed-a\nask: white.2\nkind: sign\nwrong: - | <b>negative</b>\nwrong: {adv.2} | x\nquestion: sign?", "predict-0=-&predict-s-tries=99", 1, 1},
+		{"", "id: s\nlink: p=seed-a\nask: adv.0\nwrong: abc | x\nquestion: q", "", 1, 0},
+		{"", "id: s\nlink: p=seed-a\nask: adv.0\nderivation: {nope.0} = {adv.0}\nquestion: q", "", 1, 0},
+		{"", "id: c\nquestion: Does whitening change returns?\nwrong: Yes | returns are computed *before* whitening\nright: No\nexplain: Whitening acts on advantages only.", "choice-c=a", 2, 0},
+		{"", "id: c\nquestion: q\nright: a\nright: b", "choice-c=b&choice-c-reveal=1", 2, 1},
+		{"", "id: 9\nquestion: q\nright: a\nwrong: b | <script>x</script>", "choice-9=z", 2, 2},
+		{"", "id: both\nlink: p=seed-a\nask: adv.0\nquestion: q\nright: r\nwrong: w | d", "predict-both=1&choice-both=a", 3, 0},
 	}
 	for _, s := range seeds {
 		f.Add(s.prose, s.kind, s.body, s.query, s.mode)
@@ -56,8 +65,8 @@ func FuzzLessonBlocks(f *testing.F) {
 			return
 		}
 		src := "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n" + prose + "\n\n"
-		for i, lang := range []string{"scenario", "predict"} {
-			if kind%3 == uint8(i) || kind%3 == 2 {
+		for i, lang := range []string{"scenario", "predict", "choice"} {
+			if kind%4 == uint8(i) || kind%4 == 3 {
 				src += "```" + lang + "\n" + body + "\n```\n\n"
 			}
 		}
@@ -73,21 +82,29 @@ func FuzzLessonBlocks(f *testing.F) {
 		if mode&2 != 0 {
 			lr.lang = i18n.Zh
 		}
-		widgets, predicts := 0, 0
+		predicts, choices := 0, 0
 		for _, p := range l.Parts {
 			var c templ.Component
 			switch {
 			case p.Scenario != nil:
 				checkScenarioBlock(t, p.Scenario)
-				c = templates.LessonWidget(lr.widget("/lessons/x", widgets, p.Scenario))
-				widgets++
+				c = templates.LessonWidget(lr.widget("/lessons/x", p.Scenario, hiddenBy(l, p.Scenario)))
 			case p.Predict != nil:
 				checkPredictBlock(t, p.Predict, predicts)
-				if err := noBlockElements(p.Predict.Question); err != nil {
-					t.Fatalf("question %q renders as %q: %v", body, p.Predict.Question, err)
+				for _, h := range []string{p.Predict.Question, p.Predict.Hint, p.Predict.Derivation} {
+					if err := noBlockElements(h); err != nil {
+						t.Fatalf("block %q renders as %q: %v", body, h, err)
+					}
 				}
 				c = templates.Predict(lr.predict("/lessons/x", p.Predict))
 				predicts++
+			case p.Choice != nil:
+				checkChoiceBlock(t, p.Choice, choices)
+				if err := noBlockElements(p.Choice.Question); err != nil {
+					t.Fatalf("question %q renders as %q: %v", body, p.Choice.Question, err)
+				}
+				c = templates.Choice(lr.choice("/lessons/x", p.Choice))
+				choices++
 			default:
 				checkSafeHTML(t, "the lesson's prose", prose, p.HTML)
 				continue
@@ -124,9 +141,41 @@ func checkPredictBlock(t *testing.T, p *lessons.Predict, index int) {
 	_, err := strconv.Atoi(ts)
 	if !ok || err != nil || !slices.Contains(lessons.Rows, row) || p.Link == "" || p.Question == "" ||
 		(p.Kind != "number" && p.Kind != "sign") || p.Index != index ||
-		!(p.Tolerance > 0) || math.IsInf(p.Tolerance, 0) {
+		!(p.Tolerance > 0) || math.IsInf(p.Tolerance, 0) || !validBlockID(p.ID) || p.Legacy < -1 || p.Legacy > 99 {
 		t.Fatalf("accepted a predict block outside the guide: %+v", p)
 	}
+	for _, d := range p.Wrong {
+		_, _, ref := lessons.ParseRef(d.Answer)
+		x, err := strconv.ParseFloat(d.Answer, 64)
+		number := err == nil && !math.IsNaN(x) && !math.IsInf(x, 0)
+		sign := d.Answer == "+" || d.Answer == "-" || d.Answer == "0"
+		if d.Text == "" || !ref && (p.Kind == "sign" && !sign || p.Kind == "number" && !number) {
+			t.Fatalf("accepted a wrong answer outside the guide: %+v in %+v", d, p)
+		}
+	}
+}
+
+// checkChoiceBlock holds an accepted choice block to the authoring guide:
+// one right option, every wrong one diagnosed.
+func checkChoiceBlock(t *testing.T, c *lessons.Choice, index int) {
+	t.Helper()
+	rights := 0
+	for _, o := range c.Options {
+		if o.Right {
+			rights++
+		} else if o.Diagnosis == "" {
+			t.Fatalf("accepted a wrong option without a diagnosis: %+v", c)
+		}
+	}
+	if rights != 1 || len(c.Options) < 2 || len(c.Options) > 6 || c.Index != index || !validBlockID(c.ID) || c.Question == "" {
+		t.Fatalf("accepted a choice block outside the guide: %+v", c)
+	}
+}
+
+// validBlockID is the guide's rule for block ids.
+func validBlockID(id string) bool {
+	ok, _ := regexp.MatchString(`^[a-z]([a-z0-9]|-[a-z0-9])*$`, id)
+	return ok && len(id) <= 40 && !strings.HasSuffix(id, "-reveal") && !strings.HasSuffix(id, "-tries")
 }
 
 // checkSafeHTML checks HTML rendered from fuzzed text: balanced, every message

@@ -354,6 +354,13 @@ func (c *numberCollector) walk(n *html.Node, counted bool, problemList string) {
 		switch n.Data {
 		case "head", "script", "style", "template", "select", "textarea":
 			return // not shown, or the editor's choices and text
+		case "math":
+			// Typeset math shows the numbers of its TeX source, kept in
+			// <annotation>: read them there, as the text they were.
+			if counted {
+				c.textOf(n, plainDigits(mathSource(n)))
+			}
+			return
 		}
 		testid := attrOf(n, "data-testid")
 		if testid == "widget" || testid == "predict" {
@@ -378,7 +385,7 @@ func (c *numberCollector) walk(n *html.Node, counted bool, problemList string) {
 		}
 	case html.TextNode:
 		if counted {
-			c.text(n)
+			c.textOf(n, plainDigits(n.Data))
 		}
 	}
 	for ch := n.FirstChild; ch != nil; ch = ch.NextSibling {
@@ -386,8 +393,39 @@ func (c *numberCollector) walk(n *html.Node, counted bool, problemList string) {
 	}
 }
 
-// text collects the numbers of a text node by where it stands.
-func (c *numberCollector) text(n *html.Node) {
+// mathSource is the TeX source of a <math> element, from its annotation.
+func mathSource(n *html.Node) string {
+	var src string
+	var find func(*html.Node)
+	find = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "annotation" && n.FirstChild != nil {
+			src = n.FirstChild.Data
+		}
+		for ch := n.FirstChild; ch != nil && src == ""; ch = ch.NextSibling {
+			find(ch)
+		}
+	}
+	find(n)
+	return src
+}
+
+// plainDigits writes Unicode sub- and superscript digits and signs as the
+// ASCII they stand for (sₜ₊₁ → st+1): a label typeset in Unicode shows the
+// numbers its pseudo-TeX showed.
+func plainDigits(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r >= 0x2070 && r <= 0x209F || r == '¹' || r == '²' || r == '³' }) {
+		return s
+	}
+	return scriptDigits.Replace(s)
+}
+
+var scriptDigits = strings.NewReplacer(
+	"₀", "0", "₁", "1", "₂", "2", "₃", "3", "₄", "4", "₅", "5", "₆", "6", "₇", "7", "₈", "8", "₉", "9", "₊", "+", "₋", "-",
+	"⁰", "0", "¹", "1", "²", "2", "³", "3", "⁴", "4", "⁵", "5", "⁶", "6", "⁷", "7", "⁸", "8", "⁹", "9", "⁺", "+", "⁻", "-",
+	"ₜ", "t", "ₙ", "n", "ₖ", "k", "ⁿ", "n")
+
+// textOf collects the numbers of text s, shown by node n, by where n stands.
+func (c *numberCollector) textOf(n *html.Node, s string) {
 	inSVG, inDesc, inCell := false, false, false
 	var block *html.Node
 	for a := n.Parent; a != nil; a = a.Parent {
@@ -408,7 +446,7 @@ func (c *numberCollector) text(n *html.Node) {
 			block = a
 		}
 	}
-	for _, f := range numbersIn(n.Data) {
+	for _, f := range numbersIn(s) {
 		switch {
 		case inCell && !inSVG, inDesc && f.data(), !inSVG && displayedNumber.MatchString(f.num):
 			c.add(block, f.num)

@@ -453,7 +453,7 @@ func TestConcurrentIdenticalRequestsShareOneRender(t *testing.T) {
 // with a message in the learner's language (JSON under /api/).
 func TestNotFoundAndWrongMethod(t *testing.T) {
 	h := Routes()
-	if w := serve(h, "GET", "/no/such/page", "Accept-Language", "zh"); w.Code != 404 || !strings.Contains(w.Body.String(), "/lessons") || !strings.Contains(w.Body.String(), "练习场") {
+	if w := serve(h, "GET", "/no/such/page", "Accept-Language", "zh"); w.Code != 404 || !strings.Contains(w.Body.String(), "/lessons") || !strings.Contains(w.Body.String(), "实验台") {
 		t.Errorf("404: %d %q", w.Code, w.Body.String())
 	}
 	if w := serve(h, "POST", "/play"); w.Code != 405 || w.Header().Get("Allow") != "GET, HEAD" || !strings.Contains(w.Body.String(), "GET") {

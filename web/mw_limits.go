@@ -84,6 +84,10 @@ func withTimeout(d time.Duration) func(http.Handler) http.Handler {
 		body, _ := json.Marshal(map[string]api.Error{"error": {Code: "timeout", Message: i18n.En.T("limit.timeout")}})
 		forAPI := http.TimeoutHandler(next, d, string(body))
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if uploadPaths[r.URL.Path] { // the uploads group has its own deadlines (uploads.go)
+				next.ServeHTTP(w, r)
+				return
+			}
 			if strings.HasPrefix(r.URL.Path, "/api/") {
 				// Set before: TimeoutHandler writes its message without one.
 				w.Header().Set("Content-Type", "application/json")

@@ -6,6 +6,7 @@ import (
 
 	"gaelab/engine"
 	"gaelab/templates"
+	"gaelab/web/i18n"
 )
 
 // Where each quantity is computed in verl (newest paths; v0.2 has the same
@@ -13,13 +14,14 @@ import (
 const (
 	srcKL      = "verl/trainer/ppo/core_algos.py: kl_penalty"
 	srcReward  = "verl/trainer/ppo/ray_trainer.py: apply_kl_penalty"
-	srcScore   = "verl/workers/reward_manager/naive.py: the score at the last valid token"
-	srcValues  = "critic: values[:, −R−1:−1] (the output at the token before t)"
+	srcScore   = "verl/workers/reward_manager/naive.py"
+	srcValues  = "values[:, −R−1:−1]"
 	srcGAE     = "verl/trainer/ppo/core_algos.py: compute_gae_advantage_return"
 	srcWhitten = "verl/utils/torch_functional.py: masked_whiten"
 )
 
-// formula explains the selected cell with its real numbers.
+// formula explains the selected cell with its real numbers, typeset as
+// MathML (each line is TeX in the lessons' subset).
 func (v playView) formula() *templates.Formula {
 	if v.s.Select == "" {
 		return nil
@@ -34,8 +36,9 @@ func (v playView) formula() *templates.Formula {
 	g := v.res.GAE
 	tok := v.s.Tokens[t]
 	m := tok.Kind.Mask()
+	lang := v.pr.lang
 	f := &templates.Formula{
-		Heading: v.t("formula.heading", v.t(q.label), "t = "+i),
+		Heading: templates.Rich(lang.HTML("formula.heading", i18n.RawHTML(lang.HTML(q.label)), i18n.RawHTML(i18n.Math("t = "+i, false)))),
 		Close:   templates.Link{Label: v.t("formula.close"), URL: v.s.Select}, // picking the selected cell again closes it
 	}
 	sig := func(x float64) string { // a number as a term after an operator
@@ -44,48 +47,54 @@ func (v playView) formula() *templates.Formula {
 		}
 		return num(x)
 	}
+	sub := func(x string) string { return "_{" + x + "}" }
 	gamma, lam := num(v.s.Gamma), num(v.s.Lam)
-	vNext := "V(s_" + v.idx(t+1) + ")"
+	vNext := "V(s" + sub(v.idx(t+1)) + ")"
 	if v.s.Version == engine.VerlNewest {
-		vNext = "V_next"
+		vNext = `V_{\text{next}}`
 	}
+	var lines []string
 	switch row {
 	case "score":
-		f.Lines = []string{"score_" + i + " = token_level_scores[" + ts + "] = " + num(v.res.Scores[t])}
+		lines = []string{`\text{score}` + sub(i) + ` = \text{token\_level\_scores}[` + ts + "] = " + num(v.res.Scores[t])}
 		f.Source = srcScore
+		f.Note = v.t("formula.note.score")
 	case "kld":
 		unmasked, _ := engine.KLPenalty(v.s.Version, v.s.KL, [][]float64{{tok.Old}}, [][]float64{{tok.Ref}})
-		f.Lines = []string{
-			"kld_" + i + " = " + v.s.KL + "(log π_old, log π_ref) · m_" + i,
-			"log π_old − log π_ref = " + num(tok.Old) + " − " + sig(tok.Ref) + " = " + num(tok.Old-tok.Ref),
-			"kld_" + i + " = " + sig(unmasked[0][0]) + " · " + num(m) + " = " + num(v.res.KLD[t]),
+		lines = []string{
+			`\text{kld}` + sub(i) + ` = \text{` + strings.ReplaceAll(v.s.KL, "_", `\_`) + `}(\log \pi_{\text{old}}, \log \pi_{\text{ref}}) \cdot m` + sub(i),
+			`\log \pi_{\text{old}} - \log \pi_{\text{ref}} = ` + num(tok.Old) + " - " + sig(tok.Ref) + " = " + num(tok.Old-tok.Ref),
+			`\text{kld}` + sub(i) + " = " + sig(unmasked[0][0]) + ` \cdot ` + num(m) + " = " + num(v.res.KLD[t]),
 		}
 		f.Source = srcKL
 	case "reward":
 		if v.s.DirectRewards {
-			f.Lines = []string{"r_" + i + " = token_level_rewards[" + ts + "] = " + num(v.res.Rewards[t])}
+			lines = []string{"r" + sub(i) + ` = \text{token\_level\_rewards}[` + ts + "] = " + num(v.res.Rewards[t])}
 		} else {
-			f.Lines = []string{
-				"r_" + i + " = score_" + i + " − β·kld_" + i,
-				"= " + num(v.res.Scores[t]) + " − " + num(v.s.Beta) + "·" + sig(v.res.KLD[t]) + " = " + num(v.res.Rewards[t]),
+			lines = []string{
+				"r" + sub(i) + ` = \text{score}` + sub(i) + ` - \beta \cdot \text{kld}` + sub(i),
+				"= " + num(v.res.Scores[t]) + " - " + num(v.s.Beta) + ` \cdot ` + sig(v.res.KLD[t]) + " = " + num(v.res.Rewards[t]),
 			}
 		}
 		f.Source = srcReward
 	case "value":
-		f.Lines = []string{"V(s_" + i + ") = values[" + ts + "] = " + num(tok.Value)}
+		lines = []string{"V(s" + sub(i) + ") = \\text{values}[" + ts + "] = " + num(tok.Value)}
 		f.Source = srcValues
+		f.Note = v.t("formula.note.values")
 	case "next":
 		j := v.nextSource(t)
-		src := "0 (bootstrap)"
+		src := "0"
 		if j >= 0 {
-			src = "values[" + strconv.Itoa(j) + "] = V(s_" + v.idx(j) + ")"
+			src = `\text{values}[` + strconv.Itoa(j) + "] = V(s" + sub(v.idx(j)) + ")"
+		} else {
+			f.Note = v.t("formula.terminal")
 		}
-		f.Lines = []string{"V_next(" + i + ") = " + src + " = " + num(g.NextValues[0][t])}
+		lines = []string{`V_{\text{next}}(` + i + ") = " + src + " = " + num(g.NextValues[0][t])}
 		f.Source = srcGAE
 	case "delta":
-		f.Lines = []string{
-			"δ_" + i + " = r_" + i + " + γ·" + vNext + " − V(s_" + i + ")",
-			"= " + num(v.res.Rewards[t]) + " + " + gamma + "·" + sig(g.NextValues[0][t]) + " − " + sig(tok.Value) + " = " + num(g.Deltas[0][t]),
+		lines = []string{
+			`\delta` + sub(i) + " = r" + sub(i) + ` + \gamma \cdot ` + vNext + " - V(s" + sub(i) + ")",
+			"= " + num(v.res.Rewards[t]) + " + " + gamma + ` \cdot ` + sig(g.NextValues[0][t]) + " - " + sig(tok.Value) + " = " + num(g.Deltas[0][t]),
 		}
 		f.Source = srcGAE
 	case "adv":
@@ -94,28 +103,31 @@ func (v playView) formula() *templates.Formula {
 			aNext = g.Advantages[0][t+1]
 		}
 		if v.s.Version == engine.VerlNewest && m == 0 {
-			f.Lines = []string{"A_" + i + " = A_next = " + num(g.Advantages[0][t])}
+			lines = []string{"A" + sub(i) + ` = A_{\text{next}} = ` + num(g.Advantages[0][t])}
 			f.Note = v.t("step.skip")
 		} else {
-			f.Lines = []string{
-				"A_" + i + " = δ_" + i + " + γλ·A_next",
-				"= " + num(g.Deltas[0][t]) + " + " + gamma + "·" + lam + "·" + sig(aNext) + " = " + num(g.Advantages[0][t]),
+			lines = []string{
+				"A" + sub(i) + ` = \delta` + sub(i) + ` + \gamma\lambda \cdot A_{\text{next}}`,
+				"= " + num(g.Deltas[0][t]) + " + " + gamma + ` \cdot ` + lam + ` \cdot ` + sig(aNext) + " = " + num(g.Advantages[0][t]),
 			}
 		}
 		f.Source = srcGAE
 	case "ret":
-		f.Lines = []string{
-			"R_" + i + " = A_" + i + " + V(s_" + i + ")",
+		lines = []string{
+			"R" + sub(i) + " = A" + sub(i) + " + V(s" + sub(i) + ")",
 			"= " + num(g.Advantages[0][t]) + " + " + sig(tok.Value) + " = " + num(g.Returns[0][t]),
 		}
 		f.Source = srcGAE
 	case "white":
 		st := g.Whitening
-		f.Lines = []string{
-			"Â_" + i + " = (A_" + i + " − μ) / √(σ² + 1e-8)",
-			"= (" + num(g.Advantages[0][t]) + " − " + sig(st.Mean) + ") / √(" + num(st.VarUnbiased) + " + 1e-8) = " + num(g.Whitened[0][t]),
+		lines = []string{
+			`\hat{A}` + sub(i) + " = (A" + sub(i) + ` - \mu) / \sqrt{\sigma^2 + 10^{-8}}`,
+			"= (" + num(g.Advantages[0][t]) + " - " + sig(st.Mean) + `) / \sqrt{` + num(st.VarUnbiased) + " + 10^{-8}} = " + num(g.Whitened[0][t]),
 		}
 		f.Source = srcWhitten
+	}
+	for _, l := range lines {
+		f.Lines = append(f.Lines, templates.Rich(i18n.Math(l, false)))
 	}
 	f.Source = v.t("formula.mirrors", f.Source)
 	return f

@@ -5,6 +5,7 @@ import (
 
 	"gaelab/engine"
 	"gaelab/templates"
+	"gaelab/web/i18n"
 	"gaelab/web/scenario"
 )
 
@@ -36,7 +37,7 @@ func (v playView) stepMarks() stepMarks {
 
 // nextSource is the position whose value the loop uses as V(s_{t+1}) at t:
 // t+1 in v0.2, the next valid token in the newest version; −1 for the
-// bootstrap 0 after the end.
+// terminal value 0 after the end (not a bootstrap: nothing is estimated).
 func (v playView) nextSource(t int) int {
 	if v.s.Version == engine.VerlEarly {
 		if t+1 < v.s.Len() {
@@ -110,29 +111,33 @@ func (v playView) step() templates.Step {
 		st.Status = v.t("step.at", k, n, v.idx(t))
 		st.Lines = v.stepLines(t)
 		if k == n {
-			st.Lines = append(st.Lines, v.t("step.done"))
+			st.Lines = append(st.Lines, templates.Rich(v.pr.lang.HTML("step.done")))
 		}
 	}
 	return st
 }
 
-// stepLines says what the step at t read, wrote and carried.
-func (v playView) stepLines(t int) []string {
-	g, i := v.res.GAE, v.idx(t)
+// stepLines says what the step at t read, wrote and carried, its symbols
+// typeset as MathML.
+func (v playView) stepLines(t int) []templates.Rich {
+	g, i, lang := v.res.GAE, "{"+v.idx(t)+"}", v.pr.lang
 	next, aNext := num(g.NextValues[0][t]), "0"
 	if t+1 < v.s.Len() {
 		aNext = num(g.Advantages[0][t+1])
 	}
-	lines := []string{v.t("step.read", joinf("r_"+i, num(v.res.Rewards[t]), "V(s_"+i+")", num(v.s.Tokens[t].Value), "V_next", next, "A_next", aNext))}
+	line := func(key string, pairs ...string) templates.Rich {
+		return templates.Rich(lang.HTML(key, i18n.RawHTML(i18n.Math(joinf(pairs...), false))))
+	}
+	lines := []templates.Rich{line("step.read", "r_"+i, num(v.res.Rewards[t]), "V(s_"+i+")", num(v.s.Tokens[t].Value), `V_{\text{next}}`, next, `A_{\text{next}}`, aNext)}
 	if v.s.Version == engine.VerlNewest && v.s.Tokens[t].Kind != scenario.Valid {
-		lines = append(lines, v.t("step.write", joinf("δ_"+i, num(g.Deltas[0][t]))), v.t("step.skip"))
+		lines = append(lines, line("step.write", `\delta_`+i, num(g.Deltas[0][t])), templates.Rich(lang.HTML("step.skip")))
 	} else {
-		lines = append(lines, v.t("step.write", joinf("δ_"+i, num(g.Deltas[0][t]), "A_"+i, num(g.Advantages[0][t]), "R_"+i, num(g.Returns[0][t]))))
+		lines = append(lines, line("step.write", `\delta_`+i, num(g.Deltas[0][t]), "A_"+i, num(g.Advantages[0][t]), "R_"+i, num(g.Returns[0][t])))
 	}
 	carriedV := v.s.Tokens[t].Value
 	if v.s.Version == engine.VerlNewest && v.s.Tokens[t].Kind != scenario.Valid {
 		carriedV = g.NextValues[0][t]
 	}
-	lines = append(lines, v.t("step.carry", num(carriedV), num(g.Advantages[0][t])))
+	lines = append(lines, templates.Rich(lang.HTML("step.carry", num(carriedV), num(g.Advantages[0][t]))))
 	return lines
 }

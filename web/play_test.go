@@ -131,12 +131,17 @@ func TestPlayFormulasAndSteps(t *testing.T) {
 			}
 		}
 	}
+	// The formula is typeset: MathML whose TeX source holds the numbers.
 	doc := page(t, "/play?v=1&p=seed-b&sel=delta.2")
-	if got := doc.Find(`[data-testid="formula"]`).Text(); !strings.Contains(got, "0.0050 + 1.0000·0.3500 − 0.3000 = 0.0550") {
-		t.Errorf("δ_2 formula = %q", got)
+	lines := doc.Find(`[data-testid="formula"] .formula-line math annotation`)
+	if got := lines.Last().Text(); got != `= 0.0050 + 1.0000 \cdot 0.3500 - 0.3000 = 0.0550` {
+		t.Errorf("δ_2 formula's numbers = %q", got)
+	}
+	if doc.Find(`#formula-heading math`).Length() != 2 {
+		t.Errorf("the formula's heading typesets its symbol and t: %q", doc.Find(`#formula-heading`).Text())
 	}
 	doc = page(t, "/play?v=1&p=seed-b&num=1&sel=delta.2")
-	if got := doc.Find(`[data-testid="formula"]`).Text(); !strings.Contains(got, "δ_3 = r_3 + γ·V_next − V(s_3)") {
+	if got := doc.Find(`[data-testid="formula"] .formula-line annotation`).First().Text(); got != `\delta_{3} = r_{3} + \gamma \cdot V_{\text{next}} - V(s_{3})` {
 		t.Errorf("1-based δ formula = %q", got)
 	}
 }

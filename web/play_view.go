@@ -156,7 +156,7 @@ func num(x float64) string {
 // full is a number at full precision.
 func full(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
-// joinf formats "name = value" pairs.
+// joinf formats "name = value" pairs (TeX for the step lines).
 func joinf(pairs ...string) string {
 	var b strings.Builder
 	for i := 0; i+1 < len(pairs); i += 2 {

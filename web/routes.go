@@ -46,6 +46,10 @@ type Options struct {
 	// for join links and QR codes behind a reverse proxy; "" uses the
 	// request's scheme and host.
 	PublicURL string
+	// UploadBodyBytes and UploadReadTimeout are the uploads route group's
+	// body limit (default 128 MiB) and read deadline (default 120 s).
+	UploadBodyBytes   int64
+	UploadReadTimeout time.Duration
 }
 
 // gzipLevel trades a little size for speed: at level 1 a playground page
@@ -128,6 +132,7 @@ func pageRoutes(r chi.Router, o Options, cr *classRoom, gzip func(http.Handler) 
 	})
 	r.Get("/healthz", handleHealthz)
 	r.With(gzip).Post("/api/v1/compute", api.HandleCompute)
+	mountUploads(r, o, gzip)
 	r.Handle("/static/*", static.Handler())
 	classRoutes(r, cr, gzip)
 }
@@ -162,6 +167,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxStreams <= 0 {
 		o.MaxStreams = defaultMaxStreams
+	}
+	if o.UploadBodyBytes <= 0 {
+		o.UploadBodyBytes = defaultUploadBodyBytes
+	}
+	if o.UploadReadTimeout <= 0 {
+		o.UploadReadTimeout = defaultUploadReadTimeout
 	}
 	return o
 }

@@ -29,6 +29,8 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	logFormat := fs.String("log-format", "text", "log format: text or json")
 	embed := fs.String("embed-origins", "'self'", "origins allowed to frame the pages")
 	maxInflight := fs.Int("max-inflight", 0, "requests served at once (0: the default)")
+	uploadMax := fs.Int64("upload-max-bytes", 0, "body limit of the upload routes, e.g. POST /api/v1/inspect (0: 128 MiB)")
+	uploadRead := fs.Duration("upload-read-timeout", 0, "time a client has to send an upload (0: 120s)")
 	dataDir := fs.String("data", "", "data directory of the embedded database")
 	dbURL := fs.String("db", "", "PostgreSQL URL (postgres://…) instead of the embedded database")
 	classTTL := fs.Duration("class-ttl", 24*time.Hour, "how long a live class and its answers are kept")
@@ -76,13 +78,15 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	go class.Sweep(sweepCtx, st, sweepInterval, logger)
 
 	srv := web.NewServer(resolveAddr(*addr, getenv), web.Options{
-		Logger:         logger,
-		FrameAncestors: ancestors,
-		MaxInflight:    *maxInflight,
-		Store:          st,
-		ClassTTL:       *classTTL,
-		MaxStreams:     *maxStreams,
-		PublicURL:      *publicURL,
+		Logger:            logger,
+		FrameAncestors:    ancestors,
+		MaxInflight:       *maxInflight,
+		UploadBodyBytes:   *uploadMax,
+		UploadReadTimeout: *uploadRead,
+		Store:             st,
+		ClassTTL:          *classTTL,
+		MaxStreams:        *maxStreams,
+		PublicURL:         *publicURL,
 	})
 	return web.Serve(ctx, srv, logger)
 }

@@ -40,6 +40,9 @@ func Compute(body []byte) ([]byte, *Error) {
 	if perr != nil {
 		return nil, perr
 	}
+	if req.cfg.Release != nil {
+		return runRelease(req, *req.cfg.Release), nil
+	}
 	return encodeOutputs(run(req)), nil
 }
 

@@ -28,6 +28,9 @@ type config struct {
 	KLLossCoef     float64
 	KLLossType     string
 	Epsilon        float64
+	// Release is config.verl_version: the release whose single-version
+	// blocks are answered; nil for the two-generation answer.
+	Release *engine.Release
 }
 
 // decodeConfig validates the config block and fills in verl's defaults.
@@ -38,6 +41,19 @@ func decodeConfig(raw map[string]json.RawMessage) (config, *Error) {
 		KLLossCoef: 0.001, KLLossType: engine.KLLowVar, Epsilon: 1e-6,
 	}
 	r := configReader{raw: raw}
+	klNames := append(engine.KLNames(engine.VerlNewest), engine.KLFull)
+	if raw, ok := r.get("verl_version"); ok {
+		var s string
+		rel, err := engine.Release{}, json.Unmarshal(raw, &s)
+		if err == nil {
+			rel, err = engine.ParseRelease(s)
+		}
+		if err != nil {
+			return c, badRequest("invalid_value", "config.verl_version", "must be \"newest\" or a verl release tag from v0.2 to v0.9.0: %q", engine.ReleaseTags())
+		}
+		c.Release = &rel
+		klNames = engine.AllKLNames // each release answers for itself which names it knows
+	}
 	r.num("gamma", &c.Gamma, 0, 1)
 	r.num("lam", &c.Lam, 0, 1)
 	r.num("kl_coef", &c.KLCoef, -inf, inf)
@@ -57,8 +73,8 @@ func decodeConfig(raw map[string]json.RawMessage) (config, *Error) {
 	if _, ok := raw["kl_loss_coef"]; ok {
 		c.UseKLLoss = true // the golden file names the coefficient instead of the switch
 	}
-	r.enum("kl_penalty", &c.KLPenalty, append(engine.KLNames(engine.VerlNewest), engine.KLFull))
-	r.enum("kl_loss_type", &c.KLLossType, append(engine.KLNames(engine.VerlNewest), engine.KLFull))
+	r.enum("kl_penalty", &c.KLPenalty, klNames)
+	r.enum("kl_loss_type", &c.KLLossType, klNames)
 	r.enum("kl_ctrl_type", &c.KLCtrlType, []string{"fixed", "adaptive"})
 	mode := string(c.LossAggMode)
 	r.enum("loss_agg_mode", &mode, aggModeNames())

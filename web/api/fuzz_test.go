@@ -16,6 +16,8 @@ func FuzzCompute(f *testing.F) {
 	f.Add([]byte(`{"inputs": {"response_mask": [[1, 0], [true, false]], "token_level_rewards": [[1, 0], [0, 0]], "index": ["a", "a"], "reward_baselines": [0.5, 1]}}`))
 	f.Add([]byte(`{"inputs": {"updates": [{"current_kl": 0.05, "n_steps": 64}]}, "config": {"init_kl_coef": 0.2}}`))
 	f.Add([]byte(`{"inputs": {"response_mask": [[1]], "values": [[1e308]], "token_level_rewards": [[1e308]]}}`))
+	f.Add([]byte(`{"inputs": {"response_mask": [[1, 0]], "log_probs": [[100, 100]], "old_log_probs": [[0, 0]], "advantages": [[1, 0]]}, "config": {"verl_version": "v0.2.0.post1"}}`))
+	f.Add([]byte(`{"inputs": {"response_mask": [[1, 1], [0, 0]], "token_level_rewards": [[1, 0], [0, 0]], "index": ["07", "7"]}, "config": {"verl_version": "v0.6.0", "loss_agg_mode": "token-sum"}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		out, perr := Compute(body)
 		if perr != nil {
@@ -30,6 +32,9 @@ func FuzzCompute(f *testing.F) {
 		}
 		if !strings.HasPrefix(string(out), `{"outputs":`) {
 			t.Fatalf("answer %.100s does not start with outputs", out)
+		}
+		if strings.Contains(string(out), `,"verl":{`) {
+			return // a per-release answer: verl's NaN and ±Inf are strings, so every number is finite anyway
 		}
 		walkNumbers(doc, func(x float64) {
 			if math.IsNaN(x) || math.IsInf(x, 0) {

@@ -17,6 +17,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -24,6 +25,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"gaelab/lessons"
 	"gaelab/web"
 	"gaelab/web/store"
 	"gaelab/web/store/postgres"
@@ -336,7 +338,7 @@ func TestClassRound(t *testing.T) {
 		if doc.Find(`[data-testid="class-histogram"] svg rect`).Length() != 2 {
 			t.Errorf("the histogram has %d bars; want 2", doc.Find(`[data-testid="class-histogram"] svg rect`).Length())
 		}
-		if got := doc.Find(`[data-testid="class-groups"] li`).Text(); !strings.Contains(got, "1 answered") || !strings.Contains(got, "V(s_t) at t = 0") {
+		if got := doc.Find(`[data-testid="class-groups"] li`).Text(); !strings.Contains(got, "1 answered") || !strings.Contains(got, "at t = 0") {
 			t.Errorf("groups = %q; want the wrong answer named by its cell", got)
 		}
 		// CSV: one row per answer.
@@ -629,5 +631,67 @@ func TestNoStore(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "need a database") {
 		t.Errorf("GET /class without a store = %d %q", resp.StatusCode, body)
+	}
+}
+
+// TestDiagnoses: a wrong answer a lesson block anticipates is grouped by
+// the block's diagnosis; a choice block groups by the option picked.
+func TestDiagnoses(t *testing.T) {
+	course, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var slug, block, wrong, choice, pick string
+	for _, l := range course.Lessons("en") {
+		for _, part := range l.Parts {
+			if p := part.Predict; p != nil && block == "" && p.Kind != "sign" {
+				for _, d := range p.Wrong {
+					if _, err := strconv.ParseFloat(d.Answer, 64); err == nil {
+						slug, block, wrong = l.Slug, "predict-"+p.ID, d.Answer
+						break
+					}
+				}
+			}
+			if c := part.Choice; c != nil && choice == "" {
+				for i, o := range c.Options {
+					if !o.Right {
+						choice, pick = l.Slug+"#choice-"+c.ID, string(rune('a'+i))
+						break
+					}
+				}
+			}
+		}
+	}
+	if block == "" || choice == "" {
+		t.Skip("no predict block with a literal wrong answer, or no choice block, in the course")
+	}
+	st := backends[0].open(t)
+	srv := server(t, st, web.Options{})
+	code, key := newClass(t, srv.URL)
+	for _, tc := range []struct {
+		ask    map[string]string
+		answer string
+	}{
+		{map[string]string{"lesson": slug, "block": block}, wrong},
+		{map[string]string{"block": choice}, pick},
+	} {
+		if status, m := api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/ask", key, tc.ask); status != 201 {
+			t.Fatalf("ask %v = %d %v", tc.ask, status, m)
+		}
+		p := newClient(t, srv.URL)
+		if resp, body := p.answer(code, tc.answer); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("answer %q to %v = %d %.500s", tc.answer, tc.ask, resp.StatusCode, body)
+		}
+		_, m := api(t, srv.URL, "GET", "/api/v1/classes/"+code+"/results", key, nil)
+		groups, _ := json.Marshal(m["groups"])
+		if !strings.Contains(string(groups), `"diagnosis":"diag:`) {
+			t.Errorf("%v answered %q: groups %s; want the block's diagnosis", tc.ask, tc.answer, groups)
+		}
+		api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/reveal", key, nil)
+		_, page := newClient(t, srv.URL).get("/class/" + code + "/teach?k=" + url.QueryEscape(key))
+		doc, _ := goquery.NewDocumentFromReader(strings.NewReader(page))
+		if g := doc.Find(`[data-testid="class-groups"] li`).Text(); !strings.Contains(g, "1 answered this:") {
+			t.Errorf("the console's groups %q do not show the diagnosis", g)
+		}
 	}
 }

@@ -31,6 +31,20 @@ type Spec struct {
 	// Cells are the table's other cells, for naming a wrong answer by the
 	// cell it equals.
 	Cells []Cell `json:"cells,omitempty"`
+	// Choices is how many options a choice block has (answers "a", "b",
+	// …); Value is then the right option's index.
+	Choices int `json:"choices,omitempty"`
+	// Wrong are the block's anticipated wrong answers, in its order: a
+	// number, or a sign for sign questions. Choice blocks diagnose by option.
+	Wrong []Wrong `json:"wrong,omitempty"`
+}
+
+// Wrong is an anticipated wrong answer: its place in the block's list and
+// its value (Sign for sign questions).
+type Wrong struct {
+	Index int     `json:"i"`
+	Value float64 `json:"value,omitempty"`
+	Sign  string  `json:"sign,omitempty"`
 }
 
 // Cell is one table cell: "<row>.<t>" and its value.
@@ -63,6 +77,7 @@ var (
 	ErrTooLong  = fmt.Errorf("class: answer longer than %d characters", MaxAnswerLen)
 	ErrNotNum   = fmt.Errorf("class: answer is not a number")
 	ErrNotSign  = fmt.Errorf("class: answer is not +, - or 0")
+	ErrNotOpt   = fmt.Errorf("class: answer is not one of the options")
 	errNotFinit = fmt.Errorf("class: answer is not finite")
 )
 
@@ -77,6 +92,13 @@ func (s Spec) Normalize(a string) (string, error) {
 	if len([]rune(a)) > MaxAnswerLen {
 		return "", ErrTooLong
 	}
+	if s.Answer == "choice" {
+		a = strings.ToLower(a)
+		if len(a) == 1 && a[0] >= 'a' && int(a[0]-'a') < s.Choices {
+			return a, nil
+		}
+		return "", ErrNotOpt
+	}
 	if s.Answer == "sign" {
 		switch a {
 		case "+", "-", "0":
@@ -90,7 +112,7 @@ func (s Spec) Normalize(a string) (string, error) {
 	if err != nil {
 		return "", ErrNotNum
 	}
-	if math.IsInf(x, 0) || math.IsNaN(x) {
+	if math.IsNaN(x) || math.Abs(x) > 1e12 { // no table holds such numbers; keeps the stored form short
 		return "", errNotFinit
 	}
 	x = math.Round(x*1e4) / 1e4
@@ -102,6 +124,9 @@ func (s Spec) Normalize(a string) (string, error) {
 
 // Correct is the engine's answer as a student would give it.
 func (s Spec) Correct() string {
+	if s.Answer == "choice" {
+		return string(rune('a' + int(s.Value)))
+	}
 	if s.Answer == "sign" {
 		return SignOf(s.Value)
 	}
@@ -122,6 +147,9 @@ func SignOf(x float64) string {
 
 // Right reports whether a normalized answer is right.
 func (s Spec) Right(a string) bool {
+	if s.Answer == "choice" {
+		return a == s.Correct()
+	}
 	if s.Answer == "sign" {
 		return a == SignOf(s.Value)
 	}
@@ -129,12 +157,29 @@ func (s Spec) Right(a string) bool {
 	return err == nil && math.Abs(x-s.Value) <= s.Tol+1e-12
 }
 
-// Diagnosis names a wrong answer: "cell:<row>.<t>" when it equals another
-// cell of the table (within the tolerance; the first such cell in table
-// order), else "other".
+// Diagnosis names a wrong answer: "diag:<i>" when it is the block's i-th
+// anticipated wrong answer (for a choice block, i is the option), else
+// "cell:<row>.<t>" when it equals another cell of the table (within the
+// tolerance; the first such cell in table order), else "other".
 func (s Spec) Diagnosis(a string) string {
-	if s.Answer == "number" {
+	switch s.Answer {
+	case "choice":
+		if len(a) == 1 {
+			return "diag:" + strconv.Itoa(int(a[0]-'a'))
+		}
+	case "sign":
+		for _, w := range s.Wrong {
+			if w.Sign == a {
+				return "diag:" + strconv.Itoa(w.Index)
+			}
+		}
+	case "number":
 		if x, err := strconv.ParseFloat(a, 64); err == nil {
+			for _, w := range s.Wrong {
+				if w.Sign == "" && math.Abs(x-w.Value) <= max(s.Tol, 5e-5) {
+					return "diag:" + strconv.Itoa(w.Index)
+				}
+			}
 			tol := max(s.Tol, 5e-5)
 			for _, c := range s.Cells {
 				if c.ID != s.Cell && math.Abs(x-c.Value) <= tol {

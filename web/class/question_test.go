@@ -64,7 +64,7 @@ func TestNormalize(t *testing.T) {
 			t.Errorf("Normalize(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	for in, want := range map[string]error{"": ErrEmpty, "abc": ErrNotNum, strings.Repeat("1", 65): ErrTooLong, "NaN": errNotFinit, "1e400": ErrNotNum} {
+	for in, want := range map[string]error{"": ErrEmpty, "abc": ErrNotNum, strings.Repeat("1", 65): ErrTooLong, "NaN": errNotFinit, "1e400": ErrNotNum, "1e308": errNotFinit} {
 		if _, err := num.Normalize(in); err != want {
 			t.Errorf("Normalize(%q) error = %v; want %v", in, err, want)
 		}

@@ -74,7 +74,7 @@ func init() {
 		"bug.eos-leak.when":  "It shows on valid tokens when the slot right after EOS has a non-zero value and λ < 1.",
 
 		"bug.shift.title": "Values shifted by one (shift)",
-		"bug.shift.story": "The critic's outputs taken one position late, so V(s_{t+1}) is used as V(s_t) (and 0 for the last token): every TD error compares the wrong pair of states.",
+		"bug.shift.story": "The critic's outputs taken one position late, so $V(s_{t+1})$ is used as $V(s_t)$ (and 0 for the last token): every TD error compares the wrong pair of states.",
 		"bug.shift.ref":   "verl's slice values[:, −R−1:−1] is right; verl#1960 asked whether it is. Reference §1, §12, §13.",
 		"bug.shift.when":  "It shows unless every value is 0.",
 
@@ -89,7 +89,7 @@ func init() {
 		"bug.whitened-returns.when":  "It shows whenever whitening changes the advantages.",
 
 		"bug.no-reverse.title": "The reversed list not reversed back (no-reverse)",
-		"bug.no-reverse.story": "The backward loop appends A_{R−1}, A_{R−2}, …, A_0 to a list; forgetting the [::-1] in torch.stack(advantages_reversed[::-1]) gives token t the advantage of token R−1−t.",
+		"bug.no-reverse.story": "The backward loop appends $A_{R-1}, A_{R-2}, \\ldots, A_0$ to a list; forgetting the [::-1] in torch.stack(advantages_reversed[::-1]) gives token t the advantage of token R−1−t.",
 		"bug.no-reverse.ref":   "compute_gae_advantage_return in verl's core_algos.py. Reference §3.",
 		"bug.no-reverse.when":  "It shows unless the advantages read the same backwards.",
 

@@ -52,17 +52,27 @@ func Negotiate(header string) Lang {
 // (fmt verbs; translations reorder them with %[n]v). A missing key shows
 // as ⟦key⟧ so that tests and reviewers see it.
 func (l Lang) T(key string, args ...any) string {
-	msg, ok := catalogs[l][key]
+	msg, ok := lookup(l, key)
 	if !ok {
-		msg, ok = catalogs[En][key]
+		return msg
 	}
-	if !ok {
-		return "⟦" + key + "⟧"
-	}
+	msg = plainMessage(msg)
 	if len(args) == 0 {
 		return msg
 	}
 	return fmt.Sprintf(msg, args...)
+}
+
+// lookup finds key's message template in l, else in English; when neither
+// has it, the template is ⟦key⟧ and ok is false.
+func lookup(l Lang, key string) (msg string, ok bool) {
+	if msg, ok = catalogs[l][key]; ok {
+		return msg, true
+	}
+	if msg, ok = catalogs[En][key]; ok {
+		return msg, true
+	}
+	return "⟦" + key + "⟧", false
 }
 
 // Has reports whether key exists in every language.
@@ -79,3 +89,13 @@ func Has(key string) bool {
 func (l Lang) Name() string { return l.T("lang.name") }
 
 var catalogs = map[Lang]map[string]string{En: en, Zh: zh}
+
+// Messages lists every message of language l, for tests that look for
+// catalog text in pages.
+func Messages(l Lang) []string {
+	out := make([]string, 0, len(catalogs[l]))
+	for _, m := range catalogs[l] {
+		out = append(out, m)
+	}
+	return out
+}

@@ -3,7 +3,11 @@ package i18n
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
+
+	"gaelab/lessons/glossary"
+	"gaelab/lessons/mathml"
 )
 
 // Both catalogs have exactly the same keys, and each translation uses the
@@ -62,5 +66,57 @@ func TestT(t *testing.T) {
 	}
 	if got := En.T("no.such.key"); got != "⟦no.such.key⟧" {
 		t.Errorf("missing key shows %q", got)
+	}
+}
+
+// Every glossary term is in the catalog, and no Chinese message uses a
+// variant the glossary rules out (词元, 评论家, 行动者, 练习场, …).
+func TestCatalogUsesGlossary(t *testing.T) {
+	for _, term := range glossary.All() {
+		if Zh.T("term."+term.ID) != term.Zh || En.T("term."+term.ID) != term.En {
+			t.Errorf("term.%s is not the glossary's", term.ID)
+		}
+	}
+	for variant, id := range glossary.Avoided() {
+		for key, msg := range zh {
+			if strings.Contains(msg, variant) {
+				t.Errorf("zh %q says %q: the glossary's word is %q (term %s)", key, variant, Zh.T("term."+id), id)
+			}
+		}
+	}
+	if got := Zh.T("nav.play"); got != "实验台" {
+		t.Errorf("zh nav.play = %q, want 实验台", got)
+	}
+}
+
+// Every $…$ of every message is in the lessons' math subset, so that HTML
+// typesets it instead of falling back to plain text.
+func TestCatalogMathRenders(t *testing.T) {
+	for _, l := range Langs {
+		for key, msg := range catalogs[l] {
+			parts := strings.Split(msg, "$")
+			if len(parts)%2 == 0 {
+				t.Errorf("%s %q: an odd number of $", l, key)
+				continue
+			}
+			for i := 1; i < len(parts); i += 2 {
+				if _, err := mathml.Render(parts[i], false); err != nil {
+					t.Errorf("%s %q: $%s$: %v", l, key, parts[i], err)
+				}
+			}
+		}
+	}
+}
+
+func TestHTMLAndPlain(t *testing.T) {
+	if got := Zh.T("numbering.1"); !strings.Contains(got, "sₜ₊₁") || strings.Contains(got, "$") {
+		t.Errorf("Zh.T(numbering.1) = %q, want plain sₜ₊₁", got)
+	}
+	h := En.HTML("row.value")
+	if !strings.Contains(h, "<math") || strings.Contains(h, "$") {
+		t.Errorf("En.HTML(row.value) = %q, want MathML", h)
+	}
+	if got := En.HTML("formula.heading", "<b>$x$</b>", RawHTML("<i>t</i>")); got != "&lt;b&gt;$x$&lt;/b&gt; at <i>t</i>" {
+		t.Errorf("HTML escapes string arguments and keeps RawHTML: %q", got)
 	}
 }

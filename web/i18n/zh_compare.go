@@ -37,7 +37,7 @@ func init() {
 		"compare.versions.eps":       "白化后的值处处还相差约 1e-8：最新版的 masked_mean 在 token 数上加了 1e-8（PR verl#782，v0.3.0.post0）。这太小了，这里显示不出来，也不标出。",
 		"compare.versions.chart":     "原始优势 A_t：v0.2 与最新版",
 		"compare.reason.eos":         "EOS 之后的价值不为零",
-		"compare.reason.eos.text":    "v0.2 让 EOS token 从 values[L]（critic 对 EOS 之后那个状态的估值）自举，并继续走过填充；最新版 verl 跳过填充，而且从 PR verl#1850（v0.4.0）起 critic 在 EOS 之后给出 0。λ < 1 时这会把 γ(1−λ)·V 漏进 EOS 之前的优势；λ = 1 时在那里正好抵消。",
+		"compare.reason.eos.text":    "v0.2 让 EOS token 从 values[L]（critic 对 EOS 之后那个状态的价值估计）自举，并继续走过填充；最新版 verl 跳过填充，而且从 PR verl#1850（v0.4.0）起 critic 在 EOS 之后给出 0。λ < 1 时这会把 γ(1−λ)·V 漏进 EOS 之前的优势；λ = 1 时在那里正好抵消。",
 		"compare.reason.obs":         "观测段",
 		"compare.reason.obs.text":    "v0.2 把回复内部 mask 为 0 的 token 当作时间步走过：读它们的价值，每个 token 多一次 γλ 衰减。最新版 verl（PR verl#2337，v0.5.0）跳过它们：观测段之前的最后一个 token 从观测段之后的第一个有效 token 自举。",
 		"compare.reason.reward":      "mask 为 0 的 token 上的奖励",
@@ -74,7 +74,7 @@ func init() {
 		"bug.eos-leak.when":  "只有当 EOS 之后紧挨着的位置价值不为零、且 λ < 1 时，它才在有效 token 上显现。",
 
 		"bug.shift.title": "价值错开了一位（shift）",
-		"bug.shift.story": "critic 的输出晚取了一个位置，于是把 V(s_{t+1}) 当成了 V(s_t)（最后一个 token 用 0）：每个 TD 误差比较的都是错的一对状态。",
+		"bug.shift.story": "critic 的输出晚取了一个位置，于是把 $V(s_{t+1})$ 当成了 $V(s_t)$（最后一个 token 用 0）：每个 TD 误差比较的都是错的一对状态。",
 		"bug.shift.ref":   "verl 的切片 values[:, −R−1:−1] 是对的；verl#1960 曾质疑过。参考文档 §1、§12、§13。",
 		"bug.shift.when":  "除非所有价值都是 0，否则它都会显现。",
 
@@ -89,7 +89,7 @@ func init() {
 		"bug.whitened-returns.when":  "只要白化改变了优势，它就会显现。",
 
 		"bug.no-reverse.title": "反着存的列表没有翻回来（no-reverse）",
-		"bug.no-reverse.story": "反向循环把 A_{R−1}、A_{R−2}、…、A_0 依次追加到列表里；忘了 torch.stack(advantages_reversed[::-1]) 里的 [::-1]，token t 就拿到了 token R−1−t 的优势。",
+		"bug.no-reverse.story": "反向循环把 $A_{R-1}$、$A_{R-2}$、…、$A_0$ 依次追加到列表里；忘了 torch.stack(advantages_reversed[::-1]) 里的 [::-1]，token t 就拿到了 token R−1−t 的优势。",
 		"bug.no-reverse.ref":   "verl core_algos.py 中的 compute_gae_advantage_return。参考文档 §3。",
 		"bug.no-reverse.when":  "除非优势倒过来读也一样，否则它都会显现。",
 

@@ -7,7 +7,7 @@ func init() {
 		"limit.body":      "请求体太大：最多 %d 字节。",
 		"limit.busy":      "GAE Lab 现在很忙，请 %d 秒后再试。",
 		"limit.timeout":   "计算时间太长，已经停止。请试一条更短的回复。",
-		"error.not_found": "这里没有页面。练习场在 /play，课程在 /lessons。",
+		"error.not_found": "这里没有页面。实验台在 /play，课程在 /lessons。",
 		"error.method":    "这个地址只接受 %s 请求。",
 		"error.internal":  "我们这边出了错。请求编号：%s",
 	} {

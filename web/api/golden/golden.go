@@ -65,3 +65,51 @@ func Cases(t testing.TB) []Case {
 	}
 	return cases
 }
+
+// VersionsPath is ../shared/golden/golden-versions-shared.json: the shared
+// cases run through each of verl's twelve generations.
+func VersionsPath() string {
+	return filepath.Join(filepath.Dir(Path()), "golden-versions-shared.json")
+}
+
+// VersionCase is one per-release case: its id, generation ("G01"…"G12"),
+// representative tag and whole JSON.
+type VersionCase struct {
+	ID, Generation, Tag string
+	Raw                 json.RawMessage
+}
+
+// VersionCases returns every per-release case for a test: skipped when the
+// file is missing on a developer's machine, failed under CI=true.
+func VersionCases(t testing.TB) []VersionCase {
+	t.Helper()
+	data, err := os.ReadFile(VersionsPath())
+	if err != nil {
+		if os.Getenv("CI") == "true" || !os.IsNotExist(err) {
+			t.Fatalf("golden vectors: %v", err)
+		}
+		t.Skipf("golden vectors not found: %v", err)
+	}
+	var file struct {
+		Cases []json.RawMessage `json:"cases"`
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatalf("golden: %v", err)
+	}
+	cases := make([]VersionCase, len(file.Cases))
+	for i, raw := range file.Cases {
+		var head struct {
+			ID         string `json:"id"`
+			Generation string `json:"generation"`
+			Tag        string `json:"verl_version"`
+		}
+		if err := json.Unmarshal(raw, &head); err != nil {
+			t.Fatalf("golden: case %d: %v", i, err)
+		}
+		cases[i] = VersionCase{ID: head.ID, Generation: head.Generation, Tag: head.Tag, Raw: raw}
+	}
+	if len(cases) == 0 {
+		t.Fatalf("golden: %s has no cases", VersionsPath())
+	}
+	return cases
+}

@@ -1,0 +1,397 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// The per-generation arithmetic: each function reproduces one verl function
+// as generation g has it, asking g.Has for every difference. Unlike the
+// two-version functions, these return what verl returns where its float
+// arithmetic gives NaN or ±Inf (a 0/0 mean of an empty mask, an overflowing
+// ratio); callers show such numbers as verl's, with why. An error is where
+// verl raises; its text starts with verl's exception type.
+
+// VerlError is an exception verl raises: Type ("ValueError") and verl's own
+// message, plus Why, the explanation in GAE Lab's words.
+type VerlError struct {
+	Type, Message, Why string
+}
+
+func (e *VerlError) Error() string {
+	s := e.Type + ":"
+	if e.Message != "" {
+		s += " " + e.Message
+	}
+	if e.Why != "" {
+		s += " (" + e.Why + ")"
+	}
+	return s
+}
+
+func raise(typ, msg, why string, args ...any) error {
+	return &VerlError{Type: typ, Message: msg, Why: fmt.Sprintf(why, args...)}
+}
+
+// float32Overflow is the largest x whose exp is finite in float32: verl's
+// tensors are float32, so exp(x) is +inf beyond it.
+const float32Overflow = 88.72283905206835
+
+// exp32 is torch.exp on a float32 tensor, computed in float64: +Inf where
+// float32 overflows.
+func exp32(x float64) float64 {
+	if x > float32Overflow {
+		return math.Inf(1)
+	}
+	return math.Exp(x)
+}
+
+// AllKLNames are the 15 kl_penalty names the golden file asks every release
+// about, in its order.
+var AllKLNames = []string{KL, "k1", KLAbs, KLMSE, "k2", KLLowVar, "k3", KLFull, "kl+", "k1+", "abs+", "mse+", "k2+", "low_var_kl+", "k3+"}
+
+// KLNamesGen lists the names generation g accepts: the four long names, the
+// k1/k2/k3 aliases from KLAliases (v0.4.0) and the "+" names from
+// KLPlusNames (v0.8.0).
+func KLNamesGen(g Generation) []string {
+	names := []string{KL, KLAbs, KLMSE, KLLowVar}
+	if g.Has(KLAliases) {
+		names = []string{KL, "k1", KLAbs, KLMSE, "k2", KLLowVar, "k3"}
+	}
+	if g.Has(KLPlusNames) {
+		for _, n := range names {
+			names = append(names, n+"+")
+		}
+	}
+	return names
+}
+
+// klBaseGen resolves a name to its forward formula in generation g.
+func klBaseGen(g Generation, name string) (string, error) {
+	known := false
+	for _, n := range KLNamesGen(g) {
+		known = known || n == name
+	}
+	if !known {
+		why := fmt.Sprintf("verl %s does not know kl_penalty %q; it knows %s", g.Range(), name, strings.Join(KLNamesGen(g), ", "))
+		if name == KLFull {
+			why = "the full KL needs the whole vocabulary distribution, not two log-probs; no verl release implements it"
+		} else if strings.HasSuffix(name, "+") && g.Has(KLPlusRouted) {
+			why = fmt.Sprintf("verl %s routes the \"+\" names through kl_penalty_forward but still raises (PR #2953); they work from v0.8.0 (PR #6058)", g.Range())
+		}
+		return "", &VerlError{Type: "NotImplementedError", Why: why}
+	}
+	base := strings.TrimSuffix(name, "+")
+	switch base {
+	case "k1":
+		base = KL
+	case "k2":
+		base = KLMSE
+	case "k3":
+		base = KLLowVar
+	}
+	return base, nil
+}
+
+// KLPenaltyGen is kl_penalty(logprob, ref, name) of generation g, unmasked.
+func KLPenaltyGen(g Generation, name string, logprob, ref [][]float64) ([][]float64, error) {
+	base, err := klBaseGen(g, name)
+	if err != nil {
+		return nil, err
+	}
+	v := VerlEarly
+	if g.Has(K3PreClamp) {
+		v = VerlNewest // the pre-clamp, which changes no forward value
+	}
+	return zipMatrix(logprob, ref, func(lp, rf float64) float64 { return klValue(v, base, lp, rf) }), nil
+}
+
+// UseKLInReward is whether generation g's trainer puts KL into the reward:
+// algorithm.use_kl_in_reward from KLInRewardSwitch (v0.4.0, PR #644), and
+// before it whenever the actor has no KL loss.
+func UseKLInReward(g Generation, useKLInReward, useKLLoss bool) bool {
+	if g.Has(KLInRewardSwitch) {
+		return useKLInReward
+	}
+	return !useKLLoss
+}
+
+// ApplyKLPenaltyGen is apply_kl_penalty of generation g. The metric is the
+// mean over rows of each row's masked mean of the KL; before KLMetricEps
+// (v0.3.0.post0, PR #782) a row with no valid token makes it NaN.
+func ApplyKLPenaltyGen(g Generation, scores, oldLogProbs, refLogProb, mask [][]float64, klName string, ctl KLController) (KLReward, error) {
+	unmasked, err := KLPenaltyGen(g, klName, oldLogProbs, refLogProb)
+	if err != nil {
+		return KLReward{}, err
+	}
+	res := KLReward{KLDUnmasked: unmasked, Beta: ctl.Value()}
+	res.KLD = zipMatrix(unmasked, mask, func(k, m float64) float64 { return k * m })
+	res.Rewards = zipMatrix(scores, res.KLD, func(s, k float64) float64 { return s - res.Beta*k })
+	eps := g.meanEps()
+	var total float64
+	for i, row := range res.KLD {
+		var sum, n float64
+		for t, k := range row {
+			sum += k * mask[i][t]
+			n += mask[i][t]
+		}
+		total += sum / (n + eps)
+	}
+	if len(res.KLD) > 0 {
+		res.CurrentKL = total / float64(len(res.KLD))
+	}
+	ctl.Update(res.CurrentKL, len(res.KLD))
+	return res, nil
+}
+
+// maskedSumGen is masked_sum(x, mask) of generation g: Σ x·m over every
+// position. Before MaskedSumWhere (v0.5.0, PR #2377) a masked ±inf gives
+// inf·0 = NaN and poisons the sum; after, masked positions are zeroed first.
+func maskedSumGen(g Generation, x, mask [][]float64) float64 {
+	where := g.Has(MaskedSumWhere)
+	var s float64
+	for i, row := range x {
+		for t, v := range row {
+			m := mask[i][t]
+			if where && m == 0 {
+				continue
+			}
+			s += v * m
+		}
+	}
+	return s
+}
+
+// MaskedMeanGen is masked_mean(x, mask) of generation g: Σx·m / (Σm + ε),
+// ε from MaskedMeanEps. With no ε an empty mask gives 0/0 = NaN, as in verl.
+func MaskedMeanGen(g Generation, x, mask [][]float64) float64 {
+	return maskedSumGen(g, x, mask) / (maskCount(mask) + g.meanEps())
+}
+
+// AggModesGen lists the loss_agg_mode names generation g's agg_loss
+// accepts: none before AggLoss (v0.4.0; every loss is token-mean), the four
+// modes, and token-sum from TokenSumMode (v0.9.0).
+func AggModesGen(g Generation) []AggMode {
+	switch {
+	case !g.Has(AggLoss):
+		return []AggMode{TokenMean}
+	case !g.Has(TokenSumMode):
+		return AggModes[:4]
+	}
+	return AggModes
+}
+
+// AggregateGen is agg_loss(loss, mask, mode) of generation g with one
+// micro-batch, dp_size = 1 and no global-batch information (a direct call,
+// or the legacy workers). Before AggLoss every loss is masked_mean, and only
+// token-mean is asked for.
+func AggregateGen(g Generation, loss, mask [][]float64, mode AggMode) (float64, error) {
+	if !g.Has(AggLoss) {
+		if mode != TokenMean {
+			return 0, raise("TypeError", "", "verl %s has no loss_agg_mode: every loss is a token-mean masked_mean (agg_loss arrived in v0.4.0, PR #623)", g.Range())
+		}
+		return MaskedMeanGen(g, loss, mask), nil
+	}
+	b, r := shapeOf(loss)
+	// Per-row sums are torch.sum(loss_mat * loss_mask, dim=-1): a plain
+	// product, so a masked ±inf gives NaN whatever the generation.
+	rowSum := make([]float64, b)
+	rowN := make([]float64, b)
+	for i, row := range loss {
+		for t, l := range row {
+			m := mask[i][t]
+			rowSum[i] += l * m
+			rowN[i] += m
+		}
+	}
+	var rows float64 // non-empty rows
+	for _, n := range rowN {
+		if n > 0 {
+			rows++
+		}
+	}
+	// nonEmpty sums xs over the non-empty rows, as masked_sum(xs, seq_mask).
+	nonEmpty := func(xs []float64) float64 {
+		var s float64
+		for i, x := range xs {
+			if rowN[i] > 0 {
+				s += x
+			} else if !g.Has(MaskedSumWhere) {
+				s += x * 0
+			}
+		}
+		return s
+	}
+	sum := func(xs []float64) float64 {
+		var s float64
+		for _, x := range xs {
+			s += x
+		}
+		return s
+	}
+	switch mode {
+	case TokenMean:
+		if g.Has(TokenMeanNoEps) {
+			return maskedSumGen(g, loss, mask) / maskCount(mask), nil
+		}
+		return MaskedMeanGen(g, loss, mask), nil
+	case TokenSum:
+		if g.Has(TokenSumMode) {
+			return maskedSumGen(g, loss, mask), nil
+		}
+	case SeqMeanTokenSum, SeqMeanTokenSumNorm:
+		if mode == SeqMeanTokenSumNorm && !g.Has(SumNormPerSeq) {
+			return sum(rowSum) / float64(r), nil // Σ over all rows / R
+		}
+		var l float64
+		switch {
+		case g.Has(TokenMeanNoEps): // masked_sum / Σseq_mask
+			l = nonEmpty(rowSum) / rows
+		case g.Has(SeqMeanSkipEmpty): // masked_mean(seq_losses, seq_mask)
+			l = nonEmpty(rowSum) / (rows + maskedMeanEps)
+		default: // torch.mean over every row
+			l = sum(rowSum) / float64(b)
+		}
+		if mode == SeqMeanTokenSumNorm {
+			l /= float64(r)
+		}
+		return l, nil
+	case SeqMeanTokenMean:
+		per := make([]float64, b)
+		for i := range per {
+			if g.Has(SeqMeanSkipEmpty) {
+				per[i] = rowSum[i] / (rowN[i] + maskedMeanEps)
+			} else {
+				per[i] = rowSum[i] / rowN[i] // 0/0 = NaN for an empty row
+			}
+		}
+		switch {
+		case g.Has(TokenMeanNoEps):
+			return nonEmpty(per) / rows, nil
+		case g.Has(SeqMeanSkipEmpty):
+			return nonEmpty(per) / (rows + maskedMeanEps), nil
+		}
+		return sum(per) / float64(b), nil
+	}
+	return 0, raise("ValueError", "Invalid loss_agg_mode: "+string(mode), "verl %s knows %s", g.Range(), joinModes(AggModesGen(g)))
+}
+
+func joinModes(ms []AggMode) string {
+	s := make([]string, len(ms))
+	for i, m := range ms {
+		s[i] = string(m)
+	}
+	return strings.Join(s, ", ")
+}
+
+// AggregateValueLossGen is compute_value_loss of generation g for one mode:
+// vf_loss = 0.5·agg(max loss), without the 0.5 while ValueLossNoHalf
+// (v0.4.0 only), and vf_clipfrac = masked_mean(clipped).
+func AggregateValueLossGen(g Generation, vt ValueTerms, mask [][]float64, mode AggMode) (ValueLoss, error) {
+	loss, err := AggregateGen(g, vt.MaxLoss, mask, mode)
+	if err != nil {
+		return ValueLoss{}, err
+	}
+	if !g.Has(ValueLossNoHalf) {
+		loss *= 0.5
+	}
+	return ValueLoss{Loss: loss, ClipFrac: MaskedMeanGen(g, vt.Clipped, mask)}, nil
+}
+
+// PolicyLossTermsGen is generation g's compute_policy_loss per token. Before
+// ClipLowHigh (v0.4.0) the ratio is clipped to 1 ± p.Ratio; after, to
+// [1 − p.Low, 1 + p.High]. DualClip adds the −A·c cap and asserts c > 1;
+// LogRatioClamp (v0.4.1) clamps the log-ratio to ±20. Before it, a
+// log-ratio beyond 88.72 overflows float32 to +inf, as in verl, and the
+// loss of that token is ∓inf (or NaN where A = 0).
+func PolicyLossTermsGen(g Generation, logProbs, oldLogProbs, advantages [][]float64, p ClipParams) (PolicyTerms, error) {
+	dual := g.Has(DualClip)
+	if dual && !(p.C > 1) {
+		return PolicyTerms{}, raise("AssertionError", fmt.Sprintf("The lower bound of the clip_ratio_c for dual-clip PPO should be greater than 1.0, but get the value: %g.", p.C), "verl %s asserts it", g.Range())
+	}
+	lo, hi := 1-p.Ratio, 1+p.Ratio
+	if g.Has(ClipLowHigh) {
+		lo, hi = 1-p.Low, 1+p.High
+	}
+	clampLR := g.Has(LogRatioClamp)
+	b, r := shapeOf(logProbs)
+	pt := PolicyTerms{
+		LogRatio: newMatrix(b, r),
+		Ratio:    newMatrix(b, r),
+		Losses1:  newMatrix(b, r),
+		Losses2:  newMatrix(b, r),
+		Final:    newMatrix(b, r),
+		Clipped:  newMatrix(b, r),
+	}
+	if dual {
+		pt.Losses3, pt.DualClipped = newMatrix(b, r), newMatrix(b, r)
+	}
+	for i := range logProbs {
+		for t, lp := range logProbs[i] {
+			a, x := advantages[i][t], lp-oldLogProbs[i][t]
+			if clampLR {
+				x = clamp(x, -logRatioClamp, logRatioClamp)
+			}
+			ratio := exp32(x)
+			l1 := -a * ratio
+			l2 := -a * clampNaN(ratio, lo, hi)
+			m1 := maxNaN(l1, l2)
+			pt.LogRatio[i][t], pt.Ratio[i][t] = x, ratio
+			pt.Losses1[i][t], pt.Losses2[i][t] = l1, l2
+			pt.Clipped[i][t] = indicator(l2 > l1)
+			pt.Final[i][t] = m1
+			if dual {
+				l3 := -a * p.C
+				pt.Losses3[i][t] = l3
+				pt.DualClipped[i][t] = indicator(m1 > l3 && a < 0)
+				if a < 0 {
+					pt.Final[i][t] = minNaN(l3, m1)
+				}
+			}
+		}
+	}
+	return pt, nil
+}
+
+// clampNaN, maxNaN and minNaN are torch.clamp, torch.maximum and torch.min:
+// NaN propagates.
+func clampNaN(x, lo, hi float64) float64 { return math.Max(math.Min(x, hi), lo) }
+func maxNaN(a, b float64) float64        { return math.Max(a, b) }
+func minNaN(a, b float64) float64        { return math.Min(a, b) }
+
+// AggregatePolicyLossGen is generation g's pg_loss and metrics for one mode.
+// pg_clipfrac_lower exists from DualClip on (0 before).
+func AggregatePolicyLossGen(g Generation, pt PolicyTerms, mask [][]float64, mode AggMode) (PolicyLoss, error) {
+	loss, err := AggregateGen(g, pt.Final, mask, mode)
+	if err != nil {
+		return PolicyLoss{}, err
+	}
+	pl := PolicyLoss{
+		Loss:     loss,
+		ClipFrac: MaskedMeanGen(g, pt.Clipped, mask),
+		PPOKL:    MaskedMeanGen(g, mapMatrix(pt.LogRatio, func(x float64) float64 { return -x }), mask),
+	}
+	if pt.DualClipped != nil {
+		pl.ClipFracLower = MaskedMeanGen(g, pt.DualClipped, mask)
+	}
+	return pl, nil
+}
+
+// ActorKLGen is generation g's use_kl_loss path: the KL of the current
+// policy against the reference, token-mean masked_mean before AggLoss and
+// agg_loss with the configured mode after, times coef, plus pgLoss.
+func ActorKLGen(g Generation, name string, logProbs, refLogProb, mask [][]float64, mode AggMode, coef, pgLoss float64) (ActorKLLoss, error) {
+	kld, err := KLPenaltyGen(g, name, logProbs, refLogProb)
+	if err != nil {
+		return ActorKLLoss{}, err
+	}
+	if !g.Has(AggLoss) {
+		mode = TokenMean
+	}
+	loss, err := AggregateGen(g, kld, mask, mode)
+	if err != nil {
+		return ActorKLLoss{}, err
+	}
+	return ActorKLLoss{KLD: kld, KLLoss: loss, Total: pgLoss + coef*loss}, nil
+}

@@ -1,0 +1,107 @@
+// Package glossary is GAE Lab's one vocabulary: the terms the pages and the
+// lessons name, in English and Chinese, with verl's tensor name, the symbol
+// and a one-line definition in both languages. The data is glossary.json
+// (embedded); the message catalog (web/i18n) builds its term.* messages from
+// it, and the tests of the catalog, the pages and the lessons reject the
+// Chinese variants each term lists under zh_avoid.
+package glossary
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+)
+
+//go:embed glossary.json
+var data []byte
+
+// A Term is one entry of the glossary.
+type Term struct {
+	ID     string `json:"id"`
+	En     string `json:"en"`
+	Zh     string `json:"zh"`
+	Tensor string `json:"tensor"` // verl's name for it, "" when it has none
+	Symbol string `json:"symbol"` // as the pages write it (Unicode, TeX-like subscripts)
+	DefEn  string `json:"def_en"`
+	DefZh  string `json:"def_zh"`
+	// ZhAlso are accepted short forms ("TD 误差" for 时序差分误差).
+	ZhAlso []string `json:"zh_also,omitempty"`
+	// ZhAvoid are variants no Chinese page or lesson may use.
+	ZhAvoid []string `json:"zh_avoid"`
+}
+
+// Name is the term in language lang ("zh" or anything else for English).
+func (t Term) Name(lang string) string {
+	if lang == "zh" {
+		return t.Zh
+	}
+	return t.En
+}
+
+// Def is the one-line definition in language lang.
+func (t Term) Def(lang string) string {
+	if lang == "zh" {
+		return t.DefZh
+	}
+	return t.DefEn
+}
+
+var terms, byID = mustLoad()
+
+func mustLoad() ([]Term, map[string]Term) {
+	ts, err := parse(data)
+	if err != nil {
+		panic(err) // the embedded file is checked by TestGlossary
+	}
+	m := make(map[string]Term, len(ts))
+	for _, t := range ts {
+		m[t.ID] = t
+	}
+	return ts, m
+}
+
+// parse reads and checks a glossary file: unique non-empty ids, every name
+// and definition present in both languages.
+func parse(b []byte) ([]Term, error) {
+	var f struct {
+		Terms []Term `json:"terms"`
+	}
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, fmt.Errorf("glossary: %w", err)
+	}
+	seen := map[string]bool{}
+	for i, t := range f.Terms {
+		switch {
+		case t.ID == "":
+			return nil, fmt.Errorf("glossary: term %d has no id", i)
+		case seen[t.ID]:
+			return nil, fmt.Errorf("glossary: id %q twice", t.ID)
+		case t.En == "" || t.Zh == "" || t.DefEn == "" || t.DefZh == "":
+			return nil, fmt.Errorf("glossary: %q lacks a name or a definition", t.ID)
+		}
+		seen[t.ID] = true
+	}
+	return f.Terms, nil
+}
+
+// All returns every term in the file's order. The slice is shared: do not
+// modify it.
+func All() []Term { return terms }
+
+// Lookup finds a term by id.
+func Lookup(id string) (Term, bool) {
+	t, ok := byID[id]
+	return t, ok
+}
+
+// Avoided maps each Chinese variant the glossary rules out to the id of the
+// term to use instead.
+func Avoided() map[string]string {
+	m := map[string]string{}
+	for _, t := range terms {
+		for _, v := range t.ZhAvoid {
+			m[v] = t.ID
+		}
+	}
+	return m
+}

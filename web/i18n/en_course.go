@@ -1,0 +1,27 @@
+package i18n
+
+// The course's questions: diagnoses, hints, choice boxes and the cells a
+// widget hides while a question asks for them.
+func init() {
+	for k, v := range map[string]string{
+		"predict.diagnosed":   "Not quite — and the number says why:",
+		"predict.hint":        "Hint:",
+		"predict.hidden_cell": "?",
+		"predict.hidden_note": "The cells marked ? (and the chart) appear once you answer the question above or show its answer.",
+		"choice.legend":       "Pick one answer",
+		"choice.unknown":      "Pick one of the options.",
+		"choice.answer":       "The answer is %[1]s.",
+
+		"hint.score":  "The score sits on one token only: the last valid one (its EOS in most setups); every other token's score is 0.",
+		"hint.kld":    "k1 is log π_old − log π_ref at the token; k3 is e^(ref − old) − (ref − old) − 1, never negative.",
+		"hint.reward": "r_t = score_t − β·KL_t: start from the score (0 except on the last valid token) and subtract β times the token's KL.",
+		"hint.value":  "values[t] = V(s_t) is the state before token t: count tokens from 0 in the code's numbering, from 1 in the textbook's.",
+		"hint.next":   "The next value of token t is values[t + 1], the state after the token; at the end of the tensor it is 0.",
+		"hint.delta":  "δ_t = r_t + γ·V(s_{t+1}) − V(s_t): the token's reward plus the next state's value, minus the value before the token.",
+		"hint.adv":    "Run the recursion backwards from the last token: A_t = δ_t + γλ·A_{t+1}, with A = 0 after the end.",
+		"hint.ret":    "The return is the advantage plus the value it was measured against: R_t = A_t + V(s_t).",
+		"hint.white":  "Whitening subtracts the mean of all valid advantages and divides by their standard deviation: compare this token's A_t with the mean.",
+	} {
+		en[k] = v
+	}
+}

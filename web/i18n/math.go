@@ -1,0 +1,102 @@
+package i18n
+
+import (
+	"fmt"
+	"html"
+	"strings"
+	"sync"
+
+	"gaelab/lessons/mathml"
+)
+
+// Messages may hold math between dollar signs, in the lessons' TeX subset
+// ("$s_{t+1}$"). T writes it as plain Unicode (sₜ₊₁), for text-only places:
+// titles, options, attributes, SVG labels. HTML typesets it as MathML with
+// the lessons' renderer, for headings, paragraphs and formula panels.
+
+var (
+	plainCache sync.Map // message template → its plain form
+	htmlCache  sync.Map // message template → its HTML form (a format string)
+)
+
+// plainMessage replaces each $…$ of a message template by its Unicode form.
+func plainMessage(msg string) string {
+	if !strings.Contains(msg, "$") {
+		return msg
+	}
+	if p, ok := plainCache.Load(msg); ok {
+		return p.(string)
+	}
+	var b strings.Builder
+	for i, part := range strings.Split(msg, "$") {
+		if i%2 == 1 {
+			part = mathml.Plain(part)
+		}
+		b.WriteString(part)
+	}
+	plainCache.Store(msg, b.String())
+	return b.String()
+}
+
+// htmlMessage turns a message template into an HTML format string: text
+// escaped, each $…$ rendered as inline MathML (with % doubled so that the
+// formatting leaves it alone). Math the renderer refuses is shown plain.
+func htmlMessage(msg string) string {
+	if h, ok := htmlCache.Load(msg); ok {
+		return h.(string)
+	}
+	var b strings.Builder
+	for i, part := range strings.Split(msg, "$") {
+		if i%2 == 0 {
+			b.WriteString(html.EscapeString(part))
+			continue
+		}
+		m, err := mathml.Render(part, false)
+		if err != nil {
+			m = html.EscapeString(mathml.Plain(part))
+		}
+		b.WriteString(strings.ReplaceAll(m, "%", "%%"))
+	}
+	htmlCache.Store(msg, b.String())
+	return b.String()
+}
+
+// HTML returns the message for key as HTML: its text escaped, its math
+// typeset as MathML, its arguments escaped (strings) or formatted (numbers).
+// Arguments are never read as math: a learner's "$" stays a "$".
+func (l Lang) HTML(key string, args ...any) string {
+	msg, ok := lookup(l, key)
+	if !ok {
+		return html.EscapeString(msg)
+	}
+	f := htmlMessage(msg)
+	if len(args) == 0 {
+		return strings.ReplaceAll(f, "%%", "%")
+	}
+	esc := make([]any, len(args))
+	for i, a := range args {
+		switch a := a.(type) {
+		case string:
+			esc[i] = html.EscapeString(a)
+		case RawHTML:
+			esc[i] = string(a)
+		default:
+			esc[i] = a
+		}
+	}
+	return fmt.Sprintf(f, esc...)
+}
+
+// RawHTML is an argument to HTML that is already HTML (another message's
+// HTML, a typeset formula) and is inserted as it is.
+type RawHTML string
+
+// Math typesets one TeX formula as inline MathML (display false) or a block
+// (display true); a formula outside the subset is written as plain text.
+func Math(tex string, display bool) string {
+	m, err := mathml.Render(tex, display)
+	if err != nil {
+		return html.EscapeString(mathml.Plain(tex))
+	}
+	return m
+}

@@ -1,0 +1,173 @@
+package inspect
+
+import (
+	"encoding/json"
+	"math"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gaelab/engine"
+)
+
+// Config is how the batch is recomputed: verl's names, as in the JSON API.
+type Config struct {
+	Gamma float64 `json:"gamma"`
+	Lam   float64 `json:"lam"`
+	// KLCoef (β) and KLPenalty turn token_level_scores into rewards when
+	// the file has scores but no token_level_rewards and UseKLInReward.
+	KLCoef        float64 `json:"kl_coef"`
+	KLPenalty     string  `json:"kl_penalty"`
+	UseKLInReward bool    `json:"use_kl_in_reward"`
+	// Estimator is "gae" or an outcome estimator key (engine.OutcomeEstimators).
+	Estimator string `json:"estimator"`
+	// Release is the verl release the numbers are checked against (its
+	// generation's arithmetic); Ver is its tag.
+	Release engine.Release `json:"-"`
+	Ver     string         `json:"ver"`
+	// ResponseLength is R when only attention_mask is given.
+	ResponseLength int `json:"response_length,omitempty"`
+}
+
+// DefaultConfig is newest verl's defaults (γ = λ = 1, no KL in the reward).
+func DefaultConfig() Config {
+	r, _ := engine.ParseRelease("newest")
+	return Config{Gamma: 1, Lam: 1, KLCoef: 0.001, KLPenalty: engine.KL, Estimator: "gae", Release: r, Ver: r.Tag}
+}
+
+// configKeys are the keys a query or a sidecar may set.
+var configKeys = []string{"gamma", "lam", "kl_coef", "kl_penalty", "use_kl_in_reward", "estimator", "ver", "response_length"}
+
+// ApplySidecar sets the keys a JSON sidecar ({"gamma": 1, "lam": 0.95, …})
+// gives; unknown keys are an error naming them.
+func (c *Config) ApplySidecar(data []byte) error {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		return errorf("invalid_json", "config", "the config sidecar is not a JSON object: %v", err)
+	}
+	q := url.Values{}
+	for k, raw := range m {
+		if !slices.Contains(configKeys, k) {
+			return errorf("invalid_value", "config."+k, "unknown config key (known: %v)", configKeys)
+		}
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			s = string(raw) // a number or a bool, as written
+		}
+		q.Set(k, s)
+	}
+	return c.apply(q, "config.")
+}
+
+// ApplyQuery sets the keys the query gives (it wins over a sidecar).
+// Other query keys are left to the caller.
+func (c *Config) ApplyQuery(q url.Values) error { return c.apply(q, "") }
+
+func (c *Config) apply(q url.Values, prefix string) error {
+	num := func(key string, dst *float64, lo, hi float64) error {
+		s := q.Get(key)
+		if s == "" {
+			return nil
+		}
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return errorf("invalid_number", prefix+key, "%q is not a finite number", s)
+		}
+		if v < lo || v > hi {
+			return errorf("out_of_range", prefix+key, "%v is outside [%v, %v]", v, lo, hi)
+		}
+		*dst = v
+		return nil
+	}
+	if err := num("gamma", &c.Gamma, 0, 1); err != nil {
+		return err
+	}
+	if err := num("lam", &c.Lam, 0, 1); err != nil {
+		return err
+	}
+	if err := num("kl_coef", &c.KLCoef, -1e6, 1e6); err != nil {
+		return err
+	}
+	if s := q.Get("use_kl_in_reward"); s != "" {
+		v, err := strconv.ParseBool(s)
+		if err != nil {
+			return errorf("invalid_value", prefix+"use_kl_in_reward", "%q is not true or false", s)
+		}
+		c.UseKLInReward = v
+	}
+	if s := q.Get("ver"); s != "" {
+		r, err := parseRelease(s)
+		if err != nil {
+			return errorf("invalid_value", prefix+"ver", "%q is not a verl release (newest or one of %v)", s, engine.ReleaseTags())
+		}
+		c.Release, c.Ver = r, r.Tag
+	}
+	if s := q.Get("kl_penalty"); s != "" {
+		c.KLPenalty = s
+	}
+	if s := q.Get("estimator"); s != "" {
+		c.Estimator = s
+	}
+	if s := q.Get("response_length"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > MaxTokens {
+			return errorf("out_of_range", prefix+"response_length", "%q is not a length 1…%d", s, MaxTokens)
+		}
+		c.ResponseLength = n
+	}
+	return nil
+}
+
+// parseRelease reads a release tag, "newest", or verl.__version__ as a
+// trainer prints it ("0.4.1", "0.2.0" for the tag v0.2).
+func parseRelease(s string) (engine.Release, error) {
+	r, err := engine.ParseRelease(s)
+	for _, alt := range []string{"v" + s, "v" + strings.TrimSuffix(s, ".0")} {
+		if err == nil {
+			break
+		}
+		r, err = engine.ParseRelease(alt)
+	}
+	return r, err
+}
+
+// Validate checks the keys that depend on the release: the KL type and the
+// estimator must exist in it.
+func (c Config) Validate() error {
+	g := c.Release.Gen
+	if !slices.Contains(engine.KLNamesGen(g), c.KLPenalty) {
+		return errorf("invalid_value", "kl_penalty", "%q is not a KL type of verl %s (%v)", c.KLPenalty, c.Ver, engine.KLNamesGen(g))
+	}
+	if c.Estimator == "gae" {
+		return nil
+	}
+	if _, ok := c.OutcomeEstimator(); !ok {
+		keys := []string{"gae"}
+		for _, e := range engine.OutcomeEstimatorsGen(g) {
+			keys = append(keys, e.Key)
+		}
+		return errorf("invalid_value", "estimator", "%q is not an estimator of verl %s (%v)", c.Estimator, c.Ver, keys)
+	}
+	return nil
+}
+
+// OutcomeEstimator is the chosen outcome estimator as the release has it.
+func (c Config) OutcomeEstimator() (engine.OutcomeEstimator, bool) {
+	for _, e := range engine.OutcomeEstimatorsGen(c.Release.Gen) {
+		if e.Key == c.Estimator {
+			return e, true
+		}
+	}
+	return engine.OutcomeEstimator{}, false
+}
+
+// sortedKeys returns a map's keys in order, for deterministic output.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

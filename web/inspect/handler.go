@@ -1,0 +1,158 @@
+package inspect
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+)
+
+// MaxFull bounds the elements of a batch whose full tensors an answer may
+// carry (?full=1): 1,048,576, as the compute API's tensors.
+const MaxFull = 1 << 20
+
+// contentTypes maps a request's Content-Type to an upload format ("" =
+// detect from the bytes).
+var contentTypes = map[string]string{
+	"application/octet-stream": "", "": "",
+	"application/x-safetensors": "safetensors", "application/vnd.safetensors": "safetensors",
+	"application/zip": "npz", "application/x-npz": "npz", "application/x-zip-compressed": "npz",
+	"application/x-npy": "npy", "application/json": "json",
+}
+
+// Handler handles the "POST /api/v1/inspect" route: the body is the file
+// (its format from ?format= or the Content-Type, else detected), the
+// config is in the query (gamma, lam, kl_coef, kl_penalty,
+// use_kl_in_reward, estimator, ver, response_length), and ?full=1 adds the
+// full tensors. Bodies over maxBody answer 413.
+func Handler(maxBody int64) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		for k := range q {
+			if k != "format" && k != "full" && !isConfigKey(k) {
+				writeError(w, http.StatusBadRequest, errorf("invalid_value", k, "unknown query parameter (known: format, full, %v)", configKeys))
+				return
+			}
+		}
+		if q.Get("format") == "" {
+			ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+			format, ok := contentTypes[ct]
+			if !ok {
+				writeError(w, http.StatusUnsupportedMediaType, errorf("invalid_value", "Content-Type", "%q is not an upload type; send application/octet-stream (or give ?format=safetensors|npz|npy|json)", ct))
+				return
+			}
+			q.Set("format", format)
+		}
+		full := q.Get("full") == "1"
+		if s := q.Get("full"); s != "" && s != "0" && s != "1" {
+			writeError(w, http.StatusBadRequest, errorf("invalid_value", "full", "%q is not 0 or 1", s))
+			return
+		}
+		q.Del("full")
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+		if err != nil {
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				writeError(w, http.StatusRequestEntityTooLarge, errorf("too_large", "", "the upload is larger than %d bytes", maxBody))
+				return
+			}
+			writeError(w, http.StatusBadRequest, errorf("invalid_file", "", "could not read the body: %v", err))
+			return
+		}
+		a, err := Load(body, q)
+		if err != nil {
+			var e *Error
+			if !errors.As(err, &e) {
+				e = &Error{Code: "invalid_file", Message: err.Error()}
+			}
+			status := http.StatusBadRequest
+			if e.Code == "too_large" {
+				status = http.StatusRequestEntityTooLarge
+			}
+			writeError(w, status, e)
+			return
+		}
+		if full && a.Batch.B*a.Batch.R > MaxFull {
+			writeError(w, http.StatusRequestEntityTooLarge, errorf("too_large", "full", "the batch has %d elements per tensor; full tensors are given up to %d", a.Batch.B*a.Batch.R, MaxFull))
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		enc := json.NewEncoder(w)
+		enc.Encode(a.Answer(full))
+	}
+}
+
+func isConfigKey(k string) bool {
+	for _, c := range configKeys {
+		if c == k {
+			return true
+		}
+	}
+	return false
+}
+
+// writeError answers {"error": {"code", "field", "message"}}, as the compute API.
+func writeError(w http.ResponseWriter, status int, e *Error) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(map[string]any{"error": map[string]string{"code": e.Code, "field": e.Field, "message": e.Message}})
+}
+
+// Answer is the JSON answer of POST /api/v1/inspect.
+type Answer struct {
+	Shape    [2]int       `json:"shape"`
+	Tensors  []string     `json:"tensors"`
+	Config   AnswerConfig `json:"config"`
+	Batch    BatchStats   `json:"batch"`
+	Rows     []RowSummary `json:"rows"`
+	Check    *Check       `json:"check"`
+	Warnings []string     `json:"warnings"`
+	Full     *FullTensors `json:"full,omitempty"`
+}
+
+// AnswerConfig is the config the numbers were computed with.
+type AnswerConfig struct {
+	Gamma         float64 `json:"gamma"`
+	Lam           float64 `json:"lam"`
+	KLCoef        float64 `json:"kl_coef"`
+	KLPenalty     string  `json:"kl_penalty"`
+	UseKLInReward bool    `json:"use_kl_in_reward"`
+	Estimator     string  `json:"estimator"`
+	Ver           string  `json:"ver"`
+	// Generation is the release's arithmetic generation (G01…G12) and
+	// Releases every release that computes the same.
+	Generation string `json:"generation"`
+	Releases   string `json:"releases"`
+}
+
+// FullTensors are the engine's [B][R] results (?full=1).
+type FullTensors struct {
+	TokenLevelRewards  [][]float64 `json:"token_level_rewards"`
+	NextValues         [][]float64 `json:"next_values_used,omitempty"`
+	Deltas             [][]float64 `json:"deltas,omitempty"`
+	AdvantagesRaw      [][]float64 `json:"advantages_raw,omitempty"`
+	Returns            [][]float64 `json:"returns"`
+	AdvantagesWhitened [][]float64 `json:"advantages_whitened"`
+}
+
+// Answer builds the API answer; full adds the tensors.
+func (a *Analysis) Answer(full bool) Answer {
+	c := a.Config
+	ans := Answer{
+		Shape: [2]int{a.Batch.B, a.Batch.R}, Tensors: a.Batch.Present,
+		Config: AnswerConfig{c.Gamma, c.Lam, c.KLCoef, c.KLPenalty, c.UseKLInReward, c.Estimator, c.Ver, c.Release.Gen.String(), c.Release.Gen.Range()},
+		Batch:  a.Stats, Rows: a.Rows, Check: a.Check, Warnings: []string{},
+	}
+	if a.WhitenErr != nil {
+		ans.Warnings = append(ans.Warnings, "advantages_whitened: "+a.WhitenErr.Error())
+	}
+	if full {
+		f := &FullTensors{TokenLevelRewards: a.Rewards, Returns: a.Returns, AdvantagesWhitened: a.Advantages}
+		if a.GAE != nil {
+			f.NextValues, f.Deltas, f.AdvantagesRaw = a.GAE.NextValues, a.GAE.Deltas, a.GAE.Advantages
+		}
+		ans.Full = f
+	}
+	return ans
+}

@@ -1,0 +1,83 @@
+package inspect
+
+import (
+	"errors"
+	"net/url"
+
+	"gaelab/web/inspect/tensorfile"
+)
+
+// Formats are the upload formats, as ?format= spells them.
+var Formats = []string{"safetensors", "npz", "npy", "json"}
+
+// Limits are the reader limits an upload is read with: one tensor at most
+// 512 × 8,192 elements (or a prompt-plus-response attention_mask twice
+// that wide), all tensors at most 256 MiB as stored.
+var Limits = tensorfile.Limits{MaxElements: 2 * MaxRows * MaxTokens, MaxBytes: 256 << 20, MaxTensors: 64}
+
+// Read reads an upload in format ("" detects it from the bytes).
+func Read(data []byte, format string) (*tensorfile.File, error) {
+	var f *tensorfile.File
+	var err error
+	switch format {
+	case "":
+		f, err = tensorfile.Read(data, Limits)
+	case "safetensors":
+		f, err = tensorfile.ReadSafetensors(data, Limits)
+	case "npz":
+		f, err = tensorfile.ReadNPZ(data, Limits)
+	case "npy":
+		f, err = tensorfile.Read(data, Limits)
+	case "json":
+		f, err = readJSON(data)
+	default:
+		return nil, errorf("invalid_value", "format", "%q is not an upload format (%v)", format, Formats)
+	}
+	if err != nil {
+		return nil, fileError(err)
+	}
+	return f, nil
+}
+
+// fileError turns a reader's error into an *Error naming the tensor.
+func fileError(err error) error {
+	var te *tensorfile.Error
+	if errors.As(err, &te) {
+		return &Error{Code: "invalid_file", Field: te.Tensor, Message: te.Problem}
+	}
+	var ie *Error
+	if errors.As(err, &ie) {
+		return ie
+	}
+	return &Error{Code: "invalid_file", Message: err.Error()}
+}
+
+// Load reads an upload, takes its config (defaults, then the file's
+// sidecar, then the query's keys), and analyses it. The query's format=
+// picks the format; other keys are config keys.
+func Load(data []byte, q url.Values) (*Analysis, error) {
+	f, err := Read(data, q.Get("format"))
+	if err != nil {
+		return nil, err
+	}
+	c := DefaultConfig()
+	if err := c.ApplyQuery(url.Values{"response_length": q["response_length"]}); err != nil {
+		return nil, err
+	}
+	b, err := FromFile(f, c.ResponseLength)
+	if err != nil {
+		return nil, err
+	}
+	if b.Sidecar != nil {
+		if err := c.ApplySidecar(b.Sidecar); err != nil {
+			return nil, err
+		}
+	}
+	if err := c.ApplyQuery(q); err != nil {
+		return nil, err
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return Analyze(b, c)
+}
