@@ -8,7 +8,9 @@ import (
 )
 
 // splitFrontMatter reads the "---" block at the top of a lesson: key: value
-// lines for title, order, summary and minutes.
+// lines for title, order, summary, objectives ("a | b | c": what the
+// learner will be able to do) and needs (the slugs of the lessons it builds
+// on, comma-separated, or "none"). The reading time is computed, never typed.
 func splitFrontMatter(src []byte) (Meta, []byte, error) {
 	var m Meta
 	rest, ok := bytes.CutPrefix(src, []byte("---\n"))
@@ -33,8 +35,21 @@ func splitFrontMatter(src []byte) (Meta, []byte, error) {
 			m.Summary = value
 		case "order":
 			m.Order, err = strconv.Atoi(value)
-		case "minutes":
-			m.Minutes, err = strconv.Atoi(value)
+		case "objectives":
+			for _, o := range strings.Split(value, "|") {
+				if o = strings.TrimSpace(o); o != "" {
+					m.Objectives = append(m.Objectives, o)
+				}
+			}
+		case "needs":
+			if value != "none" {
+				for _, n := range strings.Split(value, ",") {
+					if n = strings.TrimSpace(n); n != "" {
+						m.Needs = append(m.Needs, n)
+					}
+				}
+			}
+			m.needsSet = true
 		default:
 			err = fmt.Errorf("unknown key")
 		}
@@ -42,8 +57,8 @@ func splitFrontMatter(src []byte) (Meta, []byte, error) {
 			return m, nil, fmt.Errorf("front matter %q: %v", line, err)
 		}
 	}
-	if m.Title == "" || m.Order <= 0 || m.Minutes <= 0 || m.Summary == "" {
-		return m, nil, fmt.Errorf("front matter: title, order, summary and minutes are required")
+	if m.Title == "" || m.Order <= 0 || m.Summary == "" || len(m.Objectives) == 0 || !m.needsSet {
+		return m, nil, fmt.Errorf("front matter: title, order, summary, objectives and needs are required")
 	}
 	return m, body, nil
 }

@@ -30,9 +30,15 @@ type Lesson struct {
 
 // Meta is a lesson's front matter.
 type Meta struct {
-	Title   string
-	Order   int
-	Summary string
+	Title      string
+	Order      int
+	Summary    string
+	Objectives []string // "you will be able to …": trusted HTML, one line each
+	Needs      []string // slugs of the lessons this one builds on
+	needsSet   bool
+	// Minutes is the honest reading time, computed from the text: about 250
+	// Chinese characters or 200 English words a minute, plus a minute per
+	// exercise (predict and choice blocks).
 	Minutes int
 }
 
@@ -48,6 +54,15 @@ type Part struct {
 	Scenario *Scenario // a ```scenario block
 	Predict  *Predict  // a ```predict block
 	Choice   *Choice   // a ```choice block
+	Details  *Details  // a ```history or ```answer block
+}
+
+// Details is a collapsible note: "history" (version history and PR
+// archaeology, kept out of the main line) or "answer" (the answer to a
+// "Check yourself" item). Its label comes from the message catalog.
+type Details struct {
+	Kind string // "history" or "answer"
+	HTML string // trusted HTML rendered from the block's Markdown
 }
 
 // Course is every lesson in every language, in course order.
@@ -80,6 +95,13 @@ func load(fsys fs.FS) (*Course, error) {
 			c.byLang[lang] = append(c.byLang[lang], l)
 		}
 		slices.SortFunc(c.byLang[lang], func(a, b *Lesson) int { return a.Order - b.Order })
+		for _, l := range c.byLang[lang] {
+			for _, n := range l.Needs {
+				if x, _, _ := c.Lesson(lang, n); x == nil || x.Order >= l.Order {
+					return nil, fmt.Errorf("lessons: %s/%s needs %q, which is not an earlier lesson", lang, l.Slug, n)
+				}
+			}
+		}
 	}
 	return c, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -19,6 +20,8 @@ import (
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"gaelab/lessons/mathml"
 )
 
 // marker separates rendered HTML from a live block's place; goldmark never
@@ -48,8 +51,16 @@ func Render(src []byte) (*Lesson, error) {
 	ctx := parser.NewContext(parser.WithIDs(&unicodeIDs{seen: map[string]int{}}))
 	doc := md.Parser().Parse(text.NewReader(body), parser.WithContext(ctx))
 	l := &Lesson{Meta: meta}
+	for i, o := range l.Objectives {
+		// Objectives are one line each, with TeX-style indices written as
+		// text ("δ_t = r_t + γV(s_{t+1})") and `code`.
+		if l.Objectives[i], err = inline(md, mathml.Plain(o)); err != nil {
+			return nil, fmt.Errorf("objectives: %w", err)
+		}
+	}
 	var blocks []Part
 	predicts, choices, widgets := 0, 0, 0
+	var words float64 // minutes of reading
 	ids := map[string]bool{}
 	legacy := map[int]bool{}
 	err = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -93,6 +104,20 @@ func Render(src []byte) (*Lesson, error) {
 						legacy[l] = true
 					}
 				}
+			case "history", "answer":
+				var b bytes.Buffer
+				inner := md.Parser().Parse(text.NewReader([]byte(content)))
+				if errs := mathProblems(inner); len(errs) > 0 {
+					err = errs[0]
+				} else if err = md.Renderer().Render(&b, []byte(content), inner); err == nil {
+					p.Details = &Details{Kind: lang, HTML: b.String()}
+					words += readingWords(content)
+				}
+				if err != nil {
+					return ast.WalkStop, fmt.Errorf("block %d: %s: %w", len(blocks)+1, lang, err)
+				}
+				blocks = append(blocks, p)
+				return ast.WalkSkipChildren, nil
 			case "choice":
 				if p.Choice, err = parseChoice(content); err == nil {
 					p.Choice.Index = choices
@@ -132,12 +157,42 @@ func Render(src []byte) (*Lesson, error) {
 		}
 	}
 	l.Problems = mathProblems(doc)
+	words += readingWords(proseOnly(body))
+	l.Minutes = int(math.Ceil(words)) + predicts + choices
 	return l, nil
+}
+
+// fence matches a fenced block, to leave it out of the reading time (the
+// blocks that are read are counted on their own).
+var fence = regexp.MustCompile("(?ms)^```.*?^```[ \t]*$")
+
+// proseOnly is a lesson's Markdown without its fenced blocks.
+func proseOnly(body []byte) string { return fence.ReplaceAllString(string(body), "") }
+
+// readingWords is the reading time of a text in minutes: Chinese
+// characters at 250 a minute, words of Latin script at 200.
+func readingWords(s string) float64 {
+	han, latin, inWord := 0, 0, false
+	for _, r := range s {
+		switch {
+		case unicode.Is(unicode.Han, r):
+			han++
+			inWord = false
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if !inWord {
+				latin++
+			}
+			inWord = true
+		default:
+			inWord = false
+		}
+	}
+	return float64(han)/250 + float64(latin)/200
 }
 
 // liveBlock reports whether a fenced block's language is a live block.
 func liveBlock(lang string) bool {
-	return lang == "scenario" || lang == "predict" || lang == "choice"
+	return lang == "scenario" || lang == "predict" || lang == "choice" || lang == "history" || lang == "answer"
 }
 
 // hideFor is the index of the predict block a scenario block placed right

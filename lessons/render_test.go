@@ -11,7 +11,8 @@ const sample = `---
 title: Sample
 order: 2
 summary: A sample.
-minutes: 3
+objectives: read a sample
+needs: none
 ---
 
 ## 时间差分误差
@@ -37,7 +38,7 @@ func TestRender(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.Title != "Sample" || l.Order != 2 || l.Minutes != 3 {
+	if l.Title != "Sample" || l.Order != 2 || l.Minutes != 2 {
 		t.Errorf("meta %+v", l.Meta)
 	}
 	ids := []string{}
@@ -83,29 +84,29 @@ func TestRender(t *testing.T) {
 func TestRenderErrors(t *testing.T) {
 	tests := map[string]string{
 		"no front matter":    "# hi",
-		"missing title":      "---\norder: 1\nsummary: s\nminutes: 1\n---\n",
-		"unknown key":        "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\ncolour: red\n---\n",
-		"scenario no link":   "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```scenario\ncontrols: lam\n```\n",
-		"unknown control":    "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```scenario\nlink: p=seed-a\ncontrols: nope\n```\n",
-		"bad ask":            "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv\nquestion: q\n```\n",
-		"bad kind":           "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nkind: colour\nquestion: q\n```\n",
-		"bad tolerance":      "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\ntolerance: -1\nquestion: q\n```\n",
-		"NaN tolerance":      "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\ntolerance: NaN\nquestion: q\n```\n",
-		"Inf tolerance":      "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\ntolerance: inf\nquestion: q\n```\n",
-		"heading question":   "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nquestion: # What is A?\n```\n",
-		"list question":      "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nquestion: - a\n```\n",
-		"no id":              "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n",
-		"numeric id":         "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: 1\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n",
-		"id twice":           "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n```choice\nid: q\nquestion: q\nright: a\nwrong: b | c\n```\n",
-		"legacy twice":       "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlegacy: 0\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n```predict\nid: r\nlegacy: 0\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n",
-		"wrong no text":      "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nwrong: 0.4\nquestion: q\n```\n",
-		"wrong not number":   "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nwrong: abc | x\nquestion: q\n```\n",
-		"wrong sign":         "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nkind: sign\nwrong: 0.5 | x\nquestion: q\n```\n",
-		"bad derivation":     "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nderivation: {nope.0} = 1\nquestion: q\n```\n",
-		"key twice":          "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nask: adv.1\nquestion: q\n```\n",
-		"choice no right":    "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```choice\nid: q\nquestion: q\nwrong: a | b\nwrong: c | d\n```\n",
-		"choice two right":   "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```choice\nid: q\nquestion: q\nright: a\nright: c\n```\n",
-		"choice undiagnosed": "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n```choice\nid: q\nquestion: q\nright: a\nwrong: c\n```\n",
+		"missing title":      "---\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n",
+		"unknown key":        "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\ncolour: red\n---\n",
+		"scenario no link":   "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```scenario\ncontrols: lam\n```\n",
+		"unknown control":    "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```scenario\nlink: p=seed-a\ncontrols: nope\n```\n",
+		"bad ask":            "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv\nquestion: q\n```\n",
+		"bad kind":           "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nkind: colour\nquestion: q\n```\n",
+		"bad tolerance":      "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\ntolerance: -1\nquestion: q\n```\n",
+		"NaN tolerance":      "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\ntolerance: NaN\nquestion: q\n```\n",
+		"Inf tolerance":      "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\ntolerance: inf\nquestion: q\n```\n",
+		"heading question":   "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nquestion: # What is A?\n```\n",
+		"list question":      "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nquestion: - a\n```\n",
+		"no id":              "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n",
+		"numeric id":         "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nid: 1\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n",
+		"id twice":           "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n```choice\nid: q\nquestion: q\nright: a\nwrong: b | c\n```\n",
+		"legacy twice":       "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nid: q\nlegacy: 0\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n```predict\nid: r\nlegacy: 0\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n",
+		"wrong no text":      "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nwrong: 0.4\nquestion: q\n```\n",
+		"wrong not number":   "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nwrong: abc | x\nquestion: q\n```\n",
+		"wrong sign":         "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nkind: sign\nwrong: 0.5 | x\nquestion: q\n```\n",
+		"bad derivation":     "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nderivation: {nope.0} = 1\nquestion: q\n```\n",
+		"key twice":          "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nask: adv.1\nquestion: q\n```\n",
+		"choice no right":    "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```choice\nid: q\nquestion: q\nwrong: a | b\nwrong: c | d\n```\n",
+		"choice two right":   "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```choice\nid: q\nquestion: q\nright: a\nright: c\n```\n",
+		"choice undiagnosed": "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```choice\nid: q\nquestion: q\nright: a\nwrong: c\n```\n",
 	}
 	for name, src := range tests {
 		if _, err := Render([]byte(src)); err == nil {
@@ -116,7 +117,7 @@ func TestRenderErrors(t *testing.T) {
 
 func TestLoadOrdersLessons(t *testing.T) {
 	lesson := func(title string, order string) *fstest.MapFile {
-		return &fstest.MapFile{Data: []byte("---\ntitle: " + title + "\norder: " + order + "\nsummary: s\nminutes: 1\n---\ntext\n")}
+		return &fstest.MapFile{Data: []byte("---\ntitle: " + title + "\norder: " + order + "\nsummary: s\nobjectives: o\nneeds: none\n---\ntext\n")}
 	}
 	c, err := load(fstest.MapFS{
 		"en/b.md": lesson("B", "2"), "en/a.md": lesson("A", "1"), "zh/a.md": lesson("甲", "1"),
@@ -177,6 +178,9 @@ func blocks(l *Lesson) string {
 			}
 			b.WriteString(fmt.Sprintf("] hint %t derivation %q; ", q.Hint != "", Placeholders(q.Derivation)))
 		}
+		if d := p.Details; d != nil {
+			b.WriteString(d.Kind + "; ")
+		}
 		if c := p.Choice; c != nil {
 			b.WriteString("choice " + c.ID + " ")
 			for _, o := range c.Options {
@@ -186,4 +190,85 @@ func blocks(l *Lesson) string {
 		}
 	}
 	return b.String()
+}
+
+// Reading times are computed: 200 English words or 250 Chinese characters a
+// minute, rounded up, plus a minute per question; fenced code is not read.
+func TestReadingTime(t *testing.T) {
+	head := "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n"
+	q := "```predict\nid: q%d\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n\n"
+	for _, tc := range []struct {
+		body string
+		want int
+	}{
+		{strings.Repeat("word ", 400), 2},
+		{strings.Repeat("word ", 401), 3},
+		{strings.Repeat("字", 500), 2},
+		{strings.Repeat("字", 250) + "\n\n" + strings.Repeat("word ", 200), 2},
+		{strings.Repeat("word ", 200) + "\n\n```python\n" + strings.Repeat("x ", 900) + "\n```\n\n" + fmt.Sprintf(q, 1) + fmt.Sprintf(q, 2), 3},
+		{"```choice\nid: c\nquestion: q\nright: a\nwrong: b | c\n```\n", 1},
+	} {
+		l, err := Render([]byte(head + tc.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Minutes != tc.want {
+			t.Errorf("%.40q…: %d minutes, want %d", tc.body, l.Minutes, tc.want)
+		}
+	}
+}
+
+// The course opens with the foundations; every lesson states objectives and
+// what it needs, ends with a recap and answers every "Check yourself" item;
+// the examples are "Example A/B" and "示例 A/B", never seeds.
+func TestCourseShape(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range Langs {
+		ls := c.Lessons(lang)
+		if len(ls) < 11 || ls[0].Slug != "foundations" {
+			t.Fatalf("%s: %d lessons, first %q; want the foundations first", lang, len(ls), ls[0].Slug)
+		}
+		order := map[string]int{}
+		for _, l := range ls {
+			order[l.Slug] = l.Order
+		}
+		if order["q-and-advantage"] > order["gae"] {
+			t.Errorf("%s: Q and the advantage come after GAE", lang)
+		}
+		recap, check := map[string]string{"en": "Recap", "zh": "小结"}[lang], map[string]string{"en": "Check yourself", "zh": "自测"}[lang]
+		for _, l := range ls {
+			if len(l.Objectives) == 0 {
+				t.Errorf("%s/%s: no objectives", lang, l.Slug)
+			}
+			var heads []string
+			for _, h := range l.Headings {
+				if h.Level == 2 {
+					heads = append(heads, h.Text)
+				}
+			}
+			if n := len(heads); n < 2 || heads[n-2] != recap || heads[n-1] != check {
+				t.Errorf("%s/%s: want the last sections %q and %q, got %q", lang, l.Slug, recap, check, heads)
+			}
+			answers, afterCheck := 0, false
+			for _, p := range l.Parts {
+				if strings.Contains(p.HTML, ">"+check+"</h2>") {
+					afterCheck = true
+				}
+				if p.Details != nil && p.Details.Kind == "answer" && afterCheck {
+					answers++
+				}
+			}
+			if answers < 2 {
+				t.Errorf("%s/%s: %d answered Check yourself items", lang, l.Slug, answers)
+			}
+			for _, p := range l.Parts {
+				if strings.Contains(p.HTML, "种子") || strings.Contains(strings.ToLower(p.HTML), "seed a") || strings.Contains(strings.ToLower(p.HTML), "seed b") {
+					t.Errorf("%s/%s: an example called a seed: say Example A/B, 示例 A/B", lang, l.Slug)
+				}
+			}
+		}
+	}
 }

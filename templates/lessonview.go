@@ -20,11 +20,16 @@ type LessonCard struct {
 type LessonPage struct {
 	Page
 	Title, Meta string
-	TOCLabel    string
-	TOC         []Link
-	Body        []LessonPart
-	Prev, Next  Link
-	IndexLink   Link
+	// ObjectivesLabel heads Objectives ("You will be able to:"); NeedsLabel
+	// heads Needs, the earlier lessons this one builds on (NoNeeds when none).
+	ObjectivesLabel, NeedsLabel, NoNeeds string
+	Objectives                           []string
+	Needs                                []Link
+	TOCLabel                             string
+	TOC                                  []Link
+	Body                                 []LessonPart
+	Prev, Next                           Link
+	IndexLink                            Link
 }
 
 // LessonPart is trusted HTML, a scenario widget or a predict box.
@@ -33,6 +38,14 @@ type LessonPart struct {
 	Widget  *Widget
 	Predict *PredictBox
 	Choice  *ChoiceBox
+	Details *DetailsBox
+}
+
+// DetailsBox is a collapsible note in a lesson: the version history kept out
+// of the main line, or the answer to a "Check yourself" item.
+type DetailsBox struct {
+	Kind, Label string
+	Body        templ.Component
 }
 
 // Widget is a compact live playground inside a lesson.

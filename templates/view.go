@@ -43,7 +43,8 @@ type Link struct {
 type Play struct {
 	Page
 	Heading  string
-	Intro    string
+	Caption  Rich // one line: what the first screen shows
+	Intro    Rich
 	Warnings []string
 	Presets  PresetBar
 	Form     Form

@@ -111,11 +111,18 @@ func handleLesson(w http.ResponseWriter, r *http.Request) {
 	t := lr.lang.T
 	path := "/lessons/" + l.Slug
 	vm := templates.LessonPage{
-		Page:      lr.page(l.Title, path),
-		Title:     l.Title,
-		Meta:      t("lessons.minutes", l.Minutes),
-		TOCLabel:  t("lessons.toc"),
-		IndexLink: templates.Link{Label: t("lessons.heading"), URL: lr.url("/lessons")},
+		Page:            lr.page(l.Title, path),
+		Title:           l.Title,
+		Meta:            t("lessons.minutes", l.Minutes),
+		TOCLabel:        t("lessons.toc"),
+		IndexLink:       templates.Link{Label: t("lessons.heading"), URL: lr.url("/lessons")},
+		ObjectivesLabel: t("lessons.objectives"), NeedsLabel: t("lessons.needs"), NoNeeds: t("lessons.needs.none"),
+		Objectives: l.Objectives,
+	}
+	for _, n := range l.Needs {
+		if x, _, _ := course().Lesson(string(lr.lang), n); x != nil {
+			vm.Needs = append(vm.Needs, templates.Link{Label: x.Title, URL: lr.url("/lessons/" + x.Slug)})
+		}
 	}
 	for _, h := range l.Headings {
 		if h.Level == 2 {
@@ -139,6 +146,9 @@ func handleLesson(w http.ResponseWriter, r *http.Request) {
 		case p.Choice != nil:
 			cv := lr.choice(path, p.Choice)
 			vm.Body = append(vm.Body, templates.LessonPart{Choice: &cv})
+		case p.Details != nil:
+			vm.Body = append(vm.Body, templates.LessonPart{Details: &templates.DetailsBox{
+				Kind: p.Details.Kind, Label: t("lessons." + p.Details.Kind), Body: templ.Raw(p.Details.HTML)}})
 		default:
 			vm.Body = append(vm.Body, templates.LessonPart{HTML: templ.Raw(p.HTML)})
 		}

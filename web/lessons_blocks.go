@@ -234,11 +234,7 @@ func (lr lessonRequest) predictState(b *lessons.Predict) predictOutcome {
 // the engine's value of a cell).
 func (lr lessonRequest) matches(b *lessons.Predict, a, answer string, x float64) bool {
 	if cell, query, ok := lessons.ParseRef(a); ok {
-		link := b.Link
-		if query != "" {
-			link += "&" + query
-		}
-		w, ok := lr.blockView("", link, nil).cellValue(cell)
+		w, ok := lr.blockView("", overrideLink(b.Link, query), nil).cellValue(cell)
 		if !ok {
 			return false
 		}
@@ -252,6 +248,20 @@ func (lr lessonRequest) matches(b *lessons.Predict, a, answer string, x float64)
 	}
 	w, err := strconv.ParseFloat(a, 64)
 	return err == nil && math.Abs(x-w) <= b.Tolerance
+}
+
+// overrideLink is a block's link with the parameters of query replacing
+// its own ("p=lambda-1&gamma=0.9" with "gamma=1" is "gamma=1&p=lambda-1").
+func overrideLink(link, query string) string {
+	if query == "" {
+		return link
+	}
+	q, _ := url.ParseQuery(link)
+	over, _ := url.ParseQuery(query)
+	for k, v := range over {
+		q[k] = v
+	}
+	return q.Encode()
 }
 
 // predict is a predict block: the question, the learner's answer and, once

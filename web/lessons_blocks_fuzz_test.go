@@ -64,7 +64,7 @@ func FuzzLessonBlocks(f *testing.F) {
 		if len(prose)+len(body) > 4000 {
 			return
 		}
-		src := "---\ntitle: t\norder: 1\nsummary: s\nminutes: 1\n---\n" + prose + "\n\n"
+		src := "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n" + prose + "\n\n"
 		for i, lang := range []string{"scenario", "predict", "choice"} {
 			if kind%4 == uint8(i) || kind%4 == 3 {
 				src += "```" + lang + "\n" + body + "\n```\n\n"

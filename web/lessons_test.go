@@ -131,11 +131,7 @@ func TestEveryDiagnosisShows(t *testing.T) {
 				for _, d := range q.Wrong {
 					answer := d.Answer
 					if cell, query, ok := lessons.ParseRef(d.Answer); ok {
-						link := q.Link
-						if query != "" {
-							link += "&" + query
-						}
-						x, ok := lessonRequest{lang: "en"}.blockView("", link, nil).cellValue(cell)
+						x, ok := lessonRequest{lang: "en"}.blockView("", overrideLink(q.Link, query), nil).cellValue(cell)
 						if !ok {
 							t.Errorf("%s/%s %s: %s names no cell", lang, l.Slug, q.ID, d.Answer)
 							continue

@@ -25,13 +25,13 @@ func (v playView) chartText() chart.Text {
 		AdvantagesDesc: v.t("chart.adv.desc"), RibbonDesc: v.t("chart.ribbon.desc"),
 		TokenAxis: v.t("chart.axis.token"), ValueAxis: v.t("chart.axis.value"),
 		RewardAxis: v.t("chart.axis.reward"), AdvantageAxis: v.t("chart.axis.adv"),
-		Value: "V(s_t)", Return: "R_t", Advantage: "A_t", Whitened: v.t("chart.legend.whitened"),
-		Reward: "r_t", Score: v.t("chart.legend.score"), KL: "−β·KL",
+		Value: "V(sₜ)", Return: "Rₜ", Advantage: "Aₜ", Whitened: v.t("chart.legend.whitened"),
+		Reward: "rₜ", Score: v.t("chart.legend.score"), KL: "−β·KL",
 		Bootstrap: v.t("chart.bootstrap"), Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
 		NoWhitened: v.t("chart.no_whitened"),
 		Prompt:     v.t("form.prompt"), Response: v.t("form.tokens"),
 		RowToken: v.t("chart.ribbon.token"), RowPosition: v.t("chart.ribbon.position"), RowIndex: "t",
-		RowCritic: v.t("chart.ribbon.critic"), RowValue: "V(s_t)", Unused: v.t("chart.ribbon.unused"),
+		RowCritic: v.t("chart.ribbon.critic"), RowValue: "V(sₜ)", Unused: v.t("chart.ribbon.unused"),
 	}
 }
 

@@ -12,15 +12,16 @@ var en = map[string]string{
 
 	"play.title":   "Playground — GAE Lab",
 	"play.heading": "Playground: from one response to advantages and returns",
-	"play.intro":   "Edit the tokens, their scores, log-probs and values, or γ and λ; every number below is recomputed by verl's arithmetic. t is the response-token index; V(s_t) = values[t] is the state before token t; the reward, advantage and return at t belong to token t.",
+	"play.intro":   "Edit the tokens, their scores, log-probs and values, or γ and λ; every number is recomputed by verl's arithmetic. t is the response-token index; $V(s_t)$ = values[t] is the state before token t; the reward, advantage and return at t belong to token t.",
+	"play.caption": "The critic's values $V(s_t)$ sit on the boundaries between tokens; reward, advantage and return sit on each token. Pick a cell for its formula.",
 
 	"presets.label":   "Presets",
 	"presets.changed": "changed from the preset",
 	"presets.reset":   "Reset",
 
-	"preset.seed-a.title":         "Seed A: three tokens",
+	"preset.seed-a.title":         "Example A: three tokens",
 	"preset.seed-a.point":         "r = [0, 0, 1], V = [0.3, 0.4, 0.6], γ = 1, λ = 0.95: the worked example of the dialogues.",
-	"preset.seed-b.title":         "Seed B: 是的，等于2！",
+	"preset.seed-b.title":         "Example B: 是的，等于2！",
 	"preset.seed-b.point":         "KL in the reward (β = 0.1) and one outcome score: why the last token's whitened advantage is negative.",
 	"preset.pipeline.title":       "One PPO step",
 	"preset.pipeline.point":       "The 你知道1+1=2吗？ step: actor, reference, critic and reward model outputs; γ = λ = 1 as verl's defaults, KL in the reward with β = 0.01 as in the dialogue.",
@@ -136,7 +137,7 @@ var en = map[string]string{
 	"step.play":    "Play",
 	"step.pause":   "Pause",
 
-	"chart.values":   "V(s_t) on the boundaries, R_t and A_t on the tokens",
+	"chart.values":   "$V(s_t)$ on the boundaries, $R_t$ and $A_t$ on the tokens",
 	"chart.rewards":  "Reward composition: score and −β·KL",
 	"chart.adv":      "Raw and whitened advantages",
 	"chart.ribbon":   "Where values come from: the slice values[:, −R−1:−1]",
@@ -152,7 +153,7 @@ var en = map[string]string{
 	"chart.axis.value":      "value",
 	"chart.axis.reward":     "reward",
 	"chart.axis.adv":        "advantage",
-	"chart.legend.whitened": "A_t whitened",
+	"chart.legend.whitened": "$A_t$ whitened",
 	"chart.legend.score":    "score",
 	"chart.bootstrap":       "V = 0 (terminal)",
 	"chart.no_whitened":     "No whitened advantages: fewer than two valid tokens.",

@@ -9,7 +9,7 @@ func init() {
 		"compare.try.eos":            "values after EOS (the v0.2 leak)",
 		"compare.try.obs":            "an observation span",
 		"compare.try.obs_reward":     "a score on a final tool output",
-		"compare.try.plain":          "no padding, no observation (seed B)",
+		"compare.try.plain":          "no padding, no observation (example B)",
 		"compare.try.padding":        "padding after EOS",
 		"compare.try.padding_values": "padding with non-zero values",
 		"compare.try.rows2":          "Show it on a batch of two sequences",

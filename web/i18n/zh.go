@@ -11,15 +11,16 @@ var zh = map[string]string{
 
 	"play.title":   "实验台 — GAE Lab",
 	"play.heading": "实验台：从一条回复到优势与回报",
-	"play.intro":   "修改 token、它们的分数、对数概率和价值，或者 γ 与 λ；下面每个数都按 verl 的算法重新计算。t 是回复 token 的下标；V(s_t) = values[t] 是生成 token t 之前的状态的价值；t 处的奖励、优势和回报属于 token t 本身。",
+	"play.caption": "critic 的价值 $V(s_t)$ 位于 token 之间的边界上；奖励、优势与回报位于各个 token 上。点任一格子查看它的公式。",
+	"play.intro":   "修改 token、它们的分数、对数概率和价值，或者 γ 与 λ；每个数都按 verl 的算法重新计算。t 是回复 token 的下标；$V(s_t)$ = values[t] 是生成 token t 之前的状态的价值；t 处的奖励、优势和回报属于 token t 本身。",
 
 	"presets.label":   "预设场景",
 	"presets.changed": "已改动",
 	"presets.reset":   "恢复预设",
 
-	"preset.seed-a.title":         "种子 A：三个 token",
+	"preset.seed-a.title":         "示例 A：三个 token",
 	"preset.seed-a.point":         "r = [0, 0, 1]，V = [0.3, 0.4, 0.6]，γ = 1，λ = 0.95：对话中的手算例子。",
-	"preset.seed-b.title":         "种子 B：是的，等于2！",
+	"preset.seed-b.title":         "示例 B：是的，等于2！",
 	"preset.seed-b.point":         "奖励中含 KL（β = 0.1）和一个结果分：为什么最后一个 token 白化后的优势是负的。",
 	"preset.pipeline.title":       "一次 PPO 迭代",
 	"preset.pipeline.point":       "“你知道1+1=2吗？”这一步：actor、reference、critic 与奖励模型的输出；γ = λ = 1 与 verl 默认值一致，奖励中的 KL 按对话取 β = 0.01。",
@@ -135,7 +136,7 @@ var zh = map[string]string{
 	"step.play":    "播放",
 	"step.pause":   "暂停",
 
-	"chart.values":   "V(s_t) 在 token 之间的边界上，R_t 与 A_t 在 token 上",
+	"chart.values":   "$V(s_t)$ 在 token 之间的边界上，$R_t$ 与 $A_t$ 在 token 上",
 	"chart.rewards":  "奖励的组成：分数与 −β·KL",
 	"chart.adv":      "原始优势与白化后的优势",
 	"chart.ribbon":   "values 从哪里来：切片 values[:, −R−1:−1]",
@@ -151,7 +152,7 @@ var zh = map[string]string{
 	"chart.axis.value":      "价值",
 	"chart.axis.reward":     "奖励",
 	"chart.axis.adv":        "优势",
-	"chart.legend.whitened": "白化后的 A_t",
+	"chart.legend.whitened": "白化后的 $A_t$",
 	"chart.legend.score":    "分数",
 	"chart.bootstrap":       "V = 0（终止价值）",
 	"chart.no_whitened":     "没有白化后的优势：有效 token 少于两个。",

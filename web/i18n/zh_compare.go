@@ -9,7 +9,7 @@ func init() {
 		"compare.try.eos":            "EOS 之后的价值（v0.2 的泄漏）",
 		"compare.try.obs":            "一段观测",
 		"compare.try.obs_reward":     "分数落在最后的工具输出上",
-		"compare.try.plain":          "没有填充也没有观测（种子 B）",
+		"compare.try.plain":          "没有填充也没有观测（示例 B）",
 		"compare.try.padding":        "EOS 之后的填充",
 		"compare.try.padding_values": "价值不为零的填充",
 		"compare.try.rows2":          "在两条序列组成的批次上查看",
