@@ -66,6 +66,7 @@ func (v playView) results() templates.Results {
 		Export: []templates.Link{
 			{Label: v.t("export.csv"), URL: v.link("/play/table.csv")},
 			{Label: v.t("export.json"), URL: v.link("/play/table.json")},
+			{Label: v.t("export.verify"), URL: v.link("/play/verify.py")},
 		},
 	}
 	if !v.s.DirectRewards {

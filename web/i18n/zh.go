@@ -112,7 +112,7 @@ var zh = map[string]string{
 	"err.whiten_none":     "没有有效 token（verl 会报错）",
 	"err.kl_metric":       "某一行没有有效 token 时，verl v0.2 的 KL 指标会计算 0/0",
 
-	"formula.heading":     "%[2]s 处的 %[1]s",
+	"formula.heading":     "%[1]s（%[2]s）",
 	"formula.close":       "关闭",
 	"formula.mirrors":     "对应 verl：%[1]s",
 	"formula.terminal":    "0（终止价值：最后一个 token 之后什么也没有）",
