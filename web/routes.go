@@ -13,6 +13,7 @@ import (
 
 	"gaelab/static"
 	"gaelab/web/api"
+	"gaelab/web/store"
 )
 
 // Options configure Handler. The zero value is the default of each field.
@@ -29,12 +30,22 @@ type Options struct {
 	InflightWait time.Duration
 	// HandlerTimeout bounds one handler's work (default 10 s).
 	HandlerTimeout time.Duration
-	// MaxStreams is how many streams (Server-Sent Events) may be open at
-	// once (default 512); more are answered 503 at once. Streams take no
-	// page slot.
-	MaxStreams int
 	// CacheBytes bounds the cache of recent answers (default 16 MiB).
 	CacheBytes int
+
+	// Store is the database of live classes; nil turns them off (their
+	// routes answer 503).
+	Store store.Store
+	// ClassTTL is how long a class lives (default 24 h); MaxStudents how
+	// many may join one (default 500); MaxStreams how many live streams
+	// this replica holds at once (default 2,000).
+	ClassTTL    time.Duration
+	MaxStudents int
+	MaxStreams  int
+	// PublicURL is where phones reach the server ("https://gae.example.edu"),
+	// for join links and QR codes behind a reverse proxy; "" uses the
+	// request's scheme and host.
+	PublicURL string
 	// UploadBodyBytes and UploadReadTimeout are the uploads route group's
 	// body limit (default 128 MiB) and read deadline (default 120 s).
 	UploadBodyBytes   int64
@@ -66,8 +77,8 @@ func Handler(o Options) http.Handler { return newServer(o).router() }
 //     without the answer cache: the JSON API, static assets, /healthz.
 //   - streams: long-lived answers such as Server-Sent Events. No
 //     http.TimeoutHandler (it buffers, so nothing could be flushed), no answer
-//     cache, no gzip, no page slot and no write deadline; at most
-//     o.MaxStreams at once. Handlers flush with http.NewResponseController.
+//     cache, no gzip, no page slot and no write deadline; the class hub caps
+//     them (o.MaxStreams). Handlers flush with http.NewResponseController.
 //   - uploads: large request bodies (uploads.go). The in-flight limit, a
 //     body of at most o.UploadBodyBytes (413 past it) read within
 //     o.UploadReadTimeout, no handler timeout (the work is bounded by the
@@ -93,7 +104,7 @@ func (s *Server) router() *router {
 		Mux:     mux,
 		pages:   mux.With(slots, withTimeout(o.HandlerTimeout), withRecovery(o.Logger), withConditional(buildID(), s.answers), gzip),
 		limited: mux.With(slots, withTimeout(o.HandlerTimeout), withRecovery(o.Logger)),
-		streams: mux.With(withInflightLimit(o.MaxStreams, 0), withStream, withRecovery(o.Logger)),
+		streams: mux.With(withStream, withRecovery(o.Logger)),
 		uploads: mux.With(slots, withUploadDeadlines(o.UploadReadTimeout), withUploadLimit(o.UploadBodyBytes),
 			withRecovery(o.Logger), gzip),
 	}
@@ -128,9 +139,10 @@ func (s *Server) router() *router {
 	rt.limited.With(gzip).Post("/api/v1/compute", api.HandleCompute)
 	rt.limited.Handle("/static/*", static.Handler())
 
-	// Features mount their groups' routes here, one line each, e.g.
-	// s.mountClassRoutes(rt.streams).
+	// Features mount their groups' routes here, one line each.
 	s.mountInspectRoutes(rt)
+	streamRoutes(rt.streams, s.class)
+	classRoutes(rt.limited, s.class, gzip)
 
 	mux.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		guardAnswer(w, r, "not_found", "error.not_found")
@@ -168,8 +180,14 @@ func (o Options) withDefaults() Options {
 	if o.HandlerTimeout <= 0 {
 		o.HandlerTimeout = 10 * time.Second
 	}
+	if o.ClassTTL <= 0 {
+		o.ClassTTL = defaultClassTTL
+	}
+	if o.MaxStudents <= 0 {
+		o.MaxStudents = defaultMaxStudents
+	}
 	if o.MaxStreams <= 0 {
-		o.MaxStreams = 512
+		o.MaxStreams = defaultMaxStreams
 	}
 	if o.UploadBodyBytes <= 0 {
 		o.UploadBodyBytes = defaultUploadBodyBytes

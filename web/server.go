@@ -39,12 +39,14 @@ type Server struct {
 	answers *responseCache  // recent answers of the pages group, by ETag
 	charts  *chartMemo      // recently drawn charts, by view (play_chart_memo.go)
 	course  *lessons.Course // the lessons, rendered once per process
+	class   *classRoom      // live classes (class_room.go)
 }
 
 // newServer returns the application for o (defaults filled in).
 func newServer(o Options) *Server {
 	o = o.withDefaults()
-	return &Server{opts: o, answers: newResponseCache(o.CacheBytes), charts: newChartMemo(chartMemoBytes), course: course()}
+	return &Server{opts: o, answers: newResponseCache(o.CacheBytes), charts: newChartMemo(chartMemoBytes), course: course(),
+		class: newClassRoom(o)}
 }
 
 // newRouter is Handler as a router, so that tests can mount routes of their

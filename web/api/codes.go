@@ -21,6 +21,17 @@ var codes = map[string]int{
 	"busy":               http.StatusServiceUnavailable,
 	"timeout":            http.StatusServiceUnavailable,
 	"internal":           http.StatusInternalServerError,
+	// live classes
+	"bad_form":     http.StatusBadRequest,
+	"bad_json":     http.StatusBadRequest,
+	"csrf":         http.StatusForbidden,
+	"forbidden":    http.StatusForbidden,
+	"no_question":  http.StatusConflict,
+	"invalid":      http.StatusUnprocessableEntity,
+	"rate_limited": http.StatusTooManyRequests,
+	"class_full":   http.StatusServiceUnavailable,
+	"streams_full": http.StatusServiceUnavailable,
+	"no_store":     http.StatusServiceUnavailable,
 }
 
 // Status is the HTTP status of an error code; a code without an entry is a

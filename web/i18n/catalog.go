@@ -32,6 +32,7 @@ var parts = []part{
 	{"course", enCourse, zhCourse},
 	{"inspect", enInspect, zhInspect},
 	{"releases", enReleases, zhReleases},
+	{"class", enClass, zhClass},
 	{"glossary", enTerms, zhTerms},
 }
 
