@@ -83,6 +83,7 @@ func newRouter(o Options) *chi.Mux {
 		r.Get("/batch", handleBatch)
 		r.Get("/batch/chart.svg", handleBatchChart)
 		r.Get("/lessons", handleLessons)
+		r.Get("/lessons/quiz", handleQuiz)
 		r.Get("/lessons/{slug}", handleLesson)
 		r.Get("/lessons/{slug}/{kind}/{i}", handleLessonPart)
 		r.Get("/qr.svg", handleQR)
