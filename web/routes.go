@@ -68,6 +68,7 @@ func newRouter(o Options) *chi.Mux {
 		r.Get("/play", handlePlay)
 		r.Get("/play/table.csv", handleTableCSV)
 		r.Get("/play/table.json", handleTableJSON)
+		r.Get("/play/verify.py", handlePlayVerify)
 		r.Get("/play/chart/{name}.svg", handleChart)
 		r.Get("/update/critic", handleUpdateCritic)
 		r.Get("/update/actor", handleUpdateActor)
