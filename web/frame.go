@@ -42,7 +42,7 @@ func frame(f frameSpec) templates.Page {
 		Reset:     f.reset,
 		Shortcuts: shortcuts(t),
 	}
-	for _, n := range []struct{ key, path string }{{"nav.play", "/play"}, {"nav.lessons", "/lessons"}, {"nav.batch", "/batch"}} {
+	for _, n := range []struct{ key, path string }{{"nav.play", "/play"}, {"nav.lessons", "/lessons"}, {"nav.batch", "/batch"}, {"nav.inspect", "/inspect"}} {
 		p.Nav = append(p.Nav, templates.Link{Label: t(n.key), URL: n.path, Current: n.path == f.section})
 	}
 	// A QR code holds at most qr.MaxLen bytes, scheme and host included.

@@ -60,12 +60,13 @@ func maskClass(k scenario.Kind) string {
 func (v playView) results() templates.Results {
 	r := templates.Results{
 		ID:      "results",
-		Heading: v.t("results.heading", v.s.Version.Release()),
+		Heading: v.t("results.heading", v.s.VersionLabel()),
 		Table:   v.table(),
 		Step:    v.step(),
 		Export: []templates.Link{
 			{Label: v.t("export.csv"), URL: v.link("/play/table.csv")},
 			{Label: v.t("export.json"), URL: v.link("/play/table.json")},
+			{Label: v.t("export.verify"), URL: v.link("/play/verify.py")},
 		},
 	}
 	if !v.s.DirectRewards {

@@ -23,13 +23,26 @@ const (
 )
 
 // uploadPaths are the routes of the group, which withTimeout lets through.
-var uploadPaths = map[string]bool{"/api/v1/inspect": true}
+var uploadPaths = map[string]bool{"/api/v1/inspect": true, "/inspect": true}
 
 // mountUploads adds the uploads route group to r.
 func mountUploads(r chi.Router, o Options, gzip func(http.Handler) http.Handler) {
 	r.Group(func(r chi.Router) {
 		r.Use(withUploadDeadlines(o.UploadReadTimeout), gzip)
 		r.Post("/api/v1/inspect", inspect.Handler(o.UploadBodyBytes))
+		r.Post("/inspect", func(w http.ResponseWriter, r *http.Request) { handleInspectUpload(w, r, o.UploadBodyBytes) })
+	})
+	// The views of an upload: private (no shared answer cache), gzipped.
+	r.Group(func(r chi.Router) {
+		r.Use(gzip)
+		r.Get("/inspect", handleInspectForm)
+		r.Get("/inspect/{id}", handleInspectView)
+		r.Get("/inspect/{id}/row/{i}", handleInspectRow)
+		r.Get("/inspect/{id}/heat/{name}.png", handleInspectHeat)
+		r.Get("/inspect/{id}/summary.json", handleInspectExport)
+		r.Get("/inspect/{id}/check.csv", handleInspectExport)
+		r.Get("/inspect/{id}/verify.py", handleInspectVerify)
+		r.Post("/inspect/{id}/share", handleInspectShare)
 	})
 }
 

@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -15,7 +16,7 @@ const MaxFull = 1 << 20
 // contentTypes maps a request's Content-Type to an upload format ("" =
 // detect from the bytes).
 var contentTypes = map[string]string{
-	"application/octet-stream": "", "": "",
+	"application/octet-stream": "", "": "", "application/x-www-form-urlencoded": "", // curl --data-binary's default
 	"application/x-safetensors": "safetensors", "application/vnd.safetensors": "safetensors",
 	"application/zip": "npz", "application/x-npz": "npz", "application/x-zip-compressed": "npz",
 	"application/x-npy": "npy", "application/json": "json",
@@ -50,7 +51,7 @@ func Handler(maxBody int64) http.HandlerFunc {
 			return
 		}
 		q.Del("full")
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+		body, err := readBody(http.MaxBytesReader(w, r.Body, maxBody), r.ContentLength, maxBody)
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
@@ -81,6 +82,18 @@ func Handler(maxBody int64) http.HandlerFunc {
 		enc := json.NewEncoder(w)
 		enc.Encode(a.Answer(full))
 	}
+}
+
+// readBody reads the whole body into one buffer sized from its declared
+// length (when it is within the limit), so a large upload is not copied
+// as the buffer grows.
+func readBody(r io.Reader, declared, limit int64) ([]byte, error) {
+	if declared <= 0 || declared > limit {
+		return io.ReadAll(r)
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, declared+1))
+	_, err := buf.ReadFrom(r)
+	return buf.Bytes(), err
 }
 
 func isConfigKey(k string) bool {

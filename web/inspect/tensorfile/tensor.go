@@ -107,6 +107,25 @@ func (t *Tensor) Float64s(dst []float64) ([]float64, error) {
 	}
 	sz := t.ItemSize
 	src := t.data
+	if !t.fortran && !t.bigEnd { // the common cases, without a switch per element
+		switch t.DType {
+		case F32:
+			for k := range dst {
+				dst[k] = float64(math.Float32frombits(binary.LittleEndian.Uint32(src[4*k:])))
+			}
+			return dst, nil
+		case F64:
+			for k := range dst {
+				dst[k] = math.Float64frombits(binary.LittleEndian.Uint64(src[8*k:]))
+			}
+			return dst, nil
+		case I64:
+			for k := range dst {
+				dst[k] = float64(int64(binary.LittleEndian.Uint64(src[8*k:])))
+			}
+			return dst, nil
+		}
+	}
 	for k := range dst {
 		j := k
 		if t.fortran && len(t.Shape) == 2 { // element (i, c) of a column-major [B][R] sits at c·B + i

@@ -1,0 +1,94 @@
+package templates
+
+// InspectPage is /inspect: the upload form, and once a batch is uploaded
+// (Batch non-nil) its view.
+type InspectPage struct {
+	Page
+	Heading, Intro string
+	Errors         []string
+	Upload         InspectUpload
+	Batch          *InspectBatch
+	Row            *InspectRowView
+}
+
+// InspectRowView is one long response, a window of tokens at a time.
+type InspectRowView struct {
+	Heading string
+	Lines   []string
+	Table   Table // columns: tokens t; rows: quantities
+	Prev    Link
+	Next    Link
+	Back    Link
+	Play    Link // the window in the playground, "" when none
+}
+
+// InspectUpload is the multipart upload form (works without JavaScript).
+type InspectUpload struct {
+	Action, Legend     string
+	File, Sidecar      Field
+	Gamma, Lam, KLCoef Field
+	Ver, Estimator, KL Select
+	UseKL              Field // checkbox
+	UseKLOn            bool
+	Submit, Formats    string
+}
+
+// InspectBatch is the view of one uploaded batch.
+type InspectBatch struct {
+	Summary []string // one line each: shape, config, release, expiry
+	Share   InspectShare
+	Check   []InspectCheck
+	Stats   Table // two columns: statistic, value
+	// Controls re-sort and filter the rows (a GET form).
+	Controls InspectControls
+	Legend   InspectLegend
+	Maps     []InspectMap
+	Rows     InspectRows
+	Export   []Link
+}
+
+// InspectShare extends the upload's life and shows its link.
+type InspectShare struct {
+	Action, Button, Note string
+}
+
+// InspectCheck is "check my numbers" for one quantity.
+type InspectCheck struct {
+	Heading string
+	Verdict string // what explains the upload, in words
+	Lines   []string
+	Tried   Table
+}
+
+// InspectControls is the sort and group filter form.
+type InspectControls struct {
+	Action, Legend string
+	Hidden         []Option
+	Sort, Group    Select
+	Submit         string
+}
+
+// InspectLegend is the diverging colour scale.
+type InspectLegend struct {
+	Image, Alt, Caption string
+	Neg, Zero, Pos      string
+}
+
+// InspectMap is one heat map image.
+type InspectMap struct {
+	ID, Title, Image, Alt, Caption string
+	Width, Height                  int
+}
+
+// InspectRows is the per-row summary table.
+type InspectRows struct {
+	Caption string
+	Head    []string
+	Rows    []InspectRow
+}
+
+// InspectRow is one response's summary and its drill-down link.
+type InspectRow struct {
+	Cells []string
+	Open  Link
+}

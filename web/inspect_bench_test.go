@@ -1,0 +1,80 @@
+package web
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// uploadBatch is a B×R f32 .safetensors batch (response_mask, rewards, values).
+func uploadBatch(B, R int) []byte {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var mask, rew, val []byte
+	for range B {
+		L := 1 + rng.IntN(R)
+		for t := range R {
+			m, r, v := 0.0, 0.0, 0.0
+			if t < L {
+				m, v = 1, rng.Float64()
+			}
+			if t == L-1 {
+				r = float64(rng.IntN(2))
+			}
+			mask = binary.LittleEndian.AppendUint32(mask, math.Float32bits(float32(m)))
+			rew = binary.LittleEndian.AppendUint32(rew, math.Float32bits(float32(r)))
+			val = binary.LittleEndian.AppendUint32(val, math.Float32bits(float32(v)))
+		}
+	}
+	n := len(mask)
+	h, _ := json.Marshal(map[string]any{
+		"response_mask":       map[string]any{"dtype": "F32", "shape": []int{B, R}, "data_offsets": []int{0, n}},
+		"token_level_rewards": map[string]any{"dtype": "F32", "shape": []int{B, R}, "data_offsets": []int{n, 2 * n}},
+		"values":              map[string]any{"dtype": "F32", "shape": []int{B, R}, "data_offsets": []int{2 * n, 3 * n}},
+	})
+	out := binary.LittleEndian.AppendUint64(nil, uint64(len(h)))
+	return append(append(append(append(out, h...), mask...), rew...), val...)
+}
+
+// BenchmarkInspectAPI256x4096: the budget, a 256 × 4,096 f32
+// upload to its summary through the whole handler stack (≤ 1.5 s).
+func BenchmarkInspectAPI256x4096(b *testing.B) {
+	h := Routes()
+	data := uploadBatch(256, 4096)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest(http.MethodPost, "/api/v1/inspect?lam=0.95", bytes.NewReader(data))
+		h.ServeHTTP(rec, req)
+		if rec.Code != 200 {
+			b.Fatal(rec.Code, rec.Body.String())
+		}
+	}
+}
+
+// BenchmarkInspectRowView: a row drill-down of a stored 256 × 4,096 batch
+// once its page has been shown (≤ 50 ms).
+func BenchmarkInspectRowView(b *testing.B) {
+	h := Routes()
+	id, err := inspectStore.Put("bench", uploadBatch(256, 4096))
+	if err != nil {
+		b.Fatal(err)
+	}
+	get := func(path string) {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		if rec.Code != 200 {
+			b.Fatal(path, rec.Code, strings.TrimSpace(rec.Body.String()))
+		}
+	}
+	get("/inspect/" + id)
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		get("/inspect/" + id + "/row/" + []string{"7", "100", "255"}[i%3] + "?from=2048")
+	}
+}

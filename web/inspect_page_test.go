@@ -1,0 +1,207 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// uploadForm posts a fixture to POST /inspect as the page's form does.
+func uploadForm(t *testing.T, h http.Handler, file string, fields map[string]string, query string) *httptest.ResponseRecorder {
+	t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	if file != "" {
+		data, err := os.ReadFile(filepath.Join("inspect", "testdata", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fw, _ := mw.CreateFormFile("file", file)
+		fw.Write(data)
+	}
+	for k, v := range fields {
+		mw.WriteField(k, v)
+	}
+	mw.Close()
+	req := httptest.NewRequest(http.MethodPost, "/inspect"+query, &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+func inspectGet(t *testing.T, h http.Handler, path string) (*httptest.ResponseRecorder, *goquery.Document) {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+	doc, _ := goquery.NewDocumentFromReader(bytes.NewReader(rec.Body.Bytes()))
+	return rec, doc
+}
+
+// TestInspectPage uploads a v0.2 batch with the EOS-value leak through the
+// form and follows the view: the verdict, the heat maps, sorting, the row
+// links, the row view, sharing and the exports.
+func TestInspectPage(t *testing.T) {
+	h := Routes()
+	rec := uploadForm(t, h, "v02_eosleak.safetensors", map[string]string{"lam": "", "ver": "v0.9.0"}, "")
+	if rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/inspect/") {
+		t.Fatalf("upload: %d %q %s", rec.Code, rec.Header().Get("Location"), rec.Body)
+	}
+	view := rec.Header().Get("Location")
+	id := strings.TrimPrefix(strings.Split(view, "?")[0], "/inspect/")
+	rec, doc := inspectGet(t, h, view)
+	if rec.Code != 200 {
+		t.Fatalf("view: %d", rec.Code)
+	}
+	if got := doc.Find(`[data-testid=inspect-check] .inspect-verdict`).First().Text(); !strings.Contains(got, "v0.2–v0.3.0.rc0") {
+		t.Errorf("verdict %q", got)
+	}
+	maps := doc.Find(`[data-testid=inspect-map] img`)
+	if maps.Length() != 8 { // reward V δ A R whitened mask share
+		t.Errorf("%d heat maps, want 8", maps.Length())
+	}
+	maps.Each(func(_ int, s *goquery.Selection) {
+		src, _ := s.Attr("src")
+		alt, _ := s.Attr("alt")
+		r, _ := inspectGet(t, h, src)
+		if r.Code != 200 || r.Header().Get("Content-Type") != "image/png" || !bytes.HasPrefix(r.Body.Bytes(), []byte("\x89PNG")) || alt == "" {
+			t.Errorf("%s: %d %s, alt %q", src, r.Code, r.Header().Get("Content-Type"), alt)
+		}
+	})
+	// Rows sorted by length: longest first; every row ≤ 512 tokens opens in the playground.
+	_, doc = inspectGet(t, h, "/inspect/"+id+"?sort=length")
+	first := doc.Find(`[data-testid=inspect-rows] tbody tr`).First()
+	if first.Find("th").Text() != "0" || first.Find("td").Eq(1).Text() != "10" {
+		t.Errorf("first row by length: %q", first.Text())
+	}
+	link, _ := first.Find("a").Attr("href")
+	if !strings.HasPrefix(link, "/play?") || !strings.Contains(link, "rw=1") {
+		t.Errorf("row link %q", link)
+	}
+	if r, _ := inspectGet(t, h, link); r.Code != 200 {
+		t.Errorf("the playground link answers %d", r.Code)
+	}
+	// The row view, and the exports.
+	r, doc := inspectGet(t, h, "/inspect/"+id+"/row/3")
+	if r.Code != 200 || doc.Find(`[data-testid=inspect-row] table tbody tr`).Length() < 7 {
+		t.Errorf("row view %d: %s", r.Code, doc.Find("main").Text())
+	}
+	if r, _ := inspectGet(t, h, "/inspect/"+id+"/check.csv"); r.Code != 200 || !strings.Contains(r.Body.String(), "advantages,eos-leak,") {
+		t.Errorf("check.csv %d %s", r.Code, r.Body)
+	}
+	if r, _ := inspectGet(t, h, "/inspect/"+id+"/summary.json"); r.Code != 200 || !strings.Contains(r.Body.String(), `"explained_by":"v0.2–v0.3.0.rc0"`) {
+		t.Errorf("summary.json %d %s", r.Code, r.Body)
+	}
+	if r, _ := inspectGet(t, h, "/inspect/"+id+"/verify.py"); r.Code != 200 || !strings.Contains(r.Body.String(), "# Expects verl v0.9.0 ") {
+		t.Errorf("verify.py %d %s", r.Code, r.Body)
+	}
+	// Share keeps it 7 days and says so.
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/inspect/"+id+"/share", nil))
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("share: %d", rec.Code)
+	}
+	if _, doc := inspectGet(t, h, rec.Header().Get("Location")); !strings.Contains(doc.Find(`[data-testid=inspect-shared]`).Text(), "Kept until") {
+		t.Error("no share note")
+	}
+	// An unknown id is a localized 404.
+	if r, doc := inspectGet(t, h, "/inspect/aaaaaaaaaaaaaaaaaaaaaaaaaa?lang=zh"); r.Code != 404 || !strings.Contains(doc.Find(`[data-testid=inspect-errors]`).Text(), "过期") {
+		t.Errorf("expired: %d %s", r.Code, doc.Find("main").Text())
+	}
+}
+
+// TestInspectPageGroups filters by group and sorts by it.
+func TestInspectPageGroups(t *testing.T) {
+	h := Routes()
+	rec := uploadForm(t, h, "grpo.npz", map[string]string{"estimator": "grpo_norm_std"}, "")
+	view := rec.Header().Get("Location")
+	_, doc := inspectGet(t, h, view+"&group=q-b")
+	rows := doc.Find(`[data-testid=inspect-rows] tbody tr`)
+	if rows.Length() != 3 || rows.First().Find("td").First().Text() != "q-b" {
+		t.Errorf("group q-b: %d rows, first %q", rows.Length(), rows.First().Text())
+	}
+	if doc.Find(`#inspect-group option`).Length() != 3 {
+		t.Errorf("group options: %d", doc.Find(`#inspect-group option`).Length())
+	}
+	if v := doc.Find(`[data-testid=inspect-check] .inspect-verdict`).First().Text(); !strings.Contains(v, "match the chosen") {
+		t.Errorf("verdict %q", v)
+	}
+}
+
+// TestInspectPageErrors: a bad file re-shows the form with the problem in
+// the page's language, naming the tensor.
+func TestInspectPageErrors(t *testing.T) {
+	h := Routes()
+	for _, tc := range []struct {
+		file, query string
+		status      int
+		words       []string
+	}{
+		{"bad_pickle.npz", "", 400, []string{"values", "pickle"}},
+		{"bad_mask.npz", "?lang=zh", 400, []string{"response_mask", "掩码"}},
+		{"bomb_declared.npz", "", 400, []string{"values", "before inflating"}},
+		{"", "", 400, []string{"Choose a batch file"}},
+	} {
+		rec := uploadForm(t, h, tc.file, nil, tc.query)
+		doc, _ := goquery.NewDocumentFromReader(bytes.NewReader(rec.Body.Bytes()))
+		msg := doc.Find(`[data-testid=inspect-errors]`).Text()
+		for _, w := range tc.words {
+			if rec.Code != tc.status || !strings.Contains(msg, w) {
+				t.Errorf("%s: %d %q, want %d containing %q", tc.file, rec.Code, msg, tc.status, w)
+			}
+		}
+		if doc.Find(`[data-testid=inspect-upload]`).Length() != 1 {
+			t.Errorf("%s: no form to try again", tc.file)
+		}
+	}
+	if rec := uploadForm(t, Handler(Options{UploadBodyBytes: 2000}), "newest_f32.npz", nil, ""); rec.Code != http.StatusRequestEntityTooLarge {
+		t.Errorf("over the body limit: %d", rec.Code)
+	}
+}
+
+// TestA11yInspect: the upload form, a batch view and a row view pass
+// axe-core without a serious or critical violation, in both languages, on
+// a desktop and a phone.
+func TestA11yInspect(t *testing.T) {
+	axe := axeSource(t)
+	srv := playServer(t)
+	h := Routes()
+	rec := uploadForm(t, h, "newest_f32.npz", nil, "")
+	id := strings.TrimPrefix(strings.Split(rec.Header().Get("Location"), "?")[0], "/inspect/")
+	for _, path := range []string{"/inspect?", "/inspect/" + id + "?", "/inspect/" + id + "/row/2?"} {
+		for _, lang := range []string{"en", "zh"} {
+			for _, onPhone := range []bool{false, true} {
+				name := path + "lang=" + lang
+				if onPhone {
+					name += " on a phone"
+				}
+				t.Run(name, func(t *testing.T) {
+					tb := newTab(t, srv)
+					if onPhone {
+						tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+							_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone)
+							return err
+						}))
+					}
+					tb.open(path + "lang=" + lang)
+					for _, v := range tb.axe(axe) {
+						if v.Impact == "serious" || v.Impact == "critical" {
+							t.Errorf("axe %s (%s): %s; %d node(s), first: %s", v.ID, v.Impact, v.Help, v.Nodes, strings.Join(v.Targets, " | "))
+						}
+					}
+				})
+			}
+		}
+	}
+}

@@ -1,0 +1,341 @@
+package web
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"time"
+
+	"gaelab/engine"
+	"gaelab/templates"
+	"gaelab/web/i18n"
+	"gaelab/web/inspect"
+	"gaelab/web/verify"
+)
+
+// inspectRowSpec asks for the row view of row at token window from.
+type inspectRowSpec struct{ row, from int }
+
+// inum formats a number for the batch view: 5 significant digits.
+func inum(x float64) string { return strconv.FormatFloat(x, 'g', 5, 64) }
+
+// inspectPage builds the /inspect view model: the upload form, and the
+// batch (a non-nil) or one of its rows (row non-nil).
+func inspectPage(ir inspectRequest, a *inspect.Analysis, row *inspectRowSpec, errs []string) templates.InspectPage {
+	t := ir.lang.T
+	self := "/inspect"
+	if ir.id != "" && a != nil {
+		self = "/inspect/" + ir.id
+	}
+	other := i18n.Zh
+	if ir.lang == i18n.Zh {
+		other = i18n.En
+	}
+	otherReq := ir
+	otherReq.lang, otherReq.langSet = other, true
+	vm := templates.InspectPage{
+		Page: frame(frameSpec{lang: ir.lang, title: t("inspect.title"), section: "/inspect",
+			link: self + ir.query(), otherLang: self + otherReq.query()}),
+		Heading: t("inspect.heading"), Intro: t("inspect.intro"), Errors: errs,
+		Upload: inspectUpload(ir, a),
+	}
+	vm.Page.QR = templates.Link{} // an upload's link is private: no QR code
+	if a == nil {
+		return vm
+	}
+	if row != nil {
+		vm.Row = inspectRowView(ir, a, *row)
+		return vm
+	}
+	vm.Batch = inspectBatchView(ir, a)
+	return vm
+}
+
+// inspectUpload is the upload form, prefilled with the current config.
+func inspectUpload(ir inspectRequest, a *inspect.Analysis) templates.InspectUpload {
+	t := ir.lang.T
+	c := inspect.DefaultConfig()
+	if a != nil {
+		c = a.Config
+	}
+	val := func(k, def string) string {
+		if v := ir.config.Get(k); v != "" {
+			return v
+		}
+		return def
+	}
+	u := templates.InspectUpload{
+		Action: "/inspect" + ir.langQuery(), Legend: t("inspect.upload.legend"), Formats: t("inspect.upload.formats"),
+		File:    templates.Field{ID: "inspect-file", Name: "file", Label: t("inspect.upload.file")},
+		Sidecar: templates.Field{ID: "inspect-config", Name: "config", Label: t("inspect.upload.sidecar")},
+		Gamma:   templates.Field{ID: "inspect-gamma", Name: "gamma", Label: t("inspect.upload.gamma"), Value: val("gamma", ""), Help: t("inspect.upload.blank")},
+		Lam:     templates.Field{ID: "inspect-lam", Name: "lam", Label: t("inspect.upload.lam"), Value: val("lam", ""), Help: t("inspect.upload.blank")},
+		KLCoef:  templates.Field{ID: "inspect-klcoef", Name: "kl_coef", Label: t("inspect.upload.kl_coef"), Value: val("kl_coef", "")},
+		UseKL:   templates.Field{ID: "inspect-usekl", Name: "use_kl_in_reward", Label: t("inspect.upload.use_kl")},
+		UseKLOn: ir.config.Get("use_kl_in_reward") == "true",
+		Submit:  t("inspect.upload.submit"),
+	}
+	u.Ver = templates.Select{ID: "inspect-ver", Name: "ver", Label: t("inspect.upload.ver")}
+	u.Ver.Options = append(u.Ver.Options, templates.Option{Value: "", Label: t("inspect.upload.ver_default")})
+	for _, r := range slices.Backward(engine.Releases) {
+		u.Ver.Options = append(u.Ver.Options, templates.Option{Value: r.Tag, Label: r.Tag + " (" + r.Gen.String() + ")", Selected: val("ver", "") == r.Tag})
+	}
+	u.Estimator = templates.Select{ID: "inspect-estimator", Name: "estimator", Label: t("inspect.upload.estimator")}
+	u.Estimator.Options = append(u.Estimator.Options, templates.Option{Value: "", Label: t("inspect.upload.estimator_gae")})
+	for _, e := range engine.OutcomeEstimatorsGen(c.Release.Gen) {
+		u.Estimator.Options = append(u.Estimator.Options, templates.Option{Value: e.Key, Label: e.Key, Selected: val("estimator", "") == e.Key})
+	}
+	u.KL = templates.Select{ID: "inspect-kl", Name: "kl_penalty", Label: t("inspect.upload.kl")}
+	for _, k := range engine.KLNamesGen(c.Release.Gen) {
+		u.KL.Options = append(u.KL.Options, templates.Option{Value: k, Label: k, Selected: val("kl_penalty", engine.KL) == k})
+	}
+	return u
+}
+
+func (ir inspectRequest) langQuery() string {
+	if ir.langSet {
+		return "?lang=" + string(ir.lang)
+	}
+	return ""
+}
+
+// inspectBatchView is the view of a whole batch.
+func inspectBatchView(ir inspectRequest, a *inspect.Analysis) *templates.InspectBatch {
+	t := ir.lang.T
+	b, c, st := a.Batch, a.Config, a.Stats
+	v := &templates.InspectBatch{}
+	v.Summary = []string{
+		t("inspect.summary.heading", b.B, b.R, st.ValidTokens),
+		t("inspect.summary.config", inum(c.Gamma), inum(c.Lam), c.Estimator, c.Ver, c.Release.Gen.String(), c.Release.Gen.Range()),
+		t("inspect.summary.tensors", fmt.Sprint(b.Present)),
+	}
+	if a.WhitenErr != nil {
+		v.Summary = append(v.Summary, t("inspect.summary.whiten_error", a.WhitenErr.Error()))
+	}
+	v.Share = templates.InspectShare{Action: "/inspect/" + ir.id + "/share" + ir.query(), Button: t("inspect.share")}
+	if ir.shared {
+		v.Share.Note = t("inspect.shared", time.Now().Add(7*24*time.Hour).UTC().Format("2006-01-02 15:04 UTC"))
+	} else {
+		v.Share.Note = t("inspect.expires")
+	}
+	v.Export = []templates.Link{
+		{Label: t("inspect.export.json"), URL: "/inspect/" + ir.id + "/summary.json" + ir.query()},
+		{Label: t("inspect.export.csv"), URL: "/inspect/" + ir.id + "/check.csv" + ir.query()},
+	}
+	if a.GAE != nil && b.B*b.R <= verify.MaxElements {
+		v.Export = append(v.Export, templates.Link{Label: t("export.verify"), URL: "/inspect/" + ir.id + "/verify.py" + ir.query()})
+	}
+	if a.Check != nil {
+		for _, q := range []struct {
+			key string
+			q   *inspect.Quantity
+		}{{"advantages", a.Check.Advantages}, {"returns", a.Check.Returns}} {
+			if q.q != nil {
+				v.Check = append(v.Check, inspectCheckView(t, q.key, q.q))
+			}
+		}
+	}
+	v.Stats = templates.Table{Caption: t("inspect.stats.caption"), Rows: []templates.Row{
+		statRow(t("inspect.stats.valid"), strconv.Itoa(st.ValidTokens)),
+		statRow(t("inspect.stats.mean_length"), inum(st.MeanLength)),
+		statRow(t("inspect.stats.mean_score"), inum(st.MeanScore)),
+		statRow(t("inspect.stats.whiten_mean"), inum(st.WhitenMean)),
+		statRow(t("inspect.stats.whiten_var"), inum(st.WhitenVarUnbiased)),
+		statRow(t("inspect.stats.whiten_var_biased"), inum(st.WhitenVarBiased)),
+		statRow(t("inspect.stats.groups"), strconv.Itoa(st.Groups)),
+	}}
+
+	// Sort and filter.
+	hidden := []templates.Option{}
+	for _, k := range slices.Sorted(maps.Keys(ir.config)) {
+		hidden = append(hidden, templates.Option{Value: k, Label: ir.config.Get(k)})
+	}
+	if ir.langSet {
+		hidden = append(hidden, templates.Option{Value: "lang", Label: string(ir.lang)})
+	}
+	v.Controls = templates.InspectControls{Action: "/inspect/" + ir.id, Legend: t("inspect.controls.legend"), Hidden: hidden, Submit: t("inspect.controls.submit")}
+	v.Controls.Sort = templates.Select{ID: "inspect-sort", Name: "sort", Label: t("inspect.controls.sort")}
+	for _, s := range []string{"row", "score", "length", "mean_a", "group"} {
+		v.Controls.Sort.Options = append(v.Controls.Sort.Options, templates.Option{Value: s, Label: t("inspect.sort." + s), Selected: ir.sort == s || (ir.sort == "" && s == "row")})
+	}
+	v.Controls.Group = templates.Select{ID: "inspect-group", Name: "group", Label: t("inspect.controls.group")}
+	v.Controls.Group.Options = []templates.Option{{Value: "", Label: t("inspect.controls.all_groups")}}
+	var groups []string
+	for _, rs := range a.Rows {
+		if rs.Group != "" && !slices.Contains(groups, rs.Group) {
+			groups = append(groups, rs.Group)
+		}
+	}
+	for _, g := range groups {
+		v.Controls.Group.Options = append(v.Controls.Group.Options, templates.Option{Value: g, Label: g, Selected: ir.group == g})
+	}
+
+	// Heat maps.
+	order := inspectOrder(a, ir)
+	v.Legend = templates.InspectLegend{Image: "/inspect/" + ir.id + "/heat/legend.png", Alt: t("inspect.legend.alt"),
+		Caption: t("inspect.legend.caption"), Neg: "−S", Zero: "0", Pos: "+S"}
+	for _, name := range append(slices.Clone(inspectQuantities), "mask") {
+		x := inspectQuantity(a, name)
+		if name != "mask" && x == nil {
+			continue
+		}
+		bin, w, hgt := inspect.Geometry(len(order), b.R)
+		caption := ""
+		if name == "mask" {
+			caption = t("inspect.map.mask_caption")
+		} else {
+			caption = t("inspect.map.scale", inum(maxAbsValid(x, b.Mask, order)))
+		}
+		if bin > 1 {
+			caption += " " + t("inspect.map.binned", bin)
+		}
+		v.Maps = append(v.Maps, templates.InspectMap{
+			ID: "map-" + name, Title: t("inspect.map." + name), Caption: caption,
+			Image: "/inspect/" + ir.id + "/heat/" + name + ".png" + ir.query(),
+			Alt:   t("inspect.map.alt", t("inspect.map."+name), len(order), b.R), Width: w, Height: hgt,
+		})
+	}
+	if a.GAE != nil {
+		_, w, _ := inspect.Geometry(1, b.R)
+		v.Maps = append(v.Maps, templates.InspectMap{ID: "map-share", Title: t("inspect.map.share"), Caption: t("inspect.map.share_caption"),
+			Image: "/inspect/" + ir.id + "/heat/share.png" + ir.query(), Alt: t("inspect.map.share"), Width: w, Height: 12})
+	}
+
+	// Rows.
+	v.Rows = templates.InspectRows{Caption: t("inspect.rows.caption"), Head: []string{
+		t("inspect.rows.row"), t("inspect.rows.group"), t("inspect.rows.length"), t("inspect.rows.eos"), t("inspect.rows.score"),
+		t("inspect.rows.reward_sum"), t("inspect.rows.a0"), t("inspect.rows.mean_a"), t("inspect.rows.white_range"), t("inspect.rows.open"),
+	}}
+	for _, i := range order {
+		rs := a.Rows[i]
+		open := templates.Link{Label: t("inspect.rows.row_view"), URL: "/inspect/" + ir.id + "/row/" + strconv.Itoa(i) + ir.query()}
+		if u := playLink(a, i, ir.langParam()); u != "" {
+			open = templates.Link{Label: t("inspect.rows.playground"), URL: u}
+		}
+		v.Rows.Rows = append(v.Rows.Rows, templates.InspectRow{Cells: []string{
+			strconv.Itoa(i), rs.Group, strconv.Itoa(rs.Length), strconv.Itoa(rs.EOS), inum(rs.Score), inum(rs.RewardSum),
+			inum(rs.A0), inum(rs.MeanA), inum(rs.WhitenedMin) + " … " + inum(rs.WhitenedMax),
+		}, Open: open})
+	}
+	return v
+}
+
+func (ir inspectRequest) langParam() string {
+	if ir.langSet {
+		return string(ir.lang)
+	}
+	return ""
+}
+
+func maxAbsValid(x, mask [][]float64, order []int) float64 {
+	m := 0.0
+	for _, i := range order {
+		for t, v := range x[i] {
+			if mask[i][t] == 1 {
+				m = max(m, abs(v))
+			}
+		}
+	}
+	return m
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func statRow(label, value string) templates.Row {
+	return templates.Row{Label: label, Cells: []templates.Cell{{Text: value}}}
+}
+
+// inspectCheckView says what explains one uploaded quantity.
+func inspectCheckView(t func(string, ...any) string, key string, q *inspect.Quantity) templates.InspectCheck {
+	c := templates.InspectCheck{Heading: t("inspect.check." + key)}
+	switch {
+	case q.ExplainedBy == nil:
+		c.Verdict = t("inspect.check.unexplained")
+	case *q.ExplainedBy == "exact":
+		c.Verdict = t("inspect.check.exact")
+	default:
+		c.Verdict = t("inspect.check.explained", *q.ExplainedBy)
+	}
+	if !isInf(q.MaxAbsDiff) {
+		c.Lines = append(c.Lines, t("inspect.check.diff", inum(q.MaxAbsDiff), q.At[0], q.At[1], inum(q.Tolerance)))
+	}
+	if len(q.Matches) > 1 {
+		c.Lines = append(c.Lines, t("inspect.check.matches", fmt.Sprint(q.Matches)))
+	}
+	c.Tried = templates.Table{Caption: t("inspect.check.tried"), Corner: t("inspect.check.candidate"),
+		Columns: []templates.Column{{Text: t("inspect.check.max_diff")}, {Text: t("inspect.check.at")}, {Text: t("inspect.check.within")}}}
+	for _, tr := range q.Tried {
+		d, at, ok := "—", "—", t("inspect.no")
+		if !isInf(tr.MaxAbsDiff) {
+			d, at = inum(tr.MaxAbsDiff), fmt.Sprintf("[%d, %d]", tr.At[0], tr.At[1])
+			if tr.MaxAbsDiff <= q.Tolerance {
+				ok = t("inspect.yes")
+			}
+		}
+		c.Tried.Rows = append(c.Tried.Rows, templates.Row{Label: tr.ID, Cells: []templates.Cell{{Text: d}, {Text: at}, {Text: ok}}})
+	}
+	return c
+}
+
+// inspectRowView is one response, a window of inspectWindow tokens.
+func inspectRowView(ir inspectRequest, a *inspect.Analysis, spec inspectRowSpec) *templates.InspectRowView {
+	t := ir.lang.T
+	b, rs := a.Batch, a.Rows[spec.row]
+	to := min(b.R, spec.from+inspectWindow)
+	v := &templates.InspectRowView{
+		Heading: t("inspect.row.heading", spec.row, spec.from, to-1),
+		Lines: []string{t("inspect.row.summary", rs.Length, rs.EOS, inum(rs.Score), inum(rs.A0), inum(rs.WhitenedMin), inum(rs.WhitenedMax)),
+			t("inspect.row.whiten_note")},
+		Back: templates.Link{Label: t("inspect.row.back"), URL: "/inspect/" + ir.id + ir.query()},
+	}
+	base := "/inspect/" + ir.id + "/row/" + strconv.Itoa(spec.row)
+	if spec.from > 0 {
+		v.Prev = templates.Link{Label: t("inspect.row.prev"), URL: base + ir.query("from", strconv.Itoa(max(0, spec.from-inspectWindow)))}
+	}
+	if to < b.R {
+		v.Next = templates.Link{Label: t("inspect.row.next"), URL: base + ir.query("from", strconv.Itoa(to))}
+	}
+	if u := playLink(a, spec.row, ir.langParam()); u != "" {
+		v.Play = templates.Link{Label: t("inspect.rows.playground"), URL: u}
+	}
+	tb := templates.Table{Caption: v.Heading, Corner: "t"}
+	for tt := spec.from; tt < to; tt++ {
+		col := templates.Column{Text: strconv.Itoa(tt), T: tt}
+		tb.Columns = append(tb.Columns, col)
+	}
+	add := func(label string, cell func(tt int) string) {
+		r := templates.Row{Label: label}
+		for tt := spec.from; tt < to; tt++ {
+			r.Cells = append(r.Cells, templates.Cell{Text: cell(tt)})
+		}
+		tb.Rows = append(tb.Rows, r)
+	}
+	if b.Tokens != nil {
+		add(t("inspect.row.token"), func(tt int) string {
+			if tt < len(b.Tokens[spec.row]) {
+				return b.Tokens[spec.row][tt]
+			}
+			return ""
+		})
+	}
+	add("response_mask", func(tt int) string { return inum(b.Mask[spec.row][tt]) })
+	for _, name := range inspectQuantities {
+		if x := inspectQuantity(a, name); x != nil {
+			add(t("inspect.map."+name), func(tt int) string { return inum(x[spec.row][tt]) })
+		}
+	}
+	if b.Advantages != nil {
+		add(t("inspect.row.upload_adv"), func(tt int) string { return inum(b.Advantages[spec.row][tt]) })
+	}
+	if b.Returns != nil {
+		add(t("inspect.row.upload_ret"), func(tt int) string { return inum(b.Returns[spec.row][tt]) })
+	}
+	v.Table = tb
+	return v
+}
