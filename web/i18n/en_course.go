@@ -41,8 +41,8 @@ func init() {
 		"hint.reward": "r_t = score_t − β·KL_t: start from the score (0 except on the last valid token) and subtract β times the token's KL.",
 		"hint.value":  "values[t] = V(s_t) is the state before token t: count tokens from 0 in the code's numbering, from 1 in the textbook's.",
 		"hint.next":   "The next value of token t is values[t + 1], the state after the token; at the end of the tensor it is 0.",
-		"hint.delta":  "δ_t = r_t + γ·V(s_{t+1}) − V(s_t): the token's reward plus the next state's value, minus the value before the token.",
-		"hint.adv":    "Run the recursion backwards from the last token: A_t = δ_t + γλ·A_{t+1}, with A = 0 after the end.",
+		"hint.delta":  "$\\delta_t = r_t + \\gamma V(s_{t+1}) - V(s_t)$: the token's reward plus the next state's value, minus the value before the token.",
+		"hint.adv":    "Run the recursion backwards from the last token: $A_t = \\delta_t + \\gamma\\lambda A_{t+1}$, with A = 0 after the end.",
 		"hint.ret":    "The return is the advantage plus the value it was measured against: R_t = A_t + V(s_t).",
 		"hint.white":  "Whitening subtracts the mean of all valid advantages and divides by their standard deviation: compare this token's A_t with the mean.",
 	} {

@@ -40,8 +40,8 @@ func init() {
 		"hint.reward": "r_t = score_t − β·KL_t：从分数出发（除最后一个有效 token 外都是 0），再减去 β 乘以该 token 的 KL。",
 		"hint.value":  "values[t] = V(s_t) 是 token t 之前的状态：代码编号从 0 数 token，教科书编号从 1 数。",
 		"hint.next":   "token t 的下一个值是 values[t + 1]，即该 token 之后的状态；在张量末尾它是 0。",
-		"hint.delta":  "δ_t = r_t + γ·V(s_{t+1}) − V(s_t)：该 token 的奖励加上下一个状态的值，再减去 token 之前的值。",
-		"hint.adv":    "从最后一个 token 往回跑递推：A_t = δ_t + γλ·A_{t+1}，末尾之后 A = 0。",
+		"hint.delta":  "$\\delta_t = r_t + \\gamma V(s_{t+1}) - V(s_t)$：该 token 的奖励加上下一个状态的值，再减去 token 之前的值。",
+		"hint.adv":    "从最后一个 token 往回跑递推：$A_t = \\delta_t + \\gamma\\lambda A_{t+1}$，末尾之后 A = 0。",
 		"hint.ret":    "回报等于优势加上衡量它所用的值：R_t = A_t + V(s_t)。",
 		"hint.white":  "白化会减去所有有效优势的均值，再除以它们的标准差：拿这个 token 的 A_t 和均值比一比。",
 	} {
