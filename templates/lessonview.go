@@ -7,6 +7,8 @@ type LessonIndex struct {
 	Page
 	Heading, Intro string
 	Lessons        []LessonCard
+	Quiz           Link // the final test
+	Glossary       Link
 }
 
 // LessonCard is one lesson in the index.
@@ -30,6 +32,7 @@ type LessonPage struct {
 	Body                                 []LessonPart
 	Prev, Next                           Link
 	IndexLink                            Link
+	Glossary                             Link
 }
 
 // LessonPart is trusted HTML, a scenario widget or a predict box.
@@ -110,4 +113,49 @@ type ChoiceOption struct {
 	Text      templ.Component
 	Selected  bool
 	Right     bool // marked once revealed
+}
+
+// QuizPage is the final test: questions drawn from every lesson by a seed,
+// scored on the server.
+type QuizPage struct {
+	Page
+	Heading, Intro, Warning string
+	Action, Submit          string
+	Hidden                  []Option
+	Items                   []QuizItem
+	Score                   string // "" before the answers are checked
+	Another, IndexLink      Link
+}
+
+// QuizItem is one question of the final test.
+type QuizItem struct {
+	ID, Name, Number, Lesson string
+	Question                 templ.Component
+	Kind                     string // number, sign or choice
+	Answer                   Field
+	Signs                    []Option
+	Options                  []ChoiceOption
+	Checked, Correct         bool
+	Verdict, Expected        string
+	Diagnosis                templ.Component // nil for none
+	Section                  Link            // the section that teaches it
+}
+
+// GlossaryPage is /glossary: every term of the glossary file.
+type GlossaryPage struct {
+	Page
+	Heading, Intro string
+	OtherLang      string // the lang attribute of the other language's names
+	Columns        []string
+	Terms          []GlossaryEntry
+	IndexLink      Link
+}
+
+// GlossaryEntry is one term: its name in the page's language and the other,
+// verl's tensor, the symbol in 0-based and 1-based numbering, the
+// definition and the lesson that teaches it.
+type GlossaryEntry struct {
+	ID, Name, Other, Tensor string
+	Zero, One, Def          string
+	Lesson                  Link
 }

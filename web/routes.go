@@ -130,6 +130,8 @@ func (s *Server) router() *router {
 	p.Get("/batch", s.handleBatch)
 	p.Get("/batch/chart.svg", s.handleBatchChart)
 	p.Get("/lessons", s.handleLessons)
+	p.Get("/lessons/quiz", s.handleQuiz)
+	p.Get("/glossary", s.handleGlossary)
 	p.Get("/lessons/{slug}", s.handleLesson)
 	p.Get("/lessons/{slug}/{kind}/{i}", s.handleLessonPart)
 	p.Get("/qr.svg", s.handleQR)
