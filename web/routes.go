@@ -83,6 +83,7 @@ func newRouter(o Options) *chi.Mux {
 		r.Get("/compare/estimators/chart.svg", handleCompareEstimatorsChart)
 		r.Get("/batch", handleBatch)
 		r.Get("/batch/chart.svg", handleBatchChart)
+		r.Get("/batch/verify.py", handleBatchVerify)
 		r.Get("/lessons", handleLessons)
 		r.Get("/lessons/{slug}", handleLesson)
 		r.Get("/lessons/{slug}/{kind}/{i}", handleLessonPart)
