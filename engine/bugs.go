@@ -16,10 +16,11 @@ import (
 type Bug string
 
 const (
-	// BugEOSLeak: values after EOS left unmasked. verl v0.1–v0.3 masked the
-	// critic's values with the attention mask shifted by one, which kept
-	// values[L], the value of the state after EOS (and zeroed the padding
-	// after it), and its loop walked
+	// BugEOSLeak: values after EOS left unmasked. verl v0.2–v0.3.0.post1
+	// masked the critic's values with the attention mask shifted by one (PR
+	// verl#50, first released in v0.2; v0.1's critic did not mask its values
+	// at all), which kept values[L], the value of the state after EOS (and
+	// zeroed the padding after it), and its loop walked
 	// through the padding: A_L = −V_L, and every valid token t gains
 	// (γλ)^(L−1−t)·γ(1−λ)·V_L, which cancels when λ = 1. verl#847, verl#1758;
 	// fixed by PR verl#1850 (v0.4.0). Reference §1, §3, §13.

@@ -129,3 +129,24 @@ func FuzzParseRelease(f *testing.F) {
 		}
 	})
 }
+
+func TestStableLabels(t *testing.T) {
+	for _, tc := range []struct {
+		g    Generation
+		ids  []ChangeID
+		want string
+	}{
+		{G12, GAEChanges, "v0.5.0–v0.9.0"},
+		{G01, GAEChanges, "v0.2–v0.4.1"},
+		{G01, WhitenedGAEChanges, "v0.2–v0.3.0.rc0"},
+		{G12, ValueLossChanges(TokenMean), "v0.7.0–v0.9.0"},
+		{G12, ValueLossChanges(SeqMeanTokenSumNorm), "v0.7.1–v0.9.0"},
+		{G12, ValueLossChanges(TokenSum), "v0.9.0"},
+		{G05, ValueLossChanges(TokenMean), "v0.4.1–v0.6.1"},
+		{G04, ValueLossChanges(TokenMean), "v0.4.0"},
+	} {
+		if got := StableLabel(tc.g, tc.ids...); got != tc.want {
+			t.Errorf("StableLabel(%s, %v) = %q, want %q", tc.g, tc.ids, got, tc.want)
+		}
+	}
+}

@@ -26,13 +26,9 @@ func (v Version) String() string {
 	return fmt.Sprintf("Version(%d)", int(v))
 }
 
-// Release is the verl release range a version stands for.
-func (v Version) Release() string {
-	if v == VerlEarly {
-		return "v0.2"
-	}
-	return "v0.5–v0.9"
-}
+// Release is the verl release range whose GAE a version computes, from the
+// generation table (GAERange).
+func (v Version) Release() string { return v.GAERange() }
 
 // ParseVersion reads "early" / "v0.2" or "newest".
 func ParseVersion(s string) (Version, error) {

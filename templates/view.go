@@ -74,6 +74,13 @@ type Field struct {
 type Select struct {
 	ID, Name, Label, Error string
 	Options                []Option
+	Groups                 []OptionGroup // after Options, each an <optgroup>
+}
+
+// OptionGroup is a labelled group of choices in a select.
+type OptionGroup struct {
+	Label   string
+	Options []Option
 }
 
 // Option is one choice of a select.

@@ -218,8 +218,8 @@ func (v batchView) results() templates.BatchResults {
 	g := v.res.GAE
 	r := templates.BatchResults{
 		ID:      "batch-results",
-		Heading: v.t("batch.results", v.b.Version.Release()),
-		Notes:   []string{v.t("batch.no_kl", v.res.Width), v.t("batch.version_note")},
+		Heading: v.t("batch.results", v.b.VersionLabel()),
+		Notes:   []string{v.t("batch.no_kl", v.res.Width), v.versionNote()},
 		Effect:  v.effect(),
 		Groups:  v.groups(),
 		Chart:   v.chart(),
@@ -461,10 +461,7 @@ func (v batchView) form() templates.BatchForm {
 		unit.Kind, unit.Min, unit.Max, unit.Step = "range", "0", "1", "0.01"
 	}
 	f.Gamma.Help, f.Lam.Help = v.t("form.gamma.help"), v.t("form.lam.help")
-	f.Version = templates.Select{ID: "ver", Name: "ver", Label: v.t("batch.form.version"), Error: v.problem("ver"), Options: []templates.Option{
-		{Value: "v0.2", Label: v.t("version.early"), Selected: b.Version == engine.VerlEarly},
-		{Value: "newest", Label: v.t("version.newest"), Selected: b.Version == engine.VerlNewest},
-	}}
+	f.Version = releasePicker(v.br.lang, "ver", v.t("batch.form.version"), v.problem("ver"), b.Release, b.Version)
 	for i, row := range b.Rows {
 		is := strconv.Itoa(i)
 		texts, masks, values := make([]string, len(row.Tokens)), make([]string, len(row.Tokens)), make([]string, len(row.Tokens))
@@ -583,7 +580,7 @@ func (v batchView) fieldErrors() []templates.FieldError {
 // hold.
 func (v batchView) hidden() []templates.Option {
 	h := []templates.Option{
-		{Value: "v", Label: batch.LinkVersion}, {Value: "p", Label: v.b.Preset},
+		{Value: "v", Label: scenario.LinkVersion2}, {Value: "p", Label: v.b.Preset},
 		{Value: "B", Label: strconv.Itoa(v.b.Len())},
 	}
 	if v.b.Focus != 0 {
@@ -599,4 +596,13 @@ func (v batchView) hidden() []templates.Option {
 		h = append(h, templates.Option{Value: "lang", Label: string(v.br.lang)})
 	}
 	return h
+}
+
+// versionNote says whose outcome estimators the page shows: newest verl's in
+// a v=1 link, the release's own in a v=2 link.
+func (v batchView) versionNote() string {
+	if v.b.Release != "" {
+		return v.t("release.batch_note", v.b.VersionLabel())
+	}
+	return v.t("batch.version_note", engine.LastGeneration.Range())
 }

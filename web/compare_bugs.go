@@ -155,7 +155,7 @@ func (b bugsView) page() templates.CompareBugs {
 // results are the correct result, or each chosen bug beside it.
 func (b bugsView) results() templates.BugsResults {
 	out := templates.BugsResults{ID: "compare-results", Heading: b.t("compare.bugs.results"), Hint: b.t("compare.bugs.hint")}
-	out.Notes = append(out.Notes, b.t("compare.bugs.correct_is"))
+	out.Notes = append(out.Notes, b.t("compare.bugs.correct_is", engine.StableLabel(engine.LastGeneration, engine.WhitenedGAEChanges...)))
 	if b.rows == 2 {
 		out.Notes = append(out.Notes, b.t("compare.bugs.row2_note"))
 	}

@@ -55,8 +55,8 @@ func handleCompareEstimatorsChart(w http.ResponseWriter, r *http.Request) {
 func newEstimatorsView(pr playRequest) estimatorsView {
 	v := estimatorsView{playView: newPlayView(pr)}
 	rewards, vals, mask := [][]float64{v.res.Rewards}, [][]float64{values(v.s)}, [][]float64{v.res.Mask}
-	v.mc = engine.GAE(v.s.Version, rewards, vals, mask, v.s.Gamma, 1)
-	v.td = engine.GAE(v.s.Version, rewards, vals, mask, v.s.Gamma, 0)
+	v.mc = engine.GAEGen(v.s.Gen(), rewards, vals, mask, v.s.Gamma, 1)
+	v.td = engine.GAEGen(v.s.Gen(), rewards, vals, mask, v.s.Gamma, 0)
 	v.steps = make([]float64, v.s.Len())
 	for t, m := range v.res.Mask {
 		if m == 1 || v.s.Version == engine.VerlEarly {
@@ -129,14 +129,14 @@ func (v estimatorsView) estimators() templates.Estimators {
 	vm := templates.Estimators{
 		Page:     sweepPage(v.playView, "sweep.est.title", "/compare/estimators", v.state, ""),
 		Heading:  v.t("sweep.est.heading"),
-		Intro:    v.t("sweep.est.intro", v.s.Version.Release()),
+		Intro:    v.t("sweep.est.intro", v.s.VersionLabel()),
 		Warnings: v.messages(v.pr.rep.Warnings),
 		Form:     sweepForm(v.playView, "/compare/estimators", v.link()),
 		Links: []templates.Link{
 			{Label: v.t("sweep.open_play"), URL: sweepLink(v.pr, "/play", v.state, ""), Title: "open-play"},
 			{Label: v.t("sweep.link.lambda"), URL: sweepLink(v.pr, "/compare/lambda", v.state, ""), Title: "open-lambda"},
 		},
-		ResultsHeading: v.t("sweep.results", v.s.Version.Release(), scenario.FormatNumber(v.s.Gamma)),
+		ResultsHeading: v.t("sweep.results", v.s.VersionLabel(), scenario.FormatNumber(v.s.Gamma)),
 		MaskNote:       v.t("sweep.est.mask.newest"),
 		Table:          v.table(id),
 		Identity:       templates.SweepIdentity{Heading: v.t("sweep.est.id.heading"), Text: v.t("sweep.est.id.text")},

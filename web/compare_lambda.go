@@ -145,7 +145,7 @@ func newLambdaView(pr playRequest, at int) lambdaView {
 	v := lambdaView{playView: newPlayView(pr), at: at}
 	rewards, vals, mask := [][]float64{v.res.Rewards}, [][]float64{values(v.s)}, [][]float64{v.res.Mask}
 	for _, lam := range sweepLambdas {
-		v.runs = append(v.runs, engine.GAE(v.s.Version, rewards, vals, mask, v.s.Gamma, lam))
+		v.runs = append(v.runs, engine.GAEGen(v.s.Gen(), rewards, vals, mask, v.s.Gamma, lam))
 	}
 	return v
 }
@@ -166,14 +166,14 @@ func (v lambdaView) sweep() templates.LambdaSweep {
 	vm := templates.LambdaSweep{
 		Page:     sweepPage(v.playView, "sweep.lam.title", "/compare/lambda", v.state, v.extra()),
 		Heading:  v.t("sweep.lam.heading"),
-		Intro:    v.t("sweep.lam.intro", v.s.Version.Release()),
+		Intro:    v.t("sweep.lam.intro", v.s.VersionLabel()),
 		Warnings: v.messages(v.pr.rep.Warnings),
 		Form:     sweepForm(v.playView, "/compare/lambda", v.link(), v.tokenSelect()),
 		Links: []templates.Link{
 			{Label: v.t("sweep.open_play"), URL: sweepLink(v.pr, "/play", v.state, ""), Title: "open-play"},
 			{Label: v.t("sweep.link.est"), URL: sweepLink(v.pr, "/compare/estimators", v.state, ""), Title: "open-estimators"},
 		},
-		ResultsHeading: v.t("sweep.results", v.s.Version.Release(), scenario.FormatNumber(v.s.Gamma)),
+		ResultsHeading: v.t("sweep.results", v.s.VersionLabel(), scenario.FormatNumber(v.s.Gamma)),
 		Table:          v.table(),
 		Notes:          []string{v.t("sweep.lam.note.lam", scenario.FormatNumber(v.s.Lam)), v.t("sweep.lam.note.tail")},
 	}

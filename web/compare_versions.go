@@ -99,7 +99,7 @@ func (c compareView) frame(titleKey string) templates.Page {
 
 // header is what both pages show above their results. try are other
 // scenarios worth comparing.
-func (c compareView) header(headingKey, introKey string, try []templates.Link) templates.ComparePage {
+func (c compareView) header(headingKey, introKey string, try []templates.Link, introArgs ...any) templates.ComparePage {
 	preset, _ := scenario.Preset(c.s.Preset)
 	view := c.s // the step and the selected cell are the playground's views, not changes
 	view.Step, view.Select = preset.Step, preset.Select
@@ -108,7 +108,7 @@ func (c compareView) header(headingKey, introKey string, try []templates.Link) t
 		name += " — " + c.t("presets.changed")
 	}
 	return templates.ComparePage{
-		Heading: c.t(headingKey), Intro: c.t(introKey),
+		Heading: c.t(headingKey), Intro: c.t(introKey, introArgs...),
 		Warnings:   append(c.messages(c.pr.rep.Problems), c.messages(c.pr.rep.Warnings)...),
 		Scenario:   name,
 		Playground: templates.Link{Label: c.t("lessons.open"), URL: c.pr.link("/play", c.s)},
@@ -317,7 +317,7 @@ func (r versionReason) mark() string {
 
 // refs are the verl issues and pull requests that tell the reason's story.
 func (r versionReason) refs() []int {
-	return map[versionReason][]int{reasonEOS: {1850, 1758}, reasonObs: {2337, 2276}, reasonReward: {2337}, reasonEps: {782}}[r]
+	return map[versionReason][]int{reasonEOS: {2337, 1850, 1758}, reasonObs: {2337, 2276}, reasonReward: {2337}, reasonEps: {782}}[r]
 }
 
 // versionsRun is the scenario's GAE in both generations, on the same
@@ -501,7 +501,7 @@ func (c compareView) versions(shown []string) templates.CompareVersions {
 		c.tryLink("compare.try.obs", "multi-turn", nil),
 		c.tryLink("compare.try.obs_reward", "multi-turn", obsEnd),
 		c.tryLink("compare.try.plain", "seed-b", nil),
-	})}
+	}, engine.StableLabel(engine.LastGeneration, engine.WhitenedGAEChanges...))}
 	vm.Page = c.frame("compare.versions.title")
 	vm.Form = c.form("compare-results")
 	vm.Form.ChecksLegend = c.t("compare.versions.show")
@@ -564,8 +564,8 @@ func (c compareView) versionsResults(shown []string) templates.VersionsResults {
 		code := versionRowCode[id]
 		tb.Groups = append(tb.Groups, c.group(id, c.t(versionRowLabels[id]), code[0], code[1],
 			func(t int) (bool, []templates.Link) { return differs[t], why[t] },
-			compareRow{series: "early", label: c.t("version.early"), values: early, why: true},
-			compareRow{series: "newest", label: c.t("version.newest"), values: newest}))
+			compareRow{series: "early", label: c.t("version.early", engine.StableLabel(engine.G01, engine.WhitenedGAEChanges...)), values: early, why: true},
+			compareRow{series: "newest", label: c.t("version.newest", engine.StableLabel(engine.LastGeneration, engine.WhitenedGAEChanges...)), values: newest}))
 	}
 	out.Table = tb
 

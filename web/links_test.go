@@ -31,11 +31,14 @@ import (
 // say), rewrite the golden file and say so in the commit message:
 //
 //	go test ./web -run TestLinksNeverRot -update-links
-var updateLinks = flag.Bool("update-links", false, "rewrite testdata/links/v1.golden.json from what the links show now")
+var updateLinks = flag.Bool("update-links", false, "rewrite testdata/links/v1.golden.json (and v2.golden.json) from what the links show now")
 
-const (
-	linksFile       = "testdata/links/v1.txt"
-	linksGoldenFile = "testdata/links/v1.golden.json"
+// linkCorpus is one corpus of links and the golden file of what they show.
+type linkCorpus struct{ links, golden string }
+
+var (
+	corpusV1 = linkCorpus{"testdata/links/v1.txt", "testdata/links/v1.golden.json"}
+	corpusV2 = linkCorpus{"testdata/links/v2.txt", "testdata/links/v2.golden.json"}
 )
 
 // linkShows is what one link shows. Numbers are kept as printed, grouped for
@@ -50,8 +53,14 @@ type linkShows struct {
 	Numbers   []string `json:"numbers"`
 }
 
-func TestLinksNeverRot(t *testing.T) {
-	links := readLinks(t)
+func TestLinksNeverRot(t *testing.T) { checkCorpus(t, corpusV1) }
+
+// TestLinksV2NeverRot checks the v=2 corpus (links naming a whole verl
+// release) by the same rule.
+func TestLinksV2NeverRot(t *testing.T) { checkCorpus(t, corpusV2) }
+
+func checkCorpus(t *testing.T, c linkCorpus) {
+	links := readLinks(t, c.links)
 	// Two handlers, so that the second rendering is not the first one's
 	// answer from the cache of recent answers.
 	h, fresh := Routes(), Routes()
@@ -66,10 +75,10 @@ func TestLinksNeverRot(t *testing.T) {
 	}
 	sameInBothLanguages(t, got)
 	if *updateLinks {
-		writeLinksGolden(t, got)
+		writeLinksGolden(t, c.golden, got)
 		return
 	}
-	want := readLinksGolden(t)
+	want := readLinksGolden(t, c.golden)
 	byLink := map[string]linkShows{}
 	for _, w := range want {
 		byLink[w.Link] = w
@@ -85,7 +94,7 @@ func TestLinksNeverRot(t *testing.T) {
 	}
 	for _, w := range want {
 		if _, left := byLink[w.Link]; left {
-			t.Errorf("%s is in %s but no longer in %s: links are never removed", w.Link, linksGoldenFile, linksFile)
+			t.Errorf("%s is in %s but no longer in %s: links are never removed", w.Link, c.golden, c.links)
 		}
 	}
 }
@@ -161,7 +170,7 @@ func flattenShown(groups []string) []shownNumber {
 
 // readLinks reads the corpus: one link per line, blank lines and '#'
 // comments skipped; every link is a path with a query, listed once.
-func readLinks(t *testing.T) []string {
+func readLinks(t *testing.T, linksFile string) []string {
 	t.Helper()
 	f, err := os.Open(linksFile)
 	if err != nil {
@@ -187,7 +196,7 @@ func readLinks(t *testing.T) []string {
 	return links
 }
 
-func readLinksGolden(t *testing.T) []linkShows {
+func readLinksGolden(t *testing.T, linksGoldenFile string) []linkShows {
 	t.Helper()
 	data, err := os.ReadFile(linksGoldenFile)
 	if err != nil {
@@ -200,7 +209,7 @@ func readLinksGolden(t *testing.T) []linkShows {
 	return shows
 }
 
-func writeLinksGolden(t *testing.T, shows []linkShows) {
+func writeLinksGolden(t *testing.T, linksGoldenFile string, shows []linkShows) {
 	t.Helper()
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

@@ -27,7 +27,7 @@ type tableExport struct {
 func exportTable(pr playRequest) tableExport {
 	v := newPlayView(pr)
 	ex := tableExport{
-		Link: pr.link("/play", pr.s), Version: v.s.Version.Release(),
+		Link: pr.link("/play", pr.s), Version: v.s.VersionLabel(),
 		Gamma: v.s.Gamma, Lam: v.s.Lam, Beta: v.s.Beta, KL: v.s.KL,
 		Mask: v.res.Mask, Rows: map[string][]float64{},
 	}

@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/scenario"
 )
@@ -23,7 +22,7 @@ func (v playView) form() templates.Form {
 	s := v.s
 	f := templates.Form{
 		Action:      "/play",
-		Hidden:      []templates.Option{{Value: "v", Label: scenario.LinkVersion}, {Value: "p", Label: s.Preset}},
+		Hidden:      []templates.Option{{Value: "v", Label: scenario.LinkVersion2}, {Value: "p", Label: s.Preset}},
 		Legend:      v.t("form.legend"),
 		Prompt:      v.field("prompt", "prompt", v.t("form.prompt"), s.Prompt),
 		Gamma:       v.field("gamma", "gamma", v.t("form.gamma"), scenario.FormatNumber(s.Gamma)),
@@ -41,13 +40,10 @@ func (v playView) form() templates.Form {
 	}
 	f.Gamma.Help, f.Lam.Help, f.Beta.Help = v.t("form.gamma.help"), v.t("form.lam.help"), v.t("form.beta.help")
 	f.KL = templates.Select{ID: "kl", Name: "kl", Label: v.t("form.kl"), Error: v.problem("kl")}
-	for _, name := range engine.KLNames(s.Version) {
+	for _, name := range s.KLNames() {
 		f.KL.Options = append(f.KL.Options, templates.Option{Value: name, Label: name, Selected: name == s.KL})
 	}
-	f.Version = templates.Select{ID: "ver", Name: "ver", Label: v.t("form.version"), Error: v.problem("ver"), Options: []templates.Option{
-		{Value: "v0.2", Label: v.t("version.early"), Selected: s.Version == engine.VerlEarly},
-		{Value: "newest", Label: v.t("version.newest"), Selected: s.Version == engine.VerlNewest},
-	}}
+	f.Version = releasePicker(v.pr.lang, "ver", v.t("form.version"), v.problem("ver"), s.Release, s.Version)
 	f.Numbering = templates.Select{ID: "num", Name: "num", Label: v.t("form.numbering"), Error: v.problem("num"), Options: []templates.Option{
 		{Value: "0", Label: v.t("numbering.0"), Selected: s.Base == 0},
 		{Value: "1", Label: v.t("numbering.1"), Selected: s.Base == 1},
@@ -145,7 +141,7 @@ func (v playView) listField(key, label string, items []string) templates.Field {
 
 // hidden are the form's hidden inputs: the state the visible fields do not hold.
 func (v playView) hidden() []templates.Option {
-	h := []templates.Option{{Value: "v", Label: scenario.LinkVersion}, {Value: "p", Label: v.s.Preset}}
+	h := []templates.Option{{Value: "v", Label: scenario.LinkVersion2}, {Value: "p", Label: v.s.Preset}}
 	if v.pr.langSet {
 		h = append(h, templates.Option{Value: "lang", Label: string(v.pr.lang)})
 	}

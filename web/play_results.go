@@ -60,7 +60,7 @@ func maskClass(k scenario.Kind) string {
 func (v playView) results() templates.Results {
 	r := templates.Results{
 		ID:      "results",
-		Heading: v.t("results.heading", v.s.Version.Release()),
+		Heading: v.t("results.heading", v.s.VersionLabel()),
 		Table:   v.table(),
 		Step:    v.step(),
 		Export: []templates.Link{

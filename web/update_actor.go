@@ -135,7 +135,7 @@ func (v actorView) build() templates.Update {
 // results are the table, the losses, the metrics, the notes and the chart;
 // without whitened advantages only the log-probs and why there is no loss.
 func (v actorView) results(a actorLoss) templates.UpdateResults {
-	r := templates.UpdateResults{ID: "update-results", Heading: v.t("update.actor.results")}
+	r := templates.UpdateResults{ID: "update-results", Heading: v.t("update.actor.results", engine.LastGeneration.Range())}
 	r.Table = templates.Table{Caption: v.t("update.actor.table"), Corner: v.t("table.corner"), Columns: v.columns()}
 	r.Table.Rows = []templates.Row{
 		v.numberRow("old", v.t("update.row.old"), "old_log_probs", "", v.old),
@@ -174,7 +174,7 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 	r.Losses = templates.LossTable{Caption: v.t("update.actor.losses"), Head: []string{v.t("update.mode"), "pg_loss", v.t("update.rule")}}
 	var metrics *engine.PolicyLoss
 	for i, mode := range engine.AggModes {
-		row := templates.LossRow{Mode: string(mode), Rule: v.t("update.agg." + string(mode))}
+		row := templates.LossRow{Mode: string(mode), Rule: v.t("update.agg."+string(mode), engine.StableLabel(engine.LastGeneration, engine.PolicyLossChanges(mode)...))}
 		if err := a.modeErrs[i]; err != nil {
 			row.Error = v.t("update.err.no_tokens")
 		} else {
@@ -191,10 +191,10 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 		}
 	}
 	if a.earlyErr != nil {
-		r.Early = []templates.Metric{{ID: "early", Label: v.t("update.actor.early"), Code: "pg_loss", Error: v.t("update.actor.early_err")}}
+		r.Early = []templates.Metric{{ID: "early", Label: v.t("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss", Error: v.t("update.actor.early_err")}}
 	} else {
 		r.Early = []templates.Metric{
-			updateMetric("early", v.t("update.actor.early"), "pg_loss", a.early.Loss),
+			updateMetric("early", v.t("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), "pg_loss", a.early.Loss),
 			updateMetric("early_clipfrac", v.t("update.actor.early_clipfrac"), "pg_clipfrac", a.early.ClipFrac),
 			updateMetric("early_ppo_kl", v.t("update.actor.early_ppo_kl"), "ppo_kl", a.early.PPOKL),
 		}

@@ -81,7 +81,7 @@ func (v criticView) build() templates.Update {
 
 // results are the table, the losses, the metrics and the notes.
 func (v criticView) results(c criticLoss) templates.UpdateResults {
-	r := templates.UpdateResults{ID: "update-results", Heading: v.t("update.critic.results")}
+	r := templates.UpdateResults{ID: "update-results", Heading: v.t("update.critic.results", engine.LastGeneration.Range())}
 	vt := c.terms
 	r.Table = templates.Table{Caption: v.t("update.critic.table"), Corner: v.t("table.corner"), Columns: v.columns()}
 	r.Table.Rows = []templates.Row{
@@ -97,7 +97,7 @@ func (v criticView) results(c criticLoss) templates.UpdateResults {
 	r.Losses = templates.LossTable{Caption: v.t("update.critic.losses"), Head: []string{v.t("update.mode"), "vf_loss", v.t("update.rule")}}
 	clipfrac := -1.0
 	for i, mode := range engine.AggModes {
-		row := templates.LossRow{Mode: string(mode), Rule: v.t("update.agg." + string(mode))}
+		row := templates.LossRow{Mode: string(mode), Rule: v.t("update.agg."+string(mode), engine.StableLabel(engine.LastGeneration, engine.ValueLossChanges(mode)...))}
 		if err := c.modeErrs[i]; err != nil {
 			row.Error = v.t("update.err.no_tokens")
 		} else {
@@ -121,10 +121,10 @@ func (v criticView) results(c criticLoss) templates.UpdateResults {
 func (v criticView) criticEarly(c criticLoss) []templates.Metric {
 	var ms []templates.Metric
 	if c.earlyErr != nil {
-		ms = append(ms, templates.Metric{ID: "early", Label: v.t("update.critic.early"), Code: "vf_loss", Error: v.t("update.err.no_tokens")})
+		ms = append(ms, templates.Metric{ID: "early", Label: v.t("update.critic.early", engine.StableLabel(engine.G01, engine.ValueLossChanges(engine.TokenMean)...)), Code: "vf_loss", Error: v.t("update.err.no_tokens")})
 	} else {
 		ms = append(ms,
-			updateMetric("early", v.t("update.critic.early"), "vf_loss", c.early.Loss),
+			updateMetric("early", v.t("update.critic.early", engine.StableLabel(engine.G01, engine.ValueLossChanges(engine.TokenMean)...)), "vf_loss", c.early.Loss),
 			updateMetric("early_clipfrac", v.t("update.critic.early_clipfrac"), "vf_clipfrac", c.early.ClipFrac))
 	}
 	switch {

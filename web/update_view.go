@@ -38,9 +38,9 @@ func newUpdateView(r *http.Request, path string, keys ...string) updateView {
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
 	v := updateView{playView: newPlayView(pr), path: path, own: updateParams{q: q}}
 	v.newest = v.res
-	if v.s.Version != engine.VerlNewest {
+	if v.s.Version != engine.VerlNewest || v.s.Release != "" {
 		ns := v.s
-		ns.Version = engine.VerlNewest
+		ns.Version, ns.Release = engine.VerlNewest, ""
 		v.newest = ns.Compute()
 	}
 	return v

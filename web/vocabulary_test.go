@@ -20,7 +20,7 @@ import (
 func pageLinks(t *testing.T) []string {
 	t.Helper()
 	var out []string
-	for _, l := range readLinks(t) {
+	for _, l := range readLinks(t, corpusV1.links) {
 		p, _, _ := strings.Cut(l, "?")
 		if strings.HasSuffix(p, ".csv") || strings.HasSuffix(p, ".json") {
 			continue

@@ -78,7 +78,27 @@ type Batch struct {
 	Rows       []Row
 	Gamma, Lam float64 // γ and λ, in [0, 1]
 	Version    engine.Version
-	Focus      int // the row compared whitened alone vs in the batch, 0 … B−1
+	Release    string // the verl release a v=2 link names (the whole release); "" in a v=1 state
+	Focus      int    // the row compared whitened alone vs in the batch, 0 … B−1
+}
+
+// Gen is the generation whose arithmetic the batch shows: its release's in
+// a v=2 state, else v0.2's GAE (G01) or the newest (G12).
+func (b *Batch) Gen() engine.Generation {
+	if r, err := engine.ParseRelease(b.Release); b.Release != "" && err == nil {
+		return r.Gen
+	}
+	return b.Version.Gen()
+}
+
+// VersionLabel names the releases whose arithmetic computes the batch's
+// numbers: its generation's release range in a v=2 state, else the GAE
+// range of the two-generation version.
+func (b *Batch) VersionLabel() string {
+	if b.Release != "" {
+		return b.Gen().Range()
+	}
+	return b.Version.GAERange()
 }
 
 // Len is the number of responses B.

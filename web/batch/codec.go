@@ -8,7 +8,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"gaelab/engine"
 	"gaelab/web/scenario"
 )
 
@@ -46,8 +45,9 @@ func rowKey(key string) (prefix string, i int, ok bool) {
 func Decode(q url.Values, pageKeys ...string) (Batch, scenario.Report) {
 	var rep scenario.Report
 	d := decoder{scenario.Reader{Q: q, Rep: &rep}}
-	if v := q.Get("v"); v != "" && v != LinkVersion {
-		d.Rep.Warn("warn.link_version", v, LinkVersion)
+	v2 := q.Get("v") == scenario.LinkVersion2
+	if v := q.Get("v"); v != "" && v != LinkVersion && !v2 {
+		d.Rep.Warn("warn.link_version", v, scenario.LinkVersion2)
 	}
 	id := q.Get("p")
 	if id == "" {
@@ -77,16 +77,7 @@ func Decode(q url.Values, pageKeys ...string) (Batch, scenario.Report) {
 	d.groups(&b)
 	d.Unit("gamma", &b.Gamma)
 	d.Unit("lam", &b.Lam)
-	if raw, ok := d.First("ver"); ok {
-		switch raw {
-		case "v0.2":
-			b.Version = engine.VerlEarly
-		case "newest":
-			b.Version = engine.VerlNewest
-		default:
-			d.Rep.Problem("ver", "err.choice", raw, raw, "v0.2, newest")
-		}
-	}
+	scenario.ReadVersion(d.Reader, v2, &b.Version, &b.Release)
 	if raw, ok := d.First("row"); ok {
 		n, err := strconv.Atoi(strings.TrimSpace(raw))
 		if err != nil || n < 0 || n >= b.Len() {

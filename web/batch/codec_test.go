@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"errors"
 	"math/rand/v2"
 	"net/url"
 	"reflect"
@@ -199,7 +200,7 @@ func TestDecodeProblems(t *testing.T) {
 		{"p=grpo-4&gamma=1.5", "gamma", "err.range"},
 		{"p=grpo-4&lam=-0.1", "lam", "err.range"},
 		{"p=grpo-4&lam=", "lam", "err.number"},
-		{"p=grpo-4&ver=v0.3", "ver", "err.choice"},
+		{"p=grpo-4&ver=v0.3", "ver", "err.release"},
 		{"p=grpo-4&row=4", "row", "err.range_int"},
 		{"p=grpo-4&tok0=" + strings.Repeat("长", scenario.MaxTokenRunes+1), "tok0.0", "err.too_long"},
 		{"p=grpo-4" + strings.Repeat("&tok1=a", MaxTokens+1), "tok1", "err.too_many_tokens"},
@@ -249,12 +250,12 @@ func TestDecodeProblemArguments(t *testing.T) {
 }
 
 func TestDecodeWarnings(t *testing.T) {
-	_, rep := decodeLink(t, "v=2&p=nope&zzz=1&lang=zh&V7=1&tok01=a")
+	_, rep := decodeLink(t, "v=3&p=nope&zzz=1&lang=zh&V7=1&tok01=a")
 	var keys []string
 	for _, w := range rep.Warnings {
 		keys = append(keys, w.Key+" "+argText(w))
 	}
-	want := []string{"warn.link_version 2", "warn.unknown_param V7", "warn.unknown_param tok01", "warn.unknown_param zzz", "warn.unknown_preset nope"}
+	want := []string{"warn.link_version 3", "warn.unknown_param V7", "warn.unknown_param tok01", "warn.unknown_param zzz", "warn.unknown_preset nope"}
 	if !slices.Equal(keys, want) {
 		t.Errorf("warnings %q, want %q", keys, want)
 	}
@@ -365,5 +366,29 @@ func TestExampleLinkIsCanonical(t *testing.T) {
 	b, rep := decodeLink(t, example)
 	if !rep.OK() || Encode(b) != example {
 		t.Errorf("Encode(Decode(%q)) = %q, report %+v", example, Encode(b), rep)
+	}
+}
+
+// TestDecodeReleases: /batch reads every release tag as /play does; a v=2
+// batch runs the release's own GAE and estimators, and an estimator the
+// release lacks says so.
+func TestDecodeReleases(t *testing.T) {
+	b, rep := decodeLink(t, "v=2&p=grpo-4&ver=v0.2.0.post1")
+	if len(rep.Problems) > 0 || b.Release != "v0.2.0.post1" || Encode(b) != "v=2&p=grpo-4&ver=v0.2.0.post1" {
+		t.Fatalf("release %q, link %q, problems %+v", b.Release, Encode(b), rep.Problems)
+	}
+	res := b.Compute()
+	if e, _ := res.Estimate("rloo"); !errors.Is(e.Err, ErrNotInRelease) {
+		t.Errorf("rloo in v0.2: %v, want ErrNotInRelease (RLOO came in v0.3.0.rc0)", e.Err)
+	}
+	if e, _ := res.Estimate("grpo_newest_norm_std"); e.Err != nil {
+		t.Errorf("grpo in v0.2: %v", e.Err)
+	}
+	for _, tag := range engine.ReleaseTags() {
+		b, rep := decodeLink(t, "v=1&p=grpo-4&ver="+tag)
+		if len(rep.Problems) > 0 || b.Gen() == 0 {
+			t.Errorf("ver=%s: problems %+v", tag, rep.Problems)
+		}
+		b.Compute()
 	}
 }

@@ -1,6 +1,12 @@
 package batch
 
-import "gaelab/engine"
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"gaelab/engine"
+)
 
 // Estimators are the outcome-only estimators the batch view shows, by their
 // engine key, in the order of its table: GRPO with and without the std
@@ -81,14 +87,18 @@ func (b *Batch) Compute() Result {
 		Width: b.Width(), Mask: mask, Rewards: rewards, Values: values, Index: in.Index,
 		Scores: engine.SequenceScores(rewards),
 		Groups: engine.GroupStatsGRPO(in),
-		GAE:    engine.GAE(b.Version, rewards, values, mask, b.Gamma, b.Lam),
+		GAE:    engine.GAEGen(b.Gen(), rewards, values, mask, b.Gamma, b.Lam),
 		Alone:  make([]engine.GAEResult, b.Len()),
 	}
 	for i := range b.Rows {
-		res.Alone[i] = engine.GAE(b.Version, rewards[i:i+1], values[i:i+1], mask[i:i+1], b.Gamma, b.Lam)
+		res.Alone[i] = engine.GAEGen(b.Gen(), rewards[i:i+1], values[i:i+1], mask[i:i+1], b.Gamma, b.Lam)
 	}
 	for _, key := range Estimators {
-		est, _ := engine.LookupOutcomeEstimator(key)
+		est, ok := b.estimator(key)
+		if !ok {
+			res.Estimates = append(res.Estimates, Estimate{Key: key, Err: fmt.Errorf("verl %s has no %s (%w)", b.VersionLabel(), key, ErrNotInRelease)})
+			continue
+		}
 		adv, _, err := est.Run(in)
 		e := Estimate{Key: key, Func: est.Func, Advantages: adv, Err: err}
 		if err != nil {
@@ -97,6 +107,25 @@ func (b *Batch) Compute() Result {
 		res.Estimates = append(res.Estimates, e)
 	}
 	return res
+}
+
+// ErrNotInRelease is an estimator the batch's release does not have yet.
+var ErrNotInRelease = errors.New("not in this release")
+
+// estimator is the estimator with the given Estimators key as the batch's
+// verl computes it: newest verl's in a v=1 state, the release's own in a
+// v=2 state (false when the release does not have it).
+func (b *Batch) estimator(key string) (engine.OutcomeEstimator, bool) {
+	if b.Release == "" {
+		return engine.LookupOutcomeEstimator(key)
+	}
+	genKey := strings.Replace(key, "grpo_newest_", "grpo_", 1)
+	for _, e := range engine.OutcomeEstimatorsGen(b.Gen()) {
+		if e.Key == genKey {
+			return e, true
+		}
+	}
+	return engine.OutcomeEstimator{}, false
 }
 
 // Estimate returns the answer of the estimator with the given engine key.

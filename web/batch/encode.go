@@ -27,7 +27,11 @@ func Encode(b Batch) string {
 		s.WriteByte('=')
 		s.WriteString(value)
 	}
-	s.WriteString("v=" + LinkVersion + "&p=" + scenario.EscapeValue(b.Preset))
+	link := LinkVersion
+	if b.Release != "" {
+		link = scenario.LinkVersion2
+	}
+	s.WriteString("v=" + link + "&p=" + scenario.EscapeValue(b.Preset))
 	if b.Prompt != p.Prompt {
 		add("prompt", scenario.EscapeValue(b.Prompt))
 	}
@@ -70,7 +74,10 @@ func Encode(b Batch) string {
 			add(f.key, scenario.FormatNumber(f.mine))
 		}
 	}
-	if b.Version != p.Version {
+	switch {
+	case b.Release != "": // v=2 always names the concrete release
+		add("ver", scenario.EscapeValue(b.Release))
+	case b.Version != p.Version:
 		add("ver", scenario.VersionParam(b.Version))
 	}
 	if b.Focus != 0 {

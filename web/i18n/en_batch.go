@@ -46,7 +46,7 @@ func init() {
 		"batch.no_kl":         "No KL here (β = 0): token_level_rewards = token_level_scores, one score per response on its last valid token. Every response is padded to the longest, R = %[1]d tokens, with mask 0 and V = 0.",
 		"batch.whiten":        "GAE whitened over the whole batch: %[1]d valid tokens of %[2]d responses, mean %[3]s, unbiased variance %[4]s.",
 		"batch.est_error":     "%[1]s: verl raises here: %[2]s",
-		"batch.version_note":  "The outcome estimators are newest verl's (v0.9.0) whichever generation GAE uses; none of them reads V(s_t).",
+		"batch.version_note":  "The outcome estimators are verl %[1]s's whichever generation GAE uses (a v=1 link); none of them reads V(s_t).",
 		"batch.pad":           "(pad)",
 		"batch.table.caption": "Response i = %[1]d: every quantity per token",
 		"batch.row.heading":   "Response i = %[1]d · group %[2]s · score s_i = %[3]s",

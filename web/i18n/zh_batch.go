@@ -45,7 +45,7 @@ func init() {
 		"batch.no_kl":         "这里没有 KL（β = 0）：token_level_rewards = token_level_scores，每条回复一个分数，放在它最后一个有效 token 上。每条回复都补齐到最长的长度 R = %[1]d，填充处 mask 为 0、V 为 0。",
 		"batch.whiten":        "GAE 在整个批次上白化：%[2]d 条回复共 %[1]d 个有效 token，均值 %[3]s，无偏方差 %[4]s。",
 		"batch.est_error":     "%[1]s：verl 在这里会报错：%[2]s",
-		"batch.version_note":  "无论 GAE 选哪个版本，结果估计器都是最新 verl（v0.9.0）的；它们都不读取 V(s_t)。",
+		"batch.version_note":  "无论 GAE 选哪个版本，结果估计器都是 verl %[1]s 的（v=1 链接）；它们都不读取 V(s_t)。",
 		"batch.pad":           "（填充）",
 		"batch.table.caption": "回复 i = %[1]d：每个 token 的各个量",
 		"batch.row.heading":   "回复 i = %[1]d · 组 %[2]s · 分数 s_i = %[3]s",

@@ -11,8 +11,14 @@ import (
 	"gaelab/engine"
 )
 
-// LinkVersion is the version of the link format, the v= parameter.
+// LinkVersion is the version of the link format, the v= parameter: v=1
+// links keep their meaning for ever; v=2 links name a whole verl release
+// with ver= (LinkVersion2).
 const LinkVersion = "1"
+
+// LinkVersion2 is the link format in which ver= names a verl release tag
+// and means the whole release.
+const LinkVersion2 = "2"
 
 // Limits on text in a link.
 const (
@@ -38,13 +44,63 @@ var lists = []struct {
 // scenarioKeys are every parameter the codec reads.
 var scenarioKeys = []string{"v", "p", "prompt", "tok", "mask", "score", "old", "ref", "V", "r", "rw", "gamma", "lam", "beta", "kl", "ver", "num", "step", "sel", "pick", "op", "toks"}
 
+// decodeVersion reads ver= into s (see ReadVersion).
+func decodeVersion(d Reader, s *Scenario, v2 bool) { ReadVersion(d, v2, &s.Version, &s.Release) }
+
+// ReadVersion reads ver= for any link. In a v=1 link, v0.2, newest and no
+// ver keep their old meaning (*ver: which GAE loop; the rest is newest
+// verl) and *rel stays ""; any other release tag, and every ver of a v=2
+// link, names the whole release in *rel (the concrete tag, so the canonical
+// link is v=2 with it), with *ver in step. A v=2 link without ver names the
+// release *ver stands for.
+func ReadVersion(d Reader, v2 bool, ver *engine.Version, rel *string) {
+	raw, ok := d.First("ver")
+	if !v2 && ok && (raw == "v0.2" || raw == "newest") {
+		*ver = engine.VerlEarly
+		if raw == "newest" {
+			*ver = engine.VerlNewest
+		}
+		return
+	}
+	if !ok {
+		if v2 {
+			*ver, *rel, _ = ResolveRelease(ReleaseOf(*ver))
+		}
+		return
+	}
+	v, r, err := ResolveRelease(raw)
+	if err != nil {
+		d.Rep.Problem("ver", "err.release", raw, raw)
+		if v2 {
+			*ver, *rel, _ = ResolveRelease(ReleaseOf(*ver))
+		}
+		return
+	}
+	*ver, *rel = v, r
+}
+
+// ResolveRelease reads a release tag or newest: the concrete tag, and the
+// two-generation Version whose GAE loop it runs (VerlEarly before the
+// mask-aware loop of v0.5.0).
+func ResolveRelease(tag string) (engine.Version, string, error) {
+	r, err := engine.ParseRelease(tag)
+	if err != nil {
+		return 0, "", err
+	}
+	if r.Gen.Has(engine.GAEMaskAware) {
+		return engine.VerlNewest, r.Tag, nil
+	}
+	return engine.VerlEarly, r.Tag, nil
+}
+
 // Decode reads a playground link. It never fails: a bad value is reported
 // and replaced by the preset's; unknown parameters are reported as warnings,
 // except pageKeys, which belong to the page rather than the scenario.
 func Decode(q url.Values, pageKeys ...string) (Scenario, Report) {
 	var rep Report
-	if v := q.Get("v"); v != "" && v != LinkVersion {
-		rep.Warn("warn.link_version", v, LinkVersion)
+	v2 := q.Get("v") == LinkVersion2
+	if v := q.Get("v"); v != "" && v != LinkVersion && !v2 {
+		rep.Warn("warn.link_version", v, LinkVersion2)
 	}
 	id := q.Get("p")
 	if id == "" {
@@ -95,25 +151,16 @@ func Decode(q url.Values, pageKeys ...string) (Scenario, Report) {
 			s.Beta = x
 		}
 	}
-	if raw, ok := d.First("ver"); ok {
-		switch raw {
-		case "v0.2":
-			s.Version = engine.VerlEarly
-		case "newest":
-			s.Version = engine.VerlNewest
-		default:
-			rep.Problem("ver", "err.choice", raw, raw, "v0.2, newest")
-		}
-	}
+	decodeVersion(d.Reader, &s, v2)
 	kl := s.KL
 	if raw, ok := d.First("kl"); ok {
 		kl = raw
 	}
-	if slices.Contains(engine.KLNames(s.Version), kl) {
+	if slices.Contains(s.KLNames(), kl) {
 		s.KL = kl
 	} else {
-		rep.Problem("kl", "err.kl_version", kl, kl, s.Version.Release())
-		if !slices.Contains(engine.KLNames(s.Version), s.KL) {
+		rep.Problem("kl", "err.kl_version", kl, kl, s.VersionLabel())
+		if !slices.Contains(s.KLNames(), s.KL) {
 			s.KL = engine.KL
 		}
 	}

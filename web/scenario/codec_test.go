@@ -133,7 +133,7 @@ func TestDecodeProblems(t *testing.T) {
 		{"p=seed-a&lam=-0.1", "lam", "err.range"},
 		{"p=seed-a&lam=", "lam", "err.number"},
 		{"p=seed-a&mask=1,x,1", "mask.1", "err.mask"},
-		{"p=seed-a&ver=v0.3", "ver", "err.choice"},
+		{"p=seed-a&ver=v0.3", "ver", "err.release"},
 		{"p=seed-a&ver=v0.2&kl=k3", "kl", "err.kl_version"},
 		{"p=seed-a&kl=full", "kl", "err.kl_version"},
 		{"p=seed-a&step=9", "step", "err.range_int"},
@@ -159,7 +159,7 @@ func TestDecodeProblems(t *testing.T) {
 }
 
 func TestDecodeWarnings(t *testing.T) {
-	_, rep := decodeLink(t, "v=2&p=nope&zzz=1&lang=zh&sel=foo.1")
+	_, rep := decodeLink(t, "v=3&p=nope&zzz=1&lang=zh&sel=foo.1")
 	var keys []string
 	for _, w := range rep.Warnings {
 		keys = append(keys, w.Key)
@@ -223,4 +223,43 @@ func mustParse(t *testing.T, query string) url.Values {
 		t.Fatal(err)
 	}
 	return q
+}
+
+// TestDecodeReleases: every release tag and newest is a ver= of every link.
+// In a v=1 link, v0.2, newest and no ver keep their meaning (no Release);
+// any other tag, and every ver of a v=2 link, names the whole release, and
+// the canonical link is v=2 with the concrete tag.
+func TestDecodeReleases(t *testing.T) {
+	for _, tc := range []struct {
+		query, release, canonical string
+	}{
+		{"v=1&p=seed-b", "", "v=1&p=seed-b"},
+		{"v=1&p=seed-b&ver=newest", "", "v=1&p=seed-b"},
+		{"v=1&p=seed-b&ver=v0.2", "", "v=1&p=seed-b&ver=v0.2"},
+		{"v=1&p=seed-b&ver=v0.6.1", "v0.6.1", "v=2&p=seed-b&ver=v0.6.1"},
+		{"v=2&p=seed-b", "v0.9.0", "v=2&p=seed-b&ver=v0.9.0"},
+		{"v=2&p=seed-b&ver=newest", "v0.9.0", "v=2&p=seed-b&ver=v0.9.0"},
+		{"v=2&p=v02-eos-leak", "v0.2", "v=2&p=v02-eos-leak&ver=v0.2"},
+		{"v=2&p=seed-b&ver=v0.2.0.post1", "v0.2.0.post1", "v=2&p=seed-b&ver=v0.2.0.post1"},
+		{"v=2&p=seed-b&ver=v0.2", "v0.2", "v=2&p=seed-b&ver=v0.2"},
+	} {
+		s, rep := decodeLink(t, tc.query)
+		if len(rep.Problems) > 0 {
+			t.Errorf("%s: problems %+v", tc.query, rep.Problems)
+		}
+		if s.Release != tc.release {
+			t.Errorf("%s: Release = %q, want %q", tc.query, s.Release, tc.release)
+		}
+		if got := Encode(s); got != tc.canonical {
+			t.Errorf("%s: canonical %q, want %q", tc.query, got, tc.canonical)
+		}
+	}
+	for _, tag := range append(engine.ReleaseTags(), "newest") {
+		for _, v := range []string{"1", "2"} {
+			s, rep := decodeLink(t, "v="+v+"&p=seed-b&ver="+tag)
+			if len(rep.Problems) > 0 || s.Gen() == 0 {
+				t.Errorf("v=%s ver=%s: problems %+v, generation %v", v, tag, rep.Problems, s.Gen())
+			}
+		}
+	}
 }

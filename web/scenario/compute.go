@@ -1,6 +1,10 @@
 package scenario
 
-import "gaelab/engine"
+import (
+	"math"
+
+	"gaelab/engine"
+)
 
 // Result is a scenario run through the engine in its verl version. Every
 // slice is indexed by t, the 0-based response-token index.
@@ -37,7 +41,7 @@ func (s *Scenario) Compute() Result {
 	}
 	res := Result{Mask: mask, Scores: scores, Rewards: scores, KLD: make([]float64, n), KLTerm: make([]float64, n)}
 	if !s.DirectRewards {
-		kl, err := engine.ApplyKLPenalty(s.Version, [][]float64{scores}, [][]float64{old}, [][]float64{ref}, [][]float64{mask}, s.KL, &engine.FixedKLController{Beta: s.Beta})
+		kl, err := s.applyKLPenalty(scores, old, ref, mask)
 		res.KLErr = err
 		if kl.Rewards != nil {
 			res.KLD, res.Rewards, res.KLMetric = row(kl.KLD), row(kl.Rewards), kl.CurrentKL
@@ -46,6 +50,21 @@ func (s *Scenario) Compute() Result {
 			}
 		}
 	}
-	res.GAE = engine.GAE(s.Version, [][]float64{res.Rewards}, [][]float64{values}, [][]float64{mask}, s.Gamma, s.Lam)
+	res.GAE = engine.GAEGen(s.Gen(), [][]float64{res.Rewards}, [][]float64{values}, [][]float64{mask}, s.Gamma, s.Lam)
 	return res
+}
+
+// applyKLPenalty is apply_kl_penalty of the scenario's verl. A release whose
+// KL metric divides 0 by 0 (v0.2–v0.3.0.rc0, a response with no valid token)
+// reports it as the v0.2 engine does.
+func (s *Scenario) applyKLPenalty(scores, old, ref, mask []float64) (engine.KLReward, error) {
+	one := func(x []float64) [][]float64 { return [][]float64{x} }
+	if s.Release == "" {
+		return engine.ApplyKLPenalty(s.Version, one(scores), one(old), one(ref), one(mask), s.KL, &engine.FixedKLController{Beta: s.Beta})
+	}
+	kl, err := engine.ApplyKLPenaltyGen(s.Gen(), one(scores), one(old), one(ref), one(mask), s.KL, &engine.FixedKLController{Beta: s.Beta})
+	if err == nil && math.IsNaN(kl.CurrentKL) {
+		_, err = engine.ApplyKLPenalty(engine.VerlEarly, one(scores), one(old), one(ref), one(mask), s.KL, &engine.FixedKLController{Beta: s.Beta})
+	}
+	return kl, err
 }

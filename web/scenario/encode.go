@@ -11,7 +11,8 @@ import (
 	"gaelab/engine"
 )
 
-// Encode writes the canonical link of a scenario: v=1, the preset id, then
+// Encode writes the canonical link of a scenario: v=1 (v=2 when it names a
+// release, which it then always writes as ver=<tag>), the preset id, then
 // only what differs from the preset, in a fixed order, as human-readable
 // lists (numbers joined by commas; one tok= per token, so token text may hold
 // commas, "|" or anything else).
@@ -28,7 +29,11 @@ func Encode(s Scenario) string {
 		b.WriteByte('=')
 		b.WriteString(value)
 	}
-	b.WriteString("v=" + LinkVersion + "&p=" + EscapeValue(s.Preset))
+	link := LinkVersion
+	if s.Release != "" {
+		link = LinkVersion2
+	}
+	b.WriteString("v=" + link + "&p=" + EscapeValue(s.Preset))
 	if s.Prompt != p.Prompt {
 		add("prompt", EscapeValue(s.Prompt))
 	}
@@ -64,7 +69,10 @@ func Encode(s Scenario) string {
 	if s.KL != p.KL {
 		add("kl", EscapeValue(s.KL))
 	}
-	if s.Version != p.Version {
+	switch {
+	case s.Release != "": // v=2 always names the concrete release
+		add("ver", EscapeValue(s.Release))
+	case s.Version != p.Version:
 		add("ver", VersionParam(s.Version))
 	}
 	if s.Base != p.Base {

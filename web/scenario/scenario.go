@@ -50,9 +50,60 @@ type Scenario struct {
 	Beta          float64 // kl_coef β of the fixed KL controller
 	KL            string  // the KL estimator, an engine name
 	Version       engine.Version
-	Base          int    // 0: the code's numbering (t, s_t); 1: the textbook's (token t+1, state s_{t+1})
-	Step          int    // how many steps of the backward loop are done, 0 … T; −1 when not stepping
-	Select        string // the selected cell, "<row>.<t>", or ""
+	// Release is the verl release tag a v=2 link names ("v0.6.1"): the whole
+	// release's arithmetic. "" in a v=1 state, where Version alone says which
+	// of the two generations computes GAE (and the rest is newest verl).
+	Release string
+	Base    int    // 0: the code's numbering (t, s_t); 1: the textbook's (token t+1, state s_{t+1})
+	Step    int    // how many steps of the backward loop are done, 0 … T; −1 when not stepping
+	Select  string // the selected cell, "<row>.<t>", or ""
+}
+
+// Gen is the verl generation whose arithmetic the scenario shows: its
+// release's in a v=2 state, else v0.2's (G01) or the newest (G12).
+func (s *Scenario) Gen() engine.Generation {
+	if r, err := engine.ParseRelease(s.Release); s.Release != "" && err == nil {
+		return r.Gen
+	}
+	return s.Version.Gen()
+}
+
+// SetRelease makes the scenario a v=2 state of release tag (resolved, so
+// "newest" becomes today's newest tag), keeping Version in step for the
+// views that still compare the two GAE loops.
+func (s *Scenario) SetRelease(tag string) error {
+	v, r, err := ResolveRelease(tag)
+	if err == nil {
+		s.Version, s.Release = v, r
+	}
+	return err
+}
+
+// ReleaseOf is the release a v=1 Version becomes in a v=2 link: v0.2, or
+// the newest tag.
+func ReleaseOf(v engine.Version) string {
+	if v == engine.VerlEarly {
+		return "v0.2"
+	}
+	return engine.Newest
+}
+
+// KLNames are the KL estimators the scenario's verl accepts.
+func (s *Scenario) KLNames() []string {
+	if s.Release != "" {
+		return engine.KLNamesGen(s.Gen())
+	}
+	return engine.KLNames(s.Version)
+}
+
+// VersionLabel names the releases whose arithmetic computes the scenario's
+// GAE: the generation's release range in a v=2 state ("v0.6.1"), else the
+// range of the two-generation version ("v0.5.0–v0.9.0").
+func (s *Scenario) VersionLabel() string {
+	if s.Release != "" {
+		return s.Gen().Range()
+	}
+	return s.Version.GAERange()
 }
 
 // Len is the number of response tokens T.
