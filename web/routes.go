@@ -13,6 +13,7 @@ import (
 
 	"gaelab/static"
 	"gaelab/web/api"
+	"gaelab/web/store"
 )
 
 // Options configure Handler. The zero value is the default of each field.
@@ -31,6 +32,20 @@ type Options struct {
 	HandlerTimeout time.Duration
 	// CacheBytes bounds the cache of recent answers (default 16 MiB).
 	CacheBytes int
+
+	// Store is the database of live classes; nil turns them off (their
+	// routes answer 503).
+	Store store.Store
+	// ClassTTL is how long a class lives (default 24 h); MaxStudents how
+	// many may join one (default 500); MaxStreams how many live streams
+	// this replica holds at once (default 2,000).
+	ClassTTL    time.Duration
+	MaxStudents int
+	MaxStreams  int
+	// PublicURL is where phones reach the server ("https://gae.example.edu"),
+	// for join links and QR codes behind a reverse proxy; "" uses the
+	// request's scheme and host.
+	PublicURL string
 	// UploadBodyBytes and UploadReadTimeout are the uploads route group's
 	// body limit (default 128 MiB) and read deadline (default 120 s).
 	UploadBodyBytes   int64
@@ -58,10 +73,38 @@ func newRouter(o Options) *chi.Mux {
 	o = o.withDefaults()
 	r := chi.NewRouter()
 	r.Use(middleware.GetHead, withRequestID, withAccessLog(o.Logger), withSecurityHeaders(o.FrameAncestors),
-		withURLLimit, withInflightLimit(o.MaxInflight, o.InflightWait),
-		withTimeout(o.HandlerTimeout), withRecovery(o.Logger))
+		withURLLimit)
 	gzip := middleware.Compress(gzipLevel, compressible...)
+	cr := newClassRoom(o)
 
+	// Streams: no handler timeout, no answer cache, no page slot; the
+	// class hub caps them instead (streamRoutes).
+	r.Group(func(r chi.Router) {
+		r.Use(withRecovery(o.Logger))
+		streamRoutes(r, cr)
+	})
+
+	r.Group(func(r chi.Router) {
+		r.Use(withInflightLimit(o.MaxInflight, o.InflightWait), withTimeout(o.HandlerTimeout), withRecovery(o.Logger))
+		pageRoutes(r, o, cr, gzip)
+	})
+	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+		guardAnswer(w, r, http.StatusNotFound, "not_found", "error.not_found")
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+		allowed := "GET, HEAD"
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			allowed = "POST"
+		}
+		w.Header().Set("Allow", allowed)
+		guardAnswer(w, r, http.StatusMethodNotAllowed, "method_not_allowed", "error.method", allowed)
+	})
+	return r
+}
+
+// pageRoutes are every route but the streams, behind the in-flight limit
+// and the handler timeout.
+func pageRoutes(r chi.Router, o Options, cr *classRoom, gzip func(http.Handler) http.Handler) {
 	r.Group(func(r chi.Router) {
 		r.Use(withConditional(buildID(), newResponseCache(o.CacheBytes)), gzip)
 		r.Get("/", handleHome)
@@ -85,6 +128,7 @@ func newRouter(o Options) *chi.Mux {
 		r.Get("/batch/chart.svg", handleBatchChart)
 		r.Get("/batch/verify.py", handleBatchVerify)
 		r.Get("/lessons", handleLessons)
+		r.Get("/lessons/quiz", handleQuiz)
 		r.Get("/lessons/{slug}", handleLesson)
 		r.Get("/lessons/{slug}/{kind}/{i}", handleLessonPart)
 		r.Get("/qr.svg", handleQR)
@@ -93,19 +137,7 @@ func newRouter(o Options) *chi.Mux {
 	r.With(gzip).Post("/api/v1/compute", api.HandleCompute)
 	mountUploads(r, o, gzip)
 	r.Handle("/static/*", static.Handler())
-	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
-		guardAnswer(w, r, http.StatusNotFound, "not_found", "error.not_found")
-	})
-	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
-		allowed := "GET, HEAD"
-		if strings.HasPrefix(r.URL.Path, "/api/") {
-			allowed = "POST"
-		}
-		w.Header().Set("Allow", allowed)
-		guardAnswer(w, r, http.StatusMethodNotAllowed, "method_not_allowed", "error.method", allowed)
-	})
-
-	return r
+	classRoutes(r, cr, gzip)
 }
 
 // Routes is Handler with default options and no logging, as tests use it.
@@ -129,6 +161,15 @@ func (o Options) withDefaults() Options {
 	}
 	if o.HandlerTimeout <= 0 {
 		o.HandlerTimeout = 10 * time.Second
+	}
+	if o.ClassTTL <= 0 {
+		o.ClassTTL = defaultClassTTL
+	}
+	if o.MaxStudents <= 0 {
+		o.MaxStudents = defaultMaxStudents
+	}
+	if o.MaxStreams <= 0 {
+		o.MaxStreams = defaultMaxStreams
 	}
 	if o.UploadBodyBytes <= 0 {
 		o.UploadBodyBytes = defaultUploadBodyBytes

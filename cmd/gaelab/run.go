@@ -26,6 +26,15 @@ serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
                           e.g. https://course.example.edu (default 'self')
   -max-inflight N         requests served at once; more wait briefly, then
                           get 503 with Retry-After (default 32)
+  -data DIR               data directory of the embedded SQLite database
+                          (else $GAELAB_DATA, else ~/.local/state/gaelab)
+  -db URL                 PostgreSQL (postgres://…) instead, else $DATABASE_URL;
+                          replicas sharing it serve the same live classes
+  -class-ttl D            live classes and their answers are deleted after D
+                          (default 24h)
+  -max-streams N          live-class streams held at once (default 2000)
+  -public-url URL         address phones use to reach the server, for join
+                          links and QR codes (else $PUBLIC_URL)
 compute reads one case in the golden-vector format (at most 16 MiB) and
 prints what POST /api/v1/compute would answer.
 `

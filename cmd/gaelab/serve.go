@@ -5,9 +5,12 @@ import (
 	"flag"
 	"io"
 	"log/slog"
+	"net/url"
 	"runtime/debug"
+	"time"
 
 	"gaelab/web"
+	"gaelab/web/class"
 )
 
 // defaultAddr is where serve listens when neither -addr nor $ADDR says.
@@ -28,6 +31,11 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	maxInflight := fs.Int("max-inflight", 0, "requests served at once (0: the default)")
 	uploadMax := fs.Int64("upload-max-bytes", 0, "body limit of the upload routes, e.g. POST /api/v1/inspect (0: 128 MiB)")
 	uploadRead := fs.Duration("upload-read-timeout", 0, "time a client has to send an upload (0: 120s)")
+	dataDir := fs.String("data", "", "data directory of the embedded database")
+	dbURL := fs.String("db", "", "PostgreSQL URL (postgres://…) instead of the embedded database")
+	classTTL := fs.Duration("class-ttl", 24*time.Hour, "how long a live class and its answers are kept")
+	maxStreams := fs.Int("max-streams", 0, "live-class streams held at once (0: the default, 2000)")
+	publicURL := fs.String("public-url", "", "address phones use to reach this server, for join links and QR codes")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -44,18 +52,47 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return usageErrorf("serve: -embed-origins: %v", err)
 	}
 
+	if *classTTL <= 0 {
+		return usageErrorf("serve: -class-ttl must be positive")
+	}
+	if *publicURL == "" {
+		*publicURL = getenv("PUBLIC_URL")
+	}
+	if *publicURL != "" {
+		if u, err := url.Parse(*publicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return usageErrorf("serve: -public-url %q: want http(s)://host[:port]", *publicURL)
+		}
+	}
+
 	if getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(defaultMemoryLimit)
 	}
+	st, desc, err := openStore(ctx, *dbURL, *dataDir, getenv, logger)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	logger.Info("database", "store", desc)
+	sweepCtx, stopSweep := context.WithCancel(ctx)
+	defer stopSweep()
+	go class.Sweep(sweepCtx, st, sweepInterval, logger)
+
 	srv := web.NewServer(resolveAddr(*addr, getenv), web.Options{
 		Logger:            logger,
 		FrameAncestors:    ancestors,
 		MaxInflight:       *maxInflight,
 		UploadBodyBytes:   *uploadMax,
 		UploadReadTimeout: *uploadRead,
+		Store:             st,
+		ClassTTL:          *classTTL,
+		MaxStreams:        *maxStreams,
+		PublicURL:         *publicURL,
 	})
 	return web.Serve(ctx, srv, logger)
 }
+
+// sweepInterval is how often expired classes are deleted.
+const sweepInterval = 10 * time.Minute
 
 // newLogger returns a structured logger writing to w in format "text"
 // (key=value) or "json" (one object per line).

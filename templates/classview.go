@@ -1,0 +1,109 @@
+package templates
+
+import "github.com/a-h/templ"
+
+// ClassStart is the page that starts a live class.
+type ClassStart struct {
+	Page
+	Heading, Intro string
+	Form           ClassForm
+	From           Field
+}
+
+// ClassForm is what every POSTed form of a class carries: where it goes,
+// the CSRF token, the teacher's key on the console (never on a phone) and
+// the language.
+type ClassForm struct {
+	Action, CSRF, Key, Lang, Submit string
+}
+
+// ClassTeach is the teacher's console, shown on the projector.
+type ClassTeach struct {
+	Page
+	Heading   string
+	CodeLabel string
+	Code      string
+	JoinAt    string // "Join at host/join with the code"
+	JoinURL   string
+	QR        string // URL of the join link's QR code
+	QRAlt     string
+	Keep      string
+	Stream    string // SSE URL of the live panel
+	SSEScript string // the htmx SSE extension's static path
+	Live      ClassLive
+	Ask       ClassAsk
+	CSV       Link
+}
+
+// ClassAsk is the console's two ways to ask.
+type ClassAsk struct {
+	Heading    string
+	Form       ClassForm
+	BlockTitle string
+	Block      Select
+	CellTitle  string
+	Link, Cell Field
+}
+
+// ClassLive is the console's live panel: the current question, its answer
+// count, then the results once revealed.
+type ClassLive struct {
+	None       string // no question yet
+	Question   string // "Question 2"
+	Prompt     templ.Component
+	Students   string
+	Count      string
+	Revealed   bool
+	Engine     string
+	Share      string
+	Histogram  templ.Component // server-drawn SVG
+	GroupsHead string
+	Groups     []templ.Component // trusted HTML from the lessons, or escaped text
+	Reveal     ClassForm         // Submit "" when there is nothing to reveal
+	Live       string
+}
+
+// ClassJoin is the page where a student types the code.
+type ClassJoin struct {
+	Page
+	Heading string
+	Code    Field
+	Submit  string
+	Lang    string
+}
+
+// ClassPhone is a student's page in a class.
+type ClassPhone struct {
+	Page
+	Heading   string
+	Stream    string // SSE URL that follows the class's questions
+	SSEScript string
+	Q         PhoneQuestion
+}
+
+// PhoneQuestion is the current question as a student sees it.
+type PhoneQuestion struct {
+	Wait     string // no question yet
+	Title    string
+	Prompt   templ.Component
+	Table    *Table
+	Open     Link
+	Kind     string // "number" or "sign"
+	Form     ClassForm
+	QID      string
+	Answer   Field
+	Signs    []Option
+	Options  []PhoneOption // a choice block's options
+	Yours    string
+	Error    string
+	Revealed bool
+	Result   string
+	Right    bool
+}
+
+// PhoneOption is one option of a choice question.
+type PhoneOption struct {
+	Value    string
+	Text     templ.Component
+	Selected bool
+}

@@ -1,0 +1,697 @@
+package class_test
+
+// The live class over HTTP, run against both databases: the embedded
+// SQLite and PostgreSQL ($GAELAB_TEST_POSTGRES; skipped without it, failed
+// under CI=true). These tests live here, not in package web, so that the
+// database drivers stay out of the web package's (fuzzed) test binary.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"gaelab/lessons"
+	"gaelab/web"
+	"gaelab/web/store"
+	"gaelab/web/store/postgres"
+	"gaelab/web/store/sqlite"
+	"gaelab/web/store/storetest"
+)
+
+// backends opens a fresh store per test on each database.
+var backends = []struct {
+	name string
+	open func(t *testing.T) store.Store
+}{
+	{"sqlite", func(t *testing.T) store.Store {
+		s, err := sqlite.Open(context.Background(), t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}},
+	{"postgres", func(t *testing.T) store.Store {
+		s, err := postgres.Open(context.Background(), storetest.PostgresURL(t), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}},
+}
+
+// each runs fn on every database.
+func each(t *testing.T, fn func(t *testing.T, open func(t *testing.T) store.Store)) {
+	for _, b := range backends {
+		t.Run(b.name, func(t *testing.T) { fn(t, b.open) })
+	}
+}
+
+// server serves the app on st with options o.
+func server(t *testing.T, st store.Store, o web.Options) *httptest.Server {
+	o.Store = st
+	srv := httptest.NewServer(web.Handler(o))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// client is a browser: cookies, no redirects followed, same-origin headers.
+type client struct {
+	t    *testing.T
+	base string
+	c    *http.Client
+	lang string
+}
+
+func newClient(t *testing.T, base string) *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{t: t, base: base, c: &http.Client{Jar: jar, Timeout: 10 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+func (c *client) do(method, path string, body io.Reader, header ...string) (*http.Response, string) {
+	c.t.Helper()
+	req, _ := http.NewRequest(method, c.base+path, body)
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	if c.lang != "" {
+		req.Header.Set("Accept-Language", c.lang)
+	}
+	if method == http.MethodPost && body != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := c.c.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b)
+}
+
+func (c *client) get(path string) (*http.Response, string) { return c.do("GET", path, nil) }
+
+func (c *client) post(path string, form url.Values, header ...string) (*http.Response, string) {
+	return c.do("POST", path, strings.NewReader(form.Encode()), header...)
+}
+
+// csrf is the form token of a page.
+func csrf(t *testing.T, page string) string {
+	t.Helper()
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, ok := doc.Find(`input[name="csrf"]`).Attr("value")
+	if !ok {
+		t.Fatalf("no CSRF token in the page:\n%.2000s", page)
+	}
+	return tok
+}
+
+// api calls the JSON API with the teacher's key.
+func api(t *testing.T, base, method, path, key string, body any) (int, map[string]any) {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, base+path, rd)
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var m map[string]any
+	json.NewDecoder(resp.Body).Decode(&m)
+	return resp.StatusCode, m
+}
+
+// newClass starts a class through the API.
+func newClass(t *testing.T, base string) (code, key string) {
+	t.Helper()
+	status, m := api(t, base, "POST", "/api/v1/classes", "", nil)
+	if status != http.StatusCreated {
+		t.Fatalf("POST /api/v1/classes = %d %v; want 201", status, m)
+	}
+	return m["code"].(string), m["key"].(string)
+}
+
+// askCell asks "predict adv.2" on preset seed-a (engine: 0.4; V(s_2) = 0.3).
+func askCell(t *testing.T, base, code, key string) string {
+	t.Helper()
+	status, m := api(t, base, "POST", "/api/v1/classes/"+code+"/ask", key, map[string]string{"link": "/play?v=1&p=seed-a", "cell": "adv.2"})
+	if status != http.StatusCreated {
+		t.Fatalf("ask = %d %v; want 201", status, m)
+	}
+	return m["question"].(string)
+}
+
+// answer joins (if needed) and answers the current question as a phone.
+func (c *client) answer(code, a string) (*http.Response, string) {
+	c.t.Helper()
+	_, page := c.get("/join/" + code)
+	doc, _ := goquery.NewDocumentFromReader(strings.NewReader(page))
+	q, _ := doc.Find(`input[name="q"]`).Attr("value")
+	tok, ok := doc.Find(`input[name="csrf"]`).Attr("value")
+	if !ok { // no form (revealed): the cookie's token, as a script would send it
+		tok, q = c.cookie("gaelab_csrf"), "1"
+	}
+	return c.post("/class/"+code+"/answer", url.Values{"csrf": {tok}, "q": {q}, "a": {a}})
+}
+
+// cookie is the value of one of the client's cookies.
+func (c *client) cookie(name string) string {
+	u, _ := url.Parse(c.base)
+	for _, ck := range c.c.Jar.Cookies(u) {
+		if ck.Name == name {
+			return ck.Value
+		}
+	}
+	return ""
+}
+
+func TestStartClassForm(t *testing.T) {
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		srv := server(t, open(t), web.Options{})
+		c := newClient(t, srv.URL)
+		resp, page := c.get("/class")
+		if resp.StatusCode != 200 || resp.Header.Get("Cache-Control") != "no-store" {
+			t.Fatalf("GET /class = %d, Cache-Control %q; want 200 no-store", resp.StatusCode, resp.Header.Get("Cache-Control"))
+		}
+		tok := csrf(t, page)
+		resp, _ = c.post("/class", url.Values{"csrf": {tok}, "from": {"/play?v=1&p=seed-b"}})
+		loc := resp.Header.Get("Location")
+		if resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/class/") || !strings.Contains(loc, "/teach?") {
+			t.Fatalf("POST /class = %d to %q; want 303 to the console", resp.StatusCode, loc)
+		}
+		u, _ := url.Parse(loc)
+		code := strings.Split(u.Path, "/")[2]
+		if len(code) < 5 || len(code) > 6 || len(u.Query().Get("k")) < 22 {
+			t.Errorf("code %q, key %q: want 5–6 characters and ≥128 bits", code, u.Query().Get("k"))
+		}
+		resp, page = c.get(loc)
+		doc, _ := goquery.NewDocumentFromReader(strings.NewReader(page))
+		if resp.StatusCode != 200 || strings.TrimSpace(strings.TrimPrefix(doc.Find(`[data-testid="class-code"]`).Text(), "Class code: ")) != code {
+			t.Errorf("console = %d, code shown %q; want %s", resp.StatusCode, doc.Find(`[data-testid="class-code"]`).Text(), code)
+		}
+		if src, _ := doc.Find(`[data-testid="class-qr"]`).Attr("src"); !strings.Contains(src, url.QueryEscape("/join/"+code)) {
+			t.Errorf("QR code %q does not encode the join link", src)
+		}
+		if v, _ := doc.Find(`#ask-link`).Attr("value"); v != "/play?v=1&p=seed-b" {
+			t.Errorf("the projected scenario %q is not offered for predict-this-cell", v)
+		}
+
+		// Forgeries: no token, a wrong token, another site.
+		for name, tc := range map[string]struct {
+			form   url.Values
+			header []string
+		}{
+			"no token":     {url.Values{}, nil},
+			"wrong token":  {url.Values{"csrf": {"x" + tok}}, nil},
+			"cross-site":   {url.Values{"csrf": {tok}}, []string{"Sec-Fetch-Site", "cross-site"}},
+			"other origin": {url.Values{"csrf": {tok}}, []string{"Sec-Fetch-Site", "", "Origin", "https://evil.example"}},
+		} {
+			resp, body := c.post("/class", tc.form, tc.header...)
+			if resp.StatusCode != http.StatusForbidden || !strings.Contains(body, "expired or came from another site") {
+				t.Errorf("%s: %d %q; want 403 with the message", name, resp.StatusCode, body)
+			}
+		}
+		// A fresh browser without the cookie cannot use a stolen token.
+		other := newClient(t, srv.URL)
+		if resp, _ := other.post("/class", url.Values{"csrf": {tok}}); resp.StatusCode != http.StatusForbidden {
+			t.Errorf("a token without its cookie: %d; want 403", resp.StatusCode)
+		}
+	})
+}
+
+func TestConsoleNeedsKey(t *testing.T) {
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		srv := server(t, open(t), web.Options{})
+		code, key := newClass(t, srv.URL)
+		c := newClient(t, srv.URL)
+		for _, path := range []string{"/class/" + code + "/teach", "/class/" + code + "/teach?k=" + key[:20],
+			"/class/" + code + "/results.csv?k=nope", "/class/" + code + "/teach/events", "/class/ZZZZZZ/teach?k=" + key} {
+			resp, body := c.get(path)
+			if resp.StatusCode != http.StatusForbidden || !strings.Contains(body, "teacher's key") {
+				t.Errorf("GET %s = %d %q; want 403", path, resp.StatusCode, body)
+			}
+		}
+		for _, p := range []string{"/ask", "/reveal", "/results"} {
+			method := "POST"
+			if p == "/results" {
+				method = "GET"
+			}
+			if status, m := api(t, srv.URL, method, "/api/v1/classes/"+code+p, "wrong", map[string]string{}); status != http.StatusForbidden {
+				t.Errorf("%s %s with a wrong key = %d %v; want 403", method, p, status, m)
+			}
+		}
+		// The console's forms need the key too, even with a valid CSRF token.
+		c.get("/join/" + code)
+		if resp, _ := c.post("/class/"+code+"/reveal", url.Values{"csrf": {c.cookie("gaelab_csrf")}}); resp.StatusCode != http.StatusForbidden {
+			t.Errorf("reveal without the key = %d; want 403", resp.StatusCode)
+		}
+	})
+}
+
+// TestClassRound: ask, three phones answer (one changes its mind), the
+// results count last answers once, group the wrong one by the cell it
+// equals, and after the reveal nobody can answer.
+func TestClassRound(t *testing.T) {
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		srv := server(t, open(t), web.Options{})
+		code, key := newClass(t, srv.URL)
+		if status, m := api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/reveal", key, nil); status != http.StatusConflict {
+			t.Errorf("reveal before any question = %d %v; want 409", status, m)
+		}
+		q := askCell(t, srv.URL, code, key)
+		phones := []*client{newClient(t, srv.URL), newClient(t, srv.URL), newClient(t, srv.URL)}
+		for i, a := range []string{"0.4", "0.3", "7"} {
+			if resp, body := phones[i].answer(code, a); resp.StatusCode != http.StatusSeeOther {
+				t.Fatalf("answer %s = %d %.300s; want 303", a, resp.StatusCode, body)
+			}
+		}
+		phones[2].answer(code, "0,40") // changes 7 to 0.4 (decimal comma)
+		_, page := phones[2].get("/join/" + code)
+		if !strings.Contains(page, "Your answer: 0.4.") {
+			t.Errorf("the phone does not show its own last answer")
+		}
+		status, m := api(t, srv.URL, "GET", "/api/v1/classes/"+code+"/results", key, nil)
+		if status != 200 || m["question"] != q || m["answers"] != 3.0 || m["correct"] != 2.0 {
+			t.Fatalf("results = %d %v; want 3 answers, 2 right", status, m)
+		}
+		hist, _ := json.Marshal(m["histogram"])
+		groups, _ := json.Marshal(m["groups"])
+		if string(hist) != `[{"count":2,"right":true,"value":"0.4"},{"count":1,"right":false,"value":"0.3"}]` ||
+			string(groups) != `[{"count":1,"diagnosis":"cell:value.0"}]` {
+			t.Errorf("histogram %s, groups %s", hist, groups)
+		}
+		if status, _ := api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/reveal", key, nil); status != 200 {
+			t.Fatalf("reveal = %d", status)
+		}
+		resp, body := phones[1].answer(code, "0.4")
+		if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusConflict {
+			t.Errorf("answer after the reveal = %d", resp.StatusCode)
+		}
+		_, page = phones[1].get("/join/" + code)
+		if !strings.Contains(page, "The answer is 0.4; you answered 0.3.") || strings.Contains(page, `data-testid="phone-form"`) {
+			t.Errorf("after the reveal the phone should show its result and no form:\n%.1500s", body)
+		}
+		if _, m := api(t, srv.URL, "GET", "/api/v1/classes/"+code+"/results", key, nil); m["answers"] != 3.0 {
+			t.Errorf("an answer after the reveal counted: %v", m)
+		}
+		// A closed question refuses a direct POST too, with the reason.
+		resp, body = phones[0].answer(code, "1")
+		if resp.StatusCode != http.StatusConflict || !strings.Contains(body, "the teacher revealed the answer") {
+			t.Errorf("answering a closed question = %d; want 409 with the reason", resp.StatusCode)
+		}
+
+		// The console shows the histogram, the share and the groups.
+		con := newClient(t, srv.URL)
+		_, page = con.get("/class/" + code + "/teach?k=" + url.QueryEscape(key))
+		doc, _ := goquery.NewDocumentFromReader(strings.NewReader(page))
+		if got := doc.Find(`[data-testid="class-share"]`).Text(); got != "67% right (2 of 3)" {
+			t.Errorf("share = %q", got)
+		}
+		if doc.Find(`[data-testid="class-histogram"] svg rect`).Length() != 2 {
+			t.Errorf("the histogram has %d bars; want 2", doc.Find(`[data-testid="class-histogram"] svg rect`).Length())
+		}
+		if got := doc.Find(`[data-testid="class-groups"] li`).Text(); !strings.Contains(got, "1 answered") || !strings.Contains(got, "at t = 0") {
+			t.Errorf("groups = %q; want the wrong answer named by its cell", got)
+		}
+		// CSV: one row per answer.
+		resp, csv := con.get("/class/" + code + "/results.csv?k=" + url.QueryEscape(key))
+		if resp.StatusCode != 200 || strings.Count(csv, "\n") != 4 || !strings.Contains(csv, "cell:value.0") {
+			t.Errorf("CSV = %d\n%s", resp.StatusCode, csv)
+		}
+	})
+}
+
+// TestLessonQuestion: a lesson's predict block is asked by slug and id,
+// and each phone reads it in its own language.
+func TestLessonQuestion(t *testing.T) {
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		srv := server(t, open(t), web.Options{})
+		code, key := newClass(t, srv.URL)
+		// The console lists the blocks; ask the first.
+		_, page := newClient(t, srv.URL).get("/class/" + code + "/teach?k=" + url.QueryEscape(key))
+		doc, _ := goquery.NewDocumentFromReader(strings.NewReader(page))
+		first, ok := doc.Find(`#ask-block option`).First().Attr("value")
+		if !ok {
+			t.Fatal("the console offers no lesson question")
+		}
+		slug, block, _ := strings.Cut(first, "#")
+		status, m := api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/ask", key, map[string]string{"lesson": slug, "block": block})
+		if status != http.StatusCreated {
+			t.Fatalf("ask %s = %d %v", first, status, m)
+		}
+		en, zh := newClient(t, srv.URL), newClient(t, srv.URL)
+		en.lang, zh.lang = "en", "zh-CN"
+		_, pe := en.get("/join/" + code)
+		_, pz := zh.get("/join/" + code)
+		de, _ := goquery.NewDocumentFromReader(strings.NewReader(pe))
+		dz, _ := goquery.NewDocumentFromReader(strings.NewReader(pz))
+		qe, qz := de.Find(`[data-testid="phone-prompt"]`).Text(), dz.Find(`[data-testid="phone-prompt"]`).Text()
+		if qe == "" || qz == "" || qe == qz || dz.Find("html").AttrOr("lang", "") != "zh" {
+			t.Errorf("the question in English %q and in Chinese %q should both show and differ", qe, qz)
+		}
+		for _, bad := range []map[string]string{{"lesson": slug, "block": "predict-99"}, {"link": "/compare/bugs?v=1", "cell": "adv.0"},
+			{"link": "/play?v=1&p=seed-a", "cell": "adv.99"}, {}} {
+			if status, m := api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/ask", key, bad); status != 422 || m["error"] == nil {
+				t.Errorf("ask %v = %d %v; want 422 with a field-named error", bad, status, m)
+			}
+		}
+	})
+}
+
+// TestPrivacy: before the reveal a phone sees only its own answer, on its
+// page and on its stream; the key is in no phone page and no log line.
+func TestPrivacy(t *testing.T) {
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		var logs bytes.Buffer
+		var mu sync.Mutex
+		logger := slog.New(slog.NewTextHandler(lockedWriter{&mu, &logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		srv := server(t, open(t), web.Options{Logger: logger})
+		code, key := newClass(t, srv.URL)
+		askCell(t, srv.URL, code, key)
+		a, b := newClient(t, srv.URL), newClient(t, srv.URL)
+		a.answer(code, "0.777")
+		b.answer(code, "0.111")
+		_, page := b.get("/join/" + code)
+		events := readStream(t, b, "/class/"+code+"/events", 1)
+		for name, s := range map[string]string{"page": page, "stream": events} {
+			if strings.Contains(s, "0.777") {
+				t.Errorf("student b's %s shows student a's answer", name)
+			}
+			if strings.Contains(s, key) {
+				t.Errorf("student b's %s holds the teacher's key", name)
+			}
+		}
+		newClient(t, srv.URL).get("/class/" + code + "/teach?k=" + url.QueryEscape(key))
+		mu.Lock()
+		defer mu.Unlock()
+		if strings.Contains(logs.String(), key) || !strings.Contains(logs.String(), "/class/{code}/teach") {
+			t.Errorf("the log holds the key, or not the route pattern:\n%s", logs.String())
+		}
+	})
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// openStream opens a stream and delivers its events (name and data) until
+// closed.
+func openStream(t *testing.T, c *client, path string) (<-chan string, func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.base+path, nil)
+	resp, err := c.c.Do(req)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	if resp.Header.Get("Content-Type") != "text/event-stream" {
+		cancel()
+		t.Fatalf("%s: %d, Content-Type %q", path, resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	events := make(chan string, 100)
+	go func() {
+		defer resp.Body.Close()
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		var ev strings.Builder
+		for sc.Scan() {
+			line := sc.Text()
+			if line == "" {
+				if strings.HasPrefix(ev.String(), "event: ") {
+					events <- ev.String()
+				}
+				ev.Reset()
+				continue
+			}
+			ev.WriteString(line + "\n")
+		}
+		close(events)
+	}()
+	return events, cancel
+}
+
+// readStream reads n events of a stream and returns them.
+func readStream(t *testing.T, c *client, path string, n int) string {
+	t.Helper()
+	events, stop := openStream(t, c, path)
+	defer stop()
+	var out strings.Builder
+	for range n {
+		select {
+		case e := <-events:
+			out.WriteString(e + "\n")
+		case <-time.After(5 * time.Second):
+			return out.String()
+		}
+	}
+	return out.String()
+}
+
+// waitFor reads events until one contains want.
+func waitFor(events <-chan string, want string, d time.Duration) (string, bool) {
+	timeout := time.After(d)
+	last := ""
+	for {
+		select {
+		case e, ok := <-events:
+			if !ok {
+				return last, false
+			}
+			last = e
+			if strings.Contains(e, want) {
+				return e, true
+			}
+		case <-timeout:
+			return last, false
+		}
+	}
+}
+
+func TestLimits(t *testing.T) {
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		srv := server(t, open(t), web.Options{MaxStudents: 2})
+		code, key := newClass(t, srv.URL)
+		askCell(t, srv.URL, code, key)
+		p := newClient(t, srv.URL)
+		p.lang = "zh"
+		resp, body := p.answer(code, strings.Repeat("1", 65))
+		if resp.StatusCode != 422 || !strings.Contains(body, "答案最多 64 个字符") {
+			t.Errorf("a 65-character answer = %d; want 422 in the student's language", resp.StatusCode)
+		}
+		resp, _ = p.answer(code, "abc")
+		if resp.StatusCode != 422 {
+			t.Errorf("a non-number = %d; want 422", resp.StatusCode)
+		}
+		for i := range 20 {
+			if resp, _ := p.answer(code, fmt.Sprint(i)); resp.StatusCode != http.StatusSeeOther {
+				t.Fatalf("change %d = %d; want 303", i+1, resp.StatusCode)
+			}
+		}
+		resp, body = p.answer(code, "21")
+		if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "20") {
+			t.Errorf("the 21st answer = %d; want 429 naming the limit", resp.StatusCode)
+		}
+		newClient(t, srv.URL).get("/join/" + code)
+		resp, body = newClient(t, srv.URL).get("/join/" + code)
+		if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, "at most 2 students") {
+			t.Errorf("a third student with a cap of 2 = %d %q", resp.StatusCode, body)
+		}
+		resp, body = newClient(t, srv.URL).get("/join/ZZZZZ")
+		if resp.StatusCode != 404 || !strings.Contains(body, "no class ZZZZZ") {
+			t.Errorf("an unknown class = %d %q", resp.StatusCode, body)
+		}
+		// 30 classes an hour per address (one created above).
+		for i := range 29 {
+			if status, _ := api(t, srv.URL, "POST", "/api/v1/classes", "", nil); status != 201 {
+				t.Fatalf("class %d = %d", i+2, status)
+			}
+		}
+		if status, m := api(t, srv.URL, "POST", "/api/v1/classes", "", nil); status != http.StatusTooManyRequests {
+			t.Errorf("the 31st class in an hour = %d %v; want 429", status, m)
+		}
+	})
+}
+
+// TestStreams: the console's stream follows the answers; the phone's
+// follows the questions; the cap answers a clear 503.
+func TestStreams(t *testing.T) {
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		srv := server(t, open(t), web.Options{MaxStreams: 1})
+		code, key := newClass(t, srv.URL)
+		askCell(t, srv.URL, code, key)
+		phone := newClient(t, srv.URL)
+		phone.get("/join/" + code)
+		events, stop := openStream(t, newClient(t, srv.URL), "/class/"+code+"/teach/events?k="+url.QueryEscape(key))
+		defer stop()
+		if e, ok := waitFor(events, "0 of 1 students answered", 5*time.Second); !ok {
+			t.Fatalf("the console's stream began with %q", e)
+		}
+		resp, body := newClient(t, srv.URL).get("/class/" + code + "/events")
+		if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, "Too many live connections") {
+			t.Errorf("a stream past the cap = %d %q; want 503", resp.StatusCode, body)
+		}
+		phone.answer(code, "0.4")
+		if e, ok := waitFor(events, "1 of 1 students answered", 5*time.Second); !ok {
+			t.Errorf("the console's stream did not follow the answer; last event:\n%s", e)
+		}
+	})
+}
+
+// TestStreamOutlivesServerTimeouts: a stream lives past the server's read
+// and write timeouts (write deadlines are per event).
+func TestStreamOutlivesServerTimeouts(t *testing.T) {
+	st := backends[0].open(t)
+	srv := httptest.NewUnstartedServer(web.Handler(web.Options{Store: st}))
+	srv.Config.ReadTimeout, srv.Config.WriteTimeout = 300*time.Millisecond, 300*time.Millisecond
+	srv.Start()
+	defer srv.Close()
+	code, key := newClass(t, srv.URL)
+	done := make(chan string, 1)
+	go func() { done <- readStream(t, newClient(t, srv.URL), "/class/"+code+"/events", 2) }()
+	time.Sleep(time.Second)
+	askCell(t, srv.URL, code, key)
+	select {
+	case s := <-done:
+		if !strings.Contains(s, "Predict") {
+			t.Errorf("the question did not arrive:\n%s", s)
+		}
+	case <-time.After(6 * time.Second):
+		t.Fatal("the stream died with the server's timeouts")
+	}
+}
+
+// TestTwoReplicas: an answer given to replica A reaches the projector
+// connected to replica B (PostgreSQL LISTEN/NOTIFY).
+func TestTwoReplicas(t *testing.T) {
+	open := backends[1].open
+	a := server(t, open(t), web.Options{})
+	b := server(t, open(t), web.Options{})
+	code, key := newClass(t, a.URL)
+	askCell(t, b.URL, code, key)
+	phone := newClient(t, a.URL)
+	phone.get("/join/" + code)
+	events, stop := openStream(t, newClient(t, b.URL), "/class/"+code+"/teach/events?k="+url.QueryEscape(key))
+	defer stop()
+	if e, ok := waitFor(events, "0 of 1 students answered", 5*time.Second); !ok {
+		t.Fatalf("replica B's stream began with %q", e)
+	}
+	start := time.Now()
+	phone.answer(code, "0.4")
+	if e, ok := waitFor(events, "1 of 1 students answered", 5*time.Second); !ok {
+		t.Errorf("replica B's projector did not see replica A's answer; last event:\n%s", e)
+	}
+	t.Logf("answer on A to projector on B: %v", time.Since(start))
+}
+
+// TestNoStore: without a database the class routes say so.
+func TestNoStore(t *testing.T) {
+	srv := httptest.NewServer(web.Routes())
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "/class")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "need a database") {
+		t.Errorf("GET /class without a store = %d %q", resp.StatusCode, body)
+	}
+}
+
+// TestDiagnoses: a wrong answer a lesson block anticipates is grouped by
+// the block's diagnosis; a choice block groups by the option picked.
+func TestDiagnoses(t *testing.T) {
+	course, err := lessons.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var slug, block, wrong, choice, pick string
+	for _, l := range course.Lessons("en") {
+		for _, part := range l.Parts {
+			if p := part.Predict; p != nil && block == "" && p.Kind != "sign" {
+				for _, d := range p.Wrong {
+					if _, err := strconv.ParseFloat(d.Answer, 64); err == nil {
+						slug, block, wrong = l.Slug, "predict-"+p.ID, d.Answer
+						break
+					}
+				}
+			}
+			if c := part.Choice; c != nil && choice == "" {
+				for i, o := range c.Options {
+					if !o.Right {
+						choice, pick = l.Slug+"#choice-"+c.ID, string(rune('a'+i))
+						break
+					}
+				}
+			}
+		}
+	}
+	if block == "" || choice == "" {
+		t.Skip("no predict block with a literal wrong answer, or no choice block, in the course")
+	}
+	st := backends[0].open(t)
+	srv := server(t, st, web.Options{})
+	code, key := newClass(t, srv.URL)
+	for _, tc := range []struct {
+		ask    map[string]string
+		answer string
+	}{
+		{map[string]string{"lesson": slug, "block": block}, wrong},
+		{map[string]string{"block": choice}, pick},
+	} {
+		if status, m := api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/ask", key, tc.ask); status != 201 {
+			t.Fatalf("ask %v = %d %v", tc.ask, status, m)
+		}
+		p := newClient(t, srv.URL)
+		if resp, body := p.answer(code, tc.answer); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("answer %q to %v = %d %.500s", tc.answer, tc.ask, resp.StatusCode, body)
+		}
+		_, m := api(t, srv.URL, "GET", "/api/v1/classes/"+code+"/results", key, nil)
+		groups, _ := json.Marshal(m["groups"])
+		if !strings.Contains(string(groups), `"diagnosis":"diag:`) {
+			t.Errorf("%v answered %q: groups %s; want the block's diagnosis", tc.ask, tc.answer, groups)
+		}
+		api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/reveal", key, nil)
+		_, page := newClient(t, srv.URL).get("/class/" + code + "/teach?k=" + url.QueryEscape(key))
+		doc, _ := goquery.NewDocumentFromReader(strings.NewReader(page))
+		if g := doc.Find(`[data-testid="class-groups"] li`).Text(); !strings.Contains(g, "1 answered this:") {
+			t.Errorf("the console's groups %q do not show the diagnosis", g)
+		}
+	}
+}

@@ -1,0 +1,294 @@
+package web
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"gaelab/web/api"
+	"gaelab/web/class"
+	"gaelab/web/i18n"
+	"gaelab/web/store"
+)
+
+// Limits of live classes.
+const (
+	defaultClassTTL    = 24 * time.Hour
+	defaultMaxStreams  = 2000
+	defaultMaxStudents = 500
+	maxAnswerChanges   = 20 // answers per student per question
+	classesPerHour     = 30 // classes started per address per hour
+	maxClassFormBytes  = 16 << 10
+)
+
+// Cookie names: the anonymous device id of a student, and the CSRF token
+// of the double-submit check.
+const (
+	deviceCookie = "gaelab_device"
+	csrfCookie   = "gaelab_csrf"
+)
+
+// classRoom serves live classes: the console, the phones, their streams
+// and the JSON API, over a store.Store. It is nil-safe in the sense that a
+// server without a store answers every class route with a clear 503.
+type classRoom struct {
+	st          store.Store
+	hub         *class.Hub
+	device      class.Signer
+	csrf        class.Signer
+	ttl         time.Duration
+	maxStudents int
+	publicURL   string
+	logger      *slog.Logger
+	starts      *addressLimiter
+}
+
+// newClassRoom reads the signing keys the replicas share from the store.
+// Without a store (or when the keys cannot be read), classes are off.
+func newClassRoom(o Options) *classRoom {
+	cr := &classRoom{ttl: o.ClassTTL, maxStudents: o.MaxStudents, publicURL: strings.TrimSuffix(o.PublicURL, "/"),
+		logger: o.Logger, starts: newAddressLimiter(classesPerHour, time.Hour)}
+	if o.Store == nil {
+		return cr
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	dev, err1 := class.NewSigner(ctx, o.Store, "device-cookie")
+	csrf, err2 := class.NewSigner(ctx, o.Store, "csrf-token")
+	if err := errors.Join(err1, err2); err != nil {
+		o.Logger.Error("live classes are off: cannot read the signing keys", "err", err)
+		return cr
+	}
+	cr.st, cr.device, cr.csrf = o.Store, dev, csrf
+	cr.hub = class.NewHub(o.Store, o.MaxStreams)
+	return cr
+}
+
+// available answers 503 when classes are off.
+func (cr *classRoom) available(w http.ResponseWriter, r *http.Request) bool {
+	if cr.st != nil {
+		return true
+	}
+	cr.fail(w, r, classLang(r), http.StatusServiceUnavailable, "no_store", "", "class.err.nostore")
+	return false
+}
+
+// classLang is the language of a class request: lang= in the query or the
+// form, else Accept-Language.
+func classLang(r *http.Request) i18n.Lang {
+	if l, ok := i18n.Parse(r.URL.Query().Get("lang")); ok {
+		return l
+	}
+	if r.Method == http.MethodPost && r.PostForm != nil {
+		if l, ok := i18n.Parse(r.PostForm.Get("lang")); ok {
+			return l
+		}
+	}
+	return i18n.Negotiate(r.Header.Get("Accept-Language"))
+}
+
+// fail answers a refused class request: the JSON API's error (field named,
+// English) under /api/, else plain text in the learner's language. Never
+// cached.
+func (cr *classRoom) fail(w http.ResponseWriter, r *http.Request, lang i18n.Lang, status int, code, field, key string, args ...any) {
+	w.Header().Set("Cache-Control", "no-store")
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		api.WriteError(w, &api.Error{Status: status, Code: code, Field: field, Message: i18n.En.T(key, args...)})
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write([]byte(lang.T(key, args...) + "\n"))
+}
+
+// internal logs a store failure (route pattern only, never the key) and
+// answers 500.
+func (cr *classRoom) internal(w http.ResponseWriter, r *http.Request, err error) {
+	cr.logger.Error("class", "method", r.Method, "route", routePattern(r), "err", err)
+	cr.fail(w, r, classLang(r), http.StatusInternalServerError, "internal", "", "error.internal", requestID(r))
+}
+
+// routePattern is the chi pattern of the request ("/class/{code}/teach").
+func routePattern(r *http.Request) string {
+	if rc := chi.RouteContext(r.Context()); rc != nil {
+		return rc.RoutePattern()
+	}
+	return "?"
+}
+
+// noStore marks an answer that holds a token or a class's live state.
+func noStore(w http.ResponseWriter) { w.Header().Set("Cache-Control", "no-store") }
+
+// sameOrigin is the CSRF check's first half: a browser's POST must come
+// from our own pages (Sec-Fetch-Site, else Origin against Host). Clients
+// that send neither (scripts) pass on to the token check.
+func sameOrigin(r *http.Request) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "same-origin", "none":
+		return true
+	case "":
+	default:
+		return false
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && u.Host == r.Host
+}
+
+// csrfToken is the request's valid CSRF cookie, or a fresh one set on w.
+// Pages that hold it in a form are answered no-store.
+func (cr *classRoom) csrfToken(w http.ResponseWriter, r *http.Request) string {
+	if c, err := r.Cookie(csrfCookie); err == nil {
+		if _, ok := cr.csrf.Check(c.Value); ok {
+			return c.Value
+		}
+	}
+	tok := cr.csrf.New()
+	http.SetCookie(w, &http.Cookie{Name: csrfCookie, Value: tok, Path: "/", HttpOnly: true,
+		SameSite: http.SameSiteStrictMode, Secure: requestScheme(r) == "https", MaxAge: int(cr.ttl.Seconds())})
+	return tok
+}
+
+// checkForm parses a POSTed form (bounded) and checks the CSRF double
+// submit: same origin, and the form's token equals the signed cookie.
+func (cr *classRoom) checkForm(w http.ResponseWriter, r *http.Request) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, maxClassFormBytes)
+	if err := r.ParseForm(); err != nil {
+		cr.fail(w, r, classLang(r), http.StatusBadRequest, "bad_form", "", "class.err.csrf")
+		return false
+	}
+	c, err := r.Cookie(csrfCookie)
+	form := r.PostForm.Get("csrf")
+	ok := sameOrigin(r) && err == nil && form != "" &&
+		subtle.ConstantTimeCompare([]byte(c.Value), []byte(form)) == 1
+	if ok {
+		_, ok = cr.csrf.Check(c.Value)
+	}
+	if !ok {
+		cr.fail(w, r, classLang(r), http.StatusForbidden, "csrf", "csrf", "class.err.csrf")
+	}
+	return ok
+}
+
+// deviceID is the student's anonymous device id from its signed cookie,
+// set now if absent (fresh). No name, nothing else about the student.
+func (cr *classRoom) deviceID(w http.ResponseWriter, r *http.Request) (id string, fresh bool) {
+	if c, err := r.Cookie(deviceCookie); err == nil {
+		if id, ok := cr.device.Check(c.Value); ok {
+			return id, false
+		}
+	}
+	tok := cr.device.New()
+	http.SetCookie(w, &http.Cookie{Name: deviceCookie, Value: tok, Path: "/", HttpOnly: true,
+		SameSite: http.SameSiteLaxMode, Secure: requestScheme(r) == "https", MaxAge: int(cr.ttl.Seconds())})
+	id, _ = cr.device.Check(tok)
+	return id, true
+}
+
+// loadClass reads the {code} class; a 404 in the learner's language if it
+// does not exist (or expired).
+func (cr *classRoom) loadClass(w http.ResponseWriter, r *http.Request, code string) (store.Class, bool) {
+	c, err := cr.st.Class(r.Context(), code, time.Now())
+	if errors.Is(err, store.ErrNotFound) {
+		cr.fail(w, r, classLang(r), http.StatusNotFound, "not_found", "code", "class.join.unknown", code)
+		return c, false
+	}
+	if err != nil {
+		cr.internal(w, r, err)
+		return c, false
+	}
+	return c, true
+}
+
+// teacher loads the class and checks the teacher's key: from ?k= or the
+// form's k on pages, from "Authorization: Bearer" on the API. 403 without
+// the right key, saying nothing about the class.
+func (cr *classRoom) teacher(w http.ResponseWriter, r *http.Request, code string) (store.Class, string, bool) {
+	key := r.URL.Query().Get("k")
+	if r.PostForm != nil && r.PostForm.Get("k") != "" {
+		key = r.PostForm.Get("k")
+	}
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		key, _ = strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	}
+	c, err := cr.st.Class(r.Context(), code, time.Now())
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		cr.internal(w, r, err)
+		return c, "", false
+	}
+	if err != nil || !class.KeyMatches(key, c.KeyHash) {
+		cr.fail(w, r, classLang(r), http.StatusForbidden, "forbidden", "key", "class.err.key")
+		return c, "", false
+	}
+	return c, key, true
+}
+
+// publish tells every replica's streams that a class changed. A lost event
+// is only a late refresh, so failures are logged, not answered.
+func (cr *classRoom) publish(ctx context.Context, code, kind string) {
+	if err := cr.st.Publish(ctx, store.Event{Class: code, Kind: kind}); err != nil {
+		cr.logger.Warn("class publish", "kind", kind, "err", err)
+	}
+}
+
+// baseURL is where phones reach this server: -public-url if set, else the
+// scheme and host of the request.
+func (cr *classRoom) baseURL(r *http.Request) string {
+	if cr.publicURL != "" {
+		return cr.publicURL
+	}
+	return requestScheme(r) + "://" + r.Host
+}
+
+// addressLimiter counts events per client address in a sliding window, in
+// memory (per replica; addresses are never stored).
+type addressLimiter struct {
+	mu     sync.Mutex
+	max    int
+	window time.Duration
+	seen   map[string][]time.Time
+}
+
+func newAddressLimiter(max int, window time.Duration) *addressLimiter {
+	return &addressLimiter{max: max, window: window, seen: map[string][]time.Time{}}
+}
+
+// allow records one event for r's address if it has fewer than max in the
+// window.
+func (l *addressLimiter) allow(r *http.Request, now time.Time) bool {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.seen) > 10000 { // forget the idle ones
+		for h, ts := range l.seen {
+			if len(ts) == 0 || now.Sub(ts[len(ts)-1]) > l.window {
+				delete(l.seen, h)
+			}
+		}
+	}
+	ts := l.seen[host]
+	for len(ts) > 0 && now.Sub(ts[0]) > l.window {
+		ts = ts[1:]
+	}
+	if len(ts) >= l.max {
+		l.seen[host] = ts
+		return false
+	}
+	l.seen[host] = append(ts, now)
+	return true
+}

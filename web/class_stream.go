@@ -1,0 +1,156 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/go-chi/chi/v5"
+
+	"gaelab/templates"
+	"gaelab/web/class"
+	"gaelab/web/store"
+)
+
+// Timing of the live streams.
+const (
+	streamHeartbeat     = 15 * time.Second // a comment line keeps proxies and phones from dropping the stream
+	streamWriteDeadline = 10 * time.Second // one event must be written within this, else the stream ends
+	streamRetryMillis   = "2000"           // the browser's reconnect delay
+)
+
+// stream serves one Server-Sent Events stream that follows a class: it
+// sends event name with render's HTML at once (so a reconnect catches up),
+// then again after each event of the given kinds, and a heartbeat comment
+// every streamHeartbeat. It runs outside the handler timeout and the page
+// slots, under the hub's own cap (a clear 503 past it), with a write
+// deadline per event through http.ResponseController.
+func (cr *classRoom) stream(w http.ResponseWriter, r *http.Request, code, event string, kinds []string, render func(ctx context.Context) (templ.Component, error)) {
+	f, err := cr.hub.Follow(code, kinds...)
+	if errors.Is(err, class.ErrStreamsFull) {
+		w.Header().Set("Retry-After", "5")
+		cr.fail(w, r, classLang(r), http.StatusServiceUnavailable, "streams_full", "", "class.err.streams")
+		return
+	}
+	defer cr.hub.Leave(f)
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{}) // the server's ReadTimeout would otherwise end the stream
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+
+	var buf bytes.Buffer
+	write := func(b []byte) error {
+		rc.SetWriteDeadline(time.Now().Add(streamWriteDeadline))
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+		return rc.Flush()
+	}
+	send := func() error {
+		c, err := render(r.Context())
+		if err != nil {
+			return err
+		}
+		buf.Reset()
+		if err := c.Render(r.Context(), &buf); err != nil {
+			return err
+		}
+		return write(sseEvent(event, buf.String()))
+	}
+	if err := write([]byte("retry: " + streamRetryMillis + "\n\n")); err != nil {
+		return
+	}
+	if err := send(); err != nil {
+		cr.streamEnd(r, err)
+		return
+	}
+	beat := time.NewTicker(streamHeartbeat)
+	defer beat.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-f.C:
+			if err := send(); err != nil {
+				cr.streamEnd(r, err)
+				return
+			}
+		case <-beat.C:
+			if err := write([]byte(": heartbeat\n\n")); err != nil {
+				return
+			}
+		}
+	}
+}
+
+// streamEnd logs why a stream stopped, unless the client left.
+func (cr *classRoom) streamEnd(r *http.Request, err error) {
+	if r.Context().Err() == nil && !errors.Is(err, store.ErrNotFound) {
+		cr.logger.Warn("class stream", "route", routePattern(r), "err", err)
+	}
+}
+
+// sseEvent frames HTML as one Server-Sent Event: one data line per line.
+func sseEvent(name, data string) []byte {
+	var b bytes.Buffer
+	b.WriteString("event: " + name + "\n")
+	for _, line := range strings.Split(data, "\n") {
+		b.WriteString("data: " + strings.TrimSuffix(line, "\r") + "\n")
+	}
+	b.WriteString("\n")
+	return b.Bytes()
+}
+
+// handleClassTeachEvents handles the "GET /class/{code}/teach/events"
+// route: the console's live panel (answer count, then results), for the
+// key's holder.
+func (cr *classRoom) handleClassTeachEvents(w http.ResponseWriter, r *http.Request) {
+	if !cr.available(w, r) {
+		return
+	}
+	c, key, ok := cr.teacher(w, r, chi.URLParam(r, "code"))
+	if !ok {
+		return
+	}
+	lang := classLang(r)
+	csrf := cr.csrfToken(w, r)
+	cr.stream(w, r, c.Code, "live", []string{"ask", "answer", "reveal", "join"}, func(ctx context.Context) (templ.Component, error) {
+		c, err := cr.st.Class(ctx, c.Code, time.Now())
+		if err != nil {
+			return nil, err
+		}
+		l, err := cr.live(ctx, lang, c, key, csrf)
+		return templates.ClassLivePanel(l), err
+	})
+}
+
+// handleClassEvents handles the "GET /class/{code}/events" route: a
+// phone's current question, sent again when the teacher asks or reveals.
+// It never carries other students' answers.
+func (cr *classRoom) handleClassEvents(w http.ResponseWriter, r *http.Request) {
+	if !cr.available(w, r) {
+		return
+	}
+	c, ok := cr.loadClass(w, r, chi.URLParam(r, "code"))
+	if !ok {
+		return
+	}
+	lang := classLang(r)
+	device, _ := cr.deviceID(w, r)
+	csrf := cr.csrfToken(w, r)
+	cr.stream(w, r, c.Code, "question", []string{"ask", "reveal"}, func(ctx context.Context) (templ.Component, error) {
+		c, err := cr.st.Class(ctx, c.Code, time.Now())
+		if err != nil {
+			return nil, err
+		}
+		pq, err := cr.phoneQuestion(ctx, lang, c, device, csrf, "")
+		return templates.PhoneQuestionPanel(pq), err
+	})
+}

@@ -1,0 +1,338 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"math"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"gaelab/lessons"
+	"gaelab/templates"
+	"gaelab/web/class"
+	"gaelab/web/i18n"
+	"gaelab/web/scenario"
+	"gaelab/web/store"
+)
+
+// cellTolerance is how far a right "predict this cell" answer may be from
+// the engine's value: right to two decimals.
+const cellTolerance = 0.005
+
+// askError is a refused question: the field, the message key and its args.
+type askError struct {
+	field, key string
+	args       []any
+}
+
+// specView is the playground view of a question's scenario link (its query)
+// in a language, with the given table rows hidden.
+func specView(lang i18n.Lang, link string, hide []string) playView {
+	q, _ := url.ParseQuery(link)
+	pr := playRequest{lang: lang, langSet: true, view: viewParams{hide: hide}}
+	pr.s, pr.rep = scenario.Decode(q)
+	return newPlayView(pr)
+}
+
+// tableCells are every cell of a view's table, in table order.
+func tableCells(v playView) []class.Cell {
+	var cells []class.Cell
+	for _, q := range v.rows() {
+		for t, x := range q.values {
+			cells = append(cells, class.Cell{ID: q.id + "." + strconv.Itoa(t), Value: x})
+		}
+	}
+	return cells
+}
+
+// cellSpec asks "predict this cell": link is a playground link (/play?…,
+// absolute or not) and cell "<row>.<t>".
+func cellSpec(link, cell string) (class.Spec, *askError) {
+	u, err := url.Parse(strings.TrimSpace(link))
+	if err != nil || (u.Path != "/play" && u.Path != "/") {
+		return class.Spec{}, &askError{field: "link", key: "class.err.link"}
+	}
+	q := u.Query()
+	for _, k := range viewKeys { // the view (present, hide, …) is the console's, not the question's
+		q.Del(k)
+	}
+	q.Del("lang")
+	q.Del("step")
+	q.Del("sel")
+	state := q.Encode()
+	v := specView(i18n.En, state, nil)
+	if len(v.pr.rep.Problems) > 0 {
+		return class.Spec{}, &askError{field: "link", key: "class.err.link"}
+	}
+	want, ok := v.cellValue(cell)
+	if !ok {
+		return class.Spec{}, &askError{field: "cell", key: "class.err.cell", args: []any{cell}}
+	}
+	return class.Spec{Kind: "cell", Link: scenario.Encode(v.s), Cell: cell, Answer: "number",
+		Value: want, Tol: cellTolerance, Cells: tableCells(v)}, nil
+}
+
+// blockSpec asks a lesson's predict or choice block, by its id on the
+// lesson page: "predict-<id>" (or v1's "predict-<place>") or "choice-<id>".
+func blockSpec(slug, block string) (class.Spec, *askError) {
+	bad := &askError{field: "block", key: "class.err.lesson", args: []any{slug, block}}
+	p, c := findBlock(i18n.En, slug, block)
+	switch {
+	case c != nil:
+		sp := class.Spec{Kind: "block", Lesson: slug, Block: block, Answer: "choice", Choices: len(c.Options)}
+		for i, o := range c.Options {
+			if o.Right {
+				sp.Value = float64(i)
+			}
+		}
+		return sp, nil
+	case p == nil:
+		return class.Spec{}, bad
+	}
+	v := specView(i18n.En, p.Link, nil)
+	want, ok := v.cellValue(p.Ask)
+	if !ok {
+		return class.Spec{}, bad
+	}
+	kind := p.Kind
+	if kind != "sign" {
+		kind = "number"
+	}
+	sp := class.Spec{Kind: "block", Lesson: slug, Block: block, Link: p.Link, Cell: p.Ask, Answer: kind,
+		Value: want, Tol: p.Tolerance, Cells: tableCells(v)}
+	for i, d := range p.Wrong {
+		w := class.Wrong{Index: i}
+		if cell, query, ok := lessons.ParseRef(d.Answer); ok {
+			link := p.Link
+			if query != "" {
+				link += "&" + query
+			}
+			x, ok := specView(i18n.En, link, nil).cellValue(cell)
+			if !ok {
+				continue
+			}
+			w.Value = x
+			if kind == "sign" {
+				w.Sign = class.SignOf(x)
+			}
+		} else if kind == "sign" {
+			w.Sign = d.Answer
+		} else if x, err := strconv.ParseFloat(d.Answer, 64); err == nil {
+			w.Value = x
+		} else {
+			continue
+		}
+		sp.Wrong = append(sp.Wrong, w)
+	}
+	return sp, nil
+}
+
+// findBlock is a lesson's predict or choice block by its page id, in a
+// language.
+func findBlock(lang i18n.Lang, slug, block string) (*lessons.Predict, *lessons.Choice) {
+	l, _, _ := course().Lesson(string(lang), slug)
+	if l == nil {
+		return nil, nil
+	}
+	for _, part := range l.Parts {
+		if p := part.Predict; p != nil && (block == "predict-"+p.ID || (p.Legacy >= 0 && block == "predict-"+strconv.Itoa(p.Legacy))) {
+			return p, nil
+		}
+		if c := part.Choice; c != nil && block == "choice-"+c.ID {
+			return nil, c
+		}
+	}
+	return nil, nil
+}
+
+// blockOptions lists every lesson's predict and choice blocks for the
+// console, "slug#predict-<id>".
+func blockOptions(lang i18n.Lang) []templates.Option {
+	var opts []templates.Option
+	for _, l := range course().Lessons(string(lang)) {
+		n := 0
+		for _, part := range l.Parts {
+			id := ""
+			switch {
+			case part.Predict != nil:
+				id = "predict-" + part.Predict.ID
+			case part.Choice != nil:
+				id = "choice-" + part.Choice.ID
+			default:
+				continue
+			}
+			n++
+			opts = append(opts, templates.Option{Value: l.Slug + "#" + id,
+				Label: fmt.Sprintf("%d. %s — %s", l.Order, l.Title, lang.T("class.question", n))})
+		}
+	}
+	return opts
+}
+
+// hiddenRows are the rows a cell question hides: its own and those
+// computed from it.
+func hiddenRows(cell string) []string {
+	row, _, _ := strings.Cut(cell, ".")
+	i := slices.Index(lessons.Rows, row)
+	if i < 0 {
+		return nil
+	}
+	return slices.Clone(lessons.Rows[i:])
+}
+
+// prompt is the question in a language: the lesson block's own text, or
+// "Predict <cell>." for a cell.
+func prompt(lang i18n.Lang, sp class.Spec) templ.Component {
+	if sp.Kind == "block" {
+		p, c := findBlock(lang, sp.Lesson, sp.Block)
+		if p != nil {
+			return templ.Raw(p.Question) // trusted HTML rendered from the lessons
+		}
+		if c != nil {
+			return templ.Raw(c.Question)
+		}
+	}
+	v := specView(lang, sp.Link, nil)
+	return templ.Raw(html.EscapeString(lang.T("class.predict.cell", v.cellLabel(sp.Cell))))
+}
+
+// groupLabel names a group of wrong answers in a language: the block's
+// diagnosis (trusted HTML from the lessons), or the cell the answers equal.
+func groupLabel(lang i18n.Lang, sp class.Spec, g class.Group) templ.Component {
+	text := func(s string) templ.Component { return templ.Raw(html.EscapeString(s)) }
+	if cell, ok := strings.CutPrefix(g.Diagnosis, "cell:"); ok {
+		v := specView(lang, sp.Link, nil)
+		return text(lang.T("class.group.cell", g.Count, v.cellLabel(cell)))
+	}
+	if i, err := strconv.Atoi(strings.TrimPrefix(g.Diagnosis, "diag:")); err == nil && i >= 0 {
+		p, c := findBlock(lang, sp.Lesson, sp.Block)
+		diag := ""
+		switch {
+		case p != nil && i < len(p.Wrong):
+			diag = p.Wrong[i].Text
+		case c != nil && i < len(c.Options):
+			diag = c.Options[i].Diagnosis
+		}
+		if diag != "" {
+			return templ.Raw(html.EscapeString(lang.T("class.group.diag", g.Count)) + " " + diag)
+		}
+	}
+	return text(lang.T("class.group.other", g.Count))
+}
+
+// results adds up a question's answers.
+func results(ctx context.Context, st store.Store, q store.Question) (class.Spec, class.Results, []store.Answer, error) {
+	sp, err := class.DecodeSpec(q.Spec)
+	if err != nil {
+		return sp, class.Results{}, nil, err
+	}
+	as, err := st.Answers(ctx, q.Class, q.ID)
+	if err != nil {
+		return sp, class.Results{}, nil, err
+	}
+	vals := make([]string, len(as))
+	for i, a := range as {
+		vals[i] = a.Value
+	}
+	return sp, sp.Tally(vals), as, nil
+}
+
+// live is the console's live panel for a class.
+func (cr *classRoom) live(ctx context.Context, lang i18n.Lang, c store.Class, key, csrf string) (templates.ClassLive, error) {
+	t := lang.T
+	l := templates.ClassLive{None: t("class.none"), Students: t("class.students", c.Students), Live: t("class.live")}
+	if c.Question == 0 {
+		return l, nil
+	}
+	q, err := cr.st.Question(ctx, c.Code, c.Question)
+	if err != nil {
+		return l, err
+	}
+	sp, res, _, err := results(ctx, cr.st, q)
+	if err != nil {
+		return l, err
+	}
+	l.Question, l.Prompt = t("class.question", q.ID), prompt(lang, sp)
+	l.Count = t("class.answers.of", res.Answers, c.Students)
+	l.Revealed = q.Revealed
+	if !q.Revealed {
+		l.Reveal = templates.ClassForm{Action: "/class/" + c.Code + "/reveal", CSRF: csrf, Key: key, Lang: string(lang), Submit: t("class.reveal")}
+		return l, nil
+	}
+	l.Engine = t("class.answer.engine", sp.Correct())
+	share := 0
+	if res.Answers > 0 {
+		share = int(math.Round(100 * float64(res.Correct) / float64(res.Answers)))
+	}
+	l.Share = t("class.right.share", share, res.Correct, res.Answers)
+	l.Histogram = templ.Raw(histogramSVG(res, t("class.histogram", q.ID)))
+	l.GroupsHead = t("class.groups")
+	for _, g := range res.Groups {
+		l.Groups = append(l.Groups, groupLabel(lang, sp, g))
+	}
+	return l, nil
+}
+
+// phoneQuestion is the current question as one student sees it.
+func (cr *classRoom) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class, device, csrf, problem string) (templates.PhoneQuestion, error) {
+	t := lang.T
+	pq := templates.PhoneQuestion{Wait: t("class.wait"), Error: problem}
+	if c.Question == 0 {
+		return pq, nil
+	}
+	q, err := cr.st.Question(ctx, c.Code, c.Question)
+	if err != nil {
+		return pq, err
+	}
+	sp, err := class.DecodeSpec(q.Spec)
+	if err != nil {
+		return pq, err
+	}
+	pq.Title, pq.Prompt, pq.Kind = t("class.question", q.ID), prompt(lang, sp), sp.Answer
+	if sp.Kind == "cell" {
+		tb := specView(lang, sp.Link, hiddenRows(sp.Cell)).table()
+		for ri := range tb.Rows {
+			for ci := range tb.Rows[ri].Cells {
+				tb.Rows[ri].Cells[ci].Pick = ""
+			}
+		}
+		pq.Table = &tb
+	}
+	mine, err := cr.st.AnswerOf(ctx, c.Code, q.ID, device)
+	if err != nil && err != store.ErrNotFound {
+		return pq, err
+	}
+	pq.Revealed = q.Revealed
+	if q.Revealed {
+		switch {
+		case mine.Value == "":
+			pq.Result = t("class.answer.missed", sp.Correct())
+		case sp.Right(mine.Value):
+			pq.Result, pq.Right = t("class.answer.right", sp.Correct()), true
+		default:
+			pq.Result = t("class.answer.wrong", sp.Correct(), mine.Value)
+		}
+		return pq, nil
+	}
+	pq.Form = templates.ClassForm{Action: "/class/" + c.Code + "/answer", CSRF: csrf, Lang: string(lang), Submit: t("class.answer.send")}
+	pq.QID = strconv.Itoa(q.ID)
+	pq.Answer = templates.Field{ID: "class-a", Name: "a", Label: t("class.answer.label"), Value: mine.Value}
+	for _, o := range []struct{ value, key string }{{"+", "predict.positive"}, {"-", "predict.negative"}, {"0", "predict.zero"}} {
+		pq.Signs = append(pq.Signs, templates.Option{Value: o.value, Label: t(o.key), Selected: mine.Value == o.value})
+	}
+	if _, c := findBlock(lang, sp.Lesson, sp.Block); c != nil && sp.Answer == "choice" {
+		for i, o := range c.Options {
+			v := string(rune('a' + i))
+			pq.Options = append(pq.Options, templates.PhoneOption{Value: v, Text: templ.Raw(v + ". " + o.Text), Selected: mine.Value == v})
+		}
+	}
+	if mine.Value != "" {
+		pq.Yours = t("class.answer.yours", mine.Value)
+	}
+	return pq, nil
+}

@@ -1,0 +1,35 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+)
+
+// classRoutes are the live class's pages, forms and JSON API. Their
+// answers hold tokens or live state: never cached, so outside
+// withConditional.
+func classRoutes(r chi.Router, cr *classRoom, gzip func(http.Handler) http.Handler) {
+	r.Group(func(r chi.Router) {
+		r.Use(gzip)
+		r.Get("/class", cr.handleClassStart)
+		r.Post("/class", cr.handleClassCreate)
+		r.Get("/class/{code}/teach", cr.handleClassTeach)
+		r.Post("/class/{code}/ask", cr.handleClassAsk)
+		r.Post("/class/{code}/reveal", cr.handleClassReveal)
+		r.Get("/class/{code}/results.csv", cr.handleClassCSV)
+		r.Post("/class/{code}/answer", cr.handleClassAnswer)
+		r.Get("/join", cr.handleJoinForm)
+		r.Get("/join/{code}", cr.handleClassPhone)
+		r.Post("/api/v1/classes", cr.handleAPIClassCreate)
+		r.Post("/api/v1/classes/{code}/ask", cr.handleAPIClassAsk)
+		r.Post("/api/v1/classes/{code}/reveal", cr.handleAPIClassReveal)
+		r.Get("/api/v1/classes/{code}/results", cr.handleAPIClassResults)
+	})
+}
+
+// streamRoutes are the Server-Sent Events streams of live classes.
+func streamRoutes(r chi.Router, cr *classRoom) {
+	r.Get("/class/{code}/teach/events", cr.handleClassTeachEvents)
+	r.Get("/class/{code}/events", cr.handleClassEvents)
+}

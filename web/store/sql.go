@@ -1,0 +1,470 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Dialect is what differs between the databases SQL runs on.
+type Dialect struct {
+	// Name names the database in errors: "sqlite", "postgres".
+	Name string
+	// Dollar numbers the parameters $1, $2, … instead of ?.
+	Dollar bool
+	// Lock, if set, holds a lock across replicas on conn while the
+	// migrations run (PostgreSQL's advisory lock); unlock releases it.
+	Lock func(ctx context.Context, conn *sql.Conn) (unlock func(), err error)
+	// Notify, if set, sends an event to every replica (PostgreSQL's NOTIFY);
+	// the driver's listener then calls SQL.Dispatch. Without it, events stay
+	// in this process.
+	Notify func(ctx context.Context, db *sql.DB, e Event) error
+}
+
+// SQL is Store over database/sql.
+type SQL struct {
+	db *sql.DB
+	d  Dialect
+	q  map[string]string // statement -> statement in the dialect
+
+	mu   sync.RWMutex
+	subs map[int]func(Event)
+	next int
+}
+
+// NewSQL runs the embedded migrations that db lacks, under the dialect's
+// lock, and returns the store.
+func NewSQL(ctx context.Context, db *sql.DB, d Dialect) (*SQL, error) {
+	s := &SQL{db: db, d: d, q: map[string]string{}, subs: map[int]func(Event){}}
+	if err := s.migrate(ctx); err != nil {
+		return nil, fmt.Errorf("store: %s: migrate: %w", d.Name, err)
+	}
+	return s, nil
+}
+
+// DB is the database handle, for the driver packages.
+func (s *SQL) DB() *sql.DB { return s.db }
+
+// migrate applies the embedded migrations in file-name order, each in its
+// own transaction, recording each in schema_migrations.
+func (s *SQL) migrate(ctx context.Context) error {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if s.d.Lock != nil {
+		unlock, err := s.d.Lock(ctx, conn)
+		if err != nil {
+			return fmt.Errorf("lock: %w", err)
+		}
+		defer unlock()
+	}
+	if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied BIGINT NOT NULL)`); err != nil {
+		return err
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		base := strings.TrimPrefix(name, "migrations/")
+		num, _, _ := strings.Cut(base, "_")
+		version, err := strconv.Atoi(num)
+		if err != nil {
+			return fmt.Errorf("%s: name must start with a number", base)
+		}
+		var n int
+		if err := conn.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM schema_migrations WHERE version = ?`), version).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			continue
+		}
+		body, err := migrations.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		tx, err := conn.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		for _, stmt := range splitStatements(string(body)) {
+			if _, err := tx.ExecContext(ctx, stmt); err != nil {
+				tx.Rollback()
+				return fmt.Errorf("%s: %w", base, err)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO schema_migrations (version, applied) VALUES (?, ?)`), version, time.Now().Unix()); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("%s: %w", base, err)
+		}
+	}
+	return nil
+}
+
+// splitStatements splits a migration at the semicolons that end its lines,
+// dropping "--" comment lines.
+func splitStatements(body string) []string {
+	var out []string
+	var cur strings.Builder
+	for _, line := range strings.Split(body, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "--") {
+			continue
+		}
+		cur.WriteString(line)
+		cur.WriteByte('\n')
+		if strings.HasSuffix(strings.TrimSpace(line), ";") {
+			if s := strings.TrimSpace(cur.String()); s != ";" {
+				out = append(out, s)
+			}
+			cur.Reset()
+		}
+	}
+	if s := strings.TrimSpace(cur.String()); s != "" {
+		out = append(out, s)
+	}
+	return out
+}
+
+// rebind turns ? into $1, $2, … for dialects that number parameters. The
+// statements here never hold a literal question mark.
+func (s *SQL) rebind(q string) string {
+	if !s.d.Dollar {
+		return q
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range q {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Secret implements Store.
+func (s *SQL) Secret(ctx context.Context, name string, size int) ([]byte, error) {
+	fresh := make([]byte, size)
+	rand.Read(fresh)
+	if _, err := s.db.ExecContext(ctx, s.rebind(`INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`),
+		name, hex.EncodeToString(fresh)); err != nil {
+		return nil, fmt.Errorf("store: secret %s: %w", name, err)
+	}
+	var v string
+	if err := s.db.QueryRowContext(ctx, s.rebind(`SELECT value FROM secrets WHERE name = ?`), name).Scan(&v); err != nil {
+		return nil, fmt.Errorf("store: secret %s: %w", name, err)
+	}
+	b, err := hex.DecodeString(v)
+	if err != nil {
+		return nil, fmt.Errorf("store: secret %s: %w", name, err)
+	}
+	return b, nil
+}
+
+// CreateClass implements Store.
+func (s *SQL) CreateClass(ctx context.Context, c Class) error {
+	res, err := s.db.ExecContext(ctx, s.rebind(`INSERT INTO classes (code, key_hash, created, expires) VALUES (?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`),
+		c.Code, c.KeyHash, c.Created.Unix(), c.Expires.Unix())
+	if err != nil {
+		return fmt.Errorf("store: create class: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrExists
+	}
+	return nil
+}
+
+// Class implements Store.
+func (s *SQL) Class(ctx context.Context, code string, now time.Time) (Class, error) {
+	var c Class
+	var created, expires int64
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT code, key_hash, created, expires, question, students FROM classes WHERE code = ? AND expires > ?`),
+		code, now.Unix()).Scan(&c.Code, &c.KeyHash, &created, &expires, &c.Question, &c.Students)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Class{}, ErrNotFound
+	}
+	if err != nil {
+		return Class{}, fmt.Errorf("store: class: %w", err)
+	}
+	c.Created, c.Expires = time.Unix(created, 0), time.Unix(expires, 0)
+	return c, nil
+}
+
+// Ask implements Store.
+func (s *SQL) Ask(ctx context.Context, code, spec string, now time.Time) (Question, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return Question{}, fmt.Errorf("store: ask: %w", err)
+	}
+	defer tx.Rollback()
+	var id int
+	err = tx.QueryRowContext(ctx, s.rebind(`UPDATE classes SET question = question + 1 WHERE code = ? RETURNING question`), code).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Question{}, ErrNotFound
+	}
+	if err != nil {
+		return Question{}, fmt.Errorf("store: ask: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO questions (class_code, id, spec, created) VALUES (?, ?, ?, ?)`), code, id, spec, now.Unix()); err != nil {
+		return Question{}, fmt.Errorf("store: ask: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return Question{}, fmt.Errorf("store: ask: %w", err)
+	}
+	return Question{Class: code, ID: id, Spec: spec, Created: time.Unix(now.Unix(), 0)}, nil
+}
+
+// Question implements Store.
+func (s *SQL) Question(ctx context.Context, code string, id int) (Question, error) {
+	q := Question{Class: code, ID: id}
+	var revealed, created int64
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT spec, revealed, created FROM questions WHERE class_code = ? AND id = ?`), code, id).
+		Scan(&q.Spec, &revealed, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Question{}, ErrNotFound
+	}
+	if err != nil {
+		return Question{}, fmt.Errorf("store: question: %w", err)
+	}
+	q.Revealed, q.Created = revealed != 0, time.Unix(created, 0)
+	return q, nil
+}
+
+// Questions implements Store.
+func (s *SQL) Questions(ctx context.Context, code string) ([]Question, error) {
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT id, spec, revealed, created FROM questions WHERE class_code = ? ORDER BY id`), code)
+	if err != nil {
+		return nil, fmt.Errorf("store: questions: %w", err)
+	}
+	defer rows.Close()
+	var out []Question
+	for rows.Next() {
+		q := Question{Class: code}
+		var revealed, created int64
+		if err := rows.Scan(&q.ID, &q.Spec, &revealed, &created); err != nil {
+			return nil, fmt.Errorf("store: questions: %w", err)
+		}
+		q.Revealed, q.Created = revealed != 0, time.Unix(created, 0)
+		out = append(out, q)
+	}
+	return out, rows.Err()
+}
+
+// Reveal implements Store.
+func (s *SQL) Reveal(ctx context.Context, code string, id int) error {
+	res, err := s.db.ExecContext(ctx, s.rebind(`UPDATE questions SET revealed = 1 WHERE class_code = ? AND id = ?`), code, id)
+	if err != nil {
+		return fmt.Errorf("store: reveal: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// Join implements Store. The class row's update serializes joins, so the
+// cap holds under concurrency on both databases.
+func (s *SQL) Join(ctx context.Context, code, device string, max int, now time.Time) error {
+	var n int
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM students WHERE class_code = ? AND device = ?`), code, device).Scan(&n)
+	if err != nil {
+		return fmt.Errorf("store: join: %w", err)
+	}
+	if n > 0 {
+		return nil
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: join: %w", err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, s.rebind(`UPDATE classes SET students = students + 1 WHERE code = ? AND students < ?`), code, max)
+	if err != nil {
+		return fmt.Errorf("store: join: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		var exists int
+		tx.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM classes WHERE code = ?`), code).Scan(&exists)
+		if exists == 0 {
+			return ErrNotFound
+		}
+		return ErrFull
+	}
+	res, err = tx.ExecContext(ctx, s.rebind(`INSERT INTO students (class_code, device, joined) VALUES (?, ?, ?) ON CONFLICT (class_code, device) DO NOTHING`),
+		code, device, now.Unix())
+	if err != nil {
+		return fmt.Errorf("store: join: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil // joined meanwhile: the count must not grow (rollback)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: join: %w", err)
+	}
+	return nil
+}
+
+// Answer implements Store: one statement inserts or replaces the answer
+// while the question is open and the device has changes left.
+func (s *SQL) Answer(ctx context.Context, code string, id int, device, value string, maxChanges int, now time.Time) error {
+	res, err := s.db.ExecContext(ctx, s.rebind(`INSERT INTO answers (class_code, question_id, device, value, changes, updated)
+		SELECT ?, ?, ?, ?, 1, ? WHERE EXISTS (SELECT 1 FROM questions WHERE class_code = ? AND id = ? AND revealed = 0)
+		  AND EXISTS (SELECT 1 FROM students WHERE class_code = ? AND device = ?)
+		ON CONFLICT (class_code, question_id, device) DO UPDATE
+		SET value = excluded.value, changes = answers.changes + 1, updated = excluded.updated
+		WHERE answers.changes < ?`),
+		code, id, device, value, now.Unix(), code, id, code, device, maxChanges)
+	if err != nil {
+		return fmt.Errorf("store: answer: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n > 0 {
+		return nil
+	}
+	q, err := s.Question(ctx, code, id)
+	if err != nil || q.Revealed {
+		return ErrClosed
+	}
+	var joined int
+	s.db.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM students WHERE class_code = ? AND device = ?`), code, device).Scan(&joined)
+	if joined == 0 {
+		return ErrNotStudent
+	}
+	return ErrTooMany
+}
+
+// Answers implements Store.
+func (s *SQL) Answers(ctx context.Context, code string, id int) ([]Answer, error) {
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT device, value, changes, updated FROM answers WHERE class_code = ? AND question_id = ? ORDER BY updated, device`), code, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: answers: %w", err)
+	}
+	defer rows.Close()
+	var out []Answer
+	for rows.Next() {
+		var a Answer
+		var updated int64
+		if err := rows.Scan(&a.Device, &a.Value, &a.Changes, &updated); err != nil {
+			return nil, fmt.Errorf("store: answers: %w", err)
+		}
+		a.Updated = time.Unix(updated, 0)
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// AnswerOf implements Store.
+func (s *SQL) AnswerOf(ctx context.Context, code string, id int, device string) (Answer, error) {
+	a := Answer{Device: device}
+	var updated int64
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT value, changes, updated FROM answers WHERE class_code = ? AND question_id = ? AND device = ?`),
+		code, id, device).Scan(&a.Value, &a.Changes, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Answer{}, ErrNotFound
+	}
+	if err != nil {
+		return Answer{}, fmt.Errorf("store: answer: %w", err)
+	}
+	a.Updated = time.Unix(updated, 0)
+	return a, nil
+}
+
+// CountAnswers implements Store.
+func (s *SQL) CountAnswers(ctx context.Context, code string, id int) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM answers WHERE class_code = ? AND question_id = ?`), code, id).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("store: count answers: %w", err)
+	}
+	return n, nil
+}
+
+// DeleteExpired implements Store.
+func (s *SQL) DeleteExpired(ctx context.Context, now time.Time) (int, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("store: sweep: %w", err)
+	}
+	defer tx.Rollback()
+	expired := `(SELECT code FROM classes WHERE expires <= ?)`
+	for _, table := range []string{"answers", "students", "questions"} {
+		if _, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM `+table+` WHERE class_code IN `+expired), now.Unix()); err != nil {
+			return 0, fmt.Errorf("store: sweep %s: %w", table, err)
+		}
+	}
+	res, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM classes WHERE expires <= ?`), now.Unix())
+	if err != nil {
+		return 0, fmt.Errorf("store: sweep classes: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return int(n), tx.Commit()
+}
+
+// Publish implements Store.
+func (s *SQL) Publish(ctx context.Context, e Event) error {
+	if s.d.Notify == nil {
+		s.Dispatch(e)
+		return nil
+	}
+	if err := s.d.Notify(ctx, s.db, e); err != nil {
+		return fmt.Errorf("store: publish: %w", err)
+	}
+	return nil
+}
+
+// Dispatch calls every subscriber with e: what Publish does in-process,
+// and what a driver's listener calls for each notification.
+func (s *SQL) Dispatch(e Event) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	for _, fn := range s.subs {
+		fn(e)
+	}
+}
+
+// Subscribe implements Store.
+func (s *SQL) Subscribe(fn func(Event)) (cancel func()) {
+	s.mu.Lock()
+	id := s.next
+	s.next++
+	s.subs[id] = fn
+	s.mu.Unlock()
+	return func() {
+		s.mu.Lock()
+		delete(s.subs, id)
+		s.mu.Unlock()
+	}
+}
+
+// Close implements Store.
+func (s *SQL) Close() error { return s.db.Close() }
+
+// EncodeEvent is an event as one notification payload, "code kind";
+// DecodeEvent reads it back.
+func EncodeEvent(e Event) string { return e.Class + " " + e.Kind }
+
+// DecodeEvent reads a payload written by EncodeEvent.
+func DecodeEvent(p string) (Event, bool) {
+	code, kind, ok := strings.Cut(p, " ")
+	return Event{Class: code, Kind: kind}, ok && kind != ""
+}
