@@ -34,11 +34,13 @@ type lessonRequest struct {
 	view    viewParams // present= and theme= (hide= is the playground's)
 	q       url.Values
 	charts  *chartMemo // the server's chart memo, for the blocks' charts
+	// outcomes holds the predict boxes already checked for this request.
+	outcomes map[*lessons.Predict]predictOutcome
 }
 
 func (s *Server) readLessonRequest(r *http.Request) lessonRequest {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
-	lr := lessonRequest{q: q, charts: s.charts}
+	lr := lessonRequest{q: q, charts: s.charts, outcomes: map[*lessons.Predict]predictOutcome{}}
 	lr.lang, lr.langSet = pageLang(r, q)
 	lr.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
 	return lr
@@ -66,11 +68,8 @@ func (s *Server) handleLessons(w http.ResponseWriter, r *http.Request) {
 	vm := templates.LessonIndex{
 		Page:    lr.page(t("lessons.heading"), "/lessons"),
 		Heading: t("lessons.heading"), Intro: t("lessons.intro"),
-		Quiz:     templates.Link{Label: t("lessons.quiz"), URL: "/lessons/quiz?seed=1"},
+		Quiz:     templates.Link{Label: t("lessons.quiz"), URL: pageLink{path: "/lessons/quiz", state: "seed=1", lang: lr.lang}.String()},
 		Glossary: templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
-	}
-	if lr.langSet {
-		vm.Quiz.URL += "&lang=" + string(lr.lang)
 	}
 	for _, l := range s.course.Lessons(string(lr.lang)) {
 		vm.Lessons = append(vm.Lessons, templates.LessonCard{

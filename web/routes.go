@@ -129,6 +129,7 @@ func (s *Server) router() *router {
 	p.Get("/compare/estimators/chart.svg", s.handleCompareEstimatorsChart)
 	p.Get("/batch", s.handleBatch)
 	p.Get("/batch/chart.svg", s.handleBatchChart)
+	p.Get("/batch/verify.py", s.handleBatchVerify)
 	p.Get("/lessons", s.handleLessons)
 	p.Get("/lessons/quiz", s.handleQuiz)
 	p.Get("/glossary", s.handleGlossary)
