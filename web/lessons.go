@@ -33,11 +33,13 @@ type lessonRequest struct {
 	langSet bool
 	view    viewParams // present= and theme= (hide= is the playground's)
 	q       url.Values
+	// outcomes holds the predict boxes already checked for this request.
+	outcomes map[*lessons.Predict]predictOutcome
 }
 
 func readLessonRequest(r *http.Request) lessonRequest {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
-	lr := lessonRequest{q: q}
+	lr := lessonRequest{q: q, outcomes: map[*lessons.Predict]predictOutcome{}}
 	lr.lang, lr.langSet = i18n.Parse(q.Get("lang"))
 	lr.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
 	if !lr.langSet {
@@ -89,7 +91,8 @@ func handleLessons(w http.ResponseWriter, r *http.Request) {
 	vm := templates.LessonIndex{
 		Page:    lr.page(t("lessons.heading"), "/lessons"),
 		Heading: t("lessons.heading"), Intro: t("lessons.intro"),
-		Quiz: templates.Link{Label: t("lessons.quiz"), URL: "/lessons/quiz?seed=1"},
+		Quiz:     templates.Link{Label: t("lessons.quiz"), URL: "/lessons/quiz?seed=1"},
+		Glossary: templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
 	}
 	if lr.langSet {
 		vm.Quiz.URL += "&lang=" + string(lr.lang)
@@ -120,6 +123,7 @@ func handleLesson(w http.ResponseWriter, r *http.Request) {
 		Meta:            t("lessons.minutes", l.Minutes),
 		TOCLabel:        t("lessons.toc"),
 		IndexLink:       templates.Link{Label: t("lessons.heading"), URL: lr.url("/lessons")},
+		Glossary:        templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
 		ObjectivesLabel: t("lessons.objectives"), NeedsLabel: t("lessons.needs"), NoNeeds: t("lessons.needs.none"),
 		Objectives: l.Objectives,
 	}

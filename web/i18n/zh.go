@@ -16,6 +16,7 @@ var zh = map[string]string{
 
 	"presets.label":   "预设场景",
 	"presets.changed": "已改动",
+	"presets.answer":  "答案见：“%[1]s”",
 	"presets.reset":   "恢复预设",
 
 	"preset.seed-a.title":         "示例 A：三个 token",
@@ -136,13 +137,14 @@ var zh = map[string]string{
 	"step.play":    "播放",
 	"step.pause":   "暂停",
 
-	"chart.values":   "$V(s_t)$ 在 token 之间的边界上，$R_t$ 与 $A_t$ 在 token 上",
-	"chart.rewards":  "奖励的组成：分数与 −β·KL",
-	"chart.adv":      "原始优势与白化后的优势",
-	"chart.ribbon":   "values 从哪里来：切片 values[:, −R−1:−1]",
-	"chart.download": "SVG",
-	"export.csv":     "下载表格（CSV）",
-	"export.json":    "下载表格（JSON）",
+	"chart.values":    "$V(s_t)$ 在 token 之间的边界上，$R_t$ 与 $A_t$ 在 token 上",
+	"chart.rewards":   "奖励的组成：分数与 −β·KL",
+	"chart.adv":       "原始优势与白化后的优势",
+	"chart.ribbon":    "values 从哪里来：切片 values[:, −R−1:−1]",
+	"chart.download":  "SVG",
+	"chart.step.desc": "反向循环第 %[1]d 步（共 %[2]d 步）：只画出循环已经走到的 token（从最后一个往回）的回报与优势；带圈的点是这一步读取的两个价值。每个数都在表格里。",
+	"export.csv":      "下载表格（CSV）",
+	"export.json":     "下载表格（JSON）",
 
 	"chart.values.desc":     "状态价值位于每个 token 之前的边界上，最后一个 token 之后是终止价值 0（结束之后什么也没有，无需估计，所以它不是自举）；回报与优势位于 token 上。",
 	"chart.rewards.desc":    "每个 token 上，分数与 KL 惩罚 −β·KL 叠在一起；二者之和就是奖励。",
