@@ -2,6 +2,8 @@ package web
 
 import (
 	"net/url"
+	"slices"
+	"strings"
 
 	"gaelab/templates"
 	"gaelab/web/i18n"
@@ -46,8 +48,29 @@ func frame(f frameSpec) templates.Page {
 		p.Nav = append(p.Nav, templates.Link{Label: t(n.key), URL: n.path, Current: n.path == f.section})
 	}
 	// A QR code holds at most qr.MaxLen bytes, scheme and host included.
-	if u := asciiURL(f.link); len(u)+64 <= qr.MaxLen {
+	if u := asciiURL(learnerLink(f.link)); len(u)+64 <= qr.MaxLen {
 		p.QR = templates.Link{Label: t("qr.show"), Title: t("qr.alt"), URL: "/qr.svg?u=" + url.QueryEscape(u)}
 	}
 	return p
+}
+
+// learnerLink is the link phones should open: the same state without the
+// teacher's view (present, theme, lock, hide, rev), so students get the
+// normal layout and every number.
+func learnerLink(link string) string {
+	path, query, ok := strings.Cut(link, "?")
+	if !ok {
+		return link
+	}
+	var kept []string
+	for _, kv := range strings.Split(query, "&") {
+		k, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(viewKeys, k) {
+			kept = append(kept, kv)
+		}
+	}
+	if len(kept) == 0 {
+		return path
+	}
+	return path + "?" + strings.Join(kept, "&")
 }
