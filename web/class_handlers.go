@@ -418,7 +418,8 @@ func (cr *classRoom) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := store.Class{Code: code}
-	cr.publish(r.Context(), c.Code, "answer")
+	// The answer is stored; telling the projectors need not hold the phone.
+	go cr.publish(context.WithoutCancel(r.Context()), c.Code, "answer")
 	http.Redirect(w, r, "/join/"+c.Code+"?lang="+string(lang), http.StatusSeeOther)
 }
 
