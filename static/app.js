@@ -84,7 +84,7 @@
     });
   }
 
-  // Play: follow the Next link every 900 ms until the last step.
+  // Play: follow the Next link every second until the last step.
   var timer = null;
   function setUpPlay() {
     document.querySelectorAll("button.step-play").forEach(function (b) {
@@ -96,7 +96,7 @@
         timer = setInterval(function () {
           var next = document.querySelector('a[data-testid="step-next"]');
           if (next) next.click(); else { clearInterval(timer); timer = null; setUpPlay(); }
-        }, 900);
+        }, 1000);
       };
     });
   }

@@ -7,6 +7,7 @@ type LessonIndex struct {
 	Page
 	Heading, Intro string
 	Lessons        []LessonCard
+	Quiz           Link // the final test
 }
 
 // LessonCard is one lesson in the index.
@@ -110,4 +111,30 @@ type ChoiceOption struct {
 	Text      templ.Component
 	Selected  bool
 	Right     bool // marked once revealed
+}
+
+// QuizPage is the final test: questions drawn from every lesson by a seed,
+// scored on the server.
+type QuizPage struct {
+	Page
+	Heading, Intro, Warning string
+	Action, Submit          string
+	Hidden                  []Option
+	Items                   []QuizItem
+	Score                   string // "" before the answers are checked
+	Another, IndexLink      Link
+}
+
+// QuizItem is one question of the final test.
+type QuizItem struct {
+	ID, Name, Number, Lesson string
+	Question                 templ.Component
+	Kind                     string // number, sign or choice
+	Answer                   Field
+	Signs                    []Option
+	Options                  []ChoiceOption
+	Checked, Correct         bool
+	Verdict, Expected        string
+	Diagnosis                templ.Component // nil for none
+	Section                  Link            // the section that teaches it
 }

@@ -461,17 +461,24 @@ func (run versionsRun) marks(id string, mask []float64) (steps [][]float64, diff
 // handleCompareVersions handles the "GET /compare/versions" route: verl
 // v0.2 and the newest verl on the playground's scenario, cell by cell.
 func handleCompareVersions(w http.ResponseWriter, r *http.Request) {
-	pr := readPlay(r, versionsKeys...)
+	pr := readPlay(r, append(versionsKeys, upgradeKeys...)...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
 	shown := readList(q, "show", versionsShown, &pr.rep)
+	from, to, upgrade := readUpgrade(q, &pr.rep)
 	extra := ""
 	if len(shown) > 0 && len(shown) < len(versionsShown) {
 		extra = joinList("show", shown)
 	} else {
 		shown = versionsShown
 	}
+	if upgrade {
+		extra = upgradeExtra(from, to) // the upgrade view shows every quantity
+	}
 	c := compareView{playView: newPlayView(pr), path: "/compare/versions", extra: extra}
 	vm := func() templates.CompareVersions { return c.versions(shown) }
+	if upgrade {
+		vm = func() templates.CompareVersions { return c.upgrade(from, to) }
+	}
 	c.serve(w, r, "compare-results",
 		func() templ.Component { return templates.CompareVersionsPage(vm()) },
 		func() templ.Component { return templates.CompareVersionsResults(vm().Results) })

@@ -89,6 +89,10 @@ func handleLessons(w http.ResponseWriter, r *http.Request) {
 	vm := templates.LessonIndex{
 		Page:    lr.page(t("lessons.heading"), "/lessons"),
 		Heading: t("lessons.heading"), Intro: t("lessons.intro"),
+		Quiz: templates.Link{Label: t("lessons.quiz"), URL: "/lessons/quiz?seed=1"},
+	}
+	if lr.langSet {
+		vm.Quiz.URL += "&lang=" + string(lr.lang)
 	}
 	for _, l := range course().Lessons(string(lr.lang)) {
 		vm.Lessons = append(vm.Lessons, templates.LessonCard{

@@ -46,6 +46,22 @@ func (v playView) chartInput() chart.Input {
 	if v.res.GAE.Whitened != nil {
 		in.Whitened = v.res.GAE.Whitened[0]
 	}
+	if m := v.stepMarks(); m.active {
+		// One frame of the backward loop: R and A only where the loop has
+		// been, the boundaries step k reads ringed, A_t of step k outlined.
+		in.Step = chart.StepFrame{On: true, From: m.n - m.k, Write: m.cur, Done: m.k >= m.n}
+		if !in.Step.Done { // when the loop is done, every number is drawn and described
+			in.Step.Desc = v.t("chart.step.desc", m.k, m.n)
+		}
+		if m.cur >= 0 {
+			in.Step.Reads = append(in.Step.Reads, m.cur)
+			if j := v.nextSource(m.cur); j >= 0 {
+				in.Step.Reads = append(in.Step.Reads, j)
+			} else {
+				in.Step.Reads = append(in.Step.Reads, m.n)
+			}
+		}
+	}
 	for _, tok := range v.s.Tokens {
 		in.Tokens = append(in.Tokens, tok.Text)
 		in.Mask = append(in.Mask, chart.Kind(tok.Kind))
@@ -88,15 +104,15 @@ func (v playView) drawChart(name, id string) ([]byte, error) {
 }
 
 // chartNames are the charts this state shows: typed rewards have no
-// score/KL split to draw, and while the backward loop is stepped through, the
-// charts of advantages and returns would give away what is not computed yet.
-// Presentation mode shows the values chart only, and a teacher's hide= list
-// hides charts (and the charts that would show a hidden row's numbers).
+// score/KL split to draw. While the backward loop is stepped through, every
+// chart stays: the values and advantages charts draw the frame of the step
+// (chartInput). Presentation mode shows the values chart only, and a
+// teacher's hide= list hides charts (and the charts that would show a hidden
+// row's numbers).
 func (v playView) chartNames() []string {
 	var names []string
 	for _, n := range chartNames {
-		stepping := v.s.Step >= 0 && v.s.Step < v.s.Len()
-		if n == "rewards" && v.s.DirectRewards || stepping && (n == "values" || n == "advantages") ||
+		if n == "rewards" && v.s.DirectRewards ||
 			v.pr.view.chartHidden(n) || v.pr.view.present && n != "values" {
 			continue
 		}

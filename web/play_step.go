@@ -132,7 +132,11 @@ func (v playView) stepLines(t int) []templates.Rich {
 	if v.s.Version == engine.VerlNewest && v.s.Tokens[t].Kind != scenario.Valid {
 		lines = append(lines, line("step.write", `\delta_`+i, num(g.Deltas[0][t])), templates.Rich(lang.HTML("step.skip")))
 	} else {
-		lines = append(lines, line("step.write", `\delta_`+i, num(g.Deltas[0][t]), "A_"+i, num(g.Advantages[0][t]), "R_"+i, num(g.Returns[0][t])))
+		// δ_t and A_t formed from what the step read (the line above holds
+		// the numbers), then R_t.
+		delta := `\delta_` + i + ` = r_` + i + ` + \gamma V_{\text{next}} - V(s_` + i + `) = ` + num(g.Deltas[0][t])
+		adv := `A_` + i + ` = \delta_` + i + ` + \gamma\lambda A_{\text{next}} = ` + num(g.Advantages[0][t]) + `,\; R_` + i + ` = A_` + i + ` + V(s_` + i + `) = ` + num(g.Returns[0][t])
+		lines = append(lines, templates.Rich(lang.HTML("step.write", i18n.RawHTML(i18n.Math(delta, false)))), templates.Rich(lang.HTML("step.write", i18n.RawHTML(i18n.Math(adv, false)))))
 	}
 	carriedV := v.s.Tokens[t].Value
 	if v.s.Version == engine.VerlNewest && v.s.Tokens[t].Kind != scenario.Valid {

@@ -131,9 +131,9 @@ func Batch(in BatchInput) ([]byte, error) {
 		}
 		sp.layers = append(sp.layers, func(f *frame) {
 			if row.Whitened != nil {
-				onTokens(f, Whitened, row.Whitened)
+				onTokens(f, Whitened, row.Whitened, 0)
 			}
-			onTokens(f, Advantage, row.GRPO)
+			onTokens(f, Advantage, row.GRPO, 0)
 		})
 		svg, f, err := render(&pin, T, panel, sp)
 		if err != nil {

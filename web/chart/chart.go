@@ -99,6 +99,9 @@ type Input struct {
 	Rewards []float64
 	// Text holds every visible or accessible string, already localised.
 	Text Text
+	// Step, when On, draws one frame of GAE's backward loop (Values and
+	// Advantages): see StepFrame.
+	Step StepFrame
 	// Theme sets colours, stroke widths and sizes; the zero Theme is Light().
 	Theme Theme
 	// ID prefixes the ids of <title> and <desc> (ID+"-title", ID+"-desc")
@@ -106,6 +109,24 @@ type Input struct {
 	// page; empty means "gae-values", "gae-rewards" or "gae-advantages".
 	// Letters, digits, '-' and '_' only.
 	ID string
+}
+
+// StepFrame is one frame of GAE's backward loop, which has reached the
+// tokens t ≥ From: R_t and A_t are drawn only there (the advantages fill
+// from right to left as the steps go back), whitened advantages only when
+// Done, and the boundaries the step reads are ringed: Reads holds boundary
+// indexes (t for V(s_t), len(Tokens) for the terminal value 0). Write is
+// the token the step writes (its A_t is emphasised), −1 for none. Desc, if
+// not empty, replaces the per-number description: the table beside the
+// chart holds the numbers, and the frame's description says which step it
+// shows.
+type StepFrame struct {
+	On    bool
+	From  int
+	Reads []int
+	Write int
+	Done  bool
+	Desc  string
 }
 
 // Text holds every user-facing string of the charts, already localised by the

@@ -44,6 +44,10 @@ func values(in *Input) ([]byte, *frame, error) {
 	if maskDesc != "" {
 		d.WriteString(" " + maskDesc)
 	}
+	if in.Step.On && in.Step.Desc != "" {
+		d.Reset()
+		d.WriteString(oneLine(tx.ValuesDesc) + " " + oneLine(in.Step.Desc))
+	}
 
 	sp := spec{
 		class: "gae-values", defaultID: "gae-values",
@@ -61,8 +65,12 @@ func values(in *Input) ([]byte, *frame, error) {
 		// The end of the response: s_T lies on this line.
 		x := f.X(float64(T) - 0.5)
 		line(f.marks, x, float64(f.dc.Min.Y), x, float64(f.dc.Max.Y), draw.LineStyle{Color: f.muted, Width: 1, Dashes: []vg.Length{4, 3}})
-		onTokens(f, Return, in.Returns)
-		onTokens(f, Advantage, in.Advantages)
+		from := 0
+		if in.Step.On {
+			from = min(max(in.Step.From, 0), T)
+		}
+		onTokens(f, Return, in.Returns, from)
+		onTokens(f, Advantage, in.Advantages, from)
 
 		// V(s_t) on the boundaries, then the bootstrap V(s_T) = 0, its
 		// dotted line under the last V(s_t)'s marker.
@@ -83,17 +91,35 @@ func values(in *Input) ([]byte, *frame, error) {
 			ly = f.sy(float64(term.Y)) + rt + f.th.FontSize
 		}
 		f.text(float64(term.X)+rt+4, ly, boot, f.th.FontSize, "start", f.th.Foreground, ` class="bootstrap"`)
+		if in.Step.On {
+			// The boundaries this step reads: V(s_t) and the next value.
+			hl := rgb(Styles[Reward].Color)
+			for _, b := range in.Step.Reads {
+				if b < 0 || b > T {
+					continue
+				}
+				p := term
+				if b < T {
+					p = pts[b]
+				}
+				m := f.marks
+				m.path(shapePath(MarkerCircle, float64(p.X), float64(p.Y), rt*2.2), ` fill="none" stroke="`+paint(hl, "stroke-opacity")+` stroke-width="`+num(f.th.StrokeWidth*1.2)+`" class="step-read"`, false)
+			}
+		}
 	})
 	return render(in, T, th, sp)
 }
 
-// onTokens draws a series that belongs to the tokens: a line through
-// (t, v[t]) in q's dash pattern, and q's marker on each token.
-func onTokens(f *frame, q Quantity, v []float64) {
+// onTokens draws a series that belongs to the tokens from token from on: a
+// line through (t, v[t]) in q's dash pattern, and q's marker on each token.
+func onTokens(f *frame, q Quantity, v []float64, from int) {
 	st := f.th.style(q)
-	pts := make([]vg.Point, len(v))
-	for t := range v {
-		pts[t] = vg.Point{X: vg.Length(f.X(float64(t))), Y: vg.Length(f.Y(v[t]))}
+	if from >= len(v) {
+		return
+	}
+	pts := make([]vg.Point, 0, len(v)-from)
+	for t := from; t < len(v); t++ {
+		pts = append(pts, vg.Point{X: vg.Length(f.X(float64(t))), Y: vg.Length(f.Y(v[t]))})
 	}
 	polyline(f.marks, pts, st, f.th.StrokeWidth, rgb(st.Color), f.seriesMarker(q, f.markerR()))
 }
@@ -223,8 +249,12 @@ func advantages(in *Input) ([]byte, *frame, error) {
 		return nil, nil, err
 	}
 	tx := in.Text
-	white := in.Whitened != nil
+	white := in.Whitened != nil && (!in.Step.On || in.Step.Done)
 	lo, hi := extent(in.Advantages, in.Whitened)
+	from := 0
+	if in.Step.On {
+		from = min(max(in.Step.From, 0), T)
+	}
 	masks, maskDesc := in.maskLegend(T)
 
 	var d strings.Builder
@@ -240,6 +270,10 @@ func advantages(in *Input) ([]byte, *frame, error) {
 	if maskDesc != "" {
 		d.WriteString(" " + maskDesc)
 	}
+	if in.Step.On && in.Step.Desc != "" {
+		d.Reset()
+		d.WriteString(oneLine(tx.AdvantagesDesc) + " " + oneLine(in.Step.Desc))
+	}
 
 	legend := []legendItem{barItem(tx.Advantage, Advantage, true)}
 	if white {
@@ -251,7 +285,7 @@ func advantages(in *Input) ([]byte, *frame, error) {
 		yLabel: tx.AdvantageAxis, lo: lo, hi: hi,
 		legend: append(legend, masks...),
 	}
-	if !white {
+	if in.Whitened == nil {
 		sp.caption = tx.NoWhitened
 	}
 	sp.layers = append(sp.layers, func(f *frame) {
@@ -261,18 +295,24 @@ func advantages(in *Input) ([]byte, *frame, error) {
 			w, off = f.slot*0.34, f.slot*0.18
 		}
 		r := math.Min(f.markerR(), w*0.6)
-		raw, wh := make([]span, T), make([]span, 0, T)
-		rawTip, whTip := make([]vg.Point, T), make([]vg.Point, 0, T)
-		for t := range T {
+		raw, wh := make([]span, 0, T), make([]span, 0, T)
+		rawTip, whTip := make([]vg.Point, 0, T), make([]vg.Point, 0, T)
+		for t := from; t < T; t++ {
 			x := f.X(float64(t))
-			raw[t] = span{x - off, w, f.Y(0), f.Y(in.Advantages[t])}
-			rawTip[t] = vg.Point{X: vg.Length(x - off), Y: vg.Length(f.Y(in.Advantages[t]))}
+			raw = append(raw, span{x - off, w, f.Y(0), f.Y(in.Advantages[t])})
+			rawTip = append(rawTip, vg.Point{X: vg.Length(x - off), Y: vg.Length(f.Y(in.Advantages[t]))})
 			if white {
 				wh = append(wh, span{x + off, w, f.Y(0), f.Y(in.Whitened[t])})
 				whTip = append(whTip, vg.Point{X: vg.Length(x + off), Y: vg.Length(f.Y(in.Whitened[t]))})
 			}
 		}
 		bars(f.marks, raw, f.barFill(Advantage), edge)
+		if in.Step.On && in.Step.Write >= from && in.Step.Write < T {
+			// The A_t this step writes, outlined.
+			x := f.X(float64(in.Step.Write)) - off
+			y0, y1 := f.Y(0), f.Y(in.Advantages[in.Step.Write])
+			f.marks.path(appendRect(nil, x-w/2-2, math.Min(y0, y1)-2, x+w/2+2, math.Max(y0, y1)+2), ` fill="none" stroke="`+paint(rgb(Styles[Reward].Color), "stroke-opacity")+` stroke-width="`+num(f.th.StrokeWidth*1.2)+`" class="step-write"`, false)
+		}
 		bars(f.marks, wh, f.barFill(Whitened), edge)
 		points(f.marks, rawTip, f.seriesMarker(Advantage, r))
 		if white {

@@ -127,7 +127,7 @@ func compare(in *CompareInput) ([]byte, *frame, error) {
 			hollowMarker(m, OtherStyle.Marker, 0, 0, r, f.th.StrokeWidth*0.6, f.fg, f.bg)
 		})
 		polyline(f.marks, pts, OtherStyle, f.th.StrokeWidth, f.fg, other)
-		onTokens(f, in.Quantity, in.Reference) // over the other: its marker stays visible where they coincide
+		onTokens(f, in.Quantity, in.Reference, 0) // over the other: its marker stays visible where they coincide
 
 		_, y0, _, _ := f.dataRect()
 		for t, on := range in.Differs {

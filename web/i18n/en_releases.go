@@ -15,6 +15,17 @@ func init() {
 		"release.batch_note":  "GAE and the outcome estimators are computed as verl %[1]s computes them; an estimator the release does not have yet says so.",
 		"release.notice.same": "no number on this page changes",
 
+		"compare.upgrade.heading":  "Upgrading verl",
+		"compare.upgrade.intro":    "What changes for the playground's scenario when a run moves from verl %[1]s to verl %[2]s: the same rewards and values through each release's own KL, GAE and whitening, cell by cell. A cell that differs is marked ≠ with the changes between the two releases that explain it; every change between them is listed below with its pull requests.",
+		"compare.upgrade.results":  "verl %[1]s → verl %[2]s, cell by cell",
+		"compare.upgrade.caption":  "Each quantity in verl %[1]s (upper row) and in verl %[2]s (lower row)",
+		"compare.upgrade.same_gen": "%[1]s and %[2]s compute every number the same way: both are %[3]s, one generation of verl's arithmetic.",
+		"compare.upgrade.same":     "No number of this scenario changes from %[1]s to %[2]s; the changes listed below show on other inputs.",
+		"compare.upgrade.count":    "%[1]d cells change.",
+		"compare.upgrade.here":     "It changes cells of this scenario (marked with its mark).",
+		"compare.upgrade.not_here": "It changes no cell of this scenario: it acts on the losses, the estimators, or inputs this scenario does not have.",
+		"compare.upgrade.link":     "What changes when upgrading from %[1]s to %[2]s",
+
 		"change.rloo":                    "RLOO added (#341)",
 		"change.masked-mean-eps":         "masked_mean divides by Σmask + 1e-8 (#782)",
 		"change.kl-metric-eps":           "an empty row's KL metric is 0, not NaN (#782)",

@@ -14,6 +14,17 @@ func init() {
 		"release.batch_note":  "GAE 和结果估计器都按 verl %[1]s 的算法计算；该版本还没有的估计器会注明。",
 		"release.notice.same": "本页没有任何数字改变",
 
+		"compare.upgrade.heading":  "升级 verl",
+		"compare.upgrade.intro":    "当训练从 verl %[1]s 换到 verl %[2]s 时，实验台场景里有哪些数字改变：同样的奖励和价值分别经过两个版本各自的 KL、GAE 和白化，逐个单元格对比。不同的单元格标有 ≠，并注明两个版本之间能解释它的改动；两者之间的所有改动及其 PR 列在下方。",
+		"compare.upgrade.results":  "verl %[1]s → verl %[2]s，逐个单元格",
+		"compare.upgrade.caption":  "每个量在 verl %[1]s（上行）和 verl %[2]s（下行）中的值",
+		"compare.upgrade.same_gen": "%[1]s 和 %[2]s 的每个数字算法都相同：两者同属 %[3]s，是 verl 算法的同一代。",
+		"compare.upgrade.same":     "从 %[1]s 到 %[2]s，这个场景没有任何数字改变；下面列出的改动会在其他输入上体现。",
+		"compare.upgrade.count":    "有 %[1]d 个单元格改变。",
+		"compare.upgrade.here":     "它改变了这个场景中的单元格（用它的标记标出）。",
+		"compare.upgrade.not_here": "它没有改变这个场景的任何单元格：它作用于损失、估计器，或这个场景没有的输入。",
+		"compare.upgrade.link":     "从 %[1]s 升级到 %[2]s 会改变什么",
+
 		"change.rloo":                    "新增 RLOO（#341）",
 		"change.masked-mean-eps":         "masked_mean 除以 Σmask + 1e-8（#782）",
 		"change.kl-metric-eps":           "空行的 KL 指标为 0，不再是 NaN（#782）",

@@ -1,0 +1,96 @@
+package web
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// At step k of the backward loop every chart stays: the boundary chart rings
+// the two values the step reads, and the advantages chart holds the raw A_t
+// of the tokens the loop has reached (filling from the right), the one just
+// written outlined, no whitened bars before the end; their descriptions
+// carry no number the table does not show yet.
+func TestStepFramesKeepTheCharts(t *testing.T) {
+	for _, k := range []int{0, 1, 3} {
+		doc := page(t, "/play?v=1&p=seed-b&step="+string(rune('0'+k)))
+		vals, adv := doc.Find("#chart-values svg"), doc.Find("#chart-advantages svg")
+		if vals.Length() != 1 || adv.Length() != 1 {
+			t.Fatalf("step=%d: values chart %d, advantages chart %d; want both", k, vals.Length(), adv.Length())
+		}
+		rings := vals.Find(".step-read").Length()
+		if want := map[bool]int{true: 0, false: 2}[k == 0]; rings != want {
+			t.Errorf("step=%d: %d ringed boundaries, want %d", k, rings, want)
+		}
+		if got := adv.Find(".step-write").Length(); got != min(k, 1) {
+			t.Errorf("step=%d: %d outlined A_t, want %d", k, got, min(k, 1))
+		}
+		if desc := adv.Find("desc").Text(); strings.Contains(desc, "A_0=") {
+			t.Errorf("step=%d: the advantages chart describes A_0 before the loop reached it: %q", k, desc)
+		}
+	}
+	// The terminal value is read at the first step and ringed at the end of the response.
+	doc := page(t, "/play?v=1&p=seed-b&step=1")
+	if doc.Find("#chart-values .step-read").Length() != 2 {
+		t.Error("step 1 rings V(s_5) and the terminal value")
+	}
+}
+
+// Budget: one step (an htmx request for the next step of a 64-token
+// scenario, the whole main swapped) ≤ 5 ms.
+func BenchmarkPlayStep64(b *testing.B) {
+	target := longScenario(64) + "&step=32"
+	h := benchHandler(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		req := httptest.NewRequest(http.MethodGet, target, nil)
+		req.Header.Set("HX-Request", "true")
+		req.Header.Set("HX-Boosted", "true")
+		req.Header.Set("HX-Target", "main")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != 200 {
+			b.Fatalf("status %d", rec.Code)
+		}
+	}
+}
+
+// stepScreenJS lists what of a step frame is not on the first screen.
+const stepScreenJS = `() => {
+	const wrong = [], W = innerWidth, H = innerHeight;
+	for (const [name, sel] of Object.entries({
+		"step panel": '[data-testid="step"]', "step controls": ".step-controls",
+		"written cells": ".token-table td.step-write", "boundary chart": "#chart-values svg",
+		"advantages chart": "#chart-advantages svg",
+	})) {
+		const els = document.querySelectorAll(sel);
+		if (!els.length) { wrong.push(name + " missing"); continue; }
+		for (const el of els) {
+			const r = el.getBoundingClientRect();
+			if (r.top < -1 || r.bottom > H + 1 || r.right > W + 1) { wrong.push(name + " at " + [r.left, r.top, r.right, r.bottom].map(Math.round)); break; }
+		}
+	}
+	return wrong.join("; ");
+}`
+
+// At 1280×720 the step panel, the step's table cells and both charts are on
+// one screen, and Next moves by htmx (no reload) keeping step= in the URL.
+func TestBrowserStepFrame(t *testing.T) {
+	srv := playServer(t)
+	for _, lang := range []string{"en", "zh"} {
+		t.Run(lang, func(t *testing.T) {
+			tb := newTab(t, srv)
+			tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
+			tb.open("/play?v=1&p=seed-b&step=2&lang=" + lang)
+			tb.until("step 2 on one screen", stepScreenJS)
+			eval[bool](tb, `window.__noReload = true`)
+			tb.do("Next", chromedp.Click(chromedp.CSS(`a[data-testid="step-next"]`)))
+			tb.until("step 3 by htmx", `() => location.search.includes("step=3") && window.__noReload ? "" : location.search`)
+			tb.until("step 3 drawn", `() => document.querySelectorAll("#chart-advantages .step-write").length === 1 && document.querySelector('[data-testid="step-status"]').textContent.includes("3") ? "" : "not yet"`)
+			tb.until("step 3 on one screen", stepScreenJS)
+		})
+	}
+}

@@ -1,0 +1,100 @@
+package web
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"gaelab/lessons"
+)
+
+// The final test draws at least 15 questions from every lesson, the same
+// ones for the same seed and others for another seed.
+func TestQuizDeterministicPerSeed(t *testing.T) {
+	for _, lang := range lessons.Langs {
+		bank := quizBank(lang)
+		a, b, c := quizPick(bank, 7), quizPick(bank, 7), quizPick(bank, 8)
+		if len(a) < 15 {
+			t.Fatalf("%s: %d questions", lang, len(a))
+		}
+		if got := quizLessons(a); len(got) != len(course().Lessons(lang)) {
+			t.Errorf("%s: the test draws from %d of %d lessons", lang, len(got), len(course().Lessons(lang)))
+		}
+		same := true
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("%s: seed 7 gives two different tests", lang)
+			}
+			same = same && a[i] == c[i]
+		}
+		if same {
+			t.Errorf("%s: seeds 7 and 8 give the same test", lang)
+		}
+		if doc1, doc2 := page(t, "/lessons/quiz?seed=7&lang="+lang), page(t, "/lessons/quiz?seed=7&lang="+lang); doc1.Find(`[data-testid="quiz-item"]`).Text() != doc2.Find(`[data-testid="quiz-item"]`).Text() {
+			t.Errorf("%s: the page of seed 7 differs between two requests", lang)
+		}
+	}
+}
+
+// Answered with the engine's values (computed here from the block's state,
+// not typed), every question is right; answered with each diagnosed wrong
+// answer, it shows the diagnosis, the engine's answer and a link to the
+// section that teaches it.
+func TestQuizScoredByTheEngine(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		items := quizPick(quizBank("en"), seed)
+		right, wrong := url.Values{"seed": {strconv.FormatUint(seed, 10)}, "check": {"1"}, "lang": {"en"}}, url.Values{"seed": {strconv.FormatUint(seed, 10)}, "check": {"1"}, "lang": {"en"}}
+		diagnosed := 0
+		for i, it := range items {
+			name := "a" + strconv.Itoa(i)
+			if p := it.predict; p != nil {
+				want, _ := lessonRequest{lang: "en"}.blockView("", p.Link, nil).cellValue(p.Ask)
+				right.Set(name, strconv.FormatFloat(want, 'f', 6, 64))
+				if p.Kind == "sign" {
+					right.Set(name, signOf(want))
+				}
+				if _, _, ref := lessons.ParseRef(p.Wrong[0].Answer); !ref {
+					wrong.Set(name, p.Wrong[0].Answer)
+					diagnosed++
+				}
+			} else {
+				for j, o := range it.choice.Options {
+					if o.Right {
+						right.Set(name, choiceLetters[j:j+1])
+					} else if wrong.Get(name) == "" {
+						wrong.Set(name, choiceLetters[j:j+1])
+						diagnosed++
+					}
+				}
+			}
+		}
+		doc := page(t, "/lessons/quiz?"+right.Encode())
+		if got, want := doc.Find(`[data-testid="quiz-score"]`).Text(), strconv.Itoa(len(items))+" of "+strconv.Itoa(len(items)); !strings.HasPrefix(got, want) {
+			t.Errorf("seed %d, the engine's answers: score %q, want %s", seed, got, want)
+		}
+		doc = page(t, "/lessons/quiz?"+wrong.Encode())
+		if n := doc.Find(`[data-testid="diagnosis"]`).Length(); n < diagnosed {
+			t.Errorf("seed %d: %d diagnoses shown for %d diagnosed wrong answers", seed, n, diagnosed)
+		}
+		doc.Find(`[data-testid="section"]`).Each(func(_ int, s *goquery.Selection) {
+			href, _ := s.Attr("href")
+			path, frag, _ := strings.Cut(href, "#")
+			if rec := get(t, path); rec.Code != 200 || !strings.Contains(rec.Body.String(), `id="`+frag+`"`) {
+				t.Errorf("seed %d: section link %s does not reach a section", seed, href)
+			}
+		})
+	}
+}
+
+// A bad seed is reported in the page's language, never a 500.
+func TestQuizBadSeed(t *testing.T) {
+	for _, s := range []string{"abc", "-1", "99999999999", "%00"} {
+		rec := get(t, "/lessons/quiz?seed="+s+"&lang=zh")
+		if rec.Code != 200 || !strings.Contains(rec.Body.String(), "测验编号") {
+			t.Errorf("seed %q: %d", s, rec.Code)
+		}
+	}
+}
