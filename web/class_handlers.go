@@ -130,6 +130,7 @@ func (cr *classRoom) handleClassTeach(w http.ResponseWriter, r *http.Request) {
 		JoinAt:  t("class.join.at", strings.TrimPrefix(strings.TrimPrefix(cr.baseURL(r), "https://"), "http://")+"/join"),
 		JoinURL: join, QR: "/qr.svg?u=" + url.QueryEscape("/join/"+c.Code), QRAlt: t("class.qr.alt"),
 		Keep:      t("class.teach.keep"),
+		Loopback:  cr.loopbackWarning(r),
 		Stream:    "/class/" + c.Code + "/teach/events?" + url.Values{"k": {key}, "lang": {string(lang)}}.Encode(),
 		SSEScript: static.Path("htmx-ext-sse.min.js"),
 		Live:      live,
