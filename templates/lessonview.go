@@ -8,6 +8,7 @@ type LessonIndex struct {
 	Heading, Intro string
 	Lessons        []LessonCard
 	Quiz           Link // the final test
+	Glossary       Link
 }
 
 // LessonCard is one lesson in the index.
@@ -31,6 +32,7 @@ type LessonPage struct {
 	Body                                 []LessonPart
 	Prev, Next                           Link
 	IndexLink                            Link
+	Glossary                             Link
 }
 
 // LessonPart is trusted HTML, a scenario widget or a predict box.
@@ -137,4 +139,23 @@ type QuizItem struct {
 	Verdict, Expected        string
 	Diagnosis                templ.Component // nil for none
 	Section                  Link            // the section that teaches it
+}
+
+// GlossaryPage is /glossary: every term of the glossary file.
+type GlossaryPage struct {
+	Page
+	Heading, Intro string
+	OtherLang      string // the lang attribute of the other language's names
+	Columns        []string
+	Terms          []GlossaryEntry
+	IndexLink      Link
+}
+
+// GlossaryEntry is one term: its name in the page's language and the other,
+// verl's tensor, the symbol in 0-based and 1-based numbering, the
+// definition and the lesson that teaches it.
+type GlossaryEntry struct {
+	ID, Name, Other, Tensor string
+	Zero, One, Def          string
+	Lesson                  Link
 }

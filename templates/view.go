@@ -59,6 +59,7 @@ type PresetBar struct {
 	Links   []Link // Title holds the one-line point
 	Point   string // the current preset's point
 	Changed string // "changed from preset" marker text, "" when unchanged
+	Answer  Link   // the lesson section answering the preset's question, while the state is the preset
 	Reset   Link
 }
 

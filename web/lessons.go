@@ -89,7 +89,8 @@ func handleLessons(w http.ResponseWriter, r *http.Request) {
 	vm := templates.LessonIndex{
 		Page:    lr.page(t("lessons.heading"), "/lessons"),
 		Heading: t("lessons.heading"), Intro: t("lessons.intro"),
-		Quiz: templates.Link{Label: t("lessons.quiz"), URL: "/lessons/quiz?seed=1"},
+		Quiz:     templates.Link{Label: t("lessons.quiz"), URL: "/lessons/quiz?seed=1"},
+		Glossary: templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
 	}
 	if lr.langSet {
 		vm.Quiz.URL += "&lang=" + string(lr.lang)
@@ -120,6 +121,7 @@ func handleLesson(w http.ResponseWriter, r *http.Request) {
 		Meta:            t("lessons.minutes", l.Minutes),
 		TOCLabel:        t("lessons.toc"),
 		IndexLink:       templates.Link{Label: t("lessons.heading"), URL: lr.url("/lessons")},
+		Glossary:        templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
 		ObjectivesLabel: t("lessons.objectives"), NeedsLabel: t("lessons.needs"), NoNeeds: t("lessons.needs.none"),
 		Objectives: l.Objectives,
 	}

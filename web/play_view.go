@@ -130,8 +130,13 @@ func (v playView) presets() templates.PresetBar {
 	view := v.s // the step and the selected cell are views, not changes
 	view.Step, view.Select = p.Step, p.Select
 	if scenario.Encode(view) != scenario.Encode(p) || len(v.pr.rep.Problems) > 0 {
+		// The preset's question no longer fits the state: it hides, and
+		// Reset goes back to it.
+		bar.Point = ""
 		bar.Changed = v.t("presets.changed")
 		bar.Reset = templates.Link{Label: v.t("presets.reset"), URL: v.pr.link("/play", p)}
+	} else {
+		bar.Answer = v.presetAnswer()
 	}
 	return bar
 }

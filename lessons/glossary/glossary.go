@@ -21,7 +21,12 @@ type Term struct {
 	En     string `json:"en"`
 	Zh     string `json:"zh"`
 	Tensor string `json:"tensor"` // verl's name for it, "" when it has none
-	Symbol string `json:"symbol"` // as the pages write it (Unicode, TeX-like subscripts)
+	Symbol string `json:"symbol"` // as the pages write it (Unicode, TeX-like subscripts): the code's 0-based index form
+	// OneBased is the symbol in the textbook's 1-based numbering ("V(s_{t+1})"
+	// for V(s_t)); "" for a term without an index.
+	OneBased string `json:"one_based,omitempty"`
+	// Lesson is the slug of the lesson that teaches the term.
+	Lesson string `json:"lesson"`
 	DefEn  string `json:"def_en"`
 	DefZh  string `json:"def_zh"`
 	// ZhAlso are accepted short forms ("TD 误差" for 时序差分误差).
@@ -78,6 +83,8 @@ func parse(b []byte) ([]Term, error) {
 			return nil, fmt.Errorf("glossary: id %q twice", t.ID)
 		case t.En == "" || t.Zh == "" || t.DefEn == "" || t.DefZh == "":
 			return nil, fmt.Errorf("glossary: %q lacks a name or a definition", t.ID)
+		case t.Lesson == "":
+			return nil, fmt.Errorf("glossary: %q names no lesson that teaches it", t.ID)
 		}
 		seen[t.ID] = true
 	}

@@ -18,6 +18,7 @@ var en = map[string]string{
 	"presets.label":   "Presets",
 	"presets.changed": "changed from the preset",
 	"presets.reset":   "Reset",
+	"presets.answer":  "The answer: “%[1]s”",
 
 	"preset.seed-a.title":         "Example A: three tokens",
 	"preset.seed-a.point":         "r = [0, 0, 1], V = [0.3, 0.4, 0.6], γ = 1, λ = 0.95: the worked example of the dialogues.",

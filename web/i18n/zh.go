@@ -16,6 +16,7 @@ var zh = map[string]string{
 
 	"presets.label":   "预设场景",
 	"presets.changed": "已改动",
+	"presets.answer":  "答案见：“%[1]s”",
 	"presets.reset":   "恢复预设",
 
 	"preset.seed-a.title":         "示例 A：三个 token",
