@@ -72,8 +72,10 @@ func Handler(o Options) http.Handler { return newRouter(o) }
 func newRouter(o Options) *chi.Mux {
 	o = o.withDefaults()
 	r := chi.NewRouter()
+	// withRecovery here too, for routes mounted on the router itself (tests);
+	// each group below recovers its own handlers first.
 	r.Use(middleware.GetHead, withRequestID, withAccessLog(o.Logger), withSecurityHeaders(o.FrameAncestors),
-		withURLLimit)
+		withURLLimit, withRecovery(o.Logger))
 	gzip := middleware.Compress(gzipLevel, compressible...)
 	cr := newClassRoom(o)
 
