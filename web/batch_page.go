@@ -223,6 +223,7 @@ func (v batchView) results() templates.BatchResults {
 		Effect:  v.effect(),
 		Groups:  v.groups(),
 		Chart:   v.chart(),
+		Verify:  templates.Link{Label: v.t("export.verify"), URL: v.url("/batch/verify.py", v.b.Focus)},
 	}
 	if s, ok := v.whitenProblem(g.WhitenErr); ok {
 		r.Errors = append(r.Errors, v.t("summary.whiten_none", s))

@@ -33,11 +33,13 @@ type lessonRequest struct {
 	langSet bool
 	view    viewParams // present= and theme= (hide= is the playground's)
 	q       url.Values
+	// outcomes holds the predict boxes already checked for this request.
+	outcomes map[*lessons.Predict]predictOutcome
 }
 
 func readLessonRequest(r *http.Request) lessonRequest {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
-	lr := lessonRequest{q: q}
+	lr := lessonRequest{q: q, outcomes: map[*lessons.Predict]predictOutcome{}}
 	lr.lang, lr.langSet = i18n.Parse(q.Get("lang"))
 	lr.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
 	if !lr.langSet {

@@ -195,6 +195,17 @@ type predictOutcome struct {
 // predictState checks the learner's answer against the engine's value and
 // the block's anticipated wrong answers.
 func (lr lessonRequest) predictState(b *lessons.Predict) predictOutcome {
+	if o, ok := lr.outcomes[b]; ok { // the box and the widget under it ask once per request
+		return o
+	}
+	o := lr.checkPredict(b)
+	if lr.outcomes != nil {
+		lr.outcomes[b] = o
+	}
+	return o
+}
+
+func (lr lessonRequest) checkPredict(b *lessons.Predict) predictOutcome {
 	o := predictOutcome{v: lr.blockView(predictParam(b), b.Link, nil)}
 	o.want, o.ok = o.v.cellValue(b.Ask)
 	o.answer = strings.TrimSpace(lr.param(b, ""))

@@ -43,6 +43,19 @@ func handlePlayVerify(w http.ResponseWriter, r *http.Request) {
 	writeVerify(w, r, c)
 }
 
+// handleBatchVerify handles the "GET /batch/verify.py" route: the batch's
+// GAE (rewards given directly, β = 0) as a verify script.
+func handleBatchVerify(w http.ResponseWriter, r *http.Request) {
+	br := readBatch(r)
+	v := newBatchView(br)
+	res := v.res
+	writeVerify(w, r, verify.Case{
+		Release: versionRelease(v.b.Version), Source: v.url("/batch", v.b.Focus),
+		Mask: res.Mask, Values: res.Values, Gamma: v.b.Gamma, Lam: v.b.Lam,
+		Rewards: res.Rewards, Advantages: res.GAE.Whitened, Returns: res.GAE.Returns,
+	})
+}
+
 // handleInspectVerify handles the "GET /inspect/{id}/verify.py" route: an
 // uploaded batch (up to verify.MaxElements) as a verify script.
 func handleInspectVerify(w http.ResponseWriter, r *http.Request) {
