@@ -63,6 +63,8 @@ func init() {
 		"update.c":                    "c (clip_ratio_c)",
 		"update.c.help":               "dual clip: the loss of a negative advantage is at most c·|A_t|; default 3, greater than 1",
 		"update.lp":                   "log_probs (current policy)",
+		"update.adv":                  "advantages (default: the newest GAE's whitened A_t)",
+		"update.actor.adv_typed":      "A_t are the advantages typed in adv=, in place of the newest GAE's whitened ones (as the API's inputs.advantages).",
 		"update.actor.results":        "Policy loss (verl %[1]s)",
 		"update.actor.table":          "The policy loss per token",
 		"update.row.old":              "log π_old",

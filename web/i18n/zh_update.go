@@ -62,6 +62,8 @@ func init() {
 		"update.c":                    "c（clip_ratio_c）",
 		"update.c.help":               "双裁剪：负优势的损失至多为 c·|A_t|；默认 3，须大于 1",
 		"update.lp":                   "log_probs（当前策略）",
+		"update.adv":                  "advantages（默认：最新版 GAE 白化后的 A_t）",
+		"update.actor.adv_typed":      "A_t 是 adv= 中输入的优势，代替最新版 GAE 白化后的优势（与 API 的 inputs.advantages 相同）。",
 		"update.actor.results":        "策略损失（verl %[1]s）",
 		"update.actor.table":          "每个 token 的策略损失",
 		"update.row.old":              "log π_old",
