@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -219,7 +220,7 @@ func (v batchView) results() templates.BatchResults {
 	r := templates.BatchResults{
 		ID:      "batch-results",
 		Heading: v.t("batch.results", v.b.VersionLabel()),
-		Notes:   []string{v.t("batch.no_kl", v.res.Width), v.versionNote()},
+		Notes:   append([]string{v.t("batch.no_kl", v.res.Width), v.versionNote()}, v.editNotice()...),
 		Effect:  v.effect(),
 		Groups:  v.groups(),
 		Chart:   v.chart(),
@@ -605,4 +606,39 @@ func (v batchView) versionNote() string {
 		return v.t("release.batch_note", v.b.VersionLabel())
 	}
 	return v.t("batch.version_note", engine.LastGeneration.Range())
+}
+
+// editNotice is the one-line notice of a v=1 batch whose numbers an edit
+// would change: the editor makes a v=2 link naming the whole release, and a
+// v=1 batch shows newest verl's estimators whatever its GAE generation.
+func (v batchView) editNotice() []string {
+	if v.b.Release != "" {
+		return nil
+	}
+	b2 := v.b
+	b2.Release = scenario.ReleaseOf(v.b.Version)
+	res := b2.Compute()
+	var changed []string
+	for i, e := range v.res.Estimates {
+		o := res.Estimates[i]
+		if (e.Err == nil) != (o.Err == nil) || !sameMatrix(e.Advantages, o.Advantages) {
+			changed = append(changed, e.Key)
+		}
+	}
+	if len(changed) == 0 {
+		return nil
+	}
+	return []string{v.t("release.notice.edit", b2.Release, strings.Join(changed, ", "))}
+}
+
+func sameMatrix(a, b [][]float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !slices.Equal(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"math"
 	"net/http"
 	"slices"
 	"strings"
@@ -117,9 +118,11 @@ func (v actorView) compute() actorLoss {
 		l, err := engine.AggregatePolicyLoss(engine.VerlNewest, a.terms, mask, mode)
 		a.modes, a.modeErrs = append(a.modes, l), append(a.modeErrs, err)
 	}
-	early, err := engine.PolicyLossTerms(engine.VerlEarly, lp, old, adv, engine.ClipParams{Low: v.clip.Low, High: v.clip.Low})
+	// v0.2 as verl runs it: float32, so exp of a log-ratio beyond 88.72 is
+	// +inf, and the loss is whatever verl's arithmetic then gives.
+	early, err := engine.PolicyLossTermsGen(engine.G01, lp, old, adv, engine.ClipParams{Ratio: v.clip.Low})
 	if a.earlyErr = err; err == nil {
-		a.early, a.earlyErr = engine.AggregatePolicyLoss(engine.VerlEarly, early, mask, engine.TokenMean)
+		a.early, a.earlyErr = engine.AggregatePolicyLossGen(engine.G01, early, mask, engine.TokenMean)
 	}
 	return a
 }
@@ -219,7 +222,10 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 			updateMetric("ppo_kl", v.t("update.ppo_kl"), "actor/ppo_kl", metrics.PPOKL),
 		}
 	}
-	if a.earlyErr != nil {
+	if x := a.early.Loss; a.earlyErr == nil && (math.IsInf(x, 0) || math.IsNaN(x)) {
+		r.Early = []templates.Metric{{ID: "early", Label: v.t("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss",
+			Error: v.t("update.actor.early_nonfinite", engine.G01.Range(), nonFiniteText(x))}}
+	} else if a.earlyErr != nil {
 		r.Early = []templates.Metric{{ID: "early", Label: v.t("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss", Error: v.t("update.actor.early_err")}}
 	} else {
 		r.Early = []templates.Metric{
@@ -313,4 +319,15 @@ func (v actorView) objectiveChart(a actorLoss, id string) ([]byte, error) {
 		in.Text.Note = v.t("update.chart.left_out", v.tokenList(left))
 	}
 	return chart.Objective(in)
+}
+
+// nonFiniteText writes a non-finite number as verl prints it.
+func nonFiniteText(x float64) string {
+	switch {
+	case math.IsNaN(x):
+		return "nan"
+	case x > 0:
+		return "+inf"
+	}
+	return "-inf"
 }
