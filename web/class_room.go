@@ -50,13 +50,20 @@ type classRoom struct {
 	publicURL   string
 	logger      *slog.Logger
 	starts      *addressLimiter
+
+	specsMu sync.Mutex
+	specs   map[string]class.Spec // "code/qid": questions never change once asked
+
+	tablesMu sync.Mutex
+	tables   map[string]phoneCell // phoneCell's drawings
 }
 
 // newClassRoom reads the signing keys the replicas share from the store.
 // Without a store (or when the keys cannot be read), classes are off.
 func newClassRoom(o Options) *classRoom {
 	cr := &classRoom{ttl: o.ClassTTL, maxStudents: o.MaxStudents, publicURL: strings.TrimSuffix(o.PublicURL, "/"),
-		logger: o.Logger, starts: newAddressLimiter(classesPerHour, time.Hour)}
+		logger: o.Logger, starts: newAddressLimiter(classesPerHour, time.Hour),
+		tables: map[string]phoneCell{}, specs: map[string]class.Spec{}}
 	if o.Store == nil {
 		return cr
 	}

@@ -2,6 +2,8 @@ package web
 
 import (
 	"net/url"
+	"slices"
+	"strings"
 
 	"gaelab/templates"
 	"gaelab/web/qr"
@@ -62,4 +64,25 @@ func qrURL(self pageLink) string {
 		return ""
 	}
 	return "/qr.svg?u=" + url.QueryEscape(u)
+}
+
+// learnerLink is the link phones should open: the same state without the
+// teacher's view (present, theme, lock, hide, rev), so students get the
+// normal layout and every number.
+func learnerLink(link string) string {
+	path, query, ok := strings.Cut(link, "?")
+	if !ok {
+		return link
+	}
+	var kept []string
+	for _, kv := range strings.Split(query, "&") {
+		k, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(viewKeys, k) {
+			kept = append(kept, kv)
+		}
+	}
+	if len(kept) == 0 {
+		return path
+	}
+	return path + "?" + strings.Join(kept, "&")
 }

@@ -49,6 +49,8 @@ var enClass = map[string]string{
 	"class.wait":            "Wait for the teacher's question. This page follows the class by itself (or refresh it).",
 	"class.qr.alt":          "QR code of the class's join link",
 	"class.open":            "Open the scenario",
+	"class.loopback":        "Phones cannot reach %s: it is this computer's own (loopback) address. Start the server with gaelab -addr 0.0.0.0:%s so that the room can reach it, or set -public-url.",
+	"class.loopback.use":    "Then the phones use: %s",
 	"class.err.key":         "This console needs the teacher's key: open the link you got when you started the class.",
 	"class.err.csrf":        "This form expired or came from another site. Reload the page and send it again.",
 	"class.err.closed":      "This question is closed: the teacher revealed the answer.",

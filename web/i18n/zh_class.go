@@ -49,6 +49,8 @@ var zhClass = map[string]string{
 	"class.wait":            "请等待老师提问。本页会自动跟随课堂（也可以刷新）。",
 	"class.qr.alt":          "课堂加入链接的二维码",
 	"class.open":            "打开场景",
+	"class.loopback":        "手机无法访问 %s：这是本机的回环地址。请用 gaelab -addr 0.0.0.0:%s 启动服务器，让教室里的手机能访问它，或者设置 -public-url。",
+	"class.loopback.use":    "然后手机使用：%s",
 	"class.err.key":         "控制台需要教师钥匙：请打开你开始课堂时得到的链接。",
 	"class.err.csrf":        "这个表单已过期或来自其他网站。请刷新页面后重新提交。",
 	"class.err.closed":      "这道题已经结束：老师已揭晓答案。",
