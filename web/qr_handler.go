@@ -15,7 +15,9 @@ import (
 // this site, so that students open on their phones the page the teacher
 // projects. u must be site-relative ("/play?v=1&p=seed-b"); the scheme and
 // host come from the request, so a code can never point at another site.
-func (s *Server) handleQR(w http.ResponseWriter, r *http.Request) { serveQR(w, r, strings.TrimSuffix(s.opts.PublicURL, "/")) }
+func (s *Server) handleQR(w http.ResponseWriter, r *http.Request) {
+	serveQR(w, r, strings.TrimSuffix(s.opts.PublicURL, "/"))
+}
 
 // qrHandler is handleQR with the address phones use (-public-url) instead
 // of the request's scheme and host when publicURL is set.
