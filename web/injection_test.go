@@ -364,15 +364,15 @@ func injLessonRoutes() []injRoute {
 			kind := "widget"
 			switch {
 			case p.Scenario != nil:
-				part = injRoute{path: fmt.Sprintf("/lessons/%s/widget/%d", l.Slug, widgets), kind: "html", sample: true}
+				part = injRoute{path: fmt.Sprintf("/lessons/%s/widget/%s", l.Slug, p.Scenario.ID), kind: "html", sample: true}
 				for _, c := range p.Scenario.Controls {
-					part.keys = append(part.keys, fmt.Sprintf("w%d-%s", widgets, c))
+					part.keys = append(part.keys, p.Scenario.ID+"-"+c)
 				}
 				widgets++
 			case p.Predict != nil:
 				kind = "predict"
-				id := fmt.Sprintf("predict-%d", p.Predict.Index)
-				part = injRoute{path: fmt.Sprintf("/lessons/%s/predict/%d", l.Slug, p.Predict.Index), kind: "html", sample: !full,
+				id := "predict-" + p.Predict.ID
+				part = injRoute{path: fmt.Sprintf("/lessons/%s/predict/%s", l.Slug, p.Predict.ID), kind: "html", sample: !full,
 					keys: []string{id, id + "-reveal"}}
 				if p.Predict.Kind == "number" { // a sign is a radio button: the answer is not echoed
 					part.shows = []string{id}
