@@ -29,14 +29,3 @@ func (v Version) String() string {
 // Release is the verl release range whose GAE a version computes, from the
 // generation table (GAERange).
 func (v Version) Release() string { return v.GAERange() }
-
-// ParseVersion reads "early" / "v0.2" or "newest".
-func ParseVersion(s string) (Version, error) {
-	switch s {
-	case "early", "v0.2":
-		return VerlEarly, nil
-	case "newest":
-		return VerlNewest, nil
-	}
-	return 0, fmt.Errorf("engine: unknown verl version %q (want early or newest)", s)
-}

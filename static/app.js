@@ -108,10 +108,12 @@
     // Keep the copy button and the language switch on the address bar's
     // link: an htmx edit changed the state without reloading the header.
     document.querySelectorAll("button.copy-link").forEach(function (b) { b.dataset.url = location.pathname + location.search; });
+    // The switch goes through /lang/{lang}, which remembers the choice.
     document.querySelectorAll("a.lang-switch[hreflang]").forEach(function (a) {
+      var lang = a.getAttribute("hreflang");
       var q = new URLSearchParams(location.search);
-      q.set("lang", a.getAttribute("hreflang"));
-      a.href = location.pathname + "?" + q.toString();
+      q.set("lang", lang);
+      a.href = "/lang/" + lang + "?to=" + encodeURIComponent(location.pathname + "?" + q.toString());
     });
   });
 })();

@@ -47,6 +47,7 @@ type BatchResults struct {
 	Groups  BatchGroups
 	Rows    []BatchRowTable
 	Chart   Chart
+	Verify  Link // the batch as a verify-in-verl script
 }
 
 // BatchEffect shows one response whitened alone and in the batch.

@@ -28,6 +28,7 @@ type ClassTeach struct {
 	QR        string // URL of the join link's QR code
 	QRAlt     string
 	Keep      string
+	Loopback  string // phones cannot reach this address: the fix; "" when fine
 	Stream    string // SSE URL of the live panel
 	SSEScript string // the htmx SSE extension's static path
 	Live      ClassLive

@@ -13,6 +13,7 @@ type Page struct {
 	HTMX      string
 	Skip      string // "skip to content" label
 	Brand     string
+	Home      string // the brand's link: the playground in the page's language
 	Nav       []Link
 	LangLink  Link // the other language, same state
 	CopyLink  string

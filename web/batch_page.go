@@ -2,9 +2,9 @@ package web
 
 import (
 	"bytes"
-	"errors"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -31,7 +31,7 @@ var batchPageKeys = []string{"lang", "present", "theme"}
 // batchRequest is a decoded /batch request.
 type batchRequest struct {
 	lang     i18n.Lang
-	langSet  bool       // lang= was in the link, so links keep it
+	langSet  bool       // lang= was in the link, so the canonical link keeps it
 	view     viewParams // present= and theme= only
 	b        batch.Batch
 	rep      scenario.Report
@@ -43,10 +43,7 @@ type batchRequest struct {
 func readBatch(r *http.Request) batchRequest {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	br := batchRequest{rawQuery: r.URL.RawQuery}
-	br.lang, br.langSet = i18n.Parse(q.Get("lang"))
-	if !br.langSet {
-		br.lang = i18n.Negotiate(r.Header.Get("Accept-Language"))
-	}
+	br.lang, br.langSet = pageLang(r, q)
 	br.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
 	br.b, br.rep = batch.Decode(q, batchPageKeys...)
 	if err != nil {
@@ -55,53 +52,30 @@ func readBatch(r *http.Request) batchRequest {
 	return br
 }
 
-// link is the canonical URL of a batch on path, keeping the view parameters
-// and lang= if the request had it.
+// link is the link of a batch on path, in the request's view and language.
 func (br batchRequest) link(path string, b batch.Batch) string {
-	u := path + "?" + batch.Encode(b) + br.view.suffix()
-	if br.langSet {
-		u += "&lang=" + string(br.lang)
-	}
-	return u
+	return pageLink{path: path, state: batch.Encode(b), view: br.view, lang: br.lang}.String()
 }
 
 // handleBatch handles the "GET /batch" route: the whole page, or for htmx
 // the results of an edit, with the canonical link in the address bar.
-func handleBatch(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 	br := readBatch(r)
 	v := newBatchView(br)
-	canonical := v.url("/batch", br.b.Focus)
-	htmx := r.Header.Get("HX-Request") == "true"
-	if !htmx && br.rep.OK() && !sameQuery(br.rawQuery, canonical) {
-		// A form submitted without JavaScript, or a link in another order:
-		// show its canonical link, so every state has one URL.
-		http.Redirect(w, r, canonical, http.StatusSeeOther)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language")
-	var err error
-	switch {
-	case htmx && r.Header.Get("HX-Target") == "batch-results":
-		if len(br.rep.Problems) > 0 {
-			canonical = "/batch?" + br.rawQuery // keep what was typed in the link
-		}
-		w.Header().Set("HX-Replace-Url", asciiURL(canonical))
-		err = templates.BatchUpdate(v.results(), v.hidden(), v.fieldErrors()).Render(r.Context(), w)
-	case htmx:
-		w.Header().Set("HX-Push-Url", asciiURL(canonical))
-		err = templates.BatchMain(v.page()).Render(r.Context(), w)
-	default:
-		err = templates.BatchPage(v.page()).Render(r.Context(), w)
-	}
-	if err != nil {
-		logRenderError(r, err)
-	}
+	servePage(w, r, pageAnswer{
+		canonical: v.self("/batch", br.b.Focus).canonical(br.langSet),
+		redirect:  br.rep.OK(), keepTyped: len(br.rep.Problems) > 0,
+		page: func() templ.Component { return templates.BatchPage(v.page()) },
+		main: func() templ.Component { return templates.BatchMain(v.page()) },
+		fragments: map[string]func() templ.Component{
+			"batch-results": func() templ.Component { return templates.BatchUpdate(v.results(), v.hidden(), v.fieldErrors()) },
+		},
+	})
 }
 
 // handleBatchChart handles the "GET /batch/chart.svg" route: the batch
 // chart as a standalone SVG, for export.
-func handleBatchChart(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleBatchChart(w http.ResponseWriter, r *http.Request) {
 	v := newBatchView(readBatch(r))
 	svg, err := v.renderChart()
 	writeSVG(w, drawnChart{svg: svg, err: err}, v.t("chart.error"))
@@ -136,12 +110,11 @@ func (v batchView) query(focus int) string {
 
 // url is the canonical link of the batch with response focus in focus on
 // path, in the request's view and language.
-func (v batchView) url(path string, focus int) string {
-	u := path + "?" + v.query(focus) + v.br.view.suffix()
-	if v.br.langSet {
-		u += "&lang=" + string(v.br.lang)
-	}
-	return u
+func (v batchView) url(path string, focus int) string { return v.self(path, focus).String() }
+
+// self is url as a pageLink.
+func (v batchView) self(path string, focus int) pageLink {
+	return pageLink{path: path, state: v.query(focus), view: v.br.view, lang: v.br.lang}
 }
 
 // page is the whole page's view model.
@@ -159,15 +132,7 @@ func (v batchView) page() templates.Batch {
 
 // frame is the page's frame.
 func (v batchView) frame() templates.Page {
-	other := i18n.Zh
-	if v.br.lang == i18n.Zh {
-		other = i18n.En
-	}
-	return frame(frameSpec{
-		lang: v.br.lang, title: v.t("batch.title"), section: "/batch", view: v.br.view,
-		link:      v.url("/batch", v.b.Focus),
-		otherLang: "/batch?" + v.query(v.b.Focus) + v.br.view.suffix() + "&lang=" + string(other),
-	})
+	return frame(frameSpec{self: v.self("/batch", v.b.Focus), title: v.t("batch.title"), section: "/batch"})
 }
 
 // messages localises problems.
@@ -219,10 +184,11 @@ func (v batchView) results() templates.BatchResults {
 	r := templates.BatchResults{
 		ID:      "batch-results",
 		Heading: v.t("batch.results", v.b.VersionLabel()),
-		Notes:   []string{v.t("batch.no_kl", v.res.Width), v.versionNote()},
+		Notes:   append([]string{v.t("batch.no_kl", v.res.Width), v.versionNote()}, v.editNotice()...),
 		Effect:  v.effect(),
 		Groups:  v.groups(),
 		Chart:   v.chart(),
+		Verify:  templates.Link{Label: v.t("export.verify"), URL: v.url("/batch/verify.py", v.b.Focus)},
 	}
 	if s, ok := v.whitenProblem(g.WhitenErr); ok {
 		r.Errors = append(r.Errors, v.t("summary.whiten_none", s))
@@ -242,22 +208,11 @@ func (v batchView) results() templates.BatchResults {
 
 // whitenProblem says why whitening failed, or ok = false.
 func (v batchView) whitenProblem(err error) (string, bool) {
-	msg := whitenMessage(err)
-	if msg == "" {
+	key := learnerKey(err)
+	if key == "" {
 		return "", false
 	}
-	return v.t(msg), true
-}
-
-// whitenMessage is the catalog key for a whitening error, or "".
-func whitenMessage(err error) string {
-	switch {
-	case err == nil:
-		return ""
-	case errors.Is(err, engine.ErrOneValidToken):
-		return "err.whiten_one"
-	}
-	return "err.whiten_none"
+	return v.t(key), true
 }
 
 // columns are response i's token columns over the batch's width R: its own
@@ -325,7 +280,7 @@ func (v batchView) effect() templates.BatchEffect {
 		Point:     v.t("batch.effect.point"),
 		PickLabel: v.t("batch.effect.pick"),
 		Playground: templates.Link{Label: v.t("batch.open", i),
-			URL: "/play?" + scenario.Encode(v.b.Scenario(i)) + v.langSuffix()},
+			URL: pageLink{path: "/play", state: scenario.Encode(v.b.Scenario(i)), lang: v.br.lang}.String()},
 	}
 	if s, ok := v.whitenProblem(g.WhitenErr); ok {
 		e.Stats = append(e.Stats, v.t("summary.whiten_none", s))
@@ -357,14 +312,6 @@ func (v batchView) effect() templates.BatchEffect {
 		e.Pick = append(e.Pick, templates.Link{Label: "i = " + strconv.Itoa(k), Current: k == i, URL: v.url("/batch", k)})
 	}
 	return e
-}
-
-// langSuffix is &lang= when the request chose the language.
-func (v batchView) langSuffix() string {
-	if v.br.langSet {
-		return "&lang=" + string(v.br.lang)
-	}
-	return ""
 }
 
 // groups is the group statistics table: per group its responses, their
@@ -585,16 +532,7 @@ func (v batchView) hidden() []templates.Option {
 	if v.b.Focus != 0 {
 		h = append(h, templates.Option{Value: "row", Label: strconv.Itoa(v.b.Focus)})
 	}
-	if v.br.view.present {
-		h = append(h, templates.Option{Value: "present", Label: "1"})
-	}
-	if v.br.view.dark {
-		h = append(h, templates.Option{Value: "theme", Label: "dark"})
-	}
-	if v.br.langSet {
-		h = append(h, templates.Option{Value: "lang", Label: string(v.br.lang)})
-	}
-	return h
+	return append(h, pageLink{path: "/batch", view: v.br.view, lang: v.br.lang}.hidden()...)
 }
 
 // versionNote says whose outcome estimators the page shows: newest verl's in
@@ -604,4 +542,39 @@ func (v batchView) versionNote() string {
 		return v.t("release.batch_note", v.b.VersionLabel())
 	}
 	return v.t("batch.version_note", engine.LastGeneration.Range())
+}
+
+// editNotice is the one-line notice of a v=1 batch whose numbers an edit
+// would change: the editor makes a v=2 link naming the whole release, and a
+// v=1 batch shows newest verl's estimators whatever its GAE generation.
+func (v batchView) editNotice() []string {
+	if v.b.Release != "" {
+		return nil
+	}
+	b2 := v.b
+	b2.Release = scenario.ReleaseOf(v.b.Version)
+	res := b2.Compute()
+	var changed []string
+	for i, e := range v.res.Estimates {
+		o := res.Estimates[i]
+		if (e.Err == nil) != (o.Err == nil) || !sameMatrix(e.Advantages, o.Advantages) {
+			changed = append(changed, e.Key)
+		}
+	}
+	if len(changed) == 0 {
+		return nil
+	}
+	return []string{v.t("release.notice.edit", b2.Release, strings.Join(changed, ", "))}
+}
+
+func sameMatrix(a, b [][]float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !slices.Equal(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -61,12 +61,12 @@ func TestBrowserCompareBugsToggle(t *testing.T) {
 
 	tb.do("tick eos-leak", chromedp.Click(chromedp.CSS("#bug-check-eos-leak")))
 	tb.until("eos-leak appears beside the correct result", bugStateJS,
-		[]string{"eos-leak"}, "?v=1&p=v02-eos-leak&bug=eos-leak", buggyAdv0(t, engine.BugEOSLeak))
+		[]string{"eos-leak"}, "?v=1&p=v02-eos-leak&bug=eos-leak&lang=en", buggyAdv0(t, engine.BugEOSLeak))
 	leakChart := eval[string](tb, `(`+chartJS+`)("bug-eos-leak")`)
 
 	tb.do("tick shift", chromedp.Click(chromedp.CSS("#bug-check-shift")))
 	tb.until("shift appears after eos-leak", bugStateJS,
-		[]string{"eos-leak", "shift"}, "?v=1&p=v02-eos-leak&bug=eos-leak,shift", buggyAdv0(t, engine.BugEOSLeak))
+		[]string{"eos-leak", "shift"}, "?v=1&p=v02-eos-leak&bug=eos-leak,shift&lang=en", buggyAdv0(t, engine.BugEOSLeak))
 	shiftChart := eval[string](tb, `(`+chartJS+`)("bug-shift")`)
 	if shiftChart == "" || shiftChart == leakChart {
 		t.Error("the shift chart is missing or the same as the eos-leak chart")
@@ -74,7 +74,7 @@ func TestBrowserCompareBugsToggle(t *testing.T) {
 
 	tb.do("untick eos-leak", chromedp.Click(chromedp.CSS("#bug-check-eos-leak")))
 	tb.until("only shift is left", bugStateJS,
-		[]string{"shift"}, "?v=1&p=v02-eos-leak&bug=shift", buggyAdv0(t, engine.BugShift))
+		[]string{"shift"}, "?v=1&p=v02-eos-leak&bug=shift&lang=en", buggyAdv0(t, engine.BugShift))
 	if got := eval[string](tb, `(`+chartJS+`)("bug-eos-leak")`); got != "" {
 		t.Error("the eos-leak chart is still there")
 	}
@@ -83,7 +83,8 @@ func TestBrowserCompareBugsToggle(t *testing.T) {
 	// in Chinese.
 	tb.until("the language switch carries the state", `() => {
 		const a = document.querySelector("a.lang-switch");
-		return a && a.search === "?v=1&p=v02-eos-leak&bug=shift&lang=zh" ? "" : (a ? a.search : "no link");
+		const to = a && a.pathname === "/lang/zh" ? new URLSearchParams(a.search).get("to") : null;
+		return to === "/compare/bugs?v=1&p=v02-eos-leak&bug=shift&lang=zh" ? "" : (a ? a.href : "no link");
 	}`)
 	tb.do("switch to Chinese", chromedp.Click(chromedp.CSS("a.lang-switch")))
 	tb.until("the Chinese page shows the same state", bugStateJS, []string{"shift"}, "?v=1&p=v02-eos-leak&bug=shift&lang=zh", buggyAdv0(t, engine.BugShift))
@@ -134,7 +135,7 @@ func TestBrowserCompareVersionsToggle(t *testing.T) {
 	}`
 	tb.until("every quantity is shown", rowsJS, "reward,value,next,delta,adv,ret,white", "?v=1&p=multi-turn")
 	tb.do("untick next value used", chromedp.Click(chromedp.CSS("#show-next")))
-	tb.until("the next-value rows are gone", rowsJS, "reward,value,delta,adv,ret,white", "?v=1&p=multi-turn&show=delta,adv,ret,white")
+	tb.until("the next-value rows are gone", rowsJS, "reward,value,delta,adv,ret,white", "?v=1&p=multi-turn&show=delta,adv,ret,white&lang=en")
 }
 
 // Both comparison pages, in both languages, in the window and on a phone,

@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -160,6 +162,12 @@ func newTab(t *testing.T, srv *httptest.Server) *tab {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("open a tab: %v", err)
 	}
+	// Tabs share the browser's cookies: start without the lang cookie a
+	// test that clicked the language switch has left.
+	tb.do("clear the cookies", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tgt, network.ClearBrowserCookies, cdp.Empty{})
+		return err
+	}))
 	return tb
 }
 

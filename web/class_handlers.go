@@ -22,12 +22,7 @@ import (
 // classFrame is the frame of the class pages (no presentation toggle, no
 // QR of the page itself: the console shows the join link's).
 func classFrame(lang i18n.Lang, title, path string) templates.Page {
-	other := i18n.Zh
-	if lang == i18n.Zh {
-		other = i18n.En
-	}
-	p := frame(frameSpec{lang: lang, title: title + " — " + lang.T("brand"), link: path + "?lang=" + string(lang),
-		otherLang: path + "?lang=" + string(other)})
+	p := frame(frameSpec{self: pageLink{path: path, lang: lang}, title: title + " — " + lang.T("brand")})
 	p.QR = templates.Link{}
 	return p
 }
@@ -130,6 +125,7 @@ func (cr *classRoom) handleClassTeach(w http.ResponseWriter, r *http.Request) {
 		JoinAt:  t("class.join.at", strings.TrimPrefix(strings.TrimPrefix(cr.baseURL(r), "https://"), "http://")+"/join"),
 		JoinURL: join, QR: "/qr.svg?u=" + url.QueryEscape("/join/"+c.Code), QRAlt: t("class.qr.alt"),
 		Keep:      t("class.teach.keep"),
+		Loopback:  cr.loopbackWarning(r),
 		Stream:    "/class/" + c.Code + "/teach/events?" + url.Values{"k": {key}, "lang": {string(lang)}}.Encode(),
 		SSEScript: static.Path("htmx-ext-sse.min.js"),
 		Live:      live,
@@ -371,24 +367,15 @@ func (cr *classRoom) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	code := chi.URLParam(r, "code")
-	c, ok := cr.loadClass(w, r, code)
-	if !ok {
-		return
-	}
 	lang := classLang(r)
 	t := lang.T
 	device, _ := cr.deviceID(w, r)
 	qid, _ := strconv.Atoi(r.PostForm.Get("q"))
-	if qid == 0 || qid != c.Question {
-		cr.phonePage(w, r, c.Code, http.StatusConflict, t("class.err.stale"))
+	sp, err := cr.spec(r.Context(), code, qid)
+	if errors.Is(err, store.ErrNotFound) {
+		cr.answerClosed(w, r, code, qid)
 		return
 	}
-	q, err := cr.st.Question(r.Context(), c.Code, qid)
-	if err != nil {
-		cr.internal(w, r, err)
-		return
-	}
-	sp, err := class.DecodeSpec(q.Spec)
 	if err != nil {
 		cr.internal(w, r, err)
 		return
@@ -401,31 +388,79 @@ func (cr *classRoom) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 		if msg == "" {
 			msg = t("class.err.number", truncate(raw, class.MaxAnswerLen))
 		}
-		cr.phonePage(w, r, c.Code, http.StatusUnprocessableEntity, msg)
+		cr.phonePage(w, r, code, http.StatusUnprocessableEntity, msg)
 		return
 	}
-	if err := cr.st.Join(r.Context(), c.Code, device, cr.maxStudents, time.Now()); err != nil {
-		if errors.Is(err, store.ErrFull) {
-			cr.fail(w, r, lang, http.StatusServiceUnavailable, "class_full", "", "class.err.full", cr.maxStudents)
-			return
+	// One statement in the usual case; a device that has not joined yet
+	// (its first request is this answer) joins, within the class's cap.
+	err = cr.st.Answer(r.Context(), code, qid, device, value, maxAnswerChanges, time.Now())
+	if errors.Is(err, store.ErrNotStudent) {
+		if err = cr.st.Join(r.Context(), code, device, cr.maxStudents, time.Now()); err == nil {
+			err = cr.st.Answer(r.Context(), code, qid, device, value, maxAnswerChanges, time.Now())
 		}
-		cr.internal(w, r, err)
-		return
 	}
-	err = cr.st.Answer(r.Context(), c.Code, qid, device, value, maxAnswerChanges, time.Now())
 	switch {
-	case errors.Is(err, store.ErrClosed):
-		cr.phonePage(w, r, c.Code, http.StatusConflict, t("class.err.closed"))
+	case errors.Is(err, store.ErrFull):
+		cr.fail(w, r, lang, http.StatusServiceUnavailable, "class_full", "", "class.err.full", cr.maxStudents)
+		return
+	case errors.Is(err, store.ErrClosed), errors.Is(err, store.ErrNotFound):
+		cr.answerClosed(w, r, code, qid)
 		return
 	case errors.Is(err, store.ErrTooMany):
-		cr.phonePage(w, r, c.Code, http.StatusTooManyRequests, t("class.err.changes", maxAnswerChanges))
+		cr.phonePage(w, r, code, http.StatusTooManyRequests, t("class.err.changes", maxAnswerChanges))
 		return
 	case err != nil:
 		cr.internal(w, r, err)
 		return
 	}
-	cr.publish(r.Context(), c.Code, "answer")
+	c := store.Class{Code: code}
+	// The answer is stored; telling the projectors need not hold the phone.
+	go cr.publish(context.WithoutCancel(r.Context()), c.Code, "answer")
 	http.Redirect(w, r, "/join/"+c.Code+"?lang="+string(lang), http.StatusSeeOther)
+}
+
+// answerClosed explains a refused answer on the phone's page: the question
+// was revealed (409), or the teacher has asked another (409), or the class
+// is gone (404).
+func (cr *classRoom) answerClosed(w http.ResponseWriter, r *http.Request, code string, qid int) {
+	c, ok := cr.loadClass(w, r, code)
+	if !ok {
+		return
+	}
+	key := "class.err.closed"
+	if qid != c.Question {
+		key = "class.err.stale"
+	}
+	cr.phonePage(w, r, c.Code, http.StatusConflict, classLang(r).T(key))
+}
+
+// spec is a question's spec, from memory after the first read: a question
+// never changes once asked.
+func (cr *classRoom) spec(ctx context.Context, code string, qid int) (class.Spec, error) {
+	key := code + "/" + strconv.Itoa(qid)
+	cr.specsMu.Lock()
+	sp, ok := cr.specs[key]
+	cr.specsMu.Unlock()
+	if ok {
+		return sp, nil
+	}
+	if qid <= 0 {
+		return class.Spec{}, store.ErrNotFound
+	}
+	q, err := cr.st.Question(ctx, code, qid)
+	if err != nil {
+		return class.Spec{}, err
+	}
+	if sp, err = class.DecodeSpec(q.Spec); err != nil {
+		return sp, err
+	}
+	cr.specsMu.Lock()
+	if len(cr.specs) >= 4096 {
+		clear(cr.specs)
+	}
+	cr.specs[key] = sp
+	cr.specsMu.Unlock()
+	return sp, nil
 }
 
 // truncate cuts s to n runes.

@@ -50,13 +50,20 @@ type classRoom struct {
 	publicURL   string
 	logger      *slog.Logger
 	starts      *addressLimiter
+
+	specsMu sync.Mutex
+	specs   map[string]class.Spec // "code/qid": questions never change once asked
+
+	tablesMu sync.Mutex
+	tables   map[string]phoneCell // phoneCell's drawings
 }
 
 // newClassRoom reads the signing keys the replicas share from the store.
 // Without a store (or when the keys cannot be read), classes are off.
 func newClassRoom(o Options) *classRoom {
 	cr := &classRoom{ttl: o.ClassTTL, maxStudents: o.MaxStudents, publicURL: strings.TrimSuffix(o.PublicURL, "/"),
-		logger: o.Logger, starts: newAddressLimiter(classesPerHour, time.Hour)}
+		logger: o.Logger, starts: newAddressLimiter(classesPerHour, time.Hour),
+		tables: map[string]phoneCell{}, specs: map[string]class.Spec{}}
 	if o.Store == nil {
 		return cr
 	}
@@ -93,7 +100,7 @@ func classLang(r *http.Request) i18n.Lang {
 			return l
 		}
 	}
-	return i18n.Negotiate(r.Header.Get("Accept-Language"))
+	return cookieOrHeaderLang(r)
 }
 
 // fail answers a refused class request: the JSON API's error (field named,
@@ -102,7 +109,7 @@ func classLang(r *http.Request) i18n.Lang {
 func (cr *classRoom) fail(w http.ResponseWriter, r *http.Request, lang i18n.Lang, status int, code, field, key string, args ...any) {
 	w.Header().Set("Cache-Control", "no-store")
 	if strings.HasPrefix(r.URL.Path, "/api/") {
-		api.WriteError(w, &api.Error{Status: status, Code: code, Field: field, Message: i18n.En.T(key, args...)})
+		api.WriteError(w, &api.Error{Code: code, Field: field, Message: i18n.En.T(key, args...)})
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")

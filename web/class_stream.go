@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"time"
@@ -21,6 +22,7 @@ const (
 	streamHeartbeat     = 15 * time.Second // a comment line keeps proxies and phones from dropping the stream
 	streamWriteDeadline = 10 * time.Second // one event must be written within this, else the stream ends
 	streamRetryMillis   = "2000"           // the browser's reconnect delay
+	phoneJitter         = 400 * time.Millisecond
 )
 
 // stream serves one Server-Sent Events stream that follows a class: it
@@ -29,7 +31,7 @@ const (
 // every streamHeartbeat. It runs outside the handler timeout and the page
 // slots, under the hub's own cap (a clear 503 past it), with a write
 // deadline per event through http.ResponseController.
-func (cr *classRoom) stream(w http.ResponseWriter, r *http.Request, code, event string, kinds []string, render func(ctx context.Context) (templ.Component, error)) {
+func (cr *classRoom) stream(w http.ResponseWriter, r *http.Request, code, event string, kinds []string, jitter time.Duration, render func(ctx context.Context) (templ.Component, error)) {
 	f, err := cr.hub.Follow(code, kinds...)
 	if errors.Is(err, class.ErrStreamsFull) {
 		w.Header().Set("Retry-After", "5")
@@ -78,6 +80,13 @@ func (cr *classRoom) stream(w http.ResponseWriter, r *http.Request, code, event 
 		case <-r.Context().Done():
 			return
 		case <-f.C:
+			if jitter > 0 { // a room of phones woken at once spreads its reads and renders
+				select {
+				case <-time.After(rand.N(jitter)):
+				case <-r.Context().Done():
+					return
+				}
+			}
 			if err := send(); err != nil {
 				cr.streamEnd(r, err)
 				return
@@ -121,7 +130,7 @@ func (cr *classRoom) handleClassTeachEvents(w http.ResponseWriter, r *http.Reque
 	}
 	lang := classLang(r)
 	csrf := cr.csrfToken(w, r)
-	cr.stream(w, r, c.Code, "live", []string{"ask", "answer", "reveal", "join"}, func(ctx context.Context) (templ.Component, error) {
+	cr.stream(w, r, c.Code, "live", []string{"ask", "answer", "reveal", "join"}, 0, func(ctx context.Context) (templ.Component, error) {
 		c, err := cr.st.Class(ctx, c.Code, time.Now())
 		if err != nil {
 			return nil, err
@@ -145,7 +154,7 @@ func (cr *classRoom) handleClassEvents(w http.ResponseWriter, r *http.Request) {
 	lang := classLang(r)
 	device, _ := cr.deviceID(w, r)
 	csrf := cr.csrfToken(w, r)
-	cr.stream(w, r, c.Code, "question", []string{"ask", "reveal"}, func(ctx context.Context) (templ.Component, error) {
+	cr.stream(w, r, c.Code, "question", []string{"ask", "reveal"}, phoneJitter, func(ctx context.Context) (templ.Component, error) {
 		c, err := cr.st.Class(ctx, c.Code, time.Now())
 		if err != nil {
 			return nil, err

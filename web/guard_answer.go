@@ -11,25 +11,13 @@ import (
 // guardAnswer is how the middleware refuses a request: the JSON API's error
 // object under /api/, elsewhere a plain-text message in the learner's
 // language (lang= if given, else Accept-Language).
-func guardAnswer(w http.ResponseWriter, r *http.Request, status int, code, key string, args ...any) {
+func guardAnswer(w http.ResponseWriter, r *http.Request, code, key string, args ...any) {
 	if strings.HasPrefix(r.URL.Path, "/api/") {
-		api.WriteError(w, &api.Error{Status: status, Code: code, Message: i18n.En.T(key, args...)})
+		api.WriteError(w, &api.Error{Code: code, Message: i18n.En.T(key, args...)})
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
+	w.WriteHeader(api.StatusOf(&api.Error{Code: code}))
 	w.Write([]byte(requestLang(r).T(key, args...) + "\n"))
-}
-
-// requestLang is the language a request asks for: lang= if it names one,
-// else the best match of Accept-Language. It runs for every request, so a
-// long query is parsed only when it holds lang=.
-func requestLang(r *http.Request) i18n.Lang {
-	if strings.Contains(r.URL.RawQuery, "lang=") {
-		if l, ok := i18n.Parse(r.URL.Query().Get("lang")); ok {
-			return l
-		}
-	}
-	return i18n.Negotiate(r.Header.Get("Accept-Language"))
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"crypto/sha256"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -42,8 +43,9 @@ var inspectPageKeys = []string{"lang", "sort", "group", "shared", "from"}
 // inspectWindow is how many tokens the row view shows at once.
 const inspectWindow = 64
 
-// analysisCache keeps the last few analyses, so that the heat maps and row
-// views of a page do not recompute its batch.
+// analysisCache keeps the last analysis (a 256 × 4,096 batch's is about
+// 100 MB), so that the heat maps and row views of a page do not recompute
+// its batch.
 type analysisCache struct {
 	mu      sync.Mutex
 	entries []cachedAnalysis
@@ -69,8 +71,8 @@ func (c *analysisCache) get(key string, compute func() (*inspect.Analysis, error
 	}
 	c.mu.Lock()
 	c.entries = append([]cachedAnalysis{{key, a}}, c.entries...)
-	if len(c.entries) > 2 {
-		c.entries = c.entries[:2]
+	if len(c.entries) > 1 {
+		c.entries = c.entries[:1]
 	}
 	c.mu.Unlock()
 	return a, nil
@@ -90,10 +92,10 @@ type inspectRequest struct {
 func readInspect(r *http.Request) inspectRequest {
 	q := r.URL.Query()
 	ir := inspectRequest{id: chi.URLParam(r, "id"), config: url.Values{}, sort: q.Get("sort"), group: q.Get("group"), shared: q.Get("shared") == "1"}
-	ir.lang, ir.langSet = i18n.Parse(q.Get("lang"))
-	if !ir.langSet {
-		ir.lang = i18n.Negotiate(r.Header.Get("Accept-Language"))
-	}
+	// Every link of the view carries the language (lang=, cookie or
+	// Accept-Language), as every internal link does.
+	ir.lang, _ = pageLang(r, q)
+	ir.langSet = true
 	for k, v := range q {
 		if !slices.Contains(inspectPageKeys, k) && len(v) > 0 {
 			ir.config.Set(k, v[0])
@@ -132,9 +134,14 @@ func (ir inspectRequest) analysis() (*inspect.Analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	return inspectCache.get(fmt.Sprintf("%x?%s", sum, ir.config.Encode()), func() (*inspect.Analysis, error) {
+	return inspectCache.get(ir.cacheKey(sum), func() (*inspect.Analysis, error) {
 		return inspect.Load(data, ir.config)
 	})
+}
+
+// cacheKey names an analysis: the upload's content and the config.
+func (ir inspectRequest) cacheKey(sum [32]byte) string {
+	return fmt.Sprintf("%x?%s", sum, ir.config.Encode())
 }
 
 // handleInspectForm handles the "GET /inspect" route: the upload form.
@@ -186,7 +193,8 @@ func handleInspectUpload(w http.ResponseWriter, r *http.Request, maxBody int64) 
 			}
 		}
 	}
-	if _, err := inspect.Load(data, ir.config); err != nil {
+	a, err := inspect.Load(data, ir.config)
+	if err != nil {
 		fail(http.StatusBadRequest, inspectErrorMessages(ir.lang, err)...)
 		return
 	}
@@ -201,6 +209,7 @@ func handleInspectUpload(w http.ResponseWriter, r *http.Request, maxBody int64) 
 		return
 	}
 	ir.id = id
+	inspectCache.get(ir.cacheKey(sha256.Sum256(data)), func() (*inspect.Analysis, error) { return a, nil }) // the view shows it next
 	http.Redirect(w, r, "/inspect/"+id+ir.query(), http.StatusSeeOther)
 }
 

@@ -5,11 +5,11 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"gaelab/engine"
 	"gaelab/templates"
-	"gaelab/web/i18n"
 	"gaelab/web/inspect"
 	"gaelab/web/verify"
 )
@@ -28,15 +28,11 @@ func inspectPage(ir inspectRequest, a *inspect.Analysis, row *inspectRowSpec, er
 	if ir.id != "" && a != nil {
 		self = "/inspect/" + ir.id
 	}
-	other := i18n.Zh
-	if ir.lang == i18n.Zh {
-		other = i18n.En
-	}
-	otherReq := ir
-	otherReq.lang, otherReq.langSet = other, true
+	state := ir
+	state.langSet = false // the query without lang=, which the link adds
+	link := pageLink{path: self, state: strings.TrimPrefix(state.query(), "?"), lang: ir.lang}
 	vm := templates.InspectPage{
-		Page: frame(frameSpec{lang: ir.lang, title: t("inspect.title"), section: "/inspect",
-			link: self + ir.query(), otherLang: self + otherReq.query()}),
+		Page:    frame(frameSpec{self: link, title: t("inspect.title"), section: "/inspect"}),
 		Heading: t("inspect.heading"), Intro: t("inspect.intro"), Errors: errs,
 		Upload: inspectUpload(ir, a),
 	}

@@ -30,74 +30,48 @@ var course = sync.OnceValue(func() *lessons.Course {
 // lessonRequest is the language of a lessons request and whether the link set it.
 type lessonRequest struct {
 	lang    i18n.Lang
-	langSet bool
+	langSet bool       // lang= was in the link
 	view    viewParams // present= and theme= (hide= is the playground's)
 	q       url.Values
+	charts  *chartMemo // the server's chart memo, for the blocks' charts
 	// outcomes holds the predict boxes already checked for this request.
 	outcomes map[*lessons.Predict]predictOutcome
 }
 
-func readLessonRequest(r *http.Request) lessonRequest {
+func (s *Server) readLessonRequest(r *http.Request) lessonRequest {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
-	lr := lessonRequest{q: q, outcomes: map[*lessons.Predict]predictOutcome{}}
-	lr.lang, lr.langSet = i18n.Parse(q.Get("lang"))
+	lr := lessonRequest{q: q, charts: s.charts, outcomes: map[*lessons.Predict]predictOutcome{}}
+	lr.lang, lr.langSet = pageLang(r, q)
 	lr.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
-	if !lr.langSet {
-		lr.lang = i18n.Negotiate(r.Header.Get("Accept-Language"))
-	}
 	return lr
 }
 
-// url is a lessons path with the view and lang= kept when the link had them.
-func (lr lessonRequest) url(path string) string {
-	q := lr.view.suffix()
-	if lr.langSet {
-		q += "&lang=" + string(lr.lang)
-	}
-	if q == "" {
-		return path
-	}
-	return path + "?" + q[1:]
+// url is a lessons path in the request's view and language.
+func (lr lessonRequest) url(path string) string { return lr.self(path).String() }
+
+// self is a lessons page's link in the request's view and language.
+func (lr lessonRequest) self(path string) pageLink {
+	return pageLink{path: path, view: lr.view, lang: lr.lang}
 }
 
 // page is the frame of a lessons page on path.
 func (lr lessonRequest) page(title, path string) templates.Page {
-	other := lr
-	other.lang, other.langSet = i18n.Zh, true
-	if lr.lang == i18n.Zh {
-		other.lang = i18n.En
-	}
 	return frame(frameSpec{
-		lang: lr.lang, title: title + " — " + lr.lang.T("brand"), section: "/lessons", view: lr.view,
-		link: lr.url(path), otherLang: other.url(path), presenter: lr.presenterLink(path),
+		self: lr.self(path), title: title + " — " + lr.lang.T("brand"), section: "/lessons", presenter: true,
 	})
 }
 
-// presenterLink enters or leaves presentation mode on the same page.
-func (lr lessonRequest) presenterLink(path string) templates.Link {
-	other := lr
-	other.view.present = !lr.view.present
-	label := "present.enter"
-	if lr.view.present {
-		label = "present.leave"
-	}
-	return templates.Link{Label: lr.lang.T(label), URL: other.url(path)}
-}
-
 // handleLessons handles the "GET /lessons" route: the course index.
-func handleLessons(w http.ResponseWriter, r *http.Request) {
-	lr := readLessonRequest(r)
+func (s *Server) handleLessons(w http.ResponseWriter, r *http.Request) {
+	lr := s.readLessonRequest(r)
 	t := lr.lang.T
 	vm := templates.LessonIndex{
 		Page:    lr.page(t("lessons.heading"), "/lessons"),
 		Heading: t("lessons.heading"), Intro: t("lessons.intro"),
-		Quiz:     templates.Link{Label: t("lessons.quiz"), URL: "/lessons/quiz?seed=1"},
+		Quiz:     templates.Link{Label: t("lessons.quiz"), URL: pageLink{path: "/lessons/quiz", state: "seed=1", lang: lr.lang}.String()},
 		Glossary: templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
 	}
-	if lr.langSet {
-		vm.Quiz.URL += "&lang=" + string(lr.lang)
-	}
-	for _, l := range course().Lessons(string(lr.lang)) {
+	for _, l := range s.course.Lessons(string(lr.lang)) {
 		vm.Lessons = append(vm.Lessons, templates.LessonCard{
 			Order: l.Order, Title: l.Title, Summary: l.Summary,
 			Minutes: t("lessons.minutes", l.Minutes), URL: lr.url("/lessons/" + l.Slug),
@@ -108,9 +82,9 @@ func handleLessons(w http.ResponseWriter, r *http.Request) {
 
 // handleLesson handles the "GET /lessons/{slug}" route: one lesson, with its
 // widgets and predict boxes in the state the query gives them.
-func handleLesson(w http.ResponseWriter, r *http.Request) {
-	lr := readLessonRequest(r)
-	l, prev, next := course().Lesson(string(lr.lang), chi.URLParam(r, "slug"))
+func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
+	lr := s.readLessonRequest(r)
+	l, prev, next := s.course.Lesson(string(lr.lang), chi.URLParam(r, "slug"))
 	if l == nil {
 		http.NotFound(w, r)
 		return
@@ -183,9 +157,9 @@ func hiddenBy(l *lessons.Lesson, s *lessons.Scenario) *lessons.Predict {
 // place) still find the block they named. A predict box that is now
 // revealed brings the widget under it along (an out-of-band swap), with the
 // cells it hid.
-func handleLessonPart(w http.ResponseWriter, r *http.Request) {
-	lr := readLessonRequest(r)
-	l, _, _ := course().Lesson(string(lr.lang), chi.URLParam(r, "slug"))
+func (s *Server) handleLessonPart(w http.ResponseWriter, r *http.Request) {
+	lr := s.readLessonRequest(r)
+	l, _, _ := s.course.Lesson(string(lr.lang), chi.URLParam(r, "slug"))
 	if l == nil {
 		http.NotFound(w, r)
 		return

@@ -24,24 +24,14 @@ func (lr lessonRequest) blockView(id, link string, controls []string) playView {
 			q[c] = vs
 		}
 	}
-	pr := playRequest{lang: lr.lang, langSet: lr.langSet, view: viewParams{dark: lr.view.dark}}
+	pr := playRequest{lang: lr.lang, langSet: lr.langSet, view: viewParams{dark: lr.view.dark}, charts: lr.charts}
 	pr.s, pr.rep = scenario.Decode(q)
 	return newPlayView(pr)
 }
 
 // hiddenLang keeps lang= and the view through a block's form.
 func (lr lessonRequest) hiddenLang() []templates.Option {
-	var h []templates.Option
-	if lr.langSet {
-		h = append(h, templates.Option{Value: "lang", Label: string(lr.lang)})
-	}
-	if lr.view.present {
-		h = append(h, templates.Option{Value: "present", Label: "1"})
-	}
-	if lr.view.dark {
-		h = append(h, templates.Option{Value: "theme", Label: "dark"})
-	}
-	return h
+	return lr.self("").hidden()
 }
 
 // widget is a scenario block: the controls it names, the table rows it

@@ -215,7 +215,7 @@ func (l *logLines) records(t *testing.T) []map[string]any {
 func TestPanicIsContained(t *testing.T) {
 	var logs logLines
 	mux := newRouter(Options{Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
-	mux.Get("/test/panic", func(w http.ResponseWriter, r *http.Request) { panic("boom") })
+	mux.pages.Get("/test/panic", func(w http.ResponseWriter, r *http.Request) { panic("boom") })
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 

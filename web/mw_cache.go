@@ -27,7 +27,8 @@ func newResponseCache(maxBytes int) *responseCache {
 
 // perResponse are the headers that belong to one response, not to the
 // answer: the outer middleware sets them afresh every time.
-var perResponse = map[string]bool{"Content-Security-Policy": true, "X-Request-Id": true, "Date": true}
+// A cookie is never replayed (nor is an answer that sets one kept).
+var perResponse = map[string]bool{"Content-Security-Policy": true, "X-Request-Id": true, "Date": true, "Set-Cookie": true}
 
 // replay writes a cached answer.
 func (a *cachedAnswer) replay(w http.ResponseWriter, r *http.Request) {

@@ -10,12 +10,11 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"gaelab/web/i18n"
 )
 
 // varyHeaders are the request headers a page or chart depends on besides
-// its URL: the language when lang= is absent, htmx's fragment requests, the
+// its URL: the language when lang= is absent (the lang cookie is hashed as
+// the language it resolves to, not as a header), htmx's fragment requests, the
 // scheme a proxy reports (QR codes hold absolute links) and compression.
 var varyHeaders = []string{"Accept-Language", "HX-Request", "HX-Target", "HX-Boosted", "X-Forwarded-Proto", "Accept-Encoding"}
 
@@ -71,7 +70,7 @@ func (c *conditional) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	rec := &recordingWriter{ResponseWriter: &taggingWriter{ResponseWriter: w, tag: tag}}
 	c.next.ServeHTTP(rec, r)
-	if r.Method == http.MethodGet && rec.cacheable() && h.Get("ETag") == tag {
+	if r.Method == http.MethodGet && rec.cacheable() && h.Get("ETag") == tag && len(h.Values("Set-Cookie")) == 0 {
 		c.cache.put(tag, &cachedAnswer{header: h.Clone(), body: bytes.Clone(rec.body.Bytes())})
 	}
 }
@@ -90,7 +89,7 @@ func entityTag(build string, r *http.Request) string {
 	sum := sha256.New()
 	io.WriteString(sum, build)
 	io.WriteString(sum, "\x00"+r.URL.Path+"\x00"+r.URL.RawQuery)
-	io.WriteString(sum, "\x00"+string(i18n.Negotiate(r.Header.Get("Accept-Language"))))
+	io.WriteString(sum, "\x00"+string(requestLang(r))) // resolved: lang=, cookie, Accept-Language
 	for _, k := range varyHeaders[1:] {
 		io.WriteString(sum, "\x00"+r.Header.Get(k))
 	}

@@ -23,7 +23,7 @@ func withURLLimit(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if n := len(r.RequestURI); n > MaxURLBytes {
 			r.URL.RawQuery = "" // don't parse it to pick the language
-			guardAnswer(w, r, http.StatusRequestURITooLong, "uri_too_long", "limit.url", MaxURLBytes, n)
+			guardAnswer(w, r, "uri_too_long", "limit.url", MaxURLBytes, n)
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -69,7 +69,7 @@ func withInflightLimit(limit int, wait time.Duration) func(http.Handler) http.Ha
 // shed answers 503 with Retry-After.
 func shed(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
-	guardAnswer(w, r, http.StatusServiceUnavailable, "busy", "limit.busy", retryAfter)
+	guardAnswer(w, r, "busy", "limit.busy", retryAfter)
 }
 
 // withTimeout stops waiting for a handler after d and answers 503 (the
@@ -84,10 +84,6 @@ func withTimeout(d time.Duration) func(http.Handler) http.Handler {
 		body, _ := json.Marshal(map[string]api.Error{"error": {Code: "timeout", Message: i18n.En.T("limit.timeout")}})
 		forAPI := http.TimeoutHandler(next, d, string(body))
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if uploadPaths[r.URL.Path] { // the uploads group has its own deadlines (uploads.go)
-				next.ServeHTTP(w, r)
-				return
-			}
 			if strings.HasPrefix(r.URL.Path, "/api/") {
 				// Set before: TimeoutHandler writes its message without one.
 				w.Header().Set("Content-Type", "application/json")

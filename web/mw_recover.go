@@ -30,7 +30,7 @@ func withRecovery(logger *slog.Logger) func(http.Handler) http.Handler {
 				if sw.started {
 					panic(http.ErrAbortHandler)
 				}
-				guardAnswer(w, r, http.StatusInternalServerError, "internal", "error.internal", id)
+				guardAnswer(w, r, "internal", "error.internal", id)
 			}()
 			next.ServeHTTP(sw, r)
 		})

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/a-h/templ"
+
 	"gaelab/templates"
 	"gaelab/web/i18n"
 	"gaelab/web/scenario"
@@ -19,24 +21,22 @@ var pageKeys = append([]string{"lang"}, viewKeys...)
 // playRequest is a decoded playground request.
 type playRequest struct {
 	lang     i18n.Lang
-	langSet  bool // lang= was in the link, so links keep it
+	langSet  bool // lang= was in the link, so the canonical link keeps it
 	view     viewParams
 	s        scenario.Scenario
 	rep      scenario.Report
 	rawQuery string
+	charts   *chartMemo // the server's chart memo; nil draws every chart
 }
 
 // readPlay decodes the query of any playground URL. A malformed query
 // (bad percent-escapes) still decodes what it can and says so. A view built
 // on the playground's scenario (compare, update, batch) names the parameters
 // of its own in extraKeys, so they are not reported as unknown.
-func readPlay(r *http.Request, extraKeys ...string) playRequest {
+func (s *Server) readPlay(r *http.Request, extraKeys ...string) playRequest {
 	q, err := url.ParseQuery(r.URL.RawQuery)
-	pr := playRequest{rawQuery: r.URL.RawQuery}
-	pr.lang, pr.langSet = i18n.Parse(q.Get("lang"))
-	if !pr.langSet {
-		pr.lang = i18n.Negotiate(r.Header.Get("Accept-Language"))
-	}
+	pr := playRequest{rawQuery: r.URL.RawQuery, charts: s.charts}
+	pr.lang, pr.langSet = pageLang(r, q)
 	pr.s, pr.rep = scenario.Decode(q, append(extraKeys, pageKeys...)...)
 	pr.view = readView(q, &pr.rep)
 	if err != nil {
@@ -45,57 +45,36 @@ func readPlay(r *http.Request, extraKeys ...string) playRequest {
 	return pr
 }
 
-// link is the canonical URL of a scenario on path, keeping the view
-// parameters and lang= if the request had it.
+// link is the link of a scenario on path, in the request's view and
+// language.
 func (pr playRequest) link(path string, s scenario.Scenario) string {
 	return pr.linkTo(path, scenario.Encode(s))
 }
 
-// linkTo is link for a scenario already encoded as state.
-func (pr playRequest) linkTo(path, state string) string {
-	u := path + "?" + state + pr.view.suffix()
-	if pr.langSet {
-		u += "&lang=" + string(pr.lang)
-	}
-	return u
+// linkTo is link for a state already encoded (scenario.Encode and the
+// page's own parameters).
+func (pr playRequest) linkTo(path, state string) string { return pr.pageLink(path, state).String() }
+
+// pageLink is the link of a state on path, in the request's view and
+// language.
+func (pr playRequest) pageLink(path, state string) pageLink {
+	return pageLink{path: path, state: state, view: pr.view, lang: pr.lang}
 }
 
 // handlePlay handles the "GET /play" route: the whole page, or for htmx the
 // part it asked for, with the canonical link in the address bar.
-func handlePlay(w http.ResponseWriter, r *http.Request) {
-	pr := readPlay(r)
-	canonical := pr.link("/play", pr.s)
-	htmx := r.Header.Get("HX-Request") == "true"
-	if !htmx && pr.rep.OK() && !sameQuery(pr.rawQuery, canonical) {
-		// A form submitted without JavaScript, or a link in another order:
-		// show its canonical link, so every state has one URL.
-		http.Redirect(w, r, canonical, http.StatusSeeOther)
-		return
-	}
+func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
+	pr := s.readPlay(r)
 	v := newPlayView(pr)
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language")
-	var err error
-	switch {
-	case htmx && r.Header.Get("HX-Target") == "results":
-		if len(pr.rep.Problems) > 0 {
-			canonical = "/play?" + pr.rawQuery // keep what was typed in the link
-		}
-		if r.Header.Get("HX-Boosted") == "true" { // a step link: one history entry per step
-			w.Header().Set("HX-Push-Url", asciiURL(canonical))
-		} else { // typing: the address bar follows without flooding history
-			w.Header().Set("HX-Replace-Url", asciiURL(canonical))
-		}
-		err = templates.PlayUpdate(v.results(), v.hidden(), v.fieldErrors()).Render(r.Context(), w)
-	case htmx:
-		w.Header().Set("HX-Push-Url", asciiURL(canonical))
-		err = templates.PlayMain(v.play()).Render(r.Context(), w)
-	default:
-		err = templates.PlayPage(v.play()).Render(r.Context(), w)
-	}
-	if err != nil {
-		logRenderError(r, err)
-	}
+	servePage(w, r, pageAnswer{
+		canonical: v.self("/play").canonical(pr.langSet),
+		redirect:  pr.rep.OK(), keepTyped: len(pr.rep.Problems) > 0, pushOnBoost: true,
+		page: func() templ.Component { return templates.PlayPage(v.play()) },
+		main: func() templ.Component { return templates.PlayMain(v.play()) },
+		fragments: map[string]func() templ.Component{
+			"results": func() templ.Component { return templates.PlayUpdate(v.results(), v.hidden(), v.fieldErrors()) },
+		},
+	})
 }
 
 // asciiURL percent-encodes the non-ASCII bytes of a link for an HTTP header,

@@ -32,10 +32,9 @@ func longScenario(n int) string {
 // charts), so that a benchmark repeating one request measures the work
 // rather than a cache hit.
 func benchHandler(b *testing.B) http.Handler {
-	saved := chartMemo
-	chartMemo = newLRU(0, func(svg []byte) int { return len(svg) })
-	b.Cleanup(func() { chartMemo = saved })
-	return Handler(Options{CacheBytes: 1})
+	s := newServer(Options{CacheBytes: 1})
+	s.charts = nil
+	return s.router()
 }
 
 // benchUpdate is one edit as htmx sends it: parse the link, compute, render

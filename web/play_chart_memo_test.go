@@ -10,9 +10,10 @@ import (
 // differently — language, theme, presentation, scenario — never share one.
 func TestChartMemoKeepsViewsApart(t *testing.T) {
 	seen := map[string]string{}
+	s := newServer(Options{})
 	for _, q := range []string{"v=1&p=seed-b", "v=1&p=seed-b&lang=zh", "v=1&p=seed-b&theme=dark",
 		"v=1&p=seed-b&present=1", "v=1&p=seed-b&lam=0.5", "v=1&p=dense"} {
-		v := newPlayView(readPlay(httptest.NewRequest("GET", "/play?"+q, nil)))
+		v := newPlayView(s.readPlay(httptest.NewRequest("GET", "/play?"+q, nil)))
 		fresh, err := v.drawChart("values", "")
 		if err != nil {
 			t.Fatal(err)

@@ -55,7 +55,7 @@ func (v playView) chartInput() chart.Input {
 		}
 		if m.cur >= 0 {
 			in.Step.Reads = append(in.Step.Reads, m.cur)
-			if j := v.nextSource(m.cur); j >= 0 {
+			if j := v.nextIndex(m.cur); j >= 0 {
 				in.Step.Reads = append(in.Step.Reads, j)
 			} else {
 				in.Step.Reads = append(in.Step.Reads, m.n)
@@ -163,7 +163,7 @@ func (v playView) charts() []templates.Chart {
 
 // handleChart handles the "GET /play/chart/{name}.svg" route: one chart of a
 // scenario as a standalone SVG, for export.
-func handleChart(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleChart(w http.ResponseWriter, r *http.Request) {
 	name := chi.URLParam(r, "name")
 	valid := false
 	for _, n := range chartNames {
@@ -173,7 +173,7 @@ func handleChart(w http.ResponseWriter, r *http.Request) {
 		chartNotFound(w, r)
 		return
 	}
-	v := newPlayView(readPlay(r))
+	v := newPlayView(s.readPlay(r))
 	svg, err := v.renderChart(name, "")
 	writeSVG(w, drawnChart{svg: svg, err: err}, v.t("chart.error"))
 }

@@ -42,8 +42,8 @@ func exportTable(pr playRequest) tableExport {
 }
 
 // handleTableJSON handles the "GET /play/table.json" route.
-func handleTableJSON(w http.ResponseWriter, r *http.Request) {
-	ex := exportTable(readPlay(r))
+func (s *Server) handleTableJSON(w http.ResponseWriter, r *http.Request) {
+	ex := exportTable(s.readPlay(r))
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Disposition", `attachment; filename="gae-lab-table.json"`)
 	enc := json.NewEncoder(w)
@@ -55,8 +55,8 @@ func handleTableJSON(w http.ResponseWriter, r *http.Request) {
 
 // handleTableCSV handles the "GET /play/table.csv" route: a row per token,
 // a column per quantity.
-func handleTableCSV(w http.ResponseWriter, r *http.Request) {
-	ex := exportTable(readPlay(r))
+func (s *Server) handleTableCSV(w http.ResponseWriter, r *http.Request) {
+	ex := exportTable(s.readPlay(r))
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="gae-lab-table.csv"`)
 	cw := csv.NewWriter(w)

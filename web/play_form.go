@@ -22,7 +22,7 @@ func (v playView) form() templates.Form {
 	s := v.s
 	f := templates.Form{
 		Action:      "/play",
-		Hidden:      []templates.Option{{Value: "v", Label: scenario.LinkVersion2}, {Value: "p", Label: s.Preset}},
+		Hidden:      []templates.Option{{Value: "v", Label: scenario.LinkVersion2}, {Value: "p", Label: s.Preset}, v.langField()},
 		Legend:      v.t("form.legend"),
 		Prompt:      v.field("prompt", "prompt", v.t("form.prompt"), s.Prompt),
 		Gamma:       v.field("gamma", "gamma", v.t("form.gamma"), scenario.FormatNumber(s.Gamma)),
@@ -141,10 +141,7 @@ func (v playView) listField(key, label string, items []string) templates.Field {
 
 // hidden are the form's hidden inputs: the state the visible fields do not hold.
 func (v playView) hidden() []templates.Option {
-	h := []templates.Option{{Value: "v", Label: scenario.LinkVersion2}, {Value: "p", Label: v.s.Preset}}
-	if v.pr.langSet {
-		h = append(h, templates.Option{Value: "lang", Label: string(v.pr.lang)})
-	}
+	h := []templates.Option{{Value: "v", Label: scenario.LinkVersion2}, {Value: "p", Label: v.s.Preset}, v.langField()}
 	if v.s.Select != "" {
 		h = append(h, templates.Option{Value: "sel", Label: v.s.Select})
 	}
@@ -152,6 +149,12 @@ func (v playView) hidden() []templates.Option {
 		h = append(h, templates.Option{Value: "step", Label: strconv.Itoa(v.s.Step)})
 	}
 	return h
+}
+
+// langField is the form's hidden lang input: an edit keeps the page's
+// language whatever the browser's.
+func (v playView) langField() templates.Option {
+	return templates.Option{Value: "lang", Label: string(v.pr.lang)}
 }
 
 // fieldErrors lists the problems, introduced by one sentence.

@@ -82,7 +82,7 @@ func (v playView) formula() *templates.Formula {
 		f.Source = srcValues
 		f.Note = v.t("formula.note.values")
 	case "next":
-		j := v.nextSource(t)
+		j := v.nextIndex(t)
 		src := "0"
 		if j >= 0 {
 			src = `\text{values}[` + strconv.Itoa(j) + "] = V(s" + sub(v.idx(j)) + ")"

@@ -37,10 +37,7 @@ func (v playView) presetAnswer() templates.Link {
 			continue
 		}
 		if n == a.section {
-			u := "/lessons/" + a.slug
-			if v.pr.langSet {
-				u += "?lang=" + string(v.pr.lang)
-			}
+			u := pageLink{path: "/lessons/" + a.slug, lang: v.pr.lang}.String()
 			return templates.Link{Label: v.t("presets.answer", h.Text), URL: u + "#" + url.PathEscape(h.ID)}
 		}
 		n++

@@ -1,10 +1,8 @@
 package web
 
 import (
-	"errors"
 	"strconv"
 
-	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/scenario"
 )
@@ -77,11 +75,9 @@ func (v playView) results() templates.Results {
 		}
 	}
 	g := v.res.GAE
-	switch {
-	case errors.Is(g.WhitenErr, engine.ErrOneValidToken):
-		r.Errors = append(r.Errors, v.t("summary.whiten_none", v.t("err.whiten_one")))
-	case errors.Is(g.WhitenErr, engine.ErrNoValidToken):
-		r.Errors = append(r.Errors, v.t("summary.whiten_none", v.t("err.whiten_none")))
+	switch key := learnerKey(g.WhitenErr); {
+	case key != "":
+		r.Errors = append(r.Errors, v.t("summary.whiten_none", v.t(key)))
 	default:
 		r.Summary = append(r.Summary, v.t("summary.whiten", g.Whitening.N, num(g.Whitening.Mean), num(g.Whitening.VarUnbiased)))
 	}
@@ -89,7 +85,7 @@ func (v playView) results() templates.Results {
 	for _, view := range viewLinks(v.s.Len(), v.pr.view) {
 		r.Views = append(r.Views, templates.Link{Label: v.t(view.key), URL: v.link(view.path)})
 	}
-	r.Print = templates.Link{Label: v.link("/play"), URL: v.qrURL(), Title: v.t("qr.alt")}
+	r.Print = templates.Link{Label: v.self("/play").learner().String(), URL: qrURL(v.self("/play")), Title: v.t("qr.alt")}
 	view := v.pr.view
 	if !view.hidden("formula") {
 		r.Formula = v.formula()

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"gaelab/engine"
+	"gaelab/engine/explain"
 	"gaelab/templates"
 	"gaelab/web/i18n"
 	"gaelab/web/scenario"
@@ -26,7 +27,7 @@ func (v playView) stepMarks() stepMarks {
 	}
 	m.cur = m.n - m.k
 	m.reads = append(m.reads, [2]string{"reward", strconv.Itoa(m.cur)}, [2]string{"value", strconv.Itoa(m.cur)})
-	if j := v.nextSource(m.cur); j >= 0 {
+	if j := v.nextIndex(m.cur); j >= 0 {
 		m.reads = append(m.reads, [2]string{"value", strconv.Itoa(j)})
 	}
 	if m.cur+1 < m.n {
@@ -35,23 +36,9 @@ func (v playView) stepMarks() stepMarks {
 	return m
 }
 
-// nextSource is the position whose value the loop uses as V(s_{t+1}) at t:
-// t+1 in v0.2, the next valid token in the newest version; −1 for the
-// terminal value 0 after the end (not a bootstrap: nothing is estimated).
-func (v playView) nextSource(t int) int {
-	if v.s.Version == engine.VerlEarly {
-		if t+1 < v.s.Len() {
-			return t + 1
-		}
-		return -1
-	}
-	for j := t + 1; j < v.s.Len(); j++ {
-		if v.s.Tokens[j].Kind == scenario.Valid {
-			return j
-		}
-	}
-	return -1
-}
+// nextIndex is the position whose value the loop uses as V(s_{t+1}) at t
+// (explain.NextIndex), −1 for the terminal value 0.
+func (v playView) nextIndex(t int) int { return explain.NextIndex(v.s.Version, v.res.Mask, t) }
 
 // loopRows are the rows the loop writes.
 var loopRows = map[string]bool{"next": true, "delta": true, "adv": true, "ret": true}

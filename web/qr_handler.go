@@ -15,7 +15,18 @@ import (
 // this site, so that students open on their phones the page the teacher
 // projects. u must be site-relative ("/play?v=1&p=seed-b"); the scheme and
 // host come from the request, so a code can never point at another site.
-func handleQR(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleQR(w http.ResponseWriter, r *http.Request) {
+	serveQR(w, r, strings.TrimSuffix(s.opts.PublicURL, "/"))
+}
+
+// qrHandler is handleQR with the address phones use (-public-url) instead
+// of the request's scheme and host when publicURL is set.
+func qrHandler(publicURL string) http.HandlerFunc {
+	publicURL = strings.TrimSuffix(publicURL, "/")
+	return func(w http.ResponseWriter, r *http.Request) { serveQR(w, r, publicURL) }
+}
+
+func serveQR(w http.ResponseWriter, r *http.Request, publicURL string) {
 	u := r.URL.Query().Get("u")
 	if err := checkQRLink(u); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
@@ -26,6 +37,9 @@ func handleQR(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	link := requestScheme(r) + "://" + r.Host + u
+	if publicURL != "" {
+		link = publicURL + u
+	}
 	if len(link) > qr.MaxLen {
 		http.Error(w, fmt.Sprintf("u: link is %d bytes, at most %d fit a QR code (链接过长)", len(link), qr.MaxLen),
 			http.StatusBadRequest)

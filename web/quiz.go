@@ -12,7 +12,6 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/templates"
-	"gaelab/web/i18n"
 )
 
 // quizSize is the number of questions of a final test.
@@ -91,29 +90,19 @@ func readSeed(s string) (uint64, bool) {
 // form and scored on the server. Every answer is checked against the
 // engine's value computed now; a wrong one gets its diagnosis and a link to
 // the section that teaches it.
-func handleQuiz(w http.ResponseWriter, r *http.Request) {
-	lr := readLessonRequest(r)
+func (s *Server) handleQuiz(w http.ResponseWriter, r *http.Request) {
+	lr := s.readLessonRequest(r)
 	t := lr.lang.T
 	seed, seedOK := readSeed(lr.q.Get("seed"))
-	link := func(s uint64, lang i18n.Lang, set bool) string {
-		u := "/lessons/quiz?seed=" + strconv.FormatUint(s, 10)
-		if set {
-			u += "&lang=" + string(lang)
-		}
-		return u
+	link := func(seed uint64) string {
+		return pageLink{path: "/lessons/quiz", state: "seed=" + strconv.FormatUint(seed, 10), lang: lr.lang}.String()
 	}
-	other := i18n.Zh
-	if lr.lang == i18n.Zh {
-		other = i18n.En
-	}
+	self := pageLink{path: "/lessons/quiz", state: "seed=" + strconv.FormatUint(seed, 10), view: lr.view, lang: lr.lang}
 	vm := templates.QuizPage{
-		Page: frame(frameSpec{
-			lang: lr.lang, title: t("quiz.title") + " — " + t("brand"), section: "/lessons", view: lr.view,
-			link: link(seed, lr.lang, lr.langSet), otherLang: link(seed, other, true),
-		}),
+		Page:    frame(frameSpec{self: self, title: t("quiz.title") + " — " + t("brand"), section: "/lessons"}),
 		Heading: t("quiz.title"), Intro: t("quiz.intro", quizSize),
 		Action: "/lessons/quiz", Hidden: append(lr.hiddenLang(), templates.Option{Value: "seed", Label: strconv.FormatUint(seed, 10)}),
-		Submit: t("quiz.check"), Another: templates.Link{Label: t("quiz.another"), URL: link(seed+1, lr.lang, lr.langSet)},
+		Submit: t("quiz.check"), Another: templates.Link{Label: t("quiz.another"), URL: link(seed + 1)},
 		IndexLink: templates.Link{Label: t("lessons.heading"), URL: lr.url("/lessons")},
 	}
 	if !seedOK {

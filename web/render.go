@@ -17,7 +17,7 @@ func logRenderError(r *http.Request, err error) {
 }
 
 // handleHome handles the "GET /" route: the playground is the home page.
-func handleHome(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleHome(w http.ResponseWriter, r *http.Request) {
 	target := "/play"
 	if r.URL.RawQuery != "" {
 		target += "?" + r.URL.RawQuery

@@ -61,83 +61,104 @@ const gzipLevel = 1
 var compressible = []string{"text/html", "text/plain", "text/csv", "application/json", "image/svg+xml"}
 
 // Handler returns GAE Lab: every route, behind its middleware. Outermost
-// first: HEAD as GET, request id, access log, security headers, the
-// URL-length and in-flight limits, the handler timeout and panic recovery.
-// Pages, charts and exports then answer conditional requests (strong
-// ETags) from a cache of recent answers, and gzip.
-func Handler(o Options) http.Handler { return newRouter(o) }
+// first, for every request: HEAD as GET, request id, access log, security
+// headers and the URL-length limit. Then each route group has its own stack
+// (see router).
+func Handler(o Options) http.Handler { return newServer(o).router() }
 
-// newRouter is Handler as a router, so that tests can mount a route of
-// their own behind the same middleware.
-func newRouter(o Options) *chi.Mux {
-	o = o.withDefaults()
-	r := chi.NewRouter()
-	r.Use(middleware.GetHead, withRequestID, withAccessLog(o.Logger), withSecurityHeaders(o.FrameAncestors),
+// router is the route tree and its groups. Each group is a chi.Router whose
+// routes get the group's middleware stack:
+//
+//   - pages: the in-flight limit (o.MaxInflight slots), the handler timeout,
+//     panic recovery, then conditional requests (strong ETags) answered from
+//     the cache of recent answers, and gzip. Pages, fragments, charts and
+//     exports.
+//   - limited: the in-flight limit, the handler timeout and panic recovery,
+//     without the answer cache: the JSON API, static assets, /healthz.
+//   - streams: long-lived answers such as Server-Sent Events. No
+//     http.TimeoutHandler (it buffers, so nothing could be flushed), no answer
+//     cache, no gzip, no page slot and no write deadline; the class hub caps
+//     them (o.MaxStreams). Handlers flush with http.NewResponseController.
+//   - uploads: large request bodies (uploads.go). The in-flight limit, a
+//     body of at most o.UploadBodyBytes (413 past it) read within
+//     o.UploadReadTimeout, no handler timeout (the work is bounded by the
+//     body limit), panic recovery and gzip.
+//
+// A feature mounts its routes with one line in routes: write
+// func (s *Server) mountFooRoutes(r chi.Router) in the feature's file and
+// call s.mountFooRoutes(rt.streams) (or rt.pages, rt.uploads) there.
+type router struct {
+	*chi.Mux
+	pages, limited, streams, uploads chi.Router
+}
+
+// router builds the route tree: every route of the app is listed here.
+func (s *Server) router() *router {
+	o := s.opts
+	mux := chi.NewRouter()
+	mux.Use(middleware.GetHead, withRequestID, withAccessLog(o.Logger), withSecurityHeaders(o.FrameAncestors),
 		withURLLimit)
+	slots := withInflightLimit(o.MaxInflight, o.InflightWait)
 	gzip := middleware.Compress(gzipLevel, compressible...)
-	cr := newClassRoom(o)
+	rt := &router{
+		Mux:     mux,
+		pages:   mux.With(slots, withTimeout(o.HandlerTimeout), withRecovery(o.Logger), withConditional(buildID(), s.answers), gzip),
+		limited: mux.With(slots, withTimeout(o.HandlerTimeout), withRecovery(o.Logger)),
+		streams: mux.With(withStream, withRecovery(o.Logger)),
+		uploads: mux.With(slots, withUploadDeadlines(o.UploadReadTimeout), withUploadLimit(o.UploadBodyBytes),
+			withRecovery(o.Logger), gzip),
+	}
 
-	// Streams: no handler timeout, no answer cache, no page slot; the
-	// class hub caps them instead (streamRoutes).
-	r.Group(func(r chi.Router) {
-		r.Use(withRecovery(o.Logger))
-		streamRoutes(r, cr)
-	})
+	p := rt.pages
+	p.Get("/", s.handleHome)
+	p.Get("/play", s.handlePlay)
+	p.Get("/play/table.csv", s.handleTableCSV)
+	p.Get("/play/table.json", s.handleTableJSON)
+	p.Get("/play/verify.py", s.handlePlayVerify)
+	p.Get("/play/chart/{name}.svg", s.handleChart)
+	p.Get("/update/critic", s.handleUpdateCritic)
+	p.Get("/update/actor", s.handleUpdateActor)
+	p.Get("/update/actor/objective.svg", s.handleUpdateActorChart)
+	p.Get("/compare/versions", s.handleCompareVersions)
+	p.Get("/compare/versions/chart.svg", s.handleCompareVersionsChart)
+	p.Get("/compare/bugs", s.handleCompareBugs)
+	p.Get("/compare/bugs/chart/{name}.svg", s.handleCompareBugsChart)
+	p.Get("/compare/lambda", s.handleCompareLambda)
+	p.Get("/compare/lambda/chart/{name}.svg", s.handleCompareLambdaChart)
+	p.Get("/compare/estimators", s.handleCompareEstimators)
+	p.Get("/compare/estimators/chart.svg", s.handleCompareEstimatorsChart)
+	p.Get("/batch", s.handleBatch)
+	p.Get("/batch/chart.svg", s.handleBatchChart)
+	p.Get("/batch/verify.py", s.handleBatchVerify)
+	p.Get("/lessons", s.handleLessons)
+	p.Get("/lessons/quiz", s.handleQuiz)
+	p.Get("/glossary", s.handleGlossary)
+	p.Get("/lessons/{slug}", s.handleLesson)
+	p.Get("/lessons/{slug}/{kind}/{i}", s.handleLessonPart)
+	p.Get("/qr.svg", s.handleQR)
 
-	r.Group(func(r chi.Router) {
-		r.Use(withInflightLimit(o.MaxInflight, o.InflightWait), withTimeout(o.HandlerTimeout), withRecovery(o.Logger))
-		pageRoutes(r, o, cr, gzip)
+	rt.limited.Get("/lang/{lang}", s.handleSetLang)
+	rt.limited.Get("/healthz", s.handleHealthz)
+	rt.limited.With(gzip).Post("/api/v1/compute", api.HandleCompute)
+	rt.limited.Handle("/static/*", static.Handler())
+
+	// Features mount their groups' routes here, one line each.
+	s.mountInspectRoutes(rt)
+	streamRoutes(rt.streams, s.class)
+	classRoutes(rt.limited, s.class, gzip)
+
+	mux.NotFound(func(w http.ResponseWriter, r *http.Request) {
+		guardAnswer(w, r, "not_found", "error.not_found")
 	})
-	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
-		guardAnswer(w, r, http.StatusNotFound, "not_found", "error.not_found")
-	})
-	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+	mux.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
 		allowed := "GET, HEAD"
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			allowed = "POST"
 		}
 		w.Header().Set("Allow", allowed)
-		guardAnswer(w, r, http.StatusMethodNotAllowed, "method_not_allowed", "error.method", allowed)
+		guardAnswer(w, r, "method_not_allowed", "error.method", allowed)
 	})
-	return r
-}
-
-// pageRoutes are every route but the streams, behind the in-flight limit
-// and the handler timeout.
-func pageRoutes(r chi.Router, o Options, cr *classRoom, gzip func(http.Handler) http.Handler) {
-	r.Group(func(r chi.Router) {
-		r.Use(withConditional(buildID(), newResponseCache(o.CacheBytes)), gzip)
-		r.Get("/", handleHome)
-		r.Get("/play", handlePlay)
-		r.Get("/play/table.csv", handleTableCSV)
-		r.Get("/play/table.json", handleTableJSON)
-		r.Get("/play/verify.py", handlePlayVerify)
-		r.Get("/play/chart/{name}.svg", handleChart)
-		r.Get("/update/critic", handleUpdateCritic)
-		r.Get("/update/actor", handleUpdateActor)
-		r.Get("/update/actor/objective.svg", handleUpdateActorChart)
-		r.Get("/compare/versions", handleCompareVersions)
-		r.Get("/compare/versions/chart.svg", handleCompareVersionsChart)
-		r.Get("/compare/bugs", handleCompareBugs)
-		r.Get("/compare/bugs/chart/{name}.svg", handleCompareBugsChart)
-		r.Get("/compare/lambda", handleCompareLambda)
-		r.Get("/compare/lambda/chart/{name}.svg", handleCompareLambdaChart)
-		r.Get("/compare/estimators", handleCompareEstimators)
-		r.Get("/compare/estimators/chart.svg", handleCompareEstimatorsChart)
-		r.Get("/batch", handleBatch)
-		r.Get("/batch/chart.svg", handleBatchChart)
-		r.Get("/lessons", handleLessons)
-		r.Get("/lessons/quiz", handleQuiz)
-		r.Get("/glossary", handleGlossary)
-		r.Get("/lessons/{slug}", handleLesson)
-		r.Get("/lessons/{slug}/{kind}/{i}", handleLessonPart)
-		r.Get("/qr.svg", handleQR)
-	})
-	r.Get("/healthz", handleHealthz)
-	r.With(gzip).Post("/api/v1/compute", api.HandleCompute)
-	mountUploads(r, o, gzip)
-	r.Handle("/static/*", static.Handler())
-	classRoutes(r, cr, gzip)
+	return rt
 }
 
 // Routes is Handler with default options and no logging, as tests use it.

@@ -8,6 +8,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"gaelab/lessons"
 )
 
 // Timeouts of the server. A client has readTimeout to send a whole request,
@@ -28,6 +30,28 @@ const (
 // maxHeaderBytes bounds the request line and headers together; a longer
 // request is answered 431 by net/http. Within it, withURLLimit answers 414.
 const maxHeaderBytes = 1 << 20
+
+// Server is GAE Lab's web application: the dependencies its handlers share,
+// held here rather than in package variables.
+// The message catalog (package i18n) is immutable and needs no place here.
+type Server struct {
+	opts    Options
+	answers *responseCache  // recent answers of the pages group, by ETag
+	charts  *chartMemo      // recently drawn charts, by view (play_chart_memo.go)
+	course  *lessons.Course // the lessons, rendered once per process
+	class   *classRoom      // live classes (class_room.go)
+}
+
+// newServer returns the application for o (defaults filled in).
+func newServer(o Options) *Server {
+	o = o.withDefaults()
+	return &Server{opts: o, answers: newResponseCache(o.CacheBytes), charts: newChartMemo(chartMemoBytes), course: course(),
+		class: newClassRoom(o)}
+}
+
+// newRouter is Handler as a router, so that tests can mount routes of their
+// own in a group, behind the same middleware.
+func newRouter(o Options) *router { return newServer(o).router() }
 
 // NewServer returns a server for Handler(o) on addr ("host:port") with
 // read, write and idle timeouts and the header size limit set, logging its

@@ -10,7 +10,7 @@ func writeSVG(w http.ResponseWriter, d drawnChart, errText string) {
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Header().Set("Vary", "Accept-Language") // the chart's words, without lang=
+	w.Header().Set("Vary", "Accept-Language, Cookie") // the chart's words, without lang=
 	w.Write([]byte(`<?xml version="1.0" encoding="UTF-8"?>` + "\n"))
 	w.Write(d.svg)
 }
@@ -18,5 +18,5 @@ func writeSVG(w http.ResponseWriter, d drawnChart, errText string) {
 // chartNotFound answers a chart name the page does not draw: 404, in the
 // learner's language, as an unknown address is.
 func chartNotFound(w http.ResponseWriter, r *http.Request) {
-	guardAnswer(w, r, http.StatusNotFound, "not_found", "error.not_found")
+	guardAnswer(w, r, "not_found", "error.not_found")
 }

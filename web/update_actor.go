@@ -1,8 +1,10 @@
 package web
 
 import (
-	"errors"
+	"math"
 	"net/http"
+	"slices"
+	"strings"
 
 	"github.com/a-h/templ"
 
@@ -13,9 +15,11 @@ import (
 )
 
 // actorKeys are /update/actor's own parameters, in canonical order: lp, the
-// current policy's log-probs (one per token), clip (ε, clip_ratio and
-// clip_ratio_low), clip_high (clip_ratio_high) and c (clip_ratio_c).
-var actorKeys = []string{"lp", "clip", "clip_high", "c"}
+// current policy's log-probs (one per token), adv, advantages typed in place
+// of the newest GAE's whitened ones (one per token, as the API's
+// inputs.advantages), clip (ε, clip_ratio and clip_ratio_low), clip_high
+// (clip_ratio_high) and c (clip_ratio_c).
+var actorKeys = []string{"lp", "adv", "clip", "clip_high", "c"}
 
 // The actor's defaults: verl's clip_ratio (both sides) and clip_ratio_c.
 const (
@@ -28,17 +32,28 @@ type actorView struct {
 	updateView
 	logProbs []float64 // log_probs[t]: log π_θ(token t), the current policy
 	old      []float64 // old_log_probs[t]: log π_old(token t), from the scenario
+	adv      []float64 // advantages[t]: the newest GAE's whitened A_t, or those typed as adv=
+	advTyped bool      // adv= holds the advantages
 	clip     engine.ClipParams
 }
 
 // newActorView decodes a request; the current log-probs default to
 // old_log_probs, the first mini-batch, where every ratio is 1.
-func newActorView(r *http.Request) actorView {
-	v := actorView{updateView: newUpdateView(r, "/update/actor", actorKeys...)}
+func (s *Server) newActorView(r *http.Request) actorView {
+	v := actorView{updateView: s.newUpdateView(r, "/update/actor", actorKeys...)}
 	for _, tok := range v.s.Tokens {
 		v.old = append(v.old, tok.Old)
 	}
 	v.logProbs = v.own.list("lp", v.old)
+	def := make([]float64, len(v.old))
+	if w := v.newest.GAE.Whitened; w != nil {
+		def = w[0]
+	}
+	if vs := v.own.q["adv"]; len(vs) == 1 && strings.TrimSpace(vs[0]) == "" {
+		v.own.q.Del("adv") // the form's empty field: the default advantages
+	}
+	v.adv = v.own.list("adv", def)
+	v.advTyped = v.own.q.Has("adv") && !slices.Equal(v.adv, def)
 	v.clip.Low = v.own.number("clip", actorDefaultClip, updateClipRange(1))
 	v.clip.High = v.own.number("clip_high", actorDefaultClip, updateClipRange(10))
 	v.clip.C = v.own.number("c", actorDefaultC, updateDualC)
@@ -46,15 +61,15 @@ func newActorView(r *http.Request) actorView {
 }
 
 // handleUpdateActor handles the "GET /update/actor" route.
-func handleUpdateActor(w http.ResponseWriter, r *http.Request) {
-	v := newActorView(r)
+func (s *Server) handleUpdateActor(w http.ResponseWriter, r *http.Request) {
+	v := s.newActorView(r)
 	v.serve(w, r, v.build, templates.UpdateActorPage)
 }
 
 // handleUpdateActorChart handles the "GET /update/actor/objective.svg"
 // route: the objective chart of a state as a standalone SVG, for export.
-func handleUpdateActorChart(w http.ResponseWriter, r *http.Request) {
-	v := newActorView(r)
+func (s *Server) handleUpdateActorChart(w http.ResponseWriter, r *http.Request) {
+	v := s.newActorView(r)
 	a := v.compute()
 	d := drawnChart{err: a.err}
 	if a.err == nil {
@@ -80,13 +95,14 @@ type actorLoss struct {
 func (v actorView) compute() actorLoss {
 	var a actorLoss
 	g := v.newest.GAE
-	if g.Whitened == nil {
+	if g.Whitened == nil && !v.advTyped {
 		a.err = g.WhitenErr
 		return a
 	}
-	a.adv = g.Whitened[0]
+	a.adv = v.adv
+	adv := [][]float64{a.adv}
 	lp, old, mask := [][]float64{v.logProbs}, [][]float64{v.old}, [][]float64{v.res.Mask}
-	if a.terms, a.err = engine.PolicyLossTerms(engine.VerlNewest, lp, old, g.Whitened, v.clip); a.err != nil {
+	if a.terms, a.err = engine.PolicyLossTerms(engine.VerlNewest, lp, old, adv, v.clip); a.err != nil {
 		return a
 	}
 	signs := make([]float64, len(a.adv))
@@ -101,9 +117,11 @@ func (v actorView) compute() actorLoss {
 		l, err := engine.AggregatePolicyLoss(engine.VerlNewest, a.terms, mask, mode)
 		a.modes, a.modeErrs = append(a.modes, l), append(a.modeErrs, err)
 	}
-	early, err := engine.PolicyLossTerms(engine.VerlEarly, lp, old, g.Whitened, engine.ClipParams{Low: v.clip.Low, High: v.clip.Low})
+	// v0.2 as verl runs it: float32, so exp of a log-ratio beyond 88.72 is
+	// +inf, and the loss is whatever verl's arithmetic then gives.
+	early, err := engine.PolicyLossTermsGen(engine.G01, lp, old, adv, engine.ClipParams{Ratio: v.clip.Low})
 	if a.earlyErr = err; err == nil {
-		a.early, a.earlyErr = engine.AggregatePolicyLoss(engine.VerlEarly, early, mask, engine.TokenMean)
+		a.early, a.earlyErr = engine.AggregatePolicyLossGen(engine.G01, early, mask, engine.TokenMean)
 	}
 	return a
 }
@@ -121,6 +139,19 @@ func (v actorView) build() templates.Update {
 	}
 	f.Settings[0].Help, f.Settings[1].Help, f.Settings[2].Help = v.t("update.clip.help"), v.t("update.clip_high.help"), v.t("update.c.help")
 	v.listEditor(&f, "lp", v.t("update.lp"), v.logProbs)
+	// Typed advantages: one comma-separated field (empty: the newest GAE's
+	// whitened A_t, which the table shows).
+	typed := ""
+	if v.advTyped {
+		parts := make([]string, len(v.adv))
+		for t, x := range v.adv {
+			parts[t] = scenario.FormatNumber(x)
+		}
+		typed = strings.Join(parts, ",")
+	}
+	adv := v.field("adv", v.t("update.adv"), typed)
+	adv.Help = v.t("update.list.help")
+	f.Settings = append(f.Settings, adv)
 	return templates.Update{
 		Page:     v.frame("update.actor.title"),
 		Heading:  v.t("update.actor.heading"),
@@ -143,10 +174,8 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 	}
 	if a.err != nil {
 		switch {
-		case errors.Is(a.err, engine.ErrOneValidToken):
-			r.Errors = append(r.Errors, v.t("update.actor.no_adv", v.t("err.whiten_one")))
-		case errors.Is(a.err, engine.ErrNoValidToken):
-			r.Errors = append(r.Errors, v.t("update.actor.no_adv", v.t("err.whiten_none")))
+		case learnerKnows(a.err):
+			r.Errors = append(r.Errors, v.t("update.actor.no_adv", v.t(learnerKey(a.err))))
 		default:
 			r.Errors = append(r.Errors, v.t("update.actor.no_loss"))
 		}
@@ -190,7 +219,10 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 			updateMetric("ppo_kl", v.t("update.ppo_kl"), "actor/ppo_kl", metrics.PPOKL),
 		}
 	}
-	if a.earlyErr != nil {
+	if x := a.early.Loss; a.earlyErr == nil && (math.IsInf(x, 0) || math.IsNaN(x)) {
+		r.Early = []templates.Metric{{ID: "early", Label: v.t("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss",
+			Error: v.t("update.actor.early_nonfinite", engine.G01.Range(), nonFiniteText(x))}}
+	} else if a.earlyErr != nil {
 		r.Early = []templates.Metric{{ID: "early", Label: v.t("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss", Error: v.t("update.actor.early_err")}}
 	} else {
 		r.Early = []templates.Metric{
@@ -208,6 +240,9 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 // which tokens the clips touch.
 func (v actorView) actorNotes(a actorLoss) []string {
 	notes := []string{v.t("update.actor.adv_note")}
+	if v.advTyped {
+		notes[0] = v.t("update.actor.adv_typed")
+	}
 	valid := v.validTokens()
 	ratio1 := true
 	var clipped, dual []int
@@ -281,4 +316,15 @@ func (v actorView) objectiveChart(a actorLoss, id string) ([]byte, error) {
 		in.Text.Note = v.t("update.chart.left_out", v.tokenList(left))
 	}
 	return chart.Objective(in)
+}
+
+// nonFiniteText writes a non-finite number as verl prints it.
+func nonFiniteText(x float64) string {
+	switch {
+	case math.IsNaN(x):
+		return "nan"
+	case x > 0:
+		return "+inf"
+	}
+	return "-inf"
 }

@@ -325,7 +325,7 @@ func TestUpdateActorCanonical(t *testing.T) {
 	doc := page(t, "/update/actor?v=1&p=seed-b&theme=dark")
 	target := updSubmit(t, doc, map[string]string{"lp.2": "-0.1", "c": "2.5"})
 	rec := get(t, target)
-	want := "/update/actor?v=1&p=seed-b&lp=-0.4,-0.3,-0.1,-0.8,-0.2,-0.25&c=2.5&theme=dark"
+	want := "/update/actor?v=1&p=seed-b&lp=-0.4,-0.3,-0.1,-0.8,-0.2,-0.25&c=2.5&theme=dark&lang=en"
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != want {
 		t.Fatalf("the form's GET %s: %d → %q, want 303 → %s", target, rec.Code, rec.Header().Get("Location"), want)
 	}

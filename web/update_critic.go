@@ -21,8 +21,8 @@ type criticView struct {
 }
 
 // handleUpdateCritic handles the "GET /update/critic" route.
-func handleUpdateCritic(w http.ResponseWriter, r *http.Request) {
-	v := criticView{updateView: newUpdateView(r, "/update/critic", criticKeys...)}
+func (s *Server) handleUpdateCritic(w http.ResponseWriter, r *http.Request) {
+	v := criticView{updateView: s.newUpdateView(r, "/update/critic", criticKeys...)}
 	// The defaults are the first critic mini-batch: vpreds = values.
 	v.vpreds = v.own.list("vp", values(v.s))
 	v.cv = v.own.number("cv", 0.5, updateNonNegative)

@@ -11,7 +11,6 @@ import (
 
 	"gaelab/engine"
 	"gaelab/templates"
-	"gaelab/web/i18n"
 	"gaelab/web/scenario"
 )
 
@@ -33,8 +32,8 @@ type updateView struct {
 
 // newUpdateView decodes a request of the view at path, whose own parameters
 // are keys.
-func newUpdateView(r *http.Request, path string, keys ...string) updateView {
-	pr := readPlay(r, keys...)
+func (s *Server) newUpdateView(r *http.Request, path string, keys ...string) updateView {
+	pr := s.readPlay(r, keys...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
 	v := updateView{playView: newPlayView(pr), path: path, own: updateParams{q: q}}
 	v.newest = v.res
@@ -49,73 +48,38 @@ func newUpdateView(r *http.Request, path string, keys ...string) updateView {
 // link is the view's canonical link in the view parameters of pr: the
 // scenario, the view's own parameters that differ from their defaults (in
 // the order the view reads them), then the view parameters and lang.
-func (v updateView) link(pr playRequest) string {
-	u := v.path + "?" + v.state + strings.Join(v.own.parts, "") + pr.view.suffix()
-	if pr.langSet {
-		u += "&lang=" + string(pr.lang)
-	}
-	return u
+func (v updateView) link(pr playRequest) string { return v.selfIn(pr).String() }
+
+// selfIn is link as a pageLink.
+func (v updateView) selfIn(pr playRequest) pageLink {
+	return pr.pageLink(v.path, v.state+strings.Join(v.own.parts, ""))
 }
 
 // ok reports whether the link was read without any problem.
 func (v updateView) ok() bool { return v.pr.rep.OK() && len(v.own.problems) == 0 }
 
-// serve answers a request: a redirect to the canonical link (a form
-// submitted without JavaScript, or a link in another order), the whole
-// page, or for htmx the results and the error summary.
+// serve answers a request through the page pipeline: the whole page, or
+// for htmx the results and the error summary.
 func (v updateView) serve(w http.ResponseWriter, r *http.Request, build func() templates.Update, page func(templates.Update) templ.Component) {
-	canonical := v.link(v.pr)
-	htmx := r.Header.Get("HX-Request") == "true"
-	if !htmx && v.ok() && !sameQuery(v.pr.rawQuery, canonical) {
-		http.Redirect(w, r, canonical, http.StatusSeeOther)
-		return
-	}
 	vm := build()
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Vary", "HX-Request, HX-Target, Accept-Language")
-	var err error
-	if htmx && r.Header.Get("HX-Target") == vm.Results.ID {
-		if !v.ok() {
-			canonical = v.path + "?" + v.pr.rawQuery // keep what was typed in the link
-		}
-		w.Header().Set("HX-Replace-Url", asciiURL(canonical))
-		err = templates.UpdateFragment(vm.Results, vm.Form.Errors).Render(r.Context(), w)
-	} else {
-		err = page(vm).Render(r.Context(), w)
-	}
-	if err != nil {
-		logRenderError(r, err)
-	}
+	servePage(w, r, pageAnswer{
+		canonical: v.selfIn(v.pr).canonical(v.pr.langSet),
+		redirect:  v.ok(), keepTyped: !v.ok(),
+		page: func() templ.Component { return page(vm) },
+		fragments: map[string]func() templ.Component{
+			vm.Results.ID: func() templ.Component { return templates.UpdateFragment(vm.Results, vm.Form.Errors) },
+		},
+	})
 }
 
 // frame is the page frame, with every link of it on this view's state.
-func (v updateView) frame(titleKey string) templates.Page {
-	p := v.page(titleKey, v.path)
-	p.URL = v.link(v.pr)
-	other := v.pr
-	other.lang, other.langSet = i18n.Zh, true
-	if v.pr.lang == i18n.Zh {
-		other.lang = i18n.En
-	}
-	p.LangLink.URL = v.link(other)
-	present := v.pr
-	present.view.present = !present.view.present
-	p.Presenter.URL = v.link(present)
-	preset, _ := scenario.Preset(v.s.Preset)
-	p.Reset.URL = v.path + "?" + scenario.Encode(preset) + v.pr.view.suffix()
-	p.QR.URL = "/qr.svg?u=" + url.QueryEscape(asciiURL(p.URL))
-	return p
-}
+func (v updateView) frame(titleKey string) templates.Page { return v.frameOf(titleKey, v.selfIn(v.pr)) }
 
 // links open the scenario in the playground and in the other update view.
 func (v updateView) links(otherPath, otherKey string) []templates.Link {
-	other := otherPath + "?" + v.state + v.pr.view.suffix()
-	if v.pr.langSet {
-		other += "&lang=" + string(v.pr.lang)
-	}
 	return []templates.Link{
 		{Label: v.t("lessons.open"), URL: v.pr.linkTo("/play", v.state), Title: "open-playground"},
-		{Label: v.t(otherKey), URL: other, Title: "other-view"},
+		{Label: v.t(otherKey), URL: v.pr.linkTo(otherPath, v.state), Title: "other-view"},
 	}
 }
 
@@ -128,19 +92,7 @@ func (v updateView) warnings() []string {
 // hiddenState is the form's hidden inputs: the canonical link without the
 // view's own parameters, as name/value pairs in order.
 func (v updateView) hiddenState() []templates.Option {
-	q := v.state + v.pr.view.suffix()
-	if v.pr.langSet {
-		q += "&lang=" + string(v.pr.lang)
-	}
-	var h []templates.Option
-	for _, pair := range strings.Split(q, "&") {
-		k, val, _ := strings.Cut(pair, "=")
-		if u, err := url.QueryUnescape(val); err == nil {
-			val = u
-		}
-		h = append(h, templates.Option{Value: k, Label: val})
-	}
-	return h
+	return v.pr.pageLink(v.path, v.state).hidden()
 }
 
 // field is one of the view's own inputs, showing what was typed when it was bad.

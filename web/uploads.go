@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
 
 	"gaelab/web/inspect"
 )
@@ -22,28 +22,22 @@ const (
 	uploadWriteSlack = 60 * time.Second
 )
 
-// uploadPaths are the routes of the group, which withTimeout lets through.
-var uploadPaths = map[string]bool{"/api/v1/inspect": true, "/inspect": true}
-
-// mountUploads adds the uploads route group to r.
-func mountUploads(r chi.Router, o Options, gzip func(http.Handler) http.Handler) {
-	r.Group(func(r chi.Router) {
-		r.Use(withUploadDeadlines(o.UploadReadTimeout), gzip)
-		r.Post("/api/v1/inspect", inspect.Handler(o.UploadBodyBytes))
-		r.Post("/inspect", func(w http.ResponseWriter, r *http.Request) { handleInspectUpload(w, r, o.UploadBodyBytes) })
-	})
-	// The views of an upload: private (no shared answer cache), gzipped.
-	r.Group(func(r chi.Router) {
-		r.Use(gzip)
-		r.Get("/inspect", handleInspectForm)
-		r.Get("/inspect/{id}", handleInspectView)
-		r.Get("/inspect/{id}/row/{i}", handleInspectRow)
-		r.Get("/inspect/{id}/heat/{name}.png", handleInspectHeat)
-		r.Get("/inspect/{id}/summary.json", handleInspectExport)
-		r.Get("/inspect/{id}/check.csv", handleInspectExport)
-		r.Get("/inspect/{id}/verify.py", handleInspectVerify)
-		r.Post("/inspect/{id}/share", handleInspectShare)
-	})
+// mountInspectRoutes mounts /inspect: the uploads in the uploads group, and
+// the views of an upload, which are private (no shared answer cache), in
+// the limited group, gzipped.
+func (s *Server) mountInspectRoutes(rt *router) {
+	max := s.opts.UploadBodyBytes
+	rt.uploads.Post("/api/v1/inspect", inspect.Handler(max))
+	rt.uploads.Post("/inspect", func(w http.ResponseWriter, r *http.Request) { handleInspectUpload(w, r, max) })
+	views := rt.limited.With(middleware.Compress(gzipLevel, compressible...))
+	views.Get("/inspect", handleInspectForm)
+	views.Get("/inspect/{id}", handleInspectView)
+	views.Get("/inspect/{id}/row/{i}", handleInspectRow)
+	views.Get("/inspect/{id}/heat/{name}.png", handleInspectHeat)
+	views.Get("/inspect/{id}/summary.json", handleInspectExport)
+	views.Get("/inspect/{id}/check.csv", handleInspectExport)
+	views.Get("/inspect/{id}/verify.py", handleInspectVerify)
+	views.Post("/inspect/{id}/share", handleInspectShare)
 }
 
 // withUploadDeadlines moves the connection's read deadline to d from now

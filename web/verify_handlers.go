@@ -24,8 +24,8 @@ func versionRelease(v engine.Version) engine.Release {
 
 // handlePlayVerify handles the "GET /play/verify.py" route: the playground's
 // state (one response) as a verify script.
-func handlePlayVerify(w http.ResponseWriter, r *http.Request) {
-	v := newPlayView(readPlay(r))
+func (s *Server) handlePlayVerify(w http.ResponseWriter, r *http.Request) {
+	v := newPlayView(s.readPlay(r))
 	row := func(x []float64) [][]float64 { return [][]float64{x} }
 	values := make([]float64, v.s.Len())
 	old, ref := make([]float64, v.s.Len()), make([]float64, v.s.Len())
@@ -41,6 +41,19 @@ func handlePlayVerify(w http.ResponseWriter, r *http.Request) {
 		c.Scores, c.OldLogProbs, c.RefLogProb = row(v.res.Scores), row(old), row(ref)
 	}
 	writeVerify(w, r, c)
+}
+
+// handleBatchVerify handles the "GET /batch/verify.py" route: the batch's
+// GAE (rewards given directly, β = 0) as a verify script.
+func (s *Server) handleBatchVerify(w http.ResponseWriter, r *http.Request) {
+	br := readBatch(r)
+	v := newBatchView(br)
+	res := v.res
+	writeVerify(w, r, verify.Case{
+		Release: versionRelease(v.b.Version), Source: v.url("/batch", v.b.Focus),
+		Mask: res.Mask, Values: res.Values, Gamma: v.b.Gamma, Lam: v.b.Lam,
+		Rewards: res.Rewards, Advantages: res.GAE.Whitened, Returns: res.GAE.Returns,
+	})
 }
 
 // handleInspectVerify handles the "GET /inspect/{id}/verify.py" route: an

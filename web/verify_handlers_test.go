@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"gaelab/web/batch"
 	"gaelab/web/scenario"
 )
 
@@ -45,9 +46,23 @@ func TestPlayVerify(t *testing.T) {
 			}
 		}
 	}
+	// The batch view: its rows, whitened together.
 	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/batch/verify.py?v=1&p=grpo-4", nil))
+	b, _ := batch.Preset("grpo-4")
+	for _, x := range b.Compute().GAE.Whitened[2] {
+		if !strings.Contains(rec.Body.String(), strconv.FormatFloat(x, 'g', -1, 64)) {
+			t.Errorf("batch: the engine's whitened advantage %v is not in the script", x)
+		}
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/batch?v=1&p=grpo-4", nil))
+	if !strings.Contains(rec.Body.String(), `href="/batch/verify.py?`) {
+		t.Error("the batch view does not link its verify script")
+	}
+	rec = httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/play?v=1&p=seed-b", nil))
-	if !strings.Contains(rec.Body.String(), `href="/play/verify.py?v=1&amp;p=seed-b"`) {
+	if !strings.Contains(rec.Body.String(), `href="/play/verify.py?v=1&amp;p=seed-b&amp;lang=en"`) {
 		t.Error("the playground does not link its verify script")
 	}
 }

@@ -276,7 +276,7 @@ func TestRunComputeReadsFileOrStdin(t *testing.T) {
 }
 
 func TestRunComputeClientError(t *testing.T) {
-	apiErr := &api.Error{Status: http.StatusBadRequest, Code: "invalid", Field: "inputs.values[0][3]", Message: "must be finite"}
+	apiErr := &api.Error{Code: "invalid", Field: "inputs.values[0][3]", Message: "must be finite"}
 	reject := func([]byte) ([]byte, *api.Error) { return nil, apiErr }
 	var stdout bytes.Buffer
 

@@ -87,6 +87,7 @@ type config struct {
 	recovery         phase
 	check            bool
 	targets          targets
+	class            classConfig
 }
 
 // parseConfig reads the flags.
@@ -112,6 +113,16 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fs.Float64Var(&c.targets.minRPS, "min-rps", 1000, "-check: least req/s of the steady phase")
 	fs.DurationVar(&c.targets.maxP99, "max-p99", 100*time.Millisecond, "-check: greatest p99 latency of the steady phase")
 	fs.Float64Var(&c.targets.maxRSSM, "max-rss", 200, "-check: greatest peak RSS of the server in the steady phase, MB")
+	fs.BoolVar(&c.class.on, "class", false, "run the live-class workload instead of the classroom phases")
+	fs.IntVar(&c.class.phones, "class-phones", 300, "-class: phones in the class")
+	fs.DurationVar(&c.class.join, "class-join", 5*time.Second, "-class: phones join within this")
+	fs.DurationVar(&c.class.answer, "class-answer", 10*time.Second, "-class: each phone answers within this of the question")
+	fs.Float64Var(&c.class.change, "class-change", 0.2, "-class: share of phones that change their answer")
+	fs.StringVar(&c.class.db, "class-db", "", "-class: PostgreSQL URL; the servers share it (default: embedded SQLite, one server)")
+	fs.IntVar(&c.class.replicas, "replicas", 2, "-class with -class-db: servers on the database")
+	fs.DurationVar(&c.class.maxP99, "class-max-p99", 200*time.Millisecond, "-class -check: greatest answer p99")
+	fs.DurationVar(&c.class.maxFinal, "class-max-final", time.Second, "-class -check: projector count final at most this after the last answer")
+	fs.Float64Var(&c.class.maxRSSM, "class-max-rss", 250, "-class -check: greatest peak RSS of each server, MB")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -163,6 +174,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	c, err := parseConfig(args, stderr)
 	if err != nil {
 		return err
+	}
+	if c.class.on {
+		ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+		defer cancel()
+		return runClass(ctx, c, stdout, stderr)
 	}
 	tgt, err := newTarget(ctx, c, stderr)
 	if err != nil {

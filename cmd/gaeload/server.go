@@ -57,17 +57,22 @@ func buildServer(ctx context.Context, dir string) (string, error) {
 // startServer starts "bin serve -addr 127.0.0.1:PORT" on a free port, its
 // output going to server.log in dir.
 func startServer(bin, dir string) (*server, error) {
+	return startServerArgs(bin, dir, "server.log", "-data", filepath.Join(dir, "data"))
+}
+
+// startServerArgs is startServer with more serve flags and a log name.
+func startServerArgs(bin, dir, logName string, args ...string) (*server, error) {
 	port, err := freePort()
 	if err != nil {
 		return nil, err
 	}
-	s := &server{addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), log: filepath.Join(dir, "server.log")}
+	s := &server{addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), log: filepath.Join(dir, logName)}
 	logFile, err := os.Create(s.log)
 	if err != nil {
 		return nil, err
 	}
 	defer logFile.Close() // the child has its own copy
-	s.cmd = exec.Command(bin, "serve", "-addr", s.addr)
+	s.cmd = exec.Command(bin, append([]string{"serve", "-addr", s.addr}, args...)...)
 	s.cmd.Stdout, s.cmd.Stderr = logFile, logFile
 	if err := s.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", bin, err)

@@ -52,7 +52,7 @@ func TestAvoidedNeverInAcceptedNames(t *testing.T) {
 // V(s_{t+1}); the 0 after the last token is the terminal value.
 func TestBootstrapWording(t *testing.T) {
 	b, _ := Lookup("bootstrap")
-	if !strings.Contains(b.DefEn, "V(s_{t+1})") || !strings.Contains(b.DefEn, "rest of the return") {
+	if !strings.Contains(b.DefEn, "V(sₜ₊₁)") || !strings.Contains(b.DefEn, "rest of the return") {
 		t.Errorf("bootstrap's definition = %q", b.DefEn)
 	}
 	tv, _ := Lookup("terminal_value")

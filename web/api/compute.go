@@ -13,8 +13,7 @@ import (
 // Error is a client error: the HTTP status, a stable code, the offending
 // field as a JSON path (e.g. "inputs.values[0][3]") and a message.
 type Error struct {
-	Status  int    `json:"-"`
-	Code    string `json:"code"`
+	Code    string `json:"code"` // its HTTP status is Status(Code)
 	Field   string `json:"field,omitempty"`
 	Message string `json:"message"`
 }
@@ -62,7 +61,7 @@ func encodeOutputs(blocks map[string]json.RawMessage) []byte {
 }
 
 func tooLarge() *Error {
-	return &Error{Status: 413, Code: "too_large", Message: fmt.Sprintf("the body is larger than %d bytes (16 MiB)", MaxBodyBytes)}
+	return &Error{Code: "too_large", Message: fmt.Sprintf("the body is larger than %d bytes (16 MiB)", MaxBodyBytes)}
 }
 
 // sortedKeys returns a map's keys in order, for deterministic output.

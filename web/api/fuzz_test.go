@@ -21,7 +21,7 @@ func FuzzCompute(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		out, perr := Compute(body)
 		if perr != nil {
-			if perr.Status < 400 || perr.Status > 499 || perr.Code == "" || perr.Message == "" {
+			if StatusOf(perr) < 400 || StatusOf(perr) > 499 || perr.Code == "" || perr.Message == "" {
 				t.Fatalf("error %+v: want a 4xx with a code and a message", perr)
 			}
 			return

@@ -28,9 +28,10 @@ func HandleCompute(w http.ResponseWriter, r *http.Request) {
 	w.Write(out)
 }
 
-// WriteError answers {"error": {"code", "field", "message"}} with e's status.
+// WriteError answers {"error": {"code", "field", "message"}} with the
+// status of e's code.
 func WriteError(w http.ResponseWriter, e *Error) {
 	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(e.Status)
+	w.WriteHeader(StatusOf(e))
 	json.NewEncoder(w).Encode(map[string]*Error{"error": e})
 }

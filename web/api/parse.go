@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"net/http"
 	"strconv"
 )
 
@@ -14,7 +13,7 @@ const MaxElements = 1 << 20
 
 // badRequest builds a 400 error naming the field.
 func badRequest(code, field, format string, args ...any) *Error {
-	return &Error{Status: http.StatusBadRequest, Code: code, Field: field, Message: fmt.Sprintf(format, args...)}
+	return &Error{Code: code, Field: field, Message: fmt.Sprintf(format, args...)}
 }
 
 // elemKind says what an element of an array may be.

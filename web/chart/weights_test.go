@@ -5,18 +5,9 @@ import (
 	"math"
 	"strings"
 	"testing"
-)
 
-// nStep are the weights GAE gives the n-step estimates of a token with N
-// time steps ahead: (1−λ)λ^(n−1) for n < N, the remaining λ^(N−1) for n = N.
-func nStep(lam float64, N int) []float64 {
-	w := make([]float64, N)
-	for n := 1; n < N; n++ {
-		w[n-1] = (1 - lam) * math.Pow(lam, float64(n-1))
-	}
-	w[N-1] = math.Pow(lam, float64(N-1))
-	return w
-}
+	"gaelab/engine/explain"
+)
 
 func weightsText(lam float64) WeightsText {
 	return WeightsText{
@@ -27,7 +18,7 @@ func weightsText(lam float64) WeightsText {
 }
 
 func weightsInput(lam float64, N int) WeightsInput {
-	in := WeightsInput{Weights: nStep(lam, N), Text: weightsText(lam)}
+	in := WeightsInput{Weights: explain.NStepWeights(lam, N), Text: weightsText(lam)}
 	for n := 1; n < N; n++ {
 		in.Labels = append(in.Labels, "V(s"+subscript(n)+")")
 	}

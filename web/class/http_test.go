@@ -695,3 +695,23 @@ func TestDiagnoses(t *testing.T) {
 		}
 	}
 }
+
+// TestLoopbackWarning: a console opened on a loopback address says plainly
+// that phones cannot reach it and how to fix it; -public-url silences it.
+func TestLoopbackWarning(t *testing.T) {
+	st := backends[0].open(t)
+	srv := server(t, st, web.Options{})
+	code, key := newClass(t, srv.URL)
+	_, page := newClient(t, srv.URL).get("/class/" + code + "/teach?k=" + url.QueryEscape(key))
+	doc, _ := goquery.NewDocumentFromReader(strings.NewReader(page))
+	port := srv.URL[strings.LastIndex(srv.URL, ":")+1:]
+	if w := doc.Find(`[data-testid="class-loopback"]`).Text(); !strings.Contains(w, "gaelab -addr 0.0.0.0:"+port) {
+		t.Errorf("loopback warning = %q; want the fix with port %s", w, port)
+	}
+	pub := server(t, st, web.Options{PublicURL: "https://gae.example.edu"})
+	_, page = newClient(t, pub.URL).get("/class/" + code + "/teach?k=" + url.QueryEscape(key))
+	doc, _ = goquery.NewDocumentFromReader(strings.NewReader(page))
+	if doc.Find(`[data-testid="class-loopback"]`).Length() != 0 || !strings.Contains(page, "https://gae.example.edu/join/"+code) {
+		t.Error("with -public-url the console should show its join link and no warning")
+	}
+}

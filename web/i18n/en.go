@@ -1,8 +1,10 @@
 package i18n
 
-// en is the English catalog. Keys are grouped by page part; %[n]v verbs take
-// the arguments in the order the code passes them.
-var en = map[string]string{
+// enCore is the English catalog of the parts every page shares (frame,
+// playground, lessons); features have their own files (see catalog.go).
+// Keys are grouped by page part; %[n]v verbs take the arguments in the
+// order the code passes them.
+var enCore = map[string]string{
 	"lang.name": "English",
 	"brand":     "GAE Lab",
 	"nav.play":  "Playground",
@@ -210,5 +212,4 @@ var en = map[string]string{
 	"views.bugs":            "shipped bugs",
 	"views.critic":          "critic update",
 	"views.actor":           "actor update",
-	"nav.batch":             "Batch",
 }

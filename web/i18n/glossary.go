@@ -6,14 +6,15 @@ import "gaelab/lessons/glossary"
 // term.<id>.def its one-line definition, in each language, straight from
 // lessons/glossary/glossary.json, so that the catalog, the lessons and
 // /glossary name each thing the same way.
-var _ = addTerms(en, zh)
+var enTerms, zhTerms = terms()
 
-func addTerms(en, zh map[string]string) bool {
+func terms() (en, zh map[string]string) {
+	en, zh = map[string]string{}, map[string]string{}
 	for _, t := range glossary.All() {
 		en["term."+t.ID], zh["term."+t.ID] = t.En, t.Zh
 		en["term."+t.ID+".def"], zh["term."+t.ID+".def"] = t.DefEn, t.DefZh
 	}
-	return true
+	return en, zh
 }
 
 // term is a glossary term's name in language l, for catalog entries that

@@ -4,8 +4,9 @@ package i18n
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
+
+	"golang.org/x/text/language"
 )
 
 // Lang is a UI language.
@@ -28,24 +29,34 @@ func Parse(s string) (Lang, bool) {
 	return En, false
 }
 
-// Negotiate picks the language from an Accept-Language header: the first
-// supported language by descending quality, English when none matches.
+// Negotiate picks the language from an Accept-Language header: the
+// supported language of highest quality (the first of equals), English when
+// none matches. Each entry is parsed on its own by golang.org/x/text/language,
+// so a malformed entry is skipped without losing the others, and q=0 refuses
+// a language.
 func Negotiate(header string) Lang {
-	best, bestQ := En, -1.0
-	for _, part := range strings.Split(header, ",") {
-		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		q := 1.0
-		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
-			if f, err := strconv.ParseFloat(v, 64); err == nil {
-				q = f
-			}
+	best, bestQ := En, float32(0)
+	for _, entry := range strings.Split(header, ",") {
+		tags, qs, err := language.ParseAcceptLanguage(entry)
+		if err != nil {
+			continue
 		}
-		primary, _, _ := strings.Cut(strings.ToLower(tag), "-")
-		if l, ok := Parse(primary); ok && q > bestQ {
-			best, bestQ = l, q
+		for i, tag := range tags {
+			base, _ := tag.Base()
+			if l, ok := Parse(base.String()); ok && qs[i] > bestQ {
+				best, bestQ = l, qs[i]
+			}
 		}
 	}
 	return best
+}
+
+// Other is the language the switch offers: the one that is not l.
+func (l Lang) Other() Lang {
+	if l == Zh {
+		return En
+	}
+	return Zh
 }
 
 // T returns the message for key in language l, formatted with args
@@ -87,8 +98,6 @@ func Has(key string) bool {
 
 // Name is the language's own name, for the switch.
 func (l Lang) Name() string { return l.T("lang.name") }
-
-var catalogs = map[Lang]map[string]string{En: en, Zh: zh}
 
 // Messages lists every message of language l, for tests that look for
 // catalog text in pages.

@@ -1,6 +1,8 @@
 package i18n
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -13,6 +15,7 @@ import (
 // Both catalogs have exactly the same keys, and each translation uses the
 // same argument indexes as the English message.
 func TestCatalogsMatch(t *testing.T) {
+	en, zh := catalogs[En], catalogs[Zh]
 	verbs := regexp.MustCompile(`%\[(\d+)\]`)
 	for key, msg := range en {
 		z, ok := zh[key]
@@ -50,8 +53,16 @@ func TestNegotiate(t *testing.T) {
 		"fr-FR,fr;q=0.9,zh-TW;q=0.5": Zh,
 		"de, en;q=0.2, zh;q=0.7":     Zh,
 		"ja":                         En,
-		"zh;q=abc":                   Zh,
+		"zh;q=abc":                   En, // a malformed entry is skipped
+		"zh;q=abc, zh-TW;q=0.3":      Zh,
 		";;;,,q=,":                   En,
+		"zh;q=0":                     En, // q=0 refuses a language
+		"zh;q=0, fr":                 En,
+		"zh-CN;q=0, en;q=0.1":        En,
+		"en;q=0, zh;q=0.1":           Zh,
+		"fr, zh;q=0.5, en;q=0.5":     Zh, // the first of equals
+		"zh-Hant-TW":                 Zh,
+		"*":                          En,
 	}
 	for header, want := range tests {
 		if got := Negotiate(header); got != want {
@@ -69,6 +80,43 @@ func TestT(t *testing.T) {
 	}
 }
 
+// Every key is defined once per language across the catalog files; merge
+// names a duplicate and the part that defined it first.
+func TestCatalogHasNoDuplicates(t *testing.T) {
+	if _, err := merge(parts); err != nil {
+		t.Fatal(err)
+	}
+	dup := []part{
+		{"a", map[string]string{"x": "1"}, map[string]string{"x": "1"}},
+		{"b", map[string]string{"x": "2"}, map[string]string{}},
+	}
+	_, err := merge(dup)
+	if err == nil || !strings.Contains(err.Error(), `en "x" in a and b`) {
+		t.Errorf("merge of a duplicate key: err = %v, want it named", err)
+	}
+}
+
+// No catalog file fills the catalog from an init function, where one file
+// could silently overwrite another's message: parts lists them all.
+func TestCatalogHasNoInit(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(f, "_test.go") && strings.Contains(string(src), "func "+"init()") {
+			t.Errorf("%s has an init function; register its map in parts (catalog.go)", f)
+		}
+	}
+}
+
+func TestOther(t *testing.T) {
+	if En.Other() != Zh || Zh.Other() != En {
+		t.Errorf("Other: en -> %s, zh -> %s", En.Other(), Zh.Other())
+	}
+}
+
 // Every glossary term is in the catalog, and no Chinese message uses a
 // variant the glossary rules out (词元, 评论家, 行动者, 练习场, …).
 func TestCatalogUsesGlossary(t *testing.T) {
@@ -78,7 +126,7 @@ func TestCatalogUsesGlossary(t *testing.T) {
 		}
 	}
 	for variant, id := range glossary.Avoided() {
-		for key, msg := range zh {
+		for key, msg := range catalogs[Zh] {
 			if strings.Contains(msg, variant) {
 				t.Errorf("zh %q says %q: the glossary's word is %q (term %s)", key, variant, Zh.T("term."+id), id)
 			}

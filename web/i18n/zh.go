@@ -1,7 +1,7 @@
 package i18n
 
-// zh is the Chinese catalog, key for key the same as en.
-var zh = map[string]string{
+// zhCore is the Chinese catalog, key for key the same as enCore.
+var zhCore = map[string]string{
 	"lang.name": "中文",
 	"brand":     "GAE Lab",
 	"nav.play":  term(Zh, "playground"),
@@ -209,5 +209,4 @@ var zh = map[string]string{
 	"views.bugs":            "真实出现过的 bug",
 	"views.critic":          "critic 更新",
 	"views.actor":           "actor 更新",
-	"nav.batch":             "批次",
 }

@@ -27,8 +27,9 @@ type Store struct {
 	total    int64
 	TTL      time.Duration
 	ShareTTL time.Duration
-	// MaxTotal bounds the bytes held (default 1 GiB); PerAddrDay bounds
-	// one address's uploads per day (default 512 MiB).
+	// MaxTotal bounds the bytes held (default 256 MiB: the store is in
+	// memory); PerAddrDay bounds one address's uploads per day (default
+	// 256 MiB).
 	MaxTotal, PerAddrDay int64
 }
 
@@ -61,7 +62,7 @@ var (
 // NewStore returns an empty store with the default lifetimes and quotas.
 func NewStore() *Store {
 	return &Store{now: time.Now, blobs: map[[32]byte]*blob{}, views: map[string]*view{}, perAddr: map[string]*quota{},
-		TTL: time.Hour, ShareTTL: 7 * 24 * time.Hour, MaxTotal: 1 << 30, PerAddrDay: 512 << 20}
+		TTL: time.Hour, ShareTTL: 7 * 24 * time.Hour, MaxTotal: 256 << 20, PerAddrDay: 256 << 20}
 }
 
 // viewIDEncoding spells view ids: 128 random bits in 26 lower-case letters and digits.

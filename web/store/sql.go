@@ -329,12 +329,13 @@ func (s *SQL) Join(ctx context.Context, code, device string, max int, now time.T
 // while the question is open and the device has changes left.
 func (s *SQL) Answer(ctx context.Context, code string, id int, device, value string, maxChanges int, now time.Time) error {
 	res, err := s.db.ExecContext(ctx, s.rebind(`INSERT INTO answers (class_code, question_id, device, value, changes, updated)
-		SELECT ?, ?, ?, ?, 1, ? WHERE EXISTS (SELECT 1 FROM questions WHERE class_code = ? AND id = ? AND revealed = 0)
+		SELECT ?, ?, ?, ?, 1, ? WHERE EXISTS (SELECT 1 FROM questions q JOIN classes c ON c.code = q.class_code
+		    WHERE q.class_code = ? AND q.id = ? AND q.revealed = 0 AND c.question = q.id AND c.expires > ?)
 		  AND EXISTS (SELECT 1 FROM students WHERE class_code = ? AND device = ?)
 		ON CONFLICT (class_code, question_id, device) DO UPDATE
 		SET value = excluded.value, changes = answers.changes + 1, updated = excluded.updated
 		WHERE answers.changes < ?`),
-		code, id, device, value, now.Unix(), code, id, code, device, maxChanges)
+		code, id, device, value, now.Unix(), code, id, now.Unix(), code, device, maxChanges)
 	if err != nil {
 		return fmt.Errorf("store: answer: %w", err)
 	}
@@ -342,7 +343,8 @@ func (s *SQL) Answer(ctx context.Context, code string, id int, device, value str
 		return nil
 	}
 	q, err := s.Question(ctx, code, id)
-	if err != nil || q.Revealed {
+	c, cerr := s.Class(ctx, code, now)
+	if err != nil || cerr != nil || q.Revealed || c.Question != id {
 		return ErrClosed
 	}
 	var joined int

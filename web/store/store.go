@@ -87,9 +87,10 @@ type Store interface {
 	// Join adds a device to a class (again is fine); ErrFull when the class
 	// already has max students.
 	Join(ctx context.Context, code, device string, max int, now time.Time) error
-	// Answer records a joined device's answer to an open question, replacing
-	// its previous one: ErrNotStudent, ErrClosed (revealed or not found) or
-	// ErrTooMany after maxChanges answers to the same question.
+	// Answer records a joined device's answer to the class's current
+	// question while it is open, replacing its previous one: ErrNotStudent,
+	// ErrClosed (revealed, no longer current, not found, or the class
+	// expired) or ErrTooMany after maxChanges answers to the same question.
 	Answer(ctx context.Context, code string, id int, device, value string, maxChanges int, now time.Time) error
 	// Answers returns the last answer of every device to a question.
 	Answers(ctx context.Context, code string, id int) ([]Answer, error)

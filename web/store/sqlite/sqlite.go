@@ -41,8 +41,8 @@ func OpenDSN(ctx context.Context, path string) (*store.SQL, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: sqlite: %w", err)
 	}
-	db.SetMaxOpenConns(4)
-	db.SetMaxIdleConns(4)
+	db.SetMaxOpenConns(8) // WAL: readers run beside the one writer
+	db.SetMaxIdleConns(8)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: sqlite: %s: %w", path, err)

@@ -225,6 +225,14 @@ func testAnswer(t *testing.T, a, b store.Store) {
 	if err := a.Answer(ctx, code, 99, "d2", "8", 3, now); !errors.Is(err, store.ErrClosed) {
 		t.Errorf("answer to an unknown question = %v; want ErrClosed", err)
 	}
+	q2, _ := a.Ask(ctx, code, "{}", now)
+	q3, _ := a.Ask(ctx, code, "{}", now)
+	if err := a.Answer(ctx, code, q2.ID, "d2", "8", 3, now); !errors.Is(err, store.ErrClosed) {
+		t.Errorf("answer to a question no longer current = %v; want ErrClosed", err)
+	}
+	if err := a.Answer(ctx, code, q3.ID, "d2", "8", 3, now.Add(25*time.Hour)); !errors.Is(err, store.ErrClosed) {
+		t.Errorf("answer in an expired class = %v; want ErrClosed", err)
+	}
 }
 
 // testAnswerConcurrent: 100 students answer at once on two replicas, half

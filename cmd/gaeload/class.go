@@ -1,0 +1,472 @@
+package main
+
+// The live-class workload (-class): phones join a class within -class-join,
+// each holds the class's event stream, the teacher asks a question, every
+// phone answers within -class-answer of it and some change their answer,
+// while a projector follows the count on its own stream. It checks that no
+// answer is lost, and measures the answers' latency, how late the
+// projector's count becomes final and the servers' peak RSS. With
+// -class-db postgres://… it runs -replicas servers on that database, the
+// phones spread over them and the projector on the last one.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// classConfig is the class workload's part of the command line.
+type classConfig struct {
+	on       bool
+	phones   int
+	join     time.Duration // phones arrive spread over this
+	answer   time.Duration // each answers within this of the question
+	change   float64       // share of phones that change their answer
+	db       string        // PostgreSQL URL; "" for the embedded SQLite
+	replicas int
+	maxP99   time.Duration
+	maxFinal time.Duration
+	maxRSSM  float64
+}
+
+// classServers starts the servers of the class workload and returns their
+// base URLs and processes.
+func classServers(ctx context.Context, c config, dir string) ([]*server, []string, error) {
+	bin := c.bin
+	if bin == "" {
+		var err error
+		if bin, err = buildServer(ctx, dir); err != nil {
+			return nil, nil, err
+		}
+	}
+	n := 1
+	if c.class.db != "" {
+		n = max(1, c.class.replicas)
+	}
+	var srvs []*server
+	var bases []string
+	for i := range n {
+		args := []string{"-data", filepath.Join(dir, "data"), "-max-streams", "5000"}
+		if c.class.db != "" {
+			args = []string{"-db", c.class.db, "-max-streams", "5000"}
+		}
+		s, err := startServerArgs(bin, dir, fmt.Sprintf("server%d.log", i), args...)
+		if err != nil {
+			return srvs, bases, err
+		}
+		srvs = append(srvs, s)
+		base, _ := loopbackBase(s.addr)
+		if err := waitHealthy(ctx, base, 30*time.Second, s.exited); err != nil {
+			return srvs, bases, fmt.Errorf("%w; server log: %s", err, s.log)
+		}
+		bases = append(bases, base)
+	}
+	return srvs, bases, nil
+}
+
+// phone is one student's device.
+type phone struct {
+	hc    *http.Client
+	base  string // the replica it talks to
+	final string // the last answer the server accepted
+	mu    sync.Mutex
+	q     string // question id seen on the stream
+	csrf  string
+	ready chan struct{} // closed when the question arrived
+}
+
+var (
+	reQ     = regexp.MustCompile(`name="q" value="(\d+)"`)
+	reCSRF  = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
+	reCount = regexp.MustCompile(`(\d+) of (\d+) students answered`)
+)
+
+// sseEvents reads a stream's events and calls fn with each one's data
+// until the body ends.
+func sseEvents(body io.Reader, fn func(event, data string)) {
+	sc := bufio.NewScanner(body)
+	sc.Buffer(make([]byte, 1<<20), 4<<20)
+	var ev string
+	var data strings.Builder
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case line == "":
+			if ev != "" {
+				fn(ev, data.String())
+			}
+			ev = ""
+			data.Reset()
+		case strings.HasPrefix(line, "event: "):
+			ev = line[len("event: "):]
+		case strings.HasPrefix(line, "data: "):
+			data.WriteString(line[len("data: "):] + "\n")
+		}
+	}
+}
+
+// classResult is what the class workload measured.
+type classResult struct {
+	replicas, phones, joined, streams, answered, changed int
+	answersLost                                          bool
+	apiAnswers, histTotal                                int
+	mismatch                                             string
+	p50, p99, max                                        time.Duration
+	errors                                               []string
+	final                                                time.Duration // projector's count final after the last answer
+	finalSeen                                            bool
+	rssKB                                                []int64
+}
+
+// runClass runs the class workload.
+func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
+	dir, err := os.MkdirTemp("", "gaeload-class-")
+	if err != nil {
+		return err
+	}
+	if c.keep {
+		fmt.Fprintf(stderr, "gaeload: keeping %s\n", dir)
+	} else {
+		defer os.RemoveAll(dir)
+	}
+	fmt.Fprintln(stderr, "gaeload: class workload: starting the server(s)…")
+	srvs, bases, err := classServers(ctx, c, dir)
+	defer func() {
+		for _, s := range srvs {
+			s.stop()
+		}
+	}()
+	if err != nil {
+		return err
+	}
+	cc := c.class
+	res := classResult{replicas: len(bases), phones: cc.phones}
+	tr := &http.Transport{Proxy: nil, MaxIdleConns: 4 * cc.phones, MaxIdleConnsPerHost: 4 * cc.phones, IdleConnTimeout: time.Minute}
+	defer tr.CloseIdleConnections()
+	plain := &http.Client{Transport: tr, Timeout: c.w.timeout}
+
+	// The teacher starts a class.
+	var created struct{ Code, Key string }
+	if err := apiJSON(ctx, plain, "POST", bases[0]+"/api/v1/classes", "", nil, &created); err != nil {
+		return fmt.Errorf("create a class: %w", err)
+	}
+	teacher := bases[len(bases)-1]
+
+	// The projector follows the count.
+	var countMu sync.Mutex
+	lastCount, countAt := 0, time.Time{}
+	pctx, stopProjector := context.WithCancel(ctx)
+	defer stopProjector()
+	preq, _ := http.NewRequestWithContext(pctx, "GET", teacher+"/class/"+created.Code+"/teach/events?k="+url.QueryEscape(created.Key), nil)
+	presp, err := (&http.Client{Transport: tr}).Do(preq)
+	if err != nil || presp.StatusCode != 200 {
+		return fmt.Errorf("projector stream: %v %v", err, statusOf(presp))
+	}
+	go func() {
+		defer presp.Body.Close()
+		sseEvents(presp.Body, func(_, data string) {
+			if m := reCount.FindStringSubmatch(data); m != nil {
+				n, _ := strconv.Atoi(m[1])
+				countMu.Lock()
+				if n != lastCount {
+					lastCount, countAt = n, time.Now()
+				}
+				countMu.Unlock()
+			}
+		})
+	}()
+
+	// Phones join within cc.join and hold their streams.
+	phones := make([]*phone, cc.phones)
+	var wg sync.WaitGroup
+	var errMu sync.Mutex
+	fail := func(s string) {
+		errMu.Lock()
+		if len(res.errors) < 20 {
+			res.errors = append(res.errors, s)
+		}
+		errMu.Unlock()
+	}
+	var joined, streams sync.WaitGroup
+	var nJoined, nStreams int
+	var cntMu sync.Mutex
+	sctx, stopStreams := context.WithCancel(ctx)
+	defer stopStreams()
+	for i := range phones {
+		jar, _ := cookiejar.New(nil)
+		p := &phone{hc: &http.Client{Transport: tr, Jar: jar, Timeout: c.w.timeout,
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }},
+			base: bases[i%len(bases)], ready: make(chan struct{})}
+		phones[i] = p
+		joined.Add(1)
+		streams.Add(1)
+		go func() {
+			defer joined.Done()
+			time.Sleep(time.Duration(rand.Int64N(int64(cc.join) + 1)))
+			resp, err := p.hc.Get(p.base + "/join/" + created.Code)
+			if err != nil || resp.StatusCode != 200 {
+				fail(fmt.Sprintf("join: %v %v", err, statusOf(resp)))
+				streams.Done()
+				return
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			cntMu.Lock()
+			nJoined++
+			cntMu.Unlock()
+			// The stream goes to another replica than the page, as a load balancer may.
+			sbase := bases[(i+1)%len(bases)]
+			req, _ := http.NewRequestWithContext(sctx, "GET", sbase+"/class/"+created.Code+"/events", nil)
+			sresp, err := (&http.Client{Transport: tr, Jar: jar}).Do(req)
+			if err != nil || sresp.StatusCode != 200 {
+				fail(fmt.Sprintf("phone stream: %v %v", err, statusOf(sresp)))
+				streams.Done()
+				return
+			}
+			cntMu.Lock()
+			nStreams++
+			cntMu.Unlock()
+			streams.Done()
+			go func() {
+				defer sresp.Body.Close()
+				once := sync.Once{}
+				sseEvents(sresp.Body, func(_, data string) {
+					q, t := reQ.FindStringSubmatch(data), reCSRF.FindStringSubmatch(data)
+					if q != nil && t != nil {
+						p.mu.Lock()
+						p.q, p.csrf = q[1], t[1]
+						p.mu.Unlock()
+						once.Do(func() { close(p.ready) })
+					}
+				})
+			}()
+		}()
+	}
+	joined.Wait()
+	streams.Wait()
+	res.joined, res.streams = nJoined, nStreams
+	fmt.Fprintf(stderr, "gaeload: %d phones joined, %d streams open; asking…\n", nJoined, nStreams)
+
+	// The teacher asks; every phone answers within cc.answer, some twice.
+	var asked struct{ Question string }
+	if err := apiJSON(ctx, plain, "POST", teacher+"/api/v1/classes/"+created.Code+"/ask", created.Key,
+		map[string]string{"link": "/play?v=1&p=seed-a", "cell": "adv.2"}, &asked); err != nil {
+		return fmt.Errorf("ask: %w", err)
+	}
+	askedAt := time.Now()
+	values := []string{"0.4", "0.4", "0.4", "0.3", "0.5", "0.7"}
+	var latMu sync.Mutex
+	var lats []time.Duration
+	var lastAnswer time.Time
+	var nAnswered, nChanged int
+	for _, p := range phones {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			select {
+			case <-p.ready:
+			case <-time.After(cc.answer):
+				fail("a phone never saw the question on its stream")
+				return
+			}
+			times := 1
+			if rand.Float64() < cc.change {
+				times = 2
+			}
+			for k := range times {
+				at := askedAt.Add(time.Duration(rand.Int64N(int64(cc.answer) * 8 / 10 / int64(times) * int64(k+1))))
+				if k > 0 {
+					at = askedAt.Add(cc.answer * 8 / 10 * time.Duration(k) / time.Duration(times)).Add(time.Duration(rand.Int64N(int64(cc.answer) / 10)))
+				}
+				time.Sleep(time.Until(at))
+				v := values[rand.IntN(len(values))]
+				p.mu.Lock()
+				form := url.Values{"csrf": {p.csrf}, "q": {p.q}, "a": {v}}
+				p.mu.Unlock()
+				start := time.Now()
+				resp, err := p.hc.PostForm(p.base+"/class/"+created.Code+"/answer", form)
+				d := time.Since(start)
+				if err != nil || resp.StatusCode != http.StatusSeeOther {
+					fail(fmt.Sprintf("answer: %v %v", err, statusOf(resp)))
+					if resp != nil {
+						resp.Body.Close()
+					}
+					continue
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				p.final = v
+				latMu.Lock()
+				lats = append(lats, d)
+				if k == 0 {
+					nAnswered++
+				} else {
+					nChanged++
+				}
+				if now := time.Now(); now.After(lastAnswer) {
+					lastAnswer = now
+				}
+				latMu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	res.answered, res.changed = nAnswered, nChanged
+
+	// The projector's count must reach every answering phone.
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		countMu.Lock()
+		n, at := lastCount, countAt
+		countMu.Unlock()
+		if n == nAnswered {
+			res.finalSeen = true
+			res.final = max(0, at.Sub(lastAnswer))
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+
+	// No answer lost: the API counts every phone's last answer once.
+	var results struct {
+		Answers   int
+		Histogram []struct {
+			Value string
+			Count int
+		}
+	}
+	if err := apiJSON(ctx, plain, "GET", teacher+"/api/v1/classes/"+created.Code+"/results", created.Key, nil, &results); err != nil {
+		return fmt.Errorf("results: %w", err)
+	}
+	res.apiAnswers = results.Answers
+	want := map[string]int{}
+	for _, p := range phones {
+		if p.final != "" {
+			want[p.final]++
+		}
+	}
+	got := map[string]int{}
+	for _, b := range results.Histogram {
+		got[b.Value] = b.Count
+		res.histTotal += b.Count
+	}
+	for v, n := range want {
+		if got[v] != n {
+			res.mismatch += fmt.Sprintf(" %s: %d counted, %d given;", v, got[v], n)
+		}
+	}
+	res.answersLost = res.apiAnswers != nAnswered || res.histTotal != nAnswered || res.mismatch != ""
+
+	sort.Slice(lats, func(i, j int) bool { return lats[i] < lats[j] })
+	if len(lats) > 0 {
+		res.p50, res.p99, res.max = percentile(lats, 50), percentile(lats, 99), lats[len(lats)-1]
+	}
+	stopStreams()
+	stopProjector()
+	for _, s := range srvs {
+		kB, _ := peakRSSKB(s.cmd.Process.Pid)
+		res.rssKB = append(res.rssKB, kB)
+	}
+	return printClass(stdout, c, res)
+}
+
+// printClass prints the class workload's numbers and, with -check, fails
+// on a missed target.
+func printClass(w io.Writer, c config, r classResult) error {
+	store := "sqlite"
+	if c.class.db != "" {
+		store = "postgres"
+	}
+	fmt.Fprintf(w, "class on %s, %d replica(s): %d phones joined, %d streams (+1 projector), %d answered, %d changed their answer\n",
+		store, r.replicas, r.joined, r.streams, r.answered, r.changed)
+	fmt.Fprintf(w, "answers counted %d, histogram total %d, lost: %v%s\n", r.apiAnswers, r.histTotal, r.answersLost, r.mismatch)
+	fmt.Fprintf(w, "answer POST latency p50 %s p99 %s max %s\n", ms(r.p50), ms(r.p99), ms(r.max))
+	if r.finalSeen {
+		fmt.Fprintf(w, "projector count final %s after the last answer\n", ms(r.final))
+	} else {
+		fmt.Fprintln(w, "projector count never reached the number of answers")
+	}
+	var rss []string
+	for _, kB := range r.rssKB {
+		rss = append(rss, mb(kB))
+	}
+	fmt.Fprintf(w, "server peak RSS: %s\n", strings.Join(rss, ", "))
+	for _, e := range r.errors {
+		fmt.Fprintf(w, "error: %s\n", e)
+	}
+	if !c.check {
+		return nil
+	}
+	var missed []string
+	if r.answersLost || r.answered != r.phones || len(r.errors) > 0 {
+		missed = append(missed, "every phone answers and every answer is counted once")
+	}
+	if r.p99 > c.class.maxP99 {
+		missed = append(missed, fmt.Sprintf("answer p99 %s > %s", ms(r.p99), ms(c.class.maxP99)))
+	}
+	if !r.finalSeen || r.final > c.class.maxFinal {
+		missed = append(missed, fmt.Sprintf("projector final within %s", ms(c.class.maxFinal)))
+	}
+	for _, kB := range r.rssKB {
+		if float64(kB)/1024 > c.class.maxRSSM {
+			missed = append(missed, fmt.Sprintf("peak RSS %s > %.0f MB", mb(kB), c.class.maxRSSM))
+		}
+	}
+	for _, m := range missed {
+		fmt.Fprintf(w, "MISSED %s\n", m)
+	}
+	if len(missed) > 0 {
+		return fmt.Errorf("%d target(s) missed", len(missed))
+	}
+	fmt.Fprintln(w, "all targets met")
+	return nil
+}
+
+func statusOf(resp *http.Response) string {
+	if resp == nil {
+		return ""
+	}
+	return resp.Status
+}
+
+// apiJSON calls the class API and decodes its answer into out.
+func apiJSON(ctx context.Context, hc *http.Client, method, u, key string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, u, rd)
+	if err != nil {
+		return err
+	}
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode/100 != 2 {
+		b, _ := io.ReadAll(resp.Body)
+		return errors.New(resp.Status + ": " + string(b))
+	}
+	return json.NewDecoder(resp.Body).Decode(out)
+}

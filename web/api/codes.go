@@ -1,0 +1,53 @@
+package api
+
+import "net/http"
+
+// codes maps each error code to its HTTP status: the one place where an
+// error meets HTTP. Errors carry only their code (Error.Code); the edge
+// (WriteError, the server's guards) asks Status.
+var codes = map[string]int{
+	"invalid_json":       http.StatusBadRequest,
+	"invalid_shape":      http.StatusBadRequest,
+	"invalid_number":     http.StatusBadRequest,
+	"invalid_mask":       http.StatusBadRequest,
+	"invalid_value":      http.StatusBadRequest,
+	"out_of_range":       http.StatusBadRequest,
+	"missing_field":      http.StatusBadRequest,
+	"bad_request":        http.StatusBadRequest,
+	"not_found":          http.StatusNotFound,
+	"method_not_allowed": http.StatusMethodNotAllowed,
+	"too_large":          http.StatusBadRequest, // a field's value; the body: StatusOf
+	"uri_too_long":       http.StatusRequestURITooLong,
+	"busy":               http.StatusServiceUnavailable,
+	"timeout":            http.StatusServiceUnavailable,
+	"internal":           http.StatusInternalServerError,
+	// live classes
+	"bad_form":     http.StatusBadRequest,
+	"bad_json":     http.StatusBadRequest,
+	"csrf":         http.StatusForbidden,
+	"forbidden":    http.StatusForbidden,
+	"no_question":  http.StatusConflict,
+	"invalid":      http.StatusUnprocessableEntity,
+	"rate_limited": http.StatusTooManyRequests,
+	"class_full":   http.StatusServiceUnavailable,
+	"streams_full": http.StatusServiceUnavailable,
+	"no_store":     http.StatusServiceUnavailable,
+}
+
+// Status is the HTTP status of an error code; a code without an entry is a
+// bad request.
+func Status(code string) int {
+	if s, ok := codes[code]; ok {
+		return s
+	}
+	return http.StatusBadRequest
+}
+
+// StatusOf is the HTTP status of e: its code's, except that too_large
+// without a field is the request body, 413 (a field too large is 400).
+func StatusOf(e *Error) int {
+	if e.Code == "too_large" && e.Field == "" {
+		return http.StatusRequestEntityTooLarge
+	}
+	return Status(e.Code)
+}

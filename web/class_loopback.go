@@ -1,0 +1,67 @@
+package web
+
+import (
+	"net"
+	"net/http"
+	"strings"
+)
+
+// loopbackHost reports whether a request's host is loopback (127.0.0.0/8,
+// ::1, localhost): phones in the room cannot reach such an address.
+func loopbackHost(r *http.Request) bool {
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// lanAddresses are this machine's non-loopback unicast IPv4 addresses
+// (then IPv6 global ones), where phones on the same network may reach it.
+func lanAddresses() []string {
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var v4, v6 []string
+	for _, a := range addrs {
+		ipn, ok := a.(*net.IPNet)
+		if !ok || ipn.IP.IsLoopback() || ipn.IP.IsLinkLocalUnicast() || !ipn.IP.IsGlobalUnicast() {
+			continue
+		}
+		if ip4 := ipn.IP.To4(); ip4 != nil {
+			v4 = append(v4, ip4.String())
+		} else {
+			v6 = append(v6, "["+ipn.IP.String()+"]")
+		}
+	}
+	return append(v4, v6...)
+}
+
+// loopbackWarning is the console's plain warning when phones cannot reach
+// the address the teacher used, with the fix and the addresses to use;
+// "" when there is nothing to warn about.
+func (cr *classRoom) loopbackWarning(r *http.Request) string {
+	if cr.publicURL != "" || !loopbackHost(r) {
+		return ""
+	}
+	lang := classLang(r)
+	port := "8080"
+	if _, p, err := net.SplitHostPort(r.Host); err == nil {
+		port = p
+	}
+	var urls []string
+	for _, a := range lanAddresses() {
+		urls = append(urls, "http://"+a+":"+port+"/join")
+	}
+	msg := lang.T("class.loopback", r.Host, port)
+	if len(urls) > 0 {
+		msg += " " + lang.T("class.loopback.use", strings.Join(urls, ", "))
+	}
+	return msg
+}

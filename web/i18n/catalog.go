@@ -1,0 +1,73 @@
+package i18n
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// part is one feature's messages in every language.
+type part struct {
+	name   string
+	en, zh map[string]string
+}
+
+// parts lists every catalog file pair. To add a feature's messages, write
+// en_<feature>.go and zh_<feature>.go, each declaring one map
+// (var en<Feature> = map[string]string{...}), and register them here with
+// one line:
+//
+//	{"feature", enFeature, zhFeature},
+//
+// A key defined in two parts (or twice in one language) stops the program
+// at start-up naming both parts, and TestCatalogHasNoDuplicates fails: no
+// message silently overwrites another.
+var parts = []part{
+	{"core", enCore, zhCore},
+	{"limits", enLimits, zhLimits},
+	{"batch", enBatch, zhBatch},
+	{"compare", enCompare, zhCompare},
+	{"sweep", enSweep, zhSweep},
+	{"update", enUpdate, zhUpdate},
+	{"course", enCourse, zhCourse},
+	{"inspect", enInspect, zhInspect},
+	{"releases", enReleases, zhReleases},
+	{"class", enClass, zhClass},
+	{"glossary", enTerms, zhTerms},
+}
+
+// catalogs holds every message by language, merged from parts.
+var catalogs = mustMerge(parts)
+
+// merge joins the parts into one catalog per language, or reports every
+// key that more than one part defines.
+func merge(ps []part) (map[Lang]map[string]string, error) {
+	out := map[Lang]map[string]string{En: {}, Zh: {}}
+	owner := map[Lang]map[string]string{En: {}, Zh: {}}
+	var dups []string
+	for _, p := range ps {
+		for l, m := range map[Lang]map[string]string{En: p.en, Zh: p.zh} {
+			for k, v := range m {
+				if first, ok := owner[l][k]; ok {
+					dups = append(dups, fmt.Sprintf("%s %q in %s and %s", l, k, first, p.name))
+					continue
+				}
+				owner[l][k] = p.name
+				out[l][k] = v
+			}
+		}
+	}
+	if len(dups) > 0 {
+		slices.Sort(dups)
+		return nil, fmt.Errorf("i18n: duplicate keys: %s", strings.Join(dups, "; "))
+	}
+	return out, nil
+}
+
+func mustMerge(ps []part) map[Lang]map[string]string {
+	c, err := merge(ps)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}

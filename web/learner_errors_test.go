@@ -1,0 +1,81 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/a-h/templ"
+
+	"gaelab/engine"
+	"gaelab/web/i18n"
+)
+
+// Every engine error a page can meet maps to one catalog message, wrapped
+// or not, in both languages.
+func TestLearnerKey(t *testing.T) {
+	for _, c := range []struct {
+		err   error
+		key   string
+		known bool
+	}{
+		{nil, "", false},
+		{engine.ErrOneValidToken, "err.whiten_one", true},
+		{fmt.Errorf("row 2: %w", engine.ErrOneValidToken), "err.whiten_one", true},
+		{engine.ErrNoValidToken, "err.whiten_none", true},
+		{errors.New("something else"), "err.whiten_none", false},
+	} {
+		if got := learnerKey(c.err); got != c.key || learnerKnows(c.err) != c.known {
+			t.Errorf("learnerKey(%v) = %q (known %v), want %q (%v)", c.err, got, learnerKnows(c.err), c.key, c.known)
+		}
+	}
+	for _, e := range learnerErrors {
+		for _, l := range i18n.Langs {
+			if msg := l.T(e.key); msg == "⟦"+e.key+"⟧" {
+				t.Errorf("%s: no %s message for %v", e.key, l, e.err)
+			}
+		}
+	}
+}
+
+// The page pipeline redirects a readable non-canonical link, answers htmx
+// with the fragment of its target (address bar: canonical, or the typed link
+// when it has problems) and everything else with the whole page.
+func TestServePage(t *testing.T) {
+	rt := newRouter(Options{})
+	answer := func(ok bool) pageAnswer {
+		return pageAnswer{
+			canonical: "/test/page?v=1&p=a", redirect: ok, keepTyped: !ok,
+			page:      func() templ.Component { return templ.Raw("page") },
+			fragments: map[string]func() templ.Component{"results": func() templ.Component { return templ.Raw("results") }},
+		}
+	}
+	rt.pages.Get("/test/page", func(w http.ResponseWriter, r *http.Request) { servePage(w, r, answer(r.URL.Query().Get("bad") == "")) })
+	for _, c := range []struct {
+		target, hxTarget string
+		code             int
+		body, location   string
+		replaceURL       string
+	}{
+		{"/test/page?p=a&v=1", "", 303, "", "/test/page?v=1&p=a", ""},
+		{"/test/page?v=1&p=a", "", 200, "page", "", ""},
+		{"/test/page?p=a&v=1", "results", 200, "results", "", "/test/page?v=1&p=a"},
+		{"/test/page?p=a&v=1&bad=1", "results", 200, "results", "", "/test/page?p=a&v=1&bad=1"},
+		{"/test/page?p=a&v=1&bad=1", "", 200, "page", "", ""},
+	} {
+		header := []string{}
+		if c.hxTarget != "" {
+			header = []string{"HX-Request", "true", "HX-Target", c.hxTarget}
+		}
+		rec := serve(rt, "GET", c.target, header...)
+		if rec.Code != c.code || rec.Header().Get("Location") != c.location || (c.body != "" && rec.Body.String() != c.body) ||
+			rec.Header().Get("HX-Replace-Url") != c.replaceURL {
+			t.Errorf("%s (HX-Target %q): %d %q, Location %q, HX-Replace-Url %q", c.target, c.hxTarget, rec.Code, rec.Body.String(),
+				rec.Header().Get("Location"), rec.Header().Get("HX-Replace-Url"))
+		}
+		if c.code == 200 && rec.Header().Get("Vary") != pageVary {
+			t.Errorf("%s: Vary %q", c.target, rec.Header().Get("Vary"))
+		}
+	}
+}

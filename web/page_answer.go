@@ -1,0 +1,71 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/a-h/templ"
+)
+
+// pageAnswer is what a page handler hands to the one page pipeline,
+// servePage: the state's canonical link, how the request was read, and the
+// components that can answer it.
+type pageAnswer struct {
+	canonical string // the state's canonical link (pageLink.canonical)
+	// redirect: the link was read without a problem or warning, so a
+	// non-canonical one (a submitted form, parameters in another order) is
+	// redirected to canonical.
+	redirect bool
+	// keepTyped: the link has problems, so htmx's address bar keeps the
+	// link as typed instead of the canonical one.
+	keepTyped bool
+	page      func() templ.Component // the whole page
+	// fragments answer htmx requests by their HX-Target; main answers any
+	// other htmx request (a boosted link) with the page's main part, nil
+	// for the whole page.
+	fragments map[string]func() templ.Component
+	main      func() templ.Component
+	// pushOnBoost: a fragment request from a boosted link (a step of the
+	// step-through) adds a history entry instead of replacing the current one.
+	pushOnBoost bool
+}
+
+// pageVary are the request headers a page's answer depends on besides its
+// link: htmx's fragment requests and the language when lang= is absent.
+const pageVary = "HX-Request, HX-Target, Accept-Language, Cookie"
+
+// servePage is the one page pipeline: the redirect to the canonical link,
+// the htmx fragment (with the link for the address bar) or the whole page,
+// the headers, and the log of a failed render.
+func servePage(w http.ResponseWriter, r *http.Request, a pageAnswer) {
+	htmx := r.Header.Get("HX-Request") == "true"
+	if !htmx && a.redirect && !sameQuery(r.URL.RawQuery, a.canonical) {
+		// A form submitted without JavaScript, or a link in another order:
+		// show its canonical link, so every state has one URL.
+		http.Redirect(w, r, a.canonical, http.StatusSeeOther)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Vary", pageVary)
+	c := a.page
+	if htmx {
+		if f, ok := a.fragments[r.Header.Get("HX-Target")]; ok {
+			c = f
+			link := a.canonical
+			if a.keepTyped {
+				link = r.URL.Path + "?" + r.URL.RawQuery // keep what was typed in the link
+			}
+			if a.pushOnBoost && r.Header.Get("HX-Boosted") == "true" { // one history entry per step
+				h.Set("HX-Push-Url", asciiURL(link))
+			} else { // typing: the address bar follows without flooding history
+				h.Set("HX-Replace-Url", asciiURL(link))
+			}
+		} else if a.main != nil {
+			c = a.main
+			h.Set("HX-Push-Url", asciiURL(a.canonical))
+		}
+	}
+	if err := c().Render(r.Context(), w); err != nil {
+		logRenderError(r, err)
+	}
+}
