@@ -27,7 +27,7 @@ func (s *Server) handleGlossary(w http.ResponseWriter, r *http.Request) {
 	for _, g := range glossary.All() {
 		e := templates.GlossaryEntry{
 			ID: "term-" + g.ID, Name: g.Name(string(lr.lang)), Other: g.Name(string(other)),
-			Tensor: g.Tensor, Zero: mathml.Plain(g.Symbol), One: mathml.Plain(g.OneBased), Def: g.Def(string(lr.lang)),
+			Tensor: g.Tensor, Zero: mathml.Plain(g.Symbol), One: mathml.Plain(g.OneBased), Def: mathml.Plain(g.Def(string(lr.lang))),
 		}
 		if l, _, _ := s.course.Lesson(string(lr.lang), g.Lesson); l != nil {
 			e.Lesson = templates.Link{Label: l.Title, URL: lr.url("/lessons/" + l.Slug)}

@@ -7,6 +7,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/lessons/glossary"
+	"gaelab/lessons/mathml"
 )
 
 // /glossary lists every term of the glossary file (at least 30) in both
@@ -29,7 +30,7 @@ func TestGlossaryPage(t *testing.T) {
 				t.Errorf("%s: row %d is %q, want term-%s", lang, i, id, g.ID)
 			}
 			cells := row.Find("td")
-			if strings.TrimSpace(row.Find("th").Text()) != g.Name(lang) || strings.TrimSpace(cells.Eq(4).Text()) != g.Def(lang) {
+			if strings.TrimSpace(row.Find("th").Text()) != g.Name(lang) || strings.TrimSpace(cells.Eq(4).Text()) != mathml.Plain(g.Def(lang)) {
 				t.Errorf("%s: %s shows %q / %q", lang, g.ID, row.Find("th").Text(), cells.Eq(4).Text())
 			}
 			href, ok := cells.Eq(5).Find("a").Attr("href")
