@@ -125,17 +125,11 @@ func ApplyKLPenaltyGen(g Generation, scores, oldLogProbs, refLogProb, mask [][]f
 	if err != nil {
 		return KLReward{}, err
 	}
-	res := KLReward{KLDUnmasked: unmasked, Beta: ctl.Value()}
-	res.KLD = zipMatrix(unmasked, mask, func(k, m float64) float64 { return k * m })
-	res.Rewards = zipMatrix(scores, res.KLD, func(s, k float64) float64 { return s - res.Beta*k })
+	res := penalize(unmasked, scores, mask, ctl.Value())
 	eps := g.meanEps()
 	var total float64
-	for i, row := range res.KLD {
-		var sum, n float64
-		for t, k := range row {
-			sum += k * mask[i][t]
-			n += mask[i][t]
-		}
+	for i := range res.KLD {
+		sum, n := rowKL(res.KLD[i], mask[i])
 		total += sum / (n + eps)
 	}
 	if len(res.KLD) > 0 {

@@ -48,16 +48,10 @@ func ApplyKLPenalty(v Version, scores, oldLogProbs, refLogProb, mask [][]float64
 	if err != nil {
 		return KLReward{}, err
 	}
-	res := KLReward{KLDUnmasked: unmasked, Beta: ctl.Value()}
-	res.KLD = zipMatrix(unmasked, mask, func(k, m float64) float64 { return k * m })
-	res.Rewards = zipMatrix(scores, res.KLD, func(s, k float64) float64 { return s - res.Beta*k })
+	res := penalize(unmasked, scores, mask, ctl.Value())
 	var total float64
-	for i, row := range res.KLD {
-		var sum, n float64
-		for t, k := range row {
-			sum += k * mask[i][t]
-			n += mask[i][t]
-		}
+	for i := range res.KLD {
+		sum, n := rowKL(res.KLD[i], mask[i])
 		if v == VerlEarly {
 			if n == 0 {
 				return res, fmt.Errorf("engine: KL metric: row %d has no valid token, and verl v0.2 divides 0 by 0 there", i)
@@ -72,4 +66,23 @@ func ApplyKLPenalty(v Version, scores, oldLogProbs, refLogProb, mask [][]float64
 	}
 	ctl.Update(res.CurrentKL, len(res.KLD))
 	return res, nil
+}
+
+// penalize masks the unmasked KL and subtracts β·KLD from the scores: the
+// rewards half of apply_kl_penalty, the same in every generation.
+func penalize(unmasked, scores, mask [][]float64, beta float64) KLReward {
+	res := KLReward{KLDUnmasked: unmasked, Beta: beta}
+	res.KLD = zipMatrix(unmasked, mask, func(k, m float64) float64 { return k * m })
+	res.Rewards = zipMatrix(scores, res.KLD, func(s, k float64) float64 { return s - beta*k })
+	return res
+}
+
+// rowKL is one row's masked KL sum and its number of valid tokens, the
+// two halves of the row's masked mean in the KL metric.
+func rowKL(kld, mask []float64) (sum, n float64) {
+	for t, k := range kld {
+		sum += k * mask[t]
+		n += mask[t]
+	}
+	return sum, n
 }
