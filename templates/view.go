@@ -155,6 +155,15 @@ type Table struct {
 	Corner  string
 	Columns []Column
 	Rows    []Row
+	// Window moves presentation mode's window of tokens; zero for none.
+	Window TableWindow
+}
+
+// TableWindow is the arrows of presentation mode's window of tokens: the
+// window of 8 tokens (screens under 1600 px wide) and, past 12 tokens, the
+// window of 12; each is earlier then later, a Link without URL at an end.
+type TableWindow struct {
+	Narrow, Wide []Link
 }
 
 // Column heads one token's column.

@@ -24,11 +24,15 @@ func sixteenTokens(extra string) string {
 	return b.String() + "&sel=delta.2&present=1" + extra
 }
 
-// fitsJS reports what overflows the viewport: the page, or the token table
-// inside its scrolling wrapper; and the body's font size.
+// fitsJS reports what the viewport clips: the token table (or its window),
+// the chart and the step panel must end inside it (the formula panel may run
+// below), nothing may scroll sideways; and the body's font size.
 const fitsJS = `(minFont) => {
 	const d = document.documentElement, wrong = [];
-	if (d.scrollHeight > innerHeight + 1) wrong.push("page is " + d.scrollHeight + " px tall in " + innerHeight);
+	for (const sel of ['[data-testid="token-table"]', ".chart svg", '[data-testid="step"]']) {
+		const e = document.querySelector(sel);
+		if (e && e.getBoundingClientRect().bottom > innerHeight + 0.5) wrong.push(sel + " ends at " + e.getBoundingClientRect().bottom + " in " + innerHeight);
+	}
 	if (d.scrollWidth > innerWidth + 1) wrong.push("page is " + d.scrollWidth + " px wide in " + innerWidth);
 	const t = document.querySelector(".token-table");
 	if (t && t.scrollWidth > t.clientWidth + 1) wrong.push("table scrolls: " + t.scrollWidth + " in " + t.clientWidth);
@@ -38,8 +42,9 @@ const fitsJS = `(minFont) => {
 	return wrong.join("; ");
 }`
 
-// In presentation mode a 16-token scenario fits one screen at 1280×720 and
-// 1920×1080, in both themes, with projector type at 1920.
+// In presentation mode a 16-token scenario (a window of its tokens) fits one
+// screen at 1280×720 and 1920×1080, in both themes, with projector type at
+// 1920.
 func TestBrowserPresentationFits(t *testing.T) {
 	srv := playServer(t)
 	for _, size := range []struct{ w, h int }{{1280, 720}, {1920, 1080}} {

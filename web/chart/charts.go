@@ -57,7 +57,7 @@ func values(in *Input) ([]byte, *frame, error) {
 		legend: append([]legendItem{
 			seriesItem(tx.Value, Value), seriesItem(tx.Return, Return), seriesItem(tx.Advantage, Advantage),
 			{oneLine(tx.Bootstrap), func(f *frame, x, y float64) {
-				hollowMarker(f.marks, MarkerCircle, x+thumbW/2, y, f.th.MarkerRadius*1.15, f.th.StrokeWidth*0.9, rgb(Styles[Value].Color), f.bg)
+				hollowMarker(f.marks, MarkerCircle, x+thumbW/2, y, f.th.MarkerRadius*1.15, f.th.StrokeWidth*0.9, rgb(f.th.style(Value).Color), f.bg)
 			}},
 		}, masks...),
 	}
@@ -74,7 +74,7 @@ func values(in *Input) ([]byte, *frame, error) {
 
 		// V(s_t) on the boundaries, then the bootstrap V(s_T) = 0, its
 		// dotted line under the last V(s_t)'s marker.
-		st := Styles[Value]
+		st := f.th.style(Value)
 		col := rgb(st.Color)
 		r := f.markerR()
 		pts := make([]vg.Point, T)

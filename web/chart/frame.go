@@ -208,7 +208,11 @@ func render(in *Input, T int, th Theme, sp spec) ([]byte, *frame, error) {
 
 	// Header: title, caption, legend rows (y down).
 	y := pad
-	for _, l := range wrap(sp.title, th.TitleSize, f.W-2*pad) {
+	title := sp.title
+	if th.Untitled {
+		title = ""
+	}
+	for _, l := range wrap(title, th.TitleSize, f.W-2*pad) {
 		y += th.TitleSize * 1.25
 		f.text(pad, y-th.TitleSize*0.25, l, th.TitleSize, "", th.Foreground, ` font-weight="bold"`)
 	}

@@ -33,6 +33,7 @@ var parts = []part{
 	{"inspect", enInspect, zhInspect},
 	{"releases", enReleases, zhReleases},
 	{"class", enClass, zhClass},
+	{"present", enPresent, zhPresent},
 	{"glossary", enTerms, zhTerms},
 }
 
