@@ -33,6 +33,7 @@ var parts = []part{
 	{"progress", enProgress, zhProgress},
 	{"inspect", enInspect, zhInspect},
 	{"releases", enReleases, zhReleases},
+	{"upgrade", enUpgrade, zhUpgrade},
 	{"class", enClass, zhClass},
 	{"glossary", enTerms, zhTerms},
 }
