@@ -34,13 +34,9 @@ func values(in *Input) ([]byte, *frame, error) {
 
 	var d strings.Builder
 	d.WriteString(oneLine(tx.ValuesDesc))
-	fmt.Fprintf(&d, " %s: %s; V(s_%d): %s.", oneLine(tx.Value),
-		descList(in.Values, func(t int) string { return fmt.Sprintf("V(s_%d)=%s", t+in.Base, val(in.Values[t])) }),
-		T+in.Base, boot)
-	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Return),
-		descList(in.Returns, func(t int) string { return fmt.Sprintf("R_%d=%s", t+in.Base, val(in.Returns[t])) }))
-	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Advantage),
-		descList(in.Advantages, func(t int) string { return fmt.Sprintf("A_%d=%s", t+in.Base, val(in.Advantages[t])) }))
+	fmt.Fprintf(&d, " %s; V(s_%d): %s.", descSeries(tx.Value, "V(s_%d)=%s", in.Values, in.Base), T+in.Base, boot)
+	d.WriteString(" " + descSeries(tx.Return, "R_%d=%s", in.Returns, in.Base) + ".")
+	d.WriteString(" " + descSeries(tx.Advantage, "A_%d=%s", in.Advantages, in.Base) + ".")
 	if maskDesc != "" {
 		d.WriteString(" " + maskDesc)
 	}
@@ -182,12 +178,9 @@ func rewards(in *Input) ([]byte, *frame, error) {
 
 	var d strings.Builder
 	d.WriteString(oneLine(tx.RewardsDesc))
-	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Reward),
-		descList(in.Rewards, func(t int) string { return fmt.Sprintf("r_%d=%s", t+in.Base, val(in.Rewards[t])) }))
-	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Score),
-		descList(in.Scores, func(t int) string { return fmt.Sprintf("score_%d=%s", t+in.Base, val(in.Scores[t])) }))
-	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.KL),
-		descList(in.KLTerm, func(t int) string { return fmt.Sprintf("-β·kld_%d=%s", t+in.Base, val(in.KLTerm[t])) }))
+	d.WriteString(" " + descSeries(tx.Reward, "r_%d=%s", in.Rewards, in.Base) + ".")
+	d.WriteString(" " + descSeries(tx.Score, "score_%d=%s", in.Scores, in.Base) + ".")
+	d.WriteString(" " + descSeries(tx.KL, "-β·kld_%d=%s", in.KLTerm, in.Base) + ".")
 	if maskDesc != "" {
 		d.WriteString(" " + maskDesc)
 	}
@@ -259,11 +252,9 @@ func advantages(in *Input) ([]byte, *frame, error) {
 
 	var d strings.Builder
 	d.WriteString(oneLine(tx.AdvantagesDesc))
-	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Advantage),
-		descList(in.Advantages, func(t int) string { return fmt.Sprintf("A_%d=%s", t+in.Base, val(in.Advantages[t])) }))
+	d.WriteString(" " + descSeries(tx.Advantage, "A_%d=%s", in.Advantages, in.Base) + ".")
 	if white {
-		fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Whitened),
-			descList(in.Whitened, func(t int) string { return fmt.Sprintf("A_%d=%s", t+in.Base, val(in.Whitened[t])) }))
+		d.WriteString(" " + descSeries(tx.Whitened, "A_%d=%s", in.Whitened, in.Base) + ".")
 	} else {
 		d.WriteString(" " + oneLine(tx.NoWhitened))
 	}

@@ -84,7 +84,7 @@ func compare(in *CompareInput) ([]byte, *frame, error) {
 		label string
 		v     []float64
 	}{{tx.Reference, in.Reference}, {tx.Other, in.Other}} {
-		fmt.Fprintf(&d, " %s: %s.", oneLine(s.label), descList(s.v, func(t int) string { return fmt.Sprintf("t=%d: %s", t+in.Base, val(s.v[t])) }))
+		d.WriteString(" " + descSeries(s.label, "t=%d: %s", s.v, in.Base) + ".")
 	}
 	var where []string
 	for t, on := range in.Differs {
