@@ -50,8 +50,7 @@ var OtherStyle = Style{Dash: []float64{5, 2}, Marker: MarkerCircle}
 // Compare draws the comparison chart: Reference and Other per token, with
 // the differing tokens marked. Every series must have one number per token.
 func Compare(in CompareInput) ([]byte, error) {
-	b, _, err := compare(&in)
-	return b, err
+	return svgOf(compare(&in))
 }
 
 func compare(in *CompareInput) ([]byte, *frame, error) {
