@@ -90,7 +90,7 @@ func values(in *Input) ([]byte, *frame, error) {
 		if float64(term.Y)+rt+3+f.th.FontSize > float64(f.dc.Max.Y) {
 			ly = f.sy(float64(term.Y)) + rt + f.th.FontSize
 		}
-		f.text(float64(term.X)+rt+4, ly, boot, f.th.FontSize, "start", f.th.Foreground, ` class="bootstrap"`)
+		f.labels.text(float64(term.X)+rt+4, ly, boot, f.th.FontSize, "start", f.th.Foreground, ` class="bootstrap"`)
 		if in.Step.On {
 			// The boundaries this step reads: V(s_t) and the next value.
 			hl := rgb(Styles[Reward].Color)
@@ -330,18 +330,4 @@ func extent(vs ...[]float64) (lo, hi float64) {
 		}
 	}
 	return lo, hi
-}
-
-// prepare is what every chart does first: check the series it draws, resolve
-// the theme and require its title.
-func (in *Input) prepare(titleField, title string, ss ...series) (int, Theme, error) {
-	T, err := in.check(ss...)
-	if err != nil {
-		return 0, Theme{}, err
-	}
-	th, err := in.Theme.resolve()
-	if err != nil {
-		return 0, Theme{}, err
-	}
-	return T, th, requireTitle(titleField, title)
 }

@@ -108,7 +108,7 @@ func compare(in *CompareInput) ([]byte, *frame, error) {
 	}}}
 	if len(where) > 0 {
 		legend = append(legend, legendItem{oneLine(tx.DiffersLegend), func(f *frame, x, y float64) {
-			f.text(x+thumbW/2, f.sy(y)+f.th.FontSize*0.35, mark, f.th.FontSize, "middle", f.th.Foreground, ` font-weight="bold"`)
+			f.labels.text(x+thumbW/2, f.sy(y)+f.th.FontSize*0.35, mark, f.th.FontSize, "middle", f.th.Foreground, ` font-weight="bold"`)
 		}})
 	}
 	sp := spec{
@@ -132,7 +132,7 @@ func compare(in *CompareInput) ([]byte, *frame, error) {
 		_, y0, _, _ := f.dataRect()
 		for t, on := range in.Differs {
 			if on {
-				f.text(f.X(float64(t)), y0+f.th.FontSize*1.1, mark, f.th.FontSize, "middle", f.th.Foreground, ` class="differs" font-weight="bold"`)
+				f.labels.text(f.X(float64(t)), y0+f.th.FontSize*1.1, mark, f.th.FontSize, "middle", f.th.Foreground, ` class="differs" font-weight="bold"`)
 			}
 		}
 	})

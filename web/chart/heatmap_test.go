@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"gaelab/web/svg"
 )
 
 // sweepLams are the λ of the compare view's sweep.
@@ -166,7 +168,7 @@ func TestDiverging(t *testing.T) {
 		if !(neg.B > neg.R) || !(pos.R > pos.B) {
 			t.Errorf("±%v: %s, %s; want blue below 0 and orange above", x, hex(neg), hex(pos))
 		}
-		if l0, l1 := luminance(Diverging(-x)), luminance(Diverging(-x-0.1)); l1 >= l0 {
+		if l0, l1 := svg.Luminance(Diverging(-x)), svg.Luminance(Diverging(-x-0.1)); l1 >= l0 {
 			t.Errorf("lightness does not fall away from 0 at −%v", x)
 		}
 	}
@@ -190,12 +192,8 @@ func TestDiverging(t *testing.T) {
 	for x := -1.0; x <= 1; x += 0.05 {
 		c := Diverging(x)
 		ink := rgb(inkOn(c))
-		l1, l2 := luminance(c), luminance(ink)
-		if l2 > l1 {
-			l1, l2 = l2, l1
-		}
-		if (l1+0.05)/(l2+0.05) < 4.5 {
-			t.Errorf("at %v: %s on %s has contrast %.2f", x, hex(ink), hex(c), (l1+0.05)/(l2+0.05))
+		if r := svg.Contrast(c, ink); r < 4.5 {
+			t.Errorf("at %v: %s on %s has contrast %.2f", x, hex(ink), hex(c), r)
 		}
 	}
 }

@@ -104,11 +104,11 @@ func weights(in *WeightsInput) ([]byte, *frame, error) {
 		for i, v := range in.Weights {
 			above := f.sy(f.Y(v)) - 4
 			if labelled {
-				f.text(f.X(float64(i)), above, val(v), size, "middle", f.th.Foreground, ` class="weight"`)
+				f.labels.text(f.X(float64(i)), above, val(v), size, "middle", f.th.Foreground, ` class="weight"`)
 				above -= size * 1.1
 			}
 			if i == N-1 && strings.TrimSpace(tx.MC) != "" {
-				f.text(f.X(float64(i)), above, oneLine(tx.MC), f.th.FontSize, "middle", hex(rgb(mc.Color)), ` font-weight="bold" class="mc"`)
+				f.labels.text(f.X(float64(i)), above, oneLine(tx.MC), f.th.FontSize, "middle", hex(rgb(mc.Color)), ` font-weight="bold" class="mc"`)
 			}
 		}
 	})
