@@ -3,7 +3,6 @@ package chart
 import (
 	"bytes"
 	"encoding/xml"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -12,9 +11,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden SVGs in testdata/")
+	"gaelab/web/svg"
+)
 
 func textEN() Text {
 	return Text{
@@ -190,33 +189,7 @@ func TestGolden(t *testing.T) {
 	cases["cjk-ribbon"] = func() ([]byte, error) { return Ribbon(ribbonCJK()) }
 
 	for name, render := range cases {
-		t.Run(name, func(t *testing.T) {
-			got, err := render()
-			if err != nil {
-				t.Fatal(err)
-			}
-			again, _ := render()
-			if !bytes.Equal(got, again) {
-				t.Fatal("two renderings of the same input differ")
-			}
-			path := filepath.Join("testdata", name+".svg")
-			if *update {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./web/chart -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from the golden file (%d bytes, want %d); if the change is intended, run go test ./web/chart -update and look at the SVG", name, len(got), len(want))
-			}
-		})
+		t.Run(name, func(t *testing.T) { checkGoldenSVG(t, name, render) })
 	}
 }
 
@@ -1139,15 +1112,14 @@ func playground(T int) Input {
 func TestDarkSeriesContrast(t *testing.T) {
 	th := Dark()
 	okabeIto := "#E69F00 #56B4E9 #009E73 #F0E442 #0072B2 #D55E00 #CC79A7 #F2F2F2"
-	bg := luminance(rgb(th.Background))
+	bg := rgb(th.Background)
 	seen := map[string]Quantity{}
 	for q := range Styles {
 		c := th.style(q).Color
 		if !strings.Contains(okabeIto, strings.ToUpper(c)) {
 			t.Errorf("%s: %s is not an Okabe–Ito colour (or the theme's light KL)", q, c)
 		}
-		l := luminance(rgb(c))
-		if r := (max(l, bg) + 0.05) / (min(l, bg) + 0.05); r < 4.5 {
+		if r := svg.Contrast(rgb(c), bg); r < 4.5 {
 			t.Errorf("%s: %s on %s is %.2f:1, want ≥ 4.5:1", q, c, th.Background, r)
 		}
 		if other, ok := seen[c]; ok {
