@@ -26,7 +26,17 @@ type Page struct {
 	Presenter Link // enters or leaves presentation mode, same state
 	Reset     Link // presentation's R: back to the preset, same view
 	Shortcuts Shortcuts
-	QR        Link // the QR code of this link (URL of the SVG), "" when none
+	QR        Link // the QR page of this link (/qr), "" when none
+	// StartClass starts a live class projecting this page's scenario
+	// (Label "" for none): a GET of the start form, which app.js turns into
+	// its POST with a fresh CSRF token (one click with JavaScript, two
+	// without).
+	StartClass StartClass
+}
+
+// StartClass is the header's "Start a class" button.
+type StartClass struct {
+	Label, From, Lang string
 }
 
 // Shortcuts is the keyboard help of presentation mode.
