@@ -165,12 +165,10 @@ func anyWhitened(rows []BatchRow) bool {
 func panelDesc(row BatchRow, base int, tx BatchText) string {
 	var d strings.Builder
 	if row.Whitened != nil {
-		fmt.Fprintf(&d, "%s: %s. ", oneLine(tx.Whitened),
-			descList(row.Whitened, func(t int) string { return fmt.Sprintf("A_%d=%s", t+base, val(row.Whitened[t])) }))
+		d.WriteString(descSeries(tx.Whitened, "A_%d=%s", row.Whitened, base) + ". ")
 	} else {
 		d.WriteString(oneLine(tx.NoWhitened) + " ")
 	}
-	fmt.Fprintf(&d, "%s: %s.", oneLine(tx.GRPO),
-		descList(row.GRPO, func(t int) string { return fmt.Sprintf("A_%d=%s", t+base, val(row.GRPO[t])) }))
+	d.WriteString(descSeries(tx.GRPO, "A_%d=%s", row.GRPO, base) + ".")
 	return d.String()
 }

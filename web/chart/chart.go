@@ -1,5 +1,9 @@
-// Package chart draws GAE Lab's per-token charts as SVG on the server with
-// gonum/plot, plus the alignment ribbon as hand-written SVG.
+// Package chart draws GAE Lab's charts as SVG on the server. gonum/plot lays
+// out the per-token charts (scales, ticks, axes, grid) and draws them through
+// markCanvas; every text, the hl rects, and the three charts that are not an
+// x–y plot (the alignment ribbon, the heat map, the objective chart) are
+// written directly through the one SVG writer (writer.go), whose strings go
+// through package svg's one escaper.
 //
 // Index convention, the same as in package engine and on every page: t is the
 // 0-based response-token index. Values[t] = V(s_t) is the value of the state

@@ -129,3 +129,13 @@ func resolve(th Theme, id, defaultID, titleField, title string) (Theme, string, 
 	}
 	return th, id, nil
 }
+
+// chart is how Values, Rewards and Advantages draw: check in for the series
+// the chart needs (prepare), describe it (build) and render it.
+func (in *Input) chart(titleField, title string, build func(in *Input, T int, th Theme) spec, need ...series) ([]byte, *frame, error) {
+	T, th, err := in.prepare(titleField, title, need...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return render(in, T, th, build(in, T, th))
+}

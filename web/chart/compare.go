@@ -50,8 +50,7 @@ var OtherStyle = Style{Dash: []float64{5, 2}, Marker: MarkerCircle}
 // Compare draws the comparison chart: Reference and Other per token, with
 // the differing tokens marked. Every series must have one number per token.
 func Compare(in CompareInput) ([]byte, error) {
-	b, _, err := compare(&in)
-	return b, err
+	return svgOf(compare(&in))
 }
 
 func compare(in *CompareInput) ([]byte, *frame, error) {
@@ -84,7 +83,7 @@ func compare(in *CompareInput) ([]byte, *frame, error) {
 		label string
 		v     []float64
 	}{{tx.Reference, in.Reference}, {tx.Other, in.Other}} {
-		fmt.Fprintf(&d, " %s: %s.", oneLine(s.label), descList(s.v, func(t int) string { return fmt.Sprintf("t=%d: %s", t+in.Base, val(s.v[t])) }))
+		d.WriteString(" " + descSeries(s.label, "t=%d: %s", s.v, in.Base) + ".")
 	}
 	var where []string
 	for t, on := range in.Differs {

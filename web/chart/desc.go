@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -28,6 +29,13 @@ func descList(v []float64, item func(i int) string) string {
 	}
 	return item(0) + ", " + item(1) + ", " + item(2) + ", " + ellipsis + ", " + item(n-2) + ", " + item(n-1) +
 		" (min " + item(lo) + ", max " + item(hi) + ")"
+}
+
+// descSeries is one series' part of a <desc>: "label: item, …", where
+// item is format (one %d for t+base, one %s for the value) applied to each
+// entry, listed as descList does.
+func descSeries(label, format string, v []float64, base int) string {
+	return oneLine(label) + ": " + descList(v, func(t int) string { return fmt.Sprintf(format, t+base, val(v[t])) })
 }
 
 // descMask lists the mask-0 tokens of kind k as index ranges ("6–7"), or "".

@@ -89,8 +89,7 @@ func inkOn(c color.RGBA) string { return hex(svg.Ink(c)) }
 // rects cover the columns as in the other charts. The root <svg> has class
 // "gae-chart gae-heatmap".
 func Heatmap(in HeatmapInput) ([]byte, error) {
-	b, _, err := heatmap(&in)
-	return b, err
+	return svgOf(heatmap(&in))
 }
 
 // heat is one heat map being drawn: its geometry, in SVG px (y down).

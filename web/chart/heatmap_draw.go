@@ -168,9 +168,7 @@ func (h *heat) desc() string {
 	d.WriteString(oneLine(h.in.Text.Desc))
 	fmt.Fprintf(&d, " %s: %s … %s.", oneLine(h.in.Text.Scale), h.tick(-h.m), h.tick(h.m))
 	for _, r := range h.in.Rows {
-		fmt.Fprintf(&d, " %s: %s.", oneLine(r.Label), descList(r.Values, func(t int) string {
-			return fmt.Sprintf("%d: %s", t+h.in.Base, val(r.Values[t]))
-		}))
+		d.WriteString(" " + descSeries(r.Label, "%d: %s", r.Values, h.in.Base) + ".")
 	}
 	_, maskDesc := h.base.maskLegend(h.T)
 	if maskDesc != "" {

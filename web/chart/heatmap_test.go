@@ -1,10 +1,7 @@
 package chart
 
 import (
-	"bytes"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -73,33 +70,6 @@ func heatMultiTurn() HeatmapInput {
 		in.Rows = append(in.Rows, HeatmapRow{Label: "λ = " + strconv.FormatFloat(sweepLams[i], 'g', -1, 64), Values: r})
 	}
 	return in
-}
-
-// checkGoldenSVG compares svg with testdata/<name>.svg, or rewrites it with -update.
-func checkGoldenSVG(t *testing.T, name string, render func() ([]byte, error)) []byte {
-	t.Helper()
-	got, err := render()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if again, _ := render(); !bytes.Equal(got, again) {
-		t.Fatal("two renderings of the same input differ")
-	}
-	path := filepath.Join("testdata", name+".svg")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return got
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./web/chart -run %s -update to create it)", err, t.Name())
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (%d bytes, want %d); if the change is intended, run go test ./web/chart -run %s -update and look at the SVG", name, len(got), len(want), t.Name())
-	}
-	return got
 }
 
 func TestHeatmapGolden(t *testing.T) {

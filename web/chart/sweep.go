@@ -73,8 +73,7 @@ var SeriesStyles = []Style{
 // pattern and a marker on every drawn point; mask-0 columns are shaded as in
 // the other charts. The root <svg> has class "gae-chart gae-sweep".
 func Sweep(in SweepInput) ([]byte, error) {
-	b, _, err := sweep(&in)
-	return b, err
+	return svgOf(sweep(&in))
 }
 
 func sweep(in *SweepInput) ([]byte, *frame, error) {

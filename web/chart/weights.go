@@ -42,8 +42,7 @@ type WeightsText struct {
 // above its bar while the columns are wide enough. Tick labels show
 // Labels[n−1] over n. The root <svg> has class "gae-chart gae-weights".
 func Weights(in WeightsInput) ([]byte, error) {
-	b, _, err := weights(&in)
-	return b, err
+	return svgOf(weights(&in))
 }
 
 func weights(in *WeightsInput) ([]byte, *frame, error) {
