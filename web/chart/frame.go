@@ -55,6 +55,7 @@ type spec struct {
 	caption          string
 	lo, hi           float64 // data extremes, 0 included
 	states           bool    // label the boundaries s_t above the data area
+	noIndex          bool    // no index line under the column labels (groups, not tokens)
 	resR             float64 // px reserved right of the last column (≥ left reserve)
 	legend           []legendItem
 	layers           []func(f *frame) // data layers, drawn in order onto f.marks
@@ -67,13 +68,14 @@ type legendItem struct {
 
 // frame is one chart being drawn.
 type frame struct {
-	in   *Input
-	th   Theme
-	id   string // prefix of the document's ids
-	T    int
-	W, H float64
-	slot float64 // px per token column
-	step int     // every step-th token gets a tick label
+	in      *Input
+	th      Theme
+	id      string // prefix of the document's ids
+	T       int
+	W, H    float64
+	slot    float64 // px per token column
+	step    int     // every step-th token gets a tick label
+	noIndex bool    // tick labels without the index line (spec.noIndex)
 
 	p  *plot.Plot
 	dc draw.Canvas // gonum's data canvas (vg coordinates)
@@ -296,6 +298,7 @@ func render(in *Input, T int, th Theme, sp spec) ([]byte, *frame, error) {
 		f.overlay.Write(b)
 		f.tmp = b
 	}
+	f.noIndex = sp.noIndex
 	f.tickLabels(tokY, idxY)
 	if sp.states {
 		f.stateLabels(y0 - 4)
@@ -417,6 +420,11 @@ func (f *frame) tickLabels(tokY, idxY float64) {
 		b = appendCoord(b, tokY)
 		b = append(b, `">`...)
 		b = append(b, esc(lab)...)
+		if f.noIndex {
+			f.overlay.Write(append(b, "</text>\n"...))
+			f.tmp = b
+			continue
+		}
 		b = append(b, "</text>\n"+`<text x="`...)
 		b = appendCoord(b, x)
 		b = append(b, `" y="`...)
