@@ -136,26 +136,45 @@ type VarianceSpread struct {
 // exact, and so is V(s_T) = 0 after the last token.
 //
 // Unrolled, A_0 = Σ_k c_k·r_k + Σ_{k≥1} w_k·V̂(s_k) − V̂(s_0), with
-// c_k = (γλ)^k and w_k = γ·c_{k−1} − c_k. The noise adds σ²·Σc_k² to the
-// variance, the critic's bias adds b·Σw_k to the mean, and the rest is a
-// sum of functions of the chain's states, whose mean and variance a
-// backward recursion over the two states gives exactly (the law of total
-// variance, one step at a time).
+// c_k = (γλ)^k and w_k = γ·c_{k−1} − c_k. With the true values every δ_k,
+// k ≥ 1, has mean 0 given the state before it, so A_0's mean is the true
+// advantage (chain checks it), and the critic's bias adds b·Σw_k. The
+// noise adds σ²·Σc_k² to the variance, and the rest is chain's.
 func (m VarianceToy) Exact(lam, bias float64) VarianceSpread {
-	T, e := m.Len, m.Outcome
-	c := make([]float64, T)
-	w := make([]float64, T)
-	c[0] = 1
-	noise, wsum := 1.0, 0.0
-	for k := 1; k < T; k++ {
-		c[k] = c[k-1] * m.Gamma * lam
-		w[k] = m.Gamma*c[k-1] - c[k]
+	c, w := m.weights(lam)
+	noise, wsum := 0.0, 0.0
+	for k := range c {
 		noise += c[k] * c[k]
 		wsum += w[k]
 	}
+	_, vr := m.chain(c, w)
+	out := VarianceSpread{Bias: bias * wsum, Var: vr + m.Noise*m.Noise*noise}
+	out.Mean = m.TrueAdvantage() + out.Bias
+	out.MSE = out.Bias*out.Bias + out.Var
+	return out
+}
+
+// weights are A_0's coefficients: c[k] = (γλ)^k of r_k, and w[k] =
+// γ·c[k−1] − c[k] of V(s_k), k ≥ 1 (w[0] = 0).
+func (m VarianceToy) weights(lam float64) (c, w []float64) {
+	c, w = make([]float64, m.Len), make([]float64, m.Len)
+	c[0] = 1
+	for k := 1; k < m.Len; k++ {
+		c[k] = c[k-1] * m.Gamma * lam
+		w[k] = m.Gamma*c[k-1] - c[k]
+	}
+	return c, w
+}
+
+// chain is the mean and variance of the part of A_0 that depends on the
+// chain's states, Σ_{k≥1} w_k·V(s_k) + c_e·score, given q_1 = on, by a
+// backward recursion over the two states (the law of total variance, one
+// step at a time). Its mean minus V(s_0) is the true advantage.
+func (m VarianceToy) chain(c, w []float64) (float64, float64) {
+	T, e := m.Len, m.Outcome
+	K := max(T-1, e+1) // the last state A_0 depends on
 	// f(k, q): the deterministic part of the terms that depend on q_k, and
 	// v(k, q) the variance of the score's draw, which happens at k = e+1.
-	K := max(T-1, e+1)
 	f := func(k int, on bool) float64 {
 		x := 0.0
 		if k < T {
@@ -179,27 +198,19 @@ func (m VarianceToy) Exact(lam, bias float64) VarianceSpread {
 		var nm, nv [2]float64
 		for q := range 2 {
 			on := q == 1
+			nm[q], nv[q] = f(k, on), v(k, on)
 			if k < K {
 				s := m.Stay
 				a, b := 1, 0 // the kept and the flipped bit
 				if !on {
 					a, b = 0, 1
 				}
-				em := s*mean[a] + (1-s)*mean[b]
-				ev := s*vr[a] + (1-s)*vr[b]
 				d := mean[a] - mean[b]
-				nm[q] = f(k, on) + em
-				nv[q] = v(k, on) + ev + s*(1-s)*d*d
-			} else {
-				nm[q], nv[q] = f(k, on), v(k, on)
+				nm[q] += s*mean[a] + (1-s)*mean[b]
+				nv[q] += s*vr[a] + (1-s)*vr[b] + s*(1-s)*d*d
 			}
 		}
 		mean, vr = nm, nv
 	}
-	// q_1 = on: the token scored keeps the response on track.
-	x, xv := mean[1], vr[1]
-	out := VarianceSpread{Mean: x - m.Value(0, true) + bias*wsum, Var: xv + m.Noise*m.Noise*noise}
-	out.Bias = out.Mean - m.TrueAdvantage()
-	out.MSE = out.Bias*out.Bias + out.Var
-	return out
+	return mean[1], vr[1]
 }

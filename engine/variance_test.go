@@ -97,9 +97,16 @@ func TestVarianceExactMatchesEnumeration(t *testing.T) {
 // nothing at λ = 1, where A_0 = G_0 − V(s_0) reads no value but V(s_0).
 func TestVarianceExactBias(t *testing.T) {
 	m := NewVarianceToy(64, 63, 1)
-	for _, lam := range varianceLams {
-		if b := m.Exact(lam, 0).Bias; math.Abs(b) > 1e-12 {
-			t.Errorf("perfect critic, λ=%g: bias %g, want 0", lam, b)
+	for _, toy := range []VarianceToy{m, NewVarianceToy(6, 2, 0.9), NewVarianceToy(1, 0, 1)} {
+		for _, lam := range varianceLams {
+			if b := toy.Exact(lam, 0).Bias; b != 0 {
+				t.Errorf("perfect critic, λ=%g: bias %g, want 0", lam, b)
+			}
+			// The recursion's own mean agrees: A_0 is unbiased.
+			mean, _ := toy.chain(toy.weights(lam))
+			if d := mean - toy.Value(0, true) - toy.TrueAdvantage(); math.Abs(d) > 1e-12 {
+				t.Errorf("%+v λ=%g: the chain's mean of A_0 is off the true advantage by %g", toy, lam, d)
+			}
 		}
 	}
 	if b := m.Exact(0, 0.1).Bias; math.Abs(b-0.1) > 1e-12 {

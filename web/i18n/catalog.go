@@ -34,6 +34,7 @@ var parts = []part{
 	{"releases", enReleases, zhReleases},
 	{"class", enClass, zhClass},
 	{"glossary", enTerms, zhTerms},
+	{"variance", enVariance, zhVariance},
 }
 
 // catalogs holds every message by language, merged from parts.
