@@ -37,6 +37,7 @@ var parts = []part{
 	{"class", enClass, zhClass},
 	{"present", enPresent, zhPresent},
 	{"glossary", enTerms, zhTerms},
+	{"variance", enVariance, zhVariance},
 }
 
 // catalogs holds every message by language, merged from parts.
