@@ -4,8 +4,8 @@ package i18n
 var zhPresent = map[string]string{
 	"window.earlier":       "◀",
 	"window.later":         "▶",
-	"window.earlier.title": "前面的词元（%[1]s–%[2]s）",
-	"window.later.title":   "后面的词元（%[1]s–%[2]s）",
+	"window.earlier.title": "前面的 token（%[1]s–%[2]s）",
+	"window.later.title":   "后面的 token（%[1]s–%[2]s）",
 	"qr.title":             "本页的二维码",
 	"qr.scan":              "用手机扫码打开本页（学习者视图：没有演示模式，也没有隐藏的内容）。",
 	"qr.close":             "关闭",
