@@ -159,8 +159,15 @@ func (v actorView) build() templates.Update {
 		Warnings: v.warnings(),
 		Links:    v.links("/update/critic", "update.to_critic"),
 		Form:     f,
-		Results:  v.results(v.compute()),
+		Results:  v.withQuestions(v.compute()),
 	}
+}
+
+// withQuestions are the results with the questions about them.
+func (v actorView) withQuestions(a actorLoss) templates.UpdateResults {
+	r := v.results(a)
+	r.QuestionsHeading, r.Questions = v.t("uq.heading"), v.questionBoxes(v.actorQuestions(a), nil)
+	return r
 }
 
 // results are the table, the losses, the metrics, the notes and the chart;
