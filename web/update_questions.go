@@ -149,7 +149,7 @@ func (v updateView) questionBoxes(qs []updateQuestion, answers url.Values) []tem
 			Hidden: state.hidden(), Question: templ.Raw(htmlEscape(q.text)), Kind: q.kind,
 			Answer: templates.Field{ID: name + "-answer", Name: name, Label: v.t("predict.answer"), Value: answers.Get(name)},
 			Submit: v.t("predict.check"), Reveal: v.t("predict.reveal"),
-			Open:   templates.Link{Label: v.t("lessons.open"), URL: v.pr.linkTo("/play", v.state)},
+			Open: templates.Link{Label: v.t("lessons.open"), URL: v.pr.linkTo("/play", v.state)},
 		}
 		answer := strings.TrimSpace(answers.Get(name))
 		for _, o := range []struct{ value, key string }{{"+", "predict.positive"}, {"-", "predict.negative"}, {"0", "predict.zero"}} {
@@ -266,4 +266,3 @@ func serveQuestion(w http.ResponseWriter, r *http.Request, vm templates.Update, 
 
 // htmlEscape is text made safe for a trusted-HTML slot.
 func htmlEscape(s string) string { return templ.EscapeString(s) }
-
