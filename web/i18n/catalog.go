@@ -36,6 +36,7 @@ var parts = []part{
 	{"upgrade", enUpgrade, zhUpgrade},
 	{"class", enClass, zhClass},
 	{"glossary", enTerms, zhTerms},
+	{"variance", enVariance, zhVariance},
 }
 
 // catalogs holds every message by language, merged from parts.
