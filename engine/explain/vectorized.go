@@ -17,12 +17,12 @@ import (
 
 // Divergence kinds.
 const (
-	DivergeCrash     = "crash"      // vectorized GRPO raises TypeError outside pytest (v0.6.0–v0.7.0)
-	DivergeNegative  = "negative"   // a negative integer id: vectorized GRPO raises IndexError
-	DivergeMerged    = "merged"     // ids that name one integer ("07", "7") are one group in vectorized GRPO
-	DivergeVarFloor  = "var-floor"  // a group std below √ε: floored in vectorized GRPO before v0.8.0
-	DivergeSingleton = "singleton"  // vectorized RLOO gives a singleton 0, the loop its score
-	DivergeOther     = "other"      // a difference none of the above explains
+	DivergeCrash     = "crash"     // vectorized GRPO raises TypeError outside pytest (v0.6.0–v0.7.0)
+	DivergeNegative  = "negative"  // a negative integer id: vectorized GRPO raises IndexError
+	DivergeMerged    = "merged"    // ids that name one integer ("07", "7") are one group in vectorized GRPO
+	DivergeVarFloor  = "var-floor" // a group std below √ε: floored in vectorized GRPO before v0.8.0
+	DivergeSingleton = "singleton" // vectorized RLOO gives a singleton 0, the loop its score
+	DivergeOther     = "other"     // a difference none of the above explains
 )
 
 // Divergence is one way the loop and vectorized estimator differ on a batch.
