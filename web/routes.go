@@ -123,6 +123,8 @@ func (s *Server) router() *router {
 	p.Get("/play/chart/{name}.svg", s.handleChart)
 	p.Get("/update/critic", s.handleUpdateCritic)
 	p.Get("/update/actor", s.handleUpdateActor)
+	p.Get("/update/actor/check/{q}", s.handleActorCheck)
+	p.Get("/update/critic/check/{q}", s.handleCriticCheck)
 	p.Get("/update/actor/objective.svg", s.handleUpdateActorChart)
 	p.Get("/compare/versions", s.handleCompareVersions)
 	p.Get("/compare/versions/chart.svg", s.handleCompareVersionsChart)
@@ -147,6 +149,7 @@ func (s *Server) router() *router {
 	p.Get("/qr.svg", s.handleQR)
 
 	rt.limited.Get("/lang/{lang}", s.handleSetLang)
+	rt.limited.Get("/qr", s.handleQRPage) // depends on the Host: not in the answer cache
 	rt.limited.Get("/healthz", s.handleHealthz)
 	rt.limited.With(gzip).Post("/api/v1/compute", api.HandleCompute)
 	rt.limited.Handle("/static/*", static.Handler())

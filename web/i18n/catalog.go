@@ -32,10 +32,12 @@ var parts = []part{
 	{"course", enCourse, zhCourse},
 	{"progress", enProgress, zhProgress},
 	{"diagram", enDiagram, zhDiagram},
+	{"update_q", enUpdateQ, zhUpdateQ},
 	{"inspect", enInspect, zhInspect},
 	{"releases", enReleases, zhReleases},
 	{"upgrade", enUpgrade, zhUpgrade},
 	{"class", enClass, zhClass},
+	{"present", enPresent, zhPresent},
 	{"glossary", enTerms, zhTerms},
 	{"variance", enVariance, zhVariance},
 }
