@@ -11,6 +11,7 @@ type Page struct {
 	Title     string
 	CSS, JS   string // content-hashed static paths
 	HTMX      string
+	EditJS    string // static/edit.js on pages with direct manipulation, else ""
 	Skip      string // "skip to content" label
 	Brand     string
 	Home      string // the brand's link: the playground in the page's language
@@ -168,6 +169,10 @@ type Column struct {
 type Row struct {
 	ID, Label, Code string // Code is verl's name, e.g. token_level_rewards
 	Swatch          string // CSS class of the quantity's colour, "" for none
+	// Edit is the form field a click on a cell edits in place (static/edit.js):
+	// "V", "score" or "r", "" for a computed row; EditLabel names the
+	// editor, "{t}" standing for the token's index.
+	Edit, EditLabel string
 	Cells           []Cell
 }
 

@@ -85,6 +85,7 @@ type frame struct {
 	defined            map[string]bool // names in defs
 	overlay            bytes.Buffer    // the labels: SVG in px, y down
 	hl                 bytes.Buffer    // the hl-cols group
+	drag               bytes.Buffer    // the handles group (handles.go), on top
 	tmp                []byte
 }
 
@@ -344,6 +345,7 @@ func (f *frame) finish(sp spec) []byte {
 	b.Write(f.overlay.Bytes())
 	b.WriteString("</g>\n")
 	b.Write(f.hl.Bytes())
+	b.Write(f.drag.Bytes())
 	b.WriteString("</svg>\n")
 	return b.Bytes()
 }

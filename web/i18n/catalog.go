@@ -34,6 +34,7 @@ var parts = []part{
 	{"releases", enReleases, zhReleases},
 	{"class", enClass, zhClass},
 	{"glossary", enTerms, zhTerms},
+	{"learner", enLearner, zhLearner},
 }
 
 // catalogs holds every message by language, merged from parts.
