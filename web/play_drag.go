@@ -63,7 +63,6 @@ func (v playView) renderInline(name string) ([]byte, error) {
 	return v.memoChart(name+".drag", "", func() ([]byte, error) { return v.drawChart(name, "", h) })
 }
 
-
 // editableRows maps the table's input rows to their form fields.
 var editableRows = map[string]struct{ field, label string }{
 	"score": {"score", "form.row.score"}, "value": {"V", "form.row.value"},
