@@ -65,3 +65,54 @@ func ValueLossChanges(mode AggMode) []ChangeID {
 func PolicyLossChanges(mode AggMode) []ChangeID {
 	return append(AggModeChanges(mode), DualClip, ClipLowHigh, LogRatioClamp, MaskedMeanEps, MaskedSumWhere)
 }
+
+// KLNameChanges are the changes that make generation after generation
+// accept or refuse the KL estimator name (k1/k2/k3 from KLAliases, the "+"
+// names from KLPlusNames): what the rewards of that name depend on, besides
+// KLRewardChanges. Derived from KLNamesGen, so a change that routes a name
+// and still raises (KLPlusRouted) is not among them.
+func KLNameChanges(name string) []ChangeID {
+	knows := func(g Generation) bool {
+		for _, n := range KLNamesGen(g) {
+			if n == name {
+				return true
+			}
+		}
+		return false
+	}
+	var out []ChangeID
+	for _, c := range Changes {
+		if c.Area != "kl" || c.From <= FirstGeneration {
+			continue
+		}
+		if knows(c.From-1) != knows(c.From) {
+			out = append(out, c.ID)
+		}
+	}
+	return out
+}
+
+// EstimatorChanges are the changes outcome estimator key (a key of
+// OutcomeEstimatorsGen) depends on: the one that adds it, and those that
+// change its arithmetic, besides the rewards'.
+func EstimatorChanges(key string) []ChangeID {
+	switch key {
+	case "grpo_no_std(drgrpo)", "grpo_passk", "opo":
+		return []ChangeID{NewEstimators04}
+	case "grpo_vectorized_norm_std", "grpo_vectorized_no_std":
+		return []ChangeID{VectorizedEstimators, VectorizedGRPOCrash, VectorizedNoVarFloor}
+	case "rloo_vectorized":
+		return []ChangeID{VectorizedEstimators}
+	case "rloo":
+		return []ChangeID{RLOOEstimator}
+	case "gpg":
+		return []ChangeID{GPGEstimator}
+	case "gdpo_single_reward":
+		return []ChangeID{GDPOEstimator}
+	case "reinforce_plus_plus":
+		return []ChangeID{ReinforceCarry, MaskedMeanEps}
+	case "reinforce_plus_plus_baseline":
+		return []ChangeID{NewEstimators04, MaskedMeanEps}
+	}
+	return nil // grpo_norm_std, remax: the same in every release
+}

@@ -91,6 +91,9 @@ type VersionsResults struct {
 	Reasons     []CompareReason
 	Notes       []string
 	Chart       *Chart
+	// The upgrade view's losses and outcome estimators (nil elsewhere).
+	Losses     *UpgradeScalars
+	Estimators *CompareTable
 }
 
 // CompareBugs is /compare/bugs: bugs people shipped, beside the correct

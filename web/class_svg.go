@@ -2,10 +2,10 @@ package web
 
 import (
 	"fmt"
-	"html"
 	"strings"
 
 	"gaelab/web/class"
+	"gaelab/web/svg"
 )
 
 // histogramBars is how many different answers the histogram draws; the
@@ -35,7 +35,7 @@ func histogramSVG(res class.Results, title string) string {
 	height := top*2 + len(bins)*(barH+gap)
 	var s strings.Builder
 	fmt.Fprintf(&s, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="100%%" role="img" aria-labelledby="class-hist-title" class="class-hist" font-size="30">`, width, max(height, 60))
-	fmt.Fprintf(&s, `<title id="class-hist-title">%s</title>`, html.EscapeString(title))
+	fmt.Fprintf(&s, `<title id="class-hist-title">%s</title>`, svg.Escape(title))
 	for i, b := range bins {
 		y := top + i*(barH+gap)
 		w := (width - labelW - countW) * b.Count / most
@@ -44,7 +44,7 @@ func histogramSVG(res class.Results, title string) string {
 		if b.Right {
 			cls, label = "bar-right", "✓ "+b.Value
 		}
-		fmt.Fprintf(&s, `<text x="%d" y="%d" text-anchor="end" fill="currentColor">%s</text>`, labelW-12, y+barH-12, html.EscapeString(label))
+		fmt.Fprintf(&s, `<text x="%d" y="%d" text-anchor="end" fill="currentColor">%s</text>`, labelW-12, y+barH-12, svg.Escape(label))
 		fmt.Fprintf(&s, `<rect class="%s" x="%d" y="%d" width="%d" height="%d" fill="#0072B2"/>`, cls, labelW, y, max(w, 2), barH)
 		fmt.Fprintf(&s, `<text x="%d" y="%d" fill="currentColor">%d</text>`, labelW+max(w, 2)+10, y+barH-12, b.Count)
 	}

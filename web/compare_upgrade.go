@@ -2,19 +2,22 @@ package web
 
 import (
 	"net/url"
-	"slices"
 	"strconv"
 
 	"gaelab/engine"
+	"gaelab/engine/explain"
 	"gaelab/templates"
 	"gaelab/web/scenario"
 )
 
 // The upgrade view: /compare/versions with from= and to= (two verl release
 // tags, or newest) shows what changes for the playground's scenario when a
-// run moves from release from to release to, cell by cell, each differing
-// cell marked with the changes between the two releases that explain it and
-// every change between them listed with its PRs.
+// run moves from release from to release to, cell by cell: the token-level
+// rewards and GAE (this file), the losses per loss_agg_mode and the outcome
+// estimators (compare_upgrade_losses.go). Each differing cell is marked with
+// the changes engine/explain finds at the generation steps where it moves
+// (explain.Upgrade), and every change between the two releases is listed
+// with its PRs.
 
 // upgradeKeys are the upgrade view's own parameters on /compare/versions.
 var upgradeKeys = []string{"from", "to"}
@@ -40,14 +43,14 @@ func upgradeExtra(a, b engine.Release) string {
 	return "&from=" + scenario.EscapeValue(a.Tag) + "&to=" + scenario.EscapeValue(b.Tag)
 }
 
-// upgradeQuantities are the rows the upgrade view compares, each with the
-// changes that can make it differ.
+// upgradeQuantities are the token rows the upgrade view compares, each with
+// the changes it can depend on besides the rewards'.
 var upgradeQuantities = []struct {
 	id, label, code, swatch string
 	of                      func(r scenario.Result) []float64
-	changes                 []engine.ChangeID
+	depends                 []engine.ChangeID
 }{
-	{"reward", "row.reward", "token_level_rewards", "q-reward", func(r scenario.Result) []float64 { return r.Rewards }, []engine.ChangeID{engine.K3PreClamp}},
+	{"reward", "row.reward", "token_level_rewards", "q-reward", func(r scenario.Result) []float64 { return r.Rewards }, nil},
 	{"adv", "row.adv", "advantages", "q-advantage", func(r scenario.Result) []float64 { return first(r.GAE.Advantages) }, engine.GAEChanges},
 	{"ret", "row.ret", "returns", "q-return", func(r scenario.Result) []float64 { return first(r.GAE.Returns) }, engine.GAEChanges},
 	{"white", "row.white", "advantages (whitened)", "q-white", func(r scenario.Result) []float64 { return first(r.GAE.Whitened) }, engine.WhitenedGAEChanges},
@@ -70,70 +73,94 @@ func (c compareView) upgrade(a, b engine.Release) templates.CompareVersions {
 	return vm
 }
 
-// upgradeResults computes the scenario in both releases and marks every
-// cell that differs with the changes between them that can explain it.
-func (c compareView) upgradeResults(a, b engine.Release) templates.VersionsResults {
-	run := func(r engine.Release) scenario.Result {
-		s := c.s
-		s.SetRelease(r.Tag)
-		return s.Compute()
+// upgradeMarks collects what the view's tables mark: the changes that
+// explain some cell, and the number of differing cells.
+type upgradeMarks struct {
+	c     compareView
+	used  map[engine.ChangeID]bool
+	cells int
+}
+
+// links are the marks of one differing cell, each a link to its change.
+func (m *upgradeMarks) links(cell explain.Cell) []templates.Link {
+	m.cells++
+	var links []templates.Link
+	for _, id := range cell.Changes {
+		m.used[id] = true
+		links = append(links, templates.Link{Label: changeMark(id), URL: "#change-" + string(id), Title: m.c.t("change." + string(id))})
 	}
-	ra, rb := run(a), run(b)
-	between := engine.ChangesBetween(a.Gen, b.Gen)
+	return links
+}
+
+// tokenGroup is one token quantity in both releases, every differing cell
+// marked with its changes.
+func (m *upgradeMarks) tokenGroup(id, label, code, swatch string, a, b engine.Release, cells []explain.Cell, xa, xb []float64) templates.CompareGroup {
+	why := make([][]templates.Link, len(cells))
+	for t, cell := range cells {
+		if cell.Differs {
+			why[t] = m.links(cell)
+		}
+	}
+	mark := func(t int) (bool, []templates.Link) {
+		return t < len(cells) && cells[t].Differs, why[min(t, len(why)-1)]
+	}
+	if len(cells) == 0 {
+		mark = nil
+	}
+	return m.c.group(id, label, code, swatch, mark,
+		compareRow{series: "early", label: m.c.t("release.label", a.Tag), values: xa, why: true},
+		compareRow{series: "newest", label: m.c.t("release.label", b.Tag), values: xb})
+}
+
+// upgradeResults computes the scenario in every generation from a's to b's
+// and marks every cell that differs between a and b with the changes that
+// move it.
+func (c compareView) upgradeResults(a, b engine.Release) templates.VersionsResults {
+	run := newGenRuns(c)
+	m := &upgradeMarks{c: c, used: map[engine.ChangeID]bool{}}
 	out := templates.VersionsResults{ID: "compare-results", Heading: c.t("compare.upgrade.results", a.Tag, b.Tag)}
 	tb := templates.CompareTable{ID: "upgrade-table", Caption: c.t("compare.upgrade.caption", a.Tag, b.Tag), Corner: c.t("table.corner"), Columns: c.columns()}
 	tb.Groups = append(tb.Groups, c.group("value", c.t("row.value"), "values", "q-value", nil, compareRow{values: values(c.s)}))
-	used := map[engine.ChangeID]bool{}
-	cells := 0
 	for _, q := range upgradeQuantities {
-		xa, xb := q.of(ra), q.of(rb)
-		var why []engine.ChangeID
-		for _, ch := range between {
-			if slices.Contains(q.changes, ch.ID) {
-				why = append(why, ch.ID)
-			}
-		}
-		mark := func(t int) (bool, []templates.Link) {
-			if xa == nil || xb == nil || xa[t] == xb[t] {
-				return false, nil
-			}
-			var links []templates.Link
-			for _, id := range why {
-				links = append(links, templates.Link{Label: changeMark(id), URL: "#change-" + string(id), Title: c.t("change." + string(id))})
-			}
-			return true, links
-		}
-		for t := range c.s.Tokens {
-			if on, _ := mark(t); on {
-				cells++
-				for _, id := range why {
-					used[id] = true
-				}
-			}
-		}
-		tb.Groups = append(tb.Groups, c.group(q.id, c.t(q.label), q.code, q.swatch, mark,
-			compareRow{series: "early", label: c.t("release.label", a.Tag), values: xa, why: true},
-			compareRow{series: "newest", label: c.t("release.label", b.Tag), values: xb}))
+		numbers := run.tokens(q.of)
+		xa, _ := numbers(a.Gen)
+		xb, _ := numbers(b.Gen)
+		cells := explain.Upgrade(a.Gen, b.Gen, numbers, run.withRewards(q.depends))
+		tb.Groups = append(tb.Groups, m.tokenGroup(q.id, c.t(q.label), q.code, q.swatch, a, b, cells, xa, xb))
 	}
 	out.Table = tb
+	out.Losses = m.losses(run, a, b)
+	out.Estimators = m.estimators(run, a, b)
+	out.Summary, out.Key = m.summary(a, b)
+	out.Reasons = m.changeList(a, b)
+	out.Notes = append(out.Notes, c.t("compare.upgrade.inputs"))
+	return out
+}
+
+// summary is the view's one-line verdict and how to read the marks.
+func (m *upgradeMarks) summary(a, b engine.Release) ([]string, string) {
 	switch {
 	case a.Gen == b.Gen:
-		out.Summary = append(out.Summary, c.t("compare.upgrade.same_gen", a.Tag, b.Tag, a.Gen.Range()))
-	case cells == 0:
-		out.Summary = append(out.Summary, c.t("compare.upgrade.same", a.Tag, b.Tag))
-	default:
-		out.Summary = append(out.Summary, c.t("compare.upgrade.count", cells))
-		out.Key = c.t("compare.key")
+		return []string{m.c.t("compare.upgrade.same_gen", a.Tag, b.Tag, a.Gen.Range())}, ""
+	case m.cells == 0:
+		return []string{m.c.t("compare.upgrade.same", a.Tag, b.Tag)}, ""
 	}
-	for _, ch := range between {
-		cr := templates.CompareReason{ID: "change-" + string(ch.ID), Mark: changeMark(ch.ID), Title: c.t("change." + string(ch.ID)), Text: c.t("compare.upgrade.not_here")}
-		if used[ch.ID] {
-			cr.Text = c.t("compare.upgrade.here")
+	return []string{m.c.t("compare.upgrade.count", m.cells)}, m.c.t("compare.key")
+}
+
+// changeList is every change between the two releases with its PRs, saying
+// whether it moves a cell of this scenario.
+func (m *upgradeMarks) changeList(a, b engine.Release) []templates.CompareReason {
+	var out []templates.CompareReason
+	for _, ch := range engine.ChangesBetween(a.Gen, b.Gen) {
+		cr := templates.CompareReason{ID: "change-" + string(ch.ID), Mark: changeMark(ch.ID), Title: m.c.t("change." + string(ch.ID)), Text: m.c.t("compare.upgrade.not_here")}
+		if m.used[ch.ID] {
+			cr.Text = m.c.t("compare.upgrade.here")
 		}
 		for _, n := range ch.PRs {
 			cr.Refs = append(cr.Refs, verlRef(n))
 		}
-		out.Reasons = append(out.Reasons, cr)
+		out = append(out, cr)
 	}
 	return out
 }

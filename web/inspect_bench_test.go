@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"math"
@@ -10,6 +11,9 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
+
+	"gaelab/web/store"
 )
 
 // uploadBatch is a B×R f32 .safetensors batch (response_mask, rewards, values).
@@ -60,11 +64,13 @@ func BenchmarkInspectAPI256x4096(b *testing.B) {
 // BenchmarkInspectRowView: a row drill-down of a stored 256 × 4,096 batch
 // once its page has been shown (≤ 50 ms).
 func BenchmarkInspectRowView(b *testing.B) {
-	h := Routes()
-	id, err := inspectStore.Put("bench", uploadBatch(256, 4096))
+	st := sqliteStore(b)
+	h := Handler(Options{Store: st})
+	up, err := st.PutUpload(context.Background(), "bench", uploadBatch(256, 4096), store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}, time.Now())
 	if err != nil {
 		b.Fatal(err)
 	}
+	id := up.ID
 	get := func(path string) {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))

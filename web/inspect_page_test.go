@@ -53,7 +53,7 @@ func inspectGet(t *testing.T, h http.Handler, path string) (*httptest.ResponseRe
 // form and follows the view: the verdict, the heat maps, sorting, the row
 // links, the row view, sharing and the exports.
 func TestInspectPage(t *testing.T) {
-	h := Routes()
+	h := inspectHandler(t, Options{})
 	rec := uploadForm(t, h, "v02_eosleak.safetensors", map[string]string{"lam": "", "ver": "v0.9.0"}, "")
 	if rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/inspect/") {
 		t.Fatalf("upload: %d %q %s", rec.Code, rec.Header().Get("Location"), rec.Body)
@@ -123,7 +123,7 @@ func TestInspectPage(t *testing.T) {
 
 // TestInspectPageGroups filters by group and sorts by it.
 func TestInspectPageGroups(t *testing.T) {
-	h := Routes()
+	h := inspectHandler(t, Options{})
 	rec := uploadForm(t, h, "grpo.npz", map[string]string{"estimator": "grpo_norm_std"}, "")
 	view := rec.Header().Get("Location")
 	_, doc := inspectGet(t, h, view+"&group=q-b")
@@ -142,7 +142,7 @@ func TestInspectPageGroups(t *testing.T) {
 // TestInspectPageErrors: a bad file re-shows the form with the problem in
 // the page's language, naming the tensor.
 func TestInspectPageErrors(t *testing.T) {
-	h := Routes()
+	h := inspectHandler(t, Options{})
 	for _, tc := range []struct {
 		file, query string
 		status      int
@@ -165,7 +165,7 @@ func TestInspectPageErrors(t *testing.T) {
 			t.Errorf("%s: no form to try again", tc.file)
 		}
 	}
-	if rec := uploadForm(t, Handler(Options{UploadBodyBytes: 2000}), "newest_f32.npz", nil, ""); rec.Code != http.StatusRequestEntityTooLarge {
+	if rec := uploadForm(t, inspectHandler(t, Options{UploadBodyBytes: 2000}), "newest_f32.npz", nil, ""); rec.Code != http.StatusRequestEntityTooLarge {
 		t.Errorf("over the body limit: %d", rec.Code)
 	}
 }
@@ -175,8 +175,9 @@ func TestInspectPageErrors(t *testing.T) {
 // a desktop and a phone.
 func TestA11yInspect(t *testing.T) {
 	axe := axeSource(t)
-	srv := playServer(t)
-	h := Routes()
+	h := inspectHandler(t, Options{})
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
 	rec := uploadForm(t, h, "newest_f32.npz", nil, "")
 	id := strings.TrimPrefix(strings.Split(rec.Header().Get("Location"), "?")[0], "/inspect/")
 	for _, path := range []string{"/inspect?", "/inspect/" + id + "?", "/inspect/" + id + "/row/2?"} {

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"gaelab/engine"
 	"gaelab/templates"
@@ -110,10 +109,9 @@ func inspectBatchView(ir inspectRequest, a *inspect.Analysis) *templates.Inspect
 		v.Summary = append(v.Summary, t("inspect.summary.whiten_error", a.WhitenErr.Error()))
 	}
 	v.Share = templates.InspectShare{Action: "/inspect/" + ir.id + "/share" + ir.query(), Button: t("inspect.share")}
-	if ir.shared {
-		v.Share.Note = t("inspect.shared", time.Now().Add(7*24*time.Hour).UTC().Format("2006-01-02 15:04 UTC"))
-	} else {
-		v.Share.Note = t("inspect.expires")
+	v.Share.Note = t("inspect.expires")
+	if ir.upload.Shared {
+		v.Share.Note = t("inspect.shared", ir.upload.Expires.UTC().Format("2006-01-02 15:04 UTC"))
 	}
 	v.Export = []templates.Link{
 		{Label: t("inspect.export.json"), URL: "/inspect/" + ir.id + "/summary.json" + ir.query()},

@@ -50,6 +50,11 @@ type Options struct {
 	// body limit (default 128 MiB) and read deadline (default 120 s).
 	UploadBodyBytes   int64
 	UploadReadTimeout time.Duration
+	// UploadDailyBytes bounds what one address may upload to /inspect per
+	// UTC day (default 512 MiB); UploadStoreBytes all uploads the database
+	// holds (default 2 GiB), the oldest evicted first. Uploads need Store.
+	UploadDailyBytes int64
+	UploadStoreBytes int64
 }
 
 // gzipLevel trades a little size for speed: at level 1 a playground page
@@ -197,6 +202,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.UploadReadTimeout <= 0 {
 		o.UploadReadTimeout = defaultUploadReadTimeout
+	}
+	if o.UploadDailyBytes <= 0 {
+		o.UploadDailyBytes = defaultUploadDailyBytes
+	}
+	if o.UploadStoreBytes <= 0 {
+		o.UploadStoreBytes = defaultUploadStoreBytes
 	}
 	return o
 }

@@ -40,13 +40,14 @@ type Server struct {
 	charts  *chartMemo      // recently drawn charts, by view (play_chart_memo.go)
 	course  *lessons.Course // the lessons, rendered once per process
 	class   *classRoom      // live classes (class_room.go)
+	uploads *inspectUploads // /inspect's uploads (inspect_store.go)
 }
 
 // newServer returns the application for o (defaults filled in).
 func newServer(o Options) *Server {
 	o = o.withDefaults()
 	return &Server{opts: o, answers: newResponseCache(o.CacheBytes), charts: newChartMemo(chartMemoBytes), course: course(),
-		class: newClassRoom(o)}
+		class: newClassRoom(o), uploads: newInspectUploads(o)}
 }
 
 // newRouter is Handler as a router, so that tests can mount routes of their

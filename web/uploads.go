@@ -28,16 +28,16 @@ const (
 func (s *Server) mountInspectRoutes(rt *router) {
 	max := s.opts.UploadBodyBytes
 	rt.uploads.Post("/api/v1/inspect", inspect.Handler(max))
-	rt.uploads.Post("/inspect", func(w http.ResponseWriter, r *http.Request) { handleInspectUpload(w, r, max) })
+	rt.uploads.Post("/inspect", s.handleInspectUpload)
 	views := rt.limited.With(middleware.Compress(gzipLevel, compressible...))
-	views.Get("/inspect", handleInspectForm)
-	views.Get("/inspect/{id}", handleInspectView)
-	views.Get("/inspect/{id}/row/{i}", handleInspectRow)
-	views.Get("/inspect/{id}/heat/{name}.png", handleInspectHeat)
-	views.Get("/inspect/{id}/summary.json", handleInspectExport)
-	views.Get("/inspect/{id}/check.csv", handleInspectExport)
-	views.Get("/inspect/{id}/verify.py", handleInspectVerify)
-	views.Post("/inspect/{id}/share", handleInspectShare)
+	views.Get("/inspect", s.handleInspectForm)
+	views.Get("/inspect/{id}", s.handleInspectView)
+	views.Get("/inspect/{id}/row/{i}", s.handleInspectRow)
+	views.Get("/inspect/{id}/heat/{name}.png", s.handleInspectHeat)
+	views.Get("/inspect/{id}/summary.json", s.handleInspectExport)
+	views.Get("/inspect/{id}/check.csv", s.handleInspectExport)
+	views.Get("/inspect/{id}/verify.py", s.handleInspectVerify)
+	views.Post("/inspect/{id}/share", s.handleInspectShare)
 }
 
 // withUploadDeadlines moves the connection's read deadline to d from now

@@ -58,11 +58,16 @@ func (s *Server) handleBatchVerify(w http.ResponseWriter, r *http.Request) {
 
 // handleInspectVerify handles the "GET /inspect/{id}/verify.py" route: an
 // uploaded batch (up to verify.MaxElements) as a verify script.
-func handleInspectVerify(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleInspectVerify(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
-	a, err := ir.analysis()
-	if err != nil || a.GAE == nil {
-		http.Error(w, ir.lang.T("inspect.err.expired"), http.StatusNotFound)
+	_, a, err := s.uploads.analysis(r.Context(), ir)
+	if err != nil {
+		status, msgs := inspectStatus(ir.lang, err)
+		http.Error(w, msgs[0], status)
+		return
+	}
+	if a.GAE == nil {
+		http.Error(w, ir.lang.T("error.not_found"), http.StatusNotFound)
 		return
 	}
 	b := a.Batch

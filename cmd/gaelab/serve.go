@@ -76,6 +76,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	sweepCtx, stopSweep := context.WithCancel(ctx)
 	defer stopSweep()
 	go class.Sweep(sweepCtx, st, sweepInterval, logger)
+	go web.SweepUploads(sweepCtx, st, logger)
 
 	srv := web.NewServer(resolveAddr(*addr, getenv), web.Options{
 		Logger:            logger,

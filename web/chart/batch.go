@@ -59,19 +59,10 @@ func Batch(in BatchInput) ([]byte, error) {
 		return nil, errors.New("chart: batch: no rows (want 1 … 64)")
 	case n > MaxBatchRows:
 		return nil, fmt.Errorf("chart: batch: %d rows, want at most %d", n, MaxBatchRows)
-	case !validID(in.ID):
-		return nil, fmt.Errorf("chart: ID %q: want letters, digits, '-' or '_'", in.ID)
 	}
-	if err := requireTitle("Title", in.Text.Title); err != nil {
-		return nil, err
-	}
-	th, err := in.Theme.resolve()
+	th, id, err := resolve(in.Theme, in.ID, "gae-batch", "Title", in.Text.Title)
 	if err != nil {
 		return nil, err
-	}
-	id := in.ID
-	if id == "" {
-		id = "gae-batch"
 	}
 	R := len(in.Rows[0].Tokens)
 	var whitened, grpo [][]float64
@@ -146,8 +137,7 @@ func Batch(in BatchInput) ([]byte, error) {
 	}
 	var b bytes.Buffer
 	b.Grow(body.Len() + 1024)
-	root(&b, W, H, "gae-batch", th.Name, id, tx.Title, strings.TrimSpace(desc.String()))
-	b.WriteString(`<rect width="` + coord(W) + `" height="` + coord(H) + `" fill="` + th.Background + `"/>` + "\n")
+	page{W, H, "gae-batch", th.Name, id, th.Background, tx.Title, strings.TrimSpace(desc.String())}.begin(&b, nil)
 	b.Write(body.Bytes())
 	b.WriteString("</svg>\n")
 	return b.Bytes(), nil
@@ -159,28 +149,6 @@ func Batch(in BatchInput) ([]byte, error) {
 func unwrapRoot(svg []byte) []byte {
 	_, inner, _ := bytes.Cut(svg, []byte(">\n")) // the root tag is the first line
 	return bytes.TrimSuffix(inner, []byte("</svg>\n"))
-}
-
-// roundOut widens [lo, hi] (which holds 0) to multiples of the y ticks'
-// step, so that a short panel labels a tick on each side of 0 that has data
-// rather than 0 alone. n is the ticker's number of ticks.
-func roundOut(lo, hi float64, n int) (float64, float64) {
-	for range 2 { // a wider range may choose a wider step once
-		rng := hi - lo
-		if rng < 1e-12 {
-			return lo, hi
-		}
-		ticks := ticker{n: n}.Ticks(0, 1.16*rng) // the step render's padded range gets
-		if len(ticks) < 2 {
-			return lo, hi
-		}
-		step := ticks[1].Value - ticks[0].Value
-		lo, hi = math.Floor(lo/step-1e-9)*step, math.Ceil(hi/step-1e-9)*step
-		if lo > -1e-12 {
-			lo = 0
-		}
-	}
-	return lo, hi
 }
 
 // anyWhitened reports whether some row has whitened advantages to draw.
@@ -197,12 +165,10 @@ func anyWhitened(rows []BatchRow) bool {
 func panelDesc(row BatchRow, base int, tx BatchText) string {
 	var d strings.Builder
 	if row.Whitened != nil {
-		fmt.Fprintf(&d, "%s: %s. ", oneLine(tx.Whitened),
-			descList(row.Whitened, func(t int) string { return fmt.Sprintf("A_%d=%s", t+base, val(row.Whitened[t])) }))
+		d.WriteString(descSeries(tx.Whitened, "A_%d=%s", row.Whitened, base) + ". ")
 	} else {
 		d.WriteString(oneLine(tx.NoWhitened) + " ")
 	}
-	fmt.Fprintf(&d, "%s: %s.", oneLine(tx.GRPO),
-		descList(row.GRPO, func(t int) string { return fmt.Sprintf("A_%d=%s", t+base, val(row.GRPO[t])) }))
+	d.WriteString(descSeries(tx.GRPO, "A_%d=%s", row.GRPO, base) + ".")
 	return d.String()
 }

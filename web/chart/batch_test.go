@@ -2,8 +2,6 @@ package chart
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -47,29 +45,7 @@ func TestBatchGolden(t *testing.T) {
 		"batch-grpo4-proj": func() ([]byte, error) { in := batchGRPO4(); in.Theme = Light().Projector(); return Batch(in) },
 	}
 	for name, render := range cases {
-		t.Run(name, func(t *testing.T) {
-			got, err := render()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if again, _ := render(); !bytes.Equal(got, again) {
-				t.Fatal("two renderings of the same input differ")
-			}
-			path := filepath.Join("testdata", name+".svg")
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./web/chart -run TestBatchGolden -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from the golden file (%d bytes, want %d); if the change is intended, run go test ./web/chart -run TestBatchGolden -update and look at the SVG", name, len(got), len(want))
-			}
-		})
+		t.Run(name, func(t *testing.T) { checkGoldenSVG(t, name, render) })
 	}
 }
 

@@ -3,7 +3,6 @@ package chart
 import (
 	"bytes"
 	"encoding/xml"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -13,8 +12,6 @@ import (
 	"strings"
 	"testing"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden SVGs in testdata/")
 
 func textEN() Text {
 	return Text{
@@ -190,33 +187,7 @@ func TestGolden(t *testing.T) {
 	cases["cjk-ribbon"] = func() ([]byte, error) { return Ribbon(ribbonCJK()) }
 
 	for name, render := range cases {
-		t.Run(name, func(t *testing.T) {
-			got, err := render()
-			if err != nil {
-				t.Fatal(err)
-			}
-			again, _ := render()
-			if !bytes.Equal(got, again) {
-				t.Fatal("two renderings of the same input differ")
-			}
-			path := filepath.Join("testdata", name+".svg")
-			if *update {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./web/chart -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from the golden file (%d bytes, want %d); if the change is intended, run go test ./web/chart -update and look at the SVG", name, len(got), len(want))
-			}
-		})
+		t.Run(name, func(t *testing.T) { checkGoldenSVG(t, name, render) })
 	}
 }
 

@@ -17,16 +17,16 @@ import (
 // observation hatched differently). It reads Tokens, Mask, Values, Returns
 // and Advantages.
 func Values(in Input) ([]byte, error) {
-	b, _, err := values(&in)
-	return b, err
+	return svgOf(values(&in))
 }
 
 func values(in *Input) ([]byte, *frame, error) {
-	T, th, err := in.prepare("ValuesTitle", in.Text.ValuesTitle, series{name: "Values", v: in.Values}, series{name: "Returns", v: in.Returns},
+	return in.chart("ValuesTitle", in.Text.ValuesTitle, valuesSpec, series{name: "Values", v: in.Values}, series{name: "Returns", v: in.Returns},
 		series{name: "Advantages", v: in.Advantages})
-	if err != nil {
-		return nil, nil, err
-	}
+}
+
+// valuesSpec describes chart 1 (Values) for T tokens in theme th.
+func valuesSpec(in *Input, T int, th Theme) spec {
 	tx := in.Text
 	boot := oneLine(tx.Bootstrap)
 	lo, hi := extent(in.Values, in.Returns, in.Advantages)
@@ -34,13 +34,9 @@ func values(in *Input) ([]byte, *frame, error) {
 
 	var d strings.Builder
 	d.WriteString(oneLine(tx.ValuesDesc))
-	fmt.Fprintf(&d, " %s: %s; V(s_%d): %s.", oneLine(tx.Value),
-		descList(in.Values, func(t int) string { return fmt.Sprintf("V(s_%d)=%s", t+in.Base, val(in.Values[t])) }),
-		T+in.Base, boot)
-	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Return),
-		descList(in.Returns, func(t int) string { return fmt.Sprintf("R_%d=%s", t+in.Base, val(in.Returns[t])) }))
-	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Advantage),
-		descList(in.Advantages, func(t int) string { return fmt.Sprintf("A_%d=%s", t+in.Base, val(in.Advantages[t])) }))
+	fmt.Fprintf(&d, " %s; V(s_%d): %s.", descSeries(tx.Value, "V(s_%d)=%s", in.Values, in.Base), T+in.Base, boot)
+	d.WriteString(" " + descSeries(tx.Return, "R_%d=%s", in.Returns, in.Base) + ".")
+	d.WriteString(" " + descSeries(tx.Advantage, "A_%d=%s", in.Advantages, in.Base) + ".")
 	if maskDesc != "" {
 		d.WriteString(" " + maskDesc)
 	}
@@ -61,54 +57,60 @@ func values(in *Input) ([]byte, *frame, error) {
 			}},
 		}, masks...),
 	}
-	sp.layers = append(sp.layers, func(f *frame) {
-		// The end of the response: s_T lies on this line.
-		x := f.X(float64(T) - 0.5)
-		line(f.marks, x, float64(f.dc.Min.Y), x, float64(f.dc.Max.Y), draw.LineStyle{Color: f.muted, Width: 1, Dashes: []vg.Length{4, 3}})
-		from := 0
-		if in.Step.On {
-			from = min(max(in.Step.From, 0), T)
-		}
-		onTokens(f, Return, in.Returns, from)
-		onTokens(f, Advantage, in.Advantages, from)
+	sp.layers = append(sp.layers, func(f *frame) { valuesLayer(f, in, boot) })
+	return sp
+}
 
-		// V(s_t) on the boundaries, then the bootstrap V(s_T) = 0, its
-		// dotted line under the last V(s_t)'s marker.
-		st := Styles[Value]
-		col := rgb(st.Color)
-		r := f.markerR()
-		pts := make([]vg.Point, T)
-		for t := range T {
-			pts[t] = vg.Point{X: vg.Length(f.X(float64(t) - 0.5)), Y: vg.Length(f.Y(in.Values[t]))}
-		}
-		term := vg.Point{X: vg.Length(f.X(float64(T) - 0.5)), Y: vg.Length(f.Y(0))}
-		polyline(f.marks, []vg.Point{pts[T-1], term}, Style{Dash: []float64{1, 2}}, f.th.StrokeWidth*0.75, col, "")
-		polyline(f.marks, pts, st, f.th.StrokeWidth, col, f.seriesMarker(Value, r))
-		rt := math.Max(r*1.15, 3)
-		hollowMarker(f.marks, MarkerCircle, float64(term.X), float64(term.Y), rt, f.th.StrokeWidth*0.9, col, f.bg)
-		f.handles(in.Drag, in.Values, func(t int) (float64, float64) { return float64(pts[t].X), float64(pts[t].Y) })
-		ly := f.sy(float64(term.Y)) - rt - 3 // above the point if there is room
-		if float64(term.Y)+rt+3+f.th.FontSize > float64(f.dc.Max.Y) {
-			ly = f.sy(float64(term.Y)) + rt + f.th.FontSize
-		}
-		f.text(float64(term.X)+rt+4, ly, boot, f.th.FontSize, "start", f.th.Foreground, ` class="bootstrap"`)
-		if in.Step.On {
-			// The boundaries this step reads: V(s_t) and the next value.
-			hl := rgb(Styles[Reward].Color)
-			for _, b := range in.Step.Reads {
-				if b < 0 || b > T {
-					continue
-				}
-				p := term
-				if b < T {
-					p = pts[b]
-				}
-				m := f.marks
-				m.path(shapePath(MarkerCircle, float64(p.X), float64(p.Y), rt*2.2), ` fill="none" stroke="`+paint(hl, "stroke-opacity")+` stroke-width="`+num(f.th.StrokeWidth*1.2)+`" class="step-read"`, false)
+// valuesLayer draws chart 1's data: the end of the response, R_t and A_t on
+// the tokens (from the step's From on), V(s_t) on the boundaries, the
+// bootstrapped V(s_T) = 0 labelled boot, and the boundaries a step reads.
+func valuesLayer(f *frame, in *Input, boot string) {
+	T := f.T
+	// The end of the response: s_T lies on this line.
+	x := f.X(float64(T) - 0.5)
+	line(f.marks, x, float64(f.dc.Min.Y), x, float64(f.dc.Max.Y), draw.LineStyle{Color: f.muted, Width: 1, Dashes: []vg.Length{4, 3}})
+	from := 0
+	if in.Step.On {
+		from = min(max(in.Step.From, 0), T)
+	}
+	onTokens(f, Return, in.Returns, from)
+	onTokens(f, Advantage, in.Advantages, from)
+
+	// V(s_t) on the boundaries, then the bootstrap V(s_T) = 0, its
+	// dotted line under the last V(s_t)'s marker.
+	st := Styles[Value]
+	col := rgb(st.Color)
+	r := f.markerR()
+	pts := make([]vg.Point, T)
+	for t := range T {
+		pts[t] = vg.Point{X: vg.Length(f.X(float64(t) - 0.5)), Y: vg.Length(f.Y(in.Values[t]))}
+	}
+	term := vg.Point{X: vg.Length(f.X(float64(T) - 0.5)), Y: vg.Length(f.Y(0))}
+	polyline(f.marks, []vg.Point{pts[T-1], term}, Style{Dash: []float64{1, 2}}, f.th.StrokeWidth*0.75, col, "")
+	polyline(f.marks, pts, st, f.th.StrokeWidth, col, f.seriesMarker(Value, r))
+	rt := math.Max(r*1.15, 3)
+	hollowMarker(f.marks, MarkerCircle, float64(term.X), float64(term.Y), rt, f.th.StrokeWidth*0.9, col, f.bg)
+	f.handles(in.Drag, in.Values, func(t int) (float64, float64) { return float64(pts[t].X), float64(pts[t].Y) })
+	ly := f.sy(float64(term.Y)) - rt - 3 // above the point if there is room
+	if float64(term.Y)+rt+3+f.th.FontSize > float64(f.dc.Max.Y) {
+		ly = f.sy(float64(term.Y)) + rt + f.th.FontSize
+	}
+	f.labels.text(float64(term.X)+rt+4, ly, boot, f.th.FontSize, "start", f.th.Foreground, ` class="bootstrap"`)
+	if in.Step.On {
+		// The boundaries this step reads: V(s_t) and the next value.
+		hl := rgb(Styles[Reward].Color)
+		for _, b := range in.Step.Reads {
+			if b < 0 || b > T {
+				continue
 			}
+			p := term
+			if b < T {
+				p = pts[b]
+			}
+			m := f.marks
+			m.path(shapePath(MarkerCircle, float64(p.X), float64(p.Y), rt*2.2), ` fill="none" stroke="`+paint(hl, "stroke-opacity")+` stroke-width="`+num(f.th.StrokeWidth*1.2)+`" class="step-read"`, false)
 		}
-	})
-	return render(in, T, th, sp)
+	}
 }
 
 // onTokens draws a series that belongs to the tokens from token from on: a
@@ -163,16 +165,16 @@ func (f *frame) barFill(q Quantity) string {
 // with a diamond and a short line. It reads Tokens, Mask, Scores, KLTerm and
 // Rewards.
 func Rewards(in Input) ([]byte, error) {
-	b, _, err := rewards(&in)
-	return b, err
+	return svgOf(rewards(&in))
 }
 
 func rewards(in *Input) ([]byte, *frame, error) {
-	T, th, err := in.prepare("RewardsTitle", in.Text.RewardsTitle, series{name: "Scores", v: in.Scores}, series{name: "KLTerm", v: in.KLTerm},
+	return in.chart("RewardsTitle", in.Text.RewardsTitle, rewardsSpec, series{name: "Scores", v: in.Scores}, series{name: "KLTerm", v: in.KLTerm},
 		series{name: "Rewards", v: in.Rewards})
-	if err != nil {
-		return nil, nil, err
-	}
+}
+
+// rewardsSpec describes chart 2 (Rewards) for T tokens in theme th.
+func rewardsSpec(in *Input, T int, th Theme) spec {
 	tx := in.Text
 	stack := make([]float64, T)
 	for t := range T {
@@ -183,12 +185,9 @@ func rewards(in *Input) ([]byte, *frame, error) {
 
 	var d strings.Builder
 	d.WriteString(oneLine(tx.RewardsDesc))
-	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Reward),
-		descList(in.Rewards, func(t int) string { return fmt.Sprintf("r_%d=%s", t+in.Base, val(in.Rewards[t])) }))
-	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Score),
-		descList(in.Scores, func(t int) string { return fmt.Sprintf("score_%d=%s", t+in.Base, val(in.Scores[t])) }))
-	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.KL),
-		descList(in.KLTerm, func(t int) string { return fmt.Sprintf("-β·kld_%d=%s", t+in.Base, val(in.KLTerm[t])) }))
+	d.WriteString(" " + descSeries(tx.Reward, "r_%d=%s", in.Rewards, in.Base) + ".")
+	d.WriteString(" " + descSeries(tx.Score, "score_%d=%s", in.Scores, in.Base) + ".")
+	d.WriteString(" " + descSeries(tx.KL, "-β·kld_%d=%s", in.KLTerm, in.Base) + ".")
 	if maskDesc != "" {
 		d.WriteString(" " + maskDesc)
 	}
@@ -222,7 +221,7 @@ func rewards(in *Input) ([]byte, *frame, error) {
 		rewardMarks(f, ticks, w+f.slot*0.2, f.markerR())
 		f.handles(in.Drag, in.Scores, func(t int) (float64, float64) { return score[t].x, f.Y(in.Scores[t]) })
 	})
-	return render(in, T, th, sp)
+	return sp
 }
 
 // rewardMarks marks each r_t: a short horizontal line of width w and a
@@ -241,15 +240,15 @@ func rewardMarks(f *frame, pts []vg.Point, w, r float64) {
 // shows only the raw bars and Text.NoWhitened as a caption. It reads Tokens,
 // Mask, Advantages and Whitened.
 func Advantages(in Input) ([]byte, error) {
-	b, _, err := advantages(&in)
-	return b, err
+	return svgOf(advantages(&in))
 }
 
 func advantages(in *Input) ([]byte, *frame, error) {
-	T, th, err := in.prepare("AdvantagesTitle", in.Text.AdvantagesTitle, series{name: "Advantages", v: in.Advantages}, series{name: "Whitened", v: in.Whitened, optional: true})
-	if err != nil {
-		return nil, nil, err
-	}
+	return in.chart("AdvantagesTitle", in.Text.AdvantagesTitle, advantagesSpec, series{name: "Advantages", v: in.Advantages}, series{name: "Whitened", v: in.Whitened, optional: true})
+}
+
+// advantagesSpec describes chart 3 (Advantages) for T tokens in theme th.
+func advantagesSpec(in *Input, T int, th Theme) spec {
 	tx := in.Text
 	white := in.Whitened != nil && (!in.Step.On || in.Step.Done)
 	lo, hi := extent(in.Advantages, in.Whitened)
@@ -261,11 +260,9 @@ func advantages(in *Input) ([]byte, *frame, error) {
 
 	var d strings.Builder
 	d.WriteString(oneLine(tx.AdvantagesDesc))
-	fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Advantage),
-		descList(in.Advantages, func(t int) string { return fmt.Sprintf("A_%d=%s", t+in.Base, val(in.Advantages[t])) }))
+	d.WriteString(" " + descSeries(tx.Advantage, "A_%d=%s", in.Advantages, in.Base) + ".")
 	if white {
-		fmt.Fprintf(&d, " %s: %s.", oneLine(tx.Whitened),
-			descList(in.Whitened, func(t int) string { return fmt.Sprintf("A_%d=%s", t+in.Base, val(in.Whitened[t])) }))
+		d.WriteString(" " + descSeries(tx.Whitened, "A_%d=%s", in.Whitened, in.Base) + ".")
 	} else {
 		d.WriteString(" " + oneLine(tx.NoWhitened))
 	}
@@ -321,7 +318,7 @@ func advantages(in *Input) ([]byte, *frame, error) {
 			points(f.marks, whTip, f.seriesMarker(Whitened, r))
 		}
 	})
-	return render(in, T, th, sp)
+	return sp
 }
 
 // extent returns the smallest and largest of 0 and all values.
@@ -332,18 +329,4 @@ func extent(vs ...[]float64) (lo, hi float64) {
 		}
 	}
 	return lo, hi
-}
-
-// prepare is what every chart does first: check the series it draws, resolve
-// the theme and require its title.
-func (in *Input) prepare(titleField, title string, ss ...series) (int, Theme, error) {
-	T, err := in.check(ss...)
-	if err != nil {
-		return 0, Theme{}, err
-	}
-	th, err := in.Theme.resolve()
-	if err != nil {
-		return 0, Theme{}, err
-	}
-	return T, th, requireTitle(titleField, title)
 }

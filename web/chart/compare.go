@@ -50,8 +50,7 @@ var OtherStyle = Style{Dash: []float64{5, 2}, Marker: MarkerCircle}
 // Compare draws the comparison chart: Reference and Other per token, with
 // the differing tokens marked. Every series must have one number per token.
 func Compare(in CompareInput) ([]byte, error) {
-	b, _, err := compare(&in)
-	return b, err
+	return svgOf(compare(&in))
 }
 
 func compare(in *CompareInput) ([]byte, *frame, error) {
@@ -84,7 +83,7 @@ func compare(in *CompareInput) ([]byte, *frame, error) {
 		label string
 		v     []float64
 	}{{tx.Reference, in.Reference}, {tx.Other, in.Other}} {
-		fmt.Fprintf(&d, " %s: %s.", oneLine(s.label), descList(s.v, func(t int) string { return fmt.Sprintf("t=%d: %s", t+in.Base, val(s.v[t])) }))
+		d.WriteString(" " + descSeries(s.label, "t=%d: %s", s.v, in.Base) + ".")
 	}
 	var where []string
 	for t, on := range in.Differs {
@@ -108,7 +107,7 @@ func compare(in *CompareInput) ([]byte, *frame, error) {
 	}}}
 	if len(where) > 0 {
 		legend = append(legend, legendItem{oneLine(tx.DiffersLegend), func(f *frame, x, y float64) {
-			f.text(x+thumbW/2, f.sy(y)+f.th.FontSize*0.35, mark, f.th.FontSize, "middle", f.th.Foreground, ` font-weight="bold"`)
+			f.labels.text(x+thumbW/2, f.sy(y)+f.th.FontSize*0.35, mark, f.th.FontSize, "middle", f.th.Foreground, ` font-weight="bold"`)
 		}})
 	}
 	sp := spec{
@@ -132,7 +131,7 @@ func compare(in *CompareInput) ([]byte, *frame, error) {
 		_, y0, _, _ := f.dataRect()
 		for t, on := range in.Differs {
 			if on {
-				f.text(f.X(float64(t)), y0+f.th.FontSize*1.1, mark, f.th.FontSize, "middle", f.th.Foreground, ` class="differs" font-weight="bold"`)
+				f.labels.text(f.X(float64(t)), y0+f.th.FontSize*1.1, mark, f.th.FontSize, "middle", f.th.Foreground, ` class="differs" font-weight="bold"`)
 			}
 		}
 	})

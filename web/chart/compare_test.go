@@ -2,8 +2,6 @@ package chart
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -45,27 +43,7 @@ func compareBug() CompareInput {
 func TestCompareGolden(t *testing.T) {
 	for name, in := range map[string]CompareInput{"compare-versions": compareVersions(), "compare-bug": compareBug()} {
 		t.Run(name, func(t *testing.T) {
-			got, err := Compare(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if again, _ := Compare(in); !bytes.Equal(got, again) {
-				t.Fatal("two renderings of the same input differ")
-			}
-			path := filepath.Join("testdata", name+".svg")
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./web/chart -run TestCompareGolden -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from the golden file (%d bytes, want %d); if intended, run go test ./web/chart -run TestCompareGolden -update and look at the SVG", name, len(got), len(want))
-			}
+			checkGoldenSVG(t, name, func() ([]byte, error) { return Compare(in) })
 		})
 	}
 }

@@ -2,6 +2,8 @@ package chart
 
 import (
 	"strconv"
+
+	"gaelab/web/svg"
 )
 
 // Handles asks a chart for marks the page's script can turn into sliders
@@ -41,7 +43,7 @@ func (f *frame) handles(h Handles, v []float64, at func(t int) (x, y float64)) {
 	k := y0 - f.sy(f.Y(1))
 	r := max(f.markerR()*1.8, 7)
 	b := &f.drag
-	b.WriteString(`<g class="handles" fill="transparent" data-field="` + esc(h.Field) + `" data-name="` + esc(h.Name) +
+	b.WriteString(`<g class="handles" fill="transparent" data-field="` + svg.Escape(h.Field) + `" data-name="` + svg.Escape(h.Name) +
 		`" data-base="` + strconv.Itoa(h.Base) + `" data-y0="` + num(y0) + `" data-k="` + strconv.FormatFloat(k, 'g', 6, 64) +
 		`" data-min="` + num(h.Min) + `" data-max="` + num(h.Max) + `">` + "\n")
 	for t := range f.T {

@@ -1,13 +1,12 @@
 package chart
 
 import (
-	"bytes"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"gaelab/web/svg"
 )
 
 // sweepLams are the λ of the compare view's sweep.
@@ -71,33 +70,6 @@ func heatMultiTurn() HeatmapInput {
 		in.Rows = append(in.Rows, HeatmapRow{Label: "λ = " + strconv.FormatFloat(sweepLams[i], 'g', -1, 64), Values: r})
 	}
 	return in
-}
-
-// checkGoldenSVG compares svg with testdata/<name>.svg, or rewrites it with -update.
-func checkGoldenSVG(t *testing.T, name string, render func() ([]byte, error)) []byte {
-	t.Helper()
-	got, err := render()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if again, _ := render(); !bytes.Equal(got, again) {
-		t.Fatal("two renderings of the same input differ")
-	}
-	path := filepath.Join("testdata", name+".svg")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return got
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./web/chart -run %s -update to create it)", err, t.Name())
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (%d bytes, want %d); if the change is intended, run go test ./web/chart -run %s -update and look at the SVG", name, len(got), len(want), t.Name())
-	}
-	return got
 }
 
 func TestHeatmapGolden(t *testing.T) {
@@ -166,7 +138,7 @@ func TestDiverging(t *testing.T) {
 		if !(neg.B > neg.R) || !(pos.R > pos.B) {
 			t.Errorf("±%v: %s, %s; want blue below 0 and orange above", x, hex(neg), hex(pos))
 		}
-		if l0, l1 := luminance(Diverging(-x)), luminance(Diverging(-x-0.1)); l1 >= l0 {
+		if l0, l1 := svg.Luminance(Diverging(-x)), svg.Luminance(Diverging(-x-0.1)); l1 >= l0 {
 			t.Errorf("lightness does not fall away from 0 at −%v", x)
 		}
 	}
@@ -190,12 +162,8 @@ func TestDiverging(t *testing.T) {
 	for x := -1.0; x <= 1; x += 0.05 {
 		c := Diverging(x)
 		ink := rgb(inkOn(c))
-		l1, l2 := luminance(c), luminance(ink)
-		if l2 > l1 {
-			l1, l2 = l2, l1
-		}
-		if (l1+0.05)/(l2+0.05) < 4.5 {
-			t.Errorf("at %v: %s on %s has contrast %.2f", x, hex(ink), hex(c), (l1+0.05)/(l2+0.05))
+		if r := svg.Contrast(c, ink); r < 4.5 {
+			t.Errorf("at %v: %s on %s has contrast %.2f", x, hex(ink), hex(c), r)
 		}
 	}
 }

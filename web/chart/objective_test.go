@@ -1,10 +1,7 @@
 package chart
 
 import (
-	"bytes"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -91,28 +88,8 @@ func TestObjectiveGolden(t *testing.T) {
 	}
 	for name, in := range cases {
 		t.Run(name, func(t *testing.T) {
-			got, err := Objective(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if again, _ := Objective(in); !bytes.Equal(got, again) {
-				t.Fatal("two renderings of the same input differ")
-			}
-			checkRoot(t, got, "gae-objective")
-			path := filepath.Join("testdata", name+".svg")
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./web/chart -run TestObjective -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from the golden file (%d bytes, want %d); if the change is intended, run go test ./web/chart -run TestObjective -update and look at the SVG", name, len(got), len(want))
-			}
+			svg := checkGoldenSVG(t, name, func() ([]byte, error) { return Objective(in) })
+			checkRoot(t, svg, "gae-objective")
 		})
 	}
 }

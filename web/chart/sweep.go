@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot/vg"
+
+	"gaelab/web/svg"
 )
 
 // SweepInput is a few per-token series of one quantity, drawn as lines on the
@@ -71,8 +73,7 @@ var SeriesStyles = []Style{
 // pattern and a marker on every drawn point; mask-0 columns are shaded as in
 // the other charts. The root <svg> has class "gae-chart gae-sweep".
 func Sweep(in SweepInput) ([]byte, error) {
-	b, _, err := sweep(&in)
-	return b, err
+	return svgOf(sweep(&in))
 }
 
 func sweep(in *SweepInput) ([]byte, *frame, error) {
@@ -92,17 +93,13 @@ func sweep(in *SweepInput) ([]byte, *frame, error) {
 	}
 	lo, hi := 0.0, 0.0
 	for i, s := range in.Series {
-		if len(s.Values) != T {
-			return nil, nil, fmt.Errorf("chart: len(Series[%d].Values) = %d, want len(Tokens) = %d", i, len(s.Values), T)
+		if err := checkSeries(fmt.Sprintf("Series[%d].Values", i), s.Values, T, in.Skip); err != nil {
+			return nil, nil, err
 		}
 		for t, v := range s.Values {
-			if in.Skip != nil && in.Skip[t] {
-				continue
+			if in.Skip == nil || !in.Skip[t] {
+				lo, hi = min(lo, v), max(hi, v)
 			}
-			if !(math.Abs(v) <= maxAbs) {
-				return nil, nil, fmt.Errorf("chart: Series[%d].Values[%d] = %v, want a finite number within ±%g", i, t, v, maxAbs)
-			}
-			lo, hi = min(lo, v), max(hi, v)
 		}
 	}
 	if !(math.Abs(in.Extent[0]) <= maxAbs && math.Abs(in.Extent[1]) <= maxAbs) {
@@ -166,7 +163,7 @@ func sweep(in *SweepInput) ([]byte, *frame, error) {
 func (f *frame) seriesStyle(i int) (Style, color.RGBA) {
 	st := SeriesStyles[i]
 	col := rgb(st.Color)
-	if st.Color == "#000000" && luminance(f.bg) < 0.5 {
+	if st.Color == "#000000" && svg.Luminance(f.bg) < 0.5 {
 		col = f.fg
 	}
 	return st, col

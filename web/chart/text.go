@@ -9,74 +9,16 @@ import (
 	"unicode/utf8"
 
 	"gonum.org/v1/plot/font"
+
+	"gaelab/web/svg"
 )
 
 // ellipsis ends truncated labels and stands for left-out items.
 const ellipsis = "…"
 
-// xmlSafe makes s valid UTF-8 holding only characters XML 1.0 allows;
-// anything else becomes U+FFFD. It does not escape.
-func xmlSafe(s string) string {
-	ok := true
-	for i, r := range s {
-		if r == utf8.RuneError {
-			if _, n := utf8.DecodeRuneInString(s[i:]); n <= 1 {
-				ok = false
-				break
-			}
-		}
-		if !xmlChar(r) {
-			ok = false
-			break
-		}
-	}
-	if ok {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
-		if !xmlChar(r) {
-			r = '\uFFFD'
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-func xmlChar(r rune) bool {
-	return r == '\t' || r == '\n' || r == '\r' ||
-		r >= 0x20 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
-}
-
-// esc escapes s for XML text and attribute values (after xmlSafe).
-func esc(s string) string {
-	s = xmlSafe(s)
-	if !strings.ContainsAny(s, `&<>"'`) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch r {
-		case '&':
-			b.WriteString("&amp;")
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '"':
-			b.WriteString("&quot;")
-		case '\'':
-			b.WriteString("&#39;")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
 // oneLine turns a free text (title, legend entry) into one line.
 func oneLine(s string) string {
-	s = xmlSafe(s)
+	s = svg.Safe(s)
 	return strings.Join(strings.Fields(s), " ")
 }
 
@@ -99,7 +41,7 @@ func tokenLabel(s string) string {
 			b.WriteRune('⇥')
 		case r == ' ' && allSpace:
 			b.WriteRune('␣')
-		case unicode.IsControl(r) || !xmlChar(r):
+		case unicode.IsControl(r) || !svg.Char(r):
 			b.WriteRune('\uFFFD')
 		default:
 			b.WriteRune(r)

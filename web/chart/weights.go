@@ -42,8 +42,7 @@ type WeightsText struct {
 // above its bar while the columns are wide enough. Tick labels show
 // Labels[n−1] over n. The root <svg> has class "gae-chart gae-weights".
 func Weights(in WeightsInput) ([]byte, error) {
-	b, _, err := weights(&in)
-	return b, err
+	return svgOf(weights(&in))
 }
 
 func weights(in *WeightsInput) ([]byte, *frame, error) {
@@ -104,11 +103,11 @@ func weights(in *WeightsInput) ([]byte, *frame, error) {
 		for i, v := range in.Weights {
 			above := f.sy(f.Y(v)) - 4
 			if labelled {
-				f.text(f.X(float64(i)), above, val(v), size, "middle", f.th.Foreground, ` class="weight"`)
+				f.labels.text(f.X(float64(i)), above, val(v), size, "middle", f.th.Foreground, ` class="weight"`)
 				above -= size * 1.1
 			}
 			if i == N-1 && strings.TrimSpace(tx.MC) != "" {
-				f.text(f.X(float64(i)), above, oneLine(tx.MC), f.th.FontSize, "middle", hex(rgb(mc.Color)), ` font-weight="bold" class="mc"`)
+				f.labels.text(f.X(float64(i)), above, oneLine(tx.MC), f.th.FontSize, "middle", hex(rgb(mc.Color)), ` font-weight="bold" class="mc"`)
 			}
 		}
 	})

@@ -32,6 +32,7 @@ var parts = []part{
 	{"course", enCourse, zhCourse},
 	{"inspect", enInspect, zhInspect},
 	{"releases", enReleases, zhReleases},
+	{"upgrade", enUpgrade, zhUpgrade},
 	{"class", enClass, zhClass},
 	{"glossary", enTerms, zhTerms},
 	{"learner", enLearner, zhLearner},

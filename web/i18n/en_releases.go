@@ -15,7 +15,7 @@ var enReleases = map[string]string{
 	"release.notice.same": "no number on this page changes",
 
 	"compare.upgrade.heading":  "Upgrading verl",
-	"compare.upgrade.intro":    "What changes for the playground's scenario when a run moves from verl %[1]s to verl %[2]s: the same rewards and values through each release's own KL, GAE and whitening, cell by cell. A cell that differs is marked ≠ with the changes between the two releases that explain it; every change between them is listed below with its pull requests.",
+	"compare.upgrade.intro":    "What changes for the playground's scenario when a run moves from verl %[1]s to verl %[2]s: the same scores and values through each release's own KL, GAE, whitening, losses and outcome estimators, cell by cell. A cell that differs is marked ≠ with the changes between the two releases that explain it; every change between them is listed below with its pull requests.",
 	"compare.upgrade.results":  "verl %[1]s → verl %[2]s, cell by cell",
 	"compare.upgrade.caption":  "Each quantity in verl %[1]s (upper row) and in verl %[2]s (lower row)",
 	"compare.upgrade.same_gen": "%[1]s and %[2]s compute every number the same way: both are %[3]s, one generation of verl's arithmetic.",

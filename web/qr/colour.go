@@ -3,7 +3,8 @@ package qr
 import (
 	"fmt"
 	"image/color"
-	"math"
+
+	"gaelab/web/svg"
 )
 
 // colours returns opt's colours as SVG fill values, checking that the
@@ -20,24 +21,11 @@ func colours(opt Options) (dark, light string, err error) {
 	if dn.A != 0xff || ln.A != 0xff {
 		return "", "", fmt.Errorf("qr: colours must be opaque, have dark alpha %d and light alpha %d", dn.A, ln.A)
 	}
-	dy, ly := luminance(dn), luminance(ln)
-	if ratio := (ly + 0.05) / (dy + 0.05); ratio < MinContrast {
+	if ratio := svg.Contrast(dn, ln); ratio < MinContrast || svg.Luminance(dn) > svg.Luminance(ln) {
 		return "", "", fmt.Errorf("qr: dark %s on light %s has contrast %.1f:1, want dark modules on a light square with at least %.0f:1",
 			hex(dn), hex(ln), ratio, MinContrast)
 	}
 	return hex(dn), hex(ln), nil
-}
-
-// luminance is the WCAG 2 relative luminance of c.
-func luminance(c color.NRGBA) float64 {
-	lin := func(v uint8) float64 {
-		s := float64(v) / 255
-		if s <= 0.04045 {
-			return s / 12.92
-		}
-		return math.Pow((s+0.055)/1.055, 2.4)
-	}
-	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
 }
 
 // hex writes c as #rgb when that is exact, else #rrggbb.

@@ -15,6 +15,8 @@ import (
 	"unicode/utf8"
 
 	"rsc.io/qr/coding"
+
+	"gaelab/web/svg"
 )
 
 // MaxLen is the longest text, in bytes, that SVG encodes. A version 40 code
@@ -186,7 +188,7 @@ func draw(c *coding.Code, title, dark, light string) []byte {
 	b.Grow(64 + len(title) + c.Size*c.Size)
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ` + ns + " " + ns +
 		`" role="img" shape-rendering="crispEdges"><title>`)
-	escape(&b, title)
+	b.WriteString(svg.Escape(title))
 	b.WriteString(`</title><rect width="` + ns + `" height="` + ns + `" fill="` + light +
 		`"/><path fill="` + dark + `" d="`)
 	px, py := 0, 0 // the pen, in modules of the symbol
@@ -223,35 +225,4 @@ func move(b *bytes.Buffer, cmd byte, x, y int) {
 	b.WriteString(strconv.Itoa(x))
 	b.WriteByte(' ')
 	b.WriteString(strconv.Itoa(y))
-}
-
-// escape writes s as XML character data; characters XML cannot hold become
-// U+FFFD.
-func escape(b *bytes.Buffer, s string) {
-	for _, r := range s {
-		switch {
-		case r == '<':
-			b.WriteString("&lt;")
-		case r == '>':
-			b.WriteString("&gt;")
-		case r == '&':
-			b.WriteString("&amp;")
-		case r == '"':
-			b.WriteString("&#34;")
-		case r == '\'':
-			b.WriteString("&#39;")
-		case !xmlChar(r):
-			b.WriteRune(utf8.RuneError)
-		default:
-			b.WriteRune(r)
-		}
-	}
-}
-
-// xmlChar reports whether r may appear in an XML 1.0 document.
-func xmlChar(r rune) bool {
-	return r == 0x09 || r == 0x0A || r == 0x0D ||
-		r >= 0x20 && r <= 0xD7FF ||
-		r >= 0xE000 && r <= 0xFFFD ||
-		r >= 0x10000 && r <= 0x10FFFF
 }

@@ -1,6 +1,7 @@
 // Package store is GAE Lab's database behind one small interface, Store: the
 // live classes (codes, questions, students' answers), the secrets replicas
-// share, and the events that tell every replica that a class changed.
+// share, the events that tell every replica that a class changed, and the
+// batches uploaded to /inspect (content-addressed, with quotas).
 //
 // This package holds the interface and one implementation over database/sql
 // (SQL) with portable, embedded migrations. It imports no driver: the
@@ -22,6 +23,8 @@ var (
 	ErrTooMany    = errors.New("store: too many answer changes")
 	ErrFull       = errors.New("store: class is full")
 	ErrNotStudent = errors.New("store: device has not joined the class")
+	ErrQuota      = errors.New("store: this address has uploaded its daily quota")
+	ErrTooLarge   = errors.New("store: the upload is larger than all uploads may be")
 )
 
 // Class is a live class: its join code, the SHA-256 (hex) of the teacher's
@@ -63,6 +66,24 @@ type Event struct {
 	Kind  string
 }
 
+// Upload is one view of an upload: its random id, the content's SHA-256
+// (hex) and size in bytes, when the view expires and whether it was shared.
+type Upload struct {
+	ID      string
+	SHA256  string
+	Size    int64
+	Expires time.Time
+	Shared  bool
+}
+
+// UploadLimits bound PutUpload: a new view's lifetime, the bytes one
+// address may upload per UTC day, and the bytes all uploads may hold.
+type UploadLimits struct {
+	TTL        time.Duration
+	PerAddrDay int64
+	MaxTotal   int64
+}
+
 // Store is the database. Every method is safe for concurrent use. Events
 // published by any replica sharing the database reach every Subscribe
 // callback of every replica, the publisher's included.
@@ -102,6 +123,28 @@ type Store interface {
 	// DeleteExpired deletes the classes expired at now, with their
 	// questions, students and answers, and returns how many classes.
 	DeleteExpired(ctx context.Context, now time.Time) (int, error)
+
+	// PutUpload stores data uploaded from addr (content-addressed: the
+	// same bytes are held once) under a new random view id that lives
+	// lim.TTL from now. ErrQuota when addr would pass lim.PerAddrDay bytes
+	// this UTC day; ErrTooLarge when data alone passes lim.MaxTotal.
+	// Otherwise the oldest uploads (and their views) are evicted until all
+	// uploads fit in lim.MaxTotal.
+	PutUpload(ctx context.Context, addr string, data []byte, lim UploadLimits, now time.Time) (Upload, error)
+	// Upload returns a view that has not expired at now; else ErrNotFound.
+	Upload(ctx context.Context, id string, now time.Time) (Upload, error)
+	// UploadData returns the bytes of an upload by their SHA-256 (hex);
+	// ErrNotFound once evicted or swept.
+	UploadData(ctx context.Context, sha256 string) ([]byte, error)
+	// ShareUpload marks a live view shared and moves its expiry to
+	// expires (never earlier than it was); else ErrNotFound.
+	ShareUpload(ctx context.Context, id string, expires, now time.Time) (Upload, error)
+	// UploadBytes is the size of all uploads held.
+	UploadBytes(ctx context.Context) (int64, error)
+	// DeleteExpiredUploads deletes the views expired at now, the uploads
+	// no view reaches any more and past days' quotas, and returns how many
+	// views.
+	DeleteExpiredUploads(ctx context.Context, now time.Time) (int, error)
 
 	// Publish sends an event to every subscriber of every replica.
 	Publish(ctx context.Context, e Event) error

@@ -44,6 +44,10 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"AnswerConcurrent", testAnswerConcurrent},
 		{"Sweep", testSweep},
 		{"Events", testEvents},
+		{"Uploads", testUploads},
+		{"UploadQuota", testUploadQuota},
+		{"UploadEvict", testUploadEvict},
+		{"UploadSweep", testUploadSweep},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

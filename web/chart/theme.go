@@ -1,0 +1,177 @@
+package chart
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Marker shapes. Each quantity has its own, so the charts read in greyscale.
+const (
+	MarkerCircle       = "circle"
+	MarkerSquare       = "square"
+	MarkerTriangle     = "triangle"      // pointing up
+	MarkerTriangleDown = "triangle-down" // pointing down
+	MarkerDiamond      = "diamond"
+	MarkerBar          = "bar" // a solid bar, no point marker
+	MarkerHatchedBar   = "hatched-bar"
+)
+
+// Style is how one Quantity looks in every chart (and should look in the
+// page's table): an Okabe–Ito colour plus a dash pattern and a marker shape,
+// so that the charts also read without colour.
+type Style struct {
+	Color  string    // "#0072B2"
+	Dash   []float64 // dash pattern in multiples of the stroke width; nil = solid
+	Marker string    // one of the Marker* constants
+}
+
+// DashArray returns s's dash pattern for a stroke of width px, in the form of
+// SVG's and CSS's stroke-dasharray ("6 4"), or "none" for a solid line.
+func (s Style) DashArray(width float64) string {
+	if len(s.Dash) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(s.Dash))
+	for i, d := range s.Dash {
+		parts[i] = num(d * width)
+	}
+	return strings.Join(parts, " ")
+}
+
+// Styles is the palette: one colour (Okabe–Ito), dash and marker per
+// quantity, the same in every chart and theme. Treat it as read-only.
+var Styles = map[Quantity]Style{
+	Value:     {Color: "#0072B2", Marker: MarkerCircle},                                        // blue, solid
+	Return:    {Color: "#E69F00", Dash: []float64{3, 2}, Marker: MarkerSquare},                 // orange, dashed
+	Advantage: {Color: "#009E73", Dash: []float64{1, 1.5}, Marker: MarkerTriangle},             // bluish green, dotted
+	Whitened:  {Color: "#CC79A7", Dash: []float64{4, 1.5, 1, 1.5}, Marker: MarkerTriangleDown}, // reddish purple, dash-dot
+	Reward:    {Color: "#D55E00", Marker: MarkerDiamond},                                       // vermillion
+	Score:     {Color: "#56B4E9", Marker: MarkerBar},                                           // sky blue
+	KL:        {Color: "#000000", Marker: MarkerHatchedBar},                                    // black, hatched
+}
+
+// FontFamily is the font-family every SVG text uses: gonum measures text with
+// Liberation Sans (metric-compatible with Arial); the CJK and emoji fonts
+// after it are for the browser's per-glyph fallback.
+const FontFamily = "'Liberation Sans', Arial, Helvetica, 'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', 'Noto Color Emoji', sans-serif"
+
+// Theme holds colours ("#RRGGBB") and sizes (px). Sizes scale everything, so a
+// projector theme (strokes ≥ 3 px, labels ≥ 20 px) is a new Theme value only.
+type Theme struct {
+	// Name is added to the root <svg>'s class as "theme-"+Name.
+	Name string
+
+	Background, Foreground, Muted, Grid, Boundary string
+	PaddingFill, PaddingHatch                     string
+	ObservationFill, ObservationHatch             string
+	// Highlight fills the hl rects; they carry fill-opacity="0" and the
+	// page's CSS raises it to show one.
+	Highlight string
+	// KL overrides the KL bars' palette colour (black), for dark backgrounds;
+	// "" keeps the palette's.
+	KL string
+
+	StrokeWidth  float64 // data lines, ≥ 2
+	MarkerRadius float64
+	FontSize     float64 // tick labels, legend, axis labels, captions
+	TitleSize    float64
+	// TokenWidth is a token column's width while the data area stays within
+	// MaxPlotWidth; past that columns narrow and tick labels thin out so that
+	// each labelled tick still has TokenWidth.
+	TokenWidth   float64
+	MaxPlotWidth float64
+	PlotHeight   float64 // height of the data area
+}
+
+// Light returns the default theme.
+func Light() Theme {
+	return Theme{
+		Name:             "light",
+		Background:       "#FFFFFF",
+		Foreground:       "#222222",
+		Muted:            "#666666",
+		Grid:             "#E3E3E3",
+		Boundary:         "#C8C8C8",
+		PaddingFill:      "#EDEDED",
+		PaddingHatch:     "#A8A8A8",
+		ObservationFill:  "#FBF3D0",
+		ObservationHatch: "#B8A24A",
+		Highlight:        "#0072B2",
+		StrokeWidth:      2,
+		MarkerRadius:     4.5,
+		FontSize:         12,
+		TitleSize:        15,
+		TokenWidth:       48,
+		MaxPlotWidth:     1200,
+		PlotHeight:       220,
+	}
+}
+
+// Dark returns the high-contrast dark theme: light text and marks on a
+// near-black background; the KL bars, black in the palette, become light.
+func Dark() Theme {
+	th := Light()
+	th.Name = "dark"
+	th.Background, th.Foreground, th.Muted = "#111418", "#F2F2F2", "#D0D0D0"
+	th.Grid, th.Boundary = "#3A3F47", "#6B717A"
+	th.PaddingFill, th.PaddingHatch = "#23272E", "#8A9099"
+	th.ObservationFill, th.ObservationHatch = "#3A3420", "#D9C468"
+	th.Highlight, th.KL = "#56B4E9", "#F2F2F2"
+	return th
+}
+
+// Projector scales a theme for a projected room: strokes of 3.5 px, labels
+// of 20 px and wider token columns.
+func (th Theme) Projector() Theme {
+	th.StrokeWidth, th.MarkerRadius = 3.5, 7
+	th.FontSize, th.TitleSize = 20, 24
+	th.TokenWidth, th.MaxPlotWidth, th.PlotHeight = 60, 1000, 300
+	th.Muted = th.Foreground // no grey text on a projector
+	return th
+}
+
+// style is q's palette entry in this theme (only the KL colour changes).
+func (th Theme) style(q Quantity) Style {
+	st := Styles[q]
+	if q == KL && th.KL != "" {
+		st.Color = th.KL
+	}
+	return st
+}
+
+// resolve returns th, or Light() for the zero Theme, after checking it.
+func (th Theme) resolve() (Theme, error) {
+	if th.Name == "" && th.StrokeWidth == 0 && th.FontSize == 0 {
+		th = Light()
+	}
+	for _, c := range []struct{ name, v string }{
+		{"Background", th.Background}, {"Foreground", th.Foreground}, {"Muted", th.Muted},
+		{"Grid", th.Grid}, {"Boundary", th.Boundary}, {"PaddingFill", th.PaddingFill},
+		{"PaddingHatch", th.PaddingHatch}, {"ObservationFill", th.ObservationFill},
+		{"ObservationHatch", th.ObservationHatch}, {"Highlight", th.Highlight},
+	} {
+		if _, err := parseHex(c.v); err != nil {
+			return th, fmt.Errorf("chart: Theme.%s: %w", c.name, err)
+		}
+	}
+	if _, err := parseHex(th.KL); th.KL != "" && err != nil {
+		return th, fmt.Errorf("chart: Theme.KL: %w", err)
+	}
+	for _, s := range []struct {
+		name   string
+		v, min float64
+	}{
+		{"StrokeWidth", th.StrokeWidth, 0.5}, {"MarkerRadius", th.MarkerRadius, 1},
+		{"FontSize", th.FontSize, 6}, {"TitleSize", th.TitleSize, 6},
+		{"TokenWidth", th.TokenWidth, 8}, {"MaxPlotWidth", th.MaxPlotWidth, 100},
+		{"PlotHeight", th.PlotHeight, 40},
+	} {
+		if !(s.v >= s.min && s.v <= 1e5) {
+			return th, fmt.Errorf("chart: Theme.%s = %v, want %v … 100000", s.name, s.v, s.min)
+		}
+	}
+	if th.Name == "" || !validID(th.Name) {
+		return th, fmt.Errorf("chart: Theme.Name %q: want letters, digits, '-' or '_'", th.Name)
+	}
+	return th, nil
+}

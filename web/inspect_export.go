@@ -1,0 +1,54 @@
+package web
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"gaelab/web/inspect"
+)
+
+// handleInspectExport handles "GET /inspect/{id}/summary.json" (the API's
+// answer) and "GET /inspect/{id}/check.csv" (every candidate tried).
+func (s *Server) handleInspectExport(w http.ResponseWriter, r *http.Request) {
+	ir := readInspect(r)
+	_, a, err := s.uploads.analysis(r.Context(), ir)
+	if err != nil {
+		status, msgs := inspectStatus(ir.lang, err)
+		http.Error(w, msgs[0], status)
+		return
+	}
+	if strings.HasSuffix(r.URL.Path, "/summary.json") {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Disposition", `attachment; filename="inspect-summary.json"`)
+		json.NewEncoder(w).Encode(a.Answer(false))
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="inspect-check.csv"`)
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"quantity", "candidate", "max_abs_diff", "row", "t", "within_tolerance", "tolerance"})
+	if a.Check != nil {
+		for _, q := range []struct {
+			name string
+			q    *inspect.Quantity
+		}{{"advantages", a.Check.Advantages}, {"returns", a.Check.Returns}} {
+			if q.q == nil {
+				continue
+			}
+			for _, tr := range q.q.Tried {
+				d := "inf"
+				if !isInf(tr.MaxAbsDiff) {
+					d = strconv.FormatFloat(tr.MaxAbsDiff, 'g', -1, 64)
+				}
+				cw.Write([]string{q.name, tr.ID, d, strconv.Itoa(tr.At[0]), strconv.Itoa(tr.At[1]),
+					strconv.FormatBool(tr.MaxAbsDiff <= q.q.Tolerance), strconv.FormatFloat(q.q.Tolerance, 'g', -1, 64)})
+			}
+		}
+	}
+	cw.Flush()
+}
+
+func isInf(x float64) bool { return x > 1e308 || x < -1e308 }

@@ -1,0 +1,122 @@
+package web
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"gaelab/web/inspect"
+)
+
+// handleInspectHeat handles the "GET /inspect/{id}/heat/{name}.png" route.
+func (s *Server) handleInspectHeat(w http.ResponseWriter, r *http.Request) {
+	ir := readInspect(r)
+	if chi.URLParam(r, "name") == "legend" {
+		writePNG(w, inspect.Legend())
+		return
+	}
+	_, a, err := s.uploads.analysis(r.Context(), ir)
+	if err != nil {
+		status, msgs := inspectStatus(ir.lang, err)
+		http.Error(w, msgs[0], status)
+		return
+	}
+	order := inspectOrder(a, ir)
+	var h inspect.HeatMap
+	switch name := chi.URLParam(r, "name"); name {
+	case "mask":
+		h = inspect.DrawMask(a.Batch.Mask, order)
+	case "share":
+		share := make([]float64, a.Batch.R)
+		valid := make([]float64, a.Batch.R)
+		for t, n := range a.Stats.ValidRows {
+			share[t] = a.Stats.PositiveShare[t] - 0.5
+			if n > 0 {
+				valid[t] = 1
+			}
+		}
+		h = inspect.DrawHeatMap([][]float64{share}, [][]float64{valid}, []int{0})
+	default:
+		x := inspectQuantity(a, name)
+		if x == nil {
+			http.Error(w, ir.lang.T("error.not_found"), http.StatusNotFound)
+			return
+		}
+		h = inspect.DrawHeatMap(x, a.Batch.Mask, order)
+	}
+	writePNG(w, h.PNG)
+}
+
+func writePNG(w http.ResponseWriter, png []byte) {
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "private, max-age=3600")
+	w.Write(png)
+}
+
+// inspectQuantities are the heat maps, in page order.
+var inspectQuantities = []string{"reward", "values", "delta", "adv", "ret", "white"}
+
+// inspectQuantity is one [B][R] quantity of the analysis, nil when absent.
+func inspectQuantity(a *inspect.Analysis, name string) [][]float64 {
+	switch name {
+	case "reward":
+		return a.Rewards
+	case "values":
+		return a.Batch.Values
+	case "ret":
+		return a.Returns
+	case "white":
+		return a.Advantages
+	}
+	if a.GAE == nil {
+		if name == "adv" {
+			return a.Advantages
+		}
+		return nil
+	}
+	switch name {
+	case "delta":
+		return a.GAE.Deltas
+	case "adv":
+		return a.GAE.Advantages
+	}
+	return nil
+}
+
+// inspectOrder is the rows shown, filtered by group and sorted.
+func inspectOrder(a *inspect.Analysis, ir inspectRequest) []int {
+	var order []int
+	for _, rs := range a.Rows {
+		if ir.group == "" || rs.Group == ir.group {
+			order = append(order, rs.Row)
+		}
+	}
+	key := func(rs inspect.RowSummary) float64 {
+		switch ir.sort {
+		case "score":
+			return -rs.Score
+		case "length":
+			return -float64(rs.Length)
+		case "mean_a":
+			return -rs.MeanA
+		}
+		return 0
+	}
+	slices.SortStableFunc(order, func(x, y int) int {
+		rx, ry := a.Rows[x], a.Rows[y]
+		if ir.sort == "group" && rx.Group != ry.Group {
+			return strings.Compare(rx.Group, ry.Group)
+		}
+		kx, ky := key(rx), key(ry)
+		switch {
+		case kx < ky:
+			return -1
+		case kx > ky:
+			return 1
+		}
+		return x - y
+	})
+	return order
+}

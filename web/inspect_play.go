@@ -1,0 +1,54 @@
+package web
+
+import (
+	"fmt"
+	"strconv"
+
+	"gaelab/engine"
+	"gaelab/web/inspect"
+	"gaelab/web/scenario"
+)
+
+// playLink is row i in the playground (typed rewards, its values and
+// mask up to its EOS), or "" when it is longer than the playground takes.
+func playLink(a *inspect.Analysis, i int, lang string) string {
+	rs := a.Rows[i]
+	if rs.EOS < 0 || rs.EOS+1 > scenario.MaxTokens {
+		return ""
+	}
+	b := a.Batch
+	s, _ := scenario.Preset(scenario.DefaultPreset)
+	s.Preset = scenario.DefaultPreset
+	s.DirectRewards = true
+	s.Gamma, s.Lam = a.Config.Gamma, a.Config.Lam
+	s.Version = engine.VerlNewest
+	if !a.Config.Release.Gen.Has(engine.GAEMaskAware) {
+		s.Version = engine.VerlEarly
+	}
+	s.Step, s.Select = -1, ""
+	s.Prompt = fmt.Sprintf("row %d", i)
+	s.Tokens = make([]scenario.Token, rs.EOS+1)
+	for t := range s.Tokens {
+		tok := scenario.Token{Reward: a.Rewards[i][t], Kind: scenario.Valid}
+		if b.Values != nil {
+			tok.Value = b.Values[i][t]
+		}
+		if b.Mask[i][t] != 1 {
+			tok.Kind = scenario.Observation
+		}
+		switch {
+		case b.Tokens != nil && t < len(b.Tokens[i]):
+			tok.Text = b.Tokens[i][t]
+		case b.Responses != nil:
+			tok.Text = strconv.FormatFloat(b.Responses[i][t], 'f', -1, 64)
+		default:
+			tok.Text = "t" + strconv.Itoa(t)
+		}
+		s.Tokens[t] = tok
+	}
+	u := "/play?" + scenario.Encode(s)
+	if lang != "" {
+		u += "&lang=" + lang
+	}
+	return u
+}

@@ -1,0 +1,166 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"gaelab/web/i18n"
+	"gaelab/web/inspect"
+	"gaelab/web/store"
+)
+
+// Uploads of /inspect live in the database (Options.Store), so that any
+// replica can show, sort, filter and drill into any upload. Defaults of
+// their lifetimes and quotas (Options.UploadDailyBytes, UploadStoreBytes).
+const (
+	uploadTTL                = time.Hour
+	uploadShareTTL           = 7 * 24 * time.Hour
+	defaultUploadDailyBytes  = 512 << 20
+	defaultUploadStoreBytes  = 2 << 30
+	uploadSweepEvery         = 10 * time.Minute
+	inspectStoreTimeout      = 30 * time.Second
+	inspectAnalysesPerServer = 1 // a 256 × 4,096 batch's analysis is about 100 MB
+)
+
+// inspectUploads is /inspect's side of the database, and the last
+// analyses this replica computed (by content and config).
+type inspectUploads struct {
+	st    store.Store // nil: uploads are off (503)
+	lim   store.UploadLimits
+	now   func() time.Time
+	cache *analysisCache
+}
+
+func newInspectUploads(o Options) *inspectUploads {
+	return &inspectUploads{st: o.Store, now: time.Now, cache: &analysisCache{},
+		lim: store.UploadLimits{TTL: uploadTTL, PerAddrDay: o.UploadDailyBytes, MaxTotal: o.UploadStoreBytes}}
+}
+
+// put stores an upload from r's address; errors are a status and a
+// message key.
+func (u *inspectUploads) put(r *http.Request, data []byte) (store.Upload, int, string) {
+	if u.st == nil {
+		return store.Upload{}, http.StatusServiceUnavailable, "inspect.err.nostore"
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), inspectStoreTimeout)
+	defer cancel()
+	up, err := u.st.PutUpload(ctx, host, data, u.lim, u.now())
+	switch {
+	case errors.Is(err, store.ErrQuota):
+		return up, http.StatusTooManyRequests, "inspect.err.quota"
+	case errors.Is(err, store.ErrTooLarge):
+		return up, http.StatusRequestEntityTooLarge, "inspect.err.store_full"
+	case err != nil:
+		return up, http.StatusServiceUnavailable, "inspect.err.store"
+	}
+	return up, 0, ""
+}
+
+// analysis finds the view id's upload and analyses it with the request's
+// config, from this replica's cache when it can.
+func (u *inspectUploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload, *inspect.Analysis, error) {
+	if u.st == nil {
+		return store.Upload{}, nil, errUploadsOff
+	}
+	up, err := u.st.Upload(ctx, ir.id, u.now())
+	if err != nil {
+		return up, nil, err
+	}
+	a, err := u.cache.get(ir.cacheKey(up.SHA256), func() (*inspect.Analysis, error) {
+		data, err := u.st.UploadData(ctx, up.SHA256)
+		if err != nil {
+			return nil, err
+		}
+		return inspect.Load(data, ir.config)
+	})
+	return up, a, err
+}
+
+// share keeps a view uploadShareTTL from now.
+func (u *inspectUploads) share(ctx context.Context, id string) (store.Upload, error) {
+	if u.st == nil {
+		return store.Upload{}, errUploadsOff
+	}
+	now := u.now()
+	return u.st.ShareUpload(ctx, id, now.Add(uploadShareTTL), now)
+}
+
+var errUploadsOff = errors.New("web: uploads are off: no database")
+
+// inspectStatus maps an error of finding or analysing an upload to a
+// status and the page's messages: 404 for an expired or unknown id, 400
+// for a config the batch refuses, 503 when the database fails or is off.
+func inspectStatus(l i18n.Lang, err error) (int, []string) {
+	var e *inspect.Error
+	switch {
+	case errors.As(err, &e):
+		return http.StatusBadRequest, inspectErrorMessages(l, err)
+	case errors.Is(err, store.ErrNotFound):
+		return http.StatusNotFound, []string{l.T("inspect.err.expired")}
+	case errors.Is(err, errUploadsOff):
+		return http.StatusServiceUnavailable, []string{l.T("inspect.err.nostore")}
+	}
+	return http.StatusServiceUnavailable, []string{l.T("inspect.err.store")}
+}
+
+// SweepUploads deletes expired uploads now and then every uploadSweepEvery
+// until ctx is done.
+func SweepUploads(ctx context.Context, st store.Store, logger *slog.Logger) {
+	for {
+		if _, err := st.DeleteExpiredUploads(ctx, time.Now()); err != nil && ctx.Err() == nil {
+			logger.Error("upload sweep", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(uploadSweepEvery):
+		}
+	}
+}
+
+// analysisCache keeps the last analyses, so that the heat maps and row
+// views of a page do not recompute its batch.
+type analysisCache struct {
+	mu      sync.Mutex
+	entries []cachedAnalysis
+}
+
+type cachedAnalysis struct {
+	key string
+	a   *inspect.Analysis
+}
+
+func (c *analysisCache) get(key string, compute func() (*inspect.Analysis, error)) (*inspect.Analysis, error) {
+	c.mu.Lock()
+	for _, e := range c.entries {
+		if e.key == key {
+			c.mu.Unlock()
+			return e.a, nil
+		}
+	}
+	c.mu.Unlock()
+	a, err := compute()
+	if err != nil {
+		return nil, err
+	}
+	c.put(key, a)
+	return a, nil
+}
+
+func (c *analysisCache) put(key string, a *inspect.Analysis) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.entries = append([]cachedAnalysis{{key, a}}, c.entries...)
+	if len(c.entries) > inspectAnalysesPerServer {
+		c.entries = c.entries[:inspectAnalysesPerServer]
+	}
+}
