@@ -203,6 +203,10 @@ const (
 	SeqMeanSkipEmpty ChangeID = "seq-mean-skip-empty"
 	// TokenMeanNoEps: agg_loss token-mean is masked_sum/Σm without ε, so an all-masked batch is NaN again (#4211).
 	TokenMeanNoEps ChangeID = "token-mean-no-eps"
+	// GlobalBatchInfo: agg_loss takes dp_size, batch_num_tokens and global_batch_size, and the engine actor
+	// passes them: its seq-mean modes divide by global_batch_size, empty rows included (#4211). A direct
+	// call gives the same numbers; the engine path is opt-in in v0.7.x and the only one from v0.8.0.
+	GlobalBatchInfo ChangeID = "global-batch-info"
 	// SumNormPerSeq: seq-mean-token-sum-norm = seq-mean-token-sum / R; before, Σ over all rows / R (#5366, #5417).
 	SumNormPerSeq ChangeID = "sum-norm-per-seq"
 	// GDPOEstimator: compute_gdpo_outcome_advantage exists (#5503).
@@ -215,6 +219,9 @@ const (
 	TokenSumMode ChangeID = "token-sum"
 	// ReinforceCarry: REINFORCE++ carries the return across mask = 0 positions and gives 0 there (#7300).
 	ReinforceCarry ChangeID = "reinforce-carry"
+	// CriticGlobalBatch: compute_value_loss takes the global-batch arguments and the engine critic passes
+	// them (#6957); a direct call gives the same numbers.
+	CriticGlobalBatch ChangeID = "critic-global-batch"
 )
 
 // Changes lists every difference, in the order of the generations.
@@ -239,12 +246,14 @@ var Changes = []Change{
 	{KLPlusRouted, G07, 0, []int{2953}, "b8dc5377c", "kl", "\"+\" KL names routed through kl_penalty_forward (still raising)"},
 	{SeqMeanSkipEmpty, G08, 0, []int{3915}, "4424616d7", "agg_loss", "seq-mean modes exclude empty rows"},
 	{TokenMeanNoEps, G09, 0, []int{4211, 4360}, "8ed5bafc0", "agg_loss", "token-mean = Σ/Σmask without ε: an all-masked batch is NaN"},
+	{GlobalBatchInfo, G09, 0, []int{4211}, "8ed5bafc0", "agg_loss", "engine actor: seq-mean modes divide by global_batch_size, empty rows included (direct calls unchanged)"},
 	{SumNormPerSeq, G10, 0, []int{5366, 5417}, "3671d37fe", "agg_loss", "seq-mean-token-sum-norm = seq-mean-token-sum / R"},
 	{GDPOEstimator, G10, 0, []int{5503}, "b560d9f42", "estimators", "GDPO added"},
 	{KLPlusNames, G11, 0, []int{6058}, "7e80ab0cf", "kl", "\"+\" KL names give their base name's value"},
 	{VectorizedNoVarFloor, G11, 0, []int{6348}, "1cc810c1a", "estimators", "vectorized GRPO without the variance floor, two-pass variance"},
 	{TokenSumMode, G12, 0, []int{7197}, "4730d46b1", "agg_loss", "loss_agg_mode token-sum added"},
 	{ReinforceCarry, G12, 0, []int{7300}, "8a1bf6d5b", "estimators", "REINFORCE++ carries the return across observation tokens"},
+	{CriticGlobalBatch, G12, 0, []int{6957}, "2eb020aa9", "value_loss", "engine critic: vf_loss with the global-batch arguments (direct calls unchanged)"},
 }
 
 // LookupChange returns the change with this id.

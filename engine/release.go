@@ -181,6 +181,13 @@ func AggModesGen(g Generation) []AggMode {
 // or the legacy workers). Before AggLoss every loss is masked_mean, and only
 // token-mean is asked for.
 func AggregateGen(g Generation, loss, mask [][]float64, mode AggMode) (float64, error) {
+	return aggregateGen(g, loss, mask, mode, 0)
+}
+
+// aggregateGen is agg_loss of generation g; globalBatch > 0 is the
+// global_batch_size the engine workers pass (GlobalBatchInfo), which the
+// seq-mean modes divide by in place of the number of non-empty rows.
+func aggregateGen(g Generation, loss, mask [][]float64, mode AggMode, globalBatch int) (float64, error) {
 	if !g.Has(AggLoss) {
 		if mode != TokenMean {
 			return 0, raise("TypeError", "", "verl %s has no loss_agg_mode: every loss is a token-mean masked_mean (agg_loss arrived in v0.4.0, PR #623)", g.Range())
@@ -204,6 +211,10 @@ func AggregateGen(g Generation, loss, mask [][]float64, mode AggMode) (float64, 
 		if n > 0 {
 			rows++
 		}
+	}
+	seqs := rows // what masked_sum(…, seq_mask) is divided by from TokenMeanNoEps on
+	if globalBatch > 0 {
+		seqs = float64(globalBatch)
 	}
 	// nonEmpty sums xs over the non-empty rows, as masked_sum(xs, seq_mask).
 	nonEmpty := func(xs []float64) float64 {
@@ -240,8 +251,8 @@ func AggregateGen(g Generation, loss, mask [][]float64, mode AggMode) (float64, 
 		}
 		var l float64
 		switch {
-		case g.Has(TokenMeanNoEps): // masked_sum / Σseq_mask
-			l = nonEmpty(rowSum) / rows
+		case g.Has(TokenMeanNoEps): // masked_sum / Σseq_mask (or / global_batch_size)
+			l = nonEmpty(rowSum) / seqs
 		case g.Has(SeqMeanSkipEmpty): // masked_mean(seq_losses, seq_mask)
 			l = nonEmpty(rowSum) / (rows + maskedMeanEps)
 		default: // torch.mean over every row
@@ -262,7 +273,7 @@ func AggregateGen(g Generation, loss, mask [][]float64, mode AggMode) (float64, 
 		}
 		switch {
 		case g.Has(TokenMeanNoEps):
-			return nonEmpty(per) / rows, nil
+			return nonEmpty(per) / seqs, nil
 		case g.Has(SeqMeanSkipEmpty):
 			return nonEmpty(per) / (rows + maskedMeanEps), nil
 		}

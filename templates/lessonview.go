@@ -9,6 +9,21 @@ type LessonIndex struct {
 	Lessons        []LessonCard
 	Quiz           Link // the final test
 	Glossary       Link
+	Progress       CourseProgress
+}
+
+// CourseProgress is the course map's progress: what a progress link
+// brought (the server's view, without JavaScript) and what the browser's
+// script needs to show its own (static/progress.js).
+type CourseProgress struct {
+	Heading, Note string
+	Error         string // a progress= that is not a code, in the page's language
+	Restored      string // "Progress restored from the link." when one was
+	Import        string // the link's valid code, for the script to merge
+	ShareLabel    string // "Link to your progress"
+	ShareBase     string // /lessons in the page's language; the script adds progress=
+	// States labels the three states: new, doing, done.
+	New, Doing, Done string
 }
 
 // LessonCard is one lesson in the index.
@@ -16,6 +31,10 @@ type LessonCard struct {
 	Order          int
 	Title, Summary string
 	Minutes, URL   string
+	// Progress: the lesson's bit, its questions' bits ("5 6 7") and,
+	// when a progress link said, its state (new, doing, done) and label.
+	Bit, QuestionBits string
+	State, StateLabel string
 }
 
 // LessonPage is one lesson.
@@ -33,6 +52,7 @@ type LessonPage struct {
 	Prev, Next                           Link
 	IndexLink                            Link
 	Glossary                             Link
+	ProgressBit                          string // the bit of "read to the end"; "" for none
 }
 
 // LessonPart is trusted HTML, a scenario widget or a predict box.
@@ -73,6 +93,7 @@ type Widget struct {
 type PredictBox struct {
 	ID, Action, Fragment string
 	QuestionID           string // the block's stable id
+	ProgressBit          string // the bit of "answered right"; "" for none
 	Hidden               []Option
 	Question             templ.Component
 	Kind                 string // "number" or "sign"
@@ -95,6 +116,7 @@ type PredictBox struct {
 type ChoiceBox struct {
 	ID, Action, Fragment string
 	QuestionID           string
+	ProgressBit          string
 	Hidden               []Option
 	Question             templ.Component
 	Legend               string

@@ -11,8 +11,8 @@ type Page struct {
 	Title     string
 	CSS, JS   string // content-hashed static paths
 	HTMX      string
-	EditJS    string // static/edit.js on pages with direct manipulation, else ""
-	Skip      string // "skip to content" label
+	Scripts   []string // a page's own scripts (content-hashed paths), after JS
+	Skip      string   // "skip to content" label
 	Brand     string
 	Home      string // the brand's link: the playground in the page's language
 	Nav       []Link

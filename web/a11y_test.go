@@ -78,6 +78,8 @@ func TestA11yPages(t *testing.T) {
 		{path: "/play?v=1&p=seed-b&present=1", present: true},
 		{path: "/play?v=1&p=seed-b&present=1&theme=dark", present: true},
 		{path: "/lessons"},
+		{path: "/lessons?progress=1_wE"},
+		{path: "/lessons?progress=nonsense"},
 		{path: "/lessons/gae"},
 		{path: "/lessons/foundations"},
 		{path: "/glossary"},

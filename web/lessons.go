@@ -56,9 +56,11 @@ func (lr lessonRequest) self(path string) pageLink {
 
 // page is the frame of a lessons page on path.
 func (lr lessonRequest) page(title, path string) templates.Page {
-	return frame(frameSpec{
+	p := frame(frameSpec{
 		self: lr.self(path), title: title + " — " + lr.lang.T("brand"), section: "/lessons", presenter: true,
 	})
+	p.Scripts = append(p.Scripts, progressJS())
+	return p
 }
 
 // handleLessons handles the "GET /lessons" route: the course index.
@@ -71,11 +73,10 @@ func (s *Server) handleLessons(w http.ResponseWriter, r *http.Request) {
 		Quiz:     templates.Link{Label: t("lessons.quiz"), URL: pageLink{path: "/lessons/quiz", state: "seed=1", lang: lr.lang}.String()},
 		Glossary: templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
 	}
+	var p progress
+	vm.Progress, p = lr.courseProgress()
 	for _, l := range s.course.Lessons(string(lr.lang)) {
-		vm.Lessons = append(vm.Lessons, templates.LessonCard{
-			Order: l.Order, Title: l.Title, Summary: l.Summary,
-			Minutes: t("lessons.minutes", l.Minutes), URL: lr.url("/lessons/" + l.Slug),
-		})
+		vm.Lessons = append(vm.Lessons, lr.lessonCard(l, p))
 	}
 	render(w, r, templates.LessonsPage(vm))
 }
@@ -99,7 +100,7 @@ func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
 		IndexLink:       templates.Link{Label: t("lessons.heading"), URL: lr.url("/lessons")},
 		Glossary:        templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
 		ObjectivesLabel: t("lessons.objectives"), NeedsLabel: t("lessons.needs"), NoNeeds: t("lessons.needs.none"),
-		Objectives: l.Objectives,
+		Objectives: l.Objectives, ProgressBit: progressBit(l.Slug),
 	}
 	for _, n := range l.Needs {
 		if x, _, _ := course().Lesson(string(lr.lang), n); x != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/lessons"
+	"gaelab/web/class"
 	"gaelab/web/scenario"
 )
 
@@ -100,7 +101,7 @@ func checkPredict(t *testing.T, l *lessons.Lesson, lang string, q *lessons.Predi
 	id := "predict-" + q.ID
 	right, wrong := strconv.FormatFloat(want, 'f', 6, 64), strconv.FormatFloat(want+10*q.Tolerance+1, 'f', 6, 64)
 	if q.Kind == "sign" {
-		right, wrong = signOf(want), map[string]string{"+": "-", "-": "+", "0": "+"}[signOf(want)]
+		right, wrong = class.SignOf(want), map[string]string{"+": "-", "-": "+", "0": "+"}[class.SignOf(want)]
 	}
 	base := "/lessons/" + l.Slug + "/predict/" + q.ID + "?lang=" + lang + "&" + id + "="
 	doc := page(t, base+url.QueryEscape(wrong))
@@ -138,7 +139,7 @@ func TestEveryDiagnosisShows(t *testing.T) {
 						}
 						answer = strconv.FormatFloat(x, 'f', 6, 64)
 						if q.Kind == "sign" {
-							answer = signOf(x)
+							answer = class.SignOf(x)
 						}
 					}
 					doc := page(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"="+url.QueryEscape(answer))

@@ -96,7 +96,7 @@ func (v playView) presetsOOB() *templates.PresetBar {
 // carry handles.
 func (v playView) editPage(p templates.Page) templates.Page {
 	if v.dragHandles("values").Field != "" {
-		p.EditJS = static.Path("edit.js")
+		p.Scripts = append(p.Scripts, static.Path("edit.js"))
 	}
 	return p
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/lessons"
+	"gaelab/web/class"
 )
 
 // The final test draws at least 15 questions from every lesson, the same
@@ -54,7 +55,7 @@ func TestQuizScoredByTheEngine(t *testing.T) {
 				want, _ := lessonRequest{lang: "en"}.blockView("", p.Link, nil).cellValue(p.Ask)
 				right.Set(name, strconv.FormatFloat(want, 'f', 6, 64))
 				if p.Kind == "sign" {
-					right.Set(name, signOf(want))
+					right.Set(name, class.SignOf(want))
 				}
 				if _, _, ref := lessons.ParseRef(p.Wrong[0].Answer); !ref {
 					wrong.Set(name, p.Wrong[0].Answer)

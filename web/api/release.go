@@ -133,6 +133,13 @@ func valueLossGen(g engine.Generation, req *request, returns [][]float64) obj {
 		},
 		"by_agg_mode": byMode,
 	}
+	if g.Has(engine.CriticGlobalBatch) {
+		engineModes := obj{}
+		for _, mode := range modesAsked(g) {
+			engineModes[string(mode)] = valueLossObj(engine.AggregateValueLossEngineGen(g, vt, mask, mode))
+		}
+		block["by_agg_mode_engine"] = engineModes
+	}
 	if !g.Has(engine.AggLoss) && !engine.HasHoles(mask) {
 		shifted := engine.ShiftedCriticMask(mask)
 		s := valueLossObj(engine.AggregateValueLossGen(g, vt, shifted, engine.TokenMean))
@@ -165,16 +172,8 @@ func policyLossGen(g engine.Generation, req *request, advantages [][]float64) (o
 	byMode := obj{}
 	for _, mode := range modesAsked(g) {
 		pl, err := engine.AggregatePolicyLossGen(g, pt, t["response_mask"], mode)
-		if err != nil {
-			byMode[string(mode)] = errorObj(err)
-			continue
-		}
-		o := obj{"pg_loss": pl.Loss, "pg_clipfrac": pl.ClipFrac, "ppo_kl": pl.PPOKL}
-		if g.Has(engine.DualClip) {
-			o["pg_clipfrac_lower"] = pl.ClipFracLower
-		}
-		byMode[string(mode)] = o
-		if mode == c.LossAggMode || (!g.Has(engine.AggLoss) && mode == engine.TokenMean) {
+		byMode[string(mode)] = policyLossObjGen(g, pl, err)
+		if err == nil && (mode == c.LossAggMode || (!g.Has(engine.AggLoss) && mode == engine.TokenMean)) {
 			pgLoss = &pl.Loss
 		}
 	}
@@ -190,7 +189,28 @@ func policyLossGen(g engine.Generation, req *request, advantages [][]float64) (o
 		perToken["pg_losses3_dual"] = pt.Losses3
 		perToken["dual_clipped_token"] = pt.DualClipped
 	}
-	return obj{"per_token": perToken, "by_agg_mode": byMode}, pgLoss
+	block := obj{"per_token": perToken, "by_agg_mode": byMode}
+	if g.Has(engine.GlobalBatchInfo) {
+		engineModes := obj{}
+		for _, mode := range modesAsked(g) {
+			pl, err := engine.AggregatePolicyLossEngineGen(g, pt, t["response_mask"], mode)
+			engineModes[string(mode)] = policyLossObjGen(g, pl, err)
+		}
+		block["by_agg_mode_engine"] = engineModes
+	}
+	return block, pgLoss
+}
+
+// policyLossObjGen is one mode's pg_loss and metrics, or verl's error.
+func policyLossObjGen(g engine.Generation, pl engine.PolicyLoss, err error) obj {
+	if err != nil {
+		return errorObj(err)
+	}
+	o := obj{"pg_loss": pl.Loss, "pg_clipfrac": pl.ClipFrac, "ppo_kl": pl.PPOKL}
+	if g.Has(engine.DualClip) {
+		o["pg_clipfrac_lower"] = pl.ClipFracLower
+	}
+	return o
 }
 
 // actorKLLossGen is the use_kl_loss path for each of the 15 KL names.

@@ -72,19 +72,30 @@ func compare(in *CompareInput) ([]byte, *frame, error) {
 		mark = "≠"
 	}
 	lo, hi := extent(in.Reference, in.Other)
-	masks, maskDesc := base.maskLegend(T)
 	if slices.Contains(in.Differs, true) {
 		hi += 0.15 * (hi - lo) // headroom for the marks over the data
 	}
+	masks, maskDesc := base.maskLegend(T)
+	desc, differ := in.desc(maskDesc)
+	sp := spec{
+		class: "gae-compare", defaultID: "gae-compare",
+		title: tx.Title, desc: desc,
+		yLabel: tx.ValueAxis, lo: lo, hi: hi,
+		legend: append(in.legend(mark, differ), masks...),
+	}
+	sp.layers = append(sp.layers, func(f *frame) { in.layer(f, mark) })
+	return render(base, T, th, sp)
+}
 
+// desc is the <desc>: the caller's sentence, both series, the differing
+// tokens (at most ten named) and maskDesc; differ reports whether any token
+// differs.
+func (in *CompareInput) desc(maskDesc string) (desc string, differ bool) {
+	tx := in.Text
 	var d strings.Builder
 	d.WriteString(oneLine(tx.Desc))
-	for _, s := range []struct {
-		label string
-		v     []float64
-	}{{tx.Reference, in.Reference}, {tx.Other, in.Other}} {
-		d.WriteString(" " + descSeries(s.label, "t=%d: %s", s.v, in.Base) + ".")
-	}
+	d.WriteString(" " + descSeries(tx.Reference, "t=%d: %s", in.Reference, in.Base) + ".")
+	d.WriteString(" " + descSeries(tx.Other, "t=%d: %s", in.Other, in.Base) + ".")
 	var where []string
 	for t, on := range in.Differs {
 		if on {
@@ -100,40 +111,43 @@ func compare(in *CompareInput) ([]byte, *frame, error) {
 	if maskDesc != "" {
 		d.WriteString(" " + maskDesc)
 	}
+	return strings.TrimSpace(d.String()), len(where) > 0
+}
 
+// legend is the reference's entry, the other's (foreground colour, long
+// dash, hollow circle) and, when some token differs, the mark's.
+func (in *CompareInput) legend(mark string, differ bool) []legendItem {
+	tx := in.Text
 	legend := []legendItem{seriesItem(tx.Reference, in.Quantity), {oneLine(tx.Other), func(f *frame, x, y float64) {
 		line(f.marks, x, y, x+thumbW, y, lineStyle(OtherStyle, f.th.StrokeWidth, f.fg))
 		hollowMarker(f.marks, OtherStyle.Marker, x+thumbW/2, y, f.th.MarkerRadius, f.th.StrokeWidth*0.6, f.fg, f.bg)
 	}}}
-	if len(where) > 0 {
+	if differ {
 		legend = append(legend, legendItem{oneLine(tx.DiffersLegend), func(f *frame, x, y float64) {
 			f.labels.text(x+thumbW/2, f.sy(y)+f.th.FontSize*0.35, mark, f.th.FontSize, "middle", f.th.Foreground, ` font-weight="bold"`)
 		}})
 	}
-	sp := spec{
-		class: "gae-compare", defaultID: "gae-compare",
-		title: tx.Title, desc: strings.TrimSpace(d.String()),
-		yLabel: tx.ValueAxis, lo: lo, hi: hi,
-		legend: append(legend, masks...),
-	}
-	sp.layers = append(sp.layers, func(f *frame) {
-		r := f.markerR()
-		pts := make([]vg.Point, T)
-		for t := range T {
-			pts[t] = vg.Point{X: vg.Length(f.X(float64(t))), Y: vg.Length(f.Y(in.Other[t]))}
-		}
-		other := f.defineMarker("mk-other", 1.25*r+f.th.StrokeWidth, func(m *markCanvas) {
-			hollowMarker(m, OtherStyle.Marker, 0, 0, r, f.th.StrokeWidth*0.6, f.fg, f.bg)
-		})
-		polyline(f.marks, pts, OtherStyle, f.th.StrokeWidth, f.fg, other)
-		onTokens(f, in.Quantity, in.Reference, 0) // over the other: its marker stays visible where they coincide
+	return legend
+}
 
-		_, y0, _, _ := f.dataRect()
-		for t, on := range in.Differs {
-			if on {
-				f.labels.text(f.X(float64(t)), y0+f.th.FontSize*1.1, mark, f.th.FontSize, "middle", f.th.Foreground, ` class="differs" font-weight="bold"`)
-			}
-		}
+// layer draws the other series, then the reference over it (so that its
+// marker stays visible where they coincide), then the mark over each
+// differing token.
+func (in *CompareInput) layer(f *frame, mark string) {
+	r := f.markerR()
+	pts := make([]vg.Point, f.T)
+	for t := range f.T {
+		pts[t] = vg.Point{X: vg.Length(f.X(float64(t))), Y: vg.Length(f.Y(in.Other[t]))}
+	}
+	other := f.defineMarker("mk-other", 1.25*r+f.th.StrokeWidth, func(m *markCanvas) {
+		hollowMarker(m, OtherStyle.Marker, 0, 0, r, f.th.StrokeWidth*0.6, f.fg, f.bg)
 	})
-	return render(base, T, th, sp)
+	polyline(f.marks, pts, OtherStyle, f.th.StrokeWidth, f.fg, other)
+	onTokens(f, in.Quantity, in.Reference, 0)
+	_, y0, _, _ := f.dataRect()
+	for t, on := range in.Differs {
+		if on {
+			f.labels.text(f.X(float64(t)), y0+f.th.FontSize*1.1, mark, f.th.FontSize, "middle", f.th.Foreground, ` class="differs" font-weight="bold"`)
+		}
+	}
 }

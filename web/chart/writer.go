@@ -122,13 +122,20 @@ func (w *writer) rect(x, y, width, height float64, attrs string) {
 // cell writes a <rect> over [x0, x1] × [y0, y1] that tiles with its
 // neighbours (see appendCell).
 func (w *writer) cell(x0, y0, x1, y1 float64, attrs string) {
-	w.flush(appendCell(w.tmp[:0], "", x0, y0, x1, y1, attrs))
+	b := append(w.tmp[:0], `<rect`...)
+	b = appendCell(b, x0, y0, x1, y1)
+	b = append(b, attrs...)
+	w.flush(append(b, "/>\n"...))
 }
 
 // hl writes token t's highlight rect over [x0, x1] × [y0, y1]; its fill
 // and fill-opacity come from the hl-cols group.
 func (w *writer) hl(t int, x0, y0, x1, y1 float64) {
-	w.flush(appendCell(w.tmp[:0], ` class="hl" data-t="`+strconv.Itoa(t)+`"`, x0, y0, x1, y1, ""))
+	b := append(w.tmp[:0], `<rect class="hl" data-t="`...)
+	b = strconv.AppendInt(b, int64(t), 10)
+	b = append(b, '"')
+	b = appendCell(b, x0, y0, x1, y1)
+	w.flush(append(b, "/>\n"...))
 }
 
 // polyline strokes one path through the points (x0, y0, x1, y1, …).
@@ -168,11 +175,12 @@ func (w *writer) flush(b []byte) {
 	w.tmp = b
 }
 
-// appendCell appends a <rect> (lead: attributes before its geometry) whose
-// edges are rounded like every coordinate and whose size is the difference
-// of the rounded edges, so that neighbouring cells share their edge exactly.
-func appendCell(b []byte, lead string, x0, y0, x1, y1 float64, attrs string) []byte {
-	b = append(b, `<rect`+lead+` x="`...)
+// appendCell appends a rect's geometry ( x="…" y="…" width="…"
+// height="…") with its edges rounded like every coordinate and its size the
+// difference of the rounded edges, so that neighbouring cells share their
+// edge exactly.
+func appendCell(b []byte, x0, y0, x1, y1 float64) []byte {
+	b = append(b, ` x="`...)
 	b = appendCoord(b, x0)
 	b = append(b, `" y="`...)
 	b = appendCoord(b, y0)
@@ -180,9 +188,7 @@ func appendCell(b []byte, lead string, x0, y0, x1, y1 float64, attrs string) []b
 	b = appendCoord(b, float64(tenths(x1)-tenths(x0))/10)
 	b = append(b, `" height="`...)
 	b = appendCoord(b, float64(tenths(y1)-tenths(y0))/10)
-	b = append(b, '"')
-	b = append(b, attrs...)
-	return append(b, "/>\n"...)
+	return append(b, '"')
 }
 
 // page is what a chart's document says at its root.

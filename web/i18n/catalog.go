@@ -30,6 +30,7 @@ var parts = []part{
 	{"sweep", enSweep, zhSweep},
 	{"update", enUpdate, zhUpdate},
 	{"course", enCourse, zhCourse},
+	{"progress", enProgress, zhProgress},
 	{"inspect", enInspect, zhInspect},
 	{"releases", enReleases, zhReleases},
 	{"upgrade", enUpgrade, zhUpgrade},

@@ -10,4 +10,6 @@ var enUpgrade = map[string]string{
 	"upgrade.loss.kl":            "actor KL loss",
 	"upgrade.raises":             "verl raises %[1]s here",
 	"upgrade.estimators.caption": "The outcome estimators' advantages per token, in verl %[1]s (upper row) and verl %[2]s (lower row)",
+	"change.global-batch-info":   "engine actor: seq-mean modes divide by global_batch_size, empty rows included; direct calls unchanged (#4211)",
+	"change.critic-global-batch": "engine critic: vf_loss with the global-batch arguments; direct calls unchanged (#6957)",
 }

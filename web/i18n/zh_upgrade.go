@@ -10,4 +10,6 @@ var zhUpgrade = map[string]string{
 	"upgrade.loss.kl":            "actor 的 KL 损失",
 	"upgrade.raises":             "verl 在这里抛出 %[1]s",
 	"upgrade.estimators.caption": "结果估计器逐 token 的优势：verl %[1]s（上行）与 verl %[2]s（下行）",
+	"change.global-batch-info":   "engine actor：seq-mean 模式除以 global_batch_size，空行也计入；直接调用的结果不变（#4211）",
+	"change.critic-global-batch": "engine critic：vf_loss 使用全局批次参数；直接调用的结果不变（#6957）",
 }

@@ -1,0 +1,54 @@
+package web
+
+import (
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"gaelab/lessons"
+	"gaelab/templates"
+)
+
+// choiceLetters name a choice block's options in links: ?choice-<id>=b.
+const choiceLetters = "abcdef"
+
+// choice is a choice block: the options, the learner's pick, its diagnosis
+// and, once answered rightly or revealed, the explanation.
+func (lr lessonRequest) choice(path string, c *lessons.Choice) templates.ChoiceBox {
+	name := "choice-" + c.ID
+	t := lr.lang.T
+	picked := lr.q.Get(name)
+	box := templates.ChoiceBox{
+		ID: name, QuestionID: c.ID, Action: lr.url(path) + "#" + name, Fragment: path + "/choice/" + c.ID,
+		ProgressBit: progressBit(strings.TrimPrefix(path, "/lessons/") + "/" + c.ID),
+		Hidden:      lr.hiddenLang(), Question: templ.Raw(c.Question), Legend: t("choice.legend"),
+		Submit: t("predict.check"), Reveal: t("predict.reveal"),
+	}
+	right := -1
+	for i, o := range c.Options {
+		letter := choiceLetters[i : i+1]
+		box.Options = append(box.Options, templates.ChoiceOption{ID: name + "-" + letter, Value: letter, Text: templ.Raw(o.Text), Selected: picked == letter})
+		if o.Right {
+			right = i
+		}
+		if picked == letter {
+			if o.Right {
+				box.Verdict, box.Correct = t("predict.right"), true
+			} else {
+				box.Verdict, box.Diagnosis = t("predict.diagnosed"), templ.Raw(o.Diagnosis)
+			}
+		}
+	}
+	if picked != "" && box.Verdict == "" {
+		box.Verdict = t("choice.unknown")
+	}
+	box.Revealed = box.Correct || lr.q.Get(name+"-reveal") == "1"
+	if box.Revealed {
+		box.Answer = t("choice.answer", strings.ToUpper(choiceLetters[right:right+1]))
+		box.Options[right].Right = true
+		if c.Explain != "" {
+			box.Explain = templ.Raw(c.Explain)
+		}
+	}
+	return box
+}

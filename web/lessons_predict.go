@@ -1,0 +1,202 @@
+package web
+
+import (
+	"html"
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"gaelab/lessons"
+	"gaelab/templates"
+	"gaelab/web/class"
+	"gaelab/web/scenario"
+)
+
+// predictParam is the query parameter of a predict box's answer; "-reveal"
+// and "-tries" follow it for the other fields.
+func predictParam(b *lessons.Predict) string { return "predict-" + b.ID }
+
+// param reads a predict box's field: the one named by its id, else the one
+// v1 links named by its place (?predict-1=…), so that old links keep
+// answering the same question.
+func (lr lessonRequest) param(b *lessons.Predict, suffix string) string {
+	if vs, ok := lr.q[predictParam(b)+suffix]; ok && len(vs) > 0 {
+		return vs[0]
+	}
+	if b.Legacy >= 0 {
+		return lr.q.Get("predict-" + strconv.Itoa(b.Legacy) + suffix)
+	}
+	return ""
+}
+
+// predictOutcome is what the learner's answer to a predict box came to.
+type predictOutcome struct {
+	v         playView
+	want      float64
+	ok        bool   // the cell exists in this state
+	answer    string // trimmed
+	parsed    bool   // a number answer that reads as a number
+	correct   bool
+	diagnosis string // the matched diagnosis's HTML, "" for none
+	revealed  bool
+	tries     int // wrong tries so far, this one included
+}
+
+// predictState checks the learner's answer against the engine's value and
+// the block's anticipated wrong answers.
+func (lr lessonRequest) predictState(b *lessons.Predict) predictOutcome {
+	if o, ok := lr.outcomes[b]; ok { // the box and the widget under it ask once per request
+		return o
+	}
+	o := lr.checkPredict(b)
+	if lr.outcomes != nil {
+		lr.outcomes[b] = o
+	}
+	return o
+}
+
+func (lr lessonRequest) checkPredict(b *lessons.Predict) predictOutcome {
+	o := predictOutcome{v: lr.blockView(predictParam(b), b.Link, nil)}
+	o.want, o.ok = o.v.cellValue(b.Ask)
+	o.answer = strings.TrimSpace(lr.param(b, ""))
+	if n, err := strconv.Atoi(lr.param(b, "-tries")); err == nil && n > 0 && n < 100 {
+		o.tries = n
+	}
+	if !o.ok {
+		return o
+	}
+	var x float64
+	switch {
+	case o.answer == "":
+	case b.Kind == "sign":
+		o.parsed = true
+		o.correct = o.answer == class.SignOf(o.want)
+	default:
+		var problem string
+		x, problem = scenario.ParseNumber(strings.ReplaceAll(o.answer, ",", ".")) // a decimal comma is fine here
+		o.parsed = problem == ""
+		o.correct = o.parsed && math.Abs(x-o.want) <= b.Tolerance
+	}
+	if o.parsed && !o.correct {
+		o.tries++
+		for _, d := range b.Wrong {
+			if lr.matches(b, d.Answer, o.answer, x) {
+				o.diagnosis = d.Text
+				break
+			}
+		}
+	}
+	o.revealed = o.correct || lr.param(b, "-reveal") == "1"
+	return o
+}
+
+// matches reports whether a learner's answer is the anticipated wrong
+// answer a: a sign, or a number within the block's tolerance (a literal or
+// the engine's value of a cell).
+func (lr lessonRequest) matches(b *lessons.Predict, a, answer string, x float64) bool {
+	if cell, query, ok := lessons.ParseRef(a); ok {
+		w, ok := lr.blockView("", overrideLink(b.Link, query), nil).cellValue(cell)
+		if !ok {
+			return false
+		}
+		if b.Kind == "sign" {
+			return answer == class.SignOf(w)
+		}
+		return math.Abs(x-w) <= b.Tolerance
+	}
+	if b.Kind == "sign" {
+		return answer == a
+	}
+	w, err := strconv.ParseFloat(a, 64)
+	return err == nil && math.Abs(x-w) <= b.Tolerance
+}
+
+// overrideLink is a block's link with the parameters of query replacing
+// its own ("p=lambda-1&gamma=0.9" with "gamma=1" is "gamma=1&p=lambda-1").
+func overrideLink(link, query string) string {
+	if query == "" {
+		return link
+	}
+	q, _ := url.ParseQuery(link)
+	over, _ := url.ParseQuery(query)
+	for k, v := range over {
+		q[k] = v
+	}
+	return q.Encode()
+}
+
+// predict is a predict block: the question, the learner's answer and, once
+// answered rightly or given up on, the engine's value and its derivation.
+func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.PredictBox {
+	name := predictParam(b)
+	o := lr.predictState(b)
+	v := o.v
+	t := lr.lang.T
+	p := templates.PredictBox{
+		ID: name, QuestionID: b.ID, Action: lr.url(path) + "#" + name, Fragment: path + "/predict/" + b.ID,
+		ProgressBit: progressBit(strings.TrimPrefix(path, "/lessons/") + "/" + b.ID),
+		Hidden:      lr.hiddenLang(), Question: templ.Raw(b.Question), Kind: b.Kind,
+		Answer: templates.Field{ID: name + "-answer", Name: name, Label: t("predict.answer"), Value: lr.param(b, "")},
+		Submit: t("predict.check"), Reveal: t("predict.reveal"),
+		Open: templates.Link{Label: t("lessons.open"), URL: v.pr.link("/play", v.s)},
+	}
+	if o.tries > 0 {
+		p.Hidden = append(p.Hidden, templates.Option{Value: name + "-tries", Label: strconv.Itoa(o.tries)})
+	}
+	for _, opt := range []struct{ value, key string }{{"+", "predict.positive"}, {"-", "predict.negative"}, {"0", "predict.zero"}} {
+		p.Signs = append(p.Signs, templates.Option{Value: opt.value, Label: t(opt.key), Selected: o.answer == opt.value})
+	}
+	if !o.ok {
+		p.Verdict = t("predict.unavailable")
+		return p
+	}
+	switch {
+	case o.answer == "":
+	case !o.parsed:
+		p.Verdict = t("err.number", o.answer)
+	case o.correct:
+		p.Verdict, p.Correct = t("predict.right"), true
+	case o.diagnosis != "":
+		p.Verdict = t("predict.diagnosed")
+		p.Diagnosis = templ.Raw(fillCells(v, o.diagnosis))
+	default:
+		p.Verdict = t("predict.wrong")
+	}
+	if !o.correct && o.tries >= 2 {
+		hint := b.Hint
+		if hint == "" {
+			hint = html.EscapeString(t("hint." + strings.SplitN(b.Ask, ".", 2)[0]))
+		}
+		p.HintLabel, p.Hint = t("predict.hint"), templ.Raw(hint)
+	}
+	p.Revealed = o.revealed
+	if p.Revealed {
+		p.Value = t("predict.value", v.cellLabel(b.Ask), num(o.want))
+		v.s.Select = b.Ask
+		p.Formula = v.formula()
+		if b.Derivation != "" {
+			p.Derivation = templ.Raw(fillCells(v, b.Derivation))
+			if p.Formula != nil {
+				p.Formula.Lines = nil
+			}
+		}
+	}
+	return p
+}
+
+// fillCells replaces each "{row.t}" of a rendered derivation with the
+// engine's value of that cell.
+func fillCells(v playView, s string) string {
+	for _, ref := range lessons.Placeholders(s) {
+		x, ok := v.cellValue(ref)
+		text := "?"
+		if ok {
+			text = num(x)
+		}
+		s = strings.Replace(s, "{"+ref+"}", text, 1)
+	}
+	return s
+}
