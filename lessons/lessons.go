@@ -87,7 +87,7 @@ func load(fsys fs.FS) (*Course, error) {
 			if err != nil {
 				return nil, err
 			}
-			l, err := Render(src)
+			l, err := RenderLang(src, lang)
 			if err != nil {
 				return nil, fmt.Errorf("lessons: %s: %w", name, err)
 			}

@@ -35,14 +35,20 @@ func markdown() goldmark.Markdown {
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough, mathExtension,
 			extension.NewCJK(extension.WithEastAsianLineBreaks())), // no space where a Chinese line wraps
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
-		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(codeRenderer{}, 100))),
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(codeRenderer{}, 100),
+			util.Prioritized(termRenderer{}, 100))),
 	)
 }
 
 // Render turns one lesson file into its metadata, headings and parts.
 // Structural mistakes (front matter, block syntax) are errors; a formula that
-// does not render is shown as its source and listed in Problems.
-func Render(src []byte) (*Lesson, error) {
+// does not render is shown as its source and listed in Problems. Render
+// links no glossary terms: RenderLang does, for a lesson in a language.
+func Render(src []byte) (*Lesson, error) { return RenderLang(src, "") }
+
+// RenderLang is Render for a lesson in lang ("en" or "zh"): the first
+// mention of each glossary term in its prose links to /glossary (terms.go).
+func RenderLang(src []byte, lang string) (*Lesson, error) {
 	meta, body, err := splitFrontMatter(src)
 	if err != nil {
 		return nil, err
@@ -50,6 +56,7 @@ func Render(src []byte) (*Lesson, error) {
 	md := markdown()
 	ctx := parser.NewContext(parser.WithIDs(&unicodeIDs{seen: map[string]int{}}))
 	doc := md.Parser().Parse(text.NewReader(body), parser.WithContext(ctx))
+	linkTerms(doc, body, lang)
 	l := &Lesson{Meta: meta}
 	for i, o := range l.Objectives {
 		// Objectives are one line each, with TeX-style indices written as

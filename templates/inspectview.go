@@ -19,7 +19,8 @@ type InspectRowView struct {
 	Prev    Link
 	Next    Link
 	Back    Link
-	Play    Link // the window in the playground, "" when none
+	Play    Link    // the window in the playground, "" when none
+	Charts  []Chart // the playground's charts of the window
 }
 
 // InspectUpload is the multipart upload form (works without JavaScript).

@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -82,5 +84,36 @@ func BenchmarkInspectRowView(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		get("/inspect/" + id + "/row/" + []string{"7", "100", "255"}[i%3] + "?from=2048")
+	}
+}
+
+// BenchmarkInspectUpload256x4096: the form's path for the budget
+// (≤ 1.5 s, peak RSS ≤ 400 MB): a 256 × 4,096 f32 upload through POST
+// /inspect (read, analysed, stored in SQLite) and its first view.
+func BenchmarkInspectUpload256x4096(b *testing.B) {
+	h := Handler(Options{Store: sqliteStore(b)})
+	data := uploadBatch(256, 4096)
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("file", "batch.safetensors")
+	fw.Write(data)
+	mw.WriteField("lam", "0.95")
+	mw.Close()
+	b.SetBytes(int64(len(data)))
+	for i := 0; b.Loop(); i++ {
+		req := httptest.NewRequest(http.MethodPost, "/inspect", bytes.NewReader(body.Bytes()))
+		req.Header.Set("Content-Type", mw.FormDataContentType())
+		req.RemoteAddr = fmt.Sprintf("10.0.%d.%d:1234", i/250, i%250) // a fresh daily quota each time
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusSeeOther {
+			b.Fatal(rec.Code, rec.Body.String())
+		}
+		view := rec.Header().Get("Location")
+		rec = httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, view, nil))
+		if rec.Code != http.StatusOK {
+			b.Fatal(view, rec.Code)
+		}
 	}
 }

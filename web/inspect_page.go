@@ -7,10 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
-
-	"github.com/go-chi/chi/v5"
 
 	"gaelab/templates"
 	"gaelab/web/i18n"
@@ -24,9 +21,6 @@ import (
 // (B rows × T tokens), per-row and batch statistics, and check-my-numbers.
 // Index conventions: i is the 0-based response (row), t the 0-based token;
 // values[i][t] = V(s_t) is the state before token t.
-
-// inspectWindow is how many tokens the row view shows at once.
-const inspectWindow = 64
 
 // handleInspectForm handles the "GET /inspect" route: the upload form.
 func (s *Server) handleInspectForm(w http.ResponseWriter, r *http.Request) {
@@ -165,24 +159,6 @@ func (s *Server) handleInspectShare(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, "/inspect/"+ir.id+ir.query("shared", "1"), http.StatusSeeOther)
-}
-
-// handleInspectRow handles the "GET /inspect/{id}/row/{i}" route: one
-// response's numbers, a window of tokens at a time (from=).
-func (s *Server) handleInspectRow(w http.ResponseWriter, r *http.Request) {
-	ir := readInspect(r)
-	_, a, ok := s.loadInspect(w, r, ir)
-	if !ok {
-		return
-	}
-	i, err := strconv.Atoi(chi.URLParam(r, "i"))
-	if err != nil || i < 0 || i >= a.Batch.B {
-		http.Error(w, ir.lang.T("error.not_found"), http.StatusNotFound)
-		return
-	}
-	from, _ := strconv.Atoi(r.URL.Query().Get("from"))
-	from = max(0, min(from, a.Batch.R-1))
-	renderInspect(w, r, http.StatusOK, inspectPage(ir, a, &inspectRowSpec{row: i, from: from}, nil))
 }
 
 func renderInspect(w http.ResponseWriter, r *http.Request, status int, vm templates.InspectPage) {

@@ -36,14 +36,7 @@ func playLink(a *inspect.Analysis, i int, lang string) string {
 		if b.Mask[i][t] != 1 {
 			tok.Kind = scenario.Observation
 		}
-		switch {
-		case b.Tokens != nil && t < len(b.Tokens[i]):
-			tok.Text = b.Tokens[i][t]
-		case b.Responses != nil:
-			tok.Text = strconv.FormatFloat(b.Responses[i][t], 'f', -1, 64)
-		default:
-			tok.Text = "t" + strconv.Itoa(t)
-		}
+		tok.Text = tokenText(b, i, t)
 		s.Tokens[t] = tok
 	}
 	u := "/play?" + scenario.Encode(s)
@@ -51,4 +44,16 @@ func playLink(a *inspect.Analysis, i int, lang string) string {
 		u += "&lang=" + lang
 	}
 	return u
+}
+
+// tokenText is token t of row i as the batch has it: its text, else its
+// id (responses), else "t" and its index.
+func tokenText(b *inspect.Batch, i, t int) string {
+	switch {
+	case b.Tokens != nil && t < len(b.Tokens[i]):
+		return b.Tokens[i][t]
+	case b.Responses != nil:
+		return strconv.FormatFloat(b.Responses[i][t], 'f', -1, 64)
+	}
+	return "t" + strconv.Itoa(t)
 }

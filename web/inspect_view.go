@@ -13,9 +13,6 @@ import (
 	"gaelab/web/verify"
 )
 
-// inspectRowSpec asks for the row view of row at token window from.
-type inspectRowSpec struct{ row, from int }
-
 // inum formats a number for the batch view: 5 significant digits.
 func inum(x float64) string { return strconv.FormatFloat(x, 'g', 5, 64) }
 
@@ -275,61 +272,4 @@ func inspectCheckView(t func(string, ...any) string, key string, q *inspect.Quan
 		c.Tried.Rows = append(c.Tried.Rows, templates.Row{Label: tr.ID, Cells: []templates.Cell{{Text: d}, {Text: at}, {Text: ok}}})
 	}
 	return c
-}
-
-// inspectRowView is one response, a window of inspectWindow tokens.
-func inspectRowView(ir inspectRequest, a *inspect.Analysis, spec inspectRowSpec) *templates.InspectRowView {
-	t := ir.lang.T
-	b, rs := a.Batch, a.Rows[spec.row]
-	to := min(b.R, spec.from+inspectWindow)
-	v := &templates.InspectRowView{
-		Heading: t("inspect.row.heading", spec.row, spec.from, to-1),
-		Lines: []string{t("inspect.row.summary", rs.Length, rs.EOS, inum(rs.Score), inum(rs.A0), inum(rs.WhitenedMin), inum(rs.WhitenedMax)),
-			t("inspect.row.whiten_note")},
-		Back: templates.Link{Label: t("inspect.row.back"), URL: "/inspect/" + ir.id + ir.query()},
-	}
-	base := "/inspect/" + ir.id + "/row/" + strconv.Itoa(spec.row)
-	if spec.from > 0 {
-		v.Prev = templates.Link{Label: t("inspect.row.prev"), URL: base + ir.query("from", strconv.Itoa(max(0, spec.from-inspectWindow)))}
-	}
-	if to < b.R {
-		v.Next = templates.Link{Label: t("inspect.row.next"), URL: base + ir.query("from", strconv.Itoa(to))}
-	}
-	if u := playLink(a, spec.row, ir.langParam()); u != "" {
-		v.Play = templates.Link{Label: t("inspect.rows.playground"), URL: u}
-	}
-	tb := templates.Table{Caption: v.Heading, Corner: "t"}
-	for tt := spec.from; tt < to; tt++ {
-		col := templates.Column{Text: strconv.Itoa(tt), T: tt}
-		tb.Columns = append(tb.Columns, col)
-	}
-	add := func(label string, cell func(tt int) string) {
-		r := templates.Row{Label: label}
-		for tt := spec.from; tt < to; tt++ {
-			r.Cells = append(r.Cells, templates.Cell{Text: cell(tt)})
-		}
-		tb.Rows = append(tb.Rows, r)
-	}
-	if b.Tokens != nil {
-		add(t("inspect.row.token"), func(tt int) string {
-			if tt < len(b.Tokens[spec.row]) {
-				return b.Tokens[spec.row][tt]
-			}
-			return ""
-		})
-	}
-	add("response_mask", func(tt int) string { return inum(b.Mask[spec.row][tt]) })
-	for _, name := range inspectQuantities {
-		if x := inspectQuantity(a, name); x != nil {
-			add(t("inspect.map."+name), func(tt int) string { return inum(x[spec.row][tt]) })
-		}
-	}
-	if b.Advantages != nil {
-		add(t("inspect.row.upload_adv"), func(tt int) string { return inum(b.Advantages[spec.row][tt]) })
-	}
-	if b.Returns != nil {
-		add(t("inspect.row.upload_ret"), func(tt int) string { return inum(b.Returns[spec.row][tt]) })
-	}
-	v.Table = tb
-	return v
 }

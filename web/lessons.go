@@ -59,7 +59,7 @@ func (lr lessonRequest) page(title, path string) templates.Page {
 	p := frame(frameSpec{
 		self: lr.self(path), title: title + " — " + lr.lang.T("brand"), section: "/lessons", presenter: true,
 	})
-	p.Scripts = append(p.Scripts, progressJS())
+	p.Scripts = append(p.Scripts, progressJS(), termsJS())
 	return p
 }
 

@@ -17,21 +17,25 @@ import (
 var chartNames = []string{"values", "rewards", "advantages", "ribbon"}
 
 // chartText localises every string the charts draw.
-func (v playView) chartText() chart.Text {
+func (v playView) chartText() chart.Text { return chartText(v.t) }
+
+// chartText is every string the charts draw, in t's language; the
+// playground and the batch view's row charts share it.
+func chartText(t func(string, ...any) string) chart.Text {
 	return chart.Text{
-		ValuesTitle: v.t("chart.values"), RewardsTitle: v.t("chart.rewards"),
-		AdvantagesTitle: v.t("chart.adv"), RibbonTitle: v.t("chart.ribbon"),
-		ValuesDesc: v.t("chart.values.desc"), RewardsDesc: v.t("chart.rewards.desc"),
-		AdvantagesDesc: v.t("chart.adv.desc"), RibbonDesc: v.t("chart.ribbon.desc"),
-		TokenAxis: v.t("chart.axis.token"), ValueAxis: v.t("chart.axis.value"),
-		RewardAxis: v.t("chart.axis.reward"), AdvantageAxis: v.t("chart.axis.adv"),
-		Value: "V(sₜ)", Return: "Rₜ", Advantage: "Aₜ", Whitened: v.t("chart.legend.whitened"),
-		Reward: "rₜ", Score: v.t("chart.legend.score"), KL: "−β·KL",
-		Bootstrap: v.t("chart.bootstrap"), Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
-		NoWhitened: v.t("chart.no_whitened"),
-		Prompt:     v.t("form.prompt"), Response: v.t("form.tokens"),
-		RowToken: v.t("chart.ribbon.token"), RowPosition: v.t("chart.ribbon.position"), RowIndex: "t",
-		RowCritic: v.t("chart.ribbon.critic"), RowValue: "V(sₜ)", Unused: v.t("chart.ribbon.unused"),
+		ValuesTitle: t("chart.values"), RewardsTitle: t("chart.rewards"),
+		AdvantagesTitle: t("chart.adv"), RibbonTitle: t("chart.ribbon"),
+		ValuesDesc: t("chart.values.desc"), RewardsDesc: t("chart.rewards.desc"),
+		AdvantagesDesc: t("chart.adv.desc"), RibbonDesc: t("chart.ribbon.desc"),
+		TokenAxis: t("chart.axis.token"), ValueAxis: t("chart.axis.value"),
+		RewardAxis: t("chart.axis.reward"), AdvantageAxis: t("chart.axis.adv"),
+		Value: "V(sₜ)", Return: "Rₜ", Advantage: "Aₜ", Whitened: t("chart.legend.whitened"),
+		Reward: "rₜ", Score: t("chart.legend.score"), KL: "−β·KL",
+		Bootstrap: t("chart.bootstrap"), Padding: t("mask.pad"), Observation: t("mask.obs"),
+		NoWhitened: t("chart.no_whitened"),
+		Prompt:     t("form.prompt"), Response: t("form.tokens"),
+		RowToken: t("chart.ribbon.token"), RowPosition: t("chart.ribbon.position"), RowIndex: "t",
+		RowCritic: t("chart.ribbon.critic"), RowValue: "V(sₜ)", Unused: t("chart.ribbon.unused"),
 	}
 }
 

@@ -11,6 +11,9 @@ import (
 // progressJS is the script that keeps progress in the browser.
 func progressJS() string { return static.Path("progress.js") }
 
+// termsJS is the script that lets Escape hide a glossary term's definition.
+func termsJS() string { return static.Path("terms.js") }
+
 // courseProgress is the course map's progress box for a request: the
 // progress link's code, if any, read and checked. It returns the decoded
 // progress (nil without a valid code) for the map's states.

@@ -33,6 +33,7 @@ func (s *Server) mountInspectRoutes(rt *router) {
 	views.Get("/inspect", s.handleInspectForm)
 	views.Get("/inspect/{id}", s.handleInspectView)
 	views.Get("/inspect/{id}/row/{i}", s.handleInspectRow)
+	views.Get("/inspect/{id}/row/{i}/{name}.svg", s.handleInspectRowChart)
 	views.Get("/inspect/{id}/heat/{name}.png", s.handleInspectHeat)
 	views.Get("/inspect/{id}/summary.json", s.handleInspectExport)
 	views.Get("/inspect/{id}/check.csv", s.handleInspectExport)

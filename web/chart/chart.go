@@ -76,6 +76,10 @@ type Input struct {
 	// Base is 0 or 1: labels show index t+Base (0-based code numbering or
 	// 1-based textbook numbering). It applies to tick labels and <desc>.
 	Base int
+	// First is the index of Tokens[0] in its response when the chart shows
+	// a window of a longer one (the batch view's row view), else 0: labels
+	// show First+t+Base.
+	First int
 	// Mask holds each token's kind; nil means every token is Valid.
 	Mask []Kind
 	// Values[t] = V(s_t), the value of the state before token t.

@@ -98,6 +98,10 @@ func (in *Input) prepare(titleField, title string, ss ...series) (int, Theme, er
 	if err != nil {
 		return 0, Theme{}, err
 	}
+	if in.First < 0 {
+		return 0, Theme{}, fmt.Errorf("chart: First = %d, want ≥ 0", in.First)
+	}
+	in.Base, in.First = in.Base+in.First, 0 // every label reads t+Base
 	th, err := in.Theme.resolve()
 	if err != nil {
 		return 0, Theme{}, err

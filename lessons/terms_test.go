@@ -1,0 +1,41 @@
+package lessons
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestTermLinks(t *testing.T) {
+	src := "---\ntitle: T\norder: 1\nsummary: s\nobjectives: o\nneeds:\n---\n" +
+		"## The advantage\n\n" +
+		"A `value` in code and $V$ in math stay; the values of a state, the statement.\n\n" +
+		"The Monte Carlo return, then a return. An advantage, an advantage again.\n"
+	l, err := RenderLang([]byte(src), "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := l.Parts[0].HTML
+	for _, want := range []string{
+		`<h2 id="the-advantage">The advantage</h2>`,                         // headings stay plain
+		`<code>value</code>`,                                                // code stays
+		`href="/glossary?lang=en#term-value" aria-describedby="term-def-1"`, // the plural "values"
+		`>values</a>`,                       // as written
+		`the statement`,                     // not "state"
+		`#term-mc_return"`, `#term-return"`, // the longer name first, then the short one on its own
+		`#term-state"`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("missing %q in\n%s", want, html)
+		}
+	}
+	if n := strings.Count(html, "#term-advantage"); n != 1 {
+		t.Errorf("advantage linked %d times, want once", n)
+	}
+	plain, err := Render([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(plain.Parts[0].HTML, `class="term"`) {
+		t.Error("Render (no language) linked terms")
+	}
+}
