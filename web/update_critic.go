@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"gaelab/engine"
+	"gaelab/engine/explain"
 	"gaelab/templates"
 	"gaelab/web/scenario"
 )
@@ -100,6 +101,9 @@ func (v criticView) results(c criticLoss) templates.UpdateResults {
 		row := templates.LossRow{Mode: string(mode), Rule: v.t("update.agg."+string(mode), engine.StableLabel(engine.LastGeneration, engine.ValueLossChanges(mode)...))}
 		if err := c.modeErrs[i]; err != nil {
 			row.Error = v.t("update.err.no_tokens")
+			if len(v.validTokens()) == 0 {
+				v.emptyLoss(&row, engine.LastGeneration, mode)
+			}
 		} else {
 			row.Value, row.Full = num(c.modes[i].Loss), full(c.modes[i].Loss)
 			clipfrac = c.modes[i].ClipFrac
@@ -112,7 +116,7 @@ func (v criticView) results(c criticLoss) templates.UpdateResults {
 	r.Early = v.criticEarly(c)
 	r.Notes = v.criticNotes(c)
 	if len(v.validTokens()) == 0 {
-		r.Errors = append(r.Errors, v.t("update.err.no_tokens"))
+		r.Notes = append(r.Notes, v.emptyNote(engine.TokenMean))
 	}
 	return r
 }
@@ -120,7 +124,9 @@ func (v criticView) results(c criticLoss) templates.UpdateResults {
 // criticEarly are verl v0.2's numbers for the same terms.
 func (v criticView) criticEarly(c criticLoss) []templates.Metric {
 	var ms []templates.Metric
-	if c.earlyErr != nil {
+	if a := explain.EmptyAnswerOf(engine.G01, engine.TokenMean); c.earlyErr != nil && len(v.validTokens()) == 0 && a.Err == nil {
+		ms = append(ms, updateMetric("early", v.t("update.critic.early", engine.StableLabel(engine.G01, engine.ValueLossChanges(engine.TokenMean)...)), "vf_loss", 0.5*a.Value))
+	} else if c.earlyErr != nil {
 		ms = append(ms, templates.Metric{ID: "early", Label: v.t("update.critic.early", engine.StableLabel(engine.G01, engine.ValueLossChanges(engine.TokenMean)...)), Code: "vf_loss", Error: v.t("update.err.no_tokens")})
 	} else {
 		ms = append(ms,

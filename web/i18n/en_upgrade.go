@@ -12,4 +12,9 @@ var enUpgrade = map[string]string{
 	"upgrade.estimators.caption": "The outcome estimators' advantages per token, in verl %[1]s (upper row) and verl %[2]s (lower row)",
 	"change.global-batch-info":   "engine actor: seq-mean modes divide by global_batch_size, empty rows included; direct calls unchanged (#4211)",
 	"change.critic-global-batch": "engine critic: vf_loss with the global-batch arguments; direct calls unchanged (#6957)",
+	"update.empty.note":          "Every token is masked. verl does not refuse such a batch: in %[1]s it divides a sum of nothing by the token count, and the answer depends on the release — %[2]s.",
+	"update.empty.range":         "%[1]s: %[2]s",
+	"update.empty.because":       "(%[1]s)",
+	"update.empty.sep":           "; ",
+	"update.empty.raises":        "an error",
 }

@@ -12,4 +12,9 @@ var zhUpgrade = map[string]string{
 	"upgrade.estimators.caption": "结果估计器逐 token 的优势：verl %[1]s（上行）与 verl %[2]s（下行）",
 	"change.global-batch-info":   "engine actor：seq-mean 模式除以 global_batch_size，空行也计入；直接调用的结果不变（#4211）",
 	"change.critic-global-batch": "engine critic：vf_loss 使用全局批次参数；直接调用的结果不变（#6957）",
+	"update.empty.note":          "所有 token 都被遮盖。verl 不会拒绝这样的批次：在 %[1]s 模式下它把空的求和除以 token 数，结果取决于版本——%[2]s。",
+	"update.empty.range":         "%[1]s：%[2]s",
+	"update.empty.because":       "（%[1]s）",
+	"update.empty.sep":           "；",
+	"update.empty.raises":        "报错",
 }
