@@ -101,6 +101,7 @@ func (v estimatorsView) estimators() templates.Estimators {
 		Links: []templates.Link{
 			{Label: v.t("sweep.open_play"), URL: sweepLink(v.pr, "/play", v.state, ""), Title: "open-play"},
 			{Label: v.t("sweep.link.lambda"), URL: sweepLink(v.pr, "/compare/lambda", v.state, ""), Title: "open-lambda"},
+			{Label: v.t("sweep.link.var"), URL: sweepLink(v.pr, "/compare/variance", v.state, ""), Title: "open-variance"},
 		},
 		ResultsHeading: v.t("sweep.results", v.s.VersionLabel(), scenario.FormatNumber(v.s.Gamma)),
 		MaskNote:       v.t("sweep.est.mask.newest"),

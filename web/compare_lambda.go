@@ -169,6 +169,7 @@ func (v lambdaView) sweep() templates.LambdaSweep {
 		Links: []templates.Link{
 			{Label: v.t("sweep.open_play"), URL: sweepLink(v.pr, "/play", v.state, ""), Title: "open-play"},
 			{Label: v.t("sweep.link.est"), URL: sweepLink(v.pr, "/compare/estimators", v.state, ""), Title: "open-estimators"},
+			{Label: v.t("sweep.link.var"), URL: sweepLink(v.pr, "/compare/variance", v.state, ""), Title: "open-variance"},
 		},
 		ResultsHeading: v.t("sweep.results", v.s.VersionLabel(), scenario.FormatNumber(v.s.Gamma)),
 		Table:          v.table(),

@@ -159,7 +159,7 @@ func viewLinks(n int, view viewParams) []viewLink {
 		return nil
 	}
 	return []viewLink{
-		{"/compare/lambda", "views.lambda"}, {"/compare/estimators", "views.estimators"},
+		{"/compare/lambda", "views.lambda"}, {"/compare/estimators", "views.estimators"}, {"/compare/variance", "views.variance"},
 		{"/compare/versions", "views.versions"}, {"/compare/bugs", "views.bugs"},
 		{"/update/critic", "views.critic"}, {"/update/actor", "views.actor"},
 	}

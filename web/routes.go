@@ -132,6 +132,8 @@ func (s *Server) router() *router {
 	p.Get("/compare/lambda/chart/{name}.svg", s.handleCompareLambdaChart)
 	p.Get("/compare/estimators", s.handleCompareEstimators)
 	p.Get("/compare/estimators/chart.svg", s.handleCompareEstimatorsChart)
+	p.Get("/compare/variance", s.handleCompareVariance)
+	p.Get("/compare/variance/chart/{name}.svg", s.handleCompareVarianceChart)
 	p.Get("/batch", s.handleBatch)
 	p.Get("/batch/chart.svg", s.handleBatchChart)
 	p.Get("/batch/verify.py", s.handleBatchVerify)

@@ -50,6 +50,7 @@ type spec struct {
 	caption          string
 	lo, hi           float64 // data extremes, 0 included
 	states           bool    // label the boundaries s_t above the data area
+	noIndex          bool    // no index line under the column labels (groups, not tokens)
 	resR             float64 // px reserved right of the last column (≥ left reserve)
 	legend           []legendItem
 	layers           []func(f *frame) // data layers, drawn in order onto f.marks

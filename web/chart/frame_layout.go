@@ -210,7 +210,11 @@ func (f *frame) writeLabels(sp spec, ax axesRoom, r rowsAt, hd head) {
 	if ax.yLabelW > 0 {
 		w.vtext(pad+th.FontSize, (y0+y1)/2, oneLine(sp.yLabel))
 	}
-	w.tickLabels(th, f.in.Tokens, f.in.Base, f.step, f.slot, func(t int) float64 { return f.X(float64(t)) }, r.tokY, r.idxY)
+	idxY := r.idxY
+	if sp.noIndex {
+		idxY = math.NaN()
+	}
+	w.tickLabels(th, f.in.Tokens, f.in.Base, f.step, f.slot, func(t int) float64 { return f.X(float64(t)) }, r.tokY, idxY)
 	if sp.states {
 		f.stateLabels(y0 - 4)
 	}

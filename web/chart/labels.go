@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -48,7 +49,8 @@ func flow(labels []string, fs, W, y float64) (at [][2]float64, bottom float64) {
 
 // tickLabels writes each labelled token's text (cut with "…" to its room)
 // at baseline tokY and its index t+base at idxY, centred on x(t): every
-// step-th index gets a label, so each has step columns of slot px.
+// step-th index gets a label, so each has step columns of slot px. With
+// idxY NaN there is no index line (columns that are groups, not tokens).
 func (w *writer) tickLabels(th Theme, tokens []string, base, step int, slot float64, x func(t int) float64, tokY, idxY float64) {
 	room := float64(step)*slot - 4
 	w.group(` class="ticks" text-anchor="middle"`, 0, "", "middle")
@@ -58,7 +60,9 @@ func (w *writer) tickLabels(th Theme, tokens []string, base, step int, slot floa
 			continue
 		}
 		w.text(x(t), tokY, fit(tokenLabel(tok), th.FontSize, room), th.FontSize, "middle", th.Foreground, "")
-		w.text(x(t), idxY, strconv.Itoa(n), th.FontSize, "middle", th.Muted, "")
+		if !math.IsNaN(idxY) {
+			w.text(x(t), idxY, strconv.Itoa(n), th.FontSize, "middle", th.Muted, "")
+		}
 	}
 	w.end()
 }

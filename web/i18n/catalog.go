@@ -37,6 +37,7 @@ var parts = []part{
 	{"class", enClass, zhClass},
 	{"glossary", enTerms, zhTerms},
 	{"learner", enLearner, zhLearner},
+	{"variance", enVariance, zhVariance},
 }
 
 // catalogs holds every message by language, merged from parts.

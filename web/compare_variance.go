@@ -1,0 +1,208 @@
+package web
+
+import (
+	"math"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+
+	"github.com/a-h/templ"
+	"github.com/go-chi/chi/v5"
+
+	"gaelab/engine"
+	"gaelab/templates"
+	"gaelab/web/scenario"
+)
+
+// varianceKeys are /compare/variance's own parameters, in canonical order:
+// n, the rollouts sampled (1 … 2,000); seed, the random stream's seed; bias,
+// what the biased critic adds to V(s_1 … s_{T−1}).
+var varianceKeys = []string{"n", "seed", "bias"}
+
+// The defaults and limits of the page's own parameters.
+const (
+	varianceDefaultN    = 1000
+	varianceDefaultSeed = 1
+	varianceDefaultBias = 0.2
+	varianceMaxSeed     = 999999
+	varianceMaxBias     = 1
+)
+
+// varianceParams are the page's own parameters, read and checked.
+type varianceParams struct {
+	n    int
+	seed uint64
+	bias float64
+}
+
+// readVarianceParams reads n, seed and bias from q. A bad value is reported
+// at its field in rep (the typed text kept for the form) and its default
+// used; extra is the canonical link's part of them: the ones that differ
+// from their defaults, in varianceKeys order.
+func readVarianceParams(q url.Values, rep *scenario.Report) (p varianceParams, extra string) {
+	own := updateParams{q: q}
+	whole := func(lo, hi float64) updateCheck {
+		return func(x float64) (string, []any) {
+			if x != math.Trunc(x) || x < lo || x > hi {
+				return "err.range_int", []any{lo, hi}
+			}
+			return "", nil
+		}
+	}
+	p.n = int(own.number("n", varianceDefaultN, whole(1, engine.MaxVarianceSamples)))
+	p.seed = uint64(own.number("seed", varianceDefaultSeed, whole(0, varianceMaxSeed)))
+	p.bias = own.number("bias", varianceDefaultBias, func(x float64) (string, []any) {
+		if math.Abs(x) > varianceMaxBias {
+			return "err.range", []any{-varianceMaxBias, varianceMaxBias}
+		}
+		return "", nil
+	})
+	for _, pb := range own.problems {
+		rep.Problem(pb.Field, pb.Key, own.raw[pb.Field], pb.Args...)
+	}
+	for _, part := range own.parts {
+		extra += part
+	}
+	return p, extra
+}
+
+// varianceView is the variance lab for one request: the toy shaped by the
+// playground's scenario (its valid tokens and where its largest reward
+// sits), and verl's GAE on N of its rollouts for each λ and two critics.
+type varianceView struct {
+	playView
+	params varianceParams
+	extra  string // the page's own parameters in the link
+	toy    engine.VarianceToy
+	lab    engine.VarianceLab
+	err    error // why the lab could not run (never for a decoded link)
+}
+
+// handleCompareVariance handles the "GET /compare/variance" route: the
+// spread of A_0's estimates per λ for a perfect and a biased critic, against
+// the true advantage, with bias², variance and MSE measured and exact.
+func (s *Server) handleCompareVariance(w http.ResponseWriter, r *http.Request) {
+	v := s.newVarianceView(r)
+	servePage(w, r, pageAnswer{
+		canonical: sweepCanonical(v.pr, "/compare/variance", v.state, v.extra), redirect: v.pr.rep.OK(),
+		page: func() templ.Component { return templates.VariancePage(v.page()) },
+	})
+}
+
+// handleCompareVarianceChart handles the "GET /compare/variance/chart/{name}.svg"
+// route: the perfect or the biased critic's chart as a standalone SVG.
+func (s *Server) handleCompareVarianceChart(w http.ResponseWriter, r *http.Request) {
+	c := slices.Index(varianceChartNames, chi.URLParam(r, "name"))
+	if c < 0 {
+		chartNotFound(w, r)
+		return
+	}
+	v := s.newVarianceView(r)
+	writeSVG(w, v.chart(c), v.t("chart.error"))
+}
+
+// varianceChartNames name the charts by critic: Biases[0] = 0 is the
+// perfect one, Biases[1] the biased one.
+var varianceChartNames = []string{"perfect", "biased"}
+
+func (s *Server) newVarianceView(r *http.Request) varianceView {
+	pr := s.readPlay(r, varianceKeys...)
+	q, _ := url.ParseQuery(r.URL.RawQuery)
+	params, extra := readVarianceParams(q, &pr.rep)
+	v := varianceView{playView: newPlayView(pr), params: params, extra: extra}
+	T, outcome := varianceShape(v.res.Rewards, v.res.Mask)
+	v.toy = engine.NewVarianceToy(T, outcome, v.s.Gamma)
+	v.lab, v.err = engine.SampleVariance(v.toy, v.s.Gen(), params.n, params.seed, varianceLams(v.s.Lam), []float64{0, params.bias})
+	return v
+}
+
+// varianceShape is the toy's shape from a scenario's rewards and mask: T,
+// its number of valid tokens (at least 1), and the outcome on the valid
+// token whose reward is largest in magnitude (the last of equals), counted
+// among the valid tokens.
+func varianceShape(rewards, mask []float64) (T, outcome int) {
+	best := -1.0
+	for t, m := range mask {
+		if m != 1 {
+			continue
+		}
+		if a := math.Abs(rewards[t]); a >= best {
+			best, outcome = a, T
+		}
+		T++
+	}
+	if T == 0 {
+		return 1, 0
+	}
+	return min(T, engine.MaxVarianceLen), min(outcome, engine.MaxVarianceLen-1)
+}
+
+// varianceLams are the λ of the sweep, with the scenario's own λ added in
+// order when it is not one of them.
+func varianceLams(own float64) []float64 {
+	lams := slices.Clone(sweepLambdas)
+	if !slices.Contains(lams, own) {
+		lams = append(lams, own)
+		slices.Sort(lams)
+	}
+	return lams
+}
+
+// link is the page's canonical link.
+func (v varianceView) link() string {
+	return sweepLink(v.pr, "/compare/variance", v.state, v.extra)
+}
+
+// page is the page's view model.
+func (v varianceView) page() templates.Variance {
+	vm := templates.Variance{
+		Page:     sweepPage(v.playView, "var.title", "/compare/variance", v.state, v.extra),
+		Heading:  v.t("var.heading"),
+		Intro:    v.t("var.intro"),
+		Warnings: v.messages(v.pr.rep.Warnings),
+		Form:     sweepForm(v.playView, "/compare/variance", v.link()),
+		Links: []templates.Link{
+			{Label: v.t("sweep.open_play"), URL: sweepLink(v.pr, "/play", v.state, ""), Title: "open-play"},
+			{Label: v.t("sweep.link.lambda"), URL: sweepLink(v.pr, "/compare/lambda", v.state, ""), Title: "open-lambda"},
+			{Label: v.t("sweep.link.est"), URL: sweepLink(v.pr, "/compare/estimators", v.state, ""), Title: "open-estimators"},
+		},
+		ResultsHeading: v.t("var.results", v.s.VersionLabel(), scenario.FormatNumber(v.s.Gamma), v.params.n, v.params.seed),
+	}
+	vm.Form.Sliders = append(vm.Form.Sliders,
+		v.ownField("n", "var.form.n", strconv.Itoa(v.params.n), "1", strconv.Itoa(engine.MaxVarianceSamples), "1"),
+		v.ownField("seed", "var.form.seed", strconv.FormatUint(v.params.seed, 10), "0", strconv.Itoa(varianceMaxSeed), "1"),
+		v.ownField("bias", "var.form.bias", scenario.FormatNumber(v.params.bias), "-1", "1", "0.01"))
+	vm.Form.Hidden = slices.DeleteFunc(vm.Form.Hidden, func(o templates.Option) bool { return slices.Contains(varianceKeys, o.Value) })
+	if v.err != nil {
+		vm.Warnings = append(vm.Warnings, v.t("var.error"))
+		return vm
+	}
+	vm.Toy = v.toyLines()
+	vm.Table = v.table()
+	vm.Notes = v.notes()
+	for c, name := range varianceChartNames {
+		url := sweepLink(v.pr, "/compare/variance/chart/"+name+".svg", v.state, v.extra)
+		vm.Charts = append(vm.Charts, v.chart(c).figure(v.playView, url, v.t("sweep.chart.error", v.chartTitle(c))))
+	}
+	return vm
+}
+
+// ownField is one of the page's own number inputs.
+func (v varianceView) ownField(name, labelKey, value, lo, hi, step string) templates.Field {
+	f := v.field(name, name, v.t(labelKey), value)
+	f.Kind, f.Min, f.Max, f.Step, f.Help = "number", lo, hi, step, v.t(labelKey+".help")
+	return f
+}
+
+// toyLines describe the toy with its exact numbers.
+func (v varianceView) toyLines() []string {
+	m := v.toy
+	return []string{
+		v.t("var.toy.shape", m.Len, v.idx(m.Outcome), scenario.FormatNumber(m.Gamma)),
+		v.t("var.toy.chain", scenario.FormatNumber(m.First), scenario.FormatNumber(m.Stay),
+			scenario.FormatNumber(m.POn), scenario.FormatNumber(m.POff), scenario.FormatNumber(m.Noise)),
+		v.t("var.toy.truth", num(m.Value(0, true)), num(m.Q(true)), num(v.lab.True)),
+		v.t("var.toy.critics", scenario.FormatNumber(v.params.bias)),
+	}
+}
