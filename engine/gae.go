@@ -9,6 +9,12 @@ type GAEResult struct {
 	// values[t+1], or 0 at t = R−1. Newest: the value of the next mask = 1
 	// position, or 0 when there is none.
 	NextValues [][]float64
+	// NextIndex[t] is the position whose value the loop read as V(s_{t+1})
+	// at token t (NextValues[t] = values[NextIndex[t]]), or −1 for the
+	// terminal 0. Early: t+1, −1 at t = R−1. Newest: the next mask = 1
+	// position, −1 when there is none. It is the loop's own trace, kept as
+	// the loop runs.
+	NextIndex [][]int32
 	// Deltas[t] = r_t + γ·NextValues[t] − V(s_t). In the newest version a
 	// mask = 0 position computes its δ and then discards it.
 	Deltas [][]float64
@@ -55,6 +61,7 @@ func GAEInto(dst *GAEResult, g Generation, rewards, values, mask [][]float64, ga
 	maskAware := g.Has(GAEMaskAware)
 	b, r := shapeOf(rewards)
 	dst.NextValues = reuseMatrix(dst.NextValues, b, r)
+	dst.NextIndex = reuseIndexMatrix(dst.NextIndex, b, r)
 	dst.Deltas = reuseMatrix(dst.Deltas, b, r)
 	dst.Advantages = reuseMatrix(dst.Advantages, b, r)
 	dst.Returns = reuseMatrix(dst.Returns, b, r)
@@ -62,6 +69,7 @@ func GAEInto(dst *GAEResult, g Generation, rewards, values, mask [][]float64, ga
 		return gaeRow{
 			r: rewards[i][:r], v: values[i][:r], m: mask[i][:r],
 			next: dst.NextValues[i][:r], delta: dst.Deltas[i][:r], adv: dst.Advantages[i][:r], ret: dst.Returns[i][:r],
+			nextAt: dst.NextIndex[i][:r],
 		}
 	}
 	var n, sum float64 // Σmask and Σ A·mask, accumulated in Whiten's order
@@ -114,10 +122,33 @@ func reuseMatrix(m [][]float64, b, r int) [][]float64 {
 	return newMatrix(b, r)
 }
 
+// reuseIndexMatrix is reuseMatrix for the next-index trace.
+func reuseIndexMatrix(m [][]int32, b, r int) [][]int32 {
+	if len(m) == b && (b == 0 || cap(m[0]) >= r) {
+		ok := true
+		for i := range m {
+			if len(m[i]) != r {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return m
+		}
+	}
+	backing := make([]int32, b*r)
+	out := make([][]int32, b)
+	for i := range out {
+		out[i] = backing[i*r : (i+1)*r : (i+1)*r]
+	}
+	return out
+}
+
 // gaeRow holds one row's inputs and trace outputs, all of length R.
 type gaeRow struct {
 	r, v, m               []float64
 	next, delta, adv, ret []float64
+	nextAt                []int32 // the position read as V(s_{t+1}), −1 for the terminal 0
 }
 
 // early is v0.2's loop: every position is a time step, and V(s_R) = 0 sits
@@ -125,14 +156,15 @@ type gaeRow struct {
 func (g gaeRow) early(gamma, lam float64) {
 	gl := gamma * lam // as verl, (γ·λ)·A
 	n := len(g.r)
-	rw, v, next, delta, adv, ret := g.r[:n], g.v[:n], g.next[:n], g.delta[:n], g.adv[:n], g.ret[:n]
+	rw, v, next, delta, adv, ret, at := g.r[:n], g.v[:n], g.next[:n], g.delta[:n], g.adv[:n], g.ret[:n], g.nextAt[:n]
 	var vNext, carry float64 // V(s_{t+1}) (0 past the end) and A_{t+1}
+	j := -1                  // where vNext came from
 	for t := n - 1; t >= 0; t-- {
 		val := v[t]
 		d := rw[t] + gamma*vNext - val
 		carry = d + gl*carry
-		next[t], delta[t], adv[t], ret[t] = vNext, d, carry, carry+val
-		vNext = val
+		next[t], delta[t], adv[t], ret[t], at[t] = vNext, d, carry, carry+val, int32(j)
+		vNext, j = val, t
 	}
 }
 
@@ -141,15 +173,16 @@ func (g gaeRow) early(gamma, lam float64) {
 func (g gaeRow) newest(gamma, lam float64) {
 	gl := gamma * lam
 	n := len(g.r)
-	rw, v, m, next, delta, adv, ret := g.r[:n], g.v[:n], g.m[:n], g.next[:n], g.delta[:n], g.adv[:n], g.ret[:n]
+	rw, v, m, next, delta, adv, ret, at := g.r[:n], g.v[:n], g.m[:n], g.next[:n], g.delta[:n], g.adv[:n], g.ret[:n], g.nextAt[:n]
 	var vNext, carry float64 // V and A of the next mask = 1 position
+	j := -1                  // that position
 	for t := n - 1; t >= 0; t-- {
 		val := v[t]
 		d := rw[t] + gamma*vNext - val
 		candidate := d + gl*carry
-		next[t], delta[t] = vNext, d
+		next[t], delta[t], at[t] = vNext, d, int32(j)
 		if m[t] == 1 {
-			carry, vNext = candidate, val
+			carry, vNext, j = candidate, val, t
 		}
 		adv[t], ret[t] = carry, carry+val
 	}
@@ -164,8 +197,10 @@ func early2(a, b gaeRow, gamma, lam float64) {
 	n := len(a.r)
 	ar, av, anx, ad, aa, art := a.r[:n], a.v[:n], a.next[:n], a.delta[:n], a.adv[:n], a.ret[:n]
 	br, bv, bnx, bd, ba, brt := b.r[:n], b.v[:n], b.next[:n], b.delta[:n], b.adv[:n], b.ret[:n]
+	aAt, bAt := a.nextAt[:n], b.nextAt[:n]
 	var aNext, aCarry, bNext, bCarry float64
 	for t := n - 1; t >= 0; t-- {
+		aAt[t], bAt[t] = int32(t+1), int32(t+1) // the terminal 0 past the end is set below
 		aVal, bVal := av[t], bv[t]
 		adt := ar[t] + gamma*aNext - aVal
 		bdt := br[t] + gamma*bNext - bVal
@@ -175,24 +210,28 @@ func early2(a, b gaeRow, gamma, lam float64) {
 		bnx[t], bd[t], ba[t], brt[t] = bNext, bdt, bCarry, bCarry+bVal
 		aNext, bNext = aVal, bVal
 	}
+	if n > 0 {
+		aAt[n-1], bAt[n-1] = -1, -1
+	}
 }
 
 func newest2(a, b gaeRow, gamma, lam float64) {
 	gl := gamma * lam
 	n := len(a.r)
-	ar, av, am, anx, aa := a.r[:n], a.v[:n], a.m[:n], a.next[:n], a.adv[:n]
-	br, bv, bm, bnx, ba := b.r[:n], b.v[:n], b.m[:n], b.next[:n], b.adv[:n]
+	ar, av, am, anx, aa, aAt := a.r[:n], a.v[:n], a.m[:n], a.next[:n], a.adv[:n], a.nextAt[:n]
+	br, bv, bm, bnx, ba, bAt := b.r[:n], b.v[:n], b.m[:n], b.next[:n], b.adv[:n], b.nextAt[:n]
 	var aNext, aCarry, bNext, bCarry float64
+	aj, bj := -1, -1 // the positions aNext and bNext came from
 	for t := n - 1; t >= 0; t-- {
 		aVal, bVal := av[t], bv[t]
 		aCand := (ar[t] + gamma*aNext - aVal) + gl*aCarry
 		bCand := (br[t] + gamma*bNext - bVal) + gl*bCarry
-		anx[t], bnx[t] = aNext, bNext
+		anx[t], bnx[t], aAt[t], bAt[t] = aNext, bNext, int32(aj), int32(bj)
 		if am[t] == 1 {
-			aCarry, aNext = aCand, aVal
+			aCarry, aNext, aj = aCand, aVal, t
 		}
 		if bm[t] == 1 {
-			bCarry, bNext = bCand, bVal
+			bCarry, bNext, bj = bCand, bVal, t
 		}
 		aa[t], ba[t] = aCarry, bCarry
 	}

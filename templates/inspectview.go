@@ -40,6 +40,9 @@ type InspectBatch struct {
 	Share   InspectShare
 	Check   []InspectCheck
 	Stats   Table // two columns: statistic, value
+	// Groups are the uid groups' statistics, each row linking to the view
+	// filtered by it; no rows without a uid.
+	Groups InspectRows
 	// Controls re-sort and filter the rows (a GET form).
 	Controls InspectControls
 	Legend   InspectLegend

@@ -9,6 +9,7 @@ type LessonIndex struct {
 	Lessons        []LessonCard
 	Quiz           Link // the final test
 	Glossary       Link
+	Diagram        Link // the PPO step on one page
 	Progress       CourseProgress
 }
 
@@ -52,6 +53,7 @@ type LessonPage struct {
 	Prev, Next                           Link
 	IndexLink                            Link
 	Glossary                             Link
+	Diagram                              Link
 	ProgressBit                          string // the bit of "read to the end"; "" for none
 }
 
@@ -180,4 +182,24 @@ type GlossaryEntry struct {
 	ID, Name, Other, Tensor string
 	Zero, One, Def          string
 	Lesson                  Link
+}
+
+// DiagramPage is /lessons/diagram: one PPO step drawn on the server, with
+// the same stages as text.
+type DiagramPage struct {
+	Page
+	Heading, Intro, Shapes string
+	SVG                    templ.Component
+	Download               Link
+	TextLabel, TaughtIn    string
+	Steps                  []DiagramStep
+	IndexLink              Link
+}
+
+// DiagramStep is one stage of the diagram, as text.
+type DiagramStep struct {
+	Number        int
+	Title, Who    string
+	Tensors, Func string
+	Lesson        Link
 }

@@ -83,6 +83,7 @@ func TestA11yPages(t *testing.T) {
 		{path: "/lessons/gae"},
 		{path: "/lessons/foundations"},
 		{path: "/glossary"},
+		{path: "/lessons/diagram"},
 		{path: "/lessons/quiz?seed=3&check=1&a0=0.5&a1=b"},
 		{path: "/lessons/whitening-and-masks"},
 		{path: "/lessons/ppo-step?predict-pipeline-r0=0.03&predict-pipeline-r0-tries=1&choice-whiten-returns=a"},

@@ -3,11 +3,13 @@ package web
 import (
 	"bytes"
 	"context"
+	"math"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -136,6 +138,44 @@ func TestInspectPageGroups(t *testing.T) {
 	}
 	if v := doc.Find(`[data-testid=inspect-check] .inspect-verdict`).First().Text(); !strings.Contains(v, "match the chosen") {
 		t.Errorf("verdict %q", v)
+	}
+	// The groups panel: one row per uid, size 3 each, and a link that
+	// filters the view to the group.
+	groups := doc.Find(`[data-testid=inspect-groups] tbody tr`)
+	if groups.Length() != 2 || groups.Eq(1).Find("th").Text() != "q-b" || groups.Eq(1).Find("td").First().Text() != "3" {
+		t.Fatalf("groups panel: %d rows, %q", groups.Length(), groups.Text())
+	}
+	if adv := strings.Split(groups.Eq(0).Find("td").Eq(4).Text(), ", "); len(adv) != 3 {
+		t.Errorf("q-a's advantages %q; want three", adv)
+	}
+	filter, _ := groups.Eq(0).Find("a").Attr("href")
+	_, doc = inspectGet(t, h, filter)
+	if rows := doc.Find(`[data-testid=inspect-rows] tbody tr`); rows.Length() != 3 || rows.First().Find("td").First().Text() != "q-a" {
+		t.Errorf("the q-a filter link %q shows %d rows", filter, rows.Length())
+	}
+	// Sorted by group: q-a's rows first, then q-b's.
+	_, doc = inspectGet(t, h, view+"&sort=group")
+	var order []string
+	doc.Find(`[data-testid=inspect-rows] tbody tr`).Each(func(_ int, s *goquery.Selection) { order = append(order, s.Find("td").First().Text()) })
+	if strings.Join(order, " ") != "q-a q-a q-a q-b q-b q-b" {
+		t.Errorf("sorted by group: %v", order)
+	}
+	// Sorted by score (column 3) and by mean A (column 6): largest first.
+	for sort, col := range map[string]int{"score": 3, "mean_a": 6} {
+		_, doc = inspectGet(t, h, view+"&sort="+sort)
+		prev := math.Inf(1)
+		doc.Find(`[data-testid=inspect-rows] tbody tr`).Each(func(_ int, s *goquery.Selection) {
+			x, err := strconv.ParseFloat(s.Find("td").Eq(col).Text(), 64)
+			if err != nil || x > prev {
+				t.Errorf("sort=%s: %q after %v", sort, s.Find("td").Eq(col).Text(), prev)
+			}
+			prev = x
+		})
+	}
+	// A batch without uid has no groups panel.
+	rec = uploadForm(t, h, "v02_eosleak.safetensors", nil, "")
+	if _, doc := inspectGet(t, h, rec.Header().Get("Location")); doc.Find(`[data-testid=inspect-group-stats]`).Length() != 0 {
+		t.Error("a groups panel without uid")
 	}
 }
 

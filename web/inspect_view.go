@@ -136,6 +136,7 @@ func inspectBatchView(ir inspectRequest, a *inspect.Analysis) *templates.Inspect
 		statRow(t("inspect.stats.whiten_var_biased"), inum(st.WhitenVarBiased)),
 		statRow(t("inspect.stats.groups"), strconv.Itoa(st.Groups)),
 	}}
+	v.Groups = inspectGroupsView(ir, a)
 
 	// Sort and filter.
 	hidden := []templates.Option{}

@@ -72,6 +72,7 @@ func (s *Server) handleLessons(w http.ResponseWriter, r *http.Request) {
 		Heading: t("lessons.heading"), Intro: t("lessons.intro"),
 		Quiz:     templates.Link{Label: t("lessons.quiz"), URL: pageLink{path: "/lessons/quiz", state: "seed=1", lang: lr.lang}.String()},
 		Glossary: templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
+		Diagram:  templates.Link{Label: t("lessons.diagram"), URL: lr.url("/lessons/diagram")},
 	}
 	var p progress
 	vm.Progress, p = lr.courseProgress()
@@ -99,6 +100,7 @@ func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
 		TOCLabel:        t("lessons.toc"),
 		IndexLink:       templates.Link{Label: t("lessons.heading"), URL: lr.url("/lessons")},
 		Glossary:        templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
+		Diagram:         templates.Link{Label: t("lessons.diagram"), URL: lr.url("/lessons/diagram")},
 		ObjectivesLabel: t("lessons.objectives"), NeedsLabel: t("lessons.needs"), NoNeeds: t("lessons.needs.none"),
 		Objectives: l.Objectives, ProgressBit: progressBit(l.Slug),
 	}

@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"gaelab/engine"
-	"gaelab/engine/explain"
 	"gaelab/templates"
 	"gaelab/web/i18n"
 	"gaelab/web/scenario"
@@ -36,9 +35,9 @@ func (v playView) stepMarks() stepMarks {
 	return m
 }
 
-// nextIndex is the position whose value the loop uses as V(s_{t+1}) at t
-// (explain.NextIndex), −1 for the terminal value 0.
-func (v playView) nextIndex(t int) int { return explain.NextIndex(v.s.Version, v.res.Mask, t) }
+// nextIndex is the position whose value the loop used as V(s_{t+1}) at t
+// (the engine's trace, GAEResult.NextIndex), −1 for the terminal value 0.
+func (v playView) nextIndex(t int) int { return int(v.res.GAE.NextIndex[0][t]) }
 
 // loopRows are the rows the loop writes.
 var loopRows = map[string]bool{"next": true, "delta": true, "adv": true, "ret": true}

@@ -139,6 +139,8 @@ func (s *Server) router() *router {
 	p.Get("/batch/verify.py", s.handleBatchVerify)
 	p.Get("/lessons", s.handleLessons)
 	p.Get("/lessons/quiz", s.handleQuiz)
+	p.Get("/lessons/diagram", s.handleDiagram)
+	p.Get("/lessons/diagram.svg", s.handleDiagramSVG)
 	p.Get("/glossary", s.handleGlossary)
 	p.Get("/lessons/{slug}", s.handleLesson)
 	p.Get("/lessons/{slug}/{kind}/{i}", s.handleLessonPart)

@@ -103,22 +103,3 @@ func Telescope(deltas, steps, returnsToGo, values []float64, valid []bool, gamma
 // Equal reports whether two sides differing by d are equal up to float64
 // rounding over at most T terms of size about max(1, Scale).
 func (id Telescoping) Equal(d float64) bool { return d <= 1e-9*math.Max(1, id.Scale) }
-
-// NextIndex is the position whose value the GAE loop uses as V(s_{t+1}) at
-// token t: t+1 in verl v0.2, the next valid token (mask 1) in the newest
-// verl; −1 for the terminal value 0 after the end (not a bootstrap: nothing
-// is estimated).
-func NextIndex(ver engine.Version, mask []float64, t int) int {
-	if ver == engine.VerlEarly {
-		if t+1 < len(mask) {
-			return t + 1
-		}
-		return -1
-	}
-	for j := t + 1; j < len(mask); j++ {
-		if mask[j] == 1 {
-			return j
-		}
-	}
-	return -1
-}

@@ -81,25 +81,6 @@ func TestNStepWeights(t *testing.T) {
 	}
 }
 
-// The next index is where the engine read V(s_{t+1}): NextValues[t] is
-// values[NextIndex(t)], or the terminal 0.
-func TestNextIndexIsTheEnginesRead(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 7))
-	for trial := range 400 {
-		ver, r, v, m, gamma, lam := randomCase(rng, trial)
-		g := engine.GAE(ver, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, lam)
-		for k := range r {
-			want := 0.0
-			if j := NextIndex(ver, m, k); j >= 0 {
-				want = v[j]
-			}
-			if g.NextValues[0][k] != want {
-				t.Errorf("trial %d (%s) t=%d: NextIndex %d reads %v, the engine used %v", trial, ver, k, NextIndex(ver, m, k), want, g.NextValues[0][k])
-			}
-		}
-	}
-}
-
 // The telescoping identity holds on the engine's numbers for γλ = γ (λ = 1):
 // Σ_k γ^k·δ_{t+k} over the time steps is the reward-to-go minus V(s_t).
 func TestTelescopeHoldsOnTheEngine(t *testing.T) {

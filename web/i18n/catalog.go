@@ -31,6 +31,7 @@ var parts = []part{
 	{"update", enUpdate, zhUpdate},
 	{"course", enCourse, zhCourse},
 	{"progress", enProgress, zhProgress},
+	{"diagram", enDiagram, zhDiagram},
 	{"inspect", enInspect, zhInspect},
 	{"releases", enReleases, zhReleases},
 	{"upgrade", enUpgrade, zhUpgrade},

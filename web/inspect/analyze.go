@@ -23,6 +23,8 @@ type Analysis struct {
 	WhitenErr error
 	Rows      []RowSummary
 	Stats     BatchStats
+	// Groups are the uid groups (groups.go), nil without a uid.
+	Groups []GroupSummary
 	// Check compares the run's advantages/returns, nil when it has neither.
 	Check *Check
 }
@@ -89,6 +91,7 @@ func Analyze(b *Batch, c Config) (*Analysis, error) {
 		a.Advantages, a.Returns = adv, ret
 	}
 	a.summarise()
+	a.groups()
 	a.Check = check(a)
 	return a, nil
 }

@@ -1,0 +1,70 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/a-h/templ"
+
+	"gaelab/templates"
+)
+
+// diagramStep is one stage of a PPO step in verl, as the diagram draws it:
+// its message keys (diagram.<key>.title, .who), the tensors it produces or
+// reads (verl's names, each of shape [B, R]: B responses, R the width of the
+// response tensor), the verl function and the lesson that teaches it.
+type diagramStep struct {
+	key     string
+	tensors string
+	fn      string
+	lesson  string
+}
+
+// diagramSteps are the stages in order; the last two (the critic's and the
+// actor's updates) both start from the advantages and returns.
+var diagramSteps = []diagramStep{
+	{"rollout", "responses, response_mask", "generate_sequences", "ppo-step"},
+	{"logprobs", "old_log_probs, ref_log_prob", "compute_log_prob, compute_ref_log_prob", "scores-and-rewards"},
+	{"values", "values", "compute_values", "alignment"},
+	{"rewards", "token_level_scores → token_level_rewards", "apply_kl_penalty", "scores-and-rewards"},
+	{"gae", "advantages, returns", "compute_gae_advantage_return", "gae"},
+	{"whiten", "advantages", "masked_whiten", "whitening-and-masks"},
+	{"critic", "vpreds, returns → vf_loss", "compute_value_loss", "returns-and-critic"},
+	{"actor", "log_prob, old_log_probs, advantages → pg_loss", "compute_policy_loss", "ppo-objective"},
+}
+
+// diagramShape is the shape of every tensor the diagram names.
+const diagramShape = "[B, R]"
+
+// handleDiagram handles the "GET /lessons/diagram" route: one PPO step on
+// one page, drawn on the server, with its text alternative and each stage's
+// lesson.
+func (s *Server) handleDiagram(w http.ResponseWriter, r *http.Request) {
+	lr := s.readLessonRequest(r)
+	t := lr.lang.T
+	vm := templates.DiagramPage{
+		Page:    lr.page(t("diagram.title"), "/lessons/diagram"),
+		Heading: t("diagram.title"), Intro: t("diagram.intro"), Shapes: t("diagram.shapes"),
+		SVG:       templ.Raw(string(drawDiagram(lr.lang, "ppo-diagram"))),
+		Download:  templates.Link{Label: t("chart.download"), URL: lr.url("/lessons/diagram.svg")},
+		TextLabel: t("diagram.text"), TaughtIn: t("glossary.col.lesson"),
+		IndexLink: templates.Link{Label: t("lessons.heading"), URL: lr.url("/lessons")},
+	}
+	for i, st := range diagramSteps {
+		d := templates.DiagramStep{
+			Number: i + 1, Title: t("diagram." + st.key + ".title"), Who: t("diagram." + st.key + ".who"),
+			Tensors: st.tensors + " " + diagramShape, Func: st.fn,
+		}
+		if l, _, _ := s.course.Lesson(string(lr.lang), st.lesson); l != nil {
+			d.Lesson = templates.Link{Label: l.Title, URL: lr.url("/lessons/" + l.Slug)}
+		}
+		vm.Steps = append(vm.Steps, d)
+	}
+	render(w, r, templates.DiagramView(vm))
+}
+
+// handleDiagramSVG handles the "GET /lessons/diagram.svg" route: the same
+// drawing as a standalone SVG file, in the request's language.
+func (s *Server) handleDiagramSVG(w http.ResponseWriter, r *http.Request) {
+	lr := s.readLessonRequest(r)
+	writeSVG(w, drawnChart{svg: drawDiagram(lr.lang, "ppo-diagram")}, "")
+}
