@@ -246,3 +246,22 @@ func TestA11yInspect(t *testing.T) {
 		}
 	}
 }
+
+// TestInspectPageVerdicts: each kind of verdict, worded in the page's
+// language, on a fixture whose numbers make_fixtures.py computed.
+func TestInspectPageVerdicts(t *testing.T) {
+	h := inspectHandler(t, Options{})
+	for _, tc := range []struct{ file, lang, want string }{
+		{"bug_shift.safetensors", "en", "match: shift"},
+		{"bug_no_reverse.safetensors", "zh", "一致：no-reverse"},
+		{"unexplained.safetensors", "en", "nothing tried reproduces them"},
+		{"unexplained.safetensors", "zh", "都不能复现"},
+		{"whitened_returns.npz", "en", "match: whitened-returns"},
+	} {
+		rec := uploadForm(t, h, tc.file, map[string]string{"lam": "0.95"}, "?lang="+tc.lang)
+		_, doc := inspectGet(t, h, rec.Header().Get("Location"))
+		if v := doc.Find(`[data-testid=inspect-check] .inspect-verdict`).Text(); !strings.Contains(v, tc.want) {
+			t.Errorf("%s (%s): verdicts %q; want %q", tc.file, tc.lang, v, tc.want)
+		}
+	}
+}

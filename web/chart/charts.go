@@ -141,12 +141,17 @@ func seriesItem(label string, q Quantity) legendItem {
 func barItem(label string, q Quantity, withMarker bool) legendItem {
 	return legendItem{oneLine(label), func(f *frame, x, y float64) {
 		st := f.th.style(q)
-		h := f.th.FontSize * 0.5
-		bars(f.marks, []span{{x + thumbW/2, thumbW * 0.55, y - h, y + h}}, f.barFill(q), alpha(f.fg, 0.6))
+		barThumb(f, x, y, f.barFill(q))
 		if withMarker {
-			marker(f.marks, st.Marker, x+thumbW/2, y+h, f.th.MarkerRadius*0.9, rgb(st.Color), f.bg)
+			marker(f.marks, st.Marker, x+thumbW/2, y+f.th.FontSize*0.5, f.th.MarkerRadius*0.9, rgb(st.Color), f.bg)
 		}
 	}}
+}
+
+// barThumb draws a legend thumbnail: a bar filled with fill.
+func barThumb(f *frame, x, y float64, fill string) {
+	h := f.th.FontSize * 0.5
+	bars(f.marks, []span{{x + thumbW/2, thumbW * 0.55, y - h, y + h}}, fill, alpha(f.fg, 0.6))
 }
 
 // barFill returns the fill of q's bars: its colour, or for a hatched bar a

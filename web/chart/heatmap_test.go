@@ -6,28 +6,25 @@ import (
 	"strings"
 	"testing"
 
+	"gaelab/engine"
 	"gaelab/web/svg"
 )
 
 // sweepLams are the λ of the compare view's sweep.
 var sweepLams = []float64{0, 0.5, 0.9, 0.95, 1}
 
-// gaeRows runs GAE (γ = 1, every token a time step, terminal value 0) on
-// rewards and values for each λ: the rows a λ sweep's heat map shows.
+// gaeRows runs the engine's GAE (newest verl, γ = 1, every token a time
+// step, terminal value 0) on rewards and values for each λ: the rows a λ
+// sweep's heat map shows.
 func gaeRows(rewards, values []float64) [][]float64 {
+	mask := make([]float64, len(rewards))
+	for t := range mask {
+		mask[t] = 1
+	}
 	var rows [][]float64
 	for _, lam := range sweepLams {
-		adv := make([]float64, len(rewards))
-		carry := 0.0
-		for t := len(rewards) - 1; t >= 0; t-- {
-			next := 0.0
-			if t+1 < len(values) {
-				next = values[t+1]
-			}
-			carry = rewards[t] + next - values[t] + lam*carry
-			adv[t] = carry
-		}
-		rows = append(rows, adv)
+		res := engine.GAE(engine.VerlNewest, [][]float64{rewards}, [][]float64{values}, [][]float64{mask}, 1, lam)
+		rows = append(rows, res.Advantages[0])
 	}
 	return rows
 }

@@ -57,61 +57,63 @@ func weights(in *WeightsInput) ([]byte, *frame, error) {
 	}
 	tx := in.Text
 	lo, hi := extent(in.Weights)
+	var legend []legendItem
+	if N > 1 {
+		legend = append(legend, legendItem{oneLine(tx.NStep), func(f *frame, x, y float64) { barThumb(f, x, y, Styles[Value].Color) }})
+	}
+	legend = append(legend, legendItem{oneLine(tx.MonteCarlo), func(f *frame, x, y float64) { barThumb(f, x, y, f.mcFill()) }})
+	sp := spec{
+		class: "gae-weights", defaultID: "gae-weights",
+		title: tx.Title, desc: in.desc(),
+		// Headroom above the tallest bar for its weight and the MC mark.
+		yLabel: tx.WeightAxis, lo: lo, hi: hi * 1.25, legend: legend,
+	}
+	sp.layers = append(sp.layers, in.layer)
+	return render(&base, N, th, sp)
+}
 
+// desc is the <desc>: the caller's sentence, then each estimate's weight.
+func (in *WeightsInput) desc() string {
 	var d strings.Builder
-	d.WriteString(oneLine(tx.Desc))
+	d.WriteString(oneLine(in.Text.Desc))
 	fmt.Fprintf(&d, " %s", descList(in.Weights, func(i int) string {
 		return fmt.Sprintf("n=%d (%s): %s", i+1, oneLine(in.Labels[i]), val(in.Weights[i]))
 	}))
 	d.WriteString(".")
+	return strings.TrimSpace(d.String())
+}
 
-	nstep, mc := Styles[Value], Styles[Reward]
-	legend := []legendItem{}
-	if N > 1 {
-		legend = append(legend, legendItem{oneLine(tx.NStep), func(f *frame, x, y float64) {
-			hh := f.th.FontSize * 0.5
-			bars(f.marks, []span{{x + thumbW/2, thumbW * 0.55, y - hh, y + hh}}, nstep.Color, alpha(f.fg, 0.6))
-		}})
+// layer draws the bars: the n < N bars in V(s_t)'s colour, the Monte Carlo
+// bar hatched in the rewards' colour and outlined in it, so that it stands
+// out even when it is short; each weight above its bar while the columns
+// are wide enough, and the MC mark above the last.
+func (in *WeightsInput) layer(f *frame) {
+	N := len(in.Weights)
+	mc := Styles[Reward].Color
+	w := f.slot * 0.6
+	edge := alpha(f.fg, 0.6)
+	spans := make([]span, N)
+	for i, v := range in.Weights {
+		spans[i] = span{f.X(float64(i)), w, f.Y(0), f.Y(v)}
 	}
-	legend = append(legend, legendItem{oneLine(tx.MonteCarlo), func(f *frame, x, y float64) {
-		hh := f.th.FontSize * 0.5
-		bars(f.marks, []span{{x + thumbW/2, thumbW * 0.55, y - hh, y + hh}}, f.mcFill(), alpha(f.fg, 0.6))
-	}})
-	sp := spec{
-		class: "gae-weights", defaultID: "gae-weights",
-		title: tx.Title, desc: strings.TrimSpace(d.String()),
-		// Headroom above the tallest bar for its weight and the MC mark.
-		yLabel: tx.WeightAxis, lo: lo, hi: hi * 1.25, legend: legend,
-	}
-	sp.layers = append(sp.layers, func(f *frame) {
-		w := f.slot * 0.6
-		edge := alpha(f.fg, 0.6)
-		spans := make([]span, N)
-		for i, v := range in.Weights {
-			spans[i] = span{f.X(float64(i)), w, f.Y(0), f.Y(v)}
-		}
-		bars(f.marks, spans[:N-1], nstep.Color, edge)
-		bars(f.marks, spans[N-1:], f.mcFill(), edge)
-		// The last bar's outline in its colour, so that it stands out even
-		// when it is short.
-		x0, x1 := spans[N-1].x-w/2, spans[N-1].x+w/2
-		top := math.Max(spans[N-1].y1, f.Y(0)+1)
-		f.marks.path(appendRect(nil, x0, f.Y(0), x1, top), strokeAttrs(rgb(mc.Color), math.Max(1.5, f.th.StrokeWidth*0.75), nil, 0), false)
+	bars(f.marks, spans[:N-1], Styles[Value].Color, edge)
+	bars(f.marks, spans[N-1:], f.mcFill(), edge)
+	x0, x1 := spans[N-1].x-w/2, spans[N-1].x+w/2
+	top := math.Max(spans[N-1].y1, f.Y(0)+1)
+	f.marks.path(appendRect(nil, x0, f.Y(0), x1, top), strokeAttrs(rgb(mc), math.Max(1.5, f.th.StrokeWidth*0.75), nil, 0), false)
 
-		size := f.th.FontSize * 0.85
-		labelled := textWidth("0.00", size)+4 <= f.slot
-		for i, v := range in.Weights {
-			above := f.sy(f.Y(v)) - 4
-			if labelled {
-				f.labels.text(f.X(float64(i)), above, val(v), size, "middle", f.th.Foreground, ` class="weight"`)
-				above -= size * 1.1
-			}
-			if i == N-1 && strings.TrimSpace(tx.MC) != "" {
-				f.labels.text(f.X(float64(i)), above, oneLine(tx.MC), f.th.FontSize, "middle", hex(rgb(mc.Color)), ` font-weight="bold" class="mc"`)
-			}
+	size := f.th.FontSize * 0.85
+	labelled := textWidth("0.00", size)+4 <= f.slot
+	for i, v := range in.Weights {
+		above := f.sy(f.Y(v)) - 4
+		if labelled {
+			f.labels.text(f.X(float64(i)), above, val(v), size, "middle", f.th.Foreground, ` class="weight"`)
+			above -= size * 1.1
 		}
-	})
-	return render(&base, N, th, sp)
+		if i == N-1 && strings.TrimSpace(in.Text.MC) != "" {
+			f.labels.text(f.X(float64(i)), above, oneLine(in.Text.MC), f.th.FontSize, "middle", hex(rgb(mc)), ` font-weight="bold" class="mc"`)
+		}
+	}
 }
 
 // mcFill is the Monte Carlo bar's fill: the reward colour, hatched.

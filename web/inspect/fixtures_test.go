@@ -53,6 +53,14 @@ func TestDiagnoses(t *testing.T) {
 		{"grpo.npz", "estimator=grpo_norm_std", "exact", "exact", "", "", 6, 37},
 		{"grpo.npz", "estimator=" + url.QueryEscape("grpo_no_std(drgrpo)"), "grpo_norm_std", "grpo_norm_std", "", "", 6, 37},
 		{"attention_f16.npz", "lam=0.95&use_kl_in_reward=true&kl_coef=0.1&kl_penalty=kl", "exact", "exact", "", "", 6, 37},
+		// bugs of engine/bugs.go, each computed by make_fixtures.py (f64)
+		{"bug_shift.safetensors", "", "shift", "shift", "", "", 6, 37},
+		{"bug_no_reverse.safetensors", "", "no-reverse", "no-reverse", "", "", 6, 37},
+		{"bug_trl_slot.safetensors", "", "trl-reward-slot", "trl-reward-slot", "", "", 6, 37},
+		// unmasked padding values walked through to the tensor's end: what v0.2–v0.4 computed
+		{"bug_bootstrap.safetensors", "", "v0.2–v0.3.0.rc0", "v0.2–v0.3.0.rc0", "bootstrap", "v0.3.0.post0–v0.4.1", 6, 37},
+		// numbers nothing tried reproduces
+		{"unexplained.safetensors", "", "<null>", "<null>", "", "", 6, 37},
 	} {
 		t.Run(tc.file+"?"+tc.query, func(t *testing.T) {
 			q, _ := url.ParseQuery(tc.query)

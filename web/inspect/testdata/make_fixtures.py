@@ -256,3 +256,52 @@ for g in set(UID):
         adv[i] = (seq[i] - mean) / (std + 1e-6) * m[i]
 np.savez("grpo.npz", response_mask=m.astype(np.int64), token_level_rewards=s, uid=UID,
          advantages=f32(adv), returns=f32(adv))
+
+# 8. more diagnoses, each a bug people shipped (engine/bugs.go names them), f64 safetensors, γ = 1, λ = 0.95.
+# Appended after every other fixture so that the random draws above, and their files, stay as they were.
+def eos_end(row):
+    nz = np.nonzero(row)[0]
+    return int(nz[-1]) + 1 if len(nz) else 0
+
+
+def write_case(path, m, s, v, adv, ret):
+    write_safetensors(path, {"response_mask": m.astype(np.int64), "token_level_rewards": s, "values": v,
+                             "advantages": adv, "returns": ret},
+                      metadata={"config": json.dumps({"gamma": 1, "lam": 0.95})})
+
+
+# values shifted by one: V(s_{t+1}) stands in for V(s_t), 0 for the last position
+m, s, v = make_batch(LENGTHS)
+vs = np.concatenate([v[:, 1:], np.zeros((B, 1))], axis=1)
+adv, ret = gae_newest(s, vs, m, 1.0, 0.95)
+write_case("bug_shift.safetensors", m, s, v, masked_whiten(adv, m, 1e-8), ret)
+
+# the loop's list of A_{R-1}, ..., A_0 never reversed: token t gets A_{R-1-t}
+m, s, v = make_batch(LENGTHS)
+adv, _ = gae_newest(s, v, m, 1.0, 0.95)
+rev = adv[:, ::-1].copy()
+write_case("bug_no_reverse.safetensors", m, s, v, masked_whiten(rev, m, 1e-8), rev + v)
+
+# TRL's reward slot: the score one slot after EOS (which joins the loop, with the value kept there)
+m, s, v = make_batch(LENGTHS, v02_values=True)
+s2, m2 = s.copy(), m.copy()
+for i in range(B):
+    L = eos_end(m[i])
+    if 0 < L < R:
+        s2[i, L] += s2[i, L - 1]
+        s2[i, L - 1] = 0.0
+        m2[i, L] = 1
+adv, ret = gae_newest(s2, v, m2, 1.0, 0.95)
+write_case("bug_trl_slot.safetensors", m, s, v, masked_whiten(adv, m, 1e-8), ret)
+
+# numbers nothing here computes: advantages and returns of another batch
+m, s, v = make_batch(LENGTHS)
+other = np.round(rng.uniform(-2, 2, (B, R)), 3) * m
+write_case("unexplained.safetensors", m, s, v, other, other + v)
+
+# bootstrapping from the tensor's end: the critic's values left unmasked on the padding, and the loop walking
+# through it (its terminal 0 after position R-1, not after EOS)
+m, s, _ = make_batch(LENGTHS)
+vfull = np.round(rng.uniform(-0.5, 1.0, (B, R)), 3)
+adv, ret = gae_newest(s, vfull, np.ones((B, R)), 1.0, 0.95)
+write_case("bug_bootstrap.safetensors", m, s, vfull, masked_whiten(adv, m, 1e-8), ret)
