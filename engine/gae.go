@@ -61,7 +61,7 @@ func GAEInto(dst *GAEResult, g Generation, rewards, values, mask [][]float64, ga
 	maskAware := g.Has(GAEMaskAware)
 	b, r := shapeOf(rewards)
 	dst.NextValues = reuseMatrix(dst.NextValues, b, r)
-	dst.NextIndex = reuseIndexMatrix(dst.NextIndex, b, r)
+	dst.NextIndex = reuseMatrix(dst.NextIndex, b, r)
 	dst.Deltas = reuseMatrix(dst.Deltas, b, r)
 	dst.Advantages = reuseMatrix(dst.Advantages, b, r)
 	dst.Returns = reuseMatrix(dst.Returns, b, r)
@@ -106,7 +106,7 @@ func maskedSums(x, m []float64, n, sum float64) (float64, float64) {
 
 // reuseMatrix returns m if it is [b][r], else a new zeroed [b][r] matrix.
 // Every position of a reused matrix is overwritten by its caller.
-func reuseMatrix(m [][]float64, b, r int) [][]float64 {
+func reuseMatrix[T float64 | int32](m [][]T, b, r int) [][]T {
 	if len(m) == b && (b == 0 || (len(m[0]) == r && cap(m[0]) >= r)) {
 		ok := true
 		for i := range m {
@@ -119,29 +119,7 @@ func reuseMatrix(m [][]float64, b, r int) [][]float64 {
 			return m
 		}
 	}
-	return newMatrix(b, r)
-}
-
-// reuseIndexMatrix is reuseMatrix for the next-index trace.
-func reuseIndexMatrix(m [][]int32, b, r int) [][]int32 {
-	if len(m) == b && (b == 0 || cap(m[0]) >= r) {
-		ok := true
-		for i := range m {
-			if len(m[i]) != r {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return m
-		}
-	}
-	backing := make([]int32, b*r)
-	out := make([][]int32, b)
-	for i := range out {
-		out[i] = backing[i*r : (i+1)*r : (i+1)*r]
-	}
-	return out
+	return newGrid[T](b, r)
 }
 
 // gaeRow holds one row's inputs and trace outputs, all of length R.

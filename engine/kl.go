@@ -38,14 +38,7 @@ func klBase(v Version, name string) (string, error) {
 		base = strings.TrimSuffix(name, "+")
 	}
 	if v == VerlNewest {
-		switch base {
-		case "k1":
-			base = KL
-		case "k2":
-			base = KLMSE
-		case "k3":
-			base = KLLowVar
-		}
+		base = klAlias(base)
 	}
 	switch base {
 	case KL, KLAbs, KLMSE, KLLowVar:
@@ -85,4 +78,18 @@ func KLPenalty(v Version, name string, logprob, ref [][]float64) ([][]float64, e
 // clamp is torch.clamp / verl's clip_by_value: max(min(x, hi), lo).
 func clamp(x, lo, hi float64) float64 {
 	return math.Max(math.Min(x, hi), lo)
+}
+
+// klAlias is the estimator a k1/k2/k3 alias names (kl, mse, low_var_kl);
+// other names are returned as they are.
+func klAlias(name string) string {
+	switch name {
+	case "k1":
+		return KL
+	case "k2":
+		return KLMSE
+	case "k3":
+		return KLLowVar
+	}
+	return name
 }

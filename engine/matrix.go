@@ -1,10 +1,16 @@
 package engine
 
-// newMatrix returns a zeroed [b][r] matrix whose rows share one backing
-// array, so a batch costs two allocations whatever its size.
-func newMatrix(b, r int) [][]float64 {
-	data := make([]float64, b*r)
-	m := make([][]float64, b)
+// NewMatrix returns a zeroed [b][r] matrix whose rows share one backing
+// array, so a batch costs two allocations whatever its size: the shape of
+// every tensor the engine takes and returns.
+func NewMatrix(b, r int) [][]float64 { return newMatrix(b, r) }
+
+func newMatrix(b, r int) [][]float64 { return newGrid[float64](b, r) }
+
+// newGrid is newMatrix for any element type (the GAE trace's indices).
+func newGrid[T any](b, r int) [][]T {
+	data := make([]T, b*r)
+	m := make([][]T, b)
 	for i := range m {
 		m[i] = data[i*r : (i+1)*r : (i+1)*r]
 	}

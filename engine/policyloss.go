@@ -35,18 +35,7 @@ func PolicyLossTerms(v Version, logProbs, oldLogProbs, advantages [][]float64, p
 	if v == VerlNewest && !(p.C > 1) {
 		return PolicyTerms{}, fmt.Errorf("engine: clip_ratio_c must be greater than 1 (verl asserts it), got %g", p.C)
 	}
-	b, r := shapeOf(logProbs)
-	pt := PolicyTerms{
-		LogRatio: newMatrix(b, r),
-		Ratio:    newMatrix(b, r),
-		Losses1:  newMatrix(b, r),
-		Losses2:  newMatrix(b, r),
-		Final:    newMatrix(b, r),
-		Clipped:  newMatrix(b, r),
-	}
-	if v == VerlNewest {
-		pt.Losses3, pt.DualClipped = newMatrix(b, r), newMatrix(b, r)
-	}
+	pt := newPolicyTerms(logProbs, v == VerlNewest)
 	for i := range logProbs {
 		for t, lp := range logProbs[i] {
 			a, x := advantages[i][t], lp-oldLogProbs[i][t]
@@ -123,4 +112,22 @@ func ActorKL(v Version, name string, logProbs, refLogProb, mask [][]float64, mod
 		return ActorKLLoss{}, err
 	}
 	return ActorKLLoss{KLD: kld, KLLoss: loss, Total: pgLoss + coef*loss}, nil
+}
+
+// newPolicyTerms allocates the per-token terms of a batch shaped like
+// logProbs; dual adds the dual clip's Losses3 and DualClipped.
+func newPolicyTerms(logProbs [][]float64, dual bool) PolicyTerms {
+	b, r := shapeOf(logProbs)
+	pt := PolicyTerms{
+		LogRatio: newMatrix(b, r),
+		Ratio:    newMatrix(b, r),
+		Losses1:  newMatrix(b, r),
+		Losses2:  newMatrix(b, r),
+		Final:    newMatrix(b, r),
+		Clipped:  newMatrix(b, r),
+	}
+	if dual {
+		pt.Losses3, pt.DualClipped = newMatrix(b, r), newMatrix(b, r)
+	}
+	return pt
 }

@@ -82,16 +82,7 @@ func klBaseGen(g Generation, name string) (string, error) {
 		}
 		return "", &VerlError{Type: "NotImplementedError", Why: why}
 	}
-	base := strings.TrimSuffix(name, "+")
-	switch base {
-	case "k1":
-		base = KL
-	case "k2":
-		base = KLMSE
-	case "k3":
-		base = KLLowVar
-	}
-	return base, nil
+	return klAlias(strings.TrimSuffix(name, "+")), nil
 }
 
 // KLPenaltyGen is kl_penalty(logprob, ref, name) of generation g, unmasked.
@@ -320,18 +311,7 @@ func PolicyLossTermsGen(g Generation, logProbs, oldLogProbs, advantages [][]floa
 		lo, hi = 1-p.Low, 1+p.High
 	}
 	clampLR := g.Has(LogRatioClamp)
-	b, r := shapeOf(logProbs)
-	pt := PolicyTerms{
-		LogRatio: newMatrix(b, r),
-		Ratio:    newMatrix(b, r),
-		Losses1:  newMatrix(b, r),
-		Losses2:  newMatrix(b, r),
-		Final:    newMatrix(b, r),
-		Clipped:  newMatrix(b, r),
-	}
-	if dual {
-		pt.Losses3, pt.DualClipped = newMatrix(b, r), newMatrix(b, r)
-	}
+	pt := newPolicyTerms(logProbs, dual)
 	for i := range logProbs {
 		for t, lp := range logProbs[i] {
 			a, x := advantages[i][t], lp-oldLogProbs[i][t]

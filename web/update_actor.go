@@ -152,15 +152,7 @@ func (v actorView) build() templates.Update {
 	adv := v.field("adv", v.t("update.adv"), typed)
 	adv.Help = v.t("update.list.help")
 	f.Settings = append(f.Settings, adv)
-	return templates.Update{
-		Page:     v.frame("update.actor.title"),
-		Heading:  v.t("update.actor.heading"),
-		Intro:    v.t("update.actor.intro"),
-		Warnings: v.warnings(),
-		Links:    v.links("/update/critic", "update.to_critic"),
-		Form:     f,
-		Results:  v.results(v.compute()),
-	}
+	return v.page("actor", "/update/critic", "update.to_critic", f, v.results(v.compute()))
 }
 
 // results are the table, the losses, the metrics, the notes and the chart;

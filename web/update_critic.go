@@ -69,15 +69,7 @@ func (v criticView) build() templates.Update {
 	}
 	f.Settings[0].Help = v.t("update.cv.help")
 	v.listEditor(&f, "vp", v.t("update.vp"), v.vpreds)
-	return templates.Update{
-		Page:     v.frame("update.critic.title"),
-		Heading:  v.t("update.critic.heading"),
-		Intro:    v.t("update.critic.intro"),
-		Warnings: v.warnings(),
-		Links:    v.links("/update/actor", "update.to_actor"),
-		Form:     f,
-		Results:  v.results(v.compute()),
-	}
+	return v.page("critic", "/update/actor", "update.to_actor", f, v.results(v.compute()))
 }
 
 // results are the table, the losses, the metrics and the notes.

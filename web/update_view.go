@@ -75,6 +75,20 @@ func (v updateView) serve(w http.ResponseWriter, r *http.Request, build func() t
 // frame is the page frame, with every link of it on this view's state.
 func (v updateView) frame(titleKey string) templates.Page { return v.frameOf(titleKey, v.selfIn(v.pr)) }
 
+// page is the view named view ("actor" or "critic": its update.<view>.*
+// messages) with its form and results, linked to the other view.
+func (v updateView) page(view, otherPath, otherKey string, f templates.UpdateForm, results templates.UpdateResults) templates.Update {
+	return templates.Update{
+		Page:     v.frame("update." + view + ".title"),
+		Heading:  v.t("update." + view + ".heading"),
+		Intro:    v.t("update." + view + ".intro"),
+		Warnings: v.warnings(),
+		Links:    v.links(otherPath, otherKey),
+		Form:     f,
+		Results:  results,
+	}
+}
+
 // links open the scenario in the playground and in the other update view.
 func (v updateView) links(otherPath, otherKey string) []templates.Link {
 	return []templates.Link{

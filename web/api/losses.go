@@ -21,17 +21,8 @@ func valueLoss(req *request, returns [][]float64) obj {
 		early["with_v02_shifted_mask"] = s
 	}
 	return obj{
-		"newest": obj{
-			"per_token": obj{
-				"vpredclipped":  vt.VPredClipped,
-				"vf_losses1":    vt.Losses1,
-				"vf_losses2":    vt.Losses2,
-				"max_loss":      vt.MaxLoss,
-				"clipped_token": vt.Clipped,
-			},
-			"by_agg_mode": byMode,
-		},
-		"early": early,
+		"newest": obj{"per_token": valueTermsObj(vt), "by_agg_mode": byMode},
+		"early":  early,
 	}
 }
 
@@ -113,5 +104,16 @@ func actorKLLoss(req *request, pgLoss float64) obj {
 		"kl_loss_type": c.KLLossType,
 		"by_type":      byType,
 		"note":         "use_kl_loss path: kld = kl_penalty(log_probs, ref_log_prob, type) of the current policy; policy_loss_total = pg_loss + kl_loss_coef·agg(kld) (entropy_coeff = 0)",
+	}
+}
+
+// valueTermsObj is the value loss's per-token tensors, as verl names them.
+func valueTermsObj(vt engine.ValueTerms) obj {
+	return obj{
+		"vpredclipped":  vt.VPredClipped,
+		"vf_losses1":    vt.Losses1,
+		"vf_losses2":    vt.Losses2,
+		"max_loss":      vt.MaxLoss,
+		"clipped_token": vt.Clipped,
 	}
 }

@@ -3,9 +3,15 @@ package api
 import "gaelab/engine"
 
 // outcomeEstimators runs every outcome-only estimator on the rewards, with
-// the loop GRPO's group statistics and each row's sequence score.
+// the loop GRPO's group statistics and each row's sequence score; an
+// estimator whose numbers overflow is an error on its own.
 func outcomeEstimators(req *request, rewards [][]float64) obj {
-	in := engine.OutcomeInputs{
+	return outcomeBlock(outcomeInputs(req, rewards), engine.OutcomeEstimators, func(o obj) any { return finiteBlock(o) })
+}
+
+// outcomeInputs are the estimators' inputs in the request.
+func outcomeInputs(req *request, rewards [][]float64) engine.OutcomeInputs {
+	return engine.OutcomeInputs{
 		Rewards:   rewards,
 		Mask:      req.tensors["response_mask"],
 		Index:     req.index,
@@ -13,21 +19,27 @@ func outcomeEstimators(req *request, rewards [][]float64) obj {
 		Gamma:     req.cfg.Gamma,
 		Epsilon:   req.cfg.Epsilon,
 	}
+}
+
+// outcomeBlock runs the estimators ests on in: each one's advantages and
+// returns (passed through each) or its error, the loop GRPO's group
+// statistics and each row's sequence score.
+func outcomeBlock(in engine.OutcomeInputs, ests []engine.OutcomeEstimator, each func(obj) any) obj {
 	block := obj{}
-	for _, est := range engine.OutcomeEstimators {
+	for _, est := range ests {
 		adv, ret, err := est.Run(in)
 		if err != nil {
 			block[est.Key] = errorObj(err)
 			continue
 		}
-		block[est.Key] = finiteBlock(obj{"advantages": adv, "returns": ret})
+		block[est.Key] = each(obj{"advantages": adv, "returns": ret})
 	}
 	stats := obj{}
 	for _, g := range engine.GroupStatsGRPO(in) {
 		stats[g.ID] = obj{"members": g.Members, "scores": g.Scores, "mean": g.Mean, "std_unbiased": g.StdUnbiased}
 	}
 	block["group_stats_loop_grpo"] = stats
-	block["sequence_scores"] = engine.SequenceScores(rewards)
+	block["sequence_scores"] = engine.SequenceScores(in.Rewards)
 	return block
 }
 

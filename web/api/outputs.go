@@ -19,6 +19,17 @@ func errorObj(err error) obj { return obj{"error": err.Error()} }
 // overflow replaces a block whose numbers left the float64 range.
 const overflow = "engine: a result is not a finite number (the inputs are too large for float64 arithmetic); use smaller inputs"
 
+// klRewardObj is a kl_reward block: apply_kl_penalty's tensors and metric.
+func klRewardObj(res engine.KLReward) obj {
+	return obj{
+		"kld_unmasked":        res.KLDUnmasked,
+		"kld":                 res.KLD,
+		"beta":                res.Beta,
+		"token_level_rewards": res.Rewards,
+		"current_kl_metric":   res.CurrentKL,
+	}
+}
+
 // finiteBlock marshals a block, or an error object if any number in it is
 // NaN or ±Inf, so that the answer never carries a non-finite number.
 func finiteBlock(v any) json.RawMessage {
@@ -121,14 +132,8 @@ func klReward(req *request) (obj, [][]float64) {
 		return errorObj(err), nil
 	}
 	early, _, _ := reward(engine.VerlEarly) // v0.2 may fail only on the metric of an empty row
-	block := obj{
-		"kld_unmasked":        res.KLDUnmasked,
-		"kld":                 res.KLD,
-		"beta":                res.Beta,
-		"token_level_rewards": res.Rewards,
-		"current_kl_metric":   res.CurrentKL,
-		"early_equals_newest": equalMatrices(early.Rewards, res.Rewards),
-	}
+	block := klRewardObj(res)
+	block["early_equals_newest"] = equalMatrices(early.Rewards, res.Rewards)
 	if c.KLCtrlType == "adaptive" {
 		block["beta_after_update"] = ctl.Value()
 	}

@@ -38,13 +38,7 @@ func runRelease(req *request, rel engine.Release) []byte {
 				out["kl_reward"] = errorObj(err)
 				rewards, ok = nil, false
 			} else {
-				block := obj{
-					"kld_unmasked":        res.KLDUnmasked,
-					"kld":                 res.KLD,
-					"beta":                res.Beta,
-					"token_level_rewards": res.Rewards,
-					"current_kl_metric":   res.CurrentKL,
-				}
+				block := klRewardObj(res)
 				if c.KLCtrlType == "adaptive" {
 					block["beta_after_update"] = ctl.Value()
 				}
@@ -123,16 +117,7 @@ func valueLossGen(g engine.Generation, req *request, returns [][]float64) obj {
 	for _, mode := range modesAsked(g) {
 		byMode[string(mode)] = valueLossObj(engine.AggregateValueLossGen(g, vt, mask, mode))
 	}
-	block := obj{
-		"per_token": obj{
-			"vpredclipped":  vt.VPredClipped,
-			"vf_losses1":    vt.Losses1,
-			"vf_losses2":    vt.Losses2,
-			"max_loss":      vt.MaxLoss,
-			"clipped_token": vt.Clipped,
-		},
-		"by_agg_mode": byMode,
-	}
+	block := obj{"per_token": valueTermsObj(vt), "by_agg_mode": byMode}
 	if g.Has(engine.CriticGlobalBatch) {
 		engineModes := obj{}
 		for _, mode := range modesAsked(g) {
@@ -230,31 +215,9 @@ func actorKLLossGen(g engine.Generation, req *request, pgLoss float64) obj {
 
 // outcomeEstimatorsGen runs the estimators the generation has.
 func outcomeEstimatorsGen(g engine.Generation, req *request, rewards [][]float64) obj {
-	in := engine.OutcomeInputs{
-		Rewards:   rewards,
-		Mask:      req.tensors["response_mask"],
-		Index:     req.index,
-		Baselines: req.baselines,
-		Gamma:     req.cfg.Gamma,
-		Epsilon:   req.cfg.Epsilon,
-		Gen:       g,
-	}
-	block := obj{}
-	for _, est := range engine.OutcomeEstimatorsGen(g) {
-		adv, ret, err := est.Run(in)
-		if err != nil {
-			block[est.Key] = errorObj(err)
-			continue
-		}
-		block[est.Key] = obj{"advantages": adv, "returns": ret}
-	}
-	stats := obj{}
-	for _, st := range engine.GroupStatsGRPO(in) {
-		stats[st.ID] = obj{"members": st.Members, "scores": st.Scores, "mean": st.Mean, "std_unbiased": st.StdUnbiased}
-	}
-	block["group_stats_loop_grpo"] = stats
-	block["sequence_scores"] = engine.SequenceScores(rewards)
-	return block
+	in := outcomeInputs(req, rewards)
+	in.Gen = g
+	return outcomeBlock(in, engine.OutcomeEstimatorsGen(g), func(o obj) any { return o })
 }
 
 // jsonWriter writes a block tree as JSON, with NaN and ±Inf as strings, and
@@ -315,49 +278,13 @@ func (w *jsonWriter) value(path string, v any) {
 	case float64:
 		w.num(path, x)
 	case []int:
-		w.buf = append(w.buf, '[')
-		for i, n := range x {
-			if i > 0 {
-				w.buf = append(w.buf, ',')
-			}
-			w.buf = strconv.AppendInt(w.buf, int64(n), 10)
-		}
-		w.buf = append(w.buf, ']')
+		w.array(false, len(x), func(i int) { w.buf = strconv.AppendInt(w.buf, int64(x[i]), 10) })
 	case []float64:
-		if x == nil {
-			w.buf = append(w.buf, "null"...)
-			return
-		}
-		w.buf = append(w.buf, '[')
-		for i, n := range x {
-			if i > 0 {
-				w.buf = append(w.buf, ',')
-			}
-			w.num(fmt.Sprintf("%s[%d]", path, i), n)
-		}
-		w.buf = append(w.buf, ']')
+		w.array(x == nil, len(x), func(i int) { w.num(fmt.Sprintf("%s[%d]", path, i), x[i]) })
 	case [][]float64:
-		if x == nil {
-			w.buf = append(w.buf, "null"...)
-			return
-		}
-		w.buf = append(w.buf, '[')
-		for i, row := range x {
-			if i > 0 {
-				w.buf = append(w.buf, ',')
-			}
-			w.value(fmt.Sprintf("%s[%d]", path, i), row)
-		}
-		w.buf = append(w.buf, ']')
+		w.array(x == nil, len(x), func(i int) { w.value(fmt.Sprintf("%s[%d]", path, i), x[i]) })
 	case []any:
-		w.buf = append(w.buf, '[')
-		for i, e := range x {
-			if i > 0 {
-				w.buf = append(w.buf, ',')
-			}
-			w.value(fmt.Sprintf("%s[%d]", path, i), e)
-		}
-		w.buf = append(w.buf, ']')
+		w.array(false, len(x), func(i int) { w.value(fmt.Sprintf("%s[%d]", path, i), x[i]) })
 	case obj:
 		w.buf = append(w.buf, '{')
 		for i, k := range sortedKeys(x) {
@@ -372,6 +299,23 @@ func (w *jsonWriter) value(path string, v any) {
 	default:
 		panic(fmt.Sprintf("api: cannot write %T", v))
 	}
+}
+
+// array writes n elements as a JSON array, elem(i) writing the i-th; null
+// when null is set (a nil tensor).
+func (w *jsonWriter) array(null bool, n int, elem func(i int)) {
+	if null {
+		w.buf = append(w.buf, "null"...)
+		return
+	}
+	w.buf = append(w.buf, '[')
+	for i := range n {
+		if i > 0 {
+			w.buf = append(w.buf, ',')
+		}
+		elem(i)
+	}
+	w.buf = append(w.buf, ']')
 }
 
 // whyNonFinite explains a NaN or ±Inf verl gives at path in generation g.

@@ -51,7 +51,7 @@ type Estimate struct {
 // the outcome estimators.
 func (b *Batch) Inputs() (mask, rewards, values [][]float64) {
 	B, R := b.Len(), b.Width()
-	mask, rewards, values = matrix(B, R), matrix(B, R), matrix(B, R)
+	mask, rewards, values = engine.NewMatrix(B, R), engine.NewMatrix(B, R), engine.NewMatrix(B, R)
 	for i, row := range b.Rows {
 		for t, tok := range row.Tokens {
 			if tok.Valid {
@@ -136,14 +136,4 @@ func (r *Result) Estimate(key string) (Estimate, bool) {
 		}
 	}
 	return Estimate{}, false
-}
-
-// matrix returns a zeroed [b][r] matrix.
-func matrix(b, r int) [][]float64 {
-	data := make([]float64, b*r)
-	m := make([][]float64, b)
-	for i := range m {
-		m[i] = data[i*r : (i+1)*r : (i+1)*r]
-	}
-	return m
 }

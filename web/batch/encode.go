@@ -20,21 +20,9 @@ func Encode(b Batch) string {
 		p, _ = Preset(DefaultPreset)
 		b.Preset = DefaultPreset
 	}
-	var s strings.Builder
-	add := func(key, value string) {
-		s.WriteByte('&')
-		s.WriteString(key)
-		s.WriteByte('=')
-		s.WriteString(value)
-	}
-	link := LinkVersion
-	if b.Release != "" {
-		link = scenario.LinkVersion2
-	}
-	s.WriteString("v=" + link + "&p=" + scenario.EscapeValue(b.Preset))
-	if b.Prompt != p.Prompt {
-		add("prompt", scenario.EscapeValue(b.Prompt))
-	}
+	w := scenario.NewLinkWriter(b.Release, b.Preset)
+	add := w.Add
+	w.Text("prompt", b.Prompt, p.Prompt)
 	if b.Len() != p.Len() {
 		add("B", strconv.Itoa(b.Len()))
 	}
@@ -66,24 +54,13 @@ func Encode(b Batch) string {
 			add(l.key, mine)
 		}
 	}
-	for _, f := range []struct {
-		key        string
-		mine, them float64
-	}{{"gamma", b.Gamma, p.Gamma}, {"lam", b.Lam, p.Lam}} {
-		if f.mine != f.them {
-			add(f.key, scenario.FormatNumber(f.mine))
-		}
-	}
-	switch {
-	case b.Release != "": // v=2 always names the concrete release
-		add("ver", scenario.EscapeValue(b.Release))
-	case b.Version != p.Version:
-		add("ver", scenario.VersionParam(b.Version))
-	}
+	w.Number("gamma", b.Gamma, p.Gamma)
+	w.Number("lam", b.Lam, p.Lam)
+	w.Version(b.Release, b.Version, p.Version)
 	if b.Focus != 0 {
 		add("row", strconv.Itoa(b.Focus))
 	}
-	return s.String()
+	return w.String()
 }
 
 // sameTexts reports whether two rows have the same number of tokens with

@@ -22,21 +22,9 @@ func Encode(s Scenario) string {
 		p, _ = Preset(DefaultPreset)
 		s.Preset = DefaultPreset
 	}
-	var b strings.Builder
-	add := func(key, value string) {
-		b.WriteByte('&')
-		b.WriteString(key)
-		b.WriteByte('=')
-		b.WriteString(value)
-	}
-	link := LinkVersion
-	if s.Release != "" {
-		link = LinkVersion2
-	}
-	b.WriteString("v=" + link + "&p=" + EscapeValue(s.Preset))
-	if s.Prompt != p.Prompt {
-		add("prompt", EscapeValue(s.Prompt))
-	}
+	w := NewLinkWriter(s.Release, s.Preset)
+	add := w.Add
+	w.Text("prompt", s.Prompt, p.Prompt)
 	sameTexts := len(s.Tokens) == len(p.Tokens)
 	for t := 0; sameTexts && t < len(s.Tokens); t++ {
 		sameTexts = s.Tokens[t].Text == p.Tokens[t].Text
@@ -58,23 +46,11 @@ func Encode(s Scenario) string {
 	if s.DirectRewards != p.DirectRewards {
 		add("rw", flag(s.DirectRewards))
 	}
-	for _, f := range []struct {
-		key        string
-		mine, them float64
-	}{{"gamma", s.Gamma, p.Gamma}, {"lam", s.Lam, p.Lam}, {"beta", s.Beta, p.Beta}} {
-		if f.mine != f.them {
-			add(f.key, FormatNumber(f.mine))
-		}
-	}
-	if s.KL != p.KL {
-		add("kl", EscapeValue(s.KL))
-	}
-	switch {
-	case s.Release != "": // v=2 always names the concrete release
-		add("ver", EscapeValue(s.Release))
-	case s.Version != p.Version:
-		add("ver", VersionParam(s.Version))
-	}
+	w.Number("gamma", s.Gamma, p.Gamma)
+	w.Number("lam", s.Lam, p.Lam)
+	w.Number("beta", s.Beta, p.Beta)
+	w.Text("kl", s.KL, p.KL)
+	w.Version(s.Release, s.Version, p.Version)
 	if s.Base != p.Base {
 		add("num", strconv.Itoa(s.Base))
 	}
@@ -84,7 +60,7 @@ func Encode(s Scenario) string {
 	if s.Select != "" {
 		add("sel", s.Select)
 	}
-	return b.String()
+	return w.String()
 }
 
 // EscapeValue writes a query value as an IRI: ASCII as url.QueryEscape

@@ -141,31 +141,39 @@ func testQuestions(t *testing.T, a, b store.Store) {
 	}
 }
 
-func testJoinCap(t *testing.T, a, b store.Store) {
-	code := unique(t, "J")
-	newClass(t, a, code)
+// onReplicas runs f(i, s) for i = 0 … n−1 at once, even i on replica a and
+// odd i on b, and waits for them all.
+func onReplicas(n int, a, b store.Store, f func(i int, s store.Store)) {
 	var wg sync.WaitGroup
-	var mu sync.Mutex
-	full := 0
-	for i := range 20 {
+	for i := range n {
+		s := a
+		if i%2 == 1 {
+			s = b
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := a
-			if i%2 == 1 {
-				s = b
-			}
-			err := s.Join(ctx, code, fmt.Sprintf("dev%d", i), 10, now)
-			if errors.Is(err, store.ErrFull) {
-				mu.Lock()
-				full++
-				mu.Unlock()
-			} else if err != nil {
-				t.Errorf("Join: %v", err)
-			}
+			f(i, s)
 		}()
 	}
 	wg.Wait()
+}
+
+func testJoinCap(t *testing.T, a, b store.Store) {
+	code := unique(t, "J")
+	newClass(t, a, code)
+	var mu sync.Mutex
+	full := 0
+	onReplicas(20, a, b, func(i int, s store.Store) {
+		err := s.Join(ctx, code, fmt.Sprintf("dev%d", i), 10, now)
+		if errors.Is(err, store.ErrFull) {
+			mu.Lock()
+			full++
+			mu.Unlock()
+		} else if err != nil {
+			t.Errorf("Join: %v", err)
+		}
+	})
 	c, _ := a.Class(ctx, code, now)
 	if c.Students != 10 || full != 10 {
 		t.Errorf("20 joins with a cap of 10: %d students, %d refused; want 10 and 10", c.Students, full)
@@ -245,31 +253,21 @@ func testAnswerConcurrent(t *testing.T, a, b store.Store) {
 	code := unique(t, "L")
 	newClass(t, a, code)
 	q, _ := a.Ask(ctx, code, "{}", now)
-	var wg sync.WaitGroup
-	for i := range 100 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := a
-			if i%2 == 1 {
-				s = b
-			}
-			dev := fmt.Sprintf("d%d", i)
-			if err := s.Join(ctx, code, dev, 500, now); err != nil {
-				t.Errorf("Join: %v", err)
-				return
-			}
-			if i%2 == 0 {
-				if err := s.Answer(ctx, code, q.ID, dev, "first", 20, now); err != nil {
-					t.Errorf("Answer: %v", err)
-				}
-			}
-			if err := s.Answer(ctx, code, q.ID, dev, "last", 20, now); err != nil {
+	onReplicas(100, a, b, func(i int, s store.Store) {
+		dev := fmt.Sprintf("d%d", i)
+		if err := s.Join(ctx, code, dev, 500, now); err != nil {
+			t.Errorf("Join: %v", err)
+			return
+		}
+		if i%2 == 0 {
+			if err := s.Answer(ctx, code, q.ID, dev, "first", 20, now); err != nil {
 				t.Errorf("Answer: %v", err)
 			}
-		}()
-	}
-	wg.Wait()
+		}
+		if err := s.Answer(ctx, code, q.ID, dev, "last", 20, now); err != nil {
+			t.Errorf("Answer: %v", err)
+		}
+	})
 	got, _ := b.Answers(ctx, code, q.ID)
 	last := 0
 	for _, x := range got {

@@ -1,0 +1,60 @@
+package scenario
+
+import (
+	"strings"
+
+	"gaelab/engine"
+)
+
+// LinkWriter writes a canonical link's query: "v=<version>&p=<preset>",
+// then "&key=value" for each parameter that differs from the preset. The
+// playground's and the batch's codecs both write through it.
+type LinkWriter struct{ b strings.Builder }
+
+// NewLinkWriter starts the link of a state with the given preset id: v=2
+// when the state names a verl release, else v=1.
+func NewLinkWriter(release, preset string) *LinkWriter {
+	version := LinkVersion
+	if release != "" {
+		version = LinkVersion2
+	}
+	w := &LinkWriter{}
+	w.b.WriteString("v=" + version + "&p=" + EscapeValue(preset))
+	return w
+}
+
+// Text writes key=mine, escaped, when it differs from the preset's text.
+func (w *LinkWriter) Text(key, mine, preset string) {
+	if mine != preset {
+		w.Add(key, EscapeValue(mine))
+	}
+}
+
+// Add writes key=value; value is written as it is (escape it first).
+func (w *LinkWriter) Add(key, value string) {
+	w.b.WriteByte('&')
+	w.b.WriteString(key)
+	w.b.WriteByte('=')
+	w.b.WriteString(value)
+}
+
+// Number writes key=mine when it differs from the preset's value.
+func (w *LinkWriter) Number(key string, mine, preset float64) {
+	if mine != preset {
+		w.Add(key, FormatNumber(mine))
+	}
+}
+
+// Version writes ver=: a v=2 state always names its concrete release; a
+// v=1 state names its GAE version when it differs from the preset's.
+func (w *LinkWriter) Version(release string, mine, preset engine.Version) {
+	switch {
+	case release != "":
+		w.Add("ver", EscapeValue(release))
+	case mine != preset:
+		w.Add("ver", VersionParam(mine))
+	}
+}
+
+// String is the query written so far.
+func (w *LinkWriter) String() string { return w.b.String() }

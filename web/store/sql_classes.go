@@ -1,0 +1,249 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// CreateClass implements Store.
+func (s *SQL) CreateClass(ctx context.Context, c Class) error {
+	res, err := s.db.ExecContext(ctx, s.rebind(`INSERT INTO classes (code, key_hash, created, expires) VALUES (?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`),
+		c.Code, c.KeyHash, c.Created.Unix(), c.Expires.Unix())
+	if err != nil {
+		return fmt.Errorf("store: create class: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrExists
+	}
+	return nil
+}
+
+// Class implements Store.
+func (s *SQL) Class(ctx context.Context, code string, now time.Time) (Class, error) {
+	var c Class
+	var created, expires int64
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT code, key_hash, created, expires, question, students FROM classes WHERE code = ? AND expires > ?`),
+		code, now.Unix()).Scan(&c.Code, &c.KeyHash, &created, &expires, &c.Question, &c.Students)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Class{}, ErrNotFound
+	}
+	if err != nil {
+		return Class{}, fmt.Errorf("store: class: %w", err)
+	}
+	c.Created, c.Expires = time.Unix(created, 0), time.Unix(expires, 0)
+	return c, nil
+}
+
+// Ask implements Store.
+func (s *SQL) Ask(ctx context.Context, code, spec string, now time.Time) (Question, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return Question{}, fmt.Errorf("store: ask: %w", err)
+	}
+	defer tx.Rollback()
+	var id int
+	err = tx.QueryRowContext(ctx, s.rebind(`UPDATE classes SET question = question + 1 WHERE code = ? RETURNING question`), code).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Question{}, ErrNotFound
+	}
+	if err != nil {
+		return Question{}, fmt.Errorf("store: ask: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO questions (class_code, id, spec, created) VALUES (?, ?, ?, ?)`), code, id, spec, now.Unix()); err != nil {
+		return Question{}, fmt.Errorf("store: ask: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return Question{}, fmt.Errorf("store: ask: %w", err)
+	}
+	return Question{Class: code, ID: id, Spec: spec, Created: time.Unix(now.Unix(), 0)}, nil
+}
+
+// Question implements Store.
+func (s *SQL) Question(ctx context.Context, code string, id int) (Question, error) {
+	q := Question{Class: code, ID: id}
+	var revealed, created int64
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT spec, revealed, created FROM questions WHERE class_code = ? AND id = ?`), code, id).
+		Scan(&q.Spec, &revealed, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Question{}, ErrNotFound
+	}
+	if err != nil {
+		return Question{}, fmt.Errorf("store: question: %w", err)
+	}
+	q.Revealed, q.Created = revealed != 0, time.Unix(created, 0)
+	return q, nil
+}
+
+// Questions implements Store.
+func (s *SQL) Questions(ctx context.Context, code string) ([]Question, error) {
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT id, spec, revealed, created FROM questions WHERE class_code = ? ORDER BY id`), code)
+	if err != nil {
+		return nil, fmt.Errorf("store: questions: %w", err)
+	}
+	defer rows.Close()
+	var out []Question
+	for rows.Next() {
+		q := Question{Class: code}
+		var revealed, created int64
+		if err := rows.Scan(&q.ID, &q.Spec, &revealed, &created); err != nil {
+			return nil, fmt.Errorf("store: questions: %w", err)
+		}
+		q.Revealed, q.Created = revealed != 0, time.Unix(created, 0)
+		out = append(out, q)
+	}
+	return out, rows.Err()
+}
+
+// Reveal implements Store.
+func (s *SQL) Reveal(ctx context.Context, code string, id int) error {
+	res, err := s.db.ExecContext(ctx, s.rebind(`UPDATE questions SET revealed = 1 WHERE class_code = ? AND id = ?`), code, id)
+	if err != nil {
+		return fmt.Errorf("store: reveal: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// Join implements Store. The class row's update serializes joins, so the
+// cap holds under concurrency on both databases.
+func (s *SQL) Join(ctx context.Context, code, device string, max int, now time.Time) error {
+	var n int
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM students WHERE class_code = ? AND device = ?`), code, device).Scan(&n)
+	if err != nil {
+		return fmt.Errorf("store: join: %w", err)
+	}
+	if n > 0 {
+		return nil
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: join: %w", err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, s.rebind(`UPDATE classes SET students = students + 1 WHERE code = ? AND students < ?`), code, max)
+	if err != nil {
+		return fmt.Errorf("store: join: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		var exists int
+		tx.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM classes WHERE code = ?`), code).Scan(&exists)
+		if exists == 0 {
+			return ErrNotFound
+		}
+		return ErrFull
+	}
+	res, err = tx.ExecContext(ctx, s.rebind(`INSERT INTO students (class_code, device, joined) VALUES (?, ?, ?) ON CONFLICT (class_code, device) DO NOTHING`),
+		code, device, now.Unix())
+	if err != nil {
+		return fmt.Errorf("store: join: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil // joined meanwhile: the count must not grow (rollback)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: join: %w", err)
+	}
+	return nil
+}
+
+// Answer implements Store: one statement inserts or replaces the answer
+// while the question is open and the device has changes left.
+func (s *SQL) Answer(ctx context.Context, code string, id int, device, value string, maxChanges int, now time.Time) error {
+	res, err := s.db.ExecContext(ctx, s.rebind(`INSERT INTO answers (class_code, question_id, device, value, changes, updated)
+		SELECT ?, ?, ?, ?, 1, ? WHERE EXISTS (SELECT 1 FROM questions q JOIN classes c ON c.code = q.class_code
+		    WHERE q.class_code = ? AND q.id = ? AND q.revealed = 0 AND c.question = q.id AND c.expires > ?)
+		  AND EXISTS (SELECT 1 FROM students WHERE class_code = ? AND device = ?)
+		ON CONFLICT (class_code, question_id, device) DO UPDATE
+		SET value = excluded.value, changes = answers.changes + 1, updated = excluded.updated
+		WHERE answers.changes < ?`),
+		code, id, device, value, now.Unix(), code, id, now.Unix(), code, device, maxChanges)
+	if err != nil {
+		return fmt.Errorf("store: answer: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n > 0 {
+		return nil
+	}
+	q, err := s.Question(ctx, code, id)
+	c, cerr := s.Class(ctx, code, now)
+	if err != nil || cerr != nil || q.Revealed || c.Question != id {
+		return ErrClosed
+	}
+	var joined int
+	s.db.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM students WHERE class_code = ? AND device = ?`), code, device).Scan(&joined)
+	if joined == 0 {
+		return ErrNotStudent
+	}
+	return ErrTooMany
+}
+
+// Answers implements Store.
+func (s *SQL) Answers(ctx context.Context, code string, id int) ([]Answer, error) {
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT device, value, changes, updated FROM answers WHERE class_code = ? AND question_id = ? ORDER BY updated, device`), code, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: answers: %w", err)
+	}
+	defer rows.Close()
+	var out []Answer
+	for rows.Next() {
+		var a Answer
+		var updated int64
+		if err := rows.Scan(&a.Device, &a.Value, &a.Changes, &updated); err != nil {
+			return nil, fmt.Errorf("store: answers: %w", err)
+		}
+		a.Updated = time.Unix(updated, 0)
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// AnswerOf implements Store.
+func (s *SQL) AnswerOf(ctx context.Context, code string, id int, device string) (Answer, error) {
+	a := Answer{Device: device}
+	var updated int64
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT value, changes, updated FROM answers WHERE class_code = ? AND question_id = ? AND device = ?`),
+		code, id, device).Scan(&a.Value, &a.Changes, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Answer{}, ErrNotFound
+	}
+	if err != nil {
+		return Answer{}, fmt.Errorf("store: answer: %w", err)
+	}
+	a.Updated = time.Unix(updated, 0)
+	return a, nil
+}
+
+// CountAnswers implements Store.
+func (s *SQL) CountAnswers(ctx context.Context, code string, id int) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM answers WHERE class_code = ? AND question_id = ?`), code, id).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("store: count answers: %w", err)
+	}
+	return n, nil
+}
+
+// DeleteExpired implements Store.
+func (s *SQL) DeleteExpired(ctx context.Context, now time.Time) (int, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("store: sweep: %w", err)
+	}
+	defer tx.Rollback()
+	expired := `(SELECT code FROM classes WHERE expires <= ?)`
+	for _, table := range []string{"answers", "students", "questions"} {
+		if _, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM `+table+` WHERE class_code IN `+expired), now.Unix()); err != nil {
+			return 0, fmt.Errorf("store: sweep %s: %w", table, err)
+		}
+	}
+	res, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM classes WHERE expires <= ?`), now.Unix())
+	if err != nil {
+		return 0, fmt.Errorf("store: sweep classes: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return int(n), tx.Commit()
+}
