@@ -150,6 +150,10 @@ func GRPOVectorized(in OutcomeInputs, normByStd bool) (advantages, returns [][]f
 	return adv, cloneMatrix(adv), nil
 }
 
+// AsTorchIndex is verl's as_torch_index on a list of uids (asTorchIndex):
+// the group ids vectorized GRPO uses, or the IndexError it raises.
+func AsTorchIndex(index []string) ([]string, error) { return asTorchIndex(index) }
+
 // asTorchIndex is verl's as_torch_index on a list of uids: if every id
 // parses as an integer (numpy's astype(int64): optional sign, digits,
 // surrounding spaces), the ids are those integers, so numeric-looking strings

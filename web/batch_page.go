@@ -183,8 +183,8 @@ func (v batchView) results() templates.BatchResults {
 	g := v.res.GAE
 	r := templates.BatchResults{
 		ID:      "batch-results",
-		Heading: v.t("batch.results", v.b.VersionLabel()),
-		Notes:   append([]string{v.t("batch.no_kl", v.res.Width), v.versionNote()}, v.editNotice()...),
+		Heading: v.resultsHeading(),
+		Notes:   append(append([]string{v.t("batch.no_kl", v.res.Width), v.versionNote()}, v.editNotice()...), v.vectorizedNotes()...),
 		Effect:  v.effect(),
 		Groups:  v.groups(),
 		Chart:   v.chart(),

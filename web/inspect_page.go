@@ -1,9 +1,7 @@
 package web
 
 import (
-	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -55,7 +53,7 @@ func (s *Server) handleInspectUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ir.config, err = uploadConfig(r); err != nil {
-		fail(http.StatusBadRequest, ir.lang.T("inspect.err.sidecar"))
+		fail(http.StatusBadRequest, inspectErrorMessages(ir.lang, err)...)
 		return
 	}
 	a, err := inspect.Load(data, ir.config)
@@ -74,10 +72,10 @@ func (s *Server) handleInspectUpload(w http.ResponseWriter, r *http.Request) {
 }
 
 // uploadConfig is the upload form's config: its fields, then the keys of
-// the JSON sidecar the fields leave blank.
+// the JSON sidecar (inspect.SidecarValues) the fields leave blank.
 func uploadConfig(r *http.Request) (url.Values, error) {
 	config := url.Values{}
-	for _, k := range []string{"gamma", "lam", "ver", "estimator", "kl_coef", "kl_penalty", "use_kl_in_reward", "response_length"} {
+	for _, k := range inspect.ConfigKeys {
 		if v := strings.TrimSpace(r.PostFormValue(k)); v != "" {
 			config.Set(k, v)
 		}
@@ -86,13 +84,13 @@ func uploadConfig(r *http.Request) (url.Values, error) {
 	if err != nil || len(side) == 0 {
 		return config, nil
 	}
-	var m map[string]any
-	if err := json.Unmarshal(side, &m); err != nil {
+	q, err := inspect.SidecarValues(side)
+	if err != nil {
 		return nil, err
 	}
-	for k, v := range m {
+	for k := range q {
 		if config.Get(k) == "" {
-			config.Set(k, strings.Trim(fmt.Sprint(v), " "))
+			config.Set(k, q.Get(k))
 		}
 	}
 	return config, nil

@@ -265,3 +265,41 @@ func TestInspectPageVerdicts(t *testing.T) {
 		}
 	}
 }
+
+// TestInspectPageSidecar: the form's JSON sidecar fills the fields left
+// blank, an unknown key in it is named, and numbers read as the
+// playground reads them (full-width digits too).
+func TestInspectPageSidecar(t *testing.T) {
+	h := inspectHandler(t, Options{})
+	post := func(side string, fields map[string]string) (*httptest.ResponseRecorder, *goquery.Document) {
+		data, _ := os.ReadFile(filepath.Join("inspect", "testdata", "whitened_returns.npz"))
+		var body bytes.Buffer
+		mw := multipart.NewWriter(&body)
+		fw, _ := mw.CreateFormFile("file", "whitened_returns.npz")
+		fw.Write(data)
+		sw, _ := mw.CreateFormFile("config", "config.json")
+		sw.Write([]byte(side))
+		for k, v := range fields {
+			mw.WriteField(k, v)
+		}
+		mw.Close()
+		req := httptest.NewRequest(http.MethodPost, "/inspect", &body)
+		req.Header.Set("Content-Type", mw.FormDataContentType())
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		doc, _ := goquery.NewDocumentFromReader(bytes.NewReader(rec.Body.Bytes()))
+		return rec, doc
+	}
+	rec, _ := post(`{"lam": 0.5, "gamma": 1}`, map[string]string{"lam": "０.９５"})
+	if loc := rec.Header().Get("Location"); rec.Code != http.StatusSeeOther || !strings.Contains(loc, "gamma=1") || !strings.Contains(loc, "lam=%EF%BC%90") {
+		t.Errorf("sidecar under the form's fields: %d %q", rec.Code, loc)
+	} else if _, doc := inspectGet(t, h, loc); !strings.Contains(doc.Find(`[data-testid=inspect-check]`).Text(), "whitened-returns") {
+		t.Errorf("λ = ０.９５ (full-width) was not read as 0.95: %s", doc.Find(`[data-testid=inspect-check]`).Text())
+	}
+	for side, want := range map[string]string{`{"lamda": 0.9}`: "config.lamda", `[1, 2]`: "config"} {
+		rec, doc := post(side, nil)
+		if msg := doc.Find(`[data-testid=inspect-errors]`).Text(); rec.Code != http.StatusBadRequest || !strings.Contains(msg, want) {
+			t.Errorf("sidecar %s: %d %q; want 400 naming %s", side, rec.Code, msg, want)
+		}
+	}
+}

@@ -38,7 +38,6 @@ var enInspect = map[string]string{
 	"inspect.err.too_large":      "The file is larger than %d MiB.",
 	"inspect.err.form":           "The upload could not be read as a form. Choose a file and try again.",
 	"inspect.err.no_file":        "Choose a batch file to upload.",
-	"inspect.err.sidecar":        "The config sidecar is not a JSON object.",
 	"inspect.err.nostore":        "Uploads are off on this server: it runs without a database. Scripts can still use POST /api/v1/inspect.",
 	"inspect.err.store":          "The database did not answer. Try again in a minute.",
 	"inspect.err.quota":          "This address has uploaded its quota for today. Try again tomorrow, or open an upload you already made: its link works for 1 hour, 7 days once shared.",

@@ -17,4 +17,11 @@ var enUpgrade = map[string]string{
 	"update.empty.because":       "(%[1]s)",
 	"update.empty.sep":           "; ",
 	"update.empty.raises":        "an error",
+	"batch.vec.crash":            "verl %[1]s's grpo_vectorized raises TypeError outside pytest on every batch: group_mean_std is called without a device and _resolve_device returns the torch module, so only pytest or VERL_FORCE_DEVICE runs it. The loop GRPO shown here is unaffected; v0.7.1 fixed it (PR #4961). Affected releases: %[4]s.",
+	"batch.vec.negative":         "verl %[1]s's grpo_vectorized raises IndexError on this batch: every group id parses as an integer, so as_torch_index turns them into tensor indices, and %[3]s is negative. The loop GRPO shown here groups the ids as strings and computes.",
+	"batch.vec.merged":           "verl %[1]s's grpo_vectorized puts the ids %[3]s into one group: when every id parses as an integer, as_torch_index converts them, so numeric-looking strings name the same integer. The loop GRPO shown here keeps them apart as strings, so its advantages differ at %[2]s.",
+	"batch.vec.var-floor":        "verl %[1]s's grpo_vectorized floors each group's variance at ε = 1e-6 (std ≥ 1e-3), and the std of group %[3]s is smaller: its advantages differ from the loop's at %[2]s. v0.8.0 removed the floor (PR #6348).",
+	"batch.vec.singleton":        "verl %[1]s's rloo_vectorized gives a response alone in its group 0, where the loop RLOO shown here gives it its score: they differ at %[2]s.",
+	"batch.vec.other":            "verl %[1]s's grpo_vectorized differs from the loop GRPO at %[2]s beyond float rounding.",
+	"batch.results.release":      "Results (GAE and outcome estimators: verl %[1]s)",
 }

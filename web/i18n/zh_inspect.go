@@ -37,7 +37,6 @@ var zhInspect = map[string]string{
 	"inspect.err.too_large":      "文件大于 %d MiB。",
 	"inspect.err.form":           "无法把上传读作表单。请选择文件后重试。",
 	"inspect.err.no_file":        "请选择要上传的批次文件。",
-	"inspect.err.sidecar":        "配置文件不是 JSON 对象。",
 	"inspect.err.nostore":        "这台服务器没有数据库，不能上传。脚本仍可使用 POST /api/v1/inspect。",
 	"inspect.err.store":          "数据库没有响应。请稍后再试。",
 	"inspect.err.quota":          "这个地址今天的上传额度已用完。请明天再试，或打开已上传批次的链接：它保留 1 小时，分享后保留 7 天。",

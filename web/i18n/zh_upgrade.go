@@ -17,4 +17,11 @@ var zhUpgrade = map[string]string{
 	"update.empty.because":       "（%[1]s）",
 	"update.empty.sep":           "；",
 	"update.empty.raises":        "报错",
+	"batch.vec.crash":            "verl %[1]s 的 grpo_vectorized 在 pytest 之外对任何批次都会抛出 TypeError：group_mean_std 调用时没有传设备，_resolve_device 返回的是 torch 模块，所以只有在 pytest 下或设置了 VERL_FORCE_DEVICE 时才能运行。这里显示的循环版 GRPO 不受影响；v0.7.1 修复了它（PR #4961）。受影响的版本：%[4]s。",
+	"batch.vec.negative":         "verl %[1]s 的 grpo_vectorized 在这个批次上会抛出 IndexError：所有组 id 都能解析成整数，as_torch_index 把它们变成张量下标，而 %[3]s 是负数。这里显示的循环版 GRPO 按字符串分组，可以正常计算。",
+	"batch.vec.merged":           "verl %[1]s 的 grpo_vectorized 把 id %[3]s 归为同一组：当所有 id 都能解析成整数时，as_torch_index 会转换它们，看起来像数字的字符串就成了同一个整数。这里显示的循环版 GRPO 把它们当作不同的字符串，所以在 %[2]s 处优势不同。",
+	"batch.vec.var-floor":        "verl %[1]s 的 grpo_vectorized 把每组方差下限设为 ε = 1e-6（std ≥ 1e-3），而组 %[3]s 的 std 更小：它的优势在 %[2]s 处与循环版不同。v0.8.0 去掉了这个下限（PR #6348）。",
+	"batch.vec.singleton":        "verl %[1]s 的 rloo_vectorized 给独自成组的回答 0，而这里显示的循环版 RLOO 给它自己的分数：两者在 %[2]s 处不同。",
+	"batch.vec.other":            "verl %[1]s 的 grpo_vectorized 在 %[2]s 处与循环版 GRPO 的差别超出了浮点舍入。",
+	"batch.results.release":      "结果（GAE 与结果估计器：verl %[1]s）",
 }

@@ -2,13 +2,13 @@ package inspect
 
 import (
 	"encoding/json"
-	"math"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 
 	"gaelab/engine"
+	"gaelab/web/scenario"
 )
 
 // Config is how the batch is recomputed: verl's names, as in the JSON API.
@@ -36,26 +36,35 @@ func DefaultConfig() Config {
 	return Config{Gamma: 1, Lam: 1, KLCoef: 0.001, KLPenalty: engine.KL, Estimator: "gae", Release: r, Ver: r.Tag}
 }
 
-// configKeys are the keys a query or a sidecar may set.
-var configKeys = []string{"gamma", "lam", "kl_coef", "kl_penalty", "use_kl_in_reward", "estimator", "ver", "response_length"}
+// ConfigKeys are the keys a query, a form or a sidecar may set.
+var ConfigKeys = []string{"gamma", "lam", "kl_coef", "kl_penalty", "use_kl_in_reward", "estimator", "ver", "response_length"}
 
-// ApplySidecar sets the keys a JSON sidecar ({"gamma": 1, "lam": 0.95, …})
-// gives; unknown keys are an error naming them.
-func (c *Config) ApplySidecar(data []byte) error {
+// SidecarValues reads a JSON sidecar ({"gamma": 1, "lam": 0.95, …}) as
+// query values; unknown keys are an error naming them.
+func SidecarValues(data []byte) (url.Values, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(data, &m); err != nil {
-		return errorf("invalid_json", "config", "the config sidecar is not a JSON object: %v", err)
+		return nil, errorf("invalid_json", "config", "the config sidecar is not a JSON object: %v", err)
 	}
 	q := url.Values{}
 	for k, raw := range m {
-		if !slices.Contains(configKeys, k) {
-			return errorf("invalid_value", "config."+k, "unknown config key (known: %v)", configKeys)
+		if !slices.Contains(ConfigKeys, k) {
+			return nil, errorf("invalid_value", "config."+k, "unknown config key (known: %v)", ConfigKeys)
 		}
 		var s string
 		if err := json.Unmarshal(raw, &s); err != nil {
 			s = string(raw) // a number or a bool, as written
 		}
 		q.Set(k, s)
+	}
+	return q, nil
+}
+
+// ApplySidecar sets the keys a JSON sidecar gives (SidecarValues).
+func (c *Config) ApplySidecar(data []byte) error {
+	q, err := SidecarValues(data)
+	if err != nil {
+		return err
 	}
 	return c.apply(q, "config.")
 }
@@ -70,8 +79,8 @@ func (c *Config) apply(q url.Values, prefix string) error {
 		if s == "" {
 			return nil
 		}
-		v, err := strconv.ParseFloat(s, 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		v, bad := scenario.ParseNumber(s) // the playground's reading: full-width digits too, never NaN or ±Inf
+		if bad != "" {
 			return errorf("invalid_number", prefix+key, "%q is not a finite number", s)
 		}
 		if v < lo || v > hi {
@@ -160,14 +169,4 @@ func (c Config) OutcomeEstimator() (engine.OutcomeEstimator, bool) {
 		}
 	}
 	return engine.OutcomeEstimator{}, false
-}
-
-// sortedKeys returns a map's keys in order, for deterministic output.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

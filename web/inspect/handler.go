@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"slices"
 )
 
 // MaxFull bounds the elements of a batch whose full tensors an answer may
@@ -31,8 +32,8 @@ func Handler(maxBody int64) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
 		for k := range q {
-			if k != "format" && k != "full" && !isConfigKey(k) {
-				writeError(w, http.StatusBadRequest, errorf("invalid_value", k, "unknown query parameter (known: format, full, %v)", configKeys))
+			if k != "format" && k != "full" && !slices.Contains(ConfigKeys, k) {
+				writeError(w, http.StatusBadRequest, errorf("invalid_value", k, "unknown query parameter (known: format, full, %v)", ConfigKeys))
 				return
 			}
 		}
@@ -94,15 +95,6 @@ func readBody(r io.Reader, declared, limit int64) ([]byte, error) {
 	buf := bytes.NewBuffer(make([]byte, 0, declared+1))
 	_, err := buf.ReadFrom(r)
 	return buf.Bytes(), err
-}
-
-func isConfigKey(k string) bool {
-	for _, c := range configKeys {
-		if c == k {
-			return true
-		}
-	}
-	return false
 }
 
 // writeError answers {"error": {"code", "field", "message"}}, as the compute API.

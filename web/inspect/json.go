@@ -3,6 +3,8 @@ package inspect
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
+	"slices"
 	"strconv"
 
 	"gaelab/web/inspect/tensorfile"
@@ -25,7 +27,7 @@ func readJSON(data []byte) (*tensorfile.File, error) {
 		return nil, errorf("missing_field", "inputs", "the JSON case has no inputs object")
 	}
 	f := &tensorfile.File{Metadata: map[string]string{}}
-	for _, name := range sortedKeys(doc.Inputs) {
+	for _, name := range slices.Sorted(maps.Keys(doc.Inputs)) {
 		t, err := jsonTensor(name, doc.Inputs[name])
 		if err != nil {
 			return nil, err
@@ -36,7 +38,7 @@ func readJSON(data []byte) (*tensorfile.File, error) {
 	}
 	cfg := map[string]json.RawMessage{}
 	for k, v := range doc.Config {
-		for _, known := range configKeys {
+		for _, known := range ConfigKeys {
 			if k == known {
 				cfg[k] = v
 			}
