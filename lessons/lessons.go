@@ -55,6 +55,7 @@ type Part struct {
 	Predict  *Predict  // a ```predict block
 	Choice   *Choice   // a ```choice block
 	Details  *Details  // a ```history or ```answer block
+	Variance *Variance // a ```variance block
 }
 
 // Details is a collapsible note: "history" (version history and PR

@@ -125,6 +125,10 @@ func RenderLang(src []byte, lang string) (*Lesson, error) {
 				}
 				blocks = append(blocks, p)
 				return ast.WalkSkipChildren, nil
+			case "variance":
+				if p.Variance, err = parseVariance(content); err == nil {
+					id = p.Variance.ID
+				}
 			case "choice":
 				if p.Choice, err = parseChoice(content); err == nil {
 					p.Choice.Index = choices
@@ -199,7 +203,7 @@ func readingWords(s string) float64 {
 
 // liveBlock reports whether a fenced block's language is a live block.
 func liveBlock(lang string) bool {
-	return lang == "scenario" || lang == "predict" || lang == "choice" || lang == "history" || lang == "answer"
+	return lang == "scenario" || lang == "predict" || lang == "choice" || lang == "history" || lang == "answer" || lang == "variance"
 }
 
 // hideFor is the index of the predict block a scenario block placed right

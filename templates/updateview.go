@@ -43,6 +43,10 @@ type UpdateResults struct {
 	Metrics []Metric // the metrics verl logs that do not depend on the aggregation
 	Early   []Metric // verl v0.2's numbers for the same state
 	Charts  []Chart
+	// Questions about this state, answered by the engine (QuestionsHeading
+	// heads them); their forms go to the view's check route.
+	QuestionsHeading string
+	Questions        []PredictBox
 }
 
 // LossTable is the loss for every loss_agg_mode.

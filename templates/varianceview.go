@@ -19,6 +19,7 @@ type Variance struct {
 // VarianceTable has one row per critic and λ: the estimates' mean, the
 // true advantage, then bias², variance and MSE, measured and exact.
 type VarianceTable struct {
+	ID          string // prefix of the caption's id
 	Caption     string
 	Critic, Lam string   // the headings of the two row-header columns
 	Head        []string // the headings of the number columns
@@ -36,3 +37,14 @@ type VarianceRow struct {
 // VarianceCell is one number: its column's id (data-col), its text, and
 // the number at full precision (data-full).
 type VarianceCell struct{ Col, Text, Full string }
+
+// VarianceBlock is the variance lab in a lesson: the toy, the table and
+// the biased critic's chart, with a link that opens the lab.
+type VarianceBlock struct {
+	ID     string
+	Errors []string // the block's link's problems (an authoring mistake)
+	Toy    []string
+	Table  VarianceTable
+	Chart  *Chart
+	Open   Link
+}

@@ -84,6 +84,8 @@ func TestA11yPages(t *testing.T) {
 		{path: "/lessons/foundations"},
 		{path: "/glossary"},
 		{path: "/lessons/diagram"},
+		{path: "/update/actor/check/grad?v=1&p=seed-b&uq-grad=0"},
+		{path: "/update/critic/check/band?v=1&p=seed-b&uq-band=0.1"},
 		{path: "/lessons/quiz?seed=3&check=1&a0=0.5&a1=b"},
 		{path: "/lessons/whitening-and-masks"},
 		{path: "/lessons/ppo-step?predict-pipeline-r0=0.03&predict-pipeline-r0-tries=1&choice-whiten-returns=a"},

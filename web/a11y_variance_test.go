@@ -16,7 +16,7 @@ import (
 func TestA11yVariance(t *testing.T) {
 	axe := axeSource(t)
 	srv := playServer(t)
-	for _, path := range []string{"/compare/variance?v=1&p=seed-b&n=200", "/compare/variance?v=1&p=dense&n=x&bias=3"} {
+	for _, path := range []string{"/compare/variance?v=1&p=seed-b&n=200", "/compare/variance?v=1&p=dense&n=x&bias=3", "/lessons/horizon?predict-horizon-lam05=1"} {
 		for _, lang := range []string{"en", "zh"} {
 			for _, onPhone := range []bool{false, true} {
 				name := path + "&lang=" + lang

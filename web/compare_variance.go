@@ -77,6 +77,9 @@ type varianceView struct {
 	toy    engine.VarianceToy
 	lab    engine.VarianceLab
 	err    error // why the lab could not run (never for a decoded link)
+	// chartPrefix goes before the charts' ids ("var-perfect"), so that two
+	// labs in one page (lesson blocks) keep their ids apart.
+	chartPrefix string
 }
 
 // handleCompareVariance handles the "GET /compare/variance" route: the
@@ -107,8 +110,13 @@ func (s *Server) handleCompareVarianceChart(w http.ResponseWriter, r *http.Reque
 var varianceChartNames = []string{"perfect", "biased"}
 
 func (s *Server) newVarianceView(r *http.Request) varianceView {
-	pr := s.readPlay(r, varianceKeys...)
 	q, _ := url.ParseQuery(r.URL.RawQuery)
+	return newVarianceView(s.readPlay(r, varianceKeys...), q)
+}
+
+// newVarianceView runs the lab on a decoded request and its query q (for
+// the page's own parameters).
+func newVarianceView(pr playRequest, q url.Values) varianceView {
 	params, extra := readVarianceParams(q, &pr.rep)
 	v := varianceView{playView: newPlayView(pr), params: params, extra: extra}
 	T, outcome := varianceShape(v.res.Rewards, v.res.Mask)

@@ -23,7 +23,7 @@ func (v varianceView) critic(c int) string {
 
 // table has one row per critic and λ.
 func (v varianceView) table() templates.VarianceTable {
-	tb := templates.VarianceTable{Caption: v.t("var.table.caption"), Critic: v.t("var.col.critic"), Lam: v.t("var.col.lam")}
+	tb := templates.VarianceTable{ID: "variance", Caption: v.t("var.table.caption"), Critic: v.t("var.col.critic"), Lam: v.t("var.col.lam")}
 	for _, id := range varianceCols {
 		tb.Head = append(tb.Head, v.t("var.col."+id))
 	}
@@ -74,7 +74,7 @@ func (v varianceView) chartTitle(c int) string {
 // chart draws critic c's estimates of A_0 per λ, on the value axis both
 // charts share.
 func (v varianceView) chart(c int) drawnChart {
-	id := "var-" + varianceChartNames[c]
+	id := v.chartPrefix + "var-" + varianceChartNames[c]
 	if v.err != nil {
 		return drawnChart{id: id, title: v.chartTitle(c), err: v.err}
 	}

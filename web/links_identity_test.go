@@ -55,6 +55,17 @@ func TestLinkNumbersByIdentity(t *testing.T) {
 	if d := valueDiffs(a, keyed(page(table, summary, `<p data-testid="new">0.1234</p>`)), false); len(d) != 0 {
 		t.Errorf("a new panel is reported as %q", d)
 	}
+	wrapped := `<div data-testid="wrapper">` + table + `</div>`
+	if d := valueDiffs(a, keyed(page(wrapped, summary)), false); len(d) != 0 {
+		t.Errorf("a part wrapped around the table is reported as %q", d)
+	}
+	if d := valueDiffs(keyed(page(wrapped, summary)), a, false); len(d) != 0 {
+		t.Errorf("a part taken away around the table is reported as %q", d)
+	}
+	d := valueDiffs(a, keyed(page(strings.Replace(wrapped, "-0.5161", "-0.5162", 1), summary)), false)
+	if len(d) != 1 || !strings.Contains(d[0], "q=adv/t=3 (now /main/wrapper/results/token-table/q=adv/t=3) is -0.5162, golden -0.5161") {
+		t.Errorf("a changed value in a wrapped table is reported as %q", d)
+	}
 }
 
 // TestLinkExportNumbersByIdentity checks the keys of the exports: a JSON

@@ -220,11 +220,27 @@ func compareShows(t *testing.T, want, got linkShows) {
 
 // valueDiffs lists, in the order of their identities, the numbers of want
 // that got no longer shows or shows with another value, and, when both ways
-// is set, the numbers got shows that want does not.
+// is set, the numbers got shows that want does not. A page number whose key
+// got lacks is looked for under the same identity inside other parts (see
+// movedKey): a part wrapped around it or taken away is layout.
 func valueDiffs(want, got map[string]string, bothWays bool) []string {
 	var out []string
+	var moved map[string][]string
 	for _, k := range sortedKeys(want) {
-		switch g, ok := got[k]; {
+		g, ok := got[k]
+		if !ok {
+			if moved == nil {
+				moved = keysByShape(got)
+			}
+			if gk, found := movedKey(k, moved); found {
+				g, ok = got[gk], true
+				if g != want[k] {
+					out = append(out, fmt.Sprintf("%s (now %s) is %s, golden %s", k, gk, g, want[k]))
+				}
+				continue
+			}
+		}
+		switch {
 		case !ok:
 			out = append(out, fmt.Sprintf("%s no longer shown (golden %s)", k, want[k]))
 		case g != want[k]:
@@ -239,6 +255,68 @@ func valueDiffs(want, got map[string]string, bothWays bool) []string {
 		}
 	}
 	return out
+}
+
+// keyShape splits a page number's key into its parts (the data-testid and
+// id values around it) and its identity: every name=value part (quantity,
+// token, row, …) and the last part (what shows it), which must stay as
+// they are. Keys of exports (no leading '/') have no parts.
+func keyShape(key string) (parts []string, identity string) {
+	if !strings.HasPrefix(key, "/") {
+		return nil, key
+	}
+	f := strings.Split(key[1:], "/")
+	var id []string
+	for i, p := range f {
+		if i < len(f)-1 && !strings.Contains(p, "=") {
+			parts = append(parts, p)
+			continue
+		}
+		id = append(id, p)
+	}
+	return parts, strings.Join(id, "/")
+}
+
+func keysByShape(m map[string]string) map[string][]string {
+	by := map[string][]string{}
+	for k := range m {
+		if _, id := keyShape(k); strings.HasPrefix(k, "/") {
+			by[id] = append(by[id], k)
+		}
+	}
+	return by
+}
+
+// movedKey finds the one key of got with want's identity whose parts hold
+// want's parts, or are held by them, in order: the number inside a part
+// added around it, or one taken away.
+func movedKey(want string, byShape map[string][]string) (string, bool) {
+	if !strings.HasPrefix(want, "/") {
+		return "", false
+	}
+	parts, id := keyShape(want)
+	found := ""
+	for _, k := range byShape[id] {
+		kp, _ := keyShape(k)
+		if isSubsequence(parts, kp) || isSubsequence(kp, parts) {
+			if found != "" {
+				return "", false // ambiguous: not the same number for sure
+			}
+			found = k
+		}
+	}
+	return found, found != ""
+}
+
+// isSubsequence reports whether a's items stand in b in the same order.
+func isSubsequence(a, b []string) bool {
+	i := 0
+	for _, x := range b {
+		if i < len(a) && a[i] == x {
+			i++
+		}
+	}
+	return i == len(a)
 }
 
 func sortedKeys(m map[string]string) []string {

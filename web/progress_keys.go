@@ -22,4 +22,5 @@ var progressKeys = []string{
 	"ppo-objective", "ppo-objective/pipeline-token3-sign", "ppo-objective/kl-only-last-sign", "ppo-objective/clip-positive",
 	"misconceptions", "misconceptions/delta-sign-perfect", "misconceptions/a1-not-delta", "misconceptions/returns-not-mc",
 	"misconceptions/returns-kl", "misconceptions/a0-seed-b", "misconceptions/whiten-below-mean",
+	"horizon", "horizon/biased-critic-lam0", "horizon/horizon-lam05", "horizon/verl-default-lam", "horizon/truncated-target",
 }

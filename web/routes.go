@@ -123,6 +123,8 @@ func (s *Server) router() *router {
 	p.Get("/play/chart/{name}.svg", s.handleChart)
 	p.Get("/update/critic", s.handleUpdateCritic)
 	p.Get("/update/actor", s.handleUpdateActor)
+	p.Get("/update/actor/check/{q}", s.handleActorCheck)
+	p.Get("/update/critic/check/{q}", s.handleCriticCheck)
 	p.Get("/update/actor/objective.svg", s.handleUpdateActorChart)
 	p.Get("/compare/versions", s.handleCompareVersions)
 	p.Get("/compare/versions/chart.svg", s.handleCompareVersionsChart)

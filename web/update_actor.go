@@ -152,7 +152,14 @@ func (v actorView) build() templates.Update {
 	adv := v.field("adv", v.t("update.adv"), typed)
 	adv.Help = v.t("update.list.help")
 	f.Settings = append(f.Settings, adv)
-	return v.page("actor", "/update/critic", "update.to_critic", f, v.results(v.compute()))
+	return v.page("actor", "/update/critic", "update.to_critic", f, v.withQuestions(v.compute()))
+}
+
+// withQuestions are the results with the questions about them.
+func (v actorView) withQuestions(a actorLoss) templates.UpdateResults {
+	r := v.results(a)
+	r.QuestionsHeading, r.Questions = v.t("uq.heading"), v.questionBoxes(v.actorQuestions(a), nil)
+	return r
 }
 
 // results are the table, the losses, the metrics, the notes and the chart;

@@ -23,11 +23,17 @@ type criticView struct {
 
 // handleUpdateCritic handles the "GET /update/critic" route.
 func (s *Server) handleUpdateCritic(w http.ResponseWriter, r *http.Request) {
+	v := s.newCriticView(r)
+	v.serve(w, r, v.build, templates.UpdateCriticPage)
+}
+
+// newCriticView decodes a request; the defaults are the first critic
+// mini-batch: vpreds = values.
+func (s *Server) newCriticView(r *http.Request) criticView {
 	v := criticView{updateView: s.newUpdateView(r, "/update/critic", criticKeys...)}
-	// The defaults are the first critic mini-batch: vpreds = values.
 	v.vpreds = v.own.list("vp", values(v.s))
 	v.cv = v.own.number("cv", 0.5, updateNonNegative)
-	v.serve(w, r, v.build, templates.UpdateCriticPage)
+	return v
 }
 
 // criticLoss is the critic's loss for the view's state, from the engine.
@@ -69,7 +75,14 @@ func (v criticView) build() templates.Update {
 	}
 	f.Settings[0].Help = v.t("update.cv.help")
 	v.listEditor(&f, "vp", v.t("update.vp"), v.vpreds)
-	return v.page("critic", "/update/actor", "update.to_actor", f, v.results(v.compute()))
+	return v.page("critic", "/update/actor", "update.to_actor", f, v.withQuestions(v.compute()))
+}
+
+// withQuestions are the results with the questions about them.
+func (v criticView) withQuestions(c criticLoss) templates.UpdateResults {
+	r := v.results(c)
+	r.QuestionsHeading, r.Questions = v.t("uq.heading"), v.questionBoxes(v.criticQuestions(c), nil)
+	return r
 }
 
 // results are the table, the losses, the metrics and the notes.

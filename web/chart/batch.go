@@ -64,36 +64,18 @@ func Batch(in BatchInput) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	R := len(in.Rows[0].Tokens)
-	var whitened, grpo [][]float64
-	all := Input{Tokens: make([]string, 0, n*R), Mask: make([]Kind, 0, n*R)}
-	for k, row := range in.Rows {
-		if len(row.Tokens) != R {
-			return nil, fmt.Errorf("chart: batch: row %d has %d tokens, row 0 has %d (pad every row to the batch's width)", k, len(row.Tokens), R)
-		}
-		whitened, grpo = append(whitened, row.Whitened), append(grpo, row.GRPO)
-		all.Tokens = append(all.Tokens, row.Tokens...)
-		for t := range R {
-			all.Mask = append(all.Mask, Valid)
-			if row.Mask != nil && t < len(row.Mask) {
-				all.Mask[len(all.Mask)-1] = row.Mask[t]
-			}
-		}
+	bt, err := newBatch(&in, th)
+	if err != nil {
+		return nil, err
 	}
-	panel := th
-	panel.PlotHeight = math.Max(60, th.PlotHeight*0.45)
-	lo, hi := extent(append(whitened, grpo...)...)
-	lo, hi = roundOut(lo, hi, max(3, int(panel.PlotHeight/50))) // the ticker render uses
-	all.Text.Padding, all.Text.Observation = in.Text.Padding, in.Text.Padding
-	masks, _ := all.maskLegend(len(all.Tokens))
 	tx := in.Text
 	var desc strings.Builder
 	desc.WriteString(oneLine(tx.Desc))
 	var body bytes.Buffer
-	body.Grow(n * (2048 + 200*R))
+	body.Grow(n * (2048 + 200*bt.R))
 	W, H := 0.0, 0.0
 	for k, row := range in.Rows {
-		pin := Input{Tokens: row.Tokens, Base: in.Base, Mask: row.Mask, Theme: panel, ID: id + "-r" + strconv.Itoa(k)}
+		pin := Input{Tokens: row.Tokens, Base: in.Base, Mask: row.Mask, Theme: bt.panel, ID: id + "-r" + strconv.Itoa(k)}
 		if k == n-1 {
 			pin.Text.TokenAxis = tx.TokenAxis
 		}
@@ -104,29 +86,9 @@ func Batch(in BatchInput) ([]byte, error) {
 		if strings.TrimSpace(row.Title) == "" {
 			return nil, fmt.Errorf("chart: batch: row %d has no title", k)
 		}
-		rowDesc := panelDesc(row, in.Base, tx)
-		fmt.Fprintf(&desc, " %s: %s", oneLine(row.Title), rowDesc)
-		sp := spec{
-			class: "gae-batch-row", title: row.Title, desc: rowDesc,
-			yLabel: tx.AdvantageAxis, lo: lo, hi: hi,
-		}
-		if k == 0 {
-			if anyWhitened(in.Rows) {
-				sp.legend = append(sp.legend, seriesItem(tx.Whitened, Whitened))
-			}
-			sp.legend = append(sp.legend, seriesItem(tx.GRPO, Advantage))
-			sp.legend = append(sp.legend, masks...)
-		}
-		if row.Whitened == nil {
-			sp.caption = tx.NoWhitened
-		}
-		sp.layers = append(sp.layers, func(f *frame) {
-			if row.Whitened != nil {
-				onTokens(f, Whitened, row.Whitened, 0)
-			}
-			onTokens(f, Advantage, row.GRPO, 0)
-		})
-		svg, f, err := render(&pin, T, panel, sp)
+		sp := bt.panelSpec(k)
+		fmt.Fprintf(&desc, " %s: %s", oneLine(row.Title), sp.desc)
+		svg, f, err := render(&pin, T, bt.panel, sp)
 		if err != nil {
 			return nil, err
 		}
@@ -141,6 +103,73 @@ func Batch(in BatchInput) ([]byte, error) {
 	b.Write(body.Bytes())
 	b.WriteString("</svg>\n")
 	return b.Bytes(), nil
+}
+
+// batch is what the panels share: the batch's width R, the panels' theme,
+// one y range for all, and the mask legend the first panel shows.
+type batch struct {
+	in     *BatchInput
+	R      int
+	panel  Theme
+	lo, hi float64
+	masks  []legendItem
+}
+
+// newBatch checks that every row has the batch's width and finds what the
+// panels share: a shorter theme, one y range rounded out to the ticks (so
+// that each side of 0 with data gets a labelled tick), and the legend
+// entries of the mask kinds present anywhere in the batch.
+func newBatch(in *BatchInput, th Theme) (*batch, error) {
+	bt := &batch{in: in, R: len(in.Rows[0].Tokens), panel: th}
+	var whitened, grpo [][]float64
+	all := Input{Tokens: make([]string, 0, len(in.Rows)*bt.R), Mask: make([]Kind, 0, len(in.Rows)*bt.R)}
+	for k, row := range in.Rows {
+		if len(row.Tokens) != bt.R {
+			return nil, fmt.Errorf("chart: batch: row %d has %d tokens, row 0 has %d (pad every row to the batch's width)", k, len(row.Tokens), bt.R)
+		}
+		whitened, grpo = append(whitened, row.Whitened), append(grpo, row.GRPO)
+		all.Tokens = append(all.Tokens, row.Tokens...)
+		for t := range bt.R {
+			all.Mask = append(all.Mask, Valid)
+			if row.Mask != nil && t < len(row.Mask) {
+				all.Mask[len(all.Mask)-1] = row.Mask[t]
+			}
+		}
+	}
+	bt.panel.PlotHeight = math.Max(60, th.PlotHeight*0.45)
+	bt.lo, bt.hi = extent(append(whitened, grpo...)...)
+	bt.lo, bt.hi = roundOut(bt.lo, bt.hi, max(3, int(bt.panel.PlotHeight/50))) // the ticker render uses
+	all.Text.Padding, all.Text.Observation = in.Text.Padding, in.Text.Padding
+	bt.masks, _ = all.maskLegend(len(all.Tokens))
+	return bt, nil
+}
+
+// panelSpec describes row k's panel: its series on the shared scale, the
+// legend on the first panel only, the caption when it has no whitened
+// advantages.
+func (bt *batch) panelSpec(k int) spec {
+	row, tx := bt.in.Rows[k], bt.in.Text
+	sp := spec{
+		class: "gae-batch-row", title: row.Title, desc: panelDesc(row, bt.in.Base, tx),
+		yLabel: tx.AdvantageAxis, lo: bt.lo, hi: bt.hi,
+	}
+	if k == 0 {
+		if anyWhitened(bt.in.Rows) {
+			sp.legend = append(sp.legend, seriesItem(tx.Whitened, Whitened))
+		}
+		sp.legend = append(sp.legend, seriesItem(tx.GRPO, Advantage))
+		sp.legend = append(sp.legend, bt.masks...)
+	}
+	if row.Whitened == nil {
+		sp.caption = tx.NoWhitened
+	}
+	sp.layers = append(sp.layers, func(f *frame) {
+		if row.Whitened != nil {
+			onTokens(f, Whitened, row.Whitened, 0)
+		}
+		onTokens(f, Advantage, row.GRPO, 0)
+	})
+	return sp
 }
 
 // unwrapRoot returns what a rendered chart holds inside its root <svg>

@@ -32,6 +32,7 @@ var parts = []part{
 	{"course", enCourse, zhCourse},
 	{"progress", enProgress, zhProgress},
 	{"diagram", enDiagram, zhDiagram},
+	{"update_q", enUpdateQ, zhUpdateQ},
 	{"inspect", enInspect, zhInspect},
 	{"releases", enReleases, zhReleases},
 	{"upgrade", enUpgrade, zhUpgrade},

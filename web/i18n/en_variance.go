@@ -2,6 +2,7 @@ package i18n
 
 // The English messages of the variance lab (/compare/variance, keys var.*).
 var enVariance = map[string]string{
+	"var.open":            "Open in the variance lab",
 	"views.variance":      "variance lab",
 	"sweep.link.var":      "Variance lab",
 	"var.title":           "Variance lab — GAE Lab",

@@ -2,6 +2,7 @@ package i18n
 
 // 方差实验（/compare/variance，键 var.*）的中文消息。
 var zhVariance = map[string]string{
+	"var.open":            "在方差实验中打开",
 	"views.variance":      "方差实验",
 	"sweep.link.var":      "方差实验",
 	"var.title":           "方差实验 — GAE Lab",
