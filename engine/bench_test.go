@@ -188,3 +188,27 @@ func BenchmarkGAEInto256x4096(b *testing.B) {
 		})
 	}
 }
+
+// Budget: GAE plus whitening over a 256×4096 batch in every generation
+// (GAEGen, fresh results as the API computes them) not slower than in the
+// newest (G12).
+func BenchmarkGAEGen256x4096(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const rows, r = 256, 4096
+	rewards, values := randomBatch(rng, rows, r, -0.1, 0.1), randomBatch(rng, rows, r, 0, 1)
+	mask := tailMask(rng, rows, r)
+	for _, g := range Generations() {
+		b.Run(g.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			start := cpuTime()
+			for b.Loop() {
+				res := GAEGen(g, rewards, values, mask, 1, 0.95)
+				if res.WhitenErr != nil {
+					b.Fatal(res.WhitenErr)
+				}
+				sink += res.Whitened[rows-1][r-1] + res.Whitening.VarUnbiased
+			}
+			reportCPU(b, start)
+		})
+	}
+}

@@ -141,9 +141,8 @@ func TestBatchErrors(t *testing.T) {
 	for name, change := range cases {
 		in := batchGRPO4()
 		change(&in)
-		if _, err := Batch(in); err == nil || !strings.HasPrefix(err.Error(), "chart: ") {
-			t.Errorf("%s: err = %v, want a chart: error", name, err)
-		}
+		_, err := Batch(in)
+		wantChartError(t, name, err)
 	}
 }
 

@@ -99,9 +99,8 @@ func TestCompareErrors(t *testing.T) {
 	} {
 		in := compareVersions()
 		change(&in)
-		if _, err := Compare(in); err == nil || !strings.HasPrefix(err.Error(), "chart: ") {
-			t.Errorf("%s: err = %v, want a chart: error", name, err)
-		}
+		_, err := Compare(in)
+		wantChartError(t, name, err)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -40,4 +41,13 @@ func checkGoldenSVG(t *testing.T, name string, render func() ([]byte, error)) []
 		t.Errorf("%s differs from the golden file (%d bytes, want %d); if the change is intended, run go test ./web/chart -run %s -update and look at the SVG", name, len(got), len(want), t.Name())
 	}
 	return got
+}
+
+// wantChartError fails the test unless err is an error of this package
+// (its message starts with "chart: "); name says which input it was.
+func wantChartError(t *testing.T, name string, err error) {
+	t.Helper()
+	if err == nil || !strings.HasPrefix(err.Error(), "chart: ") {
+		t.Errorf("%s: error %v, want one starting with \"chart: \"", name, err)
+	}
 }

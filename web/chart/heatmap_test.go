@@ -178,9 +178,8 @@ func TestHeatmapErrors(t *testing.T) {
 	} {
 		in := heatSeedA()
 		f(&in)
-		if _, err := Heatmap(in); err == nil || !strings.HasPrefix(err.Error(), "chart: ") {
-			t.Errorf("%s: error %v, want one starting with \"chart: \"", name, err)
-		}
+		_, err := Heatmap(in)
+		wantChartError(t, name, err)
 	}
 }
 

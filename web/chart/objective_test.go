@@ -212,9 +212,8 @@ func TestObjectiveErrors(t *testing.T) {
 	} {
 		in := objectiveRatio1()
 		change(&in)
-		if _, err := Objective(in); err == nil || !strings.HasPrefix(err.Error(), "chart: ") {
-			t.Errorf("%s: err = %v, want a chart: error", name, err)
-		}
+		_, err := Objective(in)
+		wantChartError(t, name, err)
 	}
 	// No points at all is a chart of the curves alone.
 	in := objectiveRatio1()

@@ -103,8 +103,7 @@ func TestSweepErrors(t *testing.T) {
 	} {
 		in := sweepEstimators()
 		f(&in)
-		if _, err := Sweep(in); err == nil || !strings.HasPrefix(err.Error(), "chart: ") {
-			t.Errorf("%s: error %v, want one starting with \"chart: \"", name, err)
-		}
+		_, err := Sweep(in)
+		wantChartError(t, name, err)
 	}
 }

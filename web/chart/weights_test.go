@@ -99,8 +99,7 @@ func TestWeightsErrors(t *testing.T) {
 	} {
 		in := weightsInput(0.9, 6)
 		f(&in)
-		if _, err := Weights(in); err == nil || !strings.HasPrefix(err.Error(), "chart: ") {
-			t.Errorf("%s: error %v, want one starting with \"chart: \"", name, err)
-		}
+		_, err := Weights(in)
+		wantChartError(t, name, err)
 	}
 }
