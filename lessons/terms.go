@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"bytes"
 	"html"
 	"regexp"
 	"slices"
@@ -50,6 +51,7 @@ func (n *termNode) Dump(src []byte, level int) {
 type termPattern struct {
 	id     string
 	name   string
+	lower  []byte // the name in ASCII lower case: a cheap test before the regexp
 	re     *regexp.Regexp
 	longer []*regexp.Regexp // names of other terms that contain this one
 }
@@ -76,7 +78,7 @@ func termPatterns(lang string) []termPattern {
 	}
 	var ps []termPattern
 	for _, n := range names {
-		p := termPattern{id: n.id, name: n.name, re: word(n.name)}
+		p := termPattern{id: n.id, name: n.name, lower: asciiLower([]byte(n.name)), re: word(n.name)}
 		for _, m := range names {
 			if m.id != n.id && len(m.name) > len(n.name) && strings.Contains(strings.ToLower(m.name), strings.ToLower(n.name)) {
 				p.longer = append(p.longer, regexp.MustCompile(`(?i)`+regexp.QuoteMeta(m.name)))
@@ -117,9 +119,10 @@ func linkTerms(doc ast.Node, src []byte, lang string) {
 		// (longer names first), then split from the right so that the text
 		// node keeps the part before each split.
 		s := t.Segment.Value(src)
+		lower := asciiLower(s)
 		var found [][3]int // start, end, pattern index
 		for i, p := range ps {
-			if done[p.id] {
+			if done[p.id] || !bytes.Contains(lower, p.lower) {
 				continue
 			}
 			at, end, ok := p.find(s)
@@ -164,6 +167,19 @@ func (p termPattern) find(s []byte) (int, int, bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// asciiLower is s with ASCII letters in lower case, byte for byte (so
+// offsets into it are offsets into s).
+func asciiLower(s []byte) []byte {
+	out := make([]byte, len(s))
+	for i, c := range s {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
+	}
+	return out
 }
 
 // asciiWord reports an ASCII letter, digit, '_' or '-', which continue a word.

@@ -194,7 +194,7 @@ document.addEventListener("htmx:oobAfterSwap", function (e) {
         if (help) { if (help.open) help.close(); else help.showModal(); }
         break;
       case "Escape":
-        if (help && help.open) { done = false; break; } // the dialog closes itself
+        if (document.querySelector("dialog[open]")) { done = false; break; } // the dialog closes itself
         if (black && !black.hidden) { black.hidden = true; break; }
         done = click("present-toggle");
         break;
@@ -202,5 +202,61 @@ document.addEventListener("htmx:oobAfterSwap", function (e) {
         done = false;
     }
     if (done) e.preventDefault();
+  });
+})();
+
+// "QR code" opens the QR page's card as a full-screen overlay (a modal
+// <dialog>: Esc closes it); without JavaScript the link opens the page.
+(function () {
+  "use strict";
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest("a.qr-open");
+    if (!a || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    fetch(a.href, { credentials: "same-origin" }).then(function (r) {
+      if (!r.ok) throw new Error(r.status);
+      return r.text();
+    }).then(function (html) {
+      var card = new DOMParser().parseFromString(html, "text/html").querySelector(".qr-card");
+      if (!card) throw new Error("no card");
+      var d = document.getElementById("qr-overlay");
+      if (!d) {
+        d = document.createElement("dialog");
+        d.id = "qr-overlay";
+        d.className = "qr-overlay";
+        d.setAttribute("aria-labelledby", "qr-heading");
+        d.addEventListener("click", function (ev) {
+          if (ev.target.closest("a.qr-close")) { ev.preventDefault(); d.close(); }
+        });
+        document.body.appendChild(d);
+      }
+      d.replaceChildren(document.importNode(card, true));
+      d.showModal();
+    }).catch(function () { window.location.href = a.href; });
+  });
+})();
+
+// "Start a class": the header's GET form opens the start page (no
+// JavaScript: one more click there); with JavaScript it fetches that
+// never-cached page, which sets the CSRF cookie, and submits its POST form
+// with the token at once: 303 to the console.
+(function () {
+  "use strict";
+  document.addEventListener("submit", function (e) {
+    var f = e.target;
+    if (!f.matches || !f.matches("form.start-class")) return;
+    e.preventDefault();
+    var url = f.action + "?" + new URLSearchParams(new FormData(f)).toString();
+    fetch(url, { credentials: "same-origin" }).then(function (r) {
+      if (!r.ok) throw new Error(r.status);
+      return r.text();
+    }).then(function (html) {
+      var post = new DOMParser().parseFromString(html, "text/html").querySelector('form[data-testid="class-start"]');
+      if (!post) throw new Error("no form");
+      post = document.importNode(post, true);
+      post.hidden = true;
+      document.body.appendChild(post);
+      post.submit();
+    }).catch(function () { window.location.href = url; });
   });
 })();

@@ -26,7 +26,17 @@ type Page struct {
 	Presenter Link // enters or leaves presentation mode, same state
 	Reset     Link // presentation's R: back to the preset, same view
 	Shortcuts Shortcuts
-	QR        Link // the QR code of this link (URL of the SVG), "" when none
+	QR        Link // the QR page of this link (/qr), "" when none
+	// StartClass starts a live class projecting this page's scenario
+	// (Label "" for none): a GET of the start form, which app.js turns into
+	// its POST with a fresh CSRF token (one click with JavaScript, two
+	// without).
+	StartClass StartClass
+}
+
+// StartClass is the header's "Start a class" button.
+type StartClass struct {
+	Label, From, Lang string
 }
 
 // Shortcuts is the keyboard help of presentation mode.
@@ -156,6 +166,15 @@ type Table struct {
 	Corner  string
 	Columns []Column
 	Rows    []Row
+	// Window moves presentation mode's window of tokens; zero for none.
+	Window TableWindow
+}
+
+// TableWindow is the arrows of presentation mode's window of tokens: the
+// window of 8 tokens (screens under 1600 px wide) and, past 12 tokens, the
+// window of 12; each is earlier then later, a Link without URL at an end.
+type TableWindow struct {
+	Narrow, Wide []Link
 }
 
 // Column heads one token's column.

@@ -1,17 +1,18 @@
 package web
 
 import (
-	"bytes"
+	"context"
+	"encoding/json"
 	"fmt"
-	"image"
-	_ "image/png"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-	"github.com/makiuchi-d/gozxing"
-	gozxingqr "github.com/makiuchi-d/gozxing/qrcode"
+
+	"gaelab/web/qr/qrtest"
 )
 
 // sixteenTokens is a 16-token scenario in presentation mode.
@@ -24,11 +25,15 @@ func sixteenTokens(extra string) string {
 	return b.String() + "&sel=delta.2&present=1" + extra
 }
 
-// fitsJS reports what overflows the viewport: the page, or the token table
-// inside its scrolling wrapper; and the body's font size.
+// fitsJS reports what the viewport clips: the token table (or its window),
+// the chart and the step panel must end inside it (the formula panel may run
+// below), nothing may scroll sideways; and the body's font size.
 const fitsJS = `(minFont) => {
 	const d = document.documentElement, wrong = [];
-	if (d.scrollHeight > innerHeight + 1) wrong.push("page is " + d.scrollHeight + " px tall in " + innerHeight);
+	for (const sel of ['[data-testid="token-table"]', ".chart svg", '[data-testid="step"]']) {
+		const e = document.querySelector(sel);
+		if (e && e.getBoundingClientRect().bottom > innerHeight + 0.5) wrong.push(sel + " ends at " + e.getBoundingClientRect().bottom + " in " + innerHeight);
+	}
 	if (d.scrollWidth > innerWidth + 1) wrong.push("page is " + d.scrollWidth + " px wide in " + innerWidth);
 	const t = document.querySelector(".token-table");
 	if (t && t.scrollWidth > t.clientWidth + 1) wrong.push("table scrolls: " + t.scrollWidth + " in " + t.clientWidth);
@@ -38,8 +43,9 @@ const fitsJS = `(minFont) => {
 	return wrong.join("; ");
 }`
 
-// In presentation mode a 16-token scenario fits one screen at 1280×720 and
-// 1920×1080, in both themes, with projector type at 1920.
+// In presentation mode a 16-token scenario (a window of its tokens) fits one
+// screen at 1280×720 and 1920×1080, in both themes, with projector type at
+// 1920.
 func TestBrowserPresentationFits(t *testing.T) {
 	srv := playServer(t)
 	for _, size := range []struct{ w, h int }{{1280, 720}, {1920, 1080}} {
@@ -134,33 +140,80 @@ func TestBrowserPresentationKeys(t *testing.T) {
 	tb.waitState("left", map[string]any{"present": false})
 }
 
-// The QR code on demand decodes to the page's own link.
-func TestBrowserQRCodeIsThePageLink(t *testing.T) {
+// "QR code" opens a full-screen overlay: the code at ≥ 60% of the screen's
+// height decodes to the learner's link (no presentation, theme or hidden
+// parts), the link is printed large under it, the loopback host is
+// explained, and Esc closes it without leaving presentation mode.
+func TestBrowserQROverlay(t *testing.T) {
 	srv := playServer(t)
 	tb := newTab(t, srv)
-	tb.open("/play?v=1&p=seed-b&lam=0.9&lang=zh")
-	tb.do("open the QR code", chromedp.Click(chromedp.CSS(`[data-testid="qr"] summary`)))
-	tb.until("the QR image is loaded", `() => { const i = document.querySelector('[data-testid="qr"] img'); return i && i.complete && i.naturalWidth > 0 ? "" : "loading"; }`)
-	png, err := chromedp.Run(tb.ctx, chromedp.Screenshot(chromedp.CSS(`[data-testid="qr"] img`)))
-	if err != nil {
-		t.Fatalf("screenshot the QR code: %v", err)
+	tb.do("size the window", chromedp.EmulateViewport(1280, 720))
+	tb.open("/play?v=1&p=seed-b&lam=0.9&present=1&theme=dark&hide=adv&lang=zh")
+	tb.do("open the QR code", chromedp.Click(chromedp.CSS(`[data-testid="qr"]`)))
+	tb.until("the overlay shows the loaded code", `() => {
+		const d = document.getElementById("qr-overlay"), i = d && d.querySelector("img.qr-code");
+		return d && d.open && i && i.complete && i.naturalWidth > 0 ? "" : "not yet";
+	}`)
+	var m struct {
+		ImgH, LinkFont, ViewH float64
+		Link, Warn            string
+		Bottom                float64
 	}
-	img, _, err := image.Decode(bytes.NewReader(png))
-	if err != nil {
+	if err := json.Unmarshal([]byte(eval[string](tb, `JSON.stringify((() => {
+		const d = document.getElementById("qr-overlay"), i = d.querySelector("img.qr-code"), l = d.querySelector('[data-testid="qr-link"]');
+		return {ImgH: i.getBoundingClientRect().height, LinkFont: parseFloat(getComputedStyle(l).fontSize), ViewH: innerHeight,
+			Link: l.textContent.trim(), Warn: (d.querySelector('[data-testid="qr-loopback"]') || {}).textContent || "",
+			Bottom: l.getBoundingClientRect().bottom};
+	})())`)), &m); err != nil {
 		t.Fatal(err)
 	}
-	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+	t.Logf("QR code %.0f px of %.0f (%.0f%%), link %.1f px", m.ImgH, m.ViewH, 100*m.ImgH/m.ViewH, m.LinkFont)
+	if m.ImgH < 0.6*m.ViewH {
+		t.Errorf("the code is %.0f px tall on a %.0f px screen, want ≥ 60%%", m.ImgH, m.ViewH)
+	}
+	if m.LinkFont < 24 || m.Bottom > m.ViewH {
+		t.Errorf("the link is %.1f px type ending at y = %.0f; want ≥ 24 px, on screen", m.LinkFont, m.Bottom)
+	}
+	want := srv.URL + "/play?v=1&p=seed-b&lam=0.9&lang=zh"
+	if m.Link != want {
+		t.Errorf("the overlay prints %q, want the learner's link %q", m.Link, want)
+	}
+	if !strings.Contains(m.Warn, "gaelab -addr 0.0.0.0:") || !strings.Contains(m.Warn, "回环") {
+		t.Errorf("on 127.0.0.1 the overlay must say (in Chinese) that phones cannot reach it and how to fix it; it says %q", m.Warn)
+	}
+	// The code the overlay shows (the SVG its <img> loaded) holds the
+	// learner's link.
+	svg, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`fetch(document.querySelector("#qr-overlay img.qr-code").src).then(r => r.text())`, chromedp.EvalAwaitPromise))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("fetch the overlay's code: %v", err)
 	}
-	res, err := gozxingqr.NewQRCodeReader().Decode(bmp, nil)
-	if err != nil {
-		t.Fatalf("decode the QR code: %v", err)
+	if got, err := qrtest.Decode([]byte(svg)); err != nil || got != want {
+		t.Errorf("the QR code says %q (%v), want the learner's link %q", got, err, want)
 	}
-	href := eval[string](tb, "location.href")
-	if got := res.GetText(); got != href {
-		t.Errorf("the QR code says %q, the page is %q", got, href)
+	tb.key("Esc closes the overlay", kb.Escape)
+	tb.until("closed, still presenting", `() => !document.getElementById("qr-overlay").open && document.body.dataset.present === "1" ? "" : "open or left"`)
+}
+
+// Without JavaScript "QR code" is a plain page with the same card, and
+// Close returns to the teacher's page.
+func TestBrowserQRPageWithoutJS(t *testing.T) {
+	srv := playServer(t)
+	tb := newTab(t, srv)
+	tb.do("turn JavaScript off", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tgt, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+		return err
+	}))
+	tb.do("size the window", chromedp.EmulateViewport(1920, 1080))
+	self := "/play?v=1&p=seed-b&present=1&lang=en"
+	tb.open(self)
+	tb.do("follow QR code", chromedp.Click(chromedp.CSS(`[data-testid="qr"]`)))
+	tb.until("the QR page", `() => location.pathname === "/qr" && document.querySelector("img.qr-code").complete ? "" : location.href`)
+	h := eval[float64](tb, `document.querySelector("img.qr-code").getBoundingClientRect().height / innerHeight`)
+	if h < 0.6 {
+		t.Errorf("the code takes %.0f%% of the screen's height, want ≥ 60%%", 100*h)
 	}
+	tb.do("close", chromedp.Click(chromedp.CSS(`[data-testid="qr-close"]`)))
+	tb.until("back on the teacher's page", `(want) => location.pathname + location.search === want ? "" : location.href`, self)
 }
 
 // In a lesson, → and ← move between its sections.

@@ -57,16 +57,16 @@ func (cr *classRoom) handleAPIClassAsk(w http.ResponseWriter, r *http.Request) {
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxClassFormBytes))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&b); err != nil {
-		cr.fail(w, r, i18n.En, http.StatusBadRequest, "bad_json", "body", "class.err.ask")
+		cr.fail(w, r, "bad_json", "body", "class.err.ask")
 		return
 	}
 	q, ae, err := cr.ask(r.Context(), c.Code, b.Lesson, b.Block, b.Link, b.Cell)
 	if err != nil {
-		cr.internal(w, r, err)
+		cr.failWith(w, r, err)
 		return
 	}
 	if ae != nil {
-		cr.fail(w, r, i18n.En, http.StatusUnprocessableEntity, "invalid", ae.field, ae.key, ae.args...)
+		cr.fail(w, r, "invalid", ae.field, ae.key, ae.args...)
 		return
 	}
 	writeJSON(w, http.StatusCreated, map[string]string{"question": strconv.Itoa(q.ID)})
@@ -84,11 +84,11 @@ func (cr *classRoom) handleAPIClassReveal(w http.ResponseWriter, r *http.Request
 	}
 	done, err := cr.reveal(r.Context(), c)
 	if err != nil {
-		cr.internal(w, r, err)
+		cr.failWith(w, r, err)
 		return
 	}
 	if !done {
-		cr.fail(w, r, i18n.En, http.StatusConflict, "no_question", "", "class.err.noquestion")
+		cr.fail(w, r, "no_question", "", "class.err.noquestion")
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"question": strconv.Itoa(c.Question), "revealed": true})
@@ -105,17 +105,17 @@ func (cr *classRoom) handleAPIClassResults(w http.ResponseWriter, r *http.Reques
 		return
 	}
 	if c.Question == 0 {
-		cr.fail(w, r, i18n.En, http.StatusConflict, "no_question", "", "class.err.noquestion")
+		cr.fail(w, r, "no_question", "", "class.err.noquestion")
 		return
 	}
 	q, err := cr.st.Question(r.Context(), c.Code, c.Question)
 	if err != nil {
-		cr.internal(w, r, err)
+		cr.failWith(w, r, err)
 		return
 	}
 	sp, res, _, err := results(r.Context(), cr.st, q)
 	if err != nil {
-		cr.internal(w, r, err)
+		cr.failWith(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{

@@ -14,7 +14,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"gaelab/web/api"
 	"gaelab/web/class"
 	"gaelab/web/i18n"
 	"gaelab/web/store"
@@ -85,7 +84,7 @@ func (cr *classRoom) available(w http.ResponseWriter, r *http.Request) bool {
 	if cr.st != nil {
 		return true
 	}
-	cr.fail(w, r, classLang(r), http.StatusServiceUnavailable, "no_store", "", "class.err.nostore")
+	cr.fail(w, r, "no_store", "", "class.err.nostore")
 	return false
 }
 
@@ -101,27 +100,6 @@ func classLang(r *http.Request) i18n.Lang {
 		}
 	}
 	return cookieOrHeaderLang(r)
-}
-
-// fail answers a refused class request: the JSON API's error (field named,
-// English) under /api/, else plain text in the learner's language. Never
-// cached.
-func (cr *classRoom) fail(w http.ResponseWriter, r *http.Request, lang i18n.Lang, status int, code, field, key string, args ...any) {
-	w.Header().Set("Cache-Control", "no-store")
-	if strings.HasPrefix(r.URL.Path, "/api/") {
-		api.WriteError(w, &api.Error{Code: code, Field: field, Message: i18n.En.T(key, args...)})
-		return
-	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.WriteHeader(status)
-	w.Write([]byte(lang.T(key, args...) + "\n"))
-}
-
-// internal logs a store failure (route pattern only, never the key) and
-// answers 500.
-func (cr *classRoom) internal(w http.ResponseWriter, r *http.Request, err error) {
-	cr.logger.Error("class", "method", r.Method, "route", routePattern(r), "err", err)
-	cr.fail(w, r, classLang(r), http.StatusInternalServerError, "internal", "", "error.internal", requestID(r))
 }
 
 // routePattern is the chi pattern of the request ("/class/{code}/teach").
@@ -173,7 +151,7 @@ func (cr *classRoom) csrfToken(w http.ResponseWriter, r *http.Request) string {
 func (cr *classRoom) checkForm(w http.ResponseWriter, r *http.Request) bool {
 	r.Body = http.MaxBytesReader(w, r.Body, maxClassFormBytes)
 	if err := r.ParseForm(); err != nil {
-		cr.fail(w, r, classLang(r), http.StatusBadRequest, "bad_form", "", "class.err.csrf")
+		cr.fail(w, r, "bad_form", "", "class.err.csrf")
 		return false
 	}
 	c, err := r.Cookie(csrfCookie)
@@ -184,7 +162,7 @@ func (cr *classRoom) checkForm(w http.ResponseWriter, r *http.Request) bool {
 		_, ok = cr.csrf.Check(c.Value)
 	}
 	if !ok {
-		cr.fail(w, r, classLang(r), http.StatusForbidden, "csrf", "csrf", "class.err.csrf")
+		cr.fail(w, r, "csrf", "csrf", "class.err.csrf")
 	}
 	return ok
 }
@@ -209,11 +187,11 @@ func (cr *classRoom) deviceID(w http.ResponseWriter, r *http.Request) (id string
 func (cr *classRoom) loadClass(w http.ResponseWriter, r *http.Request, code string) (store.Class, bool) {
 	c, err := cr.st.Class(r.Context(), code, time.Now())
 	if errors.Is(err, store.ErrNotFound) {
-		cr.fail(w, r, classLang(r), http.StatusNotFound, "not_found", "code", "class.join.unknown", code)
+		cr.fail(w, r, "not_found", "code", "class.join.unknown", code)
 		return c, false
 	}
 	if err != nil {
-		cr.internal(w, r, err)
+		cr.failWith(w, r, err)
 		return c, false
 	}
 	return c, true
@@ -232,11 +210,11 @@ func (cr *classRoom) teacher(w http.ResponseWriter, r *http.Request, code string
 	}
 	c, err := cr.st.Class(r.Context(), code, time.Now())
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		cr.internal(w, r, err)
+		cr.failWith(w, r, err)
 		return c, "", false
 	}
 	if err != nil || !class.KeyMatches(key, c.KeyHash) {
-		cr.fail(w, r, classLang(r), http.StatusForbidden, "forbidden", "key", "class.err.key")
+		cr.fail(w, r, "forbidden", "key", "class.err.key")
 		return c, "", false
 	}
 	return c, key, true

@@ -35,7 +35,7 @@ func (cr *classRoom) stream(w http.ResponseWriter, r *http.Request, code, event 
 	f, err := cr.hub.Follow(code, kinds...)
 	if errors.Is(err, class.ErrStreamsFull) {
 		w.Header().Set("Retry-After", "5")
-		cr.fail(w, r, classLang(r), http.StatusServiceUnavailable, "streams_full", "", "class.err.streams")
+		cr.fail(w, r, "streams_full", "", "class.err.streams")
 		return
 	}
 	defer cr.hub.Leave(f)

@@ -317,9 +317,7 @@ func (cr *classRoom) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.
 	pq.Form = templates.ClassForm{Action: "/class/" + c.Code + "/answer", CSRF: csrf, Lang: string(lang), Submit: t("class.answer.send")}
 	pq.QID = strconv.Itoa(q.ID)
 	pq.Answer = templates.Field{ID: "class-a", Name: "a", Label: t("class.answer.label"), Value: mine.Value}
-	for _, o := range []struct{ value, key string }{{"+", "predict.positive"}, {"-", "predict.negative"}, {"0", "predict.zero"}} {
-		pq.Signs = append(pq.Signs, templates.Option{Value: o.value, Label: t(o.key), Selected: mine.Value == o.value})
-	}
+	pq.Signs = signOptions(lang, mine.Value)
 	if _, c := findBlock(lang, sp.Lesson, sp.Block); c != nil && sp.Answer == "choice" {
 		for i, o := range c.Options {
 			v := string(rune('a' + i))

@@ -44,13 +44,14 @@ func frame(f frameSpec) templates.Page {
 			label = "present.leave"
 		}
 		p.Presenter = templates.Link{Label: t(label), URL: f.self.presenting(!view.present).String()}
+		p.StartClass = templates.StartClass{Label: t("class.start.button"), From: classFrom(f.self), Lang: string(lang)}
 	}
 	for _, n := range []struct{ key, path string }{{"nav.play", "/play"}, {"nav.lessons", "/lessons"}, {"nav.batch", "/batch"}, {"nav.inspect", "/inspect"}} {
 		nav := pageLink{path: n.path, lang: lang}
 		p.Nav = append(p.Nav, templates.Link{Label: t(n.key), URL: nav.String(), Current: n.path == f.section})
 	}
-	if u := qrURL(f.self); u != "" {
-		p.QR = templates.Link{Label: t("qr.show"), Title: t("qr.alt"), URL: u}
+	if qrURL(f.self) != "" {
+		p.QR = templates.Link{Label: t("qr.show"), Title: t("qr.alt"), URL: qrPageURL(f.self)}
 	}
 	return p
 }
@@ -64,6 +65,26 @@ func qrURL(self pageLink) string {
 		return ""
 	}
 	return "/qr.svg?u=" + url.QueryEscape(u)
+}
+
+// classFrom is the playground link a class started from a page projects:
+// the page's scenario on /play (a compare or update view's own parameters
+// are only warnings there), without the teacher's view; "" for a lesson.
+func classFrom(self pageLink) string {
+	if self.path != "/play" && !strings.HasPrefix(self.path, "/compare/") && !strings.HasPrefix(self.path, "/update/") {
+		return ""
+	}
+	return self.learner().at("/play").String()
+}
+
+// qrPageURL is the full-screen QR code page (handleQRPage) of a page's
+// learner link, which returns to the page itself.
+func qrPageURL(self pageLink) string {
+	q := "/qr?u=" + url.QueryEscape(self.learner().String()) + "&back=" + url.QueryEscape(self.String())
+	if self.lang != "" {
+		q += "&lang=" + string(self.lang)
+	}
+	return q
 }
 
 // learnerLink is the link phones should open: the same state without the

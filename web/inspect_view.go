@@ -138,7 +138,17 @@ func inspectBatchView(ir inspectRequest, a *inspect.Analysis) *templates.Inspect
 	}}
 	v.Groups = inspectGroupsView(ir, a)
 
-	// Sort and filter.
+	order := inspectOrder(a, ir)
+	v.Controls = inspectControlsView(ir, a)
+	v.Legend, v.Maps = inspectMapsView(ir, a, order)
+	v.Rows = inspectRowsView(ir, a, order)
+	return v
+}
+
+// inspectControlsView is the GET form that sorts the rows and filters
+// them by group, carrying the config and the language.
+func inspectControlsView(ir inspectRequest, a *inspect.Analysis) templates.InspectControls {
+	t := ir.lang.T
 	hidden := []templates.Option{}
 	for _, k := range slices.Sorted(maps.Keys(ir.config)) {
 		hidden = append(hidden, templates.Option{Value: k, Label: ir.config.Get(k)})
@@ -146,26 +156,25 @@ func inspectBatchView(ir inspectRequest, a *inspect.Analysis) *templates.Inspect
 	if ir.langSet {
 		hidden = append(hidden, templates.Option{Value: "lang", Label: string(ir.lang)})
 	}
-	v.Controls = templates.InspectControls{Action: "/inspect/" + ir.id, Legend: t("inspect.controls.legend"), Hidden: hidden, Submit: t("inspect.controls.submit")}
-	v.Controls.Sort = templates.Select{ID: "inspect-sort", Name: "sort", Label: t("inspect.controls.sort")}
+	c := templates.InspectControls{Action: "/inspect/" + ir.id, Legend: t("inspect.controls.legend"), Hidden: hidden, Submit: t("inspect.controls.submit")}
+	c.Sort = templates.Select{ID: "inspect-sort", Name: "sort", Label: t("inspect.controls.sort")}
 	for _, s := range []string{"row", "score", "length", "mean_a", "group"} {
-		v.Controls.Sort.Options = append(v.Controls.Sort.Options, templates.Option{Value: s, Label: t("inspect.sort." + s), Selected: ir.sort == s || (ir.sort == "" && s == "row")})
+		c.Sort.Options = append(c.Sort.Options, templates.Option{Value: s, Label: t("inspect.sort." + s), Selected: ir.sort == s || (ir.sort == "" && s == "row")})
 	}
-	v.Controls.Group = templates.Select{ID: "inspect-group", Name: "group", Label: t("inspect.controls.group")}
-	v.Controls.Group.Options = []templates.Option{{Value: "", Label: t("inspect.controls.all_groups")}}
-	var groups []string
-	for _, rs := range a.Rows {
-		if rs.Group != "" && !slices.Contains(groups, rs.Group) {
-			groups = append(groups, rs.Group)
-		}
+	c.Group = templates.Select{ID: "inspect-group", Name: "group", Label: t("inspect.controls.group")}
+	c.Group.Options = []templates.Option{{Value: "", Label: t("inspect.controls.all_groups")}}
+	for _, g := range a.Groups {
+		c.Group.Options = append(c.Group.Options, templates.Option{Value: g.ID, Label: g.ID, Selected: ir.group == g.ID})
 	}
-	for _, g := range groups {
-		v.Controls.Group.Options = append(v.Controls.Group.Options, templates.Option{Value: g, Label: g, Selected: ir.group == g})
-	}
+	return c
+}
 
-	// Heat maps.
-	order := inspectOrder(a, ir)
-	v.Legend = templates.InspectLegend{Image: "/inspect/" + ir.id + "/heat/legend.png", Alt: t("inspect.legend.alt"),
+// inspectMapsView is the heat maps of the rows shown (order), in page
+// order, the mask and the share of positive whitened A per position last,
+// and their colour legend.
+func inspectMapsView(ir inspectRequest, a *inspect.Analysis, order []int) (legend templates.InspectLegend, maps []templates.InspectMap) {
+	t, b := ir.lang.T, a.Batch
+	legend = templates.InspectLegend{Image: "/inspect/" + ir.id + "/heat/legend.png", Alt: t("inspect.legend.alt"),
 		Caption: t("inspect.legend.caption"), Neg: "−S", Zero: "0", Pos: "+S"}
 	for _, name := range append(slices.Clone(inspectQuantities), "mask") {
 		x := inspectQuantity(a, name)
@@ -182,7 +191,7 @@ func inspectBatchView(ir inspectRequest, a *inspect.Analysis) *templates.Inspect
 		if bin > 1 {
 			caption += " " + t("inspect.map.binned", bin)
 		}
-		v.Maps = append(v.Maps, templates.InspectMap{
+		maps = append(maps, templates.InspectMap{
 			ID: "map-" + name, Title: t("inspect.map." + name), Caption: caption,
 			Image: "/inspect/" + ir.id + "/heat/" + name + ".png" + ir.query(),
 			Alt:   t("inspect.map.alt", t("inspect.map."+name), len(order), b.R), Width: w, Height: hgt,
@@ -190,12 +199,17 @@ func inspectBatchView(ir inspectRequest, a *inspect.Analysis) *templates.Inspect
 	}
 	if a.GAE != nil {
 		_, w, _ := inspect.Geometry(1, b.R)
-		v.Maps = append(v.Maps, templates.InspectMap{ID: "map-share", Title: t("inspect.map.share"), Caption: t("inspect.map.share_caption"),
+		maps = append(maps, templates.InspectMap{ID: "map-share", Title: t("inspect.map.share"), Caption: t("inspect.map.share_caption"),
 			Image: "/inspect/" + ir.id + "/heat/share.png" + ir.query(), Alt: t("inspect.map.share"), Width: w, Height: 12})
 	}
+	return legend, maps
+}
 
-	// Rows.
-	v.Rows = templates.InspectRows{Caption: t("inspect.rows.caption"), Head: []string{
+// inspectRowsView is the table of the rows shown (order), each with its
+// link: the playground for rows it takes, else the row view.
+func inspectRowsView(ir inspectRequest, a *inspect.Analysis, order []int) templates.InspectRows {
+	t := ir.lang.T
+	v := templates.InspectRows{Caption: t("inspect.rows.caption"), Head: []string{
 		t("inspect.rows.row"), t("inspect.rows.group"), t("inspect.rows.length"), t("inspect.rows.eos"), t("inspect.rows.score"),
 		t("inspect.rows.reward_sum"), t("inspect.rows.a0"), t("inspect.rows.mean_a"), t("inspect.rows.white_range"), t("inspect.rows.open"),
 	}}
@@ -205,7 +219,7 @@ func inspectBatchView(ir inspectRequest, a *inspect.Analysis) *templates.Inspect
 		if u := playLink(a, i, ir.langParam()); u != "" {
 			open = templates.Link{Label: t("inspect.rows.playground"), URL: u}
 		}
-		v.Rows.Rows = append(v.Rows.Rows, templates.InspectRow{Cells: []string{
+		v.Rows = append(v.Rows, templates.InspectRow{Cells: []string{
 			strconv.Itoa(i), rs.Group, strconv.Itoa(rs.Length), strconv.Itoa(rs.EOS), inum(rs.Score), inum(rs.RewardSum),
 			inum(rs.A0), inum(rs.MeanA), inum(rs.WhitenedMin) + " … " + inum(rs.WhitenedMax),
 		}, Open: open})

@@ -146,9 +146,7 @@ func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.Predi
 	if o.tries > 0 {
 		p.Hidden = append(p.Hidden, templates.Option{Value: name + "-tries", Label: strconv.Itoa(o.tries)})
 	}
-	for _, opt := range []struct{ value, key string }{{"+", "predict.positive"}, {"-", "predict.negative"}, {"0", "predict.zero"}} {
-		p.Signs = append(p.Signs, templates.Option{Value: opt.value, Label: t(opt.key), Selected: o.answer == opt.value})
-	}
+	p.Signs = signOptions(lr.lang, o.answer)
 	if !o.ok {
 		p.Verdict = t("predict.unavailable")
 		return p

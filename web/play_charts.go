@@ -132,7 +132,10 @@ func (v playView) chartTheme() chart.Theme {
 		th = chart.Dark()
 	}
 	if v.pr.view.present {
+		// The table and the step panel leave the chart little height: no
+		// title drawn (the figure names it for screen readers).
 		th = th.Projector()
+		th.Untitled = true
 	}
 	return th
 }

@@ -40,6 +40,7 @@ func FuzzPlayForm(f *testing.F) {
 		{"toks=a%0Ab%0D%0Ac&mask=1,o,0", 7, "", 6, "one\ntwo\nthree", "-0", 3},
 		{"%zz&gamma=&lam=2&beta=1e7&kl=nope&ver=v9&num=2", 2, "", 9, "", "NaN", 4},
 		{"hide=values,adv,values&rev=9&theme=dark&present=1&lock=1", 5, "", 8, "adv,white,controls", "3", 0},
+		{"present=1&win=99&step=2&win=-3&win=x", 9, "", 3, "adv.4", "1", 1},
 		{"lang=zh&pick=adv.0&sel=ret.99", 6, "是|的|，", 10, "ret.1", "1e-9", 5},
 		{"v=2&p=no-such&frobnicate=1", 255, "", 11, "<script>alert(1)</script>", "\"'><", 6},
 		{"tok=%F0%9F%98%80&tok=%00&tok=%ff", 8, "", 2, "1e6,-1e6", "0x10", 7},

@@ -2,6 +2,7 @@ package web
 
 import (
 	"strconv"
+	"strings"
 
 	"gaelab/templates"
 	"gaelab/web/scenario"
@@ -115,19 +116,36 @@ func (v playView) partName(part string) string {
 
 // table is the token table with its selection and step marks.
 func (v playView) table() templates.Table {
-	tb := templates.Table{Caption: v.t("table.caption"), Corner: v.t("table.corner")}
+	win := v.window()
+	tb := templates.Table{Caption: v.t("table.caption"), Corner: v.t("table.corner"), Window: v.arrows(win)}
+	// wide is the class of a column only the wide window shows.
+	wide := func(t int) string {
+		if _, only := win.shows(t); only {
+			return " w-wide"
+		}
+		return ""
+	}
+	format := num
+	if v.pr.view.present {
+		format = num3 // the formula panel keeps the exact value
+	}
 	for t, tok := range v.s.Tokens {
-		tb.Columns = append(tb.Columns, templates.Column{Index: v.idx(t), Text: tok.Text, Class: maskClass(tok.Kind), T: t})
+		if shown, _ := win.shows(t); shown {
+			tb.Columns = append(tb.Columns, templates.Column{Index: v.idx(t), Text: tok.Text, Class: strings.TrimSpace(maskClass(tok.Kind) + wide(t)), T: t})
+		}
 	}
 	marks := v.stepMarks()
 	for _, q := range v.rows() {
 		row := templates.Row{ID: q.id, Label: v.t(q.label), Code: q.code, Swatch: q.swatch}
 		row.Edit, row.EditLabel = v.cellEditor(q.id)
 		for t, x := range q.values {
+			if shown, _ := win.shows(t); !shown {
+				continue
+			}
 			sel := q.id + "." + strconv.Itoa(t)
-			c := templates.Cell{T: t, Text: num(x), Full: full(x), Pick: sel, Class: maskClass(v.s.Tokens[t].Kind)}
+			c := templates.Cell{T: t, Text: format(x), Full: full(x), Pick: sel, Class: maskClass(v.s.Tokens[t].Kind) + wide(t)}
 			if exact, _ := strconv.ParseFloat(c.Text, 64); exact == x {
-				c.Full = "" // 4 decimals already say it all
+				c.Full = "" // the decimals shown already say it all
 			}
 			if marks.hidden(q.id, t) {
 				c.Text, c.Full, c.Pick = "·", "", ""

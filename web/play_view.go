@@ -90,11 +90,15 @@ func (v playView) messages(ps []scenario.Problem) []string {
 }
 
 // with returns the canonical link of the scenario after f changes a copy.
+// A window of tokens the teacher moved (win=) is let go: it follows the
+// changed state's step again.
 func (v playView) with(f func(s *scenario.Scenario)) string {
 	s := v.s
 	s.Tokens = append([]scenario.Token(nil), s.Tokens...)
 	f(&s)
-	return v.pr.link("/play", s)
+	pr := v.pr
+	pr.view.winSet = false
+	return pr.link("/play", s)
 }
 
 func (v playView) presets() templates.PresetBar {
@@ -135,6 +139,19 @@ func num(x float64) string {
 	s := strconv.FormatFloat(x, 'f', 4, 64)
 	if s == "-0.0000" {
 		return "0.0000"
+	}
+	return s
+}
+
+// num3 is num with 3 decimals, for presentation mode's table: the exact
+// value stays in the formula panel and on hover.
+func num3(x float64) string {
+	if x != 0 && math.Abs(x) < 0.0005 {
+		return num(x)
+	}
+	s := strconv.FormatFloat(x, 'f', 3, 64)
+	if s == "-0.000" {
+		return "0.000"
 	}
 	return s
 }

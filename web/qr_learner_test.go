@@ -30,8 +30,8 @@ func TestLearnerLink(t *testing.T) {
 	rec := httptest.NewRecorder()
 	Routes().ServeHTTP(rec, httptest.NewRequest("GET", "/play?v=1&p=seed-b&present=1&theme=dark&hide=adv&lock=1", nil))
 	doc, _ := goquery.NewDocumentFromReader(rec.Body)
-	src, _ := doc.Find(`[data-testid="qr"] img`).Attr("src")
-	u, _ := url.Parse(src)
+	href, _ := doc.Find(`[data-testid="qr"]`).Attr("href")
+	u, _ := url.Parse(href)
 	if got := u.Query().Get("u"); strings.Contains(got, "present") || strings.Contains(got, "hide") || strings.Contains(got, "theme") ||
 		strings.Contains(got, "lock") || !strings.Contains(got, "p=seed-b") {
 		t.Errorf("presentation mode's QR code encodes %q; want the learner's link", got)

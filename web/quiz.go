@@ -111,59 +111,9 @@ func (s *Server) handleQuiz(w http.ResponseWriter, r *http.Request) {
 	checked := lr.q.Get("check") == "1"
 	right := 0
 	for i, it := range quizPick(quizBank(string(lr.lang)), seed) {
-		name := "a" + strconv.Itoa(i)
-		answer := strings.TrimSpace(lr.q.Get(name))
-		q := templates.QuizItem{
-			ID: "quiz-" + strconv.Itoa(i), Name: name, Number: strconv.Itoa(i + 1), Lesson: it.lesson.Title,
-			Section: templates.Link{Label: t("quiz.section", it.lesson.Title), URL: lr.url("/lessons/"+it.lesson.Slug) + "#" + it.section},
-			Answer:  templates.Field{ID: "quiz-" + strconv.Itoa(i) + "-answer", Name: name, Label: t("predict.answer"), Value: answer},
-		}
-		correct := false
-		if p := it.predict; p != nil {
-			q.Question, q.Kind = templ.Raw(p.Question), p.Kind
-			for _, o := range []struct{ value, key string }{{"+", "predict.positive"}, {"-", "predict.negative"}, {"0", "predict.zero"}} {
-				q.Signs = append(q.Signs, templates.Option{Value: o.value, Label: t(o.key), Selected: answer == o.value})
-			}
-			if checked {
-				pr := lessonRequest{lang: lr.lang, q: map[string][]string{predictParam(p): {answer}}}
-				o := pr.predictState(p)
-				correct = o.correct
-				q.Expected = t("predict.value", o.v.cellLabel(p.Ask), num(o.want))
-				switch {
-				case o.diagnosis != "":
-					q.Diagnosis = templ.Raw(fillCells(o.v, o.diagnosis))
-				case !correct:
-					q.Diagnosis = templ.Raw(templ.EscapeString(t("hint." + strings.SplitN(p.Ask, ".", 2)[0])))
-				}
-			}
-		} else {
-			c := it.choice
-			q.Question, q.Kind = templ.Raw(c.Question), "choice"
-			for j, o := range c.Options {
-				letter := choiceLetters[j : j+1]
-				q.Options = append(q.Options, templates.ChoiceOption{ID: q.ID + "-" + letter, Value: letter, Text: templ.Raw(o.Text), Selected: answer == letter})
-				if checked && o.Right {
-					q.Expected = t("choice.answer", strings.ToUpper(letter))
-				}
-				if checked && answer == letter {
-					correct = o.Right
-					if !o.Right {
-						q.Diagnosis = templ.Raw(o.Diagnosis)
-					}
-				}
-			}
-		}
-		if checked {
-			q.Checked, q.Correct = true, correct
-			switch {
-			case correct:
-				q.Verdict = t("predict.right")
-				right++
-			case answer == "":
-				q.Verdict = t("quiz.unanswered")
-			default:
-				q.Verdict = t("predict.diagnosed")
-			}
+		q, correct := lr.quizEntry(i, it, checked)
+		if correct {
+			right++
 		}
 		vm.Items = append(vm.Items, q)
 	}
@@ -171,6 +121,64 @@ func (s *Server) handleQuiz(w http.ResponseWriter, r *http.Request) {
 		vm.Score = t("quiz.score", right, len(vm.Items))
 	}
 	render(w, r, templates.QuizView(vm))
+}
+
+// quizEntry is question i of a final test, checked against the engine's
+// value when checked; it reports whether the answer was right.
+func (lr lessonRequest) quizEntry(i int, it quizItem, checked bool) (templates.QuizItem, bool) {
+	t := lr.lang.T
+	name := "a" + strconv.Itoa(i)
+	answer := strings.TrimSpace(lr.q.Get(name))
+	q := templates.QuizItem{
+		ID: "quiz-" + strconv.Itoa(i), Name: name, Number: strconv.Itoa(i + 1), Lesson: it.lesson.Title,
+		Section: templates.Link{Label: t("quiz.section", it.lesson.Title), URL: lr.url("/lessons/"+it.lesson.Slug) + "#" + it.section},
+		Answer:  templates.Field{ID: "quiz-" + strconv.Itoa(i) + "-answer", Name: name, Label: t("predict.answer"), Value: answer},
+	}
+	correct := false
+	if p := it.predict; p != nil {
+		q.Question, q.Kind = templ.Raw(p.Question), p.Kind
+		q.Signs = signOptions(lr.lang, answer)
+		if checked {
+			pr := lessonRequest{lang: lr.lang, q: map[string][]string{predictParam(p): {answer}}}
+			o := pr.predictState(p)
+			correct = o.correct
+			q.Expected = t("predict.value", o.v.cellLabel(p.Ask), num(o.want))
+			switch {
+			case o.diagnosis != "":
+				q.Diagnosis = templ.Raw(fillCells(o.v, o.diagnosis))
+			case !correct:
+				q.Diagnosis = templ.Raw(templ.EscapeString(t("hint." + strings.SplitN(p.Ask, ".", 2)[0])))
+			}
+		}
+	} else {
+		c := it.choice
+		q.Question, q.Kind = templ.Raw(c.Question), "choice"
+		for j, o := range c.Options {
+			letter := choiceLetters[j : j+1]
+			q.Options = append(q.Options, templates.ChoiceOption{ID: q.ID + "-" + letter, Value: letter, Text: templ.Raw(o.Text), Selected: answer == letter})
+			if checked && o.Right {
+				q.Expected = t("choice.answer", strings.ToUpper(letter))
+			}
+			if checked && answer == letter {
+				correct = o.Right
+				if !o.Right {
+					q.Diagnosis = templ.Raw(o.Diagnosis)
+				}
+			}
+		}
+	}
+	if checked {
+		q.Checked, q.Correct = true, correct
+		switch {
+		case correct:
+			q.Verdict = t("predict.right")
+		case answer == "":
+			q.Verdict = t("quiz.unanswered")
+		default:
+			q.Verdict = t("predict.diagnosed")
+		}
+	}
+	return q, correct
 }
 
 // quizLessons is the slugs a test draws from, for the tests.

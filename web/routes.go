@@ -149,6 +149,7 @@ func (s *Server) router() *router {
 	p.Get("/qr.svg", s.handleQR)
 
 	rt.limited.Get("/lang/{lang}", s.handleSetLang)
+	rt.limited.Get("/qr", s.handleQRPage) // depends on the Host: not in the answer cache
 	rt.limited.Get("/healthz", s.handleHealthz)
 	rt.limited.With(gzip).Post("/api/v1/compute", api.HandleCompute)
 	rt.limited.Handle("/static/*", static.Handler())

@@ -152,9 +152,7 @@ func (v updateView) questionBoxes(qs []updateQuestion, answers url.Values) []tem
 			Open: templates.Link{Label: v.t("lessons.open"), URL: v.pr.linkTo("/play", v.state)},
 		}
 		answer := strings.TrimSpace(answers.Get(name))
-		for _, o := range []struct{ value, key string }{{"+", "predict.positive"}, {"-", "predict.negative"}, {"0", "predict.zero"}} {
-			box.Signs = append(box.Signs, templates.Option{Value: o.value, Label: v.t(o.key), Selected: answer == o.value})
-		}
+		box.Signs = signOptions(v.pr.lang, answer)
 		verdict, diagnosis := q.check(answer)
 		switch verdict {
 		case "right":
@@ -170,7 +168,7 @@ func (v updateView) questionBoxes(qs []updateQuestion, answers url.Values) []tem
 		if box.Revealed {
 			value := num(q.want)
 			if q.kind == "sign" {
-				value = v.t(map[string]string{"+": "predict.positive", "-": "predict.negative", "0": "predict.zero"}[class.SignOf(q.want)])
+				value = signLabel(v.pr.lang, class.SignOf(q.want))
 			}
 			box.Value = v.t("uq.value", value)
 		}

@@ -18,6 +18,11 @@ type viewParams struct {
 	hide    []string // hidden parts, revealed one at a time in this order
 	reveal  int      // how many of hide are revealed
 	lock    bool
+	// win is the 0-based token t at the centre of presentation mode's
+	// window of tokens (scenarios longer than 8 tokens), when the teacher
+	// moved it (win=); winSet false lets the window follow the step.
+	win    int
+	winSet bool
 }
 
 // hideTargets are what hide= may name: table rows, charts, and the
@@ -28,7 +33,7 @@ var hideTargets = []string{
 }
 
 // viewKeys are the link parameters of viewParams, in canonical order.
-var viewKeys = []string{"present", "theme", "hide", "rev", "lock"}
+var viewKeys = []string{"present", "theme", "hide", "rev", "lock", "win"}
 
 // readView decodes the view parameters, reporting what it cannot use.
 func readView(q url.Values, rep *scenario.Report) viewParams {
@@ -58,6 +63,14 @@ func readView(q url.Values, rep *scenario.Report) viewParams {
 		v.reveal = min(max(n, 0), len(v.hide))
 	}
 	v.lock = q.Get("lock") == "1"
+	if w := q.Get("win"); w != "" && v.present { // a window exists in presentation mode only
+		n, err := strconv.Atoi(w)
+		if err != nil || n < 0 || n > scenario.MaxTokens {
+			rep.Warnings = append(rep.Warnings, scenario.Problem{Key: "warn.view", Args: []any{"win", w}})
+		} else {
+			v.win, v.winSet = n, true
+		}
+	}
 	return v
 }
 
@@ -78,6 +91,9 @@ func (v viewParams) suffix() string {
 	}
 	if v.lock {
 		b.WriteString("&lock=1")
+	}
+	if v.winSet && v.present {
+		b.WriteString("&win=" + strconv.Itoa(v.win))
 	}
 	return b.String()
 }

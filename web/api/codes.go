@@ -29,6 +29,7 @@ var codes = map[string]int{
 	"no_question":  http.StatusConflict,
 	"invalid":      http.StatusUnprocessableEntity,
 	"rate_limited": http.StatusTooManyRequests,
+	"too_many":     http.StatusTooManyRequests, // answer changes
 	"class_full":   http.StatusServiceUnavailable,
 	"streams_full": http.StatusServiceUnavailable,
 	"no_store":     http.StatusServiceUnavailable,

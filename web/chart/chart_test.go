@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"gaelab/web/svg"
 )
 
 func textEN() Text {
@@ -1104,6 +1106,32 @@ func playground(T int) Input {
 	return in
 }
 
+// In the dark theme every series is drawn at ≥ 4.5:1 against the
+// background (WCAG contrast of the colours the charts really use), in
+// Okabe–Ito colours that stay colour-blind safe, with lines ≥ 3 px.
+func TestDarkSeriesContrast(t *testing.T) {
+	th := Dark()
+	okabeIto := "#E69F00 #56B4E9 #009E73 #F0E442 #0072B2 #D55E00 #CC79A7 #F2F2F2"
+	bg := rgb(th.Background)
+	seen := map[string]Quantity{}
+	for q := range Styles {
+		c := th.style(q).Color
+		if !strings.Contains(okabeIto, strings.ToUpper(c)) {
+			t.Errorf("%s: %s is not an Okabe–Ito colour (or the theme's light KL)", q, c)
+		}
+		if r := svg.Contrast(rgb(c), bg); r < 4.5 {
+			t.Errorf("%s: %s on %s is %.2f:1, want ≥ 4.5:1", q, c, th.Background, r)
+		}
+		if other, ok := seen[c]; ok {
+			t.Errorf("%s and %s share %s", q, other, c)
+		}
+		seen[c] = q
+	}
+	if th.StrokeWidth < 3 {
+		t.Errorf("dark lines are %v px, want ≥ 3", th.StrokeWidth)
+	}
+}
+
 func playgroundRibbon(T int) RibbonInput {
 	return RibbonInput{Prompt: strings.Split("问：6乘7等于几？", ""), Response: playground(T).Tokens, Base: 1, Text: textZH()}
 }
@@ -1119,7 +1147,7 @@ func TestDarkProjectorTheme(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		s := string(svg)
-		for _, want := range []string{"theme-dark", `stroke-width="3.5"`, `font-size="20"`, "#111418"} {
+		for _, want := range []string{"theme-dark", `stroke-width="4.5"`, `font-size="24"`, "#111418"} {
 			if name != "values" && strings.HasPrefix(want, "stroke") {
 				continue // only the values chart draws lines; the others are bars
 			}

@@ -53,7 +53,7 @@ func valuesSpec(in *Input, T int, th Theme) spec {
 		legend: append([]legendItem{
 			seriesItem(tx.Value, Value), seriesItem(tx.Return, Return), seriesItem(tx.Advantage, Advantage),
 			{oneLine(tx.Bootstrap), func(f *frame, x, y float64) {
-				hollowMarker(f.marks, MarkerCircle, x+thumbW/2, y, f.th.MarkerRadius*1.15, f.th.StrokeWidth*0.9, rgb(Styles[Value].Color), f.bg)
+				hollowMarker(f.marks, MarkerCircle, x+thumbW/2, y, f.th.MarkerRadius*1.15, f.th.StrokeWidth*0.9, rgb(f.th.style(Value).Color), f.bg)
 			}},
 		}, masks...),
 	}
@@ -78,7 +78,7 @@ func valuesLayer(f *frame, in *Input, boot string) {
 
 	// V(s_t) on the boundaries, then the bootstrap V(s_T) = 0, its
 	// dotted line under the last V(s_t)'s marker.
-	st := Styles[Value]
+	st := f.th.style(Value)
 	col := rgb(st.Color)
 	r := f.markerR()
 	pts := make([]vg.Point, T)

@@ -105,7 +105,7 @@ func (f *frame) defineMarker(name string, half float64, draw func(m *markCanvas)
 // seriesMarker returns the marker attributes for quantity q's marker with
 // radius r.
 func (f *frame) seriesMarker(q Quantity, r float64) string {
-	st := Styles[q]
+	st := f.th.style(q)
 	return f.defineMarker("mk-"+string(q), 1.25*r+ringWidth(r)+1, func(m *markCanvas) {
 		marker(m, st.Marker, 0, 0, r, rgb(st.Color), f.bg)
 	})

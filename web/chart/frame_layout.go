@@ -122,7 +122,11 @@ type placedItem struct {
 // down).
 func (f *frame) header(sp spec) head {
 	th := f.th
-	y := f.labels.title(th, sp.title, pad, f.W-2*pad)
+	title := sp.title
+	if th.Untitled {
+		title = ""
+	}
+	y := f.labels.title(th, title, pad, f.W-2*pad)
 	if sp.caption != "" {
 		y = f.labels.caption(th, sp.caption, y, f.W-2*pad)
 	}

@@ -37,6 +37,7 @@ var parts = []part{
 	{"releases", enReleases, zhReleases},
 	{"upgrade", enUpgrade, zhUpgrade},
 	{"class", enClass, zhClass},
+	{"present", enPresent, zhPresent},
 	{"glossary", enTerms, zhTerms},
 	{"learner", enLearner, zhLearner},
 	{"variance", enVariance, zhVariance},

@@ -1,0 +1,85 @@
+package class_test
+
+import (
+	"context"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"gaelab/web"
+)
+
+// "Start a class" on a playground, compare or lesson page lands, after a
+// POST /class with its CSRF token, on the teacher's console with the page's
+// scenario ready to ask about: in one click with JavaScript, in two (the
+// start page's form) without.
+func TestStartClassButton(t *testing.T) {
+	need(t, chromiumPath, "chromium")
+	srv := server(t, backends[0].open(t), web.Options{})
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.NoFirstRun, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900))
+	defer cancelAlloc()
+	bctx, cancelBrowser := chromedp.NewContext(allocCtx)
+	defer cancelBrowser()
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	for _, c := range []struct {
+		name, page, from string
+		js               bool
+	}{
+		{"playground", "/play?v=1&p=seed-b&lam=0.9&present=1&lang=en", "/play?v=1&p=seed-b&lam=0.9&lang=en", true},
+		{"compare", "/compare/lambda?v=1&p=seed-a&t=1&lang=en", "/play?v=1&p=seed-a&t=1&lang=en", true},
+		{"lesson", "/lessons/gae?lang=zh", "", true},
+		{"playground without JavaScript", "/play?v=1&p=seed-b&lang=en", "/play?v=1&p=seed-b&lang=en", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, closeTab := chromedp.NewContext(bctx)
+			defer closeTab()
+			ctx, cancel := context.WithTimeout(ctx, 40*time.Second)
+			defer cancel()
+			if !c.js {
+				if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+					_, err := cdp.Call(ctx, tgt, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+					return err
+				})); err != nil {
+					t.Fatal(err)
+				}
+			}
+			steps := []chromedp.Action[chromedp.Void]{
+				chromedp.Navigate(srv.URL + c.page),
+				chromedp.WaitReady(chromedp.CSS(`[data-testid="start-class"] button`)),
+				chromedp.Click(chromedp.CSS(`[data-testid="start-class"] button`)),
+			}
+			if !c.js { // the start page, its POST form prefilled
+				steps = append(steps, chromedp.WaitReady(chromedp.CSS(`form[data-testid="class-start"] button`)),
+					chromedp.Click(chromedp.CSS(`form[data-testid="class-start"] button`)))
+			}
+			steps = append(steps, chromedp.WaitReady(chromedp.CSS(`#ask-link`)))
+			if err := chromedp.Do(ctx, steps...); err != nil {
+				t.Fatalf("start a class from %s: %v", c.page, err)
+			}
+			loc, err := chromedp.Run(ctx, chromedp.Evaluate[string]("location.href"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			u, _ := url.Parse(loc)
+			if !strings.HasPrefix(u.Path, "/class/") || !strings.HasSuffix(u.Path, "/teach") || u.Query().Get("k") == "" {
+				t.Fatalf("landed on %s, want the console /class/{code}/teach?k=…", loc)
+			}
+			link, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("ask-link").value`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if link != c.from {
+				t.Errorf("the console's scenario is %q, want %q", link, c.from)
+			}
+		})
+	}
+}

@@ -1,0 +1,61 @@
+package web
+
+import (
+	"encoding/csv"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+)
+
+// handleClassCSV handles the "GET /class/{code}/results.csv" route: every
+// answer of every question, one row each.
+func (cr *classRoom) handleClassCSV(w http.ResponseWriter, r *http.Request) {
+	if !cr.available(w, r) {
+		return
+	}
+	c, _, ok := cr.teacher(w, r, chi.URLParam(r, "code"))
+	if !ok {
+		return
+	}
+	qs, err := cr.st.Questions(r.Context(), c.Code)
+	if err != nil {
+		cr.failWith(w, r, err)
+		return
+	}
+	noStore(w)
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="class-`+c.Code+`.csv"`)
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"question", "kind", "lesson", "block", "link", "cell", "correct", "student", "answer", "changes", "right", "diagnosis", "updated"})
+	for _, q := range qs {
+		sp, _, as, err := results(r.Context(), cr.st, q)
+		if err != nil {
+			cr.logger.Error("class csv", "err", err)
+			break
+		}
+		for i, a := range as {
+			diag := ""
+			right := sp.Right(a.Value)
+			if !right {
+				diag = sp.Diagnosis(a.Value)
+			}
+			cw.Write([]string{strconv.Itoa(q.ID), sp.Kind, sp.Lesson, sp.Block, sp.Link, sp.Cell, sp.Correct(),
+				strconv.Itoa(i + 1), csvSafe(a.Value), strconv.Itoa(a.Changes), strconv.FormatBool(right), diag,
+				a.Updated.UTC().Format(time.RFC3339)})
+		}
+	}
+	cw.Flush()
+}
+
+// csvSafe keeps a spreadsheet from reading an answer as a formula.
+func csvSafe(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		if _, err := strconv.ParseFloat(s, 64); err != nil {
+			return "'" + s
+		}
+	}
+	return s
+}

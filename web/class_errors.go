@@ -1,0 +1,54 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"gaelab/web/api"
+	"gaelab/web/i18n"
+	"gaelab/web/store"
+)
+
+// The class pages and the class API answer a refusal one way: fail writes
+// its code (whose status api.Status gives, the one mapping from codes to
+// HTTP), the field it names and the message, and failWith turns the store's
+// errors a student or a teacher can cause into refusals, logging anything
+// else as a 500.
+
+// fail answers a refused class request with code's status: the JSON API's
+// error (field named, English) under /api/, else plain text in the
+// learner's language. Never cached.
+func (cr *classRoom) fail(w http.ResponseWriter, r *http.Request, code, field, key string, args ...any) {
+	w.Header().Set("Cache-Control", "no-store")
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		api.WriteError(w, &api.Error{Code: code, Field: field, Message: i18n.En.T(key, args...)})
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(api.Status(code))
+	w.Write([]byte(classLang(r).T(key, args...) + "\n"))
+}
+
+// refusal is a store error as a refusal (code, field, message key and
+// arguments), ok false for a failure of ours.
+func (cr *classRoom) refusal(err error) (code, field, key string, args []any, ok bool) {
+	switch {
+	case errors.Is(err, store.ErrFull):
+		return "class_full", "", "class.err.full", []any{cr.maxStudents}, true
+	case errors.Is(err, store.ErrTooMany):
+		return "too_many", "a", "class.err.changes", []any{maxAnswerChanges}, true
+	}
+	return "", "", "", nil, false
+}
+
+// failWith answers err: its refusal, or else a logged 500 (the route
+// pattern only, never the key).
+func (cr *classRoom) failWith(w http.ResponseWriter, r *http.Request, err error) {
+	if code, field, key, args, ok := cr.refusal(err); ok {
+		cr.fail(w, r, code, field, key, args...)
+		return
+	}
+	cr.logger.Error("class", "method", r.Method, "route", routePattern(r), "err", err)
+	cr.fail(w, r, "internal", "", "error.internal", requestID(r))
+}

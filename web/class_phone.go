@@ -1,0 +1,211 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"gaelab/static"
+	"gaelab/templates"
+	"gaelab/web/api"
+	"gaelab/web/class"
+	"gaelab/web/i18n"
+	"gaelab/web/store"
+)
+
+// handleJoinForm handles the "GET /join" route: type the code; ?code=
+// goes on to the class.
+func (cr *classRoom) handleJoinForm(w http.ResponseWriter, r *http.Request) {
+	lang := classLang(r)
+	t := lang.T
+	f := templates.Field{ID: "join-code", Name: "code", Label: t("class.join.label"), Kind: "text"}
+	if raw := r.URL.Query().Get("code"); raw != "" {
+		if code, ok := class.NormalizeCode(raw); ok {
+			http.Redirect(w, r, "/join/"+code+langSuffix(r), http.StatusSeeOther)
+			return
+		}
+		f.Value, f.Error = raw, t("class.join.bad", raw)
+		w.WriteHeader(http.StatusUnprocessableEntity)
+	}
+	vm := templates.ClassJoin{Page: classFrame(lang, t("class.join.heading"), "/join"), Heading: t("class.join.heading"),
+		Code: f, Submit: t("class.join.button")}
+	if _, ok := i18n.Parse(r.URL.Query().Get("lang")); ok {
+		vm.Lang = string(lang)
+	}
+	render(w, r, templates.ClassJoinPage(vm))
+}
+
+// langSuffix keeps lang= of a request on a redirect.
+func langSuffix(r *http.Request) string {
+	if l, ok := i18n.Parse(r.URL.Query().Get("lang")); ok {
+		return "?lang=" + string(l)
+	}
+	return ""
+}
+
+// handleClassPhone handles the "GET /join/{code}" route: a student's page.
+// The first visit joins the class (a device cookie, no name).
+func (cr *classRoom) handleClassPhone(w http.ResponseWriter, r *http.Request) {
+	if !cr.available(w, r) {
+		return
+	}
+	raw := chi.URLParam(r, "code")
+	code, ok := class.NormalizeCode(raw)
+	if !ok {
+		cr.fail(w, r, "not_found", "code", "class.join.bad", raw)
+		return
+	}
+	if code != raw {
+		http.Redirect(w, r, "/join/"+code+langSuffix(r), http.StatusSeeOther)
+		return
+	}
+	cr.phonePage(w, r, code, http.StatusOK, "")
+}
+
+// phonePage renders a student's page with an optional problem and status.
+func (cr *classRoom) phonePage(w http.ResponseWriter, r *http.Request, code string, status int, problem string) {
+	c, ok := cr.loadClass(w, r, code)
+	if !ok {
+		return
+	}
+	lang := classLang(r)
+	device, fresh := cr.deviceID(w, r)
+	if err := cr.st.Join(r.Context(), c.Code, device, cr.maxStudents, time.Now()); err != nil {
+		cr.failWith(w, r, err) // a full class: 503
+		return
+	}
+	if fresh {
+		cr.publish(r.Context(), c.Code, "join")
+	}
+	noStore(w)
+	pq, err := cr.phoneQuestion(r.Context(), lang, c, device, cr.csrfToken(w, r), problem)
+	if err != nil {
+		cr.failWith(w, r, err)
+		return
+	}
+	t := lang.T
+	vm := templates.ClassPhone{
+		Page:    classFrame(lang, t("class.teach.heading", c.Code), "/join/"+c.Code),
+		Heading: t("class.teach.heading", c.Code),
+		Stream:  "/class/" + c.Code + "/events?lang=" + string(lang), SSEScript: static.Path("htmx-ext-sse.min.js"),
+		Q: pq,
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	render(w, r, templates.ClassPhonePage(vm))
+}
+
+// handleClassAnswer handles the "POST /class/{code}/answer" route: field a
+// is the answer to question q. 303 back to the phone page; a refused
+// answer shows the page again with the reason and a 4xx.
+func (cr *classRoom) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
+	if !cr.available(w, r) || !cr.checkForm(w, r) {
+		return
+	}
+	code, lang := chi.URLParam(r, "code"), classLang(r)
+	device, _ := cr.deviceID(w, r)
+	qid, _ := strconv.Atoi(r.PostForm.Get("q"))
+	sp, err := cr.spec(r.Context(), code, qid)
+	if err == nil {
+		raw := r.PostForm.Get("a")
+		value, verr := sp.Normalize(raw)
+		if verr != nil {
+			cr.phonePage(w, r, code, http.StatusUnprocessableEntity, answerProblem(lang, verr, raw))
+			return
+		}
+		err = cr.storeAnswer(r.Context(), code, qid, device, value)
+	}
+	code2, _, key, args, refused := cr.refusal(err)
+	switch {
+	case err == nil:
+		// The answer is stored; telling the projectors need not hold the phone.
+		go cr.publish(context.WithoutCancel(r.Context()), code, "answer")
+		http.Redirect(w, r, "/join/"+code+"?lang="+string(lang), http.StatusSeeOther)
+	case errors.Is(err, store.ErrClosed), errors.Is(err, store.ErrNotFound):
+		cr.answerClosed(w, r, code, qid)
+	case refused && code2 == "too_many":
+		cr.phonePage(w, r, code, api.Status(code2), lang.T(key, args...))
+	default:
+		cr.failWith(w, r, err)
+	}
+}
+
+// answerProblem is why an answer cannot be read, in the student's language.
+func answerProblem(lang i18n.Lang, err error, raw string) string {
+	t := lang.T
+	msg := map[error]string{class.ErrEmpty: t("class.err.empty"), class.ErrTooLong: t("class.err.long", class.MaxAnswerLen),
+		class.ErrNotSign: t("class.err.sign"), class.ErrNotOpt: t("class.err.option")}[err]
+	if msg == "" {
+		msg = t("class.err.number", truncate(raw, class.MaxAnswerLen))
+	}
+	return msg
+}
+
+// storeAnswer stores a device's answer: one statement in the usual case; a
+// device that has not joined yet (its first request is this answer) joins,
+// within the class's cap.
+func (cr *classRoom) storeAnswer(ctx context.Context, code string, qid int, device, value string) error {
+	err := cr.st.Answer(ctx, code, qid, device, value, maxAnswerChanges, time.Now())
+	if errors.Is(err, store.ErrNotStudent) {
+		if err = cr.st.Join(ctx, code, device, cr.maxStudents, time.Now()); err == nil {
+			err = cr.st.Answer(ctx, code, qid, device, value, maxAnswerChanges, time.Now())
+		}
+	}
+	return err
+}
+
+// answerClosed explains a refused answer on the phone's page: the question
+// was revealed (409), or the teacher has asked another (409), or the class
+// is gone (404).
+func (cr *classRoom) answerClosed(w http.ResponseWriter, r *http.Request, code string, qid int) {
+	c, ok := cr.loadClass(w, r, code)
+	if !ok {
+		return
+	}
+	key := "class.err.closed"
+	if qid != c.Question {
+		key = "class.err.stale"
+	}
+	cr.phonePage(w, r, c.Code, http.StatusConflict, classLang(r).T(key))
+}
+
+// spec is a question's spec, from memory after the first read: a question
+// never changes once asked.
+func (cr *classRoom) spec(ctx context.Context, code string, qid int) (class.Spec, error) {
+	key := code + "/" + strconv.Itoa(qid)
+	cr.specsMu.Lock()
+	sp, ok := cr.specs[key]
+	cr.specsMu.Unlock()
+	if ok {
+		return sp, nil
+	}
+	if qid <= 0 {
+		return class.Spec{}, store.ErrNotFound
+	}
+	q, err := cr.st.Question(ctx, code, qid)
+	if err != nil {
+		return class.Spec{}, err
+	}
+	if sp, err = class.DecodeSpec(q.Spec); err != nil {
+		return sp, err
+	}
+	cr.specsMu.Lock()
+	if len(cr.specs) >= 4096 {
+		clear(cr.specs)
+	}
+	cr.specs[key] = sp
+	cr.specsMu.Unlock()
+	return sp, nil
+}
+
+// truncate cuts s to n runes.
+func truncate(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,75 @@
+package web
+
+import (
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"gaelab/templates"
+	"gaelab/web/i18n"
+)
+
+// handleQRPage handles the "GET /qr?u=<link>&back=<link>" route: the QR code
+// of a page for a room, full screen: the code at most of the screen's
+// height, the link printed large under it, and, when the teacher's address
+// is loopback, how to make it reachable. With JavaScript the frame's "QR
+// code" opens this page's card as an overlay (Esc closes it); without, this
+// page is where the link goes. u is the learner's link (the view's
+// parameters are dropped again here), back the page to return to.
+func (s *Server) handleQRPage(w http.ResponseWriter, r *http.Request) {
+	q, _ := url.ParseQuery(r.URL.RawQuery)
+	lang, _ := pageLang(r, q)
+	u, back := learnerLink(q.Get("u")), q.Get("back")
+	if err := checkQRLink(u); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	if checkQRLink(back) != nil {
+		back = u
+	}
+	t := lang.T
+	vm := templates.QRPage{
+		Page:    frame(frameSpec{self: pageLink{path: "/qr", state: "u=" + url.QueryEscape(u), lang: lang}, title: t("qr.title")}),
+		Heading: t("qr.title"), Scan: t("qr.scan"),
+		Image: "/qr.svg?u=" + url.QueryEscape(asciiURL(u)), Alt: t("qr.alt"),
+		Link:  s.publicLink(r, u),
+		Close: templates.Link{Label: t("qr.close"), URL: back},
+	}
+	vm.Page.QR = templates.Link{} // no QR code of the QR code
+	vm.Loopback, vm.Addresses = s.loopbackHelp(r, lang, u)
+	render(w, r, templates.QRView(vm))
+}
+
+// publicLink is the absolute link phones open for the site-relative u: on
+// -public-url when set, else on the request's scheme and host.
+func (s *Server) publicLink(r *http.Request, u string) string {
+	if p := strings.TrimSuffix(s.opts.PublicURL, "/"); p != "" {
+		return p + u
+	}
+	return requestScheme(r) + "://" + r.Host + u
+}
+
+// loopbackHelp says, when the request's host is loopback and no public URL
+// is set, that phones cannot reach it and how to fix it, with u on this
+// machine's network addresses; nothing otherwise.
+func (s *Server) loopbackHelp(r *http.Request, lang i18n.Lang, u string) ([]string, []string) {
+	if s.opts.PublicURL != "" || !loopbackHost(r) {
+		return nil, nil
+	}
+	port := "8080"
+	if _, p, err := net.SplitHostPort(r.Host); err == nil {
+		port = p
+	}
+	msgs := []string{lang.T("qr.loopback", r.Host, port)}
+	var addrs []string
+	for _, a := range lanAddresses() {
+		addrs = append(addrs, "http://"+a+":"+port+u)
+	}
+	if len(addrs) > 0 {
+		msgs = append(msgs, lang.T("qr.loopback.use"))
+	} else {
+		msgs = append(msgs, lang.T("qr.loopback.none"))
+	}
+	return msgs, addrs
+}
