@@ -1,5 +1,11 @@
 package engine
 
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
 // Which releases compute a number the same way: a number shown for
 // generation g depends on some of the Changes; the releases that compute it
 // exactly as g does are the generations around g where none of those
@@ -116,3 +122,46 @@ func EstimatorChanges(key string) []ChangeID {
 	}
 	return nil // grpo_norm_std, remax: the same in every release
 }
+
+// seriesReleases are the release tags a range endpoint names: the tag
+// itself, or every tag of a series ("v0.3", "v0.4.x").
+func seriesReleases(end string) []Release {
+	prefix := strings.TrimSuffix(end, ".x")
+	var out []Release
+	for _, r := range Releases {
+		if r.Tag == end || r.Tag == prefix || strings.HasPrefix(r.Tag, prefix+".") {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// CheckRange reports why a range of releases written in prose ("v0.2 to
+// v0.3.0.post1", "v0.4.x") does not match the generation table: it must
+// start at the first release of a generation and end at the last release of
+// one, or the releases it names would not all compute alike. v0.1, before
+// the table, may start a range. nil when it matches.
+func CheckRange(from, to string) error {
+	if from != "v0.1" {
+		tags := seriesReleases(from)
+		if len(tags) == 0 {
+			return fmt.Errorf("engine: %s is not a verl release", from)
+		}
+		if first := tags[0]; first.Gen.Releases()[0].Tag != first.Tag {
+			return fmt.Errorf("engine: %s starts inside generation %s (%s)", from, first.Gen, first.Gen.Range())
+		}
+	}
+	tags := seriesReleases(to)
+	if len(tags) == 0 {
+		return fmt.Errorf("engine: %s is not a verl release", to)
+	}
+	if last := tags[len(tags)-1]; last.Gen.Releases()[len(last.Gen.Releases())-1].Tag != last.Tag {
+		return fmt.Errorf("engine: %s ends inside generation %s (%s)", to, last.Gen, last.Gen.Range())
+	}
+	return nil
+}
+
+// ProseRange finds ranges of verl releases in text: "v0.2 to
+// v0.3.0.post1", "v0.4.0–v0.6.0", "v0.2 到 v0.3.x"; submatches 1 and 2 are
+// the ends, for CheckRange.
+var ProseRange = regexp.MustCompile(`(v0\.\d+(?:\.(?:\d+|x)(?:\.[a-z]+\d*)?)?)\s*(?:–|—|-|to|到|至)\s*(v0\.\d+(?:\.(?:\d+|x)(?:\.[a-z]+\d*)?)?)`)

@@ -133,7 +133,7 @@ func BatchMain(vm Batch) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = presetBar(vm.Presets).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = presetBar(vm.Presets, false).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -64,8 +64,6 @@ type LessonPart struct {
 	Predict *PredictBox
 	Choice  *ChoiceBox
 	Details *DetailsBox
-	// Variance is a ```variance block: the variance lab.
-	Variance *VarianceBlock
 }
 
 // DetailsBox is a collapsible note in a lesson: the version history kept out

@@ -188,6 +188,10 @@ type Column struct {
 type Row struct {
 	ID, Label, Code string // Code is verl's name, e.g. token_level_rewards
 	Swatch          string // CSS class of the quantity's colour, "" for none
+	// Edit is the form field a click on a cell edits in place (static/edit.js):
+	// "V", "score" or "r", "" for a computed row; EditLabel names the
+	// editor, "{t}" standing for the token's index.
+	Edit, EditLabel string
 	Cells           []Cell
 }
 

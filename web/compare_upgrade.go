@@ -133,7 +133,7 @@ func (c compareView) upgradeResults(a, b engine.Release) templates.VersionsResul
 	out.Estimators = m.estimators(run, a, b)
 	out.Summary, out.Key = m.summary(a, b)
 	out.Reasons = m.changeList(a, b)
-	out.Notes = append(out.Notes, c.t("compare.upgrade.inputs"))
+	out.Notes = append(append(out.Notes, c.t("compare.upgrade.inputs")), c.editNotice()...)
 	return out
 }
 

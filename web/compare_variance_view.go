@@ -104,6 +104,6 @@ func (v varianceView) chart(c int) drawnChart {
 			Desc: v.t("var.chart.group", sweepLam(r.Lam), num(r.Sample.Mean), num(math.Sqrt(r.Sample.Var)), num(lo), num(hi)),
 		})
 	}
-	svg, err := chart.Variance(in)
+	svg, err := v.memoChart("variance"+v.extra, id, func() ([]byte, error) { return chart.Variance(in) })
 	return drawnChart{id: id, title: in.Text.Title, svg: svg, err: err}
 }

@@ -168,7 +168,7 @@ func (c compareView) versionsResults(shown []explain.Quantity) templates.Version
 		}
 		out.Reasons = append(out.Reasons, cr)
 	}
-	out.Notes = append(out.Notes, c.t("compare.versions.inputs"))
+	out.Notes = append(append(out.Notes, c.t("compare.versions.inputs")), c.editNotice()...)
 	if cells > onValid {
 		out.Notes = append(out.Notes, c.t("compare.masked_cells"))
 	}

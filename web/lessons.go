@@ -132,8 +132,7 @@ func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
 			cv := lr.choice(path, p.Choice)
 			vm.Body = append(vm.Body, templates.LessonPart{Choice: &cv})
 		case p.Variance != nil:
-			vb := lr.variance(p.Variance)
-			vm.Body = append(vm.Body, templates.LessonPart{Variance: &vb})
+			vm.Body = append(vm.Body, templates.LessonPart{HTML: lr.varianceHTML(p.Variance)})
 		case p.Details != nil:
 			vm.Body = append(vm.Body, templates.LessonPart{Details: &templates.DetailsBox{
 				Kind: p.Details.Kind, Label: t("lessons." + p.Details.Kind), Body: templ.Raw(p.Details.HTML)}})

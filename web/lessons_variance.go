@@ -1,7 +1,12 @@
 package web
 
 import (
+	"bytes"
+	"context"
 	"net/url"
+	"strconv"
+
+	"github.com/a-h/templ"
 
 	"gaelab/lessons"
 	"gaelab/templates"
@@ -22,6 +27,11 @@ func (lr lessonRequest) variance(b *lessons.Variance) templates.VarianceBlock {
 		ID: id, Errors: append(v.messages(v.pr.rep.Problems), v.messages(v.pr.rep.Warnings)...),
 		Open: templates.Link{Label: v.t("var.open"), URL: v.link()},
 	}
+	if b.Horizon > 0 {
+		lines, c := v.horizonBlock(id, b.Horizon)
+		vb.Toy, vb.Chart, vb.Open = lines, &c, templates.Link{}
+		return vb
+	}
 	if v.err != nil {
 		vb.Errors = append(vb.Errors, v.t("var.error"))
 		return vb
@@ -32,4 +42,27 @@ func (lr lessonRequest) variance(b *lessons.Variance) templates.VarianceBlock {
 	c := v.chart(1).figure(v.playView, sweepLink(v.pr, "/compare/variance/chart/biased.svg", v.state, v.extra), v.t("sweep.chart.error", v.chartTitle(1)))
 	vb.Chart = &c
 	return vb
+}
+
+// varianceHTML is the variance block rendered, from the server's chart memo
+// when it was rendered before: a block depends only on its source, the
+// language (and whether the link names it) and the theme, never on the
+// learner's answers, and the lab's N rollouts cost more than the rest of a
+// lesson page.
+func (lr lessonRequest) varianceHTML(b *lessons.Variance) templ.Component {
+	key := "lesson-variance\x00" + b.ID + "\x00" + b.Link + "\x00" + strconv.Itoa(b.Horizon) + "\x00" + string(lr.lang) +
+		strconv.FormatBool(lr.langSet) + strconv.FormatBool(lr.view.dark) + strconv.FormatBool(lr.view.present)
+	if lr.charts != nil {
+		if html, ok := lr.charts.get(key); ok {
+			return templ.Raw(string(html))
+		}
+	}
+	var buf bytes.Buffer
+	if err := templates.LessonVariance(lr.variance(b)).Render(context.Background(), &buf); err != nil {
+		return templ.Raw("")
+	}
+	if lr.charts != nil {
+		lr.charts.put(key, buf.Bytes())
+	}
+	return templ.Raw(buf.String())
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"math"
+	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -90,8 +91,55 @@ func TestHorizonLessonNumbers(t *testing.T) {
 			}
 		}
 	}
+	// The horizon block: a score on the last of 512 tokens reaches token 0
+	// with (γλ)^511, from the engine's GAE, for each λ of the chart.
+	w := horizon(512, 1, engine.LastGeneration)
+	for i, lam := range horizonLams {
+		if want := math.Pow(lam, 511); math.Abs(w[i][0]-want) > 1e-12*want {
+			t.Errorf("λ=%g: weight at token 0 %g, (γλ)^511 = %g", lam, w[i][0], want)
+		}
+	}
+	for _, lang := range []string{"en", "zh"} {
+		blk := page(t, "/lessons/horizon?lang="+lang).Find(`#var-horizon-512`)
+		for i := range horizonLams {
+			if text := blk.Find("li").Eq(i).Text(); !strings.Contains(text, num(w[i][0])) || !strings.Contains(text, num(1-w[i][0])) {
+				t.Errorf("%s: horizon line %d %q lacks %s and %s", lang, i, text, num(w[i][0]), num(1-w[i][0]))
+			}
+		}
+		if blk.Find("svg").Length() != 1 {
+			t.Errorf("%s: no horizon chart", lang)
+		}
+	}
 	// The course now has at least 12 lessons.
 	if n := page(t, "/lessons?lang=en").Find(`[data-testid="lesson-list"] > li`).Length(); n < 12 {
 		t.Errorf("the course lists %d lessons, want ≥ 12", n)
+	}
+}
+
+// BenchmarkHorizonLessonPage is the lesson with the variance lab and the
+// horizon chart (budget: a lesson page ≤ 3 ms), without the answer cache:
+// "memo" with the server's chart memo, which keeps the rendered blocks
+// after the first request, "cold" without it (every block computed).
+func BenchmarkHorizonLessonPage(b *testing.B) {
+	course()
+	for _, memo := range []bool{true, false} {
+		name := "memo"
+		if !memo {
+			name = "cold"
+		}
+		b.Run(name, func(b *testing.B) {
+			s := newServer(Options{CacheBytes: 1})
+			if !memo {
+				s.charts = nil
+			}
+			h := s.router()
+			for b.Loop() {
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, httptest.NewRequest("GET", "/lessons/horizon?lang=zh", nil))
+				if rec.Code != 200 {
+					b.Fatal(rec.Code)
+				}
+			}
+		})
 	}
 }

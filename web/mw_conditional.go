@@ -16,7 +16,7 @@ import (
 // its URL: the language when lang= is absent (the lang cookie is hashed as
 // the language it resolves to, not as a header), htmx's fragment requests, the
 // scheme a proxy reports (QR codes hold absolute links) and compression.
-var varyHeaders = []string{"Accept-Language", "HX-Request", "HX-Target", "HX-Boosted", "X-Forwarded-Proto", "Accept-Encoding"}
+var varyHeaders = []string{"Accept-Language", "HX-Request", "HX-Target", "HX-Boosted", "HX-History-Restore-Request", "GAE-History", "X-Forwarded-Proto", "Accept-Encoding"}
 
 // withConditional gives every successful GET of a page, fragment, chart or
 // export a strong ETag computed from what the answer is a pure function of

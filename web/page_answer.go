@@ -31,13 +31,15 @@ type pageAnswer struct {
 
 // pageVary are the request headers a page's answer depends on besides its
 // link: htmx's fragment requests and the language when lang= is absent.
-const pageVary = "HX-Request, HX-Target, Accept-Language, Cookie"
+const pageVary = "HX-Request, HX-Target, HX-History-Restore-Request, GAE-History, Accept-Language, Cookie"
 
 // servePage is the one page pipeline: the redirect to the canonical link,
 // the htmx fragment (with the link for the address bar) or the whole page,
 // the headers, and the log of a failed render.
 func servePage(w http.ResponseWriter, r *http.Request, a pageAnswer) {
-	htmx := r.Header.Get("HX-Request") == "true"
+	// htmx restoring a history entry it did not keep (Back, Forward) needs
+	// the whole page: it replaces the body with it.
+	htmx := r.Header.Get("HX-Request") == "true" && r.Header.Get("HX-History-Restore-Request") != "true"
 	if !htmx && a.redirect && !sameQuery(r.URL.RawQuery, a.canonical) {
 		// A form submitted without JavaScript, or a link in another order:
 		// show its canonical link, so every state has one URL.
@@ -55,17 +57,33 @@ func servePage(w http.ResponseWriter, r *http.Request, a pageAnswer) {
 			if a.keepTyped {
 				link = r.URL.Path + "?" + r.URL.RawQuery // keep what was typed in the link
 			}
-			if a.pushOnBoost && r.Header.Get("HX-Boosted") == "true" { // one history entry per step
-				h.Set("HX-Push-Url", asciiURL(link))
-			} else { // typing: the address bar follows without flooding history
-				h.Set("HX-Replace-Url", asciiURL(link))
-			}
+			setHistory(h, r, a.pushOnBoost && r.Header.Get("HX-Boosted") == "true", link)
 		} else if a.main != nil {
 			c = a.main
-			h.Set("HX-Push-Url", asciiURL(a.canonical))
+			setHistory(h, r, true, a.canonical)
 		}
 	}
 	if err := c().Render(r.Context(), w); err != nil {
 		logRenderError(r, err)
+	}
+}
+
+// setHistory tells htmx what to do with the address bar after an answer:
+// push link as a new history entry, or replace the current one with it.
+// The page's script (static/edit.js) may choose with the request header
+// GAE-History: "push" for the first request of an edit (so that Back undoes
+// it), "replace" for the edit's later requests and for the step-through's
+// steps; without it (or with another value) push says.
+func setHistory(h http.Header, r *http.Request, push bool, link string) {
+	switch r.Header.Get("GAE-History") {
+	case "push":
+		push = true
+	case "replace":
+		push = false
+	}
+	if push {
+		h.Set("HX-Push-Url", asciiURL(link))
+	} else {
+		h.Set("HX-Replace-Url", asciiURL(link))
 	}
 }

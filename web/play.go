@@ -72,7 +72,9 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 		page: func() templ.Component { return templates.PlayPage(v.play()) },
 		main: func() templ.Component { return templates.PlayMain(v.play()) },
 		fragments: map[string]func() templ.Component{
-			"results": func() templ.Component { return templates.PlayUpdate(v.results(), v.hidden(), v.fieldErrors()) },
+			"results": func() templ.Component {
+				return templates.PlayUpdate(v.results(), v.hidden(), v.fieldErrors(), v.presetsOOB())
+			},
 		},
 	})
 }

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -62,15 +64,21 @@ func benchUpdate(b *testing.B, n int) {
 func BenchmarkPlayUpdate64(b *testing.B)  { benchUpdate(b, 64) }
 func BenchmarkPlayUpdate512(b *testing.B) { benchUpdate(b, 512) }
 
-// Budget: a 64-token page is at most 150 KB of HTML and SVG before compression.
+// Budget (issue 12): a 64-token page is at most 180 KB of HTML and SVG
+// before compression, the draggable handles included; the gzipped size is
+// reported beside it.
 func TestPlayPageSize64(t *testing.T) {
 	rec := get(t, longScenario(64))
 	if rec.Code != 200 {
 		t.Fatalf("status %d", rec.Code)
 	}
-	if kb := float64(rec.Body.Len()) / 1024; kb > 150 {
-		t.Errorf("64-token page is %.1f KB, budget 150 KB", kb)
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(rec.Body.Bytes())
+	zw.Close()
+	if kb := float64(rec.Body.Len()) / 1024; kb > 180 {
+		t.Errorf("64-token page is %.1f KB, budget 180 KB", kb)
 	} else {
-		fmt.Printf("64-token page: %.1f KB\n", kb)
+		fmt.Printf("64-token page: %.1f KB (%.1f KB gzipped)\n", kb, float64(gz.Len())/1024)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"net/http/httptest"
 	"testing"
+
+	"gaelab/web/chart"
 )
 
 // A chart from the memo is the chart drawn afresh, and views that draw it
@@ -14,7 +16,7 @@ func TestChartMemoKeepsViewsApart(t *testing.T) {
 	for _, q := range []string{"v=1&p=seed-b", "v=1&p=seed-b&lang=zh", "v=1&p=seed-b&theme=dark",
 		"v=1&p=seed-b&present=1", "v=1&p=seed-b&lam=0.5", "v=1&p=dense"} {
 		v := newPlayView(s.readPlay(httptest.NewRequest("GET", "/play?"+q, nil)))
-		fresh, err := v.drawChart("values", "")
+		fresh, err := v.drawChart("values", "", chart.Handles{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -89,13 +89,13 @@ func promptTokens(prompt string) []string {
 // prefixes the SVG's element ids ("" for the chart's default), so that one
 // page can hold several.
 func (v playView) renderChart(name, id string) ([]byte, error) {
-	return v.memoChart(name, id, func() ([]byte, error) { return v.drawChart(name, id) })
+	return v.memoChart(name, id, func() ([]byte, error) { return v.drawChart(name, id, chart.Handles{}) })
 }
 
-// drawChart draws one chart by name.
-func (v playView) drawChart(name, id string) ([]byte, error) {
+// drawChart draws one chart by name, with drag's handles (play_drag.go).
+func (v playView) drawChart(name, id string, drag chart.Handles) ([]byte, error) {
 	in := v.chartInput()
-	in.ID, in.Theme = id, v.chartTheme()
+	in.ID, in.Theme, in.Drag = id, v.chartTheme(), drag
 	switch name {
 	case "values":
 		return chart.Values(in)
@@ -151,7 +151,7 @@ func (v playView) charts() []templates.Chart {
 	var wg sync.WaitGroup
 	for i, name := range names {
 		wg.Go(func() {
-			svg, err := v.renderChart(name, "")
+			svg, err := v.renderInline(name)
 			c := templates.Chart{
 				ID: "chart-" + name, Title: v.t(chartTitles[name]), Download: v.t("chart.download"),
 				URL: v.link("/play/chart/" + name + ".svg"),

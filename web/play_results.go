@@ -137,6 +137,7 @@ func (v playView) table() templates.Table {
 	marks := v.stepMarks()
 	for _, q := range v.rows() {
 		row := templates.Row{ID: q.id, Label: v.t(q.label), Code: q.code, Swatch: q.swatch}
+		row.Edit, row.EditLabel = v.cellEditor(q.id)
 		for t, x := range q.values {
 			if shown, _ := win.shows(t); !shown {
 				continue

@@ -31,7 +31,7 @@ func newPlayView(pr playRequest) playView {
 func (v playView) play() templates.Play {
 	pr := v.pr
 	return templates.Play{
-		Page:         v.page("play.title", "/play"),
+		Page:         v.editPage(v.page("play.title", "/play")),
 		HideControls: v.pr.view.present || v.pr.view.hidden("controls"),
 		Locked:       v.pr.view.lock,
 		Heading:      v.t("play.heading"),

@@ -62,6 +62,7 @@ func (v updateView) ok() bool { return v.pr.rep.OK() && len(v.own.problems) == 0
 // for htmx the results and the error summary.
 func (v updateView) serve(w http.ResponseWriter, r *http.Request, build func() templates.Update, page func(templates.Update) templ.Component) {
 	vm := build()
+	vm.Results.Notes = append(vm.Results.Notes, v.editNotice()...)
 	servePage(w, r, pageAnswer{
 		canonical: v.selfIn(v.pr).canonical(v.pr.langSet),
 		redirect:  v.ok(), keepTyped: !v.ok(),
@@ -106,7 +107,7 @@ func (v updateView) warnings() []string {
 // hiddenState is the form's hidden inputs: the canonical link without the
 // view's own parameters, as name/value pairs in order.
 func (v updateView) hiddenState() []templates.Option {
-	return v.pr.pageLink(v.path, v.state).hidden()
+	return v.pr.pageLink(v.path, v.editState()).hidden() // an edit makes a v=2 link (edit_v2.go)
 }
 
 // field is one of the view's own inputs, showing what was typed when it was bad.

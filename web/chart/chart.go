@@ -105,6 +105,9 @@ type Input struct {
 	Step StepFrame
 	// Theme sets colours, stroke widths and sizes; the zero Theme is Light().
 	Theme Theme
+	// Drag asks Values and Rewards for draggable handles (see Handles); the
+	// zero value draws none.
+	Drag Handles
 	// ID prefixes the ids of <title> and <desc> (ID+"-title", ID+"-desc")
 	// and of the markers and patterns (ID+"-…"), which must be unique on a
 	// page; empty means "gae-values", "gae-rewards" or "gae-advantages".

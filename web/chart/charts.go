@@ -90,6 +90,7 @@ func valuesLayer(f *frame, in *Input, boot string) {
 	polyline(f.marks, pts, st, f.th.StrokeWidth, col, f.seriesMarker(Value, r))
 	rt := math.Max(r*1.15, 3)
 	hollowMarker(f.marks, MarkerCircle, float64(term.X), float64(term.Y), rt, f.th.StrokeWidth*0.9, col, f.bg)
+	f.handles(in.Drag, in.Values, func(t int) (float64, float64) { return float64(pts[t].X), float64(pts[t].Y) })
 	ly := f.sy(float64(term.Y)) - rt - 3 // above the point if there is room
 	if float64(term.Y)+rt+3+f.th.FontSize > float64(f.dc.Max.Y) {
 		ly = f.sy(float64(term.Y)) + rt + f.th.FontSize
@@ -223,6 +224,7 @@ func rewardsSpec(in *Input, T int, th Theme) spec {
 		bars(f.marks, score, f.barFill(Score), edge)
 		bars(f.marks, kl, f.barFill(KL), edge)
 		rewardMarks(f, ticks, w+f.slot*0.2, f.markerR())
+		f.handles(in.Drag, in.Scores, func(t int) (float64, float64) { return score[t].x, f.Y(in.Scores[t]) })
 	})
 	return sp
 }

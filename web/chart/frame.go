@@ -81,6 +81,7 @@ type frame struct {
 	defined            map[string]bool // names in defs
 	labels             *writer         // the labels: SVG in px, y down
 	hl                 []byte          // the hl-cols group
+	drag               bytes.Buffer    // the handles group (handles.go), on top
 }
 
 // X returns the vg (= SVG) x coordinate of data x (token t is at x = t).
@@ -148,6 +149,7 @@ func (f *frame) finish(sp spec) []byte {
 	b.Write(f.labels.b.Bytes())
 	b.WriteString("</g>\n")
 	b.Write(f.hl)
+	b.Write(f.drag.Bytes())
 	b.WriteString("</svg>\n")
 	return b.Bytes()
 }

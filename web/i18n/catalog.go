@@ -39,6 +39,7 @@ var parts = []part{
 	{"class", enClass, zhClass},
 	{"present", enPresent, zhPresent},
 	{"glossary", enTerms, zhTerms},
+	{"learner", enLearner, zhLearner},
 	{"variance", enVariance, zhVariance},
 }
 

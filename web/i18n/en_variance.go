@@ -3,6 +3,10 @@ package i18n
 // The English messages of the variance lab (/compare/variance, keys var.*).
 var enVariance = map[string]string{
 	"var.open":            "Open in the variance lab",
+	"horizon.chart.title": "How much of a score on the last of %[1]d tokens reaches token t",
+	"horizon.chart.desc":  "log₁₀ of the weight (γλ)^(T−1−t) with which the score reaches each token, from verl's GAE on a response whose only reward is the score and whose critic outputs 0; weights below 1e%[1]d are drawn at %[1]d. Whatever the score does not bring, the critic's values must.",
+	"horizon.chart.axis":  "log₁₀ of the score's weight",
+	"horizon.line":        "λ = %[1]s, γ = %[2]s: the score reaches token 0 with weight %[4]s, (γλ)^%[3]d; the critic must carry the rest, %[5]s.",
 	"views.variance":      "variance lab",
 	"sweep.link.var":      "Variance lab",
 	"var.title":           "Variance lab — GAE Lab",

@@ -3,6 +3,10 @@ package i18n
 // 方差实验（/compare/variance，键 var.*）的中文消息。
 var zhVariance = map[string]string{
 	"var.open":            "在方差实验中打开",
+	"horizon.chart.title": "最后一个 token（共 %[1]d 个）上的得分有多少能传到 token t",
+	"horizon.chart.desc":  "得分传到每个 token 的权重 (γλ)^(T−1−t) 取以 10 为底的对数，由 verl 的 GAE 在一个唯一奖励是得分、critic 处处输出 0 的回复上算出；小于 1e%[1]d 的权重画在 %[1]d 处。得分带不到的部分，只能由 critic 的价值来承担。",
+	"horizon.chart.axis":  "得分权重的 log₁₀",
+	"horizon.line":        "λ = %[1]s，γ = %[2]s：得分以权重 %[4]s，即 (γλ)^%[3]d，传到 token 0；其余部分 %[5]s 必须由 critic 承担。",
 	"views.variance":      "方差实验",
 	"sweep.link.var":      "方差实验",
 	"var.title":           "方差实验 — GAE Lab",

@@ -1,0 +1,102 @@
+package web
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"gaelab/engine"
+	"gaelab/web/scenario"
+)
+
+// submittedQuery is what submitting the page's first GET form sends: every
+// input with a name (checked boxes only) and every select's selected option.
+func submittedQuery(form *goquery.Selection) url.Values {
+	q := url.Values{}
+	form.Find("input[name]").Each(func(_ int, in *goquery.Selection) {
+		name, _ := in.Attr("name")
+		typ, _ := in.Attr("type")
+		if (typ == "checkbox" || typ == "radio") && in.AttrOr("checked", "-") == "-" {
+			return
+		}
+		q.Add(name, in.AttrOr("value", ""))
+	})
+	form.Find("select[name]").Each(func(_ int, sel *goquery.Selection) {
+		opt := sel.Find("option[selected]").First()
+		if opt.Length() == 0 {
+			opt = sel.Find("option").First()
+		}
+		q.Add(sel.AttrOr("name", ""), opt.AttrOr("value", ""))
+	})
+	return q
+}
+
+// TestFormsEditIntoV2: on /compare/* and /update/*, submitting the form of
+// a v=1 state (unchanged) lands on a v=2 link naming the release its GAE
+// generation is (v0.2, or the newest tag), which shows the same numbers; a
+// v=2 state stays as it is.
+func TestFormsEditIntoV2(t *testing.T) {
+	pages := []string{"/compare/versions", "/compare/bugs", "/compare/lambda", "/compare/estimators", "/update/critic", "/update/actor"}
+	for _, path := range pages {
+		for _, c := range []struct{ state, release string }{
+			{"v=1&p=seed-b&ver=v0.2", "v0.2"},
+			{"v=1&p=multi-turn", engine.Newest},
+			{"v=2&p=seed-b&ver=v0.6.1", "v0.6.1"},
+		} {
+			doc := page(t, path+"?"+c.state)
+			form := doc.Find("main form[method=get]").First()
+			if form.Length() == 0 {
+				t.Errorf("%s?%s: no form", path, c.state)
+				continue
+			}
+			q := submittedQuery(form)
+			if q.Get("v") != scenario.LinkVersion2 || q.Get("ver") != c.release {
+				t.Errorf("%s?%s: the form sends v=%q ver=%q, want v=2 ver=%s", path, c.state, q.Get("v"), q.Get("ver"), c.release)
+			}
+			action := form.AttrOr("action", path)
+			rec := get(t, action+"?"+q.Encode())
+			loc := rec.Header().Get("Location")
+			if rec.Code == 303 && !strings.Contains(loc, "v=2&") {
+				t.Errorf("%s?%s: the edit redirects to %q, want a v=2 link", path, c.state, loc)
+			}
+			if rec.Code != 200 && rec.Code != 303 {
+				t.Errorf("%s?%s: the edit answers %d", path, c.state, rec.Code)
+			}
+		}
+	}
+}
+
+// TestEditNoticeOnlyWhenNumbersChange: the compare and update views of a
+// v=1 state show the edit notice only when the v=2 release computes the
+// scenario's rewards, GAE or whitening differently; on every preset, in both
+// two-generation versions and with every KL name, it does not, so no page
+// shows it, and a v=2 state never has one.
+func TestEditNoticeOnlyWhenNumbersChange(t *testing.T) {
+	for _, id := range scenario.PresetIDs {
+		for _, ver := range []engine.Version{engine.VerlEarly, engine.VerlNewest} {
+			for _, kl := range engine.AllKLNames {
+				s, _ := scenario.Preset(id)
+				s.Version, s.KL = ver, kl
+				v := playView{s: s, res: s.Compute(), t: func(k string, _ ...any) string { return k }}
+				s2 := editScenario(s)
+				res2 := s2.Compute()
+				differs := (v.res.KLErr == nil) != (res2.KLErr == nil)
+				for k := range res2.Rewards {
+					differs = differs || compareDiffers(res2.Rewards[k], v.res.Rewards[k]) || compareDiffers(res2.GAE.Advantages[0][k], v.res.GAE.Advantages[0][k])
+				}
+				if got := len(v.editNotice()) > 0; got != differs {
+					t.Errorf("%s %s kl=%s: notice %v, numbers differ %v", id, ver, kl, got, differs)
+				}
+				v2 := playView{s: s2, res: res2, t: v.t}
+				if len(v2.editNotice()) > 0 {
+					t.Errorf("%s %s kl=%s: a v=2 state has an edit notice", id, ver, kl)
+				}
+			}
+		}
+	}
+	if strings.Contains(page(t, "/update/critic?v=1&p=seed-b&ver=v0.2").Find("main").Text(), "Editing here makes a v=2 link") {
+		t.Error("/update/critic shows the edit notice, but no number changes")
+	}
+}
