@@ -1,19 +1,16 @@
 package web
 
 import (
-	"math"
 	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/a-h/templ"
 	"github.com/go-chi/chi/v5"
 
 	"gaelab/engine"
-	"gaelab/engine/explain"
-	"github.com/a-h/templ"
-
 	"gaelab/templates"
 	"gaelab/web/chart"
 	"gaelab/web/scenario"
@@ -239,197 +236,6 @@ func (v lambdaView) heatChart() drawnChart {
 	}
 	svg, err := chart.Heatmap(in)
 	return drawnChart{id: in.ID, title: in.Text.Title, svg: svg, err: err}
-}
-
-// tokenSelect picks t for the weights chart.
-func (v lambdaView) tokenSelect() templates.Select {
-	sel := templates.Select{ID: "t", Name: "t", Label: v.t("sweep.lam.form.t"), Error: v.problem("t")}
-	for t, tok := range v.s.Tokens {
-		key := "sweep.tokens.option"
-		if tok.Kind != scenario.Valid {
-			key = "sweep.tokens.masked"
-		}
-		sel.Options = append(sel.Options, templates.Option{Value: strconv.Itoa(t), Label: v.t(key, v.idx(t), tok.Text), Selected: t == v.at})
-	}
-	return sel
-}
-
-// weights shows how GAE with the scenario's λ mixes the n-step estimates of
-// token v.at, and checks the mix against the engine's A_t.
-func (v lambdaView) weights() templates.WeightsPanel {
-	t := v.at
-	g := v.res.GAE // the scenario's λ
-	steps := explain.Steps(v.s.Version, v.res.Mask, t)
-	p := templates.WeightsPanel{Heading: v.t("sweep.w.heading", v.idx(t))}
-	if len(steps) == 0 {
-		p.Lines = []string{v.t("sweep.w.none", v.idx(t))}
-		return p
-	}
-	N := len(steps)
-	w := explain.NStepWeights(v.s.Lam, N)
-	p.Lines = []string{v.t("sweep.w.intro", v.idx(t), N, num(w[N-1]))}
-	if steps[0] != t {
-		p.Lines = append(p.Lines, v.t("sweep.w.masked", v.idx(t)))
-	}
-	if v.s.Version == engine.VerlEarly {
-		p.Lines = append(p.Lines, v.t("sweep.steps.early"))
-	} else {
-		p.Lines = append(p.Lines, v.t("sweep.steps.newest"))
-	}
-	d, _ := v.weightsChart()
-	c := v.figure("weights", d)
-	p.Chart = &c
-
-	// The check: Σ_n w_n·Â⁽ⁿ⁾_t, the n-step estimates built from the
-	// engine's δ, against the engine's A_t.
-	mix := 0.0
-	for n, est := range explain.NStepEstimates(g.Deltas[0], steps, v.s.Gamma) {
-		mix += w[n] * est
-	}
-	adv := g.Advantages[0][t]
-	diff := math.Abs(mix - adv)
-	p.Check.OK = diff <= 1e-9*math.Max(1, math.Abs(adv))
-	mark := v.t("sweep.check.ok")
-	if !p.Check.OK {
-		mark = v.t("sweep.check.fail")
-	}
-	p.Check.Text = v.t("sweep.w.check", num(mix), v.idx(t), num(adv), mark, num(diff))
-	return p
-}
-
-// weightsChart draws the weights of token v.at's n-step estimates; false
-// when the token has no time step, so nothing to mix.
-func (v lambdaView) weightsChart() (drawnChart, bool) {
-	t := v.at
-	steps := explain.Steps(v.s.Version, v.res.Mask, t)
-	N := len(steps)
-	if N == 0 {
-		return drawnChart{}, false
-	}
-	// Tick labels: the value each n-step estimate bootstraps from, V of the
-	// state before the next time step, and 0 for the Monte Carlo estimate.
-	labels := make([]string, N)
-	for n := 1; n < N; n++ {
-		labels[n-1] = "V(s" + sweepSubscript(steps[n]+v.s.Base) + ")"
-	}
-	labels[N-1] = "0"
-	in := chart.WeightsInput{
-		Weights: explain.NStepWeights(v.s.Lam, N), Labels: labels, ID: "sweep-weights", Theme: v.chartTheme(),
-		Text: chart.WeightsText{
-			Title: v.t("sweep.w.title", scenario.FormatNumber(v.s.Lam), v.idx(t)), Desc: v.t("sweep.w.desc"),
-			StepAxis: v.t("sweep.w.axis"), WeightAxis: v.t("sweep.w.weight"),
-			NStep: v.t("sweep.w.nstep"), MonteCarlo: v.t("sweep.w.mc"), MC: v.t("sweep.w.mc_short"),
-		},
-	}
-	svg, err := chart.Weights(in)
-	return drawnChart{id: in.ID, title: in.Text.Title, svg: svg, err: err}, true
-}
-
-// sweepSubscript writes n with Unicode subscript digits.
-func sweepSubscript(n int) string {
-	var b strings.Builder
-	for _, r := range strconv.Itoa(n) {
-		b.WriteRune('₀' + r - '0')
-	}
-	return b.String()
-}
-
-// Shared by both compare views.
-
-// sweepLink is the link of a compare view: the scenario's query
-// (scenario.Encode), the view's own parameters (extra, e.g. "&t=3"), then
-// the view parameters and lang= as the playground's links have them. With
-// path "/play" and no extra it is the playground's link of the scenario.
-func sweepLink(pr playRequest, path, query, extra string) string {
-	return pr.pageLink(path, query+extra).String()
-}
-
-// sweepPage is the page frame of this view's link (query: the scenario's,
-// extra: the view's own parameters).
-func sweepPage(v playView, titleKey, path, query, extra string) templates.Page {
-	return v.frameOf(titleKey, v.pr.pageLink(path, query+extra))
-}
-
-// sweepCanonical is the link a request of a compare view is redirected to.
-func sweepCanonical(pr playRequest, path, query, extra string) string {
-	return pr.pageLink(path, query+extra).canonical(pr.langSet)
-}
-
-// sweepForm is a compare view's GET form: γ and λ, the view's own selects,
-// and every other parameter of its canonical link as hidden inputs.
-func sweepForm(v playView, action, link string, selects ...templates.Select) templates.SweepForm {
-	f := templates.SweepForm{
-		Action: action, Legend: v.t("sweep.form.legend"), Submit: v.t("form.submit"),
-		Sliders: []templates.Field{
-			v.field("gamma", "gamma", v.t("form.gamma"), scenario.FormatNumber(v.s.Gamma)),
-			v.field("lam", "lam", v.t("form.lam"), scenario.FormatNumber(v.s.Lam)),
-		},
-		Selects: selects,
-		Errors:  v.fieldErrors(),
-	}
-	f.Sliders[0].Help, f.Sliders[1].Help = v.t("form.gamma.help"), v.t("form.lam.help")
-	for i := range f.Sliders {
-		f.Sliders[i].Kind, f.Sliders[i].Min, f.Sliders[i].Max, f.Sliders[i].Step = "range", "0", "1", "0.01"
-	}
-	shown := []string{"gamma", "lam"}
-	for _, s := range selects {
-		shown = append(shown, s.Name)
-	}
-	_, query, _ := strings.Cut(v.editLink(link), "?") // an edit makes a v=2 link (edit_v2.go)
-	for _, pair := range strings.Split(query, "&") {
-		k, val, _ := strings.Cut(pair, "=")
-		k, errK := url.QueryUnescape(k)
-		val, errV := url.QueryUnescape(val)
-		if errK != nil || errV != nil || k == "" || slices.Contains(shown, k) {
-			continue
-		}
-		f.Hidden = append(f.Hidden, templates.Option{Value: k, Label: val})
-	}
-	return f
-}
-
-// sweepColumns are the token table's columns: index in the chosen
-// numbering, token text and mask class.
-func sweepColumns(v playView) []templates.Column {
-	cols := make([]templates.Column, v.s.Len())
-	for t, tok := range v.s.Tokens {
-		cols[t] = templates.Column{Index: v.idx(t), Text: tok.Text, Class: maskClass(tok.Kind), T: t}
-	}
-	return cols
-}
-
-// sweepRow is one row of numbers over the tokens; where skip(t) holds it
-// shows "—" instead (nil skips nothing).
-func sweepRow(v playView, id, label, code, swatch string, xs []float64, skip func(t int) bool) templates.Row {
-	row := templates.Row{ID: id, Label: label, Code: code, Swatch: swatch, Cells: make([]templates.Cell, len(xs))}
-	for t, x := range xs {
-		c := templates.Cell{T: t, Text: num(x), Full: full(x), Class: maskClass(v.s.Tokens[t].Kind)}
-		if exact, _ := strconv.ParseFloat(c.Text, 64); exact == x {
-			c.Full = ""
-		}
-		if skip != nil && skip(t) {
-			c.Text, c.Full = v.t("sweep.masked"), ""
-		}
-		row.Cells[t] = c
-	}
-	return row
-}
-
-// sweepTokens and sweepKinds are the chart inputs of the scenario's tokens.
-func sweepTokens(s scenario.Scenario) []string {
-	out := make([]string, s.Len())
-	for t, tok := range s.Tokens {
-		out[t] = tok.Text
-	}
-	return out
-}
-
-func sweepKinds(s scenario.Scenario) []chart.Kind {
-	out := make([]chart.Kind, s.Len())
-	for t, tok := range s.Tokens {
-		out[t] = chart.Kind(tok.Kind)
-	}
-	return out
 }
 
 // smallMultiple draws A_t for λ = sweepLambdas[i] in a chart of its own,

@@ -1,0 +1,202 @@
+package web
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"gaelab/engine"
+	"gaelab/templates"
+	"gaelab/web/batch"
+	"gaelab/web/scenario"
+)
+
+// The batch view's editor: its form, fields, problems at their fields and
+// the notices an edit can bring.
+
+// form is the batch editor.
+func (v batchView) form() templates.BatchForm {
+	b := v.b
+	f := templates.BatchForm{
+		Action: "/batch", Hidden: v.hidden(), Legend: v.t("batch.form.legend"), Shared: v.t("batch.form.shared"),
+		Prompt: v.field("prompt", "prompt", v.t("form.prompt"), b.Prompt),
+		Gamma:  v.field("gamma", "gamma", v.t("form.gamma"), scenario.FormatNumber(b.Gamma)),
+		Lam:    v.field("lam", "lam", v.t("form.lam"), scenario.FormatNumber(b.Lam)),
+		Submit: v.t("form.submit"),
+		Errors: v.fieldErrors(),
+	}
+	for _, unit := range []*templates.Field{&f.Gamma, &f.Lam} {
+		unit.Kind, unit.Min, unit.Max, unit.Step = "range", "0", "1", "0.01"
+	}
+	f.Gamma.Help, f.Lam.Help = v.t("form.gamma.help"), v.t("form.lam.help")
+	f.Version = releasePicker(v.br.lang, "ver", v.t("batch.form.version"), v.problem("ver"), b.Release, b.Version)
+	for i, row := range b.Rows {
+		is := strconv.Itoa(i)
+		texts, masks, values := make([]string, len(row.Tokens)), make([]string, len(row.Tokens)), make([]string, len(row.Tokens))
+		for t, tok := range row.Tokens {
+			texts[t] = strings.ReplaceAll(tok.Text, "\n", " ")
+			masks[t], values[t] = "0", scenario.FormatNumber(tok.Value)
+			if tok.Valid {
+				masks[t] = "1"
+			}
+		}
+		rf := templates.BatchRowForm{
+			Legend:   v.t("batch.form.response", i),
+			Tokens:   v.field("toks"+is, "toks"+is, v.t("batch.form.toks"), strings.Join(texts, "\n")),
+			Mask:     v.listField("mask"+is, v.t("batch.form.mask"), masks),
+			Values:   v.listField("V"+is, v.t("batch.form.values"), values),
+			Score:    v.field("score."+is, "score", v.t("batch.form.score"), scenario.FormatNumber(row.Score)),
+			Baseline: v.field("b."+is, "b", v.t("batch.form.baseline"), scenario.FormatNumber(row.Baseline)),
+			Group:    v.field("group."+is, "group", v.t("batch.form.group"), row.Group),
+		}
+		if b.Len() > batch.MinRows {
+			rf.Delete = templates.Field{Name: "op", Value: "del." + is, Label: v.t("batch.form.delete", i)}
+		}
+		f.Rows = append(f.Rows, rf)
+	}
+	if b.Len() < batch.MaxRows {
+		f.Add = templates.Field{Name: "op", Value: "add", Label: v.t("batch.form.add")}
+	}
+	return f
+}
+
+// field is a form input showing the typed text when it was bad.
+func (v batchView) field(id, name, label, value string) templates.Field {
+	f := templates.Field{ID: id, Name: name, Label: label, Value: value}
+	if msg := v.problem(id); msg != "" {
+		f.Error = msg
+		if raw, ok := v.br.rep.Raw[id]; ok {
+			f.Value = raw
+		}
+	}
+	if strings.HasPrefix(id, "toks") && f.Error == "" {
+		f.Error = v.problemUnder("tok" + strings.TrimPrefix(id, "toks"))
+	}
+	return f
+}
+
+// listField is one comma-separated list, with the raw text of bad elements.
+func (v batchView) listField(key, label string, items []string) templates.Field {
+	for t := range items {
+		if raw, ok := v.br.rep.Raw[key+"."+strconv.Itoa(t)]; ok {
+			items[t] = raw
+		}
+	}
+	f := v.field(key, key, label, strings.Join(items, ","))
+	if f.Error == "" {
+		f.Error = v.problemUnder(key)
+	}
+	return f
+}
+
+// problem is the localised message of a field's problem, or "".
+func (v batchView) problem(field string) string {
+	if p := v.br.rep.For(field); p != nil {
+		return v.t(p.Key, p.Args...)
+	}
+	return ""
+}
+
+// problemUnder is the message of the first problem of a list's element
+// (key.<t>) or of the list itself, or "".
+func (v batchView) problemUnder(key string) string {
+	for _, p := range v.br.rep.Problems {
+		if p.Field == key || strings.HasPrefix(p.Field, key+".") {
+			return v.t(p.Key, p.Args...)
+		}
+	}
+	return ""
+}
+
+// batchFieldID is the form field that shows a problem's field: list
+// elements (V0.3, mask1.2) live in their list, token texts (tok2, tok2.5)
+// in the response's token textarea, and a per-response list as a whole
+// (score=, b=, group=) at its first response's input.
+func batchFieldID(field string) string {
+	head, _, dotted := strings.Cut(field, ".")
+	switch {
+	case head == "score" || head == "b" || head == "group":
+		if !dotted {
+			return head + ".0"
+		}
+		return field
+	case strings.HasPrefix(head, "toks"):
+		return head
+	case strings.HasPrefix(head, "tok"):
+		return "toks" + strings.TrimPrefix(head, "tok")
+	}
+	return head
+}
+
+// fieldErrors lists the problems, introduced by one sentence.
+func (v batchView) fieldErrors() []templates.FieldError {
+	if len(v.br.rep.Problems) == 0 {
+		return nil
+	}
+	errs := []templates.FieldError{{Message: v.t("form.errors_intro")}}
+	for _, p := range v.br.rep.Problems {
+		field := batchFieldID(p.Field)
+		if field == "B" {
+			field = "" // a hidden input: the link as a whole
+		}
+		errs = append(errs, templates.FieldError{Field: field, Message: v.t(p.Key, p.Args...)})
+	}
+	return errs
+}
+
+// hidden are the form's hidden inputs: the state the visible fields do not
+// hold.
+func (v batchView) hidden() []templates.Option {
+	h := []templates.Option{
+		{Value: "v", Label: scenario.LinkVersion2}, {Value: "p", Label: v.b.Preset},
+		{Value: "B", Label: strconv.Itoa(v.b.Len())},
+	}
+	if v.b.Focus != 0 {
+		h = append(h, templates.Option{Value: "row", Label: strconv.Itoa(v.b.Focus)})
+	}
+	return append(h, pageLink{path: "/batch", view: v.br.view, lang: v.br.lang}.hidden()...)
+}
+
+// versionNote says whose outcome estimators the page shows: newest verl's in
+// a v=1 link, the release's own in a v=2 link.
+func (v batchView) versionNote() string {
+	if v.b.Release != "" {
+		return v.t("release.batch_note", v.b.VersionLabel())
+	}
+	return v.t("batch.version_note", engine.LastGeneration.Range())
+}
+
+// editNotice is the one-line notice of a v=1 batch whose numbers an edit
+// would change: the editor makes a v=2 link naming the whole release, and a
+// v=1 batch shows newest verl's estimators whatever its GAE generation.
+func (v batchView) editNotice() []string {
+	if v.b.Release != "" {
+		return nil
+	}
+	b2 := v.b
+	b2.Release = scenario.ReleaseOf(v.b.Version)
+	res := b2.Compute()
+	var changed []string
+	for i, e := range v.res.Estimates {
+		o := res.Estimates[i]
+		if (e.Err == nil) != (o.Err == nil) || !sameMatrix(e.Advantages, o.Advantages) {
+			changed = append(changed, e.Key)
+		}
+	}
+	if len(changed) == 0 {
+		return nil
+	}
+	return []string{v.t("release.notice.edit", b2.Release, strings.Join(changed, ", "))}
+}
+
+func sameMatrix(a, b [][]float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !slices.Equal(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
