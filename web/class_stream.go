@@ -39,37 +39,11 @@ func (cr *classRoom) stream(w http.ResponseWriter, r *http.Request, code, event 
 		return
 	}
 	defer cr.hub.Leave(f)
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{}) // the server's ReadTimeout would otherwise end the stream
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-
-	var buf bytes.Buffer
-	write := func(b []byte) error {
-		rc.SetWriteDeadline(time.Now().Add(streamWriteDeadline))
-		if _, err := w.Write(b); err != nil {
-			return err
-		}
-		return rc.Flush()
-	}
-	send := func() error {
-		c, err := render(r.Context())
-		if err != nil {
-			return err
-		}
-		buf.Reset()
-		if err := c.Render(r.Context(), &buf); err != nil {
-			return err
-		}
-		return write(sseEvent(event, buf.String()))
-	}
-	if err := write([]byte("retry: " + streamRetryMillis + "\n\n")); err != nil {
+	sse := newSSEStream(w, event, render)
+	if err := sse.write([]byte("retry: " + streamRetryMillis + "\n\n")); err != nil {
 		return
 	}
-	if err := send(); err != nil {
+	if err := sse.send(r.Context()); err != nil {
 		cr.streamEnd(r, err)
 		return
 	}
@@ -87,16 +61,60 @@ func (cr *classRoom) stream(w http.ResponseWriter, r *http.Request, code, event 
 					return
 				}
 			}
-			if err := send(); err != nil {
+			if err := sse.send(r.Context()); err != nil {
 				cr.streamEnd(r, err)
 				return
 			}
 		case <-beat.C:
-			if err := write([]byte(": heartbeat\n\n")); err != nil {
+			if err := sse.write([]byte(": heartbeat\n\n")); err != nil {
 				return
 			}
 		}
 	}
+}
+
+// sseStream writes one event stream: each write under its own deadline
+// and flushed at once, each event rendered afresh.
+type sseStream struct {
+	w      http.ResponseWriter
+	rc     *http.ResponseController
+	event  string
+	render func(ctx context.Context) (templ.Component, error)
+	buf    bytes.Buffer
+}
+
+// newSSEStream answers 200 with an unbuffered, uncached event stream that
+// the server's read timeout does not end.
+func newSSEStream(w http.ResponseWriter, event string, render func(ctx context.Context) (templ.Component, error)) *sseStream {
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{}) // the server's ReadTimeout would otherwise end the stream
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	return &sseStream{w: w, rc: rc, event: event, render: render}
+}
+
+func (s *sseStream) write(b []byte) error {
+	s.rc.SetWriteDeadline(time.Now().Add(streamWriteDeadline))
+	if _, err := s.w.Write(b); err != nil {
+		return err
+	}
+	return s.rc.Flush()
+}
+
+// send renders the event's current HTML and writes it.
+func (s *sseStream) send(ctx context.Context) error {
+	c, err := s.render(ctx)
+	if err != nil {
+		return err
+	}
+	s.buf.Reset()
+	if err := c.Render(ctx, &s.buf); err != nil {
+		return err
+	}
+	return s.write(sseEvent(s.event, s.buf.String()))
 }
 
 // streamEnd logs why a stream stopped, unless the client left.

@@ -138,7 +138,8 @@ func newBatch(in *BatchInput, th Theme) (*batch, error) {
 	}
 	bt.panel.PlotHeight = math.Max(60, th.PlotHeight*0.45)
 	bt.lo, bt.hi = extent(append(whitened, grpo...)...)
-	bt.lo, bt.hi = roundOut(bt.lo, bt.hi, max(3, int(bt.panel.PlotHeight/50))) // the ticker render uses
+	bt.panel.yTicks = 4                                                                                    // a short panel still labels ≥ 4 ticks across its data
+	bt.lo, bt.hi = roundOut(bt.lo, bt.hi, ticker{n: bt.panel.yTickCount(), least: bt.panel.yTicksLeast()}) // the ticker render uses
 	all.Text.Padding, all.Text.Observation = in.Text.Padding, in.Text.Padding
 	bt.masks, _ = all.maskLegend(len(all.Tokens))
 	return bt, nil

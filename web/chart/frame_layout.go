@@ -77,7 +77,7 @@ func (f *frame) measure(sp spec) axesRoom {
 		a.Padding = 0
 	}
 	p.Y.Tick.Label.XAlign, p.Y.Tick.Label.YAlign = draw.XRight, draw.YCenter
-	p.Y.Tick.Marker = ticker{n: max(3, int(th.PlotHeight/50))}
+	p.Y.Tick.Marker = ticker{n: th.yTickCount(), least: th.yTicksLeast()}
 	p.X.Tick.Marker = plot.ConstantTicks(nil)
 	f.p = p
 

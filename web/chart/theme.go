@@ -89,7 +89,17 @@ type Theme struct {
 	// shows it elsewhere or has no room (the <title> stays for screen
 	// readers).
 	Untitled bool
+	// yTicks, when > 0, is the least number of labelled y ticks (a short
+	// panel asks for 4, so that its scale still reads).
+	yTicks int
 }
+
+// yTickCount is how many y ticks the ticker aims at: one per 50 px of the
+// data area, at least 3.
+func (th Theme) yTickCount() int { return max(3, int(th.PlotHeight/50)) }
+
+// yTicksLeast is the least number of labelled y ticks (0: no minimum).
+func (th Theme) yTicksLeast() int { return th.yTicks }
 
 // Light returns the default theme.
 func Light() Theme {
