@@ -88,6 +88,7 @@ func TestA11yPages(t *testing.T) {
 		{path: "/update/critic/check/band?v=1&p=seed-b&uq-band=0.1"},
 		{path: "/lessons/quiz?seed=3&check=1&a0=0.5&a1=b"},
 		{path: "/lessons/whitening-and-masks"},
+		{path: "/compare/versions?v=2&p=multi-turn&ver=v0.9.0&from=v0.4.1&to=v0.9.0"},
 		{path: "/lessons/ppo-step?predict-pipeline-r0=0.03&predict-pipeline-r0-tries=1&choice-whiten-returns=a"},
 	}
 	srv := playServer(t)
