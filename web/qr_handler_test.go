@@ -114,3 +114,26 @@ func TestQRRouteRejects(t *testing.T) {
 		})
 	}
 }
+
+// TestQRRouteFollowsTheHost asks for the same code through two hosts, twice
+// each: a server-side answer cache keyed by the path alone would give the
+// second host the first host's link.
+func TestQRRouteFollowsTheHost(t *testing.T) {
+	h := Routes()
+	u := "/qr.svg?u=" + url.QueryEscape("/play?v=1&p=seed-a")
+	for range 2 {
+		for _, host := range []string{"127.0.0.1:8080", "192.168.1.20:8080"} {
+			req := httptest.NewRequest("GET", u, nil)
+			req.Host = host
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			got, err := qrtest.Decode(rec.Body.Bytes())
+			if err != nil {
+				t.Fatalf("%s: status %d, decode: %v", host, rec.Code, err)
+			}
+			if want := "http://" + host + "/play?v=1&p=seed-a"; got != want {
+				t.Errorf("through %s the code says %q, want %q", host, got, want)
+			}
+		}
+	}
+}

@@ -146,10 +146,11 @@ func (s *Server) router() *router {
 	p.Get("/glossary", s.handleGlossary)
 	p.Get("/lessons/{slug}", s.handleLesson)
 	p.Get("/lessons/{slug}/{kind}/{i}", s.handleLessonPart)
-	p.Get("/qr.svg", s.handleQR)
 
 	rt.limited.Get("/lang/{lang}", s.handleSetLang)
-	rt.limited.Get("/qr", s.handleQRPage) // depends on the Host: not in the answer cache
+	// The QR code and its page are drawn for the request's Host: not in the answer cache.
+	rt.limited.Get("/qr", s.handleQRPage)
+	rt.limited.Get("/qr.svg", s.handleQR)
 	rt.limited.Get("/healthz", s.handleHealthz)
 	rt.limited.With(gzip).Post("/api/v1/compute", api.HandleCompute)
 	rt.limited.Handle("/static/*", static.Handler())
