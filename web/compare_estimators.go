@@ -93,16 +93,12 @@ func (v estimatorsView) telescope() explain.Telescoping {
 func (v estimatorsView) estimators() templates.Estimators {
 	id := v.telescope()
 	vm := templates.Estimators{
-		Page:     sweepPage(v.playView, "sweep.est.title", "/compare/estimators", v.state, ""),
-		Heading:  v.t("sweep.est.heading"),
-		Intro:    v.t("sweep.est.intro", v.s.VersionLabel()),
-		Warnings: v.messages(v.pr.rep.Warnings),
-		Form:     sweepForm(v.playView, "/compare/estimators", v.link()),
-		Links: []templates.Link{
-			{Label: v.t("sweep.open_play"), URL: sweepLink(v.pr, "/play", v.state, ""), Title: "open-play"},
-			{Label: v.t("sweep.link.lambda"), URL: sweepLink(v.pr, "/compare/lambda", v.state, ""), Title: "open-lambda"},
-			{Label: v.t("sweep.link.var"), URL: sweepLink(v.pr, "/compare/variance", v.state, ""), Title: "open-variance"},
-		},
+		Page:           sweepPage(v.playView, "sweep.est.title", "/compare/estimators", v.state, ""),
+		Heading:        v.t("sweep.est.heading"),
+		Intro:          v.t("sweep.est.intro", v.s.VersionLabel()),
+		Warnings:       v.messages(v.pr.rep.Warnings),
+		Form:           sweepForm(v.playView, "/compare/estimators", v.link()),
+		Links:          v.compareLinks("/compare/estimators"),
 		ResultsHeading: v.t("sweep.results", v.s.VersionLabel(), scenario.FormatNumber(v.s.Gamma)),
 		MaskNote:       v.t("sweep.est.mask.newest"),
 		Table:          v.table(id),

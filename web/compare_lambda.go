@@ -158,16 +158,12 @@ func (v lambdaView) extra() string {
 // sweep is the page's view model.
 func (v lambdaView) sweep() templates.LambdaSweep {
 	vm := templates.LambdaSweep{
-		Page:     sweepPage(v.playView, "sweep.lam.title", "/compare/lambda", v.state, v.extra()),
-		Heading:  v.t("sweep.lam.heading"),
-		Intro:    v.t("sweep.lam.intro", v.s.VersionLabel()),
-		Warnings: v.messages(v.pr.rep.Warnings),
-		Form:     sweepForm(v.playView, "/compare/lambda", v.link(), v.tokenSelect()),
-		Links: []templates.Link{
-			{Label: v.t("sweep.open_play"), URL: sweepLink(v.pr, "/play", v.state, ""), Title: "open-play"},
-			{Label: v.t("sweep.link.est"), URL: sweepLink(v.pr, "/compare/estimators", v.state, ""), Title: "open-estimators"},
-			{Label: v.t("sweep.link.var"), URL: sweepLink(v.pr, "/compare/variance", v.state, ""), Title: "open-variance"},
-		},
+		Page:           sweepPage(v.playView, "sweep.lam.title", "/compare/lambda", v.state, v.extra()),
+		Heading:        v.t("sweep.lam.heading"),
+		Intro:          v.t("sweep.lam.intro", v.s.VersionLabel()),
+		Warnings:       v.messages(v.pr.rep.Warnings),
+		Form:           sweepForm(v.playView, "/compare/lambda", v.link(), v.tokenSelect()),
+		Links:          v.compareLinks("/compare/lambda"),
 		ResultsHeading: v.t("sweep.results", v.s.VersionLabel(), scenario.FormatNumber(v.s.Gamma)),
 		Table:          v.table(),
 		Notes:          []string{v.t("sweep.lam.note.lam", scenario.FormatNumber(v.s.Lam)), v.t("sweep.lam.note.tail")},

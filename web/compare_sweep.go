@@ -109,3 +109,19 @@ func sweepKinds(s scenario.Scenario) []chart.Kind {
 	}
 	return out
 }
+
+// compareLinks are a compare view's links to the playground and to the
+// other compare views of its scenario (all but the view at path here).
+func (v playView) compareLinks(here string) []templates.Link {
+	links := []templates.Link{{Label: v.t("sweep.open_play"), URL: sweepLink(v.pr, "/play", v.state, ""), Title: "open-play"}}
+	for _, c := range []struct{ path, key, title string }{
+		{"/compare/lambda", "sweep.link.lambda", "open-lambda"},
+		{"/compare/estimators", "sweep.link.est", "open-estimators"},
+		{"/compare/variance", "sweep.link.var", "open-variance"},
+	} {
+		if c.path != here {
+			links = append(links, templates.Link{Label: v.t(c.key), URL: sweepLink(v.pr, c.path, v.state, ""), Title: c.title})
+		}
+	}
+	return links
+}

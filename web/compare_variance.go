@@ -165,16 +165,12 @@ func (v varianceView) link() string {
 // page is the page's view model.
 func (v varianceView) page() templates.Variance {
 	vm := templates.Variance{
-		Page:     sweepPage(v.playView, "var.title", "/compare/variance", v.state, v.extra),
-		Heading:  v.t("var.heading"),
-		Intro:    v.t("var.intro"),
-		Warnings: v.messages(v.pr.rep.Warnings),
-		Form:     sweepForm(v.playView, "/compare/variance", v.link()),
-		Links: []templates.Link{
-			{Label: v.t("sweep.open_play"), URL: sweepLink(v.pr, "/play", v.state, ""), Title: "open-play"},
-			{Label: v.t("sweep.link.lambda"), URL: sweepLink(v.pr, "/compare/lambda", v.state, ""), Title: "open-lambda"},
-			{Label: v.t("sweep.link.est"), URL: sweepLink(v.pr, "/compare/estimators", v.state, ""), Title: "open-estimators"},
-		},
+		Page:           sweepPage(v.playView, "var.title", "/compare/variance", v.state, v.extra),
+		Heading:        v.t("var.heading"),
+		Intro:          v.t("var.intro"),
+		Warnings:       v.messages(v.pr.rep.Warnings),
+		Form:           sweepForm(v.playView, "/compare/variance", v.link()),
+		Links:          v.compareLinks("/compare/variance"),
 		ResultsHeading: v.t("var.results", v.s.VersionLabel(), scenario.FormatNumber(v.s.Gamma), v.params.n, v.params.seed),
 	}
 	vm.Form.Sliders = append(vm.Form.Sliders,

@@ -14,10 +14,8 @@ import (
 // answer) and "GET /inspect/{id}/check.csv" (every candidate tried).
 func (s *Server) handleInspectExport(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
-	_, a, err := s.uploads.analysis(r.Context(), ir)
-	if err != nil {
-		status, msgs := inspectStatus(ir.lang, err)
-		http.Error(w, msgs[0], status)
+	a, ok := s.fileAnalysis(w, r, ir)
+	if !ok {
 		return
 	}
 	if strings.HasSuffix(r.URL.Path, "/summary.json") {

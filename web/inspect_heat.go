@@ -17,10 +17,8 @@ func (s *Server) handleInspectHeat(w http.ResponseWriter, r *http.Request) {
 		writePNG(w, inspect.Legend())
 		return
 	}
-	_, a, err := s.uploads.analysis(r.Context(), ir)
-	if err != nil {
-		status, msgs := inspectStatus(ir.lang, err)
-		http.Error(w, msgs[0], status)
+	a, ok := s.fileAnalysis(w, r, ir)
+	if !ok {
 		return
 	}
 	order := inspectOrder(a, ir)

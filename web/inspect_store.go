@@ -164,3 +164,16 @@ func (c *analysisCache) put(key string, a *inspect.Analysis) {
 		c.entries = c.entries[:inspectAnalysesPerServer]
 	}
 }
+
+// fileAnalysis is the stored upload's analysis for a file route (a PNG,
+// an export, a script); when there is none it answers the plain-text
+// error in the learner's language and false.
+func (s *Server) fileAnalysis(w http.ResponseWriter, r *http.Request, ir inspectRequest) (*inspect.Analysis, bool) {
+	_, a, err := s.uploads.analysis(r.Context(), ir)
+	if err != nil {
+		status, msgs := inspectStatus(ir.lang, err)
+		http.Error(w, msgs[0], status)
+		return nil, false
+	}
+	return a, true
+}

@@ -60,10 +60,8 @@ func (s *Server) handleBatchVerify(w http.ResponseWriter, r *http.Request) {
 // uploaded batch (up to verify.MaxElements) as a verify script.
 func (s *Server) handleInspectVerify(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
-	_, a, err := s.uploads.analysis(r.Context(), ir)
-	if err != nil {
-		status, msgs := inspectStatus(ir.lang, err)
-		http.Error(w, msgs[0], status)
+	a, ok := s.fileAnalysis(w, r, ir)
+	if !ok {
 		return
 	}
 	if a.GAE == nil {
