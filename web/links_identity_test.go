@@ -120,3 +120,32 @@ func TestLinkCorpusTablesCarryIdentity(t *testing.T) {
 		}
 	}
 }
+
+// TestSameShown: a number may be shown with fewer decimals than the golden
+// has (formatting), never as another number.
+func TestSameShown(t *testing.T) {
+	for _, c := range []struct {
+		golden, shown string
+		same          bool
+	}{
+		{"0.6211", "0.6211", true},
+		{"0.6211", "0.621", true},
+		{"-0.0500", "-0.050", true},
+		{"0.3950", "0.395", true},
+		{"0.6215", "0.622", true}, // 0.62152 rounds to both
+		{"0.6211", "0.622", false},
+		{"0.6211", "0.6212", false},
+		{"0.621", "0.6211", false}, // more decimals is not formatting
+		{"0.6211", "0.62", true},
+		{"0.6211", "0.63", false},
+		{"1.0000", "1", true},
+		{"NaN", "NaN", true},
+		{"NaN", "0.000", false},
+		{"0.0000", "-0.000", true},
+		{"2", "2.0", false},
+	} {
+		if got := sameShown(c.golden, c.shown); got != c.same {
+			t.Errorf("sameShown(%q, %q) = %v, want %v", c.golden, c.shown, got, c.same)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"maps"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -234,7 +235,7 @@ func valueDiffs(want, got map[string]string, bothWays bool) []string {
 			}
 			if gk, found := movedKey(k, moved); found {
 				g, ok = got[gk], true
-				if g != want[k] {
+				if !sameShown(want[k], g) {
 					out = append(out, fmt.Sprintf("%s (now %s) is %s, golden %s", k, gk, g, want[k]))
 				}
 				continue
@@ -243,7 +244,7 @@ func valueDiffs(want, got map[string]string, bothWays bool) []string {
 		switch {
 		case !ok:
 			out = append(out, fmt.Sprintf("%s no longer shown (golden %s)", k, want[k]))
-		case g != want[k]:
+		case !sameShown(want[k], g):
 			out = append(out, fmt.Sprintf("%s is %s, golden %s", k, g, want[k]))
 		}
 	}
@@ -255,6 +256,38 @@ func valueDiffs(want, got map[string]string, bothWays bool) []string {
 		}
 	}
 	return out
+}
+
+// sameShown reports whether a page shows the golden number: the same text,
+// or the same number written with fewer decimals (formatting, e.g. the 3
+// decimals of presentation mode where the golden has 4). Both must then
+// be roundings of one value: 0.6211 may show as 0.621, never as 0.622.
+func sameShown(golden, shown string) bool {
+	if golden == shown {
+		return true
+	}
+	gd, sd := decimals(golden), decimals(shown)
+	if sd < 0 || gd <= sd {
+		return false
+	}
+	g, err1 := strconv.ParseFloat(golden, 64)
+	s, err2 := strconv.ParseFloat(shown, 64)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	half := func(d int) float64 { return 0.5 * math.Pow(10, -float64(d)) }
+	return math.Abs(g-s) <= half(gd)+half(sd)+1e-12
+}
+
+// decimals is the number of digits after the point of a plain decimal
+// number ("-0.0500" → 4, "3" → 0), or −1 for anything else.
+func decimals(x string) int {
+	x = strings.TrimPrefix(x, "-")
+	whole, frac, _ := strings.Cut(x, ".")
+	if whole == "" || strings.Trim(whole, "0123456789") != "" || strings.Trim(frac, "0123456789") != "" {
+		return -1
+	}
+	return len(frac)
 }
 
 // keyShape splits a page number's key into its parts (the data-testid and
