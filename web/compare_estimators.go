@@ -168,7 +168,7 @@ func (v estimatorsView) figure(d drawnChart) templates.Chart {
 // chart draws the three estimators as lines, leaving out mask-0 tokens.
 func (v estimatorsView) chart() drawnChart {
 	in := chart.SweepInput{
-		Tokens: sweepTokens(v.s), Base: v.s.Base, Mask: sweepKinds(v.s), ID: "est-lines", Theme: v.chartTheme(),
+		Base: v.s.Base, ID: "est-lines", Theme: v.chartTheme(),
 		Text: chart.SweepText{
 			Title: v.t("sweep.est.chart"), Desc: v.t("sweep.est.chart.desc"),
 			TokenAxis: v.t("chart.axis.token"), ValueAxis: v.t("chart.axis.adv"),
@@ -181,6 +181,7 @@ func (v estimatorsView) chart() drawnChart {
 		},
 		Skip: make([]bool, v.s.Len()),
 	}
+	in.Tokens, in.Mask = chartTokens(v.s)
 	for t := range in.Skip {
 		in.Skip[t] = v.masked(t)
 	}

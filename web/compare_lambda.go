@@ -204,7 +204,7 @@ func (v lambdaView) table() templates.Table {
 // linesChart draws A_t for each λ as lines.
 func (v lambdaView) linesChart() drawnChart {
 	in := chart.SweepInput{
-		Tokens: sweepTokens(v.s), Base: v.s.Base, Mask: sweepKinds(v.s), ID: "sweep-lines", Theme: v.chartTheme(),
+		Base: v.s.Base, ID: "sweep-lines", Theme: v.chartTheme(),
 		Text: chart.SweepText{
 			Title: v.t("sweep.lam.chart"), Desc: v.t("sweep.lam.chart.desc"),
 			TokenAxis: v.t("chart.axis.token"), ValueAxis: v.t("chart.axis.adv"),
@@ -214,6 +214,7 @@ func (v lambdaView) linesChart() drawnChart {
 	for i, lam := range sweepLambdas {
 		in.Series = append(in.Series, chart.Series{Label: v.t("sweep.legend.lam", sweepLam(lam)), Values: v.runs[i].Advantages[0]})
 	}
+	in.Tokens, in.Mask = chartTokens(v.s)
 	svg, err := chart.Sweep(in)
 	return drawnChart{id: in.ID, title: in.Text.Title, svg: svg, err: err}
 }
@@ -221,7 +222,7 @@ func (v lambdaView) linesChart() drawnChart {
 // heatChart draws A_t as a λ × token heat map.
 func (v lambdaView) heatChart() drawnChart {
 	in := chart.HeatmapInput{
-		Tokens: sweepTokens(v.s), Base: v.s.Base, Mask: sweepKinds(v.s), ID: "sweep-heat", Theme: v.chartTheme(),
+		Base: v.s.Base, ID: "sweep-heat", Theme: v.chartTheme(),
 		Text: chart.HeatmapText{
 			Title: v.t("sweep.lam.heat"), Desc: v.t("sweep.lam.heat.desc"), TokenAxis: v.t("chart.axis.token"),
 			Scale: v.t("sweep.lam.heat.scale"), Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
@@ -230,6 +231,7 @@ func (v lambdaView) heatChart() drawnChart {
 	for i, lam := range sweepLambdas {
 		in.Rows = append(in.Rows, chart.HeatmapRow{Label: v.t("sweep.legend.lam", sweepLam(lam)), Values: v.runs[i].Advantages[0]})
 	}
+	in.Tokens, in.Mask = chartTokens(v.s)
 	svg, err := chart.Heatmap(in)
 	return drawnChart{id: in.ID, title: in.Text.Title, svg: svg, err: err}
 }
@@ -248,7 +250,7 @@ func (v lambdaView) smallMultiple(i int) drawnChart {
 	th.TokenWidth, th.PlotHeight = max(8, th.TokenWidth/3), th.PlotHeight/2
 	label := v.t("sweep.legend.lam", sweepLam(sweepLambdas[i]))
 	in := chart.SweepInput{
-		Tokens: sweepTokens(v.s), Base: v.s.Base, Mask: sweepKinds(v.s), ID: "sweep-small-" + strconv.Itoa(i), Theme: th,
+		Base: v.s.Base, ID: "sweep-small-" + strconv.Itoa(i), Theme: th,
 		Extent: [2]float64{lo, hi}, StyleOffset: i,
 		Series: []chart.Series{{Label: label, Values: v.runs[i].Advantages[0]}},
 		Text: chart.SweepText{
@@ -257,6 +259,7 @@ func (v lambdaView) smallMultiple(i int) drawnChart {
 			Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
 		},
 	}
+	in.Tokens, in.Mask = chartTokens(v.s)
 	svg, err := chart.Sweep(in)
 	return drawnChart{id: in.ID, title: label, svg: svg, err: err}
 }

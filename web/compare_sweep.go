@@ -93,21 +93,14 @@ func sweepRow(v playView, id, label, code, swatch string, xs []float64, skip fun
 	return row
 }
 
-// sweepTokens and sweepKinds are the chart inputs of the scenario's tokens.
-func sweepTokens(s scenario.Scenario) []string {
-	out := make([]string, s.Len())
+// chartTokens are the chart inputs of the scenario's tokens: their text
+// and their kind (valid, padding, observation).
+func chartTokens(s scenario.Scenario) ([]string, []chart.Kind) {
+	texts, kinds := make([]string, s.Len()), make([]chart.Kind, s.Len())
 	for t, tok := range s.Tokens {
-		out[t] = tok.Text
+		texts[t], kinds[t] = tok.Text, chart.Kind(tok.Kind)
 	}
-	return out
-}
-
-func sweepKinds(s scenario.Scenario) []chart.Kind {
-	out := make([]chart.Kind, s.Len())
-	for t, tok := range s.Tokens {
-		out[t] = chart.Kind(tok.Kind)
-	}
-	return out
+	return texts, kinds
 }
 
 // compareLinks are a compare view's links to the playground and to the

@@ -209,10 +209,7 @@ func (c compareView) compareChart(id, title string, q chart.Quantity, ref, other
 			TokenAxis: c.t("chart.axis.token"), ValueAxis: c.t(axisKey),
 			Padding: c.t("mask.pad"), Observation: c.t("mask.obs"),
 		}}
-	for _, tok := range c.s.Tokens {
-		in.Tokens = append(in.Tokens, tok.Text)
-		in.Mask = append(in.Mask, chart.Kind(tok.Kind))
-	}
+	in.Tokens, in.Mask = chartTokens(c.s)
 	svg, err := chart.Compare(in)
 	return drawnChart{id: id, title: title, svg: svg, err: err}
 }

@@ -66,10 +66,7 @@ func (v playView) chartInput() chart.Input {
 			}
 		}
 	}
-	for _, tok := range v.s.Tokens {
-		in.Tokens = append(in.Tokens, tok.Text)
-		in.Mask = append(in.Mask, chart.Kind(tok.Kind))
-	}
+	in.Tokens, in.Mask = chartTokens(v.s)
 	return in
 }
 
