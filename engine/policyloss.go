@@ -131,3 +131,25 @@ func newPolicyTerms(logProbs [][]float64, dual bool) PolicyTerms {
 	}
 	return pt
 }
+
+// PolicyLossSlope is ∂pg_losses[i][t]/∂log_probs[i][t] of PolicyTerms in
+// version v, by a central difference of the loss itself (so every clip and
+// the dual clip act as verl's code has them), and 0 where the loss is flat
+// there (a clip holds the token's ratio).
+func PolicyLossSlope(v Version, logProbs, oldLogProbs, advantages [][]float64, p ClipParams, i, t int) float64 {
+	const h = 1e-5
+	at := func(d float64) float64 {
+		lp := append([]float64(nil), logProbs[i]...)
+		lp[t] += d
+		pt, err := PolicyLossTerms(v, [][]float64{lp}, oldLogProbs[i:i+1], advantages[i:i+1], p)
+		if err != nil {
+			return 0
+		}
+		return pt.Final[0][t]
+	}
+	s := (at(h) - at(-h)) / (2 * h)
+	if math.Abs(s) < 1e-6 {
+		return 0
+	}
+	return s
+}

@@ -79,34 +79,15 @@ func (v actorView) actorQuestions(a actorLoss) []updateQuestion {
 			break
 		}
 	}
-	sign := class.SignOf(v.lossSlope(a, g))
-	grad := updateQuestion{id: "grad", kind: "sign", text: v.t("uq.grad", v.idx(g), num(a.adv[g])), want: v.lossSlope(a, g)}
+	slope := engine.PolicyLossSlope(engine.VerlNewest, [][]float64{v.logProbs}, [][]float64{v.old}, [][]float64{a.adv}, v.clip, 0, g)
+	sign := class.SignOf(slope)
+	grad := updateQuestion{id: "grad", kind: "sign", text: v.t("uq.grad", v.idx(g), num(a.adv[g])), want: slope}
 	if sign == "0" {
 		grad.wrong = []updateWrong{{sign: "+", key: "uq.grad.flat"}, {sign: "-", key: "uq.grad.flat"}}
 	} else {
 		grad.wrong = []updateWrong{{sign: map[string]string{"+": "-", "-": "+"}[sign], key: "uq.grad.opposite"}, {sign: "0", key: "uq.grad.live"}}
 	}
 	return []updateQuestion{ratio, clips, grad}
-}
-
-// lossSlope is ∂pg_losses[t]/∂log_probs[t] by the engine, or 0 where the
-// loss is flat (a clip is active).
-func (v actorView) lossSlope(a actorLoss, t int) float64 {
-	const h = 1e-5
-	at := func(d float64) float64 {
-		lp := append([]float64(nil), v.logProbs...)
-		lp[t] += d
-		pt, err := engine.PolicyLossTerms(engine.VerlNewest, [][]float64{lp}, [][]float64{v.old}, [][]float64{a.adv}, v.clip)
-		if err != nil {
-			return 0
-		}
-		return pt.Final[0][t]
-	}
-	s := (at(h) - at(-h)) / (2 * h)
-	if math.Abs(s) < 1e-6 {
-		return 0
-	}
-	return s
 }
 
 // criticQuestions are /update/critic's questions for a computed loss.
