@@ -79,9 +79,12 @@ func newClassRoom(o Options) *classRoom {
 	return cr
 }
 
+// on reports whether live classes are on (a store and its keys).
+func (cr *classRoom) on() bool { return cr.st != nil }
+
 // available answers 503 when classes are off.
 func (cr *classRoom) available(w http.ResponseWriter, r *http.Request) bool {
-	if cr.st != nil {
+	if cr.on() {
 		return true
 	}
 	cr.fail(w, r, "no_store", "", "class.err.nostore")
