@@ -52,12 +52,12 @@ func TestQuizScoredByTheEngine(t *testing.T) {
 		for i, it := range items {
 			name := "a" + strconv.Itoa(i)
 			if p := it.predict; p != nil {
-				want, _ := lessonRequest{lang: "en"}.blockView("", p.Link, nil).cellValue(p.Ask)
+				want, _ := lessonRequest{lang: "en"}.blockCells(p, "").cellValue(p.Ask)
 				right.Set(name, strconv.FormatFloat(want, 'f', 6, 64))
 				if p.Kind == "sign" {
 					right.Set(name, class.SignOf(want))
 				}
-				if _, _, ref := lessons.ParseRef(p.Wrong[0].Answer); !ref {
+				if _, _, ref := lessons.ParseRefOn(p.On, p.Wrong[0].Answer); !ref {
 					wrong.Set(name, p.Wrong[0].Answer)
 					diagnosed++
 				}
