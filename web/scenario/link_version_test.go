@@ -24,7 +24,7 @@ func TestLinkVersions(t *testing.T) {
 		{"v=2&p=seed-b", LinkVersion2, false, "v=2&"},
 		{"v=3&p=seed-b&ver=v0.6.1", LinkVersion3, true, "v=3&"},
 		{"v=3&p=seed-b", LinkVersion3, true, "v=3&"},
-		{"v=3&p=seed-b&ver=nope", LinkVersion3, true, "v=3&"}, // the preset's release, reported
+		{"v=3&p=seed-b&ver=nope", LinkVersion3, true, "v=3&"},    // the preset's release, reported
 		{"v=4&p=seed-b&ver=v0.6.1", LinkVersion2, false, "v=2&"}, // read as v=1, warned
 	} {
 		s, _ := decodeLink(t, tc.query)
