@@ -11,15 +11,12 @@ import (
 // playground's and the batch's codecs both write through it.
 type LinkWriter struct{ b strings.Builder }
 
-// NewLinkWriter starts the link of a state with the given preset id: v=2
-// when the state names a verl release, else v=1.
-func NewLinkWriter(release, preset string) *LinkWriter {
-	version := LinkVersion
-	if release != "" {
-		version = LinkVersion2
-	}
+// NewLinkWriter starts the link of a state with the given preset id: v=1
+// when the state names no verl release, else v=3, or v=2 for a state that
+// keeps a v=2 link's meaning (link, see WrittenVersion).
+func NewLinkWriter(release, link, preset string) *LinkWriter {
 	w := &LinkWriter{}
-	w.b.WriteString("v=" + version + "&p=" + EscapeValue(preset))
+	w.b.WriteString("v=" + WrittenVersion(release, link) + "&p=" + EscapeValue(preset))
 	return w
 }
 
@@ -45,7 +42,7 @@ func (w *LinkWriter) Number(key string, mine, preset float64) {
 	}
 }
 
-// Version writes ver=: a v=2 state always names its concrete release; a
+// Version writes ver=: a v=2 or v=3 state always names its concrete release; a
 // v=1 state names its GAE version when it differs from the preset's.
 func (w *LinkWriter) Version(release string, mine, preset engine.Version) {
 	switch {
