@@ -44,11 +44,8 @@ type lessonRequest struct {
 
 func (s *Server) readLessonRequest(r *http.Request) lessonRequest {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
-<<<<<<< HEAD
-	lr := lessonRequest{q: q, charts: s.charts, outcomes: map[*lessons.Predict]predictOutcome{}, batches: map[string]batchView{}}
-=======
-	lr := lessonRequest{q: q, charts: s.charts, classes: s.class.on(), outcomes: map[*lessons.Predict]predictOutcome{}}
->>>>>>> main
+	lr := lessonRequest{q: q, charts: s.charts, classes: s.class.on(), outcomes: map[*lessons.Predict]predictOutcome{},
+		batches: map[string]batchView{}}
 	lr.lang, lr.langSet = pageLang(r, q)
 	lr.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
 	return lr
