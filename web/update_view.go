@@ -9,7 +9,6 @@ import (
 
 	"github.com/a-h/templ"
 
-	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/scenario"
 )
@@ -36,12 +35,7 @@ func (s *Server) newUpdateView(r *http.Request, path string, keys ...string) upd
 	pr := s.readPlay(r, keys...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
 	v := updateView{playView: newPlayView(pr), path: path, own: updateParams{q: q}}
-	v.newest = v.res
-	if v.s.Version != engine.VerlNewest || v.s.Release != "" {
-		ns := v.s
-		ns.Version, ns.Release = engine.VerlNewest, ""
-		v.newest = ns.Compute()
-	}
+	v.newest = newestOf(v.s, v.res)
 	return v
 }
 
@@ -62,7 +56,7 @@ func (v updateView) ok() bool { return v.pr.rep.OK() && len(v.own.problems) == 0
 // for htmx the results and the error summary.
 func (v updateView) serve(w http.ResponseWriter, r *http.Request, build func() templates.Update, page func(templates.Update) templ.Component) {
 	vm := build()
-	vm.Results.Notes = append(vm.Results.Notes, v.editNotice()...)
+	vm.Results.Notes = append(vm.Results.Notes, plainRich(v.editNotice()...)...)
 	servePage(w, r, pageAnswer{
 		canonical: v.selfIn(v.pr).canonical(v.pr.langSet),
 		redirect:  v.ok(), keepTyped: !v.ok(),
@@ -82,7 +76,7 @@ func (v updateView) page(view, otherPath, otherKey string, f templates.UpdateFor
 	return templates.Update{
 		Page:     v.frame("update." + view + ".title"),
 		Heading:  v.t("update." + view + ".heading"),
-		Intro:    v.t("update." + view + ".intro"),
+		Intro:    v.html("update." + view + ".intro"),
 		Warnings: v.warnings(),
 		Links:    v.links(otherPath, otherKey),
 		Form:     f,
@@ -107,7 +101,7 @@ func (v updateView) warnings() []string {
 // hiddenState is the form's hidden inputs: the canonical link without the
 // view's own parameters, as name/value pairs in order.
 func (v updateView) hiddenState() []templates.Option {
-	return v.pr.pageLink(v.path, v.editState()).hidden() // an edit makes a v=2 link (edit_v2.go)
+	return v.pr.pageLink(v.path, v.editState()).hidden() // an edit makes a v=3 link (edit_v2.go)
 }
 
 // field is one of the view's own inputs, showing what was typed when it was bad.

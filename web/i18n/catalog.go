@@ -38,9 +38,11 @@ var parts = []part{
 	{"upgrade", enUpgrade, zhUpgrade},
 	{"class", enClass, zhClass},
 	{"present", enPresent, zhPresent},
+	{"capstone", enCapstone, zhCapstone},
 	{"glossary", enTerms, zhTerms},
 	{"learner", enLearner, zhLearner},
 	{"variance", enVariance, zhVariance},
+	{"critic", enCritic, zhCritic},
 	{"charts", enCharts, zhCharts},
 }
 
