@@ -126,6 +126,7 @@ func (s *Server) router() *router {
 	p.Get("/update/actor/check/{q}", s.handleActorCheck)
 	p.Get("/update/critic/check/{q}", s.handleCriticCheck)
 	p.Get("/update/actor/objective.svg", s.handleUpdateActorChart)
+	p.Get("/update/critic/chart/{name}.svg", s.handleUpdateCriticChart)
 	p.Get("/compare/versions", s.handleCompareVersions)
 	p.Get("/compare/versions/chart.svg", s.handleCompareVersionsChart)
 	p.Get("/compare/bugs", s.handleCompareBugs)

@@ -38,7 +38,7 @@ func (s *Server) newCriticView(r *http.Request) criticView {
 func criticOf(u updateView) criticView {
 	v := criticView{updateView: u}
 	v.vpreds = v.own.list("vp", values(v.s))
-	v.cv = v.own.number("cv", 0.5, updateNonNegative)
+	v.cv = v.own.number("cv", criticDefaultCV, updateNonNegative)
 	return v
 }
 
@@ -123,7 +123,8 @@ func (v criticView) withQuestions(c criticLoss) templates.UpdateResults {
 	return r
 }
 
-// results are the table, the losses, the metrics and the notes.
+// results are the table, the losses, the metrics, the notes and the
+// clipping charts.
 func (v criticView) results(c criticLoss) templates.UpdateResults {
 	r := templates.UpdateResults{ID: "update-results", Heading: v.t("update.critic.results", v.gen.Range())}
 	vt := c.terms
@@ -174,6 +175,7 @@ func (v criticView) results(c criticLoss) templates.UpdateResults {
 	if len(v.validTokens()) == 0 {
 		r.Notes = append(r.Notes, v.emptyNote(engine.TokenMean))
 	}
+	r.Charts = v.criticCharts(c)
 	return r
 }
 

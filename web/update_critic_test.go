@@ -488,7 +488,7 @@ func FuzzUpdateViews(f *testing.F) {
 	}
 	h := Routes()
 	f.Fuzz(func(t *testing.T, q string) {
-		for _, path := range []string{"/update/critic", "/update/actor", "/update/actor/objective.svg"} {
+		for _, path := range []string{"/update/critic", "/update/actor", "/update/actor/objective.svg", "/update/critic/chart/band.svg", "/update/critic/chart/errors.svg"} {
 			req, err := http.NewRequest(http.MethodGet, path+"?"+q, nil)
 			if err != nil {
 				return

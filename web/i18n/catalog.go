@@ -42,6 +42,7 @@ var parts = []part{
 	{"glossary", enTerms, zhTerms},
 	{"learner", enLearner, zhLearner},
 	{"variance", enVariance, zhVariance},
+	{"critic", enCritic, zhCritic},
 }
 
 // catalogs holds every message by language, merged from parts.

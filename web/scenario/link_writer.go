@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"slices"
 	"strings"
 
 	"gaelab/engine"
@@ -55,3 +56,24 @@ func (w *LinkWriter) Version(release string, mine, preset engine.Version) {
 
 // String is the query written so far.
 func (w *LinkWriter) String() string { return w.b.String() }
+
+// ExtendLink continues the canonical link of an encoded state (Encode's
+// output) with a view's own parameters, written by the same methods.
+func ExtendLink(state string) *LinkWriter {
+	w := &LinkWriter{}
+	w.b.WriteString(state)
+	return w
+}
+
+// Numbers writes key=a,b,… (each FormatNumber) when mine differs from def,
+// as the views write their per-token lists.
+func (w *LinkWriter) Numbers(key string, mine, def []float64) {
+	if slices.Equal(mine, def) {
+		return
+	}
+	parts := make([]string, len(mine))
+	for i, x := range mine {
+		parts[i] = FormatNumber(x)
+	}
+	w.Add(key, strings.Join(parts, ","))
+}
