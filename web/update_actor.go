@@ -183,7 +183,7 @@ func (v actorView) build() templates.Update {
 	f.Settings = append(f.Settings, adv)
 	a := v.compute()
 	r := v.withQuestions(a)
-	r.Notes = append(r.Notes, v.editNotice(a)...)
+	r.Notes = append(r.Notes, plainRich(v.editNotice(a)...)...)
 	return v.page("actor", "/update/critic", "update.to_critic", f, r)
 }
 
@@ -257,8 +257,8 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 
 // actorNotes explain, from the numbers, where the advantages come from and
 // which tokens the clips touch.
-func (v actorView) actorNotes(a actorLoss) []string {
-	notes := []string{v.advNote()}
+func (v actorView) actorNotes(a actorLoss) []templates.Rich {
+	notes := []templates.Rich{v.advNote()}
 	valid := v.validTokens()
 	ratio1 := true
 	var clipped, dual []int
@@ -272,12 +272,12 @@ func (v actorView) actorNotes(a actorLoss) []string {
 		}
 	}
 	if ratio1 {
-		notes = append(notes, v.t("update.actor.ratio1"))
+		notes = append(notes, v.html("update.actor.ratio1"))
 	} else {
-		notes = append(notes, v.t("update.actor.clips", v.tokenList(clipped), v.tokenList(dual)))
+		notes = append(notes, v.html("update.actor.clips", v.tokenList(clipped), v.tokenList(dual)))
 	}
 	if len(valid) < v.s.Len() {
-		notes = append(notes, v.t("update.masked_note"))
+		notes = append(notes, v.html("update.masked_note"))
 	}
 	return notes
 }

@@ -62,21 +62,21 @@ func (v actorView) termRows(a actorLoss) []templates.Row {
 }
 
 // advNote says where the advantages come from.
-func (v actorView) advNote() string {
+func (v actorView) advNote() templates.Rich {
 	switch {
 	case !v.whole() && v.advTyped:
-		return v.t("update.actor.adv_typed")
+		return v.html("update.actor.adv_typed")
 	case !v.whole():
-		return v.t("update.actor.adv_note")
+		return v.html("update.actor.adv_note")
 	case v.advTyped:
-		return v.t("update.release.adv_typed", engine.StableLabel(v.gen, engine.WhitenedGAEChanges...))
+		return v.html("update.release.adv_typed", engine.StableLabel(v.gen, engine.WhitenedGAEChanges...))
 	}
-	return v.t("update.release.adv_note", engine.StableLabel(v.gen, engine.WhitenedGAEChanges...), engine.StableLabel(v.gen, engine.PolicyLossChanges(engine.TokenMean)...))
+	return v.html("update.release.adv_note", engine.StableLabel(v.gen, engine.WhitenedGAEChanges...), engine.StableLabel(v.gen, engine.PolicyLossChanges(engine.TokenMean)...))
 }
 
 // releaseNotes say what the release's policy loss lacks that v0.9.0's has:
 // none for v0.9.0's losses.
-func (v actorView) releaseNotes() []string {
+func (v actorView) releaseNotes() []templates.Rich {
 	notes := v.modesNote()
 	for _, c := range []struct {
 		id  engine.ChangeID
@@ -84,7 +84,7 @@ func (v actorView) releaseNotes() []string {
 	}{{engine.ClipLowHigh, "update.release.one_clip"}, {engine.DualClip, "update.release.no_dual"}, {engine.LogRatioClamp, "update.release.no_clamp"}} {
 		if !v.has(c.id) {
 			tag, pr := arrival(c.id)
-			notes = append(notes, v.t(c.key, v.since(c.id), tag, pr))
+			notes = append(notes, v.html(c.key, v.since(c.id), tag, pr))
 		}
 	}
 	return notes

@@ -88,7 +88,7 @@ func (v criticView) build() templates.Update {
 	v.listEditor(&f, "vp", v.t("update.vp"), v.vpreds)
 	c := v.compute()
 	r := v.withQuestions(c)
-	r.Notes = append(r.Notes, v.editNotice(c)...)
+	r.Notes = append(r.Notes, plainRich(v.editNotice(c)...)...)
 	return v.page("critic", "/update/actor", "update.to_actor", f, r)
 }
 
@@ -170,10 +170,10 @@ func (v criticView) results(c criticLoss) templates.UpdateResults {
 	r.Notes = append(v.criticNotes(c), v.modesNote()...)
 	if v.whole() && v.gen.Has(engine.ValueLossNoHalf) {
 		c, _ := engine.LookupChange(engine.ValueLossNoHalf)
-		r.Notes = append(r.Notes, v.t("update.release.no_half", v.since(engine.ValueLossNoHalf), c.PRs[0], c.Until.Tag()))
+		r.Notes = append(r.Notes, v.html("update.release.no_half", v.since(engine.ValueLossNoHalf), c.PRs[0], c.Until.Tag()))
 	}
 	if len(v.validTokens()) == 0 {
-		r.Notes = append(r.Notes, v.emptyNote(engine.TokenMean))
+		r.Notes = append(r.Notes, plainRich(v.emptyNote(engine.TokenMean))...)
 	}
 	r.Charts = v.criticCharts(c)
 	return r
@@ -204,10 +204,10 @@ func (v criticView) criticEarly(c criticLoss) []templates.Metric {
 
 // criticNotes explain, from the numbers, where the returns come from and
 // why the clip does (or does not) act.
-func (v criticView) criticNotes(c criticLoss) []string {
-	notes := []string{v.t("update.critic.returns_note")}
+func (v criticView) criticNotes(c criticLoss) []templates.Rich {
+	notes := []templates.Rich{v.html("update.critic.returns_note")}
 	if v.whole() {
-		notes[0] = v.t("update.release.returns_note", engine.StableLabel(v.gen, engine.GAEChanges...), engine.StableLabel(v.gen, engine.ValueLossChanges(engine.TokenMean)...))
+		notes[0] = v.html("update.release.returns_note", engine.StableLabel(v.gen, engine.GAEChanges...), engine.StableLabel(v.gen, engine.ValueLossChanges(engine.TokenMean)...))
 	}
 	valid := v.validTokens()
 	var moved, outside, clipped []int // valid tokens with vpred ≠ V(s_t); vpredclipped ≠ vpred; clipped
@@ -227,14 +227,14 @@ func (v criticView) criticNotes(c criticLoss) []string {
 	switch {
 	case len(valid) == 0:
 	case len(moved) == 0 && len(outside) == 0 && len(clipped) == 0:
-		notes = append(notes, v.t("update.critic.first", cv))
+		notes = append(notes, v.html("update.critic.first", cv))
 	case len(outside) == 0:
-		notes = append(notes, v.t("update.critic.inside", len(moved), len(valid), cv))
+		notes = append(notes, v.html("update.critic.inside", len(moved), len(valid), cv))
 	default:
-		notes = append(notes, v.t("update.critic.outside", len(moved), len(valid), cv, v.tokenList(outside), v.tokenList(clipped)))
+		notes = append(notes, v.html("update.critic.outside", len(moved), len(valid), cv, v.tokenList(outside), v.tokenList(clipped)))
 	}
 	if len(valid) < v.s.Len() {
-		notes = append(notes, v.t("update.masked_note"))
+		notes = append(notes, v.html("update.masked_note"))
 	}
 	return notes
 }

@@ -36,19 +36,19 @@ func (v updateView) since(id engine.ChangeID) string { return engine.StableLabel
 
 // modesNote says which loss_agg_modes the release does not know, and when
 // each arrived; none for v0.9.0's losses or a release that knows them all.
-func (v updateView) modesNote() []string {
+func (v updateView) modesNote() []templates.Rich {
 	if !v.whole() {
 		return nil
 	}
 	if !v.gen.Has(engine.AggLoss) {
 		tag, pr := arrival(engine.AggLoss)
-		return []string{v.t("update.release.no_agg", v.since(engine.AggLoss), tag, pr)}
+		return []templates.Rich{v.html("update.release.no_agg", v.since(engine.AggLoss), tag, pr)}
 	}
-	var notes []string
+	var notes []templates.Rich
 	for _, mode := range engine.AggModes {
 		if !slices.Contains(v.aggModes(), mode) {
 			tag, pr := arrival(engine.TokenSumMode)
-			notes = append(notes, v.t("update.release.no_mode", v.since(engine.TokenSumMode), string(mode), tag, pr))
+			notes = append(notes, v.html("update.release.no_mode", v.since(engine.TokenSumMode), string(mode), tag, pr))
 		}
 	}
 	return notes

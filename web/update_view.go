@@ -101,7 +101,7 @@ func (v updateView) page(view, otherPath, otherKey string, f templates.UpdateFor
 	return templates.Update{
 		Page:     v.frame("update." + view + ".title"),
 		Heading:  v.t("update." + view + ".heading"),
-		Intro:    v.t("update." + view + ".intro"),
+		Intro:    v.html("update." + view + ".intro"),
 		Warnings: v.warnings(),
 		Links:    v.links(otherPath, otherKey),
 		Form:     f,
