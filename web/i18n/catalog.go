@@ -39,6 +39,7 @@ var parts = []part{
 	{"update_release", enUpdateRelease, zhUpdateRelease},
 	{"class", enClass, zhClass},
 	{"present", enPresent, zhPresent},
+	{"capstone", enCapstone, zhCapstone},
 	{"glossary", enTerms, zhTerms},
 	{"learner", enLearner, zhLearner},
 	{"variance", enVariance, zhVariance},
