@@ -41,6 +41,7 @@ var parts = []part{
 	{"glossary", enTerms, zhTerms},
 	{"learner", enLearner, zhLearner},
 	{"variance", enVariance, zhVariance},
+	{"step", enStep, zhStep},
 }
 
 // catalogs holds every message by language, merged from parts.

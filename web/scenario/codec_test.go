@@ -200,14 +200,16 @@ func FuzzDecode(f *testing.F) {
 	f.Add("v=1&p=seed-b&V=0.1,0.2&tok=a&tok=b&step=1&sel=delta.0")
 	f.Add("p=multi-turn&mask=1,o,0&op=del.0")
 	f.Add("%zz&&=&p=&tok")
+	f.Add("v=1&p=seed-b&step=2&speed=0.5")
 	f.Fuzz(func(t *testing.T, query string) {
 		q, err := url.ParseQuery(query)
 		if err != nil {
 			return
 		}
 		s, _ := Decode(q)
-		if s.Len() < 1 || s.Len() > MaxTokens || s.Step > s.Len() || s.Gamma < 0 || s.Gamma > 1 || s.Lam < 0 || s.Lam > 1 {
-			t.Fatalf("decoded an invalid scenario: T=%d step=%d γ=%g λ=%g", s.Len(), s.Step, s.Gamma, s.Lam)
+		if s.Len() < 1 || s.Len() > MaxTokens || s.Step > s.Len() || s.Gamma < 0 || s.Gamma > 1 || s.Lam < 0 || s.Lam > 1 ||
+			s.StepsPerSecond() < MinSpeed || s.StepsPerSecond() > MaxSpeed {
+			t.Fatalf("decoded an invalid scenario: T=%d step=%d γ=%g λ=%g speed=%g", s.Len(), s.Step, s.Gamma, s.Lam, s.Speed)
 		}
 		// Whatever was decoded has a canonical link that reads back the same.
 		again, rep := Decode(mustParse(t, Encode(s)))
