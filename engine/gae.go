@@ -9,12 +9,6 @@ type GAEResult struct {
 	// values[t+1], or 0 at t = R−1. Newest: the value of the next mask = 1
 	// position, or 0 when there is none.
 	NextValues [][]float64
-	// NextIndex[t] is the position whose value the loop read as V(s_{t+1})
-	// at token t (NextValues[t] = values[NextIndex[t]]), or −1 for the
-	// terminal 0. Early: t+1, −1 at t = R−1. Newest: the next mask = 1
-	// position, −1 when there is none. It is the loop's own trace, kept as
-	// the loop runs.
-	NextIndex [][]int32
 	// Deltas[t] = r_t + γ·NextValues[t] − V(s_t). In the newest version a
 	// mask = 0 position computes its δ and then discards it.
 	Deltas [][]float64
@@ -29,6 +23,9 @@ type GAEResult struct {
 	Whitening WhitenStats
 	// WhitenErr is why whitening failed (0 or 1 valid tokens), or nil.
 	WhitenErr error
+
+	maskAware bool     // the loop that ran: the newest (mask-aware) or v0.2's
+	runs      maskRuns // where the mask is 1, row by row (NextIndex, whitening)
 }
 
 // GAE runs verl's generalised advantage estimation on rewards r and values V.
@@ -54,22 +51,25 @@ func GAEGen(g Generation, rewards, values, mask [][]float64, gamma, lam float64)
 // GAEInto is GAEGen writing into dst: its matrices are reused when they have
 // the batch's shape (and allocated otherwise), so a caller that runs GAE
 // again and again on batches of one shape allocates nothing. Rows are run
-// two at a time (newest2, early2), and whitening's first pass (Σmask and the
-// masked sum) reads each row while it is still in cache; the results are bit
-// for bit those of GAE followed by Whiten.
+// two at a time (newest2, early2); while a pair is still in cache, one
+// forward pass per row computes δ and the returns, finds where the mask is
+// 1 (maskRuns) and continues whitening's first pass (Σmask and the masked
+// sum, in Whiten's order). Whitening's second pass then reads a 0/1 row
+// through its runs, not the float mask. The results are bit for bit those
+// of the plain loops followed by Whiten (TestGAEIntoBitIdentical).
 func GAEInto(dst *GAEResult, g Generation, rewards, values, mask [][]float64, gamma, lam float64) {
 	maskAware := g.Has(GAEMaskAware)
 	b, r := shapeOf(rewards)
 	dst.NextValues = reuseMatrix(dst.NextValues, b, r)
-	dst.NextIndex = reuseMatrix(dst.NextIndex, b, r)
 	dst.Deltas = reuseMatrix(dst.Deltas, b, r)
 	dst.Advantages = reuseMatrix(dst.Advantages, b, r)
 	dst.Returns = reuseMatrix(dst.Returns, b, r)
+	dst.maskAware = maskAware
+	dst.runs.reset(b)
 	row := func(i int) gaeRow {
 		return gaeRow{
 			r: rewards[i][:r], v: values[i][:r], m: mask[i][:r],
 			next: dst.NextValues[i][:r], delta: dst.Deltas[i][:r], adv: dst.Advantages[i][:r], ret: dst.Returns[i][:r],
-			nextAt: dst.NextIndex[i][:r],
 		}
 	}
 	var n, sum float64 // Σmask and Σ A·mask, accumulated in Whiten's order
@@ -85,28 +85,31 @@ func GAEInto(dst *GAEResult, g Generation, rewards, values, mask [][]float64, ga
 			row(i).early(gamma, lam)
 		}
 		for k := i; k < min(i+2, b); k++ {
-			n, sum = maskedSums(dst.Advantages[k][:r], mask[k][:r], n, sum)
+			n, sum = row(k).finish(gamma, &dst.runs, n, sum)
 		}
 	}
-	dst.Whitened, dst.Whitening, dst.WhitenErr = whitenFrom(g.meanEps(), dst.Advantages, mask, n, sum, dst.Whitened)
+	dst.Whitened, dst.Whitening, dst.WhitenErr = whitenFrom(g.meanEps(), dst.Advantages, mask, &dst.runs, n, sum, dst.Whitened)
 }
 
-// maskedSums continues Whiten's first pass over one row: n += m and
-// sum += x·m where m ≠ 0, in order.
-func maskedSums(x, m []float64, n, sum float64) (float64, float64) {
-	m = m[:len(x)]
-	for t, w := range m {
-		if w != 0 {
-			n += w
-			sum += x[t] * w
+// NextIndex is the position whose value GAE's loop read as V(s_{t+1}) at
+// token t of row i (NextValues[i][t] = values[i][NextIndex(i, t)]), or −1
+// for the terminal 0. Early: t+1, −1 at t = R−1. Newest: the next mask = 1
+// position, −1 when there is none. It is derived on demand from where the
+// mask was 1, which GAE records as it runs, so the 256×4096 batches of a
+// trainer do not pay for a trace only the step-through reads.
+func (res *GAEResult) NextIndex(i, t int) int {
+	if !res.maskAware {
+		if t+1 < len(res.Advantages[i]) {
+			return t + 1
 		}
+		return -1
 	}
-	return n, sum
+	return res.runs.next(i, t+1)
 }
 
 // reuseMatrix returns m if it is [b][r], else a new zeroed [b][r] matrix.
 // Every position of a reused matrix is overwritten by its caller.
-func reuseMatrix[T float64 | int32](m [][]T, b, r int) [][]T {
+func reuseMatrix(m [][]float64, b, r int) [][]float64 {
 	if len(m) == b && (b == 0 || (len(m[0]) == r && cap(m[0]) >= r)) {
 		ok := true
 		for i := range m {
@@ -119,30 +122,30 @@ func reuseMatrix[T float64 | int32](m [][]T, b, r int) [][]T {
 			return m
 		}
 	}
-	return newGrid[T](b, r)
+	return newMatrix(b, r)
 }
 
 // gaeRow holds one row's inputs and trace outputs, all of length R.
 type gaeRow struct {
 	r, v, m               []float64
 	next, delta, adv, ret []float64
-	nextAt                []int32 // the position read as V(s_{t+1}), −1 for the terminal 0
 }
+
+// The loops below run only the backward recursion, which writes V(s_{t+1})
+// and A_t; finish then computes δ and the returns from them, in cache.
 
 // early is v0.2's loop: every position is a time step, and V(s_R) = 0 sits
 // at the end of the tensor.
 func (g gaeRow) early(gamma, lam float64) {
 	gl := gamma * lam // as verl, (γ·λ)·A
 	n := len(g.r)
-	rw, v, next, delta, adv, ret, at := g.r[:n], g.v[:n], g.next[:n], g.delta[:n], g.adv[:n], g.ret[:n], g.nextAt[:n]
+	rw, v, next, adv := g.r[:n], g.v[:n], g.next[:n], g.adv[:n]
 	var vNext, carry float64 // V(s_{t+1}) (0 past the end) and A_{t+1}
-	j := -1                  // where vNext came from
 	for t := n - 1; t >= 0; t-- {
 		val := v[t]
-		d := rw[t] + gamma*vNext - val
-		carry = d + gl*carry
-		next[t], delta[t], adv[t], ret[t], at[t] = vNext, d, carry, carry+val, int32(j)
-		vNext, j = val, t
+		carry = (rw[t] + gamma*vNext - val) + gl*carry
+		next[t], adv[t] = vNext, carry
+		vNext = val
 	}
 }
 
@@ -151,18 +154,58 @@ func (g gaeRow) early(gamma, lam float64) {
 func (g gaeRow) newest(gamma, lam float64) {
 	gl := gamma * lam
 	n := len(g.r)
-	rw, v, m, next, delta, adv, ret, at := g.r[:n], g.v[:n], g.m[:n], g.next[:n], g.delta[:n], g.adv[:n], g.ret[:n], g.nextAt[:n]
+	rw, v, m, next, adv := g.r[:n], g.v[:n], g.m[:n], g.next[:n], g.adv[:n]
 	var vNext, carry float64 // V and A of the next mask = 1 position
-	j := -1                  // that position
 	for t := n - 1; t >= 0; t-- {
 		val := v[t]
-		d := rw[t] + gamma*vNext - val
-		candidate := d + gl*carry
-		next[t], delta[t], at[t] = vNext, d, int32(j)
+		candidate := (rw[t] + gamma*vNext - val) + gl*carry
+		next[t] = vNext
 		if m[t] == 1 {
-			carry, vNext, j = candidate, val, t
+			carry, vNext = candidate, val
 		}
-		adv[t], ret[t] = carry, carry+val
+		adv[t] = carry
+	}
+}
+
+// finish computes, in a forward pass over a row still in cache, δ_t from the
+// V(s_{t+1}) the loop used and the return A_t + V(s_t) (the same arithmetic
+// as inside the loop, out of its dependent chain). It records the row's mask
+// in runs and continues whitening's first pass over A (Σmask and Σ A·mask,
+// in order) in the same pass where the mask has only 0s and 1s, so the sum's
+// dependent additions overlap the loads and stores of δ and the returns.
+func (g gaeRow) finish(gamma float64, runs *maskRuns, n, sum float64) (float64, float64) {
+	if !runs.addRow(g.m) {
+		g.deltasReturns(gamma, 0, len(g.r))
+		return maskedSums(g.adv, g.m, n, sum)
+	}
+	at := 0
+	ones := runs.row(runs.rows() - 1)
+	for k := 0; k+1 < len(ones); k += 2 {
+		s, e := int(ones[k]), int(ones[k+1])
+		g.deltasReturns(gamma, at, s)
+		rw, v, next, delta, adv, ret := g.r[s:e], g.v[s:e], g.next[s:e], g.delta[s:e], g.adv[s:e], g.ret[s:e]
+		v, next, delta, adv, ret = v[:len(rw)], next[:len(rw)], delta[:len(rw)], adv[:len(rw)], ret[:len(rw)]
+		for t, x := range rw {
+			val, a := v[t], adv[t]
+			delta[t] = x + gamma*next[t] - val
+			ret[t] = a + val
+			n++
+			sum += a // A·1
+		}
+		at = e
+	}
+	g.deltasReturns(gamma, at, len(g.r))
+	return n, sum
+}
+
+// deltasReturns is finish's δ and returns over positions [from, to).
+func (g gaeRow) deltasReturns(gamma float64, from, to int) {
+	rw, v, next, delta, adv, ret := g.r[from:to], g.v[from:to], g.next[from:to], g.delta[from:to], g.adv[from:to], g.ret[from:to]
+	v, next, delta, adv, ret = v[:len(rw)], next[:len(rw)], delta[:len(rw)], adv[:len(rw)], ret[:len(rw)]
+	for t, x := range rw {
+		val := v[t]
+		delta[t] = x + gamma*next[t] - val
+		ret[t] = adv[t] + val
 	}
 }
 
@@ -184,47 +227,25 @@ func early2(a, b gaeRow, gamma, lam float64) {
 		bnx[t], ba[t] = bNext, bCarry
 		aNext, bNext = aVal, bVal
 	}
-	// δ, the returns and the positions read, in cache, as newest2 does:
-	// fewer stores in the dependent loop, the same arithmetic.
-	for _, g := range [2]gaeRow{a, b} {
-		rw, v, next, delta, adv, ret, at := g.r[:n], g.v[:n], g.next[:n], g.delta[:n], g.adv[:n], g.ret[:n], g.nextAt[:n]
-		for t := range n {
-			delta[t] = rw[t] + gamma*next[t] - v[t]
-			ret[t] = adv[t] + v[t]
-			at[t] = int32(t + 1)
-		}
-		if n > 0 {
-			at[n-1] = -1 // the terminal 0 past the end
-		}
-	}
 }
 
 func newest2(a, b gaeRow, gamma, lam float64) {
 	gl := gamma * lam
 	n := len(a.r)
-	ar, av, am, anx, aa, aAt := a.r[:n], a.v[:n], a.m[:n], a.next[:n], a.adv[:n], a.nextAt[:n]
-	br, bv, bm, bnx, ba, bAt := b.r[:n], b.v[:n], b.m[:n], b.next[:n], b.adv[:n], b.nextAt[:n]
+	ar, av, am, anx, aa := a.r[:n], a.v[:n], a.m[:n], a.next[:n], a.adv[:n]
+	br, bv, bm, bnx, ba := b.r[:n], b.v[:n], b.m[:n], b.next[:n], b.adv[:n]
 	var aNext, aCarry, bNext, bCarry float64
-	aj, bj := -1, -1 // the positions aNext and bNext came from
 	for t := n - 1; t >= 0; t-- {
 		aVal, bVal := av[t], bv[t]
 		aCand := (ar[t] + gamma*aNext - aVal) + gl*aCarry
 		bCand := (br[t] + gamma*bNext - bVal) + gl*bCarry
-		anx[t], bnx[t], aAt[t], bAt[t] = aNext, bNext, int32(aj), int32(bj)
+		anx[t], bnx[t] = aNext, bNext
 		if am[t] == 1 {
-			aCarry, aNext, aj = aCand, aVal, t
+			aCarry, aNext = aCand, aVal
 		}
 		if bm[t] == 1 {
-			bCarry, bNext, bj = bCand, bVal, t
+			bCarry, bNext = bCand, bVal
 		}
 		aa[t], ba[t] = aCarry, bCarry
-	}
-	// δ and the returns from the values the recursion used, in cache.
-	for _, g := range [2]gaeRow{a, b} {
-		rw, v, next, delta, adv, ret := g.r[:n], g.v[:n], g.next[:n], g.delta[:n], g.adv[:n], g.ret[:n]
-		for t := range n {
-			delta[t] = rw[t] + gamma*next[t] - v[t]
-			ret[t] = adv[t] + v[t]
-		}
 	}
 }

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 )
 
@@ -22,9 +21,9 @@ func TestGAENextIndexGolden(t *testing.T) {
 			raw, _ := c.path(t, "gae", v.String())
 			want := decode[goldenGAE](t, raw)
 			got := GAE(v, rewards, values, mask, gamma, lam)
-			for i := range got.NextIndex {
-				for k, j32 := range got.NextIndex[i] {
-					j := int(j32)
+			for i := range got.Advantages {
+				for k := range got.Advantages[i] {
+					j := got.NextIndex(i, k)
 					used := 0.0
 					if j >= 0 {
 						used = values[i][j]
@@ -77,11 +76,11 @@ func TestGAENextIndexEveryGeneration(t *testing.T) {
 			GAEInto(&reused, g, rewards, values, mask, 1, 0.95)
 			fresh := GAEGen(g, rewards, values, mask, 1, 0.95)
 			for i := range b {
-				if !slices.Equal(reused.NextIndex[i], fresh.NextIndex[i]) {
-					t.Fatalf("trial %d %s row %d: GAEInto's reused trace %v, fresh %v", trial, g, i, reused.NextIndex[i], fresh.NextIndex[i])
-				}
-				for k, j32 := range fresh.NextIndex[i] {
-					j := int(j32)
+				for k := range r {
+					if a, b := reused.NextIndex(i, k), fresh.NextIndex(i, k); a != b {
+						t.Fatalf("trial %d %s row %d t=%d: GAEInto's reused trace %d, fresh %d", trial, g, i, k, a, b)
+					}
+					j := fresh.NextIndex(i, k)
 					used := 0.0
 					if j >= 0 {
 						used = values[i][j]

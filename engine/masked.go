@@ -82,12 +82,26 @@ func whiten(eps float64, x, mask [][]float64) ([][]float64, WhitenStats, error) 
 	for i, row := range x {
 		n, sum = maskedSums(row, mask[i], n, sum)
 	}
-	return whitenFrom(eps, x, mask, n, sum, nil)
+	return whitenFrom(eps, x, mask, nil, n, sum, nil)
+}
+
+// maskedSums continues Whiten's first pass over one row: n += m and
+// sum += x·m where m ≠ 0, in order.
+func maskedSums(x, m []float64, n, sum float64) (float64, float64) {
+	m = m[:len(x)]
+	for t, w := range m {
+		if w != 0 {
+			n += w
+			sum += x[t] * w
+		}
+	}
+	return n, sum
 }
 
 // whitenFrom finishes masked_whiten of x given its first pass (n = Σmask,
-// sum = Σx·mask), writing into out when it is x's shape.
-func whitenFrom(eps float64, x, mask [][]float64, n, sum float64, out [][]float64) ([][]float64, WhitenStats, error) {
+// sum = Σx·mask), writing into out when it is x's shape. runs, when not nil,
+// records the mask's 1s, and a row of 0s and 1s is read through it.
+func whitenFrom(eps float64, x, mask [][]float64, runs *maskRuns, n, sum float64, out [][]float64) ([][]float64, WhitenStats, error) {
 	st := WhitenStats{N: int(n)}
 	if n == 0 {
 		return nil, st, ErrNoValidToken
@@ -95,6 +109,10 @@ func whitenFrom(eps float64, x, mask [][]float64, n, sum float64, out [][]float6
 	st.Mean = sum / (n + eps)
 	var sq float64 // Σ (x − μ)²·m: masked_var's second masked_mean, unscaled
 	for i, row := range x {
+		if runs != nil && !runs.other[i] {
+			sq = runs.sumSquares(i, row, st.Mean, sq)
+			continue
+		}
 		for t, m := range mask[i][:len(row)] {
 			if m != 0 {
 				d := row[t] - st.Mean
@@ -110,10 +128,11 @@ func whitenFrom(eps float64, x, mask [][]float64, n, sum float64, out [][]float6
 	scale := 1 / math.Sqrt(st.VarUnbiased+whitenEps)
 	b, r := shapeOf(x)
 	out = reuseMatrix(out, b, r)
+	mean := st.Mean
 	for i, row := range x {
 		o := out[i][:len(row)]
 		for t, a := range row {
-			o[t] = (a - st.Mean) * scale
+			o[t] = (a - mean) * scale
 		}
 	}
 	return out, st, nil

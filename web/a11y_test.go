@@ -71,7 +71,7 @@ func TestA11yPages(t *testing.T) {
 	axe := axeSource(t)
 	pages := []struct {
 		path    string
-		present bool // the presentation mode, which the playground may not have yet
+		present bool // the presentation mode
 	}{
 		{path: "/play?v=1&p=seed-b"},
 		{path: "/play?v=1&p=multi-turn&step=3&sel=adv.2"},
@@ -85,6 +85,7 @@ func TestA11yPages(t *testing.T) {
 		{path: "/lessons/foundations"},
 		{path: "/glossary"},
 		{path: "/lessons/diagram"},
+		{path: "/qr?u=%2Fplay%3Fv%3D1%26p%3Dseed-b"},
 		{path: "/update/actor/check/grad?v=1&p=seed-b&uq-grad=0"},
 		{path: "/update/critic/check/band?v=1&p=seed-b&uq-band=0.1"},
 		{path: "/lessons/quiz?seed=3&check=1&a0=0.5&a1=b"},
@@ -114,7 +115,7 @@ func TestA11yPages(t *testing.T) {
 					}
 					tb.open(path)
 					if p.present && !eval[bool](tb, presentBodyJS) {
-						t.Skip("the playground has no presentation mode yet (no data-present on <body>)")
+						t.Fatal("the page is not in presentation mode (no data-present on <body>)")
 					}
 					for _, v := range tb.axe(axe) {
 						if v.Impact == "serious" || v.Impact == "critical" {

@@ -148,7 +148,7 @@ func (v batchView) fieldErrors() []templates.FieldError {
 // hold.
 func (v batchView) hidden() []templates.Option {
 	h := []templates.Option{
-		{Value: "v", Label: scenario.LinkVersion2}, {Value: "p", Label: v.b.Preset},
+		{Value: "v", Label: scenario.LinkVersion3}, {Value: "p", Label: v.b.Preset},
 		{Value: "B", Label: strconv.Itoa(v.b.Len())},
 	}
 	if v.b.Focus != 0 {
@@ -158,7 +158,7 @@ func (v batchView) hidden() []templates.Option {
 }
 
 // versionNote says whose outcome estimators the page shows: newest verl's in
-// a v=1 link, the release's own in a v=2 link.
+// a v=1 link, the release's own in a v=2 or v=3 link.
 func (v batchView) versionNote() string {
 	if v.b.Release != "" {
 		return v.t("release.batch_note", v.b.VersionLabel())
@@ -167,7 +167,7 @@ func (v batchView) versionNote() string {
 }
 
 // editNotice is the one-line notice of a v=1 batch whose numbers an edit
-// would change: the editor makes a v=2 link naming the whole release, and a
+// would change: the editor makes a v=3 link naming the whole release, and a
 // v=1 batch shows newest verl's estimators whatever its GAE generation.
 func (v batchView) editNotice() []string {
 	if v.b.Release != "" {

@@ -50,7 +50,7 @@ func quoteIDs(ids []string) string {
 }
 
 // resultsHeading names whose arithmetic the results are: in a v=1 batch
-// GAE's generation and newest verl's estimators, in a v=2 batch the whole
+// GAE's generation and newest verl's estimators, in a v=2 or v=3 batch the whole
 // release.
 func (v batchView) resultsHeading() string {
 	if v.b.Release != "" {

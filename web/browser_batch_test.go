@@ -79,21 +79,21 @@ func TestBrowserBatchEffect(t *testing.T) {
 		batchCell("batch-effect", "eff-batch", 0, white0After),
 		batchCell("batch-row-3", "reward", 3, "5.0000"))
 	tb.until("after typing score 5 for response 3, response 0's whitened advantage and the address bar follow",
-		batchStateJS, edited, "?v=2&p=grpo-4&score=1,0,0,5&ver=v0.9.0&lang=en", "")
+		batchStateJS, edited, "?v=3&p=grpo-4&score=1,0,0,5&ver=v0.9.0&lang=en", "")
 	if eval[string](tb, `document.querySelector("#chart-batch svg").outerHTML`) == chartBefore {
 		t.Error("the chart has not changed with response 3's score")
 	}
 
 	t.Run("the link in a fresh tab", func(t *testing.T) {
 		fresh := newTab(t, srv)
-		fresh.open("/batch?v=2&p=grpo-4&score=1,0,0,5&ver=v0.9.0")
-		fresh.until("the edited state from its link", batchStateJS, edited, "?v=2&p=grpo-4&score=1,0,0,5&ver=v0.9.0", "")
+		fresh.open("/batch?v=3&p=grpo-4&score=1,0,0,5&ver=v0.9.0")
+		fresh.until("the edited state from its link", batchStateJS, edited, "?v=3&p=grpo-4&score=1,0,0,5&ver=v0.9.0", "")
 	})
 
 	tb.do("type a bad score for response 3", chromedp.Clear(chromedp.CSS(`[id="score.3"]`)), chromedp.SendKeys(chromedp.CSS(`[id="score.3"]`), "x"))
 	tb.until("a bad score is reported at its field and the results keep the preset's score", batchStateJS,
 		append(unchanged, batchCell("batch-row-0", "white", 0, white0), batchCell("batch-row-3", "reward", 3, "1.0000")), "", "score.3")
-	if got := eval[string](tb, "location.search"); got == "?v=1&p=grpo-4" || got == "?v=2&p=grpo-4&score=1,0,0,5&ver=v0.9.0&lang=en" {
+	if got := eval[string](tb, "location.search"); got == "?v=1&p=grpo-4" || got == "?v=3&p=grpo-4&score=1,0,0,5&ver=v0.9.0&lang=en" {
 		t.Errorf("after a bad score the address bar shows %s; it must keep what was typed", got)
 	}
 }
@@ -116,7 +116,7 @@ func TestBrowserBatchAddResponse(t *testing.T) {
 		const cell = document.querySelector('[data-testid="batch-row-0"] tr[data-row="white"] td');
 		if (!cell || cell.textContent.trim() !== want) wrong.push("response 0 whitened t=0 shows " + (cell ? cell.textContent.trim() : "nothing") + ", want " + want);
 		return wrong.join("; ");
-	}`, num(res.GAE.Whitened[0][0]), "?v=2&p=grpo-4&B=5&ver=v0.9.0&lang=en")
+	}`, num(res.GAE.Whitened[0][0]), "?v=3&p=grpo-4&B=5&ver=v0.9.0&lang=en")
 }
 
 // The batch view, in both languages, in the window and on a phone, passes

@@ -61,12 +61,12 @@ func TestBrowserCompareBugsToggle(t *testing.T) {
 
 	tb.do("tick eos-leak", chromedp.Click(chromedp.CSS("#bug-check-eos-leak")))
 	tb.until("eos-leak appears beside the correct result", bugStateJS,
-		[]string{"eos-leak"}, "?v=2&p=v02-eos-leak&ver=v0.2&bug=eos-leak&lang=en", buggyAdv0(t, engine.BugEOSLeak))
+		[]string{"eos-leak"}, "?v=3&p=v02-eos-leak&ver=v0.2&bug=eos-leak&lang=en", buggyAdv0(t, engine.BugEOSLeak))
 	leakChart := eval[string](tb, `(`+chartJS+`)("bug-eos-leak")`)
 
 	tb.do("tick shift", chromedp.Click(chromedp.CSS("#bug-check-shift")))
 	tb.until("shift appears after eos-leak", bugStateJS,
-		[]string{"eos-leak", "shift"}, "?v=2&p=v02-eos-leak&ver=v0.2&bug=eos-leak,shift&lang=en", buggyAdv0(t, engine.BugEOSLeak))
+		[]string{"eos-leak", "shift"}, "?v=3&p=v02-eos-leak&ver=v0.2&bug=eos-leak,shift&lang=en", buggyAdv0(t, engine.BugEOSLeak))
 	shiftChart := eval[string](tb, `(`+chartJS+`)("bug-shift")`)
 	if shiftChart == "" || shiftChart == leakChart {
 		t.Error("the shift chart is missing or the same as the eos-leak chart")
@@ -74,7 +74,7 @@ func TestBrowserCompareBugsToggle(t *testing.T) {
 
 	tb.do("untick eos-leak", chromedp.Click(chromedp.CSS("#bug-check-eos-leak")))
 	tb.until("only shift is left", bugStateJS,
-		[]string{"shift"}, "?v=2&p=v02-eos-leak&ver=v0.2&bug=shift&lang=en", buggyAdv0(t, engine.BugShift))
+		[]string{"shift"}, "?v=3&p=v02-eos-leak&ver=v0.2&bug=shift&lang=en", buggyAdv0(t, engine.BugShift))
 	if got := eval[string](tb, `(`+chartJS+`)("bug-eos-leak")`); got != "" {
 		t.Error("the eos-leak chart is still there")
 	}
@@ -84,14 +84,14 @@ func TestBrowserCompareBugsToggle(t *testing.T) {
 	tb.until("the language switch carries the state", `() => {
 		const a = document.querySelector("a.lang-switch");
 		const to = a && a.pathname === "/lang/zh" ? new URLSearchParams(a.search).get("to") : null;
-		return to === "/compare/bugs?v=2&p=v02-eos-leak&ver=v0.2&bug=shift&lang=zh" ? "" : (a ? a.href : "no link");
+		return to === "/compare/bugs?v=3&p=v02-eos-leak&ver=v0.2&bug=shift&lang=zh" ? "" : (a ? a.href : "no link");
 	}`)
 	tb.do("switch to Chinese", chromedp.Click(chromedp.CSS("a.lang-switch")))
-	tb.until("the Chinese page shows the same state", bugStateJS, []string{"shift"}, "?v=2&p=v02-eos-leak&ver=v0.2&bug=shift&lang=zh", buggyAdv0(t, engine.BugShift))
+	tb.until("the Chinese page shows the same state", bugStateJS, []string{"shift"}, "?v=3&p=v02-eos-leak&ver=v0.2&bug=shift&lang=zh", buggyAdv0(t, engine.BugShift))
 
 	// The address bar's link, opened afresh, shows the same state.
 	tb.open("/compare/bugs" + tb.search())
-	tb.until("the link opens the same state", bugStateJS, []string{"shift"}, "?v=2&p=v02-eos-leak&ver=v0.2&bug=shift&lang=zh", buggyAdv0(t, engine.BugShift))
+	tb.until("the link opens the same state", bugStateJS, []string{"shift"}, "?v=3&p=v02-eos-leak&ver=v0.2&bug=shift&lang=zh", buggyAdv0(t, engine.BugShift))
 }
 
 // Without JavaScript the form's Compare button submits a GET that lands,
@@ -108,8 +108,8 @@ func TestBrowserCompareBugsWithoutJavaScript(t *testing.T) {
 		t.Fatal("htmx ran: JavaScript is not disabled")
 	}
 	tb.do("tick trl-reward-slot and eos-leak", chromedp.Click(chromedp.CSS("#bug-check-trl-reward-slot")), chromedp.Click(chromedp.CSS("#bug-check-eos-leak")))
-	// An edit makes a v=2 link naming the release of the v=1 state's GAE (edit_v2.go).
-	want := "/compare/bugs?v=2&p=v02-eos-leak&ver=v0.2&bug=eos-leak,trl-reward-slot&lang=en"
+	// An edit makes a v=3 link naming the release of the v=1 state's GAE (edit_v2.go).
+	want := "/compare/bugs?v=3&p=v02-eos-leak&ver=v0.2&bug=eos-leak,trl-reward-slot&lang=en"
 	resp, err := chromedp.RunResponse(tb.ctx, chromedp.Click(chromedp.CSS("form#compare-form button.primary")))
 	if err != nil {
 		t.Fatalf("submit the form: %v", err)
@@ -117,7 +117,7 @@ func TestBrowserCompareBugsWithoutJavaScript(t *testing.T) {
 	if resp.Status != 200 || resp.URL != srv.URL+want {
 		t.Errorf("the form lands on %s with status %d, want %s with 200", resp.URL, resp.Status, srv.URL+want)
 	}
-	tb.until("both bugs are shown", bugStateJS, []string{"eos-leak", "trl-reward-slot"}, "?v=2&p=v02-eos-leak&ver=v0.2&bug=eos-leak,trl-reward-slot&lang=en", buggyAdv0(t, engine.BugEOSLeak))
+	tb.until("both bugs are shown", bugStateJS, []string{"eos-leak", "trl-reward-slot"}, "?v=3&p=v02-eos-leak&ver=v0.2&bug=eos-leak,trl-reward-slot&lang=en", buggyAdv0(t, engine.BugEOSLeak))
 }
 
 // On the versions page, unticking a quantity removes its rows in place and
@@ -136,7 +136,7 @@ func TestBrowserCompareVersionsToggle(t *testing.T) {
 	}`
 	tb.until("every quantity is shown", rowsJS, "reward,value,next,delta,adv,ret,white", "?v=1&p=multi-turn")
 	tb.do("untick next value used", chromedp.Click(chromedp.CSS("#show-next")))
-	tb.until("the next-value rows are gone", rowsJS, "reward,value,delta,adv,ret,white", "?v=2&p=multi-turn&ver=v0.9.0&show=delta,adv,ret,white&lang=en")
+	tb.until("the next-value rows are gone", rowsJS, "reward,value,delta,adv,ret,white", "?v=3&p=multi-turn&ver=v0.9.0&show=delta,adv,ret,white&lang=en")
 }
 
 // Both comparison pages, in both languages, in the window and on a phone,

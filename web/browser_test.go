@@ -43,8 +43,8 @@ func engineAdv(t *testing.T, preset string, change func(s *scenario.Scenario)) [
 
 // editedLink is the canonical link of seed-b with λ = 0.5: the page must put
 // it in the address bar after the edit, with or without JavaScript. An edit
-// makes a v=2 link naming the release (newest verl for a v=1 newest state).
-const editedLink = "/play?v=2&p=seed-b&lam=0.5&ver=v0.9.0&lang=en"
+// makes a v=3 link naming the release (newest verl for a v=1 newest state).
+const editedLink = "/play?v=3&p=seed-b&lam=0.5&ver=v0.9.0&lang=en"
 
 // editedJS reports what still differs from the state after the λ edit: the
 // advantage at t = 0, the values chart and the address bar.
@@ -79,7 +79,7 @@ func TestBrowserEditUpdatesTableChartAndURL(t *testing.T) {
 
 	tb.do("type λ = 0.5", chromedp.Clear(chromedp.CSS("#lam")), chromedp.SendKeys(chromedp.CSS("#lam"), "0.5"))
 	tb.until("after typing λ = 0.5 the table, the values chart and the address bar follow",
-		editedJS, cellSel("adv", 0), want, chartBefore, "?v=2&p=seed-b&lam=0.5&ver=v0.9.0&lang=en")
+		editedJS, cellSel("adv", 0), want, chartBefore, "?v=3&p=seed-b&lam=0.5&ver=v0.9.0&lang=en")
 	if got := eval[string](tb, `document.getElementById("lam-range").value`); got != "0.5" {
 		t.Errorf("the λ slider shows %s after typing 0.5 in its number field", got)
 	}
@@ -88,7 +88,7 @@ func TestBrowserEditUpdatesTableChartAndURL(t *testing.T) {
 	t.Run("the link in a fresh tab", func(t *testing.T) {
 		fresh := newTab(t, srv)
 		fresh.open(editedLink)
-		if got := fresh.search(); got != "?v=2&p=seed-b&lam=0.5&ver=v0.9.0&lang=en" {
+		if got := fresh.search(); got != "?v=3&p=seed-b&lam=0.5&ver=v0.9.0&lang=en" {
 			t.Errorf("opening %s lands on ?%s", editedLink, got)
 		}
 		compareCells(t, fresh.cells(), edited)
@@ -199,7 +199,7 @@ func TestBrowserEditWithoutJavaScript(t *testing.T) {
 	if resp.Status != 200 || resp.URL != srv.URL+editedLink {
 		t.Errorf("the form lands on %s with status %d, want %s with 200", resp.URL, resp.Status, srv.URL+editedLink)
 	}
-	if got := tb.search(); got != "?v=2&p=seed-b&lam=0.5&ver=v0.9.0&lang=en" {
+	if got := tb.search(); got != "?v=3&p=seed-b&lam=0.5&ver=v0.9.0&lang=en" {
 		t.Errorf("the address bar has ?%s, want the canonical %s", got, editedLink)
 	}
 	want := engineAdv(t, "seed-b", func(s *scenario.Scenario) { s.Lam = 0.5 })[0]

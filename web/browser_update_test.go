@@ -17,7 +17,7 @@ import (
 
 // actorEditedLink is seed B with log_prob −0.1 at t = 0 (old −0.4): the
 // canonical link after the edit.
-const actorEditedLink = "/update/actor?v=2&p=seed-b&ver=v0.9.0&lp=-0.1,-0.3,-0.6,-0.8,-0.2,-0.25&lang=en"
+const actorEditedLink = "/update/actor?v=3&p=seed-b&ver=v0.9.0&lp=-0.1,-0.3,-0.6,-0.8,-0.2,-0.25&lang=en"
 
 // actorEditedRatio is the engine's ratio at t = 0 after the edit, as the
 // table formats it.
@@ -61,7 +61,7 @@ func TestBrowserUpdateActorEditLogProb(t *testing.T) {
 	field := chromedp.CSS(`[id="lp.0"]`)
 	tb.do("type log_prob −0.1 at t = 0", chromedp.Clear(field), chromedp.SendKeys(field, "-0.1"))
 	tb.until("after the edit the ratio cell, the chart and the address bar follow",
-		actorEditedJS, cellSel("ratio", 0), want, chartBefore, "?v=2&p=seed-b&ver=v0.9.0&lp=-0.1,-0.3,-0.6,-0.8,-0.2,-0.25&lang=en") // an edit makes a v=2 link
+		actorEditedJS, cellSel("ratio", 0), want, chartBefore, "?v=3&p=seed-b&ver=v0.9.0&lp=-0.1,-0.3,-0.6,-0.8,-0.2,-0.25&lang=en") // an edit makes a v=3 link
 
 	// A bad value is reported in the error summary, linked to its field,
 	// and the results fall back to the default; the page keeps working.
@@ -124,7 +124,7 @@ func TestBrowserUpdateCriticEditVpred(t *testing.T) {
 		const c = document.querySelector('[data-testid="token-table"] tr[data-row="vclip"] td:nth-child(4)');
 		const got = c ? c.textContent.trim() : "(no cell)";
 		if (got !== "0.8000") return "vpredclipped t=2 is " + got + ", want 0.8000 (values 0.3 + cliprange 0.5)";
-		if (location.search !== "?v=2&p=seed-b&ver=v0.9.0&vp=0.2,0.25,0.9,0.35,0.45,0.6&lang=en") return "location.search is " + location.search;
+		if (location.search !== "?v=3&p=seed-b&ver=v0.9.0&vp=0.2,0.25,0.9,0.35,0.45,0.6&lang=en") return "location.search is " + location.search;
 		return "";
 	}`)
 }

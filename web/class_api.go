@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/go-chi/chi/v5"
-
 	"gaelab/web/i18n"
 )
 
@@ -46,10 +44,7 @@ type askBody struct {
 // handleAPIClassAsk handles the "POST /api/v1/classes/{code}/ask" route
 // (Bearer key): 201 {"question": "<id>"}.
 func (cr *classRoom) handleAPIClassAsk(w http.ResponseWriter, r *http.Request) {
-	if !cr.available(w, r) {
-		return
-	}
-	c, _, ok := cr.teacher(w, r, chi.URLParam(r, "code"))
+	c, _, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}
@@ -75,10 +70,7 @@ func (cr *classRoom) handleAPIClassAsk(w http.ResponseWriter, r *http.Request) {
 // handleAPIClassReveal handles the "POST /api/v1/classes/{code}/reveal"
 // route: closes the current question; 409 when there is none.
 func (cr *classRoom) handleAPIClassReveal(w http.ResponseWriter, r *http.Request) {
-	if !cr.available(w, r) {
-		return
-	}
-	c, _, ok := cr.teacher(w, r, chi.URLParam(r, "code"))
+	c, _, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}
@@ -97,10 +89,7 @@ func (cr *classRoom) handleAPIClassReveal(w http.ResponseWriter, r *http.Request
 // handleAPIClassResults handles the "GET /api/v1/classes/{code}/results"
 // route: the current question's answers added up; 409 before any question.
 func (cr *classRoom) handleAPIClassResults(w http.ResponseWriter, r *http.Request) {
-	if !cr.available(w, r) {
-		return
-	}
-	c, _, ok := cr.teacher(w, r, chi.URLParam(r, "code"))
+	c, _, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}

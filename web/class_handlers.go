@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-chi/chi/v5"
-
 	"gaelab/static"
 	"gaelab/templates"
 	"gaelab/web/class"
@@ -97,10 +95,7 @@ func (cr *classRoom) handleClassCreate(w http.ResponseWriter, r *http.Request) {
 // handleClassTeach handles the "GET /class/{code}/teach" route: the
 // console, for the holder of the key only.
 func (cr *classRoom) handleClassTeach(w http.ResponseWriter, r *http.Request) {
-	if !cr.available(w, r) {
-		return
-	}
-	c, key, ok := cr.teacher(w, r, chi.URLParam(r, "code"))
+	c, key, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}
@@ -173,7 +168,7 @@ func (cr *classRoom) handleClassAsk(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) || !cr.checkForm(w, r) {
 		return
 	}
-	c, key, ok := cr.teacher(w, r, chi.URLParam(r, "code"))
+	c, key, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}
@@ -207,7 +202,7 @@ func (cr *classRoom) handleClassReveal(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) || !cr.checkForm(w, r) {
 		return
 	}
-	c, key, ok := cr.teacher(w, r, chi.URLParam(r, "code"))
+	c, key, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}

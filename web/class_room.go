@@ -79,9 +79,12 @@ func newClassRoom(o Options) *classRoom {
 	return cr
 }
 
+// on reports whether live classes are on (a store and its keys).
+func (cr *classRoom) on() bool { return cr.st != nil }
+
 // available answers 503 when classes are off.
 func (cr *classRoom) available(w http.ResponseWriter, r *http.Request) bool {
-	if cr.st != nil {
+	if cr.on() {
 		return true
 	}
 	cr.fail(w, r, "no_store", "", "class.err.nostore")
@@ -197,10 +200,15 @@ func (cr *classRoom) loadClass(w http.ResponseWriter, r *http.Request, code stri
 	return c, true
 }
 
-// teacher loads the class and checks the teacher's key: from ?k= or the
-// form's k on pages, from "Authorization: Bearer" on the API. 403 without
-// the right key, saying nothing about the class.
-func (cr *classRoom) teacher(w http.ResponseWriter, r *http.Request, code string) (store.Class, string, bool) {
+// teacher loads the route's class and checks the teacher's key: from ?k=
+// or the form's k on pages, from "Authorization: Bearer" on the API. 503
+// when classes are off; 403 without the right key, saying nothing about the
+// class.
+func (cr *classRoom) teacher(w http.ResponseWriter, r *http.Request) (store.Class, string, bool) {
+	if !cr.available(w, r) {
+		return store.Class{}, "", false
+	}
+	code := chi.URLParam(r, "code")
 	key := r.URL.Query().Get("k")
 	if r.PostForm != nil && r.PostForm.Get("k") != "" {
 		key = r.PostForm.Get("k")

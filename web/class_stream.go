@@ -139,10 +139,7 @@ func sseEvent(name, data string) []byte {
 // route: the console's live panel (answer count, then results), for the
 // key's holder.
 func (cr *classRoom) handleClassTeachEvents(w http.ResponseWriter, r *http.Request) {
-	if !cr.available(w, r) {
-		return
-	}
-	c, key, ok := cr.teacher(w, r, chi.URLParam(r, "code"))
+	c, key, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}

@@ -238,7 +238,9 @@ func (v lambdaView) heatChart() drawnChart {
 
 // smallMultiple draws A_t for λ = sweepLambdas[i] in a chart of its own,
 // on the scale all the small charts share and in the style its line has in
-// the combined chart.
+// the combined chart, in the panel theme (chart.Theme.Panel): narrow
+// enough that the page shows it at its own size, labels at 12 px, two to a
+// row at 1280 px, however long the response.
 func (v lambdaView) smallMultiple(i int) drawnChart {
 	var lo, hi float64
 	for _, run := range v.runs {
@@ -246,8 +248,7 @@ func (v lambdaView) smallMultiple(i int) drawnChart {
 			lo, hi = min(lo, a), max(hi, a)
 		}
 	}
-	th := v.chartTheme()
-	th.TokenWidth, th.PlotHeight = max(8, th.TokenWidth/3), th.PlotHeight/2
+	th := v.chartTheme().Panel()
 	label := v.t("sweep.legend.lam", sweepLam(sweepLambdas[i]))
 	in := chart.SweepInput{
 		Base: v.s.Base, ID: "sweep-small-" + strconv.Itoa(i), Theme: th,

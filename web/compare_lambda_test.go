@@ -142,8 +142,8 @@ func TestLambdaFormWithoutJS(t *testing.T) {
 	q := sweepFormQuery(doc, "form[data-testid=sweep-form]")
 	q = strings.Replace(q, "gamma=1", "gamma=0.9", 1)
 	rec := get(t, "/compare/lambda?"+q)
-	// An edit makes a v=2 link naming the release of the v=1 state's GAE (edit_v2.go).
-	want := "/compare/lambda?v=2&p=multi-turn&V=0.5,0.55,2,2,0.7,0.8,0.95&gamma=0.9&ver=v0.9.0&t=4&lang=zh"
+	// An edit makes a v=3 link naming the release of the v=1 state's GAE (edit_v2.go).
+	want := "/compare/lambda?v=3&p=multi-turn&V=0.5,0.55,2,2,0.7,0.8,0.95&gamma=0.9&ver=v0.9.0&t=4&lang=zh"
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != want {
 		t.Fatalf("submitting %s: %d to %q, want 303 to %q", q, rec.Code, rec.Header().Get("Location"), want)
 	}
@@ -154,7 +154,7 @@ func TestLambdaFormWithoutJS(t *testing.T) {
 	if got, _ := doc.Find("button.copy-link").Attr("data-url"); got != want {
 		t.Errorf("copy link %q, want %q", got, want)
 	}
-	if href, _ := doc.Find(`a[data-testid="open-play"]`).Attr("href"); href != "/play?v=2&p=multi-turn&V=0.5,0.55,2,2,0.7,0.8,0.95&gamma=0.9&ver=v0.9.0&lang=zh" {
+	if href, _ := doc.Find(`a[data-testid="open-play"]`).Attr("href"); href != "/play?v=3&p=multi-turn&V=0.5,0.55,2,2,0.7,0.8,0.95&gamma=0.9&ver=v0.9.0&lang=zh" {
 		t.Errorf("open in the playground: %q", href)
 	}
 	if href, _ := doc.Find("a.lang-switch").Attr("href"); !strings.Contains(switchTarget(href, "en"), "&t=4") || !strings.HasSuffix(switchTarget(href, "en"), "lang=en") {

@@ -53,7 +53,7 @@ func sweepForm(v playView, action, link string, selects ...templates.Select) tem
 	for _, s := range selects {
 		shown = append(shown, s.Name)
 	}
-	_, query, _ := strings.Cut(v.editLink(link), "?") // an edit makes a v=2 link (edit_v2.go)
+	_, query, _ := strings.Cut(v.editLink(link), "?") // an edit makes a v=3 link (edit_v2.go)
 	for _, pair := range strings.Split(query, "&") {
 		k, val, _ := strings.Cut(pair, "=")
 		k, errK := url.QueryUnescape(k)

@@ -68,11 +68,11 @@ func TestUpdateActorV02Extreme(t *testing.T) {
 // numbers that changes. A v=1 newest batch changes nothing and has none.
 func TestBatchEditNotice(t *testing.T) {
 	doc := page(t, "/batch?v=1&p=grpo-4&ver=v0.2")
-	if !strings.Contains(doc.Find("main").Text(), "v=2 link naming the whole release v0.2") {
+	if !strings.Contains(doc.Find("main").Text(), "v=3 link naming the whole release v0.2") {
 		t.Error("a v=1 v0.2 batch has no notice that editing changes the estimators")
 	}
 	doc = page(t, "/batch?v=1&p=grpo-4")
-	if strings.Contains(doc.Find("main").Text(), "v=2 link naming") {
+	if strings.Contains(doc.Find("main").Text(), "v=3 link naming") {
 		t.Error("a v=1 newest batch shows a notice, but editing changes no number")
 	}
 }

@@ -249,9 +249,9 @@ func TestCompareVersionsForm(t *testing.T) {
 	}
 	got := url.Values{}
 	form.Find(`input[type="hidden"]`).Each(func(_ int, in *goquery.Selection) { got.Add(in.AttrOr("name", ""), in.AttrOr("value", "")) })
-	// An edit makes a v=2 link naming the release of the v=1 state's GAE (edit_v2.go).
-	if got.Encode() != (url.Values{"v": {"2"}, "p": {"multi-turn"}, "ver": {"v0.9.0"}, "lang": {"en"}}).Encode() {
-		t.Errorf("hidden inputs %v, want v=2, p, ver and lang only (λ is a field)", got)
+	// An edit makes a v=3 link naming the release of the v=1 state's GAE (edit_v2.go).
+	if got.Encode() != (url.Values{"v": {"3"}, "p": {"multi-turn"}, "ver": {"v0.9.0"}, "lang": {"en"}}).Encode() {
+		t.Errorf("hidden inputs %v, want v=3, p, ver and lang only (λ is a field)", got)
 	}
 	if v := form.Find(`input#lam`).AttrOr("value", ""); v != "0.5" {
 		t.Errorf("λ field holds %q", v)

@@ -96,7 +96,7 @@ func (c compareView) form(target string) templates.CompareForm {
 		unit.Kind, unit.Min, unit.Max, unit.Step = "range", "0", "1", "0.01"
 	}
 	f.Gamma.Help, f.Lam.Help = c.t("form.gamma.help"), c.t("form.lam.help")
-	// The visible fields carry γ and λ; an edit makes a v=2 link (edit_v2.go).
+	// The visible fields carry γ and λ; an edit makes a v=3 link (edit_v2.go).
 	f.Hidden = c.pr.pageLink(c.path, c.editState()).hidden("gamma", "lam")
 	return f
 }

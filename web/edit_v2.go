@@ -7,19 +7,20 @@ import (
 	"gaelab/web/scenario"
 )
 
-// Editing makes a v=2 link: the forms of /compare/* and /update/* carry
-// the scenario as a v=2 state, in which ver names a whole release (a v=1
-// state's ver, or its absence, becomes the release its GAE generation is,
-// scenario.ReleaseOf: v0.2 or the newest tag), as the playground's editor
-// does. Where that changes what a shown number means, a one-line notice
-// says which numbers.
+// Editing makes a v=3 link: the forms of /compare/* and /update/* carry
+// the scenario as a v=3 state, in which ver names a whole release on every
+// page (a v=1 state's ver, or its absence, becomes the release its GAE
+// generation is, scenario.ReleaseOf: v0.2 or the newest tag; a v=2 state
+// keeps its release), as the playground's editor does. Where that changes
+// what a shown number means, a one-line notice says which numbers.
 
-// editScenario is the scenario as an edit writes it: v=2, its release named.
+// editScenario is the scenario as an edit writes it: v=3, its release named.
 func editScenario(s scenario.Scenario) scenario.Scenario {
 	if s.Release == "" {
 		s.Tokens = slices.Clone(s.Tokens)
 		s.SetRelease(scenario.ReleaseOf(s.Version))
 	}
+	s.Link = scenario.LinkVersion3
 	return s
 }
 
@@ -33,9 +34,9 @@ func (v playView) editLink(link string) string {
 }
 
 // editNotice is the one-line notice of a v=1 state whose numbers an edit
-// changes: the quantities of the scenario that the v=2 state computes
+// changes: the quantities of the scenario that the v=3 state computes
 // differently (the whole release's KL step, GAE and whitening); none for a
-// v=2 state or when nothing changes.
+// v=2 or v=3 state or when nothing changes.
 func (v playView) editNotice() []string {
 	if v.s.Release != "" {
 		return nil

@@ -33,17 +33,18 @@ func submittedQuery(form *goquery.Selection) url.Values {
 	return q
 }
 
-// TestFormsEditIntoV2: on /compare/* and /update/*, submitting the form of
-// a v=1 state (unchanged) lands on a v=2 link naming the release its GAE
-// generation is (v0.2, or the newest tag), which shows the same numbers; a
-// v=2 state stays as it is.
-func TestFormsEditIntoV2(t *testing.T) {
+// TestFormsEditIntoV3: on /compare/* and /update/*, submitting the form of
+// a v=1 state (unchanged) lands on a v=3 link naming the release its GAE
+// generation is (v0.2, or the newest tag); a v=2 state becomes a v=3 state
+// of its release, and a v=3 state stays as it is.
+func TestFormsEditIntoV3(t *testing.T) {
 	pages := []string{"/compare/versions", "/compare/bugs", "/compare/lambda", "/compare/estimators", "/update/critic", "/update/actor"}
 	for _, path := range pages {
 		for _, c := range []struct{ state, release string }{
 			{"v=1&p=seed-b&ver=v0.2", "v0.2"},
 			{"v=1&p=multi-turn", engine.Newest},
 			{"v=2&p=seed-b&ver=v0.6.1", "v0.6.1"},
+			{"v=3&p=seed-b&ver=v0.4.1", "v0.4.1"},
 		} {
 			doc := page(t, path+"?"+c.state)
 			form := doc.Find("main form[method=get]").First()
@@ -52,14 +53,14 @@ func TestFormsEditIntoV2(t *testing.T) {
 				continue
 			}
 			q := submittedQuery(form)
-			if q.Get("v") != scenario.LinkVersion2 || q.Get("ver") != c.release {
-				t.Errorf("%s?%s: the form sends v=%q ver=%q, want v=2 ver=%s", path, c.state, q.Get("v"), q.Get("ver"), c.release)
+			if q.Get("v") != scenario.LinkVersion3 || q.Get("ver") != c.release {
+				t.Errorf("%s?%s: the form sends v=%q ver=%q, want v=3 ver=%s", path, c.state, q.Get("v"), q.Get("ver"), c.release)
 			}
 			action := form.AttrOr("action", path)
 			rec := get(t, action+"?"+q.Encode())
 			loc := rec.Header().Get("Location")
-			if rec.Code == 303 && !strings.Contains(loc, "v=2&") {
-				t.Errorf("%s?%s: the edit redirects to %q, want a v=2 link", path, c.state, loc)
+			if rec.Code == 303 && !strings.Contains(loc, "v=3&") {
+				t.Errorf("%s?%s: the edit redirects to %q, want a v=3 link", path, c.state, loc)
 			}
 			if rec.Code != 200 && rec.Code != 303 {
 				t.Errorf("%s?%s: the edit answers %d", path, c.state, rec.Code)
@@ -96,7 +97,7 @@ func TestEditNoticeOnlyWhenNumbersChange(t *testing.T) {
 			}
 		}
 	}
-	if strings.Contains(page(t, "/update/critic?v=1&p=seed-b&ver=v0.2").Find("main").Text(), "Editing here makes a v=2 link") {
+	if strings.Contains(page(t, "/update/critic?v=1&p=seed-b&ver=v0.2").Find("main").Text(), "Editing here makes a v=3 link") {
 		t.Error("/update/critic shows the edit notice, but no number changes")
 	}
 }

@@ -15,6 +15,7 @@ type frameSpec struct {
 	title     string
 	section   string         // "/play", "/lessons" or "/batch": the navigation entry marked current
 	presenter bool           // offer to enter or leave presentation mode
+	classes   bool           // live classes are on: offer to start one from this page
 	reset     templates.Link // presentation's R; zero for none
 }
 
@@ -44,6 +45,8 @@ func frame(f frameSpec) templates.Page {
 			label = "present.leave"
 		}
 		p.Presenter = templates.Link{Label: t(label), URL: f.self.presenting(!view.present).String()}
+	}
+	if f.presenter && f.classes {
 		p.StartClass = templates.StartClass{Label: t("class.start.button"), From: classFrom(f.self), Lang: string(lang)}
 	}
 	for _, n := range []struct{ key, path string }{{"nav.play", "/play"}, {"nav.lessons", "/lessons"}, {"nav.batch", "/batch"}, {"nav.inspect", "/inspect"}} {

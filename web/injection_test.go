@@ -105,6 +105,8 @@ func injRoutes() []injRoute {
 		{path: "/update/critic", base: base, sample: true, keys: injPlayKeys(criticKeys...), kind: "html", target: "update-results", lists: maps(play, update), shows: texts},
 		{path: "/update/actor", base: base, sample: true, keys: injPlayKeys(actorKeys...), kind: "html", target: "update-results", lists: maps(play, update), shows: texts},
 		{path: "/update/actor/objective.svg", base: base, sample: true, keys: injPlayKeys(actorKeys...), kind: "svg", lists: maps(play, update)},
+		{path: "/update/critic/chart/band.svg", base: base, sample: true, keys: injPlayKeys(criticKeys...), kind: "svg", lists: maps(play, update)},
+		{path: "/update/critic/chart/errors.svg", base: base, sample: true, keys: injPlayKeys(criticKeys...), kind: "svg", lists: maps(play, update)},
 		{path: "/batch", base: "v=1&p=" + batch.DefaultPreset, keys: slices.Concat(injBatchKeys, batchPageKeys, []string{injUnknownName, injUnknownValue}),
 			kind: "html", target: "batch-results", shows: []string{"prompt", "tok0", "toks0", "tok3", "toks3", "group[]", injUnknownName},
 			lists: map[string]int{"score": b.Len(), "group": b.Len(), "b": b.Len(), "mask0": len(b.Rows[0].Tokens), "V0": len(b.Rows[0].Tokens),

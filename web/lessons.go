@@ -34,13 +34,14 @@ type lessonRequest struct {
 	view    viewParams // present= and theme= (hide= is the playground's)
 	q       url.Values
 	charts  *chartMemo // the server's chart memo, for the blocks' charts
+	classes bool       // live classes are on
 	// outcomes holds the predict boxes already checked for this request.
 	outcomes map[*lessons.Predict]predictOutcome
 }
 
 func (s *Server) readLessonRequest(r *http.Request) lessonRequest {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
-	lr := lessonRequest{q: q, charts: s.charts, outcomes: map[*lessons.Predict]predictOutcome{}}
+	lr := lessonRequest{q: q, charts: s.charts, classes: s.class.on(), outcomes: map[*lessons.Predict]predictOutcome{}}
 	lr.lang, lr.langSet = pageLang(r, q)
 	lr.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
 	return lr
@@ -57,7 +58,7 @@ func (lr lessonRequest) self(path string) pageLink {
 // page is the frame of a lessons page on path.
 func (lr lessonRequest) page(title, path string) templates.Page {
 	p := frame(frameSpec{
-		self: lr.self(path), title: title + " — " + lr.lang.T("brand"), section: "/lessons", presenter: true,
+		self: lr.self(path), title: title + " — " + lr.lang.T("brand"), section: "/lessons", presenter: true, classes: lr.classes,
 	})
 	p.Scripts = append(p.Scripts, progressJS(), termsJS())
 	return p

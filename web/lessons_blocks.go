@@ -70,7 +70,11 @@ func (lr lessonRequest) widget(path string, b *lessons.Scenario, hide *lessons.P
 			"compare/lambda": "lambda", "compare/estimators": "estimators", "compare/versions": "versions",
 			"compare/bugs": "bugs", "update/critic": "critic", "update/actor": "actor",
 		}[view]
-		w.Views = append(w.Views, templates.Link{Label: t(key), URL: v.pr.link("/"+view, v.s)})
+		url := v.pr.link("/"+view, v.s)
+		if view == "update/critic" {
+			url = v.criticLink()
+		}
+		w.Views = append(w.Views, templates.Link{Label: t(key), URL: url})
 	}
 	w.Errors = v.messages(v.pr.rep.Problems)
 	w.Table = v.table()

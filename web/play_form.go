@@ -22,7 +22,7 @@ func (v playView) form() templates.Form {
 	s := v.s
 	f := templates.Form{
 		Action:      "/play",
-		Hidden:      []templates.Option{{Value: "v", Label: scenario.LinkVersion2}, {Value: "p", Label: s.Preset}, v.langField()},
+		Hidden:      []templates.Option{{Value: "v", Label: scenario.LinkVersion3}, {Value: "p", Label: s.Preset}, v.langField()},
 		Legend:      v.t("form.legend"),
 		Prompt:      v.field("prompt", "prompt", v.t("form.prompt"), s.Prompt),
 		Gamma:       v.field("gamma", "gamma", v.t("form.gamma"), scenario.FormatNumber(s.Gamma)),
@@ -144,7 +144,7 @@ func (v playView) listField(key, label string, items []string) templates.Field {
 
 // hidden are the form's hidden inputs: the state the visible fields do not hold.
 func (v playView) hidden() []templates.Option {
-	h := []templates.Option{{Value: "v", Label: scenario.LinkVersion2}, {Value: "p", Label: v.s.Preset}, v.langField()}
+	h := []templates.Option{{Value: "v", Label: scenario.LinkVersion3}, {Value: "p", Label: v.s.Preset}, v.langField()}
 	if v.s.Select != "" {
 		h = append(h, templates.Option{Value: "sel", Label: v.s.Select})
 	}

@@ -84,7 +84,11 @@ func (v playView) results() templates.Results {
 	}
 	r.ViewsLabel = v.t("views.label")
 	for _, view := range viewLinks(v.s.Len(), v.pr.view) {
-		r.Views = append(r.Views, templates.Link{Label: v.t(view.key), URL: v.link(view.path)})
+		url := v.link(view.path)
+		if view.path == "/update/critic" {
+			url = v.criticLink()
+		}
+		r.Views = append(r.Views, templates.Link{Label: v.t(view.key), URL: url})
 	}
 	r.Print = templates.Link{Label: v.self("/play").learner().String(), URL: qrURL(v.self("/play")), Title: v.t("qr.alt")}
 	view := v.pr.view

@@ -39,7 +39,7 @@ func (v playView) stepMarks() stepMarks {
 
 // nextIndex is the position whose value the loop used as V(s_{t+1}) at t
 // (the engine's trace, GAEResult.NextIndex), −1 for the terminal value 0.
-func (v playView) nextIndex(t int) int { return int(v.res.GAE.NextIndex[0][t]) }
+func (v playView) nextIndex(t int) int { return v.res.GAE.NextIndex(0, t) }
 
 // loopRows are the rows the loop writes.
 var loopRows = map[string]bool{"next": true, "delta": true, "adv": true, "ret": true}

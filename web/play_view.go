@@ -62,7 +62,7 @@ func (v playView) frameOf(titleKey string, self pageLink) templates.Page {
 	reset := self.withState(scenario.Encode(p))
 	reset.view.reveal = 0
 	return frame(frameSpec{
-		self: self, title: v.t(titleKey), section: self.path, presenter: true,
+		self: self, title: v.t(titleKey), section: self.path, presenter: true, classes: v.pr.classes,
 		reset: templates.Link{Label: v.t("presets.reset"), URL: reset.String()},
 	})
 }

@@ -126,6 +126,7 @@ func (s *Server) router() *router {
 	p.Get("/update/actor/check/{q}", s.handleActorCheck)
 	p.Get("/update/critic/check/{q}", s.handleCriticCheck)
 	p.Get("/update/actor/objective.svg", s.handleUpdateActorChart)
+	p.Get("/update/critic/chart/{name}.svg", s.handleUpdateCriticChart)
 	p.Get("/compare/versions", s.handleCompareVersions)
 	p.Get("/compare/versions/chart.svg", s.handleCompareVersionsChart)
 	p.Get("/compare/bugs", s.handleCompareBugs)
@@ -184,38 +185,23 @@ func (o Options) withDefaults() Options {
 	if o.FrameAncestors == "" {
 		o.FrameAncestors = "'self'"
 	}
-	if o.MaxInflight <= 0 {
-		o.MaxInflight = 32
-	}
-	if o.InflightWait <= 0 {
-		o.InflightWait = 250 * time.Millisecond
-	}
-	if o.CacheBytes <= 0 {
-		o.CacheBytes = 16 << 20
-	}
-	if o.HandlerTimeout <= 0 {
-		o.HandlerTimeout = 10 * time.Second
-	}
-	if o.ClassTTL <= 0 {
-		o.ClassTTL = defaultClassTTL
-	}
-	if o.MaxStudents <= 0 {
-		o.MaxStudents = defaultMaxStudents
-	}
-	if o.MaxStreams <= 0 {
-		o.MaxStreams = defaultMaxStreams
-	}
-	if o.UploadBodyBytes <= 0 {
-		o.UploadBodyBytes = defaultUploadBodyBytes
-	}
-	if o.UploadReadTimeout <= 0 {
-		o.UploadReadTimeout = defaultUploadReadTimeout
-	}
-	if o.UploadDailyBytes <= 0 {
-		o.UploadDailyBytes = defaultUploadDailyBytes
-	}
-	if o.UploadStoreBytes <= 0 {
-		o.UploadStoreBytes = defaultUploadStoreBytes
-	}
+	orDefault(&o.MaxInflight, 32)
+	orDefault(&o.InflightWait, 250*time.Millisecond)
+	orDefault(&o.CacheBytes, 16<<20)
+	orDefault(&o.HandlerTimeout, 10*time.Second)
+	orDefault(&o.ClassTTL, defaultClassTTL)
+	orDefault(&o.MaxStudents, defaultMaxStudents)
+	orDefault(&o.MaxStreams, defaultMaxStreams)
+	orDefault(&o.UploadBodyBytes, defaultUploadBodyBytes)
+	orDefault(&o.UploadReadTimeout, defaultUploadReadTimeout)
+	orDefault(&o.UploadDailyBytes, defaultUploadDailyBytes)
+	orDefault(&o.UploadStoreBytes, defaultUploadStoreBytes)
 	return o
+}
+
+// orDefault sets a limit that is not positive to its default.
+func orDefault[T ~int | ~int64](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
 }

@@ -325,8 +325,8 @@ func TestUpdateActorCanonical(t *testing.T) {
 	doc := page(t, "/update/actor?v=1&p=seed-b&theme=dark")
 	target := updSubmit(t, doc, map[string]string{"lp.2": "-0.1", "c": "2.5"})
 	rec := get(t, target)
-	// An edit makes a v=2 link naming the release of the v=1 state's GAE (edit_v2.go).
-	want := "/update/actor?v=2&p=seed-b&ver=v0.9.0&lp=-0.4,-0.3,-0.1,-0.8,-0.2,-0.25&c=2.5&theme=dark&lang=en"
+	// An edit makes a v=3 link naming the release of the v=1 state's GAE (edit_v2.go).
+	want := "/update/actor?v=3&p=seed-b&ver=v0.9.0&lp=-0.4,-0.3,-0.1,-0.8,-0.2,-0.25&c=2.5&theme=dark&lang=en"
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != want {
 		t.Fatalf("the form's GET %s: %d → %q, want 303 → %s", target, rec.Code, rec.Header().Get("Location"), want)
 	}
@@ -341,7 +341,7 @@ func TestUpdateActorCanonical(t *testing.T) {
 	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.HasPrefix(rec.Body.String(), "<?xml") {
 		t.Errorf("the chart export: %d %q %.40q", rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
 	}
-	if href, _ := doc.Find("#chart-objective figcaption a").Attr("href"); !strings.HasPrefix(href, "/update/actor/objective.svg?v=2&p=seed-b&ver=v0.9.0&lp=") {
+	if href, _ := doc.Find("#chart-objective figcaption a").Attr("href"); !strings.HasPrefix(href, "/update/actor/objective.svg?v=3&p=seed-b&ver=v0.9.0&lp=") {
 		t.Errorf("the chart's download link is %q", href)
 	}
 }

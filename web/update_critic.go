@@ -32,7 +32,7 @@ func (s *Server) handleUpdateCritic(w http.ResponseWriter, r *http.Request) {
 func (s *Server) newCriticView(r *http.Request) criticView {
 	v := criticView{updateView: s.newUpdateView(r, "/update/critic", criticKeys...)}
 	v.vpreds = v.own.list("vp", values(v.s))
-	v.cv = v.own.number("cv", 0.5, updateNonNegative)
+	v.cv = v.own.number("cv", criticDefaultCV, updateNonNegative)
 	return v
 }
 
@@ -85,7 +85,8 @@ func (v criticView) withQuestions(c criticLoss) templates.UpdateResults {
 	return r
 }
 
-// results are the table, the losses, the metrics and the notes.
+// results are the table, the losses, the metrics, the notes and the
+// clipping charts.
 func (v criticView) results(c criticLoss) templates.UpdateResults {
 	r := templates.UpdateResults{ID: "update-results", Heading: v.t("update.critic.results", engine.LastGeneration.Range())}
 	vt := c.terms
@@ -123,6 +124,7 @@ func (v criticView) results(c criticLoss) templates.UpdateResults {
 	if len(v.validTokens()) == 0 {
 		r.Notes = append(r.Notes, v.emptyNote(engine.TokenMean))
 	}
+	r.Charts = v.criticCharts(c)
 	return r
 }
 

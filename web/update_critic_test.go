@@ -364,8 +364,8 @@ func TestUpdateCriticFormWithoutJS(t *testing.T) {
 	s := updDecoded(t, "v=1&p=multi-turn&lam=0.9")
 	_, values, _, _ := updNewest(t, s)
 	values[1] = 1.5
-	// An edit makes a v=2 link naming the release of the v=1 state's GAE (edit_v2.go).
-	want := "/update/critic?v=2&p=multi-turn&lam=0.9&ver=v0.9.0&vp=" + updJoin(values) + "&cv=0.25&lang=zh"
+	// An edit makes a v=3 link naming the release of the v=1 state's GAE (edit_v2.go).
+	want := "/update/critic?v=3&p=multi-turn&lam=0.9&ver=v0.9.0&vp=" + updJoin(values) + "&cv=0.25&lang=zh"
 	if got := rec.Header().Get("Location"); got != want {
 		t.Fatalf("the form lands on %s, want %s", got, want)
 	}
@@ -488,7 +488,7 @@ func FuzzUpdateViews(f *testing.F) {
 	}
 	h := Routes()
 	f.Fuzz(func(t *testing.T, q string) {
-		for _, path := range []string{"/update/critic", "/update/actor", "/update/actor/objective.svg"} {
+		for _, path := range []string{"/update/critic", "/update/actor", "/update/actor/objective.svg", "/update/critic/chart/band.svg", "/update/critic/chart/errors.svg"} {
 			req, err := http.NewRequest(http.MethodGet, path+"?"+q, nil)
 			if err != nil {
 				return

@@ -9,7 +9,6 @@ import (
 
 	"github.com/a-h/templ"
 
-	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/scenario"
 )
@@ -36,12 +35,7 @@ func (s *Server) newUpdateView(r *http.Request, path string, keys ...string) upd
 	pr := s.readPlay(r, keys...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
 	v := updateView{playView: newPlayView(pr), path: path, own: updateParams{q: q}}
-	v.newest = v.res
-	if v.s.Version != engine.VerlNewest || v.s.Release != "" {
-		ns := v.s
-		ns.Version, ns.Release = engine.VerlNewest, ""
-		v.newest = ns.Compute()
-	}
+	v.newest = newestOf(v.s, v.res)
 	return v
 }
 
@@ -107,7 +101,7 @@ func (v updateView) warnings() []string {
 // hiddenState is the form's hidden inputs: the canonical link without the
 // view's own parameters, as name/value pairs in order.
 func (v updateView) hiddenState() []templates.Option {
-	return v.pr.pageLink(v.path, v.editState()).hidden() // an edit makes a v=2 link (edit_v2.go)
+	return v.pr.pageLink(v.path, v.editState()).hidden() // an edit makes a v=3 link (edit_v2.go)
 }
 
 // field is one of the view's own inputs, showing what was typed when it was bad.

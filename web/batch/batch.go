@@ -78,7 +78,8 @@ type Batch struct {
 	Rows       []Row
 	Gamma, Lam float64 // γ and λ, in [0, 1]
 	Version    engine.Version
-	Release    string // the verl release a v=2 link names (the whole release); "" in a v=1 state
+	Release    string // the verl release a v=2 or v=3 link names (the whole release); "" in a v=1 state
+	Link       string // the link version a state naming a release keeps (scenario.ReleaseLink)
 	Focus      int    // the row compared whitened alone vs in the batch, 0 … B−1
 }
 

@@ -45,10 +45,8 @@ func rowKey(key string) (prefix string, i int, ok bool) {
 func Decode(q url.Values, pageKeys ...string) (Batch, scenario.Report) {
 	var rep scenario.Report
 	d := decoder{scenario.Reader{Q: q, Rep: &rep}}
-	v2 := q.Get("v") == scenario.LinkVersion2
-	if v := q.Get("v"); v != "" && v != LinkVersion && !v2 {
-		d.Rep.Warn("warn.link_version", v, scenario.LinkVersion2)
-	}
+	link := scenario.ReadLinkVersion(q, d.Rep)
+	v2 := link != scenario.LinkVersion // ver= names a release
 	id := q.Get("p")
 	if id == "" {
 		id = DefaultPreset
@@ -78,6 +76,7 @@ func Decode(q url.Values, pageKeys ...string) (Batch, scenario.Report) {
 	d.Unit("gamma", &b.Gamma)
 	d.Unit("lam", &b.Lam)
 	scenario.ReadVersion(d.Reader, v2, &b.Version, &b.Release)
+	b.Link = scenario.ReleaseLink(link, b.Release)
 	if raw, ok := d.First("row"); ok {
 		n, err := strconv.Atoi(strings.TrimSpace(raw))
 		if err != nil || n < 0 || n >= b.Len() {

@@ -250,12 +250,12 @@ func TestDecodeProblemArguments(t *testing.T) {
 }
 
 func TestDecodeWarnings(t *testing.T) {
-	_, rep := decodeLink(t, "v=3&p=nope&zzz=1&lang=zh&V7=1&tok01=a")
+	_, rep := decodeLink(t, "v=4&p=nope&zzz=1&lang=zh&V7=1&tok01=a")
 	var keys []string
 	for _, w := range rep.Warnings {
 		keys = append(keys, w.Key+" "+argText(w))
 	}
-	want := []string{"warn.link_version 3", "warn.unknown_param V7", "warn.unknown_param tok01", "warn.unknown_param zzz", "warn.unknown_preset nope"}
+	want := []string{"warn.link_version 4", "warn.unknown_param V7", "warn.unknown_param tok01", "warn.unknown_param zzz", "warn.unknown_preset nope"}
 	if !slices.Equal(keys, want) {
 		t.Errorf("warnings %q, want %q", keys, want)
 	}
@@ -311,6 +311,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add("p=mixed-lengths&mask2=1,0,0,1&op=del.0&group=a,a,b,b")
 	f.Add("p=two-groups&B=8&op=add&toks7=x%0Ay")
 	f.Add("%zz&&=&p=&tok0&B=&V1=,,")
+	f.Add("v=3&p=grpo-4&ver=v0.6.1&gamma=0.5")
 	f.Fuzz(func(t *testing.T, query string) {
 		q, err := url.ParseQuery(query)
 		if err != nil {
@@ -376,6 +377,15 @@ func TestDecodeReleases(t *testing.T) {
 	b, rep := decodeLink(t, "v=2&p=grpo-4&ver=v0.2.0.post1")
 	if len(rep.Problems) > 0 || b.Release != "v0.2.0.post1" || Encode(b) != "v=2&p=grpo-4&ver=v0.2.0.post1" {
 		t.Fatalf("release %q, link %q, problems %+v", b.Release, Encode(b), rep.Problems)
+	}
+	for query, want := range map[string]string{ // v=2 stays v=2; v=3 is read and written as v=3
+		"v=3&p=grpo-4&ver=v0.2.0.post1": "v=3&p=grpo-4&ver=v0.2.0.post1",
+		"v=3&p=grpo-4":                  "v=3&p=grpo-4&ver=v0.9.0",
+		"v=1&p=grpo-4&ver=v0.6.1":       "v=2&p=grpo-4&ver=v0.6.1",
+	} {
+		if b3, rep := decodeLink(t, query); len(rep.Problems)+len(rep.Warnings) > 0 || Encode(b3) != want {
+			t.Errorf("%s: link %q, report %+v; want %q", query, Encode(b3), rep, want)
+		}
 	}
 	res := b.Compute()
 	if e, _ := res.Estimate("rloo"); !errors.Is(e.Err, ErrNotInRelease) {

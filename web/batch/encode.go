@@ -20,7 +20,7 @@ func Encode(b Batch) string {
 		p, _ = Preset(DefaultPreset)
 		b.Preset = DefaultPreset
 	}
-	w := scenario.NewLinkWriter(b.Release, b.Preset)
+	w := scenario.NewLinkWriter(b.Release, b.Link, b.Preset)
 	add := w.Add
 	w.Text("prompt", b.Prompt, p.Prompt)
 	if b.Len() != p.Len() {

@@ -25,6 +25,6 @@ func (b *Batch) Scenario(i int) scenario.Scenario {
 	if l := row.LastValid(); l >= 0 {
 		s.Tokens[l].Reward = row.Score
 	}
-	s.Gamma, s.Lam, s.Version, s.Release = b.Gamma, b.Lam, b.Version, b.Release
+	s.Gamma, s.Lam, s.Version, s.Release, s.Link = b.Gamma, b.Lam, b.Version, b.Release, b.Link
 	return s
 }

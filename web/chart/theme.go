@@ -155,6 +155,19 @@ func (th Theme) Projector() Theme {
 	return th
 }
 
+// Panel scales a theme for one of several small charts shown side by side
+// (the λ sweep's small multiples): half the data height, columns half as
+// wide, a data area at most 40% of MaxPlotWidth (long responses narrow their
+// columns and label fewer tokens) and at least 4 labelled y ticks. The
+// fonts keep their size: a page shows the panel at its own width, so its
+// labels render at FontSize (12 px in Light).
+func (th Theme) Panel() Theme {
+	th.TokenWidth, th.PlotHeight = max(8, th.TokenWidth/2), max(40, th.PlotHeight/2)
+	th.MaxPlotWidth = max(100, th.MaxPlotWidth*0.4)
+	th.yTicks = 4
+	return th
+}
+
 // style is q's palette entry in this theme (only the KL colour changes).
 func (th Theme) style(q Quantity) Style {
 	st := Styles[q]

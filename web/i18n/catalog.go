@@ -41,6 +41,7 @@ var parts = []part{
 	{"glossary", enTerms, zhTerms},
 	{"learner", enLearner, zhLearner},
 	{"variance", enVariance, zhVariance},
+	{"critic", enCritic, zhCritic},
 	{"step", enStep, zhStep},
 }
 

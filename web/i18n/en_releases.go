@@ -27,7 +27,7 @@ var enReleases = map[string]string{
 
 	"update.actor.early_nonfinite": "verl %[1]s returns %[2]s here: its tensors are float32, exp(log_probs − old_log_probs) overflows beyond a log-ratio of 88.72, and v0.2 has no ±20 clamp (PR verl#1779 added it in v0.4.1); inf·0 at a masked token is NaN.",
 
-	"release.notice.edit": "Editing this batch makes a v=2 link naming the whole release %[1]s, and these numbers become that release's: %[2]s.",
+	"release.notice.edit": "Editing this batch makes a v=3 link naming the whole release %[1]s, and these numbers become that release's: %[2]s.",
 
 	"change.rloo":                    "RLOO added (#341)",
 	"change.masked-mean-eps":         "masked_mean divides by Σmask + 1e-8 (#782)",

@@ -24,5 +24,5 @@ var enUpgrade = map[string]string{
 	"batch.vec.singleton":        "verl %[1]s's rloo_vectorized gives a response alone in its group 0, where the loop RLOO shown here gives it its score: they differ at %[2]s.",
 	"batch.vec.other":            "verl %[1]s's grpo_vectorized differs from the loop GRPO at %[2]s beyond float rounding.",
 	"batch.results.release":      "Results (GAE and outcome estimators: verl %[1]s)",
-	"release.notice.edit_page":   "Editing here makes a v=2 link naming the whole release %[1]s, in which these numbers change: %[2]s.",
+	"release.notice.edit_page":   "Editing here makes a v=3 link naming the whole release %[1]s, in which these numbers change: %[2]s.",
 }

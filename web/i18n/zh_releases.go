@@ -26,7 +26,7 @@ var zhReleases = map[string]string{
 
 	"update.actor.early_nonfinite": "verl %[1]s 在这里返回 %[2]s：它的张量是 float32，对数比率超过 88.72 时 exp(log_probs − old_log_probs) 溢出，而 v0.2 没有 ±20 截断（PR verl#1779 在 v0.4.1 加入）；被遮盖 token 上的 inf·0 是 NaN。",
 
-	"release.notice.edit": "编辑这个批次会生成指向整个版本 %[1]s 的 v=2 链接，以下数字随之变为该版本的结果：%[2]s。",
+	"release.notice.edit": "编辑这个批次会生成指向整个版本 %[1]s 的 v=3 链接，以下数字随之变为该版本的结果：%[2]s。",
 
 	"change.rloo":                    "新增 RLOO（#341）",
 	"change.masked-mean-eps":         "masked_mean 除以 Σmask + 1e-8（#782）",

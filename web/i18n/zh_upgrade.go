@@ -24,5 +24,5 @@ var zhUpgrade = map[string]string{
 	"batch.vec.singleton":        "verl %[1]s 的 rloo_vectorized 给独自成组的回答 0，而这里显示的循环版 RLOO 给它自己的分数：两者在 %[2]s 处不同。",
 	"batch.vec.other":            "verl %[1]s 的 grpo_vectorized 在 %[2]s 处与循环版 GRPO 的差别超出了浮点舍入。",
 	"batch.results.release":      "结果（GAE 与结果估计器：verl %[1]s）",
-	"release.notice.edit_page":   "在这里编辑会生成指向整个版本 %[1]s 的 v=2 链接，以下数字随之改变：%[2]s。",
+	"release.notice.edit_page":   "在这里编辑会生成指向整个版本 %[1]s 的 v=3 链接，以下数字随之改变：%[2]s。",
 }

@@ -13,12 +13,61 @@ import (
 
 // LinkVersion is the version of the link format, the v= parameter: v=1
 // links keep their meaning for ever; v=2 links name a whole verl release
-// with ver= (LinkVersion2).
+// with ver= (LinkVersion2); v=3 links too, /update pages included
+// (LinkVersion3).
 const LinkVersion = "1"
 
 // LinkVersion2 is the link format in which ver= names a verl release tag
-// and means the whole release.
+// and means the whole release, except on /update/actor and /update/critic,
+// whose losses are v0.9.0's, fed by the newest GAE.
 const LinkVersion2 = "2"
+
+// LinkVersion3 is the link format in which ver= names a verl release tag
+// and means the whole release everywhere: on /update pages the release's
+// GAE feeds the release's own losses. The canonical link of every new or
+// edited state is v=3.
+const LinkVersion3 = "3"
+
+// ReadLinkVersion reads v=: LinkVersion (also for a link without v),
+// LinkVersion2 or LinkVersion3. Any other value is reported and read as v=1.
+func ReadLinkVersion(q url.Values, rep *Report) string {
+	switch v := q.Get("v"); v {
+	case LinkVersion2, LinkVersion3:
+		return v
+	case "", LinkVersion:
+	default:
+		rep.Warn("warn.link_version", v, LinkVersion)
+	}
+	return LinkVersion
+}
+
+// ReleaseLink is the link version a state read from a link of version v
+// keeps when it names release rel: none without a release; LinkVersion3 for
+// a v=3 link; LinkVersion2 for a v=2 link and for a v=1 link naming a
+// release tag (always written as v=2), so that their /update pages keep
+// their meaning.
+func ReleaseLink(v, rel string) string {
+	switch {
+	case rel == "":
+		return ""
+	case v == LinkVersion3:
+		return LinkVersion3
+	}
+	return LinkVersion2
+}
+
+// WrittenVersion is the v= a state is written with: v=1 without a release,
+// v=2 for a state that keeps a v=2 link's meaning (link = LinkVersion2),
+// else v=3.
+func WrittenVersion(release, link string) string {
+	switch {
+	case release == "":
+		return LinkVersion
+	case link == LinkVersion2:
+		return LinkVersion2
+	}
+	return LinkVersion3
+}
 
 // Limits on text in a link.
 const (
@@ -47,11 +96,12 @@ var scenarioKeys = []string{"v", "p", "prompt", "tok", "mask", "score", "old", "
 // decodeVersion reads ver= into s (see ReadVersion).
 func decodeVersion(d Reader, s *Scenario, v2 bool) { ReadVersion(d, v2, &s.Version, &s.Release) }
 
-// ReadVersion reads ver= for any link. In a v=1 link, v0.2, newest and no
-// ver keep their old meaning (*ver: which GAE loop; the rest is newest
-// verl) and *rel stays ""; any other release tag, and every ver of a v=2
-// link, names the whole release in *rel (the concrete tag, so the canonical
-// link is v=2 with it), with *ver in step. A v=2 link without ver names the
+// ReadVersion reads ver= for any link; v2 is true for a v=2 or v=3 link. In
+// a v=1 link, v0.2, newest and no ver keep their old meaning (*ver: which
+// GAE loop; the rest is newest verl) and *rel stays ""; any other release
+// tag, and every ver of a v=2 or v=3 link, names the whole release in *rel
+// (the concrete tag, so the canonical link is v=2 or v=3 with it, see
+// ReleaseLink), with *ver in step. A v=2 or v=3 link without ver names the
 // release *ver stands for.
 func ReadVersion(d Reader, v2 bool, ver *engine.Version, rel *string) {
 	raw, ok := d.First("ver")
@@ -98,10 +148,8 @@ func ResolveRelease(tag string) (engine.Version, string, error) {
 // except pageKeys, which belong to the page rather than the scenario.
 func Decode(q url.Values, pageKeys ...string) (Scenario, Report) {
 	var rep Report
-	v2 := q.Get("v") == LinkVersion2
-	if v := q.Get("v"); v != "" && v != LinkVersion && !v2 {
-		rep.Warn("warn.link_version", v, LinkVersion2)
-	}
+	link := ReadLinkVersion(q, &rep)
+	v2 := link != LinkVersion // ver= names a release
 	id := q.Get("p")
 	if id == "" {
 		id = DefaultPreset
@@ -152,6 +200,7 @@ func Decode(q url.Values, pageKeys ...string) (Scenario, Report) {
 		}
 	}
 	decodeVersion(d.Reader, &s, v2)
+	s.Link = ReleaseLink(link, s.Release)
 	kl := s.KL
 	if raw, ok := d.First("kl"); ok {
 		kl = raw

@@ -159,7 +159,7 @@ func TestDecodeProblems(t *testing.T) {
 }
 
 func TestDecodeWarnings(t *testing.T) {
-	_, rep := decodeLink(t, "v=3&p=nope&zzz=1&lang=zh&sel=foo.1")
+	_, rep := decodeLink(t, "v=4&p=nope&zzz=1&lang=zh&sel=foo.1")
 	var keys []string
 	for _, w := range rep.Warnings {
 		keys = append(keys, w.Key)
@@ -201,12 +201,17 @@ func FuzzDecode(f *testing.F) {
 	f.Add("p=multi-turn&mask=1,o,0&op=del.0")
 	f.Add("%zz&&=&p=&tok")
 	f.Add("v=1&p=seed-b&step=2&speed=0.5")
+	f.Add("v=3&p=seed-b&ver=v0.4.1&V=0.1")
+	f.Add("v=2&p=multi-turn&ver=v0.2.0.post1")
 	f.Fuzz(func(t *testing.T, query string) {
 		q, err := url.ParseQuery(query)
 		if err != nil {
 			return
 		}
 		s, _ := Decode(q)
+		if want := WrittenVersion(s.Release, s.Link); !strings.HasPrefix(Encode(s), "v="+want+"&") || s.Release == "" && s.Link != "" {
+			t.Fatalf("%q: release %q, link %q written as %q", query, s.Release, s.Link, Encode(s))
+		}
 		if s.Len() < 1 || s.Len() > MaxTokens || s.Step > s.Len() || s.Gamma < 0 || s.Gamma > 1 || s.Lam < 0 || s.Lam > 1 ||
 			s.StepsPerSecond() < MinSpeed || s.StepsPerSecond() > MaxSpeed {
 			t.Fatalf("decoded an invalid scenario: T=%d step=%d γ=%g λ=%g speed=%g", s.Len(), s.Step, s.Gamma, s.Lam, s.Speed)
@@ -244,6 +249,11 @@ func TestDecodeReleases(t *testing.T) {
 		{"v=2&p=v02-eos-leak", "v0.2", "v=2&p=v02-eos-leak&ver=v0.2"},
 		{"v=2&p=seed-b&ver=v0.2.0.post1", "v0.2.0.post1", "v=2&p=seed-b&ver=v0.2.0.post1"},
 		{"v=2&p=seed-b&ver=v0.2", "v0.2", "v=2&p=seed-b&ver=v0.2"},
+		{"v=3&p=seed-b", "v0.9.0", "v=3&p=seed-b&ver=v0.9.0"},
+		{"v=3&p=seed-b&ver=newest", "v0.9.0", "v=3&p=seed-b&ver=v0.9.0"},
+		{"v=3&p=v02-eos-leak", "v0.2", "v=3&p=v02-eos-leak&ver=v0.2"},
+		{"v=3&p=seed-b&ver=v0.2.0.post1", "v0.2.0.post1", "v=3&p=seed-b&ver=v0.2.0.post1"},
+		{"v=3&p=seed-b&ver=v0.6.1&lam=0.5", "v0.6.1", "v=3&p=seed-b&lam=0.5&ver=v0.6.1"},
 	} {
 		s, rep := decodeLink(t, tc.query)
 		if len(rep.Problems) > 0 {
@@ -257,7 +267,7 @@ func TestDecodeReleases(t *testing.T) {
 		}
 	}
 	for _, tag := range append(engine.ReleaseTags(), "newest") {
-		for _, v := range []string{"1", "2"} {
+		for _, v := range []string{"1", "2", "3"} {
 			s, rep := decodeLink(t, "v="+v+"&p=seed-b&ver="+tag)
 			if len(rep.Problems) > 0 || s.Gen() == 0 {
 				t.Errorf("v=%s ver=%s: problems %+v, generation %v", v, tag, rep.Problems, s.Gen())

@@ -11,8 +11,9 @@ import (
 	"gaelab/engine"
 )
 
-// Encode writes the canonical link of a scenario: v=1 (v=2 when it names a
-// release, which it then always writes as ver=<tag>), the preset id, then
+// Encode writes the canonical link of a scenario: v=1 (v=3, or v=2 for a
+// state kept from a v=2 link, when it names a release, which it then always
+// writes as ver=<tag>), the preset id, then
 // only what differs from the preset, in a fixed order, as human-readable
 // lists (numbers joined by commas; one tok= per token, so token text may hold
 // commas, "|" or anything else).
@@ -22,7 +23,7 @@ func Encode(s Scenario) string {
 		p, _ = Preset(DefaultPreset)
 		s.Preset = DefaultPreset
 	}
-	w := NewLinkWriter(s.Release, s.Preset)
+	w := NewLinkWriter(s.Release, s.Link, s.Preset)
 	add := w.Add
 	w.Text("prompt", s.Prompt, p.Prompt)
 	sameTexts := len(s.Tokens) == len(p.Tokens)

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"slices"
 	"strings"
 
 	"gaelab/engine"
@@ -11,15 +12,12 @@ import (
 // playground's and the batch's codecs both write through it.
 type LinkWriter struct{ b strings.Builder }
 
-// NewLinkWriter starts the link of a state with the given preset id: v=2
-// when the state names a verl release, else v=1.
-func NewLinkWriter(release, preset string) *LinkWriter {
-	version := LinkVersion
-	if release != "" {
-		version = LinkVersion2
-	}
+// NewLinkWriter starts the link of a state with the given preset id: v=1
+// when the state names no verl release, else v=3, or v=2 for a state that
+// keeps a v=2 link's meaning (link, see WrittenVersion).
+func NewLinkWriter(release, link, preset string) *LinkWriter {
 	w := &LinkWriter{}
-	w.b.WriteString("v=" + version + "&p=" + EscapeValue(preset))
+	w.b.WriteString("v=" + WrittenVersion(release, link) + "&p=" + EscapeValue(preset))
 	return w
 }
 
@@ -45,7 +43,7 @@ func (w *LinkWriter) Number(key string, mine, preset float64) {
 	}
 }
 
-// Version writes ver=: a v=2 state always names its concrete release; a
+// Version writes ver=: a v=2 or v=3 state always names its concrete release; a
 // v=1 state names its GAE version when it differs from the preset's.
 func (w *LinkWriter) Version(release string, mine, preset engine.Version) {
 	switch {
@@ -58,3 +56,24 @@ func (w *LinkWriter) Version(release string, mine, preset engine.Version) {
 
 // String is the query written so far.
 func (w *LinkWriter) String() string { return w.b.String() }
+
+// ExtendLink continues the canonical link of an encoded state (Encode's
+// output) with a view's own parameters, written by the same methods.
+func ExtendLink(state string) *LinkWriter {
+	w := &LinkWriter{}
+	w.b.WriteString(state)
+	return w
+}
+
+// Numbers writes key=a,b,… (each FormatNumber) when mine differs from def,
+// as the views write their per-token lists.
+func (w *LinkWriter) Numbers(key string, mine, def []float64) {
+	if slices.Equal(mine, def) {
+		return
+	}
+	parts := make([]string, len(mine))
+	for i, x := range mine {
+		parts[i] = FormatNumber(x)
+	}
+	w.Add(key, strings.Join(parts, ","))
+}

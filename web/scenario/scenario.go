@@ -54,9 +54,14 @@ type Scenario struct {
 	// release's arithmetic. "" in a v=1 state, where Version alone says which
 	// of the two generations computes GAE (and the rest is newest verl).
 	Release string
-	Base    int    // 0: the code's numbering (t, s_t); 1: the textbook's (token t+1, state s_{t+1})
-	Step    int    // how many steps of the backward loop are done, 0 … T; −1 when not stepping
-	Select  string // the selected cell, "<row>.<t>", or ""
+	// Link is the link version a state naming a release keeps (ReleaseLink):
+	// LinkVersion2 for a state read from a v=2 link, whose /update pages
+	// compute v0.9.0's losses; LinkVersion3 or "" (a new state) for a state
+	// whose release means the whole release there too.
+	Link   string
+	Base   int    // 0: the code's numbering (t, s_t); 1: the textbook's (token t+1, state s_{t+1})
+	Step   int    // how many steps of the backward loop are done, 0 … T; −1 when not stepping
+	Select string // the selected cell, "<row>.<t>", or ""
 	// Speed is auto-play's steps per second (speed=), MinSpeed … MaxSpeed;
 	// 0 is DefaultSpeed (StepsPerSecond, SetSpeed).
 	Speed float64
@@ -71,16 +76,22 @@ func (s *Scenario) Gen() engine.Generation {
 	return s.Version.Gen()
 }
 
-// SetRelease makes the scenario a v=2 state of release tag (resolved, so
-// "newest" becomes today's newest tag), keeping Version in step for the
+// SetRelease makes the scenario a new v=3 state of release tag (resolved,
+// so "newest" becomes today's newest tag), keeping Version in step for the
 // views that still compare the two GAE loops.
 func (s *Scenario) SetRelease(tag string) error {
 	v, r, err := ResolveRelease(tag)
 	if err == nil {
-		s.Version, s.Release = v, r
+		s.Version, s.Release, s.Link = v, r, LinkVersion3
 	}
 	return err
 }
+
+// WholeRelease reports whether the state's release means the whole release
+// on every page, /update's losses included: a v=3 state. A v=2 state's
+// /update pages compute v0.9.0's losses from the newest GAE; a v=1 state
+// names no release.
+func (s *Scenario) WholeRelease() bool { return s.Release != "" && s.Link != LinkVersion2 }
 
 // ReleaseOf is the release a v=1 Version becomes in a v=2 link: v0.2, or
 // the newest tag.

@@ -24,6 +24,12 @@ type Dialect struct {
 	// the driver's listener then calls SQL.Dispatch. Without it, events stay
 	// in this process.
 	Notify func(ctx context.Context, db *sql.DB, e Event) error
+	// UploadLock, if set, is a statement that serializes, across replicas
+	// and until the transaction ends, the transactions that weigh the
+	// uploads against their total cap (PostgreSQL's advisory transaction
+	// lock: under READ COMMITTED each would otherwise miss the others'
+	// uncommitted bytes). SQLite needs none: it has one writer at a time.
+	UploadLock string
 }
 
 // SQL is Store over database/sql.

@@ -84,8 +84,13 @@ func (s *SQL) PutUpload(ctx context.Context, addr string, data []byte, lim Uploa
 }
 
 // evict deletes the oldest uploads other than keep, with their views,
-// until all of them hold at most max bytes.
+// until all of them hold at most max bytes, under the dialect's upload lock.
 func (s *SQL) evict(ctx context.Context, tx *sql.Tx, keep string, max int64) error {
+	if s.d.UploadLock != "" {
+		if _, err := tx.ExecContext(ctx, s.d.UploadLock); err != nil {
+			return err
+		}
+	}
 	var total int64
 	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(size), 0) FROM upload_blobs`).Scan(&total); err != nil {
 		return err

@@ -23,6 +23,10 @@ const channel = "gaelab_class"
 // migrationLock is the advisory lock key held while migrations run.
 const migrationLock = 0x6761656c6162 // "gaelab"
 
+// uploadLock is the advisory lock key held while an upload is weighed
+// against the total cap.
+const uploadLock = migrationLock + 1
+
 // Store is store.SQL on PostgreSQL with its listener.
 type Store struct {
 	*store.SQL
@@ -58,6 +62,7 @@ func Open(ctx context.Context, url string, logger *slog.Logger) (*Store, error) 
 				conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, int64(migrationLock))
 			}, nil
 		},
+		UploadLock: fmt.Sprintf(`SELECT pg_advisory_xact_lock(%d)`, int64(uploadLock)),
 		Notify: func(ctx context.Context, db *sql.DB, e store.Event) error {
 			_, err := db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, channel, store.EncodeEvent(e))
 			return err
