@@ -7,13 +7,14 @@ package templates
 // ComparePage is what both comparison pages show around their results.
 type ComparePage struct {
 	Page
-	Heading, Intro string
-	Warnings       []string
-	Scenario       string // names the scenario: its preset, and whether it was changed
-	Playground     Link   // "Open in the playground", same scenario
-	TryLabel       string
-	Try            []Link // other scenarios, same page parameters
-	Form           CompareForm
+	Heading    string
+	Intro      Rich // formulas typeset
+	Warnings   []string
+	Scenario   string // names the scenario: its preset, and whether it was changed
+	Playground Link   // "Open in the playground", same scenario
+	TryLabel   string
+	Try        []Link // other scenarios, same page parameters
+	Form       CompareForm
 }
 
 // CompareForm is a comparison page's GET form: it works without

@@ -22,7 +22,8 @@ type SweepForm struct {
 // λ = 0, 0.5, 0.9, 0.95 and 1.
 type LambdaSweep struct {
 	Page
-	Heading, Intro string
+	Heading        string
+	Intro          Rich // formulas typeset
 	Warnings       []string
 	Form           SweepForm
 	Links          []Link // the playground, the other compare view
@@ -50,7 +51,8 @@ type SweepCheck struct {
 // Estimators is the Monte Carlo vs TD(0) vs GAE page.
 type Estimators struct {
 	Page
-	Heading, Intro string
+	Heading        string
+	Intro          Rich // formulas typeset
 	Warnings       []string
 	Form           SweepForm
 	Links          []Link

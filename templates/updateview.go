@@ -7,7 +7,7 @@ package templates
 type Update struct {
 	Page
 	Heading  string
-	Intro    string
+	Intro    Rich     // its formulas typeset as MathML
 	Warnings []string // problems of the scenario's link (its fields are edited in the playground)
 	Links    []Link   // "Open in the playground" and the other update view
 	Form     UpdateForm
@@ -37,7 +37,7 @@ type UpdateResults struct {
 	ID      string
 	Heading string
 	Errors  []string // why there is no loss (no whitened advantages, no valid token)
-	Notes   []string // explanations computed from the state
+	Notes   []Rich   // explanations computed from the state, formulas typeset
 	Table   Table    // per token; empty when there is nothing to show
 	Losses  LossTable
 	Metrics []Metric // the metrics verl logs that do not depend on the aggregation

@@ -5,7 +5,8 @@ package templates
 // token's advantage A_0 per λ, for a perfect and a biased critic.
 type Variance struct {
 	Page
-	Heading, Intro string
+	Heading        string
+	Intro          Rich // formulas typeset
 	Warnings       []string
 	Form           SweepForm
 	Links          []Link

@@ -95,7 +95,7 @@ func (v estimatorsView) estimators() templates.Estimators {
 	vm := templates.Estimators{
 		Page:           sweepPage(v.playView, "sweep.est.title", "/compare/estimators", v.state, ""),
 		Heading:        v.t("sweep.est.heading"),
-		Intro:          v.t("sweep.est.intro", v.s.VersionLabel()),
+		Intro:          v.html("sweep.est.intro", v.s.VersionLabel()),
 		Warnings:       v.messages(v.pr.rep.Warnings),
 		Form:           sweepForm(v.playView, "/compare/estimators", v.link()),
 		Links:          v.compareLinks("/compare/estimators"),

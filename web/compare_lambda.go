@@ -160,7 +160,7 @@ func (v lambdaView) sweep() templates.LambdaSweep {
 	vm := templates.LambdaSweep{
 		Page:           sweepPage(v.playView, "sweep.lam.title", "/compare/lambda", v.state, v.extra()),
 		Heading:        v.t("sweep.lam.heading"),
-		Intro:          v.t("sweep.lam.intro", v.s.VersionLabel()),
+		Intro:          v.html("sweep.lam.intro", v.s.VersionLabel()),
 		Warnings:       v.messages(v.pr.rep.Warnings),
 		Form:           sweepForm(v.playView, "/compare/lambda", v.link(), v.tokenSelect()),
 		Links:          v.compareLinks("/compare/lambda"),

@@ -167,7 +167,7 @@ func (v varianceView) page() templates.Variance {
 	vm := templates.Variance{
 		Page:           sweepPage(v.playView, "var.title", "/compare/variance", v.state, v.extra),
 		Heading:        v.t("var.heading"),
-		Intro:          v.t("var.intro"),
+		Intro:          v.html("var.intro"),
 		Warnings:       v.messages(v.pr.rep.Warnings),
 		Form:           sweepForm(v.playView, "/compare/variance", v.link()),
 		Links:          v.compareLinks("/compare/variance"),

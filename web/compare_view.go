@@ -64,7 +64,7 @@ func (c compareView) header(headingKey, introKey string, try []templates.Link, i
 		name += " — " + c.t("presets.changed")
 	}
 	return templates.ComparePage{
-		Heading: c.t(headingKey), Intro: c.t(introKey, introArgs...),
+		Heading: c.t(headingKey), Intro: c.html(introKey, introArgs...),
 		Warnings:   append(c.messages(c.pr.rep.Problems), c.messages(c.pr.rep.Warnings)...),
 		Scenario:   name,
 		Playground: templates.Link{Label: c.t("lessons.open"), URL: c.pr.link("/play", c.s)},

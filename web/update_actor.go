@@ -237,10 +237,10 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 
 // actorNotes explain, from the numbers, where the advantages come from and
 // which tokens the clips touch.
-func (v actorView) actorNotes(a actorLoss) []string {
-	notes := []string{v.t("update.actor.adv_note")}
+func (v actorView) actorNotes(a actorLoss) []templates.Rich {
+	notes := []templates.Rich{v.html("update.actor.adv_note")}
 	if v.advTyped {
-		notes[0] = v.t("update.actor.adv_typed")
+		notes[0] = v.html("update.actor.adv_typed")
 	}
 	valid := v.validTokens()
 	ratio1 := true
@@ -255,12 +255,12 @@ func (v actorView) actorNotes(a actorLoss) []string {
 		}
 	}
 	if ratio1 {
-		notes = append(notes, v.t("update.actor.ratio1"))
+		notes = append(notes, v.html("update.actor.ratio1"))
 	} else {
-		notes = append(notes, v.t("update.actor.clips", v.tokenList(clipped), v.tokenList(dual)))
+		notes = append(notes, v.html("update.actor.clips", v.tokenList(clipped), v.tokenList(dual)))
 	}
 	if len(valid) < v.s.Len() {
-		notes = append(notes, v.t("update.masked_note"))
+		notes = append(notes, v.html("update.masked_note"))
 	}
 	return notes
 }

@@ -122,7 +122,7 @@ func (v criticView) results(c criticLoss) templates.UpdateResults {
 	r.Early = v.criticEarly(c)
 	r.Notes = v.criticNotes(c)
 	if len(v.validTokens()) == 0 {
-		r.Notes = append(r.Notes, v.emptyNote(engine.TokenMean))
+		r.Notes = append(r.Notes, plainRich(v.emptyNote(engine.TokenMean))...)
 	}
 	r.Charts = v.criticCharts(c)
 	return r
@@ -153,8 +153,8 @@ func (v criticView) criticEarly(c criticLoss) []templates.Metric {
 
 // criticNotes explain, from the numbers, where the returns come from and
 // why the clip does (or does not) act.
-func (v criticView) criticNotes(c criticLoss) []string {
-	notes := []string{v.t("update.critic.returns_note")}
+func (v criticView) criticNotes(c criticLoss) []templates.Rich {
+	notes := []templates.Rich{v.html("update.critic.returns_note")}
 	valid := v.validTokens()
 	var moved, outside, clipped []int // valid tokens with vpred ≠ V(s_t); vpredclipped ≠ vpred; clipped
 	for _, t := range valid {
@@ -173,14 +173,14 @@ func (v criticView) criticNotes(c criticLoss) []string {
 	switch {
 	case len(valid) == 0:
 	case len(moved) == 0 && len(outside) == 0 && len(clipped) == 0:
-		notes = append(notes, v.t("update.critic.first", cv))
+		notes = append(notes, v.html("update.critic.first", cv))
 	case len(outside) == 0:
-		notes = append(notes, v.t("update.critic.inside", len(moved), len(valid), cv))
+		notes = append(notes, v.html("update.critic.inside", len(moved), len(valid), cv))
 	default:
-		notes = append(notes, v.t("update.critic.outside", len(moved), len(valid), cv, v.tokenList(outside), v.tokenList(clipped)))
+		notes = append(notes, v.html("update.critic.outside", len(moved), len(valid), cv, v.tokenList(outside), v.tokenList(clipped)))
 	}
 	if len(valid) < v.s.Len() {
-		notes = append(notes, v.t("update.masked_note"))
+		notes = append(notes, v.html("update.masked_note"))
 	}
 	return notes
 }

@@ -281,7 +281,7 @@ func TestUpdateCriticFirstMiniBatch(t *testing.T) {
 		}
 	}
 	notes := doc.Find(`[data-testid="notes"]`).Text()
-	if want := i18n.En.T("update.critic.first", "0.5"); !strings.Contains(notes, want) {
+	if want := richText(t, i18n.En.HTML("update.critic.first", "0.5")); !strings.Contains(notes, want) {
 		t.Errorf("notes %q lack %q", notes, want)
 	}
 	// One vpred moved beyond the range: the note names it instead. Moved

@@ -56,7 +56,7 @@ func (v updateView) ok() bool { return v.pr.rep.OK() && len(v.own.problems) == 0
 // for htmx the results and the error summary.
 func (v updateView) serve(w http.ResponseWriter, r *http.Request, build func() templates.Update, page func(templates.Update) templ.Component) {
 	vm := build()
-	vm.Results.Notes = append(vm.Results.Notes, v.editNotice()...)
+	vm.Results.Notes = append(vm.Results.Notes, plainRich(v.editNotice()...)...)
 	servePage(w, r, pageAnswer{
 		canonical: v.selfIn(v.pr).canonical(v.pr.langSet),
 		redirect:  v.ok(), keepTyped: !v.ok(),
@@ -76,7 +76,7 @@ func (v updateView) page(view, otherPath, otherKey string, f templates.UpdateFor
 	return templates.Update{
 		Page:     v.frame("update." + view + ".title"),
 		Heading:  v.t("update." + view + ".heading"),
-		Intro:    v.t("update." + view + ".intro"),
+		Intro:    v.html("update." + view + ".intro"),
 		Warnings: v.warnings(),
 		Links:    v.links(otherPath, otherKey),
 		Form:     f,

@@ -38,6 +38,7 @@ var parts = []part{
 	{"upgrade", enUpgrade, zhUpgrade},
 	{"class", enClass, zhClass},
 	{"present", enPresent, zhPresent},
+	{"capstone", enCapstone, zhCapstone},
 	{"glossary", enTerms, zhTerms},
 	{"learner", enLearner, zhLearner},
 	{"variance", enVariance, zhVariance},

@@ -11,7 +11,7 @@ var enVariance = map[string]string{
 	"sweep.link.var":      "Variance lab",
 	"var.title":           "Variance lab — GAE Lab",
 	"var.heading":         "Why λ < 1: variance against the critic's bias",
-	"var.intro":           "A toy response whose true values are known, sampled many times. Each rollout's advantage of the first token, A₀, is computed by verl's GAE for λ = 0, 0.5, 0.9, 0.95 and 1, once with a perfect critic and once with a critic that is off by a fixed bias on every state inside the response. The spread of the estimates is their variance; how far their mean sits from the true advantage is their bias; the mean squared error adds bias² and variance. t is the 0-based response-token index, V(s_t) the value of the state before token t.",
+	"var.intro":           "A toy response whose true values are known, sampled many times. Each rollout's advantage of the first token, $A_0$, is computed by verl's GAE for λ = 0, 0.5, 0.9, 0.95 and 1, once with a perfect critic and once with a critic that is off by a fixed bias on every state inside the response. The spread of the estimates is their variance; how far their mean sits from the true advantage is their bias; the mean squared error adds bias² and variance. t is the 0-based response-token index, $V(s_t)$ the value of the state before token t.",
 	"var.results":         "Results (verl %[1]s, γ = %[2]s, N = %[3]d rollouts, seed %[4]d)",
 	"var.form.n":          "Rollouts N",
 	"var.form.n.help":     "1 to 2000",

@@ -11,7 +11,7 @@ var zhVariance = map[string]string{
 	"sweep.link.var":      "方差实验",
 	"var.title":           "方差实验 — GAE Lab",
 	"var.heading":         "为什么 λ < 1：方差与 critic 的偏差之间的取舍",
-	"var.intro":           "一个真实价值已知的玩具回复，被采样许多次。每次采样中第一个 token 的优势 A₀ 都由 verl 的 GAE 计算，λ 取 0、0.5、0.9、0.95 和 1，一次用完美的 critic，一次用在回复内部每个状态上都偏差固定值的 critic。估计值的分散程度是方差；估计值的均值离真实优势多远是偏差；均方误差等于偏差² 加方差。t 是回复 token 的 0 起始下标，V(s_t) 是 token t 之前那个状态的价值。",
+	"var.intro":           "一个真实价值已知的玩具回复，被采样许多次。每次采样中第一个 token 的优势 $A_0$ 都由 verl 的 GAE 计算，λ 取 0、0.5、0.9、0.95 和 1，一次用完美的 critic，一次用在回复内部每个状态上都偏差固定值的 critic。估计值的分散程度是方差；估计值的均值离真实优势多远是偏差；均方误差等于偏差² 加方差。t 是回复 token 的 0 起始下标，$V(s_t)$ 是 token t 之前那个状态的价值。",
 	"var.results":         "结果（verl %[1]s，γ = %[2]s，N = %[3]d 次采样，种子 %[4]d）",
 	"var.form.n":          "采样次数 N",
 	"var.form.n.help":     "1 到 2000",
