@@ -48,7 +48,7 @@ func PolicyLossTerms(v Version, logProbs, oldLogProbs, advantages [][]float64, p
 			}
 			l1 := -a * ratio
 			l2 := -a * clamp(ratio, 1-p.Low, 1+p.High)
-			m1 := math.Max(l1, l2)
+			m1 := fmax(l1, l2)
 			pt.LogRatio[i][t], pt.Ratio[i][t] = x, ratio
 			pt.Losses1[i][t], pt.Losses2[i][t] = l1, l2
 			pt.Clipped[i][t] = indicator(l2 > l1)
@@ -58,7 +58,7 @@ func PolicyLossTerms(v Version, logProbs, oldLogProbs, advantages [][]float64, p
 				pt.Losses3[i][t] = l3
 				pt.DualClipped[i][t] = indicator(m1 > l3 && a < 0)
 				if a < 0 {
-					pt.Final[i][t] = math.Min(l3, m1)
+					pt.Final[i][t] = fmin(l3, m1)
 				}
 			}
 		}
@@ -82,7 +82,7 @@ func AggregatePolicyLoss(v Version, pt PolicyTerms, mask [][]float64, mode AggMo
 		return PolicyLoss{}, err
 	}
 	pl.ClipFrac, _ = MaskedMean(v, pt.Clipped, mask)
-	pl.PPOKL, _ = MaskedMean(v, mapMatrix(pt.LogRatio, func(x float64) float64 { return -x }), mask)
+	pl.PPOKL, _ = maskedMeanScaled(v, -1, pt.LogRatio, mask)
 	if pt.DualClipped != nil {
 		pl.ClipFracLower, _ = MaskedMean(v, pt.DualClipped, mask)
 	}
@@ -118,16 +118,11 @@ func ActorKL(v Version, name string, logProbs, refLogProb, mask [][]float64, mod
 // logProbs; dual adds the dual clip's Losses3 and DualClipped.
 func newPolicyTerms(logProbs [][]float64, dual bool) PolicyTerms {
 	b, r := shapeOf(logProbs)
-	pt := PolicyTerms{
-		LogRatio: newMatrix(b, r),
-		Ratio:    newMatrix(b, r),
-		Losses1:  newMatrix(b, r),
-		Losses2:  newMatrix(b, r),
-		Final:    newMatrix(b, r),
-		Clipped:  newMatrix(b, r),
-	}
+	var pt PolicyTerms
 	if dual {
-		pt.Losses3, pt.DualClipped = newMatrix(b, r), newMatrix(b, r)
+		newMatrices(b, r, &pt.LogRatio, &pt.Ratio, &pt.Losses1, &pt.Losses2, &pt.Final, &pt.Clipped, &pt.Losses3, &pt.DualClipped)
+	} else {
+		newMatrices(b, r, &pt.LogRatio, &pt.Ratio, &pt.Losses1, &pt.Losses2, &pt.Final, &pt.Clipped)
 	}
 	return pt
 }
