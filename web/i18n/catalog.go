@@ -45,6 +45,7 @@ var parts = []part{
 	{"variance", enVariance, zhVariance},
 	{"critic", enCritic, zhCritic},
 	{"charts", enCharts, zhCharts},
+	{"step", enStep, zhStep},
 }
 
 // catalogs holds every message by language, merged from parts.
