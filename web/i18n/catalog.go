@@ -36,6 +36,7 @@ var parts = []part{
 	{"inspect", enInspect, zhInspect},
 	{"releases", enReleases, zhReleases},
 	{"upgrade", enUpgrade, zhUpgrade},
+	{"update_release", enUpdateRelease, zhUpdateRelease},
 	{"class", enClass, zhClass},
 	{"present", enPresent, zhPresent},
 	{"capstone", enCapstone, zhCapstone},
