@@ -132,18 +132,30 @@ func newPolicyTerms(logProbs [][]float64, dual bool) PolicyTerms {
 // the dual clip act as verl's code has them), and 0 where the loss is flat
 // there (a clip holds the token's ratio).
 func PolicyLossSlope(v Version, logProbs, oldLogProbs, advantages [][]float64, p ClipParams, i, t int) float64 {
+	return policyLossSlope(func(lp, old, adv [][]float64) (PolicyTerms, error) { return PolicyLossTerms(v, lp, old, adv, p) }, logProbs, oldLogProbs, advantages, i, t)
+}
+
+// PolicyLossSlopeGen is PolicyLossSlope with generation g's policy loss
+// (PolicyLossTermsGen: its clip parameters, dual clip and log-ratio clamp
+// as g has them); 0 where the loss is not finite around the point.
+func PolicyLossSlopeGen(g Generation, logProbs, oldLogProbs, advantages [][]float64, p ClipParams, i, t int) float64 {
+	return policyLossSlope(func(lp, old, adv [][]float64) (PolicyTerms, error) { return PolicyLossTermsGen(g, lp, old, adv, p) }, logProbs, oldLogProbs, advantages, i, t)
+}
+
+// policyLossSlope is the central difference of terms' loss at [i][t] in log_probs[i][t].
+func policyLossSlope(terms func(lp, old, adv [][]float64) (PolicyTerms, error), logProbs, oldLogProbs, advantages [][]float64, i, t int) float64 {
 	const h = 1e-5
 	at := func(d float64) float64 {
 		lp := append([]float64(nil), logProbs[i]...)
 		lp[t] += d
-		pt, err := PolicyLossTerms(v, [][]float64{lp}, oldLogProbs[i:i+1], advantages[i:i+1], p)
+		pt, err := terms([][]float64{lp}, oldLogProbs[i:i+1], advantages[i:i+1])
 		if err != nil {
 			return 0
 		}
 		return pt.Final[0][t]
 	}
 	s := (at(h) - at(-h)) / (2 * h)
-	if math.Abs(s) < 1e-6 {
+	if math.Abs(s) < 1e-6 || math.IsNaN(s) || math.IsInf(s, 0) {
 		return 0
 	}
 	return s

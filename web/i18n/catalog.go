@@ -36,6 +36,7 @@ var parts = []part{
 	{"inspect", enInspect, zhInspect},
 	{"releases", enReleases, zhReleases},
 	{"upgrade", enUpgrade, zhUpgrade},
+	{"update_release", enUpdateRelease, zhUpdateRelease},
 	{"class", enClass, zhClass},
 	{"present", enPresent, zhPresent},
 	{"capstone", enCapstone, zhCapstone},
@@ -43,6 +44,8 @@ var parts = []part{
 	{"learner", enLearner, zhLearner},
 	{"variance", enVariance, zhVariance},
 	{"critic", enCritic, zhCritic},
+	{"charts", enCharts, zhCharts},
+	{"step", enStep, zhStep},
 }
 
 // catalogs holds every message by language, merged from parts.
