@@ -44,6 +44,8 @@ func GAE(v Version, rewards, values, mask [][]float64, gamma, lam float64) GAERe
 // whitened with g's masked_mean ε.
 func GAEGen(g Generation, rewards, values, mask [][]float64, gamma, lam float64) GAEResult {
 	var res GAEResult
+	b, r := shapeOf(rewards)
+	newMatrices(b, r, &res.NextValues, &res.Deltas, &res.Advantages, &res.Returns, &res.Whitened)
 	GAEInto(&res, g, rewards, values, mask, gamma, lam)
 	return res
 }

@@ -72,13 +72,33 @@ func KLPenalty(v Version, name string, logprob, ref [][]float64) ([][]float64, e
 	if err != nil {
 		return nil, err
 	}
-	return zipMatrix(logprob, ref, func(lp, rf float64) float64 { return klValue(v, base, lp, rf) }), nil
+	return klMatrix(v, base, logprob, ref), nil
+}
+
+// klMatrix is klValue at every position of logprob and ref.
+func klMatrix(v Version, base string, logprob, ref [][]float64) [][]float64 {
+	b, r := shapeOf(logprob)
+	out := newMatrix(b, r)
+	for i, lp := range logprob {
+		o, rf := out[i][:len(lp)], ref[i][:len(lp)]
+		for t, x := range lp {
+			o[t] = klValue(v, base, x, rf[t])
+		}
+	}
+	return out
 }
 
 // clamp is torch.clamp / verl's clip_by_value: max(min(x, hi), lo).
+// Inside (lo, hi) it is x, a test the compiler inlines; elsewhere, and for
+// NaN or lo ≥ hi, it is max(min(x, hi), lo) with math's special cases.
 func clamp(x, lo, hi float64) float64 {
-	return math.Max(math.Min(x, hi), lo)
+	if lo < x && x < hi {
+		return x
+	}
+	return clampEdge(x, lo, hi)
 }
+
+func clampEdge(x, lo, hi float64) float64 { return fmax(fmin(x, hi), lo) }
 
 // klAlias is the estimator a k1/k2/k3 alias names (kl, mse, low_var_kl);
 // other names are returned as they are.

@@ -28,13 +28,14 @@ func maskCount(mask [][]float64) float64 {
 	return n
 }
 
-// maskedSum is Σ x·m over the positions where m ≠ 0.
-func maskedSum(x, mask [][]float64) float64 {
+// maskedSum is Σ (k·x)·m over the positions where m ≠ 0; k = −1 is the sum
+// of −x (k·x is exact for k = ±1), without a negated copy of x.
+func maskedSum(k float64, x, mask [][]float64) float64 {
 	var s float64
 	for i, row := range x {
 		for t, v := range row {
 			if m := mask[i][t]; m != 0 {
-				s += v * m
+				s += (k * v) * m
 			}
 		}
 	}
@@ -45,11 +46,16 @@ func maskedSum(x, mask [][]float64) float64 {
 // ε = 1e-8 in the newest version and none in v0.2, where an empty mask
 // divides 0 by 0 and this returns ErrNoValidToken.
 func MaskedMean(v Version, x, mask [][]float64) (float64, error) {
+	return maskedMeanScaled(v, 1, x, mask)
+}
+
+// maskedMeanScaled is MaskedMean of k·x, for k = ±1.
+func maskedMeanScaled(v Version, k float64, x, mask [][]float64) (float64, error) {
 	n := maskCount(mask)
 	if v == VerlEarly && n == 0 {
 		return 0, ErrNoValidToken
 	}
-	return maskedSum(x, mask) / (n + v.meanEps()), nil
+	return maskedSum(k, x, mask) / (n + v.meanEps()), nil
 }
 
 // WhitenStats are the batch statistics masked_whiten uses.

@@ -17,11 +17,13 @@ type maskRuns struct {
 
 // reset empties the record for a batch of b rows.
 func (mr *maskRuns) reset(b int) {
+	if cap(mr.rowAt) < b+1 { // room for one run a row, the usual tail mask
+		buf := make([]int32, 3*b+1)
+		mr.rowAt, mr.bounds = buf[:0:b+1], buf[b+1:b+1]
+		mr.other = make([]bool, 0, b)
+	}
 	mr.bounds = mr.bounds[:0]
 	mr.rowAt = append(mr.rowAt[:0], 0)
-	if cap(mr.other) < b {
-		mr.other = make([]bool, b)
-	}
 	mr.other = mr.other[:0]
 }
 

@@ -17,6 +17,33 @@ func newGrid[T any](b, r int) [][]T {
 	return m
 }
 
+// sharedBlock is the most elements newMatrices puts in one allocation: a
+// small batch's matrices share one array, so a 64-token pipeline allocates a
+// few blocks instead of two slices per matrix; a large batch's matrices are
+// allocated one by one, so that keeping one of them does not keep the rest.
+const sharedBlock = 1 << 16
+
+// newMatrices points each *m at a zeroed [b][r] matrix, as newMatrix does.
+// Rows are capped at r, so an append never runs into a neighbour.
+func newMatrices(b, r int, ms ...*[][]float64) {
+	if len(ms)*b*r > sharedBlock {
+		for _, m := range ms {
+			*m = newMatrix(b, r)
+		}
+		return
+	}
+	data := make([]float64, len(ms)*b*r)
+	rows := make([][]float64, len(ms)*b)
+	for k, m := range ms {
+		mk := rows[k*b : (k+1)*b : (k+1)*b]
+		for i := range mk {
+			at := (k*b + i) * r
+			mk[i] = data[at : at+r : at+r]
+		}
+		*m = mk
+	}
+}
+
 // shapeOf returns the number of rows and the width of the first row.
 func shapeOf(m [][]float64) (b, r int) {
 	if len(m) == 0 {

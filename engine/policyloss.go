@@ -48,7 +48,7 @@ func PolicyLossTerms(v Version, logProbs, oldLogProbs, advantages [][]float64, p
 			}
 			l1 := -a * ratio
 			l2 := -a * clamp(ratio, 1-p.Low, 1+p.High)
-			m1 := math.Max(l1, l2)
+			m1 := fmax(l1, l2)
 			pt.LogRatio[i][t], pt.Ratio[i][t] = x, ratio
 			pt.Losses1[i][t], pt.Losses2[i][t] = l1, l2
 			pt.Clipped[i][t] = indicator(l2 > l1)
@@ -58,7 +58,7 @@ func PolicyLossTerms(v Version, logProbs, oldLogProbs, advantages [][]float64, p
 				pt.Losses3[i][t] = l3
 				pt.DualClipped[i][t] = indicator(m1 > l3 && a < 0)
 				if a < 0 {
-					pt.Final[i][t] = math.Min(l3, m1)
+					pt.Final[i][t] = fmin(l3, m1)
 				}
 			}
 		}
@@ -82,7 +82,7 @@ func AggregatePolicyLoss(v Version, pt PolicyTerms, mask [][]float64, mode AggMo
 		return PolicyLoss{}, err
 	}
 	pl.ClipFrac, _ = MaskedMean(v, pt.Clipped, mask)
-	pl.PPOKL, _ = MaskedMean(v, mapMatrix(pt.LogRatio, func(x float64) float64 { return -x }), mask)
+	pl.PPOKL, _ = maskedMeanScaled(v, -1, pt.LogRatio, mask)
 	if pt.DualClipped != nil {
 		pl.ClipFracLower, _ = MaskedMean(v, pt.DualClipped, mask)
 	}
@@ -118,16 +118,11 @@ func ActorKL(v Version, name string, logProbs, refLogProb, mask [][]float64, mod
 // logProbs; dual adds the dual clip's Losses3 and DualClipped.
 func newPolicyTerms(logProbs [][]float64, dual bool) PolicyTerms {
 	b, r := shapeOf(logProbs)
-	pt := PolicyTerms{
-		LogRatio: newMatrix(b, r),
-		Ratio:    newMatrix(b, r),
-		Losses1:  newMatrix(b, r),
-		Losses2:  newMatrix(b, r),
-		Final:    newMatrix(b, r),
-		Clipped:  newMatrix(b, r),
-	}
+	var pt PolicyTerms
 	if dual {
-		pt.Losses3, pt.DualClipped = newMatrix(b, r), newMatrix(b, r)
+		newMatrices(b, r, &pt.LogRatio, &pt.Ratio, &pt.Losses1, &pt.Losses2, &pt.Final, &pt.Clipped, &pt.Losses3, &pt.DualClipped)
+	} else {
+		newMatrices(b, r, &pt.LogRatio, &pt.Ratio, &pt.Losses1, &pt.Losses2, &pt.Final, &pt.Clipped)
 	}
 	return pt
 }
@@ -137,18 +132,30 @@ func newPolicyTerms(logProbs [][]float64, dual bool) PolicyTerms {
 // the dual clip act as verl's code has them), and 0 where the loss is flat
 // there (a clip holds the token's ratio).
 func PolicyLossSlope(v Version, logProbs, oldLogProbs, advantages [][]float64, p ClipParams, i, t int) float64 {
+	return policyLossSlope(func(lp, old, adv [][]float64) (PolicyTerms, error) { return PolicyLossTerms(v, lp, old, adv, p) }, logProbs, oldLogProbs, advantages, i, t)
+}
+
+// PolicyLossSlopeGen is PolicyLossSlope with generation g's policy loss
+// (PolicyLossTermsGen: its clip parameters, dual clip and log-ratio clamp
+// as g has them); 0 where the loss is not finite around the point.
+func PolicyLossSlopeGen(g Generation, logProbs, oldLogProbs, advantages [][]float64, p ClipParams, i, t int) float64 {
+	return policyLossSlope(func(lp, old, adv [][]float64) (PolicyTerms, error) { return PolicyLossTermsGen(g, lp, old, adv, p) }, logProbs, oldLogProbs, advantages, i, t)
+}
+
+// policyLossSlope is the central difference of terms' loss at [i][t] in log_probs[i][t].
+func policyLossSlope(terms func(lp, old, adv [][]float64) (PolicyTerms, error), logProbs, oldLogProbs, advantages [][]float64, i, t int) float64 {
 	const h = 1e-5
 	at := func(d float64) float64 {
 		lp := append([]float64(nil), logProbs[i]...)
 		lp[t] += d
-		pt, err := PolicyLossTerms(v, [][]float64{lp}, oldLogProbs[i:i+1], advantages[i:i+1], p)
+		pt, err := terms([][]float64{lp}, oldLogProbs[i:i+1], advantages[i:i+1])
 		if err != nil {
 			return 0
 		}
 		return pt.Final[0][t]
 	}
 	s := (at(h) - at(-h)) / (2 * h)
-	if math.Abs(s) < 1e-6 {
+	if math.Abs(s) < 1e-6 || math.IsNaN(s) || math.IsInf(s, 0) {
 		return 0
 	}
 	return s

@@ -23,3 +23,24 @@ func TestPolicyLossSlope(t *testing.T) {
 		}
 	}
 }
+
+// TestPolicyLossSlopeGen: the slope follows each generation's own loss. A
+// negative advantage at ratio e^1.5 ≈ 4.48 > c = 3 is capped by the dual
+// clip from v0.4.0 on (flat: slope 0), but in v0.2 the loss is −A·ratio,
+// whose slope is −A·ratio; where the two agree, so do the slopes.
+func TestPolicyLossSlopeGen(t *testing.T) {
+	old, lp, adv := [][]float64{{-1, -1}}, [][]float64{{0.5, -1.05}}, [][]float64{{-1, 1}}
+	p := ClipParams{Ratio: 0.2, Low: 0.2, High: 0.2, C: 3}
+	ratio := math.Exp(1.5)
+	for _, tc := range []struct {
+		g    Generation
+		want float64
+	}{{G01, ratio}, {G03, ratio}, {G04, 0}, {G12, 0}} {
+		if got := PolicyLossSlopeGen(tc.g, lp, old, adv, p, 0, 0); math.Abs(got-tc.want) > 1e-4 {
+			t.Errorf("%v: slope %g, want %g", tc.g, got, tc.want)
+		}
+		if got, want := PolicyLossSlopeGen(tc.g, lp, old, adv, p, 0, 1), PolicyLossSlope(VerlNewest, lp, old, adv, p, 0, 1); math.Abs(got-want) > 1e-9 {
+			t.Errorf("%v: unclipped slope %g, want the newest's %g", tc.g, got, want)
+		}
+	}
+}

@@ -69,11 +69,7 @@ func KLNamesGen(g Generation) []string {
 
 // klBaseGen resolves a name to its forward formula in generation g.
 func klBaseGen(g Generation, name string) (string, error) {
-	known := false
-	for _, n := range KLNamesGen(g) {
-		known = known || n == name
-	}
-	if !known {
+	if !knownKLGen(g, name) {
 		why := fmt.Sprintf("verl %s does not know kl_penalty %q; it knows %s", g.Range(), name, strings.Join(KLNamesGen(g), ", "))
 		if name == KLFull {
 			why = "the full KL needs the whole vocabulary distribution, not two log-probs; no verl release implements it"
@@ -85,17 +81,39 @@ func klBaseGen(g Generation, name string) (string, error) {
 	return klAlias(strings.TrimSuffix(name, "+")), nil
 }
 
+// knownKLGen reports whether name is one of KLNamesGen(g), without building
+// the list (ApplyKLPenaltyGen asks at every call).
+func knownKLGen(g Generation, name string) bool {
+	base := strings.TrimSuffix(name, "+")
+	if base != name && !g.Has(KLPlusNames) {
+		return false
+	}
+	switch base {
+	case KL, KLAbs, KLMSE, KLLowVar:
+		return true
+	case "k1", "k2", "k3":
+		return g.Has(KLAliases)
+	}
+	return false
+}
+
 // KLPenaltyGen is kl_penalty(logprob, ref, name) of generation g, unmasked.
 func KLPenaltyGen(g Generation, name string, logprob, ref [][]float64) ([][]float64, error) {
 	base, err := klBaseGen(g, name)
 	if err != nil {
 		return nil, err
 	}
-	v := VerlEarly
+	return klMatrix(klForm(g), base, logprob, ref), nil
+}
+
+// klForm is the two-version form of kl_penalty generation g computes:
+// VerlNewest from K3PreClamp on (the pre-clamp, which changes no forward
+// value).
+func klForm(g Generation) Version {
 	if g.Has(K3PreClamp) {
-		v = VerlNewest // the pre-clamp, which changes no forward value
+		return VerlNewest
 	}
-	return zipMatrix(logprob, ref, func(lp, rf float64) float64 { return klValue(v, base, lp, rf) }), nil
+	return VerlEarly
 }
 
 // UseKLInReward is whether generation g's trainer puts KL into the reward:
@@ -112,11 +130,11 @@ func UseKLInReward(g Generation, useKLInReward, useKLLoss bool) bool {
 // mean over rows of each row's masked mean of the KL; before KLMetricEps
 // (v0.3.0.post0, PR #782) a row with no valid token makes it NaN.
 func ApplyKLPenaltyGen(g Generation, scores, oldLogProbs, refLogProb, mask [][]float64, klName string, ctl KLController) (KLReward, error) {
-	unmasked, err := KLPenaltyGen(g, klName, oldLogProbs, refLogProb)
+	base, err := klBaseGen(g, klName)
 	if err != nil {
 		return KLReward{}, err
 	}
-	res := penalize(unmasked, scores, mask, ctl.Value())
+	res := penalize(klForm(g), base, scores, oldLogProbs, refLogProb, mask, ctl.Value())
 	eps := g.meanEps()
 	var total float64
 	for i := range res.KLD {
@@ -134,15 +152,21 @@ func ApplyKLPenaltyGen(g Generation, scores, oldLogProbs, refLogProb, mask [][]f
 // position. Before MaskedSumWhere (v0.5.0, PR #2377) a masked ±inf gives
 // inf·0 = NaN and poisons the sum; after, masked positions are zeroed first.
 func maskedSumGen(g Generation, x, mask [][]float64) float64 {
+	return maskedSumGenScaled(g, 1, x, mask)
+}
+
+// maskedSumGenScaled is maskedSumGen of k·x, for k = ±1 (k·x is exact).
+func maskedSumGenScaled(g Generation, k float64, x, mask [][]float64) float64 {
 	where := g.Has(MaskedSumWhere)
 	var s float64
 	for i, row := range x {
+		ms := mask[i][:len(row)]
 		for t, v := range row {
-			m := mask[i][t]
+			m := ms[t]
 			if where && m == 0 {
 				continue
 			}
-			s += v * m
+			s += (k * v) * m
 		}
 	}
 	return s
@@ -185,11 +209,28 @@ func aggregateGen(g Generation, loss, mask [][]float64, mode AggMode, globalBatc
 		}
 		return MaskedMeanGen(g, loss, mask), nil
 	}
+	switch mode {
+	case TokenMean:
+		if g.Has(TokenMeanNoEps) {
+			return maskedSumGen(g, loss, mask) / maskCount(mask), nil
+		}
+		return MaskedMeanGen(g, loss, mask), nil
+	case TokenSum:
+		if g.Has(TokenSumMode) {
+			return maskedSumGen(g, loss, mask), nil
+		}
+		return 0, raise("ValueError", "Invalid loss_agg_mode: "+string(mode), "verl %s knows %s", g.Range(), joinModes(AggModesGen(g)))
+	}
 	b, r := shapeOf(loss)
 	// Per-row sums are torch.sum(loss_mat * loss_mask, dim=-1): a plain
-	// product, so a masked ±inf gives NaN whatever the generation.
-	rowSum := make([]float64, b)
-	rowN := make([]float64, b)
+	// product, so a masked ±inf gives NaN whatever the generation. A few
+	// rows' sums live on the stack.
+	var small [3 * 8]float64
+	rowSum, rowN, per := small[0:0:8], small[8:8:16], small[16:16:24]
+	if b > 8 {
+		rowSum, rowN, per = make([]float64, 0, b), make([]float64, 0, b), make([]float64, 0, b)
+	}
+	rowSum, rowN, per = rowSum[:b], rowN[:b], per[:b]
 	for i, row := range loss {
 		for t, l := range row {
 			m := mask[i][t]
@@ -208,12 +249,13 @@ func aggregateGen(g Generation, loss, mask [][]float64, mode AggMode, globalBatc
 		seqs = float64(globalBatch)
 	}
 	// nonEmpty sums xs over the non-empty rows, as masked_sum(xs, seq_mask).
+	where := g.Has(MaskedSumWhere)
 	nonEmpty := func(xs []float64) float64 {
 		var s float64
 		for i, x := range xs {
 			if rowN[i] > 0 {
 				s += x
-			} else if !g.Has(MaskedSumWhere) {
+			} else if !where {
 				s += x * 0
 			}
 		}
@@ -227,15 +269,6 @@ func aggregateGen(g Generation, loss, mask [][]float64, mode AggMode, globalBatc
 		return s
 	}
 	switch mode {
-	case TokenMean:
-		if g.Has(TokenMeanNoEps) {
-			return maskedSumGen(g, loss, mask) / maskCount(mask), nil
-		}
-		return MaskedMeanGen(g, loss, mask), nil
-	case TokenSum:
-		if g.Has(TokenSumMode) {
-			return maskedSumGen(g, loss, mask), nil
-		}
 	case SeqMeanTokenSum, SeqMeanTokenSumNorm:
 		if mode == SeqMeanTokenSumNorm && !g.Has(SumNormPerSeq) {
 			return sum(rowSum) / float64(r), nil // Σ over all rows / R
@@ -254,7 +287,6 @@ func aggregateGen(g Generation, loss, mask [][]float64, mode AggMode, globalBatc
 		}
 		return l, nil
 	case SeqMeanTokenMean:
-		per := make([]float64, b)
 		for i := range per {
 			if g.Has(SeqMeanSkipEmpty) {
 				per[i] = rowSum[i] / (rowN[i] + maskedMeanEps)
@@ -312,9 +344,16 @@ func PolicyLossTermsGen(g Generation, logProbs, oldLogProbs, advantages [][]floa
 	}
 	clampLR := g.Has(LogRatioClamp)
 	pt := newPolicyTerms(logProbs, dual)
-	for i := range logProbs {
-		for t, lp := range logProbs[i] {
-			a, x := advantages[i][t], lp-oldLogProbs[i][t]
+	for i, lps := range logProbs {
+		n := len(lps)
+		olds, advs := oldLogProbs[i][:n], advantages[i][:n]
+		lr, ra, l1s, l2s, fin, cl := pt.LogRatio[i][:n], pt.Ratio[i][:n], pt.Losses1[i][:n], pt.Losses2[i][:n], pt.Final[i][:n], pt.Clipped[i][:n]
+		var l3s, dcl []float64
+		if dual {
+			l3s, dcl = pt.Losses3[i][:n], pt.DualClipped[i][:n]
+		}
+		for t, lp := range lps {
+			a, x := advs[t], lp-olds[t]
 			if clampLR {
 				x = clamp(x, -logRatioClamp, logRatioClamp)
 			}
@@ -322,16 +361,16 @@ func PolicyLossTermsGen(g Generation, logProbs, oldLogProbs, advantages [][]floa
 			l1 := -a * ratio
 			l2 := -a * clampNaN(ratio, lo, hi)
 			m1 := maxNaN(l1, l2)
-			pt.LogRatio[i][t], pt.Ratio[i][t] = x, ratio
-			pt.Losses1[i][t], pt.Losses2[i][t] = l1, l2
-			pt.Clipped[i][t] = indicator(l2 > l1)
-			pt.Final[i][t] = m1
+			lr[t], ra[t] = x, ratio
+			l1s[t], l2s[t] = l1, l2
+			cl[t] = indicator(l2 > l1)
+			fin[t] = m1
 			if dual {
 				l3 := -a * p.C
-				pt.Losses3[i][t] = l3
-				pt.DualClipped[i][t] = indicator(m1 > l3 && a < 0)
+				l3s[t] = l3
+				dcl[t] = indicator(m1 > l3 && a < 0)
 				if a < 0 {
-					pt.Final[i][t] = minNaN(l3, m1)
+					fin[t] = minNaN(l3, m1)
 				}
 			}
 		}
@@ -341,9 +380,9 @@ func PolicyLossTermsGen(g Generation, logProbs, oldLogProbs, advantages [][]floa
 
 // clampNaN, maxNaN and minNaN are torch.clamp, torch.maximum and torch.min:
 // NaN propagates.
-func clampNaN(x, lo, hi float64) float64 { return math.Max(math.Min(x, hi), lo) }
-func maxNaN(a, b float64) float64        { return math.Max(a, b) }
-func minNaN(a, b float64) float64        { return math.Min(a, b) }
+func clampNaN(x, lo, hi float64) float64 { return clamp(x, lo, hi) }
+func maxNaN(a, b float64) float64        { return fmax(a, b) }
+func minNaN(a, b float64) float64        { return fmin(a, b) }
 
 // AggregatePolicyLossGen is generation g's pg_loss and metrics for one mode.
 // pg_clipfrac_lower exists from DualClip on (0 before).
@@ -355,7 +394,7 @@ func AggregatePolicyLossGen(g Generation, pt PolicyTerms, mask [][]float64, mode
 	pl := PolicyLoss{
 		Loss:     loss,
 		ClipFrac: MaskedMeanGen(g, pt.Clipped, mask),
-		PPOKL:    MaskedMeanGen(g, mapMatrix(pt.LogRatio, func(x float64) float64 { return -x }), mask),
+		PPOKL:    maskedSumGenScaled(g, -1, pt.LogRatio, mask) / (maskCount(mask) + g.meanEps()), // masked_mean(−LogRatio)
 	}
 	if pt.DualClipped != nil {
 		pl.ClipFracLower = MaskedMeanGen(g, pt.DualClipped, mask)

@@ -44,11 +44,11 @@ type KLReward struct {
 // In v0.2 a row with no valid token makes the metric 0/0: that is an error,
 // returned with the rewards, which verl computed before the metric.
 func ApplyKLPenalty(v Version, scores, oldLogProbs, refLogProb, mask [][]float64, klName string, ctl KLController) (KLReward, error) {
-	unmasked, err := KLPenalty(v, klName, oldLogProbs, refLogProb)
+	base, err := klBase(v, klName)
 	if err != nil {
 		return KLReward{}, err
 	}
-	res := penalize(unmasked, scores, mask, ctl.Value())
+	res := penalize(v, base, scores, oldLogProbs, refLogProb, mask, ctl.Value())
 	var total float64
 	for i := range res.KLD {
 		sum, n := rowKL(res.KLD[i], mask[i])
@@ -68,12 +68,23 @@ func ApplyKLPenalty(v Version, scores, oldLogProbs, refLogProb, mask [][]float64
 	return res, nil
 }
 
-// penalize masks the unmasked KL and subtracts β·KLD from the scores: the
-// rewards half of apply_kl_penalty, the same in every generation.
-func penalize(unmasked, scores, mask [][]float64, beta float64) KLReward {
-	res := KLReward{KLDUnmasked: unmasked, Beta: beta}
-	res.KLD = zipMatrix(unmasked, mask, func(k, m float64) float64 { return k * m })
-	res.Rewards = zipMatrix(scores, res.KLD, func(s, k float64) float64 { return s - beta*k })
+// penalize is the rewards half of apply_kl_penalty, the same in every
+// generation: each token's KL (kl_penalty's base estimator in v's form),
+// masked, and the scores minus β times it, in one pass whose three matrices
+// share one allocation.
+func penalize(v Version, base string, scores, oldLogProbs, refLogProb, mask [][]float64, beta float64) KLReward {
+	b, r := shapeOf(oldLogProbs)
+	res := KLReward{Beta: beta}
+	newMatrices(b, r, &res.KLDUnmasked, &res.KLD, &res.Rewards)
+	for i, lp := range oldLogProbs {
+		un, kld, rw := res.KLDUnmasked[i], res.KLD[i], res.Rewards[i]
+		ref, m, s := refLogProb[i][:len(lp)], mask[i][:len(lp)], scores[i][:len(lp)]
+		for t, x := range lp {
+			k := klValue(v, base, x, ref[t])
+			km := k * m[t]
+			un[t], kld[t], rw[t] = k, km, s[t]-beta*km
+		}
+	}
 	return res
 }
 

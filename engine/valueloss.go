@@ -1,7 +1,5 @@
 package engine
 
-import "math"
-
 // ValueTerms are the per-token terms of verl's compute_value_loss, unmasked,
 // [B][R]: position t compares the critic's prediction for V(s_t) with the
 // return R_t of token t.
@@ -18,23 +16,19 @@ type ValueTerms struct {
 // first mini-batch they are equal and clipping does nothing.
 func ValueLossTerms(values, vpreds, returns [][]float64, cliprange float64) ValueTerms {
 	b, r := shapeOf(values)
-	vt := ValueTerms{
-		VPredClipped: newMatrix(b, r),
-		Losses1:      newMatrix(b, r),
-		Losses2:      newMatrix(b, r),
-		MaxLoss:      newMatrix(b, r),
-		Clipped:      newMatrix(b, r),
-	}
-	for i := range values {
-		for t, old := range values[i] {
-			vp, ret := vpreds[i][t], returns[i][t]
+	var vt ValueTerms
+	newMatrices(b, r, &vt.VPredClipped, &vt.Losses1, &vt.Losses2, &vt.MaxLoss, &vt.Clipped)
+	for i, row := range values {
+		n := len(row)
+		vps, rets := vpreds[i][:n], returns[i][:n]
+		vcs, l1s, l2s, maxs, clipped := vt.VPredClipped[i][:n], vt.Losses1[i][:n], vt.Losses2[i][:n], vt.MaxLoss[i][:n], vt.Clipped[i][:n]
+		for t, old := range row {
+			vp, ret := vps[t], rets[t]
 			vc := clamp(vp, old-cliprange, old+cliprange)
 			l1, l2 := (vp-ret)*(vp-ret), (vc-ret)*(vc-ret)
-			vt.VPredClipped[i][t] = vc
-			vt.Losses1[i][t] = l1
-			vt.Losses2[i][t] = l2
-			vt.MaxLoss[i][t] = math.Max(l1, l2)
-			vt.Clipped[i][t] = indicator(l2 > l1)
+			vcs[t], l1s[t], l2s[t] = vc, l1, l2
+			maxs[t] = fmax(l1, l2)
+			clipped[t] = indicator(l2 > l1)
 		}
 	}
 	return vt

@@ -38,6 +38,10 @@ type Predict struct {
 	Hint       string      // trusted HTML offered after two wrong tries; "" for the row's generic hint
 	Derivation string      // trusted HTML with {row.t} placeholders: the worked answer in the method asked; "" for the engine's formula
 	Index      int         // the predict block's place in the lesson, 0, 1, …
+	// On is "" for a question about a playground state (Link a /play query,
+	// Ask "<row>.<t>"), or OnBatch for one about a batch (Link a /batch
+	// query, Ask a batch cell, ValidBatchCell).
+	On string
 }
 
 // Diagnosis is an anticipated wrong answer and what it tells about the
@@ -130,18 +134,7 @@ func ValidCellRef(s string) bool {
 
 // ParseRef reads a wrong answer written as a cell of the engine, "{row.t}"
 // or "{row.t|query}"; ok is false for a literal answer.
-func ParseRef(answer string) (cell, query string, ok bool) {
-	inner, found := strings.CutPrefix(answer, "{")
-	if !found {
-		return "", "", false
-	}
-	inner, found = strings.CutSuffix(inner, "}")
-	if !found {
-		return "", "", false
-	}
-	cell, query, _ = strings.Cut(inner, "|")
-	return cell, query, ValidCellRef(cell)
-}
+func ParseRef(answer string) (cell, query string, ok bool) { return ParseRefOn("", answer) }
 
 // splitDiagnosis reads "answer | diagnosis"; an answer "{row.t|query}"
 // keeps the bar inside its braces.
@@ -224,15 +217,18 @@ func parsePredict(body string) (*Predict, error) {
 		return nil, err
 	}
 	p := &Predict{ID: f["id"], Legacy: -1, Link: f["link"], Ask: f["ask"], Kind: f["kind"], Tolerance: 0.005,
-		Question: f["question"], Hint: f["hint"], Derivation: f["derivation"]}
+		Question: f["question"], Hint: f["hint"], Derivation: f["derivation"], On: f["on"]}
 	if p.Link == "" || p.Ask == "" || p.Question == "" || p.ID == "" {
 		return nil, fmt.Errorf("predict: id, link, ask and question are required")
 	}
 	if !validID(p.ID) {
 		return nil, fmt.Errorf("predict: id %q is not lowercase letters, digits and dashes, starting with a letter", p.ID)
 	}
-	if !ValidCellRef(p.Ask) {
-		return nil, fmt.Errorf("predict: ask %q is not <row>.<t>", p.Ask)
+	if p.On != "" && p.On != OnBatch {
+		return nil, fmt.Errorf("predict: on %q is not batch", p.On)
+	}
+	if !ValidCell(p.On, p.Ask) {
+		return nil, fmt.Errorf("predict: ask %q is not a cell of its state (<row>.<t>, or on the batch <row>.<i>.<t> or <stat>.<n>)", p.Ask)
 	}
 	switch p.Kind {
 	case "":
@@ -254,13 +250,13 @@ func parsePredict(body string) (*Predict, error) {
 	}
 	for _, kv := range all {
 		switch kv.key {
-		case "id", "legacy", "link", "ask", "kind", "tolerance", "question", "hint", "derivation":
+		case "id", "legacy", "link", "ask", "kind", "tolerance", "question", "hint", "derivation", "on":
 		case "wrong":
 			a, d, err := splitDiagnosis(kv.value)
 			if err != nil {
 				return nil, fmt.Errorf("predict: wrong: %w", err)
 			}
-			if err := checkWrong(p.Kind, a); err != nil {
+			if err := checkWrong(p.On, p.Kind, a); err != nil {
 				return nil, fmt.Errorf("predict: wrong: %w", err)
 			}
 			p.Wrong = append(p.Wrong, Diagnosis{Answer: a, Text: d})
@@ -272,8 +268,8 @@ func parsePredict(body string) (*Predict, error) {
 }
 
 // checkWrong checks an anticipated wrong answer of a predict block.
-func checkWrong(kind, a string) error {
-	if _, _, ok := ParseRef(a); ok {
+func checkWrong(on, kind, a string) error {
+	if _, _, ok := ParseRefOn(on, a); ok {
 		return nil
 	}
 	if kind == "sign" {

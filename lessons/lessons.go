@@ -56,6 +56,7 @@ type Part struct {
 	Choice   *Choice   // a ```choice block
 	Details  *Details  // a ```history or ```answer block
 	Variance *Variance // a ```variance block
+	Batch    *Batch    // a ```batch block
 }
 
 // Details is a collapsible note: "history" (version history and PR

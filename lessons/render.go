@@ -96,7 +96,7 @@ func RenderLang(src []byte, lang string) (*Lesson, error) {
 						widgets++
 					}
 					id = p.Scenario.ID
-					p.Scenario.Hide = hideFor(blocks)
+					p.Scenario.Hide = hideFor(blocks, "")
 				}
 			case "predict":
 				if p.Predict, err = parsePredict(content); err == nil {
@@ -125,6 +125,11 @@ func RenderLang(src []byte, lang string) (*Lesson, error) {
 				}
 				blocks = append(blocks, p)
 				return ast.WalkSkipChildren, nil
+			case "batch":
+				if p.Batch, err = parseBatch(content); err == nil {
+					id = "batch-" + p.Batch.ID
+					p.Batch.Hide = hidesFor(blocks)
+				}
 			case "variance":
 				if p.Variance, err = parseVariance(content); err == nil {
 					id = p.Variance.ID
@@ -203,13 +208,14 @@ func readingWords(s string) float64 {
 
 // liveBlock reports whether a fenced block's language is a live block.
 func liveBlock(lang string) bool {
-	return lang == "scenario" || lang == "predict" || lang == "choice" || lang == "history" || lang == "answer" || lang == "variance"
+	return lang == "scenario" || lang == "predict" || lang == "choice" || lang == "history" || lang == "answer" || lang == "variance" || lang == "batch"
 }
 
 // hideFor is the index of the predict block a scenario block placed right
-// after it (with only prose between) hides the asked cell for, or -1.
-func hideFor(before []Part) int {
-	if n := len(before); n > 0 && before[n-1].Predict != nil {
+// after it (with only prose between) hides the asked cell for, or -1: the
+// question must be on a playground state (batch blocks: hidesFor).
+func hideFor(before []Part, on string) int {
+	if n := len(before); n > 0 && before[n-1].Predict != nil && before[n-1].Predict.On == on {
 		return before[n-1].Predict.Index
 	}
 	return -1
@@ -223,8 +229,8 @@ func renderPredict(md goldmark.Markdown, p *Predict) error {
 	}
 	for i := range p.Wrong {
 		for _, ref := range Placeholders(p.Wrong[i].Text) {
-			if !ValidCellRef(ref) {
-				return fmt.Errorf("predict: wrong: {%s} is not a cell <row>.<t>", ref)
+			if !ValidCell(p.On, ref) {
+				return fmt.Errorf("predict: wrong: {%s} is not a cell of its state", ref)
 			}
 		}
 		if p.Wrong[i].Text, err = inline(md, p.Wrong[i].Text); err != nil {
@@ -238,8 +244,8 @@ func renderPredict(md goldmark.Markdown, p *Predict) error {
 	}
 	if p.Derivation != "" {
 		for _, ref := range Placeholders(p.Derivation) {
-			if !ValidCellRef(ref) {
-				return fmt.Errorf("predict: derivation: {%s} is not a cell <row>.<t>", ref)
+			if !ValidCell(p.On, ref) {
+				return fmt.Errorf("predict: derivation: {%s} is not a cell of its state", ref)
 			}
 		}
 		if p.Derivation, err = inline(md, p.Derivation); err != nil {
@@ -273,9 +279,10 @@ func renderChoice(md goldmark.Markdown, c *Choice) error {
 	return nil
 }
 
-// placeholder is a cell placeholder "{row.t}" in a derivation or a
-// diagnosis; braces of math ("e^{x}", "\text{KL}") do not match it.
-var placeholder = regexp.MustCompile(`\{([a-z]+\.[0-9]+)\}`)
+// placeholder is a cell placeholder "{row.t}" (on a batch also
+// "{row.i.t}") in a derivation or a diagnosis; braces of math ("e^{x}",
+// "\text{KL}") do not match it.
+var placeholder = regexp.MustCompile(`\{([a-z]+\.[0-9]+(?:\.[0-9]+)?)\}`)
 
 // Placeholders lists the "{row.t}" placeholders of a line, in order.
 func Placeholders(s string) []string {

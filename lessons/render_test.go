@@ -158,8 +158,8 @@ func TestCourse(t *testing.T) {
 		if blocks(a) != blocks(b) {
 			t.Errorf("%s: the blocks differ:\n en %s\n zh %s", a.Slug, blocks(a), blocks(b))
 		}
-		if !strings.Contains(blocks(a), "scenario") || !strings.Contains(blocks(a), "predict") {
-			t.Errorf("%s: every lesson needs a scenario and a predict block", a.Slug)
+		if !strings.Contains(blocks(a), "scenario") && !strings.Contains(blocks(a), "batch ") || !strings.Contains(blocks(a), "predict") {
+			t.Errorf("%s: every lesson needs a scenario (or batch) and a predict block", a.Slug)
 		}
 	}
 }
@@ -172,11 +172,14 @@ func blocks(l *Lesson) string {
 			b.WriteString("scenario " + s.Link + " " + strings.Join(s.Controls, ",") + " " + strings.Join(s.Rows, ",") + " " + s.Chart + " " + strings.Join(s.Views, ",") + "; ")
 		}
 		if q := p.Predict; q != nil {
-			b.WriteString(fmt.Sprintf("predict %s %d %s %s %s %g [", q.ID, q.Legacy, q.Link, q.Ask, q.Kind, q.Tolerance))
+			b.WriteString(fmt.Sprintf("predict %s %d %s %s %s %s %g [", q.ID, q.Legacy, q.On, q.Link, q.Ask, q.Kind, q.Tolerance))
 			for _, d := range q.Wrong {
 				b.WriteString(d.Answer + " ")
 			}
 			b.WriteString(fmt.Sprintf("] hint %t derivation %q; ", q.Hint != "", Placeholders(q.Derivation)))
+		}
+		if x := p.Batch; x != nil {
+			b.WriteString(fmt.Sprintf("batch %s %s %v %t %v; ", x.ID, x.Link, x.Rows, x.Chart, x.Hide))
 		}
 		if d := p.Details; d != nil {
 			b.WriteString(d.Kind + "; ")

@@ -94,6 +94,9 @@ func blockSpec(slug, block string) (class.Spec, *askError) {
 	case p == nil:
 		return class.Spec{}, bad
 	}
+	if p.On == lessons.OnBatch {
+		return batchBlockSpec(slug, block, p, bad)
+	}
 	v := specView(i18n.En, p.Link, nil)
 	want, ok := v.cellValue(p.Ask)
 	if !ok {
@@ -105,31 +108,42 @@ func blockSpec(slug, block string) (class.Spec, *askError) {
 	}
 	sp := class.Spec{Kind: "block", Lesson: slug, Block: block, Link: p.Link, Cell: p.Ask, Answer: kind,
 		Value: want, Tol: p.Tolerance, Cells: tableCells(v)}
+	sp.Wrong = blockWrongs(p, func(cell, query string) (float64, bool) {
+		link := p.Link
+		if query != "" {
+			link += "&" + query
+		}
+		return specView(i18n.En, link, nil).cellValue(cell)
+	})
+	return sp, nil
+}
+
+// blockWrongs are a predict block's anticipated wrong answers as a live
+// question checks them; value is the engine's value of a cell in the
+// block's state changed by a query.
+func blockWrongs(p *lessons.Predict, value func(cell, query string) (float64, bool)) []class.Wrong {
+	var out []class.Wrong
 	for i, d := range p.Wrong {
 		w := class.Wrong{Index: i}
-		if cell, query, ok := lessons.ParseRef(d.Answer); ok {
-			link := p.Link
-			if query != "" {
-				link += "&" + query
-			}
-			x, ok := specView(i18n.En, link, nil).cellValue(cell)
+		if cell, query, ok := lessons.ParseRefOn(p.On, d.Answer); ok {
+			x, ok := value(cell, query)
 			if !ok {
 				continue
 			}
 			w.Value = x
-			if kind == "sign" {
+			if p.Kind == "sign" {
 				w.Sign = class.SignOf(x)
 			}
-		} else if kind == "sign" {
+		} else if p.Kind == "sign" {
 			w.Sign = d.Answer
 		} else if x, err := strconv.ParseFloat(d.Answer, 64); err == nil {
 			w.Value = x
 		} else {
 			continue
 		}
-		sp.Wrong = append(sp.Wrong, w)
+		out = append(out, w)
 	}
-	return sp, nil
+	return out
 }
 
 // findBlock is a lesson's predict or choice block by its page id, in a

@@ -3,24 +3,12 @@ package web
 import (
 	"math"
 
-	"gaelab/engine"
 	"gaelab/engine/explain"
 	"gaelab/web/scenario"
 )
 
 // criticDefaultCV is /update/critic's default cliprange_value.
 const criticDefaultCV = 0.5
-
-// newestOf is the scenario computed in the newest verl, whose returns feed
-// the critic's loss and whose whitened advantages feed the actor's
-// (res when it already is).
-func newestOf(s scenario.Scenario, res scenario.Result) scenario.Result {
-	if s.Version == engine.VerlNewest && s.Release == "" {
-		return res
-	}
-	s.Version, s.Release = engine.VerlNewest, ""
-	return s.Compute()
-}
 
 // criticLink is the view's state opened in /update/critic with the
 // predictions of a later mini-batch that show the value clip: each valid
@@ -31,7 +19,8 @@ func newestOf(s scenario.Scenario, res scenario.Result) scenario.Result {
 // canonical: vp= and cv= as /update/critic writes them.
 func (v playView) criticLink() string {
 	old := values(v.s)
-	ret := newestOf(v.s, v.res).GAE.Returns[0]
+	_, feed := lossSource(v.s, v.res) // the returns that feed the state's value loss
+	ret := feed.GAE.Returns[0]
 	vp, cv, ok := explain.ClippingCritic(old, ret, v.res.Mask, criticDefaultCV)
 	for _, x := range vp {
 		ok = ok && math.Abs(x) <= scenario.MaxMagnitude // what vp= accepts

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"gaelab/engine"
 	"gaelab/web/scenario"
 )
 
@@ -37,27 +38,77 @@ func (v playView) editLink(link string) string {
 // changes: the quantities of the scenario that the v=3 state computes
 // differently (the whole release's KL step, GAE and whitening); none for a
 // v=2 or v=3 state or when nothing changes.
-func (v playView) editNotice() []string {
+func (v playView) editNotice() []string { return v.noticeOf(v.editChanges()) }
+
+// editChanges lists the scenario's quantities that the edited state
+// computes differently; none for a state that names a release, whose
+// playground numbers v=2 and v=3 compute alike.
+func (v playView) editChanges() []string {
 	if v.s.Release != "" {
 		return nil
 	}
 	s2 := editScenario(v.s)
 	res := s2.Compute()
 	var changed []string
-	same := func(a, b []float64) bool {
-		return slices.EqualFunc(a, b, func(x, y float64) bool { return !compareDiffers(x, y) })
-	}
-	if (res.KLErr == nil) != (v.res.KLErr == nil) || !same(res.Rewards, v.res.Rewards) {
+	if (res.KLErr == nil) != (v.res.KLErr == nil) || !sameNumbers(res.Rewards, v.res.Rewards) {
 		changed = append(changed, v.t("row.reward"))
 	}
-	if !same(first(res.GAE.Advantages), first(v.res.GAE.Advantages)) || !same(first(res.GAE.Returns), first(v.res.GAE.Returns)) {
+	if !sameNumbers(first(res.GAE.Advantages), first(v.res.GAE.Advantages)) || !sameNumbers(first(res.GAE.Returns), first(v.res.GAE.Returns)) {
 		changed = append(changed, v.t("row.adv"), v.t("row.ret"))
 	}
-	if (res.GAE.WhitenErr == nil) != (v.res.GAE.WhitenErr == nil) || !same(first(res.GAE.Whitened), first(v.res.GAE.Whitened)) {
+	if (res.GAE.WhitenErr == nil) != (v.res.GAE.WhitenErr == nil) || !sameNumbers(first(res.GAE.Whitened), first(v.res.GAE.Whitened)) {
 		changed = append(changed, v.t("row.white"))
 	}
+	return changed
+}
+
+// noticeOf is the one-line notice naming the quantities an edit changes,
+// or none.
+func (v playView) noticeOf(changed []string) []string {
 	if len(changed) == 0 {
 		return nil
 	}
-	return []string{v.t("release.notice.edit_page", s2.Release, strings.Join(changed, ", "))}
+	return []string{v.t("release.notice.edit_page", editScenario(v.s).Release, strings.Join(changed, ", "))}
+}
+
+// sameNumbers reports whether two lists hold the same numbers, as the
+// comparison views tell them apart.
+func sameNumbers(a, b []float64) bool {
+	return slices.EqualFunc(a, b, func(x, y float64) bool { return !compareDiffers(x, y) })
+}
+
+// edited is the update view as its form submits it: the v=3 state, whose
+// release's GAE feeds its own losses, with the view's own parameters read
+// afresh by the caller (criticOf, actorOf).
+func (v updateView) edited() updateView {
+	e := v
+	e.s = editScenario(v.s)
+	e.res = e.s.Compute()
+	e.gen, e.feed = lossSource(e.s, e.res)
+	e.own = updateParams{q: v.own.q}
+	return e
+}
+
+// updateNotice is an update view's edit notice: what the view itself shows
+// that its v=3 state computes differently, the quantities the feeding GAE
+// gives (label) and the losses of the modes both compute (loss; a mode the
+// release lacks is not a changed number: the edited page says it lacks it);
+// none for a v=3 state.
+func (v updateView) updateNotice(fed, edFed []float64, label string, losses, edLosses map[engine.AggMode][]float64, loss string) []string {
+	if v.whole() {
+		return nil
+	}
+	var changed []string
+	if !sameNumbers(fed, edFed) {
+		changed = append(changed, label)
+	}
+	for _, mode := range engine.AggModes {
+		a, ok := losses[mode]
+		b, edOK := edLosses[mode]
+		if ok && edOK && !sameNumbers(a, b) {
+			changed = append(changed, loss)
+			break
+		}
+	}
+	return v.noticeOf(changed)
 }

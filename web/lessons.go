@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -37,11 +38,14 @@ type lessonRequest struct {
 	classes bool       // live classes are on
 	// outcomes holds the predict boxes already checked for this request.
 	outcomes map[*lessons.Predict]predictOutcome
+	// batches holds the batches already computed for this request, by link.
+	batches map[string]batchView
 }
 
 func (s *Server) readLessonRequest(r *http.Request) lessonRequest {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
-	lr := lessonRequest{q: q, charts: s.charts, classes: s.class.on(), outcomes: map[*lessons.Predict]predictOutcome{}}
+	lr := lessonRequest{q: q, charts: s.charts, classes: s.class.on(), outcomes: map[*lessons.Predict]predictOutcome{},
+		batches: map[string]batchView{}}
 	lr.lang, lr.langSet = pageLang(r, q)
 	lr.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
 	return lr
@@ -134,6 +138,8 @@ func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
 			vm.Body = append(vm.Body, templates.LessonPart{Choice: &cv})
 		case p.Variance != nil:
 			vm.Body = append(vm.Body, templates.LessonPart{HTML: lr.varianceHTML(p.Variance)})
+		case p.Batch != nil:
+			vm.Body = append(vm.Body, templates.LessonPart{HTML: templates.LessonBatch(lr.batchBlock(p.Batch, batchHiddenBy(l, p.Batch)))})
 		case p.Details != nil:
 			vm.Body = append(vm.Body, templates.LessonPart{Details: &templates.DetailsBox{
 				Kind: p.Details.Kind, Label: t("lessons." + p.Details.Kind), Body: templ.Raw(p.Details.HTML)}})
@@ -181,17 +187,7 @@ func (s *Server) handleLessonPart(w http.ResponseWriter, r *http.Request) {
 			return
 		case p.Predict != nil && kind == "predict" && (p.Predict.ID == key || numeric && p.Predict.Legacy == place):
 			box := lr.predict(path, p.Predict)
-			var under []templates.Widget
-			if box.Revealed {
-				for _, q := range l.Parts {
-					if q.Scenario != nil && q.Scenario.Hide == p.Predict.Index {
-						wv := lr.widget(path, q.Scenario, p.Predict)
-						wv.OOB = true
-						under = append(under, wv)
-					}
-				}
-			}
-			render(w, r, templates.PredictPart(box, under))
+			render(w, r, lr.uncovered(l, path, p.Predict, box))
 			return
 		case p.Choice != nil && kind == "choice" && p.Choice.ID == key:
 			render(w, r, templates.Choice(lr.choice(path, p.Choice)))
@@ -199,6 +195,39 @@ func (s *Server) handleLessonPart(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	http.NotFound(w, r)
+}
+
+// uncovered is a predict box as htmx swaps it: once revealed, with the
+// widgets and batch blocks under it that its answer uncovers (out-of-band).
+func (lr lessonRequest) uncovered(l *lessons.Lesson, path string, p *lessons.Predict, box templates.PredictBox) templ.Component {
+	var under []templates.Widget
+	var batches []templ.Component
+	if box.Revealed {
+		for _, q := range l.Parts {
+			if q.Scenario != nil && q.Scenario.Hide == p.Index {
+				wv := lr.widget(path, q.Scenario, p)
+				wv.OOB = true
+				under = append(under, wv)
+			}
+			if q.Batch != nil && slices.Contains(q.Batch.Hide, p.Index) {
+				bb := lr.batchBlock(q.Batch, batchHiddenBy(l, q.Batch))
+				bb.OOB = true
+				batches = append(batches, templates.LessonBatch(bb))
+			}
+		}
+	}
+	return templ.Join(append([]templ.Component{templates.PredictPart(box, under)}, batches...)...)
+}
+
+// batchHiddenBy are the questions whose asked cells a batch block hides.
+func batchHiddenBy(l *lessons.Lesson, b *lessons.Batch) []*lessons.Predict {
+	var out []*lessons.Predict
+	for _, p := range l.Parts {
+		if p.Predict != nil && slices.Contains(b.Hide, p.Predict.Index) {
+			out = append(out, p.Predict)
+		}
+	}
+	return out
 }
 
 // render writes an HTML component.

@@ -34,7 +34,9 @@ func (lr lessonRequest) param(b *lessons.Predict, suffix string) string {
 
 // predictOutcome is what the learner's answer to a predict box came to.
 type predictOutcome struct {
-	v         playView
+	v         playView   // the playground state, for a question on one (On "")
+	src       cellSource // the state asked about: v, or the batch
+	open      templates.Link
 	want      float64
 	ok        bool   // the cell exists in this state
 	answer    string // trimmed
@@ -59,8 +61,15 @@ func (lr lessonRequest) predictState(b *lessons.Predict) predictOutcome {
 }
 
 func (lr lessonRequest) checkPredict(b *lessons.Predict) predictOutcome {
-	o := predictOutcome{v: lr.blockView(predictParam(b), b.Link, nil)}
-	o.want, o.ok = o.v.cellValue(b.Ask)
+	var o predictOutcome
+	if b.On == lessons.OnBatch {
+		bv := lr.batchState(b.Link)
+		o.src, o.open = bv, templates.Link{Label: lr.lang.T("lessons.batch.open"), URL: bv.url("/batch", bv.b.Focus)}
+	} else {
+		o.v = lr.blockView(predictParam(b), b.Link, nil)
+		o.src, o.open = o.v, templates.Link{Label: lr.lang.T("lessons.open"), URL: o.v.pr.link("/play", o.v.s)}
+	}
+	o.want, o.ok = o.src.cellValue(b.Ask)
 	o.answer = strings.TrimSpace(lr.param(b, ""))
 	if n, err := strconv.Atoi(lr.param(b, "-tries")); err == nil && n > 0 && n < 100 {
 		o.tries = n
@@ -97,8 +106,8 @@ func (lr lessonRequest) checkPredict(b *lessons.Predict) predictOutcome {
 // answer a: a sign, or a number within the block's tolerance (a literal or
 // the engine's value of a cell).
 func (lr lessonRequest) matches(b *lessons.Predict, a, answer string, x float64) bool {
-	if cell, query, ok := lessons.ParseRef(a); ok {
-		w, ok := lr.blockView("", overrideLink(b.Link, query), nil).cellValue(cell)
+	if cell, query, ok := lessons.ParseRefOn(b.On, a); ok {
+		w, ok := lr.blockCells(b, query).cellValue(cell)
 		if !ok {
 			return false
 		}
@@ -133,7 +142,6 @@ func overrideLink(link, query string) string {
 func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.PredictBox {
 	name := predictParam(b)
 	o := lr.predictState(b)
-	v := o.v
 	t := lr.lang.T
 	p := templates.PredictBox{
 		ID: name, QuestionID: b.ID, Action: lr.url(path) + "#" + name, Fragment: path + "/predict/" + b.ID,
@@ -141,7 +149,7 @@ func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.Predi
 		Hidden:      lr.hiddenLang(), Question: templ.Raw(b.Question), Kind: b.Kind,
 		Answer: templates.Field{ID: name + "-answer", Name: name, Label: t("predict.answer"), Value: lr.param(b, "")},
 		Submit: t("predict.check"), Reveal: t("predict.reveal"),
-		Open: templates.Link{Label: t("lessons.open"), URL: v.pr.link("/play", v.s)},
+		Open: o.open,
 	}
 	if o.tries > 0 {
 		p.Hidden = append(p.Hidden, templates.Option{Value: name + "-tries", Label: strconv.Itoa(o.tries)})
@@ -159,24 +167,27 @@ func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.Predi
 		p.Verdict, p.Correct = t("predict.right"), true
 	case o.diagnosis != "":
 		p.Verdict = t("predict.diagnosed")
-		p.Diagnosis = templ.Raw(fillCells(v, o.diagnosis))
+		p.Diagnosis = templ.Raw(fillCells(o.src, o.diagnosis))
 	default:
 		p.Verdict = t("predict.wrong")
 	}
 	if !o.correct && o.tries >= 2 {
 		hint := b.Hint
 		if hint == "" {
-			hint = html.EscapeString(t("hint." + strings.SplitN(b.Ask, ".", 2)[0]))
+			hint = html.EscapeString(t(hintKey(b)))
 		}
 		p.HintLabel, p.Hint = t("predict.hint"), templ.Raw(hint)
 	}
 	p.Revealed = o.revealed
 	if p.Revealed {
-		p.Value = t("predict.value", v.cellLabel(b.Ask), num(o.want))
-		v.s.Select = b.Ask
-		p.Formula = v.formula()
+		p.Value = t("predict.value", o.src.cellLabel(b.Ask), num(o.want))
+		if b.On == "" {
+			v := o.v
+			v.s.Select = b.Ask
+			p.Formula = v.formula()
+		}
 		if b.Derivation != "" {
-			p.Derivation = templ.Raw(fillCells(v, b.Derivation))
+			p.Derivation = templ.Raw(fillCells(o.src, b.Derivation))
 			if p.Formula != nil {
 				p.Formula.Lines = nil
 			}
@@ -185,9 +196,19 @@ func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.Predi
 	return p
 }
 
-// fillCells replaces each "{row.t}" of a rendered derivation with the
-// engine's value of that cell.
-func fillCells(v playView, s string) string {
+// hintKey is the message of a predict block's generic hint: the formula of
+// the asked row in words ("hint.adv", on a batch "hint.batch.grpo").
+func hintKey(b *lessons.Predict) string {
+	row := strings.SplitN(b.Ask, ".", 2)[0]
+	if b.On == lessons.OnBatch {
+		return "hint.batch." + row
+	}
+	return "hint." + row
+}
+
+// fillCells replaces each "{row.t}" (on a batch also "{row.i.t}") of a
+// rendered derivation with the engine's value of that cell.
+func fillCells(v cellSource, s string) string {
 	for _, ref := range lessons.Placeholders(s) {
 		x, ok := v.cellValue(ref)
 		text := "?"

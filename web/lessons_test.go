@@ -67,7 +67,11 @@ func TestLessonsBlocks(t *testing.T) {
 					})
 				}
 				if q := p.Predict; q != nil {
-					checkLink(t, path, q.Link)
+					if q.On == lessons.OnBatch {
+						checkBatchLink(t, path, q.Link)
+					} else {
+						checkLink(t, path, q.Link)
+					}
 					checkPredict(t, l, lang, q)
 				}
 			}
@@ -92,8 +96,7 @@ func checkLink(t *testing.T, where, link string) {
 func checkPredict(t *testing.T, l *lessons.Lesson, lang string, q *lessons.Predict) {
 	t.Helper()
 	lr := lessonRequest{lang: "en"}
-	v := lr.blockView("", q.Link, nil)
-	want, ok := v.cellValue(q.Ask)
+	want, ok := lr.blockCells(q, "").cellValue(q.Ask)
 	if !ok {
 		t.Errorf("%s: predict %q: no such cell", l.Slug, q.Ask)
 		return
@@ -131,8 +134,8 @@ func TestEveryDiagnosisShows(t *testing.T) {
 				}
 				for _, d := range q.Wrong {
 					answer := d.Answer
-					if cell, query, ok := lessons.ParseRef(d.Answer); ok {
-						x, ok := lessonRequest{lang: "en"}.blockView("", overrideLink(q.Link, query), nil).cellValue(cell)
+					if cell, query, ok := lessons.ParseRefOn(q.On, d.Answer); ok {
+						x, ok := lessonRequest{lang: "en"}.blockCells(q, query).cellValue(cell)
 						if !ok {
 							t.Errorf("%s/%s %s: %s names no cell", lang, l.Slug, q.ID, d.Answer)
 							continue
@@ -144,7 +147,7 @@ func TestEveryDiagnosisShows(t *testing.T) {
 					}
 					doc := page(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"="+url.QueryEscape(answer))
 					got := doc.Find(`[data-testid="diagnosis"]`).Text()
-					if want := htmlText(t, fillCells(lessonRequest{lang: "en"}.blockView("", q.Link, nil), d.Text)); got != want || len(lessons.Placeholders(got)) > 0 {
+					if want := htmlText(t, fillCells(lessonRequest{lang: "en"}.blockCells(q, ""), d.Text)); got != want || len(lessons.Placeholders(got)) > 0 {
 						t.Errorf("%s/%s %s: answer %s (%s) shows diagnosis %q, want %q", lang, l.Slug, q.ID, answer, d.Answer, got, want)
 					}
 					if doc.Find(".verdict.correct").Length() != 0 {

@@ -23,4 +23,6 @@ var progressKeys = []string{
 	"misconceptions", "misconceptions/delta-sign-perfect", "misconceptions/a1-not-delta", "misconceptions/returns-not-mc",
 	"misconceptions/returns-kl", "misconceptions/a0-seed-b", "misconceptions/whiten-below-mean",
 	"horizon", "horizon/biased-critic-lam0", "horizon/horizon-lam05", "horizon/verl-default-lam", "horizon/truncated-target",
+	"real-batch", "real-batch/grpo-mean", "real-batch/grpo-std", "real-batch/grpo-member", "real-batch/grpo-all-right",
+	"real-batch/ppo-adv", "real-batch/ppo-whiten-mean", "real-batch/ppo-white", "real-batch/padding-whitened",
 }

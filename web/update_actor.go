@@ -37,16 +37,23 @@ type actorView struct {
 	clip     engine.ClipParams
 }
 
-// newActorView decodes a request; the current log-probs default to
-// old_log_probs, the first mini-batch, where every ratio is 1.
+// newActorView decodes a request.
 func (s *Server) newActorView(r *http.Request) actorView {
-	v := actorView{updateView: s.newUpdateView(r, "/update/actor", actorKeys...)}
+	return actorOf(s.newUpdateView(r, "/update/actor", actorKeys...))
+}
+
+// actorOf reads the view's own parameters: the current log-probs default
+// to old_log_probs, the first mini-batch, where every ratio is 1. A release
+// with one clip_ratio (before ClipLowHigh) reads clip as ε for both sides
+// and no clip_high; one without the dual clip reads no c (C = 0: none).
+func actorOf(u updateView) actorView {
+	v := actorView{updateView: u}
 	for _, tok := range v.s.Tokens {
 		v.old = append(v.old, tok.Old)
 	}
 	v.logProbs = v.own.list("lp", v.old)
 	def := make([]float64, len(v.old))
-	if w := v.newest.GAE.Whitened; w != nil {
+	if w := v.feed.GAE.Whitened; w != nil {
 		def = w[0]
 	}
 	if vs := v.own.q["adv"]; len(vs) == 1 && strings.TrimSpace(vs[0]) == "" {
@@ -55,10 +62,19 @@ func (s *Server) newActorView(r *http.Request) actorView {
 	v.adv = v.own.list("adv", def)
 	v.advTyped = v.own.q.Has("adv") && !slices.Equal(v.adv, def)
 	v.clip.Low = v.own.number("clip", actorDefaultClip, updateClipRange(1))
-	v.clip.High = v.own.number("clip_high", actorDefaultClip, updateClipRange(10))
-	v.clip.C = v.own.number("c", actorDefaultC, updateDualC)
+	v.clip.Ratio, v.clip.High, v.clip.C = v.clip.Low, v.clip.Low, 0
+	if v.has(engine.ClipLowHigh) {
+		v.clip.High = v.own.number("clip_high", actorDefaultClip, updateClipRange(10))
+	}
+	if v.has(engine.DualClip) {
+		v.clip.C = v.own.number("c", actorDefaultC, updateDualC)
+	}
 	return v
 }
+
+// has reports whether the view's policy loss has change id: v0.9.0's
+// always has every clip parameter.
+func (v actorView) has(id engine.ChangeID) bool { return !v.whole() || v.gen.Has(id) }
 
 // handleUpdateActor handles the "GET /update/actor" route.
 func (s *Server) handleUpdateActor(w http.ResponseWriter, r *http.Request) {
@@ -80,21 +96,24 @@ func (s *Server) handleUpdateActorChart(w http.ResponseWriter, r *http.Request) 
 
 // actorLoss is the actor's loss for the view's state, from the engine.
 type actorLoss struct {
-	adv      []float64 // the newest GAE's whitened advantages; nil when whitening failed
-	err      error     // why there is no loss (whitening failed), or nil
-	terms    engine.PolicyTerms
-	unit     engine.PolicyTerms // the same ratios with A = ±1: the objective per unit |A|
-	modes    []engine.PolicyLoss
-	modeErrs []error
-	early    engine.PolicyLoss // v0.2: one cliprange, no clamp, no dual clip, token-mean
-	earlyErr error
+	adv       []float64 // the newest GAE's whitened advantages; nil when whitening failed
+	err       error     // why there is no loss (whitening failed), or nil
+	terms     engine.PolicyTerms
+	unit      engine.PolicyTerms  // the same ratios with A = ±1: the objective per unit |A|
+	modeNames []engine.AggMode    // the view's aggModes
+	modes     []engine.PolicyLoss // by modeNames
+	modeErrs  []error
+	early     engine.PolicyLoss // v0.2: one cliprange, no clamp, no dual clip, token-mean
+	earlyErr  error
 }
 
 // compute runs verl's compute_policy_loss_vanilla on the state: the current
-// and old log-probs and the newest GAE's whitened advantages.
+// and old log-probs and the feeding GAE's whitened advantages: in a v=3
+// state the release's own into its own policy loss, else the newest GAE's
+// into v0.9.0's.
 func (v actorView) compute() actorLoss {
 	var a actorLoss
-	g := v.newest.GAE
+	g := v.feed.GAE
 	if g.Whitened == nil && !v.advTyped {
 		a.err = g.WhitenErr
 		return a
@@ -102,7 +121,7 @@ func (v actorView) compute() actorLoss {
 	a.adv = v.adv
 	adv := [][]float64{a.adv}
 	lp, old, mask := [][]float64{v.logProbs}, [][]float64{v.old}, [][]float64{v.res.Mask}
-	if a.terms, a.err = engine.PolicyLossTerms(engine.VerlNewest, lp, old, adv, v.clip); a.err != nil {
+	if a.terms, a.err = v.policyTerms(lp, old, adv); a.err != nil {
 		return a
 	}
 	signs := make([]float64, len(a.adv))
@@ -112,10 +131,13 @@ func (v actorView) compute() actorLoss {
 			signs[t] = -1
 		}
 	}
-	a.unit, _ = engine.PolicyLossTerms(engine.VerlNewest, lp, old, [][]float64{signs}, v.clip)
-	for _, mode := range engine.AggModes {
+	a.unit, _ = v.policyTerms(lp, old, [][]float64{signs})
+	for _, mode := range v.aggModes() {
 		l, err := engine.AggregatePolicyLoss(engine.VerlNewest, a.terms, mask, mode)
-		a.modes, a.modeErrs = append(a.modes, l), append(a.modeErrs, err)
+		if v.whole() {
+			l, err = engine.AggregatePolicyLossGen(v.gen, a.terms, mask, mode)
+		}
+		a.modeNames, a.modes, a.modeErrs = append(a.modeNames, mode), append(a.modes, l), append(a.modeErrs, err)
 	}
 	// v0.2 as verl runs it: float32, so exp of a log-ratio beyond 88.72 is
 	// +inf, and the loss is whatever verl's arithmetic then gives.
@@ -126,18 +148,22 @@ func (v actorView) compute() actorLoss {
 	return a
 }
 
+// policyTerms are the per-token terms of the view's policy loss: the
+// release's own (PolicyLossTermsGen) in a v=3 state, else v0.9.0's.
+func (v actorView) policyTerms(lp, old, adv [][]float64) (engine.PolicyTerms, error) {
+	if v.whole() {
+		return engine.PolicyLossTermsGen(v.gen, lp, old, adv, v.clip)
+	}
+	return engine.PolicyLossTerms(engine.VerlNewest, lp, old, adv, v.clip)
+}
+
 // build is the page's view model.
 func (v actorView) build() templates.Update {
 	f := templates.UpdateForm{
 		Action: v.path, Hidden: v.hiddenState(), Legend: v.t("update.actor.legend"),
-		Settings: []templates.Field{
-			v.field("clip", v.t("update.clip"), scenario.FormatNumber(v.clip.Low)),
-			v.field("clip_high", v.t("update.clip_high"), scenario.FormatNumber(v.clip.High)),
-			v.field("c", v.t("update.c"), scenario.FormatNumber(v.clip.C)),
-		},
-		Submit: v.t("form.submit"), Errors: v.fieldErrors(),
+		Settings: v.clipFields(),
+		Submit:   v.t("form.submit"), Errors: v.fieldErrors(),
 	}
-	f.Settings[0].Help, f.Settings[1].Help, f.Settings[2].Help = v.t("update.clip.help"), v.t("update.clip_high.help"), v.t("update.c.help")
 	v.listEditor(&f, "lp", v.t("update.lp"), v.logProbs)
 	// Typed advantages: one comma-separated field (empty: the newest GAE's
 	// whitened A_t, which the table shows).
@@ -150,9 +176,15 @@ func (v actorView) build() templates.Update {
 		typed = strings.Join(parts, ",")
 	}
 	adv := v.field("adv", v.t("update.adv"), typed)
+	if v.whole() {
+		adv.Label = v.t("update.release.adv", engine.StableLabel(v.gen, engine.WhitenedGAEChanges...))
+	}
 	adv.Help = v.t("update.list.help")
 	f.Settings = append(f.Settings, adv)
-	return v.page("actor", "/update/critic", "update.to_critic", f, v.withQuestions(v.compute()))
+	a := v.compute()
+	r := v.withQuestions(a)
+	r.Notes = append(r.Notes, plainRich(v.editNotice(a)...)...)
+	return v.page("actor", "/update/critic", "update.to_critic", f, r)
 }
 
 // withQuestions are the results with the questions about them.
@@ -165,7 +197,7 @@ func (v actorView) withQuestions(a actorLoss) templates.UpdateResults {
 // results are the table, the losses, the metrics, the notes and the chart;
 // without whitened advantages only the log-probs and why there is no loss.
 func (v actorView) results(a actorLoss) templates.UpdateResults {
-	r := templates.UpdateResults{ID: "update-results", Heading: v.t("update.actor.results", engine.LastGeneration.Range())}
+	r := templates.UpdateResults{ID: "update-results", Heading: v.t("update.actor.results", v.gen.Range())}
 	r.Table = templates.Table{Caption: v.t("update.actor.table"), Corner: v.t("table.corner"), Columns: v.columns()}
 	r.Table.Rows = []templates.Row{
 		v.numberRow("old", v.t("update.row.old"), "old_log_probs", "", v.old),
@@ -180,43 +212,31 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 		}
 		return r
 	}
-	pt := a.terms
-	caps := make([]templates.Cell, len(a.adv)) // −A·c is used only where A < 0
-	for t, x := range a.adv {
-		caps[t] = templates.Cell{T: t, Text: "—", Class: maskClass(v.s.Tokens[t].Kind)}
-		if x < 0 {
-			caps[t].Text = num(pt.Losses3[0][t])
-		}
-	}
-	r.Table.Rows = append(r.Table.Rows,
-		v.numberRow("logratio", v.t("update.row.logratio"), "negative_approx_kl", "", pt.LogRatio[0]),
-		v.numberRow("ratio", v.t("update.row.ratio"), "ratio", "", pt.Ratio[0]),
-		v.numberRow("adv", v.t("update.row.adv"), "advantages", "q-whitened", a.adv),
-		v.numberRow("p1", v.t("update.row.p1"), "pg_losses1", "", pt.Losses1[0]),
-		v.numberRow("p2", v.t("update.row.p2"), "pg_losses2", "", pt.Losses2[0]),
-		templates.Row{ID: "p3", Label: v.t("update.row.p3"), Code: "pg_losses3", Cells: caps},
-		v.numberRow("ploss", v.t("update.row.ploss"), "pg_losses", "", pt.Final[0]),
-		v.flagRow("pclipped", v.t("update.row.pclipped"), "pg_losses2 > pg_losses1", pt.Clipped[0], v.t("update.clipped"), v.t("update.no")),
-		v.flagRow("dual", v.t("update.row.dual"), "A < 0 and max(…) > pg_losses3", pt.DualClipped[0], v.t("update.capped"), v.t("update.no")),
-	)
+	r.Table.Rows = append(r.Table.Rows, v.termRows(a)...)
 	r.Losses = templates.LossTable{Caption: v.t("update.actor.losses"), Head: []string{v.t("update.mode"), "pg_loss", v.t("update.rule")}}
 	var metrics *engine.PolicyLoss
-	for i, mode := range engine.AggModes {
-		row := templates.LossRow{Mode: string(mode), Rule: v.t("update.agg."+string(mode), engine.StableLabel(engine.LastGeneration, engine.PolicyLossChanges(mode)...))}
-		if err := a.modeErrs[i]; err != nil {
+	for i, mode := range v.aggModes() {
+		row := templates.LossRow{Mode: string(mode), Rule: v.lossRule(mode, engine.PolicyLossChanges(mode))}
+		switch err := a.modeErrs[i]; {
+		case err != nil:
 			row.Error = v.t("update.err.no_tokens")
-		} else {
+		case v.whole():
+			v.lossValue(&row, a.modes[i].Loss)
+			if finite(a.modes[i].ClipFrac, a.modes[i].PPOKL) {
+				metrics = &a.modes[i]
+			}
+		default:
 			row.Value, row.Full = num(a.modes[i].Loss), full(a.modes[i].Loss)
 			metrics = &a.modes[i]
 		}
 		r.Losses.Rows = append(r.Losses.Rows, row)
 	}
 	if metrics != nil { // the same in every mode: masked means
-		r.Metrics = []templates.Metric{
-			updateMetric("pg_clipfrac", v.t("update.pg_clipfrac"), "actor/pg_clipfrac", metrics.ClipFrac),
-			updateMetric("pg_clipfrac_lower", v.t("update.pg_clipfrac_lower"), "actor/pg_clipfrac_lower", metrics.ClipFracLower),
-			updateMetric("ppo_kl", v.t("update.ppo_kl"), "actor/ppo_kl", metrics.PPOKL),
+		r.Metrics = []templates.Metric{updateMetric("pg_clipfrac", v.t("update.pg_clipfrac"), "actor/pg_clipfrac", metrics.ClipFrac)}
+		if v.has(engine.DualClip) {
+			r.Metrics = append(r.Metrics, updateMetric("pg_clipfrac_lower", v.t("update.pg_clipfrac_lower"), "actor/pg_clipfrac_lower", metrics.ClipFracLower))
 		}
+		r.Metrics = append(r.Metrics, updateMetric("ppo_kl", v.t("update.ppo_kl"), "actor/ppo_kl", metrics.PPOKL))
 	}
 	if x := a.early.Loss; a.earlyErr == nil && (math.IsInf(x, 0) || math.IsNaN(x)) {
 		r.Early = []templates.Metric{{ID: "early", Label: v.t("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss",
@@ -230,7 +250,7 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 			updateMetric("early_ppo_kl", v.t("update.actor.early_ppo_kl"), "ppo_kl", a.early.PPOKL),
 		}
 	}
-	r.Notes = v.actorNotes(a)
+	r.Notes = append(v.actorNotes(a), v.releaseNotes()...)
 	r.Charts = v.charts(a)
 	return r
 }
@@ -238,10 +258,7 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 // actorNotes explain, from the numbers, where the advantages come from and
 // which tokens the clips touch.
 func (v actorView) actorNotes(a actorLoss) []templates.Rich {
-	notes := []templates.Rich{v.html("update.actor.adv_note")}
-	if v.advTyped {
-		notes[0] = v.html("update.actor.adv_typed")
-	}
+	notes := []templates.Rich{v.advNote()}
 	valid := v.validTokens()
 	ratio1 := true
 	var clipped, dual []int
@@ -250,7 +267,7 @@ func (v actorView) actorNotes(a actorLoss) []templates.Rich {
 		if a.terms.Clipped[0][t] == 1 {
 			clipped = append(clipped, t)
 		}
-		if a.terms.DualClipped[0][t] == 1 {
+		if a.terms.DualClipped != nil && a.terms.DualClipped[0][t] == 1 {
 			dual = append(dual, t)
 		}
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"math"
 	"net/http"
 
 	"gaelab/engine"
@@ -27,10 +28,15 @@ func (s *Server) handleUpdateCritic(w http.ResponseWriter, r *http.Request) {
 	v.serve(w, r, v.build, templates.UpdateCriticPage)
 }
 
-// newCriticView decodes a request; the defaults are the first critic
-// mini-batch: vpreds = values.
+// newCriticView decodes a request.
 func (s *Server) newCriticView(r *http.Request) criticView {
-	v := criticView{updateView: s.newUpdateView(r, "/update/critic", criticKeys...)}
+	return criticOf(s.newUpdateView(r, "/update/critic", criticKeys...))
+}
+
+// criticOf reads the view's own parameters; the defaults are the first
+// critic mini-batch: vpreds = values.
+func criticOf(u updateView) criticView {
+	v := criticView{updateView: u}
 	v.vpreds = v.own.list("vp", values(v.s))
 	v.cv = v.own.number("cv", criticDefaultCV, updateNonNegative)
 	return v
@@ -40,7 +46,8 @@ func (s *Server) newCriticView(r *http.Request) criticView {
 type criticLoss struct {
 	values, returns, mask []float64
 	terms                 engine.ValueTerms
-	modes                 []engine.ValueLoss // by engine.AggModes
+	modeNames             []engine.AggMode   // the view's aggModes
+	modes                 []engine.ValueLoss // by modeNames
 	modeErrs              []error
 	early                 engine.ValueLoss // v0.2 with response_mask
 	earlyErr              error
@@ -49,14 +56,18 @@ type criticLoss struct {
 }
 
 // compute runs verl's compute_value_loss on the state: old values V(s_t),
-// vpreds, and the newest GAE's returns R_t (before whitening).
+// vpreds, and the feeding GAE's returns R_t (before whitening): the
+// release's own in a v=3 state, else the newest GAE's into v0.9.0's loss.
 func (v criticView) compute() criticLoss {
-	c := criticLoss{values: values(v.s), returns: v.newest.GAE.Returns[0], mask: v.res.Mask}
+	c := criticLoss{values: values(v.s), returns: v.feed.GAE.Returns[0], mask: v.res.Mask}
 	mask := [][]float64{c.mask}
 	c.terms = engine.ValueLossTerms([][]float64{c.values}, [][]float64{v.vpreds}, [][]float64{c.returns}, v.cv)
-	for _, mode := range engine.AggModes {
+	for _, mode := range v.aggModes() {
 		l, err := engine.AggregateValueLoss(engine.VerlNewest, c.terms, mask, mode)
-		c.modes, c.modeErrs = append(c.modes, l), append(c.modeErrs, err)
+		if v.whole() {
+			l, err = engine.AggregateValueLossGen(v.gen, c.terms, mask, mode)
+		}
+		c.modeNames, c.modes, c.modeErrs = append(c.modeNames, mode), append(c.modes, l), append(c.modeErrs, err)
 	}
 	c.early, c.earlyErr = engine.AggregateValueLoss(engine.VerlEarly, c.terms, mask, engine.TokenMean)
 	if !engine.HasHoles(mask) {
@@ -75,7 +86,34 @@ func (v criticView) build() templates.Update {
 	}
 	f.Settings[0].Help = v.t("update.cv.help")
 	v.listEditor(&f, "vp", v.t("update.vp"), v.vpreds)
-	return v.page("critic", "/update/actor", "update.to_actor", f, v.withQuestions(v.compute()))
+	c := v.compute()
+	r := v.withQuestions(c)
+	r.Notes = append(r.Notes, plainRich(v.editNotice(c)...)...)
+	return v.page("critic", "/update/actor", "update.to_actor", f, r)
+}
+
+// editNotice says which of the page's numbers its v=3 state computes
+// differently (edit_v2.go): the returns and the losses.
+func (v criticView) editNotice(c criticLoss) []string {
+	if v.whole() {
+		return nil
+	}
+	e := criticOf(v.edited())
+	ec := e.compute()
+	return v.updateNotice(c.returns, ec.returns, v.t("row.ret"), c.numbers(), ec.numbers(), "vf_loss")
+}
+
+// numbers are the loss and the clip fraction of every mode shown (NaN
+// where there is none).
+func (c criticLoss) numbers() map[engine.AggMode][]float64 {
+	xs := map[engine.AggMode][]float64{}
+	for i, l := range c.modes {
+		if c.modeErrs[i] != nil {
+			l.Loss, l.ClipFrac = math.NaN(), math.NaN()
+		}
+		xs[c.modeNames[i]] = []float64{l.Loss, l.ClipFrac}
+	}
+	return xs
 }
 
 // withQuestions are the results with the questions about them.
@@ -88,7 +126,7 @@ func (v criticView) withQuestions(c criticLoss) templates.UpdateResults {
 // results are the table, the losses, the metrics, the notes and the
 // clipping charts.
 func (v criticView) results(c criticLoss) templates.UpdateResults {
-	r := templates.UpdateResults{ID: "update-results", Heading: v.t("update.critic.results", engine.LastGeneration.Range())}
+	r := templates.UpdateResults{ID: "update-results", Heading: v.t("update.critic.results", v.gen.Range())}
 	vt := c.terms
 	r.Table = templates.Table{Caption: v.t("update.critic.table"), Corner: v.t("table.corner"), Columns: v.columns()}
 	r.Table.Rows = []templates.Row{
@@ -102,15 +140,24 @@ func (v criticView) results(c criticLoss) templates.UpdateResults {
 		v.flagRow("vclipped", v.t("update.row.vclipped"), "vf_losses2 > vf_losses1", vt.Clipped[0], v.t("update.clipped"), v.t("update.no")),
 	}
 	r.Losses = templates.LossTable{Caption: v.t("update.critic.losses"), Head: []string{v.t("update.mode"), "vf_loss", v.t("update.rule")}}
+	if v.whole() && v.gen.Has(engine.ValueLossNoHalf) {
+		r.Losses.Caption = v.t("update.release.critic_losses_no_half")
+	}
 	clipfrac := -1.0
-	for i, mode := range engine.AggModes {
-		row := templates.LossRow{Mode: string(mode), Rule: v.t("update.agg."+string(mode), engine.StableLabel(engine.LastGeneration, engine.ValueLossChanges(mode)...))}
-		if err := c.modeErrs[i]; err != nil {
+	for i, mode := range v.aggModes() {
+		row := templates.LossRow{Mode: string(mode), Rule: v.lossRule(mode, engine.ValueLossChanges(mode))}
+		switch err := c.modeErrs[i]; {
+		case err != nil:
 			row.Error = v.t("update.err.no_tokens")
 			if len(v.validTokens()) == 0 {
-				v.emptyLoss(&row, engine.LastGeneration, mode)
+				v.emptyLoss(&row, v.gen, mode)
 			}
-		} else {
+		case v.whole():
+			v.lossValue(&row, c.modes[i].Loss)
+			if finite(c.modes[i].ClipFrac) {
+				clipfrac = c.modes[i].ClipFrac
+			}
+		default:
 			row.Value, row.Full = num(c.modes[i].Loss), full(c.modes[i].Loss)
 			clipfrac = c.modes[i].ClipFrac
 		}
@@ -120,7 +167,11 @@ func (v criticView) results(c criticLoss) templates.UpdateResults {
 		r.Metrics = append(r.Metrics, updateMetric("vf_clipfrac", v.t("update.vf_clipfrac"), "critic/vf_clipfrac", clipfrac))
 	}
 	r.Early = v.criticEarly(c)
-	r.Notes = v.criticNotes(c)
+	r.Notes = append(v.criticNotes(c), v.modesNote()...)
+	if v.whole() && v.gen.Has(engine.ValueLossNoHalf) {
+		c, _ := engine.LookupChange(engine.ValueLossNoHalf)
+		r.Notes = append(r.Notes, v.html("update.release.no_half", v.since(engine.ValueLossNoHalf), c.PRs[0], c.Until.Tag()))
+	}
 	if len(v.validTokens()) == 0 {
 		r.Notes = append(r.Notes, plainRich(v.emptyNote(engine.TokenMean))...)
 	}
@@ -155,6 +206,9 @@ func (v criticView) criticEarly(c criticLoss) []templates.Metric {
 // why the clip does (or does not) act.
 func (v criticView) criticNotes(c criticLoss) []templates.Rich {
 	notes := []templates.Rich{v.html("update.critic.returns_note")}
+	if v.whole() {
+		notes[0] = v.html("update.release.returns_note", engine.StableLabel(v.gen, engine.GAEChanges...), engine.StableLabel(v.gen, engine.ValueLossChanges(engine.TokenMean)...))
+	}
 	valid := v.validTokens()
 	var moved, outside, clipped []int // valid tokens with vpred ≠ V(s_t); vpredclipped ≠ vpred; clipped
 	for _, t := range valid {

@@ -80,6 +80,9 @@ func (v actorView) actorQuestions(a actorLoss) []updateQuestion {
 		}
 	}
 	slope := engine.PolicyLossSlope(engine.VerlNewest, [][]float64{v.logProbs}, [][]float64{v.old}, [][]float64{a.adv}, v.clip, 0, g)
+	if v.whole() { // the release's own loss: its clips, dual clip and clamp
+		slope = engine.PolicyLossSlopeGen(v.gen, [][]float64{v.logProbs}, [][]float64{v.old}, [][]float64{a.adv}, v.clip, 0, g)
+	}
 	sign := class.SignOf(slope)
 	grad := updateQuestion{id: "grad", kind: "sign", text: v.t("uq.grad", v.idx(g), num(a.adv[g])), want: slope}
 	if sign == "0" {

@@ -9,14 +9,21 @@ import (
 
 	"github.com/a-h/templ"
 
+	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/scenario"
 )
 
 // updateView is what the two update views (/update/critic and
 // /update/actor) share: the playground's scenario, computed in its own verl
-// version and in the newest, whose returns and whitened advantages feed the
-// losses (as in verl and the golden file), and the view's own parameters.
+// version; the generation whose value and policy losses the view computes
+// and the scenario whose returns and whitened advantages feed them; and the
+// view's own parameters.
+//
+// In a v=3 state (scenario.WholeRelease) the release is the whole release:
+// its own GAE and whitening feed its own losses. In a v=1 or v=2 state the
+// losses are v0.9.0's (LastGeneration), fed by the newest GAE, as these
+// links have always shown (as in the golden file).
 //
 // Index convention: t is the 0-based response-token index; values[t] =
 // V(s_t), the state before token t; vpreds[t] is the current critic's
@@ -24,9 +31,10 @@ import (
 // belong to token t.
 type updateView struct {
 	playView
-	path   string
-	newest scenario.Result // the scenario under newest verl
-	own    updateParams
+	path string
+	gen  engine.Generation // whose losses: the state's release in a v=3 state, else LastGeneration
+	feed scenario.Result   // whose returns and whitened advantages feed the losses
+	own  updateParams
 }
 
 // newUpdateView decodes a request of the view at path, whose own parameters
@@ -35,9 +43,27 @@ func (s *Server) newUpdateView(r *http.Request, path string, keys ...string) upd
 	pr := s.readPlay(r, keys...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
 	v := updateView{playView: newPlayView(pr), path: path, own: updateParams{q: q}}
-	v.newest = newestOf(v.s, v.res)
+	v.gen, v.feed = lossSource(v.s, v.res)
 	return v
 }
+
+// lossSource is the generation whose losses a state's update views compute
+// and the result that feeds them (res is s computed): in a v=3 state its
+// release's, else v0.9.0's losses fed by the newest GAE.
+func lossSource(s scenario.Scenario, res scenario.Result) (engine.Generation, scenario.Result) {
+	switch {
+	case s.WholeRelease():
+		return s.Gen(), res
+	case s.Version != engine.VerlNewest || s.Release != "":
+		s.Version, s.Release, s.Link = engine.VerlNewest, "", ""
+		return engine.LastGeneration, s.Compute()
+	}
+	return engine.LastGeneration, res
+}
+
+// whole reports whether the view computes its state's release's own losses
+// (a v=3 state) rather than v0.9.0's.
+func (v updateView) whole() bool { return v.s.WholeRelease() }
 
 // link is the view's canonical link in the view parameters of pr: the
 // scenario, the view's own parameters that differ from their defaults (in
@@ -56,7 +82,6 @@ func (v updateView) ok() bool { return v.pr.rep.OK() && len(v.own.problems) == 0
 // for htmx the results and the error summary.
 func (v updateView) serve(w http.ResponseWriter, r *http.Request, build func() templates.Update, page func(templates.Update) templ.Component) {
 	vm := build()
-	vm.Results.Notes = append(vm.Results.Notes, plainRich(v.editNotice()...)...)
 	servePage(w, r, pageAnswer{
 		canonical: v.selfIn(v.pr).canonical(v.pr.langSet),
 		redirect:  v.ok(), keepTyped: !v.ok(),

@@ -1,0 +1,126 @@
+package lessons
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Batch is a ```batch block: the batch view (/batch) in a lesson: the group
+// statistics, the batch's whitening, each response's token table and the
+// batch chart, with a link that opens the batch view. Placed right after a
+// predict block on the batch (on: batch), or several, it hides the asked
+// cells of each until it is answered or revealed, as a scenario block does.
+type Batch struct {
+	ID    string   // the block's id in the page ("batch-" + ID)
+	Link  string   // the batch's query, as after /batch?
+	Rows  []string // the token-table rows shown for each response, from BatchRows; nil for all
+	Chart bool     // whether the batch chart shows ("chart: none" leaves it out)
+	// Hide are the indexes of the questions on the batch just above it (one
+	// after the other, prose between them allowed) whose asked cells this
+	// block hides until each is answered or revealed.
+	Hide []int
+}
+
+// OnBatch is a predict block's "on:" for a question about a batch: its link
+// is a /batch query and its cells are batch cells (ValidBatchCell).
+const OnBatch = "batch"
+
+// BatchRows are the per-token quantities of a batch, each a table row of
+// every response: r_t, V(s_t), raw GAE A_t, A_t whitened over the whole
+// batch, then the outcome estimators' advantages (GRPO, Dr.GRPO, RLOO,
+// REINFORCE++, REINFORCE++-baseline, ReMax). A cell is "<row>.<i>.<t>":
+// response i (0-based), token t (0-based).
+var BatchRows = []string{"reward", "value", "adv", "white", "grpo", "drgrpo", "rloo", "rpp", "rppb", "remax"}
+
+// BatchStats are the batch's statistics, each a cell "<stat>.<n>": the mean
+// and unbiased std of group n's scores (groups in their order on the page),
+// the score s_n of response n, and the mean and std the batch's whitening
+// uses (n is 0: the batch has one).
+var BatchStats = []string{"mean", "std", "score", "wmean", "wstd"}
+
+// ValidBatchCell reports whether s is a batch cell: "<row>.<i>.<t>" with a
+// row of BatchRows, or "<stat>.<n>" with a stat of BatchStats.
+func ValidBatchCell(s string) bool {
+	parts := strings.Split(s, ".")
+	for _, p := range parts[1:] {
+		if n, err := strconv.Atoi(p); err != nil || n < 0 || n >= 100000 || strconv.Itoa(n) != p {
+			return false
+		}
+	}
+	switch len(parts) {
+	case 3:
+		return slices.Contains(BatchRows, parts[0])
+	case 2:
+		return slices.Contains(BatchStats, parts[0]) && (parts[0] != "wmean" && parts[0] != "wstd" || parts[1] == "0")
+	}
+	return false
+}
+
+// ValidCell reports whether cell is a cell of a predict block's state:
+// a batch cell on the batch, else a playground cell "<row>.<t>".
+func ValidCell(on, cell string) bool {
+	if on == OnBatch {
+		return ValidBatchCell(cell)
+	}
+	return ValidCellRef(cell)
+}
+
+// ParseRefOn is ParseRef for a predict block on a playground state (on "")
+// or a batch (on "batch").
+func ParseRefOn(on, answer string) (cell, query string, ok bool) {
+	inner, found := strings.CutPrefix(answer, "{")
+	if !found {
+		return "", "", false
+	}
+	inner, found = strings.CutSuffix(inner, "}")
+	if !found {
+		return "", "", false
+	}
+	cell, query, _ = strings.Cut(inner, "|")
+	return cell, query, ValidCell(on, cell)
+}
+
+// parseBatch reads a batch block: id and link, both required; rows and
+// chart, optional.
+func parseBatch(body string) (*Batch, error) {
+	f, _, err := fields(body)
+	if err != nil {
+		return nil, fmt.Errorf("batch: %w", err)
+	}
+	for k := range f {
+		if !slices.Contains([]string{"id", "link", "rows", "chart"}, k) {
+			return nil, fmt.Errorf("batch: unknown key %q", k)
+		}
+	}
+	b := &Batch{ID: f["id"], Link: f["link"], Chart: true}
+	switch {
+	case !validID(b.ID):
+		return nil, fmt.Errorf("batch: id %q is not lowercase letters, digits and dashes, starting with a letter", b.ID)
+	case b.Link == "":
+		return nil, fmt.Errorf("batch: link is required")
+	}
+	if b.Rows, err = list(f["rows"], BatchRows, "row"); err != nil {
+		return nil, fmt.Errorf("batch: %w", err)
+	}
+	switch f["chart"] {
+	case "", "batch":
+	case "none":
+		b.Chart = false
+	default:
+		return nil, fmt.Errorf("batch: chart %q is not batch or none", f["chart"])
+	}
+	return b, nil
+}
+
+// hidesFor are the indexes of the predict blocks on the batch placed right
+// before a batch block, one after the other (only prose between).
+func hidesFor(before []Part) []int {
+	var out []int
+	for n := len(before) - 1; n >= 0 && before[n].Predict != nil && before[n].Predict.On == OnBatch; n-- {
+		out = append(out, before[n].Predict.Index)
+	}
+	slices.Reverse(out)
+	return out
+}

@@ -1,0 +1,28 @@
+package web
+
+import (
+	"gaelab/lessons"
+	"gaelab/web/class"
+	"gaelab/web/i18n"
+)
+
+// batchBlockSpec asks a lesson's predict block on a batch (on: batch) in a
+// live class. The phones show its question without a table (a batch is
+// too wide for a phone), and wrong answers are grouped by the block's
+// diagnoses only: Link and Cells stay empty, as they name playground cells.
+func batchBlockSpec(slug, block string, p *lessons.Predict, bad *askError) (class.Spec, *askError) {
+	lr := lessonRequest{lang: i18n.En}
+	want, ok := lr.blockCells(p, "").cellValue(p.Ask)
+	if !ok {
+		return class.Spec{}, bad
+	}
+	kind := p.Kind
+	if kind != "sign" {
+		kind = "number"
+	}
+	sp := class.Spec{Kind: "block", Lesson: slug, Block: block, Answer: kind, Value: want, Tol: p.Tolerance}
+	sp.Wrong = blockWrongs(p, func(cell, query string) (float64, bool) {
+		return lr.blockCells(p, query).cellValue(cell)
+	})
+	return sp, nil
+}

@@ -1,0 +1,115 @@
+package web
+
+import (
+	"math"
+
+	"gaelab/engine"
+	"gaelab/templates"
+	"gaelab/web/scenario"
+)
+
+// The parts of /update/actor that follow the release's clip parameters
+// (v=3): one clip_ratio before ClipLowHigh, no clip_ratio_c before
+// DualClip, no log-ratio clamp before LogRatioClamp.
+
+// clipFields are the form's clip settings, as the view's policy loss has them.
+func (v actorView) clipFields() []templates.Field {
+	if !v.has(engine.ClipLowHigh) {
+		f := v.field("clip", v.t("update.clip_one"), scenario.FormatNumber(v.clip.Low))
+		f.Help = v.t("update.clip_one.help")
+		return []templates.Field{f}
+	}
+	low := v.field("clip", v.t("update.clip"), scenario.FormatNumber(v.clip.Low))
+	high := v.field("clip_high", v.t("update.clip_high"), scenario.FormatNumber(v.clip.High))
+	low.Help, high.Help = v.t("update.clip.help"), v.t("update.clip_high.help")
+	fs := []templates.Field{low, high}
+	if v.has(engine.DualClip) {
+		c := v.field("c", v.t("update.c"), scenario.FormatNumber(v.clip.C))
+		c.Help = v.t("update.c.help")
+		fs = append(fs, c)
+	}
+	return fs
+}
+
+// termRows are the table's per-token terms of the loss; the dual clip's
+// rows only where the loss has it.
+func (v actorView) termRows(a actorLoss) []templates.Row {
+	pt := a.terms
+	rows := []templates.Row{
+		v.numberRow("logratio", v.t("update.row.logratio"), "negative_approx_kl", "", pt.LogRatio[0]),
+		v.numberRow("ratio", v.t("update.row.ratio"), "ratio", "", pt.Ratio[0]),
+		v.numberRow("adv", v.t("update.row.adv"), "advantages", "q-whitened", a.adv),
+		v.numberRow("p1", v.t("update.row.p1"), "pg_losses1", "", pt.Losses1[0]),
+		v.numberRow("p2", v.t("update.row.p2"), "pg_losses2", "", pt.Losses2[0]),
+	}
+	if pt.Losses3 != nil {
+		caps := make([]templates.Cell, len(a.adv)) // −A·c is used only where A < 0
+		for t, x := range a.adv {
+			caps[t] = templates.Cell{T: t, Text: "—", Class: maskClass(v.s.Tokens[t].Kind)}
+			if x < 0 {
+				caps[t].Text = num(pt.Losses3[0][t])
+			}
+		}
+		rows = append(rows, templates.Row{ID: "p3", Label: v.t("update.row.p3"), Code: "pg_losses3", Cells: caps})
+	}
+	rows = append(rows,
+		v.numberRow("ploss", v.t("update.row.ploss"), "pg_losses", "", pt.Final[0]),
+		v.flagRow("pclipped", v.t("update.row.pclipped"), "pg_losses2 > pg_losses1", pt.Clipped[0], v.t("update.clipped"), v.t("update.no")))
+	if pt.DualClipped != nil {
+		rows = append(rows, v.flagRow("dual", v.t("update.row.dual"), "A < 0 and max(…) > pg_losses3", pt.DualClipped[0], v.t("update.capped"), v.t("update.no")))
+	}
+	return rows
+}
+
+// advNote says where the advantages come from.
+func (v actorView) advNote() templates.Rich {
+	switch {
+	case !v.whole() && v.advTyped:
+		return v.html("update.actor.adv_typed")
+	case !v.whole():
+		return v.html("update.actor.adv_note")
+	case v.advTyped:
+		return v.html("update.release.adv_typed", engine.StableLabel(v.gen, engine.WhitenedGAEChanges...))
+	}
+	return v.html("update.release.adv_note", engine.StableLabel(v.gen, engine.WhitenedGAEChanges...), engine.StableLabel(v.gen, engine.PolicyLossChanges(engine.TokenMean)...))
+}
+
+// releaseNotes say what the release's policy loss lacks that v0.9.0's has:
+// none for v0.9.0's losses.
+func (v actorView) releaseNotes() []templates.Rich {
+	notes := v.modesNote()
+	for _, c := range []struct {
+		id  engine.ChangeID
+		key string
+	}{{engine.ClipLowHigh, "update.release.one_clip"}, {engine.DualClip, "update.release.no_dual"}, {engine.LogRatioClamp, "update.release.no_clamp"}} {
+		if !v.has(c.id) {
+			tag, pr := arrival(c.id)
+			notes = append(notes, v.html(c.key, v.since(c.id), tag, pr))
+		}
+	}
+	return notes
+}
+
+// editNotice says which of the page's numbers its v=3 state computes
+// differently (edit_v2.go): the advantages and the losses.
+func (v actorView) editNotice(a actorLoss) []string {
+	if v.whole() {
+		return nil
+	}
+	e := actorOf(v.edited())
+	ea := e.compute()
+	return v.updateNotice(a.adv, ea.adv, v.t("update.row.adv"), a.numbers(), ea.numbers(), "pg_loss")
+}
+
+// numbers are the loss and metrics of every mode shown (NaN where there
+// is none).
+func (a actorLoss) numbers() map[engine.AggMode][]float64 {
+	xs := map[engine.AggMode][]float64{}
+	for i, l := range a.modes {
+		if a.modeErrs[i] != nil {
+			l = engine.PolicyLoss{Loss: math.NaN(), ClipFrac: math.NaN(), PPOKL: math.NaN()}
+		}
+		xs[a.modeNames[i]] = []float64{l.Loss, l.ClipFrac, l.PPOKL}
+	}
+	return xs
+}
