@@ -4,7 +4,7 @@
 // - hovering or focusing a table cell highlights its token t in every row and
 //   every chart;
 // - "Copy link" copies the page's canonical link;
-// - Play walks the backward loop step by step.
+// - Play walks the backward loop step by step, at the link's speed=.
 (function () {
   "use strict";
 
@@ -84,21 +84,51 @@
     });
   }
 
-  // Play: follow the Next link every second until the last step.
-  var timer = null;
+  // Play: follow the Next link at the link's speed (the button's
+  // data-interval, milliseconds per step, read afresh at every step, so a
+  // speed chosen while playing takes effect at once) until the last step.
+  // The next step goes one interval after this one was asked for, and not
+  // before this one has settled (on a slow network the play slows down
+  // rather than skip a frame). The Next link replaces the history entry
+  // (data-history).
+  var timer = null, playing = false;
+  function playButton() { return document.querySelector("button.step-play"); }
+  function interval() {
+    var b = playButton(), ms = b ? parseInt(b.dataset.interval, 10) : NaN;
+    return ms > 0 ? ms : 1000;
+  }
+  function stop() {
+    playing = false;
+    clearTimeout(timer);
+    timer = null;
+    setUpPlay();
+  }
+  function tick() {
+    timer = null;
+    if (!playing) return;
+    // The last step is still loading, or being swapped in: its new links
+    // are boosted only when it has settled (clicked before, a link would
+    // load the whole page).
+    if (document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling")) {
+      timer = setTimeout(tick, 20);
+      return;
+    }
+    var next = document.querySelector('a[data-testid="step-next"]');
+    if (!next) { stop(); return; }
+    next.click();
+    timer = setTimeout(tick, interval());
+  }
   function setUpPlay() {
-    document.querySelectorAll("button.step-play").forEach(function (b) {
-      b.hidden = false;
-      b.textContent = timer ? b.dataset.pause : b.dataset.play;
-      b.onclick = function () {
-        if (timer) { clearInterval(timer); timer = null; b.textContent = b.dataset.play; return; }
-        b.textContent = b.dataset.pause;
-        timer = setInterval(function () {
-          var next = document.querySelector('a[data-testid="step-next"]');
-          if (next) next.click(); else { clearInterval(timer); timer = null; setUpPlay(); }
-        }, 1000);
-      };
-    });
+    var b = playButton();
+    if (!b) { if (playing) stop(); return; }
+    b.hidden = false;
+    b.textContent = playing ? b.dataset.pause : b.dataset.play;
+    b.onclick = function () {
+      if (playing) { stop(); return; }
+      playing = true;
+      b.textContent = b.dataset.pause;
+      timer = setTimeout(tick, interval());
+    };
   }
 
   function setUp() { lit = null; setUpCopy(); setUpPlay(); }

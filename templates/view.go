@@ -222,6 +222,11 @@ type Step struct {
 	Start                         Link   // enter step-through
 	Back, Next, First, Last, Exit Link
 	Play, Pause                   string
+	// Interval is auto-play's milliseconds per step (the link's speed=);
+	// Speeds are the links to the other speeds, under SpeedLabel.
+	Interval   int
+	SpeedLabel string
+	Speeds     []Link
 }
 
 // Chart is one server-rendered SVG chart with its own URL.

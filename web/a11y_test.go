@@ -77,6 +77,7 @@ func TestA11yPages(t *testing.T) {
 		{path: "/play?v=1&p=multi-turn&step=3&sel=adv.2"},
 		{path: "/play?v=1&p=seed-b&present=1", present: true},
 		{path: "/play?v=1&p=seed-b&present=1&theme=dark", present: true},
+		{path: "/play?v=1&p=seed-b&step=3&speed=2&present=1", present: true},
 		{path: "/lessons"},
 		{path: "/lessons?progress=1_wE"},
 		{path: "/lessons?progress=nonsense"},

@@ -30,11 +30,11 @@ import (
 // show (a verl fix, say), edit those entries of the golden file by hand and
 // say so in the commit message. New links get their entries with
 //
-//	go test ./web -run 'TestLinksNeverRot|TestLinksV2NeverRot' -update-links
+//	go test ./web -run 'TestLinksNeverRot|TestLinksV2NeverRot|TestLinksV3NeverRot' -update-links
 //
 // which records the links that have none and keeps every existing entry as
 // it is: an entry changes only by a deliberate edit of the golden file.
-var updateLinks = flag.Bool("update-links", false, "add to testdata/links/v1.golden.json (and v2.golden.json) the entries of links that have none, from what they show now")
+var updateLinks = flag.Bool("update-links", false, "add to testdata/links/v1.golden.json (and v2, v3.golden.json) the entries of links that have none, from what they show now")
 
 // linkCorpus is one corpus of links and the golden file of what they show.
 type linkCorpus struct{ links, golden string }
@@ -42,6 +42,7 @@ type linkCorpus struct{ links, golden string }
 var (
 	corpusV1 = linkCorpus{"testdata/links/v1.txt", "testdata/links/v1.golden.json"}
 	corpusV2 = linkCorpus{"testdata/links/v2.txt", "testdata/links/v2.golden.json"}
+	corpusV3 = linkCorpus{"testdata/links/v3.txt", "testdata/links/v3.golden.json"}
 )
 
 // linkShows is what one link shows. Values maps each number's identity (see
@@ -128,6 +129,10 @@ func TestLinksNeverRot(t *testing.T) { checkCorpus(t, corpusV1) }
 // TestLinksV2NeverRot checks the v=2 corpus (links naming a whole verl
 // release) by the same rule.
 func TestLinksV2NeverRot(t *testing.T) { checkCorpus(t, corpusV2) }
+
+// TestLinksV3NeverRot checks the v=3 corpus (links naming a whole verl
+// release, /update pages included) by the same rule.
+func TestLinksV3NeverRot(t *testing.T) { checkCorpus(t, corpusV3) }
 
 func checkCorpus(t *testing.T, c linkCorpus) {
 	links := readLinks(t, c.links)

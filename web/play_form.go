@@ -35,6 +35,9 @@ func (v playView) form() templates.Form {
 		CanAdd:      s.Len() < scenario.MaxTokens,
 		Submit:      v.t("form.submit"),
 	}
+	if v.s.Speed != 0 { // an edit keeps the auto-play speed
+		f.Hidden = append(f.Hidden, templates.Option{Value: "speed", Label: scenario.FormatNumber(v.s.Speed)})
+	}
 	for _, unit := range []*templates.Field{&f.Gamma, &f.Lam} {
 		unit.Kind, unit.Min, unit.Max, unit.Step = "range", "0", "1", "0.01"
 	}
@@ -147,6 +150,9 @@ func (v playView) hidden() []templates.Option {
 	}
 	if v.s.Step >= 0 {
 		h = append(h, templates.Option{Value: "step", Label: strconv.Itoa(v.s.Step)})
+	}
+	if v.s.Speed != 0 {
+		h = append(h, templates.Option{Value: "speed", Label: scenario.FormatNumber(v.s.Speed)})
 	}
 	return h
 }

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"math"
+	"slices"
 	"strconv"
 
 	"gaelab/engine"
@@ -89,6 +91,7 @@ func (v playView) step() templates.Step {
 		st.Next.URL, st.Last.URL = at(k+1), at(n)
 	}
 	st.Exit = templates.Link{Label: v.t("step.exit"), URL: at(-1)}
+	v.speeds(&st)
 	switch {
 	case k == 0:
 		st.Status = v.t("step.before", v.idx(n-1), v.idx(0))
@@ -130,4 +133,24 @@ func (v playView) stepLines(t int) []templates.Rich {
 	}
 	lines = append(lines, templates.Rich(lang.HTML("step.carry", num(carriedV), num(g.Advantages[0][t]))))
 	return lines
+}
+
+// speeds sets auto-play's interval from the link's speed= and links the
+// speeds on offer (SpeedChoices, and the link's own when it is another).
+func (v playView) speeds(st *templates.Step) {
+	cur := v.s.StepsPerSecond()
+	st.Interval = int(math.Round(1000 / cur))
+	st.SpeedLabel = v.t("step.speed")
+	choices := scenario.SpeedChoices
+	if !slices.Contains(choices, cur) {
+		choices = append(slices.Clone(choices), cur)
+		slices.Sort(choices)
+	}
+	for _, x := range choices {
+		st.Speeds = append(st.Speeds, templates.Link{
+			Label: scenario.FormatNumber(x), Current: x == cur,
+			Title: v.t("step.speed.choice", scenario.FormatNumber(x), scenario.FormatNumber(1/x)),
+			URL:   v.with(func(s *scenario.Scenario) { s.SetSpeed(x) }),
+		})
+	}
 }

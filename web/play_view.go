@@ -111,8 +111,8 @@ func (v playView) presets() templates.PresetBar {
 		})
 	}
 	p, _ := scenario.Preset(v.s.Preset)
-	view := v.s // the step and the selected cell are views, not changes
-	view.Step, view.Select = p.Step, p.Select
+	view := v.s // the step, the selected cell and the speed are views, not changes
+	view.Step, view.Select, view.Speed = p.Step, p.Select, p.Speed
 	if scenario.Encode(view) != scenario.Encode(p) || len(v.pr.rep.Problems) > 0 {
 		// The preset's question no longer fits the state: it hides, and
 		// Reset goes back to it.

@@ -44,6 +44,7 @@ var parts = []part{
 	{"learner", enLearner, zhLearner},
 	{"variance", enVariance, zhVariance},
 	{"critic", enCritic, zhCritic},
+	{"step", enStep, zhStep},
 }
 
 // catalogs holds every message by language, merged from parts.

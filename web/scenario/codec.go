@@ -91,7 +91,7 @@ var lists = []struct {
 }
 
 // scenarioKeys are every parameter the codec reads.
-var scenarioKeys = []string{"v", "p", "prompt", "tok", "mask", "score", "old", "ref", "V", "r", "rw", "gamma", "lam", "beta", "kl", "ver", "num", "step", "sel", "pick", "op", "toks"}
+var scenarioKeys = []string{"v", "p", "prompt", "tok", "mask", "score", "old", "ref", "V", "r", "rw", "gamma", "lam", "beta", "kl", "ver", "num", "step", "speed", "sel", "pick", "op", "toks"}
 
 // decodeVersion reads ver= into s (see ReadVersion).
 func decodeVersion(d Reader, s *Scenario, v2 bool) { ReadVersion(d, v2, &s.Version, &s.Release) }
@@ -231,6 +231,7 @@ func Decode(q url.Values, pageKeys ...string) (Scenario, Report) {
 	} else if s.Step > s.Len() {
 		s.Step = -1
 	}
+	d.speed(&s)
 	if raw, ok := d.First("sel"); ok {
 		if validSelect(raw, s.Len()) {
 			s.Select = raw

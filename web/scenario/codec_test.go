@@ -200,6 +200,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add("v=1&p=seed-b&V=0.1,0.2&tok=a&tok=b&step=1&sel=delta.0")
 	f.Add("p=multi-turn&mask=1,o,0&op=del.0")
 	f.Add("%zz&&=&p=&tok")
+	f.Add("v=1&p=seed-b&step=2&speed=0.5")
 	f.Add("v=3&p=seed-b&ver=v0.4.1&V=0.1")
 	f.Add("v=2&p=multi-turn&ver=v0.2.0.post1")
 	f.Fuzz(func(t *testing.T, query string) {
@@ -211,8 +212,9 @@ func FuzzDecode(f *testing.F) {
 		if want := WrittenVersion(s.Release, s.Link); !strings.HasPrefix(Encode(s), "v="+want+"&") || s.Release == "" && s.Link != "" {
 			t.Fatalf("%q: release %q, link %q written as %q", query, s.Release, s.Link, Encode(s))
 		}
-		if s.Len() < 1 || s.Len() > MaxTokens || s.Step > s.Len() || s.Gamma < 0 || s.Gamma > 1 || s.Lam < 0 || s.Lam > 1 {
-			t.Fatalf("decoded an invalid scenario: T=%d step=%d γ=%g λ=%g", s.Len(), s.Step, s.Gamma, s.Lam)
+		if s.Len() < 1 || s.Len() > MaxTokens || s.Step > s.Len() || s.Gamma < 0 || s.Gamma > 1 || s.Lam < 0 || s.Lam > 1 ||
+			s.StepsPerSecond() < MinSpeed || s.StepsPerSecond() > MaxSpeed {
+			t.Fatalf("decoded an invalid scenario: T=%d step=%d γ=%g λ=%g speed=%g", s.Len(), s.Step, s.Gamma, s.Lam, s.Speed)
 		}
 		// Whatever was decoded has a canonical link that reads back the same.
 		again, rep := Decode(mustParse(t, Encode(s)))

@@ -58,6 +58,9 @@ func Encode(s Scenario) string {
 	if s.Step >= 0 {
 		add("step", strconv.Itoa(s.Step))
 	}
+	if s.Speed != 0 {
+		add("speed", FormatNumber(s.Speed))
+	}
 	if s.Select != "" {
 		add("sel", s.Select)
 	}

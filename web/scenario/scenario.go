@@ -62,6 +62,9 @@ type Scenario struct {
 	Base   int    // 0: the code's numbering (t, s_t); 1: the textbook's (token t+1, state s_{t+1})
 	Step   int    // how many steps of the backward loop are done, 0 … T; −1 when not stepping
 	Select string // the selected cell, "<row>.<t>", or ""
+	// Speed is auto-play's steps per second (speed=), MinSpeed … MaxSpeed;
+	// 0 is DefaultSpeed (StepsPerSecond, SetSpeed).
+	Speed float64
 }
 
 // Gen is the verl generation whose arithmetic the scenario shows: its
