@@ -50,4 +50,5 @@ func TestA11yCharts(t *testing.T) {
 // chartsA11yPages are the pages TestA11yCharts checks.
 var chartsA11yPages = []string{
 	"/compare/lambda?v=1&p=seed-b",
+	"/play?v=1&p=seed-b",
 }

@@ -77,3 +77,67 @@ func TestBrowserLambdaSmallReadable(t *testing.T) {
 		}
 	}
 }
+
+// klInsetJS measures the reward chart's KL panel as the browser draws it:
+// the rendered height of each KL bar (its SVG height × the panel's scale),
+// the panel's and the chart's boxes, and the smallest rendered label.
+const klInsetJS = `(() => {
+	const svg = document.querySelector("#chart-rewards svg"), g = svg && svg.querySelector("g.gae-kl-inset");
+	if (!g) return JSON.stringify({found: false});
+	const out = {found: true, bars: [], font: 1e9};
+	for (const p of g.querySelectorAll('path[fill*="hatch-kl"]')) {
+		const m = p.getScreenCTM(), scale = Math.hypot(m.c, m.d);
+		for (const [, h] of p.getAttribute("d").matchAll(/h-?[\d.]+v(-?[\d.]+)h/g)) out.bars.push(Math.abs(parseFloat(h)) * scale);
+	}
+	for (const t of g.querySelectorAll("text")) {
+		const m = t.getScreenCTM();
+		out.font = Math.min(out.font, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
+	}
+	const r = g.getBoundingClientRect(), s = svg.getBoundingClientRect();
+	out.panel = [r.left, r.top, r.right, r.bottom];
+	out.chart = [s.left, s.top, s.right, s.bottom];
+	out.aboveBottom = Math.max(...[...svg.querySelectorAll(":scope > g.labels text")].map(t => t.getBoundingClientRect().bottom));
+	return JSON.stringify(out);
+})()`
+
+// The reward-composition chart's KL panel, as seed-b's page draws it at
+// 1280×720 in both languages: it lies inside the chart, under everything
+// the chart above it writes, and every KL bar renders ≥ 10 px tall.
+func TestBrowserKLInset(t *testing.T) {
+	srv := playServer(t)
+	tb := newTab(t, srv)
+	for _, path := range []string{"/play?v=1&p=seed-b&lang=en", "/play?v=1&p=seed-b&lang=zh", "/play?v=1&p=pipeline&lang=en"} {
+		tb.do("size the window", chromedp.EmulateViewport(1280, 720))
+		tb.open(path)
+		var m struct {
+			Found       bool      `json:"found"`
+			Bars        []float64 `json:"bars"`
+			Font        float64   `json:"font"`
+			Panel       []float64 `json:"panel"`
+			Chart       []float64 `json:"chart"`
+			AboveBottom float64   `json:"aboveBottom"`
+		}
+		if err := json.Unmarshal([]byte(eval[string](tb, klInsetJS)), &m); err != nil {
+			t.Fatal(err)
+		}
+		if !m.Found {
+			t.Fatalf("%s: no KL panel in the reward chart", path)
+		}
+		t.Logf("%s: KL bars %v px, smallest label %.1f px, panel %v in chart %v, chart above ends at y = %.1f", path, m.Bars, m.Font, m.Panel, m.Chart, m.AboveBottom)
+		if len(m.Bars) == 0 {
+			t.Fatalf("%s: no KL bars in the panel", path)
+		}
+		for _, h := range m.Bars {
+			if h < 10 {
+				t.Errorf("%s: a KL bar renders %.1f px tall, want ≥ 10 (bars %v)", path, h, m.Bars)
+			}
+		}
+		const eps = 0.5
+		if m.Panel[0] < m.Chart[0]-eps || m.Panel[2] > m.Chart[2]+eps || m.Panel[3] > m.Chart[3]+eps {
+			t.Errorf("%s: the panel %v reaches out of the chart %v", path, m.Panel, m.Chart)
+		}
+		if m.Panel[1] < m.AboveBottom-eps {
+			t.Errorf("%s: the panel starts at y = %.1f, over the chart's labels (down to %.1f)", path, m.Panel[1], m.AboveBottom)
+		}
+	}
+}

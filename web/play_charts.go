@@ -33,7 +33,8 @@ func chartText(t func(string, ...any) string) chart.Text {
 		Reward: "rₜ", Score: t("chart.legend.score"), KL: "−β·KL",
 		Bootstrap: t("chart.bootstrap"), Padding: t("mask.pad"), Observation: t("mask.obs"),
 		NoWhitened: t("chart.no_whitened"),
-		Prompt:     t("form.prompt"), Response: t("form.tokens"),
+		KLInset:    t("chart.kl_inset"), KLInsetDesc: t("chart.kl_inset.desc"),
+		Prompt: t("form.prompt"), Response: t("form.tokens"),
 		RowToken: t("chart.ribbon.token"), RowPosition: t("chart.ribbon.position"), RowIndex: "t",
 		RowCritic: t("chart.ribbon.critic"), RowValue: "V(sₜ)", Unused: t("chart.ribbon.unused"),
 	}

@@ -157,6 +157,11 @@ type Text struct {
 	Padding, Observation string
 	// NoWhitened is the caption chart 3 shows when Whitened is nil, saying why.
 	NoWhitened string
+	// KLInset titles the panel under chart 2 that shows −β·KL on its own
+	// scale when its bars are too short to read beside the scores, e.g.
+	// "−β·KL on its own scale"; "" draws no such panel. KLInsetDesc says
+	// what the panel shows, in the chart's <desc> and the panel's.
+	KLInset, KLInsetDesc string
 
 	// Ribbon: bracket labels over the two parts of the sequence.
 	Prompt, Response string

@@ -167,14 +167,16 @@ func (f *frame) barFill(q Quantity) string {
 // Rewards draws chart 2: per token, the score bar from 0 to score_t and the
 // KL bar (−β·kld_t, hatched) stacked on it, from score_t to
 // score_t − β·kld_t, so the stack ends at the reward; r_t itself is marked
-// with a diamond and a short line. It reads Tokens, Mask, Scores, KLTerm and
-// Rewards.
+// with a diamond and a short line. When the KL bars are too short to read
+// on that scale, a panel under the chart draws them again on their own
+// (withKLInset). It reads Tokens, Mask, Scores, KLTerm and Rewards.
 func Rewards(in Input) ([]byte, error) {
 	return svgOf(rewards(&in))
 }
 
 func rewards(in *Input) ([]byte, *frame, error) {
-	return in.chart("RewardsTitle", in.Text.RewardsTitle, rewardsSpec, series{name: "Scores", v: in.Scores}, series{name: "KLTerm", v: in.KLTerm},
+	build := func(in *Input, T int, th Theme) spec { return withKLInset(in, T, th, rewardsSpec(in, T, th)) }
+	return in.chart("RewardsTitle", in.Text.RewardsTitle, build, series{name: "Scores", v: in.Scores}, series{name: "KLTerm", v: in.KLTerm},
 		series{name: "Rewards", v: in.Rewards})
 }
 

@@ -54,6 +54,15 @@ type spec struct {
 	resR             float64 // px reserved right of the last column (≥ left reserve)
 	legend           []legendItem
 	layers           []func(f *frame) // data layers, drawn in order onto f.marks
+	// axisW, when wider than the y axis gonum measures, is the y axis's
+	// width: the data area moves right by the difference, so that a panel
+	// drawn under the chart (below) has its columns at the same x.
+	axisW float64
+	// below is a panel drawn under the chart (the inside of a rendered
+	// chart's root, unwrapRoot), belowH px tall, in <g class="belowClass">.
+	below      []byte
+	belowH     float64
+	belowClass string
 }
 
 type legendItem struct {
@@ -149,6 +158,11 @@ func (f *frame) finish(sp spec) []byte {
 	b.Write(f.labels.b.Bytes())
 	b.WriteString("</g>\n")
 	b.Write(f.hl)
+	if len(sp.below) > 0 {
+		b.WriteString(`<g class="` + sp.belowClass + `" transform="translate(0 ` + coord(f.H-sp.belowH) + `)">` + "\n")
+		b.Write(sp.below)
+		b.WriteString("</g>\n")
+	}
 	b.Write(f.drag.Bytes())
 	b.WriteString("</svg>\n")
 	return b.Bytes()

@@ -50,6 +50,7 @@ type axesRoom struct {
 	topIn, botIn float64 // how far gonum's axes reach above and below the data area
 	yLabelW      float64 // the rotated y-axis label, or 0
 	dataW        float64 // the data area: the columns and the reserves on either side
+	shift        float64 // room left of gonum's y axis that spec.axisW adds
 }
 
 // measure sets up gonum's plot (a y axis with our ticker, the x axis as a bare
@@ -89,6 +90,9 @@ func (f *frame) measure(sp spec) axesRoom {
 	ax.yAxisW = float64(tdc.Min.X - trial.Min.X)
 	ax.topIn = float64(trial.Max.Y - tdc.Max.Y)
 	ax.botIn = float64(tdc.Min.Y - trial.Min.Y)
+	if sp.axisW > ax.yAxisW {
+		ax.shift, ax.yAxisW = sp.axisW-ax.yAxisW, sp.axisW
+	}
 	if strings.TrimSpace(sp.yLabel) != "" {
 		ax.yLabelW = th.FontSize * 1.5
 	}
@@ -171,7 +175,7 @@ func (f *frame) rows(sp spec, ax axesRoom, y float64) rowsAt {
 		y += th.FontSize * 1.6
 		r.xLabelY = y
 	}
-	f.H = math.Ceil(y + th.FontSize*0.35 + pad)
+	f.H = math.Ceil(y+th.FontSize*0.35+pad) + sp.belowH
 	return r
 }
 
@@ -182,8 +186,8 @@ func (f *frame) draw(sp spec, ax axesRoom, r rowsAt, hd head) {
 	f.axes, f.under, f.marks = newMarkCanvas(), newMarkCanvas(), newMarkCanvas()
 	f.marks.buf.Grow(2048 + 40*f.T)
 	full := draw.Canvas{Canvas: f.axes, Rectangle: vg.Rectangle{Max: vg.Point{X: vg.Length(f.W), Y: vg.Length(f.H)}}}
-	subL := pad + ax.yLabelW
-	sub := draw.Crop(full, vg.Length(subL), vg.Length(subL+ax.yAxisW+ax.dataW-f.W), vg.Length(f.H-r.subBottom), vg.Length(-r.subTop))
+	subL := pad + ax.yLabelW + ax.shift
+	sub := draw.Crop(full, vg.Length(subL), vg.Length(subL+ax.yAxisW-ax.shift+ax.dataW-f.W), vg.Length(f.H-r.subBottom), vg.Length(-r.subTop))
 	grid := plotter.NewGrid() // horizontal lines at the y ticks only
 	grid.Vertical.Color = nil
 	grid.Horizontal = draw.LineStyle{Color: rgb(f.th.Grid), Width: 1}

@@ -44,6 +44,7 @@ var parts = []part{
 	{"learner", enLearner, zhLearner},
 	{"variance", enVariance, zhVariance},
 	{"critic", enCritic, zhCritic},
+	{"charts", enCharts, zhCharts},
 	{"step", enStep, zhStep},
 }
 
