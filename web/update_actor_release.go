@@ -61,6 +61,21 @@ func (v actorView) termRows(a actorLoss) []templates.Row {
 	return rows
 }
 
+// since0 is the range of releases around v0.2 that agree with it on
+// change id (the early block's numbers).
+func (v actorView) since0(id engine.ChangeID) string { return engine.StableLabel(engine.G01, id) }
+
+// ratio1Note explains a loss of about 0 at ratio 1: exact division by the
+// token count, or by the count + 1e-8 in the releases whose token-mean has
+// masked_mean's ε (v0.3.0.post0–v0.6.1).
+func (v actorView) ratio1Note() templates.Rich {
+	label := engine.StableLabel(v.gen, engine.AggModeChanges(engine.TokenMean)...)
+	if v.gen.Has(engine.MaskedMeanEps) && !v.gen.Has(engine.TokenMeanNoEps) {
+		return v.html("update.release.ratio1_eps", label)
+	}
+	return v.html("update.actor.ratio1", label)
+}
+
 // advNote says where the advantages come from.
 func (v actorView) advNote() templates.Rich {
 	switch {

@@ -130,6 +130,9 @@ func TestUpdateV3ActorIsTheRelease(t *testing.T) {
 				t.Errorf("%v %s: pg_loss %q (%s), want the engine's %s", g, mode, got, errText, full(want.Loss))
 			}
 		}
+		if notes := doc.Find(`[data-testid="notes"]`).Text(); !g.Has(engine.DualClip) && strings.Contains(notes, "the dual clip caps") {
+			t.Errorf("%v: a note speaks of the dual clip verl %s does not have: %q", g, g.Range(), notes)
+		}
 		dual := doc.Find(`[data-testid="token-table"] tr[data-row="dual"]`).Length() > 0
 		high := doc.Find(`input[name="clip_high"]`).Length() > 0
 		c := doc.Find(`input[name="c"]`).Length() > 0
