@@ -100,6 +100,9 @@ func GAEInto(dst *GAEResult, g Generation, rewards, values, mask [][]float64, ga
 // mask was 1, which GAE records as it runs, so the 256×4096 batches of a
 // trainer do not pay for a trace only the step-through reads.
 func (res *GAEResult) NextIndex(i, t int) int {
+	if i < 0 || i >= len(res.Advantages) || t < 0 || t >= len(res.Advantages[i]) {
+		return -1 // not a token of the batch
+	}
 	if !res.maskAware {
 		if t+1 < len(res.Advantages[i]) {
 			return t + 1

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gaelab/engine"
 	"gaelab/templates"
@@ -73,7 +74,8 @@ func (m stepMarks) class(row string, t int) string {
 func (v playView) step() templates.Step {
 	n := v.s.Len()
 	st := templates.Step{Heading: v.t("step.heading"), Play: v.t("step.play"), Pause: v.t("step.pause")}
-	at := func(k int) string { return v.with(func(s *scenario.Scenario) { s.Step = k }) }
+	base := scenario.EncodeState(v.s)
+	at := func(k int) string { return v.stepLink(base, k, v.s.Speed) }
 	if v.s.Step < 0 {
 		st.Start = templates.Link{Label: v.t("step.start"), URL: at(0)}
 		return st
@@ -91,7 +93,7 @@ func (v playView) step() templates.Step {
 		st.Next.URL, st.Last.URL = at(k+1), at(n)
 	}
 	st.Exit = templates.Link{Label: v.t("step.exit"), URL: at(-1)}
-	v.speeds(&st)
+	v.speeds(&st, base)
 	switch {
 	case k == 0:
 		st.Status = v.t("step.before", v.idx(n-1), v.idx(0))
@@ -114,8 +116,14 @@ func (v playView) stepLines(t int) []templates.Rich {
 	if t+1 < v.s.Len() {
 		aNext = num(g.Advantages[0][t+1])
 	}
+	// Each equation is its own formula, so that a narrow step panel (a
+	// projector's) wraps a line between them.
 	line := func(key string, pairs ...string) templates.Rich {
-		return templates.Rich(lang.HTML(key, i18n.RawHTML(i18n.Math(joinf(pairs...), false))))
+		var eqs []string
+		for i := 0; i+1 < len(pairs); i += 2 {
+			eqs = append(eqs, i18n.Math(joinf(pairs[i], pairs[i+1]), false))
+		}
+		return templates.Rich(lang.HTML(key, i18n.RawHTML(strings.Join(eqs, ", "))))
 	}
 	lines := []templates.Rich{line("step.read", "r_"+i, num(v.res.Rewards[t]), "V(s_"+i+")", num(v.s.Tokens[t].Value), `V_{\text{next}}`, next, `A_{\text{next}}`, aNext)}
 	if v.s.Version == engine.VerlNewest && v.s.Tokens[t].Kind != scenario.Valid {
@@ -124,8 +132,9 @@ func (v playView) stepLines(t int) []templates.Rich {
 		// δ_t and A_t formed from what the step read (the line above holds
 		// the numbers), then R_t.
 		delta := `\delta_` + i + ` = r_` + i + ` + \gamma V_{\text{next}} - V(s_` + i + `) = ` + num(g.Deltas[0][t])
-		adv := `A_` + i + ` = \delta_` + i + ` + \gamma\lambda A_{\text{next}} = ` + num(g.Advantages[0][t]) + `,\; R_` + i + ` = A_` + i + ` + V(s_` + i + `) = ` + num(g.Returns[0][t])
-		lines = append(lines, templates.Rich(lang.HTML("step.write", i18n.RawHTML(i18n.Math(delta, false)))), templates.Rich(lang.HTML("step.write", i18n.RawHTML(i18n.Math(adv, false)))))
+		adv := i18n.Math(`A_`+i+` = \delta_`+i+` + \gamma\lambda A_{\text{next}} = `+num(g.Advantages[0][t]), false) + ", " +
+			i18n.Math(`R_`+i+` = A_`+i+` + V(s_`+i+`) = `+num(g.Returns[0][t]), false)
+		lines = append(lines, templates.Rich(lang.HTML("step.write", i18n.RawHTML(i18n.Math(delta, false)))), templates.Rich(lang.HTML("step.write", i18n.RawHTML(adv))))
 	}
 	carriedV := v.s.Tokens[t].Value
 	if v.s.Version == engine.VerlNewest && v.s.Tokens[t].Kind != scenario.Valid {
@@ -135,9 +144,22 @@ func (v playView) stepLines(t int) []templates.Rich {
 	return lines
 }
 
+// stepLink is the playground's link of this state, encoded without its
+// view as base (scenario.EncodeState), at step k (−1: not stepping) and
+// auto-play speed x, as with() writes it; the step panel encodes the state
+// once for its ten links.
+func (v playView) stepLink(base string, k int, x float64) string {
+	s := v.s
+	s.Step = k
+	s.SetSpeed(x)
+	pr := v.pr
+	pr.view.winSet = false
+	return pr.linkTo("/play", base+s.ViewQuery())
+}
+
 // speeds sets auto-play's interval from the link's speed= and links the
 // speeds on offer (SpeedChoices, and the link's own when it is another).
-func (v playView) speeds(st *templates.Step) {
+func (v playView) speeds(st *templates.Step, base string) {
 	cur := v.s.StepsPerSecond()
 	st.Interval = int(math.Round(1000 / cur))
 	st.SpeedLabel = v.t("step.speed")
@@ -150,7 +172,7 @@ func (v playView) speeds(st *templates.Step) {
 		st.Speeds = append(st.Speeds, templates.Link{
 			Label: scenario.FormatNumber(x), Current: x == cur,
 			Title: v.t("step.speed.choice", scenario.FormatNumber(x), scenario.FormatNumber(1/x)),
-			URL:   v.with(func(s *scenario.Scenario) { s.SetSpeed(x) }),
+			URL:   v.stepLink(base, v.s.Step, x),
 		})
 	}
 }

@@ -69,6 +69,7 @@ func actorOf(u updateView) actorView {
 	if v.has(engine.DualClip) {
 		v.clip.C = v.own.number("c", actorDefaultC, updateDualC)
 	}
+	v.notInRelease()
 	return v
 }
 
@@ -238,16 +239,18 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 		}
 		r.Metrics = append(r.Metrics, updateMetric("ppo_kl", v.t("update.ppo_kl"), "actor/ppo_kl", metrics.PPOKL))
 	}
+	early := engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...) // the releases that compute these numbers as v0.2 does
+	clampTag, clampPR := arrival(engine.LogRatioClamp)
 	if x := a.early.Loss; a.earlyErr == nil && (math.IsInf(x, 0) || math.IsNaN(x)) {
 		r.Early = []templates.Metric{{ID: "early", Label: v.t("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss",
-			Error: v.t("update.actor.early_nonfinite", engine.G01.Range(), nonFiniteText(x))}}
+			Error: v.t("update.actor.early_nonfinite", engine.G01.Range(), nonFiniteText(x), v.since0(engine.LogRatioClamp), clampTag, clampPR)}}
 	} else if a.earlyErr != nil {
-		r.Early = []templates.Metric{{ID: "early", Label: v.t("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss", Error: v.t("update.actor.early_err")}}
+		r.Early = []templates.Metric{{ID: "early", Label: v.t("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss", Error: v.t("update.actor.early_err", v.since0(engine.LogRatioClamp))}}
 	} else {
 		r.Early = []templates.Metric{
 			updateMetric("early", v.t("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), "pg_loss", a.early.Loss),
-			updateMetric("early_clipfrac", v.t("update.actor.early_clipfrac"), "pg_clipfrac", a.early.ClipFrac),
-			updateMetric("early_ppo_kl", v.t("update.actor.early_ppo_kl"), "ppo_kl", a.early.PPOKL),
+			updateMetric("early_clipfrac", v.t("update.actor.early_clipfrac", early), "pg_clipfrac", a.early.ClipFrac),
+			updateMetric("early_ppo_kl", v.t("update.actor.early_ppo_kl", early), "ppo_kl", a.early.PPOKL),
 		}
 	}
 	r.Notes = append(v.actorNotes(a), v.releaseNotes()...)
@@ -272,9 +275,12 @@ func (v actorView) actorNotes(a actorLoss) []templates.Rich {
 		}
 	}
 	if ratio1 {
-		notes = append(notes, v.html("update.actor.ratio1"))
+		notes = append(notes, v.ratio1Note())
 	} else {
 		notes = append(notes, v.html("update.actor.clips", v.tokenList(clipped), v.tokenList(dual)))
+		if !v.has(engine.DualClip) {
+			notes[len(notes)-1] = v.html("update.release.clips_no_dual", v.tokenList(clipped))
+		}
 	}
 	if len(valid) < v.s.Len() {
 		notes = append(notes, v.html("update.masked_note"))

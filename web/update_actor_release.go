@@ -12,6 +12,26 @@ import (
 // (v=3): one clip_ratio before ClipLowHigh, no clip_ratio_c before
 // DualClip, no log-ratio clamp before LogRatioClamp.
 
+// notInRelease reports clip_high= and c= in a link of a release that has
+// no such parameter (they are left out of its canonical link), unless they
+// hold the default, as the form of a v=1 or v=2 state sends them.
+func (v *actorView) notInRelease() {
+	for _, p := range []struct {
+		key string
+		id  engine.ChangeID
+		def float64
+	}{{"clip_high", engine.ClipLowHigh, actorDefaultClip}, {"c", engine.DualClip, actorDefaultC}} {
+		raw, ok := v.own.q[p.key]
+		if !ok || v.has(p.id) {
+			continue
+		}
+		if x, problem := scenario.ParseNumber(raw[0]); problem == "" && x == p.def {
+			continue
+		}
+		v.pr.rep.Warn("update.release.not_in", v.since(p.id), p.key, raw[0])
+	}
+}
+
 // clipFields are the form's clip settings, as the view's policy loss has them.
 func (v actorView) clipFields() []templates.Field {
 	if !v.has(engine.ClipLowHigh) {
@@ -59,6 +79,21 @@ func (v actorView) termRows(a actorLoss) []templates.Row {
 		rows = append(rows, v.flagRow("dual", v.t("update.row.dual"), "A < 0 and max(…) > pg_losses3", pt.DualClipped[0], v.t("update.capped"), v.t("update.no")))
 	}
 	return rows
+}
+
+// since0 is the range of releases around v0.2 that agree with it on
+// change id (the early block's numbers).
+func (v actorView) since0(id engine.ChangeID) string { return engine.StableLabel(engine.G01, id) }
+
+// ratio1Note explains a loss of about 0 at ratio 1: exact division by the
+// token count, or by the count + 1e-8 in the releases whose token-mean has
+// masked_mean's ε (v0.3.0.post0–v0.6.1).
+func (v actorView) ratio1Note() templates.Rich {
+	label := engine.StableLabel(v.gen, engine.AggModeChanges(engine.TokenMean)...)
+	if v.gen.Has(engine.MaskedMeanEps) && !v.gen.Has(engine.TokenMeanNoEps) {
+		return v.html("update.release.ratio1_eps", label)
+	}
+	return v.html("update.actor.ratio1", label)
 }
 
 // advNote says where the advantages come from.

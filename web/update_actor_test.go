@@ -204,7 +204,7 @@ func TestUpdateActorRatio1(t *testing.T) {
 				t.Errorf("%s: %s = %q, want 0.0000", id, m, got)
 			}
 		}
-		if notes := doc.Find(`[data-testid="notes"]`).Text(); !strings.Contains(notes, richText(t, i18n.En.HTML("update.actor.ratio1"))) {
+		if notes := doc.Find(`[data-testid="notes"]`).Text(); !strings.Contains(notes, richText(t, i18n.En.HTML("update.actor.ratio1", engine.StableLabel(engine.LastGeneration, engine.AggModeChanges(engine.TokenMean)...)))) {
 			t.Errorf("%s: the ratio-1 note is missing: %q", id, notes)
 		}
 		// Every placed token sits at ρ = 1 on the chart.

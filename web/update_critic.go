@@ -182,6 +182,7 @@ func (v criticView) results(c criticLoss) templates.UpdateResults {
 // criticEarly are verl v0.2's numbers for the same terms.
 func (v criticView) criticEarly(c criticLoss) []templates.Metric {
 	var ms []templates.Metric
+	early := engine.StableLabel(engine.G01, engine.ValueLossChanges(engine.TokenMean)...) // the releases that compute these numbers as v0.2 does
 	if a := explain.EmptyAnswerOf(engine.G01, engine.TokenMean); c.earlyErr != nil && len(v.validTokens()) == 0 && a.Err == nil {
 		ms = append(ms, updateMetric("early", v.t("update.critic.early", engine.StableLabel(engine.G01, engine.ValueLossChanges(engine.TokenMean)...)), "vf_loss", 0.5*a.Value))
 	} else if c.earlyErr != nil {
@@ -189,15 +190,15 @@ func (v criticView) criticEarly(c criticLoss) []templates.Metric {
 	} else {
 		ms = append(ms,
 			updateMetric("early", v.t("update.critic.early", engine.StableLabel(engine.G01, engine.ValueLossChanges(engine.TokenMean)...)), "vf_loss", c.early.Loss),
-			updateMetric("early_clipfrac", v.t("update.critic.early_clipfrac"), "vf_clipfrac", c.early.ClipFrac))
+			updateMetric("early_clipfrac", v.t("update.critic.early_clipfrac", early), "vf_clipfrac", c.early.ClipFrac))
 	}
 	switch {
 	case c.shifted == nil:
-		ms = append(ms, templates.Metric{ID: "early_shifted", Label: v.t("update.critic.shifted"), Code: "vf_loss", Error: v.t("update.critic.shifted_holes")})
+		ms = append(ms, templates.Metric{ID: "early_shifted", Label: v.t("update.critic.shifted", early), Code: "vf_loss", Error: v.t("update.critic.shifted_holes", early)})
 	case c.shiftedErr != nil:
-		ms = append(ms, templates.Metric{ID: "early_shifted", Label: v.t("update.critic.shifted"), Code: "vf_loss", Error: v.t("update.err.no_tokens")})
+		ms = append(ms, templates.Metric{ID: "early_shifted", Label: v.t("update.critic.shifted", early), Code: "vf_loss", Error: v.t("update.err.no_tokens")})
 	default:
-		ms = append(ms, updateMetric("early_shifted", v.t("update.critic.shifted"), "vf_loss", c.shifted.Loss))
+		ms = append(ms, updateMetric("early_shifted", v.t("update.critic.shifted", early), "vf_loss", c.shifted.Loss))
 	}
 	return ms
 }

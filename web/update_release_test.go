@@ -130,6 +130,9 @@ func TestUpdateV3ActorIsTheRelease(t *testing.T) {
 				t.Errorf("%v %s: pg_loss %q (%s), want the engine's %s", g, mode, got, errText, full(want.Loss))
 			}
 		}
+		if notes := doc.Find(`[data-testid="notes"]`).Text(); !g.Has(engine.DualClip) && strings.Contains(notes, "the dual clip caps") {
+			t.Errorf("%v: a note speaks of the dual clip verl %s does not have: %q", g, g.Range(), notes)
+		}
 		dual := doc.Find(`[data-testid="token-table"] tr[data-row="dual"]`).Length() > 0
 		high := doc.Find(`input[name="clip_high"]`).Length() > 0
 		c := doc.Find(`input[name="c"]`).Length() > 0
@@ -217,5 +220,47 @@ func TestUpdateEditNoticeV3(t *testing.T) {
 				t.Errorf("%s: notice %q does not name %s", tc.link, line, w)
 			}
 		}
+	}
+}
+
+// TestUpdateV3NotInRelease: clip_high= and c= in a link of a release that
+// has no such parameter are reported (and left out of the canonical link),
+// unless they hold the default, as the form of a v=1 or v=2 state sends it.
+func TestUpdateV3NotInRelease(t *testing.T) {
+	doc := page(t, "/update/actor?v=3&p=seed-b&ver=v0.2&clip_high=0.3&c=2")
+	text := doc.Find("main").Text()
+	for _, key := range []string{"clip_high=«0.3»", "c=«2»"} {
+		if !strings.Contains(text, key) {
+			t.Errorf("v0.2 with %s: not reported", key)
+		}
+	}
+	if rec := get(t, "/update/actor?v=3&p=seed-b&ver=v0.2&clip_high=0.2&c=3"); rec.Code != 303 || rec.Header().Get("Location") != "/update/actor?v=3&p=seed-b&ver=v0.2" {
+		t.Errorf("the defaults: %d to %q, want 303 to the canonical link", rec.Code, rec.Header().Get("Location"))
+	}
+	if text := page(t, "/update/actor?v=3&p=seed-b&ver=v0.4.0&clip_high=0.3&c=2").Find("main").Text(); strings.Contains(text, "was ignored") {
+		t.Error("v0.4.0 has clip_high and c, but they are reported as ignored")
+	}
+}
+
+// Budget: a 64-token /update/actor page renders in a few milliseconds in
+// every link version: v=1 and v=2 pages also compute their v=3 edit's
+// losses for the notice; a v=3 page computes the release's own.
+func BenchmarkUpdateActorVersions64(b *testing.B) {
+	v1 := strings.Replace(longScenario(64), "/play?", "/update/actor?", 1)
+	for _, c := range []struct{ name, target string }{
+		{"v1", v1},
+		{"v2-v0.2", strings.Replace(v1, "?v=1&", "?v=2&", 1) + "&ver=v0.2"},
+		{"v3-v0.2", strings.Replace(v1, "?v=1&", "?v=3&", 1) + "&ver=v0.2"},
+		{"v3-v0.9.0", strings.Replace(v1, "?v=1&", "?v=3&", 1) + "&ver=v0.9.0"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			h := benchHandler(b)
+			b.ReportAllocs()
+			for b.Loop() {
+				if rec := compareServe(h, c.target); rec.Code != 200 {
+					b.Fatalf("%s: status %d", c.target, rec.Code)
+				}
+			}
+		})
 	}
 }

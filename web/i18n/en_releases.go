@@ -25,7 +25,7 @@ var enReleases = map[string]string{
 	"compare.upgrade.not_here": "It changes no cell of this scenario: it acts on the losses, the estimators, or inputs this scenario does not have.",
 	"compare.upgrade.link":     "What changes when upgrading from %[1]s to %[2]s",
 
-	"update.actor.early_nonfinite": "verl %[1]s returns %[2]s here: its tensors are float32, exp(log_probs − old_log_probs) overflows beyond a log-ratio of 88.72, and v0.2 has no ±20 clamp (PR verl#1779 added it in v0.4.1); inf·0 at a masked token is NaN.",
+	"update.actor.early_nonfinite": "verl %[1]s returns %[2]s here: its tensors are float32, exp(log_probs − old_log_probs) overflows beyond a log-ratio of 88.72, and verl %[3]s has no ±20 clamp (PR verl#%[5]d added it in %[4]s); inf·0 at a masked token is NaN.",
 
 	"release.notice.edit": "Editing this batch makes a v=3 link naming the whole release %[1]s, and these numbers become that release's: %[2]s.",
 

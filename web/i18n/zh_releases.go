@@ -24,7 +24,7 @@ var zhReleases = map[string]string{
 	"compare.upgrade.not_here": "它没有改变这个场景的任何单元格：它作用于损失、估计器，或这个场景没有的输入。",
 	"compare.upgrade.link":     "从 %[1]s 升级到 %[2]s 会改变什么",
 
-	"update.actor.early_nonfinite": "verl %[1]s 在这里返回 %[2]s：它的张量是 float32，对数比率超过 88.72 时 exp(log_probs − old_log_probs) 溢出，而 v0.2 没有 ±20 截断（PR verl#1779 在 v0.4.1 加入）；被遮盖 token 上的 inf·0 是 NaN。",
+	"update.actor.early_nonfinite": "verl %[1]s 在这里返回 %[2]s：它的张量是 float32，对数比率超过 88.72 时 exp(log_probs − old_log_probs) 溢出，而 verl %[3]s 没有 ±20 截断（PR verl#%[5]d 在 %[4]s 加入）；被遮盖 token 上的 inf·0 是 NaN。",
 
 	"release.notice.edit": "编辑这个批次会生成指向整个版本 %[1]s 的 v=3 链接，以下数字随之变为该版本的结果：%[2]s。",
 
