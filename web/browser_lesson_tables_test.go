@@ -62,7 +62,7 @@ const widgetTablesJS = `(() => {
 // its widget or scrolls sideways visibly (a scrollbar with room of its own
 // and an edge shadow while more is hidden), and no cell clips its text.
 func TestBrowserLessonTablesFit(t *testing.T) {
-	only := os.Getenv("ONLY_LESSON")
+	only := os.Getenv("ONLY_LESSON") // a slug: check that lesson only (while fixing it); unset: every lesson
 	srv := playServer(t)
 	doc := page(t, "/lessons?lang=en")
 	var slugs []string
