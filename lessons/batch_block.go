@@ -58,11 +58,45 @@ func ValidBatchCell(s string) bool {
 	return false
 }
 
+// OnVariance is a predict block's "on:" for a question about the variance
+// lab: its link is a /compare/variance query and its cells are the lab's
+// (ValidLabCell).
+const OnVariance = "variance"
+
+// LabStats are the variance lab's numbers per critic and λ, each a cell
+// "<stat>.<c>.<l>": critic c (0 perfect, 1 biased), the l-th λ of the
+// sweep (0, 0.5, 0.9, 0.95, 1, with the scenario's own λ added in order);
+// measured on the rollouts (mean of A_0, bias squared, variance, MSE) or
+// exact, in closed form (the same with an x). "best.<c>" is the λ whose
+// measured MSE is the smallest for critic c, and "true.0" the true advantage.
+var LabStats = []string{"mean", "sqbias", "var", "mse", "xmean", "xsqbias", "xvar", "xmse"}
+
+// ValidLabCell reports whether s is a cell of the variance lab.
+func ValidLabCell(s string) bool {
+	parts := strings.Split(s, ".")
+	for _, p := range parts[1:] {
+		if n, err := strconv.Atoi(p); err != nil || n < 0 || n >= 100 || strconv.Itoa(n) != p {
+			return false
+		}
+	}
+	switch len(parts) {
+	case 3:
+		return slices.Contains(LabStats, parts[0]) && (parts[1] == "0" || parts[1] == "1")
+	case 2:
+		return parts[0] == "best" && (parts[1] == "0" || parts[1] == "1") || parts[0] == "true" && parts[1] == "0"
+	}
+	return false
+}
+
 // ValidCell reports whether cell is a cell of a predict block's state:
-// a batch cell on the batch, else a playground cell "<row>.<t>".
+// a batch cell on the batch, a lab cell on the variance lab, else a
+// playground cell "<row>.<t>".
 func ValidCell(on, cell string) bool {
-	if on == OnBatch {
+	switch on {
+	case OnBatch:
 		return ValidBatchCell(cell)
+	case OnVariance:
+		return ValidLabCell(cell)
 	}
 	return ValidCellRef(cell)
 }

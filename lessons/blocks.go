@@ -39,8 +39,10 @@ type Predict struct {
 	Derivation string      // trusted HTML with {row.t} placeholders: the worked answer in the method asked; "" for the engine's formula
 	Index      int         // the predict block's place in the lesson, 0, 1, …
 	// On is "" for a question about a playground state (Link a /play query,
-	// Ask "<row>.<t>"), or OnBatch for one about a batch (Link a /batch
-	// query, Ask a batch cell, ValidBatchCell).
+	// Ask "<row>.<t>"), OnBatch for one about a batch (Link a /batch query,
+	// Ask a batch cell, ValidBatchCell), or OnVariance for one about the
+	// variance lab (Link a /compare/variance query, Ask a lab cell,
+	// ValidLabCell).
 	On string
 }
 
@@ -224,8 +226,8 @@ func parsePredict(body string) (*Predict, error) {
 	if !validID(p.ID) {
 		return nil, fmt.Errorf("predict: id %q is not lowercase letters, digits and dashes, starting with a letter", p.ID)
 	}
-	if p.On != "" && p.On != OnBatch {
-		return nil, fmt.Errorf("predict: on %q is not batch", p.On)
+	if p.On != "" && p.On != OnBatch && p.On != OnVariance {
+		return nil, fmt.Errorf("predict: on %q is not batch or variance", p.On)
 	}
 	if !ValidCell(p.On, p.Ask) {
 		return nil, fmt.Errorf("predict: ask %q is not a cell of its state (<row>.<t>, or on the batch <row>.<i>.<t> or <stat>.<n>)", p.Ask)

@@ -94,8 +94,8 @@ func blockSpec(slug, block string) (class.Spec, *askError) {
 	case p == nil:
 		return class.Spec{}, bad
 	}
-	if p.On == lessons.OnBatch {
-		return batchBlockSpec(slug, block, p, bad)
+	if p.On != "" {
+		return stateBlockSpec(slug, block, p, bad)
 	}
 	v := specView(i18n.En, p.Link, nil)
 	want, ok := v.cellValue(p.Ask)

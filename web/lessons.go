@@ -40,12 +40,14 @@ type lessonRequest struct {
 	outcomes map[*lessons.Predict]predictOutcome
 	// batches holds the batches already computed for this request, by link.
 	batches map[string]batchView
+	// labs holds the variance labs already run for this request, by link.
+	labs map[string]labCells
 }
 
 func (s *Server) readLessonRequest(r *http.Request) lessonRequest {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
 	lr := lessonRequest{q: q, charts: s.charts, classes: s.class.on(), outcomes: map[*lessons.Predict]predictOutcome{},
-		batches: map[string]batchView{}}
+		batches: map[string]batchView{}, labs: map[string]labCells{}}
 	lr.lang, lr.langSet = pageLang(r, q)
 	lr.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
 	return lr

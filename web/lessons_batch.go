@@ -46,8 +46,11 @@ func (lr lessonRequest) batchState(link string) batchView {
 // replacing its own ("" for none): the cells it asks about.
 func (lr lessonRequest) blockCells(b *lessons.Predict, query string) cellSource {
 	link := overrideLink(b.Link, query)
-	if b.On == lessons.OnBatch {
+	switch b.On {
+	case lessons.OnBatch:
 		return lr.batchState(link)
+	case lessons.OnVariance:
+		return lr.labState(link)
 	}
 	return lr.blockView("", link, nil)
 }

@@ -62,10 +62,14 @@ func (lr lessonRequest) predictState(b *lessons.Predict) predictOutcome {
 
 func (lr lessonRequest) checkPredict(b *lessons.Predict) predictOutcome {
 	var o predictOutcome
-	if b.On == lessons.OnBatch {
+	switch b.On {
+	case lessons.OnBatch:
 		bv := lr.batchState(b.Link)
 		o.src, o.open = bv, templates.Link{Label: lr.lang.T("lessons.batch.open"), URL: bv.url("/batch", bv.b.Focus)}
-	} else {
+	case lessons.OnVariance:
+		lab := lr.labState(b.Link)
+		o.src, o.open = lab, templates.Link{Label: lr.lang.T("var.open"), URL: lab.v.link()}
+	default:
 		o.v = lr.blockView(predictParam(b), b.Link, nil)
 		o.src, o.open = o.v, templates.Link{Label: lr.lang.T("lessons.open"), URL: o.v.pr.link("/play", o.v.s)}
 	}
@@ -200,8 +204,11 @@ func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.Predi
 // the asked row in words ("hint.adv", on a batch "hint.batch.grpo").
 func hintKey(b *lessons.Predict) string {
 	row := strings.SplitN(b.Ask, ".", 2)[0]
-	if b.On == lessons.OnBatch {
+	switch b.On {
+	case lessons.OnBatch:
 		return "hint.batch." + row
+	case lessons.OnVariance:
+		return "hint.lab." + strings.TrimPrefix(row, "x")
 	}
 	return "hint." + row
 }

@@ -67,9 +67,12 @@ func TestLessonsBlocks(t *testing.T) {
 					})
 				}
 				if q := p.Predict; q != nil {
-					if q.On == lessons.OnBatch {
+					switch q.On {
+					case lessons.OnBatch:
 						checkBatchLink(t, path, q.Link)
-					} else {
+					case lessons.OnVariance:
+						checkLabLink(t, path, q.Link)
+					default:
 						checkLink(t, path, q.Link)
 					}
 					checkPredict(t, l, lang, q)

@@ -25,4 +25,5 @@ var progressKeys = []string{
 	"horizon", "horizon/biased-critic-lam0", "horizon/horizon-lam05", "horizon/verl-default-lam", "horizon/truncated-target",
 	"real-batch", "real-batch/grpo-mean", "real-batch/grpo-std", "real-batch/grpo-member", "real-batch/grpo-all-right",
 	"real-batch/ppo-adv", "real-batch/ppo-whiten-mean", "real-batch/ppo-white", "real-batch/padding-whitened",
+	"horizon/lab-var-lam1", "horizon/lab-best-lambda",
 }

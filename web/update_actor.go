@@ -69,6 +69,7 @@ func actorOf(u updateView) actorView {
 	if v.has(engine.DualClip) {
 		v.clip.C = v.own.number("c", actorDefaultC, updateDualC)
 	}
+	v.notInRelease()
 	return v
 }
 

@@ -12,6 +12,26 @@ import (
 // (v=3): one clip_ratio before ClipLowHigh, no clip_ratio_c before
 // DualClip, no log-ratio clamp before LogRatioClamp.
 
+// notInRelease reports clip_high= and c= in a link of a release that has
+// no such parameter (they are left out of its canonical link), unless they
+// hold the default, as the form of a v=1 or v=2 state sends them.
+func (v *actorView) notInRelease() {
+	for _, p := range []struct {
+		key string
+		id  engine.ChangeID
+		def float64
+	}{{"clip_high", engine.ClipLowHigh, actorDefaultClip}, {"c", engine.DualClip, actorDefaultC}} {
+		raw, ok := v.own.q[p.key]
+		if !ok || v.has(p.id) {
+			continue
+		}
+		if x, problem := scenario.ParseNumber(raw[0]); problem == "" && x == p.def {
+			continue
+		}
+		v.pr.rep.Warn("update.release.not_in", v.since(p.id), p.key, raw[0])
+	}
+}
+
 // clipFields are the form's clip settings, as the view's policy loss has them.
 func (v actorView) clipFields() []templates.Field {
 	if !v.has(engine.ClipLowHigh) {

@@ -222,3 +222,22 @@ func TestUpdateEditNoticeV3(t *testing.T) {
 		}
 	}
 }
+
+// TestUpdateV3NotInRelease: clip_high= and c= in a link of a release that
+// has no such parameter are reported (and left out of the canonical link),
+// unless they hold the default, as the form of a v=1 or v=2 state sends it.
+func TestUpdateV3NotInRelease(t *testing.T) {
+	doc := page(t, "/update/actor?v=3&p=seed-b&ver=v0.2&clip_high=0.3&c=2")
+	text := doc.Find("main").Text()
+	for _, key := range []string{"clip_high=«0.3»", "c=«2»"} {
+		if !strings.Contains(text, key) {
+			t.Errorf("v0.2 with %s: not reported", key)
+		}
+	}
+	if rec := get(t, "/update/actor?v=3&p=seed-b&ver=v0.2&clip_high=0.2&c=3"); rec.Code != 303 || rec.Header().Get("Location") != "/update/actor?v=3&p=seed-b&ver=v0.2" {
+		t.Errorf("the defaults: %d to %q, want 303 to the canonical link", rec.Code, rec.Header().Get("Location"))
+	}
+	if text := page(t, "/update/actor?v=3&p=seed-b&ver=v0.4.0&clip_high=0.3&c=2").Find("main").Text(); strings.Contains(text, "was ignored") {
+		t.Error("v0.4.0 has clip_high and c, but they are reported as ignored")
+	}
+}

@@ -40,6 +40,7 @@ var parts = []part{
 	{"class", enClass, zhClass},
 	{"present", enPresent, zhPresent},
 	{"capstone", enCapstone, zhCapstone},
+	{"lab", enLab, zhLab},
 	{"glossary", enTerms, zhTerms},
 	{"learner", enLearner, zhLearner},
 	{"variance", enVariance, zhVariance},

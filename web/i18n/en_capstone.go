@@ -28,3 +28,25 @@ var enCapstone = map[string]string{
 	"hint.batch.wmean":            "Average the raw advantages A_t of every valid token of every response, padding left out.",
 	"hint.batch.wstd":             "Take the raw advantages of every valid token of the batch, their mean, then the unbiased std around it.",
 }
+
+// The English messages of the questions on the variance lab (keys
+// lessons.lab.* and hint.lab.*).
+var enLab = map[string]string{
+	"lessons.lab.cell":         "%[1]s of A₀, %[2]s, λ = %[3]s",
+	"lessons.lab.stat.mean":    "the measured mean",
+	"lessons.lab.stat.sqbias":  "the measured bias²",
+	"lessons.lab.stat.var":     "the measured variance",
+	"lessons.lab.stat.mse":     "the measured MSE",
+	"lessons.lab.stat.xmean":   "the exact mean",
+	"lessons.lab.stat.xsqbias": "the exact bias²",
+	"lessons.lab.stat.xvar":    "the exact variance",
+	"lessons.lab.stat.xmse":    "the exact MSE",
+	"lessons.lab.true":         "the true advantage A(s₀, a₀)",
+	"lessons.lab.best":         "the λ with the smallest measured MSE, %[1]s",
+	"hint.lab.mean":            "Read the lab's table: the mean of the N estimates of A₀ for that critic and λ.",
+	"hint.lab.sqbias":          "Bias² is the square of how far the estimates' mean sits from the true advantage.",
+	"hint.lab.var":             "Read the lab's table: the variance column, on that critic's row for that λ.",
+	"hint.lab.mse":             "MSE = bias² + variance: add the two columns of that row.",
+	"hint.lab.best":            "Compare the MSE column of that critic's rows and take the λ of the smallest.",
+	"hint.lab.true":            "The true advantage is the same on every row: the toy's A(s₀, a₀), known in closed form.",
+}

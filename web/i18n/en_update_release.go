@@ -16,6 +16,7 @@ var enUpdateRelease = map[string]string{
 	"update.release.no_half":               "verl %[1]s drops the factor 0.5: vf_loss = agg_loss(max(vf_losses1, vf_losses2)) (PR #%[2]d; restored in verl %[3]s).",
 	"update.release.ratio1_eps":            "log_probs = old_log_probs: every ratio is 1, as at the first step of the learner dialogue. ρ = 1 lies inside the clip range, so nothing clips (pg_clipfrac = 0), ppo_kl = 0, and each token's loss is $-A_t$; whitened advantages average to 0, so the token-mean loss is about 0 (not exactly: whitening's masked_mean divides by the token count + 1e-8, and so does the verl %[1]s token-mean loss, so the mean is off 0 by about μ·1e-8/(N·σ), and rounding adds its own).",
 	"update.release.clips_no_dual":         "The ratios moved. The clip holds %[1]s (pg_losses2 > pg_losses1: no gradient pushes them further this step); there is no dual clip.",
+	"update.release.not_in":                "verl %[1]s has no %[2]s, so the link's %[2]s=«%[3]s» was ignored.",
 	"update.release.nonfinite":             "verl %[1]s gives %[2]s here",
 	"update.release.critic_losses_no_half": "vf_loss = agg(max(vf_losses1, vf_losses2)) for every loss_agg_mode, without the factor 0.5",
 	"update.release.adv":                   "advantages (default: verl %[1]s's whitened A_t)",

@@ -27,3 +27,24 @@ var zhCapstone = map[string]string{
 	"hint.batch.wmean":            "对所有回复的所有有效 token 的原始优势 A_t 取平均，padding 不算。",
 	"hint.batch.wstd":             "取整个批次所有有效 token 的原始优势，求它们的均值，再求围绕均值的无偏标准差。",
 }
+
+// 关于方差实验台的问题的中文消息（lessons.lab.* 与 hint.lab.*）。
+var zhLab = map[string]string{
+	"lessons.lab.cell":         "A₀ 的%[1]s，%[2]s，λ = %[3]s",
+	"lessons.lab.stat.mean":    "实测均值",
+	"lessons.lab.stat.sqbias":  "实测偏差²",
+	"lessons.lab.stat.var":     "实测方差",
+	"lessons.lab.stat.mse":     "实测均方误差",
+	"lessons.lab.stat.xmean":   "精确均值",
+	"lessons.lab.stat.xsqbias": "精确偏差²",
+	"lessons.lab.stat.xvar":    "精确方差",
+	"lessons.lab.stat.xmse":    "精确均方误差",
+	"lessons.lab.true":         "真实优势 A(s₀, a₀)",
+	"lessons.lab.best":         "实测均方误差最小的 λ，%[1]s",
+	"hint.lab.mean":            "读实验台的表：该 critic 与该 λ 下 N 个 A₀ 估计的均值。",
+	"hint.lab.sqbias":          "偏差² 是估计的均值离真实优势有多远，再平方。",
+	"hint.lab.var":             "读实验台的表：该 critic、该 λ 那一行的方差列。",
+	"hint.lab.mse":             "均方误差 = 偏差² + 方差：把那一行的两列相加。",
+	"hint.lab.best":            "比较该 critic 各行的均方误差列，取最小那一行的 λ。",
+	"hint.lab.true":            "真实优势在每一行都一样：玩具模型的 A(s₀, a₀)，由闭式解算出。",
+}

@@ -14,6 +14,7 @@ var zhUpdateRelease = map[string]string{
 	"update.release.no_half":               "verl %[1]s 去掉了系数 0.5：vf_loss = agg_loss(max(vf_losses1, vf_losses2))（PR #%[2]d；在 verl %[3]s 中恢复）。",
 	"update.release.ratio1_eps":            "log_probs = old_log_probs：每个比率都是 1，就像学习者对话中的第一步。ρ = 1 在裁剪区间之内，所以没有裁剪（pg_clipfrac = 0），ppo_kl = 0，每个 token 的损失就是 $-A_t$；白化后的优势平均为 0，所以 token-mean 损失约为 0（并不精确为 0：白化时 masked_mean 除以 token 数 + 1e-8，verl %[1]s 的 token-mean 损失也是如此，均值偏离 0 约 μ·1e-8/(N·σ)，舍入误差也有贡献）。",
 	"update.release.clips_no_dual":         "比率变了。裁剪住的 token：%[1]s（pg_losses2 > pg_losses1：这一步不再有梯度把它们往外推）；没有双裁剪。",
+	"update.release.not_in":                "verl %[1]s 没有 %[2]s，因此链接中的 %[2]s=«%[3]s» 被忽略。",
 	"update.release.nonfinite":             "verl %[1]s 在这里给出 %[2]s",
 	"update.release.critic_losses_no_half": "每种 loss_agg_mode 的 vf_loss = agg(max(vf_losses1, vf_losses2))，没有系数 0.5",
 	"update.release.adv":                   "advantages（默认：verl %[1]s 的 GAE 白化后的 A_t）",

@@ -6,11 +6,12 @@ import (
 	"gaelab/web/i18n"
 )
 
-// batchBlockSpec asks a lesson's predict block on a batch (on: batch) in a
-// live class. The phones show its question without a table (a batch is
-// too wide for a phone), and wrong answers are grouped by the block's
-// diagnoses only: Link and Cells stay empty, as they name playground cells.
-func batchBlockSpec(slug, block string, p *lessons.Predict, bad *askError) (class.Spec, *askError) {
+// stateBlockSpec asks a lesson's predict block on a batch or the variance
+// lab (on: batch, on: variance) in a live class. The phones show its
+// question without a table (a batch is too wide for a phone), and wrong
+// answers are grouped by the block's diagnoses only: Link and Cells stay
+// empty, as they name playground cells.
+func stateBlockSpec(slug, block string, p *lessons.Predict, bad *askError) (class.Spec, *askError) {
 	lr := lessonRequest{lang: i18n.En}
 	want, ok := lr.blockCells(p, "").cellValue(p.Ask)
 	if !ok {

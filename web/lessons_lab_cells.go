@@ -1,0 +1,97 @@
+package web
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+
+	"gaelab/lessons"
+	"gaelab/web/scenario"
+)
+
+// labCells is the variance lab as a predict block on it (on: variance)
+// reads it: the lab's numbers per critic and λ, measured and exact, the λ
+// with the smallest measured MSE and the true advantage
+// (lessons.ValidLabCell). Index conventions as on /compare/variance: c is
+// the critic (0 perfect, 1 biased), l the place of λ in the sweep.
+type labCells struct{ v varianceView }
+
+// labState is the lab of a block's link (a /compare/variance query), run
+// once per request.
+func (lr lessonRequest) labState(link string) labCells {
+	if v, ok := lr.labs[link]; ok {
+		return v
+	}
+	q, _ := url.ParseQuery(link)
+	pr := playRequest{lang: lr.lang, langSet: lr.langSet, view: viewParams{dark: lr.view.dark}}
+	pr.s, pr.rep = scenario.Decode(q, varianceKeys...)
+	v := labCells{newVarianceView(pr, q)}
+	if lr.labs != nil {
+		lr.labs[link] = v
+	}
+	return v
+}
+
+// run is the lab's run of critic c under the l-th λ of a cell "<stat>.<c>.<l>".
+func (x labCells) run(parts []string) (c, l int, ok bool) {
+	c, _ = strconv.Atoi(parts[1])
+	if len(parts) == 3 {
+		l, _ = strconv.Atoi(parts[2])
+	}
+	return c, l, x.v.err == nil && c < len(x.v.lab.Runs) && l < len(x.v.lab.Runs[c])
+}
+
+// cellValue is the lab's value of a cell (lessons.ValidLabCell).
+func (x labCells) cellValue(cell string) (float64, bool) {
+	parts := strings.Split(cell, ".")
+	if !lessons.ValidLabCell(cell) {
+		return 0, false
+	}
+	c, l, ok := x.run(parts)
+	if !ok {
+		return 0, false
+	}
+	switch parts[0] {
+	case "true":
+		return x.v.lab.True, true
+	case "best":
+		best := 0
+		for k, r := range x.v.lab.Runs[c] {
+			if r.Sample.MSE < x.v.lab.Runs[c][best].Sample.MSE {
+				best = k
+			}
+		}
+		return x.v.lab.Runs[c][best].Lam, true
+	}
+	r := x.v.lab.Runs[c][l]
+	s := r.Sample
+	if strings.HasPrefix(parts[0], "x") {
+		s = r.Exact
+	}
+	switch strings.TrimPrefix(parts[0], "x") {
+	case "mean":
+		return s.Mean, true
+	case "sqbias":
+		return s.Bias * s.Bias, true
+	case "var":
+		return s.Var, true
+	}
+	return s.MSE, true
+}
+
+// cellLabel names a lab cell in the page's language: "the measured variance
+// of A₀, perfect critic, λ = 1".
+func (x labCells) cellLabel(cell string) string {
+	parts := strings.Split(cell, ".")
+	c, l, ok := x.run(parts)
+	if !lessons.ValidLabCell(cell) || !ok {
+		return cell
+	}
+	switch parts[0] {
+	case "true":
+		return x.v.t("lessons.lab.true")
+	case "best":
+		return x.v.t("lessons.lab.best", x.v.critic(c))
+	}
+	return x.v.t("lessons.lab.cell", x.v.t("lessons.lab.stat."+parts[0]), x.v.critic(c), sweepLam(x.v.lab.Runs[c][l].Lam))
+}
