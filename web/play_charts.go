@@ -108,19 +108,25 @@ func (v playView) drawChart(name, id string, drag chart.Handles) ([]byte, error)
 // chartNames are the charts this state shows: typed rewards have no
 // score/KL split to draw. While the backward loop is stepped through, every
 // chart stays: the values and advantages charts draw the frame of the step
-// (chartInput). Presentation mode shows the values chart only, and a
-// teacher's hide= list hides charts (and the charts that would show a hidden
-// row's numbers).
+// (chartInput). Presentation mode shows the values chart, and while
+// stepping the advantages chart beside it; a teacher's hide= list hides
+// charts (and the charts that would show a hidden row's numbers).
 func (v playView) chartNames() []string {
 	var names []string
 	for _, n := range chartNames {
 		if n == "rewards" && v.s.DirectRewards ||
-			v.pr.view.chartHidden(n) || v.pr.view.present && n != "values" {
+			v.pr.view.chartHidden(n) || v.pr.view.present && !v.presentsChart(n) {
 			continue
 		}
 		names = append(names, n)
 	}
 	return names
+}
+
+// presentsChart reports whether presentation mode shows a chart: the
+// values chart, and the advantages chart during the step-through.
+func (v playView) presentsChart(name string) bool {
+	return name == "values" || name == "advantages" && v.s.Step >= 0
 }
 
 // chartTheme is the charts' theme for the page's view.
@@ -134,6 +140,11 @@ func (v playView) chartTheme() chart.Theme {
 		// title drawn (the figure names it for screen readers).
 		th = th.Projector()
 		th.Untitled = true
+		if v.s.Step >= 0 {
+			// Stepping, the two charts share the width under the table
+			// with the step panel: narrower columns at the same type.
+			th.TokenWidth, th.MaxPlotWidth = 44, 352
+		}
 	}
 	return th
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gaelab/engine"
 	"gaelab/templates"
@@ -114,8 +115,14 @@ func (v playView) stepLines(t int) []templates.Rich {
 	if t+1 < v.s.Len() {
 		aNext = num(g.Advantages[0][t+1])
 	}
+	// Each equation is its own formula, so that a narrow step panel (a
+	// projector's) wraps a line between them.
 	line := func(key string, pairs ...string) templates.Rich {
-		return templates.Rich(lang.HTML(key, i18n.RawHTML(i18n.Math(joinf(pairs...), false))))
+		var eqs []string
+		for i := 0; i+1 < len(pairs); i += 2 {
+			eqs = append(eqs, i18n.Math(joinf(pairs[i], pairs[i+1]), false))
+		}
+		return templates.Rich(lang.HTML(key, i18n.RawHTML(strings.Join(eqs, ", "))))
 	}
 	lines := []templates.Rich{line("step.read", "r_"+i, num(v.res.Rewards[t]), "V(s_"+i+")", num(v.s.Tokens[t].Value), `V_{\text{next}}`, next, `A_{\text{next}}`, aNext)}
 	if v.s.Version == engine.VerlNewest && v.s.Tokens[t].Kind != scenario.Valid {
@@ -124,8 +131,9 @@ func (v playView) stepLines(t int) []templates.Rich {
 		// δ_t and A_t formed from what the step read (the line above holds
 		// the numbers), then R_t.
 		delta := `\delta_` + i + ` = r_` + i + ` + \gamma V_{\text{next}} - V(s_` + i + `) = ` + num(g.Deltas[0][t])
-		adv := `A_` + i + ` = \delta_` + i + ` + \gamma\lambda A_{\text{next}} = ` + num(g.Advantages[0][t]) + `,\; R_` + i + ` = A_` + i + ` + V(s_` + i + `) = ` + num(g.Returns[0][t])
-		lines = append(lines, templates.Rich(lang.HTML("step.write", i18n.RawHTML(i18n.Math(delta, false)))), templates.Rich(lang.HTML("step.write", i18n.RawHTML(i18n.Math(adv, false)))))
+		adv := i18n.Math(`A_`+i+` = \delta_`+i+` + \gamma\lambda A_{\text{next}} = `+num(g.Advantages[0][t]), false) + ", " +
+			i18n.Math(`R_`+i+` = A_`+i+` + V(s_`+i+`) = `+num(g.Returns[0][t]), false)
+		lines = append(lines, templates.Rich(lang.HTML("step.write", i18n.RawHTML(i18n.Math(delta, false)))), templates.Rich(lang.HTML("step.write", i18n.RawHTML(adv))))
 	}
 	carriedV := v.s.Tokens[t].Value
 	if v.s.Version == engine.VerlNewest && v.s.Tokens[t].Kind != scenario.Valid {

@@ -241,3 +241,26 @@ func TestUpdateV3NotInRelease(t *testing.T) {
 		t.Error("v0.4.0 has clip_high and c, but they are reported as ignored")
 	}
 }
+
+// Budget: a 64-token /update/actor page renders in a few milliseconds in
+// every link version: v=1 and v=2 pages also compute their v=3 edit's
+// losses for the notice; a v=3 page computes the release's own.
+func BenchmarkUpdateActorVersions64(b *testing.B) {
+	v1 := strings.Replace(longScenario(64), "/play?", "/update/actor?", 1)
+	for _, c := range []struct{ name, target string }{
+		{"v1", v1},
+		{"v2-v0.2", strings.Replace(v1, "?v=1&", "?v=2&", 1) + "&ver=v0.2"},
+		{"v3-v0.2", strings.Replace(v1, "?v=1&", "?v=3&", 1) + "&ver=v0.2"},
+		{"v3-v0.9.0", strings.Replace(v1, "?v=1&", "?v=3&", 1) + "&ver=v0.9.0"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			h := benchHandler(b)
+			b.ReportAllocs()
+			for b.Loop() {
+				if rec := compareServe(h, c.target); rec.Code != 200 {
+					b.Fatalf("%s: status %d", c.target, rec.Code)
+				}
+			}
+		})
+	}
+}
