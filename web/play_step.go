@@ -74,7 +74,8 @@ func (m stepMarks) class(row string, t int) string {
 func (v playView) step() templates.Step {
 	n := v.s.Len()
 	st := templates.Step{Heading: v.t("step.heading"), Play: v.t("step.play"), Pause: v.t("step.pause")}
-	at := func(k int) string { return v.with(func(s *scenario.Scenario) { s.Step = k }) }
+	base := scenario.EncodeState(v.s)
+	at := func(k int) string { return v.stepLink(base, k, v.s.Speed) }
 	if v.s.Step < 0 {
 		st.Start = templates.Link{Label: v.t("step.start"), URL: at(0)}
 		return st
@@ -92,7 +93,7 @@ func (v playView) step() templates.Step {
 		st.Next.URL, st.Last.URL = at(k+1), at(n)
 	}
 	st.Exit = templates.Link{Label: v.t("step.exit"), URL: at(-1)}
-	v.speeds(&st)
+	v.speeds(&st, base)
 	switch {
 	case k == 0:
 		st.Status = v.t("step.before", v.idx(n-1), v.idx(0))
@@ -143,9 +144,22 @@ func (v playView) stepLines(t int) []templates.Rich {
 	return lines
 }
 
+// stepLink is the playground's link of this state, encoded without its
+// view as base (scenario.EncodeState), at step k (−1: not stepping) and
+// auto-play speed x, as with() writes it; the step panel encodes the state
+// once for its ten links.
+func (v playView) stepLink(base string, k int, x float64) string {
+	s := v.s
+	s.Step = k
+	s.SetSpeed(x)
+	pr := v.pr
+	pr.view.winSet = false
+	return pr.linkTo("/play", base+s.ViewQuery())
+}
+
 // speeds sets auto-play's interval from the link's speed= and links the
 // speeds on offer (SpeedChoices, and the link's own when it is another).
-func (v playView) speeds(st *templates.Step) {
+func (v playView) speeds(st *templates.Step, base string) {
 	cur := v.s.StepsPerSecond()
 	st.Interval = int(math.Round(1000 / cur))
 	st.SpeedLabel = v.t("step.speed")
@@ -158,7 +172,7 @@ func (v playView) speeds(st *templates.Step) {
 		st.Speeds = append(st.Speeds, templates.Link{
 			Label: scenario.FormatNumber(x), Current: x == cur,
 			Title: v.t("step.speed.choice", scenario.FormatNumber(x), scenario.FormatNumber(1/x)),
-			URL:   v.with(func(s *scenario.Scenario) { s.SetSpeed(x) }),
+			URL:   v.stepLink(base, v.s.Step, x),
 		})
 	}
 }

@@ -17,7 +17,12 @@ import (
 // only what differs from the preset, in a fixed order, as human-readable
 // lists (numbers joined by commas; one tok= per token, so token text may hold
 // commas, "|" or anything else).
-func Encode(s Scenario) string {
+func Encode(s Scenario) string { return EncodeState(s) + s.ViewQuery() }
+
+// EncodeState is Encode without the step-through's view (step=, speed=,
+// sel=), which Encode writes last (ViewQuery): the step panel encodes the
+// state once and writes each of its links' views after it.
+func EncodeState(s Scenario) string {
 	p, ok := Preset(s.Preset)
 	if !ok {
 		p, _ = Preset(DefaultPreset)
@@ -55,14 +60,22 @@ func Encode(s Scenario) string {
 	if s.Base != p.Base {
 		add("num", strconv.Itoa(s.Base))
 	}
+	return w.String()
+}
+
+// ViewQuery is the end of the canonical link: "&step=k" while stepping,
+// "&speed=x" at a speed other than the default, "&sel=<row>.<t>" for a
+// selected cell.
+func (s Scenario) ViewQuery() string {
+	var w LinkWriter
 	if s.Step >= 0 {
-		add("step", strconv.Itoa(s.Step))
+		w.Add("step", strconv.Itoa(s.Step))
 	}
 	if s.Speed != 0 {
-		add("speed", FormatNumber(s.Speed))
+		w.Add("speed", FormatNumber(s.Speed))
 	}
 	if s.Select != "" {
-		add("sel", s.Select)
+		w.Add("sel", s.Select)
 	}
 	return w.String()
 }
