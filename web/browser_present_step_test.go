@@ -1,7 +1,10 @@
 package web
 
 import (
+	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -88,6 +91,39 @@ func TestBrowserPresentStepFrame(t *testing.T) {
 				tb.until("step 4 by htmx", `() => location.search.includes("step=4") && window.__noReload ? "" : location.search`)
 				tb.until("step 4 fits", presentStepJS, size.minLabel)
 			})
+		}
+	}
+}
+
+var presentScreenshots = flag.Bool("present-screenshots", false, "rewrite testdata/screenshots/present-*.png (the README's pictures of presentation mode's step frame)")
+
+// TestPresentScreenshots draws the README's pictures of presentation mode:
+// seed-b at step 3 of its backward loop, 1280×720 and 1920×1080, light and
+// dark, each checked to fit (presentStepJS) before it is written.
+//
+//	go test ./web -run TestPresentScreenshots -present-screenshots
+func TestPresentScreenshots(t *testing.T) {
+	if !*presentScreenshots {
+		t.Skip("run with -present-screenshots to rewrite the README's pictures of presentation mode")
+	}
+	srv := playServer(t)
+	for _, size := range []struct {
+		w, h     int
+		minLabel float64
+	}{{1280, 720, 16}, {1920, 1080, 20}} {
+		for _, theme := range []string{"light", "dark"} {
+			tb := newTab(t, srv)
+			tb.do("size the window", chromedp.EmulateViewport(int64(size.w), int64(size.h)))
+			tb.open("/play?v=1&p=seed-b&step=3&present=1&theme=" + theme + "&lang=en")
+			tb.until("the step frame fits", presentStepJS, size.minLabel)
+			png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := fmt.Sprintf("present-%dx%d-%s.png", size.w, size.h, theme)
+			if err := os.WriteFile(filepath.Join("testdata", "screenshots", name), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }
