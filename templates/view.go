@@ -168,6 +168,10 @@ type Table struct {
 	Rows    []Row
 	// Window moves presentation mode's window of tokens; zero for none.
 	Window TableWindow
+	// Legend heads the list of the rows' symbols and full names that a
+	// phone shows under the table, where the rows are labelled by their
+	// symbols (Row.Sym); "" for none.
+	Legend string
 }
 
 // TableWindow is the arrows of presentation mode's window of tokens: the
@@ -187,7 +191,11 @@ type Column struct {
 // Row is one quantity across the tokens.
 type Row struct {
 	ID, Label, Code string // Code is verl's name, e.g. token_level_rewards
-	Swatch          string // CSS class of the quantity's colour, "" for none
+	// Sym is the row's compact label, a symbol such as "V(sₜ)", which a
+	// phone shows instead of Label and Code (the legend under the table
+	// and the symbol's title give the full name); "" for none.
+	Sym    string
+	Swatch string // CSS class of the quantity's colour, "" for none
 	// Edit is the form field a click on a cell edits in place (static/edit.js):
 	// "V", "score" or "r", "" for a computed row; EditLabel names the
 	// editor, "{t}" standing for the token's index.
@@ -235,4 +243,23 @@ type Chart struct {
 	SVG       templ.Component
 	URL       string
 	Download  string
+}
+
+// rowTitle is the full name of a row labelled by its symbol: its label and
+// verl's name.
+func rowTitle(r Row) string {
+	if r.Code == "" {
+		return r.Label
+	}
+	return r.Label + " (" + r.Code + ")"
+}
+
+// hasSyms reports whether some row has a symbol.
+func hasSyms(rows []Row) bool {
+	for _, r := range rows {
+		if r.Sym != "" {
+			return true
+		}
+	}
+	return false
 }

@@ -51,4 +51,6 @@ func TestA11yCharts(t *testing.T) {
 var chartsA11yPages = []string{
 	"/compare/lambda?v=1&p=seed-b",
 	"/play?v=1&p=seed-b",
+	"/lessons/horizon?v=1",
+	"/lessons/scores-and-rewards?v=1",
 }

@@ -121,7 +121,7 @@ func (v playView) partName(part string) string {
 // table is the token table with its selection and step marks.
 func (v playView) table() templates.Table {
 	win := v.window()
-	tb := templates.Table{Caption: v.t("table.caption"), Corner: v.t("table.corner"), Window: v.arrows(win)}
+	tb := templates.Table{Caption: v.t("table.caption"), Corner: v.t("table.corner"), Window: v.arrows(win), Legend: v.t("table.legend")}
 	// wide is the class of a column only the wide window shows.
 	wide := func(t int) string {
 		if _, only := win.shows(t); only {
@@ -140,7 +140,7 @@ func (v playView) table() templates.Table {
 	}
 	marks := v.stepMarks()
 	for _, q := range v.rows() {
-		row := templates.Row{ID: q.id, Label: v.t(q.label), Code: q.code, Swatch: q.swatch}
+		row := templates.Row{ID: q.id, Label: v.t(q.label), Code: q.code, Swatch: q.swatch, Sym: v.t("row.sym." + q.id)}
 		row.Edit, row.EditLabel = v.cellEditor(q.id)
 		for t, x := range q.values {
 			if shown, _ := win.shows(t); !shown {

@@ -5,4 +5,14 @@ package i18n
 var enCharts = map[string]string{
 	"chart.kl_inset":      "−β·KL alone, on its own scale",
 	"chart.kl_inset.desc": "Under the chart, a second panel draws the KL penalty −β·KL alone, on a y axis of its own, because beside the score its bars are too short to see.",
+	"table.legend":        "Rows:",
+	"row.sym.score":       "score",
+	"row.sym.kld":         "KLₜ",
+	"row.sym.reward":      "rₜ",
+	"row.sym.value":       "V(sₜ)",
+	"row.sym.next":        "Vₙₑₓₜ",
+	"row.sym.delta":       "δₜ",
+	"row.sym.adv":         "Aₜ",
+	"row.sym.ret":         "Rₜ",
+	"row.sym.white":       "Âₜ",
 }

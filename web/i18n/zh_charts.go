@@ -4,4 +4,14 @@ package i18n
 var zhCharts = map[string]string{
 	"chart.kl_inset":      "单独的 −β·KL（独立刻度）",
 	"chart.kl_inset.desc": "图下方的第二个面板用独立的 y 轴单独画出 KL 惩罚 −β·KL，因为在分数旁边它的条形短得看不见。",
+	"table.legend":        "各行：",
+	"row.sym.score":       "分数",
+	"row.sym.kld":         "KLₜ",
+	"row.sym.reward":      "rₜ",
+	"row.sym.value":       "V(sₜ)",
+	"row.sym.next":        "Vₙₑₓₜ",
+	"row.sym.delta":       "δₜ",
+	"row.sym.adv":         "Aₜ",
+	"row.sym.ret":         "Rₜ",
+	"row.sym.white":       "Âₜ",
 }
