@@ -117,13 +117,14 @@ type BugsResults struct {
 
 // BugSection is one bug beside the correct result.
 type BugSection struct {
-	ID, Title, Story string
-	Ref              string // where the story is told
-	Refs             []Link
-	Summary          string
-	Notes            []string
-	Try              Link // a scenario where the bug shows, "" URL when not needed
-	Errors           []string
-	Tables           []CompareTable // one per sequence of the batch
-	Charts           []Chart
+	ID, Title string
+	Story     Rich   // what happened, formulas typeset
+	Ref       string // where the story is told
+	Refs      []Link
+	Summary   string
+	Notes     []string
+	Try       Link // a scenario where the bug shows, "" URL when not needed
+	Errors    []string
+	Tables    []CompareTable // one per sequence of the batch
+	Charts    []Chart
 }

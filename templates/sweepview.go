@@ -37,8 +37,8 @@ type LambdaSweep struct {
 // WeightsPanel shows how GAE weighs the n-step estimates of one token.
 type WeightsPanel struct {
 	Heading string
-	Lines   []string // what the chart shows, then how time steps are counted
-	Chart   *Chart   // nil when the token has nothing to mix
+	Lines   []Rich // what the chart shows, then how time steps are counted; formulas typeset
+	Chart   *Chart // nil when the token has nothing to mix
 	Check   SweepCheck
 }
 
@@ -57,8 +57,8 @@ type Estimators struct {
 	Form           SweepForm
 	Links          []Link
 	ResultsHeading string
-	MaskNote       string // how the mask is treated in this verl version
-	Table          Table  // rows: r_t, V(s_t), G_t, MC, V(s_{t+1}), TD(0), GAE, both sides of the identity
+	MaskNote       Rich  // how the mask is treated in this verl version, formulas typeset
+	Table          Table // rows: r_t, V(s_t), G_t, MC, V(s_{t+1}), TD(0), GAE, both sides of the identity
 	Identity       SweepIdentity
 	Tails          EstimatorTails
 	Chart          Chart
@@ -67,7 +67,7 @@ type Estimators struct {
 // SweepIdentity is the telescoping identity, checked on this scenario's numbers.
 type SweepIdentity struct {
 	Heading string
-	Text    string // what is summed and why it telescopes
+	Text    Rich // what is summed and why it telescopes, formulas typeset
 	Check   SweepCheck
 }
 

@@ -303,7 +303,7 @@ func (b bugsView) sectionChart(bug engine.Bug, buggy engine.BugResult, i int) dr
 func (b bugsView) section(bug engine.Bug) templates.BugSection {
 	key := "bug." + string(bug)
 	sec := templates.BugSection{
-		ID: "bug-" + string(bug), Title: b.t(key + ".title"), Story: b.t(key + ".story"), Ref: b.t(key + ".ref"),
+		ID: "bug-" + string(bug), Title: b.t(key + ".title"), Story: b.html(key + ".story"), Ref: b.t(key + ".ref"),
 	}
 	for _, n := range bugRefs[bug] {
 		sec.Refs = append(sec.Refs, n.link())

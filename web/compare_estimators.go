@@ -100,14 +100,14 @@ func (v estimatorsView) estimators() templates.Estimators {
 		Form:           sweepForm(v.playView, "/compare/estimators", v.link()),
 		Links:          v.compareLinks("/compare/estimators"),
 		ResultsHeading: v.t("sweep.results", v.s.VersionLabel(), scenario.FormatNumber(v.s.Gamma)),
-		MaskNote:       v.t("sweep.est.mask.newest"),
+		MaskNote:       v.html("sweep.est.mask.newest"),
 		Table:          v.table(id),
-		Identity:       templates.SweepIdentity{Heading: v.t("sweep.est.id.heading"), Text: v.t("sweep.est.id.text")},
+		Identity:       templates.SweepIdentity{Heading: v.t("sweep.est.id.heading"), Text: v.html("sweep.est.id.text")},
 		Tails:          v.tails(),
 		Chart:          v.figure(v.chart()),
 	}
 	if v.s.Version == engine.VerlEarly {
-		vm.MaskNote = v.t("sweep.est.mask.early")
+		vm.MaskNote = v.html("sweep.est.mask.early")
 	}
 	if v.gErr != nil {
 		vm.Warnings = append(vm.Warnings, v.t("sweep.est.g_error"))

@@ -36,19 +36,19 @@ func (v lambdaView) weights() templates.WeightsPanel {
 	steps := explain.Steps(v.s.Version, v.res.Mask, t)
 	p := templates.WeightsPanel{Heading: v.t("sweep.w.heading", v.idx(t))}
 	if len(steps) == 0 {
-		p.Lines = []string{v.t("sweep.w.none", v.idx(t))}
+		p.Lines = []templates.Rich{v.html("sweep.w.none", v.idx(t))}
 		return p
 	}
 	N := len(steps)
 	w := explain.NStepWeights(v.s.Lam, N)
-	p.Lines = []string{v.t("sweep.w.intro", v.idx(t), N, num(w[N-1]))}
+	p.Lines = []templates.Rich{v.html("sweep.w.intro", v.idx(t), N, num(w[N-1]))}
 	if steps[0] != t {
-		p.Lines = append(p.Lines, v.t("sweep.w.masked", v.idx(t)))
+		p.Lines = append(p.Lines, v.html("sweep.w.masked", v.idx(t)))
 	}
 	if v.s.Version == engine.VerlEarly {
-		p.Lines = append(p.Lines, v.t("sweep.steps.early"))
+		p.Lines = append(p.Lines, v.html("sweep.steps.early"))
 	} else {
-		p.Lines = append(p.Lines, v.t("sweep.steps.newest"))
+		p.Lines = append(p.Lines, v.html("sweep.steps.newest"))
 	}
 	d, _ := v.weightsChart()
 	c := v.figure("weights", d)

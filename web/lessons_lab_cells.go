@@ -1,10 +1,13 @@
 package web
 
 import (
+	"encoding/json"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
+	"gaelab/engine"
 	"gaelab/lessons"
 	"gaelab/web/scenario"
 )
@@ -17,7 +20,8 @@ import (
 type labCells struct{ v varianceView }
 
 // labState is the lab of a block's link (a /compare/variance query), run
-// once per request.
+// once per request, and once per server while the memo keeps its numbers:
+// the lab's N rollouts cost more than the rest of a lesson page.
 func (lr lessonRequest) labState(link string) labCells {
 	if v, ok := lr.labs[link]; ok {
 		return v
@@ -25,11 +29,44 @@ func (lr lessonRequest) labState(link string) labCells {
 	q, _ := url.ParseQuery(link)
 	pr := playRequest{lang: lr.lang, langSet: lr.langSet, view: viewParams{dark: lr.view.dark}}
 	pr.s, pr.rep = scenario.Decode(q, varianceKeys...)
-	v := labCells{newVarianceView(pr, q)}
-	if lr.labs != nil {
-		lr.labs[link] = v
+	key := "lesson-lab\x00" + link
+	var x labCells
+	if b, ok := lr.memo(key); ok && json.Unmarshal(b, &x.v.lab) == nil {
+		x.v.playView = newPlayView(pr)
+		x.v.params, x.v.extra = readVarianceParams(q, &x.v.pr.rep)
+	} else {
+		x.v = newVarianceView(pr, q)
+		if x.v.err == nil && lr.charts != nil {
+			lr.charts.put(key, labNumbers(x.v.lab))
+		}
 	}
-	return v
+	if lr.labs != nil {
+		lr.labs[link] = x
+	}
+	return x
+}
+
+// memo is what the server's memo keeps under key, if anything.
+func (lr lessonRequest) memo(key string) ([]byte, bool) {
+	if lr.charts == nil {
+		return nil, false
+	}
+	return lr.charts.get(key)
+}
+
+// labNumbers is a lab without its rollouts' estimates, as JSON: what the
+// questions read (every float64 survives the round trip exactly).
+func labNumbers(lab engine.VarianceLab) []byte {
+	runs := make([][]engine.VarianceRun, len(lab.Runs))
+	for c := range lab.Runs {
+		runs[c] = slices.Clone(lab.Runs[c])
+		for l := range runs[c] {
+			runs[c][l].A0 = nil
+		}
+	}
+	lab.Runs = runs
+	b, _ := json.Marshal(lab)
+	return b
 }
 
 // run is the lab's run of critic c under the l-th λ of a cell "<stat>.<c>.<l>".

@@ -2,6 +2,7 @@ package web
 
 import (
 	"math"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -89,5 +90,51 @@ func TestLabQuestions(t *testing.T) {
 	}
 	if n < 2*2 {
 		t.Errorf("%d questions on the lab in both languages, want at least 2 per language", n)
+	}
+}
+
+// BenchmarkHorizonPage renders the horizon lesson, whose questions on the
+// lab read its numbers (budget: a lesson page ≤ 3 ms): with every cache
+// off, and (Memo) with the server's memo of drawn blocks and lab numbers
+// on, as a server runs, the answer cache still off.
+func BenchmarkHorizonPage(b *testing.B) {
+	course()
+	for _, memo := range []bool{false, true} {
+		name := "cold"
+		h := benchHandler(b)
+		if memo {
+			name = "memo"
+			h = newServer(Options{CacheBytes: 1}).router()
+		}
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, httptest.NewRequest("GET", "/lessons/horizon?lang=zh", nil))
+				if rec.Code != 200 {
+					b.Fatal(rec.Code)
+				}
+			}
+		})
+	}
+}
+
+// The lab's numbers kept in the server's memo read back exactly as run.
+func TestLabMemoExact(t *testing.T) {
+	memo := newChartMemo(1 << 20)
+	const link = "v=1&p=seed-a&n=200&seed=9&bias=0.3&lam=0.7"
+	first := lessonRequest{lang: "en", charts: memo}.labState(link)
+	again := lessonRequest{lang: "en", charts: memo}.labState(link)
+	if _, ok := memo.get("lesson-lab\x00" + link); !ok {
+		t.Fatal("the lab's numbers are not in the memo")
+	}
+	for _, cell := range []string{"var.0.0", "mse.1.5", "xvar.1.2", "sqbias.1.3", "best.1", "best.0", "true.0", "xmean.0.4"} {
+		a, okA := first.cellValue(cell)
+		b, okB := again.cellValue(cell)
+		if a != b || !okA || !okB {
+			t.Errorf("%s: %v (run) vs %v (memo)", cell, a, b)
+		}
+	}
+	if again.cellLabel("var.1.5") == "var.1.5" || again.v.link() != first.v.link() {
+		t.Errorf("from the memo: label %q, link %q vs %q", again.cellLabel("var.1.5"), again.v.link(), first.v.link())
 	}
 }

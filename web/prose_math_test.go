@@ -66,3 +66,31 @@ func TestProseMathTypeset(t *testing.T) {
 		}
 	}
 }
+
+// The compare pages' other prose with formulas is typeset too: the
+// estimators' mask note and telescoping identity, the λ sweep's weights
+// panel, a bug's story; in both languages.
+func TestCompareProseMathTypeset(t *testing.T) {
+	for _, c := range []struct{ path, sel string }{
+		{"/compare/estimators?v=1&p=seed-b", `[data-testid="mask-note"]`},
+		{"/compare/estimators?v=1&p=seed-b", `#identity-heading + p`},
+		{"/compare/lambda?v=1&p=seed-b", `[data-testid="weights"] p`},
+		{"/compare/bugs?v=1&p=seed-b&bug=shift", `[data-testid="bug-story"]`},
+	} {
+		for _, l := range i18n.Langs {
+			doc := page(t, c.path+"&lang="+string(l))
+			p := doc.Find(c.sel)
+			if p.Length() == 0 {
+				t.Fatalf("%s: nothing at %s", c.path, c.sel)
+			}
+			if p.Find("math").Length() == 0 {
+				t.Errorf("%s (%s): %s has no <math>: %q", c.path, l, c.sel, p.Text())
+			}
+			p = p.Clone()
+			p.Find("math").Remove()
+			if text := p.Text(); strings.ContainsAny(text, `$\`) || strings.Contains(text, "_{") {
+				t.Errorf("%s (%s): %s holds TeX outside <math>: %q", c.path, l, c.sel, text)
+			}
+		}
+	}
+}
