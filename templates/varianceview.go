@@ -11,7 +11,7 @@ type Variance struct {
 	Form           SweepForm
 	Links          []Link
 	ResultsHeading string
-	Toy            []string // the toy, one line each, with its exact numbers
+	Toy            []Rich // the toy, one line each, with its exact numbers; formulas typeset
 	Table          VarianceTable
 	Notes          []string
 	Charts         []Chart // one per critic
@@ -44,7 +44,7 @@ type VarianceCell struct{ Col, Text, Full string }
 type VarianceBlock struct {
 	ID     string
 	Errors []string // the block's link's problems (an authoring mistake)
-	Toy    []string
+	Toy    []Rich
 	Table  VarianceTable
 	Chart  *Chart
 	Open   Link

@@ -200,13 +200,13 @@ func (v varianceView) ownField(name, labelKey, value, lo, hi, step string) templ
 }
 
 // toyLines describe the toy with its exact numbers.
-func (v varianceView) toyLines() []string {
+func (v varianceView) toyLines() []templates.Rich {
 	m := v.toy
-	return []string{
-		v.t("var.toy.shape", m.Len, v.idx(m.Outcome), scenario.FormatNumber(m.Gamma)),
-		v.t("var.toy.chain", scenario.FormatNumber(m.First), scenario.FormatNumber(m.Stay),
+	return []templates.Rich{
+		v.html("var.toy.shape", m.Len, v.idx(m.Outcome), scenario.FormatNumber(m.Gamma)),
+		v.html("var.toy.chain", scenario.FormatNumber(m.First), scenario.FormatNumber(m.Stay),
 			scenario.FormatNumber(m.POn), scenario.FormatNumber(m.POff), scenario.FormatNumber(m.Noise)),
-		v.t("var.toy.truth", num(m.Value(0, true)), num(m.Q(true)), num(v.lab.True)),
-		v.t("var.toy.critics", scenario.FormatNumber(v.params.bias)),
+		v.html("var.toy.truth", num(m.Value(0, true)), num(m.Q(true)), num(v.lab.True)),
+		v.html("var.toy.critics", scenario.FormatNumber(v.params.bias)),
 	}
 }

@@ -39,9 +39,9 @@ func horizon(T int, gamma float64, g engine.Generation) (weights [][]float64) {
 // horizonBlock is the horizon part of a lesson's variance block: the chart
 // of log₁₀ of the score's weight per token and λ, and for each λ the weight
 // that reaches token 0 and the share the critic must carry there.
-func (v varianceView) horizonBlock(id string, T int) ([]string, templates.Chart) {
+func (v varianceView) horizonBlock(id string, T int) ([]templates.Rich, templates.Chart) {
 	w := horizon(T, v.s.Gamma, v.s.Gen())
-	var lines []string
+	var lines []templates.Rich
 	in := chart.SweepInput{
 		Tokens: make([]string, T), Mask: make([]chart.Kind, T), ID: id + "-horizon", Theme: v.chartTheme(),
 		Text: chart.SweepText{
@@ -59,7 +59,7 @@ func (v varianceView) horizonBlock(id string, T int) ([]string, templates.Chart)
 			}
 		}
 		in.Series = append(in.Series, chart.Series{Label: v.t("sweep.legend.lam", sweepLam(lam)), Values: logs})
-		lines = append(lines, v.t("horizon.line", sweepLam(lam), scenario.FormatNumber(v.s.Gamma), T-1, num(w[i][0]), num(1-w[i][0])))
+		lines = append(lines, v.html("horizon.line", sweepLam(lam), scenario.FormatNumber(v.s.Gamma), T-1, num(w[i][0]), num(1-w[i][0])))
 	}
 	svg, err := v.memoChart("horizon-"+strconv.Itoa(T), in.ID, func() ([]byte, error) { return chart.Sweep(in) })
 	d := drawnChart{id: in.ID, title: in.Text.Title, svg: svg, err: err}
