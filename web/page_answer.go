@@ -1,7 +1,9 @@
 package web
 
 import (
+	"bytes"
 	"net/http"
+	"sync"
 
 	"github.com/a-h/templ"
 )
@@ -63,8 +65,28 @@ func servePage(w http.ResponseWriter, r *http.Request, a pageAnswer) {
 			setHistory(h, r, true, a.canonical)
 		}
 	}
-	if err := c().Render(r.Context(), w); err != nil {
+	buf := renderBuffers.Get().(*bytes.Buffer)
+	defer putRenderBuffer(buf)
+	if err := c().Render(r.Context(), buf); err != nil {
 		logRenderError(r, err)
+	}
+	w.Write(buf.Bytes())
+}
+
+// renderBuffers hold pages while they render, so that the answer reaches
+// the writers below (the answer cache's copy, the handler timeout's
+// buffer) in one write, which each stores once at its size, instead of in
+// hundreds of small writes that grow each of their buffers by doubling.
+var renderBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxPooledRender is the largest buffer kept for the next page: a rare
+// huge page does not stay in memory.
+const maxPooledRender = 1 << 20
+
+func putRenderBuffer(b *bytes.Buffer) {
+	if b.Cap() <= maxPooledRender {
+		b.Reset()
+		renderBuffers.Put(b)
 	}
 }
 
