@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
@@ -71,7 +70,8 @@ func (c *conditional) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rec := &recordingWriter{ResponseWriter: &taggingWriter{ResponseWriter: w, tag: tag}}
 	c.next.ServeHTTP(rec, r)
 	if r.Method == http.MethodGet && rec.cacheable() && h.Get("ETag") == tag && len(h.Values("Set-Cookie")) == 0 {
-		c.cache.put(tag, &cachedAnswer{header: h.Clone(), body: bytes.Clone(rec.body.Bytes())})
+		// rec is this request's own: its body is kept, not copied.
+		c.cache.put(tag, &cachedAnswer{header: h.Clone(), body: rec.body.Bytes()})
 	}
 }
 
