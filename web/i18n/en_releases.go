@@ -10,7 +10,6 @@ var enReleases = map[string]string{
 	"release.label":       "verl %[1]s",
 	"release.range":       "computed as verl %[1]s computes it",
 	"release.alias":       "%[1]s computes exactly as %[2]s (every release of this generation does)",
-	"release.notice.v2":   "This link now names the whole release %[1]s (a v=2 link): %[2]s.",
 	"release.batch_note":  "GAE and the outcome estimators are computed as verl %[1]s computes them; an estimator the release does not have yet says so.",
 	"release.notice.same": "no number on this page changes",
 

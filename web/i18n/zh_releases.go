@@ -9,7 +9,6 @@ var zhReleases = map[string]string{
 	"release.label":       "verl %[1]s",
 	"release.range":       "按 verl %[1]s 的算法计算",
 	"release.alias":       "%[1]s 的计算与 %[2]s 完全相同（同一代的所有版本都一样）",
-	"release.notice.v2":   "这个链接现在指整个版本 %[1]s（v=2 链接）：%[2]s。",
 	"release.batch_note":  "GAE 和结果估计器都按 verl %[1]s 的算法计算；该版本还没有的估计器会注明。",
 	"release.notice.same": "本页没有任何数字改变",
 
