@@ -68,37 +68,41 @@ var phone = emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, De
 // Every page, in both languages, in the shared browser's window and on a
 // phone, passes axe-core without a serious or critical violation.
 func TestA11yPages(t *testing.T) {
+	axeEveryWay(t, false,
+		"/play?v=1&p=seed-b",
+		"/play?v=1&p=multi-turn&step=3&sel=adv.2",
+		"/play?v=1&p=seed-b&present=1",
+		"/play?v=1&p=seed-b&present=1&theme=dark",
+		"/play?v=1&p=seed-b&step=3&speed=2&present=1",
+		"/lessons",
+		"/lessons?progress=1_wE",
+		"/lessons?progress=nonsense",
+		"/lessons/gae",
+		"/lessons/foundations",
+		"/glossary",
+		"/lessons/diagram",
+		"/qr?u=%2Fplay%3Fv%3D1%26p%3Dseed-b",
+		"/update/actor/check/grad?v=1&p=seed-b&uq-grad=0",
+		"/update/critic/check/band?v=1&p=seed-b&uq-band=0.1",
+		"/lessons/quiz?seed=3&check=1&a0=0.5&a1=b",
+		"/lessons/whitening-and-masks",
+		"/compare/versions?v=2&p=multi-turn&ver=v0.9.0&from=v0.4.1&to=v0.9.0",
+		"/lessons/ppo-step?predict-pipeline-r0=0.03&predict-pipeline-r0-tries=1&choice-whiten-returns=a",
+	)
+}
+
+// axeEveryWay opens each path in both languages, in the shared browser's
+// window (sized to 1280×720 when laptop is set) and on a phone, and fails
+// on every serious or critical axe-core violation. A path with present=1
+// must show presentation mode.
+func axeEveryWay(t *testing.T, laptop bool, paths ...string) {
 	axe := axeSource(t)
-	pages := []struct {
-		path    string
-		present bool // the presentation mode
-	}{
-		{path: "/play?v=1&p=seed-b"},
-		{path: "/play?v=1&p=multi-turn&step=3&sel=adv.2"},
-		{path: "/play?v=1&p=seed-b&present=1", present: true},
-		{path: "/play?v=1&p=seed-b&present=1&theme=dark", present: true},
-		{path: "/play?v=1&p=seed-b&step=3&speed=2&present=1", present: true},
-		{path: "/lessons"},
-		{path: "/lessons?progress=1_wE"},
-		{path: "/lessons?progress=nonsense"},
-		{path: "/lessons/gae"},
-		{path: "/lessons/foundations"},
-		{path: "/glossary"},
-		{path: "/lessons/diagram"},
-		{path: "/qr?u=%2Fplay%3Fv%3D1%26p%3Dseed-b"},
-		{path: "/update/actor/check/grad?v=1&p=seed-b&uq-grad=0"},
-		{path: "/update/critic/check/band?v=1&p=seed-b&uq-band=0.1"},
-		{path: "/lessons/quiz?seed=3&check=1&a0=0.5&a1=b"},
-		{path: "/lessons/whitening-and-masks"},
-		{path: "/compare/versions?v=2&p=multi-turn&ver=v0.9.0&from=v0.4.1&to=v0.9.0"},
-		{path: "/lessons/ppo-step?predict-pipeline-r0=0.03&predict-pipeline-r0-tries=1&choice-whiten-returns=a"},
-	}
 	srv := playServer(t)
-	for _, p := range pages {
+	for _, p := range paths {
 		for _, lang := range []string{"en", "zh"} {
-			path := p.path + "&lang=" + lang
-			if !strings.Contains(p.path, "?") {
-				path = p.path + "?lang=" + lang
+			path := p + "&lang=" + lang
+			if !strings.Contains(p, "?") {
+				path = p + "?lang=" + lang
 			}
 			for _, onPhone := range []bool{false, true} {
 				name := path
@@ -112,9 +116,11 @@ func TestA11yPages(t *testing.T) {
 							_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone)
 							return err
 						}))
+					} else if laptop {
+						tb.do("size the window", chromedp.EmulateViewport(1280, 720))
 					}
 					tb.open(path)
-					if p.present && !eval[bool](tb, presentBodyJS) {
+					if strings.Contains(p, "present=1") && !eval[bool](tb, presentBodyJS) {
 						t.Fatal("the page is not in presentation mode (no data-present on <body>)")
 					}
 					for _, v := range tb.axe(axe) {
