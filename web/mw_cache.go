@@ -48,13 +48,19 @@ func (a *cachedAnswer) replay(w http.ResponseWriter, r *http.Request) {
 func (rw *recordingWriter) cacheable() bool { return rw.status == http.StatusOK && !rw.tooBig }
 
 // recordingWriter passes an answer through and keeps a copy of a 200 one
-// of at most maxCachedBody bytes.
+// of at most limit bytes.
 type recordingWriter struct {
 	http.ResponseWriter
 	status int
 	body   bytes.Buffer
-	tooBig bool // the body outgrew maxCachedBody: nothing is kept
+	limit  int  // the largest body kept (keepsBody)
+	tooBig bool // the body outgrew limit: nothing is kept
 }
+
+// keepsBody is the largest answer body the cache keeps: maxCachedBody, or
+// less when the whole cache is smaller (a cache that is off keeps none, so
+// no answer is copied for it).
+func keepsBody(c *responseCache) int { return min(maxCachedBody, c.maxBytes) }
 
 func (rw *recordingWriter) WriteHeader(code int) {
 	if rw.status == 0 {
@@ -68,7 +74,7 @@ func (rw *recordingWriter) Write(p []byte) (int, error) {
 		rw.WriteHeader(http.StatusOK)
 	}
 	if rw.status == http.StatusOK && !rw.tooBig {
-		if rw.body.Len()+len(p) > maxCachedBody {
+		if rw.body.Len()+len(p) > rw.limit {
 			rw.tooBig = true
 			rw.body.Reset()
 		} else {

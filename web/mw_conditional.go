@@ -67,7 +67,7 @@ func (c *conditional) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	rec := &recordingWriter{ResponseWriter: &taggingWriter{ResponseWriter: w, tag: tag}}
+	rec := &recordingWriter{ResponseWriter: &taggingWriter{ResponseWriter: w, tag: tag}, limit: keepsBody(c.cache)}
 	c.next.ServeHTTP(rec, r)
 	if r.Method == http.MethodGet && rec.cacheable() && h.Get("ETag") == tag && len(h.Values("Set-Cookie")) == 0 {
 		// rec is this request's own: its body is kept, not copied.

@@ -164,7 +164,7 @@ func (v playView) charts() []templates.Chart {
 			c := templates.Chart{
 				ID: "chart-" + name, Title: v.t(chartTitles[name]), Download: v.t("chart.download"),
 				URL: v.link("/play/chart/" + name + ".svg"),
-				SVG: templ.Raw(string(svg)),
+				SVG: svgBytes(svg),
 			}
 			if err != nil {
 				c.SVG = templ.Raw("")

@@ -133,23 +133,27 @@ func (v playView) table() templates.Table {
 	if v.pr.view.present {
 		format = num3 // the formula panel keeps the exact value
 	}
+	tb.Columns = make([]templates.Column, 0, len(v.s.Tokens))
 	for t, tok := range v.s.Tokens {
 		if shown, _ := win.shows(t); shown {
 			tb.Columns = append(tb.Columns, templates.Column{Index: v.idx(t), Text: tok.Text, Class: strings.TrimSpace(maskClass(tok.Kind) + wide(t)), T: t})
 		}
 	}
 	marks := v.stepMarks()
-	for _, q := range v.rows() {
+	rows := v.rows()
+	tb.Rows = make([]templates.Row, 0, len(rows))
+	for _, q := range rows {
 		row := templates.Row{ID: q.id, Label: v.t(q.label), Code: q.code, Swatch: q.swatch, Sym: v.t("row.sym." + q.id)}
 		row.Edit, row.EditLabel = v.cellEditor(q.id)
+		row.Cells = make([]templates.Cell, 0, len(tb.Columns))
 		for t, x := range q.values {
 			if shown, _ := win.shows(t); !shown {
 				continue
 			}
 			sel := q.id + "." + strconv.Itoa(t)
-			c := templates.Cell{T: t, Text: format(x), Full: full(x), Pick: sel, Class: maskClass(v.s.Tokens[t].Kind) + wide(t)}
-			if exact, _ := strconv.ParseFloat(c.Text, 64); exact == x {
-				c.Full = "" // the decimals shown already say it all
+			c := templates.Cell{T: t, Text: format(x), Pick: sel, Class: maskClass(v.s.Tokens[t].Kind) + wide(t)}
+			if exact, _ := strconv.ParseFloat(c.Text, 64); exact != x {
+				c.Full = full(x) // else the decimals shown already say it all
 			}
 			if marks.hidden(q.id, t) {
 				c.Text, c.Full, c.Pick = "·", "", ""
