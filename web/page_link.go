@@ -28,16 +28,35 @@ type pageLink struct {
 }
 
 // String writes the link: path, state, view parameters, then lang=.
+// The link is written in one buffer of its size: a long response's state
+// is kilobytes, and a page holds dozens of links.
 func (l pageLink) String() string {
-	q := l.state + l.view.suffix()
+	parts := [...]string{l.state, l.view.suffix(), "", ""}
 	if l.lang != "" {
-		q += "&lang=" + string(l.lang)
+		parts[2], parts[3] = "&lang=", string(l.lang)
 	}
-	q = strings.TrimPrefix(q, "&")
-	if q == "" {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	if n == 0 {
 		return l.path
 	}
-	return l.path + "?" + q
+	var b strings.Builder
+	b.Grow(len(l.path) + 1 + n)
+	b.WriteString(l.path)
+	b.WriteByte('?')
+	first := true
+	for _, p := range parts {
+		if first && p != "" {
+			p, first = strings.TrimPrefix(p, "&"), false
+		}
+		b.WriteString(p)
+	}
+	if b.Len() == len(l.path)+1 { // the query was "&" alone
+		return l.path
+	}
+	return b.String()
 }
 
 // canonical is the link a request is redirected to (and keeps in the

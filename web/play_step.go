@@ -74,7 +74,7 @@ func (m stepMarks) class(row string, t int) string {
 func (v playView) step() templates.Step {
 	n := v.s.Len()
 	st := templates.Step{Heading: v.t("step.heading"), Play: v.t("step.play"), Pause: v.t("step.pause")}
-	base := scenario.EncodeState(v.s)
+	base := v.stateOnly
 	at := func(k int) string { return v.stepLink(base, k, v.s.Speed) }
 	if v.s.Step < 0 {
 		st.Start = templates.Link{Label: v.t("step.start"), URL: at(0)}

@@ -18,13 +18,16 @@ type playView struct {
 	res scenario.Result
 	t   func(key string, args ...any) string
 	// state is the scenario's canonical encoding, which names it whole
-	// (the chart memo's key).
-	state string
+	// (the chart memo's key): scenario.Encode, i.e. stateOnly followed by
+	// the step-through's view (step=, speed=, sel=).
+	state     string
+	stateOnly string // scenario.EncodeState
 }
 
 // newPlayView computes the request's scenario.
 func newPlayView(pr playRequest) playView {
-	return playView{pr: pr, s: pr.s, res: pr.s.Compute(), t: pr.lang.T, state: scenario.Encode(pr.s)}
+	only := scenario.EncodeState(pr.s)
+	return playView{pr: pr, s: pr.s, res: pr.s.Compute(), t: pr.lang.T, state: only + pr.s.ViewQuery(), stateOnly: only}
 }
 
 // play is the whole page's view model.
@@ -111,9 +114,9 @@ func (v playView) presets() templates.PresetBar {
 		})
 	}
 	p, _ := scenario.Preset(v.s.Preset)
-	view := v.s // the step, the selected cell and the speed are views, not changes
-	view.Step, view.Select, view.Speed = p.Step, p.Select, p.Speed
-	if scenario.Encode(view) != scenario.Encode(p) || len(v.pr.rep.Problems) > 0 {
+	// The step, the selected cell and the speed are views, not changes: the
+	// state without them is compared.
+	if v.stateOnly != scenario.EncodeState(p) || len(v.pr.rep.Problems) > 0 {
 		// The preset's question no longer fits the state: it hides, and
 		// Reset goes back to it.
 		bar.Point = ""

@@ -3,6 +3,7 @@ package scenario
 import (
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -41,12 +42,12 @@ func EncodeState(s Scenario) string {
 		}
 	}
 	p.Resize(len(s.Tokens)) // compare the lists with the preset's, resized as Decode does
-	if kinds(s) != kinds(p) {
+	if !sameKinds(s, p) {
 		add("mask", kinds(s))
 	}
 	for _, l := range lists {
-		if mine := numberList(s, l.get); mine != numberList(p, l.get) {
-			add(l.key, mine)
+		if !sameNumbers(s, p, l.get) {
+			add(l.key, numberList(s, l.get))
 		}
 	}
 	if s.DirectRewards != p.DirectRewards {
@@ -123,12 +124,36 @@ func kinds(s Scenario) string {
 	return strings.Join(parts, ",")
 }
 
+// sameKinds reports whether kinds(s) == kinds(p), without writing them.
+func sameKinds(s, p Scenario) bool {
+	return slices.EqualFunc(s.Tokens, p.Tokens, func(a, b Token) bool { return a.Kind == b.Kind })
+}
+
 func numberList(s Scenario, get func(*Token) *float64) string {
-	parts := make([]string, len(s.Tokens))
+	b := make([]byte, 0, 8*len(s.Tokens))
 	for t := range s.Tokens {
-		parts[t] = FormatNumber(*get(&s.Tokens[t]))
+		if t > 0 {
+			b = append(b, ',')
+		}
+		b = appendNumber(b, *get(&s.Tokens[t]))
 	}
-	return strings.Join(parts, ",")
+	return string(b)
+}
+
+// sameNumbers reports whether numberList(s, get) == numberList(p, get)
+// without writing them: FormatNumber writes two numbers alike exactly when
+// they are equal (0 and −0 both as "0") or both NaN.
+func sameNumbers(s, p Scenario, get func(*Token) *float64) bool {
+	if len(s.Tokens) != len(p.Tokens) {
+		return false
+	}
+	for t := range s.Tokens {
+		x, y := *get(&s.Tokens[t]), *get(&p.Tokens[t])
+		if x != y && !(math.IsNaN(x) && math.IsNaN(y)) {
+			return false
+		}
+	}
+	return true
 }
 
 // FormatNumber writes the shortest decimal that reads back as exactly x,
@@ -141,4 +166,15 @@ func FormatNumber(x float64) string {
 		return strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// appendNumber appends FormatNumber(x) to b.
+func appendNumber(b []byte, x float64) []byte {
+	if x == 0 {
+		return append(b, '0')
+	}
+	if a := math.Abs(x); a >= 1e-6 && a < 1e15 {
+		return strconv.AppendFloat(b, x, 'f', -1, 64)
+	}
+	return strconv.AppendFloat(b, x, 'g', -1, 64)
 }
