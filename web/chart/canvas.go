@@ -140,13 +140,19 @@ func (m *markCanvas) DrawImage(vg.Rectangle, image.Image) {}
 // space). When merge is set and the open path has the same attributes, p is
 // appended to it instead.
 func (m *markCanvas) path(p vg.Path, attrs string, merge bool) {
+	m.pathWith(attrs, merge, func(b []byte, pn *pen) []byte { return pn.appendPath(b, p) })
+}
+
+// pathWith is path for path data that data appends with the pen, without
+// building a vg.Path first (bars, lines through many points).
+func (m *markCanvas) pathWith(attrs string, merge bool, data func(b []byte, pn *pen) []byte) {
 	if !merge || attrs != m.open {
 		m.flush()
 		m.buf.WriteString(`<path d="`)
 		m.pen = pen{}
 	}
-	m.pen.cmd = 0 // p's first command letter is written, so no number is glued to the path before
-	m.buf.Write(m.pen.appendPath(m.buf.AvailableBuffer(), p))
+	m.pen.cmd = 0 // the first command letter is written, so no number is glued to the path before
+	m.buf.Write(data(m.buf.AvailableBuffer(), &m.pen))
 	m.open = attrs
 	if !merge {
 		m.flush()

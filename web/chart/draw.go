@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
@@ -118,7 +119,7 @@ func polyline(m *markCanvas, pts []vg.Point, s Style, w float64, col color.Color
 		points(m, pts, marks)
 		return
 	}
-	m.path(pointsPath(pts), lineStyleAttrs(s, w, col)+marks, false)
+	m.pathWith(lineStyleAttrs(s, w, col)+marks, false, func(b []byte, pn *pen) []byte { return pn.through(b, pts) })
 }
 
 // points draws a marker (marks, from defineMarker) on every point, without a
@@ -133,16 +134,7 @@ func points(m *markCanvas, pts []vg.Point, marks string) {
 		m.path(p, ` fill="none"`+start, false)
 		return
 	}
-	m.path(pointsPath(pts), ` fill="none"`+marks, false)
-}
-
-func pointsPath(pts []vg.Point) vg.Path {
-	p := make(vg.Path, 0, len(pts))
-	p.Move(pts[0])
-	for _, pt := range pts[1:] {
-		p.Line(pt)
-	}
-	return p
+	m.pathWith(` fill="none"`+marks, false, func(b []byte, pn *pen) []byte { return pn.through(b, pts) })
 }
 
 func lineStyleAttrs(s Style, w float64, col color.Color) string {
@@ -213,18 +205,30 @@ type span struct{ x, w, y0, y1 float64 }
 // bars fills the bars with fill (a colour or a pattern's url) and outlines
 // them thinly so that light colours show on light backgrounds; one path.
 func bars(m *markCanvas, bs []span, fill string, outline color.Color) {
-	p := make(vg.Path, 0, 5*len(bs))
-	for _, b := range bs {
-		y0, y1 := math.Min(b.y0, b.y1), math.Max(b.y0, b.y1)
-		if y1-y0 < 0.01 {
-			continue
-		}
-		p = appendRect(p, b.x-b.w/2, y0, b.x+b.w/2, y1)
-	}
-	if len(p) == 0 {
+	if !slices.ContainsFunc(bs, span.drawn) {
 		return
 	}
-	m.path(p, ` fill="`+fill+`"`+` stroke="`+paint(outline, "stroke-opacity")+` stroke-width="0.75"`, false)
+	m.pathWith(` fill="`+fill+`"`+` stroke="`+paint(outline, "stroke-opacity")+` stroke-width="0.75"`, false, func(p []byte, pn *pen) []byte {
+		for _, b := range bs {
+			if b.drawn() {
+				y0, y1 := math.Min(b.y0, b.y1), math.Max(b.y0, b.y1)
+				p = pn.rect(p, b.x-b.w/2, y0, b.x+b.w/2, y1)
+			}
+		}
+		return p
+	})
+}
+
+// drawn reports whether a bar is tall enough to draw.
+func (b span) drawn() bool { return !(math.Abs(b.y1-b.y0) < 0.01) }
+
+func pointsPath(pts []vg.Point) vg.Path {
+	p := make(vg.Path, 0, len(pts))
+	p.Move(pts[0])
+	for _, pt := range pts[1:] {
+		p.Line(pt)
+	}
+	return p
 }
 
 // niceStep returns the smallest of 1, 2, 5, 10, 20, 50, … that is ≥ k.

@@ -136,7 +136,10 @@ func svgOf[G any](svg []byte, _ G, err error) ([]byte, error) { return svg, err 
 func (f *frame) finish(sp spec) []byte {
 	under, axes, marks := f.under.bytes(), f.axes.bytes(), f.marks.bytes()
 	var b bytes.Buffer
-	b.Grow(len(under) + len(axes) + len(marks) + f.labels.b.Len() + f.defs.Len() + 90*(f.T+1) + 2048)
+	// Room for every part, so that b grows once: the parts, the root's
+	// title and description (escaping may lengthen them), the tags around.
+	b.Grow(len(under) + len(axes) + len(marks) + f.labels.b.Len() + f.defs.Len() + len(f.hl) + len(sp.below) + f.drag.Len() +
+		2*(len(sp.title)+len(sp.desc)) + 2048)
 	var defs []byte
 	if f.defs.Len() > 0 {
 		defs = append(append([]byte("<defs>\n"), f.defs.Bytes()...), "</defs>\n"...)

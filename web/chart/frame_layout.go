@@ -62,7 +62,7 @@ func (f *frame) measure(sp spec) axesRoom {
 	resR := math.Max(sp.resR, resL)
 	p := plot.New()
 	p.BackgroundColor = nil
-	p.TextHandler = plot.DefaultTextHandler
+	p.TextHandler = textHandler
 	lo, hi := sp.lo, sp.hi
 	rng := hi - lo
 	if rng < 1e-12 { // all zero
@@ -108,7 +108,7 @@ func (f *frame) measure(sp spec) axesRoom {
 }
 
 func (f *frame) sansText(size float64, col color.Color) draw.TextStyle {
-	return draw.TextStyle{Color: col, Font: font.From(sansFont(), font.Length(size)), Handler: plot.DefaultTextHandler}
+	return draw.TextStyle{Color: col, Font: font.From(sansFont(), font.Length(size)), Handler: textHandler}
 }
 
 // head is what header placed: the legend entries and the y below them.

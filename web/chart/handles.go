@@ -46,13 +46,23 @@ func (f *frame) handles(h Handles, v []float64, at func(t int) (x, y float64)) {
 	b.WriteString(`<g class="handles" fill="transparent" data-field="` + svg.Escape(h.Field) + `" data-name="` + svg.Escape(h.Name) +
 		`" data-base="` + strconv.Itoa(h.Base) + `" data-y0="` + num(y0) + `" data-k="` + strconv.FormatFloat(k, 'g', 6, 64) +
 		`" data-min="` + num(h.Min) + `" data-max="` + num(h.Max) + `">` + "\n")
+	rs := num(r)
+	b.Grow(f.T * (80 + len(rs)))
 	for t := range f.T {
 		if h.Skip != nil && h.Skip[t] {
 			continue
 		}
 		x, y := at(t)
-		b.WriteString(`<circle data-t="` + strconv.Itoa(t) + `" data-v="` + strconv.FormatFloat(v[t], 'g', -1, 64) +
-			`" cx="` + coord(x) + `" cy="` + coord(f.sy(y)) + `" r="` + num(r) + `"/>` + "\n")
+		c := append(b.AvailableBuffer(), `<circle data-t="`...)
+		c = strconv.AppendInt(c, int64(t), 10)
+		c = append(c, `" data-v="`...)
+		c = strconv.AppendFloat(c, v[t], 'g', -1, 64)
+		c = append(c, `" cx="`...)
+		c = appendCoord(c, x)
+		c = append(c, `" cy="`...)
+		c = appendCoord(c, f.sy(y))
+		c = append(c, `" r="`+rs+`"/>`+"\n"...)
+		b.Write(c)
 	}
 	b.WriteString("</g>\n")
 }

@@ -35,16 +35,17 @@ func (f *frame) boundaryLayer() {
 	y0, y1 := f.dc.Min.Y, f.dc.Max.Y
 	// Every boundary while columns are wide; when they are narrow, only the
 	// boundaries before labelled tokens, so the lines stay faint.
-	path := make(vg.Path, 0, 2*f.T+2)
-	for t := 0; t <= f.T; t++ { // the boundary before token t; t = T: after the last token
-		if t < f.T && f.slot < 16 && (t+f.in.Base)%f.step != 0 {
-			continue
+	f.marks.pathWith(strokeAttrs(rgb(f.th.Boundary), 1, nil, 0), false, func(b []byte, pn *pen) []byte {
+		for t := 0; t <= f.T; t++ { // the boundary before token t; t = T: after the last token
+			if t < f.T && f.slot < 16 && (t+f.in.Base)%f.step != 0 {
+				continue
+			}
+			x := float64(vg.Length(f.X(float64(t) - 0.5)))
+			b = pn.move(b, x, float64(y0))
+			b = pn.line(b, x, float64(y1))
 		}
-		x := vg.Length(f.X(float64(t) - 0.5))
-		path.Move(vg.Point{X: x, Y: y0})
-		path.Line(vg.Point{X: x, Y: y1})
-	}
-	f.marks.path(path, strokeAttrs(rgb(f.th.Boundary), 1, nil, 0), false)
+		return b
+	})
 	z := f.Y(0)
 	line(f.marks, float64(f.dc.Min.X), z, float64(f.dc.Max.X), z, draw.LineStyle{Color: f.fg, Width: 1})
 }

@@ -38,6 +38,26 @@ func (pn *pen) appendPath(b []byte, p vg.Path) []byte {
 	return b
 }
 
+// through draws a line through the points: a move to the first, a line to
+// each of the others.
+func (pn *pen) through(b []byte, pts []vg.Point) []byte {
+	b = pn.move(b, float64(pts[0].X), float64(pts[0].Y))
+	for _, pt := range pts[1:] {
+		b = pn.line(b, float64(pt.X), float64(pt.Y))
+	}
+	return b
+}
+
+// rect draws the closed rectangle (x0, y0), (x1, y0), (x1, y1), (x0, y1),
+// as appendRect's path would.
+func (pn *pen) rect(b []byte, x0, y0, x1, y1 float64) []byte {
+	b = pn.move(b, x0, y0)
+	b = pn.line(b, x1, y0)
+	b = pn.line(b, x1, y1)
+	b = pn.line(b, x0, y1)
+	return pn.close(b)
+}
+
 func (pn *pen) move(b []byte, x, y float64) []byte {
 	X, Y := tenths(x), tenths(y)
 	if !pn.started {
