@@ -27,7 +27,8 @@ func fuzzBatch(data []byte, r int) (rewards, values, mask [][]float64) {
 // FuzzGAE checks the invariants of both generations on arbitrary batches:
 // returns = advantages + values, everything finite, whitened advantages of
 // zero mean and unit variance over the valid tokens, and early = newest on
-// rows whose mask has no holes and zero values after EOS.
+// rows whose mask has no holes and zero values after EOS; GAEOutputsInto
+// gives GAE's outputs bit for bit.
 func FuzzGAE(f *testing.F) {
 	f.Add([]byte{0, 5, 1, 0, 6, 1, 16, 10, 1}, uint8(3), uint16(1000), uint16(950))
 	f.Add([]byte{1, 2, 1, 3, 4, 0, 5, 6, 1, 7, 8, 0}, uint8(2), uint16(990), uint16(0))
@@ -39,6 +40,9 @@ func FuzzGAE(f *testing.F) {
 		gamma, lam := float64(g%1001)/1000, float64(l%1001)/1000
 		for _, v := range []Version{VerlEarly, VerlNewest} {
 			res := GAE(v, rewards, values, mask, gamma, lam)
+			var outputs GAEResult
+			GAEOutputsInto(&outputs, v.Gen(), rewards, values, mask, gamma, lam)
+			assertOutputs(t, v.String(), &outputs, &res, &res)
 			for i := range rewards {
 				for k := range rewards[i] {
 					a, ret := res.Advantages[i][k], res.Returns[i][k]

@@ -3,7 +3,8 @@ package engine
 // GAEResult is verl's compute_gae_advantage_return for a batch, with the trace
 // of its backward loop. Every matrix is [B][R]; t is the 0-based
 // response-token index, values[t] = V(s_t) is the state before token t, and
-// the reward, δ, advantage and return at t belong to token t.
+// the reward, δ, advantage and return at t belong to token t. GAEOutputsInto
+// leaves the trace (NextValues, Deltas, Advantages) nil.
 type GAEResult struct {
 	// NextValues[t] is the value the loop used as V(s_{t+1}) in δ_t. Early:
 	// values[t+1], or 0 at t = R−1. Newest: the value of the next mask = 1
@@ -52,29 +53,57 @@ func GAEGen(g Generation, rewards, values, mask [][]float64, gamma, lam float64)
 
 // GAEInto is GAEGen writing into dst: its matrices are reused when they have
 // the batch's shape (and allocated otherwise), so a caller that runs GAE
-// again and again on batches of one shape allocates nothing. Rows are run
-// two at a time (newest2, early2); while a pair is still in cache, one
-// forward pass per row computes δ and the returns, finds where the mask is
-// 1 (maskRuns) and continues whitening's first pass (Σmask and the masked
-// sum, in Whiten's order). Whitening's second pass then reads a 0/1 row
-// through its runs, not the float mask. The results are bit for bit those
-// of the plain loops followed by Whiten (TestGAEIntoBitIdentical).
+// again and again on batches of one shape allocates nothing. The results are
+// bit for bit those of the plain loops followed by Whiten
+// (TestGAEIntoBitIdentical).
 func GAEInto(dst *GAEResult, g Generation, rewards, values, mask [][]float64, gamma, lam float64) {
-	maskAware := g.Has(GAEMaskAware)
 	b, r := shapeOf(rewards)
 	dst.NextValues = reuseMatrix(dst.NextValues, b, r)
 	dst.Deltas = reuseMatrix(dst.Deltas, b, r)
 	dst.Advantages = reuseMatrix(dst.Advantages, b, r)
+	n, sum := dst.run(g, rewards, values, mask, gamma, lam, dst.Advantages)
+	dst.Whitened, dst.Whitening, dst.WhitenErr = whitenFrom(g.meanEps(), dst.Advantages, mask, &dst.runs, n, sum, dst.Whitened)
+}
+
+// GAEOutputsInto is GAEInto for a trainer: it writes only what verl's
+// compute_gae_advantage_return returns, Whitened and Returns, bit for bit
+// GAEInto's, and leaves NextValues, Deltas and Advantages nil (NextIndex
+// still answers). The advantages are whitened where the loop wrote them, so
+// a 256×4096 batch writes two matrices instead of five. When whitening
+// fails, Whitened is nil and Advantages holds the loop's advantages.
+func GAEOutputsInto(dst *GAEResult, g Generation, rewards, values, mask [][]float64, gamma, lam float64) {
+	b, r := shapeOf(rewards)
+	adv := dst.Whitened
+	if adv == nil {
+		adv = dst.Advantages
+	}
+	adv = reuseMatrix(adv, b, r)
+	dst.NextValues, dst.Deltas, dst.Advantages = nil, nil, nil
+	n, sum := dst.run(g, rewards, values, mask, gamma, lam, adv)
+	dst.Whitened, dst.Whitening, dst.WhitenErr = whitenFrom(g.meanEps(), adv, mask, &dst.runs, n, sum, adv)
+	if dst.Whitened == nil {
+		dst.Advantages = adv
+	}
+}
+
+// run runs GAE's loops over every row, writing the advantages into adv, the
+// returns, and NextValues and Deltas when dst has them. Rows are run two at
+// a time (newest2, early2); while a pair is still in cache, forward passes
+// over each row derive the rest (finish) and return whitening's first pass
+// over the advantages (Σmask and Σ A·mask, in Whiten's order).
+func (dst *GAEResult) run(g Generation, rewards, values, mask [][]float64, gamma, lam float64, adv [][]float64) (n, sum float64) {
+	maskAware := g.Has(GAEMaskAware)
+	b, r := shapeOf(rewards)
 	dst.Returns = reuseMatrix(dst.Returns, b, r)
 	dst.maskAware = maskAware
 	dst.runs.reset(b)
 	row := func(i int) gaeRow {
-		return gaeRow{
-			r: rewards[i][:r], v: values[i][:r], m: mask[i][:r],
-			next: dst.NextValues[i][:r], delta: dst.Deltas[i][:r], adv: dst.Advantages[i][:r], ret: dst.Returns[i][:r],
+		x := gaeRow{r: rewards[i][:r], v: values[i][:r], m: mask[i][:r], adv: adv[i][:r], ret: dst.Returns[i][:r]}
+		if dst.NextValues != nil {
+			x.next, x.delta = dst.NextValues[i][:r], dst.Deltas[i][:r]
 		}
+		return x
 	}
-	var n, sum float64 // Σmask and Σ A·mask, accumulated in Whiten's order
 	for i := 0; i < b; i += 2 {
 		switch {
 		case i+1 < b && maskAware:
@@ -87,10 +116,10 @@ func GAEInto(dst *GAEResult, g Generation, rewards, values, mask [][]float64, ga
 			row(i).early(gamma, lam)
 		}
 		for k := i; k < min(i+2, b); k++ {
-			n, sum = row(k).finish(gamma, &dst.runs, n, sum)
+			n, sum = row(k).finish(gamma, maskAware, &dst.runs, n, sum)
 		}
 	}
-	dst.Whitened, dst.Whitening, dst.WhitenErr = whitenFrom(g.meanEps(), dst.Advantages, mask, &dst.runs, n, sum, dst.Whitened)
+	return n, sum
 }
 
 // NextIndex is the position whose value GAE's loop read as V(s_{t+1}) at
@@ -100,11 +129,11 @@ func GAEInto(dst *GAEResult, g Generation, rewards, values, mask [][]float64, ga
 // mask was 1, which GAE records as it runs, so the 256×4096 batches of a
 // trainer do not pay for a trace only the step-through reads.
 func (res *GAEResult) NextIndex(i, t int) int {
-	if i < 0 || i >= len(res.Advantages) || t < 0 || t >= len(res.Advantages[i]) {
+	if i < 0 || i >= len(res.Returns) || t < 0 || t >= len(res.Returns[i]) {
 		return -1 // not a token of the batch
 	}
 	if !res.maskAware {
-		if t+1 < len(res.Advantages[i]) {
+		if t+1 < len(res.Returns[i]) {
 			return t + 1
 		}
 		return -1
@@ -130,26 +159,27 @@ func reuseMatrix(m [][]float64, b, r int) [][]float64 {
 	return newMatrix(b, r)
 }
 
-// gaeRow holds one row's inputs and trace outputs, all of length R.
+// gaeRow holds one row's inputs and outputs, all of length R; next and delta
+// are nil when the trace is not asked for.
 type gaeRow struct {
 	r, v, m               []float64
 	next, delta, adv, ret []float64
 }
 
-// The loops below run only the backward recursion, which writes V(s_{t+1})
-// and A_t; finish then computes δ and the returns from them, in cache.
+// The loops below run the backward recursion, which writes A_t and the
+// return A_t + V(s_t); finish then derives the rest, in cache.
 
 // early is v0.2's loop: every position is a time step, and V(s_R) = 0 sits
 // at the end of the tensor.
 func (g gaeRow) early(gamma, lam float64) {
 	gl := gamma * lam // as verl, (γ·λ)·A
 	n := len(g.r)
-	rw, v, next, adv := g.r[:n], g.v[:n], g.next[:n], g.adv[:n]
+	rw, v, adv, ret := g.r[:n], g.v[:n], g.adv[:n], g.ret[:n]
 	var vNext, carry float64 // V(s_{t+1}) (0 past the end) and A_{t+1}
 	for t := n - 1; t >= 0; t-- {
 		val := v[t]
 		carry = (rw[t] + gamma*vNext - val) + gl*carry
-		next[t], adv[t] = vNext, carry
+		adv[t], ret[t] = carry, carry+val
 		vNext = val
 	}
 }
@@ -159,58 +189,69 @@ func (g gaeRow) early(gamma, lam float64) {
 func (g gaeRow) newest(gamma, lam float64) {
 	gl := gamma * lam
 	n := len(g.r)
-	rw, v, m, next, adv := g.r[:n], g.v[:n], g.m[:n], g.next[:n], g.adv[:n]
+	rw, v, m, adv, ret := g.r[:n], g.v[:n], g.m[:n], g.adv[:n], g.ret[:n]
 	var vNext, carry float64 // V and A of the next mask = 1 position
 	for t := n - 1; t >= 0; t-- {
 		val := v[t]
 		candidate := (rw[t] + gamma*vNext - val) + gl*carry
-		next[t] = vNext
 		if m[t] == 1 {
 			carry, vNext = candidate, val
 		}
-		adv[t] = carry
+		adv[t], ret[t] = carry, carry+val
 	}
 }
 
-// finish computes, in a forward pass over a row still in cache, δ_t from the
-// V(s_{t+1}) the loop used and the return A_t + V(s_t) (the same arithmetic
-// as inside the loop, out of its dependent chain). It records the row's mask
-// in runs and continues whitening's first pass over A (Σmask and Σ A·mask,
-// in order) in the same pass where the mask has only 0s and 1s, so the sum's
-// dependent additions overlap the loads and stores of δ and the returns.
-func (g gaeRow) finish(gamma float64, runs *maskRuns, n, sum float64) (float64, float64) {
-	if !runs.addRow(g.m) {
-		g.deltasReturns(gamma, 0, len(g.r))
-		return maskedSums(g.adv, g.m, n, sum)
+// finish records the row's mask in runs while it continues whitening's
+// first pass over A (Σmask and Σ A·mask, in order), and writes the trace
+// when asked: V(s_{t+1}) as the loop read it, and δ_t from it, the loop's
+// arithmetic out of its dependent chain.
+func (g gaeRow) finish(gamma float64, maskAware bool, runs *maskRuns, n, sum float64) (float64, float64) {
+	n, sum = runs.addRow(g.m, g.adv, n, sum)
+	if g.next != nil {
+		g.trace(gamma, maskAware, runs.row(runs.rows()-1))
 	}
-	at := 0
-	ones := runs.row(runs.rows() - 1)
-	for k := 0; k+1 < len(ones); k += 2 {
-		s, e := int(ones[k]), int(ones[k+1])
-		g.deltasReturns(gamma, at, s)
-		rw, v, next, delta, adv, ret := g.r[s:e], g.v[s:e], g.next[s:e], g.delta[s:e], g.adv[s:e], g.ret[s:e]
-		v, next, delta, adv, ret = v[:len(rw)], next[:len(rw)], delta[:len(rw)], adv[:len(rw)], ret[:len(rw)]
-		for t, x := range rw {
-			val, a := v[t], adv[t]
-			delta[t] = x + gamma*next[t] - val
-			ret[t] = a + val
-			n++
-			sum += a // A·1
-		}
-		at = e
-	}
-	g.deltasReturns(gamma, at, len(g.r))
 	return n, sum
 }
 
-// deltasReturns is finish's δ and returns over positions [from, to).
-func (g gaeRow) deltasReturns(gamma float64, from, to int) {
-	rw, v, next, delta, adv, ret := g.r[from:to], g.v[from:to], g.next[from:to], g.delta[from:to], g.adv[from:to], g.ret[from:to]
-	v, next, delta, adv, ret = v[:len(rw)], next[:len(rw)], delta[:len(rw)], adv[:len(rw)], ret[:len(rw)]
+// trace writes, at every t, the value the loop read as V(s_{t+1}) and δ_t
+// from it. Early: values[t+1], and 0 at the end. Newest: the value of the
+// next mask = 1 position (the runs ones), and 0 after the last.
+func (g gaeRow) trace(gamma float64, maskAware bool, ones []int32) {
+	end := len(g.r)
+	if end == 0 {
+		return
+	}
+	if !maskAware {
+		g.traceShifted(gamma, 0, end-1)
+		g.traceConst(gamma, end-1, end, 0)
+		return
+	}
+	follow := 0.0 // the value of the first mask = 1 position at or after end
+	for k := len(ones) - 2; k >= 0; k -= 2 {
+		s, e := int(ones[k]), int(ones[k+1])
+		g.traceConst(gamma, e-1, end, follow) // the run's last token and the gap after it
+		g.traceShifted(gamma, s, e-1)
+		follow, end = g.v[s], s
+	}
+	g.traceConst(gamma, 0, end, follow)
+}
+
+// traceShifted is trace over [from, to), where the loop read values[t+1].
+func (g gaeRow) traceShifted(gamma float64, from, to int) {
+	rw, v, after, next, delta := g.r[from:to], g.v[from:to], g.v[from+1:to+1], g.next[from:to], g.delta[from:to]
+	v, after, next, delta = v[:len(rw)], after[:len(rw)], next[:len(rw)], delta[:len(rw)]
 	for t, x := range rw {
-		val := v[t]
-		delta[t] = x + gamma*next[t] - val
-		ret[t] = adv[t] + val
+		vNext := after[t]
+		next[t], delta[t] = vNext, x+gamma*vNext-v[t]
+	}
+}
+
+// traceConst is trace over [from, to), where the loop read vNext throughout.
+func (g gaeRow) traceConst(gamma float64, from, to int, vNext float64) {
+	rw, v, next, delta := g.r[from:to], g.v[from:to], g.next[from:to], g.delta[from:to]
+	v, next, delta = v[:len(rw)], next[:len(rw)], delta[:len(rw)]
+	for t, x := range rw {
+		next[t], delta[t] = vNext, x+gamma*vNext-v[t]
 	}
 }
 
@@ -221,15 +262,15 @@ func (g gaeRow) deltasReturns(gamma float64, from, to int) {
 func early2(a, b gaeRow, gamma, lam float64) {
 	gl := gamma * lam
 	n := len(a.r)
-	ar, av, anx, aa := a.r[:n], a.v[:n], a.next[:n], a.adv[:n]
-	br, bv, bnx, ba := b.r[:n], b.v[:n], b.next[:n], b.adv[:n]
+	ar, av, aa, aret := a.r[:n], a.v[:n], a.adv[:n], a.ret[:n]
+	br, bv, ba, bret := b.r[:n], b.v[:n], b.adv[:n], b.ret[:n]
 	var aNext, aCarry, bNext, bCarry float64
 	for t := n - 1; t >= 0; t-- {
 		aVal, bVal := av[t], bv[t]
 		aCarry = (ar[t] + gamma*aNext - aVal) + gl*aCarry
 		bCarry = (br[t] + gamma*bNext - bVal) + gl*bCarry
-		anx[t], aa[t] = aNext, aCarry
-		bnx[t], ba[t] = bNext, bCarry
+		aa[t], ba[t] = aCarry, bCarry
+		aret[t], bret[t] = aCarry+aVal, bCarry+bVal
 		aNext, bNext = aVal, bVal
 	}
 }
@@ -237,14 +278,13 @@ func early2(a, b gaeRow, gamma, lam float64) {
 func newest2(a, b gaeRow, gamma, lam float64) {
 	gl := gamma * lam
 	n := len(a.r)
-	ar, av, am, anx, aa := a.r[:n], a.v[:n], a.m[:n], a.next[:n], a.adv[:n]
-	br, bv, bm, bnx, ba := b.r[:n], b.v[:n], b.m[:n], b.next[:n], b.adv[:n]
+	ar, av, am, aa, aret := a.r[:n], a.v[:n], a.m[:n], a.adv[:n], a.ret[:n]
+	br, bv, bm, ba, bret := b.r[:n], b.v[:n], b.m[:n], b.adv[:n], b.ret[:n]
 	var aNext, aCarry, bNext, bCarry float64
 	for t := n - 1; t >= 0; t-- {
 		aVal, bVal := av[t], bv[t]
 		aCand := (ar[t] + gamma*aNext - aVal) + gl*aCarry
 		bCand := (br[t] + gamma*bNext - bVal) + gl*bCarry
-		anx[t], bnx[t] = aNext, bNext
 		if am[t] == 1 {
 			aCarry, aNext = aCand, aVal
 		}
@@ -252,5 +292,6 @@ func newest2(a, b gaeRow, gamma, lam float64) {
 			bCarry, bNext = bCand, bVal
 		}
 		aa[t], ba[t] = aCarry, bCarry
+		aret[t], bret[t] = aCarry+aVal, bCarry+bVal
 	}
 }

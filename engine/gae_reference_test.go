@@ -128,7 +128,7 @@ func testMask(rng *rand.Rand, row []float64) {
 // and the next-index trace the loop's rule gives.
 func TestGAEIntoBitIdentical(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
-	var reused GAEResult
+	var reused, outputs GAEResult
 	for trial := range 400 {
 		b, r := 1+rng.IntN(6), rng.IntN(12)
 		if trial%50 == 0 {
@@ -148,6 +148,8 @@ func TestGAEIntoBitIdentical(t *testing.T) {
 		for _, g := range []Generation{G01, G03, G06, G12} {
 			want := refGAE(g.Has(GAEMaskAware), g.meanEps(), rewards, values, mask, gamma, lam)
 			GAEInto(&reused, g, rewards, values, mask, gamma, lam)
+			GAEOutputsInto(&outputs, g, rewards, values, mask, gamma, lam)
+			assertOutputs(t, g.String(), &outputs, &want, &reused)
 			for name, got := range map[string]GAEResult{"fresh": GAEGen(g, rewards, values, mask, gamma, lam), "reused": reused} {
 				what := func(s string) string { return name + " " + g.String() + " " + s }
 				assertSameMatrix(t, what("next_values"), got.NextValues, want.NextValues)
@@ -171,11 +173,49 @@ func TestGAEIntoBitIdentical(t *testing.T) {
 						}
 					}
 				}
-				gs, ws := got.Whitening, want.Whitening
-				if gs.N != ws.N || !sameBits(gs.Mean, ws.Mean) || !sameBits(gs.VarBiased, ws.VarBiased) || !sameBits(gs.VarUnbiased, ws.VarUnbiased) {
-					t.Fatalf("%s: statistics %+v, the plain loop %+v", what(""), gs, ws)
+				if !sameStats(got.Whitening, want.Whitening) {
+					t.Fatalf("%s: statistics %+v, the plain loop %+v", what(""), got.Whitening, want.Whitening)
 				}
 			}
 		}
 	}
+}
+
+// assertOutputs checks GAEOutputsInto's result against the plain loops: the
+// returns and the whitened advantages bit for bit (or, when whitening fails,
+// the loop's advantages and the error), nothing else written, and the same
+// next-index trace as GAEInto's (checked against the loops' rule below).
+func assertOutputs(t *testing.T, what string, got, want, trace *GAEResult) {
+	t.Helper()
+	what = "outputs " + what + " "
+	assertSameMatrix(t, what+"returns", got.Returns, want.Returns)
+	if got.NextValues != nil || got.Deltas != nil {
+		t.Fatalf("%swrote the trace", what)
+	}
+	if got.WhitenErr != want.WhitenErr || (got.Whitened == nil) != (want.Whitened == nil) {
+		t.Fatalf("%swhitening error %v, the plain loop %v", what, got.WhitenErr, want.WhitenErr)
+	}
+	if want.Whitened != nil {
+		assertSameMatrix(t, what+"whitened", got.Whitened, want.Whitened)
+		if got.Advantages != nil {
+			t.Fatalf("%skept the advantages beside the whitened ones", what)
+		}
+	} else {
+		assertSameMatrix(t, what+"advantages", got.Advantages, want.Advantages)
+	}
+	if !sameStats(got.Whitening, want.Whitening) {
+		t.Fatalf("%sstatistics %+v, the plain loop %+v", what, got.Whitening, want.Whitening)
+	}
+	for i := range want.Returns {
+		for k := range want.Returns[i] {
+			if got.NextIndex(i, k) != trace.NextIndex(i, k) {
+				t.Fatalf("%sNextIndex(%d, %d) = %d, GAEInto's %d", what, i, k, got.NextIndex(i, k), trace.NextIndex(i, k))
+			}
+		}
+	}
+}
+
+// sameStats reports whether two whitening statistics are bit for bit equal.
+func sameStats(a, b WhitenStats) bool {
+	return a.N == b.N && sameBits(a.Mean, b.Mean) && sameBits(a.VarBiased, b.VarBiased) && sameBits(a.VarUnbiased, b.VarUnbiased)
 }

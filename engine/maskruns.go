@@ -27,16 +27,20 @@ func (mr *maskRuns) reset(b int) {
 	mr.other = mr.other[:0]
 }
 
-// addRow records the next row's mask m and reports whether it has only 0s
-// and 1s (then its runs are the whole truth about it). It compares bits
-// (one integer test a position, where a float compare tests twice for NaN):
-// 1 has one pattern, and ±0 are the patterns without a sign bit that are 0.
-func (mr *maskRuns) addRow(m []float64) bool {
+// addRow records the next row's mask m and continues whitening's first pass
+// over that row's x (n += m and sum += x·m where m ≠ 0, in order, as
+// maskedSums). It compares bits (one integer test a position, where a float
+// compare tests twice for NaN): 1 has one pattern, and ±0 are the patterns
+// without a sign bit that are 0. A run of 1s adds x alone (x·1 = x).
+func (mr *maskRuns) addRow(m, x []float64, n, sum float64) (float64, float64) {
 	const one, sign = 0x3FF0000000000000, 1 << 63
+	m = m[:len(x)]
 	other := false
 	for t := 0; t < len(m); {
 		start := t
 		for t < len(m) && math.Float64bits(m[t]) == one {
+			n++
+			sum += x[t]
 			t++
 		}
 		if t > start {
@@ -47,12 +51,14 @@ func (mr *maskRuns) addRow(m []float64) bool {
 		}
 		if t < len(m) && math.Float64bits(m[t]) != one {
 			other = true // neither 0 nor 1
+			n += m[t]
+			sum += x[t] * m[t]
 			t++
 		}
 	}
 	mr.rowAt = append(mr.rowAt, int32(len(mr.bounds)))
 	mr.other = append(mr.other, other)
-	return !other
+	return n, sum
 }
 
 // rows is the number of rows recorded.

@@ -148,7 +148,8 @@ func (a *Analysis) candidates(yield func(candidate) bool) {
 		}
 	}
 	for _, gg := range others {
-		g := engine.GAEGen(gg.from, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
+		var g engine.GAEResult // verl's outputs alone: two matrices, not five, for a batch of up to 512×8192
+		engine.GAEOutputsInto(&g, gg.from, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
 		if !yield(candidate{gg.id(), g.Whitened, g.Returns}) {
 			return
 		}
