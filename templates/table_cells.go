@@ -1,0 +1,68 @@
+package templates
+
+import (
+	"context"
+	"io"
+	"strconv"
+)
+
+// tableCells writes a token table row's number cells, as tokenTable's
+// markup would (the same bytes):
+//
+//	<td class="…" data-t="t"><button name="pick" value="…" data-f="…">text</button></td>
+//
+// without a class when Class is empty, without data-f when Full is, and
+// the text bare when Pick is. A table has a dozen rows of up to 64 cells,
+// so they are written into one buffer per row, not through templ's
+// per-attribute machinery.
+type tableCells []Cell
+
+func (cs tableCells) Render(_ context.Context, w io.Writer) error {
+	b := make([]byte, 0, 96*len(cs))
+	for _, c := range cs {
+		b = append(b, "<td"...)
+		if c.Class != "" {
+			b = appendEscaped(append(b, ` class="`...), c.Class)
+			b = append(b, '"')
+		}
+		b = strconv.AppendInt(append(b, ` data-t="`...), int64(c.T), 10)
+		b = append(b, `">`...)
+		if c.Pick != "" {
+			b = appendEscaped(append(b, `<button name="pick" value="`...), c.Pick)
+			b = append(b, '"')
+			if c.Full != "" {
+				b = appendEscaped(append(b, ` data-f="`...), c.Full)
+				b = append(b, '"')
+			}
+			b = appendEscaped(append(b, '>'), c.Text)
+			b = append(b, "</button>"...)
+		} else {
+			b = appendEscaped(b, c.Text)
+		}
+		b = append(b, "</td>"...)
+	}
+	_, err := w.Write(b)
+	return err
+}
+
+// appendEscaped appends s escaped as templ escapes text and attribute
+// values (html.EscapeString).
+func appendEscaped(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '&':
+			b = append(b, "&amp;"...)
+		case '\'':
+			b = append(b, "&#39;"...)
+		case '<':
+			b = append(b, "&lt;"...)
+		case '>':
+			b = append(b, "&gt;"...)
+		case '"':
+			b = append(b, "&#34;"...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
