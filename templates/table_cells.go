@@ -14,12 +14,18 @@ import (
 // without a class when Class is empty, without data-f when Full is, and
 // the text bare when Pick is. A table has a dozen rows of up to 64 cells,
 // so they are written into one buffer per row, not through templ's
-// per-attribute machinery.
+// per-attribute machinery: each cell is appended to the writer's free
+// buffer when it offers one (templ's buffer, bytes.Buffer), and written.
 type tableCells []Cell
 
 func (cs tableCells) Render(_ context.Context, w io.Writer) error {
-	b := make([]byte, 0, 96*len(cs))
+	free, _ := w.(interface{ AvailableBuffer() []byte })
+	var own []byte
 	for _, c := range cs {
+		b := own[:0]
+		if free != nil {
+			b = free.AvailableBuffer()
+		}
 		b = append(b, "<td"...)
 		if c.Class != "" {
 			b = appendEscaped(append(b, ` class="`...), c.Class)
@@ -40,9 +46,14 @@ func (cs tableCells) Render(_ context.Context, w io.Writer) error {
 			b = appendEscaped(b, c.Text)
 		}
 		b = append(b, "</td>"...)
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+		if free == nil {
+			own = b // reused for the next cell
+		}
 	}
-	_, err := w.Write(b)
-	return err
+	return nil
 }
 
 // appendEscaped appends s escaped as templ escapes text and attribute
