@@ -1,7 +1,6 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -83,15 +82,22 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 // asciiURL percent-encodes the non-ASCII bytes of a link for an HTTP header,
 // where only ASCII is safe (http.Redirect does the same for Location).
 func asciiURL(link string) string {
-	var b strings.Builder
+	const hex = "0123456789ABCDEF"
+	n := len(link)
 	for i := 0; i < len(link); i++ {
-		if c := link[i]; c >= utf8.RuneSelf {
-			fmt.Fprintf(&b, "%%%02X", c)
-		} else {
-			b.WriteByte(c)
+		if link[i] >= utf8.RuneSelf {
+			n += 2
 		}
 	}
-	return b.String()
+	b := make([]byte, 0, n)
+	for i := 0; i < len(link); i++ {
+		if c := link[i]; c >= utf8.RuneSelf {
+			b = append(b, '%', hex[c>>4], hex[c&15])
+		} else {
+			b = append(b, c)
+		}
+	}
+	return string(b)
 }
 
 // sameQuery reports whether a request's raw query says what a canonical link
