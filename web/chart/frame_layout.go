@@ -22,6 +22,7 @@ import (
 func newFrame(in *Input, T int, th Theme, sp spec) *frame {
 	f := &frame{in: in, th: th, T: T, fg: rgb(th.Foreground), bg: rgb(th.Background), muted: rgb(th.Muted),
 		id: in.ID, defined: map[string]bool{}, labels: newWriter(th.FontSize, th.Foreground, "start")}
+	f.labels.b.Grow(2048 + 96*T) // the legend, tick and state labels: grown once
 	if f.id == "" {
 		f.id = sp.defaultID
 	}
@@ -63,6 +64,9 @@ func (f *frame) measure(sp spec) axesRoom {
 	p := plot.New()
 	p.BackgroundColor = nil
 	p.TextHandler = textHandler
+	// gonum measures these too (a space, for the room beside the tick
+	// labels and the legend) even when they hold no text.
+	p.Title.TextStyle.Handler, p.Legend.TextStyle.Handler = textHandler, textHandler
 	lo, hi := sp.lo, sp.hi
 	rng := hi - lo
 	if rng < 1e-12 { // all zero
@@ -76,6 +80,7 @@ func (f *frame) measure(sp spec) axesRoom {
 		a.Tick.Length = 4
 		a.Tick.Label = f.sansText(th.FontSize, f.fg)
 		a.Padding = 0
+		a.Label.TextStyle.Handler = textHandler
 	}
 	p.Y.Tick.Label.XAlign, p.Y.Tick.Label.YAlign = draw.XRight, draw.YCenter
 	p.Y.Tick.Marker = ticker{n: th.yTickCount(), least: th.yTicksLeast()}

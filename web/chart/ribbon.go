@@ -106,6 +106,7 @@ func newRibbon(in *RibbonInput) (*ribbon, error) {
 	}
 	fs := th.FontSize
 	rb := &ribbon{in: in, th: th, id: id, fs: fs, P: P, T: T, w: newWriter(fs, th.Foreground, "middle")}
+	rb.w.b.Grow(8 << 10) // the ribbon's size does not grow with T
 	rb.cw = math.Max(th.TokenWidth*1.3, fs*5.4)
 	if P > ribbonPrompt {
 		rb.cols = append(rb.cols, ribbonCol{gap: true, j: -1})
@@ -169,6 +170,7 @@ func (rb *ribbon) document() []byte {
 		rb.T+1, rb.in.Base, rb.T-1+rb.in.Base, rb.unused(), rb.T+rb.in.Base, rb.boot())
 
 	var out bytes.Buffer
+	out.Grow(rb.w.b.Len() + len(hl) + 2*(len(tx.RibbonTitle)+d.Len()) + 1024) // once: the parts and the tags around them
 	page{rb.W, rb.H, "gae-ribbon", th.Name, rb.id, th.Background, tx.RibbonTitle, strings.TrimSpace(d.String())}.begin(&out, nil)
 	out.WriteString(`<g font-size="` + num(rb.fs) + `" fill="` + th.Foreground + `" text-anchor="middle">` + "\n")
 	out.Write(rb.w.b.Bytes())
