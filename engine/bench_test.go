@@ -173,6 +173,41 @@ func BenchmarkGAEInto256x4096(b *testing.B) { benchGAEInto(b, GAEInto) }
 // and the returns), into buffers reused from one call to the next.
 func BenchmarkGAEOutputs256x4096(b *testing.B) { benchGAEInto(b, GAEOutputsInto) }
 
+// BenchmarkStreamFloor256x4096 is no engine code: it makes the memory
+// passes GAEOutputsInto must make over a 256×4096 batch with no GAE
+// arithmetic (read rewards, values and mask and write two matrices; then
+// read A for the variance and rewrite it whitened), so its time is this
+// machine's floor under the ≤ 8 ms goal.
+func BenchmarkStreamFloor256x4096(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const rows, r = 256, 4096
+	rewards, values := randomBatch(rng, rows, r, -0.1, 0.1), randomBatch(rng, rows, r, 0, 1)
+	mask := tailMask(rng, rows, r)
+	adv, ret := newMatrix(rows, r), newMatrix(rows, r)
+	start := cpuTime()
+	for b.Loop() {
+		var s0, s1 float64
+		for i := range rows {
+			rw, v, m, a, rt := rewards[i][:r], values[i][:r], mask[i][:r], adv[i][:r], ret[i][:r]
+			for t := range rw {
+				a[t], rt[t] = rw[t]+m[t], v[t]
+			}
+		}
+		for _, a := range adv {
+			for t := 0; t+1 < len(a); t += 2 {
+				s0, s1 = s0+a[t], s1+a[t+1]
+			}
+		}
+		for _, a := range adv {
+			for t := range a {
+				a[t] = (a[t] - s0) * s1
+			}
+		}
+		sink += adv[rows-1][r-1] + ret[rows-1][r-1]
+	}
+	reportCPU(b, start)
+}
+
 func benchGAEInto(b *testing.B, gae func(*GAEResult, Generation, [][]float64, [][]float64, [][]float64, float64, float64)) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	const rows, r = 256, 4096
