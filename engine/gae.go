@@ -215,7 +215,7 @@ func (g gaeRow) finish(gamma float64, maskAware bool, runs *maskRuns, n, sum flo
 
 // trace writes, at every t, the value the loop read as V(s_{t+1}) and δ_t
 // from it. Early: values[t+1], and 0 at the end. Newest: the value of the
-// next mask = 1 position (the runs ones), and 0 after the last.
+// next mask = 1 position (from the runs of 1s), and 0 after the last.
 func (g gaeRow) trace(gamma float64, maskAware bool, ones []int32) {
 	end := len(g.r)
 	if end == 0 {
