@@ -4,6 +4,8 @@ import (
 	"context"
 	"io"
 	"strconv"
+
+	"github.com/a-h/templ"
 )
 
 // tableCells writes a token table row's number cells, as tokenTable's
@@ -57,23 +59,5 @@ func (cs tableCells) Render(_ context.Context, w io.Writer) error {
 }
 
 // appendEscaped appends s escaped as templ escapes text and attribute
-// values (html.EscapeString).
-func appendEscaped(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '&':
-			b = append(b, "&amp;"...)
-		case '\'':
-			b = append(b, "&#39;"...)
-		case '<':
-			b = append(b, "&lt;"...)
-		case '>':
-			b = append(b, "&gt;"...)
-		case '"':
-			b = append(b, "&#34;"...)
-		default:
-			b = append(b, c)
-		}
-	}
-	return b
-}
+// values (templ.EscapeString, which leaves a plain string as it is).
+func appendEscaped(b []byte, s string) []byte { return append(b, templ.EscapeString(s)...) }

@@ -35,26 +35,21 @@ func (l pageLink) String() string {
 	if l.lang != "" {
 		parts[2], parts[3] = "&lang=", string(l.lang)
 	}
-	n := 0
+	n := len(l.path) + 1
 	for _, p := range parts {
 		n += len(p)
 	}
-	if n == 0 {
-		return l.path
-	}
 	var b strings.Builder
-	b.Grow(len(l.path) + 1 + n)
+	b.Grow(n)
 	b.WriteString(l.path)
-	b.WriteByte('?')
-	first := true
 	for _, p := range parts {
-		if first && p != "" {
-			p, first = strings.TrimPrefix(p, "&"), false
+		if b.Len() == len(l.path) { // the query's first part starts it
+			if p = strings.TrimPrefix(p, "&"); p == "" {
+				continue
+			}
+			b.WriteByte('?')
 		}
 		b.WriteString(p)
-	}
-	if b.Len() == len(l.path)+1 { // the query was "&" alone
-		return l.path
 	}
 	return b.String()
 }

@@ -45,6 +45,25 @@ func updModeCell(doc *goquery.Document, mode engine.AggMode) (value, errText str
 	return td.AttrOr("data-f", strings.TrimSpace(td.Text())), "", true
 }
 
+// updCheckModes checks the page's loss_agg_mode rows against the release:
+// a row for every mode it knows, holding the engine's loss (name is the
+// loss's tensor name), and none for a mode it does not know.
+func updCheckModes(t *testing.T, doc *goquery.Document, g engine.Generation, name string, loss func(engine.AggMode) (float64, error)) {
+	t.Helper()
+	for _, mode := range engine.AggModes {
+		got, errText, ok := updModeCell(doc, mode)
+		want, err := loss(mode)
+		switch {
+		case err != nil && ok:
+			t.Errorf("%v %s: a row for a mode verl %s does not know", g, mode, g.Range())
+		case err == nil && !ok:
+			t.Errorf("%v %s: no row", g, mode)
+		case err == nil && (errText != "" || got != full(want)):
+			t.Errorf("%v %s: %s %q (%s), want the engine's %s", g, mode, name, got, errText, full(want))
+		}
+	}
+}
+
 // updShifted is xs + d, as a link's list.
 func updShifted(xs []float64, d float64) string {
 	parts := make([]string, len(xs))
@@ -75,18 +94,10 @@ func TestUpdateV3CriticIsTheRelease(t *testing.T) {
 		}
 		terms := engine.ValueLossTerms([][]float64{values}, [][]float64{vpreds}, gae.Returns, 0.1)
 		updCheckRow(t, doc, "ret", gae.Returns[0])
-		for _, mode := range engine.AggModes {
-			got, errText, ok := updModeCell(doc, mode)
-			want, err := engine.AggregateValueLossGen(g, terms, [][]float64{mask}, mode)
-			switch {
-			case err != nil && ok:
-				t.Errorf("%v %s: a row for a mode verl %s does not know", g, mode, g.Range())
-			case err == nil && !ok:
-				t.Errorf("%v %s: no row", g, mode)
-			case err == nil && (errText != "" || got != full(want.Loss)):
-				t.Errorf("%v %s: vf_loss %q (%s), want the engine's %s", g, mode, got, errText, full(want.Loss))
-			}
-		}
+		updCheckModes(t, doc, g, "vf_loss", func(mode engine.AggMode) (float64, error) {
+			l, err := engine.AggregateValueLossGen(g, terms, [][]float64{mask}, mode)
+			return l.Loss, err
+		})
 		if h := doc.Find("#update-results h2").First().Text(); !strings.Contains(h, g.Range()) {
 			t.Errorf("%v: heading %q does not name %s", g, h, g.Range())
 		}
@@ -118,18 +129,10 @@ func TestUpdateV3ActorIsTheRelease(t *testing.T) {
 		}
 		updCheckRow(t, doc, "adv", gae.Whitened[0])
 		updCheckRow(t, doc, "ploss", terms.Final[0])
-		for _, mode := range engine.AggModes {
-			got, errText, ok := updModeCell(doc, mode)
-			want, err := engine.AggregatePolicyLossGen(g, terms, [][]float64{mask}, mode)
-			switch {
-			case err != nil && ok:
-				t.Errorf("%v %s: a row for a mode verl %s does not know", g, mode, g.Range())
-			case err == nil && !ok:
-				t.Errorf("%v %s: no row", g, mode)
-			case err == nil && (errText != "" || got != full(want.Loss)):
-				t.Errorf("%v %s: pg_loss %q (%s), want the engine's %s", g, mode, got, errText, full(want.Loss))
-			}
-		}
+		updCheckModes(t, doc, g, "pg_loss", func(mode engine.AggMode) (float64, error) {
+			l, err := engine.AggregatePolicyLossGen(g, terms, [][]float64{mask}, mode)
+			return l.Loss, err
+		})
 		if notes := doc.Find(`[data-testid="notes"]`).Text(); !g.Has(engine.DualClip) && strings.Contains(notes, "the dual clip caps") {
 			t.Errorf("%v: a note speaks of the dual clip verl %s does not have: %q", g, g.Range(), notes)
 		}

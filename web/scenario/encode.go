@@ -157,18 +157,11 @@ func sameNumbers(s, p Scenario, get func(*Token) *float64) bool {
 }
 
 // FormatNumber writes the shortest decimal that reads back as exactly x,
-// without an exponent for everyday magnitudes.
-func FormatNumber(x float64) string {
-	if x == 0 {
-		return "0" // also for −0
-	}
-	if a := math.Abs(x); a >= 1e-6 && a < 1e15 {
-		return strconv.FormatFloat(x, 'f', -1, 64)
-	}
-	return strconv.FormatFloat(x, 'g', -1, 64)
-}
+// without an exponent for everyday magnitudes (appendNumber).
+func FormatNumber(x float64) string { return string(appendNumber(make([]byte, 0, 24), x)) }
 
-// appendNumber appends FormatNumber(x) to b.
+// appendNumber appends FormatNumber's decimal for x to b: "0" for ±0,
+// plain digits from 1e-6 to 1e15, an exponent beyond.
 func appendNumber(b []byte, x float64) []byte {
 	if x == 0 {
 		return append(b, '0')
