@@ -44,10 +44,8 @@ var BatchStats = []string{"mean", "std", "score", "wmean", "wstd"}
 // row of BatchRows, or "<stat>.<n>" with a stat of BatchStats.
 func ValidBatchCell(s string) bool {
 	parts := strings.Split(s, ".")
-	for _, p := range parts[1:] {
-		if n, err := strconv.Atoi(p); err != nil || n < 0 || n >= 100000 || strconv.Itoa(n) != p {
-			return false
-		}
+	if !indexes(parts[1:], 100000) {
+		return false
 	}
 	switch len(parts) {
 	case 3:
@@ -74,10 +72,8 @@ var LabStats = []string{"mean", "sqbias", "var", "mse", "xmean", "xsqbias", "xva
 // ValidLabCell reports whether s is a cell of the variance lab.
 func ValidLabCell(s string) bool {
 	parts := strings.Split(s, ".")
-	for _, p := range parts[1:] {
-		if n, err := strconv.Atoi(p); err != nil || n < 0 || n >= 100 || strconv.Itoa(n) != p {
-			return false
-		}
+	if !indexes(parts[1:], 100) {
+		return false
 	}
 	switch len(parts) {
 	case 3:
@@ -157,4 +153,15 @@ func hidesFor(before []Part) []int {
 	}
 	slices.Reverse(out)
 	return out
+}
+
+// indexes reports whether every part is an index below limit, written as
+// strconv.Itoa writes it (no sign, no leading zero).
+func indexes(parts []string, limit int) bool {
+	for _, p := range parts {
+		if n, err := strconv.Atoi(p); err != nil || n < 0 || n >= limit || strconv.Itoa(n) != p {
+			return false
+		}
+	}
+	return true
 }
