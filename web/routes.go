@@ -121,6 +121,7 @@ func (s *Server) router() *router {
 	p.Get("/play/table.json", s.handleTableJSON)
 	p.Get("/play/verify.py", s.handlePlayVerify)
 	p.Get("/play/chart/{name}.svg", s.handleChart)
+	p.Get("/play/preview.png", s.handlePlayPreview)
 	p.Get("/update/critic", s.handleUpdateCritic)
 	p.Get("/update/actor", s.handleUpdateActor)
 	p.Get("/update/actor/check/{q}", s.handleActorCheck)
