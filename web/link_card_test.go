@@ -111,6 +111,13 @@ func TestOGTagsWithPublicURL(t *testing.T) {
 		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/png" || rec.Header().Get("ETag") == "" {
 			t.Fatalf("%s: GET its og:image: status %d, Content-Type %q, ETag %q", c.target, rec.Code, rec.Header().Get("Content-Type"), rec.Header().Get("ETag"))
 		}
+		cond := httptest.NewRequest(http.MethodGet, strings.TrimPrefix(img, testPublicURL), nil)
+		cond.Header.Set("If-None-Match", rec.Header().Get("ETag"))
+		again := httptest.NewRecorder()
+		h.ServeHTTP(again, cond)
+		if again.Code != http.StatusNotModified {
+			t.Errorf("%s: GET its og:image again with its ETag: status %d, want 304", c.target, again.Code)
+		}
 		im, err := png.Decode(rec.Body)
 		if err != nil {
 			t.Fatalf("%s: og:image: %v", c.target, err)

@@ -17,9 +17,11 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"image/png"
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -38,6 +40,21 @@ const Width, Height = 1200, 630
 // MaxTokens is the most tokens a preview draws; a longer response is an
 // error (ErrTooLong), so that one image costs a bounded time.
 const MaxTokens = 64
+
+// encoder writes the PNGs: deflate at its fastest level, which takes a
+// third of the default's time for a file about 15 % larger (the answer
+// cache keeps it); its buffers are reused.
+var encoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &bufferPool{}}
+
+// bufferPool is png.EncoderBufferPool over a sync.Pool.
+type bufferPool struct{ p sync.Pool }
+
+func (bp *bufferPool) Get() *png.EncoderBuffer {
+	b, _ := bp.p.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (bp *bufferPool) Put(b *png.EncoderBuffer) { bp.p.Put(b) }
 
 // ErrTooLong is returned for more than MaxTokens tokens.
 var ErrTooLong = errors.New("preview: too many tokens")
@@ -186,7 +203,8 @@ func PNG(in Input) ([]byte, error) {
 	p.Draw(draw.Crop(dc, pad, -pad, pad, top-Height))
 
 	var b bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: cv}).WriteTo(&b); err != nil {
+	b.Grow(96 << 10)
+	if err := encoder.Encode(&b, cv.Image()); err != nil {
 		return nil, fmt.Errorf("preview: encode png: %w", err)
 	}
 	return b.Bytes(), nil
