@@ -44,7 +44,8 @@ type Options struct {
 	MaxStreams  int
 	// PublicURL is where phones reach the server ("https://gae.example.edu"),
 	// for join links and QR codes behind a reverse proxy; "" uses the
-	// request's scheme and host.
+	// request's scheme and host. Link previews' og:image and og:url, which
+	// must be absolute, are written only when it is set.
 	PublicURL string
 	// UploadBodyBytes and UploadReadTimeout are the uploads route group's
 	// body limit (default 128 MiB) and read deadline (default 120 s).
