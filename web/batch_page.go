@@ -143,6 +143,13 @@ func (v batchView) messages(ps []scenario.Problem) []string {
 	return out
 }
 
+// edited reports whether the batch differs from its preset's (or a field
+// could not be read). The response in focus is a view, not a change.
+func (v batchView) edited() bool {
+	p, _ := batch.Preset(v.b.Preset)
+	return v.state != batch.Encode(p) || len(v.br.rep.Problems) > 0
+}
+
 func (v batchView) presets() templates.PresetBar {
 	bar := templates.PresetBar{Label: v.t("batch.presets"), Point: v.t("batch.preset." + v.b.Preset + ".point")}
 	for _, id := range batch.PresetIDs {
@@ -153,8 +160,7 @@ func (v batchView) presets() templates.PresetBar {
 		})
 	}
 	p, _ := batch.Preset(v.b.Preset)
-	// The response in focus is a view, not a change.
-	if v.state != batch.Encode(p) || len(v.br.rep.Problems) > 0 {
+	if v.edited() {
 		bar.Changed = v.t("presets.changed")
 		bar.Reset = templates.Link{Label: v.t("presets.reset"), URL: v.br.link("/batch", p)}
 	}

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"gaelab/templates"
-	"gaelab/web/batch"
 	"gaelab/web/chart"
 	"gaelab/web/i18n"
 	"gaelab/web/preview"
@@ -77,16 +76,6 @@ func (v playView) card() linkCard {
 	return c
 }
 
-// card is the batch's link preview: its preset's name, its number of
-// responses and the release; no image.
-func (v batchView) card() linkCard {
-	name := v.t("batch.preset." + v.b.Preset + ".title")
-	if p, _ := batch.Preset(v.b.Preset); v.state != batch.Encode(p) || len(v.br.rep.Problems) > 0 {
-		name = v.t("card.edited", name)
-	}
-	return linkCard{name: name, desc: v.t("card.batch.desc", name, v.b.Len(), v.b.VersionLabel()), publicURL: v.br.publicURL}
-}
-
 // quoteTokens joins the tokens with spaces, one line, cut with "…" after
 // cardTokenRunes runes.
 func quoteTokens(texts []string) string {
@@ -112,13 +101,19 @@ func (v playView) previewInput() preview.Input {
 // learner's language; its pages write no og:image.
 func (s *Server) handlePlayPreview(w http.ResponseWriter, r *http.Request) {
 	v := newPlayView(s.readPlay(r))
-	png, err := preview.PNG(v.previewInput())
+	writePreview(w, v.previewInput(), v.t)
+}
+
+// writePreview answers with in's preview PNG, or 422 with why not in t's
+// language: more than preview.MaxTokens tokens, or numbers it cannot draw.
+func writePreview(w http.ResponseWriter, in preview.Input, t func(string, ...any) string) {
+	png, err := preview.PNG(in)
 	switch {
 	case errors.Is(err, preview.ErrTooLong):
-		http.Error(w, v.t("preview.too_long", preview.MaxTokens, v.s.Len()), http.StatusUnprocessableEntity)
+		http.Error(w, t("preview.too_long", preview.MaxTokens, len(in.Chart.Tokens)), http.StatusUnprocessableEntity)
 		return
 	case err != nil:
-		http.Error(w, v.t("chart.error"), http.StatusUnprocessableEntity)
+		http.Error(w, t("chart.error"), http.StatusUnprocessableEntity)
 		return
 	}
 	w.Header().Set("Content-Type", "image/png")

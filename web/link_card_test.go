@@ -11,6 +11,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"gaelab/web/batch"
 	"gaelab/web/i18n"
 	"gaelab/web/preview"
 	"gaelab/web/scenario"
@@ -149,18 +150,35 @@ func TestOGNoImageWithoutPublicURL(t *testing.T) {
 }
 
 // The batch view's card names its preset, its number of responses and
-// the release; it has no image.
+// the release; its image is the boundary chart of the response in focus.
 func TestOGBatch(t *testing.T) {
-	doc, body := cardDoc(t, Handler(Options{PublicURL: testPublicURL}), "/batch")
+	h := Handler(Options{PublicURL: testPublicURL})
+	doc, _ := cardDoc(t, h, "/batch?lang=zh")
 	desc, _ := meta(doc, "og:description")
-	if !strings.Contains(desc, i18n.En.T("batch.preset.grpo-4.title")) || !strings.Contains(desc, "verl v0.") {
+	if !strings.Contains(desc, i18n.Zh.T("batch.preset.grpo-4.title")) || !strings.Contains(desc, "verl v0.") {
 		t.Errorf("batch og:description %q", desc)
 	}
 	if u, _ := meta(doc, "og:url"); !strings.HasPrefix(u, testPublicURL+"/batch") {
 		t.Errorf("batch og:url %q", u)
 	}
-	if strings.Contains(body, "og:image") {
-		t.Error("batch writes an og:image")
+	img, _ := meta(doc, "og:image")
+	if !strings.HasPrefix(img, testPublicURL+"/batch/preview.png?") {
+		t.Fatalf("batch og:image %q", img)
+	}
+	var pngs [2][]byte
+	for i, row := range []string{"", "&row=1"} {
+		rec := serveCard(t, h, strings.TrimPrefix(img, testPublicURL)+row)
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/png" {
+			t.Fatalf("GET the batch's og:image%s: %d %q", row, rec.Code, rec.Body)
+		}
+		pngs[i] = rec.Body.Bytes()
+		im, err := png.Decode(bytes.NewReader(pngs[i]))
+		if err != nil || im.Bounds().Dx() != preview.Width || im.Bounds().Dy() != preview.Height {
+			t.Fatalf("batch og:image%s: %v", row, err)
+		}
+	}
+	if bytes.Equal(pngs[0], pngs[1]) {
+		t.Error("responses 0 and 1 draw the same preview")
 	}
 }
 
@@ -249,6 +267,22 @@ func TestPreviewGlyphCoverage(t *testing.T) {
 				label := preview.TokenLabel(tok, i, 1e6)
 				if strings.HasPrefix(label, "t=") && strings.TrimSpace(tok) != "" {
 					t.Errorf("%s %s: token %d %q is drawn as its index", lang, id, i, tok)
+				}
+			}
+		}
+	}
+	for _, id := range batch.PresetIDs {
+		b, _ := batch.Preset(id)
+		for _, lang := range []i18n.Lang{i18n.En, i18n.Zh} {
+			in, ok := newBatchView(batchRequest{lang: lang, b: b}).previewInput()
+			if !ok || !preview.Covered(in.Title+in.Subtitle) {
+				t.Errorf("%s batch %s: no preview (%v) or the font lacks a glyph of %q", lang, id, ok, in.Title+in.Subtitle)
+			}
+		}
+		for i, row := range b.Rows {
+			for t2, tok := range row.Tokens {
+				if !preview.Covered(tok.Text) {
+					t.Errorf("batch %s: response %d token %d %q is drawn as its index", id, i, t2, tok.Text)
 				}
 			}
 		}

@@ -141,6 +141,7 @@ func (s *Server) router() *router {
 	p.Get("/compare/variance/chart/{name}.svg", s.handleCompareVarianceChart)
 	p.Get("/batch", s.handleBatch)
 	p.Get("/batch/chart.svg", s.handleBatchChart)
+	p.Get("/batch/preview.png", s.handleBatchPreview)
 	p.Get("/batch/verify.py", s.handleBatchVerify)
 	p.Get("/lessons", s.handleLessons)
 	p.Get("/lessons/quiz", s.handleQuiz)
