@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"math"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/image/font/opentype"
@@ -143,6 +144,27 @@ func BenchmarkFontLoad(b *testing.B) {
 	for b.Loop() {
 		if _, err := opentype.Parse(fontFile); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// Previews are drawn by concurrent requests from one parsed font: the same
+// input gives the same bytes whatever runs beside it.
+func TestPreviewConcurrent(t *testing.T) {
+	in := sample("是的", "，", "等于", "δₜ", "！")
+	want, err := PNG(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([][]byte, 4)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() { got[i], _ = PNG(in) })
+	}
+	wg.Wait()
+	for i, b := range got {
+		if !bytes.Equal(b, want) {
+			t.Errorf("concurrent preview %d differs", i)
 		}
 	}
 }
