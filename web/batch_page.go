@@ -33,7 +33,7 @@ type batchRequest struct {
 	b         batch.Batch
 	rep       scenario.Report
 	rawQuery  string
-	publicURL string // -public-url, for the link preview's og:url (handleBatch sets it)
+	publicURL string // -public-url without its trailing slash, for the link preview (handleBatch sets it)
 }
 
 // readBatch decodes a /batch request. A malformed query (bad percent-escapes)

@@ -31,12 +31,9 @@ const cardTokenRunes = 80
 // tags is the frame's Card for a page whose link is self and title title.
 func (c linkCard) tags(self pageLink, title string) templates.Card {
 	t := self.lang.T
-	card := templates.Card{
-		Title: t("card.title", c.name, title), Description: c.desc, SiteName: t("brand"),
-		Locale: map[i18n.Lang]string{i18n.Zh: "zh_CN"}[self.lang],
-	}
-	if card.Locale == "" {
-		card.Locale = "en_US"
+	card := templates.Card{Title: t("card.title", c.name, title), Description: c.desc, SiteName: t("brand"), Locale: "en_US"}
+	if self.lang == i18n.Zh {
+		card.Locale = "zh_CN"
 	}
 	if c.publicURL == "" {
 		return card
