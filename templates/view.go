@@ -32,6 +32,22 @@ type Page struct {
 	// its POST with a fresh CSRF token (one click with JavaScript, two
 	// without).
 	StartClass StartClass
+	// Card is the link preview a chat app or forum shows for this page
+	// (OpenGraph and Twitter card tags); a zero Card writes none.
+	Card Card
+}
+
+// Card is a scenario page's link preview. Description names the scenario
+// and the verl release; "" writes no tags. URL and Image are absolute,
+// built from -public-url, and "" without it (never from the Host header).
+type Card struct {
+	Title, Description string
+	SiteName           string
+	Locale             string // "en_US", "zh_CN"
+	URL                string // the page's learner link
+	Image              string // the 1200×630 PNG (preview.png), "" for none
+	ImageAlt           string
+	ImageW, ImageH     string
 }
 
 // StartClass is the header's "Start a class" button.

@@ -27,12 +27,13 @@ var batchPageKeys = []string{"lang", "present", "theme"}
 
 // batchRequest is a decoded /batch request.
 type batchRequest struct {
-	lang     i18n.Lang
-	langSet  bool       // lang= was in the link, so the canonical link keeps it
-	view     viewParams // present= and theme= only
-	b        batch.Batch
-	rep      scenario.Report
-	rawQuery string
+	lang      i18n.Lang
+	langSet   bool       // lang= was in the link, so the canonical link keeps it
+	view      viewParams // present= and theme= only
+	b         batch.Batch
+	rep       scenario.Report
+	rawQuery  string
+	publicURL string // -public-url without its trailing slash, for the link preview (handleBatch sets it)
 }
 
 // readBatch decodes a /batch request. A malformed query (bad percent-escapes)
@@ -58,6 +59,7 @@ func (br batchRequest) link(path string, b batch.Batch) string {
 // the results of an edit, with the canonical link in the address bar.
 func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 	br := readBatch(r)
+	br.publicURL = s.publicURL()
 	v := newBatchView(br)
 	servePage(w, r, pageAnswer{
 		canonical: v.self("/batch", br.b.Focus).canonical(br.langSet),
@@ -129,7 +131,7 @@ func (v batchView) page() templates.Batch {
 
 // frame is the page's frame.
 func (v batchView) frame() templates.Page {
-	return frame(frameSpec{self: v.self("/batch", v.b.Focus), title: v.t("batch.title"), section: "/batch"})
+	return frame(frameSpec{self: v.self("/batch", v.b.Focus), title: v.t("batch.title"), section: "/batch", card: v.card()})
 }
 
 // messages localises problems.
@@ -139,6 +141,13 @@ func (v batchView) messages(ps []scenario.Problem) []string {
 		out[i] = v.t(p.Key, p.Args...)
 	}
 	return out
+}
+
+// edited reports whether the batch differs from its preset's (or a field
+// could not be read). The response in focus is a view, not a change.
+func (v batchView) edited() bool {
+	p, _ := batch.Preset(v.b.Preset)
+	return v.state != batch.Encode(p) || len(v.br.rep.Problems) > 0
 }
 
 func (v batchView) presets() templates.PresetBar {
@@ -151,8 +160,7 @@ func (v batchView) presets() templates.PresetBar {
 		})
 	}
 	p, _ := batch.Preset(v.b.Preset)
-	// The response in focus is a view, not a change.
-	if v.state != batch.Encode(p) || len(v.br.rep.Problems) > 0 {
+	if v.edited() {
 		bar.Changed = v.t("presets.changed")
 		bar.Reset = templates.Link{Label: v.t("presets.reset"), URL: v.br.link("/batch", p)}
 	}

@@ -17,6 +17,7 @@ type frameSpec struct {
 	presenter bool           // offer to enter or leave presentation mode
 	classes   bool           // live classes are on: offer to start one from this page
 	reset     templates.Link // presentation's R; zero for none
+	card      linkCard       // a scenario page's link preview (link_card.go); zero for none
 }
 
 // frame is every page's frame: title, assets, navigation, the language
@@ -38,6 +39,9 @@ func frame(f frameSpec) templates.Page {
 		Dark:      view.dark,
 		Reset:     f.reset,
 		Shortcuts: shortcuts(t),
+	}
+	if f.card.desc != "" {
+		p.Card = f.card.tags(f.self, f.title)
 	}
 	if f.presenter {
 		label := "present.enter"

@@ -19,14 +19,15 @@ var pageKeys = append([]string{"lang"}, viewKeys...)
 
 // playRequest is a decoded playground request.
 type playRequest struct {
-	lang     i18n.Lang
-	langSet  bool // lang= was in the link, so the canonical link keeps it
-	view     viewParams
-	s        scenario.Scenario
-	rep      scenario.Report
-	rawQuery string
-	charts   *chartMemo // the server's chart memo; nil draws every chart
-	classes  bool       // live classes are on
+	lang      i18n.Lang
+	langSet   bool // lang= was in the link, so the canonical link keeps it
+	view      viewParams
+	s         scenario.Scenario
+	rep       scenario.Report
+	rawQuery  string
+	charts    *chartMemo // the server's chart memo; nil draws every chart
+	classes   bool       // live classes are on
+	publicURL string     // -public-url without its trailing slash, for the link preview
 }
 
 // readPlay decodes the query of any playground URL. A malformed query
@@ -35,7 +36,7 @@ type playRequest struct {
 // of its own in extraKeys, so they are not reported as unknown.
 func (s *Server) readPlay(r *http.Request, extraKeys ...string) playRequest {
 	q, err := url.ParseQuery(r.URL.RawQuery)
-	pr := playRequest{rawQuery: r.URL.RawQuery, charts: s.charts, classes: s.class.on()}
+	pr := playRequest{rawQuery: r.URL.RawQuery, charts: s.charts, classes: s.class.on(), publicURL: s.publicURL()}
 	pr.lang, pr.langSet = pageLang(r, q)
 	pr.s, pr.rep = scenario.Decode(q, append(extraKeys, pageKeys...)...)
 	pr.view = readView(q, &pr.rep)

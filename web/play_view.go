@@ -67,6 +67,7 @@ func (v playView) frameOf(titleKey string, self pageLink) templates.Page {
 	return frame(frameSpec{
 		self: self, title: v.t(titleKey), section: self.path, presenter: true, classes: v.pr.classes,
 		reset: templates.Link{Label: v.t("presets.reset"), URL: reset.String()},
+		card:  v.card(),
 	})
 }
 
@@ -104,6 +105,14 @@ func (v playView) with(f func(s *scenario.Scenario)) string {
 	return pr.link("/play", s)
 }
 
+// edited reports whether the state differs from its preset's (or a
+// field could not be read). The step, the selected cell and the speed are
+// views, not changes: the state without them is compared.
+func (v playView) edited() bool {
+	p, _ := scenario.Preset(v.s.Preset)
+	return v.stateOnly != scenario.EncodeState(p) || len(v.pr.rep.Problems) > 0
+}
+
 func (v playView) presets() templates.PresetBar {
 	bar := templates.PresetBar{Label: v.t("presets.label"), Point: v.t("preset." + v.s.Preset + ".point")}
 	for _, id := range scenario.PresetIDs {
@@ -114,9 +123,7 @@ func (v playView) presets() templates.PresetBar {
 		})
 	}
 	p, _ := scenario.Preset(v.s.Preset)
-	// The step, the selected cell and the speed are views, not changes: the
-	// state without them is compared.
-	if v.stateOnly != scenario.EncodeState(p) || len(v.pr.rep.Problems) > 0 {
+	if v.edited() {
 		// The preset's question no longer fits the state: it hides, and
 		// Reset goes back to it.
 		bar.Point = ""

@@ -44,7 +44,8 @@ type Options struct {
 	MaxStreams  int
 	// PublicURL is where phones reach the server ("https://gae.example.edu"),
 	// for join links and QR codes behind a reverse proxy; "" uses the
-	// request's scheme and host.
+	// request's scheme and host. Link previews' og:image and og:url, which
+	// must be absolute, are written only when it is set.
 	PublicURL string
 	// UploadBodyBytes and UploadReadTimeout are the uploads route group's
 	// body limit (default 128 MiB) and read deadline (default 120 s).
@@ -121,6 +122,7 @@ func (s *Server) router() *router {
 	p.Get("/play/table.json", s.handleTableJSON)
 	p.Get("/play/verify.py", s.handlePlayVerify)
 	p.Get("/play/chart/{name}.svg", s.handleChart)
+	p.Get("/play/preview.png", s.handlePlayPreview)
 	p.Get("/update/critic", s.handleUpdateCritic)
 	p.Get("/update/actor", s.handleUpdateActor)
 	p.Get("/update/actor/check/{q}", s.handleActorCheck)
@@ -139,6 +141,7 @@ func (s *Server) router() *router {
 	p.Get("/compare/variance/chart/{name}.svg", s.handleCompareVarianceChart)
 	p.Get("/batch", s.handleBatch)
 	p.Get("/batch/chart.svg", s.handleBatchChart)
+	p.Get("/batch/preview.png", s.handleBatchPreview)
 	p.Get("/batch/verify.py", s.handleBatchVerify)
 	p.Get("/lessons", s.handleLessons)
 	p.Get("/lessons/quiz", s.handleQuiz)

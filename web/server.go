@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"gaelab/lessons"
+	"gaelab/web/preview"
 )
 
 // Timeouts of the server. A client has readTimeout to send a whole request,
@@ -60,6 +61,11 @@ func newRouter(o Options) *router { return newServer(o).router() }
 func NewServer(addr string, o Options) *http.Server {
 	o = o.withDefaults()
 	course() // render the lessons now, not on the first request
+	if took, err := preview.LoadFont(); err != nil {
+		o.Logger.Error("link previews draw nothing: cannot parse their font", "err", err)
+	} else {
+		o.Logger.Info("link preview font loaded", "took", took)
+	}
 	buildID()
 	return &http.Server{
 		Addr:              addr,

@@ -34,7 +34,8 @@ serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
                           (default 24h)
   -max-streams N          live-class streams held at once (default 2000)
   -public-url URL         address phones use to reach the server, for join
-                          links and QR codes (else $PUBLIC_URL)
+                          links, QR codes and the link previews' absolute
+                          og:image (else $PUBLIC_URL)
 compute reads one case in the golden-vector format (at most 16 MiB) and
 prints what POST /api/v1/compute would answer.
 `

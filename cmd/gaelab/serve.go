@@ -35,7 +35,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	dbURL := fs.String("db", "", "PostgreSQL URL (postgres://…) instead of the embedded database")
 	classTTL := fs.Duration("class-ttl", 24*time.Hour, "how long a live class and its answers are kept")
 	maxStreams := fs.Int("max-streams", 0, "live-class streams held at once (0: the default, 2000)")
-	publicURL := fs.String("public-url", "", "address phones use to reach this server, for join links and QR codes")
+	publicURL := fs.String("public-url", "", "address phones use to reach this server, for join links, QR codes and link previews (og:image)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

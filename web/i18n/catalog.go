@@ -47,6 +47,7 @@ var parts = []part{
 	{"critic", enCritic, zhCritic},
 	{"charts", enCharts, zhCharts},
 	{"step", enStep, zhStep},
+	{"preview", enPreview, zhPreview},
 }
 
 // catalogs holds every message by language, merged from parts.
