@@ -25,8 +25,15 @@ type Analysis struct {
 	Stats     BatchStats
 	// Groups are the uid groups (groups.go), nil without a uid.
 	Groups []GroupSummary
+	// Sanity are what the tensors show before any GAE (sanity.go).
+	Sanity []Finding
 	// Check compares the run's advantages/returns, nil when it has neither.
 	Check *Check
+
+	// other is the GAE trace of the loop the chosen generation does not
+	// run (check.go's loop), of generation otherGen, once computed.
+	other    *engine.GAEResult
+	otherGen engine.Generation
 }
 
 // RowSummary is one response at a glance.
@@ -92,6 +99,7 @@ func Analyze(b *Batch, c Config) (*Analysis, error) {
 	}
 	a.summarise()
 	a.groups()
+	a.Sanity = a.sanity()
 	a.Check = check(a)
 	return a, nil
 }

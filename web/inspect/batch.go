@@ -16,6 +16,7 @@ import (
 	"math"
 	"strconv"
 
+	"gaelab/engine"
 	"gaelab/web/inspect/tensorfile"
 )
 
@@ -69,6 +70,9 @@ type Batch struct {
 	// narrowest float type among advantages/returns/values/rewards
 	// (f64 1e-9, f32 1e-4, f16 2e-3, bf16 1.6e-2, relative to max(1, |x|)).
 	Precision float64
+	// NonFinite are the tensors with NaN or ±Inf where the mask is 0,
+	// read as 0 (Finding of kind NonFiniteMasked).
+	NonFinite []Finding
 	// Sidecar is a JSON config found inside the file (safetensors
 	// __metadata__["config"], or an npz string entry "config"), or nil.
 	Sidecar []byte
@@ -212,19 +216,29 @@ func (b *Batch) setShape(name string, rows, cols int) error {
 }
 
 // rows splits flat into [B][R] rows sharing one array, checking each
-// element: finite numbers, or 0/1 for a mask.
+// element: finite numbers, or 0/1 for a mask. Once the mask is known, a
+// NaN or ±Inf where it is 0 is read as 0 and noted in b.NonFinite.
 func (b *Batch) rows(name string, flat []float64, mask bool) ([][]float64, error) {
 	out := make([][]float64, b.B)
+	found := Finding{Kind: NonFiniteMasked, Tensor: name}
 	for i := range out {
 		out[i] = flat[i*b.R : (i+1)*b.R : (i+1)*b.R]
 		for t, v := range out[i] {
 			switch {
+			case (math.IsNaN(v) || math.IsInf(v, 0)) && !mask && b.Mask != nil && b.Mask[i][t] == 0:
+				out[i][t] = 0
+				if found.Count++; len(found.Cells) < engine.SanityCells {
+					found.Cells = append(found.Cells, [2]int{i, t})
+				}
 			case math.IsNaN(v) || math.IsInf(v, 0):
-				return nil, errorf("invalid_number", name, "element [%d, %d] is %v; every number must be finite", i, t, v)
+				return nil, errorf("invalid_number", name, "element [%d, %d] is %v; every number must be finite where the mask is 1", i, t, v)
 			case mask && v != 0 && v != 1:
 				return nil, errorf("invalid_mask", name, "element [%d, %d] is %v; a mask holds only 0 and 1", i, t, v)
 			}
 		}
+	}
+	if found.Count > 0 {
+		b.NonFinite = append(b.NonFinite, found)
 	}
 	return out, nil
 }

@@ -112,6 +112,7 @@ type Answer struct {
 	Batch    BatchStats     `json:"batch"`
 	Rows     []RowSummary   `json:"rows"`
 	Groups   []GroupSummary `json:"groups,omitempty"`
+	Sanity   []Finding      `json:"sanity"`
 	Check    *Check         `json:"check"`
 	Warnings []string       `json:"warnings"`
 	Full     *FullTensors   `json:"full,omitempty"`
@@ -148,7 +149,7 @@ func (a *Analysis) Answer(full bool) Answer {
 	ans := Answer{
 		Shape: [2]int{a.Batch.B, a.Batch.R}, Tensors: a.Batch.Present,
 		Config: AnswerConfig{c.Gamma, c.Lam, c.KLCoef, c.KLPenalty, c.UseKLInReward, c.Estimator, c.Ver, c.Release.Gen.String(), c.Release.Gen.Range()},
-		Batch:  a.Stats, Rows: a.Rows, Groups: a.Groups, Check: a.Check, Warnings: []string{},
+		Batch:  a.Stats, Rows: a.Rows, Groups: a.Groups, Sanity: a.Sanity, Check: a.Check, Warnings: []string{},
 	}
 	if a.WhitenErr != nil {
 		ans.Warnings = append(ans.Warnings, "advantages_whitened: "+a.WhitenErr.Error())
