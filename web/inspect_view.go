@@ -78,9 +78,11 @@ func inspectUpload(ir inspectRequest, a *inspect.Analysis) templates.InspectUplo
 	for _, e := range engine.OutcomeEstimatorsGen(c.Release.Gen) {
 		u.Estimator.Options = append(u.Estimator.Options, templates.Option{Value: e.Key, Label: e.Key, Selected: val("estimator", "") == e.Key})
 	}
+	// Blank (the first option) sends nothing, so the file's kl_penalty wins.
 	u.KL = templates.Select{ID: "inspect-kl", Name: "kl_penalty", Label: t("inspect.upload.kl")}
+	u.KL.Options = append(u.KL.Options, templates.Option{Value: "", Label: t("inspect.upload.kl_default")})
 	for _, k := range engine.KLNamesGen(c.Release.Gen) {
-		u.KL.Options = append(u.KL.Options, templates.Option{Value: k, Label: k, Selected: val("kl_penalty", engine.KL) == k})
+		u.KL.Options = append(u.KL.Options, templates.Option{Value: k, Label: k, Selected: val("kl_penalty", "") == k})
 	}
 	return u
 }
@@ -117,6 +119,7 @@ func inspectBatchView(ir inspectRequest, a *inspect.Analysis) *templates.Inspect
 	if a.GAE != nil && b.B*b.R <= verify.MaxElements {
 		v.Export = append(v.Export, templates.Link{Label: t("export.verify"), URL: "/inspect/" + ir.id + "/verify.py" + ir.query()})
 	}
+	v.Sanity, v.Verdict = inspectSanityView(t, a), inspectVerdictView(t, a.Check)
 	if a.Check != nil {
 		for _, q := range []struct {
 			key string
