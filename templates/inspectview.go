@@ -42,7 +42,7 @@ type InspectBatch struct {
 	// that reproduce the upload and the lead when nothing does.
 	Sanity, Verdict InspectNotes
 	Check           []InspectCheck
-	Stats   Table // two columns: statistic, value
+	Stats           Table // two columns: statistic, value
 	// Groups are the uid groups' statistics, each row linking to the view
 	// filtered by it; no rows without a uid.
 	Groups InspectRows
