@@ -79,7 +79,7 @@ func Analyze(b *Batch, c Config) (*Analysis, error) {
 	}
 	if c.Estimator == "gae" {
 		if b.Values == nil {
-			return nil, errorf("missing_field", "values", "GAE needs the critic's values; the file has none (for a critic-free run choose its estimator, e.g. estimator=grpo_newest_norm_std)")
+			return nil, errorf("missing_field", "values", "GAE needs the critic's values; the file has none (for a critic-free run choose its estimator, e.g. estimator=grpo)")
 		}
 		g := engine.GAEGen(c.Release.Gen, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
 		a.GAE, a.Advantages, a.Returns, a.WhitenErr = &g, g.Whitened, g.Returns, g.WhitenErr

@@ -14,17 +14,18 @@ import (
 // carry (?full=1): 1,048,576, as the compute API's tensors.
 const MaxFull = 1 << 20
 
-// contentTypes maps a request's Content-Type to an upload format ("" =
-// detect from the bytes).
-var contentTypes = map[string]string{
-	"application/octet-stream": "", "": "", "application/x-www-form-urlencoded": "", // curl --data-binary's default
-	"application/x-safetensors": "safetensors", "application/vnd.safetensors": "safetensors",
-	"application/zip": "npz", "application/x-npz": "npz", "application/x-zip-compressed": "npz",
-	"application/x-npy": "npy", "application/json": "json",
+// contentTypes are the Content-Types an upload may come with. The format
+// is detected from the bytes whatever the type (a JSON case sent as
+// octet-stream, an .npz sent as JSON), unless ?format= names it.
+var contentTypes = []string{
+	"application/octet-stream", "", "application/x-www-form-urlencoded", // curl --data-binary's default
+	"application/x-safetensors", "application/vnd.safetensors",
+	"application/zip", "application/x-npz", "application/x-zip-compressed",
+	"application/x-npy", "application/json", "text/plain", "text/json",
 }
 
 // Handler handles the "POST /api/v1/inspect" route: the body is the file
-// (its format from ?format= or the Content-Type, else detected), the
+// (its format from ?format=, else detected from its bytes), the
 // config is in the query (gamma, lam, kl_coef, kl_penalty,
 // use_kl_in_reward, estimator, ver, response_length), and ?full=1 adds the
 // full tensors. Bodies over maxBody answer 413.
@@ -39,12 +40,10 @@ func Handler(maxBody int64) http.HandlerFunc {
 		}
 		if q.Get("format") == "" {
 			ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-			format, ok := contentTypes[ct]
-			if !ok {
+			if !slices.Contains(contentTypes, ct) {
 				writeError(w, http.StatusUnsupportedMediaType, errorf("invalid_value", "Content-Type", "%q is not an upload type; send application/octet-stream (or give ?format=safetensors|npz|npy|json)", ct))
 				return
 			}
-			q.Set("format", format)
 		}
 		full := q.Get("full") == "1"
 		if s := q.Get("full"); s != "" && s != "0" && s != "1" {
