@@ -88,6 +88,7 @@ func ScoreNotLast(scores, mask [][]float64) *SanityFinding {
 // the unshifted one, listing the cells where the shift helps most.
 func ValuesShifted(values, returns, mask [][]float64) *SanityFinding {
 	var e0, e1 float64
+	n := 0                // cells where the shift fits better
 	var best []sanityCell // the SanityCells largest gains, unsorted
 	for i, row := range values {
 		next := 0.0
@@ -98,6 +99,7 @@ func ValuesShifted(values, returns, mask [][]float64) *SanityFinding {
 			d0, d1 := row[t]-returns[i][t], row[t]-next
 			e0, e1 = e0+d0*d0, e1+d1*d1
 			if g := math.Abs(d0) - math.Abs(d1); g > 0 {
+				n++
 				c := sanityCell{[2]int{i, t}, g}
 				if len(best) < SanityCells {
 					best = append(best, c)
@@ -111,7 +113,7 @@ func ValuesShifted(values, returns, mask [][]float64) *SanityFinding {
 	if e0 == 0 || e1 >= e0/2 {
 		return nil
 	}
-	f := SanityFinding{Kind: SanityValuesShifted, Count: len(best), Value: e1 / e0}
+	f := SanityFinding{Kind: SanityValuesShifted, Count: n, Value: e1 / e0}
 	for range best {
 		k := extremeGain(best, true)
 		f.Cells = append(f.Cells, best[k].at)
