@@ -34,6 +34,7 @@ type Analysis struct {
 	// run (check.go's loop), of generation otherGen, once computed.
 	other    *engine.GAEResult
 	otherGen engine.Generation
+	agree    int // loopsAgree: 0 not yet known, 1 yes, −1 no
 }
 
 // RowSummary is one response at a glance.

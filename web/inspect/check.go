@@ -196,7 +196,7 @@ func (a *Analysis) candidates(yield func(candidate) bool) {
 // (whitenedAt gives another's).
 func (a *Analysis) loop(g engine.Generation) *engine.GAEResult {
 	aware := g.Has(engine.GAEMaskAware)
-	if a.Config.Release.Gen.Has(engine.GAEMaskAware) == aware {
+	if a.Config.Release.Gen.Has(engine.GAEMaskAware) == aware || a.loopsAgree() {
 		return a.GAE
 	}
 	if a.other == nil {
@@ -205,6 +205,28 @@ func (a *Analysis) loop(g engine.Generation) *engine.GAEResult {
 		a.other, a.otherGen = &r, g
 	}
 	return a.other
+}
+
+// loopsAgree reports whether both loops compute the same advantages and
+// returns at every position: each row's mask is 1s then 0s (right
+// padding, no observation span) and the rewards and values are 0 wherever
+// the mask is 0. Then the plain loop's padding steps add 0, and its
+// bootstrap past EOS reads a 0, as the mask-aware loop does.
+func (a *Analysis) loopsAgree() bool {
+	if a.agree == 0 {
+		a.agree = 1
+		for i, m := range a.Batch.Mask {
+			padding := false
+			for t, x := range m {
+				padding = padding || x == 0
+				if padding && (x != 0 || a.Rewards[i][t] != 0 || a.Batch.Values[i][t] != 0) {
+					a.agree = -1
+					return false
+				}
+			}
+		}
+	}
+	return a.agree == 1
 }
 
 // whitenedAt is generation g's whitened advantages: its loop's, whitened

@@ -9,9 +9,12 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"gaelab/engine"
 )
 
 // The gen_* fixtures are written by internal/mkfixtures through the engine.
@@ -261,5 +264,27 @@ func TestVerlEstimatorNames(t *testing.T) {
 	// the missing-values hint names an estimator the check accepts
 	if _, err := load(t, "grpo.npz", nil); err == nil || !strings.Contains(err.Error(), "estimator=grpo)") {
 		t.Errorf("hint: %v", err)
+	}
+}
+
+// On right-padded batches with zeros where the mask is 0 the plain loop is
+// not run: its numbers are the mask-aware loop's, bit for bit.
+func TestLoopsAgree(t *testing.T) {
+	for _, tc := range []struct {
+		file  string
+		agree bool
+	}{{"newest_f32.npz", true}, {"gen_wrong_lambda.safetensors", true}, {"gen_v090_midmask.safetensors", false}, {"v02_eosleak.safetensors", false}} {
+		a := mustLoad(t, tc.file, "")
+		if a.loopsAgree() != tc.agree {
+			t.Errorf("%s: loopsAgree %v", tc.file, !tc.agree)
+			continue
+		}
+		for _, g := range []engine.Generation{engine.G01, engine.G03} {
+			want := engine.GAEGen(g, a.Rewards, a.Batch.Values, a.Batch.Mask, a.Config.Gamma, a.Config.Lam)
+			same := reflect.DeepEqual(a.whitenedAt(g), want.Whitened) && reflect.DeepEqual(a.loop(g).Returns, want.Returns) && reflect.DeepEqual(a.loop(g).Advantages, want.Advantages)
+			if !same {
+				t.Errorf("%s: %v's numbers are not GAEGen's", tc.file, g)
+			}
+		}
 	}
 }
