@@ -66,6 +66,9 @@ type Batch struct {
 	Tokens [][]string
 	// Present lists the tensor names read, in file order.
 	Present []string
+	// Precisions are each float tensor's own precision (its dtype's:
+	// f64 1e-9, f32 1e-4, f16 2e-3, bf16 1.6e-2), by name.
+	Precisions map[string]float64
 	// Precision is the tolerance the run's numbers deserve, from the
 	// narrowest float type among advantages/returns/values/rewards
 	// (f64 1e-9, f32 1e-4, f16 2e-3, bf16 1.6e-2, relative to max(1, |x|)).
@@ -315,6 +318,21 @@ func (b *Batch) tokenText(t *tensorfile.Tensor) ([][]string, error) {
 	return nil, errorf("invalid_shape", t.Name, "has shape %v; want [%d, %d]", t.Shape, b.B, b.R)
 }
 
+// PrecisionOf is the precision quantity deserves (relative to max(1, |x|)):
+// the coarsest of its own tensor's dtype and those of the tensors it is
+// computed from (rewards or scores, values, log-probs). A batch built
+// without Precisions uses Precision.
+func (b *Batch) PrecisionOf(quantity string) float64 {
+	if b.Precisions == nil {
+		return b.Precision
+	}
+	p := 1e-9
+	for _, name := range []string{quantity, "token_level_rewards", "token_level_scores", "values", "old_log_probs", "ref_log_prob"} {
+		p = max(p, b.Precisions[name])
+	}
+	return p
+}
+
 // notePrecision narrows the tolerance to the float type of a tensor.
 func (b *Batch) notePrecision(name string, d tensorfile.DType) {
 	var p float64
@@ -331,4 +349,8 @@ func (b *Batch) notePrecision(name string, d tensorfile.DType) {
 		return
 	}
 	b.Precision = max(b.Precision, p)
+	if b.Precisions == nil {
+		b.Precisions = map[string]float64{}
+	}
+	b.Precisions[name] = p
 }

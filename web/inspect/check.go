@@ -86,10 +86,10 @@ func check(a *Analysis) *Check {
 	}
 	var c Check
 	if b.Advantages != nil {
-		c.Advantages = &Quantity{Tolerance: tolerance(b.Advantages, b.Mask, b.Precision), Matches: []string{}}
+		c.Advantages = &Quantity{Tolerance: tolerance(b.Advantages, b.Mask, b.PrecisionOf("advantages")), Matches: []string{}}
 	}
 	if b.Returns != nil {
-		c.Returns = &Quantity{Tolerance: tolerance(b.Returns, b.Mask, b.Precision), Matches: []string{}}
+		c.Returns = &Quantity{Tolerance: tolerance(b.Returns, b.Mask, b.PrecisionOf("returns")), Matches: []string{}}
 	}
 	tried := map[string][2]float64{} // each candidate's max |diff| for advantages and returns (0: not uploaded)
 	a.candidates(func(cd candidate) bool {

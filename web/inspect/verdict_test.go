@@ -288,3 +288,23 @@ func TestLoopsAgree(t *testing.T) {
 		}
 	}
 }
+
+// Each quantity's tolerance follows its own dtype and its inputs': f64
+// advantages beside f32 returns are held to f64's.
+func TestTolerancePerTensor(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "gen_case_verl_keys.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	json.Unmarshal(data, &doc)
+	doc["dtype"] = map[string]string{"advantages": "float64", "values": "float64", "token_level_scores": "float64", "old_log_probs": "float64", "ref_log_prob": "float64"}
+	mixed, _ := json.Marshal(doc)
+	a, err := Load(mixed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if adv, ret := a.Check.Advantages.Tolerance, a.Check.Returns.Tolerance; adv > 1e-8 || ret < 1e-4 {
+		t.Errorf("tolerances: advantages %v (f64), returns %v (f32)", adv, ret)
+	}
+}
