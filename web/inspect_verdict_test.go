@@ -48,8 +48,16 @@ func TestInspectFormKeepsFileConfig(t *testing.T) {
 	if got := doc.Find(`[data-testid=inspect-check] .inspect-verdict`).First().Text(); got != "They match the chosen release." {
 		t.Errorf("verdict %q", got)
 	}
-	if got := doc.Find(`#inspect-ver option[selected]`).Length(); got != 0 {
-		t.Errorf("the view's form selects a release the user did not choose")
+	// under the batch the blank options say what it was computed with, and
+	// still send nothing
+	if got := doc.Find(`#inspect-ver option[selected], #inspect-kl option[selected]`).Length(); got != 0 {
+		t.Errorf("the view's form selects a value the user did not choose")
+	}
+	if got := doc.Find(`#inspect-kl option[value=""]`).Text(); !strings.Contains(got, "low_var_kl") {
+		t.Errorf("the KL select's blank option %q does not name the file's low_var_kl", got)
+	}
+	if got := doc.Find(`#inspect-ver option[value=""]`).Text(); !strings.Contains(got, "v0.6.1") {
+		t.Errorf("the release select's blank option %q does not name the file's v0.6.1", got)
 	}
 }
 

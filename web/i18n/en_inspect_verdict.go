@@ -28,4 +28,5 @@ var enInspectVerdict = map[string]string{
 	"inspect.fit.whitened_by":       "They are returns − values %s.",
 	"inspect.fit.look_at_whitening": "Returns match, advantages don't: look at whitening.",
 	"inspect.upload.kl_default":     "the file's, else kl",
+	"inspect.upload.now":            "%s (this batch: %s)",
 }

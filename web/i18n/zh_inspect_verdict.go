@@ -27,4 +27,5 @@ var zhInspectVerdict = map[string]string{
 	"inspect.fit.whitened_by":       "它们是 回报 − 价值，%s。",
 	"inspect.fit.look_at_whitening": "回报一致而优势不一致：检查白化。",
 	"inspect.upload.kl_default":     "用文件里的，否则 kl",
+	"inspect.upload.now":            "%s（本批次：%s）",
 }
