@@ -38,13 +38,12 @@ func (a *Analysis) lead(c *Check) *Lead {
 	if a.GAE == nil || b.Returns == nil || !(unexplained(c.Advantages) || unexplained(c.Returns)) {
 		return nil
 	}
-	in := engine.FitInput{Returns: b.Returns, Values: b.Values, Scores: b.Scores, Mask: b.Mask}
-	switch {
-	case b.Scores == nil:
-		in.Scores = b.Rewards // the KL, if any, is inside
-	case b.OldLogProbs != nil && b.RefLogProb != nil:
+	// With scores and log-probs the KL is a column and β is fitted (0 when
+	// the reward has none); else the rewards the run read, KL inside if any.
+	in := engine.FitInput{Returns: b.Returns, Values: b.Values, Scores: a.Rewards, Mask: b.Mask}
+	if b.Scores != nil && b.OldLogProbs != nil && b.RefLogProb != nil {
 		if kr, err := engine.ApplyKLPenaltyGen(a.Config.Release.Gen, b.Scores, b.OldLogProbs, b.RefLogProb, b.Mask, a.Config.KLPenalty, &engine.FixedKLController{}); err == nil {
-			in.KL = kr.KLD
+			in.Scores, in.KL = b.Scores, kr.KLD
 		}
 	}
 	in.MaskAware = true

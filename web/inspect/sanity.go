@@ -40,12 +40,12 @@ func (a *Analysis) sanity() []Finding {
 	add(name, engine.ScoreNotLast(scores, b.Mask))
 	if b.Values != nil {
 		add("values", engine.MassWhereMasked(b.Values, b.Mask, engine.SanityValuesMasked))
-		ret, name := b.Returns, "values"
+		ret := b.Returns // the run's, else the engine's
 		if ret == nil && a.GAE != nil {
 			ret = a.Returns
 		}
 		if ret != nil {
-			add(name, engine.ValuesShifted(b.Values, ret, b.Mask))
+			add("values", engine.ValuesShifted(b.Values, ret, b.Mask))
 		}
 	}
 	return out

@@ -308,3 +308,23 @@ func TestTolerancePerTensor(t *testing.T) {
 		t.Errorf("tolerances: advantages %v (f64), returns %v (f32)", adv, ret)
 	}
 }
+
+// A wrong β: with scores and log-probs the KL is a column of the fit,
+// which names the run's β (0.05) whatever kl_coef the check was given.
+func TestLeadWrongBeta(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "gen_case_verl_keys.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Load(data, url.Values{"kl_coef": {"0.2"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := a.Check.Fit
+	if explained(a.Check.Returns) != "<null>" || l == nil {
+		t.Fatalf("returns %s, fit %+v", explained(a.Check.Returns), l)
+	}
+	if l.KLCoef == nil || math.Abs(*l.KLCoef-0.05) > 0.005 || l.Lam == nil || math.Abs(*l.Lam-0.95) > 0.01 || l.Gamma == nil || math.Abs(*l.Gamma-0.99) > 0.01 {
+		t.Errorf("fit %+v, want β = 0.05, γ = 0.99, λ = 0.95", l)
+	}
+}
