@@ -166,7 +166,9 @@ func (a *Analysis) candidates(yield func(candidate) bool) {
 	if !yield(candidate{"no-whiten", a.GAE.Advantages, a.GAE.Returns}) {
 		return
 	}
-	in := engine.BugInput{Rewards: a.Rewards, Scores: b.Scores, Values: b.Values, Mask: b.Mask, Gamma: c.Gamma, Lam: c.Lam, Correct: a.loop(engine.LastGeneration)}
+	correct := *a.loop(engine.LastGeneration) // CorrectGAE: the mask-aware loop, whitened as the newest release
+	correct.Whitened = a.whitenedAt(engine.LastGeneration)
+	in := engine.BugInput{Rewards: a.Rewards, Scores: b.Scores, Values: b.Values, Mask: b.Mask, Gamma: c.Gamma, Lam: c.Lam, Correct: &correct}
 	for _, bug := range engine.Bugs {
 		r, err := engine.GAEWithBug(bug, in)
 		if bug == engine.BugPerSeqWhiten && r.Whitened == nil && r.Advantages != nil {

@@ -328,3 +328,20 @@ func TestLeadWrongBeta(t *testing.T) {
 		t.Errorf("fit %+v, want β = 0.05, γ = 0.99, λ = 0.95", l)
 	}
 }
+
+// The bugs get CorrectGAE's numbers from the loops already run, whatever
+// the chosen release: checked as v0.2 (no masked_mean ε), the
+// whitened-returns candidate is still built from the newest whitening.
+func TestBugsShareCorrect(t *testing.T) {
+	for _, query := range []string{"", "ver=v0.2", "ver=v0.4.1"} {
+		for _, file := range []string{"newest_f32.npz", "v02_eosleak.safetensors"} {
+			a := mustLoad(t, file, query)
+			correct := *a.loop(engine.LastGeneration)
+			correct.Whitened = a.whitenedAt(engine.LastGeneration)
+			want := engine.CorrectGAE(engine.BugInput{Rewards: a.Rewards, Values: a.Batch.Values, Mask: a.Batch.Mask, Gamma: a.Config.Gamma, Lam: a.Config.Lam})
+			if !reflect.DeepEqual(correct.Whitened, want.Whitened) || !reflect.DeepEqual(correct.Returns, want.Returns) || !reflect.DeepEqual(correct.Advantages, want.Advantages) {
+				t.Errorf("%s?%s: the shared CorrectGAE differs from engine.CorrectGAE", file, query)
+			}
+		}
+	}
+}
