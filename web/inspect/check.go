@@ -209,23 +209,12 @@ func (a *Analysis) loop(g engine.Generation) *engine.GAEResult {
 	return a.other
 }
 
-// loopsAgree reports whether both loops compute the same advantages and
-// returns at every position: each row's mask is 1s then 0s (right
-// padding, no observation span) and the rewards and values are 0 wherever
-// the mask is 0. Then the plain loop's padding steps add 0, and its
-// bootstrap past EOS reads a 0, as the mask-aware loop does.
+// loopsAgree is engine.LoopsAgree of the batch, computed once.
 func (a *Analysis) loopsAgree() bool {
 	if a.agree == 0 {
-		a.agree = 1
-		for i, m := range a.Batch.Mask {
-			padding := false
-			for t, x := range m {
-				padding = padding || x == 0
-				if padding && (x != 0 || a.Rewards[i][t] != 0 || a.Batch.Values[i][t] != 0) {
-					a.agree = -1
-					return false
-				}
-			}
+		a.agree = -1
+		if engine.LoopsAgree(a.Rewards, a.Batch.Values, a.Batch.Mask) {
+			a.agree = 1
 		}
 	}
 	return a.agree == 1
