@@ -48,6 +48,7 @@ func TestSanityFindings(t *testing.T) {
 	}{
 		{"gen_score_past_eos.safetensors", "", "mass_where_masked", "token_level_scores", [2]int{0, 4}, 5},
 		{"gen_critic_slice.safetensors", "", "values_shifted", "values", [2]int{-1, -1}, 0},
+		{"gen_score_early.safetensors", "", "score_not_last", "token_level_scores", [2]int{0, 1}, 5},
 		{"gen_v090_midmask.safetensors", "", "values_where_masked", "values", [2]int{0, 2}, 12},
 		{"gen_nan_padding.safetensors", "", NonFiniteMasked, "values", [2]int{0, 9}, 2},
 		{"v02_eosleak.safetensors", "ver=v0.2", "values_where_masked", "values", [2]int{1, 7}, 5},

@@ -87,6 +87,16 @@ func writeAll() {
 	b.gae(engine.G12, 1, 1)
 	write("gen_score_past_eos.safetensors", b)
 
+	// A score written two tokens before EOS: every release reads it there.
+	b = base(10, lengths)
+	for i, L := range lengths {
+		if L >= 3 {
+			b.scores[i][L-3], b.scores[i][L-1] = 1, 0
+		}
+	}
+	b.gae(engine.G12, 1, 1)
+	write("gen_score_early.safetensors", b)
+
 	// A critic sliced values[:, -R:]: values[t] holds V(s_{t+1}), here the
 	// return to go from t+1 (γ = λ = 1), so the run's numbers are
 	// consistent with its (wrong) values.
