@@ -59,7 +59,7 @@ func (a *Analysis) releaseFit(c *Check, tried map[string][2]float64) *ReleaseFit
 			d, ok = tried["exact"]
 		}
 		if !ok {
-			d = a.spanDiffs(c, sp[0])
+			d = a.spanDiffs(c, sp[0], tried["exact"])
 		}
 		if f := fits(d); from == 0 || f != prev {
 			flush(sp[0] - 1)
@@ -71,8 +71,10 @@ func (a *Analysis) releaseFit(c *Check, tried map[string][2]float64) *ReleaseFit
 	return rf
 }
 
-// spanDiffs computes generation g's max |diff| for each uploaded quantity.
-func (a *Analysis) spanDiffs(c *Check, g engine.Generation) [2]float64 {
+// spanDiffs computes generation g's max |diff| for each uploaded quantity;
+// a matrix that is the chosen release's own (the same loop and whitening)
+// keeps the "exact" candidate's diff.
+func (a *Analysis) spanDiffs(c *Check, g engine.Generation, exact [2]float64) [2]float64 {
 	var adv, ret [][]float64
 	if a.Config.Estimator == "gae" {
 		adv, ret = a.whitenedAt(g), a.loop(g).Returns
@@ -85,10 +87,14 @@ func (a *Analysis) spanDiffs(c *Check, g engine.Generation) [2]float64 {
 	}
 	d := [2]float64{}
 	for k, q := range []struct {
-		dst       *Quantity
-		got, want [][]float64
-	}{{c.Advantages, a.Batch.Advantages, adv}, {c.Returns, a.Batch.Returns, ret}} {
-		if q.dst != nil {
+		dst             *Quantity
+		got, want, mine [][]float64
+	}{{c.Advantages, a.Batch.Advantages, adv, a.Advantages}, {c.Returns, a.Batch.Returns, ret, a.Returns}} {
+		switch {
+		case q.dst == nil:
+		case q.want != nil && q.mine != nil && &q.want[0][0] == &q.mine[0][0]:
+			d[k] = exact[k]
+		default:
 			d[k], _ = maxDiff(q.got, q.want, a.Batch.Mask)
 		}
 	}
