@@ -1,7 +1,9 @@
 package inspect
 
 import (
+	"cmp"
 	"encoding/json"
+	"maps"
 	"net/url"
 	"slices"
 	"strconv"
@@ -62,9 +64,14 @@ func SidecarValues(data []byte) (url.Values, error) {
 }
 
 // sidecarInto sets q from a sidecar object; "algorithm" and "kl_ctrl"
-// (verl's sections) are read inside, kl_ctrl for its kl_coef alone.
+// (verl's sections) are read inside, kl_ctrl for its kl_coef alone, and
+// first, so that a key given at the top wins.
 func sidecarInto(q url.Values, m map[string]json.RawMessage, prefix string) error {
-	for k, raw := range m {
+	keys := slices.SortedFunc(maps.Keys(m), func(a, b string) int {
+		return cmp.Or(cmp.Compare(indexOr(sidecarKeys, a), indexOr(sidecarKeys, b)), cmp.Compare(a, b))
+	})
+	for _, k := range keys {
+		raw := m[k]
 		if slices.Contains(sidecarKeys, k) {
 			var inner map[string]json.RawMessage
 			if err := json.Unmarshal(raw, &inner); err != nil {
@@ -91,6 +98,14 @@ func sidecarInto(q url.Values, m map[string]json.RawMessage, prefix string) erro
 		q.Set(k, s)
 	}
 	return nil
+}
+
+// indexOr is k's index in keys, or len(keys) when it is not there.
+func indexOr(keys []string, k string) int {
+	if i := slices.Index(keys, k); i >= 0 {
+		return i
+	}
+	return len(keys)
 }
 
 // ApplySidecar sets the keys a JSON sidecar gives (SidecarValues).

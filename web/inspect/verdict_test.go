@@ -259,6 +259,10 @@ func TestVerlEstimatorNames(t *testing.T) {
 		t.Errorf("kl_ctrl: %v %+v", err, c)
 	}
 	c = DefaultConfig()
+	if err := c.ApplySidecar([]byte(`{"lam": 0.5, "algorithm": {"lam": 0.9, "gamma": 0.99}}`)); err != nil || c.Lam != 0.5 || c.Gamma != 0.99 {
+		t.Errorf("a top-level key wins over verl's algorithm section: %v %+v", err, c)
+	}
+	c = DefaultConfig()
 	if err := c.ApplySidecar([]byte(`{"nonsense": 1}`)); err == nil || !strings.Contains(err.Error(), "config.nonsense") {
 		t.Errorf("unknown key: %v", err)
 	}
