@@ -3,7 +3,6 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 )
 
@@ -75,50 +74,5 @@ func TestFitGAEZeroValues(t *testing.T) {
 	fit := FitGAE(FitInput{Returns: res.Returns, Values: values, Scores: scores, Mask: mask, MaskAware: true})
 	if fit.GammaOK || fit.LamOK || !fit.GammaLamOK || math.Abs(fit.GammaLam-0.9) > 1e-9 {
 		t.Errorf("fit %+v, want γλ = 0.9 alone", fit)
-	}
-}
-
-func TestWhitenRows(t *testing.T) {
-	x := [][]float64{{1, 2, 3, 9}, {5, 7, 0, 0}, {4, 0, 0, 0}, {6, 6, 6, 6}}
-	mask := [][]float64{{1, 1, 1, 0}, {1, 1, 0, 0}, {1, 0, 0, 0}, {0, 0, 0, 0}}
-	w := WhitenRows(G12, x, mask)
-	one, _, _ := WhitenGen(G12, x[:1], mask[:1])
-	for t2, v := range one[0] {
-		if w[0][t2] != v {
-			t.Errorf("row 0 [%d] = %v, want masked_whiten's %v", t2, w[0][t2], v)
-		}
-	}
-	if math.Abs(w[2][0]) > 1e-6 || math.Abs(w[2][1]+4) > 1e-6 {
-		t.Errorf("one-token row %v, want centred (0 at its token)", w[2])
-	}
-	if w[3][0] != 6 {
-		t.Errorf("empty row %v, want copied", w[3])
-	}
-}
-
-// Where LoopsAgree, the plain and mask-aware loops give the same numbers
-// bit for bit; an observation span or a value in padding breaks it.
-func TestLoopsAgree(t *testing.T) {
-	scores, _, _, values, mask := fitBatch(7, 8, 16, 0)
-	if !LoopsAgree(scores, values, mask) {
-		t.Fatal("a right-padded batch with zeros in padding")
-	}
-	plain, aware := GAEGen(G03, scores, values, mask, 0.99, 0.9), GAEGen(G12, scores, values, mask, 0.99, 0.9)
-	for i := range mask {
-		for t2 := range mask[i] {
-			if plain.Advantages[i][t2] != aware.Advantages[i][t2] || plain.Returns[i][t2] != aware.Returns[i][t2] || plain.Whitened[i][t2] != aware.Whitened[i][t2] {
-				t.Fatalf("[%d, %d]: the loops differ", i, t2)
-			}
-		}
-	}
-	padded := slices.IndexFunc(mask, func(m []float64) bool { return m[len(m)-1] == 0 })
-	values[padded][len(values[padded])-1] = 0.5
-	if LoopsAgree(scores, values, mask) {
-		t.Error("a value in padding")
-	}
-	values[padded][len(values[padded])-1] = 0
-	mask[1][0] = 0
-	if LoopsAgree(scores, values, mask) {
-		t.Error("an observation span")
 	}
 }
