@@ -78,6 +78,10 @@ type BugInput struct {
 	Values     [][]float64 // values[t] = V(s_t)
 	Mask       [][]float64 // response_mask
 	Gamma, Lam float64
+	// Correct is CorrectGAE's result when the caller has it (GAEGen of a
+	// mask-aware generation on these inputs), so the bugs that start from
+	// it do not run it again; it is never modified. nil: computed.
+	Correct *GAEResult
 }
 
 // BugResult is one computation, correct or buggy: GAE's trace and whitening,
@@ -106,7 +110,12 @@ func CorrectGAE(in BugInput) BugResult {
 // whitening fails (there are then no whitened advantages to build returns
 // from); the result holds what could be computed.
 func GAEWithBug(bug Bug, in BugInput) (BugResult, error) {
-	res := CorrectGAE(in)
+	correct := func() BugResult {
+		if in.Correct != nil {
+			return BugResult{GAEResult: *in.Correct, Rewards: in.Rewards, Values: in.Values}
+		}
+		return CorrectGAE(in)
+	}
 	switch bug {
 	case BugEOSLeak: // the state after EOS joins the loop, with its value
 		in.Values = mapRows(in.Values, func(row, out []float64) { copy(out, row) })
@@ -126,6 +135,7 @@ func GAEWithBug(bug Bug, in BugInput) (BugResult, error) {
 		return CorrectGAE(BugInput{Rewards: in.Rewards, Values: shifted, Mask: in.Mask, Gamma: in.Gamma, Lam: in.Lam}), nil
 
 	case BugWhitenedReturns:
+		res := correct()
 		if res.WhitenErr != nil {
 			return res, fmt.Errorf("engine: %s: no whitened advantages to build returns from: %w", bug, res.WhitenErr)
 		}
@@ -133,6 +143,7 @@ func GAEWithBug(bug Bug, in BugInput) (BugResult, error) {
 		return res, nil
 
 	case BugNoReverse: // the list of A_{R−1}, …, A_0 used as it was built
+		res := correct()
 		res.Advantages = mapRows(res.Advantages, func(row, out []float64) {
 			for t := range out {
 				out[t] = row[len(row)-1-t]
@@ -143,6 +154,7 @@ func GAEWithBug(bug Bug, in BugInput) (BugResult, error) {
 		return res, nil
 
 	case BugPerSeqWhiten: // each row whitened alone
+		res := correct()
 		res.Whitened, res.Whitening, res.WhitenErr = newMatrix(shapeOf(res.Advantages)), WhitenStats{}, nil
 		for i, row := range res.Advantages {
 			w, st, err := Whiten(VerlNewest, [][]float64{row}, [][]float64{in.Mask[i]})
@@ -156,7 +168,7 @@ func GAEWithBug(bug Bug, in BugInput) (BugResult, error) {
 		}
 		return res, nil
 	}
-	return res, fmt.Errorf("engine: unknown bug %q", bug)
+	return correct(), fmt.Errorf("engine: unknown bug %q", bug)
 }
 
 // loopWithMask runs the newest loop with loopMask deciding which positions

@@ -38,8 +38,11 @@ type InspectUpload struct {
 type InspectBatch struct {
 	Summary []string // one line each: shape, config, release, expiry
 	Share   InspectShare
-	Check   []InspectCheck
-	Stats   Table // two columns: statistic, value
+	// Sanity is what the tensors show before any GAE; Verdict the releases
+	// that reproduce the upload and the lead when nothing does.
+	Sanity, Verdict InspectNotes
+	Check           []InspectCheck
+	Stats           Table // two columns: statistic, value
 	// Groups are the uid groups' statistics, each row linking to the view
 	// filtered by it; no rows without a uid.
 	Groups InspectRows
@@ -62,6 +65,12 @@ type InspectCheck struct {
 	Verdict string // what explains the upload, in words
 	Lines   []string
 	Tried   Table
+}
+
+// InspectNotes is a headed list of lines, none when Lines is empty.
+type InspectNotes struct {
+	ID, Heading string
+	Lines       []string
 }
 
 // InspectControls is the sort and group filter form.

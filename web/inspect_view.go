@@ -57,19 +57,27 @@ func inspectUpload(ir inspectRequest, a *inspect.Analysis) templates.InspectUplo
 		}
 		return def
 	}
+	// Blank fields send nothing (the next file's config wins); under a
+	// batch they say what this batch was computed with.
+	now := func(label, value string) string {
+		if a == nil {
+			return label
+		}
+		return t("inspect.upload.now", label, value)
+	}
 	u := templates.InspectUpload{
 		Action: "/inspect" + ir.langQuery(), Legend: t("inspect.upload.legend"), Formats: t("inspect.upload.formats"),
 		File:    templates.Field{ID: "inspect-file", Name: "file", Label: t("inspect.upload.file")},
 		Sidecar: templates.Field{ID: "inspect-config", Name: "config", Label: t("inspect.upload.sidecar")},
-		Gamma:   templates.Field{ID: "inspect-gamma", Name: "gamma", Label: t("inspect.upload.gamma"), Value: val("gamma", ""), Help: t("inspect.upload.blank")},
-		Lam:     templates.Field{ID: "inspect-lam", Name: "lam", Label: t("inspect.upload.lam"), Value: val("lam", ""), Help: t("inspect.upload.blank")},
+		Gamma:   templates.Field{ID: "inspect-gamma", Name: "gamma", Label: t("inspect.upload.gamma"), Value: val("gamma", ""), Help: now(t("inspect.upload.blank"), inum(c.Gamma))},
+		Lam:     templates.Field{ID: "inspect-lam", Name: "lam", Label: t("inspect.upload.lam"), Value: val("lam", ""), Help: now(t("inspect.upload.blank"), inum(c.Lam))},
 		KLCoef:  templates.Field{ID: "inspect-klcoef", Name: "kl_coef", Label: t("inspect.upload.kl_coef"), Value: val("kl_coef", "")},
 		UseKL:   templates.Field{ID: "inspect-usekl", Name: "use_kl_in_reward", Label: t("inspect.upload.use_kl")},
 		UseKLOn: ir.config.Get("use_kl_in_reward") == "true",
 		Submit:  t("inspect.upload.submit"),
 	}
 	u.Ver = templates.Select{ID: "inspect-ver", Name: "ver", Label: t("inspect.upload.ver")}
-	u.Ver.Options = append(u.Ver.Options, templates.Option{Value: "", Label: t("inspect.upload.ver_default")})
+	u.Ver.Options = append(u.Ver.Options, templates.Option{Value: "", Label: now(t("inspect.upload.ver_default"), c.Ver)})
 	for _, r := range slices.Backward(engine.Releases) {
 		u.Ver.Options = append(u.Ver.Options, templates.Option{Value: r.Tag, Label: r.Tag + " (" + r.Gen.String() + ")", Selected: val("ver", "") == r.Tag})
 	}
@@ -78,9 +86,11 @@ func inspectUpload(ir inspectRequest, a *inspect.Analysis) templates.InspectUplo
 	for _, e := range engine.OutcomeEstimatorsGen(c.Release.Gen) {
 		u.Estimator.Options = append(u.Estimator.Options, templates.Option{Value: e.Key, Label: e.Key, Selected: val("estimator", "") == e.Key})
 	}
+	// Blank (the first option) sends nothing, so the file's kl_penalty wins.
 	u.KL = templates.Select{ID: "inspect-kl", Name: "kl_penalty", Label: t("inspect.upload.kl")}
+	u.KL.Options = append(u.KL.Options, templates.Option{Value: "", Label: now(t("inspect.upload.kl_default"), c.KLPenalty)})
 	for _, k := range engine.KLNamesGen(c.Release.Gen) {
-		u.KL.Options = append(u.KL.Options, templates.Option{Value: k, Label: k, Selected: val("kl_penalty", engine.KL) == k})
+		u.KL.Options = append(u.KL.Options, templates.Option{Value: k, Label: k, Selected: val("kl_penalty", "") == k})
 	}
 	return u
 }
@@ -117,6 +127,7 @@ func inspectBatchView(ir inspectRequest, a *inspect.Analysis) *templates.Inspect
 	if a.GAE != nil && b.B*b.R <= verify.MaxElements {
 		v.Export = append(v.Export, templates.Link{Label: t("export.verify"), URL: "/inspect/" + ir.id + "/verify.py" + ir.query()})
 	}
+	v.Sanity, v.Verdict = inspectSanityView(t, a), inspectVerdictView(t, a.Check)
 	if a.Check != nil {
 		for _, q := range []struct {
 			key string

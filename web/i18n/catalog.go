@@ -34,6 +34,7 @@ var parts = []part{
 	{"diagram", enDiagram, zhDiagram},
 	{"update_q", enUpdateQ, zhUpdateQ},
 	{"inspect", enInspect, zhInspect},
+	{"inspect_verdict", enInspectVerdict, zhInspectVerdict},
 	{"releases", enReleases, zhReleases},
 	{"upgrade", enUpgrade, zhUpgrade},
 	{"update_release", enUpdateRelease, zhUpdateRelease},

@@ -25,8 +25,16 @@ type Analysis struct {
 	Stats     BatchStats
 	// Groups are the uid groups (groups.go), nil without a uid.
 	Groups []GroupSummary
+	// Sanity are what the tensors show before any GAE (sanity.go).
+	Sanity []Finding
 	// Check compares the run's advantages/returns, nil when it has neither.
 	Check *Check
+
+	// other is the GAE trace of the loop the chosen generation does not
+	// run (check.go's loop), of generation otherGen, once computed.
+	other    *engine.GAEResult
+	otherGen engine.Generation
+	agree    int // loopsAgree: 0 not yet known, 1 yes, −1 no
 }
 
 // RowSummary is one response at a glance.
@@ -72,7 +80,7 @@ func Analyze(b *Batch, c Config) (*Analysis, error) {
 	}
 	if c.Estimator == "gae" {
 		if b.Values == nil {
-			return nil, errorf("missing_field", "values", "GAE needs the critic's values; the file has none (for a critic-free run choose its estimator, e.g. estimator=grpo_newest_norm_std)")
+			return nil, errorf("missing_field", "values", "GAE needs the critic's values; the file has none (for a critic-free run choose its estimator, e.g. estimator=grpo)")
 		}
 		g := engine.GAEGen(c.Release.Gen, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
 		a.GAE, a.Advantages, a.Returns, a.WhitenErr = &g, g.Whitened, g.Returns, g.WhitenErr
@@ -92,6 +100,7 @@ func Analyze(b *Batch, c Config) (*Analysis, error) {
 	}
 	a.summarise()
 	a.groups()
+	a.Sanity = a.sanity()
 	a.Check = check(a)
 	return a, nil
 }

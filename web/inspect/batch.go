@@ -16,6 +16,7 @@ import (
 	"math"
 	"strconv"
 
+	"gaelab/engine"
 	"gaelab/web/inspect/tensorfile"
 )
 
@@ -65,10 +66,16 @@ type Batch struct {
 	Tokens [][]string
 	// Present lists the tensor names read, in file order.
 	Present []string
+	// Precisions are each float tensor's own precision (its dtype's:
+	// f64 1e-9, f32 1e-4, f16 2e-3, bf16 1.6e-2), by name.
+	Precisions map[string]float64
 	// Precision is the tolerance the run's numbers deserve, from the
 	// narrowest float type among advantages/returns/values/rewards
 	// (f64 1e-9, f32 1e-4, f16 2e-3, bf16 1.6e-2, relative to max(1, |x|)).
 	Precision float64
+	// NonFinite are the tensors with NaN or ±Inf where the mask is 0,
+	// read as 0 (Finding of kind NonFiniteMasked).
+	NonFinite []Finding
 	// Sidecar is a JSON config found inside the file (safetensors
 	// __metadata__["config"], or an npz string entry "config"), or nil.
 	Sidecar []byte
@@ -212,19 +219,29 @@ func (b *Batch) setShape(name string, rows, cols int) error {
 }
 
 // rows splits flat into [B][R] rows sharing one array, checking each
-// element: finite numbers, or 0/1 for a mask.
+// element: finite numbers, or 0/1 for a mask. Once the mask is known, a
+// NaN or ±Inf where it is 0 is read as 0 and noted in b.NonFinite.
 func (b *Batch) rows(name string, flat []float64, mask bool) ([][]float64, error) {
 	out := make([][]float64, b.B)
+	found := Finding{Kind: NonFiniteMasked, Tensor: name}
 	for i := range out {
 		out[i] = flat[i*b.R : (i+1)*b.R : (i+1)*b.R]
 		for t, v := range out[i] {
 			switch {
+			case (math.IsNaN(v) || math.IsInf(v, 0)) && !mask && b.Mask != nil && b.Mask[i][t] == 0:
+				out[i][t] = 0
+				if found.Count++; len(found.Cells) < engine.SanityCells {
+					found.Cells = append(found.Cells, [2]int{i, t})
+				}
 			case math.IsNaN(v) || math.IsInf(v, 0):
-				return nil, errorf("invalid_number", name, "element [%d, %d] is %v; every number must be finite", i, t, v)
+				return nil, errorf("invalid_number", name, "element [%d, %d] is %v; every number must be finite where the mask is 1", i, t, v)
 			case mask && v != 0 && v != 1:
 				return nil, errorf("invalid_mask", name, "element [%d, %d] is %v; a mask holds only 0 and 1", i, t, v)
 			}
 		}
+	}
+	if found.Count > 0 {
+		b.NonFinite = append(b.NonFinite, found)
 	}
 	return out, nil
 }
@@ -301,6 +318,21 @@ func (b *Batch) tokenText(t *tensorfile.Tensor) ([][]string, error) {
 	return nil, errorf("invalid_shape", t.Name, "has shape %v; want [%d, %d]", t.Shape, b.B, b.R)
 }
 
+// PrecisionOf is the precision quantity deserves (relative to max(1, |x|)):
+// the coarsest of its own tensor's dtype and those of the tensors it is
+// computed from (rewards or scores, values, log-probs). A batch built
+// without Precisions uses Precision.
+func (b *Batch) PrecisionOf(quantity string) float64 {
+	if b.Precisions == nil {
+		return b.Precision
+	}
+	p := 1e-9
+	for _, name := range []string{quantity, "token_level_rewards", "token_level_scores", "values", "old_log_probs", "ref_log_prob"} {
+		p = max(p, b.Precisions[name])
+	}
+	return p
+}
+
 // notePrecision narrows the tolerance to the float type of a tensor.
 func (b *Batch) notePrecision(name string, d tensorfile.DType) {
 	var p float64
@@ -317,4 +349,8 @@ func (b *Batch) notePrecision(name string, d tensorfile.DType) {
 		return
 	}
 	b.Precision = max(b.Precision, p)
+	if b.Precisions == nil {
+		b.Precisions = map[string]float64{}
+	}
+	b.Precisions[name] = p
 }

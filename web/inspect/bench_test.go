@@ -14,7 +14,11 @@ import (
 // token_level_rewards, values, advantages, returns; F32) as .safetensors,
 // with lengths spread over 1…R and the run's advantages computed by the
 // engine's newest GAE, so that the check has something to compare.
-func syntheticSafetensors(tb testing.TB, B, R int) []byte {
+func syntheticSafetensors(tb testing.TB, B, R int) []byte { return syntheticOff(tb, B, R, 0) }
+
+// syntheticOff is syntheticSafetensors with off added to every cell of the
+// run's advantages and returns (off ≠ 0: numbers nothing reproduces).
+func syntheticOff(tb testing.TB, B, R int, off float64) []byte {
 	rng := rand.New(rand.NewPCG(1, 2))
 	mask, rew, val := make([]float64, B*R), make([]float64, B*R), make([]float64, B*R)
 	for i := range B {
@@ -55,7 +59,9 @@ func syntheticSafetensors(tb testing.TB, B, R int) []byte {
 	flat := func(m [][]float64) []float64 {
 		out := make([]float64, 0, B*R)
 		for _, r := range m {
-			out = append(out, r...)
+			for _, x := range r {
+				out = append(out, x+off)
+			}
 		}
 		return out
 	}
@@ -91,6 +97,24 @@ func BenchmarkLoad256x4096(b *testing.B) {
 		}
 		if e := a.Check.Advantages.ExplainedBy; e == nil || *e != "exact" {
 			b.Fatalf("explained by %v", e)
+		}
+	}
+}
+
+// BenchmarkLoad256x4096Mismatch is the other budget: the same
+// upload whose run's numbers match nothing (every cell off by 0.5), so
+// every candidate is tried (≤ 3 s).
+func BenchmarkLoad256x4096Mismatch(b *testing.B) {
+	data := syntheticOff(b, 256, 4096, 0.5)
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for b.Loop() {
+		a, err := Load(data, url.Values{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if e := a.Check.Returns.ExplainedBy; e != nil {
+			b.Fatalf("explained by %v", *e)
 		}
 	}
 }

@@ -12,6 +12,11 @@ import (
 type Check struct {
 	Advantages *Quantity `json:"advantages,omitempty"`
 	Returns    *Quantity `json:"returns,omitempty"`
+	// Releases are every release whose arithmetic reproduces the upload
+	// (releases.go).
+	Releases *ReleaseFit `json:"releases"`
+	// Fit is the lead when something is unexplained (lead.go), else nil.
+	Fit *Lead `json:"fit,omitempty"`
 }
 
 // Quantity is one uploaded tensor compared with the chosen release, cell
@@ -81,13 +86,15 @@ func check(a *Analysis) *Check {
 	}
 	var c Check
 	if b.Advantages != nil {
-		c.Advantages = &Quantity{Tolerance: tolerance(b.Advantages, b.Mask, b.Precision), Matches: []string{}}
+		c.Advantages = &Quantity{Tolerance: tolerance(b.Advantages, b.Mask, b.PrecisionOf("advantages")), Matches: []string{}}
 	}
 	if b.Returns != nil {
-		c.Returns = &Quantity{Tolerance: tolerance(b.Returns, b.Mask, b.Precision), Matches: []string{}}
+		c.Returns = &Quantity{Tolerance: tolerance(b.Returns, b.Mask, b.PrecisionOf("returns")), Matches: []string{}}
 	}
+	tried := map[string][2]float64{} // each candidate's max |diff| for advantages and returns (0: not uploaded)
 	a.candidates(func(cd candidate) bool {
-		for _, q := range []struct {
+		var rec [2]float64
+		for k, q := range []struct {
 			got, want [][]float64
 			dst       *Quantity
 		}{{b.Advantages, cd.adv, c.Advantages}, {b.Returns, cd.ret, c.Returns}} {
@@ -95,6 +102,7 @@ func check(a *Analysis) *Check {
 				continue
 			}
 			d, at := maxDiff(q.got, q.want, b.Mask)
+			rec[k] = d
 			if cd.id == "exact" {
 				q.dst.MaxAbsDiff, q.dst.At = d, at
 			}
@@ -107,9 +115,12 @@ func check(a *Analysis) *Check {
 				}
 			}
 		}
+		tried[cd.id] = rec
 		// When the chosen release reproduces everything, nothing else is tried.
 		return cd.id != "exact" || !(c.Advantages == nil || c.Advantages.ExplainedBy != nil) || !(c.Returns == nil || c.Returns.ExplainedBy != nil)
 	})
+	c.Releases = a.releaseFit(&c, tried)
+	c.Fit = a.lead(&c)
 	return &c
 }
 
@@ -148,18 +159,21 @@ func (a *Analysis) candidates(yield func(candidate) bool) {
 		}
 	}
 	for _, gg := range others {
-		var g engine.GAEResult // verl's outputs alone: two matrices, not five, for a batch of up to 512×8192
-		engine.GAEOutputsInto(&g, gg.from, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
-		if !yield(candidate{gg.id(), g.Whitened, g.Returns}) {
+		if !yield(candidate{gg.id(), a.whitenedAt(gg.from), a.loop(gg.from).Returns}) {
 			return
 		}
 	}
 	if !yield(candidate{"no-whiten", a.GAE.Advantages, a.GAE.Returns}) {
 		return
 	}
-	in := engine.BugInput{Rewards: a.Rewards, Scores: b.Scores, Values: b.Values, Mask: b.Mask, Gamma: c.Gamma, Lam: c.Lam}
+	correct := *a.loop(engine.LastGeneration) // CorrectGAE: the mask-aware loop, whitened as the newest release
+	correct.Whitened = a.whitenedAt(engine.LastGeneration)
+	in := engine.BugInput{Rewards: a.Rewards, Scores: b.Scores, Values: b.Values, Mask: b.Mask, Gamma: c.Gamma, Lam: c.Lam, Correct: &correct}
 	for _, bug := range engine.Bugs {
 		r, err := engine.GAEWithBug(bug, in)
+		if bug == engine.BugPerSeqWhiten && r.Whitened == nil && r.Advantages != nil {
+			r.Whitened, err = engine.WhitenRows(engine.LastGeneration, r.Advantages, b.Mask), nil // every row length gets an answer
+		}
 		if !yield(bugCandidate(string(bug), r, err, false)) {
 			return
 		}
@@ -170,11 +184,54 @@ func (a *Analysis) candidates(yield func(candidate) bool) {
 		}
 	}
 	for _, gg := range others {
-		g := engine.GAEGen(gg.from, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
+		g := a.loop(gg.from)
 		if !yield(candidate{gg.id() + "+no-whiten", g.Advantages, g.Returns}) {
 			return
 		}
 	}
+}
+
+// loop is GAE's trace for generation g's loop (the plain loop before
+// v0.5.0, the mask-aware one after), computed once per analysis: the
+// chosen generation's when it runs the same loop, else kept for the other
+// candidates. Its Whitened are whitened with its own generation's ε
+// (whitenedAt gives another's).
+func (a *Analysis) loop(g engine.Generation) *engine.GAEResult {
+	aware := g.Has(engine.GAEMaskAware)
+	if a.Config.Release.Gen.Has(engine.GAEMaskAware) == aware || a.loopsAgree() {
+		return a.GAE
+	}
+	if a.other == nil {
+		r := engine.GAEGen(g, a.Rewards, a.Batch.Values, a.Batch.Mask, a.Config.Gamma, a.Config.Lam)
+		r.NextValues, r.Deltas = nil, nil // only the outputs and raw advantages are compared
+		a.other, a.otherGen = &r, g
+	}
+	return a.other
+}
+
+// loopsAgree is engine.LoopsAgree of the batch, computed once.
+func (a *Analysis) loopsAgree() bool {
+	if a.agree == 0 {
+		a.agree = -1
+		if engine.LoopsAgree(a.Rewards, a.Batch.Values, a.Batch.Mask) {
+			a.agree = 1
+		}
+	}
+	return a.agree == 1
+}
+
+// whitenedAt is generation g's whitened advantages: its loop's, whitened
+// again only when g's masked_mean ε differs from the loop's generation's.
+func (a *Analysis) whitenedAt(g engine.Generation) [][]float64 {
+	r, of := a.loop(g), a.otherGen
+	if r == a.GAE {
+		of = a.Config.Release.Gen
+	}
+	if of.Has(engine.MaskedMeanEps) == g.Has(engine.MaskedMeanEps) {
+		return r.Whitened
+	}
+	w, _, _ := engine.WhitenGen(g, r.Advantages, a.Batch.Mask)
+	return w
 }
 
 // gaeGroup is a span of generations whose GAE and whitening compute the

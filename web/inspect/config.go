@@ -1,7 +1,9 @@
 package inspect
 
 import (
+	"cmp"
 	"encoding/json"
+	"maps"
 	"net/url"
 	"slices"
 	"strconv"
@@ -28,28 +30,66 @@ type Config struct {
 	Ver     string         `json:"ver"`
 	// ResponseLength is R when only attention_mask is given.
 	ResponseLength int `json:"response_length,omitempty"`
+	// NormAdvByStd is verl's norm_adv_by_std_in_grpo (default true): it
+	// picks the key of a GRPO estimator named as verl names it ("grpo").
+	NormAdvByStd bool `json:"-"`
 }
 
 // DefaultConfig is newest verl's defaults (γ = λ = 1, no KL in the reward).
 func DefaultConfig() Config {
 	r, _ := engine.ParseRelease("newest")
-	return Config{Gamma: 1, Lam: 1, KLCoef: 0.001, KLPenalty: engine.KL, Estimator: "gae", Release: r, Ver: r.Tag}
+	return Config{Gamma: 1, Lam: 1, KLCoef: 0.001, KLPenalty: engine.KL, Estimator: "gae", Release: r, Ver: r.Tag, NormAdvByStd: true}
 }
 
-// ConfigKeys are the keys a query, a form or a sidecar may set.
-var ConfigKeys = []string{"gamma", "lam", "kl_coef", "kl_penalty", "use_kl_in_reward", "estimator", "ver", "response_length"}
+// ConfigKeys are the keys a query, a form or a sidecar may set: GAE Lab's,
+// and verl's own spellings (adv_estimator, norm_adv_by_std_in_grpo) and the
+// compute API's verl_version. A sidecar may also nest them in verl's
+// "algorithm" section and give kl_coef inside "kl_ctrl" (sidecarKeys).
+var ConfigKeys = []string{"gamma", "lam", "kl_coef", "kl_penalty", "use_kl_in_reward", "estimator", "ver", "response_length",
+	"adv_estimator", "norm_adv_by_std_in_grpo", "verl_version"}
 
-// SidecarValues reads a JSON sidecar ({"gamma": 1, "lam": 0.95, …}) as
-// query values; unknown keys are an error naming them.
+// sidecarKeys are the objects a sidecar may hold besides ConfigKeys.
+var sidecarKeys = []string{"algorithm", "kl_ctrl"}
+
+// SidecarValues reads a JSON sidecar ({"gamma": 1, "lam": 0.95, …}, or
+// verl's algorithm config) as query values; unknown keys are an error
+// naming them.
 func SidecarValues(data []byte) (url.Values, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(data, &m); err != nil {
 		return nil, errorf("invalid_json", "config", "the config sidecar is not a JSON object: %v", err)
 	}
 	q := url.Values{}
-	for k, raw := range m {
+	return q, sidecarInto(q, m, "config.")
+}
+
+// sidecarInto sets q from a sidecar object; "algorithm" and "kl_ctrl"
+// (verl's sections) are read inside, kl_ctrl for its kl_coef alone, and
+// first, so that a key given at the top wins.
+func sidecarInto(q url.Values, m map[string]json.RawMessage, prefix string) error {
+	keys := slices.SortedFunc(maps.Keys(m), func(a, b string) int {
+		return cmp.Or(cmp.Compare(indexOr(sidecarKeys, a), indexOr(sidecarKeys, b)), cmp.Compare(a, b))
+	})
+	for _, k := range keys {
+		raw := m[k]
+		if slices.Contains(sidecarKeys, k) {
+			var inner map[string]json.RawMessage
+			if err := json.Unmarshal(raw, &inner); err != nil {
+				return errorf("invalid_value", prefix+k, "must be a JSON object: %v", err)
+			}
+			if k == "kl_ctrl" { // verl's kl_ctrl: type, kl_coef, horizon, target_kl; β is kl_coef
+				inner = map[string]json.RawMessage{"kl_coef": inner["kl_coef"]}
+				if inner["kl_coef"] == nil {
+					continue
+				}
+			}
+			if err := sidecarInto(q, inner, prefix+k+"."); err != nil {
+				return err
+			}
+			continue
+		}
 		if !slices.Contains(ConfigKeys, k) {
-			return nil, errorf("invalid_value", "config."+k, "unknown config key (known: %v)", ConfigKeys)
+			return errorf("invalid_value", prefix+k, "unknown config key (known: %v, %v)", ConfigKeys, sidecarKeys)
 		}
 		var s string
 		if err := json.Unmarshal(raw, &s); err != nil {
@@ -57,7 +97,15 @@ func SidecarValues(data []byte) (url.Values, error) {
 		}
 		q.Set(k, s)
 	}
-	return q, nil
+	return nil
+}
+
+// indexOr is k's index in keys, or len(keys) when it is not there.
+func indexOr(keys []string, k string) int {
+	if i := slices.Index(keys, k); i >= 0 {
+		return i
+	}
+	return len(keys)
 }
 
 // ApplySidecar sets the keys a JSON sidecar gives (SidecarValues).
@@ -105,18 +153,29 @@ func (c *Config) apply(q url.Values, prefix string) error {
 		}
 		c.UseKLInReward = v
 	}
-	if s := q.Get("ver"); s != "" {
-		r, err := parseRelease(s)
+	if s := q.Get("norm_adv_by_std_in_grpo"); s != "" {
+		v, err := strconv.ParseBool(s)
 		if err != nil {
-			return errorf("invalid_value", prefix+"ver", "%q is not a verl release (newest or one of %v)", s, engine.ReleaseTags())
+			return errorf("invalid_value", prefix+"norm_adv_by_std_in_grpo", "%q is not true or false", s)
 		}
-		c.Release, c.Ver = r, r.Tag
+		c.NormAdvByStd = v
+	}
+	for _, key := range []string{"verl_version", "ver"} { // ver wins
+		if s := q.Get(key); s != "" {
+			r, err := parseRelease(s)
+			if err != nil {
+				return errorf("invalid_value", prefix+key, "%q is not a verl release (newest or one of %v)", s, engine.ReleaseTags())
+			}
+			c.Release, c.Ver = r, r.Tag
+		}
 	}
 	if s := q.Get("kl_penalty"); s != "" {
 		c.KLPenalty = s
 	}
-	if s := q.Get("estimator"); s != "" {
-		c.Estimator = s
+	for _, key := range []string{"adv_estimator", "estimator"} { // estimator wins
+		if s := q.Get(key); s != "" {
+			c.Estimator = s
+		}
 	}
 	if s := q.Get("response_length"); s != "" {
 		n, err := strconv.Atoi(s)
@@ -140,6 +199,10 @@ func parseRelease(s string) (engine.Release, error) {
 	}
 	return r, err
 }
+
+// Resolve turns an estimator named as verl names it (adv_estimator: grpo,
+// with norm_adv_by_std_in_grpo) into the release's key.
+func (c *Config) Resolve() { c.Estimator = engine.VerlEstimatorKey(c.Estimator, c.NormAdvByStd) }
 
 // Validate checks the keys that depend on the release: the KL type and the
 // estimator must exist in it.

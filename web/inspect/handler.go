@@ -14,17 +14,18 @@ import (
 // carry (?full=1): 1,048,576, as the compute API's tensors.
 const MaxFull = 1 << 20
 
-// contentTypes maps a request's Content-Type to an upload format ("" =
-// detect from the bytes).
-var contentTypes = map[string]string{
-	"application/octet-stream": "", "": "", "application/x-www-form-urlencoded": "", // curl --data-binary's default
-	"application/x-safetensors": "safetensors", "application/vnd.safetensors": "safetensors",
-	"application/zip": "npz", "application/x-npz": "npz", "application/x-zip-compressed": "npz",
-	"application/x-npy": "npy", "application/json": "json",
+// contentTypes are the Content-Types an upload may come with. The format
+// is detected from the bytes whatever the type (a JSON case sent as
+// octet-stream, an .npz sent as JSON), unless ?format= names it.
+var contentTypes = []string{
+	"application/octet-stream", "", "application/x-www-form-urlencoded", // curl --data-binary's default
+	"application/x-safetensors", "application/vnd.safetensors",
+	"application/zip", "application/x-npz", "application/x-zip-compressed",
+	"application/x-npy", "application/json", "text/plain", "text/json",
 }
 
 // Handler handles the "POST /api/v1/inspect" route: the body is the file
-// (its format from ?format= or the Content-Type, else detected), the
+// (its format from ?format=, else detected from its bytes), the
 // config is in the query (gamma, lam, kl_coef, kl_penalty,
 // use_kl_in_reward, estimator, ver, response_length), and ?full=1 adds the
 // full tensors. Bodies over maxBody answer 413.
@@ -39,12 +40,10 @@ func Handler(maxBody int64) http.HandlerFunc {
 		}
 		if q.Get("format") == "" {
 			ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-			format, ok := contentTypes[ct]
-			if !ok {
+			if !slices.Contains(contentTypes, ct) {
 				writeError(w, http.StatusUnsupportedMediaType, errorf("invalid_value", "Content-Type", "%q is not an upload type; send application/octet-stream (or give ?format=safetensors|npz|npy|json)", ct))
 				return
 			}
-			q.Set("format", format)
 		}
 		full := q.Get("full") == "1"
 		if s := q.Get("full"); s != "" && s != "0" && s != "1" {
@@ -112,6 +111,7 @@ type Answer struct {
 	Batch    BatchStats     `json:"batch"`
 	Rows     []RowSummary   `json:"rows"`
 	Groups   []GroupSummary `json:"groups,omitempty"`
+	Sanity   []Finding      `json:"sanity"`
 	Check    *Check         `json:"check"`
 	Warnings []string       `json:"warnings"`
 	Full     *FullTensors   `json:"full,omitempty"`
@@ -148,7 +148,7 @@ func (a *Analysis) Answer(full bool) Answer {
 	ans := Answer{
 		Shape: [2]int{a.Batch.B, a.Batch.R}, Tensors: a.Batch.Present,
 		Config: AnswerConfig{c.Gamma, c.Lam, c.KLCoef, c.KLPenalty, c.UseKLInReward, c.Estimator, c.Ver, c.Release.Gen.String(), c.Release.Gen.Range()},
-		Batch:  a.Stats, Rows: a.Rows, Groups: a.Groups, Check: a.Check, Warnings: []string{},
+		Batch:  a.Stats, Rows: a.Rows, Groups: a.Groups, Sanity: a.Sanity, Check: a.Check, Warnings: []string{},
 	}
 	if a.WhitenErr != nil {
 		ans.Warnings = append(ans.Warnings, "advantages_whitened: "+a.WhitenErr.Error())

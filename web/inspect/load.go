@@ -1,6 +1,8 @@
 package inspect
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"net/url"
 
@@ -21,7 +23,11 @@ func Read(data []byte, format string) (*tensorfile.File, error) {
 	var err error
 	switch format {
 	case "":
-		f, err = tensorfile.Read(data, Limits)
+		if looksJSON(data) {
+			f, err = readJSON(data)
+		} else {
+			f, err = tensorfile.Read(data, Limits)
+		}
 	case "safetensors":
 		f, err = tensorfile.ReadSafetensors(data, Limits)
 	case "npz":
@@ -76,8 +82,21 @@ func Load(data []byte, q url.Values) (*Analysis, error) {
 	if err := c.ApplyQuery(q); err != nil {
 		return nil, err
 	}
+	c.Resolve()
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
 	return Analyze(b, c)
+}
+
+// looksJSON reports whether data is a JSON object rather than a
+// .safetensors file (which also has a "{" after its 8-byte header length):
+// its first non-space byte is "{" and its first 8 bytes, read as a
+// safetensors header length, point past the end.
+func looksJSON(data []byte) bool {
+	trimmed := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		return false
+	}
+	return len(data) < 8 || binary.LittleEndian.Uint64(data[:8]) > uint64(len(data)-8)
 }

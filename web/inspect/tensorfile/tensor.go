@@ -363,6 +363,21 @@ func FromFloat64s(name string, shape []int, values []float64) (*Tensor, error) {
 	return t, nil
 }
 
+// FromFloat32s builds an F32 tensor of shape from row-major values, each
+// rounded to float32 (for the API's JSON case, whose arrays of float32
+// numbers are held to float32's tolerance).
+func FromFloat32s(name string, shape []int, values []float64) (*Tensor, error) {
+	t := &Tensor{Name: name, DType: F32, Shape: shape, ItemSize: 4}
+	if n, err := checkedCount(name, shape, 1<<40); err != nil || n != len(values) {
+		return nil, tensorErrorf(name, "shape %v does not hold %d values", shape, len(values))
+	}
+	t.data = make([]byte, 4*len(values))
+	for k, v := range values {
+		binary.LittleEndian.PutUint32(t.data[4*k:], math.Float32bits(float32(v)))
+	}
+	return t, nil
+}
+
 // FromStrings builds a string tensor of shape from row-major values.
 func FromStrings(name string, shape []int, values []string) (*Tensor, error) {
 	w := 1

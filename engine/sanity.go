@@ -1,0 +1,155 @@
+package engine
+
+import "math"
+
+// Sanity checks read a batch's tensors without running GAE: each finds a
+// pattern a common bug leaves, with the cells that show it. Every matrix is
+// [B][R], indexed [i][t]; t is the 0-based response-token index and
+// values[t] = V(s_t) is the state before token t.
+
+// SanityCells is how many cells a finding lists (the first ones found, or
+// the strongest for SanityValuesShifted).
+const SanityCells = 8
+
+// SanityKind names one check.
+type SanityKind string
+
+const (
+	// SanityMassPastMask: reward or score mass where the mask is 0, such as
+	// a score written one token past EOS into padding (v0.5.0+ GAE skips
+	// it silently; v0.2's loop reads it).
+	SanityMassPastMask SanityKind = "mass_where_masked"
+	// SanityScoreNotLast: a row with one score, not on its last valid token.
+	SanityScoreNotLast SanityKind = "score_not_last"
+	// SanityValuesMasked: values where the mask is 0. verl's critic
+	// multiplies its values by the mask, so these come from elsewhere; v0.2's
+	// loop reads the one after EOS (the EOS leak) and the others too.
+	SanityValuesMasked SanityKind = "values_where_masked"
+	// SanityValuesShifted: values that agree better with the next token's
+	// return than with their own: the critic sliced as values[:, -R:]
+	// instead of values[:, -R-1:-1], so values[t] holds V(s_{t+1}).
+	SanityValuesShifted SanityKind = "values_shifted"
+)
+
+// SanityFinding is one check that found something: how many cells show it,
+// the first SanityCells of them as [row, t], and a number: the mass (Σ|x|)
+// for SanityMassPastMask and SanityValuesMasked, the row count for
+// SanityScoreNotLast, and for SanityValuesShifted the ratio
+// Σ(V_t − R_next)² / Σ(V_t − R_t)² (below 1: the shift fits better).
+type SanityFinding struct {
+	Kind  SanityKind
+	Count int
+	Cells [][2]int
+	Value float64
+}
+
+// MassWhereMasked finds nonzero x where the mask is 0, or nil.
+func MassWhereMasked(x, mask [][]float64, kind SanityKind) *SanityFinding {
+	f := SanityFinding{Kind: kind}
+	for i, row := range x {
+		for t, v := range row {
+			if mask[i][t] == 0 && v != 0 {
+				f.add(i, t)
+				f.Value += math.Abs(v)
+			}
+		}
+	}
+	return f.found()
+}
+
+// ScoreNotLast finds the rows whose only nonzero score on a valid token is
+// not the row's last valid token, or nil. Rows with several scores (dense
+// or per-turn rewards) or none are not judged.
+func ScoreNotLast(scores, mask [][]float64) *SanityFinding {
+	f := SanityFinding{Kind: SanityScoreNotLast}
+	for i, row := range scores {
+		at, n, last := -1, 0, -1
+		for t, v := range row {
+			if mask[i][t] != 1 {
+				continue
+			}
+			last = t
+			if v != 0 {
+				at, n = t, n+1
+			}
+		}
+		if n == 1 && at != last {
+			f.add(i, at)
+			f.Value++
+		}
+	}
+	return f.found()
+}
+
+// ValuesShifted compares, over the valid tokens, how far values[t] is from
+// the return at t and from the return at the next valid token (0 after the
+// last): a critic sliced one token late holds V(s_{t+1}) at t, which
+// tracks the next return. It reports when the shifted error is below half
+// the unshifted one, listing the cells where the shift helps most.
+func ValuesShifted(values, returns, mask [][]float64) *SanityFinding {
+	var e0, e1 float64
+	n := 0                // cells where the shift fits better
+	var best []sanityCell // the SanityCells largest gains, unsorted
+	for i, row := range values {
+		next := 0.0
+		for t := len(row) - 1; t >= 0; t-- {
+			if mask[i][t] != 1 {
+				continue
+			}
+			d0, d1 := row[t]-returns[i][t], row[t]-next
+			e0, e1 = e0+d0*d0, e1+d1*d1
+			if g := math.Abs(d0) - math.Abs(d1); g > 0 {
+				n++
+				c := sanityCell{[2]int{i, t}, g}
+				if len(best) < SanityCells {
+					best = append(best, c)
+				} else if k := extremeGain(best, false); best[k].gain < g {
+					best[k] = c
+				}
+			}
+			next = returns[i][t]
+		}
+	}
+	if e0 == 0 || e1 >= e0/2 {
+		return nil
+	}
+	f := SanityFinding{Kind: SanityValuesShifted, Count: n, Value: e1 / e0}
+	for range best {
+		k := extremeGain(best, true)
+		f.Cells = append(f.Cells, best[k].at)
+		best[k].gain = -1
+	}
+	return &f
+}
+
+// sanityCell is a cell and how much better the shift explains it.
+type sanityCell struct {
+	at   [2]int
+	gain float64
+}
+
+// extremeGain is the index of the smallest (max false) or largest gain.
+func extremeGain(cs []sanityCell, largest bool) int {
+	k := 0
+	for j := range cs {
+		if (cs[j].gain > cs[k].gain) == largest && cs[j].gain != cs[k].gain {
+			k = j
+		}
+	}
+	return k
+}
+
+// add counts a cell, keeping the first SanityCells.
+func (f *SanityFinding) add(i, t int) {
+	f.Count++
+	if len(f.Cells) < SanityCells {
+		f.Cells = append(f.Cells, [2]int{i, t})
+	}
+}
+
+func (f SanityFinding) found() *SanityFinding {
+	if f.Count == 0 {
+		return nil
+	}
+	return &f
+}

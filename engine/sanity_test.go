@@ -1,0 +1,47 @@
+package engine
+
+import "testing"
+
+func TestMassWhereMasked(t *testing.T) {
+	mask := [][]float64{{1, 1, 0, 0}, {1, 0, 1, 0}}
+	scores := [][]float64{{0, 0, 1, 0}, {0, 0, 1, 0}} // row 0's score one past EOS
+	f := MassWhereMasked(scores, mask, SanityMassPastMask)
+	if f == nil || f.Count != 1 || f.Cells[0] != [2]int{0, 2} || f.Value != 1 {
+		t.Fatalf("finding %+v, want one cell [0, 2] of mass 1", f)
+	}
+	if f := MassWhereMasked([][]float64{{0, 1, 0, 0}, {0, 0, 1, 0}}, mask, SanityMassPastMask); f != nil {
+		t.Errorf("clean batch: %+v", f)
+	}
+}
+
+func TestScoreNotLast(t *testing.T) {
+	mask := [][]float64{{1, 1, 1, 0}, {1, 1, 1, 0}, {1, 1, 1, 1}}
+	scores := [][]float64{{0, 1, 0, 0}, {0, 0, 1, 0}, {1, 1, 1, 1}} // row 0 early, row 1 right, row 2 dense
+	f := ScoreNotLast(scores, mask)
+	if f == nil || f.Count != 1 || f.Cells[0] != [2]int{0, 1} {
+		t.Fatalf("finding %+v, want row 0 at t = 1", f)
+	}
+}
+
+// A critic sliced values[:, -R:] holds V(s_{t+1}) at t; with γ = λ = 1 the
+// returns are the rewards to go, and the shifted values track the next.
+func TestValuesShifted(t *testing.T) {
+	mask := [][]float64{{1, 1, 1, 1, 0}, {1, 1, 1, 0, 0}}
+	scores := [][]float64{{0, 0, 0, 1, 0}, {0, 0, 1, 0, 0}}
+	good := [][]float64{{1, 1, 1, 1, 0}, {1, 1, 1, 0, 0}} // V(s_t) = the return to go
+	shifted := [][]float64{{1, 1, 1, 0, 0}, {1, 1, 0, 0, 0}}
+	for _, tc := range []struct {
+		name   string
+		values [][]float64
+		found  bool
+	}{{"good", good, false}, {"shifted", shifted, true}} {
+		ret := GAEGen(G12, scores, tc.values, mask, 1, 1).Returns
+		f := ValuesShifted(tc.values, ret, mask)
+		if (f != nil) != tc.found {
+			t.Errorf("%s: finding %+v", tc.name, f)
+		}
+		if f != nil && (f.Cells[0] != [2]int{0, 3} && f.Cells[0] != [2]int{1, 2}) {
+			t.Errorf("%s: strongest cell %v, want an EOS", tc.name, f.Cells[0])
+		}
+	}
+}

@@ -1,0 +1,31 @@
+package i18n
+
+// 批次视图的结论（/inspect）：不跑 GAE 就能看出的问题、能复现上传数据的每个版本，以及都不能复现时的线索。
+var zhInspectVerdict = map[string]string{
+	"inspect.sanity.heading":                "结论之前：张量本身显示的问题",
+	"inspect.sanity.mass_where_masked":      "%s：有 %d 个单元在掩码为 0 处带有奖励（Σ|x| = %s），例如分数写在 EOS 之后一格、落入填充区：v0.5.0 起的 GAE 会悄悄丢掉它，v0.2 的循环会读到它。单元 [行, t]：%s",
+	"inspect.sanity.score_not_last":         "%s：有 %d 行唯一的分数不在最后一个有效 token 上。单元 [行, t]：%s",
+	"inspect.sanity.values_where_masked":    "%s：有 %d 个单元在掩码为 0 处有价值（Σ|V| = %s）。verl 的 critic 会把它们置零；v0.2–v0.4.1 的循环会读到 EOS 之后的那一个（EOS 泄漏），因此各版本在这里结果不同。单元 [行, t]：%s",
+	"inspect.sanity.values_shifted":         "%s：价值与下一个 token 的回报比与自己的回报更吻合（平方误差之比 %s）：critic 是否被切成了 values[:, -R:] 而不是 values[:, -R-1:-1]？单元 [行, t]：%s",
+	"inspect.sanity.nonfinite_where_masked": "%s：有 %d 个单元在掩码为 0 处是 NaN 或无穷大，按 0 读取（仅为警告：从 v0.5.0 起 verl 的 GAE 不会读取它们）。单元 [行, t]：%s",
+
+	"inspect.verdict.heading": "哪些版本能复现上传的数据",
+	"inspect.verdict.every":   "从 v0.2 到 v0.9.0 的每个版本都完全一致：在这个批次上它们的算术相同（右填充的单轮数据，掩码为 0 处没有任何值）。",
+	"inspect.verdict.ranges":  "%s 完全一致；%s 不一致。",
+	"inspect.verdict.none":    "没有任何版本的算术能复现它（%s 均不一致）。",
+
+	"inspect.fit.params":            "线索：用最小二乘在 %d 个有效 token 上拟合运行的回报和价值（%s 循环）：γλ = %s，γ = %s，λ = %s，β = %s；残差 %s（0 表示用这些数的 GAE 能复现回报）。",
+	"inspect.fit.not_identifiable":  "无法确定",
+	"inspect.fit.beta_not":          "无法确定（KL 不在奖励中）",
+	"inspect.fit.loop.mask-aware":   "按掩码跳过，v0.5.0+",
+	"inspect.fit.loop.plain":        "朴素，v0.2–v0.4.1",
+	"inspect.fit.whitening":         "运行的优势与 回报 − 价值 的比较：%s。",
+	"inspect.fit.white_item":        "%s，最大 |差| %s",
+	"inspect.fit.white.none":        "未白化",
+	"inspect.fit.white.batch":       "整批白化（verl 的做法）",
+	"inspect.fit.white.per-seq":     "逐序列白化",
+	"inspect.fit.whitened_by":       "它们是 回报 − 价值，%s。",
+	"inspect.fit.look_at_whitening": "回报一致而优势不一致：检查白化。",
+	"inspect.upload.kl_default":     "用文件里的，否则 kl",
+	"inspect.upload.now":            "%s（本批次：%s）",
+}

@@ -1,0 +1,52 @@
+package inspect
+
+import "gaelab/engine"
+
+// Finding is one sanity check that found something in the tensors
+// themselves, before any GAE (engine/sanity.go): which check (Kind), on
+// which tensor, how many cells show it and the first of them as [row, t],
+// and the check's number (engine.SanityFinding.Value).
+type Finding struct {
+	Kind   string   `json:"kind"`
+	Tensor string   `json:"tensor"`
+	Count  int      `json:"count"`
+	Cells  [][2]int `json:"cells"`
+	Value  float64  `json:"value"`
+}
+
+// NonFiniteMasked is the loader's finding: NaN or ±Inf where the mask is
+// 0, read as 0 (a warning, not a rejection: verl never reads those cells
+// from v0.5.0 on).
+const NonFiniteMasked = "nonfinite_where_masked"
+
+// sanity runs the checks that need no GAE, after the loader's findings.
+func (a *Analysis) sanity() []Finding {
+	b := a.Batch
+	out := append([]Finding{}, b.NonFinite...)
+	add := func(tensor string, f *engine.SanityFinding) bool {
+		if f == nil {
+			return false
+		}
+		out = append(out, Finding{Kind: string(f.Kind), Tensor: tensor, Count: f.Count, Cells: f.Cells, Value: f.Value})
+		return true
+	}
+	scores, name := b.Scores, "token_level_scores"
+	if scores == nil {
+		scores, name = b.Rewards, "token_level_rewards"
+	}
+	if !add(name, engine.MassWhereMasked(scores, b.Mask, engine.SanityMassPastMask)) && b.Scores != nil && b.Rewards != nil {
+		add("token_level_rewards", engine.MassWhereMasked(b.Rewards, b.Mask, engine.SanityMassPastMask))
+	}
+	add(name, engine.ScoreNotLast(scores, b.Mask))
+	if b.Values != nil {
+		add("values", engine.MassWhereMasked(b.Values, b.Mask, engine.SanityValuesMasked))
+		ret := b.Returns // the run's, else the engine's
+		if ret == nil && a.GAE != nil {
+			ret = a.Returns
+		}
+		if ret != nil {
+			add("values", engine.ValuesShifted(b.Values, ret, b.Mask))
+		}
+	}
+	return out
+}

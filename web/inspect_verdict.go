@@ -1,0 +1,86 @@
+package web
+
+import (
+	"fmt"
+	"strings"
+
+	"gaelab/templates"
+	"gaelab/web/inspect"
+)
+
+// The batch view's verdict: what the tensors show before any GAE
+// (inspect.Finding), every release that reproduces the upload
+// (inspect.ReleaseFit) and the lead when something is unexplained
+// (inspect.Lead), each in the page's language.
+
+// inspectSanityView lists the sanity findings with their cells [row, t].
+func inspectSanityView(t func(string, ...any) string, a *inspect.Analysis) templates.InspectNotes {
+	n := templates.InspectNotes{ID: "inspect-sanity", Heading: t("inspect.sanity.heading")}
+	for _, f := range a.Sanity {
+		cells := make([]string, len(f.Cells))
+		for k, c := range f.Cells {
+			cells[k] = fmt.Sprintf("[%d, %d]", c[0], c[1])
+		}
+		list := strings.Join(cells, ", ")
+		if f.Count > len(f.Cells) {
+			list += ", …"
+		}
+		var line string
+		switch f.Kind {
+		case "values_shifted":
+			line = t("inspect.sanity."+f.Kind, f.Tensor, inum(f.Value), list)
+		case "mass_where_masked", "values_where_masked":
+			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, inum(f.Value), list)
+		default:
+			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, list)
+		}
+		n.Lines = append(n.Lines, line)
+	}
+	return n
+}
+
+// inspectVerdictView says which releases reproduce the upload and, when
+// something is unexplained, the fitted lead.
+func inspectVerdictView(t func(string, ...any) string, c *inspect.Check) templates.InspectNotes {
+	n := templates.InspectNotes{ID: "inspect-verdict", Heading: t("inspect.verdict.heading")}
+	if c == nil {
+		return n
+	}
+	if r := c.Releases; r != nil {
+		switch {
+		case r.Every:
+			n.Lines = append(n.Lines, t("inspect.verdict.every"))
+		case len(r.ExactFor) == 0:
+			n.Lines = append(n.Lines, t("inspect.verdict.none", strings.Join(r.NotFor, ", ")))
+		default:
+			n.Lines = append(n.Lines, t("inspect.verdict.ranges", strings.Join(r.ExactFor, ", "), strings.Join(r.NotFor, ", ")))
+		}
+	}
+	l := c.Fit
+	if l == nil {
+		return n
+	}
+	opt := func(x *float64, missing string) string {
+		if x == nil {
+			return t(missing)
+		}
+		return inum(*x)
+	}
+	n.Lines = append(n.Lines, t("inspect.fit.params", l.Tokens, t("inspect.fit.loop."+l.Loop),
+		opt(l.GammaLam, "inspect.fit.not_identifiable"), opt(l.Gamma, "inspect.fit.not_identifiable"),
+		opt(l.Lam, "inspect.fit.not_identifiable"), opt(l.KLCoef, "inspect.fit.beta_not"), inum(l.Residual)))
+	if len(l.Whitening) > 0 {
+		items := make([]string, len(l.Whitening))
+		for k, w := range l.Whitening {
+			items[k] = t("inspect.fit.white_item", t("inspect.fit.white."+w.ID), inum(w.MaxAbsDiff))
+		}
+		n.Lines = append(n.Lines, t("inspect.fit.whitening", strings.Join(items, "; ")))
+	}
+	if l.WhitenedBy != nil {
+		n.Lines = append(n.Lines, t("inspect.fit.whitened_by", t("inspect.fit.white."+*l.WhitenedBy)))
+	}
+	if l.LookAtWhitening {
+		n.Lines = append(n.Lines, t("inspect.fit.look_at_whitening"))
+	}
+	return n
+}
