@@ -44,8 +44,23 @@ func (a *cachedAnswer) replay(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// cacheable reports whether the recorded answer can be kept.
-func (rw *recordingWriter) cacheable() bool { return rw.status == http.StatusOK && !rw.tooBig }
+// answerHeader is a copy of h without the perResponse headers, as an
+// answer is kept.
+func answerHeader(h http.Header) http.Header {
+	a := make(http.Header, len(h))
+	for k, v := range h {
+		if !perResponse[k] {
+			a[k] = v
+		}
+	}
+	return a
+}
+
+// cacheable reports whether the recorded answer can be kept: a 200 with a
+// body, no longer than limit, that reached the writers below whole.
+func (rw *recordingWriter) cacheable() bool {
+	return rw.status == http.StatusOK && !rw.tooBig && !rw.failed && rw.body.Len() > 0
+}
 
 // recordingWriter passes an answer through and keeps a copy of a 200 one
 // of at most limit bytes.
@@ -55,6 +70,7 @@ type recordingWriter struct {
 	body   bytes.Buffer
 	limit  int  // the largest body kept (keepsBody)
 	tooBig bool // the body outgrew limit: nothing is kept
+	failed bool // a write below failed (the handler timeout passed): the answer is short
 }
 
 // keepsBody is the largest answer body the cache keeps: maxCachedBody, or
@@ -81,7 +97,11 @@ func (rw *recordingWriter) Write(p []byte) (int, error) {
 			rw.body.Write(p)
 		}
 	}
-	return rw.ResponseWriter.Write(p)
+	n, err := rw.ResponseWriter.Write(p)
+	if err != nil {
+		rw.failed = true
+	}
+	return n, err
 }
 
 func (rw *recordingWriter) Unwrap() http.ResponseWriter { return rw.ResponseWriter }
