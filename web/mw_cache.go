@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"net/http"
 	"sync"
+
+	"gaelab/web/bounded"
 )
 
 // responseCache keeps the most recent successful answers by ETag, so that
 // a lecture hall opening the same lesson, or scanning the same QR code,
 // costs one render. Entries are whole answers (headers and, if gzipped, the
-// gzipped body) of at most maxCachedBody bytes.
-type responseCache = lruCache[*cachedAnswer]
+// gzipped body) with bodies of at most maxCachedBody bytes; each counts its
+// ETag, headers and body against the budget (answerBytes).
+type responseCache = bounded.Cache[string, *cachedAnswer]
 
 type cachedAnswer struct {
 	header http.Header
@@ -21,8 +24,13 @@ type cachedAnswer struct {
 // scenarios) and would crowd out the rest.
 const maxCachedBody = 512 << 10
 
-func newResponseCache(maxBytes int) *responseCache {
-	return newLRU(maxBytes, func(a *cachedAnswer) int { return len(a.body) })
+func newResponseCache(maxBytes int) *responseCache { return bounded.New(maxBytes, answerBytes) }
+
+// answerBytes is what a kept answer holds: its ETag, its headers (an htmx
+// answer's HX-Replace-Url is the typed link, up to MaxURLBytes) and its
+// body's whole array.
+func answerBytes(tag string, a *cachedAnswer) int {
+	return bounded.StringBytes(tag) + 8 + bounded.Approx(a.header) + bounded.SliceBytes(a.body)
 }
 
 // perResponse are the headers that belong to one response, not to the
@@ -76,7 +84,7 @@ type recordingWriter struct {
 // keepsBody is the largest answer body the cache keeps: maxCachedBody, or
 // less when the whole cache is smaller (a cache that is off keeps none, so
 // no answer is copied for it).
-func keepsBody(c *responseCache) int { return min(maxCachedBody, c.maxBytes) }
+func keepsBody(c *responseCache) int { return min(maxCachedBody, c.MaxBytes()) }
 
 func (rw *recordingWriter) WriteHeader(code int) {
 	if rw.status == 0 {

@@ -77,13 +77,13 @@ func (c *conditional) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet && r.Context().Err() == nil && rec.cacheable() && h.Get("ETag") == tag &&
 		len(h.Values("Set-Cookie")) == 0 {
 		// rec is this request's own: its body is kept, not copied.
-		c.cache.put(tag, &cachedAnswer{header: answerHeader(h), body: rec.body.Bytes()})
+		c.cache.Put(tag, &cachedAnswer{header: answerHeader(h), body: rec.body.Bytes()})
 	}
 }
 
 // replay answers r from the cache if it holds tag.
 func (c *conditional) replay(w http.ResponseWriter, r *http.Request, tag string) bool {
-	a, ok := c.cache.get(tag)
+	a, ok := c.cache.Get(tag)
 	if ok {
 		a.replay(w, r)
 	}
