@@ -14,7 +14,9 @@ import (
 // size), and a kept table is the one drawn.
 func TestPhoneCellsStayWithinTheirBudget(t *testing.T) {
 	cr := newClassRoom(Options{}.withDefaults())
-	sp := func(i int) class.Spec { return class.Spec{Kind: "cell", Link: fmt.Sprintf("v=1&p=seed-a&lam=0.%04d", i), Cell: "adv.2"} }
+	sp := func(i int) class.Spec {
+		return class.Spec{Kind: "cell", Link: fmt.Sprintf("v=1&p=seed-a&lam=0.%04d", i), Cell: "adv.2"}
+	}
 	_, first := cr.phoneCell(i18n.En, sp(0))
 	if _, again := cr.phoneCell(i18n.En, sp(0)); again != first {
 		t.Error("the second ask of one question drew its table again")
