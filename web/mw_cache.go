@@ -30,7 +30,7 @@ func newResponseCache(maxBytes int) *responseCache { return bounded.New(maxBytes
 // answer's HX-Replace-Url is the typed link, up to MaxURLBytes) and its
 // body's whole array.
 func answerBytes(tag string, a *cachedAnswer) int {
-	return bounded.StringBytes(tag) + 8 + bounded.Approx(a.header) + bounded.SliceBytes(a.body)
+	return bounded.StringBytes(tag) + bounded.Approx(a)
 }
 
 // perResponse are the headers that belong to one response, not to the
