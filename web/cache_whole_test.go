@@ -151,7 +151,7 @@ func TestCacheKeepsOnlyWholeAnswersAfterHalfClose(t *testing.T) {
 // to write it: the next request is made afresh. A test route behind the
 // pages group's own middleware stands for a slow page.
 func TestCacheKeepsNothingPastTheDeadlineOrTheClient(t *testing.T) {
-	rt := newRouter(Options{HandlerTimeout: 50 * time.Millisecond})
+	rt := newRouter(Options{HandlerTimeout: 250 * time.Millisecond})
 	var calls atomic.Int32
 	rt.pages.Get("/test/slow", func(w http.ResponseWriter, r *http.Request) {
 		if calls.Add(1) == 1 {
