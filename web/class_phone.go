@@ -177,10 +177,7 @@ func (cr *classRoom) answerClosed(w http.ResponseWriter, r *http.Request, code s
 // never changes once asked.
 func (cr *classRoom) spec(ctx context.Context, code string, qid int) (class.Spec, error) {
 	key := code + "/" + strconv.Itoa(qid)
-	cr.specsMu.Lock()
-	sp, ok := cr.specs[key]
-	cr.specsMu.Unlock()
-	if ok {
+	if sp, ok := cr.specs.Get(key); ok {
 		return sp, nil
 	}
 	if qid <= 0 {
@@ -190,15 +187,11 @@ func (cr *classRoom) spec(ctx context.Context, code string, qid int) (class.Spec
 	if err != nil {
 		return class.Spec{}, err
 	}
-	if sp, err = class.DecodeSpec(q.Spec); err != nil {
+	sp, err := class.DecodeSpec(q.Spec)
+	if err != nil {
 		return sp, err
 	}
-	cr.specsMu.Lock()
-	if len(cr.specs) >= 4096 {
-		clear(cr.specs)
-	}
-	cr.specs[key] = sp
-	cr.specsMu.Unlock()
+	cr.specs.Put(key, sp)
 	return sp, nil
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"gaelab/web/bounded"
 	"gaelab/web/class"
 	"gaelab/web/i18n"
 	"gaelab/web/store"
@@ -50,19 +51,26 @@ type classRoom struct {
 	logger      *slog.Logger
 	starts      *addressLimiter
 
-	specsMu sync.Mutex
-	specs   map[string]class.Spec // "code/qid": questions never change once asked
+	specs *bounded.Cache[string, class.Spec] // "code/qid": questions never change once asked
 
-	tablesMu sync.Mutex
-	tables   map[string]phoneCell // phoneCell's drawings
+	tablesMu sync.Mutex                        // one drawing at a time: phones asking together wait for it
+	tables   *bounded.Cache[string, phoneCell] // phoneCell's drawings
 }
+
+// Budgets of the class memos: decoded question specs, and the phone
+// tables of cell questions (a long scenario's table is a few hundred KB).
+const (
+	classSpecBytes = 4 << 20
+	phoneCellBytes = 8 << 20
+)
 
 // newClassRoom reads the signing keys the replicas share from the store.
 // Without a store (or when the keys cannot be read), classes are off.
 func newClassRoom(o Options) *classRoom {
 	cr := &classRoom{ttl: o.ClassTTL, maxStudents: o.MaxStudents, publicURL: strings.TrimSuffix(o.PublicURL, "/"),
 		logger: o.Logger, starts: newAddressLimiter(classesPerHour, time.Hour),
-		tables: map[string]phoneCell{}, specs: map[string]class.Spec{}}
+		specs:  bounded.New(classSpecBytes, func(k string, sp class.Spec) int { return bounded.StringBytes(k) + bounded.Approx(sp) }),
+		tables: bounded.New(phoneCellBytes, func(k string, c phoneCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
 	if o.Store == nil {
 		return cr
 	}

@@ -351,26 +351,23 @@ func (cr *classRoom) phoneCell(lang i18n.Lang, sp class.Spec) (templ.Component, 
 	key := string(lang) + " " + sp.Cell + " " + sp.Link
 	cr.tablesMu.Lock()
 	defer cr.tablesMu.Unlock()
-	if c, ok := cr.tables[key]; ok {
-		return c.prompt, c.table
+	if c, ok := cr.tables.Get(key); ok {
+		return templ.Raw(c.prompt), c.table
 	}
 	v := specView(lang, sp.Link, hiddenRows(sp.Cell))
-	p := templ.Raw(html.EscapeString(lang.T("class.predict.cell", v.cellLabel(sp.Cell))))
+	p := html.EscapeString(lang.T("class.predict.cell", v.cellLabel(sp.Cell)))
 	tb := v.table()
 	for ri := range tb.Rows {
 		for ci := range tb.Rows[ri].Cells {
 			tb.Rows[ri].Cells[ci].Pick = ""
 		}
 	}
-	if len(cr.tables) >= 64 {
-		clear(cr.tables)
-	}
-	cr.tables[key] = phoneCell{p, &tb}
-	return p, &tb
+	cr.tables.Put(key, phoneCell{p, &tb})
+	return templ.Raw(p), &tb
 }
 
-// phoneCell is what phoneCell draws once.
+// phoneCell is what phoneCell draws once: the prompt's HTML and the table.
 type phoneCell struct {
-	prompt templ.Component
+	prompt string
 	table  *templates.Table
 }

@@ -232,10 +232,9 @@ func batchHiddenBy(l *lessons.Lesson, b *lessons.Batch) []*lessons.Predict {
 	return out
 }
 
-// render writes an HTML component.
+// render answers with an HTML component, through the page pipeline's last
+// step (writeComponent): rendered whole, then written once.
 func render(w http.ResponseWriter, r *http.Request, c templ.Component) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := c.Render(r.Context(), w); err != nil {
-		logRenderError(r, err)
-	}
+	writeComponent(w, r, c)
 }

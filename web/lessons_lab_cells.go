@@ -37,7 +37,7 @@ func (lr lessonRequest) labState(link string) labCells {
 	} else {
 		x.v = newVarianceView(pr, q)
 		if x.v.err == nil && lr.charts != nil {
-			lr.charts.put(key, labNumbers(x.v.lab))
+			lr.charts.Put(key, labNumbers(x.v.lab))
 		}
 	}
 	if lr.labs != nil {
@@ -51,7 +51,7 @@ func (lr lessonRequest) memo(key string) ([]byte, bool) {
 	if lr.charts == nil {
 		return nil, false
 	}
-	return lr.charts.get(key)
+	return lr.charts.Get(key)
 }
 
 // labNumbers is a lab without its rollouts' estimates, as JSON: what the

@@ -124,7 +124,7 @@ func TestLabMemoExact(t *testing.T) {
 	const link = "v=1&p=seed-a&n=200&seed=9&bias=0.3&lam=0.7"
 	first := lessonRequest{lang: "en", charts: memo}.labState(link)
 	again := lessonRequest{lang: "en", charts: memo}.labState(link)
-	if _, ok := memo.get("lesson-lab\x00" + link); !ok {
+	if _, ok := memo.Get("lesson-lab\x00" + link); !ok {
 		t.Fatal("the lab's numbers are not in the memo")
 	}
 	for _, cell := range []string{"var.0.0", "mse.1.5", "xvar.1.2", "sqbias.1.3", "best.1", "best.0", "true.0", "xmean.0.4"} {

@@ -53,7 +53,7 @@ func (lr lessonRequest) varianceHTML(b *lessons.Variance) templ.Component {
 	key := "lesson-variance\x00" + b.ID + "\x00" + b.Link + "\x00" + strconv.Itoa(b.Horizon) + "\x00" + string(lr.lang) +
 		strconv.FormatBool(lr.langSet) + strconv.FormatBool(lr.view.dark) + strconv.FormatBool(lr.view.present)
 	if lr.charts != nil {
-		if html, ok := lr.charts.get(key); ok {
+		if html, ok := lr.charts.Get(key); ok {
 			return templ.Raw(string(html))
 		}
 	}
@@ -62,7 +62,7 @@ func (lr lessonRequest) varianceHTML(b *lessons.Variance) templ.Component {
 		return templ.Raw("")
 	}
 	if lr.charts != nil {
-		lr.charts.put(key, buf.Bytes())
+		lr.charts.Put(key, buf.Bytes())
 	}
 	return templ.Raw(buf.String())
 }

@@ -398,20 +398,30 @@ func TestRepeatedAnswersComeFromTheCache(t *testing.T) {
 	}
 }
 
-// The cache keeps at most its byte budget, dropping the least recent.
-func TestResponseCacheEvicts(t *testing.T) {
-	c := newResponseCache(250)
-	for _, tag := range []string{"a", "b", "c"} {
-		c.put(tag, &cachedAnswer{body: make([]byte, 100)})
-		if tag == "b" {
-			c.get("a") // a is now more recent than b
+// The cache counts an answer's ETag, headers and body against its budget:
+// answers whose bodies are empty but whose headers hold a long link (an htmx
+// fragment's HX-Replace-Url) push older ones out, and the least recent goes
+// first.
+func TestResponseCacheCountsHeadersAndKeys(t *testing.T) {
+	link := strings.Repeat("x", 60<<10)
+	answer := func() *cachedAnswer {
+		return &cachedAnswer{header: http.Header{"Hx-Replace-Url": {link}}, body: []byte{}}
+	}
+	one := answerBytes("a", answer())
+	if one < len(link) {
+		t.Fatalf("an answer with a %d-byte header counts %d bytes", len(link), one)
+	}
+	c := newResponseCache(3*one + one/2)
+	for _, tag := range []string{"a", "b", "c", "d"} {
+		c.Put(tag, answer())
+		if tag == "c" {
+			c.Get("a") // a is now more recent than b
 		}
 	}
-	_, a := c.get("a")
-	_, b := c.get("b")
-	_, cc := c.get("c")
-	if !a || b || !cc || c.size != 200 {
-		t.Errorf("after a, b, get(a), c in 250 bytes: a %v b %v c %v, %d bytes", a, b, cc, c.size)
+	_, a := c.Get("a")
+	_, b := c.Get("b")
+	if !a || b || c.Len() != 3 || c.Bytes() > c.MaxBytes() {
+		t.Errorf("after a, b, c, get(a), d in 3.5 answers: a %v b %v, %d answers in %d bytes", a, b, c.Len(), c.Bytes())
 	}
 }
 

@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"net/http"
 	"sync"
+
+	"gaelab/web/bounded"
 )
 
 // responseCache keeps the most recent successful answers by ETag, so that
 // a lecture hall opening the same lesson, or scanning the same QR code,
 // costs one render. Entries are whole answers (headers and, if gzipped, the
-// gzipped body) of at most maxCachedBody bytes.
-type responseCache = lruCache[*cachedAnswer]
+// gzipped body) with bodies of at most maxCachedBody bytes; each counts its
+// ETag, headers and body against the budget (answerBytes).
+type responseCache = bounded.Cache[string, *cachedAnswer]
 
 type cachedAnswer struct {
 	header http.Header
@@ -21,8 +24,13 @@ type cachedAnswer struct {
 // scenarios) and would crowd out the rest.
 const maxCachedBody = 512 << 10
 
-func newResponseCache(maxBytes int) *responseCache {
-	return newLRU(maxBytes, func(a *cachedAnswer) int { return len(a.body) })
+func newResponseCache(maxBytes int) *responseCache { return bounded.New(maxBytes, answerBytes) }
+
+// answerBytes is what a kept answer holds: its ETag, its headers (an htmx
+// answer's HX-Replace-Url is the typed link, up to MaxURLBytes) and its
+// body's whole array.
+func answerBytes(tag string, a *cachedAnswer) int {
+	return bounded.StringBytes(tag) + bounded.Approx(a)
 }
 
 // perResponse are the headers that belong to one response, not to the
@@ -44,8 +52,23 @@ func (a *cachedAnswer) replay(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// cacheable reports whether the recorded answer can be kept.
-func (rw *recordingWriter) cacheable() bool { return rw.status == http.StatusOK && !rw.tooBig }
+// answerHeader is a copy of h without the perResponse headers, as an
+// answer is kept.
+func answerHeader(h http.Header) http.Header {
+	a := make(http.Header, len(h))
+	for k, v := range h {
+		if !perResponse[k] {
+			a[k] = v
+		}
+	}
+	return a
+}
+
+// cacheable reports whether the recorded answer can be kept: a 200 with a
+// body, no longer than limit, that reached the writers below whole.
+func (rw *recordingWriter) cacheable() bool {
+	return rw.status == http.StatusOK && !rw.tooBig && !rw.failed && rw.body.Len() > 0
+}
 
 // recordingWriter passes an answer through and keeps a copy of a 200 one
 // of at most limit bytes.
@@ -55,12 +78,13 @@ type recordingWriter struct {
 	body   bytes.Buffer
 	limit  int  // the largest body kept (keepsBody)
 	tooBig bool // the body outgrew limit: nothing is kept
+	failed bool // a write below failed (the handler timeout passed): the answer is short
 }
 
 // keepsBody is the largest answer body the cache keeps: maxCachedBody, or
 // less when the whole cache is smaller (a cache that is off keeps none, so
 // no answer is copied for it).
-func keepsBody(c *responseCache) int { return min(maxCachedBody, c.maxBytes) }
+func keepsBody(c *responseCache) int { return min(maxCachedBody, c.MaxBytes()) }
 
 func (rw *recordingWriter) WriteHeader(code int) {
 	if rw.status == 0 {
@@ -81,7 +105,11 @@ func (rw *recordingWriter) Write(p []byte) (int, error) {
 			rw.body.Write(p)
 		}
 	}
-	return rw.ResponseWriter.Write(p)
+	n, err := rw.ResponseWriter.Write(p)
+	if err != nil {
+		rw.failed = true
+	}
+	return n, err
 }
 
 func (rw *recordingWriter) Unwrap() http.ResponseWriter { return rw.ResponseWriter }

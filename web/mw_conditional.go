@@ -69,15 +69,21 @@ func (c *conditional) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	rec := &recordingWriter{ResponseWriter: &taggingWriter{ResponseWriter: w, tag: tag}, limit: keepsBody(c.cache)}
 	c.next.ServeHTTP(rec, r)
-	if r.Method == http.MethodGet && rec.cacheable() && h.Get("ETag") == tag && len(h.Values("Set-Cookie")) == 0 {
+	// Only a complete answer is kept: one whose request was neither
+	// cancelled (a client that half-closed or left) nor past the handler
+	// timeout (r carries withTimeout's deadline) while it was made. Either
+	// stops a render midway, and the short page would be replayed to
+	// everyone.
+	if r.Method == http.MethodGet && r.Context().Err() == nil && rec.cacheable() && h.Get("ETag") == tag &&
+		len(h.Values("Set-Cookie")) == 0 {
 		// rec is this request's own: its body is kept, not copied.
-		c.cache.put(tag, &cachedAnswer{header: h.Clone(), body: rec.body.Bytes()})
+		c.cache.Put(tag, &cachedAnswer{header: answerHeader(h), body: rec.body.Bytes()})
 	}
 }
 
 // replay answers r from the cache if it holds tag.
 func (c *conditional) replay(w http.ResponseWriter, r *http.Request, tag string) bool {
-	a, ok := c.cache.get(tag)
+	a, ok := c.cache.Get(tag)
 	if ok {
 		a.replay(w, r)
 	}

@@ -65,10 +65,21 @@ func servePage(w http.ResponseWriter, r *http.Request, a pageAnswer) {
 			setHistory(h, r, true, a.canonical)
 		}
 	}
+	writeComponent(w, r, c())
+}
+
+// writeComponent renders c into a buffer, then writes it in one write: the
+// last step of every HTML answer. A render that fails (most often because
+// the request's context was cancelled: the client half-closed or left, or
+// the handler timeout passed, and templ stopped) is not sent as a short
+// page: the answer is aborted with http.ErrAbortHandler, so that neither
+// the client nor the answer cache takes a half page for a whole one.
+func writeComponent(w http.ResponseWriter, r *http.Request, c templ.Component) {
 	buf := renderBuffers.Get().(*bytes.Buffer)
 	defer putRenderBuffer(buf)
-	if err := c().Render(r.Context(), buf); err != nil {
+	if err := c.Render(r.Context(), buf); err != nil {
 		logRenderError(r, err)
+		panic(http.ErrAbortHandler)
 	}
 	w.Write(buf.Bytes())
 }

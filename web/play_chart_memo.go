@@ -1,18 +1,23 @@
 package web
 
-import "strconv"
+import (
+	"strconv"
+
+	"gaelab/web/bounded"
+)
 
 // chartMemo keeps recently drawn charts, so that the SVG export of the state
 // a page has just shown, or the same chart in another view of it, is not
 // drawn again. The Server holds one; a view without one (nil) draws every
 // chart.
-type chartMemo = lruCache[[]byte]
+type chartMemo = bounded.Cache[string, []byte]
 
-// chartMemoBytes bounds a server's chart memo.
+// chartMemoBytes bounds a server's chart memo: keys (which hold a whole
+// scenario link) and charts.
 const chartMemoBytes = 8 << 20
 
 func newChartMemo(maxBytes int) *chartMemo {
-	return newLRU(maxBytes, func(svg []byte) int { return len(svg) })
+	return bounded.New(maxBytes, func(key string, svg []byte) int { return bounded.StringBytes(key) + bounded.SliceBytes(svg) })
 }
 
 // memoChart is draw's chart for this view, from the memo when it was drawn
@@ -26,12 +31,12 @@ func (v playView) memoChart(name, id string, draw func() ([]byte, error)) ([]byt
 	}
 	key := name + "\x00" + id + "\x00" + string(v.pr.lang) + "\x00" +
 		strconv.FormatBool(v.pr.view.dark) + strconv.FormatBool(v.pr.view.present) + "\x00" + v.state
-	if svg, ok := memo.get(key); ok {
+	if svg, ok := memo.Get(key); ok {
 		return svg, nil
 	}
 	svg, err := draw()
 	if err == nil {
-		memo.put(key, svg)
+		memo.Put(key, svg)
 	}
 	return svg, err
 }

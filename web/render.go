@@ -5,9 +5,10 @@ import (
 	"net/http"
 )
 
-// logRenderError logs a failure to write a response; the status line is
-// already sent, so the client sees a truncated body and nothing else. A
-// client that left (closed tab, timeout) is no error of ours: Debug.
+// logRenderError logs a failure to render or write a response (a failed
+// render is aborted, a failed write leaves the client a truncated body; see
+// writeComponent). A client that left (closed tab, timeout) is no error of
+// ours: Debug.
 func logRenderError(r *http.Request, err error) {
 	level := slog.LevelError
 	if r.Context().Err() != nil {

@@ -3,11 +3,12 @@ package chart
 import (
 	"math"
 	"strings"
-	"sync"
 
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
+
+	"gaelab/web/bounded"
 )
 
 // gonum measures every tick label, axis label and title with its font each
@@ -17,19 +18,24 @@ import (
 // charts draw the same few strings (tick labels, titles) again and again,
 // so textHandler, the handler every chart's text styles use, is gonum's
 // plain handler with its boxes kept: the same numbers, measured once.
-var textHandler text.Handler = &measuredText{
-	Plain: text.Plain{Fonts: font.DefaultCache}, boxes: boxMemo{max: maxMeasured},
-}
+var textHandler text.Handler = newMeasuredText(maxMeasuredBytes)
 
-// maxMeasured bounds the kept boxes; past it the memo starts afresh (the
-// strings a chart measures are tick labels and titles: a few hundred).
-const maxMeasured = 4096
+// maxMeasuredBytes bounds the kept boxes, strings and fonts included (the
+// strings a chart measures are tick labels and titles: a few hundred, a
+// few hundred bytes each with the memo's own cost). The least recent go
+// first.
+const maxMeasuredBytes = 1 << 20
 
 // measuredText is text.Plain whose Box results are kept by font and
 // string. It is safe for concurrent use.
 type measuredText struct {
 	text.Plain
-	boxes boxMemo
+	boxes *bounded.Cache[boxKey, box]
+}
+
+func newMeasuredText(maxBytes int) *measuredText {
+	return &measuredText{Plain: text.Plain{Fonts: font.DefaultCache},
+		boxes: bounded.New(maxBytes, func(k boxKey, b box) int { return bounded.Approx(k) + bounded.Approx(b) })}
 }
 
 // boxKey is one measured string in one font (its size included).
@@ -41,37 +47,14 @@ type boxKey struct {
 // box is what text.Plain.Box returns.
 type box struct{ width, height, depth vg.Length }
 
-// boxMemo is a bounded map of measured boxes, safe for concurrent use.
-type boxMemo struct {
-	mu  sync.Mutex
-	m   map[boxKey]box
-	max int
-}
-
-func (bm *boxMemo) get(k boxKey) (box, bool) {
-	bm.mu.Lock()
-	b, ok := bm.m[k]
-	bm.mu.Unlock()
-	return b, ok
-}
-
-func (bm *boxMemo) put(k boxKey, b box) {
-	bm.mu.Lock()
-	if bm.m == nil || len(bm.m) >= bm.max {
-		bm.m = make(map[boxKey]box, 256)
-	}
-	bm.m[k] = b
-	bm.mu.Unlock()
-}
-
 // Box is text.Plain's Box, measured once per font and string.
 func (h *measuredText) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
 	k := boxKey{fnt, txt}
-	if b, ok := h.boxes.get(k); ok {
+	if b, ok := h.boxes.Get(k); ok {
 		return b.width, b.height, b.depth
 	}
 	width, height, depth = h.Plain.Box(txt, fnt)
-	h.boxes.put(k, box{width, height, depth})
+	h.boxes.Put(k, box{width, height, depth})
 	return width, height, depth
 }
 

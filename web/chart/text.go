@@ -57,8 +57,14 @@ func tokenLabel(s string) string {
 var (
 	measureOnce sync.Once
 	measureFace font.Face
-	advCache    sync.Map // rune -> float64 (advance at size 1)
+	advCache    sync.Map // rune below maxCachedRune -> float64 (advance at size 1)
 )
+
+// maxCachedRune bounds advCache: the runes below it (Latin, Greek,
+// Cyrillic, punctuation, subscripts, arrows and math: what labels are made
+// of) are kept, at most 12,288 entries (about 1.5 MB), whatever text a
+// learner types; rarer ones are measured each time.
+const maxCachedRune = 0x3000
 
 func sansFont() font.Font {
 	return font.Font{Typeface: "Liberation", Variant: "Sans"}
@@ -78,7 +84,9 @@ func advance(r rune) float64 {
 	if w <= 0 && !unicode.Is(unicode.Mn, r) {
 		w = 0.6
 	}
-	advCache.Store(r, w)
+	if r < maxCachedRune {
+		advCache.Store(r, w)
+	}
 	return w
 }
 
