@@ -137,7 +137,7 @@ func TestInspectExitCodes(t *testing.T) {
 		{[]string{exact}, 0, "verdict: exact"},
 		{[]string{exact, "--json"}, 0, `"verdict": "exact"`},
 		{[]string{"--lam", "0.5", exact}, 1, "verdict: not exact"}, // a flag wins over the file's config
-		{[]string{exact, "--ver", "v0.2"}, 0, "verl v0.2 (G01"},   // right-padded: v0.2's loop gives the same numbers
+		{[]string{exact, "--ver", "v0.2"}, 0, "verl v0.2 (G01"},    // right-padded: v0.2's loop gives the same numbers
 		{[]string{wrongLam}, 1, "nothing tried reproduces them"},
 		{[]string{wrongLam, "--lam", "0.9"}, 0, "verdict: exact"},
 		{[]string{garbage}, 2, "garbage.npz"},
