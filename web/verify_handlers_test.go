@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"gaelab/engine"
 	"gaelab/web/batch"
 	"gaelab/web/scenario"
 )
@@ -89,10 +90,33 @@ func TestVerifyRelease(t *testing.T) {
 		{"/play/verify.py?v=3&ver=v0.3.0.post1&p=seed-b", "v0.3.0.post1", "eos_mask=mask", "response_mask="},
 		{"/batch/verify.py?v=3&ver=v0.4.1&p=grpo-4", "v0.4.1", "response_mask=mask", "eos_mask"},
 		{"/batch/verify.py?v=3&ver=v0.2&p=grpo-4", "v0.2", "eos_mask=mask", "response_mask="},
+		{"/update/critic/verify.py?v=3&ver=v0.4.0&p=seed-b", "v0.4.0", `core_algos.compute_value_loss(vpreds=vpreds, returns=vf_returns, values=values, response_mask=mask, cliprange_value=0.5, loss_agg_mode="seq-mean-token-mean")`, "eos_mask"},
+		{"/update/actor/verify.py?v=3&ver=v0.2&p=seed-b", "v0.2", "core_algos.compute_policy_loss(old_log_prob=pg_old_log_probs, log_prob=log_probs, advantages=pg_advantages, eos_mask=mask, cliprange=0.2)", "loss_agg_mode"},
+		{"/update/actor/verify.py?v=1&p=seed-b&clip=0.1", "v0.9.0", "cliprange_low=0.1, cliprange_high=0.2, clip_ratio_c=3.0, loss_agg_mode=\"token-sum\")", "eos_mask"},
 	} {
 		s := get(tc.link)
 		if !strings.Contains(s, "# Expects verl "+tc.tag+" ") || !strings.Contains(s, tc.mask) || strings.Contains(s, tc.notMask) {
 			t.Errorf("%s: want verl %s with %s and no %s:\n%s", tc.link, tc.tag, tc.mask, tc.notMask, s)
+		}
+	}
+	// The critic's value loss, with the engine's numbers.
+	sc, _ := scenario.Preset("seed-b")
+	sc.SetRelease("v0.4.0")
+	res0 := sc.Compute()
+	values := make([]float64, sc.Len())
+	for t, tok := range sc.Tokens {
+		values[t] = tok.Value
+	}
+	one := func(x []float64) [][]float64 { return [][]float64{x} }
+	vt := engine.ValueLossTerms(one(values), one(values), res0.GAE.Returns, 0.5)
+	vl, err := engine.AggregateValueLossGen(engine.G04, vt, one(res0.Mask), engine.TokenMean)
+	if s := get("/update/critic/verify.py?v=3&ver=v0.4.0&p=seed-b"); err != nil || !strings.Contains(s, `["vf_loss", "vf_clipfrac"], [`+strconv.FormatFloat(vl.Loss, 'g', -1, 64)+", ") {
+		t.Errorf("the critic's script does not assert the engine's vf_loss %v (%v)", vl.Loss, err)
+	}
+	// The update pages link their scripts.
+	for _, view := range []string{"critic", "actor"} {
+		if s := get("/update/" + view + "?v=3&p=seed-b&ver=v0.4.0&lang=en"); !strings.Contains(s, `href="/update/`+view+`/verify.py?v=3&amp;p=seed-b&amp;ver=v0.4.0&amp;lang=en"`) {
+			t.Errorf("/update/%s does not link its verify script", view)
 		}
 	}
 	// The batch's estimators, with the engine's numbers.

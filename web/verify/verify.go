@@ -5,7 +5,8 @@
 // names.go), and asserts that they give the numbers the page showed, at
 // float32 tolerance, printing one line per quantity: the KL penalty and the
 // rewards, the raw and whitened GAE advantages, the whitening statistics and
-// the returns, and every outcome estimator's advantages the page shows.
+// the returns, every outcome estimator's advantages the page shows, and the
+// /update views' value and policy losses, per loss_agg_mode (losses.go).
 // It needs torch and verl (and numpy, which verl needs). Every number it
 // embeds is the engine's.
 //
@@ -50,6 +51,9 @@ type Case struct {
 	Index     []string
 	Baselines []float64
 	Outcomes  []Outcome
+	// Value and Policy are the /update views' losses, nil elsewhere.
+	Value  *ValueLoss
+	Policy *PolicyLoss
 	// File, when set, makes the script load the user's own batch file and
 	// assert the run's tensors through verl (an upload).
 	File *File
@@ -186,6 +190,14 @@ func (s *script) header() {
 	s.p("    return ok")
 	s.p("")
 	s.p("")
+	if c.Value != nil || c.Policy != nil {
+		s.p("RELEASE = %q", c.Release.Tag)
+		s.p("")
+		s.p("")
+		s.w.WriteString(outputsHelper)
+		s.p("")
+		s.p("")
+	}
 	if s.c.File != nil {
 		s.loader()
 	}
@@ -238,6 +250,12 @@ func (s *script) body() {
 	}
 	for _, o := range c.Outcomes {
 		s.outcome(o)
+	}
+	if c.Value != nil {
+		s.valueLoss(c.Value)
+	}
+	if c.Policy != nil {
+		s.policyLoss(c.Policy)
 	}
 	s.p(`print("verl %s computes what GAE Lab showed." if ok else "verl %s differs from GAE Lab: see above.")`, c.Release.Tag, c.Release.Tag)
 	s.p("sys.exit(0 if ok else 1)")
@@ -343,51 +361,3 @@ func (s *script) outcome(o Outcome) {
 	}
 	s.runChecks("advantages", "returns")
 }
-
-// number writes x exactly (shortest round-trip), as Python reads it.
-func number(x float64) string {
-	switch {
-	case math.IsNaN(x):
-		return `float("nan")`
-	case math.IsInf(x, 1):
-		return `float("inf")`
-	case math.IsInf(x, -1):
-		return `float("-inf")`
-	case x == 0:
-		return "0.0"
-	}
-	s := strconv.FormatFloat(x, 'g', -1, 64)
-	if !strings.ContainsAny(s, ".eE") {
-		s += ".0"
-	}
-	return s
-}
-
-// list writes xs as a Python list's items.
-func list(xs []float64) string {
-	var b strings.Builder
-	for t, x := range xs {
-		if t > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(number(x))
-	}
-	return b.String()
-}
-
-// matrix writes rows as a Python list of lists.
-func matrix(m [][]float64) string {
-	var b strings.Builder
-	b.WriteByte('[')
-	for i, row := range m {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString("[" + list(row) + "]")
-	}
-	b.WriteByte(']')
-	return b.String()
-}
-
-// oneLine keeps a link on its comment line.
-func oneLine(s string) string { return strings.NewReplacer("\n", " ", "\r", " ").Replace(s) }

@@ -41,6 +41,33 @@ func example(t *testing.T, rel engine.Release) Case {
 		}
 		c.Outcomes = append(c.Outcomes, Outcome{Key: e.Key, Advantages: adv, Returns: ret})
 	}
+	// The losses of the update views, every mode the release has.
+	vpreds := [][]float64{{0.3, 0.1, 0.9, 0.2}, {0.5, 1.4, 0, 0}, {0.1, 0.2, 0.3, 0.4}, {0.6, 0.3, 0.1, 0}}
+	lp := [][]float64{{-0.2, -0.5, -0.6, -0.1}, {-0.2, -0.3, 0, 0}, {-0.7, -2, -0.9, -0.4}, {-0.3, -0.1, -0.35, 0}}
+	clip := engine.ClipParams{Ratio: 0.2, Low: 0.2, High: 0.28, C: 3}
+	c.Value = &ValueLoss{VPreds: vpreds, Returns: res.Returns, ClipRange: 0.5}
+	c.Policy = &PolicyLoss{LogProbs: lp, OldLogProbs: old, Advantages: res.Whitened, Clip: clip}
+	vt := engine.ValueLossTerms(values, vpreds, res.Returns, 0.5)
+	pt, err := engine.PolicyLossTermsGen(g, lp, old, res.Whitened, clip)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range engine.AggModesGen(g) {
+		vl, err := engine.AggregateValueLossGen(g, vt, mask, mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Value.Modes = append(c.Value.Modes, LossMode{Mode: mode, Numbers: []float64{vl.Loss, vl.ClipFrac}})
+		pl, err := engine.AggregatePolicyLossGen(g, pt, mask, mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nums := []float64{pl.Loss, pl.ClipFrac, pl.PPOKL}
+		if g.Has(engine.DualClip) {
+			nums = append(nums, pl.ClipFracLower)
+		}
+		c.Policy.Modes = append(c.Policy.Modes, LossMode{Mode: mode, Numbers: nums})
+	}
 	return c
 }
 
@@ -309,11 +336,36 @@ func TestScriptPerRelease(t *testing.T) {
 					t.Errorf("%s: embedded %v (%v), engine %v", name, got, ok, x)
 				}
 			}
+			// The losses: one call per mode, the engine's numbers.
+			losses := regexp.MustCompile(`(?m)^ok &= check_outputs\("([^"]+)", core_algos\.(\w+)\(.*\), \[([^\]]*)\], \[([^\]]*)\]\)$`).FindAllStringSubmatch(src, -1)
+			var lossWant []LossMode
+			for _, l := range []*[]LossMode{&c.Value.Modes, &c.Policy.Modes} {
+				lossWant = append(lossWant, *l...)
+			}
+			if len(losses) != len(lossWant) || len(lossWant) != 2*len(engine.AggModesGen(rel.Gen)) {
+				t.Fatalf("%d loss checks, want %d", len(losses), len(lossWant))
+			}
+			for k, l := range losses {
+				fn := "compute_value_loss"
+				if k >= len(c.Value.Modes) {
+					fn = "compute_policy_loss"
+				}
+				if l[1] != string(lossWant[k].Mode) || l[2] != fn {
+					t.Errorf("loss check %d: %s %s, want %s %s", k, l[2], l[1], fn, lossWant[k].Mode)
+				}
+				var got []float64
+				for _, x := range strings.Split(l[4], ", ") {
+					got = append(got, parseNumber(t, x))
+				}
+				if !sameMatrix([][]float64{got}, [][]float64{lossWant[k].Numbers}) {
+					t.Errorf("%s %s: embedded %v, engine %v", fn, l[1], got, lossWant[k].Numbers)
+				}
+			}
 			for _, in := range []struct {
 				name string
 				m    [][]float64
-			}{{"mask", c.Mask}, {"values", c.Values}, {"token_level_scores", c.Scores}, {"old_log_probs", c.OldLogProbs}, {"ref_log_prob", c.RefLogProb}} {
-				m := regexp.MustCompile(`(?m)^` + in.name + ` = t\((.*)\)`).FindStringSubmatch(src)
+			}{{"vpreds", c.Value.VPreds}, {"vf_returns", c.Value.Returns}, {"log_probs", c.Policy.LogProbs}, {"pg_advantages", c.Policy.Advantages}, {"mask", c.Mask}, {"values", c.Values}, {"token_level_scores", c.Scores}, {"old_log_probs", c.OldLogProbs}, {"ref_log_prob", c.RefLogProb}} {
+				m := regexp.MustCompile(`(?m)^` + in.name + ` = t\((\[\[.*?\]\])\)`).FindStringSubmatch(src)
 				if m == nil || !sameMatrix(parseMatrix(t, m[1]), in.m) {
 					t.Errorf("input %s is not the case's", in.name)
 				}
@@ -350,10 +402,11 @@ func TestScriptUpload(t *testing.T) {
 		c.File = &File{MaskFrom: "attention_mask", RewardsFrom: "token_level_scores", UIDFrom: "uid", R: 4, AdvTol: 1e-4, RetTol: 2e-4, Embed: true}
 		gae := c
 		grpo := c
-		grpo.GAE, grpo.Values, grpo.Outcomes = nil, nil, c.Outcomes[:1]
+		gae.Value, gae.Policy = nil, nil
+		grpo.GAE, grpo.Values, grpo.Outcomes, grpo.Value, grpo.Policy = nil, nil, c.Outcomes[:1], nil, nil
 		big := c
 		big.File = &File{MaskFrom: "response_mask", RewardsFrom: "token_level_rewards", AdvTol: 1e-4}
-		big.Scores = nil
+		big.Scores, big.Value, big.Policy = nil, nil, nil
 		for name, k := range map[string]Case{"gae": gae, "grpo": grpo, "big": big} {
 			src, err := Script(k)
 			if err != nil {
