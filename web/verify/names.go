@@ -22,9 +22,6 @@ func MaskArg(g engine.Generation) string {
 	return "response_mask"
 }
 
-// GAEMaskArg is MaskArg, under the name the handlers first used.
-func GAEMaskArg(g engine.Generation) string { return MaskArg(g) }
-
 // Modules are the Python names a script gives verl's modules.
 const (
 	coreAlgos = "core_algos" // verl.trainer.ppo.core_algos
