@@ -72,8 +72,9 @@ var inspectFlags = []struct{ flag, key, help string }{
 // for the tensors, plus room for headers.
 var maxInspectFile = inspect.Limits.MaxBytes + 16<<20
 
-// inspectFormats are the file extensions a directory's dumps may have.
-var inspectFormats = []string{".npz", ".safetensors", ".npy", ".json"}
+// inspectFormats are the file extensions of a directory's dumps (a lone
+// .npy holds one tensor, not a batch).
+var inspectFormats = []string{".npz", ".safetensors", ".json"}
 
 // runInspect runs "gaelab inspect FILE|DIR [flags]": the check of /inspect
 // on one file, or on every dump of a run's directory in step order, without

@@ -126,6 +126,15 @@ func TestInspectExitCodes(t *testing.T) {
 	dump{B: 8, R: 16, ver: "v0.4.1", lam: 0.95, lamConfig: 0.95, seed: 1}.write(t, exact)
 	wrongLam := filepath.Join(dir, "wrong_lam.npz")
 	dump{B: 8, R: 16, ver: "v0.9.0", lam: 0.9, lamConfig: 0.95, seed: 2}.write(t, wrongLam)
+	// The compute API's JSON case, read as JSON by its extension (float64: exact at 1e-9).
+	rel, _ := engine.ParseRelease("v0.5.0")
+	mask := [][]float64{{1, 1, 1, 0}, {1, 1, 1, 1}}
+	rew, val := [][]float64{{0, 0, 1, 0}, {0, 0, 0, 0.5}}, [][]float64{{0.3, 0.4, 0.6, 0}, {0.2, 0.1, 0.5, 0.7}}
+	g := engine.GAEGen(rel.Gen, rew, val, mask, 1, 0.95)
+	jsonCase, _ := json.Marshal(map[string]any{"inputs": map[string]any{"response_mask": mask, "token_level_rewards": rew, "values": val, "advantages": g.Whitened, "returns": g.Returns},
+		"config": map[string]any{"gamma": 1, "lam": 0.95, "ver": "v0.5.0"}})
+	jsonFile := filepath.Join(dir, "case.json")
+	os.WriteFile(jsonFile, jsonCase, 0o644)
 	garbage := filepath.Join(dir, "garbage.npz")
 	os.WriteFile(garbage, []byte("PK\x03\x04 not a zip"), 0o644)
 
@@ -139,6 +148,8 @@ func TestInspectExitCodes(t *testing.T) {
 		{[]string{"--lam", "0.5", exact}, 1, "verdict: not exact"}, // a flag wins over the file's config
 		{[]string{exact, "--ver", "v0.2"}, 0, "verl v0.2 (G01"},    // right-padded: v0.2's loop gives the same numbers
 		{[]string{wrongLam}, 1, "nothing tried reproduces them"},
+		{[]string{jsonFile}, 0, "verl v0.5.0 (G06"},
+		{[]string{jsonFile, "--lam", "0.9"}, 1, "verdict: not exact"},
 		{[]string{wrongLam, "--lam", "0.9"}, 0, "verdict: exact"},
 		{[]string{garbage}, 2, "garbage.npz"},
 		{[]string{filepath.Join(dir, "missing.npz")}, 2, "no such file"},

@@ -21,7 +21,7 @@ const usage = `Usage:
                  [--kl-coef B] [--kl-penalty NAME] [--use-kl-in-reward]
                  [--estimator KEY]
                                check a verl batch dump (.npz, .safetensors,
-                               .npy, .json) as /inspect does, or every dump
+                               .json) as /inspect does, or every dump
                                of a run directory in step order; exit 0 when
                                exact, 1 when not, 2 on a usage or file error
   gaelab help                  print this help
