@@ -10,7 +10,6 @@ import (
 	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/inspect"
-	"gaelab/web/verify"
 )
 
 // inum formats a number for the batch view: 5 significant digits.
@@ -124,9 +123,8 @@ func inspectBatchView(ir inspectRequest, a *inspect.Analysis) *templates.Inspect
 		{Label: t("inspect.export.json"), URL: "/inspect/" + ir.id + "/summary.json" + ir.query()},
 		{Label: t("inspect.export.csv"), URL: "/inspect/" + ir.id + "/check.csv" + ir.query()},
 	}
-	if a.GAE != nil && b.B*b.R <= verify.MaxElements {
-		v.Export = append(v.Export, templates.Link{Label: t("export.verify"), URL: "/inspect/" + ir.id + "/verify.py" + ir.query()})
-	}
+	// verify.py reads the uploaded file itself: every batch and estimator has one.
+	v.Export = append(v.Export, templates.Link{Label: t("export.verify"), URL: "/inspect/" + ir.id + "/verify.py" + ir.query()})
 	v.Sanity, v.Verdict = inspectSanityView(t, a), inspectVerdictView(t, a.Check)
 	if a.Check != nil {
 		for _, q := range []struct {

@@ -128,6 +128,8 @@ func (s *Server) router() *router {
 	p.Get("/update/actor/check/{q}", s.handleActorCheck)
 	p.Get("/update/critic/check/{q}", s.handleCriticCheck)
 	p.Get("/update/actor/objective.svg", s.handleUpdateActorChart)
+	p.Get("/update/critic/verify.py", s.handleUpdateCriticVerify)
+	p.Get("/update/actor/verify.py", s.handleUpdateActorVerify)
 	p.Get("/update/critic/chart/{name}.svg", s.handleUpdateCriticChart)
 	p.Get("/compare/versions", s.handleCompareVersions)
 	p.Get("/compare/versions/chart.svg", s.handleCompareVersionsChart)

@@ -109,11 +109,15 @@ func (v updateView) page(view, otherPath, otherKey string, f templates.UpdateFor
 	}
 }
 
-// links open the scenario in the playground and in the other update view.
+// links open the scenario in the playground and in the other update view,
+// and download the view's verify script.
 func (v updateView) links(otherPath, otherKey string) []templates.Link {
+	verifyLink := v.selfIn(v.pr)
+	verifyLink.path += "/verify.py"
 	return []templates.Link{
 		{Label: v.t("lessons.open"), URL: v.pr.linkTo("/play", v.state), Title: "open-playground"},
 		{Label: v.t(otherKey), URL: v.pr.linkTo(otherPath, v.state), Title: "other-view"},
+		{Label: v.t("export.verify"), URL: verifyLink.String(), Title: "verify"},
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"gaelab/engine"
 	"gaelab/web/batch"
 	"gaelab/web/scenario"
 )
@@ -28,7 +29,7 @@ func TestPlayVerify(t *testing.T) {
 		if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/x-python") {
 			t.Fatalf("%s: %d %s", tc.preset, rec.Code, rec.Header().Get("Content-Type"))
 		}
-		if !strings.Contains(s, "# Expects verl "+tc.release+" ") || !strings.Contains(s, tc.maskArg+"response_mask") {
+		if !strings.Contains(s, "# Expects verl "+tc.release+" ") || !strings.Contains(s, tc.maskArg+"mask") {
 			t.Errorf("%s: wrong release or mask argument:\n%s", tc.preset, s)
 		}
 		sc, _ := scenario.Preset(tc.preset)
@@ -64,5 +65,120 @@ func TestPlayVerify(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/play?v=1&p=seed-b", nil))
 	if !strings.Contains(rec.Body.String(), `href="/play/verify.py?v=1&amp;p=seed-b&amp;lang=en"`) {
 		t.Error("the playground does not link its verify script")
+	}
+}
+
+// TestVerifyRelease: a script names the release its state names, with that
+// release's argument names — not the release of the state's GAE loop (issue
+// 24: ver=v0.4.1 gave a v0.2 script that crashes in v0.4.1, v=3 ver=v0.4.0
+// said v0.2, v0.6.1 said v0.9.0) — and the batch's script checks its
+// outcome estimators with the engine's numbers.
+func TestVerifyRelease(t *testing.T) {
+	h := Routes()
+	get := func(link string) string {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, link, nil))
+		if rec.Code != 200 {
+			t.Fatalf("%s: %d %s", link, rec.Code, rec.Body)
+		}
+		return rec.Body.String()
+	}
+	for _, tc := range []struct{ link, tag, mask, notMask string }{
+		{"/play/verify.py?v=1&ver=v0.4.1&p=seed-b", "v0.4.1", "response_mask=mask", "eos_mask"},
+		{"/play/verify.py?v=3&ver=v0.4.0&p=seed-b", "v0.4.0", "response_mask=mask", "eos_mask"},
+		{"/play/verify.py?v=2&ver=v0.6.1&p=seed-b", "v0.6.1", "response_mask=mask", "eos_mask"},
+		{"/play/verify.py?v=3&ver=v0.3.0.post1&p=seed-b", "v0.3.0.post1", "eos_mask=mask", "response_mask="},
+		{"/batch/verify.py?v=3&ver=v0.4.1&p=grpo-4", "v0.4.1", "response_mask=mask", "eos_mask"},
+		{"/batch/verify.py?v=3&ver=v0.2&p=grpo-4", "v0.2", "eos_mask=mask", "response_mask="},
+		{"/update/critic/verify.py?v=3&ver=v0.4.0&p=seed-b", "v0.4.0", `core_algos.compute_value_loss(vpreds=vpreds, returns=vf_returns, values=values, response_mask=mask, cliprange_value=0.5, loss_agg_mode="seq-mean-token-mean")`, "eos_mask"},
+		{"/update/actor/verify.py?v=3&ver=v0.2&p=seed-b", "v0.2", "core_algos.compute_policy_loss(old_log_prob=pg_old_log_probs, log_prob=log_probs, advantages=pg_advantages, eos_mask=mask, cliprange=0.2)", "loss_agg_mode"},
+		{"/update/actor/verify.py?v=1&p=seed-b&clip=0.1", "v0.9.0", "cliprange_low=0.1, cliprange_high=0.2, clip_ratio_c=3.0, loss_agg_mode=\"token-sum\")", "eos_mask"},
+	} {
+		s := get(tc.link)
+		if !strings.Contains(s, "# Expects verl "+tc.tag+" ") || !strings.Contains(s, tc.mask) || strings.Contains(s, tc.notMask) {
+			t.Errorf("%s: want verl %s with %s and no %s:\n%s", tc.link, tc.tag, tc.mask, tc.notMask, s)
+		}
+	}
+	// The critic's value loss, with the engine's numbers.
+	sc, _ := scenario.Preset("seed-b")
+	sc.SetRelease("v0.4.0")
+	res0 := sc.Compute()
+	values := make([]float64, sc.Len())
+	for t, tok := range sc.Tokens {
+		values[t] = tok.Value
+	}
+	one := func(x []float64) [][]float64 { return [][]float64{x} }
+	vt := engine.ValueLossTerms(one(values), one(values), res0.GAE.Returns, 0.5)
+	vl, err := engine.AggregateValueLossGen(engine.G04, vt, one(res0.Mask), engine.TokenMean)
+	if s := get("/update/critic/verify.py?v=3&ver=v0.4.0&p=seed-b"); err != nil || !strings.Contains(s, `["vf_loss", "vf_clipfrac"], [`+strconv.FormatFloat(vl.Loss, 'g', -1, 64)+", ") {
+		t.Errorf("the critic's script does not assert the engine's vf_loss %v (%v)", vl.Loss, err)
+	}
+	// The update pages link their scripts.
+	for _, view := range []string{"critic", "actor"} {
+		if s := get("/update/" + view + "?v=3&p=seed-b&ver=v0.4.0&lang=en"); !strings.Contains(s, `href="/update/`+view+`/verify.py?v=3&amp;p=seed-b&amp;ver=v0.4.0&amp;lang=en"`) {
+			t.Errorf("/update/%s does not link its verify script", view)
+		}
+	}
+	// The batch's estimators, with the engine's numbers.
+	s := get("/batch/verify.py?v=3&ver=v0.4.1&p=grpo-4")
+	b, _ := batch.Preset("grpo-4")
+	b.Release = "v0.4.1"
+	res := b.Compute()
+	for _, key := range []string{"grpo_newest_norm_std", "rloo", "remax"} {
+		e, _ := res.Estimate(key)
+		if e.Advantages == nil || !strings.Contains(s, `check("`+key+` advantages", advantages, t(`) {
+			t.Errorf("the batch's script does not check %s", key)
+			continue
+		}
+		for _, x := range e.Advantages[1] {
+			if !strings.Contains(s, strconv.FormatFloat(x, 'g', -1, 64)) {
+				t.Errorf("%s: the engine's advantage %v is not in the script", key, x)
+			}
+		}
+	}
+	for _, fn := range []string{"compute_grpo_outcome_advantage(", "compute_rloo_outcome_advantage(", "compute_remax_outcome_advantage(", "masked_var("} {
+		if !strings.Contains(s, fn) {
+			t.Errorf("the batch's script does not call %s", fn)
+		}
+	}
+}
+
+// TestInspectVerifyUpload: an upload's script reads the user's file and
+// asserts the run's own tensors through verl, for a GRPO upload too (a 404
+// before).
+func TestInspectVerifyUpload(t *testing.T) {
+	h := inspectHandler(t, Options{})
+	for _, tc := range []struct {
+		file   string
+		fields map[string]string
+		query  string
+		want   []string
+	}{
+		{"grpo.npz", map[string]string{"estimator": "grpo_norm_std"}, "?estimator=grpo_norm_std",
+			[]string{"core_algos.compute_grpo_outcome_advantage(", `index = np.array(`, `check_run("the run's advantages vs verl"`}},
+		{"v02_eosleak.safetensors", map[string]string{"ver": "v0.2"}, "?ver=v0.2",
+			[]string{"eos_mask=mask", `check_run("the run's advantages vs verl"`, "batch = load(sys.argv[1])"}},
+	} {
+		rec := uploadForm(t, h, tc.file, tc.fields, "")
+		if rec.Code != http.StatusSeeOther {
+			t.Fatalf("%s: upload %d %s", tc.file, rec.Code, rec.Body)
+		}
+		id := strings.TrimPrefix(strings.Split(rec.Header().Get("Location"), "?")[0], "/inspect/")
+		r, _ := inspectGet(t, h, "/inspect/"+id+"/verify.py"+tc.query)
+		if r.Code != 200 {
+			t.Fatalf("%s: verify.py %d %s", tc.file, r.Code, r.Body)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(r.Body.String(), w) {
+				t.Errorf("%s: no %q in\n%s", tc.file, w, r.Body)
+			}
+		}
+		if py, err := exec.LookPath("python3"); err == nil {
+			f := filepath.Join(t.TempDir(), "verify.py")
+			os.WriteFile(f, r.Body.Bytes(), 0o644)
+			if out, err := exec.Command(py, "-m", "py_compile", f).CombinedOutput(); err != nil {
+				t.Errorf("%s: py_compile: %v %s", tc.file, err, out)
+			}
+		}
 	}
 }

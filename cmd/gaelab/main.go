@@ -6,6 +6,7 @@
 //	gaelab [serve] [-addr ADDR] [-log-format text|json] [-embed-origins LIST] [-max-inflight N]
 //	gaelab compute [FILE]
 //	gaelab healthcheck [-addr ADDR]
+//	gaelab inspect FILE|DIR [--ver v0.x] [--json] [--gamma G] [--lam L] [--kl-coef B] [--kl-penalty NAME] [--use-kl-in-reward]
 //	gaelab help
 package main
 
@@ -22,8 +23,9 @@ func main() {
 	// After the first signal, restore the default so a second one kills at once.
 	context.AfterFunc(ctx, stop)
 
-	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr)
+	if err != nil && !silent(err) {
 		fmt.Fprintf(os.Stderr, "gaelab: %v\n", err)
-		os.Exit(1)
 	}
+	os.Exit(exitStatus(err))
 }

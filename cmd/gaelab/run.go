@@ -17,6 +17,13 @@ const usage = `Usage:
                                print the JSON answer
   gaelab healthcheck [-addr ADDR]
                                exit 0 if the server on ADDR answers /healthz
+  gaelab inspect FILE|DIR [--ver v0.x] [--json] [--gamma G] [--lam L]
+                 [--kl-coef B] [--kl-penalty NAME] [--use-kl-in-reward]
+                 [--estimator KEY]
+                               check a verl batch dump (.npz, .safetensors,
+                               .json) as /inspect does, or every dump
+                               of a run directory in step order; exit 0 when
+                               exact, 1 when not, 2 on a usage or file error
   gaelab help                  print this help
 
 serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
@@ -36,6 +43,10 @@ serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
   -public-url URL         address phones use to reach the server, for join
                           links, QR codes and the link previews' absolute
                           og:image (else $PUBLIC_URL)
+inspect reads the file's own config (its sidecar); a flag wins over it. For a
+directory it prints per step the verdict, the whitening statistics, the
+critic's explained variance and the empty and truncated rows, and names the
+first step that is not exact.
 compute reads one case in the golden-vector format (at most 16 MiB) and
 prints what POST /api/v1/compute would answer.
 `
@@ -56,6 +67,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		err = runServe(ctx, rest, getenv, stderr)
 	case "compute":
 		err = runCompute(rest, stdin, stdout, api.Compute)
+	case "inspect":
+		err = runInspect(rest, stdout)
 	case "healthcheck":
 		err = runHealthcheck(ctx, rest, getenv)
 	case "help":

@@ -1,9 +1,14 @@
 // Package verify writes "verify in verl" scripts: a self-contained Python
-// file that builds a page's tensors with torch, calls verl's own functions
-// under the names and argument names of the page's verl release
-// (../shared/golden/SIGNATURES.md), and asserts that they give the numbers
-// the page showed, at float32 tolerance, printing one line per quantity.
-// It needs only torch and verl. Every number it embeds is the engine's.
+// file that builds a page's tensors with torch (or loads the user's own
+// batch file), calls verl's own functions under the names and argument
+// names of the page's verl release (../shared/golden/SIGNATURES.md, built in
+// names.go), and asserts that they give the numbers the page showed, at
+// float32 tolerance, printing one line per quantity: the KL penalty and the
+// rewards, the raw and whitened GAE advantages, the whitening statistics and
+// the returns, every outcome estimator's advantages the page shows, and the
+// /update views' value and policy losses, per loss_agg_mode (losses.go).
+// It needs torch and verl (and numpy, which verl needs). Every number it
+// embeds is the engine's.
 //
 // Index convention: every matrix is [B][R], row i is one response and t the
 // 0-based response-token index; values[i][t] = V(s_t), the state before
@@ -12,6 +17,7 @@ package verify
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -23,17 +29,60 @@ type Case struct {
 	Release engine.Release
 	Source  string // the page's link, for the script's header
 	Mask    [][]float64
-	Values  [][]float64
+	Values  [][]float64 // nil in a critic-free case
 	// Scores, OldLogProbs and RefLogProb are the KL-in-reward inputs; nil
 	// when the page's rewards are given directly.
 	Scores, OldLogProbs, RefLogProb [][]float64
 	KL                              string  // kl_penalty type
 	Beta                            float64 // kl_coef
-	Gamma, Lam                      float64
-	// The engine's results: token_level_rewards, the whitened advantages
-	// verl returns (nil when whitening raised: the script then expects
-	// verl to raise), and the returns.
-	Rewards, Advantages, Returns [][]float64
+	// KLD is the engine's kl_penalty · mask and KLMetric the metric
+	// apply_kl_penalty logs (NaN: not checked); read only with Scores.
+	KLD      [][]float64
+	KLMetric float64
+	Gamma    float64
+	Lam      float64
+	// Rewards are the engine's token_level_rewards.
+	Rewards [][]float64
+	// GAE is the engine's GAE trace (raw and whitened advantages, returns,
+	// whitening statistics); nil when the page shows no GAE.
+	GAE *engine.GAEResult
+	// Index (verl's uid per row) and Baselines (ReMax's reward_baselines)
+	// are the outcome estimators' inputs; Outcomes their results.
+	Index     []string
+	Baselines []float64
+	Outcomes  []Outcome
+	// Value and Policy are the /update views' losses, nil elsewhere.
+	Value  *ValueLoss
+	Policy *PolicyLoss
+	// File, when set, makes the script load the user's own batch file and
+	// assert the run's tensors through verl (an upload).
+	File *File
+}
+
+// Outcome is one outcome estimator's result, by its engine key.
+// Advantages is nil where verl raises; Returns nil when not shown.
+type Outcome struct {
+	Key                 string
+	Advantages, Returns [][]float64
+}
+
+// File is how an uploaded batch is read back by the script: the tensors it
+// takes from the file and the run's own results it checks.
+type File struct {
+	// MaskFrom is "response_mask", or "attention_mask" (its last R columns).
+	MaskFrom string
+	// RewardsFrom is "token_level_rewards", or "token_level_scores" (the KL
+	// penalty applied when the case has Scores).
+	RewardsFrom string
+	// UIDFrom is "uid", "index" or "" (no groups).
+	UIDFrom string
+	R       int
+	// AdvTol and RetTol are the check's tolerances for the run's own
+	// advantages and returns (0: the file has none).
+	AdvTol, RetTol float64
+	// Embed is whether the engine's matrices are embedded too (at most
+	// MaxElements per tensor).
+	Embed bool
 }
 
 // MaxElements bounds the tensors a script embeds (B·R).
@@ -42,25 +91,21 @@ const MaxElements = 1 << 16
 // Tolerance is the script's float32 tolerance (absolute and relative).
 const Tolerance = "1e-5"
 
-// GAEMaskArg is the name of compute_gae_advantage_return's mask argument in
-// generation g: eos_mask until v0.3.0.post1 (G01–G03), response_mask from
-// v0.4.0 (PR #878).
-func GAEMaskArg(g engine.Generation) string {
-	if g < engine.G04 {
-		return "eos_mask"
-	}
-	return "response_mask"
+// ErrTooLarge is a state too large to embed.
+var ErrTooLarge = fmt.Errorf("verify: more than %d elements per tensor", MaxElements)
+
+// script writes one script.
+type script struct {
+	c     Case
+	g     engine.Generation
+	w     strings.Builder
+	calls []call // every verl call, for the header
 }
 
-// Functions lists the verl functions a script for generation g calls, with
-// the keyword arguments it passes, as "module.function(arg, …)".
-func Functions(g engine.Generation, withKL bool) []string {
-	fs := []string{fmt.Sprintf("verl.trainer.ppo.core_algos.compute_gae_advantage_return(token_level_rewards, values, %s, gamma, lam)", GAEMaskArg(g))}
-	if withKL {
-		fs = append([]string{"verl.trainer.ppo.core_algos.kl_penalty(logprob, ref_logprob, kl_penalty)"}, fs...)
-	}
-	return fs
-}
+func (s *script) p(format string, args ...any) { fmt.Fprintf(&s.w, format+"\n", args...) }
+
+// embed is whether the engine's matrices are written into the script.
+func (c Case) embed() bool { return c.File == nil || c.File.Embed }
 
 // Script writes the verify script for c.
 func Script(c Case) (string, error) {
@@ -68,107 +113,251 @@ func Script(c Case) (string, error) {
 	if b == 0 || len(c.Mask[0]) == 0 {
 		return "", fmt.Errorf("verify: the state has no token")
 	}
-	if n := b * len(c.Mask[0]); n > MaxElements {
-		return "", fmt.Errorf("verify: %d elements per tensor, more than the %d a script embeds", n, MaxElements)
+	if c.embed() && b*len(c.Mask[0]) > MaxElements {
+		return "", ErrTooLarge
 	}
-	g := c.Release.Gen
-	withKL := c.Scores != nil
-	var w strings.Builder
-	p := func(format string, args ...any) { fmt.Fprintf(&w, format+"\n", args...) }
-	p("#!/usr/bin/env python3")
-	p("# GAE Lab: verify in verl.")
-	p("# Expects verl %s (arithmetic generation %s, the same numbers as %s). Needs only torch and verl:", c.Release.Tag, g, g.Range())
-	p("#   pip install torch verl==%s", strings.TrimPrefix(c.Release.Tag, "v"))
-	p("# State: %s", oneLine(c.Source))
-	p("# It builds the page's tensors in float32, calls verl's own functions with this release's names")
-	p("# and argument names, and asserts that they give the numbers the page showed (computed by GAE Lab's")
-	p("# engine in float64), within atol = rtol = %s. One line per quantity; exit status 0 if all agree.", Tolerance)
-	p("# Index convention: [B][R] tensors, row i one response, t the 0-based token; values[i][t] = V(s_t).")
-	p("import sys")
-	p("")
-	p("import torch")
-	p("from verl.trainer.ppo import core_algos")
-	p("")
-	p("ATOL = RTOL = %s", Tolerance)
-	p("")
-	p("")
-	p("def t(rows):")
-	p("    return torch.tensor(rows, dtype=torch.float32)")
-	p("")
-	p("")
-	p("def check(name, got, want):")
-	p("    diff = (got - want).abs().max().item()")
-	p("    ok = torch.allclose(got, want, atol=ATOL, rtol=RTOL)")
-	p(`    print(f"{name:<22} {'OK' if ok else 'DIFFERENT'}  max|diff| = {diff:.3g}")`)
-	p("    return ok")
-	p("")
-	p("")
-	p("ok = True")
-	p("response_mask = t(%s)", matrix(c.Mask))
-	p("values = t(%s)", matrix(c.Values))
-	if withKL {
-		p("token_level_scores = t(%s)", matrix(c.Scores))
-		p("old_log_probs = t(%s)", matrix(c.OldLogProbs))
-		p("ref_log_prob = t(%s)", matrix(c.RefLogProb))
-		p("# apply_kl_penalty's arithmetic with a FixedKLController(kl_coef=%s): scores − β·kl_penalty·mask", number(c.Beta))
-		p("kld = core_algos.kl_penalty(logprob=old_log_probs, ref_logprob=ref_log_prob, kl_penalty=%q)", c.KL)
-		p("token_level_rewards = token_level_scores - %s * (kld * response_mask)", number(c.Beta))
-		p(`ok &= check("token_level_rewards", token_level_rewards, t(%s))`, matrix(c.Rewards))
-	} else {
-		p("token_level_rewards = t(%s)", matrix(c.Rewards))
-	}
-	call := fmt.Sprintf("core_algos.compute_gae_advantage_return(token_level_rewards=token_level_rewards, values=values, %s=response_mask, gamma=%s, lam=%s)",
-		GAEMaskArg(g), number(c.Gamma), number(c.Lam))
-	if c.Advantages == nil {
-		p("# Whitening needs at least two valid tokens: verl raises here, as GAE Lab reported.")
-		p("try:")
-		p("    %s", call)
-		p(`    print("advantages             DIFFERENT  verl did not raise")`)
-		p("    ok = False")
-		p("except (ValueError, AssertionError, RuntimeError) as e:")
-		p(`    print(f"advantages             OK  verl raised {type(e).__name__}, as GAE Lab reported")`)
-	} else {
-		p("advantages, returns = %s", call)
-		p(`ok &= check("advantages", advantages, t(%s))`, matrix(c.Advantages))
-		p(`ok &= check("returns", returns, t(%s))`, matrix(c.Returns))
-	}
-	p(`print("verl %s computes what GAE Lab showed." if ok else "verl %s differs from GAE Lab: see above.")`, c.Release.Tag, c.Release.Tag)
-	p("sys.exit(0 if ok else 1)")
-	return w.String(), nil
+	s := &script{c: c, g: c.Release.Gen}
+	var body strings.Builder
+	s.body()
+	body.WriteString(s.w.String())
+	s.w.Reset()
+	s.header()
+	s.w.WriteString(body.String())
+	return s.w.String(), nil
 }
 
-// oneLine keeps a link on its comment line.
-func oneLine(s string) string { return strings.NewReplacer("\n", " ", "\r", " ").Replace(s) }
-
-// matrix writes rows as a Python list of lists.
-func matrix(m [][]float64) string {
-	var b strings.Builder
-	b.WriteByte('[')
-	for i, row := range m {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteByte('[')
-		for t, x := range row {
-			if t > 0 {
-				b.WriteString(", ")
+// header names the release, its calls and the imports.
+func (s *script) header() {
+	c, g := s.c, s.g
+	s.p("#!/usr/bin/env python3")
+	s.p("# GAE Lab: verify in verl.")
+	s.p("# Expects verl %s (arithmetic generation %s, the same numbers as %s). Needs torch, numpy and verl:", c.Release.Tag, g, g.Range())
+	s.p("#   pip install torch verl==%s", strings.TrimPrefix(c.Release.Tag, "v"))
+	s.p("# State: %s", oneLine(c.Source))
+	if c.File != nil {
+		s.p("# Run it on the batch file you uploaded: python3 verify.py BATCH_FILE (.npz, .safetensors or .json).")
+		s.p("# It recomputes the run's tensors with verl and asserts the run's own advantages and returns.")
+	}
+	s.p("# It builds the tensors in float32, calls verl's own functions with verl %s's names and argument", c.Release.Tag)
+	s.p("# names, and asserts that they give the numbers the page showed (computed by GAE Lab's engine in")
+	s.p("# float64), within atol = rtol = %s. One line per quantity; exit status 0 if all agree.", Tolerance)
+	s.p("# Index convention: [B][R] tensors, row i one response, t the 0-based token; values[i][t] = V(s_t).")
+	s.p("# verl calls (verl %s):", c.Release.Tag)
+	seen := map[string]bool{}
+	for _, cl := range s.calls {
+		if k := cl.module + "." + cl.fn; !seen[k] {
+			seen[k] = true
+			names := make([]string, len(cl.args))
+			for i, a := range cl.args {
+				names[i] = a.name
 			}
-			b.WriteString(number(x))
+			s.p("#   %s.%s(%s)", Module[cl.module], cl.fn, strings.Join(names, ", "))
 		}
-		b.WriteByte(']')
 	}
-	b.WriteByte(']')
-	return b.String()
+	s.p("import json")
+	s.p("import os")
+	s.p("import sys")
+	s.p("")
+	if s.forceDevice() {
+		s.p("# As verl's own tests ran it: without a device, v0.6.0–v0.7.0's grpo_vectorized raises (PR #4961).")
+		s.p(`os.environ.setdefault("VERL_FORCE_DEVICE", "cpu")`)
+		s.p("")
+	}
+	s.p("import numpy as np")
+	s.p("import torch")
+	for _, cl := range s.calls {
+		if cl.usesConfig() {
+			s.p("from omegaconf import OmegaConf")
+			break
+		}
+	}
+	s.p("from verl.trainer.ppo import core_algos")
+	s.p("import verl.utils.torch_functional as verl_F")
+	s.p("")
+	s.p("ATOL = RTOL = %s", Tolerance)
+	s.p("EPSILON = %s  # the outcome estimators' epsilon, verl's default", number(engine.DefaultOutcomeEpsilon))
+	s.p("")
+	s.p("")
+	s.p("def t(rows):")
+	s.p("    return torch.tensor(rows, dtype=torch.float32)")
+	s.p("")
+	s.p("")
+	s.p("def check(name, got, want):")
+	s.p("    got, want = torch.as_tensor(got, dtype=torch.float32), torch.as_tensor(want, dtype=torch.float32)")
+	s.p("    diff = (got - want).abs().max().item()")
+	s.p("    ok = torch.allclose(got, want, atol=ATOL, rtol=RTOL, equal_nan=True)")
+	s.p(`    print(f"{name:<34} {'OK' if ok else 'DIFFERENT'}  max|diff| = {diff:.3g}")`)
+	s.p("    return ok")
+	s.p("")
+	s.p("")
+	if c.Value != nil || c.Policy != nil {
+		s.p("RELEASE = %q", c.Release.Tag)
+		s.p("")
+		s.p("")
+		s.w.WriteString(outputsHelper)
+		s.p("")
+		s.p("")
+	}
+	if s.c.File != nil {
+		s.loader()
+	}
 }
 
-// number writes x exactly (shortest round-trip), as Python reads it.
-func number(x float64) string {
-	if x == 0 {
-		return "0.0"
+// forceDevice is whether the script runs v0.6.0–v0.7.0's grpo_vectorized
+// as verl's tests did.
+func (s *script) forceDevice() bool {
+	for _, o := range s.c.Outcomes {
+		if strings.HasSuffix(o.Key, engine.ForceDeviceSuffix) {
+			return true
+		}
 	}
-	s := strconv.FormatFloat(x, 'g', -1, 64)
-	if !strings.ContainsAny(s, ".eE") {
-		s += ".0"
+	return false
+}
+
+// use records a verl call and returns its Python text.
+func (s *script) use(c call) string {
+	s.calls = append(s.calls, c)
+	return c.String()
+}
+
+// body writes the checks.
+func (s *script) body() {
+	c := s.c
+	s.p("ok = True")
+	if c.File != nil {
+		s.fileInputs()
+	} else {
+		s.p("mask = t(%s)  # response_mask", matrix(c.Mask))
+		if c.Values != nil && c.GAE != nil {
+			s.p("values = t(%s)", matrix(c.Values))
+		}
+		if c.Scores != nil {
+			s.p("token_level_scores = t(%s)", matrix(c.Scores))
+			s.p("old_log_probs = t(%s)", matrix(c.OldLogProbs))
+			s.p("ref_log_prob = t(%s)", matrix(c.RefLogProb))
+		} else {
+			s.p("token_level_rewards = t(%s)", matrix(c.Rewards))
+		}
+		if len(c.Outcomes) > 0 {
+			s.index(c.Index)
+		}
 	}
-	return s
+	if c.Scores != nil {
+		s.klStep()
+	}
+	if c.GAE != nil {
+		s.gae()
+	}
+	for _, o := range c.Outcomes {
+		s.outcome(o)
+	}
+	if c.Value != nil {
+		s.valueLoss(c.Value)
+	}
+	if c.Policy != nil {
+		s.policyLoss(c.Policy)
+	}
+	s.p(`print("verl %s computes what GAE Lab showed." if ok else "verl %s differs from GAE Lab: see above.")`, c.Release.Tag, c.Release.Tag)
+	s.p("sys.exit(0 if ok else 1)")
+}
+
+// index writes the uid per row and ReMax's baselines.
+func (s *script) index(index []string) {
+	q := make([]string, len(index))
+	for i, u := range index {
+		q[i] = strconv.Quote(u)
+	}
+	s.p("index = np.array([%s], dtype=object)  # uid", strings.Join(q, ", "))
+	if s.c.Baselines != nil {
+		s.p("reward_baselines = torch.tensor([%s], dtype=torch.float32)", list(s.c.Baselines))
+	}
+}
+
+// klStep is apply_kl_penalty's arithmetic with a FixedKLController.
+func (s *script) klStep() {
+	c := s.c
+	s.p("# apply_kl_penalty's arithmetic: token_level_rewards = scores − β·kl_penalty(old, ref)·mask.")
+	s.p("kl_ctrl = %s", s.use(call{coreAlgos, "FixedKLController", []arg{{"kl_coef", number(c.Beta)}}}))
+	s.p("kld = %s * mask", s.use(call{coreAlgos, "kl_penalty", []arg{{"logprob", "old_log_probs"}, {"ref_logprob", "ref_log_prob"}, {"kl_penalty", strconv.Quote(c.KL)}}}))
+	s.p("token_level_rewards = token_level_scores - kl_ctrl.value * kld")
+	if c.embed() && c.KLD != nil {
+		s.p(`ok &= check("kl_penalty · mask", kld, t(%s))`, matrix(c.KLD))
+	}
+	if c.embed() {
+		s.p(`ok &= check("token_level_rewards", token_level_rewards, t(%s))`, matrix(c.Rewards))
+	}
+	if c.embed() && c.KLD != nil && !math.IsNaN(c.KLMetric) && !math.IsInf(c.KLMetric, 0) {
+		s.p(`ok &= check("KL metric (mean of row masked means)", torch.mean(%s), %s)`,
+			s.use(call{torchF, "masked_mean", []arg{{"values", "kld"}, {"mask", "mask"}, {"axis", "-1"}}}), number(c.KLMetric))
+	}
+}
+
+// gae checks compute_gae_advantage_return: raw (returns − values) and
+// whitened advantages, the whitening statistics and the returns.
+func (s *script) gae() {
+	c, g := s.c, s.c.GAE
+	gaeCall := s.use(call{coreAlgos, "compute_gae_advantage_return", []arg{
+		{"token_level_rewards", "token_level_rewards"}, {"values", "values"}, {MaskArg(s.g), "mask"},
+		{"gamma", number(c.Gamma)}, {"lam", number(c.Lam)}}})
+	if g.Whitened == nil {
+		s.p("# Whitening needs at least two valid tokens: verl raises here, as GAE Lab reported.")
+		s.p("try:")
+		s.p("    %s", gaeCall)
+		s.p(`    print("advantages                         DIFFERENT  verl did not raise")`)
+		s.p("    ok = False")
+		s.p("except (ValueError, AssertionError, RuntimeError) as e:")
+		s.p(`    print(f"advantages                         OK  verl raised {type(e).__name__}, as GAE Lab reported")`)
+		return
+	}
+	s.p("advantages, returns = %s", gaeCall)
+	s.p("# verl computes returns = raw advantages + values before it whitens: the raw advantages are returns − values.")
+	s.p("raw_advantages = returns - values")
+	mean := s.use(call{torchF, "masked_mean", []arg{{"values", "raw_advantages"}, {"mask", "mask"}}})
+	variance := s.use(call{torchF, "masked_var", []arg{{"values", "raw_advantages"}, {"mask", "mask"}, {"unbiased", "True"}}})
+	if c.embed() {
+		s.p(`ok &= check("raw advantages (returns − values)", raw_advantages, t(%s))`, matrix(g.Advantages))
+		s.p(`ok &= check("whitening mean", %s, %s)`, mean, number(g.Whitening.Mean))
+		s.p(`ok &= check("whitening variance (unbiased)", %s, %s)`, variance, number(g.Whitening.VarUnbiased))
+		s.p(`ok &= check("advantages (whitened)", advantages, t(%s))`, matrix(g.Whitened))
+		s.p(`ok &= check("returns", returns, t(%s))`, matrix(g.Returns))
+	} else {
+		s.p(`ok &= check("whitening mean", %s, %s)`, mean, number(g.Whitening.Mean))
+		s.p(`ok &= check("whitening variance (unbiased)", %s, %s)`, variance, number(g.Whitening.VarUnbiased))
+	}
+	s.runChecks("advantages", "returns")
+}
+
+// outcome checks one outcome estimator.
+func (s *script) outcome(o Outcome) {
+	cl, post, ok := estimatorCall(s.g, o.Key, s.c.Gamma)
+	if !ok {
+		s.p("# %s: verl %s does not have this estimator.", o.Key, s.c.Release.Tag)
+		return
+	}
+	text := s.use(cl)
+	if post != "" {
+		s.use(call{torchF, "masked_whiten", []arg{{"values", "advantages"}, {"mask", "mask"}}})
+	}
+	name := o.Key
+	if o.Advantages == nil {
+		s.p("# %s: verl raises here, as GAE Lab reported.", o.Key)
+		s.p("try:")
+		s.p("    %s", text)
+		s.p(`    print("%-34s DIFFERENT  verl did not raise")`, name)
+		s.p("    ok = False")
+		s.p("except (ValueError, TypeError, AssertionError, RuntimeError) as e:")
+		s.p(`    print(f"%-34s OK  verl raised {type(e).__name__}, as GAE Lab reported")`, name)
+		return
+	}
+	s.p("advantages, returns = %s", text)
+	if post != "" {
+		s.p("advantages = %s", post)
+	}
+	if s.c.embed() {
+		s.p(`ok &= check(%q, advantages, t(%s))`, name+" advantages", matrix(o.Advantages))
+		if o.Returns != nil {
+			s.p(`ok &= check(%q, returns, t(%s))`, name+" returns", matrix(o.Returns))
+		}
+	}
+	s.runChecks("advantages", "returns")
 }

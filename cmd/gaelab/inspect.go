@@ -1,0 +1,264 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gaelab/web/inspect"
+)
+
+// Exit statuses of gaelab inspect: 0 when every check is exact.
+const (
+	exitNotExact = 1 // a check differs from the chosen release, or there is nothing to check
+	exitUsage    = 2 // a usage error, or a file that cannot be read
+)
+
+// exitError is an error with its own exit status; a nil err exits silently
+// (gaelab inspect has printed its verdict).
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// silent reports whether err is only an exit status, with nothing to say.
+func silent(err error) bool {
+	var ee *exitError
+	return errors.As(err, &ee) && ee.err == nil
+}
+
+// exitStatus is the status main exits with for run's error: 0 for none,
+// an exitError's own, else 1.
+func exitStatus(err error) int {
+	var ee *exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		return ee.code
+	}
+	return 1
+}
+
+// inspectFlags maps gaelab inspect's flags to inspect's config keys.
+var inspectFlags = []struct{ flag, key, help string }{
+	{"ver", "ver", "verl release (a tag such as v0.4.1, newest, or verl.__version__)"},
+	{"gamma", "gamma", "γ"},
+	{"lam", "lam", "λ"},
+	{"kl-coef", "kl_coef", "β, the KL coefficient"},
+	{"kl-penalty", "kl_penalty", "the kl_penalty type (kl, abs, mse, low_var_kl, …)"},
+	{"estimator", "estimator", "gae or an outcome estimator key of the release"},
+}
+
+// maxInspectFile bounds a file gaelab inspect reads: the readers' budget
+// for the tensors, plus room for headers.
+var maxInspectFile = inspect.Limits.MaxBytes + 16<<20
+
+// inspectFormats are the file extensions of a directory's dumps (a lone
+// .npy holds one tensor, not a batch).
+var inspectFormats = []string{".npz", ".safetensors", ".json"}
+
+// runInspect runs "gaelab inspect FILE|DIR [flags]": the check of /inspect
+// on one file, or on every dump of a run's directory in step order, without
+// uploading. The file's own config wins unless a flag gives the key. It
+// returns an exitError: 1 when a verdict is not exact, 2 on a usage or
+// file error.
+func runInspect(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("inspect", flag.ContinueOnError)
+	vals := map[string]*string{}
+	for _, f := range inspectFlags {
+		vals[f.key] = fs.String(f.flag, "", f.help)
+	}
+	useKL := fs.Bool("use-kl-in-reward", false, "turn token_level_scores into rewards with the KL penalty")
+	asJSON := fs.Bool("json", false, "print JSON")
+	// Flags may come before or after the path.
+	var paths []string
+	for rest := args; ; {
+		if err := parseFlags(fs, rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return err
+			}
+			return &exitError{exitUsage, err}
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		paths, rest = append(paths, fs.Arg(0)), fs.Args()[1:]
+	}
+	if len(paths) != 1 {
+		return &exitError{exitUsage, usageErrorf("inspect: want one FILE or DIR, got %d", len(paths))}
+	}
+	q := url.Values{}
+	fs.Visit(func(f *flag.Flag) {
+		for _, m := range inspectFlags {
+			if m.flag == f.Name {
+				q.Set(m.key, *vals[m.key])
+			}
+		}
+		if f.Name == "use-kl-in-reward" {
+			q.Set("use_kl_in_reward", strconv.FormatBool(*useKL))
+		}
+	})
+
+	info, err := os.Stat(paths[0])
+	if err != nil {
+		return &exitError{exitUsage, fmt.Errorf("inspect: %w", err)}
+	}
+	var steps []stepReport
+	if info.IsDir() {
+		steps, err = inspectDir(paths[0], q)
+	} else {
+		var s stepReport
+		s, err = inspectFile(paths[0], q)
+		steps = []stepReport{s}
+	}
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	first := firstNotExact(steps)
+	if *asJSON {
+		err = writeInspectJSON(stdout, info.IsDir(), steps, first)
+	} else {
+		err = writeInspectText(stdout, info.IsDir(), steps, first)
+	}
+	if err != nil {
+		return err
+	}
+	if first >= 0 {
+		return &exitError{exitNotExact, nil}
+	}
+	return nil
+}
+
+// inspectFile reads and checks one file.
+func inspectFile(path string, q url.Values) (stepReport, error) {
+	data, err := readFileLimited(path, maxInspectFile)
+	if err != nil {
+		return stepReport{}, fmt.Errorf("inspect: %w", err)
+	}
+	q = cloneValues(q)
+	if strings.EqualFold(filepath.Ext(path), ".json") {
+		q.Set("format", "json")
+	}
+	a, err := inspect.Load(data, q)
+	if err != nil {
+		return stepReport{}, fmt.Errorf("inspect: %s: %w", path, err)
+	}
+	return reportOf(a, path), nil
+}
+
+// inspectDir checks every dump of a directory, ordered by the step number
+// in its name (the last run of digits: batch_12.npz is step 12).
+func inspectDir(dir string, q url.Values) ([]stepReport, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("inspect: %w", err)
+	}
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() && slices.Contains(inspectFormats, strings.ToLower(filepath.Ext(e.Name()))) {
+			names = append(names, e.Name())
+		}
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("inspect: %s holds no dump (%s)", dir, strings.Join(inspectFormats, ", "))
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		if sa, sb := stepOf(a), stepOf(b); sa != sb {
+			return sa - sb
+		}
+		return strings.Compare(a, b)
+	})
+	steps := make([]stepReport, 0, len(names))
+	for _, n := range names {
+		s, err := inspectFile(filepath.Join(dir, n), q)
+		if err != nil {
+			return nil, err
+		}
+		s.Step = stepOf(n)
+		s.Rows, s.Groups = nil, nil // per step, the batch's summary is enough
+		steps = append(steps, s)
+	}
+	return steps, nil
+}
+
+var lastDigits = regexp.MustCompile(`(\d+)\D*$`)
+
+// stepOf is the step number in a dump's name, −1 when it has none.
+func stepOf(name string) int {
+	m := lastDigits.FindStringSubmatch(strings.TrimSuffix(name, filepath.Ext(name)))
+	if m == nil {
+		return -1
+	}
+	n, err := strconv.Atoi(m[1])
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// firstNotExact is the index of the first step whose verdict is not
+// exact, −1 when every one is.
+func firstNotExact(steps []stepReport) int {
+	return slices.IndexFunc(steps, func(s stepReport) bool { return !s.Exact })
+}
+
+// readFileLimited reads a file of at most limit bytes.
+func readFileLimited(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readLimited(f, limit)
+}
+
+func cloneValues(q url.Values) url.Values {
+	out := url.Values{}
+	for k, v := range q {
+		out[k] = slices.Clone(v)
+	}
+	return out
+}
+
+// writeInspectJSON prints one file's report, or the run's steps and the
+// first step that is not exact (null when all are).
+func writeInspectJSON(w io.Writer, dir bool, steps []stepReport, first int) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	if !dir {
+		return enc.Encode(steps[0])
+	}
+	run := struct {
+		Steps        []stepReport `json:"steps"`
+		FirstNotExct *stepRef     `json:"first_not_exact"`
+	}{Steps: steps}
+	if first >= 0 {
+		run.FirstNotExct = &stepRef{Step: steps[first].Step, File: steps[first].File}
+	}
+	return enc.Encode(run)
+}
+
+// stepRef names a step of a run.
+type stepRef struct {
+	Step int    `json:"step"`
+	File string `json:"file"`
+}

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"gaelab/web/inspect"
+)
+
+// stepReport is what gaelab inspect prints for one file. Everything it
+// shows is read from web/inspect's analysis here, in reportOf, so that new
+// findings of the check are printed by adding them in this one place.
+type stepReport struct {
+	File string `json:"file"`
+	// Step is the step number in a run directory's file name (−1: none).
+	Step int `json:"step"`
+	// Verdict is "exact" (every check matches the chosen release),
+	// "not exact" or "nothing to check" (no advantages or returns in the
+	// file); Exact is Verdict == "exact".
+	Verdict string `json:"verdict"`
+	Exact   bool   `json:"exact"`
+	// Answer is POST /api/v1/inspect's answer for the file, without rows
+	// and groups in a run directory's report.
+	inspect.Answer
+	// ExplainedVariance is verl's critic/vf_explained_var over the valid
+	// tokens, 1 − Var(returns − values)/(Var(returns) + 1e-5) (unbiased
+	// variances), from the run's returns (else the engine's); null
+	// without a critic.
+	ExplainedVariance *float64 `json:"explained_variance"`
+	// EmptyRows have no valid token; TruncatedRows are valid at the last
+	// position t = R−1 (the response reached the length limit).
+	EmptyRows     []int `json:"empty_rows"`
+	TruncatedRows []int `json:"truncated_rows"`
+}
+
+// reportOf reads an analysis into a report.
+func reportOf(a *inspect.Analysis, file string) stepReport {
+	s := stepReport{File: file, Step: -1, Answer: a.Answer(false), EmptyRows: []int{}, TruncatedRows: []int{}}
+	b := a.Batch
+	switch c := a.Check; {
+	case c == nil:
+		s.Verdict = "nothing to check"
+	case exactQ(c.Advantages) && exactQ(c.Returns):
+		s.Verdict, s.Exact = "exact", true
+	default:
+		s.Verdict = "not exact"
+	}
+	for i, row := range b.Mask {
+		switch {
+		case a.Rows[i].Length == 0:
+			s.EmptyRows = append(s.EmptyRows, i)
+		case row[b.R-1] == 1:
+			s.TruncatedRows = append(s.TruncatedRows, i)
+		}
+	}
+	returns := b.Returns
+	if returns == nil {
+		returns = a.Returns
+	}
+	if b.Values != nil && returns != nil {
+		ev := explainedVariance(returns, b.Values, b.Mask)
+		s.ExplainedVariance = &ev
+	}
+	return s
+}
+
+// exactQ: a quantity the file does not hold, or one the chosen release
+// reproduces.
+func exactQ(q *inspect.Quantity) bool {
+	return q == nil || (q.ExplainedBy != nil && *q.ExplainedBy == "exact")
+}
+
+// explainedVariance is verl's compute_data_metrics critic/vf_explained_var:
+// over the valid tokens, 1 − Var(R − V)/(Var(R) + 1e-5), torch.var
+// (unbiased). NaN with fewer than two valid tokens, as torch gives.
+func explainedVariance(returns, values, mask [][]float64) float64 {
+	var n, sr, sd float64
+	for i, row := range mask {
+		for t, m := range row {
+			if m == 1 {
+				n++
+				sr += returns[i][t]
+				sd += returns[i][t] - values[i][t]
+			}
+		}
+	}
+	mr, md := sr/n, sd/n
+	var vr, vd float64
+	for i, row := range mask {
+		for t, m := range row {
+			if m == 1 {
+				r, d := returns[i][t]-mr, returns[i][t]-values[i][t]-md
+				vr += r * r
+				vd += d * d
+			}
+		}
+	}
+	return 1 - (vd/(n-1))/(vr/(n-1)+1e-5)
+}
+
+// writeInspectText prints one line per check of a file, or one line per
+// step of a run and the first step that is not exact.
+func writeInspectText(w io.Writer, dir bool, steps []stepReport, first int) error {
+	var b strings.Builder
+	if !dir {
+		s := steps[0]
+		c := s.Config
+		fmt.Fprintf(&b, "%s: %d × %d, verl %s (%s, the arithmetic of %s), estimator %s, gamma %s, lam %s\n",
+			s.File, s.Shape[0], s.Shape[1], c.Ver, c.Generation, c.Releases, c.Estimator, num(c.Gamma), num(c.Lam))
+		if s.Check != nil {
+			for _, q := range []struct {
+				name string
+				q    *inspect.Quantity
+			}{{"advantages", s.Check.Advantages}, {"returns", s.Check.Returns}} {
+				if q.q != nil {
+					fmt.Fprintf(&b, "  %-10s %s\n", q.name, quantityLine(q.q))
+				}
+			}
+		}
+		fmt.Fprintf(&b, "  whitening  mean %s, variance %s (unbiased), %d valid tokens\n", num(s.Batch.WhitenMean), num(s.Batch.WhitenVarUnbiased), s.Batch.ValidTokens)
+		fmt.Fprintf(&b, "  critic     explained variance %s\n", optNum(s.ExplainedVariance))
+		fmt.Fprintf(&b, "  rows       %d empty %v, %d truncated %v\n", len(s.EmptyRows), s.EmptyRows, len(s.TruncatedRows), s.TruncatedRows)
+		fmt.Fprintf(&b, "verdict: %s\n", s.Verdict)
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	fmt.Fprintf(&b, "%6s  %-16s  %-12s  %-12s  %-12s  %-9s  %5s  %9s  %s\n", "step", "verdict", "whiten mean", "whiten var", "explained v", "verl", "empty", "truncated", "file")
+	for _, s := range steps {
+		fmt.Fprintf(&b, "%6d  %-16s  %-12s  %-12s  %-12s  %-9s  %5d  %9d  %s\n", s.Step, s.Verdict, num(s.Batch.WhitenMean), num(s.Batch.WhitenVarUnbiased),
+			optNum(s.ExplainedVariance), s.Config.Ver, len(s.EmptyRows), len(s.TruncatedRows), s.File)
+	}
+	if first >= 0 {
+		s := steps[first]
+		fmt.Fprintf(&b, "first step not exact: %d (%s): %s\n", s.Step, s.File, s.Verdict)
+		if s.Check != nil {
+			for _, q := range []struct {
+				name string
+				q    *inspect.Quantity
+			}{{"advantages", s.Check.Advantages}, {"returns", s.Check.Returns}} {
+				if q.q != nil && !exactQ(q.q) {
+					fmt.Fprintf(&b, "  %-10s %s\n", q.name, quantityLine(q.q))
+				}
+			}
+		}
+	} else {
+		fmt.Fprintf(&b, "every step is exact (%d steps)\n", len(steps))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// quantityLine is a check's verdict as /inspect words it.
+func quantityLine(q *inspect.Quantity) string {
+	var v string
+	switch {
+	case q.ExplainedBy == nil:
+		v = "differ from the chosen release, and nothing tried reproduces them"
+	case *q.ExplainedBy == "exact":
+		v = "match the chosen release"
+	default:
+		v = "differ from the chosen release, and match: " + strings.Join(q.Matches, ", ")
+	}
+	if math.IsInf(q.MaxAbsDiff, 0) {
+		return v
+	}
+	return fmt.Sprintf("%s (max |diff| %s at row %d, token %d; tolerance %s)", v, num(q.MaxAbsDiff), q.At[0], q.At[1], num(q.Tolerance))
+}
+
+func num(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+
+func optNum(x *float64) string {
+	if x == nil {
+		return "—"
+	}
+	return num(*x)
+}

@@ -1,0 +1,284 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gaelab/engine"
+)
+
+// dump is one step of a run as a verl trainer would save it, its run's
+// advantages and returns computed by the engine for release ver with lam
+// (which may differ from the config's lamConfig: a run that is not exact).
+type dump struct {
+	B, R            int
+	ver             string
+	lam, lamConfig  float64
+	seed            uint64
+	empty, truncate bool // row 0 has no valid token; row 1 fills all R
+}
+
+// write saves d as an .npz (np.savez's layout: a stored zip of .npy
+// entries) with a config sidecar.
+func (d dump) write(t testing.TB, path string) {
+	t.Helper()
+	rel, err := engine.ParseRelease(d.ver)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(d.seed, 7))
+	mask, rew, val := engine.NewMatrix(d.B, d.R), engine.NewMatrix(d.B, d.R), engine.NewMatrix(d.B, d.R)
+	for i := range d.B {
+		L := 1 + rng.IntN(d.R)
+		switch {
+		case d.empty && i == 0:
+			L = 0
+		case d.truncate && i == 1:
+			L = d.R
+		case L == d.R:
+			L--
+		}
+		for t := range L {
+			mask[i][t] = 1
+			val[i][t] = float64(float32(rng.Float64()))
+		}
+		if L > 0 {
+			rew[i][L-1] = float64(rng.IntN(2))
+		}
+	}
+	g := engine.GAEGen(rel.Gen, rew, val, mask, 1, d.lam)
+	if g.WhitenErr != nil {
+		t.Fatal(g.WhitenErr)
+	}
+	cfg, _ := json.Marshal(map[string]any{"gamma": 1, "lam": d.lamConfig, "ver": d.ver})
+	writeNPZ(t, path, map[string][][]float64{"response_mask": mask, "token_level_rewards": rew, "values": val, "advantages": g.Whitened, "returns": g.Returns}, string(cfg))
+}
+
+// writeNPZ writes float32 matrices and a 0-d str config as np.savez does.
+func writeNPZ(t testing.TB, path string, tensors map[string][][]float64, config string) {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	entry := func(name, descr string, shape string, data []byte) {
+		header := fmt.Sprintf("{'descr': '%s', 'fortran_order': False, 'shape': %s, }", descr, shape)
+		pad := 64 - (10+len(header)+1)%64
+		header += strings.Repeat(" ", pad%64) + "\n"
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: name + ".npy", Method: zip.Store})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte("\x93NUMPY\x01\x00"))
+		binary.Write(w, binary.LittleEndian, uint16(len(header)))
+		w.Write([]byte(header))
+		w.Write(data)
+	}
+	for name, m := range tensors {
+		var data []byte
+		for _, row := range m {
+			for _, x := range row {
+				data = binary.LittleEndian.AppendUint32(data, math.Float32bits(float32(x)))
+			}
+		}
+		entry(name, "<f4", fmt.Sprintf("(%d, %d)", len(m), len(m[0])), data)
+	}
+	runes := []rune(config)
+	var data []byte
+	for _, r := range runes {
+		data = binary.LittleEndian.AppendUint32(data, uint32(r))
+	}
+	entry("config", fmt.Sprintf("<U%d", len(runes)), "()", data)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// inspectCLI runs "gaelab inspect args…" as main would: its output and
+// exit status.
+func inspectCLI(args ...string) (string, int) {
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), append([]string{"inspect"}, args...), func(string) string { return "" }, strings.NewReader(""), &out, &errOut)
+	if err != nil && !silent(err) {
+		fmt.Fprintf(&out, "\nerror: %v", err)
+	}
+	return out.String(), exitStatus(err)
+}
+
+// TestInspectExitCodes: 0 when the run's numbers are the chosen release's,
+// 1 when not, 2 on a usage or file error; the file's config wins unless a
+// flag gives the key.
+func TestInspectExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	exact := filepath.Join(dir, "exact.npz")
+	dump{B: 8, R: 16, ver: "v0.4.1", lam: 0.95, lamConfig: 0.95, seed: 1}.write(t, exact)
+	wrongLam := filepath.Join(dir, "wrong_lam.npz")
+	dump{B: 8, R: 16, ver: "v0.9.0", lam: 0.9, lamConfig: 0.95, seed: 2}.write(t, wrongLam)
+	// The compute API's JSON case, read as JSON by its extension (float64: exact at 1e-9).
+	rel, _ := engine.ParseRelease("v0.5.0")
+	mask := [][]float64{{1, 1, 1, 0}, {1, 1, 1, 1}}
+	rew, val := [][]float64{{0, 0, 1, 0}, {0, 0, 0, 0.5}}, [][]float64{{0.3, 0.4, 0.6, 0}, {0.2, 0.1, 0.5, 0.7}}
+	g := engine.GAEGen(rel.Gen, rew, val, mask, 1, 0.95)
+	jsonCase, _ := json.Marshal(map[string]any{"inputs": map[string]any{"response_mask": mask, "token_level_rewards": rew, "values": val, "advantages": g.Whitened, "returns": g.Returns},
+		"config": map[string]any{"gamma": 1, "lam": 0.95, "ver": "v0.5.0"}})
+	jsonFile := filepath.Join(dir, "case.json")
+	os.WriteFile(jsonFile, jsonCase, 0o644)
+	garbage := filepath.Join(dir, "garbage.npz")
+	os.WriteFile(garbage, []byte("PK\x03\x04 not a zip"), 0o644)
+
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{exact}, 0, "verdict: exact"},
+		{[]string{exact, "--json"}, 0, `"verdict": "exact"`},
+		{[]string{"--lam", "0.5", exact}, 1, "verdict: not exact"}, // a flag wins over the file's config
+		{[]string{exact, "--ver", "v0.2"}, 0, "verl v0.2 (G01"},    // right-padded: v0.2's loop gives the same numbers
+		{[]string{wrongLam}, 1, "nothing tried reproduces them"},
+		{[]string{jsonFile}, 0, "verl v0.5.0 (G06"},
+		{[]string{jsonFile, "--lam", "0.9"}, 1, "verdict: not exact"},
+		{[]string{wrongLam, "--lam", "0.9"}, 0, "verdict: exact"},
+		{[]string{garbage}, 2, "garbage.npz"},
+		{[]string{filepath.Join(dir, "missing.npz")}, 2, "no such file"},
+		{[]string{}, 2, "want one FILE or DIR, got 0"},
+		{[]string{exact, wrongLam}, 2, "want one FILE or DIR, got 2"},
+		{[]string{"--nope", exact}, 2, "flag provided but not defined"},
+		{[]string{exact, "--ver", "v9"}, 2, "not a verl release"},
+		{[]string{exact, "--gamma", "2"}, 2, "outside [0, 1]"},
+	} {
+		out, code := inspectCLI(tc.args...)
+		if code != tc.code || !strings.Contains(out, tc.want) {
+			t.Errorf("gaelab inspect %v: exit %d, want %d with %q:\n%s", tc.args, code, tc.code, tc.want, out)
+		}
+	}
+	out, _ := inspectCLI(exact, "--json")
+	var rep struct {
+		Verdict string `json:"verdict"`
+		Config  struct {
+			Lam float64 `json:"lam"`
+			Ver string  `json:"ver"`
+		} `json:"config"`
+		Check struct {
+			Advantages struct {
+				ExplainedBy string `json:"explained_by"`
+			} `json:"advantages"`
+		} `json:"check"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Config.Lam != 0.95 || rep.Config.Ver != "v0.4.1" || rep.Check.Advantages.ExplainedBy != "exact" {
+		t.Errorf("--json: %v %+v\n%s", err, rep, out)
+	}
+}
+
+// TestInspectDir: a run's directory in step order (batch_2 before
+// batch_10), per step the verdict, the whitening statistics, the critic's
+// explained variance and the empty and truncated rows, and the first step
+// that is not exact.
+func TestInspectDir(t *testing.T) {
+	dir := t.TempDir()
+	steps := []int{1, 2, 3, 10, 11, 20}
+	for _, s := range steps {
+		d := dump{B: 6, R: 12, ver: "v0.5.0", lam: 0.95, lamConfig: 0.95, seed: uint64(s)}
+		if s == 10 || s == 20 {
+			d.lam = 0.8 // the run used another λ than its config says
+		}
+		d.empty, d.truncate = s == 3, s == 3
+		d.write(t, filepath.Join(dir, fmt.Sprintf("batch_%d.npz", s)))
+	}
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a dump"), 0o644)
+
+	out, code := inspectCLI(dir)
+	if code != 1 || !strings.Contains(out, "first step not exact: 10 ("+filepath.Join(dir, "batch_10.npz")+")") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	out, code = inspectCLI("--json", dir)
+	var run struct {
+		Steps []struct {
+			Step              int      `json:"step"`
+			Verdict           string   `json:"verdict"`
+			ExplainedVariance *float64 `json:"explained_variance"`
+			EmptyRows         []int    `json:"empty_rows"`
+			TruncatedRows     []int    `json:"truncated_rows"`
+			Batch             struct {
+				WhitenMean float64 `json:"whiten_mean"`
+				WhitenVar  float64 `json:"whiten_var_unbiased"`
+			} `json:"batch"`
+		} `json:"steps"`
+		First *struct {
+			Step int `json:"step"`
+		} `json:"first_not_exact"`
+	}
+	if err := json.Unmarshal([]byte(out), &run); err != nil || code != 1 {
+		t.Fatalf("exit %d, %v:\n%s", code, err, out)
+	}
+	if len(run.Steps) != len(steps) || run.First == nil || run.First.Step != 10 {
+		t.Fatalf("steps %d, first %+v", len(run.Steps), run.First)
+	}
+	for k, s := range run.Steps {
+		want := "exact"
+		if s.Step == 10 || s.Step == 20 {
+			want = "not exact"
+		}
+		if s.Step != steps[k] || s.Verdict != want || s.ExplainedVariance == nil || s.Batch.WhitenVar <= 0 {
+			t.Errorf("step %d: %+v, want step %d %s", k, s, steps[k], want)
+		}
+		if wantRows := s.Step == 3; (len(s.EmptyRows) == 1 && s.EmptyRows[0] == 0 && len(s.TruncatedRows) == 1 && s.TruncatedRows[0] == 1) != wantRows {
+			t.Errorf("step %d: empty %v, truncated %v", s.Step, s.EmptyRows, s.TruncatedRows)
+		}
+	}
+	// Every step exact: exit 0.
+	for _, s := range []int{10, 20} {
+		os.Remove(filepath.Join(dir, fmt.Sprintf("batch_%d.npz", s)))
+	}
+	if out, code := inspectCLI(dir); code != 0 || !strings.Contains(out, "every step is exact (4 steps)") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	// A file that cannot be read stops the run: exit 2, naming it.
+	os.WriteFile(filepath.Join(dir, "batch_4.safetensors"), []byte("xx"), 0o644)
+	if out, code := inspectCLI(dir); code != 2 || !strings.Contains(out, "batch_4.safetensors") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if out, code := inspectCLI(t.TempDir()); code != 2 || !strings.Contains(out, "holds no dump") {
+		t.Errorf("empty directory: exit %d:\n%s", code, out)
+	}
+}
+
+// BenchmarkInspectDir20x64x512 is the issue's budget: a run directory of
+// 20 steps of 64 × 512 checked in ≤ 5 s.
+func BenchmarkInspectDir20x64x512(b *testing.B) {
+	dir := b.TempDir()
+	for s := range 20 {
+		dump{B: 64, R: 512, ver: "v0.9.0", lam: 0.95, lamConfig: 0.95, seed: uint64(s)}.write(b, filepath.Join(dir, fmt.Sprintf("batch_%d.npz", s)))
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if err := runInspect([]string{dir}, io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkInspectFile256x4096 is the issue's budget: gaelab inspect on
+// one 256 × 4,096 f32 file in ≤ 1 s.
+func BenchmarkInspectFile256x4096(b *testing.B) {
+	f := filepath.Join(b.TempDir(), "batch.npz")
+	dump{B: 256, R: 4096, ver: "v0.9.0", lam: 0.95, lamConfig: 0.95, seed: 1}.write(b, f)
+	b.ResetTimer()
+	for b.Loop() {
+		if err := runInspect([]string{f}, io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
