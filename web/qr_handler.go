@@ -1,12 +1,10 @@
 package web
 
 import (
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
-	"unicode/utf8"
 
 	"gaelab/web/qr"
 )
@@ -59,19 +57,10 @@ func serveQR(w http.ResponseWriter, r *http.Request, publicURL string) {
 	}
 }
 
-// checkQRLink accepts a site-relative link: a path that starts with one "/"
-// (not "//" or "/\", which a browser reads as another host), valid UTF-8
-// without control characters, which no link holds.
+// checkQRLink accepts a link on this site (siteTarget's rule).
 func checkQRLink(u string) error {
-	switch {
-	case u == "":
-		return errors.New(`u: missing; want a link on this site starting with "/" (缺少站内链接)`)
-	case u[0] != '/' || strings.HasPrefix(u, "//") || strings.HasPrefix(u, `/\`):
-		return errors.New(`u: want a link on this site starting with "/" (须为以“/”开头的站内链接)`)
-	case !utf8.ValidString(u) || strings.ContainsFunc(u, func(r rune) bool { return r < 0x20 || r == 0x7f }):
-		return errors.New("u: link has control characters or invalid UTF-8 (链接含非法字符)")
-	}
-	return nil
+	_, err := siteTarget(u)
+	return err
 }
 
 // requestScheme is "https" when the request came over TLS or a proxy in
