@@ -38,7 +38,7 @@ var trickyTargets = []struct {
 	{"\\/evil.example", false},
 	{"\\\\evil.example", false},
 	{"/./\\evil.example", false}, // the exploit: path.Clean makes it /\evil.example
-	{"/.//evil.example", true}, // cleaned to /evil.example
+	{"/.//evil.example", true},   // cleaned to /evil.example
 	{"/..//evil.example", true},
 	{"/../\\evil.example", false},
 	{"/a/..//evil.example", true},
