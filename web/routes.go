@@ -101,7 +101,7 @@ type router struct {
 func (s *Server) router() *router {
 	o := s.opts
 	mux := chi.NewRouter()
-	mux.Use(middleware.GetHead, withRequestID, withAccessLog(o.Logger), withSecurityHeaders(o.FrameAncestors),
+	mux.Use(middleware.GetHead, withRequestID, withAccessLog(o.Logger), withSecurityHeaders(o.FrameAncestors, strings.HasPrefix(o.PublicURL, "https://")),
 		withURLLimit)
 	slots := withInflightLimit(o.MaxInflight, o.InflightWait)
 	gzip := middleware.Compress(gzipLevel, compressible...)
