@@ -84,6 +84,7 @@ func Handler(o Options) http.Handler { return newServer(o).router() }
 //     http.TimeoutHandler (it buffers, so nothing could be flushed), no answer
 //     cache, no gzip, no page slot and no write deadline; the class hub caps
 //     them (o.MaxStreams). Handlers flush with http.NewResponseController.
+//     They end when the server shuts down (withShutdown).
 //   - uploads: large request bodies (uploads.go). The in-flight limit, a
 //     body of at most o.UploadBodyBytes (413 past it) read within
 //     o.UploadReadTimeout, no handler timeout (the work is bounded by the
@@ -109,7 +110,7 @@ func (s *Server) router() *router {
 		Mux:     mux,
 		pages:   mux.With(slots, withTimeout(o.HandlerTimeout), withRecovery(o.Logger), withConditional(buildID(), s.answers), gzip),
 		limited: mux.With(slots, withTimeout(o.HandlerTimeout), withRecovery(o.Logger)),
-		streams: mux.With(withStream, withRecovery(o.Logger)),
+		streams: mux.With(withStream, withShutdown(s.closing), withRecovery(o.Logger)),
 		uploads: mux.With(slots, withUploadDeadlines(o.UploadReadTimeout), withUploadLimit(o.UploadBodyBytes),
 			withRecovery(o.Logger), gzip),
 	}
