@@ -67,7 +67,7 @@ var compressible = []string{"text/html", "text/plain", "text/csv", "application/
 
 // Handler returns GAE Lab: every route, behind its middleware. Outermost
 // first, for every request: HEAD as GET, request id, access log, security
-// headers and the URL-length limit. Then each route group has its own stack
+// headers, the URL-length limit and the refusal of cross-site POSTs. Then each route group has its own stack
 // (see router).
 func Handler(o Options) http.Handler { return newServer(o).router() }
 
@@ -103,7 +103,7 @@ func (s *Server) router() *router {
 	o := s.opts
 	mux := chi.NewRouter()
 	mux.Use(middleware.GetHead, withRequestID, withAccessLog(o.Logger), withSecurityHeaders(o.FrameAncestors, strings.HasPrefix(o.PublicURL, "https://")),
-		withURLLimit)
+		withURLLimit, withCrossSiteRefusal(o.PublicURL))
 	slots := withInflightLimit(o.MaxInflight, o.InflightWait)
 	gzip := middleware.Compress(gzipLevel, compressible...)
 	rt := &router{
