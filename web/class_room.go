@@ -45,7 +45,7 @@ type classRoom struct {
 	csrf        class.Signer
 	ttl         time.Duration
 	maxStudents int
-	publicURL   string
+	hosts       siteHosts // where phones reach the server
 	logger      *slog.Logger
 	starts      *addressLimiter
 
@@ -59,7 +59,7 @@ type classRoom struct {
 // newClassRoom reads the signing keys the replicas share from the store.
 // Without a store (or when the keys cannot be read), classes are off.
 func newClassRoom(o Options) *classRoom {
-	cr := &classRoom{ttl: o.ClassTTL, maxStudents: o.MaxStudents, publicURL: strings.TrimSuffix(o.PublicURL, "/"),
+	cr := &classRoom{ttl: o.ClassTTL, maxStudents: o.MaxStudents, hosts: newSiteHosts(o),
 		logger: o.Logger, starts: newAddressLimiter(classesPerHour, time.Hour),
 		tables: map[string]phoneCell{}, specs: map[string]class.Spec{}}
 	if o.Store == nil {
@@ -218,12 +218,11 @@ func (cr *classRoom) publish(ctx context.Context, code, kind string) {
 }
 
 // baseURL is where phones reach this server: -public-url if set, else the
-// scheme and host of the request.
+// scheme and host of the request when the host is known (siteHosts), else
+// "": the join links are then paths on this site.
 func (cr *classRoom) baseURL(r *http.Request) string {
-	if cr.publicURL != "" {
-		return cr.publicURL
-	}
-	return requestScheme(r) + "://" + r.Host
+	base, _ := cr.hosts.base(r)
+	return base
 }
 
 // addressLimiter counts events per client address in a sliding window, in

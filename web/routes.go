@@ -44,8 +44,10 @@ type Options struct {
 	MaxStreams  int
 	// PublicURL is where phones reach the server ("https://gae.example.edu"),
 	// for join links and QR codes behind a reverse proxy; "" uses the
-	// request's scheme and host.
-	PublicURL string
+	// request's scheme and host, if the host is known (siteHosts):
+	// AllowedHosts (ParseAllowedHosts), or the address connected to.
+	PublicURL    string
+	AllowedHosts []string
 	// UploadBodyBytes and UploadReadTimeout are the uploads route group's
 	// body limit (default 128 MiB) and read deadline (default 120 s).
 	UploadBodyBytes   int64
