@@ -69,8 +69,9 @@ var compressible = []string{"text/html", "text/plain", "text/csv", "application/
 
 // Handler returns GAE Lab: every route, behind its middleware. Outermost
 // first, for every request: HEAD as GET, request id, access log, security
-// headers, the URL-length limit and the refusal of cross-site POSTs. Then each route group has its own stack
-// (see router).
+// headers (HSTS behind an https -public-url), the URL-length limit and the
+// refusal of cross-site POSTs. Then each route group has its own stack (see
+// router).
 func Handler(o Options) http.Handler { return newServer(o).router() }
 
 // router is the route tree and its groups. Each group is a chi.Router whose
@@ -104,7 +105,8 @@ type router struct {
 func (s *Server) router() *router {
 	o := s.opts
 	mux := chi.NewRouter()
-	mux.Use(middleware.GetHead, withRequestID, withAccessLog(o.Logger), withSecurityHeaders(o.FrameAncestors, strings.HasPrefix(o.PublicURL, "https://")),
+	mux.Use(middleware.GetHead, withRequestID, withAccessLog(o.Logger),
+		withSecurityHeaders(o.FrameAncestors, strings.HasPrefix(o.PublicURL, "https://")),
 		withURLLimit, withCrossSiteRefusal(o.PublicURL))
 	slots := withInflightLimit(o.MaxInflight, o.InflightWait)
 	gzip := middleware.Compress(gzipLevel, compressible...)
