@@ -4,7 +4,6 @@ import (
 	"encoding/csv"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -38,19 +37,9 @@ func (cr *classRoom) handleClassCSV(w http.ResponseWriter, r *http.Request) {
 				diag = sp.Diagnosis(a.Value)
 			}
 			cw.Write([]string{strconv.Itoa(q.ID), sp.Kind, sp.Lesson, sp.Block, sp.Link, sp.Cell, sp.Correct(),
-				strconv.Itoa(i + 1), csvSafe(a.Value), strconv.Itoa(a.Changes), strconv.FormatBool(right), diag,
+				strconv.Itoa(i + 1), csvAnswer(a.Value), strconv.Itoa(a.Changes), strconv.FormatBool(right), diag,
 				a.Updated.UTC().Format(time.RFC3339)})
 		}
 	}
 	cw.Flush()
-}
-
-// csvSafe keeps a spreadsheet from reading an answer as a formula.
-func csvSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		if _, err := strconv.ParseFloat(s, 64); err != nil {
-			return "'" + s
-		}
-	}
-	return s
 }

@@ -7,14 +7,15 @@ import (
 )
 
 // loopbackHost reports whether a request's host is loopback (127.0.0.0/8,
-// ::1, localhost): phones in the room cannot reach such an address.
+// ::1, localhost) and it came in on a loopback connection: phones in the
+// room cannot reach such an address. (A "Host: localhost" sent to another
+// of the server's addresses is not the teacher's own machine.)
 func loopbackHost(r *http.Request) bool {
-	host := r.Host
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		host = h
+	if local, ok := localAddr(r); ok && !local.Addr().IsLoopback() {
+		return false
 	}
-	host = strings.Trim(host, "[]")
-	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+	host, _ := splitHost(r.Host)
+	if isLocalhost(host) {
 		return true
 	}
 	ip := net.ParseIP(host)
@@ -47,7 +48,7 @@ func lanAddresses() []string {
 // the address the teacher used, with the fix and the addresses to use;
 // "" when there is nothing to warn about.
 func (cr *classRoom) loopbackWarning(r *http.Request) string {
-	if cr.publicURL != "" || !loopbackHost(r) {
+	if cr.hosts.publicURL != "" || !loopbackHost(r) {
 		return ""
 	}
 	lang := classLang(r)

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -47,7 +46,7 @@ type classRoom struct {
 	csrf        class.Signer
 	ttl         time.Duration
 	maxStudents int
-	publicURL   string
+	hosts       siteHosts // where phones reach the server
 	logger      *slog.Logger
 	starts      *addressLimiter
 
@@ -67,7 +66,7 @@ const (
 // newClassRoom reads the signing keys the replicas share from the store.
 // Without a store (or when the keys cannot be read), classes are off.
 func newClassRoom(o Options) *classRoom {
-	cr := &classRoom{ttl: o.ClassTTL, maxStudents: o.MaxStudents, publicURL: strings.TrimSuffix(o.PublicURL, "/"),
+	cr := &classRoom{ttl: o.ClassTTL, maxStudents: o.MaxStudents, hosts: newSiteHosts(o),
 		logger: o.Logger, starts: newAddressLimiter(classesPerHour, time.Hour),
 		specs:  bounded.New(classSpecBytes, func(k string, sp class.Spec) int { return bounded.StringBytes(k) + bounded.Approx(sp) }),
 		tables: bounded.New(phoneCellBytes, func(k string, c phoneCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
@@ -124,25 +123,6 @@ func routePattern(r *http.Request) string {
 // noStore marks an answer that holds a token or a class's live state.
 func noStore(w http.ResponseWriter) { w.Header().Set("Cache-Control", "no-store") }
 
-// sameOrigin is the CSRF check's first half: a browser's POST must come
-// from our own pages (Sec-Fetch-Site, else Origin against Host). Clients
-// that send neither (scripts) pass on to the token check.
-func sameOrigin(r *http.Request) bool {
-	switch r.Header.Get("Sec-Fetch-Site") {
-	case "same-origin", "none":
-		return true
-	case "":
-	default:
-		return false
-	}
-	origin := r.Header.Get("Origin")
-	if origin == "" {
-		return true
-	}
-	u, err := url.Parse(origin)
-	return err == nil && u.Host == r.Host
-}
-
 // csrfToken is the request's valid CSRF cookie, or a fresh one set on w.
 // Pages that hold it in a form are answered no-store.
 func (cr *classRoom) csrfToken(w http.ResponseWriter, r *http.Request) string {
@@ -158,7 +138,8 @@ func (cr *classRoom) csrfToken(w http.ResponseWriter, r *http.Request) string {
 }
 
 // checkForm parses a POSTed form (bounded) and checks the CSRF double
-// submit: same origin, and the form's token equals the signed cookie.
+// submit: the form's token equals the signed cookie. (A form from another
+// site never gets here: withCrossSiteRefusal.)
 func (cr *classRoom) checkForm(w http.ResponseWriter, r *http.Request) bool {
 	r.Body = http.MaxBytesReader(w, r.Body, maxClassFormBytes)
 	if err := r.ParseForm(); err != nil {
@@ -167,7 +148,7 @@ func (cr *classRoom) checkForm(w http.ResponseWriter, r *http.Request) bool {
 	}
 	c, err := r.Cookie(csrfCookie)
 	form := r.PostForm.Get("csrf")
-	ok := sameOrigin(r) && err == nil && form != "" &&
+	ok := err == nil && form != "" &&
 		subtle.ConstantTimeCompare([]byte(c.Value), []byte(form)) == 1
 	if ok {
 		_, ok = cr.csrf.Check(c.Value)
@@ -245,12 +226,11 @@ func (cr *classRoom) publish(ctx context.Context, code, kind string) {
 }
 
 // baseURL is where phones reach this server: -public-url if set, else the
-// scheme and host of the request.
+// scheme and host of the request when the host is known (siteHosts), else
+// "": the join links are then paths on this site.
 func (cr *classRoom) baseURL(r *http.Request) string {
-	if cr.publicURL != "" {
-		return cr.publicURL
-	}
-	return requestScheme(r) + "://" + r.Host
+	base, _ := cr.hosts.base(r)
+	return base
 }
 
 // addressLimiter counts events per client address in a sliding window, in

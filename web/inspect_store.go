@@ -59,6 +59,8 @@ func (u *inspectUploads) put(r *http.Request, data []byte) (store.Upload, int, s
 		return up, http.StatusTooManyRequests, "inspect.err.quota"
 	case errors.Is(err, store.ErrTooLarge):
 		return up, http.StatusRequestEntityTooLarge, "inspect.err.store_full"
+	case errors.Is(err, store.ErrStoreFull): // shares are kept their week
+		return up, http.StatusServiceUnavailable, "inspect.err.shares_full"
 	case err != nil:
 		return up, http.StatusServiceUnavailable, "inspect.err.store"
 	}

@@ -52,15 +52,17 @@ func requestLang(r *http.Request) i18n.Lang {
 
 // handleSetLang handles the "GET /lang/{lang}?to=<link>" route, the
 // language switch: it remembers the choice in the lang cookie (SameSite=Lax,
-// a year) and redirects to the link, which must be on this site. The answer
-// is a redirect, so no cached page ever carries the cookie.
+// a year) and redirects to the link, which must be on this site
+// (siteTarget). The answer is a redirect, so no cached page ever carries the
+// cookie.
 func (s *Server) handleSetLang(w http.ResponseWriter, r *http.Request) {
 	l, ok := i18n.Parse(chi.URLParam(r, "lang"))
 	to := r.URL.Query().Get("to")
 	if to == "" {
 		to = "/"
 	}
-	if !ok || checkQRLink(to) != nil {
+	loc, err := siteTarget(to)
+	if !ok || err != nil {
 		guardAnswer(w, r, "bad_request", "error.not_found")
 		return
 	}
@@ -69,5 +71,6 @@ func (s *Server) handleSetLang(w http.ResponseWriter, r *http.Request) {
 		MaxAge: int(langCookieAge / time.Second), SameSite: http.SameSiteLaxMode, HttpOnly: true,
 	})
 	w.Header().Set("Cache-Control", "no-store")
-	http.Redirect(w, r, to, http.StatusSeeOther)
+	w.Header().Set("Location", loc) // not http.Redirect, which cleans it again
+	w.WriteHeader(http.StatusSeeOther)
 }

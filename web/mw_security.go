@@ -9,6 +9,10 @@ import (
 	"strings"
 )
 
+// hstsMaxAge is a year, without includeSubDomains: the site's neighbours
+// under the same domain are not ours to decide for.
+const hstsMaxAge = "max-age=31536000"
+
 // withSecurityHeaders sets the security headers of every response.
 //
 // The Content-Security-Policy allows scripts only from this origin or with
@@ -19,7 +23,11 @@ import (
 // attribute anywhere: the inline SVG charts carry presentation attributes
 // only — images from here or data: URLs, no plugins, no <base>, forms only
 // to here, and framing only by frameAncestors.
-func withSecurityHeaders(frameAncestors string) func(http.Handler) http.Handler {
+//
+// Over TLS (the request's own, or publicHTTPS: -public-url is https, a
+// proxy in front terminating it), Strict-Transport-Security tells browsers
+// to use https only for hstsMaxAge. Browsers ignore it over plain http.
+func withSecurityHeaders(frameAncestors string, publicHTTPS bool) func(http.Handler) http.Handler {
 	const policy = "default-src 'none'; script-src 'self' 'nonce-%s'; style-src 'self'; img-src 'self' data:; " +
 		"font-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; " +
 		"frame-ancestors %s"
@@ -32,6 +40,9 @@ func withSecurityHeaders(frameAncestors string) func(http.Handler) http.Handler 
 			h.Set("X-Content-Type-Options", "nosniff")
 			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 			h.Set("Cross-Origin-Opener-Policy", "same-origin")
+			if r.TLS != nil || publicHTTPS {
+				h.Set("Strict-Transport-Security", hstsMaxAge)
+			}
 			next.ServeHTTP(w, r)
 		})
 	}

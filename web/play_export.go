@@ -4,7 +4,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"net/http"
-	"strings"
 
 	"gaelab/web/scenario"
 )
@@ -72,13 +71,4 @@ func (s *Server) handleTableCSV(w http.ResponseWriter, r *http.Request) {
 	if err := cw.Error(); err != nil {
 		logRenderError(r, err)
 	}
-}
-
-// csvText defuses spreadsheet formulas: a cell starting with = + − @ or a
-// control character is prefixed with an apostrophe.
-func csvText(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
 }

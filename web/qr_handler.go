@@ -1,12 +1,10 @@
 package web
 
 import (
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
-	"unicode/utf8"
 
 	"gaelab/web/qr"
 )
@@ -14,32 +12,21 @@ import (
 // handleQR handles the "GET /qr.svg?u=<link>" route: a QR code of a link on
 // this site, so that students open on their phones the page the teacher
 // projects. u must be site-relative ("/play?v=1&p=seed-b"); the scheme and
-// host come from the request, so a code can never point at another site.
+// host are -public-url's, else the request's when its Host is known
+// (siteHosts; else 400), so a code can never point at another site. A code
+// drawn from the request's Host is cached by the browser only.
 func (s *Server) handleQR(w http.ResponseWriter, r *http.Request) {
-	serveQR(w, r, strings.TrimSuffix(s.opts.PublicURL, "/"))
-}
-
-// qrHandler is handleQR with the address phones use (-public-url) instead
-// of the request's scheme and host when publicURL is set.
-func qrHandler(publicURL string) http.HandlerFunc {
-	publicURL = strings.TrimSuffix(publicURL, "/")
-	return func(w http.ResponseWriter, r *http.Request) { serveQR(w, r, publicURL) }
-}
-
-func serveQR(w http.ResponseWriter, r *http.Request, publicURL string) {
 	u := r.URL.Query().Get("u")
 	if err := checkQRLink(u); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	if r.Host == "" {
-		http.Error(w, "no Host header to build the link from", http.StatusBadRequest)
+	base, ok := newSiteHosts(s.opts).base(r)
+	if !ok {
+		guardAnswer(w, r, "bad_request", "qr.err.host")
 		return
 	}
-	link := requestScheme(r) + "://" + r.Host + u
-	if publicURL != "" {
-		link = publicURL + u
-	}
+	link := base + u
 	if len(link) > qr.MaxLen {
 		http.Error(w, fmt.Sprintf("u: link is %d bytes, at most %d fit a QR code (链接过长)", len(link), qr.MaxLen),
 			http.StatusBadRequest)
@@ -52,26 +39,21 @@ func serveQR(w http.ResponseWriter, r *http.Request, publicURL string) {
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Header().Set("Cache-Control", "public, max-age=86400")
-	w.Header().Set("Vary", "X-Forwarded-Proto") // the scheme in the code comes from it
+	if s.opts.PublicURL != "" {
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+	} else {
+		w.Header().Set("Cache-Control", "private, max-age=86400") // the code holds the request's Host
+		w.Header().Set("Vary", "X-Forwarded-Proto")               // and scheme
+	}
 	if _, err := w.Write(svg); err != nil {
 		logRenderError(r, err)
 	}
 }
 
-// checkQRLink accepts a site-relative link: a path that starts with one "/"
-// (not "//" or "/\", which a browser reads as another host), valid UTF-8
-// without control characters, which no link holds.
+// checkQRLink accepts a link on this site (siteTarget's rule).
 func checkQRLink(u string) error {
-	switch {
-	case u == "":
-		return errors.New(`u: missing; want a link on this site starting with "/" (缺少站内链接)`)
-	case u[0] != '/' || strings.HasPrefix(u, "//") || strings.HasPrefix(u, `/\`):
-		return errors.New(`u: want a link on this site starting with "/" (须为以“/”开头的站内链接)`)
-	case !utf8.ValidString(u) || strings.ContainsFunc(u, func(r rune) bool { return r < 0x20 || r == 0x7f }):
-		return errors.New("u: link has control characters or invalid UTF-8 (链接含非法字符)")
-	}
-	return nil
+	_, err := siteTarget(u)
+	return err
 }
 
 // requestScheme is "https" when the request came over TLS or a proxy in

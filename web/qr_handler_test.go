@@ -51,8 +51,8 @@ func TestQRRoute(t *testing.T) {
 			if got := rec.Header().Get("Content-Type"); got != "image/svg+xml" {
 				t.Errorf("Content-Type = %q, want image/svg+xml", got)
 			}
-			if got := rec.Header().Get("Cache-Control"); got != "public, max-age=86400" {
-				t.Errorf("Cache-Control = %q, want public, max-age=86400", got)
+			if got := rec.Header().Get("Cache-Control"); got != "private, max-age=86400" {
+				t.Errorf("Cache-Control = %q, want private, max-age=86400 (the code holds the request's Host)", got)
 			}
 			got, err := qrtest.Decode(rec.Body.Bytes())
 			if err != nil {

@@ -4,7 +4,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"strings"
 
 	"gaelab/templates"
 	"gaelab/web/i18n"
@@ -38,16 +37,18 @@ func (s *Server) handleQRPage(w http.ResponseWriter, r *http.Request) {
 	}
 	vm.Page.QR = templates.Link{} // no QR code of the QR code
 	vm.Loopback, vm.Addresses = s.loopbackHelp(r, lang, u)
+	if _, ok := newSiteHosts(s.opts).base(r); !ok { // the link alone, and how to fix it
+		vm.Image, vm.Loopback, vm.Addresses = "", []string{t("qr.host.unknown")}, nil
+	}
 	render(w, r, templates.QRView(vm))
 }
 
 // publicLink is the absolute link phones open for the site-relative u: on
-// -public-url when set, else on the request's scheme and host.
+// -public-url when set, else on the request's scheme and host when the host
+// is known (siteHosts); else u itself.
 func (s *Server) publicLink(r *http.Request, u string) string {
-	if p := strings.TrimSuffix(s.opts.PublicURL, "/"); p != "" {
-		return p + u
-	}
-	return requestScheme(r) + "://" + r.Host + u
+	base, _ := newSiteHosts(s.opts).base(r)
+	return base + u
 }
 
 // loopbackHelp says, when the request's host is loopback and no public URL

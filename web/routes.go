@@ -44,9 +44,12 @@ type Options struct {
 	MaxStreams  int
 	// PublicURL is where phones reach the server ("https://gae.example.edu"),
 	// for join links and QR codes behind a reverse proxy; "" uses the
-	// request's scheme and host. Link previews' og:image and og:url, which
-	// must be absolute, are written only when it is set.
-	PublicURL string
+	// request's scheme and host, if the host is known (siteHosts):
+	// AllowedHosts (ParseAllowedHosts), or the address connected to. Link
+	// previews' og:image and og:url, which must be absolute, are written
+	// only when it is set.
+	PublicURL    string
+	AllowedHosts []string
 	// UploadBodyBytes and UploadReadTimeout are the uploads route group's
 	// body limit (default 128 MiB) and read deadline (default 120 s).
 	UploadBodyBytes   int64
@@ -68,8 +71,9 @@ var compressible = []string{"text/html", "text/plain", "text/csv", "application/
 
 // Handler returns GAE Lab: every route, behind its middleware. Outermost
 // first, for every request: HEAD as GET, request id, access log, security
-// headers and the URL-length limit. Then each route group has its own stack
-// (see router).
+// headers (HSTS behind an https -public-url), the URL-length limit and the
+// refusal of cross-site POSTs. Then each route group has its own stack (see
+// router).
 func Handler(o Options) http.Handler { return newServer(o).router() }
 
 // router is the route tree and its groups. Each group is a chi.Router whose
@@ -85,6 +89,7 @@ func Handler(o Options) http.Handler { return newServer(o).router() }
 //     http.TimeoutHandler (it buffers, so nothing could be flushed), no answer
 //     cache, no gzip, no page slot and no write deadline; the class hub caps
 //     them (o.MaxStreams). Handlers flush with http.NewResponseController.
+//     They end when the server shuts down (withShutdown).
 //   - uploads: large request bodies (uploads.go). The in-flight limit, a
 //     body of at most o.UploadBodyBytes (413 past it) read within
 //     o.UploadReadTimeout, no handler timeout (the work is bounded by the
@@ -102,15 +107,16 @@ type router struct {
 func (s *Server) router() *router {
 	o := s.opts
 	mux := chi.NewRouter()
-	mux.Use(middleware.GetHead, withRequestID, withAccessLog(o.Logger), withSecurityHeaders(o.FrameAncestors),
-		withURLLimit)
+	mux.Use(middleware.GetHead, withRequestID, withAccessLog(o.Logger),
+		withSecurityHeaders(o.FrameAncestors, strings.HasPrefix(o.PublicURL, "https://")),
+		withURLLimit, withCrossSiteRefusal(o.PublicURL))
 	slots := withInflightLimit(o.MaxInflight, o.InflightWait)
 	gzip := middleware.Compress(gzipLevel, compressible...)
 	rt := &router{
 		Mux:     mux,
 		pages:   mux.With(slots, withTimeout(o.HandlerTimeout), withRecovery(o.Logger), withConditional(buildID(), s.answers), gzip),
 		limited: mux.With(slots, withTimeout(o.HandlerTimeout), withRecovery(o.Logger)),
-		streams: mux.With(withStream, withRecovery(o.Logger)),
+		streams: mux.With(withStream, withShutdown(s.closing), withRecovery(o.Logger)),
 		uploads: mux.With(slots, withUploadDeadlines(o.UploadReadTimeout), withUploadLimit(o.UploadBodyBytes),
 			withRecovery(o.Logger), gzip),
 	}

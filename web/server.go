@@ -42,13 +42,19 @@ type Server struct {
 	course  *lessons.Course // the lessons, rendered once per process
 	class   *classRoom      // live classes (class_room.go)
 	uploads *inspectUploads // /inspect's uploads (inspect_store.go)
+
+	// closing is done when the http.Server begins its shutdown; streams
+	// end then (withShutdown).
+	closing  context.Context
+	shutdown context.CancelFunc
 }
 
 // newServer returns the application for o (defaults filled in).
 func newServer(o Options) *Server {
 	o = o.withDefaults()
+	closing, shutdown := context.WithCancel(context.Background())
 	return &Server{opts: o, answers: newResponseCache(o.CacheBytes), charts: newChartMemo(chartMemoBytes), course: course(),
-		class: newClassRoom(o), uploads: newInspectUploads(o)}
+		class: newClassRoom(o), uploads: newInspectUploads(o), closing: closing, shutdown: shutdown}
 }
 
 // newRouter is Handler as a router, so that tests can mount routes of their
@@ -57,7 +63,7 @@ func newRouter(o Options) *router { return newServer(o).router() }
 
 // NewServer returns a server for Handler(o) on addr ("host:port") with
 // read, write and idle timeouts and the header size limit set, logging its
-// own errors to o.Logger.
+// own errors to o.Logger. Its Shutdown ends the live streams at once.
 func NewServer(addr string, o Options) *http.Server {
 	o = o.withDefaults()
 	course() // render the lessons now, not on the first request
@@ -67,9 +73,10 @@ func NewServer(addr string, o Options) *http.Server {
 		o.Logger.Info("link preview font loaded", "took", took)
 	}
 	buildID()
-	return &http.Server{
+	s := newServer(o)
+	srv := &http.Server{
 		Addr:              addr,
-		Handler:           Handler(o),
+		Handler:           s.router(),
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -77,11 +84,14 @@ func NewServer(addr string, o Options) *http.Server {
 		MaxHeaderBytes:    maxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(o.Logger.Handler(), slog.LevelError),
 	}
+	srv.RegisterOnShutdown(s.shutdown)
+	return srv
 }
 
 // Serve listens on srv.Addr, logs the address it listens on and serves until
-// ctx is cancelled. Then it stops accepting connections, waits up to
-// shutdownTimeout for requests in flight and returns nil if they all finished.
+// ctx is cancelled. Then it stops accepting connections, ends the live
+// streams (NewServer's shutdown hook), waits up to shutdownTimeout for
+// requests in flight and returns nil if they all finished.
 func Serve(ctx context.Context, srv *http.Server, logger *slog.Logger) error {
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", srv.Addr)

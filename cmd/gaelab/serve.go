@@ -36,6 +36,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	classTTL := fs.Duration("class-ttl", 24*time.Hour, "how long a live class and its answers are kept")
 	maxStreams := fs.Int("max-streams", 0, "live-class streams held at once (0: the default, 2000)")
 	publicURL := fs.String("public-url", "", "address phones use to reach this server, for join links, QR codes and link previews (og:image)")
+	allowedHosts := fs.String("allowed-hosts", "", "other Host names (host[:port], comma-separated) that join links and QR codes may be built from")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -64,6 +65,11 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		}
 	}
 
+	hosts, err := web.ParseAllowedHosts(*allowedHosts)
+	if err != nil {
+		return usageErrorf("serve: -allowed-hosts: %v", err)
+	}
+
 	if getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(defaultMemoryLimit)
 	}
@@ -88,6 +94,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		ClassTTL:          *classTTL,
 		MaxStreams:        *maxStreams,
 		PublicURL:         *publicURL,
+		AllowedHosts:      hosts,
 	})
 	return web.Serve(ctx, srv, logger)
 }

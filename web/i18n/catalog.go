@@ -49,6 +49,7 @@ var parts = []part{
 	{"charts", enCharts, zhCharts},
 	{"step", enStep, zhStep},
 	{"preview", enPreview, zhPreview},
+	{"security_edges", enSecurityEdges, zhSecurityEdges},
 }
 
 // catalogs holds every message by language, merged from parts.

@@ -25,6 +25,7 @@ var (
 	ErrNotStudent = errors.New("store: device has not joined the class")
 	ErrQuota      = errors.New("store: this address has uploaded its daily quota")
 	ErrTooLarge   = errors.New("store: the upload is larger than all uploads may be")
+	ErrStoreFull  = errors.New("store: the uploads are full of live shares")
 )
 
 // Class is a live class: its join code, the SHA-256 (hex) of the teacher's
@@ -127,7 +128,9 @@ type Store interface {
 	// PutUpload stores data uploaded from addr (content-addressed: the
 	// same bytes are held once) under a new random view id that lives
 	// lim.TTL from now. ErrQuota when addr would pass lim.PerAddrDay bytes
-	// this UTC day; ErrTooLarge when data alone passes lim.MaxTotal.
+	// this UTC day; ErrTooLarge when data alone passes lim.MaxTotal;
+	// ErrStoreFull when it fits only by evicting shared views that have not
+	// expired, which are never evicted.
 	// Otherwise the oldest uploads (and their views) are evicted until all
 	// uploads fit in lim.MaxTotal.
 	PutUpload(ctx context.Context, addr string, data []byte, lim UploadLimits, now time.Time) (Upload, error)

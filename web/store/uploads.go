@@ -36,7 +36,8 @@ func ValidViewID(id string) bool {
 // PutUpload implements Store. One transaction counts the address's
 // quota (a conditional upsert, so concurrent uploads cannot both pass it),
 // stores the bytes unless held already, evicts the oldest other uploads
-// while the total passes lim.MaxTotal, and adds the view.
+// that no live share holds while the total passes lim.MaxTotal (ErrFull,
+// and nothing done, when that is not enough), and adds the view.
 func (s *SQL) PutUpload(ctx context.Context, addr string, data []byte, lim UploadLimits, now time.Time) (Upload, error) {
 	size := int64(len(data))
 	if size > lim.MaxTotal {
@@ -70,7 +71,9 @@ func (s *SQL) PutUpload(ctx context.Context, addr string, data []byte, lim Uploa
 		if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE upload_blobs SET created = ? WHERE sha256 = ? AND created < ?`), now.UnixNano(), u.SHA256, now.UnixNano()); err != nil {
 			return Upload{}, fmt.Errorf("store: put upload: %w", err)
 		}
-	} else if err := s.evict(ctx, tx, u.SHA256, lim.MaxTotal); err != nil {
+	} else if err := s.evict(ctx, tx, u.SHA256, lim.MaxTotal, now); errors.Is(err, ErrStoreFull) {
+		return Upload{}, err
+	} else if err != nil {
 		return Upload{}, fmt.Errorf("store: put upload: evict: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO upload_views (id, sha256, expires, shared) VALUES (?, ?, ?, 0)`),
@@ -85,7 +88,9 @@ func (s *SQL) PutUpload(ctx context.Context, addr string, data []byte, lim Uploa
 
 // evict deletes the oldest uploads other than keep, with their views,
 // until all of them hold at most max bytes, under the dialect's upload lock.
-func (s *SQL) evict(ctx context.Context, tx *sql.Tx, keep string, max int64) error {
+// An upload with a shared view that has not expired at now is never
+// evicted: ErrStoreFull when the others are not enough.
+func (s *SQL) evict(ctx context.Context, tx *sql.Tx, keep string, max int64, now time.Time) error {
 	if s.d.UploadLock != "" {
 		if _, err := tx.ExecContext(ctx, s.d.UploadLock); err != nil {
 			return err
@@ -98,9 +103,11 @@ func (s *SQL) evict(ctx context.Context, tx *sql.Tx, keep string, max int64) err
 	for total > max {
 		var sha string
 		var size int64
-		err := tx.QueryRowContext(ctx, s.rebind(`SELECT sha256, size FROM upload_blobs WHERE sha256 <> ? ORDER BY created, sha256 LIMIT 1`), keep).Scan(&sha, &size)
+		err := tx.QueryRowContext(ctx, s.rebind(`SELECT sha256, size FROM upload_blobs b WHERE sha256 <> ?
+			AND NOT EXISTS (SELECT 1 FROM upload_views v WHERE v.sha256 = b.sha256 AND v.shared = 1 AND v.expires > ?)
+			ORDER BY created, sha256 LIMIT 1`), keep, now.UnixNano()).Scan(&sha, &size)
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil
+			return ErrStoreFull
 		}
 		if err != nil {
 			return err

@@ -47,6 +47,7 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"Uploads", testUploads},
 		{"UploadQuota", testUploadQuota},
 		{"UploadEvict", testUploadEvict},
+		{"UploadEvictSparesShares", testUploadEvictSparesShares},
 		{"UploadSweep", testUploadSweep},
 	}
 	for _, tc := range tests {

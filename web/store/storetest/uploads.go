@@ -128,6 +128,67 @@ func testUploadEvict(t *testing.T, a, b store.Store) {
 	}
 }
 
+// testUploadEvictSparesShares: a shared view keeps its upload for its
+// whole week, however old: eviction takes the oldest unshared uploads, and
+// when only live shares are left a new upload is refused (ErrStoreFull,
+// with nothing evicted) until a share expires. Its uploads are dated
+// before every other test's, and swept at the end.
+func testUploadEvictSparesShares(t *testing.T, a, b store.Store) {
+	t0 := time.Now().Add(-30 * 365 * 24 * time.Hour)
+	week := 7 * 24 * time.Hour
+	lim := roomy
+	put := func(size int, at time.Time) (store.Upload, error) {
+		return a.PutUpload(ctx, unique(t, "spare"), content(t, size), lim, at)
+	}
+	held := func(u store.Upload, at time.Time) bool { _, err := b.Upload(ctx, u.ID, at); return err == nil }
+	t.Cleanup(func() { a.DeleteExpiredUploads(ctx, t0.Add(30*24*time.Hour)) })
+	shared, err := put(400, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.ShareUpload(ctx, shared.ID, t0.Add(week), t0); err != nil {
+		t.Fatal(err)
+	}
+	unshared, err := put(400, t0.Add(time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	total, err := a.UploadBytes(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim.MaxTotal = total // one more upload of 400 bytes evicts 400 bytes
+	at := t0.Add(2 * time.Second)
+	third, err := put(400, at)
+	if err != nil {
+		t.Fatalf("PutUpload past the cap: %v", err)
+	}
+	if !held(shared, at) || held(unshared, at) || !held(third, at) {
+		t.Errorf("held after eviction: shared %v, unshared %v, new %v; want the older shared one kept, the unshared one evicted",
+			held(shared, at), held(unshared, at), held(third, at))
+	}
+
+	// Only live shares left: the next upload is refused, and evicts nothing.
+	if _, err := b.ShareUpload(ctx, third.ID, t0.Add(week), at); err != nil {
+		t.Fatal(err)
+	}
+	lim.MaxTotal = 1000 // the two shares hold 800 bytes; 800 more never fit
+	if _, err := put(800, at.Add(time.Hour)); !errors.Is(err, store.ErrStoreFull) {
+		t.Errorf("an upload that fits only by evicting live shares: %v; want ErrStoreFull", err)
+	}
+	if !held(shared, at) || !held(third, at) {
+		t.Errorf("a refused upload evicted a share: %v %v", held(shared, at), held(third, at))
+	}
+	// A week later the shares have expired: they may go.
+	later := t0.Add(week + time.Hour)
+	if lim.MaxTotal, err = a.UploadBytes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := put(800, later); err != nil {
+		t.Errorf("an upload after the shares expired: %v", err)
+	}
+}
+
 // testUploadSweep: the sweep deletes expired views, then the uploads no
 // view reaches, and the quota of past days.
 func testUploadSweep(t *testing.T, a, b store.Store) {

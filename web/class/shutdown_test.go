@@ -1,0 +1,77 @@
+package class_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"gaelab/web"
+)
+
+// TestShutdownEndsStreams: SIGTERM (ctx cancelled) with a live stream open
+// used to wait the whole shutdown timeout (5 s) and return an error (exit
+// 1). The stream now ends at once, and Serve returns nil promptly.
+func TestShutdownEndsStreams(t *testing.T) {
+	var mu sync.Mutex
+	var logs bytes.Buffer
+	logger := slog.New(slog.NewTextHandler(lockedWriter{&mu, &logs}, nil))
+	srv := web.NewServer("127.0.0.1:0", web.Options{Store: backends[0].open(t), Logger: logger})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	served := make(chan error, 1)
+	go func() { served <- web.Serve(ctx, srv, logger) }()
+
+	listening := regexp.MustCompile(`msg=listening addr=(\S+)`)
+	var base string
+	for deadline := time.Now().Add(10 * time.Second); base == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		mu.Lock()
+		if m := listening.FindStringSubmatch(logs.String()); m != nil {
+			base = "http://" + m[1]
+		}
+		mu.Unlock()
+	}
+	if base == "" {
+		t.Fatalf("the server did not say where it listens:\n%s", logs.String())
+	}
+	code, key := newClass(t, base)
+	events, stop := openStream(t, newClient(t, base), "/class/"+code+"/teach/events?k="+url.QueryEscape(key))
+	defer stop()
+	if e, ok := waitFor(events, "event: ", 5*time.Second); !ok {
+		t.Fatalf("the stream did not start: %q", e)
+	}
+
+	cancel()
+	start := time.Now()
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Errorf("Serve = %v after %v; want nil (exit 0)", err, time.Since(start))
+		}
+		d := time.Since(start)
+		if d > time.Second {
+			t.Errorf("Serve took %v to return; want under 1 s", d)
+		}
+		t.Logf("Serve returned %v after %v", err, d)
+	case <-time.After(8 * time.Second):
+		t.Fatal("Serve did not return within 8 s")
+	}
+	select {
+	case _, open := <-events:
+		for open {
+			_, open = <-events
+		}
+	case <-time.After(time.Second):
+		t.Error("the stream is still open after the shutdown")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(logs.String(), "msg=stopped") {
+		t.Errorf("no \"stopped\" in the log:\n%s", logs.String())
+	}
+}

@@ -1,0 +1,37 @@
+package web
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// formulaSigns start a formula in a spreadsheet: = + - @, their full-width
+// and small forms, and the minus sign.
+const formulaSigns = "=+-@＝＋－＠﹦﹢﹣﹫−"
+
+// csvText keeps a spreadsheet from reading a cell of text (a token) as a
+// formula: a cell that starts with a formula sign, possibly after spaces,
+// tabs, line breaks or invisible format characters, or that starts with a
+// control character, gets a leading apostrophe, and is text ("+1" too).
+func csvText(s string) string {
+	if s == "" {
+		return s
+	}
+	rest := strings.TrimLeftFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.In(r, unicode.Cc, unicode.Cf) })
+	sign, _ := utf8.DecodeRuneInString(rest)
+	if unicode.IsControl(rune(s[0])) || rest != "" && strings.ContainsRune(formulaSigns, sign) {
+		return "'" + s
+	}
+	return s
+}
+
+// csvAnswer is csvText for a student's answer, except that a plain number
+// ("+1", "-0.5") is written as it is, so that it stays a number.
+func csvAnswer(s string) string {
+	if _, err := strconv.ParseFloat(s, 64); err == nil {
+		return s
+	}
+	return csvText(s)
+}

@@ -1,0 +1,10 @@
+package i18n
+
+// The server's answers at its security edges: requests from other sites,
+// hosts it does not know, a full upload store.
+var enSecurityEdges = map[string]string{
+	"error.cross_site":        "This form expired or came from another site, so it was refused. Reload the GAE Lab page and send it again.",
+	"inspect.err.shares_full": "The server's space for uploads is full of shared batches, which it keeps for the 7 days they were promised. Try again later.",
+	"qr.err.host":             "This server does not know the address this page was opened at, so it draws no QR code for it. Its operator can name its addresses with -public-url or -allowed-hosts.",
+	"qr.host.unknown":         "This server does not know the address this page was opened at, so it shows the link without its address and draws no code. Start it with -public-url (the address phones use) or -allowed-hosts.",
+}

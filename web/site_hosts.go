@@ -1,0 +1,112 @@
+package web
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+)
+
+// siteHosts decides where phones reach this server, for QR codes and join
+// links: -public-url when set; else the request's scheme and Host, but only
+// a Host the server knows as its own, never any Host a client sends (a QR
+// code of evil.example, or this machine's addresses for "Host: localhost").
+//
+// A Host is known when it is in -allowed-hosts, or names the address the
+// connection arrived on: that IP and port ("192.168.1.20:8080" on a server
+// listening on 0.0.0.0:8080), or localhost with that port on a loopback
+// connection — what the zero-config "go run ./cmd/gaelab" and a teacher's
+// -addr 0.0.0.0:8080 see. A handler run outside net/http's server (a test,
+// no connection) takes the Host as given.
+type siteHosts struct {
+	publicURL string   // without its trailing "/"
+	allowed   []string // host or host:port, lower-case
+}
+
+func newSiteHosts(o Options) siteHosts {
+	return siteHosts{publicURL: strings.TrimSuffix(o.PublicURL, "/"), allowed: o.AllowedHosts}
+}
+
+// base is "scheme://host" where phones reach the server for r, and false
+// when there is no public URL and r's Host is not known.
+func (h siteHosts) base(r *http.Request) (string, bool) {
+	if h.publicURL != "" {
+		return h.publicURL, true
+	}
+	if !h.known(r) {
+		return "", false
+	}
+	return requestScheme(r) + "://" + r.Host, true
+}
+
+// known reports whether r's Host is one of the server's (see siteHosts).
+func (h siteHosts) known(r *http.Request) bool {
+	if r.Host == "" {
+		return false
+	}
+	name, port := splitHost(r.Host)
+	for _, a := range h.allowed {
+		if an, ap := splitHost(a); strings.EqualFold(an, name) && (ap == "" || ap == port) {
+			return true
+		}
+	}
+	local, ok := localAddr(r)
+	if !ok {
+		return true // no connection to compare with
+	}
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[requestScheme(r)]
+	}
+	if port != fmt.Sprint(local.Port()) {
+		return false
+	}
+	if ip, err := netip.ParseAddr(name); err == nil {
+		return ip.Unmap() == local.Addr()
+	}
+	return local.Addr().IsLoopback() && isLocalhost(name)
+}
+
+// localAddr is the address r's connection arrived on, if net/http says.
+func localAddr(r *http.Request) (netip.AddrPort, bool) {
+	a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if !ok {
+		return netip.AddrPort{}, false
+	}
+	ap, err := netip.ParseAddrPort(a.String())
+	if err != nil {
+		return netip.AddrPort{}, false
+	}
+	return netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()), true
+}
+
+// splitHost splits "host:port", "[v6]:port" or a bare host; the host is
+// without brackets, the port "" when there is none.
+func splitHost(hostport string) (host, port string) {
+	if h, p, err := net.SplitHostPort(hostport); err == nil {
+		return h, p
+	}
+	return strings.Trim(hostport, "[]"), ""
+}
+
+// isLocalhost reports whether name is localhost or a name under it.
+func isLocalhost(name string) bool {
+	name = strings.ToLower(name)
+	return name == "localhost" || strings.HasSuffix(name, ".localhost")
+}
+
+// ParseAllowedHosts turns the -allowed-hosts flag, a comma- or
+// space-separated list of host names or addresses with an optional port
+// ("gae.example.edu, 10.0.0.5:8080"), into Options.AllowedHosts.
+func ParseAllowedHosts(s string) ([]string, error) {
+	var hosts []string
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		name, port := splitHost(f)
+		if name == "" || strings.ContainsAny(name, "/\\@?#:%") && net.ParseIP(name) == nil ||
+			port != "" && strings.Trim(port, "0123456789") != "" {
+			return nil, fmt.Errorf("allowed host %q: want a host name or address with an optional port, such as gae.example.edu or 10.0.0.5:8080", f)
+		}
+		hosts = append(hosts, strings.ToLower(f))
+	}
+	return hosts, nil
+}
