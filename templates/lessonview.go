@@ -194,6 +194,9 @@ type DiagramPage struct {
 	TextLabel, TaughtIn    string
 	Steps                  []DiagramStep
 	IndexLink              Link
+	// Objectives and Recap open and close the page, as in every lesson.
+	ObjectivesLabel, RecapLabel string
+	Objectives, Recap           []string
 }
 
 // DiagramStep is one stage of the diagram, as text.
