@@ -65,7 +65,7 @@ func (s *Server) handleDiagram(w http.ResponseWriter, r *http.Request) {
 		SVG:       templ.Raw(string(drawDiagram(lr.lang, "ppo-diagram"))),
 		Download:  templates.Link{Label: t("chart.download"), URL: lr.url("/lessons/diagram.svg")},
 		TextLabel: t("diagram.text"), TaughtIn: t("glossary.col.lesson"),
-		IndexLink: templates.Link{Label: t("lessons.heading"), URL: lr.url("/lessons")},
+		IndexLink:       templates.Link{Label: t("lessons.heading"), URL: lr.url("/lessons")},
 		ObjectivesLabel: t("lessons.objectives"), RecapLabel: t("diagram.recap"),
 	}
 	for i := range diagramObjectives {
