@@ -1,7 +1,6 @@
 package web
 
 import (
-	"html"
 	"math"
 	"net/url"
 	"strconv"
@@ -178,7 +177,7 @@ func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.Predi
 	if !o.correct && o.tries >= 2 {
 		hint := b.Hint
 		if hint == "" {
-			hint = html.EscapeString(t(hintKey(b)))
+			hint = lr.lang.HTML(hintKey(b)) // its formulas typeset, as the lesson's
 		}
 		p.HintLabel, p.Hint = t("predict.hint"), templ.Raw(hint)
 	}

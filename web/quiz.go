@@ -159,7 +159,7 @@ func (lr lessonRequest) quizEntry(i int, it quizItem, checked bool) (templates.Q
 			case o.diagnosis != "":
 				q.Diagnosis = templ.Raw(fillCells(o.src, o.diagnosis))
 			case !correct:
-				q.Diagnosis = templ.Raw(templ.EscapeString(t(hintKey(p))))
+				q.Diagnosis = templ.Raw(lr.lang.HTML(hintKey(p)))
 			}
 		}
 	} else {

@@ -36,12 +36,12 @@ var enCourse = map[string]string{
 	"choice.answer":       "The answer is %[1]s.",
 
 	"hint.score":  "The score sits on one token only: the last valid one (its EOS in most setups); every other token's score is 0.",
-	"hint.kld":    "k1 is log π_old − log π_ref at the token; k3 is e^(ref − old) − (ref − old) − 1, never negative.",
-	"hint.reward": "r_t = score_t − β·KL_t: start from the score (0 except on the last valid token) and subtract β times the token's KL.",
-	"hint.value":  "values[t] = V(s_t) is the state before token t: count tokens from 0 in the code's numbering, from 1 in the textbook's.",
+	"hint.kld":    "k1 is $\\log \\pi_{\\text{old}} - \\log \\pi_{\\text{ref}}$ at the token; k3 is $e^{\\text{ref} - \\text{old}} - (\\text{ref} - \\text{old}) - 1$, never negative.",
+	"hint.reward": "$r_t = \\text{score}_t - \\beta \\cdot \\text{KL}_t$: start from the score (0 except on the last valid token) and subtract β times the token's KL.",
+	"hint.value":  "values[t] = $V(s_t)$ is the state before token t: count tokens from 0 in the code's numbering, from 1 in the textbook's.",
 	"hint.next":   "The next value of token t is values[t + 1], the state after the token; at the end of the tensor it is 0.",
 	"hint.delta":  "$\\delta_t = r_t + \\gamma V(s_{t+1}) - V(s_t)$: the token's reward plus the next state's value, minus the value before the token.",
 	"hint.adv":    "Run the recursion backwards from the last token: $A_t = \\delta_t + \\gamma\\lambda A_{t+1}$, with A = 0 after the end.",
-	"hint.ret":    "The return is the advantage plus the value it was measured against: R_t = A_t + V(s_t).",
-	"hint.white":  "Whitening subtracts the mean of all valid advantages and divides by their standard deviation: compare this token's A_t with the mean.",
+	"hint.ret":    "The return is the advantage plus the value it was measured against: $R_t = A_t + V(s_t)$.",
+	"hint.white":  "Whitening subtracts the mean of all valid advantages and divides by their standard deviation: compare this token's $A_t$ with the mean.",
 }

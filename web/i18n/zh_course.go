@@ -35,12 +35,12 @@ var zhCourse = map[string]string{
 	"choice.answer":       "答案是 %[1]s。",
 
 	"hint.score":  "分数只落在一个 token 上：最后一个有效 token（多数设置下是它的 EOS）；其余 token 的分数都是 0。",
-	"hint.kld":    "k1 是该 token 的 log π_old − log π_ref；k3 是 e^(ref − old) − (ref − old) − 1，永远不为负。",
-	"hint.reward": "r_t = score_t − β·KL_t：从分数出发（除最后一个有效 token 外都是 0），再减去 β 乘以该 token 的 KL。",
-	"hint.value":  "values[t] = V(s_t) 是 token t 之前的状态：代码编号从 0 数 token，教科书编号从 1 数。",
+	"hint.kld":    "k1 是该 token 的 $\\log \\pi_{\\text{old}} - \\log \\pi_{\\text{ref}}$；k3 是 $e^{\\text{ref} - \\text{old}} - (\\text{ref} - \\text{old}) - 1$，永远不为负。",
+	"hint.reward": "$r_t = \\text{得分}_t - \\beta \\cdot \\text{KL}_t$：从得分出发（除最后一个有效 token 外都是 0），再减去 β 乘以该 token 的 KL。",
+	"hint.value":  "values[t] = $V(s_t)$ 是 token t 之前的状态：代码编号从 0 数 token，教科书编号从 1 数。",
 	"hint.next":   "token t 的下一个值是 values[t + 1]，即该 token 之后的状态；在张量末尾它是 0。",
 	"hint.delta":  "$\\delta_t = r_t + \\gamma V(s_{t+1}) - V(s_t)$：该 token 的奖励加上下一个状态的值，再减去 token 之前的值。",
 	"hint.adv":    "从最后一个 token 往回跑递推：$A_t = \\delta_t + \\gamma\\lambda A_{t+1}$，末尾之后 A = 0。",
-	"hint.ret":    "回报等于优势加上衡量它所用的值：R_t = A_t + V(s_t)。",
-	"hint.white":  "白化会减去所有有效优势的均值，再除以它们的标准差：拿这个 token 的 A_t 和均值比一比。",
+	"hint.ret":    "回报等于优势加上衡量它所用的价值：$R_t = A_t + V(s_t)$。",
+	"hint.white":  "白化会减去所有有效优势的均值，再除以它们的标准差：拿这个 token 的 $A_t$ 和均值比一比。",
 }
