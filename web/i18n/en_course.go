@@ -33,7 +33,8 @@ var enCourse = map[string]string{
 	"lessons.glossary":    "Glossary",
 	"choice.legend":       "Pick one answer",
 	"choice.unknown":      "Pick one of the options.",
-	"choice.answer":       "The answer is %[1]s.",
+	"choice.answer":       "The answer is %[1]s: %[2]s",
+	"choice.diagnosed":    "Not quite — here is why:",
 
 	"hint.score":  "The score sits on one token only: the last valid one (its EOS in most setups); every other token's score is 0.",
 	"hint.kld":    "k1 is $\\log \\pi_{\\text{old}} - \\log \\pi_{\\text{ref}}$ at the token; k3 is $e^{\\text{ref} - \\text{old}} - (\\text{ref} - \\text{old}) - 1$, never negative.",

@@ -32,7 +32,8 @@ var zhCourse = map[string]string{
 	"lessons.glossary":    "术语表",
 	"choice.legend":       "选一个答案",
 	"choice.unknown":      "请从选项中选一个。",
-	"choice.answer":       "答案是 %[1]s。",
+	"choice.answer":       "答案是 %[1]s：%[2]s",
+	"choice.diagnosed":    "还不对——原因在这里：",
 
 	"hint.score":  "得分只落在一个 token 上：最后一个有效 token（多数设置下是它的 EOS）；其余 token 的得分都是 0。",
 	"hint.kld":    "k1 是该 token 的 $\\log \\pi_{\\text{old}} - \\log \\pi_{\\text{ref}}$；k3 是 $e^{\\text{ref} - \\text{old}} - (\\text{ref} - \\text{old}) - 1$，永远不为负。",
