@@ -14,17 +14,10 @@ import (
 
 var (
 	blockRe = regexp.MustCompile("(?s)```(predict|choice)\n(.*?)\n```")
-	texRe   = regexp.MustCompile(`\$([^$]+)\$`)
 	// subscripts are the Unicode characters mathml.Plain writes a
 	// subscript with.
 	subscripts = "ₜ₀₁₂₃₄₅₆₇₈₉ᵢₖₙₑₓ₊₋"
 )
-
-// asPlain writes a line of lesson Markdown as the reader reads it, its
-// formulas in Unicode ("$G_0$" → "G₀").
-func asPlain(s string) string {
-	return texRe.ReplaceAllStringFunc(s, func(m string) string { return mathml.Plain(m[1 : len(m)-1]) })
-}
 
 // symbolBase is a glossary symbol without its index ("R_t" → "R", "δ_t" →
 // "δ", "V(s_t)" → "V") and whether it had a subscript.
@@ -77,7 +70,8 @@ func laterSymbols(t *testing.T, first string) map[string]*regexp.Regexp {
 // explanations use only lesson 1's ideas: every question has its own hint
 // and worked answer (the generic ones speak of Rₜ = Aₜ + V(sₜ) and δ), none
 // of them names a symbol a later lesson teaches (δ, λ, Rₜ, Â, ρ, ε, β, …),
-// and the return's worked answer calls G₀ the return.
+// and the return's worked answer and reveal call G₀ the return (not the
+// table's "return Rₜ").
 func TestFirstLessonUsesItsOwnIdeas(t *testing.T) {
 	c, err := Load()
 	if err != nil {
@@ -107,13 +101,15 @@ func TestFirstLessonUsesItsOwnIdeas(t *testing.T) {
 				if p.Hint == "" || p.Derivation == "" {
 					t.Errorf("%s %s: no hint or worked answer of its own: the generic ones are later lessons'", lang, p.ID)
 				}
-				texts = append(texts, p.Hint, p.Derivation)
+				texts = append(texts, p.Hint, p.Derivation, p.Label)
 				for _, w := range p.Wrong {
 					texts = append(texts, w.Text)
 				}
 				if strings.HasPrefix(p.Ask, "ret.") {
-					if d := asPlain(p.Derivation); !strings.Contains(d, "G₀") || !strings.Contains(d, returnWord[lang]) {
-						t.Errorf("%s %s: the worked answer %q does not call G₀ the %s", lang, p.ID, d, returnWord[lang])
+					for what, s := range map[string]string{"worked answer": plainMath(p.Derivation), "reveal's label": p.Label} {
+						if !strings.Contains(s, "G₀") || !strings.Contains(s, returnWord[lang]) {
+							t.Errorf("%s %s: the %s %q does not call G₀ the %s", lang, p.ID, what, s, returnWord[lang])
+						}
 					}
 				}
 			case "choice":
@@ -127,7 +123,7 @@ func TestFirstLessonUsesItsOwnIdeas(t *testing.T) {
 				}
 			}
 			for _, s := range texts {
-				plain := asPlain(s)
+				plain := plainMath(s)
 				for id, re := range later {
 					if re.MatchString(plain) {
 						g, _ := glossary.Lookup(id)

@@ -346,3 +346,16 @@ func TestGAESnippetV02MaskName(t *testing.T) {
 		}
 	}
 }
+
+// Issue 25, error 13: lesson 1's reveal of G₀ names it the return G₀, not
+// the table's "return Rₜ", and its worked answer is G₀ = r₀ + γr₁ + γ²r₂.
+func TestFirstLessonRevealSaysG0(t *testing.T) {
+	l := course().Lessons("en")[0]
+	for _, lang := range lessons.Langs {
+		html, _ := page(t, "/lessons/"+l.Slug+"/predict/discounted-return?lang="+lang+"&predict-discounted-return-reveal=1").Find(`[data-testid="reveal"]`).Html()
+		text := plainOf(html)
+		if !strings.Contains(text, "G₀ = "+num(row(t, "p=lambda-1&gamma=0.9", "ret")[0])) || strings.Contains(text, "Rₜ") || strings.Contains(text, "A0+V") {
+			t.Errorf("%s: the reveal reads %q", lang, text)
+		}
+	}
+}

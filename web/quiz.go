@@ -154,7 +154,7 @@ func (lr lessonRequest) quizEntry(i int, it quizItem, checked bool) (templates.Q
 			pr := lessonRequest{lang: lr.lang, q: map[string][]string{predictParam(p): {answer}}}
 			o := pr.predictState(p)
 			correct = o.correct
-			q.Expected = templ.Raw(templ.EscapeString(t("predict.value", o.src.cellLabel(p.Ask), num(o.want))))
+			q.Expected = templ.Raw(templ.EscapeString(t("predict.value", revealLabel(o.src, p), num(o.want))))
 			switch {
 			case o.diagnosis != "":
 				q.Diagnosis = templ.Raw(fillCells(o.src, o.diagnosis))
