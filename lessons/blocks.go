@@ -41,7 +41,7 @@ type Predict struct {
 	// plain text with its formulas in Unicode; "" for the row's own label,
 	// which may use a later lesson's symbol ("return Rₜ").
 	Label string
-	Index      int         // the predict block's place in the lesson, 0, 1, …
+	Index int // the predict block's place in the lesson, 0, 1, …
 	// On is "" for a question about a playground state (Link a /play query,
 	// Ask "<row>.<t>"), OnBatch for one about a batch (Link a /batch query,
 	// Ask a batch cell, ValidBatchCell), or OnVariance for one about the
