@@ -37,7 +37,11 @@ type Predict struct {
 	Wrong      []Diagnosis // anticipated wrong answers, each with its diagnosis
 	Hint       string      // trusted HTML offered after two wrong tries; "" for the row's generic hint
 	Derivation string      // trusted HTML with {row.t} placeholders: the worked answer in the method asked; "" for the engine's formula
-	Index      int         // the predict block's place in the lesson, 0, 1, …
+	// Label names the asked quantity in the reveal ("the return G₀"), as
+	// plain text with its formulas in Unicode; "" for the row's own label,
+	// which may use a later lesson's symbol ("return Rₜ").
+	Label string
+	Index int // the predict block's place in the lesson, 0, 1, …
 	// On is "" for a question about a playground state (Link a /play query,
 	// Ask "<row>.<t>"), OnBatch for one about a batch (Link a /batch query,
 	// Ask a batch cell, ValidBatchCell), or OnVariance for one about the
@@ -219,7 +223,7 @@ func parsePredict(body string) (*Predict, error) {
 		return nil, err
 	}
 	p := &Predict{ID: f["id"], Legacy: -1, Link: f["link"], Ask: f["ask"], Kind: f["kind"], Tolerance: 0.005,
-		Question: f["question"], Hint: f["hint"], Derivation: f["derivation"], On: f["on"]}
+		Question: f["question"], Hint: f["hint"], Derivation: f["derivation"], On: f["on"], Label: plainMath(f["label"])}
 	if p.Link == "" || p.Ask == "" || p.Question == "" || p.ID == "" {
 		return nil, fmt.Errorf("predict: id, link, ask and question are required")
 	}
@@ -252,7 +256,7 @@ func parsePredict(body string) (*Predict, error) {
 	}
 	for _, kv := range all {
 		switch kv.key {
-		case "id", "legacy", "link", "ask", "kind", "tolerance", "question", "hint", "derivation", "on":
+		case "id", "legacy", "link", "ask", "kind", "tolerance", "question", "hint", "derivation", "on", "label":
 		case "wrong":
 			a, d, err := splitDiagnosis(kv.value)
 			if err != nil {

@@ -36,7 +36,7 @@ func markdown() goldmark.Markdown {
 			extension.NewCJK(extension.WithEastAsianLineBreaks())), // no space where a Chinese line wraps
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(codeRenderer{}, 100),
-			util.Prioritized(termRenderer{}, 100))),
+			util.Prioritized(termRenderer{}, 100), util.Prioritized(softBreaks{}, 100))),
 	)
 }
 

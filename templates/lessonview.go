@@ -127,7 +127,7 @@ type ChoiceBox struct {
 	Verdict              string
 	Correct, Revealed    bool
 	Diagnosis            templ.Component
-	Answer               string          // "The answer is B.", once revealed
+	Answer               templ.Component // "The answer is B: <its text>.", once revealed
 	Explain              templ.Component // nil for none
 }
 
@@ -148,6 +148,7 @@ type QuizPage struct {
 	Hidden                  []Option
 	Items                   []QuizItem
 	Score                   string // "" before the answers are checked
+	ScoreAll                bool   // every answer right: the score shows as a success
 	Another, IndexLink      Link
 }
 
@@ -160,7 +161,8 @@ type QuizItem struct {
 	Signs                    []Option
 	Options                  []ChoiceOption
 	Checked, Correct         bool
-	Verdict, Expected        string
+	Verdict                  string
+	Expected                 templ.Component // the engine's value, or the right option with its text
 	Diagnosis                templ.Component // nil for none
 	Section                  Link            // the section that teaches it
 }
@@ -194,6 +196,9 @@ type DiagramPage struct {
 	TextLabel, TaughtIn    string
 	Steps                  []DiagramStep
 	IndexLink              Link
+	// Objectives and Recap open and close the page, as in every lesson.
+	ObjectivesLabel, RecapLabel string
+	Objectives, Recap           []string
 }
 
 // DiagramStep is one stage of the diagram, as text.

@@ -66,8 +66,8 @@ func diagramBox(b *strings.Builder, lang i18n.Lang, i, x, y, w int) {
 	fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" rx="6" fill="none" stroke="currentColor" stroke-width="1.5"/>`, x, y, w, diagramBoxH)
 	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="15" font-weight="bold" fill="currentColor">%d. %s — %s</text>`,
 		x+10, y+20, i+1, svg.Escape(t("diagram."+st.key+".title")), svg.Escape(t("diagram."+st.key+".who")))
-	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="13" font-family="ui-monospace, monospace" fill="currentColor">%s %s</text>`,
-		x+10, y+40, svg.Escape(st.tensors), diagramShape)
+	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="13" font-family="ui-monospace, monospace" fill="currentColor">%s</text>`,
+		x+10, y+40, svg.Escape(st.shapes(t)))
 	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="12" font-family="ui-monospace, monospace" fill="currentColor">%s</text>`,
 		x+10, y+59, svg.Escape(st.fn))
 	b.WriteString(`</g>`)
@@ -78,7 +78,7 @@ func diagramDesc(lang i18n.Lang) string {
 	t := lang.T
 	var parts []string
 	for i, st := range diagramSteps {
-		parts = append(parts, fmt.Sprintf("%d. %s (%s): %s %s", i+1, t("diagram."+st.key+".title"), t("diagram."+st.key+".who"), st.tensors, diagramShape))
+		parts = append(parts, fmt.Sprintf("%d. %s (%s): %s", i+1, t("diagram."+st.key+".title"), t("diagram."+st.key+".who"), st.shapes(t)))
 	}
 	return t("diagram.shapes") + " " + strings.Join(parts, "; ") + "."
 }

@@ -7,6 +7,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/templates"
+	"gaelab/web/i18n"
 )
 
 // choiceLetters name a choice block's options in links: ?choice-<id>=b.
@@ -35,7 +36,7 @@ func (lr lessonRequest) choice(path string, c *lessons.Choice) templates.ChoiceB
 			if o.Right {
 				box.Verdict, box.Correct = t("predict.right"), true
 			} else {
-				box.Verdict, box.Diagnosis = t("predict.diagnosed"), templ.Raw(o.Diagnosis)
+				box.Verdict, box.Diagnosis = t("choice.diagnosed"), templ.Raw(o.Diagnosis)
 			}
 		}
 	}
@@ -44,11 +45,17 @@ func (lr lessonRequest) choice(path string, c *lessons.Choice) templates.ChoiceB
 	}
 	box.Revealed = box.Correct || lr.q.Get(name+"-reveal") == "1"
 	if box.Revealed {
-		box.Answer = t("choice.answer", strings.ToUpper(choiceLetters[right:right+1]))
+		box.Answer = choiceAnswer(lr.lang, right, c.Options[right])
 		box.Options[right].Right = true
 		if c.Explain != "" {
 			box.Explain = templ.Raw(c.Explain)
 		}
 	}
 	return box
+}
+
+// choiceAnswer is the revealed answer of a choice: the right option's
+// letter and its text, so that a reveal never reads as a bare letter.
+func choiceAnswer(lang i18n.Lang, i int, o lessons.Option) templ.Component {
+	return templ.Raw(lang.HTML("choice.answer", strings.ToUpper(choiceLetters[i:i+1]), i18n.RawHTML(o.Text)))
 }

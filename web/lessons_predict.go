@@ -1,7 +1,6 @@
 package web
 
 import (
-	"html"
 	"math"
 	"net/url"
 	"strconv"
@@ -178,13 +177,13 @@ func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.Predi
 	if !o.correct && o.tries >= 2 {
 		hint := b.Hint
 		if hint == "" {
-			hint = html.EscapeString(t(hintKey(b)))
+			hint = lr.lang.HTML(hintKey(b)) // its formulas typeset, as the lesson's
 		}
 		p.HintLabel, p.Hint = t("predict.hint"), templ.Raw(hint)
 	}
 	p.Revealed = o.revealed
 	if p.Revealed {
-		p.Value = t("predict.value", o.src.cellLabel(b.Ask), num(o.want))
+		p.Value = t("predict.value", revealLabel(o.src, b), num(o.want))
 		if b.On == "" {
 			v := o.v
 			v.s.Select = b.Ask
@@ -225,4 +224,14 @@ func fillCells(v cellSource, s string) string {
 		s = strings.Replace(s, "{"+ref+"}", text, 1)
 	}
 	return s
+}
+
+// revealLabel names a question's asked quantity in its reveal: the block's
+// own label when it has one (lesson 1 says "the return G₀", not the table's
+// "return Rₜ"), else the cell's label.
+func revealLabel(src cellSource, b *lessons.Predict) string {
+	if b.Label != "" {
+		return b.Label
+	}
+	return src.cellLabel(b.Ask)
 }

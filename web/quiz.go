@@ -130,7 +130,7 @@ func (s *Server) handleQuiz(w http.ResponseWriter, r *http.Request) {
 		vm.Items = append(vm.Items, q)
 	}
 	if checked {
-		vm.Score = t("quiz.score", right, len(vm.Items))
+		vm.Score, vm.ScoreAll = t("quiz.score", right, len(vm.Items)), right == len(vm.Items)
 	}
 	render(w, r, templates.QuizView(vm))
 }
@@ -154,12 +154,12 @@ func (lr lessonRequest) quizEntry(i int, it quizItem, checked bool) (templates.Q
 			pr := lessonRequest{lang: lr.lang, q: map[string][]string{predictParam(p): {answer}}}
 			o := pr.predictState(p)
 			correct = o.correct
-			q.Expected = t("predict.value", o.src.cellLabel(p.Ask), num(o.want))
+			q.Expected = templ.Raw(templ.EscapeString(t("predict.value", revealLabel(o.src, p), num(o.want))))
 			switch {
 			case o.diagnosis != "":
 				q.Diagnosis = templ.Raw(fillCells(o.src, o.diagnosis))
 			case !correct:
-				q.Diagnosis = templ.Raw(templ.EscapeString(t(hintKey(p))))
+				q.Diagnosis = templ.Raw(lr.lang.HTML(hintKey(p)))
 			}
 		}
 	} else {
@@ -169,7 +169,7 @@ func (lr lessonRequest) quizEntry(i int, it quizItem, checked bool) (templates.Q
 			letter := choiceLetters[j : j+1]
 			q.Options = append(q.Options, templates.ChoiceOption{ID: q.ID + "-" + letter, Value: letter, Text: templ.Raw(o.Text), Selected: answer == letter})
 			if checked && o.Right {
-				q.Expected = t("choice.answer", strings.ToUpper(letter))
+				q.Expected = choiceAnswer(lr.lang, j, o)
 			}
 			if checked && answer == letter {
 				correct = o.Right
@@ -186,6 +186,8 @@ func (lr lessonRequest) quizEntry(i int, it quizItem, checked bool) (templates.Q
 			q.Verdict = t("predict.right")
 		case answer == "":
 			q.Verdict = t("quiz.unanswered")
+		case it.choice != nil:
+			q.Verdict = t("choice.diagnosed")
 		default:
 			q.Verdict = t("predict.diagnosed")
 		}

@@ -3,13 +3,16 @@
 // and a one-line definition in both languages. The data is glossary.json
 // (embedded); the message catalog (web/i18n) builds its term.* messages from
 // it, and the tests of the catalog, the pages and the lessons reject the
-// Chinese variants each term lists under zh_avoid.
+// Chinese variants each term lists under zh_avoid; the course's texts are
+// also held to each term's (and each phrase's) zh_variants and en_variants,
+// variants forbidden outside the contexts they list (vocabulary.go).
 package glossary
 
 import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 //go:embed glossary.json
@@ -33,6 +36,10 @@ type Term struct {
 	ZhAlso []string `json:"zh_also,omitempty"`
 	// ZhAvoid are variants no Chinese page or lesson may use.
 	ZhAvoid []string `json:"zh_avoid"`
+	// ZhVariants and EnVariants are variants the course's texts may not
+	// use except in the listed contexts (vocabulary.go).
+	ZhVariants []Variant `json:"zh_variants,omitempty"`
+	EnVariants []Variant `json:"en_variants,omitempty"`
 }
 
 // Name is the term in language lang ("zh" or anything else for English).
@@ -51,10 +58,10 @@ func (t Term) Def(lang string) string {
 	return t.DefEn
 }
 
-var terms, byID = mustLoad()
+var terms, byID, phrases = mustLoad()
 
-func mustLoad() ([]Term, map[string]Term) {
-	ts, err := parse(data)
+func mustLoad() ([]Term, map[string]Term, []Phrase) {
+	ts, ps, err := parse(data)
 	if err != nil {
 		panic(err) // the embedded file is checked by TestGlossary
 	}
@@ -62,33 +69,65 @@ func mustLoad() ([]Term, map[string]Term) {
 	for _, t := range ts {
 		m[t.ID] = t
 	}
-	return ts, m
+	return ts, m, ps
 }
 
 // parse reads and checks a glossary file: unique non-empty ids, every name
-// and definition present in both languages.
-func parse(b []byte) ([]Term, error) {
+// and definition present in both languages, every allowed context of a
+// variant containing the variant; and its phrases (concepts that are not
+// terms, with their variants).
+func parse(b []byte) ([]Term, []Phrase, error) {
 	var f struct {
-		Terms []Term `json:"terms"`
+		Terms   []Term   `json:"terms"`
+		Phrases []Phrase `json:"phrases"`
 	}
 	if err := json.Unmarshal(b, &f); err != nil {
-		return nil, fmt.Errorf("glossary: %w", err)
+		return nil, nil, fmt.Errorf("glossary: %w", err)
+	}
+	for _, p := range f.Phrases {
+		if p.ID == "" || p.En == "" || p.Zh == "" {
+			return nil, nil, fmt.Errorf("glossary: phrase %q lacks an id or a name", p.ID)
+		}
+		if err := checkVariants(p.ID, p.EnVariants, p.ZhVariants); err != nil {
+			return nil, nil, err
+		}
 	}
 	seen := map[string]bool{}
 	for i, t := range f.Terms {
 		switch {
 		case t.ID == "":
-			return nil, fmt.Errorf("glossary: term %d has no id", i)
+			return nil, nil, fmt.Errorf("glossary: term %d has no id", i)
 		case seen[t.ID]:
-			return nil, fmt.Errorf("glossary: id %q twice", t.ID)
+			return nil, nil, fmt.Errorf("glossary: id %q twice", t.ID)
 		case t.En == "" || t.Zh == "" || t.DefEn == "" || t.DefZh == "":
-			return nil, fmt.Errorf("glossary: %q lacks a name or a definition", t.ID)
+			return nil, nil, fmt.Errorf("glossary: %q lacks a name or a definition", t.ID)
 		case t.Lesson == "":
-			return nil, fmt.Errorf("glossary: %q names no lesson that teaches it", t.ID)
+			return nil, nil, fmt.Errorf("glossary: %q names no lesson that teaches it", t.ID)
+		}
+		if err := checkVariants(t.ID, t.EnVariants, t.ZhVariants); err != nil {
+			return nil, nil, err
 		}
 		seen[t.ID] = true
 	}
-	return f.Terms, nil
+	return f.Terms, f.Phrases, nil
+}
+
+// checkVariants: every variant is non-empty and lies inside each of its
+// allowed contexts.
+func checkVariants(id string, lists ...[]Variant) error {
+	for _, vs := range lists {
+		for _, v := range vs {
+			if v.Avoid == "" {
+				return fmt.Errorf("glossary: %q has an empty variant", id)
+			}
+			for _, c := range v.Allow {
+				if !strings.Contains(c, v.Avoid) {
+					return fmt.Errorf("glossary: %q: the context %q does not contain %q", id, c, v.Avoid)
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // All returns every term in the file's order. The slice is shared: do not

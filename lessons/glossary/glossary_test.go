@@ -68,7 +68,7 @@ func TestParseRejects(t *testing.T) {
 		"twice":      `{"terms": [{"id": "a", "en": "a", "zh": "甲", "def_en": "a", "def_zh": "甲"}, {"id": "a", "en": "a", "zh": "甲", "def_en": "a", "def_zh": "甲"}]}`,
 		"no zh name": `{"terms": [{"id": "a", "en": "a", "def_en": "a", "def_zh": "甲"}]}`,
 	} {
-		if _, err := parse([]byte(src)); err == nil || !strings.HasPrefix(err.Error(), "glossary: ") {
+		if _, _, err := parse([]byte(src)); err == nil || !strings.HasPrefix(err.Error(), "glossary: ") {
 			t.Errorf("%s: err = %v, want a glossary: error", name, err)
 		}
 	}
@@ -78,7 +78,7 @@ func FuzzParse(f *testing.F) {
 	f.Add(data)
 	f.Add([]byte(`{"terms": [{"id": "a"}]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		ts, err := parse(b)
+		ts, _, err := parse(b)
 		if err != nil {
 			return
 		}
