@@ -1,10 +1,10 @@
 package i18n
 
-// 批次视图 /batch：同一提示的多条回复，一起白化，并由只看结果的估计器打分。
+// 批次视图 /batch：同一提示词的多条回复，一起白化，并由只看结果的估计器打分。
 var zhBatch = map[string]string{
 	"nav.batch":     "批次",
 	"batch.title":   "批次：多条回复 — GAE Lab",
-	"batch.heading": "一个批次：同一提示的多条回复",
+	"batch.heading": "一个批次：同一提示词的多条回复",
 	"batch.intro":   "只看一条回复会漏掉两件事。verl 在整个批次所有有效 token 上白化 GAE 优势，所以一条回复白化后的优势取决于其他回复；只看结果的估计器（GRPO、RLOO、REINFORCE++、ReMax）则拿每条回复和同组的其他回复比较。修改回复、它们的分数和价值，下面每个数都会重新计算。i 是回复（行），t 是从 0 开始的 token 下标；V(s_t) = values[i][t] 是生成 token t 之前的状态的价值。",
 
 	"batch.presets":                    "批次预设",
@@ -16,8 +16,8 @@ var zhBatch = map[string]string{
 	"batch.preset.singleton.point":     "组 b 只有一条回复：GRPO 对它用均值 0、标准差 1，RLOO 保留它的分数。",
 	"batch.preset.all-equal.title":     "分数全相同",
 	"batch.preset.all-equal.point":     "全部答对：GRPO 的优势全是 0，而白化后的 GAE 仍随 critic 的误差变化。",
-	"batch.preset.two-groups.title":    "两个提示",
-	"batch.preset.two-groups.point":    "两组各三条：组统计量按提示分别计算，GAE 白化覆盖全部六条回复。",
+	"batch.preset.two-groups.title":    "两个提示词",
+	"batch.preset.two-groups.point":    "两组各三条：组统计量按提示词分别计算，GAE 白化覆盖全部六条回复。",
 	"batch.preset.outlier.title":       "一个离群分数",
 	"batch.preset.outlier.point":       "一条回复得 8 分：它改变批次的均值和方差，从而改变其他每条回复白化后的优势。",
 
@@ -57,7 +57,7 @@ var zhBatch = map[string]string{
 	"batch.est.remax":     "ReMax",
 
 	"batch.groups.heading":   "组统计量",
-	"batch.groups.caption":   "每个提示一组（verl 的 uid）：GRPO、RLOO 和 REINFORCE++-baseline 拿来与每条回复比较的量",
+	"batch.groups.caption":   "每个提示词一组（verl 的 uid）：GRPO、RLOO 和 REINFORCE++-baseline 拿来与每条回复比较的量",
 	"batch.groups.id":        "组",
 	"batch.groups.members":   "回复 i",
 	"batch.groups.scores":    "分数 s_i",

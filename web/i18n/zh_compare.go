@@ -53,7 +53,7 @@ var zhCompare = map[string]string{
 	"compare.bugs.rows.2":          "2 条序列：再加上同一回复、分数低 1",
 	"compare.bugs.results":         "正确与有 bug，逐个单元格",
 	"compare.bugs.correct_is":      "“正确”指最新版 verl（%[1]s）：GAE 跳过 mask 为 0 的 token，回报由原始优势算出，在整个批次上白化。这里不使用场景中的 verl 版本设置。",
-	"compare.bugs.row2_note":       "序列 2 是同一条回复、分数低 1：最后一个有效 token 上的奖励减 1，相当于同一提示的另一个失败的采样。白化在两条序列上一起做。",
+	"compare.bugs.row2_note":       "序列 2 是同一条回复、得分低 1：最后一个有效 token 上的奖励减 1，相当于同一提示词的另一个失败的采样。白化在两条序列上一起做。",
 	"compare.bugs.hint":            "在上面勾选一个 bug，就能把它和这个正确结果放在一起看。",
 	"compare.bugs.key":             "≠ 标出有 bug 的代码算出的数与正确值不同的单元格。",
 	"compare.bugs.correct_caption": "正确结果（最新版 verl）",
