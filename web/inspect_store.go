@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"net"
 	"net/http"
 	"sync"
 	"time"
 
+	"gaelab/web/clientip"
 	"gaelab/web/i18n"
 	"gaelab/web/inspect"
 	"gaelab/web/store"
@@ -30,15 +30,19 @@ const (
 // inspectUploads is /inspect's side of the database, and the last
 // analyses this replica computed (by content and config).
 type inspectUploads struct {
-	st    store.Store // nil: uploads are off (503)
-	lim   store.UploadLimits
-	now   func() time.Time
-	cache *analysisCache
+	st       store.Store // nil: uploads are off (503)
+	lim      store.UploadLimits
+	now      func() time.Time
+	cache    *analysisCache
+	quota    *quota    // uploads per address (inspect_admit.go)
+	analyses *slotPool // analyses running at once
 }
 
 func newInspectUploads(o Options) *inspectUploads {
 	return &inspectUploads{st: o.Store, now: time.Now, cache: &analysisCache{},
-		lim: store.UploadLimits{TTL: uploadTTL, PerAddrDay: o.UploadDailyBytes, MaxTotal: o.UploadStoreBytes}}
+		lim:      store.UploadLimits{TTL: uploadTTL, PerAddrDay: o.UploadDailyBytes, MaxTotal: o.UploadStoreBytes},
+		quota:    newQuota(o.InspectBurst, time.Hour/time.Duration(o.InspectPerHour)),
+		analyses: newSlotPool(o.InspectConcurrent, o.InspectWait)}
 }
 
 // put stores an upload from r's address; errors are a status and a
@@ -47,10 +51,7 @@ func (u *inspectUploads) put(r *http.Request, data []byte) (store.Upload, int, s
 	if u.st == nil {
 		return store.Upload{}, http.StatusServiceUnavailable, "inspect.err.nostore"
 	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
+	host := clientip.Addr(r)
 	ctx, cancel := context.WithTimeout(r.Context(), inspectStoreTimeout)
 	defer cancel()
 	up, err := u.st.PutUpload(ctx, host, data, u.lim, u.now())
@@ -80,6 +81,10 @@ func (u *inspectUploads) analysis(ctx context.Context, ir inspectRequest) (store
 		if err != nil {
 			return nil, err
 		}
+		if !u.analyses.acquire(ctx) {
+			return nil, errAnalysesBusy
+		}
+		defer u.analyses.release()
 		return inspect.Load(data, ir.config)
 	})
 	return up, a, err
@@ -94,7 +99,10 @@ func (u *inspectUploads) share(ctx context.Context, id string) (store.Upload, er
 	return u.st.ShareUpload(ctx, id, now.Add(uploadShareTTL), now)
 }
 
-var errUploadsOff = errors.New("web: uploads are off: no database")
+var (
+	errUploadsOff   = errors.New("web: uploads are off: no database")
+	errAnalysesBusy = errors.New("web: every analysis slot is taken")
+)
 
 // inspectStatus maps an error of finding or analysing an upload to a
 // status and the page's messages: 404 for an expired or unknown id, 400
@@ -108,6 +116,8 @@ func inspectStatus(l i18n.Lang, err error) (int, []string) {
 		return http.StatusNotFound, []string{l.T("inspect.err.expired")}
 	case errors.Is(err, errUploadsOff):
 		return http.StatusServiceUnavailable, []string{l.T("inspect.err.nostore")}
+	case errors.Is(err, errAnalysesBusy):
+		return http.StatusServiceUnavailable, []string{l.T("limit.busy", retryAfter)}
 	}
 	return http.StatusServiceUnavailable, []string{l.T("inspect.err.store")}
 }

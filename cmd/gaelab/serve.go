@@ -11,6 +11,7 @@ import (
 
 	"gaelab/web"
 	"gaelab/web/class"
+	"gaelab/web/clientip"
 )
 
 // defaultAddr is where serve listens when neither -addr nor $ADDR says.
@@ -36,6 +37,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	classTTL := fs.Duration("class-ttl", 24*time.Hour, "how long a live class and its answers are kept")
 	maxStreams := fs.Int("max-streams", 0, "live-class streams held at once (0: the default, 2000)")
 	publicURL := fs.String("public-url", "", "address phones use to reach this server, for join links and QR codes")
+	trustProxy := fs.String("trust-proxy", "", "reverse proxies (CIDR[,CIDR…]) whose X-Forwarded-For names the client for per-address limits")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -64,6 +66,11 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		}
 	}
 
+	trusted, err := clientip.ParseTrusted(*trustProxy)
+	if err != nil {
+		return usageErrorf("serve: -trust-proxy: %v", err)
+	}
+
 	if getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(defaultMemoryLimit)
 	}
@@ -88,6 +95,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		ClassTTL:          *classTTL,
 		MaxStreams:        *maxStreams,
 		PublicURL:         *publicURL,
+		TrustProxy:        trusted,
 	})
 	return web.Serve(ctx, srv, logger)
 }

@@ -47,6 +47,7 @@ var parts = []part{
 	{"critic", enCritic, zhCritic},
 	{"charts", enCharts, zhCharts},
 	{"step", enStep, zhStep},
+	{"security_admit", enSecurityAdmit, zhSecurityAdmit},
 }
 
 // catalogs holds every message by language, merged from parts.
