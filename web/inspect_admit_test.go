@@ -1,11 +1,17 @@
 package web
 
 import (
+	"archive/zip"
+	"bytes"
+	"encoding/binary"
 	"encoding/json"
+	"fmt"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -166,4 +172,63 @@ func TestOnlyClientIPReadsTheAddress(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFullTensorsRefusedBeforeAnalysis: ?full=1 on a batch past
+// inspect.MaxFull is refused by its shape (413), before its analysis is
+// computed: the request allocates little more than the tensors it read.
+func TestFullTensorsRefusedBeforeAnalysis(t *testing.T) {
+	h := Handler(Options{InspectBurst: 100})
+	data := checkedNPZ(512, 2560) // 1,310,720 elements per tensor
+	post := func(query string) (int, uint64) {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		req := httptest.NewRequest(http.MethodPost, "/api/v1/inspect?"+query, bytes.NewReader(data))
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		runtime.ReadMemStats(&after)
+		return rec.Code, (after.TotalAlloc - before.TotalAlloc) >> 20
+	}
+	code, refused := post("full=1")
+	if code != http.StatusRequestEntityTooLarge {
+		t.Fatalf("full=1 on 512 × 2,560: %d, want 413", code)
+	}
+	code, analysed := post("")
+	t.Logf("refused: %d MB allocated; analysed (%d): %d MB", refused, code, analysed)
+	if refused*3 > analysed {
+		t.Errorf("refusing full=1 allocated %d MB, analysing the batch %d MB: the refusal came after the analysis", refused, analysed)
+	}
+}
+
+// checkedNPZ is a B×R f32 .npz batch with the run's advantages and
+// returns, which match no release: the check tries every candidate. It
+// compresses to a few hundred KB.
+func checkedNPZ(B, R int) []byte {
+	npy := func(fill func(t int) float32) []byte {
+		h := fmt.Sprintf("{'descr': '<f4', 'fortran_order': False, 'shape': (%d, %d), }", B, R)
+		h += strings.Repeat(" ", 63-(10+len(h))%64) + "\n"
+		out := binary.LittleEndian.AppendUint16([]byte("\x93NUMPY\x01\x00"), uint16(len(h)))
+		out = append(out, h...)
+		for range B {
+			for t := range R {
+				out = binary.LittleEndian.AppendUint32(out, math.Float32bits(fill(t)))
+			}
+		}
+		return out
+	}
+	var buf bytes.Buffer
+	z := zip.NewWriter(&buf)
+	for name, fill := range map[string]func(t int) float32{
+		"response_mask":       func(int) float32 { return 1 },
+		"token_level_rewards": func(t int) float32 { return float32(t / (R - 1)) },
+		"values":              func(int) float32 { return 0.5 },
+		"advantages":          func(int) float32 { return 0.25 },
+		"returns":             func(int) float32 { return 0.75 },
+	} {
+		w, _ := z.Create(name + ".npy")
+		w.Write(npy(fill))
+	}
+	z.Close()
+	return buf.Bytes()
 }
