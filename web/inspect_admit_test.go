@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"gaelab/web/clientip"
+	"gaelab/web/store"
 )
 
 // postFrom posts a small (unreadable) batch to path from remote, with
@@ -231,4 +232,25 @@ func checkedNPZ(B, R int) []byte {
 	}
 	z.Close()
 	return buf.Bytes()
+}
+
+// TestViewsShareOneAnalysis: the views of an upload whose analysis is not
+// cached, asked at once, wait for the one analysis slot and then share
+// the analysis the first computed: every one is answered 200, none 503.
+func TestViewsShareOneAnalysis(t *testing.T) {
+	st := sqliteStore(t)
+	h := Handler(Options{Store: st, InspectConcurrent: 1, InspectWait: 30 * time.Second})
+	up, err := st.PutUpload(t.Context(), "test", uploadBatch(128, 1024), store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := make(chan int, 6)
+	for range cap(codes) {
+		go func() { codes <- serve(h, "GET", "/inspect/"+up.ID+"/summary.json?lam=0.9").Code }()
+	}
+	for range cap(codes) {
+		if c := <-codes; c != http.StatusOK {
+			t.Errorf("a view asked at the same time as five others: %d", c)
+		}
+	}
 }

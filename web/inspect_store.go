@@ -67,7 +67,9 @@ func (u *inspectUploads) put(r *http.Request, data []byte) (store.Upload, int, s
 }
 
 // analysis finds the view id's upload and analyses it with the request's
-// config, from this replica's cache when it can.
+// config, from this replica's cache when it can. A new analysis waits for
+// an analysis slot (errAnalysesBusy when none comes free in time); one
+// that another request computed meanwhile is taken from the cache.
 func (u *inspectUploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload, *inspect.Analysis, error) {
 	if u.st == nil {
 		return store.Upload{}, nil, errUploadsOff
@@ -76,18 +78,27 @@ func (u *inspectUploads) analysis(ctx context.Context, ir inspectRequest) (store
 	if err != nil {
 		return up, nil, err
 	}
-	a, err := u.cache.get(ir.cacheKey(up.SHA256), func() (*inspect.Analysis, error) {
-		data, err := u.st.UploadData(ctx, up.SHA256)
-		if err != nil {
-			return nil, err
-		}
-		if !u.analyses.acquire(ctx) {
-			return nil, errAnalysesBusy
-		}
-		defer u.analyses.release()
-		return inspect.Load(data, ir.config)
-	})
-	return up, a, err
+	key := ir.cacheKey(up.SHA256)
+	if a, ok := u.cache.lookup(key); ok {
+		return up, a, nil
+	}
+	if !u.analyses.acquire(ctx) {
+		return up, nil, errAnalysesBusy
+	}
+	defer u.analyses.release()
+	if a, ok := u.cache.lookup(key); ok {
+		return up, a, nil
+	}
+	data, err := u.st.UploadData(ctx, up.SHA256)
+	if err != nil {
+		return up, nil, err
+	}
+	a, err := inspect.Load(data, ir.config)
+	if err != nil {
+		return up, nil, err
+	}
+	u.cache.put(key, a)
+	return up, a, nil
 }
 
 // share keeps a view uploadShareTTL from now.
@@ -149,21 +160,16 @@ type cachedAnalysis struct {
 	a   *inspect.Analysis
 }
 
-func (c *analysisCache) get(key string, compute func() (*inspect.Analysis, error)) (*inspect.Analysis, error) {
+// lookup is the analysis kept under key, if any.
+func (c *analysisCache) lookup(key string) (*inspect.Analysis, bool) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	for _, e := range c.entries {
 		if e.key == key {
-			c.mu.Unlock()
-			return e.a, nil
+			return e.a, true
 		}
 	}
-	c.mu.Unlock()
-	a, err := compute()
-	if err != nil {
-		return nil, err
-	}
-	c.put(key, a)
-	return a, nil
+	return nil, false
 }
 
 func (c *analysisCache) put(key string, a *inspect.Analysis) {
