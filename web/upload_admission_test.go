@@ -2,6 +2,7 @@ package web
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"net"
 	"net/http"
@@ -121,5 +122,14 @@ func TestSlowUploadIsCut(t *testing.T) {
 			t.Errorf("%s: cut after %v, want about the grace period and a window (0.6 s)", tt.path, took)
 		}
 		t.Logf("%s: 20 B/s upload cut after %v", tt.path, took)
+	}
+	// A batch sent at full speed is read whole and analysed as before.
+	resp, err := http.Post(srv.URL+"/api/v1/inspect", "application/octet-stream", bytes.NewReader(uploadBatch(64, 1024)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("an upload at full speed: %d, want 200", resp.StatusCode)
 	}
 }

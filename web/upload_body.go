@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"net/http"
 	"sync/atomic"
@@ -66,11 +65,16 @@ func withUploadBody(rate uploadRate, analyses *slotPool) func(http.Handler) http
 	}
 }
 
-// readUpload reads r to its end into one buffer sized from the declared
-// length, so a large upload is not copied as the buffer grows (the limit
-// is r's own, a MaxBytesReader).
+// uploadPrealloc is the most of a declared length allocated before the
+// bytes arrive: a client that announces 128 MiB and sends nothing holds
+// no more than this.
+const uploadPrealloc = 8 << 20
+
+// readUpload reads r to its end (its limit is r's own, a MaxBytesReader)
+// into a buffer sized from the declared length, up to uploadPrealloc, so
+// that most uploads are not copied as the buffer grows.
 func readUpload(r io.Reader, declared int64) ([]byte, error) {
-	buf := bytes.NewBuffer(make([]byte, 0, max(declared, 0)+1))
+	buf := bytes.NewBuffer(make([]byte, 0, min(max(declared, 0), uploadPrealloc)+1))
 	_, err := buf.ReadFrom(r)
 	return buf.Bytes(), err
 }
@@ -96,15 +100,13 @@ func (c countingReader) Read(p []byte) (int, error) {
 // once, when fewer than rate.min bytes a second arrived over the last
 // window (after the grace period).
 type rateWatch struct {
-	n      atomic.Int64
-	slow   atomic.Bool
-	cancel context.CancelFunc
-	done   chan struct{}
+	n          atomic.Int64
+	slow       atomic.Bool
+	quit, done chan struct{}
 }
 
 func watchRate(rate uploadRate, abort func()) *rateWatch {
-	ctx, cancel := context.WithCancel(context.Background())
-	rw := &rateWatch{cancel: cancel, done: make(chan struct{})}
+	rw := &rateWatch{quit: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(rw.done)
 		type sample struct {
@@ -117,7 +119,7 @@ func watchRate(rate uploadRate, abort func()) *rateWatch {
 		defer tick.Stop()
 		for {
 			select {
-			case <-ctx.Done():
+			case <-rw.quit:
 				return
 			case now := <-tick.C:
 				hist = append(hist, sample{now, rw.n.Load()})
@@ -141,7 +143,7 @@ func watchRate(rate uploadRate, abort func()) *rateWatch {
 
 // stop ends the watch and says whether it found the transfer too slow.
 func (rw *rateWatch) stop() bool {
-	rw.cancel()
+	close(rw.quit)
 	<-rw.done
 	return rw.slow.Load()
 }
