@@ -22,14 +22,6 @@ import (
 // sequences (see bugsView.input).
 var bugsKeys = []string{"bug", "rows"}
 
-// maxBugCells bounds the token columns /compare/bugs draws at once
-// (bugs × rows × tokens; each about 1 KB of tables): all seven bugs of
-// two 512-token rows would be 7.2 MB from a 3 KB link. Past it the page
-// says what to leave out instead of drawing the sections; 2,048 is every
-// bug of a 146-token row pair, or four bugs of a 512-token response, a
-// page of about 2 MB.
-const maxBugCells = 2048
-
 // bugsView is /compare/bugs for one request: the scenario as a batch, its
 // correct GAE (the newest verl's) and the bugs to draw beside it.
 type bugsView struct {
@@ -177,8 +169,8 @@ func (b bugsView) results() templates.BugsResults {
 		}
 		return out
 	}
-	if tokens := len(b.in.Mask[0]); len(b.bugs)*b.rows*tokens > maxBugCells {
-		out.Errors = append(out.Errors, b.t("compare.bugs.too_large", len(b.bugs), b.rows, tokens, maxBugCells))
+	if msg := b.tooLarge(); msg != "" {
+		out.Errors = append(out.Errors, msg)
 		return out
 	}
 	out.Key = b.t("compare.bugs.key")
