@@ -56,7 +56,7 @@ func TestInspectQuota(t *testing.T) {
 	}
 	json.Unmarshal(rec.Body.Bytes(), &e)
 	retry, _ := strconv.Atoi(rec.Header().Get("Retry-After"))
-	if rec.Code != http.StatusTooManyRequests || e.Error.Code != "rate_limited" || !strings.Contains(e.Error.Message, "at most 60 an hour, 10 at once") || retry < 1 || retry > 60 {
+	if rec.Code != http.StatusTooManyRequests || e.Error.Code != "rate_limited" || !strings.Contains(e.Error.Message, "at most 60 an hour, in bursts of up to 10") || retry < 1 || retry > 60 {
 		t.Errorf("11th API inspection: %d Retry-After %q %s, want 429 rate_limited naming the limit", rec.Code, rec.Header().Get("Retry-After"), rec.Body)
 	}
 	rec = postFrom(h, "/inspect", a, "Accept-Language", "zh")

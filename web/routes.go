@@ -66,7 +66,7 @@ type Options struct {
 	UploadRateGrace  time.Duration
 	UploadRateWindow time.Duration
 	// InspectPerHour and InspectBurst are each address's quota of uploads
-	// to inspect (default 60 an hour, 10 at once; 429 past it);
+	// to inspect (default 60 an hour, in bursts of up to 10; 429 past it);
 	// InspectConcurrent how many analyses run at once (default 1), each
 	// waiting up to InspectWait (default 5 s) for its turn, then 503.
 	InspectPerHour    int

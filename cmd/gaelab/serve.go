@@ -34,7 +34,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	uploadRead := fs.Duration("upload-read-timeout", 0, "time a client has to send an upload (0: 120s)")
 	uploadSlots := fs.Int("upload-slots", 0, "uploads received at once, apart from the pages' requests (0: 4)")
 	uploadMinRate := fs.Int64("upload-min-rate", 0, "bytes a second an upload must arrive at, over 10 s after the first 10 s (0: 16384)")
-	inspectPerHour := fs.Int("inspect-per-hour", 0, "batches one address may inspect an hour, 10 at once (0: 60)")
+	inspectPerHour := fs.Int("inspect-per-hour", 0, "batches one address may inspect an hour, in bursts of up to 10 (0: 60)")
 	inspectConcurrent := fs.Int("inspect-concurrent", 0, "analyses of uploaded batches run at once (0: 1)")
 	dataDir := fs.String("data", "", "data directory of the embedded database")
 	dbURL := fs.String("db", "", "PostgreSQL URL (postgres://…) instead of the embedded database")
