@@ -5,7 +5,6 @@ import (
 	"crypto/subtle"
 	"errors"
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -15,6 +14,7 @@ import (
 
 	"gaelab/web/bounded"
 	"gaelab/web/class"
+	"gaelab/web/clientip"
 	"gaelab/web/i18n"
 	"gaelab/web/store"
 )
@@ -249,10 +249,7 @@ func newAddressLimiter(max int, window time.Duration) *addressLimiter {
 // allow records one event for r's address if it has fewer than max in the
 // window.
 func (l *addressLimiter) allow(r *http.Request, now time.Time) bool {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
+	host := clientip.Addr(r)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if len(l.seen) > 10000 { // forget the idle ones

@@ -169,6 +169,10 @@ func (b bugsView) results() templates.BugsResults {
 		}
 		return out
 	}
+	if msg := b.tooLarge(); msg != "" {
+		out.Errors = append(out.Errors, msg)
+		return out
+	}
 	out.Key = b.t("compare.bugs.key")
 	out.Sections = make([]templates.BugSection, len(b.bugs))
 	var wg sync.WaitGroup

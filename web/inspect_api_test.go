@@ -81,7 +81,8 @@ func TestInspectAPI(t *testing.T) {
 }
 
 func TestInspectAPIErrors(t *testing.T) {
-	h := Routes()
+	h := Handler(Options{InspectBurst: 100}) // more cases than the default quota's burst
+
 	for _, tc := range []struct {
 		file, query, contentType string
 		status                   int

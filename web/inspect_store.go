@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"net"
 	"net/http"
 	"sync"
 	"time"
 
+	"gaelab/web/clientip"
 	"gaelab/web/i18n"
 	"gaelab/web/inspect"
 	"gaelab/web/store"
@@ -30,15 +30,19 @@ const (
 // inspectUploads is /inspect's side of the database, and the last
 // analyses this replica computed (by content and config).
 type inspectUploads struct {
-	st    store.Store // nil: uploads are off (503)
-	lim   store.UploadLimits
-	now   func() time.Time
-	cache *analysisCache
+	st       store.Store // nil: uploads are off (503)
+	lim      store.UploadLimits
+	now      func() time.Time
+	cache    *analysisCache
+	quota    *quota    // uploads per address (inspect_admit.go)
+	analyses *slotPool // analyses running at once
 }
 
 func newInspectUploads(o Options) *inspectUploads {
 	return &inspectUploads{st: o.Store, now: time.Now, cache: &analysisCache{},
-		lim: store.UploadLimits{TTL: uploadTTL, PerAddrDay: o.UploadDailyBytes, MaxTotal: o.UploadStoreBytes}}
+		lim:      store.UploadLimits{TTL: uploadTTL, PerAddrDay: o.UploadDailyBytes, MaxTotal: o.UploadStoreBytes},
+		quota:    newQuota(o.InspectBurst, time.Hour/time.Duration(o.InspectPerHour)),
+		analyses: newSlotPool(o.InspectConcurrent, o.InspectWait)}
 }
 
 // put stores an upload from r's address; errors are a status and a
@@ -47,10 +51,7 @@ func (u *inspectUploads) put(r *http.Request, data []byte) (store.Upload, int, s
 	if u.st == nil {
 		return store.Upload{}, http.StatusServiceUnavailable, "inspect.err.nostore"
 	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
+	host := clientip.Addr(r)
 	ctx, cancel := context.WithTimeout(r.Context(), inspectStoreTimeout)
 	defer cancel()
 	up, err := u.st.PutUpload(ctx, host, data, u.lim, u.now())
@@ -68,7 +69,9 @@ func (u *inspectUploads) put(r *http.Request, data []byte) (store.Upload, int, s
 }
 
 // analysis finds the view id's upload and analyses it with the request's
-// config, from this replica's cache when it can.
+// config, from this replica's cache when it can. A new analysis waits for
+// an analysis slot (errAnalysesBusy when none comes free in time); one
+// that another request computed meanwhile is taken from the cache.
 func (u *inspectUploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload, *inspect.Analysis, error) {
 	if u.st == nil {
 		return store.Upload{}, nil, errUploadsOff
@@ -77,14 +80,27 @@ func (u *inspectUploads) analysis(ctx context.Context, ir inspectRequest) (store
 	if err != nil {
 		return up, nil, err
 	}
-	a, err := u.cache.get(ir.cacheKey(up.SHA256), func() (*inspect.Analysis, error) {
-		data, err := u.st.UploadData(ctx, up.SHA256)
-		if err != nil {
-			return nil, err
-		}
-		return inspect.Load(data, ir.config)
-	})
-	return up, a, err
+	key := ir.cacheKey(up.SHA256)
+	if a, ok := u.cache.lookup(key); ok {
+		return up, a, nil
+	}
+	if !u.analyses.acquire(ctx) {
+		return up, nil, errAnalysesBusy
+	}
+	defer u.analyses.release()
+	if a, ok := u.cache.lookup(key); ok {
+		return up, a, nil
+	}
+	data, err := u.st.UploadData(ctx, up.SHA256)
+	if err != nil {
+		return up, nil, err
+	}
+	a, err := inspect.Load(data, ir.config)
+	if err != nil {
+		return up, nil, err
+	}
+	u.cache.put(key, a)
+	return up, a, nil
 }
 
 // share keeps a view uploadShareTTL from now.
@@ -96,7 +112,10 @@ func (u *inspectUploads) share(ctx context.Context, id string) (store.Upload, er
 	return u.st.ShareUpload(ctx, id, now.Add(uploadShareTTL), now)
 }
 
-var errUploadsOff = errors.New("web: uploads are off: no database")
+var (
+	errUploadsOff   = errors.New("web: uploads are off: no database")
+	errAnalysesBusy = errors.New("web: every analysis slot is taken")
+)
 
 // inspectStatus maps an error of finding or analysing an upload to a
 // status and the page's messages: 404 for an expired or unknown id, 400
@@ -110,6 +129,8 @@ func inspectStatus(l i18n.Lang, err error) (int, []string) {
 		return http.StatusNotFound, []string{l.T("inspect.err.expired")}
 	case errors.Is(err, errUploadsOff):
 		return http.StatusServiceUnavailable, []string{l.T("inspect.err.nostore")}
+	case errors.Is(err, errAnalysesBusy):
+		return http.StatusServiceUnavailable, []string{l.T("limit.busy", retryAfter)}
 	}
 	return http.StatusServiceUnavailable, []string{l.T("inspect.err.store")}
 }
@@ -141,21 +162,16 @@ type cachedAnalysis struct {
 	a   *inspect.Analysis
 }
 
-func (c *analysisCache) get(key string, compute func() (*inspect.Analysis, error)) (*inspect.Analysis, error) {
+// lookup is the analysis kept under key, if any.
+func (c *analysisCache) lookup(key string) (*inspect.Analysis, bool) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	for _, e := range c.entries {
 		if e.key == key {
-			c.mu.Unlock()
-			return e.a, nil
+			return e.a, true
 		}
 	}
-	c.mu.Unlock()
-	a, err := compute()
-	if err != nil {
-		return nil, err
-	}
-	c.put(key, a)
-	return a, nil
+	return nil, false
 }
 
 func (c *analysisCache) put(key string, a *inspect.Analysis) {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -38,32 +39,59 @@ const retryAfter = 1
 // with Retry-After, so a saturated server sheds load quickly instead of
 // queueing without bound. /healthz is never held back.
 func withInflightLimit(limit int, wait time.Duration) func(http.Handler) http.Handler {
-	slots := make(chan struct{}, limit)
-	return func(next http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path == "/healthz" {
-				next.ServeHTTP(w, r)
-				return
-			}
-			select {
-			case slots <- struct{}{}:
-			default:
-				timer := time.NewTimer(wait)
-				select {
-				case slots <- struct{}{}:
-					timer.Stop()
-				case <-timer.C:
-					shed(w, r)
-					return
-				case <-r.Context().Done():
-					timer.Stop()
-					return // the client left; nobody reads an answer
-				}
-			}
-			defer func() { <-slots }()
-			next.ServeHTTP(w, r)
-		})
+	return newSlotPool(limit, wait).middleware
+}
+
+// slotPool lets at most cap(slots) holders run at once; one that finds
+// every slot taken waits up to wait for one.
+type slotPool struct {
+	slots chan struct{}
+	wait  time.Duration
+}
+
+func newSlotPool(n int, wait time.Duration) *slotPool {
+	return &slotPool{slots: make(chan struct{}, n), wait: wait}
+}
+
+// acquire takes a slot within the pool's wait; false if none came free in
+// time or ctx ended first. A true caller must release.
+func (p *slotPool) acquire(ctx context.Context) bool {
+	select {
+	case p.slots <- struct{}{}:
+		return true
+	default:
 	}
+	timer := time.NewTimer(p.wait)
+	defer timer.Stop()
+	select {
+	case p.slots <- struct{}{}:
+		return true
+	case <-timer.C:
+		return false
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (p *slotPool) release() { <-p.slots }
+
+// middleware runs each request in a slot, or answers 503 (shed) when
+// none comes free in time; a client that left gets no answer.
+func (p *slotPool) middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/healthz" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if !p.acquire(r.Context()) {
+			if r.Context().Err() == nil {
+				shed(w, r)
+			}
+			return // else the client left; nobody reads an answer
+		}
+		defer p.release()
+		next.ServeHTTP(w, r)
+	})
 }
 
 // shed answers 503 with Retry-After.

@@ -13,6 +13,7 @@ import (
 
 	"gaelab/static"
 	"gaelab/web/api"
+	"gaelab/web/clientip"
 	"gaelab/web/store"
 )
 
@@ -59,6 +60,28 @@ type Options struct {
 	// holds (default 2 GiB), the oldest evicted first. Uploads need Store.
 	UploadDailyBytes int64
 	UploadStoreBytes int64
+	// UploadSlots is how many uploads may arrive at once (default 4), a
+	// pool of their own, not MaxInflight's; more wait InflightWait, then
+	// get 503. An upload slower than UploadMinRate bytes a second
+	// (default 16 KiB/s) over UploadRateWindow (default 10 s), after
+	// UploadRateGrace (default 10 s), is cut and answered 408.
+	UploadSlots      int
+	UploadMinRate    int64
+	UploadRateGrace  time.Duration
+	UploadRateWindow time.Duration
+	// InspectPerHour and InspectBurst are each address's quota of uploads
+	// to inspect (default 60 an hour, in bursts of up to 10; 429 past it);
+	// InspectConcurrent how many analyses run at once (default 1), each
+	// waiting up to InspectWait (default 5 s) for its turn, then 503.
+	InspectPerHour    int
+	InspectBurst      int
+	InspectConcurrent int
+	InspectWait       time.Duration
+
+	// TrustProxy are the reverse proxies whose X-Forwarded-For names the
+	// client (clientip.Addr); empty trusts none, and every per-address
+	// limit keys on RemoteAddr.
+	TrustProxy clientip.Trusted
 }
 
 // gzipLevel trades a little size for speed: at level 1 a playground page
@@ -90,10 +113,14 @@ func Handler(o Options) http.Handler { return newServer(o).router() }
 //     cache, no gzip, no page slot and no write deadline; the class hub caps
 //     them (o.MaxStreams). Handlers flush with http.NewResponseController.
 //     They end when the server shuts down (withShutdown).
-//   - uploads: large request bodies (uploads.go). The in-flight limit, a
-//     body of at most o.UploadBodyBytes (413 past it) read within
-//     o.UploadReadTimeout, no handler timeout (the work is bounded by the
-//     body limit), panic recovery and gzip.
+//   - uploads: large request bodies, each an inspection (uploads.go,
+//     upload_body.go, inspect_admit.go). Their own slots (o.UploadSlots,
+//     so slow uploads never hold a page's), a body of at most
+//     o.UploadBodyBytes (413 past it) read within o.UploadReadTimeout, the
+//     client's inspection quota (429), the whole body read at
+//     o.UploadMinRate or faster (408) before an analysis slot is taken
+//     (o.InspectConcurrent; 503), no handler timeout (the work is bounded
+//     by the body limit), panic recovery and gzip.
 //
 // A feature mounts its routes with one line in routes: write
 // func (s *Server) mountFooRoutes(r chi.Router) in the feature's file and
@@ -109,7 +136,7 @@ func (s *Server) router() *router {
 	mux := chi.NewRouter()
 	mux.Use(middleware.GetHead, withRequestID, withAccessLog(o.Logger),
 		withSecurityHeaders(o.FrameAncestors, strings.HasPrefix(o.PublicURL, "https://")),
-		withURLLimit, withCrossSiteRefusal(o.PublicURL))
+		withURLLimit, withCrossSiteRefusal(o.PublicURL), clientip.Middleware(o.TrustProxy))
 	slots := withInflightLimit(o.MaxInflight, o.InflightWait)
 	gzip := middleware.Compress(gzipLevel, compressible...)
 	rt := &router{
@@ -117,7 +144,9 @@ func (s *Server) router() *router {
 		pages:   mux.With(slots, withTimeout(o.HandlerTimeout), withRecovery(o.Logger), withConditional(buildID(), s.answers), gzip),
 		limited: mux.With(slots, withTimeout(o.HandlerTimeout), withRecovery(o.Logger)),
 		streams: mux.With(withStream, withShutdown(s.closing), withRecovery(o.Logger)),
-		uploads: mux.With(slots, withUploadDeadlines(o.UploadReadTimeout), withUploadLimit(o.UploadBodyBytes),
+		uploads: mux.With(withInflightLimit(o.UploadSlots, o.InflightWait), withUploadDeadlines(o.UploadReadTimeout),
+			withUploadLimit(o.UploadBodyBytes), withInspectQuota(s.uploads.quota, o.InspectPerHour, o.InspectBurst),
+			withUploadBody(uploadRate{o.UploadMinRate, o.UploadRateGrace, o.UploadRateWindow}, s.uploads.analyses),
 			withRecovery(o.Logger), gzip),
 	}
 
@@ -207,6 +236,14 @@ func (o Options) withDefaults() Options {
 	orDefault(&o.UploadReadTimeout, defaultUploadReadTimeout)
 	orDefault(&o.UploadDailyBytes, defaultUploadDailyBytes)
 	orDefault(&o.UploadStoreBytes, defaultUploadStoreBytes)
+	orDefault(&o.UploadSlots, defaultUploadSlots)
+	orDefault(&o.UploadMinRate, defaultUploadMinRate)
+	orDefault(&o.UploadRateGrace, defaultUploadRateGrace)
+	orDefault(&o.UploadRateWindow, defaultUploadRateWindow)
+	orDefault(&o.InspectPerHour, defaultInspectPerHour)
+	orDefault(&o.InspectBurst, defaultInspectBurst)
+	orDefault(&o.InspectConcurrent, defaultInspectConcurrent)
+	orDefault(&o.InspectWait, defaultInspectWait)
 	return o
 }
 

@@ -12,8 +12,11 @@ import (
 // The uploads route group: routes whose body is a user's file (a verl
 // batch of up to 512 × 8,192 tokens). They get a larger body limit and a
 // longer read deadline than the other routes (Options.UploadBodyBytes,
-// Options.UploadReadTimeout), and no 10 s handler timeout: reading the body
-// is bounded by the read deadline, and the work on it by the body limit.
+// Options.UploadReadTimeout), slots of their own and a minimum transfer
+// rate (upload_body.go), a per-address quota and one analysis at a time
+// (inspect_admit.go), and no 10 s handler timeout: reading the body is
+// bounded by the read deadline and the rate, and the work on it by the
+// body limit and the analysis slots.
 const (
 	defaultUploadBodyBytes   = 128 << 20
 	defaultUploadReadTimeout = 120 * time.Second

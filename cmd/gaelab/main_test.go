@@ -210,6 +210,7 @@ func TestRunCommandLineErrors(t *testing.T) {
 		{name: "serve bad log format", args: []string{"serve", "-log-format", "xml"}, wantErr: `-log-format "xml": want text or json`},
 		{name: "serve bad embed origin", args: []string{"serve", "-embed-origins", "https://a.example; script-src *"}, wantErr: "-embed-origins"},
 		{name: "serve bad allowed host", args: []string{"serve", "-allowed-hosts", "https://a.example/"}, wantErr: "-allowed-hosts"},
+		{name: "serve bad trusted proxy", args: []string{"serve", "-trust-proxy", "10.0.0.0/8,proxy.example"}, wantErr: "-trust-proxy"},
 		{name: "compute bad flag", args: []string{"compute", "-v"}, wantErr: "flag provided but not defined: -v"},
 		{name: "compute two files", args: []string{"compute", "a.json", "b.json"}, wantErr: "at most one FILE"},
 		{name: "compute missing file", args: []string{"compute", missing}, wantErr: "no-such-case.json"},

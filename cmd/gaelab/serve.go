@@ -11,6 +11,7 @@ import (
 
 	"gaelab/web"
 	"gaelab/web/class"
+	"gaelab/web/clientip"
 )
 
 // defaultAddr is where serve listens when neither -addr nor $ADDR says.
@@ -31,12 +32,17 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	maxInflight := fs.Int("max-inflight", 0, "requests served at once (0: the default)")
 	uploadMax := fs.Int64("upload-max-bytes", 0, "body limit of the upload routes, e.g. POST /api/v1/inspect (0: 128 MiB)")
 	uploadRead := fs.Duration("upload-read-timeout", 0, "time a client has to send an upload (0: 120s)")
+	uploadSlots := fs.Int("upload-slots", 0, "uploads received at once, apart from the pages' requests (0: 4)")
+	uploadMinRate := fs.Int64("upload-min-rate", 0, "bytes a second an upload must arrive at, over 10 s after the first 10 s (0: 16384)")
+	inspectPerHour := fs.Int("inspect-per-hour", 0, "batches one address may inspect an hour, in bursts of up to 10 (0: 60)")
+	inspectConcurrent := fs.Int("inspect-concurrent", 0, "analyses of uploaded batches run at once (0: 1)")
 	dataDir := fs.String("data", "", "data directory of the embedded database")
 	dbURL := fs.String("db", "", "PostgreSQL URL (postgres://…) instead of the embedded database")
 	classTTL := fs.Duration("class-ttl", 24*time.Hour, "how long a live class and its answers are kept")
 	maxStreams := fs.Int("max-streams", 0, "live-class streams held at once (0: the default, 2000)")
 	publicURL := fs.String("public-url", "", "address phones use to reach this server, for join links, QR codes and link previews (og:image)")
 	allowedHosts := fs.String("allowed-hosts", "", "other Host names (host[:port], comma-separated) that join links and QR codes may be built from")
+	trustProxy := fs.String("trust-proxy", "", "reverse proxies (CIDR[,CIDR…]) whose X-Forwarded-For names the client for per-address limits")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -69,6 +75,10 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return usageErrorf("serve: -allowed-hosts: %v", err)
 	}
+	trusted, err := clientip.ParseTrusted(*trustProxy)
+	if err != nil {
+		return usageErrorf("serve: -trust-proxy: %v", err)
+	}
 
 	if getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(defaultMemoryLimit)
@@ -90,11 +100,16 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		MaxInflight:       *maxInflight,
 		UploadBodyBytes:   *uploadMax,
 		UploadReadTimeout: *uploadRead,
+		UploadSlots:       *uploadSlots,
+		UploadMinRate:     *uploadMinRate,
+		InspectPerHour:    *inspectPerHour,
+		InspectConcurrent: *inspectConcurrent,
 		Store:             st,
 		ClassTTL:          *classTTL,
 		MaxStreams:        *maxStreams,
 		PublicURL:         *publicURL,
 		AllowedHosts:      hosts,
+		TrustProxy:        trusted,
 	})
 	return web.Serve(ctx, srv, logger)
 }

@@ -18,6 +18,7 @@ var codes = map[string]int{
 	"method_not_allowed": http.StatusMethodNotAllowed,
 	"too_large":          http.StatusBadRequest, // a field's value; the body: StatusOf
 	"uri_too_long":       http.StatusRequestURITooLong,
+	"too_slow":           http.StatusRequestTimeout,
 	"busy":               http.StatusServiceUnavailable,
 	"timeout":            http.StatusServiceUnavailable,
 	"internal":           http.StatusInternalServerError,

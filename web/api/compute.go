@@ -28,6 +28,12 @@ func (e *Error) Error() string {
 // MaxBodyBytes is the largest request body or CLI input accepted (16 MiB).
 const MaxBodyBytes = 16 << 20
 
+// MaxAnswerBytes is the largest answer given (32 MiB): a 16 MiB body of
+// short numbers could otherwise ask for an answer of 175 MB. A case whose
+// answer would be larger is refused (too_large, 413), and its blocks stop
+// being computed once they pass the limit.
+const MaxAnswerBytes = 32 << 20
+
 // Compute decodes one case and returns the JSON answer {"outputs": {...}}.
 // Bad input is an *Error naming the field; a part verl would refuse is an
 // "error" string inside the outputs, and the other parts are still computed.
@@ -39,10 +45,16 @@ func Compute(body []byte) ([]byte, *Error) {
 	if perr != nil {
 		return nil, perr
 	}
+	var out []byte
 	if req.cfg.Release != nil {
-		return runRelease(req, *req.cfg.Release), nil
+		out = runRelease(req, *req.cfg.Release)
+	} else if blocks, ok := run(req); ok {
+		out = encodeOutputs(blocks)
 	}
-	return encodeOutputs(run(req)), nil
+	if out == nil || len(out) > MaxAnswerBytes {
+		return nil, answerTooLarge()
+	}
+	return out, nil
 }
 
 // encodeOutputs writes {"outputs": {...}} from blocks that are already JSON,
@@ -62,6 +74,10 @@ func encodeOutputs(blocks map[string]json.RawMessage) []byte {
 
 func tooLarge() *Error {
 	return &Error{Code: "too_large", Message: fmt.Sprintf("the body is larger than %d bytes (16 MiB)", MaxBodyBytes)}
+}
+
+func answerTooLarge() *Error {
+	return &Error{Code: "too_large", Message: fmt.Sprintf("the answer would be larger than %d bytes (32 MiB); send fewer rows or tokens, or fewer inputs per request", MaxAnswerBytes)}
 }
 
 // sortedKeys returns a map's keys in order, for deterministic output.

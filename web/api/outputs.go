@@ -40,15 +40,24 @@ func finiteBlock(v any) json.RawMessage {
 	return b
 }
 
-// run computes every output block the inputs allow.
-func run(req *request) map[string]json.RawMessage {
+// run computes every output block the inputs allow; false, as soon as a
+// block takes the answer past MaxAnswerBytes (the rest is not computed).
+func run(req *request) (map[string]json.RawMessage, bool) {
 	out := map[string]json.RawMessage{}
-	put := func(key string, v any) { out[key] = finiteBlock(v) }
+	size := 0
+	put := func(key string, v any) {
+		out[key] = finiteBlock(v)
+		size += len(out[key])
+	}
+	over := func() bool { return size > MaxAnswerBytes }
 	mask := req.tensors["response_mask"]
 	c := req.cfg
 
 	if req.has("old_log_probs", "ref_log_prob") {
 		put("kl_variants", klVariants(req.tensors["old_log_probs"], req.tensors["ref_log_prob"]))
+	}
+	if over() {
+		return nil, false
 	}
 	rewards := req.tensors["token_level_rewards"]
 	if scores := req.tensors["token_level_scores"]; scores != nil {
@@ -61,6 +70,9 @@ func run(req *request) map[string]json.RawMessage {
 	}
 	if rewards != nil {
 		put("token_level_rewards", rewards)
+	}
+	if over() {
+		return nil, false
 	}
 
 	var gaeNewest *engine.GAEResult
@@ -75,8 +87,11 @@ func run(req *request) map[string]json.RawMessage {
 		}
 		put("gae", gae)
 	}
-	if gaeNewest != nil && req.has("vpreds") {
+	if gaeNewest != nil && req.has("vpreds") && !over() {
 		put("value_loss", valueLoss(req, gaeNewest.Returns))
+	}
+	if over() {
+		return nil, false
 	}
 
 	advantages := req.tensors["advantages"]
@@ -96,7 +111,7 @@ func run(req *request) map[string]json.RawMessage {
 	if req.updates != nil {
 		put("beta_after_each_update", adaptiveBetas(req))
 	}
-	return out
+	return out, !over()
 }
 
 // klVariants is kl_penalty(old_log_probs, ref_log_prob, name) for every name

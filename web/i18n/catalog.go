@@ -50,6 +50,7 @@ var parts = []part{
 	{"step", enStep, zhStep},
 	{"preview", enPreview, zhPreview},
 	{"security_edges", enSecurityEdges, zhSecurityEdges},
+	{"security_admit", enSecurityAdmit, zhSecurityAdmit},
 }
 
 // catalogs holds every message by language, merged from parts.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"slices"
 )
 
@@ -61,7 +62,7 @@ func Handler(maxBody int64) http.HandlerFunc {
 			writeError(w, http.StatusBadRequest, errorf("invalid_file", "", "could not read the body: %v", err))
 			return
 		}
-		a, err := Load(body, q)
+		a, err := analyzeWithin(body, q, full)
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) {
@@ -74,14 +75,23 @@ func Handler(maxBody int64) http.HandlerFunc {
 			writeError(w, status, e)
 			return
 		}
-		if full && a.Batch.B*a.Batch.R > MaxFull {
-			writeError(w, http.StatusRequestEntityTooLarge, errorf("too_large", "full", "the batch has %d elements per tensor; full tensors are given up to %d", a.Batch.B*a.Batch.R, MaxFull))
-			return
-		}
 		w.Header().Set("Content-Type", "application/json")
 		enc := json.NewEncoder(w)
 		enc.Encode(a.Answer(full))
 	}
+}
+
+// analyzeWithin is Load, refusing a batch too large for its full tensors
+// (full) by its shape, before its analysis is computed.
+func analyzeWithin(body []byte, q url.Values, full bool) (*Analysis, error) {
+	b, c, err := Prepare(body, q)
+	if err != nil {
+		return nil, err
+	}
+	if full && b.B*b.R > MaxFull {
+		return nil, errorf("too_large", "full", "the batch has %d elements per tensor; full tensors are given up to %d", b.B*b.R, MaxFull)
+	}
+	return Analyze(b, c)
 }
 
 // readBody reads the whole body into one buffer sized from its declared

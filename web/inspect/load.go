@@ -62,31 +62,42 @@ func fileError(err error) error {
 // sidecar, then the query's keys), and analyses it. The query's format=
 // picks the format; other keys are config keys.
 func Load(data []byte, q url.Values) (*Analysis, error) {
-	f, err := Read(data, q.Get("format"))
+	b, c, err := Prepare(data, q)
 	if err != nil {
-		return nil, err
-	}
-	c := DefaultConfig()
-	if err := c.ApplyQuery(url.Values{"response_length": q["response_length"]}); err != nil {
-		return nil, err
-	}
-	b, err := FromFile(f, c.ResponseLength)
-	if err != nil {
-		return nil, err
-	}
-	if b.Sidecar != nil {
-		if err := c.ApplySidecar(b.Sidecar); err != nil {
-			return nil, err
-		}
-	}
-	if err := c.ApplyQuery(q); err != nil {
-		return nil, err
-	}
-	c.Resolve()
-	if err := c.Validate(); err != nil {
 		return nil, err
 	}
 	return Analyze(b, c)
+}
+
+// Prepare is Load without the analysis: the batch read and checked and
+// its config, so that a caller can refuse a batch by its shape before any
+// GAE is computed.
+func Prepare(data []byte, q url.Values) (*Batch, Config, error) {
+	c := DefaultConfig()
+	f, err := Read(data, q.Get("format"))
+	if err != nil {
+		return nil, c, err
+	}
+	if err := c.ApplyQuery(url.Values{"response_length": q["response_length"]}); err != nil {
+		return nil, c, err
+	}
+	b, err := FromFile(f, c.ResponseLength)
+	if err != nil {
+		return nil, c, err
+	}
+	if b.Sidecar != nil {
+		if err := c.ApplySidecar(b.Sidecar); err != nil {
+			return nil, c, err
+		}
+	}
+	if err := c.ApplyQuery(q); err != nil {
+		return nil, c, err
+	}
+	c.Resolve()
+	if err := c.Validate(); err != nil {
+		return nil, c, err
+	}
+	return b, c, nil
 }
 
 // looksJSON reports whether data is a JSON object rather than a

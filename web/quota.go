@@ -1,0 +1,70 @@
+package web
+
+import (
+	"math"
+	"sync"
+	"time"
+)
+
+// maxQuotaAddrs bounds the addresses a quota remembers (about 100 bytes
+// each): past it, the addresses whose bucket has refilled are forgotten,
+// then any.
+const maxQuotaAddrs = 100_000
+
+// quota is a token bucket per client address (clientip.Addr), in memory
+// (per replica; addresses are never stored): an address may spend burst
+// tokens at once, and gets one back every refill.
+type quota struct {
+	mu      sync.Mutex
+	burst   float64
+	refill  time.Duration
+	buckets map[string]bucket
+}
+
+type bucket struct {
+	tokens float64 // as of at
+	at     time.Time
+}
+
+func newQuota(burst int, refill time.Duration) *quota {
+	return &quota{burst: float64(burst), refill: refill, buckets: map[string]bucket{}}
+}
+
+// take spends one of addr's tokens at now. Without one it returns false
+// and how long until one is back.
+func (q *quota) take(addr string, now time.Time) (bool, time.Duration) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	b, ok := q.buckets[addr]
+	if !ok {
+		q.forget(now)
+		b = bucket{tokens: q.burst, at: now}
+	}
+	b.tokens = math.Min(q.burst, b.tokens+float64(now.Sub(b.at))/float64(q.refill))
+	b.at = now
+	if b.tokens < 1 {
+		q.buckets[addr] = b
+		return false, time.Duration((1 - b.tokens) * float64(q.refill))
+	}
+	b.tokens--
+	q.buckets[addr] = b
+	return true, 0
+}
+
+// forget makes room for one more address: the full buckets go first.
+func (q *quota) forget(now time.Time) {
+	if len(q.buckets) < maxQuotaAddrs {
+		return
+	}
+	for a, b := range q.buckets {
+		if b.tokens+float64(now.Sub(b.at))/float64(q.refill) >= q.burst {
+			delete(q.buckets, a)
+		}
+	}
+	for a := range q.buckets {
+		if len(q.buckets) < maxQuotaAddrs {
+			break
+		}
+		delete(q.buckets, a)
+	}
+}
