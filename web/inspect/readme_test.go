@@ -9,21 +9,6 @@ import (
 	"testing"
 )
 
-// python finds a Python 3 with NumPy (Debian's python3-numpy), or skips.
-func python(t *testing.T) string {
-	t.Helper()
-	for _, p := range []string{"/usr/bin/python3", "python3"} {
-		if exec.Command(p, "-c", "import numpy").Run() == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("no python3 with numpy")
-	}
-	t.Skip("no python3 with numpy")
-	return ""
-}
-
 // readmeSnippet is the Python block after <!-- inspect-snippet --> in the README.
 func readmeSnippet(t *testing.T) string {
 	t.Helper()
@@ -39,44 +24,59 @@ func readmeSnippet(t *testing.T) string {
 	return code
 }
 
-// harness stands in for a verl DataProto: torch-like tensors (float(),
-// cpu(), numpy(), is_floating_point()) in batch.batch, uids in
-// non_tensor_batch.
-const harness = `
-import sys
-import numpy as np
+// readmeHarness stands in for what the README's lines find inside
+// RayPPOTrainer.fit: verl (its __version__), self (global_steps and the
+// trainer config, verl's keys) and batch (a DataProto's tensors and uids),
+// then runs them; the exporter is imported from the directory in argv[1].
+const readmeHarness = `
+import os, sys, types
+sys.path.insert(0, sys.argv[1])
+sys.modules["verl"] = types.SimpleNamespace(__version__="0.4.1")
 
 class T:
-    def __init__(self, a): self.a = np.asarray(a)
-    def is_floating_point(self): return self.a.dtype.kind == "f"
-    def float(self): return T(self.a.astype(np.float32))
+    def __init__(self, rows, floating): self.rows, self.f = rows, floating
+    def detach(self): return self
     def cpu(self): return self
-    def numpy(self): return self.a
+    def is_floating_point(self): return self.f
+    def float(self): return self
+    @property
+    def dtype(self): return "torch.float32" if self.f else "torch.int64"
+    def tolist(self): return self.rows
+    def numpy(self): raise RuntimeError("Numpy is not available")
 
-class Batch:
-    def __init__(self):
-        m = np.array([[1, 1, 1, 0], [1, 1, 0, 0]])
-        self.batch = {"response_mask": T(m), "token_level_rewards": T(np.array([[0, 0, 1, 0], [0, 1, 0, 0]], np.float64)),
-                      "values": T(np.array([[0.3, 0.4, 0.6, 0], [0.2, 0.1, 0, 0]], np.float16))}
-        self.non_tensor_batch = {"uid": np.array(["7f3a", "7f3a"], dtype=object)}
-
-dump_batch(Batch(), sys.argv[1], {"gamma": 1.0, "lam": 0.95, "ver": "0.4.1"})
+algorithm = types.SimpleNamespace(gamma=1.0, lam=0.95, adv_estimator="gae", kl_penalty="kl",
+                                  use_kl_in_reward=False, kl_ctrl=types.SimpleNamespace(kl_coef=0.001))
+self = types.SimpleNamespace(global_steps=7, config=types.SimpleNamespace(algorithm=algorithm))
+batch = types.SimpleNamespace(
+    batch={"response_mask": T([[1, 1, 1, 0], [1, 1, 0, 0]], False),
+           "token_level_rewards": T([[0, 0, 1, 0], [0, 1, 0, 0]], True),
+           "values": T([[0.3, 0.4, 0.6, 0], [0.2, 0.1, 0, 0]], True)},
+    non_tensor_batch={"uid": ["7f3a", "7f3a"]})
+os.makedirs("dumps", exist_ok=True)
 `
 
-// TestReadmeSnippet runs the README's dump_batch under NumPy on a stand-in
-// batch and reads the file it writes.
+// TestReadmeSnippet runs the README's lines that call the exporter, as
+// fit() would, and reads the file they write with the check's reader.
 func TestReadmeSnippet(t *testing.T) {
-	py := python(t)
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no python3")
+		}
+		t.Skip("no python3")
+	}
+	exportDir, _ := filepath.Abs("export")
 	dir := t.TempDir()
-	script := filepath.Join(dir, "dump.py")
-	if err := os.WriteFile(script, []byte(readmeSnippet(t)+harness), 0o644); err != nil {
+	script := filepath.Join(dir, "fit.py")
+	if err := os.WriteFile(script, []byte(readmeHarness+readmeSnippet(t)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(dir, "batch.npz")
-	if b, err := exec.Command(py, script, out).CombinedOutput(); err != nil {
+	cmd := exec.Command(py, script, exportDir)
+	cmd.Dir = dir
+	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%v: %s", err, b)
 	}
-	data, err := os.ReadFile(out)
+	data, err := os.ReadFile(filepath.Join(dir, "dumps", "batch_7.npz"))
 	if err != nil {
 		t.Fatal(err)
 	}
