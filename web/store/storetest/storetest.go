@@ -48,6 +48,7 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"UploadQuota", testUploadQuota},
 		{"UploadEvict", testUploadEvict},
 		{"UploadSweep", testUploadSweep},
+		{"UploadFindings", testUploadFindings},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
