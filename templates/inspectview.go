@@ -55,7 +55,7 @@ type InspectBatch struct {
 	// Stored heads the findings of a shared view, stored when it was
 	// shared, and says what today's checker finds more; no lines for none.
 	Stored InspectNotes
-	Stats           Table // two columns: statistic, value
+	Stats  Table // two columns: statistic, value
 	// Groups are the uid groups' statistics, each row linking to the view
 	// filtered by it; no rows without a uid.
 	Groups InspectRows
