@@ -241,7 +241,7 @@ func TestInspectExample(t *testing.T) {
 	if s := view.Find(`[data-testid=inspect-sanity]`).Text(); !strings.Contains(s, "token_level_scores") {
 		t.Errorf("the example's view has no sanity finding: %q", s)
 	}
-	small := inspectHandler(t, Options{UploadDailyBytes: int64(len(exampleBatch)) + 10})
+	small := inspectHandler(t, Options{UploadDailyBytes: int64(len(fixture(t, "gen_score_past_eos.safetensors"))) + 10}) // the example's bytes
 	for i, want := range []int{http.StatusSeeOther, http.StatusTooManyRequests} {
 		rec := httptest.NewRecorder()
 		small.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/inspect/example", nil))
