@@ -50,49 +50,54 @@ func (s *Server) handleInspectUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer r.MultipartForm.RemoveAll()
-	data, err := formFile(r, "file")
-	if err != nil || len(data) == 0 {
-		id := r.PostFormValue("upload")
-		if id == "" {
-			fail(http.StatusBadRequest, ir.lang.T("inspect.err.no_file"))
-			return
-		}
-		if kept, data, err = s.uploads.stored(r.Context(), id); err != nil {
-			status, msgs := inspectStatus(ir.lang, err)
-			fail(status, msgs...)
-			return
-		}
+	data, kept, err := s.formBatch(r)
+	if errors.Is(err, errNoFile) {
+		fail(http.StatusBadRequest, ir.lang.T("inspect.err.no_file"))
+		return
 	}
-	// keep stores a readable batch the config refused, so that the form
-	// shown again keeps it attached.
-	keep := func() {
+	if err != nil {
+		status, msgs := inspectStatus(ir.lang, err)
+		fail(status, msgs...)
+		return
+	}
+	var a *inspect.Analysis
+	if ir.config, err = uploadConfig(r); err == nil {
+		a, err = inspect.Load(data, ir.config)
+	}
+	if err != nil { // a readable batch is kept, attached to the form shown again
 		if kept.ID == "" && readable(data, ir.config) {
 			kept, _, _ = s.uploads.put(r, data)
 		}
-	}
-	if ir.config, err = uploadConfig(r); err != nil {
-		keep()
 		fail(http.StatusBadRequest, inspectErrorMessages(ir.lang, err)...)
 		return
 	}
-	a, err := inspect.Load(data, ir.config)
-	if err != nil {
-		keep()
-		fail(http.StatusBadRequest, inspectErrorMessages(ir.lang, err)...)
-		return
-	}
-	up := kept
-	if up.ID == "" {
+	if kept.ID == "" {
 		var status int
 		var key string
-		if up, status, key = s.uploads.put(r, data); status != 0 {
+		if kept, status, key = s.uploads.put(r, data); status != 0 {
 			fail(status, ir.lang.T(key))
 			return
 		}
 	}
-	ir.id = up.ID
-	s.uploads.cache.put(ir.cacheKey(up.SHA256), a) // the view shows it next
-	http.Redirect(w, r, "/inspect/"+up.ID+ir.query(), http.StatusSeeOther)
+	ir.id = kept.ID
+	s.uploads.cache.put(ir.cacheKey(kept.SHA256), a) // the view shows it next
+	http.Redirect(w, r, "/inspect/"+kept.ID+ir.query(), http.StatusSeeOther)
+}
+
+var errNoFile = errors.New("web: no batch file chosen")
+
+// formBatch is the form's batch: its file, else the stored batch the form
+// carries (upload=, a view id) and that upload; errNoFile for neither.
+func (s *Server) formBatch(r *http.Request) ([]byte, store.Upload, error) {
+	if data, err := formFile(r, "file"); err == nil && len(data) > 0 {
+		return data, store.Upload{}, nil
+	}
+	id := r.PostFormValue("upload")
+	if id == "" {
+		return nil, store.Upload{}, errNoFile
+	}
+	up, data, err := s.uploads.stored(r.Context(), id)
+	return data, up, err
 }
 
 // readable reports whether data is a batch file the readers take (its
