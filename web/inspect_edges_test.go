@@ -208,7 +208,7 @@ func TestInspectDrillDown(t *testing.T) {
 	if n := candidate.Find("td.inspect-diff").Length(); n != 0 {
 		t.Errorf("the explaining candidate has %d highlighted cells; want none (it reproduces the run)", n)
 	}
-	if !strings.Contains(row.Find(`[data-testid=inspect-row]`).Text(), "explained by v0.2") {
+	if !strings.Contains(row.Find(`[data-testid=inspect-row]`).Text(), "advantages: v0.2") {
 		t.Errorf("the row view does not say what explains the run")
 	}
 }

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"strings"
+
 	"gaelab/templates"
 	"gaelab/web/inspect"
 )
@@ -32,7 +34,8 @@ func rowDiffs(tb *templates.Table, ir inspectRequest, a *inspect.Analysis, spec 
 		}
 		tb.Rows = append(tb.Rows, r)
 	}
-	explained := t("inspect.row.unexplained")
+	cands := map[string][2][][]float64{} // each candidate's advantages and returns, computed once
+	var explained []string               // "advantages: v0.2–v0.3.0.rc0", per quantity
 	tol := [2]string{"—", "—"}
 	for k, q := range []struct {
 		key       string
@@ -48,22 +51,22 @@ func rowDiffs(tb *templates.Table, ir inspectRequest, a *inspect.Analysis, spec 
 			row(t("inspect.row.versus", t("inspect.row.chosen"), name), q.mine, q.run, q.q.Tolerance)
 		}
 		by := q.q.ExplainedBy
-		if by == nil {
+		switch {
+		case by == nil:
+			explained = append(explained, t("inspect.row.versus", name, t("inspect.row.unexplained")))
+			continue
+		case *by == "exact":
+			explained = append(explained, t("inspect.row.versus", name, t("inspect.row.chosen")))
 			continue
 		}
-		explained = *by
-		if *by == "exact" {
-			explained = t("inspect.row.chosen")
-			continue
+		explained = append(explained, t("inspect.row.versus", name, *by))
+		if _, done := cands[*by]; !done {
+			adv, ret, _ := a.Candidate(*by)
+			cands[*by] = [2][][]float64{adv, ret}
 		}
-		adv, ret, ok := a.Candidate(*by)
-		x := adv
-		if q.key == "ret" {
-			x = ret
-		}
-		if ok && x != nil {
+		if x := cands[*by][k]; x != nil {
 			row(t("inspect.row.versus", *by, name), x, q.run, q.q.Tolerance)
 		}
 	}
-	return t("inspect.row.diff_note", tol[0], tol[1], explained)
+	return t("inspect.row.diff_note", tol[0], tol[1], strings.Join(explained, "; "))
 }
