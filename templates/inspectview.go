@@ -32,6 +32,16 @@ type InspectUpload struct {
 	UseKL              Field // checkbox
 	UseKLOn            bool
 	Submit, Formats    string
+	// Kept is the view id of a batch already stored that the form checks
+	// again when no file is chosen ("" for none), and KeptNote says so.
+	Kept, KeptNote string
+	// Example posts the example batch (Action "" for none).
+	Example InspectExample
+}
+
+// InspectExample is the one-button form that uploads the example batch.
+type InspectExample struct {
+	Action, Button, Note string
 }
 
 // InspectBatch is the view of one uploaded batch.
@@ -42,7 +52,10 @@ type InspectBatch struct {
 	// that reproduce the upload and the lead when nothing does.
 	Sanity, Verdict InspectNotes
 	Check           []InspectCheck
-	Stats           Table // two columns: statistic, value
+	// Stored heads the findings of a shared view, stored when it was
+	// shared, and says what today's checker finds more; no lines for none.
+	Stored InspectNotes
+	Stats  Table // two columns: statistic, value
 	// Groups are the uid groups' statistics, each row linking to the view
 	// filtered by it; no rows without a uid.
 	Groups InspectRows
@@ -64,6 +77,7 @@ type InspectCheck struct {
 	Heading string
 	Verdict string // what explains the upload, in words
 	Lines   []string
+	Open    Link // the row view at the largest difference, "" for none
 	Tried   Table
 }
 

@@ -32,8 +32,11 @@ func (s *Server) handleInspectForm(w http.ResponseWriter, r *http.Request) {
 // re-shows the form with the problem.
 func (s *Server) handleInspectUpload(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
+	var kept store.Upload // the batch stored already, attached to the form again on an error
 	fail := func(status int, msgs ...string) {
-		renderInspect(w, r, status, inspectPage(ir, nil, nil, msgs))
+		vm := inspectPage(ir, nil, nil, msgs)
+		keepBatch(&vm.Upload, ir, kept)
+		renderInspect(w, r, status, vm)
 	}
 	maxBody := s.opts.UploadBodyBytes
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
@@ -47,28 +50,71 @@ func (s *Server) handleInspectUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer r.MultipartForm.RemoveAll()
-	data, err := formFile(r, "file")
-	if err != nil || len(data) == 0 {
+	data, kept, err := s.formBatch(r)
+	if errors.Is(err, errNoFile) {
 		fail(http.StatusBadRequest, ir.lang.T("inspect.err.no_file"))
 		return
 	}
-	if ir.config, err = uploadConfig(r); err != nil {
-		fail(http.StatusBadRequest, inspectErrorMessages(ir.lang, err)...)
-		return
-	}
-	a, err := inspect.Load(data, ir.config)
 	if err != nil {
+		status, msgs := inspectStatus(ir.lang, err)
+		fail(status, msgs...)
+		return
+	}
+	var a *inspect.Analysis
+	if ir.config, err = uploadConfig(r); err == nil {
+		a, err = inspect.Load(data, ir.config)
+	}
+	if err != nil { // a readable batch is kept, attached to the form shown again
+		if kept.ID == "" && readable(data, ir.config) {
+			kept, _, _ = s.uploads.put(r, data)
+		}
 		fail(http.StatusBadRequest, inspectErrorMessages(ir.lang, err)...)
 		return
 	}
-	up, status, key := s.uploads.put(r, data)
-	if status != 0 {
-		fail(status, ir.lang.T(key))
+	if kept.ID == "" {
+		var status int
+		var key string
+		if kept, status, key = s.uploads.put(r, data); status != 0 {
+			fail(status, ir.lang.T(key))
+			return
+		}
+	}
+	ir.id = kept.ID
+	s.uploads.cache.put(ir.cacheKey(kept.SHA256), a) // the view shows it next
+	http.Redirect(w, r, "/inspect/"+kept.ID+ir.query(), http.StatusSeeOther)
+}
+
+var errNoFile = errors.New("web: no batch file chosen")
+
+// formBatch is the form's batch: its file, else the stored batch the form
+// carries (upload=, a view id) and that upload; errNoFile for neither.
+func (s *Server) formBatch(r *http.Request) ([]byte, store.Upload, error) {
+	if data, err := formFile(r, "file"); err == nil && len(data) > 0 {
+		return data, store.Upload{}, nil
+	}
+	id := r.PostFormValue("upload")
+	if id == "" {
+		return nil, store.Upload{}, errNoFile
+	}
+	up, data, err := s.uploads.stored(r.Context(), id)
+	return data, up, err
+}
+
+// readable reports whether data is a batch file the readers take (its
+// format, not yet its config).
+func readable(data []byte, config url.Values) bool {
+	_, err := inspect.Read(data, config.Get("format"))
+	return err == nil
+}
+
+// keepBatch attaches a stored batch to the form shown again after an
+// error: its view id, sent again when no file is chosen, and a note.
+func keepBatch(u *templates.InspectUpload, ir inspectRequest, kept store.Upload) {
+	if kept.ID == "" {
 		return
 	}
-	ir.id = up.ID
-	s.uploads.cache.put(ir.cacheKey(up.SHA256), a) // the view shows it next
-	http.Redirect(w, r, "/inspect/"+up.ID+ir.query(), http.StatusSeeOther)
+	u.Kept, u.KeptNote = kept.ID, ir.lang.T("inspect.kept", kept.Size)
+	u.File.Label = ir.lang.T("inspect.upload.file_kept")
 }
 
 // uploadConfig is the upload form's config: its fields, then the keys of
@@ -106,12 +152,15 @@ func formFile(r *http.Request, name string) ([]byte, error) {
 	return io.ReadAll(f)
 }
 
-// inspectErrorMessages says what is wrong, in the page's language, with
-// the reader's exact detail (English) after it.
+// inspectErrorMessages says what is wrong and what to do, in the page's
+// language: the error's code and field, then the catalog's advice for
+// them (inspect.err.detail.<code>.<field>, else .<code>). An English page
+// gives the reader's exact detail when the catalog has no advice for the
+// field; another language never shows the reader's English.
 func inspectErrorMessages(l i18n.Lang, err error) []string {
 	var e *inspect.Error
 	if !errors.As(err, &e) {
-		return []string{l.T("inspect.err.invalid_file", ""), err.Error()}
+		e = &inspect.Error{Code: "invalid_file", Message: err.Error()}
 	}
 	field := e.Field
 	if field == "" {
@@ -121,7 +170,17 @@ func inspectErrorMessages(l i18n.Lang, err error) []string {
 	if !i18n.Has(key) {
 		key = "inspect.err.invalid_file"
 	}
-	return []string{l.T(key, field), e.Message}
+	msgs := []string{l.T(key, field)}
+	detail := "inspect.err.detail." + e.Code
+	switch {
+	case i18n.Has(detail + "." + e.Field):
+		msgs = append(msgs, l.T(detail+"."+e.Field))
+	case l == i18n.En:
+		msgs = append(msgs, e.Message)
+	case i18n.Has(detail):
+		msgs = append(msgs, l.T(detail))
+	}
+	return msgs
 }
 
 // loadInspect finds the request's upload and its analysis, or answers the
@@ -144,7 +203,13 @@ func (s *Server) handleInspectView(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ir.upload = up
-	renderInspect(w, r, http.StatusOK, inspectPage(ir, a, nil, nil))
+	vm := inspectPage(ir, a, nil, nil)
+	if f, other, ok := s.storedFindings(r.Context(), ir); ok && vm.Batch != nil && a.Stats.ValidTokens > 0 {
+		showStored(vm.Batch, ir, f)
+	} else if other && vm.Batch != nil {
+		vm.Batch.Stored = storedNotes(ir.lang.T, ir.lang.T("inspect.stored.other_config"))
+	}
+	renderInspect(w, r, http.StatusOK, vm)
 }
 
 // handleInspectShare handles the "POST /inspect/{id}/share" route: the
@@ -156,6 +221,7 @@ func (s *Server) handleInspectShare(w http.ResponseWriter, r *http.Request) {
 		renderInspect(w, r, status, inspectPage(ir, nil, nil, msgs))
 		return
 	}
+	s.keepFindings(r.Context(), ir)
 	http.Redirect(w, r, "/inspect/"+ir.id+ir.query("shared", "1"), http.StatusSeeOther)
 }
 

@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"math"
 	"mime/multipart"
 	"net/http"
@@ -14,9 +13,6 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/chromedp"
 )
 
 // uploadForm posts a fixture to POST /inspect as the page's form does.
@@ -210,41 +206,24 @@ func TestInspectPageErrors(t *testing.T) {
 	}
 }
 
-// TestA11yInspect: the upload form, a batch view and a row view pass
-// axe-core without a serious or critical violation, in both languages, on
-// a desktop and a phone.
+// TestA11yInspect: every inspect page (the upload form, a batch view with
+// a difference to drill into, its row view, a shared view with stored
+// findings, an error) passes axe-core without a serious or critical
+// violation, in both languages, at 1280 px and on a 375 px phone.
 func TestA11yInspect(t *testing.T) {
-	axe := axeSource(t)
-	h := inspectHandler(t, Options{})
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	rec := uploadForm(t, h, "newest_f32.npz", nil, "")
-	id := strings.TrimPrefix(strings.Split(rec.Header().Get("Location"), "?")[0], "/inspect/")
-	for _, path := range []string{"/inspect?", "/inspect/" + id + "?", "/inspect/" + id + "/row/2?"} {
-		for _, lang := range []string{"en", "zh"} {
-			for _, onPhone := range []bool{false, true} {
-				name := path + "lang=" + lang
-				if onPhone {
-					name += " on a phone"
-				}
-				t.Run(name, func(t *testing.T) {
-					tb := newTab(t, srv)
-					if onPhone {
-						tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-							_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone)
-							return err
-						}))
-					}
-					tb.open(path + "lang=" + lang)
-					for _, v := range tb.axe(axe) {
-						if v.Impact == "serious" || v.Impact == "critical" {
-							t.Errorf("axe %s (%s): %s; %d node(s), first: %s", v.ID, v.Impact, v.Help, v.Nodes, strings.Join(v.Targets, " | "))
-						}
-					}
-				})
-			}
-		}
+	srv, leak, _ := inspectBrowserServer(t)
+	rec := httptest.NewRecorder()
+	srv.Config.Handler.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/inspect/"+leak+"/share?ver=v0.9.0", nil))
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("share: %d", rec.Code)
 	}
+	axeEveryWayOn(t, srv, true, phone375,
+		"/inspect",
+		"/inspect/"+leak+"?ver=v0.9.0",
+		"/inspect/"+leak+"/row/0?ver=v0.9.0",
+		"/inspect/"+leak+"?ver=v0.9.0&shared=1&sort=score",
+		"/inspect/aaaaaaaaaaaaaaaaaaaaaaaaaa#error",
+	)
 }
 
 // TestInspectPageVerdicts: each kind of verdict, worded in the page's

@@ -144,6 +144,9 @@ func inspectRowView(ir inspectRequest, a *inspect.Analysis, spec inspectRowSpec)
 		Back:  templates.Link{Label: t("inspect.row.back"), URL: "/inspect/" + ir.id + ir.query()},
 		Table: inspectRowTable(ir, a, spec),
 	}
+	if note := rowDiffs(&v.Table, ir, a, spec); note != "" {
+		v.Lines = append(v.Lines, note)
+	}
 	base := "/inspect/" + ir.id + "/row/" + strconv.Itoa(spec.row)
 	if spec.from > 0 {
 		v.Prev = templates.Link{Label: t("inspect.row.prev"), URL: base + ir.query("from", strconv.Itoa(max(0, spec.from-inspectWindow)))}

@@ -103,6 +103,19 @@ func (u *inspectUploads) analysis(ctx context.Context, ir inspectRequest) (store
 	return up, a, nil
 }
 
+// stored is a live view's upload and its bytes.
+func (u *inspectUploads) stored(ctx context.Context, id string) (store.Upload, []byte, error) {
+	if u.st == nil {
+		return store.Upload{}, nil, errUploadsOff
+	}
+	up, err := u.st.Upload(ctx, id, u.now())
+	if err != nil {
+		return up, nil, err
+	}
+	data, err := u.st.UploadData(ctx, up.SHA256)
+	return up, data, err
+}
+
 // share keeps a view uploadShareTTL from now.
 func (u *inspectUploads) share(ctx context.Context, id string) (store.Upload, error) {
 	if u.st == nil {

@@ -14,9 +14,9 @@ import (
 // (inspect.Lead), each in the page's language.
 
 // inspectSanityView lists the sanity findings with their cells [row, t].
-func inspectSanityView(t func(string, ...any) string, a *inspect.Analysis) templates.InspectNotes {
+func inspectSanityView(t func(string, ...any) string, findings []inspect.Finding) templates.InspectNotes {
 	n := templates.InspectNotes{ID: "inspect-sanity", Heading: t("inspect.sanity.heading")}
-	for _, f := range a.Sanity {
+	for _, f := range findings {
 		cells := make([]string, len(f.Cells))
 		for k, c := range f.Cells {
 			cells[k] = fmt.Sprintf("[%d, %d]", c[0], c[1])

@@ -75,6 +75,11 @@ func inspectUpload(ir inspectRequest, a *inspect.Analysis) templates.InspectUplo
 		UseKLOn: ir.config.Get("use_kl_in_reward") == "true",
 		Submit:  t("inspect.upload.submit"),
 	}
+	if a == nil {
+		u.Example = templates.InspectExample{Action: "/inspect/example" + ir.langQuery(), Button: t("inspect.example.button"), Note: t("inspect.example.note")}
+	} else { // blank file: this batch again, with the form's config
+		u.Kept, u.File.Label = ir.id, t("inspect.upload.file_view")
+	}
 	u.Ver = templates.Select{ID: "inspect-ver", Name: "ver", Label: t("inspect.upload.ver")}
 	u.Ver.Options = append(u.Ver.Options, templates.Option{Value: "", Label: now(t("inspect.upload.ver_default"), c.Ver)})
 	for _, r := range slices.Backward(engine.Releases) {
@@ -112,7 +117,7 @@ func inspectBatchView(ir inspectRequest, a *inspect.Analysis) *templates.Inspect
 		t("inspect.summary.tensors", fmt.Sprint(b.Present)),
 	}
 	if a.WhitenErr != nil {
-		v.Summary = append(v.Summary, t("inspect.summary.whiten_error", a.WhitenErr.Error()))
+		v.Summary = append(v.Summary, t("inspect.summary.whiten_error", whitenError(t, a.WhitenErr)))
 	}
 	v.Share = templates.InspectShare{Action: "/inspect/" + ir.id + "/share" + ir.query(), Button: t("inspect.share")}
 	v.Share.Note = t("inspect.expires")
@@ -125,16 +130,9 @@ func inspectBatchView(ir inspectRequest, a *inspect.Analysis) *templates.Inspect
 	}
 	// verify.py reads the uploaded file itself: every batch and estimator has one.
 	v.Export = append(v.Export, templates.Link{Label: t("export.verify"), URL: "/inspect/" + ir.id + "/verify.py" + ir.query()})
-	v.Sanity, v.Verdict = inspectSanityView(t, a), inspectVerdictView(t, a.Check)
-	if a.Check != nil {
-		for _, q := range []struct {
-			key string
-			q   *inspect.Quantity
-		}{{"advantages", a.Check.Advantages}, {"returns", a.Check.Returns}} {
-			if q.q != nil {
-				v.Check = append(v.Check, inspectCheckView(t, q.key, q.q))
-			}
-		}
+	v.Sanity, v.Verdict, v.Check = inspectFindingsView(ir, a.Findings())
+	if st.ValidTokens == 0 { // every mask 0: no verdict is meaningful
+		v.Verdict.Lines, v.Check = []string{t("inspect.empty")}, nil
 	}
 	v.Stats = templates.Table{Caption: t("inspect.stats.caption"), Rows: []templates.Row{
 		statRow(t("inspect.stats.valid"), strconv.Itoa(st.ValidTokens)),
@@ -266,8 +264,10 @@ func statRow(label, value string) templates.Row {
 	return templates.Row{Label: label, Cells: []templates.Cell{{Text: value}}}
 }
 
-// inspectCheckView says what explains one uploaded quantity.
-func inspectCheckView(t func(string, ...any) string, key string, q *inspect.Quantity) templates.InspectCheck {
+// inspectCheckView says what explains one uploaded quantity, with a link
+// to the row view at its largest difference.
+func inspectCheckView(ir inspectRequest, key string, q *inspect.Quantity) templates.InspectCheck {
+	t := ir.lang.T
 	c := templates.InspectCheck{Heading: t("inspect.check." + key)}
 	switch {
 	case q.ExplainedBy == nil:
@@ -279,6 +279,9 @@ func inspectCheckView(t func(string, ...any) string, key string, q *inspect.Quan
 	}
 	if !isInf(q.MaxAbsDiff) {
 		c.Lines = append(c.Lines, t("inspect.check.diff", inum(q.MaxAbsDiff), q.At[0], q.At[1], inum(q.Tolerance)))
+		if q.At[0] >= 0 && q.MaxAbsDiff > q.Tolerance {
+			c.Open = templates.Link{Label: t("inspect.check.open_at", q.At[0], q.At[1]), URL: rowAt(ir, q.At[0], q.At[1])}
+		}
 	}
 	if len(q.Matches) > 1 {
 		c.Lines = append(c.Lines, t("inspect.check.matches", fmt.Sprint(q.Matches)))

@@ -42,6 +42,7 @@ func (s *Server) mountInspectRoutes(rt *router) {
 	views.Get("/inspect/{id}/check.csv", s.handleInspectExport)
 	views.Get("/inspect/{id}/verify.py", s.handleInspectVerify)
 	views.Post("/inspect/{id}/share", s.handleInspectShare)
+	views.Post("/inspect/example", s.handleInspectExample)
 }
 
 // withUploadDeadlines moves the connection's read deadline to d from now

@@ -35,6 +35,7 @@ var parts = []part{
 	{"update_q", enUpdateQ, zhUpdateQ},
 	{"inspect", enInspect, zhInspect},
 	{"inspect_verdict", enInspectVerdict, zhInspectVerdict},
+	{"inspect_edges", enInspectEdges, zhInspectEdges},
 	{"releases", enReleases, zhReleases},
 	{"upgrade", enUpgrade, zhUpgrade},
 	{"update_release", enUpdateRelease, zhUpdateRelease},

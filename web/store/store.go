@@ -142,6 +142,12 @@ type Store interface {
 	// ShareUpload marks a live view shared and moves its expiry to
 	// expires (never earlier than it was); else ErrNotFound.
 	ShareUpload(ctx context.Context, id string, expires, now time.Time) (Upload, error)
+	// KeepFindings stores what the checker found in a view's upload, once:
+	// the first findings kept stay. ErrNotFound for an unknown view.
+	KeepFindings(ctx context.Context, id string, f Findings) error
+	// UploadFindings returns the findings kept for a view; ErrNotFound
+	// when none were.
+	UploadFindings(ctx context.Context, id string) (Findings, error)
 	// UploadBytes is the size of all uploads held.
 	UploadBytes(ctx context.Context) (int64, error)
 	// DeleteExpiredUploads deletes the views expired at now, the uploads

@@ -49,6 +49,7 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"UploadEvict", testUploadEvict},
 		{"UploadEvictSparesShares", testUploadEvictSparesShares},
 		{"UploadSweep", testUploadSweep},
+		{"UploadFindings", testUploadFindings},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
