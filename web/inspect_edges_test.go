@@ -60,7 +60,7 @@ var english = regexp.MustCompile(`[A-Za-z]{2,}[ ,]+[A-Za-z]{2,}[ ,]+[A-Za-z]{2,}
 // readers' included, is Chinese (names of tensors and fields aside); the
 // English page keeps the reader's exact detail.
 func TestInspectErrorsInPageLanguage(t *testing.T) {
-	h := inspectHandler(t, Options{})
+	h := inspectHandler(t, Options{InspectBurst: 100}) // 12 uploads from one address: more than the quota's burst
 	for _, tc := range []struct {
 		file   string
 		fields map[string]string
