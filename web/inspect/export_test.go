@@ -16,14 +16,9 @@ import (
 // used, else it raises as a torch without NumPy does), a DataProto and a
 // trainer config of nested attributes, read from the spec file argv[1],
 // then calls the committed exporter's dump_batch into argv[2].
-const exporterHarness = `
-import json, sys, types
-sys.path.insert(0, sys.argv[3])
-from gaelab_dump import dump_batch
-
-spec = json.load(open(sys.argv[1]))
-use_numpy = spec["numpy"]
-
+// standInTensor is a torch tensor as the exporter uses it: rows of numbers,
+// converted through NumPy only when the harness's use_numpy says so.
+const standInTensor = `
 class T:
     def __init__(self, rows, floating): self.rows, self.f = rows, floating
     def detach(self): return self
@@ -39,7 +34,17 @@ class T:
             raise RuntimeError("Numpy is not available")
         import numpy as np
         return np.asarray(self.rows, dtype=np.float32 if self.f else np.int64)
+`
 
+const exporterHarness = `
+import json, sys, types
+sys.path.insert(0, sys.argv[3])
+from gaelab_dump import dump_batch
+
+spec = json.load(open(sys.argv[1]))
+use_numpy = spec["numpy"]
+
+` + standInTensor + `
 def ns(d):
     return types.SimpleNamespace(**{k: ns(v) if isinstance(v, dict) else v for k, v in d.items()})
 

@@ -32,18 +32,8 @@ const readmeHarness = `
 import os, sys, types
 sys.path.insert(0, sys.argv[1])
 sys.modules["verl"] = types.SimpleNamespace(__version__="0.4.1")
-
-class T:
-    def __init__(self, rows, floating): self.rows, self.f = rows, floating
-    def detach(self): return self
-    def cpu(self): return self
-    def is_floating_point(self): return self.f
-    def float(self): return self
-    @property
-    def dtype(self): return "torch.float32" if self.f else "torch.int64"
-    def tolist(self): return self.rows
-    def numpy(self): raise RuntimeError("Numpy is not available")
-
+use_numpy = False
+` + standInTensor + `
 algorithm = types.SimpleNamespace(gamma=1.0, lam=0.95, adv_estimator="gae", kl_penalty="kl",
                                   use_kl_in_reward=False, kl_ctrl=types.SimpleNamespace(kl_coef=0.001))
 self = types.SimpleNamespace(global_steps=7, config=types.SimpleNamespace(algorithm=algorithm))
