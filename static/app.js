@@ -290,3 +290,27 @@ document.addEventListener("htmx:oobAfterSwap", function (e) {
     }).catch(function () { window.location.href = url; });
   });
 })();
+
+// The step-through keeps the keyboard where it was: after a step's swap the
+// control that was used (Next, Back, a speed…) has the focus again in the
+// new step panel, or the panel itself when that control is gone (Start; Next
+// at the last step). The links' #results fragment scrolls the stage into
+// view; focusing does not scroll.
+(function () {
+  "use strict";
+  var used = null; // a selector inside the step panel, "" for the panel
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var elt = e.detail.elt;
+    used = null;
+    if (!elt || !elt.closest || !elt.closest('[data-testid="step"]') || document.activeElement !== elt) return;
+    if (elt.closest('[data-testid="step-speed"]')) used = '[data-testid="step-speed"] a.current';
+    else used = elt.dataset.testid ? 'a[data-testid="' + elt.dataset.testid + '"]' : "";
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (used === null) return;
+    var panel = document.querySelector('[data-testid="step"]');
+    var el = panel && used ? panel.querySelector(used) : null;
+    used = null;
+    if (el || panel) (el || panel).focus({ preventScroll: true });
+  });
+})();
