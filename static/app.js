@@ -131,7 +131,16 @@
     };
   }
 
-  function setUp() { lit = null; setUpCopy(); setUpPlay(); }
+  // The first screen's invitation rings the mark it names until the
+  // learner acts (the server drops the invitation once the state is edited).
+  function setUpInvite() {
+    var p = document.querySelector('[data-testid="invite"]');
+    if (!p) return;
+    var sel = 'svg .handles[data-field="' + p.dataset.field + '"] circle[data-t="' + p.dataset.t + '"]';
+    document.querySelectorAll(sel).forEach(function (c) { c.classList.add("invited"); });
+  }
+
+  function setUp() { lit = null; setUpCopy(); setUpPlay(); setUpInvite(); }
   document.addEventListener("DOMContentLoaded", setUp);
   document.addEventListener("htmx:afterSettle", function () {
     setUp();

@@ -49,6 +49,7 @@ var parts = []part{
 	{"charts", enCharts, zhCharts},
 	{"step", enStep, zhStep},
 	{"preview", enPreview, zhPreview},
+	{"first_b", enFirstB, zhFirstB},
 }
 
 // catalogs holds every message by language, merged from parts.
