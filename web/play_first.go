@@ -28,8 +28,12 @@ func (v playView) story() templates.Rich {
 	if v.pr.lang == i18n.En && containsHan(v.s.Prompt+resp.String()) && v.presetTexts() && i18n.Has("preset."+v.s.Preset+".gloss") {
 		gloss = v.t("first.gloss", v.t("preset."+v.s.Preset+".gloss"))
 	}
-	return templates.Rich(v.pr.lang.HTML("first.story", v.s.Prompt, resp.String(), gloss))
+	return templates.Rich(v.pr.lang.HTML("first.story", clip(v.s.Prompt, storyRunes), clip(resp.String(), storyRunes), gloss))
 }
+
+// storyRunes is the most of a prompt or a response the story quotes, so
+// that it stays one line whatever a link holds.
+const storyRunes = 48
 
 // presetTexts reports whether the prompt and the token texts are the
 // preset's, so that its gloss still says what the page shows.
