@@ -15,7 +15,7 @@ func TestPlayFirstScreenStory(t *testing.T) {
 	gloss := i18n.En.T("preset.seed-b.gloss")
 	long := strings.Repeat("长", 300)
 	for _, c := range []struct {
-		name, target string
+		name, target  string
 		gloss, invite bool
 		has           string
 	}{
