@@ -131,7 +131,16 @@
     };
   }
 
-  function setUp() { lit = null; setUpCopy(); setUpPlay(); }
+  // The first screen's invitation rings the mark it names until the
+  // learner acts (the server drops the invitation once the state is edited).
+  function setUpInvite() {
+    var p = document.querySelector('[data-testid="invite"]');
+    if (!p) return;
+    var sel = 'svg .handles[data-field="' + p.dataset.field + '"] circle[data-t="' + p.dataset.t + '"]';
+    document.querySelectorAll(sel).forEach(function (c) { c.classList.add("invited"); });
+  }
+
+  function setUp() { lit = null; setUpCopy(); setUpPlay(); setUpInvite(); }
   document.addEventListener("DOMContentLoaded", setUp);
   document.addEventListener("htmx:afterSettle", function () {
     setUp();
@@ -288,5 +297,29 @@ document.addEventListener("htmx:oobAfterSwap", function (e) {
       document.body.appendChild(post);
       post.submit();
     }).catch(function () { window.location.href = url; });
+  });
+})();
+
+// The step-through keeps the keyboard where it was: after a step's swap the
+// control that was used (Next, Back, a speed…) has the focus again in the
+// new step panel, or the panel itself when that control is gone (Start; Next
+// at the last step). The links' #results fragment scrolls the stage into
+// view; focusing does not scroll.
+(function () {
+  "use strict";
+  var used = null; // a selector inside the step panel, "" for the panel
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var elt = e.detail.elt;
+    used = null;
+    if (!elt || !elt.closest || !elt.closest('[data-testid="step"]') || document.activeElement !== elt) return;
+    if (elt.closest('[data-testid="step-speed"]')) used = '[data-testid="step-speed"] a.current';
+    else used = elt.dataset.testid ? 'a[data-testid="' + elt.dataset.testid + '"]' : "";
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (used === null) return;
+    var panel = document.querySelector('[data-testid="step"]');
+    var el = panel && used ? panel.querySelector(used) : null;
+    used = null;
+    if (el || panel) (el || panel).focus({ preventScroll: true });
   });
 })();

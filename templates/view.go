@@ -174,6 +174,7 @@ type Results struct {
 	Views      []Link  // the same scenario in the comparison and update views
 	ViewsLabel string
 	Export     []Link
+	Invite     Invite // the first screen's invitation to drag a mark
 }
 
 // Table is the token table: one column per token, one row per quantity.

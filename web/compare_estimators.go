@@ -5,7 +5,6 @@ import (
 
 	"gaelab/engine"
 	"gaelab/engine/explain"
-	"github.com/a-h/templ"
 
 	"gaelab/templates"
 	"gaelab/web/chart"
@@ -36,9 +35,9 @@ type estimatorsView struct {
 func (s *Server) handleCompareEstimators(w http.ResponseWriter, r *http.Request) {
 	pr := s.readPlay(r)
 	v := newEstimatorsView(pr)
-	servePage(w, r, pageAnswer{
-		canonical: sweepCanonical(pr, "/compare/estimators", v.state, ""), redirect: pr.rep.OK(),
-		page: func() templ.Component { return templates.EstimatorsPage(v.estimators()) },
+	serveSweep(w, r, pr, sweepCanonical(pr, "/compare/estimators", v.state, ""), func() sweepAnswer {
+		vm := v.estimators()
+		return sweepAnswer{templates.EstimatorsPage(vm), templates.EstimatorsResults(vm), vm.Form.Errors, vm.Links}
 	})
 }
 

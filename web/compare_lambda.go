@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/a-h/templ"
 	"github.com/go-chi/chi/v5"
 
 	"gaelab/engine"
@@ -40,9 +39,9 @@ func (s *Server) handleCompareLambda(w http.ResponseWriter, r *http.Request) {
 	pr := s.readPlay(r, lambdaKeys...)
 	at := readSweepToken(r, &pr)
 	v := newLambdaView(pr, at)
-	servePage(w, r, pageAnswer{
-		canonical: sweepCanonical(pr, "/compare/lambda", v.state, v.extra()), redirect: pr.rep.OK(),
-		page: func() templ.Component { return templates.LambdaSweepPage(v.sweep()) },
+	serveSweep(w, r, pr, sweepCanonical(pr, "/compare/lambda", v.state, v.extra()), func() sweepAnswer {
+		vm := v.sweep()
+		return sweepAnswer{templates.LambdaSweepPage(vm), templates.LambdaSweepResults(vm), vm.Form.Errors, vm.Links}
 	})
 }
 

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/a-h/templ"
 	"github.com/go-chi/chi/v5"
 
 	"gaelab/engine"
@@ -87,9 +86,9 @@ type varianceView struct {
 // the true advantage, with bias², variance and MSE measured and exact.
 func (s *Server) handleCompareVariance(w http.ResponseWriter, r *http.Request) {
 	v := s.newVarianceView(r)
-	servePage(w, r, pageAnswer{
-		canonical: sweepCanonical(v.pr, "/compare/variance", v.state, v.extra), redirect: v.pr.rep.OK(),
-		page: func() templ.Component { return templates.VariancePage(v.page()) },
+	serveSweep(w, r, v.pr, sweepCanonical(v.pr, "/compare/variance", v.state, v.extra), func() sweepAnswer {
+		vm := v.page()
+		return sweepAnswer{templates.VariancePage(vm), templates.VarianceResults(vm), vm.Form.Errors, vm.Links}
 	})
 }
 

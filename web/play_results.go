@@ -62,6 +62,7 @@ func (v playView) results() templates.Results {
 		Heading: v.t("results.heading", v.s.VersionLabel()),
 		Table:   v.table(),
 		Step:    v.step(),
+		Invite:  v.invite(),
 		Export: []templates.Link{
 			{Label: v.t("export.csv"), URL: v.link("/play/table.csv")},
 			{Label: v.t("export.json"), URL: v.link("/play/table.json")},

@@ -38,7 +38,7 @@ func (v playView) play() templates.Play {
 		HideControls: v.pr.view.present || v.pr.view.hidden("controls"),
 		Locked:       v.pr.view.lock,
 		Heading:      v.t("play.heading"),
-		Caption:      templates.Rich(v.pr.lang.HTML("play.caption")),
+		Caption:      v.story(),
 		Intro:        templates.Rich(v.pr.lang.HTML("play.intro")),
 		Warnings:     v.messages(pr.rep.Warnings),
 		Presets:      v.presets(),

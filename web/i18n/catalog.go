@@ -52,6 +52,7 @@ var parts = []part{
 	{"preview", enPreview, zhPreview},
 	{"security_edges", enSecurityEdges, zhSecurityEdges},
 	{"security_admit", enSecurityAdmit, zhSecurityAdmit},
+	{"first_b", enFirstB, zhFirstB},
 }
 
 // catalogs holds every message by language, merged from parts.

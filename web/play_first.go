@@ -1,0 +1,96 @@
+package web
+
+import (
+	"strings"
+	"unicode"
+
+	"gaelab/templates"
+	"gaelab/web/i18n"
+	"gaelab/web/scenario"
+)
+
+// The playground's first screen invites a newcomer (issue 26, point 2): a
+// one-line story of the example in the page's language (an English page
+// glosses a preset's Chinese prompt and response), the way to lesson 1, and
+// while the state is still its preset's an invitation to drag one mark.
+
+// story is the caption: the prompt and the response (its tokens, without
+// padding), and the preset's English gloss on an English page when the
+// texts are the preset's and hold Chinese.
+func (v playView) story() templates.Rich {
+	var resp strings.Builder
+	for _, tok := range v.s.Tokens {
+		if tok.Kind != scenario.Padding {
+			resp.WriteString(tok.Text)
+		}
+	}
+	gloss := ""
+	if v.pr.lang == i18n.En && containsHan(v.s.Prompt+resp.String()) && v.presetTexts() && i18n.Has("preset."+v.s.Preset+".gloss") {
+		gloss = v.t("first.gloss", v.t("preset."+v.s.Preset+".gloss"))
+	}
+	return templates.Rich(v.pr.lang.HTML("first.story", clip(v.s.Prompt, storyRunes), clip(resp.String(), storyRunes), gloss))
+}
+
+// storyRunes is the most of a prompt or a response the story quotes, so
+// that it stays one line whatever a link holds.
+const storyRunes = 48
+
+// presetTexts reports whether the prompt and the token texts are the
+// preset's, so that its gloss still says what the page shows.
+func (v playView) presetTexts() bool {
+	p, _ := scenario.Preset(v.s.Preset)
+	if p.Prompt != v.s.Prompt || len(p.Tokens) != len(v.s.Tokens) {
+		return false
+	}
+	for t := range p.Tokens {
+		if p.Tokens[t].Text != v.s.Tokens[t].Text {
+			return false
+		}
+	}
+	return true
+}
+
+// lessonOne is the link to the course's first lesson in the page's
+// language, titled with its title (zero when the course has none).
+func (v playView) lessonOne() templates.Link {
+	ls := course().Lessons(string(v.pr.lang))
+	if len(ls) == 0 {
+		return templates.Link{}
+	}
+	return templates.Link{Label: v.t("first.lesson"), Title: ls[0].Title, URL: pageLink{path: "/lessons/" + ls[0].Slug, lang: v.pr.lang}.String()}
+}
+
+// invite is the invitation to drag V(s_t) at the middle generated token,
+// while the state is its preset's, the controls show and the page is not a
+// presentation; zero otherwise.
+func (v playView) invite() templates.Invite {
+	if v.edited() || v.pr.view.present || v.pr.view.lock || v.pr.view.hidden("controls") || v.s.Step >= 0 {
+		return templates.Invite{}
+	}
+	var valid []int
+	for t, tok := range v.s.Tokens {
+		if tok.Kind == scenario.Valid {
+			valid = append(valid, t)
+		}
+	}
+	if len(valid) == 0 {
+		return templates.Invite{}
+	}
+	t := valid[len(valid)/2]
+	return templates.Invite{Text: v.t("first.invite", subscript(v.idx(t))), Field: "V", T: t, Lesson: v.lessonOne()}
+}
+
+// subscript writes the digits of s as subscript digits (₀–₉).
+func subscript(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsDigit(r) && r <= '9' {
+			return '₀' + (r - '0')
+		}
+		return r
+	}, s)
+}
+
+// containsHan reports whether s holds a Chinese character.
+func containsHan(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0
+}
