@@ -7,11 +7,13 @@ import (
 )
 
 // The per-generation arithmetic: each function reproduces one verl function
-// as generation g has it, asking g.Has for every difference. Unlike the
-// two-version functions, these return what verl returns where its float
-// arithmetic gives NaN or ±Inf (a 0/0 mean of an empty mask, an overflowing
-// ratio); callers show such numbers as verl's, with why. An error is where
-// verl raises; its text starts with verl's exception type.
+// as generation g has it, asking g.Has for every difference. They return
+// what verl returns where its float arithmetic gives NaN or ±Inf (a 0/0 mean
+// of an empty mask, an overflowing ratio); callers show such numbers as
+// verl's, with why. An error is where verl raises; its text starts with
+// verl's exception type. The pseudo-generations of v=1 links (V1Early,
+// V1Newest) ask g.Is for what they do otherwise: their errors are GAE Lab's,
+// and where the generations give NaN or ±Inf they may return an error.
 
 // VerlError is an exception verl raises: Type ("ValueError") and verl's own
 // message, plus Why, the explanation in GAE Lab's words.
@@ -112,17 +114,7 @@ func KLPenaltyGen(g Generation, name string, logprob, ref [][]float64) ([][]floa
 	if err != nil {
 		return nil, err
 	}
-	return klMatrix(klForm(g), base, logprob, ref), nil
-}
-
-// klForm is the two-version form of kl_penalty generation g computes:
-// VerlNewest from K3PreClamp on (the pre-clamp, which changes no forward
-// value).
-func klForm(g Generation) Version {
-	if g.Has(K3PreClamp) {
-		return VerlNewest
-	}
-	return VerlEarly
+	return klMatrix(g.Has(K3PreClamp), base, logprob, ref), nil
 }
 
 // UseKLInReward is whether generation g's trainer puts KL into the reward:
@@ -145,7 +137,7 @@ func ApplyKLPenaltyGen(g Generation, scores, oldLogProbs, refLogProb, mask [][]f
 	if err != nil {
 		return KLReward{}, err
 	}
-	res := penalize(klForm(g), base, scores, oldLogProbs, refLogProb, mask, ctl.Value())
+	res := penalize(g.Has(K3PreClamp), base, scores, oldLogProbs, refLogProb, mask, ctl.Value())
 	eps := g.meanEps()
 	noZeroDiv := eps == 0 && g.Is(ZeroDivError)
 	var total float64
