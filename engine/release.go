@@ -235,8 +235,7 @@ func aggregateGen(g Generation, loss, mask [][]float64, mode AggMode, globalBatc
 	}
 	skip := g.Is(AggSkipsMasked)
 	switch {
-	case skip && (mode == TokenMean || mode == TokenSum && g.Has(TokenSumMode)):
-		// the rows' sums, below
+	case skip: // every mode from the rows' sums, below
 	case mode == TokenMean:
 		if g.Has(TokenMeanNoEps) {
 			return maskedSumGen(g, loss, mask) / maskCount(mask), nil
@@ -276,7 +275,7 @@ func aggregateGen(g Generation, loss, mask [][]float64, mode AggMode, globalBatc
 		return s
 	}
 	noZeroDiv := g.Is(ZeroDivError)
-	if skip && (mode == TokenMean || mode == TokenSum) {
+	if skip && (mode == TokenMean || mode == TokenSum && g.Has(TokenSumMode)) {
 		total, tokens := sum(rowSum), sum(rowN)
 		if mode == TokenSum {
 			return total, nil
