@@ -64,12 +64,16 @@ var pseudoGens = map[Generation]pseudoGen{
 }
 
 // Is reports whether g has property p: only a pseudo-generation does.
-func (g Generation) Is(p Property) bool {
-	if g <= LastGeneration {
-		return false
+func (g Generation) Is(p Property) bool { return uint(g) < 32 && pseudoProps[g]&p != 0 }
+
+// pseudoProps holds each pseudo-generation's properties at its number, so
+// Is, asked inside the loss functions, is one array read.
+var pseudoProps = func() (props [32]Property) {
+	for g, p := range pseudoGens {
+		props[g] = p.props
 	}
-	return pseudoGens[g].props&p != 0
-}
+	return props
+}()
 
 // pseudoBits adds each pseudo-generation's bit to the change sets of
 // changeGens: its base's changes and its own.
