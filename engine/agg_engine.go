@@ -45,5 +45,6 @@ func AggregateValueLossEngineGen(g Generation, vt ValueTerms, mask [][]float64, 
 	if err != nil {
 		return ValueLoss{}, err
 	}
-	return ValueLoss{Loss: 0.5 * loss, ClipFrac: MaskedMeanGen(g, vt.Clipped, mask)}, nil
+	frac, _ := MaskedMeanGen(g, vt.Clipped, mask)
+	return ValueLoss{Loss: 0.5 * loss, ClipFrac: frac}, nil
 }

@@ -54,23 +54,23 @@ func tailMask(rng *rand.Rand, b, r int) [][]float64 {
 // pipeline runs one PPO step's arithmetic: KL in the reward, GAE with
 // whitening, the value loss and the policy loss (token-mean).
 func pipeline(v Version, scores, old, ref, lp, values, vpreds, mask [][]float64) error {
-	kl, err := ApplyKLPenalty(v, scores, old, ref, mask, KL, &FixedKLController{Beta: 0.1})
+	kl, err := ApplyKLPenaltyGen(v.V1Gen(), scores, old, ref, mask, KL, &FixedKLController{Beta: 0.1})
 	if err != nil {
 		return err
 	}
-	g := GAE(v, kl.Rewards, values, mask, 1, 0.95)
+	g := GAEGen(v.V1Gen(), kl.Rewards, values, mask, 1, 0.95)
 	if g.WhitenErr != nil {
 		return g.WhitenErr
 	}
 	vt := ValueLossTerms(values, vpreds, g.Returns, 0.5)
-	if _, err := AggregateValueLoss(v, vt, mask, TokenMean); err != nil {
+	if _, err := AggregateValueLossGen(v.V1Gen(), vt, mask, TokenMean); err != nil {
 		return err
 	}
-	pt, err := PolicyLossTerms(v, lp, old, g.Whitened, ClipParams{Low: 0.2, High: 0.2, C: 3})
+	pt, err := PolicyLossTermsGen(v.V1Gen(), lp, old, g.Whitened, ClipParams{Low: 0.2, High: 0.2, C: 3})
 	if err != nil {
 		return err
 	}
-	_, err = AggregatePolicyLoss(v, pt, mask, TokenMean)
+	_, err = AggregatePolicyLossGen(v.V1Gen(), pt, mask, TokenMean)
 	return err
 }
 
@@ -152,7 +152,7 @@ func BenchmarkGAE256x4096(b *testing.B) {
 			b.ReportAllocs()
 			start := cpuTime()
 			for b.Loop() {
-				g := GAE(v, rewards, values, mask, 1, 0.95)
+				g := GAEGen(v.V1Gen(), rewards, values, mask, 1, 0.95)
 				if g.WhitenErr != nil {
 					b.Fatal(g.WhitenErr)
 				}

@@ -100,7 +100,7 @@ type BugResult struct {
 // CorrectGAE is the reference the bugs are drawn beside: GAE as the newest
 // verl computes it (PR #2337), whitened over the whole batch.
 func CorrectGAE(in BugInput) BugResult {
-	return BugResult{GAEResult: GAE(VerlNewest, in.Rewards, in.Values, in.Mask, in.Gamma, in.Lam), Rewards: in.Rewards, Values: in.Values}
+	return BugResult{GAEResult: GAEGen(V1Newest, in.Rewards, in.Values, in.Mask, in.Gamma, in.Lam), Rewards: in.Rewards, Values: in.Values}
 }
 
 // GAEWithBug computes what code with the given bug computes (see each Bug
@@ -150,14 +150,14 @@ func GAEWithBug(bug Bug, in BugInput) (BugResult, error) {
 			}
 		})
 		res.Returns = zipMatrix(res.Advantages, in.Values, func(a, v float64) float64 { return a + v })
-		res.Whitened, res.Whitening, res.WhitenErr = Whiten(VerlNewest, res.Advantages, in.Mask)
+		res.Whitened, res.Whitening, res.WhitenErr = WhitenGen(V1Newest, res.Advantages, in.Mask)
 		return res, nil
 
 	case BugPerSeqWhiten: // each row whitened alone
 		res := correct()
 		res.Whitened, res.Whitening, res.WhitenErr = newMatrix(shapeOf(res.Advantages)), WhitenStats{}, nil
 		for i, row := range res.Advantages {
-			w, st, err := Whiten(VerlNewest, [][]float64{row}, [][]float64{in.Mask[i]})
+			w, st, err := WhitenGen(V1Newest, [][]float64{row}, [][]float64{in.Mask[i]})
 			res.RowWhitening = append(res.RowWhitening, st)
 			switch {
 			case err != nil && res.WhitenErr == nil:
@@ -174,8 +174,8 @@ func GAEWithBug(bug Bug, in BugInput) (BugResult, error) {
 // loopWithMask runs the newest loop with loopMask deciding which positions
 // are time steps, then whitens over the real mask, as verl does.
 func loopWithMask(in BugInput, rewards, loopMask [][]float64) BugResult {
-	res := BugResult{GAEResult: GAE(VerlNewest, rewards, in.Values, loopMask, in.Gamma, in.Lam), Rewards: rewards, Values: in.Values}
-	res.Whitened, res.Whitening, res.WhitenErr = Whiten(VerlNewest, res.Advantages, in.Mask)
+	res := BugResult{GAEResult: GAEGen(V1Newest, rewards, in.Values, loopMask, in.Gamma, in.Lam), Rewards: rewards, Values: in.Values}
+	res.Whitened, res.Whitening, res.WhitenErr = WhitenGen(V1Newest, res.Advantages, in.Mask)
 	return res
 }
 

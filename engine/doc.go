@@ -1,7 +1,8 @@
 // Package engine reproduces the token-level arithmetic of PPO for LLMs as verl
 // implements it: KL estimators, KL in the reward, GAE with its backward-loop
 // trace, whitening, the value and policy losses and the outcome-only advantage
-// estimators, for two generations of verl's code (see Version).
+// estimators, for each of verl's generations of the code (see Generation),
+// and for the two pseudo-generations v=1 links mean (V1Early, V1Newest).
 //
 // Conventions, shared by every function in the package:
 //

@@ -29,20 +29,16 @@ type GAEResult struct {
 	runs      maskRuns // where the mask is 1, row by row (NextIndex, whitening)
 }
 
-// GAE runs verl's generalised advantage estimation on rewards r and values V.
+// GAEGen is verl's generalised advantage estimation on rewards r and values
+// V (compute_gae_advantage_return) as generation g has it, whitened with g's
+// masked_mean ε.
 //
-// Early (v0.2): δ_t = r_t + γV_{t+1} − V_t with V_R = 0 at the end of the
-// tensor, A_t = δ_t + γλA_{t+1}; the mask is used only for whitening.
-// Newest (PR #2337, v0.5.0+): the same across mask = 1 positions only, so
-// observation spans and tail padding are skipped: V_next and A_next come from
-// the next valid token and rewards inside masked spans are discarded.
-func GAE(v Version, rewards, values, mask [][]float64, gamma, lam float64) GAEResult {
-	return GAEGen(v.Gen(), rewards, values, mask, gamma, lam)
-}
-
-// GAEGen is compute_gae_advantage_return as generation g has it: the plain
-// loop before GAEMaskAware (PR #2337, v0.5.0), the mask-aware loop after,
-// whitened with g's masked_mean ε.
+// Before GAEMaskAware (v0.2–v0.4.1): δ_t = r_t + γV_{t+1} − V_t with V_R = 0
+// at the end of the tensor, A_t = δ_t + γλA_{t+1}; the mask is used only for
+// whitening. From it (PR #2337, v0.5.0+): the same across mask = 1 positions
+// only, so observation spans and tail padding are skipped: V_next and A_next
+// come from the next valid token and rewards inside masked spans are
+// discarded.
 func GAEGen(g Generation, rewards, values, mask [][]float64, gamma, lam float64) GAEResult {
 	var res GAEResult
 	b, r := shapeOf(rewards)
@@ -54,7 +50,7 @@ func GAEGen(g Generation, rewards, values, mask [][]float64, gamma, lam float64)
 // GAEInto is GAEGen writing into dst: its matrices are reused when they have
 // the batch's shape (and allocated otherwise), so a caller that runs GAE
 // again and again on batches of one shape allocates nothing. The results are
-// bit for bit those of the plain loops followed by Whiten
+// bit for bit those of the plain loops followed by WhitenGen
 // (TestGAEIntoBitIdentical).
 func GAEInto(dst *GAEResult, g Generation, rewards, values, mask [][]float64, gamma, lam float64) {
 	b, r := shapeOf(rewards)

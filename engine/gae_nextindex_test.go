@@ -20,7 +20,7 @@ func TestGAENextIndexGolden(t *testing.T) {
 		for _, v := range []Version{VerlEarly, VerlNewest} {
 			raw, _ := c.path(t, "gae", v.String())
 			want := decode[goldenGAE](t, raw)
-			got := GAE(v, rewards, values, mask, gamma, lam)
+			got := GAEGen(v.V1Gen(), rewards, values, mask, gamma, lam)
 			for i := range got.Advantages {
 				for k := range got.Advantages[i] {
 					j := got.NextIndex(i, k)

@@ -49,8 +49,13 @@ func Generations() []Generation {
 // Valid reports whether g is one of G01…G12.
 func (g Generation) Valid() bool { return g >= FirstGeneration && g <= LastGeneration }
 
-// String is "G01" … "G12".
-func (g Generation) String() string { return fmt.Sprintf("G%02d", int(g)) }
+// String is "G01" … "G12", or a pseudo-generation's name ("V1Early").
+func (g Generation) String() string {
+	if p, ok := pseudoGens[g]; ok {
+		return p.name
+	}
+	return fmt.Sprintf("G%02d", int(g))
+}
 
 // Release is one verl release tag.
 type Release struct {
@@ -128,8 +133,14 @@ func (g Generation) Tag() string {
 	return g.String()
 }
 
-// Range names the releases of g: "v0.6.1", or "v0.2–v0.2.0.post2".
-func (g Generation) Range() string { return RangeLabel(g, g) }
+// Range names the releases of g: "v0.6.1", or "v0.2–v0.2.0.post2"; for a
+// pseudo-generation, the releases whose GAE it computes ("v0.5.0–v0.9.0").
+func (g Generation) Range() string {
+	if p, ok := pseudoGens[g]; ok {
+		return RangeLabel(p.from, p.to)
+	}
+	return RangeLabel(g, g)
+}
 
 // RangeLabel names every release from the first of generation from to the
 // last of generation to: the label of a number that generations from…to all
@@ -276,7 +287,7 @@ func (g Generation) Has(id ChangeID) bool {
 }
 
 // changeGens holds, for each change, the set of generations it is in force
-// in (bit g), so Has is one map lookup.
+// in (bit g), pseudo-generations included, so Has is one map lookup.
 var changeGens = func() map[ChangeID]uint32 {
 	m := make(map[ChangeID]uint32, len(Changes))
 	for _, c := range Changes {
@@ -288,6 +299,7 @@ var changeGens = func() map[ChangeID]uint32 {
 		}
 		m[c.ID] = bits
 	}
+	pseudoBits(m)
 	return m
 }()
 
@@ -330,9 +342,4 @@ func (v Version) Gen() Generation {
 // GAERange names the releases whose GAE a two-generation Version computes:
 // "v0.2–v0.2.0.post2" (the plain loop is the same through v0.4.1, but v0.2's
 // critic values differ) or "v0.5.0–v0.9.0".
-func (v Version) GAERange() string {
-	if v == VerlEarly {
-		return G01.Range()
-	}
-	return RangeLabel(G06, G12)
-}
+func (v Version) GAERange() string { return v.V1Gen().Range() }

@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"math"
-	"strings"
-)
+import "math"
 
 // KL estimator names. Aliases and "+" names map onto these four forms.
 const (
@@ -17,38 +13,9 @@ const (
 	klPreK3   = 20.0         // newest clamps x to ±20 before the exp (PR #1779)
 )
 
-// KLNames lists the estimator names a version accepts, in the order the UI
-// offers them. v0.2 spells only the four long names; the newest version adds
-// the k1/k2/k3 aliases and the straight-through "+" names (v0.8.0+, PR #6058),
-// whose forward value is their base estimator's.
-func KLNames(v Version) []string {
-	if v == VerlEarly {
-		return []string{KL, KLAbs, KLMSE, KLLowVar}
-	}
-	return []string{KL, "k1", KLAbs, KLMSE, "k2", KLLowVar, "k3", "k1+", "k3+", "low_var_kl+"}
-}
-
-// klBase resolves a name to its forward formula for version v.
-func klBase(v Version, name string) (string, error) {
-	if name == KLFull {
-		return "", fmt.Errorf("engine: kl_penalty %q: verl raises NotImplementedError (the full KL needs the whole vocabulary distribution, not two log-probs)", name)
-	}
-	base := name
-	if v == VerlNewest && strings.HasSuffix(name, "+") {
-		base = strings.TrimSuffix(name, "+")
-	}
-	if v == VerlNewest {
-		base = klAlias(base)
-	}
-	switch base {
-	case KL, KLAbs, KLMSE, KLLowVar:
-		return base, nil
-	}
-	return "", fmt.Errorf("engine: kl_penalty %q is not known to verl %s (it knows %s)", name, v.Release(), strings.Join(KLNames(v), ", "))
-}
-
 // klValue is one token's forward KL for a resolved base name; d = logprob − ref.
-func klValue(v Version, base string, logprob, ref float64) float64 {
+// preClamp clamps k3's exponent to ±20 first (K3PreClamp).
+func klValue(preClamp bool, base string, logprob, ref float64) float64 {
 	d := logprob - ref
 	switch base {
 	case KLAbs:
@@ -57,7 +24,7 @@ func klValue(v Version, base string, logprob, ref float64) float64 {
 		return 0.5 * d * d
 	case KLLowVar:
 		x := ref - logprob
-		if v == VerlNewest {
+		if preClamp {
 			x = clamp(x, -klPreK3, klPreK3)
 		}
 		return clamp(math.Exp(x)-x-1, -klClampK3, klClampK3)
@@ -65,24 +32,14 @@ func klValue(v Version, base string, logprob, ref float64) float64 {
 	return d
 }
 
-// KLPenalty is verl's kl_penalty(logprob, ref_logprob, name) at every
-// position, unmasked: [B][R] per-token KL estimates of token t.
-func KLPenalty(v Version, name string, logprob, ref [][]float64) ([][]float64, error) {
-	base, err := klBase(v, name)
-	if err != nil {
-		return nil, err
-	}
-	return klMatrix(v, base, logprob, ref), nil
-}
-
 // klMatrix is klValue at every position of logprob and ref.
-func klMatrix(v Version, base string, logprob, ref [][]float64) [][]float64 {
+func klMatrix(preClamp bool, base string, logprob, ref [][]float64) [][]float64 {
 	b, r := shapeOf(logprob)
 	out := newMatrix(b, r)
 	for i, lp := range logprob {
 		o, rf := out[i][:len(lp)], ref[i][:len(lp)]
 		for t, x := range lp {
-			o[t] = klValue(v, base, x, rf[t])
+			o[t] = klValue(preClamp, base, x, rf[t])
 		}
 	}
 	return out

@@ -28,36 +28,6 @@ func maskCount(mask [][]float64) float64 {
 	return n
 }
 
-// maskedSum is Σ (k·x)·m over the positions where m ≠ 0; k = −1 is the sum
-// of −x (k·x is exact for k = ±1), without a negated copy of x.
-func maskedSum(k float64, x, mask [][]float64) float64 {
-	var s float64
-	for i, row := range x {
-		for t, v := range row {
-			if m := mask[i][t]; m != 0 {
-				s += (k * v) * m
-			}
-		}
-	}
-	return s
-}
-
-// MaskedMean is verl's masked_mean over the whole batch: Σx·m / (Σm + ε), with
-// ε = 1e-8 in the newest version and none in v0.2, where an empty mask
-// divides 0 by 0 and this returns ErrNoValidToken.
-func MaskedMean(v Version, x, mask [][]float64) (float64, error) {
-	return maskedMeanScaled(v, 1, x, mask)
-}
-
-// maskedMeanScaled is MaskedMean of k·x, for k = ±1.
-func maskedMeanScaled(v Version, k float64, x, mask [][]float64) (float64, error) {
-	n := maskCount(mask)
-	if v == VerlEarly && n == 0 {
-		return 0, ErrNoValidToken
-	}
-	return maskedSum(k, x, mask) / (n + v.meanEps()), nil
-}
-
 // WhitenStats are the batch statistics masked_whiten uses.
 type WhitenStats struct {
 	N           int     // Σmask: the number of valid tokens in the whole batch
@@ -66,18 +36,13 @@ type WhitenStats struct {
 	VarUnbiased float64 // VarBiased·N/(N−1), the variance verl uses; meaningless when N ≤ 1
 }
 
-// Whiten is verl's masked_whiten(x, mask) with shift_mean: the statistics run
-// over every mask = 1 position of the whole batch, and the result
-// (x − μ)·(σ² + 1e-8)^(−1/2) is given at every position, masked ones included
-// (verl does not zero them). With fewer than two valid tokens verl raises: the
-// result is nil, the error says why, and the statistics computed before the
-// raise are still returned.
-func Whiten(v Version, x, mask [][]float64) ([][]float64, WhitenStats, error) {
-	return whiten(v.meanEps(), x, mask)
-}
-
-// WhitenGen is masked_whiten as generation g computes it: the same as Whiten,
-// with g's masked_mean ε (none before MaskedMeanEps, v0.3.0.post0).
+// WhitenGen is verl's masked_whiten(x, mask) with shift_mean, as generation
+// g computes it: the statistics run over every mask = 1 position of the
+// whole batch, with g's masked_mean ε (none before MaskedMeanEps,
+// v0.3.0.post0), and the result (x − μ)·(σ² + 1e-8)^(−1/2) is given at every
+// position, masked ones included (verl does not zero them). With fewer than
+// two valid tokens verl raises: the result is nil, the error says why, and
+// the statistics computed before the raise are still returned.
 func WhitenGen(g Generation, x, mask [][]float64) ([][]float64, WhitenStats, error) {
 	return whiten(g.meanEps(), x, mask)
 }
@@ -91,7 +56,7 @@ func whiten(eps float64, x, mask [][]float64) ([][]float64, WhitenStats, error) 
 	return whitenFrom(eps, x, mask, nil, n, sum, nil)
 }
 
-// maskedSums continues Whiten's first pass over one row: n += m and
+// maskedSums continues WhitenGen's first pass over one row: n += m and
 // sum += x·m where m ≠ 0, in order.
 func maskedSums(x, m []float64, n, sum float64) (float64, float64) {
 	m = m[:len(x)]
@@ -143,9 +108,6 @@ func whitenFrom(eps float64, x, mask [][]float64, runs *maskRuns, n, sum float64
 	}
 	return out, st, nil
 }
-
-// meanEps is the ε masked_mean adds to Σmask in version v.
-func (v Version) meanEps() float64 { return v.Gen().meanEps() }
 
 // meanEps is the ε masked_mean adds to Σmask in generation g (MaskedMeanEps).
 func (g Generation) meanEps() float64 {

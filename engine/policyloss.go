@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"math"
-)
+import "math"
 
 // logRatioClamp bounds log π_θ − log π_old before the exp (newest, PR #1779).
 const logRatioClamp = 20.0
@@ -29,67 +26,12 @@ type PolicyTerms struct {
 	DualClipped [][]float64 // 1 where max(Losses1, Losses2) > Losses3 and A < 0
 }
 
-// PolicyLossTerms is compute_policy_loss_vanilla (newest) or v0.2's
-// compute_policy_loss per token. A is the advantage of token t.
-func PolicyLossTerms(v Version, logProbs, oldLogProbs, advantages [][]float64, p ClipParams) (PolicyTerms, error) {
-	if v == VerlNewest && !(p.C > 1) {
-		return PolicyTerms{}, fmt.Errorf("engine: clip_ratio_c must be greater than 1 (verl asserts it), got %g", p.C)
-	}
-	pt := newPolicyTerms(logProbs, v == VerlNewest)
-	for i := range logProbs {
-		for t, lp := range logProbs[i] {
-			a, x := advantages[i][t], lp-oldLogProbs[i][t]
-			if v == VerlNewest {
-				x = clamp(x, -logRatioClamp, logRatioClamp)
-			}
-			ratio := math.Exp(x)
-			if math.IsInf(ratio, 0) {
-				return PolicyTerms{}, fmt.Errorf("engine: verl %s policy loss: exp(log_probs − old_log_probs) overflows at [%d][%d] (log-ratio %g; newest verl clamps it to ±20)", v.Release(), i, t, x)
-			}
-			l1 := -a * ratio
-			l2 := -a * clamp(ratio, 1-p.Low, 1+p.High)
-			m1 := fmax(l1, l2)
-			pt.LogRatio[i][t], pt.Ratio[i][t] = x, ratio
-			pt.Losses1[i][t], pt.Losses2[i][t] = l1, l2
-			pt.Clipped[i][t] = indicator(l2 > l1)
-			pt.Final[i][t] = m1
-			if v == VerlNewest {
-				l3 := -a * p.C
-				pt.Losses3[i][t] = l3
-				pt.DualClipped[i][t] = indicator(m1 > l3 && a < 0)
-				if a < 0 {
-					pt.Final[i][t] = fmin(l3, m1)
-				}
-			}
-		}
-	}
-	return pt, nil
-}
-
 // PolicyLoss is the actor's pg_loss and its metrics for one aggregation mode.
 type PolicyLoss struct {
 	Loss          float64 // pg_loss = agg(Final, mask, mode)
 	ClipFrac      float64 // pg_clipfrac = masked_mean(Clipped)
 	PPOKL         float64 // ppo_kl = masked_mean(−LogRatio)
 	ClipFracLower float64 // pg_clipfrac_lower = masked_mean(DualClipped); 0 in v0.2
-}
-
-// AggregatePolicyLoss applies verl's aggregation and metrics to the terms.
-func AggregatePolicyLoss(v Version, pt PolicyTerms, mask [][]float64, mode AggMode) (PolicyLoss, error) {
-	var pl PolicyLoss
-	var err error
-	if pl.Loss, err = Aggregate(v, pt.Final, mask, mode); err != nil {
-		return PolicyLoss{}, err
-	}
-	pl.ClipFrac, _ = MaskedMean(v, pt.Clipped, mask)
-	pl.PPOKL, _ = maskedMeanScaled(v, -1, pt.LogRatio, mask)
-	if pt.DualClipped != nil {
-		pl.ClipFracLower, _ = MaskedMean(v, pt.DualClipped, mask)
-	}
-	if math.IsInf(pl.Loss, 0) {
-		return PolicyLoss{}, fmt.Errorf("engine: verl %s pg_loss overflows to infinity", v.Release())
-	}
-	return pl, nil
 }
 
 // ActorKLLoss is the use_kl_loss path: kl_loss_coef·agg(KL(log_probs, ref))
@@ -99,19 +41,6 @@ type ActorKLLoss struct {
 	KLD    [][]float64 // kl_penalty(log_probs, ref_log_prob), unmasked
 	KLLoss float64     // agg(KLD, mask, mode)
 	Total  float64     // pg_loss + coef·KLLoss (entropy_coeff = 0)
-}
-
-// ActorKL computes the actor's KL loss for one estimator and adds it to pgLoss.
-func ActorKL(v Version, name string, logProbs, refLogProb, mask [][]float64, mode AggMode, coef, pgLoss float64) (ActorKLLoss, error) {
-	kld, err := KLPenalty(v, name, logProbs, refLogProb)
-	if err != nil {
-		return ActorKLLoss{}, err
-	}
-	loss, err := Aggregate(v, kld, mask, mode)
-	if err != nil {
-		return ActorKLLoss{}, err
-	}
-	return ActorKLLoss{KLD: kld, KLLoss: loss, Total: pgLoss + coef*loss}, nil
 }
 
 // newPolicyTerms allocates the per-token terms of a batch shaped like
@@ -127,17 +56,11 @@ func newPolicyTerms(logProbs [][]float64, dual bool) PolicyTerms {
 	return pt
 }
 
-// PolicyLossSlope is ∂pg_losses[i][t]/∂log_probs[i][t] of PolicyTerms in
-// version v, by a central difference of the loss itself (so every clip and
-// the dual clip act as verl's code has them), and 0 where the loss is flat
-// there (a clip holds the token's ratio).
-func PolicyLossSlope(v Version, logProbs, oldLogProbs, advantages [][]float64, p ClipParams, i, t int) float64 {
-	return policyLossSlope(func(lp, old, adv [][]float64) (PolicyTerms, error) { return PolicyLossTerms(v, lp, old, adv, p) }, logProbs, oldLogProbs, advantages, i, t)
-}
-
-// PolicyLossSlopeGen is PolicyLossSlope with generation g's policy loss
-// (PolicyLossTermsGen: its clip parameters, dual clip and log-ratio clamp
-// as g has them); 0 where the loss is not finite around the point.
+// PolicyLossSlopeGen is ∂pg_losses[i][t]/∂log_probs[i][t] of
+// PolicyLossTermsGen in generation g, by a central difference of the loss
+// itself (so every clip and the dual clip act as verl's code has them), and
+// 0 where the loss is flat there (a clip holds the token's ratio) or not
+// finite around the point.
 func PolicyLossSlopeGen(g Generation, logProbs, oldLogProbs, advantages [][]float64, p ClipParams, i, t int) float64 {
 	return policyLossSlope(func(lp, old, adv [][]float64) (PolicyTerms, error) { return PolicyLossTermsGen(g, lp, old, adv, p) }, logProbs, oldLogProbs, advantages, i, t)
 }

@@ -7,11 +7,13 @@ import (
 )
 
 // The per-generation arithmetic: each function reproduces one verl function
-// as generation g has it, asking g.Has for every difference. Unlike the
-// two-version functions, these return what verl returns where its float
-// arithmetic gives NaN or ±Inf (a 0/0 mean of an empty mask, an overflowing
-// ratio); callers show such numbers as verl's, with why. An error is where
-// verl raises; its text starts with verl's exception type.
+// as generation g has it, asking g.Has for every difference. They return
+// what verl returns where its float arithmetic gives NaN or ±Inf (a 0/0 mean
+// of an empty mask, an overflowing ratio); callers show such numbers as
+// verl's, with why. An error is where verl raises; its text starts with
+// verl's exception type. The pseudo-generations of v=1 links (V1Early,
+// V1Newest) ask g.Is for what they do otherwise: their errors are GAE Lab's,
+// and where the generations give NaN or ±Inf they may return an error.
 
 // VerlError is an exception verl raises: Type ("ValueError") and verl's own
 // message, plus Why, the explanation in GAE Lab's words.
@@ -60,6 +62,9 @@ func KLNamesGen(g Generation) []string {
 		names = []string{KL, "k1", KLAbs, KLMSE, "k2", KLLowVar, "k3"}
 	}
 	if g.Has(KLPlusNames) {
+		if g.Is(KLPlusShortList) {
+			return append(names, "k1+", "k3+", "low_var_kl+")
+		}
 		for _, n := range names {
 			names = append(names, n+"+")
 		}
@@ -70,6 +75,12 @@ func KLNamesGen(g Generation) []string {
 // klBaseGen resolves a name to its forward formula in generation g.
 func klBaseGen(g Generation, name string) (string, error) {
 	if !knownKLGen(g, name) {
+		if g.Is(EngineErrors) {
+			if name == KLFull {
+				return "", fmt.Errorf("engine: kl_penalty %q: verl raises NotImplementedError (the full KL needs the whole vocabulary distribution, not two log-probs)", name)
+			}
+			return "", fmt.Errorf("engine: kl_penalty %q is not known to verl %s (it knows %s)", name, g.Range(), strings.Join(KLNamesGen(g), ", "))
+		}
 		why := fmt.Sprintf("verl %s does not know kl_penalty %q; it knows %s", g.Range(), name, strings.Join(KLNamesGen(g), ", "))
 		if name == KLFull {
 			why = "the full KL needs the whole vocabulary distribution, not two log-probs; no verl release implements it"
@@ -103,17 +114,7 @@ func KLPenaltyGen(g Generation, name string, logprob, ref [][]float64) ([][]floa
 	if err != nil {
 		return nil, err
 	}
-	return klMatrix(klForm(g), base, logprob, ref), nil
-}
-
-// klForm is the two-version form of kl_penalty generation g computes:
-// VerlNewest from K3PreClamp on (the pre-clamp, which changes no forward
-// value).
-func klForm(g Generation) Version {
-	if g.Has(K3PreClamp) {
-		return VerlNewest
-	}
-	return VerlEarly
+	return klMatrix(g.Has(K3PreClamp), base, logprob, ref), nil
 }
 
 // UseKLInReward is whether generation g's trainer puts KL into the reward:
@@ -128,17 +129,23 @@ func UseKLInReward(g Generation, useKLInReward, useKLLoss bool) bool {
 
 // ApplyKLPenaltyGen is apply_kl_penalty of generation g. The metric is the
 // mean over rows of each row's masked mean of the KL; before KLMetricEps
-// (v0.3.0.post0, PR #782) a row with no valid token makes it NaN.
+// (v0.3.0.post0, PR #782) a row with no valid token makes it NaN (an error,
+// returned with the rewards and without the controller's update, under
+// ZeroDivError).
 func ApplyKLPenaltyGen(g Generation, scores, oldLogProbs, refLogProb, mask [][]float64, klName string, ctl KLController) (KLReward, error) {
 	base, err := klBaseGen(g, klName)
 	if err != nil {
 		return KLReward{}, err
 	}
-	res := penalize(klForm(g), base, scores, oldLogProbs, refLogProb, mask, ctl.Value())
+	res := penalize(g.Has(K3PreClamp), base, scores, oldLogProbs, refLogProb, mask, ctl.Value())
 	eps := g.meanEps()
+	noZeroDiv := eps == 0 && g.Is(ZeroDivError)
 	var total float64
 	for i := range res.KLD {
 		sum, n := rowKL(res.KLD[i], mask[i])
+		if noZeroDiv && n == 0 {
+			return res, fmt.Errorf("engine: KL metric: row %d has no valid token, and verl v0.2 divides 0 by 0 there", i)
+		}
 		total += sum / (n + eps)
 	}
 	if len(res.KLD) > 0 {
@@ -150,14 +157,15 @@ func ApplyKLPenaltyGen(g Generation, scores, oldLogProbs, refLogProb, mask [][]f
 
 // maskedSumGen is masked_sum(x, mask) of generation g: Σ x·m over every
 // position. Before MaskedSumWhere (v0.5.0, PR #2377) a masked ±inf gives
-// inf·0 = NaN and poisons the sum; after, masked positions are zeroed first.
+// inf·0 = NaN and poisons the sum; after, masked positions are zeroed first
+// (skipped, under AggSkipsMasked).
 func maskedSumGen(g Generation, x, mask [][]float64) float64 {
 	return maskedSumGenScaled(g, 1, x, mask)
 }
 
 // maskedSumGenScaled is maskedSumGen of k·x, for k = ±1 (k·x is exact).
 func maskedSumGenScaled(g Generation, k float64, x, mask [][]float64) float64 {
-	where := g.Has(MaskedSumWhere)
+	where := g.Has(MaskedSumWhere) || g.Is(AggSkipsMasked)
 	var s float64
 	for i, row := range x {
 		ms := mask[i][:len(row)]
@@ -173,9 +181,19 @@ func maskedSumGenScaled(g Generation, k float64, x, mask [][]float64) float64 {
 }
 
 // MaskedMeanGen is masked_mean(x, mask) of generation g: Σx·m / (Σm + ε),
-// ε from MaskedMeanEps. With no ε an empty mask gives 0/0 = NaN, as in verl.
-func MaskedMeanGen(g Generation, x, mask [][]float64) float64 {
-	return maskedSumGen(g, x, mask) / (maskCount(mask) + g.meanEps())
+// ε from MaskedMeanEps. With no ε an empty mask gives 0/0 = NaN, as in
+// verl, or ErrNoValidToken under ZeroDivError; no other error is returned.
+func MaskedMeanGen(g Generation, x, mask [][]float64) (float64, error) {
+	return maskedMeanGenScaled(g, 1, x, mask)
+}
+
+// maskedMeanGenScaled is MaskedMeanGen of k·x, for k = ±1.
+func maskedMeanGenScaled(g Generation, k float64, x, mask [][]float64) (float64, error) {
+	n, eps := maskCount(mask), g.meanEps()
+	if n == 0 && eps == 0 && g.Is(ZeroDivError) {
+		return 0, ErrNoValidToken
+	}
+	return maskedSumGenScaled(g, k, x, mask) / (n + eps), nil
 }
 
 // AggModesGen lists the loss_agg_mode names generation g's agg_loss
@@ -194,7 +212,10 @@ func AggModesGen(g Generation) []AggMode {
 // AggregateGen is agg_loss(loss, mask, mode) of generation g with one
 // micro-batch, dp_size = 1 and no global-batch information (a direct call,
 // or the legacy workers). Before AggLoss every loss is masked_mean, and only
-// token-mean is asked for.
+// token-mean is asked for. Under AggSkipsMasked the masked tokens are
+// skipped and token-mean and token-sum add the rows' sums; under
+// ZeroDivError no valid token (token-mean) or no non-empty row (seq-mean)
+// is errNoTokens.
 func AggregateGen(g Generation, loss, mask [][]float64, mode AggMode) (float64, error) {
 	return aggregateGen(g, loss, mask, mode, 0)
 }
@@ -205,17 +226,22 @@ func AggregateGen(g Generation, loss, mask [][]float64, mode AggMode) (float64, 
 func aggregateGen(g Generation, loss, mask [][]float64, mode AggMode, globalBatch int) (float64, error) {
 	if !g.Has(AggLoss) {
 		if mode != TokenMean {
+			if g.Is(EngineErrors) {
+				return 0, fmt.Errorf("engine: verl v0.2 has no loss_agg_mode %q (only token-mean)", mode)
+			}
 			return 0, raise("TypeError", "", "verl %s has no loss_agg_mode: every loss is a token-mean masked_mean (agg_loss arrived in v0.4.0, PR #623)", g.Range())
 		}
-		return MaskedMeanGen(g, loss, mask), nil
+		return MaskedMeanGen(g, loss, mask)
 	}
-	switch mode {
-	case TokenMean:
+	skip := g.Is(AggSkipsMasked)
+	switch {
+	case skip: // every mode from the rows' sums, below
+	case mode == TokenMean:
 		if g.Has(TokenMeanNoEps) {
 			return maskedSumGen(g, loss, mask) / maskCount(mask), nil
 		}
-		return MaskedMeanGen(g, loss, mask), nil
-	case TokenSum:
+		return MaskedMeanGen(g, loss, mask)
+	case mode == TokenSum:
 		if g.Has(TokenSumMode) {
 			return maskedSumGen(g, loss, mask), nil
 		}
@@ -223,8 +249,8 @@ func aggregateGen(g Generation, loss, mask [][]float64, mode AggMode, globalBatc
 	}
 	b, r := shapeOf(loss)
 	// Per-row sums are torch.sum(loss_mat * loss_mask, dim=-1): a plain
-	// product, so a masked ±inf gives NaN whatever the generation. A few
-	// rows' sums live on the stack.
+	// product, so a masked ±inf gives NaN whatever the generation (but for
+	// AggSkipsMasked). A few rows' sums live on the stack.
 	var small [3 * 8]float64
 	rowSum, rowN, per := small[0:0:8], small[8:8:16], small[16:16:24]
 	if b > 8 {
@@ -234,15 +260,39 @@ func aggregateGen(g Generation, loss, mask [][]float64, mode AggMode, globalBatc
 	for i, row := range loss {
 		for t, l := range row {
 			m := mask[i][t]
+			if skip && m == 0 {
+				continue
+			}
 			rowSum[i] += l * m
 			rowN[i] += m
 		}
+	}
+	sum := func(xs []float64) float64 {
+		var s float64
+		for _, x := range xs {
+			s += x
+		}
+		return s
+	}
+	noZeroDiv := g.Is(ZeroDivError)
+	if skip && (mode == TokenMean || mode == TokenSum && g.Has(TokenSumMode)) {
+		total, tokens := sum(rowSum), sum(rowN)
+		if mode == TokenSum {
+			return total, nil
+		}
+		if noZeroDiv && tokens == 0 {
+			return 0, errNoTokens
+		}
+		return total / tokens, nil
 	}
 	var rows float64 // non-empty rows
 	for _, n := range rowN {
 		if n > 0 {
 			rows++
 		}
+	}
+	if noZeroDiv && rows == 0 {
+		return 0, errNoTokens
 	}
 	seqs := rows // what masked_sum(…, seq_mask) is divided by from TokenMeanNoEps on
 	if globalBatch > 0 {
@@ -258,13 +308,6 @@ func aggregateGen(g Generation, loss, mask [][]float64, mode AggMode, globalBatc
 			} else if !where {
 				s += x * 0
 			}
-		}
-		return s
-	}
-	sum := func(xs []float64) float64 {
-		var s float64
-		for _, x := range xs {
-			s += x
 		}
 		return s
 	}
@@ -302,6 +345,9 @@ func aggregateGen(g Generation, loss, mask [][]float64, mode AggMode, globalBatc
 		}
 		return sum(per) / float64(b), nil
 	}
+	if g.Is(EngineErrors) {
+		return 0, fmt.Errorf("engine: invalid loss_agg_mode %q", mode)
+	}
 	return 0, raise("ValueError", "Invalid loss_agg_mode: "+string(mode), "verl %s knows %s", g.Range(), joinModes(AggModesGen(g)))
 }
 
@@ -324,7 +370,11 @@ func AggregateValueLossGen(g Generation, vt ValueTerms, mask [][]float64, mode A
 	if !g.Has(ValueLossNoHalf) {
 		loss *= 0.5
 	}
-	return ValueLoss{Loss: loss, ClipFrac: MaskedMeanGen(g, vt.Clipped, mask)}, nil
+	frac, err := MaskedMeanGen(g, vt.Clipped, mask)
+	if err != nil {
+		return ValueLoss{}, err
+	}
+	return ValueLoss{Loss: loss, ClipFrac: frac}, nil
 }
 
 // PolicyLossTermsGen is generation g's compute_policy_loss per token. Before
@@ -332,17 +382,21 @@ func AggregateValueLossGen(g Generation, vt ValueTerms, mask [][]float64, mode A
 // [1 − p.Low, 1 + p.High]. DualClip adds the −A·c cap and asserts c > 1;
 // LogRatioClamp (v0.4.1) clamps the log-ratio to ±20. Before it, a
 // log-ratio beyond 88.72 overflows float32 to +inf, as in verl, and the
-// loss of that token is ∓inf (or NaN where A = 0).
+// loss of that token is ∓inf (or NaN where A = 0); under Exp64OverflowError
+// the ratio is float64's exp, and an infinite one is an error.
 func PolicyLossTermsGen(g Generation, logProbs, oldLogProbs, advantages [][]float64, p ClipParams) (PolicyTerms, error) {
 	dual := g.Has(DualClip)
 	if dual && !(p.C > 1) {
+		if g.Is(EngineErrors) {
+			return PolicyTerms{}, fmt.Errorf("engine: clip_ratio_c must be greater than 1 (verl asserts it), got %g", p.C)
+		}
 		return PolicyTerms{}, raise("AssertionError", fmt.Sprintf("The lower bound of the clip_ratio_c for dual-clip PPO should be greater than 1.0, but get the value: %g.", p.C), "verl %s asserts it", g.Range())
 	}
 	lo, hi := 1-p.Ratio, 1+p.Ratio
 	if g.Has(ClipLowHigh) {
 		lo, hi = 1-p.Low, 1+p.High
 	}
-	clampLR := g.Has(LogRatioClamp)
+	clampLR, exp64 := g.Has(LogRatioClamp), g.Is(Exp64OverflowError)
 	pt := newPolicyTerms(logProbs, dual)
 	for i, lps := range logProbs {
 		n := len(lps)
@@ -357,7 +411,14 @@ func PolicyLossTermsGen(g Generation, logProbs, oldLogProbs, advantages [][]floa
 			if clampLR {
 				x = clamp(x, -logRatioClamp, logRatioClamp)
 			}
-			ratio := exp32(x)
+			var ratio float64
+			if exp64 {
+				if ratio = math.Exp(x); math.IsInf(ratio, 0) {
+					return PolicyTerms{}, fmt.Errorf("engine: verl %s policy loss: exp(log_probs − old_log_probs) overflows at [%d][%d] (log-ratio %g; newest verl clamps it to ±20)", g.Range(), i, t, x)
+				}
+			} else {
+				ratio = exp32(x)
+			}
 			l1 := -a * ratio
 			l2 := -a * clampNaN(ratio, lo, hi)
 			m1 := maxNaN(l1, l2)
@@ -385,19 +446,23 @@ func maxNaN(a, b float64) float64        { return fmax(a, b) }
 func minNaN(a, b float64) float64        { return fmin(a, b) }
 
 // AggregatePolicyLossGen is generation g's pg_loss and metrics for one mode.
-// pg_clipfrac_lower exists from DualClip on (0 before).
+// pg_clipfrac_lower exists from DualClip on (0 before). Under
+// Exp64OverflowError an infinite pg_loss is an error.
 func AggregatePolicyLossGen(g Generation, pt PolicyTerms, mask [][]float64, mode AggMode) (PolicyLoss, error) {
 	loss, err := AggregateGen(g, pt.Final, mask, mode)
 	if err != nil {
 		return PolicyLoss{}, err
 	}
-	pl := PolicyLoss{
-		Loss:     loss,
-		ClipFrac: MaskedMeanGen(g, pt.Clipped, mask),
-		PPOKL:    maskedSumGenScaled(g, -1, pt.LogRatio, mask) / (maskCount(mask) + g.meanEps()), // masked_mean(−LogRatio)
-	}
+	// The metrics' mask is the loss's, so they raise no ZeroDivError where
+	// the loss did not.
+	pl := PolicyLoss{Loss: loss}
+	pl.ClipFrac, _ = MaskedMeanGen(g, pt.Clipped, mask)
+	pl.PPOKL, _ = maskedMeanGenScaled(g, -1, pt.LogRatio, mask) // masked_mean(−LogRatio)
 	if pt.DualClipped != nil {
-		pl.ClipFracLower = MaskedMeanGen(g, pt.DualClipped, mask)
+		pl.ClipFracLower, _ = MaskedMeanGen(g, pt.DualClipped, mask)
+	}
+	if g.Is(Exp64OverflowError) && math.IsInf(pl.Loss, 0) {
+		return PolicyLoss{}, fmt.Errorf("engine: verl %s pg_loss overflows to infinity", g.Range())
 	}
 	return pl, nil
 }
@@ -410,7 +475,7 @@ func ActorKLGen(g Generation, name string, logProbs, refLogProb, mask [][]float6
 	if err != nil {
 		return ActorKLLoss{}, err
 	}
-	if !g.Has(AggLoss) {
+	if !g.Has(AggLoss) && !g.Is(EngineErrors) {
 		mode = TokenMean
 	}
 	loss, err := AggregateGen(g, kld, mask, mode)

@@ -1,7 +1,5 @@
 package engine
 
-import "fmt"
-
 // KLController supplies β (verl's kl_ctrl.value) and adapts it after a step.
 type KLController interface {
 	Value() float64
@@ -38,41 +36,11 @@ type KLReward struct {
 	CurrentKL   float64     // the logged metric: mean over rows of each row's masked mean of KLD
 }
 
-// ApplyKLPenalty turns token_level_scores into token_level_rewards the way
-// verl's apply_kl_penalty does, then calls ctl.Update(CurrentKL, B), so β
-// changes only for the next step. The KL compares π_old with the reference.
-// In v0.2 a row with no valid token makes the metric 0/0: that is an error,
-// returned with the rewards, which verl computed before the metric.
-func ApplyKLPenalty(v Version, scores, oldLogProbs, refLogProb, mask [][]float64, klName string, ctl KLController) (KLReward, error) {
-	base, err := klBase(v, klName)
-	if err != nil {
-		return KLReward{}, err
-	}
-	res := penalize(v, base, scores, oldLogProbs, refLogProb, mask, ctl.Value())
-	var total float64
-	for i := range res.KLD {
-		sum, n := rowKL(res.KLD[i], mask[i])
-		if v == VerlEarly {
-			if n == 0 {
-				return res, fmt.Errorf("engine: KL metric: row %d has no valid token, and verl v0.2 divides 0 by 0 there", i)
-			}
-			total += sum / n
-		} else {
-			total += sum / (n + maskedMeanEps)
-		}
-	}
-	if len(res.KLD) > 0 {
-		res.CurrentKL = total / float64(len(res.KLD))
-	}
-	ctl.Update(res.CurrentKL, len(res.KLD))
-	return res, nil
-}
-
 // penalize is the rewards half of apply_kl_penalty, the same in every
-// generation: each token's KL (kl_penalty's base estimator in v's form),
+// generation: each token's KL (kl_penalty's base estimator, k3 pre-clamped or not),
 // masked, and the scores minus β times it, in one pass whose three matrices
 // share one allocation.
-func penalize(v Version, base string, scores, oldLogProbs, refLogProb, mask [][]float64, beta float64) KLReward {
+func penalize(preClamp bool, base string, scores, oldLogProbs, refLogProb, mask [][]float64, beta float64) KLReward {
 	b, r := shapeOf(oldLogProbs)
 	res := KLReward{Beta: beta}
 	newMatrices(b, r, &res.KLDUnmasked, &res.KLD, &res.Rewards)
@@ -80,7 +48,7 @@ func penalize(v Version, base string, scores, oldLogProbs, refLogProb, mask [][]
 		un, kld, rw := res.KLDUnmasked[i], res.KLD[i], res.Rewards[i]
 		ref, m, s := refLogProb[i][:len(lp)], mask[i][:len(lp)], scores[i][:len(lp)]
 		for t, x := range lp {
-			k := klValue(v, base, x, ref[t])
+			k := klValue(preClamp, base, x, ref[t])
 			km := k * m[t]
 			un[t], kld[t], rw[t] = k, km, s[t]-beta*km
 		}

@@ -40,21 +40,6 @@ type ValueLoss struct {
 	ClipFrac float64 // vf_clipfrac = masked_mean(Clipped, mask)
 }
 
-// AggregateValueLoss applies verl's aggregation to the per-token terms. In
-// v0.2 mask is the one the critic used (see ShiftedCriticMask) and only
-// token-mean exists.
-func AggregateValueLoss(v Version, vt ValueTerms, mask [][]float64, mode AggMode) (ValueLoss, error) {
-	loss, err := Aggregate(v, vt.MaxLoss, mask, mode)
-	if err != nil {
-		return ValueLoss{}, err
-	}
-	frac, err := MaskedMean(v, vt.Clipped, mask)
-	if err != nil {
-		return ValueLoss{}, err
-	}
-	return ValueLoss{Loss: 0.5 * loss, ClipFrac: frac}, nil
-}
-
 // ShiftedCriticMask is the mask verl v0.1–v0.3 used for the critic's values
 // and loss: the attention mask at sequence positions −R−1 … −2, i.e. 1 at
 // t = 0 (the last prompt token) and response_mask[t−1] for t ≥ 1. It keeps

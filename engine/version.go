@@ -2,7 +2,8 @@ package engine
 
 import "fmt"
 
-// Version selects the generation of verl whose arithmetic is reproduced.
+// Version is the early or newest a v=1 link names. What it computes is the
+// pseudo-generation V1Gen (V1Early, V1Newest), whose GAE is Gen's.
 type Version int
 
 const (

@@ -60,7 +60,7 @@ func (v playView) formula() *templates.Formula {
 		f.Source = srcScore
 		f.Note = v.t("formula.note.score")
 	case "kld":
-		unmasked, _ := engine.KLPenalty(v.s.Version, v.s.KL, [][]float64{{tok.Old}}, [][]float64{{tok.Ref}})
+		unmasked, _ := engine.KLPenaltyGen(v.s.Version.V1Gen(), v.s.KL, [][]float64{{tok.Old}}, [][]float64{{tok.Ref}})
 		lines = []string{
 			`\text{kld}` + sub(i) + ` = \text{` + strings.ReplaceAll(v.s.KL, "_", `\_`) + `}(\log \pi_{\text{old}}, \log \pi_{\text{ref}}) \cdot m` + sub(i),
 			`\log \pi_{\text{old}} - \log \pi_{\text{ref}} = ` + num(tok.Old) + " - " + sig(tok.Ref) + " = " + num(tok.Old-tok.Ref),

@@ -134,7 +134,7 @@ func (v actorView) compute() actorLoss {
 	}
 	a.unit, _ = v.policyTerms(lp, old, [][]float64{signs})
 	for _, mode := range v.aggModes() {
-		l, err := engine.AggregatePolicyLoss(engine.VerlNewest, a.terms, mask, mode)
+		l, err := engine.AggregatePolicyLossGen(engine.V1Newest, a.terms, mask, mode)
 		if v.whole() {
 			l, err = engine.AggregatePolicyLossGen(v.gen, a.terms, mask, mode)
 		}
@@ -155,7 +155,7 @@ func (v actorView) policyTerms(lp, old, adv [][]float64) (engine.PolicyTerms, er
 	if v.whole() {
 		return engine.PolicyLossTermsGen(v.gen, lp, old, adv, v.clip)
 	}
-	return engine.PolicyLossTerms(engine.VerlNewest, lp, old, adv, v.clip)
+	return engine.PolicyLossTermsGen(engine.V1Newest, lp, old, adv, v.clip)
 }
 
 // build is the page's view model.

@@ -78,7 +78,7 @@ func TestUpdateActorMatchesEngine(t *testing.T) {
 				lp = c.lp(old)
 			}
 			doc, _ := updFollow(t, c.link(old))
-			pt, err := engine.PolicyLossTerms(engine.VerlNewest, [][]float64{lp}, [][]float64{old}, g.Whitened, c.clip)
+			pt, err := engine.PolicyLossTermsGen(engine.V1Newest, [][]float64{lp}, [][]float64{old}, g.Whitened, c.clip)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -115,7 +115,7 @@ func TestUpdateActorMatchesEngine(t *testing.T) {
 			updCheckFlags(t, doc, "dual", pt.DualClipped[0], lang.T("update.capped"), lang.T("update.no"))
 			m := [][]float64{mask}
 			for _, mode := range engine.AggModes {
-				l, err := engine.AggregatePolicyLoss(engine.VerlNewest, pt, m, mode)
+				l, err := engine.AggregatePolicyLossGen(engine.V1Newest, pt, m, mode)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -128,11 +128,11 @@ func TestUpdateActorMatchesEngine(t *testing.T) {
 					}
 				}
 			}
-			ept, err := engine.PolicyLossTerms(engine.VerlEarly, [][]float64{lp}, [][]float64{old}, g.Whitened, engine.ClipParams{Low: c.clip.Low, High: c.clip.Low})
+			ept, err := engine.PolicyLossTermsGen(engine.V1Early, [][]float64{lp}, [][]float64{old}, g.Whitened, engine.ClipParams{Low: c.clip.Low, High: c.clip.Low})
 			if err != nil {
 				t.Fatal(err)
 			}
-			early, err := engine.AggregatePolicyLoss(engine.VerlEarly, ept, m, engine.TokenMean)
+			early, err := engine.AggregatePolicyLossGen(engine.V1Early, ept, m, engine.TokenMean)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -79,7 +79,7 @@ func (v actorView) actorQuestions(a actorLoss) []updateQuestion {
 			break
 		}
 	}
-	slope := engine.PolicyLossSlope(engine.VerlNewest, [][]float64{v.logProbs}, [][]float64{v.old}, [][]float64{a.adv}, v.clip, 0, g)
+	slope := engine.PolicyLossSlopeGen(engine.V1Newest, [][]float64{v.logProbs}, [][]float64{v.old}, [][]float64{a.adv}, v.clip, 0, g)
 	if v.whole() { // the release's own loss: its clips, dual clip and clamp
 		slope = engine.PolicyLossSlopeGen(v.gen, [][]float64{v.logProbs}, [][]float64{v.old}, [][]float64{a.adv}, v.clip, 0, g)
 	}

@@ -34,7 +34,7 @@ func TestNStepMixIsGAE(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
 	for trial := range 400 {
 		ver, r, v, m, gamma, lam := randomCase(rng, trial)
-		g := engine.GAE(ver, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, lam)
+		g := engine.GAEGen(ver.V1Gen(), [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, lam)
 		for k := range r {
 			steps := Steps(ver, m, k)
 			if len(steps) == 0 {
@@ -87,7 +87,7 @@ func TestTelescopeHoldsOnTheEngine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	for trial := range 200 {
 		ver, r, v, m, gamma, _ := randomCase(rng, trial)
-		g := engine.GAE(ver, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, 1)
+		g := engine.GAEGen(ver.V1Gen(), [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, 1)
 		T := len(r)
 		steps, valid := make([]float64, T), make([]bool, T)
 		for k := range T {

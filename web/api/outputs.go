@@ -79,7 +79,7 @@ func run(req *request) (map[string]json.RawMessage, bool) {
 	if rewards != nil && req.has("values") {
 		gae := obj{}
 		for _, v := range versions {
-			g := engine.GAE(v, rewards, req.tensors["values"], mask, c.Gamma, c.Lam)
+			g := engine.GAEGen(v.V1Gen(), rewards, req.tensors["values"], mask, c.Gamma, c.Lam)
 			gae[v.String()] = gaeBlock(g)
 			if v == engine.VerlNewest {
 				gaeNewest = &g
@@ -120,8 +120,8 @@ func klVariants(old, ref [][]float64) obj {
 	block := obj{}
 	for _, v := range versions {
 		byName := obj{}
-		for _, name := range append(engine.KLNames(v), engine.KLFull) {
-			if kl, err := engine.KLPenalty(v, name, old, ref); err != nil {
+		for _, name := range append(engine.KLNamesGen(v.V1Gen()), engine.KLFull) {
+			if kl, err := engine.KLPenaltyGen(v.V1Gen(), name, old, ref); err != nil {
 				byName[name] = errorObj(err)
 			} else {
 				byName[name] = kl
@@ -139,7 +139,7 @@ func klReward(req *request) (obj, [][]float64) {
 	t := req.tensors
 	reward := func(v engine.Version) (engine.KLReward, engine.KLController, error) {
 		ctl := klController(c)
-		res, err := engine.ApplyKLPenalty(v, t["token_level_scores"], t["old_log_probs"], t["ref_log_prob"], t["response_mask"], c.KLPenalty, ctl)
+		res, err := engine.ApplyKLPenaltyGen(v.V1Gen(), t["token_level_scores"], t["old_log_probs"], t["ref_log_prob"], t["response_mask"], c.KLPenalty, ctl)
 		return res, ctl, err
 	}
 	res, ctl, err := reward(engine.VerlNewest)

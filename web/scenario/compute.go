@@ -60,11 +60,11 @@ func (s *Scenario) Compute() Result {
 func (s *Scenario) applyKLPenalty(scores, old, ref, mask []float64) (engine.KLReward, error) {
 	one := func(x []float64) [][]float64 { return [][]float64{x} }
 	if s.Release == "" {
-		return engine.ApplyKLPenalty(s.Version, one(scores), one(old), one(ref), one(mask), s.KL, &engine.FixedKLController{Beta: s.Beta})
+		return engine.ApplyKLPenaltyGen(s.Version.V1Gen(), one(scores), one(old), one(ref), one(mask), s.KL, &engine.FixedKLController{Beta: s.Beta})
 	}
 	kl, err := engine.ApplyKLPenaltyGen(s.Gen(), one(scores), one(old), one(ref), one(mask), s.KL, &engine.FixedKLController{Beta: s.Beta})
 	if err == nil && math.IsNaN(kl.CurrentKL) {
-		_, err = engine.ApplyKLPenalty(engine.VerlEarly, one(scores), one(old), one(ref), one(mask), s.KL, &engine.FixedKLController{Beta: s.Beta})
+		_, err = engine.ApplyKLPenaltyGen(engine.V1Early, one(scores), one(old), one(ref), one(mask), s.KL, &engine.FixedKLController{Beta: s.Beta})
 	}
 	return kl, err
 }

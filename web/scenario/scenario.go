@@ -107,7 +107,7 @@ func (s *Scenario) KLNames() []string {
 	if s.Release != "" {
 		return engine.KLNamesGen(s.Gen())
 	}
-	return engine.KLNames(s.Version)
+	return engine.KLNamesGen(s.Version.V1Gen())
 }
 
 // VersionLabel names the releases whose arithmetic computes the scenario's
