@@ -290,3 +290,11 @@ document.addEventListener("htmx:oobAfterSwap", function (e) {
     }).catch(function () { window.location.href = url; });
   });
 })();
+
+// A selected cell's formula opens in view, under its table (issue 26): after
+// the answer to the cells form (templates.CellForm).
+document.addEventListener("htmx:afterSettle", function (e) {
+  if (!e.detail || !e.detail.elt || e.detail.elt.id !== "cells") return;
+  var f = document.querySelector('[data-testid="formula"]');
+  if (f) f.scrollIntoView({ block: "nearest" });
+});

@@ -173,7 +173,7 @@
 
   // In-place editing of the table's input rows.
   document.addEventListener("click", function (e) {
-    var b = e.target.closest && e.target.closest("tr[data-edit] td > button[name=pick]");
+    var b = e.target.closest && e.target.closest("tr[data-edit] td > button[form=cells]");
     if (!b) return;
     var td = b.parentNode, tr = td.parentNode, t = td.cellIndex - 1;
     if (!field(tr.dataset.edit, t)) return;
