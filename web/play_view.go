@@ -66,8 +66,9 @@ func (v playView) frameOf(titleKey string, self pageLink) templates.Page {
 	reset.view.reveal = 0
 	return frame(frameSpec{
 		self: self, title: v.t(titleKey), section: self.path, presenter: true, classes: v.pr.classes,
-		reset: templates.Link{Label: v.t("presets.reset"), URL: reset.String()},
-		card:  v.card(),
+		reset:    templates.Link{Label: v.t("presets.reset"), URL: reset.String()},
+		card:     v.card(),
+		scenario: v.stateOnly,
 	})
 }
 
