@@ -74,3 +74,27 @@ func TestBrowserPlayMaskSelects(t *testing.T) {
 		tb.until(lang+": whole words in the selects", selectsWholeJS)
 	}
 }
+
+// glossaryFitsJS says what is wrong until every definition of the glossary
+// lies inside its scrolling region, unscrolled.
+const glossaryFitsJS = `() => {
+	const region = document.querySelector(".token-table.glossary, .token-table:has([data-testid=glossary])");
+	if (!region) return "no glossary";
+	const edge = region.getBoundingClientRect().right + 1;
+	for (const tr of document.querySelectorAll('[data-testid="term"]')) {
+		const def = tr.querySelectorAll("td")[4];
+		if (def.getBoundingClientRect().right > edge) return tr.id + "'s definition ends at " + Math.round(def.getBoundingClientRect().right) + ", the region at " + Math.round(edge);
+	}
+	return "";
+}`
+
+// The glossary's definitions are visible at 1280 px (issue 26, point 8: the
+// table was 2,824 px wide in a 766 px column), in both languages.
+func TestBrowserGlossaryFits(t *testing.T) {
+	tb := newTab(t, playServer(t))
+	tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
+	for _, lang := range []string{"en", "zh"} {
+		tb.open("/glossary?lang=" + lang)
+		tb.until(lang+": the definitions in view", glossaryFitsJS)
+	}
+}
