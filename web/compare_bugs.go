@@ -44,9 +44,14 @@ func (s *Server) handleCompareBugs(w http.ResponseWriter, r *http.Request) {
 // handleCompareBugsChart handles the "GET /compare/bugs/chart/{name}.svg"
 // route: one section's chart as a standalone SVG, for export. The name is
 // a bug of bug= and the sequence, "{bug}-{i}" (i 0-based: 0, or 1 with
-// rows=2), as the page links it.
+// rows=2), as the page links it, or "correct": the correct result's chart
+// the page shows without a bug.
 func (s *Server) handleCompareBugsChart(w http.ResponseWriter, r *http.Request) {
 	b := s.readBugs(r)
+	if chi.URLParam(r, "name") == correctChartName {
+		writeSVG(w, b.correctChart(), b.t("chart.error"))
+		return
+	}
 	bug, i, ok := b.chartOf(chi.URLParam(r, "name"))
 	if !ok {
 		chartNotFound(w, r)
@@ -167,6 +172,7 @@ func (b bugsView) results() templates.BugsResults {
 			tb.Groups = b.groups(i, nil)
 			out.Correct = append(out.Correct, tb)
 		}
+		out.CorrectChart = b.correctFigure()
 		return out
 	}
 	out.Key = b.t("compare.bugs.key")
