@@ -262,6 +262,10 @@ document.addEventListener("htmx:oobAfterSwap", function (e) {
       }
       d.replaceChildren(document.importNode(card, true));
       d.showModal();
+      // showModal focuses the card's first link, below the code when the
+      // card explains a loopback address: open at the top, the whole code
+      // in view.
+      d.scrollTop = 0;
     }).catch(function () { window.location.href = a.href; });
   });
 })();

@@ -98,3 +98,27 @@ func TestBrowserGlossaryFits(t *testing.T) {
 		tb.until(lang+": the definitions in view", glossaryFitsJS)
 	}
 }
+
+// qrInViewJS says what is wrong until the overlay's QR code is loaded and
+// wholly inside the window.
+const qrInViewJS = `() => {
+	const d = document.getElementById("qr-overlay"), i = d && d.querySelector("img.qr-code");
+	if (!d || !d.open || !i || !i.complete || !i.naturalWidth) return "not open yet";
+	const r = i.getBoundingClientRect();
+	return r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1 ? "" :
+		"code at " + [r.left, r.top, r.right, r.bottom].map(Math.round) + " in " + innerWidth + "×" + innerHeight;
+}`
+
+// The loopback QR overlay (the test server is on 127.0.0.1, so the card
+// explains the loopback address below the code) opens with the whole code
+// in view (issue 26, point 8), at 1280×720 and 1920×1080.
+func TestBrowserQRLoopbackInView(t *testing.T) {
+	tb := newTab(t, playServer(t))
+	for _, size := range [][2]int64{{1280, 720}, {1920, 1080}} {
+		tb.do("size the window", chromedp.EmulateViewport(size[0], size[1]))
+		tb.open("/play?v=1&p=seed-b&lang=en")
+		tb.do("open the QR code", chromedp.Click(chromedp.CSS(`[data-testid="qr"]`)))
+		tb.until("the loopback warning", `() => document.querySelector('#qr-overlay [data-testid="qr-loopback"]') ? "" : "none"`)
+		tb.until("the whole code in view", qrInViewJS)
+	}
+}
