@@ -45,9 +45,10 @@ func TestBrowserDragStaleAnswer(t *testing.T) {
 	x, y, k := at[0], at[1], at[2]
 	const dy = 40.0
 	tb.do("press V(s_1) and move it 10 px up", chromedp.MouseEvent(chromedp.MousePressed, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)),
-		chromedp.MouseEvent(chromedp.MouseMoved, x, y-10, chromedp.ButtonLeft), chromedp.Sleep(100*time.Millisecond),
-		chromedp.MouseEvent(chromedp.MouseMoved, x, y-dy, chromedp.ButtonLeft))
-	tb.until("the answer to the first move", `() => window.__requests - window.__inflight >= 1 ? "" : window.__requests + " sent, none answered"`)
+		chromedp.MouseEvent(chromedp.MouseMoved, x, y-10, chromedp.ButtonLeft))
+	tb.until("the first move's request", `() => window.__requests >= 1 ? "" : "none sent"`)
+	tb.do("move it 40 px up", chromedp.MouseEvent(chromedp.MouseMoved, x, y-dy, chromedp.ButtonLeft))
+	tb.until("the answer to the first move, the second sent", `() => window.__requests >= 2 && window.__inflight === 1 ? "" : window.__requests + " sent, " + window.__inflight + " in flight"`)
 	tb.do("release at 40 px", chromedp.MouseEvent(chromedp.MouseReleased, x, y-dy, chromedp.ButtonLeft, chromedp.ClickCount(1)))
 	want := math.Round((s.Tokens[1].Value+dy/k)*100) / 100 // as static/edit.js rounds a drag
 	tb.until("the value the pointer set, everywhere", `(want) => {
