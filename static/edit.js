@@ -234,6 +234,19 @@
     input.addEventListener("blur", function () { finish(true); });
   });
 
+  // A table cell's button submits the cells form (templates.CellForm) with
+  // its sel=, or without one to close the formula. Without JavaScript the
+  // browser does it; htmx sends only the submit buttons it tracks, so the
+  // click is sent here, after the in-place editor above had its say.
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest('td > button[form="cells"], .formula button[form="cells"]');
+    if (!b || e.defaultPrevented || !b.form || !window.htmx) return;
+    e.preventDefault();
+    var values = {};
+    if (b.name) values[b.name] = b.value;
+    htmx.ajax("GET", b.form.getAttribute("hx-get"), { source: b.form, target: "#results", swap: "outerHTML", values: values });
+  });
+
   document.addEventListener("DOMContentLoaded", enhance);
   document.addEventListener("htmx:afterSettle", function () {
     enhance();

@@ -11,7 +11,7 @@ import (
 // tableCells writes a token table row's number cells, as tokenTable's
 // markup would (the same bytes):
 //
-//	<td class="…" data-t="t"><button type="submit" form="cells" name="sel" value="…" data-f="…">text</button></td>
+//	<td class="…" data-t="t"><button form="cells" name="sel" value="…" data-f="…">text</button></td>
 //
 // without a class when Class is empty, without data-f when Full is, and
 // the text bare when Pick is. The button submits the cells form (CellForm:
@@ -39,7 +39,7 @@ func (cs tableCells) Render(_ context.Context, w io.Writer) error {
 		b = strconv.AppendInt(append(b, ` data-t="`...), int64(c.T), 10)
 		b = append(b, `">`...)
 		if c.Pick != "" {
-			b = append(b, `<button type="submit" form="cells"`...)
+			b = append(b, `<button form="cells"`...)
 			if !c.Closes {
 				b = appendEscaped(append(b, ` name="sel" value="`...), c.Pick)
 				b = append(b, '"')

@@ -29,7 +29,7 @@ func TestTableCellsMarkup(t *testing.T) {
 		}
 		want.WriteString(` data-t="` + strconv.Itoa(c.T) + `">`)
 		if c.Pick != "" {
-			want.WriteString(`<button type="submit" form="cells"`)
+			want.WriteString(`<button form="cells"`)
 			if !c.Closes {
 				want.WriteString(` name="sel" value="` + html.EscapeString(c.Pick) + `"`)
 			}

@@ -30,6 +30,7 @@ func (tb *tab) speaks(locale string) {
 // the window, the link still v=1 with sel= added, no "changed" marker and
 // the results' heading (its release label) as before.
 const pickedJS = `(heading, want) => {
+	if (!window.__samePage) return "the page reloaded: htmx did not answer the click";
 	const f = document.querySelector('[data-testid="formula"]');
 	if (!f) return "no formula";
 	if (location.pathname + location.search !== want) return "address bar " + location.pathname + location.search;
@@ -46,9 +47,11 @@ const pickedJS = `(heading, want) => {
 }`
 
 // Clicking δ₂ on /play?v=1&p=seed-b (issue 26, point 4) at 1280×720 opens
-// its formula in view, the cell still in view above it, and changes nothing else: the link stays v=1 with
-// sel= added, nothing is marked as changed, the heading keeps its release
-// label. In Chinese from an English browser and in English from a Chinese one.
+// its formula in view, the cell still in view above it, and changes nothing
+// else: the link stays v=1 with sel= added, nothing is marked as changed,
+// the heading keeps its release label; clicking it again closes the
+// formula. Both without a reload. In Chinese from an English browser and in
+// English from a Chinese one.
 func TestBrowserCellFormula(t *testing.T) {
 	srv := playServer(t)
 	for _, c := range []struct{ lang, browser string }{{"zh", "en-US"}, {"en", "zh-CN"}} {
@@ -58,9 +61,13 @@ func TestBrowserCellFormula(t *testing.T) {
 			tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
 			start := "/play?v=1&p=seed-b&lang=" + c.lang
 			tb.open(start)
-			heading := eval[string](tb, `document.getElementById("results-heading").textContent`)
+			heading := eval[string](tb, `window.__samePage = true, document.getElementById("results-heading").textContent`)
 			tb.do("click δ₂", chromedp.Click(chromedp.CSS(cellSel("delta", 2)+" button")))
 			tb.until("δ₂'s formula, in view, nothing changed", pickedJS, heading, "/play?v=1&p=seed-b&sel=delta.2&lang="+c.lang)
+			tb.do("click δ₂ again", chromedp.Click(chromedp.CSS(cellSel("delta", 2)+" button")))
+			tb.until("the formula closed, the link as it was", `(want) => !window.__samePage ? "reloaded" :
+				document.querySelector('[data-testid="formula"]') ? "formula still open" :
+				location.pathname + location.search !== want ? "address bar " + location.search : ""`, start)
 		})
 	}
 }

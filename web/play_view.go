@@ -68,7 +68,7 @@ func (v playView) frameOf(titleKey string, self pageLink) templates.Page {
 		self: self, title: v.t(titleKey), section: self.path, presenter: true, classes: v.pr.classes,
 		reset:    templates.Link{Label: v.t("presets.reset"), URL: reset.String()},
 		card:     v.card(),
-		scenario: v.stateOnly,
+		scenario: v.navScenario(),
 	})
 }
 
@@ -186,3 +186,13 @@ func joinf(pairs ...string) string {
 func staticCSS() string  { return static.Path("app.css") }
 func staticJS() string   { return static.Path("app.js") }
 func staticHTMX() string { return static.Path("htmx.min.js") }
+
+// navScenario is the scenario the navigation's links carry: the state, or
+// "" for a long response (edited as lists), whose state is kilobytes that
+// each link would repeat, as viewLinks leaves those links out.
+func (v playView) navScenario() string {
+	if v.s.Len() > gridMaxTokens {
+		return ""
+	}
+	return v.stateOnly
+}
