@@ -271,6 +271,10 @@ document.addEventListener("htmx:oobAfterSwap", function (e) {
       }
       d.replaceChildren(document.importNode(card, true));
       d.showModal();
+      // showModal focuses the card's first link, below the code when the
+      // card explains a loopback address: open at the top, the whole code
+      // in view.
+      d.scrollTop = 0;
     }).catch(function () { window.location.href = a.href; });
   });
 })();
@@ -323,3 +327,11 @@ document.addEventListener("htmx:oobAfterSwap", function (e) {
     if (el || panel) (el || panel).focus({ preventScroll: true });
   });
 })();
+
+// A selected cell's formula opens in view, under its table (issue 26): after
+// the answer to the cells form (templates.CellForm).
+document.addEventListener("htmx:afterSettle", function (e) {
+  if (!e.detail || !e.detail.elt || e.detail.elt.id !== "cells") return;
+  var f = document.querySelector('[data-testid="formula"]');
+  if (f) f.scrollIntoView({ block: "nearest" });
+});

@@ -38,6 +38,7 @@
     var elt = e.detail.elt, h = elt && elt.dataset && elt.dataset.history;
     if (!elt || elt !== form() || e.detail.headers["HX-Target"] !== "results") {
       open = false; // another page, a preset, a step: the next edit is a new one
+      latest = null;
       if (h) e.detail.headers["GAE-History"] = h;
       return;
     }
@@ -101,6 +102,11 @@
         h.setAttribute("aria-valuenow", h.dataset.v);
       });
     });
+    if (latest) {
+      var l = handle(latest.name, latest.t);
+      if (!l || parseFloat(l.dataset.v) === latest.x) latest = null; // the answer caught up
+      else hold(l, latest.x);
+    }
     if (focusAfter) {
       var h = handle(focusAfter.name, focusAfter.t);
       if (h) { h.focus({ preventScroll: true }); if (drag) h.classList.add("dragging"); }
@@ -111,14 +117,31 @@
   }
   function sliderOf(el) { return el && el.closest ? el.closest("svg .handles [role=slider]") : null; }
 
+  // latest is the value a slider was last set to, until an answer shows it:
+  // the answer to an older request (the form keeps one in flight and queues
+  // the last) must neither move the handle back nor be where the next key
+  // press or drag starts.
+  var latest = null;
+  document.addEventListener("input", function (e) {
+    if (e.target.form && e.target.form === form()) latest = null; // typed by hand
+  }, true);
+  document.addEventListener("htmx:historyRestore", function () { latest = null; });
+  // hold shows slider h at x, the value the learner set.
+  function hold(h, x) {
+    var g = h.parentNode, y0 = parseFloat(g.dataset.y0), k = parseFloat(g.dataset.k);
+    h.setAttribute("aria-valuenow", String(x));
+    h.dataset.v = String(x);
+    if (isFinite(y0) && isFinite(k)) h.setAttribute("cy", String(y0 - x * k));
+  }
+
   // set moves slider h to x (clamped to its range), shows and announces it,
   // and sends it.
   var focusAfter = null;
   function set(h, x, commit) {
     var g = h.parentNode;
     x = clamp(x, parseFloat(g.dataset.min), parseFloat(g.dataset.max));
-    h.setAttribute("aria-valuenow", String(x));
-    h.dataset.v = String(x);
+    hold(h, x);
+    latest = { name: g.dataset.field, t: h.dataset.t, x: x };
     focusAfter = { name: g.dataset.field, t: h.dataset.t };
     announce(h.getAttribute("aria-label") + " = " + x);
     send(g.dataset.field, Number(h.dataset.t), x, commit);
@@ -149,7 +172,7 @@
     if (!h || e.button !== 0) return;
     e.preventDefault();
     var m = h.ownerSVGElement.getScreenCTM();
-    drag = { h: h, y: e.clientY, v: parseFloat(h.dataset.v), k: parseFloat(h.parentNode.dataset.k) * (m ? m.d : 1), moved: false };
+    drag = { h: h, y: e.clientY, v: parseFloat(h.dataset.v), x: parseFloat(h.dataset.v), k: parseFloat(h.parentNode.dataset.k) * (m ? m.d : 1), moved: false };
     h.classList.add("dragging");
     h.focus({ preventScroll: true });
   });
@@ -157,23 +180,26 @@
     if (!drag || !drag.k) return;
     var x = round(drag.v + (drag.y - e.clientY) / drag.k, 2);
     var h = handle(drag.h.parentNode.dataset.field, drag.h.dataset.t) || drag.h;
-    if (x === parseFloat(h.dataset.v)) return;
+    if (x === drag.x) return;
+    drag.x = x;
     drag.moved = true;
     set(h, x, false);
   });
+  // The value committed is the one the pointer set (drag.x), never the one
+  // of the latest answer, which may be an older request's.
   function drop() {
     if (!drag) return;
     var d = drag, h = handle(d.h.parentNode.dataset.field, d.h.dataset.t) || d.h;
     drag = null;
     h.classList.remove("dragging");
-    if (d.moved) set(h, parseFloat(h.dataset.v), true); // the edit's last request
+    if (d.moved) set(h, d.x, true); // the edit's last request
   }
   window.addEventListener("pointerup", drop);
   window.addEventListener("pointercancel", drop);
 
   // In-place editing of the table's input rows.
   document.addEventListener("click", function (e) {
-    var b = e.target.closest && e.target.closest("tr[data-edit] td > button[name=pick]");
+    var b = e.target.closest && e.target.closest("tr[data-edit] td > button[form=cells]");
     if (!b) return;
     var td = b.parentNode, tr = td.parentNode, t = td.cellIndex - 1;
     if (!field(tr.dataset.edit, t)) return;
@@ -206,6 +232,19 @@
       else if (ev.key === "Escape") { ev.preventDefault(); finish(false); }
     });
     input.addEventListener("blur", function () { finish(true); });
+  });
+
+  // A table cell's button submits the cells form (templates.CellForm) with
+  // its sel=, or without one to close the formula. Without JavaScript the
+  // browser does it; htmx sends only the submit buttons it tracks, so the
+  // click is sent here, after the in-place editor above had its say.
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest('td > button[form="cells"], .formula button[form="cells"]');
+    if (!b || e.defaultPrevented || !b.form || !window.htmx) return;
+    e.preventDefault();
+    var values = {};
+    if (b.name) values[b.name] = b.value;
+    htmx.ajax("GET", b.form.getAttribute("hx-get"), { source: b.form, target: "#results", swap: "outerHTML", values: values });
   });
 
   document.addEventListener("DOMContentLoaded", enhance);

@@ -106,13 +106,14 @@ type CompareBugs struct {
 
 // BugsResults is the part the form recomputes.
 type BugsResults struct {
-	ID, Heading string
-	Errors      []string
-	Notes       []string       // what "correct" means here, the batch's second row
-	Correct     []CompareTable // without a bug: the correct result, one table per sequence
-	Hint        string         // without a bug: how to pick one
-	Key         string         // how to read the marks
-	Sections    []BugSection
+	ID, Heading  string
+	Errors       []string
+	Notes        []string       // what "correct" means here, the batch's second row
+	Correct      []CompareTable // without a bug: the correct result, one table per sequence
+	CorrectChart Chart          // without a bug: the correct result's chart
+	Hint         string         // without a bug: how to pick one
+	Key          string         // how to read the marks
+	Sections     []BugSection
 }
 
 // BugSection is one bug beside the correct result.

@@ -11,10 +11,13 @@ import (
 // tableCells writes a token table row's number cells, as tokenTable's
 // markup would (the same bytes):
 //
-//	<td class="…" data-t="t"><button name="pick" value="…" data-f="…">text</button></td>
+//	<td class="…" data-t="t"><button form="cells" name="sel" value="…" data-f="…">text</button></td>
 //
 // without a class when Class is empty, without data-f when Full is, and
-// the text bare when Pick is. A table has a dozen rows of up to 64 cells,
+// the text bare when Pick is. The button submits the cells form (CellForm:
+// the canonical link without sel=), so selecting a cell is a link to the
+// same state with sel= added; the selected cell's button (Closes) has no
+// name and value, so it closes the formula. A table has a dozen rows of up to 64 cells,
 // so they are written into one buffer per row, not through templ's
 // per-attribute machinery: each cell is appended to the writer's free
 // buffer when it offers one (templ's buffer, bytes.Buffer), and written.
@@ -36,8 +39,11 @@ func (cs tableCells) Render(_ context.Context, w io.Writer) error {
 		b = strconv.AppendInt(append(b, ` data-t="`...), int64(c.T), 10)
 		b = append(b, `">`...)
 		if c.Pick != "" {
-			b = appendEscaped(append(b, `<button name="pick" value="`...), c.Pick)
-			b = append(b, '"')
+			b = append(b, `<button form="cells"`...)
+			if !c.Closes {
+				b = appendEscaped(append(b, ` name="sel" value="`...), c.Pick)
+				b = append(b, '"')
+			}
 			if c.Full != "" {
 				b = appendEscaped(append(b, ` data-f="`...), c.Full)
 				b = append(b, '"')

@@ -19,6 +19,7 @@ func TestTableCellsMarkup(t *testing.T) {
 		{T: 12, Text: "·"},
 		{T: 3, Text: `<b>&"'`, Full: `"x" & <y>`, Pick: `a'b"c`, Class: `c"<d>&'`},
 		{T: 64, Text: "", Class: "selected step-read step-write"},
+		{T: 5, Text: "0.5000", Pick: "delta.5", Closes: true, Class: "selected"},
 	}
 	var want strings.Builder
 	for _, c := range cells {
@@ -28,7 +29,10 @@ func TestTableCellsMarkup(t *testing.T) {
 		}
 		want.WriteString(` data-t="` + strconv.Itoa(c.T) + `">`)
 		if c.Pick != "" {
-			want.WriteString(`<button name="pick" value="` + html.EscapeString(c.Pick) + `"`)
+			want.WriteString(`<button form="cells"`)
+			if !c.Closes {
+				want.WriteString(` name="sel" value="` + html.EscapeString(c.Pick) + `"`)
+			}
 			if c.Full != "" {
 				want.WriteString(` data-f="` + html.EscapeString(c.Full) + `"`)
 			}

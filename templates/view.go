@@ -167,6 +167,7 @@ type Results struct {
 	Summary    []string // one line each: KL metric, whitening statistics, errors
 	Errors     []string
 	Table      Table
+	Cells      []Option // the cells form's hidden inputs (CellForm): name Value, value Label
 	Formula    *Formula
 	Step       Step
 	Charts     []Chart // the ribbon last
@@ -226,6 +227,7 @@ type Cell struct {
 	T          int
 	Text, Full string // 4 decimals; full precision (shown on hover and focus)
 	Pick       string // "<row>.<t>": the button that selects it for the formula view; "" when not yet computed
+	Closes     bool   // the selected cell: its button closes the formula (submits the cells form without sel=)
 	Class      string // selected, step-read, step-write, mask-pad, mask-obs
 }
 

@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/a-h/templ"
-	"github.com/go-chi/chi/v5"
 
 	"gaelab/engine"
 	"gaelab/templates"
@@ -39,37 +38,6 @@ func (s *Server) handleCompareBugs(w http.ResponseWriter, r *http.Request) {
 	b.serve(w, r, "compare-results",
 		func() templ.Component { return templates.CompareBugsPage(b.page()) },
 		func() templ.Component { return templates.CompareBugsResults(b.results()) })
-}
-
-// handleCompareBugsChart handles the "GET /compare/bugs/chart/{name}.svg"
-// route: one section's chart as a standalone SVG, for export. The name is
-// a bug of bug= and the sequence, "{bug}-{i}" (i 0-based: 0, or 1 with
-// rows=2), as the page links it.
-func (s *Server) handleCompareBugsChart(w http.ResponseWriter, r *http.Request) {
-	b := s.readBugs(r)
-	bug, i, ok := b.chartOf(chi.URLParam(r, "name"))
-	if !ok {
-		chartNotFound(w, r)
-		return
-	}
-	buggy, _ := engine.GAEWithBug(bug, b.in) // the result holds what could be computed; the page says what failed
-	writeSVG(w, b.sectionChart(bug, buggy, i), b.t("chart.error"))
-}
-
-// bugChartName is the name of bug's chart of sequence i in its route.
-func bugChartName(bug engine.Bug, i int) string { return string(bug) + "-" + strconv.Itoa(i) }
-
-// chartOf finds the bug and sequence of a chart name; false for a chart
-// the page does not draw (a bug not in bug=, a sequence beyond rows).
-func (b bugsView) chartOf(name string) (engine.Bug, int, bool) {
-	for _, bug := range b.bugs {
-		for i := range b.rows {
-			if name == bugChartName(bug, i) {
-				return bug, i, true
-			}
-		}
-	}
-	return "", 0, false
 }
 
 // readBugs decodes a request of /compare/bugs and computes the correct GAE.
@@ -167,6 +135,7 @@ func (b bugsView) results() templates.BugsResults {
 			tb.Groups = b.groups(i, nil)
 			out.Correct = append(out.Correct, tb)
 		}
+		out.CorrectChart = b.correctFigure()
 		return out
 	}
 	if msg := b.tooLarge(); msg != "" {

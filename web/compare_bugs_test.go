@@ -320,3 +320,23 @@ func BenchmarkCompareBugs64(b *testing.B) {
 	}
 	b.ReportMetric(float64(size)/1024, "KB/page")
 }
+
+// /compare/bugs opened from a link without bug= (issue 26, point 8) shows
+// the correct result's chart, an inline SVG with its download link that
+// answers, and each bug one tick away, in both languages.
+func TestCompareBugsCorrectChart(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		doc := page(t, "/compare/bugs?v=1&p=seed-b&lang="+lang)
+		fig := doc.Find(`[data-testid="compare-results"] figure`)
+		if fig.Length() != 1 || fig.Find("svg").Length() != 1 {
+			t.Fatalf("%s: %d charts without a bug, want the correct result's", lang, fig.Length())
+		}
+		href, _ := fig.Find("a[download]").Attr("href")
+		if rec := get(t, href); rec.Code != 200 || !strings.Contains(rec.Body.String(), "<svg") {
+			t.Errorf("%s: the correct chart's link %s answers %d", lang, href, rec.Code)
+		}
+		if n := doc.Find(`input[type="checkbox"][name="bug"]`).Length(); n != len(engine.Bugs) {
+			t.Errorf("%s: %d bug checkboxes, want %d", lang, n, len(engine.Bugs))
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gaelab/templates"
+	"gaelab/web/i18n"
 	"gaelab/web/qr"
 )
 
@@ -18,6 +19,34 @@ type frameSpec struct {
 	classes   bool           // live classes are on: offer to start one from this page
 	reset     templates.Link // presentation's R; zero for none
 	card      linkCard       // a scenario page's link preview (link_card.go); zero for none
+	// scenario is the page's scenario (scenario.EncodeState), which the
+	// navigation's links to pages that show one carry; "" for none.
+	scenario string
+}
+
+// navEntries are the navigation's links: key its label, path its target,
+// scenario true when the target shows the page's scenario.
+var navEntries = []struct {
+	key, path string
+	scenario  bool
+}{
+	{"nav.play", "/play", true}, {"nav.compare", "/compare", true}, {"nav.update", "/update", true},
+	{"nav.lessons", "/lessons", false}, {"nav.batch", "/batch", false}, {"nav.inspect", "/inspect", false},
+}
+
+// navLinks are the navigation's links from a page of section (its path)
+// showing scenario (scenario.EncodeState, or ""), in language lang.
+func navLinks(lang i18n.Lang, section, scenario string) []templates.Link {
+	links := make([]templates.Link, 0, len(navEntries))
+	for _, n := range navEntries {
+		nav := pageLink{path: n.path, lang: lang}
+		if n.scenario {
+			nav.state = scenario
+		}
+		current := section == n.path || strings.HasPrefix(section, n.path+"/")
+		links = append(links, templates.Link{Label: lang.T(n.key), URL: nav.String(), Current: current})
+	}
+	return links
 }
 
 // frame is every page's frame: title, assets, navigation, the language
@@ -53,10 +82,7 @@ func frame(f frameSpec) templates.Page {
 	if f.presenter && f.classes {
 		p.StartClass = templates.StartClass{Label: t("class.start.button"), From: classFrom(f.self), Lang: string(lang)}
 	}
-	for _, n := range []struct{ key, path string }{{"nav.play", "/play"}, {"nav.lessons", "/lessons"}, {"nav.batch", "/batch"}, {"nav.inspect", "/inspect"}} {
-		nav := pageLink{path: n.path, lang: lang}
-		p.Nav = append(p.Nav, templates.Link{Label: t(n.key), URL: nav.String(), Current: n.path == f.section})
-	}
+	p.Nav = navLinks(lang, f.section, f.scenario)
 	if qrURL(f.self) != "" {
 		p.QR = templates.Link{Label: t("qr.show"), Title: t("qr.alt"), URL: qrPageURL(f.self)}
 	}

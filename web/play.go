@@ -74,7 +74,8 @@ func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
 		main: func() templ.Component { return templates.PlayMain(v.play()) },
 		fragments: map[string]func() templ.Component{
 			"results": func() templ.Component {
-				return templates.PlayUpdate(v.results(), v.hidden(), v.fieldErrors(), v.presetsOOB())
+				nav := templates.Page{Brand: v.t("brand"), Nav: navLinks(pr.lang, "/play", v.navScenario())}
+				return templates.PlayUpdate(v.results(), v.hidden(), v.fieldErrors(), v.presetsOOB(), nav)
 			},
 		},
 	})

@@ -39,7 +39,7 @@ func (v playView) formula() *templates.Formula {
 	lang := v.pr.lang
 	f := &templates.Formula{
 		Heading: templates.Rich(lang.HTML("formula.heading", i18n.RawHTML(lang.HTML(q.label)), i18n.RawHTML(i18n.Math("t = "+i, false)))),
-		Close:   templates.Link{Label: v.t("formula.close"), URL: v.s.Select}, // picking the selected cell again closes it
+		Close:   templates.Link{Label: v.t("formula.close")}, // submits the cells form, which has no sel=
 	}
 	sig := func(x float64) string { // a number as a term after an operator
 		if x < 0 {

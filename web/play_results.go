@@ -61,6 +61,7 @@ func (v playView) results() templates.Results {
 		ID:      "results",
 		Heading: v.t("results.heading", v.s.VersionLabel()),
 		Table:   v.table(),
+		Cells:   v.cellForm(),
 		Step:    v.step(),
 		Invite:  v.invite(),
 		Export: []templates.Link{
@@ -164,6 +165,7 @@ func (v playView) table() templates.Table {
 			}
 			if v.s.Select == sel {
 				c.Class += " selected"
+				c.Closes = c.Pick != "" // picking it again closes the formula
 			}
 			c.Class += marks.class(q.id, t)
 			row.Cells = append(row.Cells, c)

@@ -66,8 +66,9 @@ func (v playView) frameOf(titleKey string, self pageLink) templates.Page {
 	reset.view.reveal = 0
 	return frame(frameSpec{
 		self: self, title: v.t(titleKey), section: self.path, presenter: true, classes: v.pr.classes,
-		reset: templates.Link{Label: v.t("presets.reset"), URL: reset.String()},
-		card:  v.card(),
+		reset:    templates.Link{Label: v.t("presets.reset"), URL: reset.String()},
+		card:     v.card(),
+		scenario: v.navScenario(),
 	})
 }
 
@@ -185,3 +186,13 @@ func joinf(pairs ...string) string {
 func staticCSS() string  { return static.Path("app.css") }
 func staticJS() string   { return static.Path("app.js") }
 func staticHTMX() string { return static.Path("htmx.min.js") }
+
+// navScenario is the scenario the navigation's links carry: the state, or
+// "" for a long response (edited as lists), whose state is kilobytes that
+// each link would repeat, as viewLinks leaves those links out.
+func (v playView) navScenario() string {
+	if v.s.Len() > gridMaxTokens {
+		return ""
+	}
+	return v.stateOnly
+}

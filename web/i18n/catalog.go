@@ -48,6 +48,7 @@ var parts = []part{
 	{"variance", enVariance, zhVariance},
 	{"critic", enCritic, zhCritic},
 	{"charts", enCharts, zhCharts},
+	{"first_a", enFirstA, zhFirstA},
 	{"step", enStep, zhStep},
 	{"preview", enPreview, zhPreview},
 	{"security_edges", enSecurityEdges, zhSecurityEdges},
