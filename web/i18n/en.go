@@ -15,7 +15,6 @@ var enCore = map[string]string{
 	"play.title":   "Playground — GAE Lab",
 	"play.heading": "Playground: from one response to advantages and returns",
 	"play.intro":   "Edit the tokens, their scores, log-probs and values, or γ and λ; every number is recomputed by verl's arithmetic. t is the response-token index; $V(s_t)$ = values[t] is the state before token t; the reward, advantage and return at t belong to token t.",
-	"play.caption": "The critic's values $V(s_t)$ sit on the boundaries between tokens; reward, advantage and return sit on each token. Pick a cell for its formula.",
 
 	"presets.label":   "Presets",
 	"presets.changed": "changed from the preset",

@@ -11,7 +11,6 @@ var zhCore = map[string]string{
 
 	"play.title":   "实验台 — GAE Lab",
 	"play.heading": "实验台：从一条回复到优势与回报",
-	"play.caption": "critic 的价值 $V(s_t)$ 位于 token 之间的边界上；奖励、优势与回报位于各个 token 上。点任一格子查看它的公式。",
 	"play.intro":   "修改 token、它们的分数、对数概率和价值，或者 γ 与 λ；每个数都按 verl 的算法重新计算。t 是回复 token 的下标；$V(s_t)$ = values[t] 是生成 token t 之前的状态的价值；t 处的奖励、优势和回报属于 token t 本身。",
 
 	"presets.label":   "预设场景",
