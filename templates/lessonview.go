@@ -165,6 +165,10 @@ type QuizItem struct {
 	Expected                 templ.Component // the engine's value, or the right option with its text
 	Diagnosis                templ.Component // nil for none
 	Section                  Link            // the section that teaches it
+	// Table is the data of a number or sign question, the asked cells
+	// hidden, with DataNote saying so; nil for a choice.
+	Table    *Table
+	DataNote string
 }
 
 // GlossaryPage is /glossary: every term of the glossary file.

@@ -149,6 +149,9 @@ func (lr lessonRequest) quizEntry(i int, it quizItem, checked bool) (templates.Q
 	correct := false
 	if p := it.predict; p != nil {
 		q.Question, q.Kind = templ.Raw(p.Question), p.Kind
+		if q.Table = lr.quizTable(i, it); q.Table != nil {
+			q.DataNote = t("quiz.data_note")
+		}
 		q.Signs = signOptions(lr.lang, answer)
 		if checked {
 			pr := lessonRequest{lang: lr.lang, q: map[string][]string{predictParam(p): {answer}}}

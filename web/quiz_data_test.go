@@ -1,0 +1,137 @@
+package web
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"gaelab/lessons"
+	"gaelab/web/i18n"
+)
+
+// quizReads are the rows whose every cell a question on a row needs to see,
+// as the formulas say (δ = r + γV' − V, A and R sum the δ, the whitened A
+// reads the raw A, the next value is the shifted V, the reward is the score
+// minus β·KL).
+var quizReads = map[string][]string{
+	"delta": {"reward", "value"}, "adv": {"reward", "value"}, "ret": {"reward", "value"},
+	"white": {"adv"}, "next": {"value"}, "reward": {"score", "kld"}, "kld": {"score"},
+}
+
+// quizSeedsCovering are seeds whose tests together ask every question of
+// the bank.
+func quizSeedsCovering(t *testing.T, bank [][]quizItem) []uint64 {
+	t.Helper()
+	left := map[quizItem]bool{}
+	for _, items := range bank {
+		for _, it := range items {
+			left[it] = true
+		}
+	}
+	var seeds []uint64
+	for seed := uint64(1); len(left) > 0; seed++ {
+		if seed > 2000 {
+			t.Fatalf("2000 seeds leave %d questions unasked", len(left))
+		}
+		n := len(left)
+		for _, it := range quizPick(bank, seed) {
+			delete(left, it)
+		}
+		if len(left) < n {
+			seeds = append(seeds, seed)
+		}
+	}
+	return seeds
+}
+
+// Every number or sign question of the final test, in every language,
+// shows the table of the state it asks about: the asked cell hidden, and every cell of the rows its answer
+// reads shown with the engine's value.
+func TestQuizShowsEachQuestionsData(t *testing.T) {
+	for _, lang := range lessons.Langs {
+		bank := quizBank(lang)
+		asked := 0
+		for _, seed := range quizSeedsCovering(t, bank) {
+			doc := page(t, "/lessons/quiz?seed="+strconv.FormatUint(seed, 10)+"&lang="+lang)
+			for i, it := range quizPick(bank, seed) {
+				p := it.predict
+				if p == nil {
+					continue
+				}
+				asked++
+				item := doc.Find("#quiz-" + strconv.Itoa(i))
+				where := lang + " seed " + strconv.FormatUint(seed, 10) + " " + it.lesson.Slug + "/" + p.ID
+				checkQuizData(t, where, lang, item, p)
+			}
+		}
+		if asked < 25 {
+			t.Errorf("%s: only %d number or sign questions checked", lang, asked)
+		}
+	}
+}
+
+// checkQuizData checks one quiz item's table against the engine.
+func checkQuizData(t *testing.T, where, lang string, item *goquery.Selection, p *lessons.Predict) {
+	t.Helper()
+	tab := item.Find(`[data-testid="quiz-data"] table`)
+	if tab.Length() != 1 {
+		t.Errorf("%s: %d data tables, want 1", where, tab.Length())
+		return
+	}
+	src := lessonRequest{lang: i18n.Lang(lang)}.blockCells(p, "")
+	cell := func(row string, t int) *goquery.Selection {
+		return tab.Find(`tr[data-row="` + row + `"] td[data-t="` + strconv.Itoa(t) + `"]`)
+	}
+	row, ts, _ := strings.Cut(p.Ask, ".")
+	at, _ := strconv.Atoi(ts)
+	if c := cell(row, at); c.Length() != 1 || c.Text() != i18n.Lang(lang).T("predict.hidden_cell") {
+		t.Errorf("%s: the asked cell %s shows %q, want it hidden", where, p.Ask, c.Text())
+	}
+	for _, r := range quizReads[row] {
+		n := 0
+		for tt := 0; ; tt++ {
+			w, ok := src.cellValue(r + "." + strconv.Itoa(tt))
+			if !ok {
+				break
+			}
+			n++
+			if got := cell(r, tt).Text(); got != num(w) {
+				t.Errorf("%s: cell %s.%d shows %q, want the engine's %s", where, r, tt, got, num(w))
+			}
+		}
+		if n == 0 && r != "score" && r != "kld" { // only a state with scores and a KL has those rows
+			t.Errorf("%s: the state has no row %s", where, r)
+		}
+	}
+}
+
+// Seed 5 asks "Using the rewards above, what is returns[0]?": the rewards
+// are above it now, the engine's, in both languages.
+func TestQuizSeed5ShowsTheRewards(t *testing.T) {
+	for _, lang := range lessons.Langs {
+		doc := page(t, "/lessons/quiz?seed=5&lang="+lang)
+		found := false
+		for i, it := range quizPick(quizBank(lang), 5) {
+			if it.predict == nil || it.predict.ID != "returns-kl" {
+				continue
+			}
+			found = true
+			item := doc.Find("#quiz-" + strconv.Itoa(i))
+			src := lessonRequest{lang: i18n.Lang(lang)}.blockCells(it.predict, "")
+			cells := item.Find(`[data-testid="quiz-data"] tr[data-row="reward"] td`)
+			if cells.Length() != 6 {
+				t.Fatalf("%s: question %d shows %d rewards, want 6", lang, i+1, cells.Length())
+			}
+			cells.Each(func(tt int, c *goquery.Selection) {
+				if w, _ := src.cellValue("reward." + strconv.Itoa(tt)); c.Text() != num(w) {
+					t.Errorf("%s: reward %d shows %q, want %s", lang, tt, c.Text(), num(w))
+				}
+			})
+		}
+		if !found {
+			t.Errorf("%s: seed 5 no longer asks returns[0] (misconceptions/returns-kl)", lang)
+		}
+	}
+}
