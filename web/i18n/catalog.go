@@ -54,6 +54,7 @@ var parts = []part{
 	{"security_edges", enSecurityEdges, zhSecurityEdges},
 	{"security_admit", enSecurityAdmit, zhSecurityAdmit},
 	{"first_b", enFirstB, zhFirstB},
+	{"course_state", enCourseState, zhCourseState},
 }
 
 // catalogs holds every message by language, merged from parts.
