@@ -82,8 +82,8 @@
       var q = new URLSearchParams();
       form.querySelectorAll('input[type="hidden"]').forEach(function (i) { q.append(i.name, i.value); });
       q.set(box.id + "-reveal", "1");
-      var id = box.id;
-      htmx.ajax("GET", form.getAttribute("hx-get") + "?" + q.toString(), { target: "#" + id, swap: "outerHTML" }).then(function () {
+      var id = box.id; // each box its own source: htmx drops a second request from one
+      htmx.ajax("GET", form.getAttribute("hx-get") + "?" + q.toString(), { source: box, target: "#" + id, swap: "outerHTML" }).then(function () {
         var again = document.getElementById(id);
         if (again) markAnswered(again, label);
       });
