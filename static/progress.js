@@ -1,7 +1,8 @@
 // GAE Lab's course progress, kept in this browser only (localStorage, no
 // account). The pages work without it; with it:
 // - a lesson read to its end (its previous/next links scrolled into view)
-//   and every question answered right are remembered;
+//   and every question answered right are remembered; such a question shows
+//   its answer again, marked answered, when its lesson is opened again;
 // - /lessons marks each lesson of the course map not started, in progress or
 //   done (done: read to the end and every question answered right);
 // - /lessons offers a link that carries the progress to another browser, and
@@ -64,6 +65,42 @@
     });
   }
 
+  // Questions answered right before: the page is the same for everyone (and
+  // cached), so after a reload such a box is blank. It is fetched again
+  // revealed, as its "Reveal" button would, and marked with the article's
+  // data-progress-answered.
+  function restoreAnswers() {
+    var article = document.querySelector("article[data-progress-answered]");
+    if (!article) return;
+    var label = article.getAttribute("data-progress-answered");
+    var mine = load();
+    article.querySelectorAll("section[data-progress-bit]:not([data-correct])").forEach(function (box) {
+      var bit = parseInt(box.getAttribute("data-progress-bit"), 10);
+      if (isNaN(bit) || !has(mine, bit)) return;
+      var form = box.querySelector("form[hx-get]");
+      if (!form || !window.htmx || box.querySelector('[data-testid="reveal"]')) { markAnswered(box, label); return; }
+      var q = new URLSearchParams();
+      form.querySelectorAll('input[type="hidden"]').forEach(function (i) { q.append(i.name, i.value); });
+      q.set(box.id + "-reveal", "1");
+      var id = box.id; // each box its own source: htmx drops a second request from one
+      htmx.ajax("GET", form.getAttribute("hx-get") + "?" + q.toString(), { source: box, target: "#" + id, swap: "outerHTML" }).then(function () {
+        var again = document.getElementById(id);
+        if (again) markAnswered(again, label);
+      });
+    });
+  }
+
+  function markAnswered(box, label) {
+    if (box.querySelector('[data-testid="progress-answered"]')) return;
+    var p = document.createElement("p");
+    p.className = "verdict correct";
+    p.setAttribute("role", "status");
+    p.setAttribute("data-testid", "progress-answered");
+    p.textContent = label;
+    var form = box.querySelector("form");
+    box.insertBefore(p, form ? form.nextSibling : box.firstChild);
+  }
+
   // A lesson read to its end.
   function watchEnd() {
     var article = document.querySelector("article[data-progress-read]");
@@ -113,6 +150,7 @@
 
   function start() {
     noteAnswers(document);
+    restoreAnswers();
     watchEnd();
     courseMap();
     document.body.addEventListener("htmx:afterSettle", function (e) { noteAnswers(e.target.parentNode || document); });

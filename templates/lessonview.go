@@ -55,6 +55,9 @@ type LessonPage struct {
 	Glossary                             Link
 	Diagram                              Link
 	ProgressBit                          string // the bit of "read to the end"; "" for none
+	// ProgressAnswered marks a question this browser has kept as answered
+	// right (static/progress.js restores it after a reload).
+	ProgressAnswered string
 }
 
 // LessonPart is trusted HTML, a scenario widget or a predict box.

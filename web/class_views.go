@@ -204,8 +204,8 @@ func hiddenRows(cell string) []string {
 func prompt(lang i18n.Lang, sp class.Spec) templ.Component {
 	if sp.Kind == "block" {
 		p, c := findBlock(lang, sp.Lesson, sp.Block)
-		if p != nil {
-			return templ.Raw(p.Question) // trusted HTML rendered from the lessons
+		if p != nil { // trusted HTML rendered from the lessons
+			return templ.Raw(lessonRequest{lang: lang}.fillBlockCells(p, p.Question))
 		}
 		if c != nil {
 			return templ.Raw(c.Question)
@@ -228,7 +228,7 @@ func groupLabel(lang i18n.Lang, sp class.Spec, g class.Group) templ.Component {
 		diag := ""
 		switch {
 		case p != nil && i < len(p.Wrong):
-			diag = p.Wrong[i].Text
+			diag = lessonRequest{lang: lang}.fillBlockCells(p, p.Wrong[i].Text)
 		case c != nil && i < len(c.Options):
 			diag = c.Options[i].Diagnosis
 		}

@@ -109,7 +109,7 @@ func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
 		Glossary:        templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
 		Diagram:         templates.Link{Label: t("lessons.diagram"), URL: lr.url("/lessons/diagram")},
 		ObjectivesLabel: t("lessons.objectives"), NeedsLabel: t("lessons.needs"), NoNeeds: t("lessons.needs.none"),
-		Objectives: l.Objectives, ProgressBit: progressBit(l.Slug),
+		Objectives: l.Objectives, ProgressBit: progressBit(l.Slug), ProgressAnswered: t("progress.answered"),
 	}
 	for _, n := range l.Needs {
 		if x, _, _ := course().Lesson(string(lr.lang), n); x != nil {

@@ -226,6 +226,16 @@ func fillCells(v cellSource, s string) string {
 	return s
 }
 
+// fillBlockCells is fillCells on a block's own state, as its lesson page
+// first shows it: a live class, which has no learner's state, shows the
+// block's texts so.
+func (lr lessonRequest) fillBlockCells(b *lessons.Predict, s string) string {
+	if len(lessons.Placeholders(s)) == 0 {
+		return s
+	}
+	return fillCells(lr.blockCells(b, ""), s)
+}
+
 // revealLabel names a question's asked quantity in its reveal: the block's
 // own label when it has one (lesson 1 says "the return G₀", not the table's
 // "return Rₜ"), else the cell's label.

@@ -55,6 +55,7 @@ var parts = []part{
 	{"security_admit", enSecurityAdmit, zhSecurityAdmit},
 	{"first_b", enFirstB, zhFirstB},
 	{"quiz_data", enQuizData, zhQuizData},
+	{"course_state", enCourseState, zhCourseState},
 }
 
 // catalogs holds every message by language, merged from parts.
