@@ -32,6 +32,10 @@ const langPageJS = `(lang, want) => {
 	return wrong.join("; ");
 }`
 
+// htmxIdleJS is "" once no htmx request, swap or settle is under way, so
+// that a click lands on the element the page shows when it is aimed at.
+const htmxIdleJS = `() => document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added") ? "htmx is busy" : ""`
+
 // The page's language never drops, whatever the browser's: on a lang=zh
 // page in an en-US browser (and on a lang=en page in a zh-CN browser), an
 // edit, a step, Back, a reload, the navigation links and a lesson's predict
@@ -76,6 +80,7 @@ func TestBrowserLanguageNeverDrops(t *testing.T) {
 			tb.do("start the step-through", chromedp.Click(chromedp.CSS(`[data-testid="step-start"]`)))
 			tb.until("step 0", `(lang, want) => location.search.includes("step=0") ? (`+langPageJS+`)(lang, want) : "no step yet: " + location.search`,
 				lang, t1("step.next"))
+			tb.until("step 0 has settled", htmxIdleJS)
 			tb.do("next step", chromedp.Click(chromedp.CSS(`[data-testid="step-next"]`)))
 			tb.until("step 1", `(lang, want) => location.search.includes("step=1") ? (`+langPageJS+`)(lang, want) : "no step 1: " + location.search`,
 				lang, t1("step.next"))

@@ -10,13 +10,19 @@ import (
 // cellForm is the cells form's hidden inputs (templates.CellForm): the
 // page's canonical link without sel=, parameter by parameter in its order.
 // A cell's button adds sel=<row>.<t>, so selecting a cell opens the same
-// link with sel= added: a v=1 link stays v=1, the state unchanged.
+// link with sel= added: a v=1 link stays v=1, the state unchanged. Like
+// every form of a page it carries the page's language, also when the link
+// did not (a v=1 link without lang=).
 func (v playView) cellForm() []templates.Option {
 	s := v.s
 	s.Select = ""
 	self := v.pr.pageLink("/play", v.stateOnly+s.ViewQuery()).canonical(v.pr.langSet)
 	_, query, _ := strings.Cut(self, "?")
-	return queryFields(query)
+	fields := queryFields(query)
+	if !v.pr.langSet {
+		fields = append(fields, v.langField())
+	}
+	return fields
 }
 
 // queryFields are a query's parameters as hidden inputs (name Value,

@@ -41,8 +41,9 @@ func submitCell(t *testing.T, doc *goquery.Document, button *goquery.Selection) 
 // address bar's link). Selecting it again closes the formula.
 func TestPlayCellSelectKeepsLink(t *testing.T) {
 	for _, c := range []struct{ lang, start, want string }{
-		{"en", "/play?v=1&p=seed-b", "/play?v=1&p=seed-b&sel=delta.2"},
-		{"zh", "/play?v=1&p=seed-b", "/play?v=1&p=seed-b&sel=delta.2"},
+		// Like every form of the page, the cells form carries the page's language.
+		{"en", "/play?v=1&p=seed-b", "/play?v=1&p=seed-b&sel=delta.2&lang=en"},
+		{"zh", "/play?v=1&p=seed-b", "/play?v=1&p=seed-b&sel=delta.2&lang=zh"},
 		{"en", "/play?v=1&p=seed-b&lang=zh", "/play?v=1&p=seed-b&sel=delta.2&lang=zh"},
 	} {
 		lang, start, want := c.lang, c.start, c.want
