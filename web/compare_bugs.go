@@ -8,10 +8,12 @@ import (
 	"sync"
 
 	"github.com/a-h/templ"
+	"github.com/go-chi/chi/v5"
 
 	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/chart"
+	"gaelab/web/compare"
 	"gaelab/web/scenario"
 )
 
@@ -278,8 +280,8 @@ func (b bugsView) section(bug engine.Bug) templates.BugSection {
 	sec := templates.BugSection{
 		ID: "bug-" + string(bug), Title: b.t(key + ".title"), Story: b.html(key + ".story"), Ref: b.t(key + ".ref"),
 	}
-	for _, n := range bugRefs[bug] {
-		sec.Refs = append(sec.Refs, n.link())
+	for _, n := range compare.BugRefs[bug] {
+		sec.Refs = append(sec.Refs, issueLink(n))
 	}
 	buggy, err := engine.GAEWithBug(bug, b.in)
 	if err != nil {
@@ -311,7 +313,7 @@ func (b bugsView) section(bug engine.Bug) templates.BugSection {
 			}
 		}
 		sec.Tables = append(sec.Tables, tb)
-		sec.Charts = append(sec.Charts, b.figure(b.sectionChart(bug, buggy, i), "/compare/bugs/chart/"+bugChartName(bug, i)+".svg"))
+		sec.Charts = append(sec.Charts, b.figure(b.sectionChart(bug, buggy, i), "/compare/bugs/chart/"+compare.BugChart(bug, i)+".svg"))
 	}
 
 	sec.Summary = b.t("compare.bugs.count", cells, onValid)
@@ -322,8 +324,8 @@ func (b bugsView) section(bug engine.Bug) templates.BugSection {
 	}
 	if onValid == 0 {
 		sec.Notes = append(sec.Notes, b.t("compare.bugs.no_valid")+" "+b.t(key+".when"))
-		if try, ok := bugTries[bug]; ok {
-			sec.Try = b.tryLink(try.label, try.preset, try.edit)
+		if try, ok := compare.BugTries[bug]; ok {
+			sec.Try = b.tryLink(try.Label, try.Preset, try.Edit)
 		}
 	}
 	if masked > 0 {
@@ -332,38 +334,60 @@ func (b bugsView) section(bug engine.Bug) templates.BugSection {
 	return sec
 }
 
-// verlIssue is a verl issue or pull request, or one of another repository
-// when repo is set.
-type verlIssue struct {
-	repo string
-	n    int
-}
-
-func (v verlIssue) link() templates.Link {
-	if v.repo == "" {
-		return verlRef(v.n)
+// issueLink links a bug's reference.
+func issueLink(v compare.Issue) templates.Link {
+	if v.Repo == "" {
+		return verlRef(v.N)
 	}
-	s := strconv.Itoa(v.n)
-	return templates.Link{Label: v.repo + "#" + s, URL: "https://github.com/" + v.repo + "/issues/" + s}
+	n := strconv.Itoa(v.N)
+	return templates.Link{Label: v.Repo + "#" + n, URL: "https://github.com/" + v.Repo + "/issues/" + n}
 }
 
-// bugRefs are the issues and pull requests where each bug's story is told.
-var bugRefs = map[engine.Bug][]verlIssue{
-	engine.BugEOSLeak:       {{"", 847}, {"", 1758}, {"", 1850}},
-	engine.BugShift:         {{"", 1960}},
-	engine.BugBootstrap:     {{"", 50}, {"alibaba/ROLL", 447}},
-	engine.BugTRLRewardSlot: {{"huggingface/trl", 1893}, {"huggingface/trl", 3750}},
+// tooLarge says, in the page's language, why the bug sections are not
+// drawn, or "" when they fit within compare.MaxBugCells.
+func (b bugsView) tooLarge() string {
+	tokens := len(b.in.Mask[0])
+	if compare.BugCellsFit(len(b.bugs), b.rows, tokens) {
+		return ""
+	}
+	return b.t("compare.bugs.too_large", len(b.bugs), b.rows, tokens, compare.MaxBugCells)
 }
 
-// bugTries are scenarios where a bug shows on valid tokens.
-var bugTries = map[engine.Bug]struct {
-	label, preset string
-	edit          func(s *scenario.Scenario)
-}{
-	engine.BugEOSLeak:         {"compare.try.eos", "v02-eos-leak", nil},
-	engine.BugBootstrap:       {"compare.try.padding_values", "v02-eos-leak", func(s *scenario.Scenario) { s.Tokens[len(s.Tokens)-1].Value = 0.3 }},
-	engine.BugTRLRewardSlot:   {"compare.try.padding", "eos-padding", nil},
-	engine.BugShift:           {"compare.try.plain", "seed-b", nil},
-	engine.BugWhitenedReturns: {"compare.try.plain", "seed-b", nil},
-	engine.BugNoReverse:       {"compare.try.plain", "seed-b", nil},
+// handleCompareBugsChart handles the "GET /compare/bugs/chart/{name}.svg"
+// route: one section's chart as a standalone SVG, for export. The name is
+// a bug of bug= and the sequence, "{bug}-{i}" (i 0-based: 0, or 1 with
+// rows=2), as the page links it, or "correct": the correct result's chart
+// the page shows without a bug.
+func (s *Server) handleCompareBugsChart(w http.ResponseWriter, r *http.Request) {
+	b := s.readBugs(r)
+	if chi.URLParam(r, "name") == compare.CorrectChart {
+		writeSVG(w, b.correctChart(), b.t("chart.error"))
+		return
+	}
+	bug, i, ok := compare.ChartOf(chi.URLParam(r, "name"), b.bugs, b.rows)
+	if !ok {
+		chartNotFound(w, r)
+		return
+	}
+	buggy, _ := engine.GAEWithBug(bug, b.in) // the result holds what could be computed; the page says what failed
+	writeSVG(w, b.sectionChart(bug, buggy, i), b.t("chart.error"))
+}
+
+// correctChart draws the correct advantages (and returns) of the first
+// sequence, so that the page opened without a bug still has its picture
+// (issue 26); each bug is then one tick away.
+func (b bugsView) correctChart() drawnChart {
+	in := b.chartInput()
+	in.Returns, in.Advantages, in.Whitened = b.correct.Returns[0], b.correct.Advantages[0], nil
+	if len(b.correct.Whitened) > 0 {
+		in.Whitened = b.correct.Whitened[0]
+	}
+	in.ID, in.Theme = "bugs-correct", b.chartTheme()
+	svg, err := chart.Advantages(in)
+	return drawnChart{id: "bugs-correct-chart", title: b.t("compare.bugs.correct_caption") + " — " + b.t("chart.adv"), svg: svg, err: err}
+}
+
+// correctFigure is correctChart as the page shows it.
+func (b bugsView) correctFigure() templates.Chart {
+	return b.figure(b.correctChart(), "/compare/bugs/chart/"+compare.CorrectChart+".svg")
 }

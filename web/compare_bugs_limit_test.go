@@ -24,7 +24,7 @@ func getFollowing(h http.Handler, target string, header ...string) *httptest.Res
 }
 
 // TestCompareBugsAnswerIsBounded: every bug of two 512-token rows, a
-// 3 KB link, used to answer 7.2 MB of tables; past maxBugCells the page
+// 3 KB link, used to answer 7.2 MB of tables; past compare.MaxBugCells the page
 // says, in its language, what to leave out, and stays small. Within the
 // limit every section is drawn.
 func TestCompareBugsAnswerIsBounded(t *testing.T) {

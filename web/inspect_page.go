@@ -234,3 +234,16 @@ func renderInspect(w http.ResponseWriter, r *http.Request, status int, vm templa
 		logRenderError(r, err)
 	}
 }
+
+// handleInspectExample handles the "POST /inspect/example" route: the
+// example batch is uploaded as any file is (the address's quota and the
+// store's cap apply) and the browser sent to its view.
+func (s *Server) handleInspectExample(w http.ResponseWriter, r *http.Request) {
+	ir := readInspect(r)
+	up, status, key := s.uploads.put(r, inspect.ExampleBatch)
+	if status != 0 {
+		renderInspect(w, r, status, inspectPage(ir, nil, nil, []string{ir.lang.T(key)}))
+		return
+	}
+	http.Redirect(w, r, "/inspect/"+up.ID+ir.query(), http.StatusSeeOther)
+}

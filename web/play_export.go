@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/csv"
 	"encoding/json"
+	webpage "gaelab/web/page"
 	"net/http"
 
 	"gaelab/web/scenario"
@@ -61,7 +62,7 @@ func (s *Server) handleTableCSV(w http.ResponseWriter, r *http.Request) {
 	cw := csv.NewWriter(w)
 	cw.Write(append([]string{"t", "token", "response_mask"}, ex.Order...))
 	for t, text := range ex.Tokens {
-		rec := []string{scenario.FormatNumber(float64(t)), csvText(text), scenario.FormatNumber(ex.Mask[t])}
+		rec := []string{scenario.FormatNumber(float64(t)), webpage.CSVText(text), scenario.FormatNumber(ex.Mask[t])}
 		for _, code := range ex.Order {
 			rec = append(rec, scenario.FormatNumber(ex.Rows[code][t]))
 		}

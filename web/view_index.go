@@ -7,6 +7,7 @@ import (
 
 	"gaelab/engine"
 	"gaelab/templates"
+	"gaelab/web/compare"
 )
 
 // indexedView is one view of an index page: its path, its catalog keys
@@ -20,7 +21,7 @@ var (
 		{"/compare/estimators", "estimators", "/compare/estimators/chart.svg", ""},
 		{"/compare/variance", "variance", "/compare/variance/chart/perfect.svg", ""},
 		{"/compare/versions", "versions", "/compare/versions/chart.svg", ""},
-		{"/compare/bugs", "bugs", "/compare/bugs/chart/" + bugChartName(engine.Bugs[0], 0) + ".svg", "&bug=" + string(engine.Bugs[0])},
+		{"/compare/bugs", "bugs", "/compare/bugs/chart/" + compare.BugChart(engine.Bugs[0], 0) + ".svg", "&bug=" + string(engine.Bugs[0])},
 	}
 	updateViews = []indexedView{
 		{"/update/critic", "critic", "/update/critic/chart/band.svg", ""},

@@ -1,4 +1,6 @@
-package web
+// Package page holds what every page of the server shares and that needs
+// nothing of the server itself; for now the cells of its CSV exports.
+package page
 
 import (
 	"strconv"
@@ -11,11 +13,11 @@ import (
 // and small forms, and the minus sign.
 const formulaSigns = "=+-@＝＋－＠﹦﹢﹣﹫−"
 
-// csvText keeps a spreadsheet from reading a cell of text (a token) as a
+// CSVText keeps a spreadsheet from reading a cell of text (a token) as a
 // formula: a cell that starts with a formula sign, possibly after spaces,
 // tabs, line breaks or invisible format characters, or that starts with a
 // control character, gets a leading apostrophe, and is text ("+1" too).
-func csvText(s string) string {
+func CSVText(s string) string {
 	if s == "" {
 		return s
 	}
@@ -27,11 +29,11 @@ func csvText(s string) string {
 	return s
 }
 
-// csvAnswer is csvText for a student's answer, except that a plain number
+// CSVAnswer is CSVText for a student's answer, except that a plain number
 // ("+1", "-0.5") is written as it is, so that it stays a number.
-func csvAnswer(s string) string {
+func CSVAnswer(s string) string {
 	if _, err := strconv.ParseFloat(s, 64); err == nil {
 		return s
 	}
-	return csvText(s)
+	return CSVText(s)
 }

@@ -1,8 +1,6 @@
-package web
+package page
 
 import (
-	"encoding/csv"
-	"net/url"
 	"strings"
 	"testing"
 )
@@ -38,35 +36,15 @@ func TestCSVAnswerEscapesFormulas(t *testing.T) {
 		{"   ", "   "},
 	}
 	for _, tt := range tests {
-		if got := csvAnswer(tt.in); got != tt.want {
-			t.Errorf("csvAnswer(%q) = %q; want %q", tt.in, got, tt.want)
+		if got := CSVAnswer(tt.in); got != tt.want {
+			t.Errorf("CSVAnswer(%q) = %q; want %q", tt.in, got, tt.want)
 		}
 		text := tt.want
 		if (strings.HasPrefix(tt.in, "+") || strings.HasPrefix(tt.in, "-")) && text == tt.in {
 			text = "'" + tt.in // a token that is a number is text
 		}
-		if got := csvText(tt.in); got != text {
-			t.Errorf("csvText(%q) = %q; want %q", tt.in, got, text)
-		}
-	}
-}
-
-// TestCSVTableEscapesTokens: the playground's table.csv wrote a token
-// " =SUM(A1)" or "＝SUM(A1)" as is, which a spreadsheet runs (issue 22).
-func TestCSVTableEscapesTokens(t *testing.T) {
-	toks := []string{" =SUM(A1)", "＝HYPERLINK(1)", "\u3000@x"}
-	q := url.Values{"v": {"1"}, "p": {"seed-a"}, "tok": toks}
-	rec := get(t, "/play/table.csv?"+q.Encode())
-	if rec.Code != 200 {
-		t.Fatalf("GET table.csv: %d %s", rec.Code, rec.Body)
-	}
-	rows, err := csv.NewReader(strings.NewReader(rec.Body.String())).ReadAll()
-	if err != nil || len(rows) != len(toks)+1 {
-		t.Fatalf("table.csv: %d rows, %v\n%s", len(rows), err, rec.Body)
-	}
-	for i, tok := range toks {
-		if got := rows[i+1][1]; got != "'"+tok {
-			t.Errorf("token %d written as %q; want %q", i, got, "'"+tok)
+		if got := CSVText(tt.in); got != text {
+			t.Errorf("CSVText(%q) = %q; want %q", tt.in, got, text)
 		}
 	}
 }
