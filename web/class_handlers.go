@@ -11,6 +11,7 @@ import (
 	"gaelab/static"
 	"gaelab/templates"
 	"gaelab/web/class"
+	"gaelab/web/clientip"
 	"gaelab/web/i18n"
 	"gaelab/web/store"
 )
@@ -44,7 +45,7 @@ func (cr *classRoom) handleClassStart(w http.ResponseWriter, r *http.Request) {
 // createClass makes a class with a fresh code (retrying a taken one) and
 // key, within the per-address hourly limit.
 func (cr *classRoom) createClass(w http.ResponseWriter, r *http.Request) (code, key string, ok bool) {
-	if !cr.starts.allow(r, time.Now()) {
+	if ok, _ := cr.starts.take(clientip.Addr(r), time.Now()); !ok {
 		w.Header().Set("Retry-After", "3600")
 		cr.fail(w, r, "rate_limited", "", "class.err.rate", classesPerHour)
 		return "", "", false

@@ -14,7 +14,6 @@ import (
 
 	"gaelab/web/bounded"
 	"gaelab/web/class"
-	"gaelab/web/clientip"
 	"gaelab/web/i18n"
 	"gaelab/web/store"
 )
@@ -48,7 +47,7 @@ type classRoom struct {
 	maxStudents int
 	hosts       siteHosts // where phones reach the server
 	logger      *slog.Logger
-	starts      *addressLimiter
+	starts      *quota // classes started, per client address
 
 	specs *bounded.Cache[string, class.Spec] // "code/qid": questions never change once asked
 
@@ -67,7 +66,7 @@ const (
 // Without a store (or when the keys cannot be read), classes are off.
 func newClassRoom(o Options) *classRoom {
 	cr := &classRoom{ttl: o.ClassTTL, maxStudents: o.MaxStudents, hosts: newSiteHosts(o),
-		logger: o.Logger, starts: newAddressLimiter(classesPerHour, time.Hour),
+		logger: o.Logger, starts: newQuota(classesPerHour, time.Hour/classesPerHour),
 		specs:  bounded.New(classSpecBytes, func(k string, sp class.Spec) int { return bounded.StringBytes(k) + bounded.Approx(sp) }),
 		tables: bounded.New(phoneCellBytes, func(k string, c phoneCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
 	if o.Store == nil {
@@ -231,42 +230,4 @@ func (cr *classRoom) publish(ctx context.Context, code, kind string) {
 func (cr *classRoom) baseURL(r *http.Request) string {
 	base, _ := cr.hosts.base(r)
 	return base
-}
-
-// addressLimiter counts events per client address in a sliding window, in
-// memory (per replica; addresses are never stored).
-type addressLimiter struct {
-	mu     sync.Mutex
-	max    int
-	window time.Duration
-	seen   map[string][]time.Time
-}
-
-func newAddressLimiter(max int, window time.Duration) *addressLimiter {
-	return &addressLimiter{max: max, window: window, seen: map[string][]time.Time{}}
-}
-
-// allow records one event for r's address if it has fewer than max in the
-// window.
-func (l *addressLimiter) allow(r *http.Request, now time.Time) bool {
-	host := clientip.Addr(r)
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.seen) > 10000 { // forget the idle ones
-		for h, ts := range l.seen {
-			if len(ts) == 0 || now.Sub(ts[len(ts)-1]) > l.window {
-				delete(l.seen, h)
-			}
-		}
-	}
-	ts := l.seen[host]
-	for len(ts) > 0 && now.Sub(ts[0]) > l.window {
-		ts = ts[1:]
-	}
-	if len(ts) >= l.max {
-		l.seen[host] = ts
-		return false
-	}
-	l.seen[host] = append(ts, now)
-	return true
 }

@@ -715,3 +715,20 @@ func TestLoopbackWarning(t *testing.T) {
 		t.Error("with -public-url the console should show its join link and no warning")
 	}
 }
+
+// TestClassStartsPerAddress: one address may start classesPerHour (30)
+// classes at once; the next is refused with 429 and the rate in the error.
+func TestClassStartsPerAddress(t *testing.T) {
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		srv := server(t, open(t), web.Options{})
+		for i := range 30 {
+			if status, m := api(t, srv.URL, "POST", "/api/v1/classes", "", nil); status != http.StatusCreated {
+				t.Fatalf("class %d: %d %v; want 201", i+1, status, m)
+			}
+		}
+		status, m := api(t, srv.URL, "POST", "/api/v1/classes", "", nil)
+		if status != http.StatusTooManyRequests || !strings.Contains(fmt.Sprint(m["error"]), "30") {
+			t.Fatalf("class 31: %d %v; want 429 naming the rate of 30", status, m)
+		}
+	})
+}
