@@ -41,7 +41,7 @@ type batchRequest struct {
 func readBatch(r *http.Request) batchRequest {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	br := batchRequest{rawQuery: r.URL.RawQuery}
-	br.lang, br.langSet = pageLang(r, q)
+	br.lang, br.langSet = i18n.OfLink(r, q)
 	br.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
 	br.b, br.rep = batch.Decode(q, batchPageKeys...)
 	if err != nil {

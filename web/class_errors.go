@@ -3,16 +3,14 @@ package web
 import (
 	"errors"
 	"net/http"
-	"strings"
 
-	"gaelab/web/api"
-	"gaelab/web/i18n"
+	"gaelab/web/httperr"
 	"gaelab/web/store"
 )
 
 // The class pages and the class API answer a refusal one way: fail writes
-// its code (whose status api.Status gives, the one mapping from codes to
-// HTTP), the field it names and the message, and failWith turns the store's
+// its code (whose status httperr.StatusOf gives, the one mapping from codes
+// to HTTP), the field it names and the message, and failWith turns the store's
 // errors a student or a teacher can cause into refusals, logging anything
 // else as a 500.
 
@@ -20,14 +18,7 @@ import (
 // error (field named, English) under /api/, else plain text in the
 // learner's language. Never cached.
 func (cr *classRoom) fail(w http.ResponseWriter, r *http.Request, code, field, key string, args ...any) {
-	w.Header().Set("Cache-Control", "no-store")
-	if strings.HasPrefix(r.URL.Path, "/api/") {
-		api.WriteError(w, &api.Error{Code: code, Field: field, Message: i18n.En.T(key, args...)})
-		return
-	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.WriteHeader(api.Status(code))
-	w.Write([]byte(classLang(r).T(key, args...) + "\n"))
+	httperr.Write(w, r, &httperr.Error{Code: code, Field: field, Key: key, Args: args})
 }
 
 // refusal is a store error as a refusal (code, field, message key and

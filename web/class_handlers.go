@@ -30,7 +30,7 @@ func (cr *classRoom) handleClassStart(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) {
 		return
 	}
-	lang := classLang(r)
+	lang := i18n.Of(r)
 	t := lang.T
 	noStore(w)
 	vm := templates.ClassStart{
@@ -90,7 +90,7 @@ func (cr *classRoom) handleClassCreate(w http.ResponseWriter, r *http.Request) {
 	if len(from) > 8<<10 {
 		from = ""
 	}
-	http.Redirect(w, r, teachURL(code, key, classLang(r), from), http.StatusSeeOther)
+	http.Redirect(w, r, teachURL(code, key, i18n.Of(r), from), http.StatusSeeOther)
 }
 
 // handleClassTeach handles the "GET /class/{code}/teach" route: the
@@ -100,7 +100,7 @@ func (cr *classRoom) handleClassTeach(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	lang := classLang(r)
+	lang := i18n.Of(r)
 	t := lang.T
 	noStore(w)
 	csrf := cr.csrfToken(w, r)
@@ -183,7 +183,7 @@ func (cr *classRoom) handleClassAsk(w http.ResponseWriter, r *http.Request) {
 		cr.fail(w, r, "invalid", ae.field, ae.key, ae.args...)
 		return
 	}
-	http.Redirect(w, r, teachURL(c.Code, key, classLang(r), f.Get("link")), http.StatusSeeOther)
+	http.Redirect(w, r, teachURL(c.Code, key, i18n.Of(r), f.Get("link")), http.StatusSeeOther)
 }
 
 // reveal closes the current question.
@@ -214,5 +214,5 @@ func (cr *classRoom) handleClassReveal(w http.ResponseWriter, r *http.Request) {
 		cr.fail(w, r, "no_question", "", "class.err.noquestion")
 		return
 	}
-	http.Redirect(w, r, teachURL(c.Code, key, classLang(r), ""), http.StatusSeeOther)
+	http.Redirect(w, r, teachURL(c.Code, key, i18n.Of(r), ""), http.StatusSeeOther)
 }

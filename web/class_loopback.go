@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/i18n"
 	"net"
 	"net/http"
 	"strings"
@@ -51,7 +52,7 @@ func (cr *classRoom) loopbackWarning(r *http.Request) string {
 	if cr.hosts.publicURL != "" || !loopbackHost(r) {
 		return ""
 	}
-	lang := classLang(r)
+	lang := i18n.Of(r)
 	port := "8080"
 	if _, p, err := net.SplitHostPort(r.Host); err == nil {
 		port = p

@@ -11,8 +11,8 @@ import (
 
 	"gaelab/static"
 	"gaelab/templates"
-	"gaelab/web/api"
 	"gaelab/web/class"
+	"gaelab/web/httperr"
 	"gaelab/web/i18n"
 	"gaelab/web/store"
 )
@@ -20,7 +20,7 @@ import (
 // handleJoinForm handles the "GET /join" route: type the code; ?code=
 // goes on to the class.
 func (cr *classRoom) handleJoinForm(w http.ResponseWriter, r *http.Request) {
-	lang := classLang(r)
+	lang := i18n.Of(r)
 	t := lang.T
 	f := templates.Field{ID: "join-code", Name: "code", Label: t("class.join.label"), Kind: "text"}
 	if raw := r.URL.Query().Get("code"); raw != "" {
@@ -72,7 +72,7 @@ func (cr *classRoom) phonePage(w http.ResponseWriter, r *http.Request, code stri
 	if !ok {
 		return
 	}
-	lang := classLang(r)
+	lang := i18n.Of(r)
 	device, fresh := cr.deviceID(w, r)
 	if err := cr.st.Join(r.Context(), c.Code, device, cr.maxStudents, time.Now()); err != nil {
 		cr.failWith(w, r, err) // a full class: 503
@@ -106,7 +106,7 @@ func (cr *classRoom) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) || !cr.checkForm(w, r) {
 		return
 	}
-	code, lang := chi.URLParam(r, "code"), classLang(r)
+	code, lang := chi.URLParam(r, "code"), i18n.Of(r)
 	device, _ := cr.deviceID(w, r)
 	qid, _ := strconv.Atoi(r.PostForm.Get("q"))
 	sp, err := cr.spec(r.Context(), code, qid)
@@ -128,7 +128,7 @@ func (cr *classRoom) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrClosed), errors.Is(err, store.ErrNotFound):
 		cr.answerClosed(w, r, code, qid)
 	case refused && code2 == "too_many":
-		cr.phonePage(w, r, code, api.Status(code2), lang.T(key, args...))
+		cr.phonePage(w, r, code, httperr.Status(code2), lang.T(key, args...))
 	default:
 		cr.failWith(w, r, err)
 	}
@@ -170,7 +170,7 @@ func (cr *classRoom) answerClosed(w http.ResponseWriter, r *http.Request, code s
 	if qid != c.Question {
 		key = "class.err.stale"
 	}
-	cr.phonePage(w, r, c.Code, http.StatusConflict, classLang(r).T(key))
+	cr.phonePage(w, r, c.Code, http.StatusConflict, i18n.Of(r).T(key))
 }
 
 // spec is a question's spec, from memory after the first read: a question

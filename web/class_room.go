@@ -14,7 +14,6 @@ import (
 
 	"gaelab/web/bounded"
 	"gaelab/web/class"
-	"gaelab/web/i18n"
 	"gaelab/web/store"
 )
 
@@ -95,20 +94,6 @@ func (cr *classRoom) available(w http.ResponseWriter, r *http.Request) bool {
 	}
 	cr.fail(w, r, "no_store", "", "class.err.nostore")
 	return false
-}
-
-// classLang is the language of a class request: lang= in the query or the
-// form, else Accept-Language.
-func classLang(r *http.Request) i18n.Lang {
-	if l, ok := i18n.Parse(r.URL.Query().Get("lang")); ok {
-		return l
-	}
-	if r.Method == http.MethodPost && r.PostForm != nil {
-		if l, ok := i18n.Parse(r.PostForm.Get("lang")); ok {
-			return l
-		}
-	}
-	return cookieOrHeaderLang(r)
 }
 
 // routePattern is the chi pattern of the request ("/class/{code}/teach").

@@ -14,6 +14,7 @@ import (
 
 	"gaelab/templates"
 	"gaelab/web/class"
+	"gaelab/web/i18n"
 	"gaelab/web/store"
 )
 
@@ -143,7 +144,7 @@ func (cr *classRoom) handleClassTeachEvents(w http.ResponseWriter, r *http.Reque
 	if !ok {
 		return
 	}
-	lang := classLang(r)
+	lang := i18n.Of(r)
 	csrf := cr.csrfToken(w, r)
 	cr.stream(w, r, c.Code, "live", []string{"ask", "answer", "reveal", "join"}, 0, func(ctx context.Context) (templ.Component, error) {
 		c, err := cr.st.Class(ctx, c.Code, time.Now())
@@ -166,7 +167,7 @@ func (cr *classRoom) handleClassEvents(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	lang := classLang(r)
+	lang := i18n.Of(r)
 	device, _ := cr.deviceID(w, r)
 	csrf := cr.csrfToken(w, r)
 	cr.stream(w, r, c.Code, "question", []string{"ask", "reveal"}, phoneJitter, func(ctx context.Context) (templ.Component, error) {

@@ -32,7 +32,7 @@ func readInspect(r *http.Request) inspectRequest {
 	ir := inspectRequest{id: chi.URLParam(r, "id"), config: url.Values{}, sort: q.Get("sort"), group: q.Get("group")}
 	// Every link of the view carries the language (lang=, cookie or
 	// Accept-Language), as every internal link does.
-	ir.lang, _ = pageLang(r, q)
+	ir.lang, _ = i18n.OfLink(r, q)
 	ir.langSet = true
 	for k, v := range q {
 		if !slices.Contains(inspectPageKeys, k) && len(v) > 0 {

@@ -48,7 +48,7 @@ func (s *Server) readLessonRequest(r *http.Request) lessonRequest {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
 	lr := lessonRequest{q: q, charts: s.charts, classes: s.class.on(), outcomes: map[*lessons.Predict]predictOutcome{},
 		batches: map[string]batchView{}, labs: map[string]labCells{}}
-	lr.lang, lr.langSet = pageLang(r, q)
+	lr.lang, lr.langSet = i18n.OfLink(r, q)
 	lr.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
 	return lr
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"gaelab/web/i18n"
 	"io"
 	"net/http"
 	"os"
@@ -95,7 +96,7 @@ func entityTag(build string, r *http.Request) string {
 	sum := sha256.New()
 	io.WriteString(sum, build)
 	io.WriteString(sum, "\x00"+r.URL.Path+"\x00"+r.URL.RawQuery)
-	io.WriteString(sum, "\x00"+string(requestLang(r))) // resolved: lang=, cookie, Accept-Language
+	io.WriteString(sum, "\x00"+string(i18n.Of(r))) // resolved: lang=, cookie, Accept-Language
 	for _, k := range varyHeaders[1:] {
 		io.WriteString(sum, "\x00"+r.Header.Get(k))
 	}

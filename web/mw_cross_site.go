@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/httperr"
 	"net/http"
 	"net/url"
 )
@@ -22,7 +23,7 @@ func withCrossSiteRefusal(publicURL string) func(http.Handler) http.Handler {
 		cop.AddTrustedOrigin(trusted)
 	}
 	refuse := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		guardAnswer(w, r, "csrf", "error.cross_site")
+		httperr.Write(w, r, httperr.New("csrf", "error.cross_site"))
 	})
 	cop.SetDenyHandler(refuse)
 	return func(next http.Handler) http.Handler {

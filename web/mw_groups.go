@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"gaelab/web/httperr"
 	"net/http"
 	"time"
 )
@@ -26,7 +27,7 @@ func withUploadLimit(maxBytes int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.ContentLength > maxBytes {
-				guardAnswer(w, r, "too_large", "limit.body", maxBytes)
+				httperr.Write(w, r, httperr.New("too_large", "limit.body", maxBytes))
 				return
 			}
 			r.Body = http.MaxBytesReader(w, r.Body, maxBytes)

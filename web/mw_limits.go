@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"gaelab/web/api"
+	"gaelab/web/httperr"
 	"gaelab/web/i18n"
 )
 
@@ -24,7 +25,7 @@ func withURLLimit(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if n := len(r.RequestURI); n > MaxURLBytes {
 			r.URL.RawQuery = "" // don't parse it to pick the language
-			guardAnswer(w, r, "uri_too_long", "limit.url", MaxURLBytes, n)
+			httperr.Write(w, r, httperr.New("uri_too_long", "limit.url", MaxURLBytes, n))
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -97,7 +98,7 @@ func (p *slotPool) middleware(next http.Handler) http.Handler {
 // shed answers 503 with Retry-After.
 func shed(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
-	guardAnswer(w, r, "busy", "limit.busy", retryAfter)
+	httperr.Write(w, r, httperr.New("busy", "limit.busy", retryAfter))
 }
 
 // withTimeout stops waiting for a handler after d and answers 503 (the
@@ -118,7 +119,7 @@ func withTimeout(d time.Duration) func(http.Handler) http.Handler {
 				forAPI.ServeHTTP(w, r)
 				return
 			}
-			byLang[requestLang(r)].ServeHTTP(w, r)
+			byLang[i18n.Of(r)].ServeHTTP(w, r)
 		})
 	}
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/httperr"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -30,7 +31,7 @@ func withRecovery(logger *slog.Logger) func(http.Handler) http.Handler {
 				if sw.started {
 					panic(http.ErrAbortHandler)
 				}
-				guardAnswer(w, r, "internal", "error.internal", id)
+				httperr.Write(w, r, httperr.New("internal", "error.internal", id))
 			}()
 			next.ServeHTTP(sw, r)
 		})

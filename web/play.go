@@ -37,7 +37,7 @@ type playRequest struct {
 func (s *Server) readPlay(r *http.Request, extraKeys ...string) playRequest {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	pr := playRequest{rawQuery: r.URL.RawQuery, charts: s.charts, classes: s.class.on(), publicURL: s.publicURL()}
-	pr.lang, pr.langSet = pageLang(r, q)
+	pr.lang, pr.langSet = i18n.OfLink(r, q)
 	pr.s, pr.rep = scenario.Decode(q, append(extraKeys, pageKeys...)...)
 	pr.view = readView(q, &pr.rep)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 
+	"gaelab/web/httperr"
 	"gaelab/web/qr"
 )
 
@@ -23,7 +24,7 @@ func (s *Server) handleQR(w http.ResponseWriter, r *http.Request) {
 	}
 	base, ok := newSiteHosts(s.opts).base(r)
 	if !ok {
-		guardAnswer(w, r, "bad_request", "qr.err.host")
+		httperr.Write(w, r, httperr.New("bad_request", "qr.err.host"))
 		return
 	}
 	link := base + u

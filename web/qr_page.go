@@ -18,7 +18,7 @@ import (
 // parameters are dropped again here), back the page to return to.
 func (s *Server) handleQRPage(w http.ResponseWriter, r *http.Request) {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
-	lang, _ := pageLang(r, q)
+	lang, _ := i18n.OfLink(r, q)
 	u, back := learnerLink(q.Get("u")), q.Get("back")
 	if err := checkQRLink(u); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)

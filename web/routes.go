@@ -14,6 +14,7 @@ import (
 	"gaelab/static"
 	"gaelab/web/api"
 	"gaelab/web/clientip"
+	"gaelab/web/httperr"
 	"gaelab/web/store"
 )
 
@@ -204,7 +205,7 @@ func (s *Server) router() *router {
 	classRoutes(rt.limited, s.class, gzip)
 
 	mux.NotFound(func(w http.ResponseWriter, r *http.Request) {
-		guardAnswer(w, r, "not_found", "error.not_found")
+		httperr.Write(w, r, httperr.New("not_found", "error.not_found"))
 	})
 	mux.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
 		allowed := "GET, HEAD"
@@ -212,7 +213,7 @@ func (s *Server) router() *router {
 			allowed = "POST"
 		}
 		w.Header().Set("Allow", allowed)
-		guardAnswer(w, r, "method_not_allowed", "error.method", allowed)
+		httperr.Write(w, r, httperr.New("method_not_allowed", "error.method", allowed))
 	})
 	return rt
 }

@@ -1,6 +1,9 @@
 package web
 
-import "net/http"
+import (
+	"gaelab/web/httperr"
+	"net/http"
+)
 
 // writeSVG answers a chart route: the chart as a standalone SVG document,
 // or 422 with errText when it could not be drawn.
@@ -18,5 +21,5 @@ func writeSVG(w http.ResponseWriter, d drawnChart, errText string) {
 // chartNotFound answers a chart name the page does not draw: 404, in the
 // learner's language, as an unknown address is.
 func chartNotFound(w http.ResponseWriter, r *http.Request) {
-	guardAnswer(w, r, "not_found", "error.not_found")
+	httperr.Write(w, r, httperr.New("not_found", "error.not_found"))
 }

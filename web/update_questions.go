@@ -12,6 +12,7 @@ import (
 	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/class"
+	"gaelab/web/httperr"
 	"gaelab/web/scenario"
 )
 
@@ -243,7 +244,7 @@ func serveQuestion(w http.ResponseWriter, r *http.Request, vm templates.Update, 
 		}
 		return
 	}
-	guardAnswer(w, r, "not_found", "error.not_found")
+	httperr.Write(w, r, httperr.New("not_found", "error.not_found"))
 }
 
 // htmlEscape is text made safe for a trusted-HTML slot.

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"gaelab/web/httperr"
 	"io"
 	"net/http"
 	"sync/atomic"
@@ -44,7 +45,7 @@ func withUploadBody(rate uploadRate, analyses *slotPool) func(http.Handler) http
 			data, err := readUpload(countingReader{r.Body, &watch.n}, r.ContentLength)
 			if slow := watch.stop(); slow && err != nil {
 				w.Header().Set("Connection", "close")
-				guardAnswer(w, r, "too_slow", "limit.slow", rate.min>>10, int(rate.window.Seconds()))
+				httperr.Write(w, r, httperr.New("too_slow", "limit.slow", rate.min>>10, int(rate.window.Seconds())))
 				return
 			}
 			if err != nil {

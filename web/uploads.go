@@ -9,6 +9,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"gaelab/web/clientip"
+	"gaelab/web/httperr"
 	"gaelab/web/inspect"
 )
 
@@ -89,7 +90,7 @@ func withInspectQuota(q *quota, perHour, burst int) func(http.Handler) http.Hand
 			if !ok {
 				secs := int(math.Ceil(wait.Seconds()))
 				w.Header().Set("Retry-After", strconv.Itoa(secs))
-				guardAnswer(w, r, "rate_limited", "limit.inspect_quota", perHour, burst, secs)
+				httperr.Write(w, r, httperr.New("rate_limited", "limit.inspect_quota", perHour, burst, secs))
 				return
 			}
 			next.ServeHTTP(w, r)

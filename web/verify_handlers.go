@@ -7,6 +7,7 @@ import (
 
 	"gaelab/engine"
 	"gaelab/web/batch"
+	"gaelab/web/i18n"
 	"gaelab/web/inspect"
 	"gaelab/web/scenario"
 	"gaelab/web/verify"
@@ -202,7 +203,7 @@ func inspectCase(a *inspect.Analysis, source string) verify.Case {
 func writeVerify(w http.ResponseWriter, r *http.Request, c verify.Case) {
 	s, err := verify.Script(c)
 	if err != nil {
-		http.Error(w, requestLang(r).T("verify.too_large", verify.MaxElements), http.StatusRequestEntityTooLarge)
+		http.Error(w, i18n.Of(r).T("verify.too_large", verify.MaxElements), http.StatusRequestEntityTooLarge)
 		return
 	}
 	w.Header().Set("Content-Type", "text/x-python; charset=utf-8")

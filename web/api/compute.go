@@ -13,7 +13,7 @@ import (
 // Error is a client error: the HTTP status, a stable code, the offending
 // field as a JSON path (e.g. "inputs.values[0][3]") and a message.
 type Error struct {
-	Code    string `json:"code"` // its HTTP status is Status(Code)
+	Code    string `json:"code"` // its HTTP status is httperr.StatusOf(Code, Field)
 	Field   string `json:"field,omitempty"`
 	Message string `json:"message"`
 }

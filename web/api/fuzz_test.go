@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"gaelab/web/httperr"
 	"math"
 	"strings"
 	"testing"
@@ -21,7 +22,7 @@ func FuzzCompute(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		out, perr := Compute(body)
 		if perr != nil {
-			if StatusOf(perr) < 400 || StatusOf(perr) > 499 || perr.Code == "" || perr.Message == "" {
+			if httperr.StatusOf(perr.Code, perr.Field) < 400 || httperr.StatusOf(perr.Code, perr.Field) > 499 || perr.Code == "" || perr.Message == "" {
 				t.Fatalf("error %+v: want a 4xx with a code and a message", perr)
 			}
 			return

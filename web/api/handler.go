@@ -1,8 +1,8 @@
 package api
 
 import (
-	"encoding/json"
 	"errors"
+	"gaelab/web/httperr"
 	"io"
 	"net/http"
 )
@@ -30,8 +30,4 @@ func HandleCompute(w http.ResponseWriter, r *http.Request) {
 
 // WriteError answers {"error": {"code", "field", "message"}} with the
 // status of e's code.
-func WriteError(w http.ResponseWriter, e *Error) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(StatusOf(e))
-	json.NewEncoder(w).Encode(map[string]*Error{"error": e})
-}
+func WriteError(w http.ResponseWriter, e *Error) { httperr.WriteJSON(w, e.Code, e.Field, e.Message) }

@@ -10,6 +10,7 @@ import (
 
 	"gaelab/engine"
 	"gaelab/web/api/golden"
+	"gaelab/web/httperr"
 )
 
 // optionalBlocks are parts of a per-release case the API may leave out
@@ -196,7 +197,7 @@ func compareRelease(t *testing.T, path string, got, want any, tokens float64) in
 func TestComputeReleaseBadVersion(t *testing.T) {
 	for _, v := range []string{`"v0.1"`, `"early"`, `""`, `7`, `"v0.2.0"`} {
 		_, perr := Compute([]byte(`{"inputs":{},"config":{"verl_version":` + v + `}}`))
-		if perr == nil || StatusOf(perr) != 400 || perr.Field != "config.verl_version" || perr.Code != "invalid_value" {
+		if perr == nil || httperr.StatusOf(perr.Code, perr.Field) != 400 || perr.Field != "config.verl_version" || perr.Code != "invalid_value" {
 			t.Errorf("verl_version %s: error %+v, want 400 invalid_value at config.verl_version", v, perr)
 		}
 	}

@@ -1,4 +1,4 @@
-package api
+package httperr
 
 import (
 	"net/http"
@@ -21,7 +21,7 @@ func TestStatusOf(t *testing.T) {
 		{Error{Code: "internal"}, http.StatusInternalServerError},
 		{Error{Code: "no_such_code"}, http.StatusBadRequest},
 	} {
-		if got := StatusOf(&c.e); got != c.want {
+		if got := StatusOf(c.e.Code, c.e.Field); got != c.want {
 			t.Errorf("StatusOf(%+v) = %d, want %d", c.e, got, c.want)
 		}
 	}

@@ -1,10 +1,10 @@
-package api
+package httperr
 
 import "net/http"
 
 // codes maps each error code to its HTTP status: the one place where an
-// error meets HTTP. Errors carry only their code (Error.Code); the edge
-// (WriteError, the server's guards) asks Status.
+// error meets HTTP. Errors carry only their code (Error.Code, api.Error.Code);
+// the edge (Write, api.WriteError) asks StatusOf.
 var codes = map[string]int{
 	"invalid_json":       http.StatusBadRequest,
 	"invalid_shape":      http.StatusBadRequest,
@@ -45,11 +45,12 @@ func Status(code string) int {
 	return http.StatusBadRequest
 }
 
-// StatusOf is the HTTP status of e: its code's, except that too_large
-// without a field is the request body, 413 (a field too large is 400).
-func StatusOf(e *Error) int {
-	if e.Code == "too_large" && e.Field == "" {
+// StatusOf is the HTTP status of an error with code about field: the
+// code's, except that too_large without a field is the request body, 413
+// (a field too large is 400).
+func StatusOf(code, field string) int {
+	if code == "too_large" && field == "" {
 		return http.StatusRequestEntityTooLarge
 	}
-	return Status(e.Code)
+	return Status(code)
 }

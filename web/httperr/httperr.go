@@ -1,0 +1,59 @@
+// Package httperr is the one way the server answers an error: an Error
+// names its code (whose HTTP status StatusOf gives), the field it is about
+// and its message key; Write answers it as the JSON API's error object under
+// /api/ and as plain text in the learner's language elsewhere. Users never
+// see a Go error's text.
+package httperr
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"gaelab/web/i18n"
+)
+
+// Error is a refusal: a stable code, the field it names ("" for none) and
+// the catalog key and arguments of its message.
+type Error struct {
+	Code  string
+	Field string
+	Key   string
+	Args  []any
+}
+
+// New is the error code with the message key and its arguments.
+func New(code, key string, args ...any) *Error { return &Error{Code: code, Key: key, Args: args} }
+
+// Error is the message in English, for logs.
+func (e *Error) Error() string { return i18n.En.T(e.Key, e.Args...) }
+
+// jsonError is the JSON API's error object: {"error": {"code", "field",
+// "message"}}, the message in English.
+type jsonError struct {
+	Code    string `json:"code"`
+	Field   string `json:"field,omitempty"`
+	Message string `json:"message"`
+}
+
+// Write answers e with its status, never cached: under /api/ the JSON
+// API's error object (WriteJSON), elsewhere the message as plain text in
+// the request's language (i18n.Of).
+func Write(w http.ResponseWriter, r *http.Request, e *Error) {
+	w.Header().Set("Cache-Control", "no-store")
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		WriteJSON(w, e.Code, e.Field, e.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(StatusOf(e.Code, e.Field))
+	w.Write([]byte(i18n.Of(r).T(e.Key, e.Args...) + "\n"))
+}
+
+// WriteJSON answers {"error": {"code", "field", "message"}} with the status
+// of code about field.
+func WriteJSON(w http.ResponseWriter, code, field, message string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(StatusOf(code, field))
+	json.NewEncoder(w).Encode(map[string]jsonError{"error": {code, field, message}})
+}
