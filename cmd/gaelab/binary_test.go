@@ -15,7 +15,7 @@ import (
 )
 
 // The built binary (built as the Dockerfile builds it) carries every asset: started in an empty directory with
-// an empty environment, it serves the playground, a lesson in both
+// an empty environment (TMPDIR aside) and an empty data directory, it serves the playground, a lesson in both
 // languages, the charts, a QR code and every static file the pages link.
 func TestBinaryNeedsNoFiles(t *testing.T) {
 	if testing.Short() {
@@ -30,9 +30,12 @@ func TestBinaryNeedsNoFiles(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "serve", "-addr", "127.0.0.1:0", "-log-format", "json")
+	// Its data directory is a fresh one of its own too (see TestMain): the
+	// environment is empty but for TMPDIR, so that the fallback the binary
+	// would use without -data is this package's poisoned one.
+	cmd := exec.CommandContext(ctx, bin, "serve", "-addr", "127.0.0.1:0", "-log-format", "json", "-data", t.TempDir())
 	cmd.Dir = t.TempDir()
-	cmd.Env = []string{}
+	cmd.Env = []string{"TMPDIR=" + os.TempDir()}
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

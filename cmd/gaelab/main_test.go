@@ -23,6 +23,13 @@ import (
 // noEnv is a getenv with an empty environment.
 func noEnv(string) string { return "" }
 
+// withData is the command line args with "-data" and a fresh temporary
+// directory appended: every server a test starts has a database of its
+// own, never the one the server falls back to without -data.
+func withData(t *testing.T, args ...string) []string {
+	return append(args, "-data", t.TempDir())
+}
+
 // syncBuffer is a bytes.Buffer safe for the server's logger to write to
 // while the test reads it.
 type syncBuffer struct {
@@ -70,7 +77,7 @@ func TestRunServeHealthzAndGracefulShutdown(t *testing.T) {
 	stderr := new(syncBuffer)
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0"}, noEnv, strings.NewReader(""), &stdout, stderr)
+		done <- run(ctx, withData(t, "serve", "-addr", "127.0.0.1:0"), noEnv, strings.NewReader(""), &stdout, stderr)
 	}()
 	addr := waitListening(t, stderr, done)
 
@@ -104,7 +111,7 @@ func TestRunServeWithoutCommandUsesFlags(t *testing.T) {
 	stderr := new(syncBuffer)
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"-addr", "127.0.0.1:0"}, noEnv, strings.NewReader(""), io.Discard, stderr)
+		done <- run(ctx, withData(t, "-addr", "127.0.0.1:0"), noEnv, strings.NewReader(""), io.Discard, stderr)
 	}()
 	waitListening(t, stderr, done)
 	cancel()
@@ -121,7 +128,7 @@ func TestRunServeJSONLogsAndEmbedOrigins(t *testing.T) {
 	stderr := new(syncBuffer)
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-log-format", "json", "-embed-origins", "https://course.example.edu"},
+		done <- run(ctx, withData(t, "serve", "-addr", "127.0.0.1:0", "-log-format", "json", "-embed-origins", "https://course.example.edu"),
 			noEnv, strings.NewReader(""), io.Discard, stderr)
 	}()
 	var addr string
@@ -165,9 +172,9 @@ func TestRunServeAddressInUse(t *testing.T) {
 	}
 	defer ln.Close()
 
-	err = run(context.Background(), []string{"serve", "-addr", ln.Addr().String()}, noEnv, strings.NewReader(""), io.Discard, io.Discard)
-	if err == nil {
-		t.Fatalf("serve on the busy address %s: got nil error, want one", ln.Addr())
+	err = run(context.Background(), withData(t, "serve", "-addr", ln.Addr().String()), noEnv, strings.NewReader(""), io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), ln.Addr().String()) {
+		t.Fatalf("serve on the busy address %s: %v; want an error naming the address", ln.Addr(), err)
 	}
 }
 
@@ -324,7 +331,7 @@ func TestRunHealthcheck(t *testing.T) {
 	stderr := new(syncBuffer)
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0"}, noEnv, strings.NewReader(""), io.Discard, stderr)
+		done <- run(ctx, withData(t, "serve", "-addr", "127.0.0.1:0"), noEnv, strings.NewReader(""), io.Discard, stderr)
 	}()
 	addr := waitListening(t, stderr, done)
 	_, port, _ := net.SplitHostPort(addr)

@@ -32,7 +32,8 @@ type Dialect struct {
 	UploadLock string
 }
 
-// SQL is Store over database/sql.
+// SQL is every part of Store over database/sql: the one implementation,
+// on SQLite and PostgreSQL alike.
 type SQL struct {
 	db *sql.DB
 	d  Dialect
@@ -42,6 +43,8 @@ type SQL struct {
 	subs map[int]func(Event)
 	next int
 }
+
+var _ Store = (*SQL)(nil)
 
 // NewSQL runs the embedded migrations that db lacks, under the dialect's
 // lock, and returns the store.
@@ -75,7 +78,7 @@ func (s *SQL) rebind(q string) string {
 	return b.String()
 }
 
-// Secret implements Store.
+// Secret implements Secrets.
 func (s *SQL) Secret(ctx context.Context, name string, size int) ([]byte, error) {
 	fresh := make([]byte, size)
 	rand.Read(fresh)
@@ -94,5 +97,5 @@ func (s *SQL) Secret(ctx context.Context, name string, size int) ([]byte, error)
 	return b, nil
 }
 
-// Close implements Store.
+// Close implements Store: it closes the database.
 func (s *SQL) Close() error { return s.db.Close() }

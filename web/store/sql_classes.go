@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// CreateClass implements Store.
+// CreateClass implements Classes.
 func (s *SQL) CreateClass(ctx context.Context, c Class) error {
 	res, err := s.db.ExecContext(ctx, s.rebind(`INSERT INTO classes (code, key_hash, created, expires) VALUES (?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`),
 		c.Code, c.KeyHash, c.Created.Unix(), c.Expires.Unix())
@@ -21,7 +21,7 @@ func (s *SQL) CreateClass(ctx context.Context, c Class) error {
 	return nil
 }
 
-// Class implements Store.
+// Class implements Classes.
 func (s *SQL) Class(ctx context.Context, code string, now time.Time) (Class, error) {
 	var c Class
 	var created, expires int64
@@ -37,7 +37,7 @@ func (s *SQL) Class(ctx context.Context, code string, now time.Time) (Class, err
 	return c, nil
 }
 
-// Ask implements Store.
+// Ask implements Classes.
 func (s *SQL) Ask(ctx context.Context, code, spec string, now time.Time) (Question, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -61,7 +61,7 @@ func (s *SQL) Ask(ctx context.Context, code, spec string, now time.Time) (Questi
 	return Question{Class: code, ID: id, Spec: spec, Created: time.Unix(now.Unix(), 0)}, nil
 }
 
-// Question implements Store.
+// Question implements Classes.
 func (s *SQL) Question(ctx context.Context, code string, id int) (Question, error) {
 	q := Question{Class: code, ID: id}
 	var revealed, created int64
@@ -77,7 +77,7 @@ func (s *SQL) Question(ctx context.Context, code string, id int) (Question, erro
 	return q, nil
 }
 
-// Questions implements Store.
+// Questions implements Classes.
 func (s *SQL) Questions(ctx context.Context, code string) ([]Question, error) {
 	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT id, spec, revealed, created FROM questions WHERE class_code = ? ORDER BY id`), code)
 	if err != nil {
@@ -97,7 +97,7 @@ func (s *SQL) Questions(ctx context.Context, code string) ([]Question, error) {
 	return out, rows.Err()
 }
 
-// Reveal implements Store.
+// Reveal implements Classes.
 func (s *SQL) Reveal(ctx context.Context, code string, id int) error {
 	res, err := s.db.ExecContext(ctx, s.rebind(`UPDATE questions SET revealed = 1 WHERE class_code = ? AND id = ?`), code, id)
 	if err != nil {
@@ -109,7 +109,7 @@ func (s *SQL) Reveal(ctx context.Context, code string, id int) error {
 	return nil
 }
 
-// Join implements Store. The class row's update serializes joins, so the
+// Join implements Classes. The class row's update serializes joins, so the
 // cap holds under concurrency on both databases.
 func (s *SQL) Join(ctx context.Context, code, device string, max int, now time.Time) error {
 	var n int
@@ -151,7 +151,7 @@ func (s *SQL) Join(ctx context.Context, code, device string, max int, now time.T
 	return nil
 }
 
-// Answer implements Store: one statement inserts or replaces the answer
+// Answer implements Classes: one statement inserts or replaces the answer
 // while the question is open and the device has changes left.
 func (s *SQL) Answer(ctx context.Context, code string, id int, device, value string, maxChanges int, now time.Time) error {
 	res, err := s.db.ExecContext(ctx, s.rebind(`INSERT INTO answers (class_code, question_id, device, value, changes, updated)
@@ -181,7 +181,7 @@ func (s *SQL) Answer(ctx context.Context, code string, id int, device, value str
 	return ErrTooMany
 }
 
-// Answers implements Store.
+// Answers implements Classes.
 func (s *SQL) Answers(ctx context.Context, code string, id int) ([]Answer, error) {
 	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT device, value, changes, updated FROM answers WHERE class_code = ? AND question_id = ? ORDER BY updated, device`), code, id)
 	if err != nil {
@@ -201,7 +201,7 @@ func (s *SQL) Answers(ctx context.Context, code string, id int) ([]Answer, error
 	return out, rows.Err()
 }
 
-// AnswerOf implements Store.
+// AnswerOf implements Classes.
 func (s *SQL) AnswerOf(ctx context.Context, code string, id int, device string) (Answer, error) {
 	a := Answer{Device: device}
 	var updated int64
@@ -217,17 +217,7 @@ func (s *SQL) AnswerOf(ctx context.Context, code string, id int, device string) 
 	return a, nil
 }
 
-// CountAnswers implements Store.
-func (s *SQL) CountAnswers(ctx context.Context, code string, id int) (int, error) {
-	var n int
-	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM answers WHERE class_code = ? AND question_id = ?`), code, id).Scan(&n)
-	if err != nil {
-		return 0, fmt.Errorf("store: count answers: %w", err)
-	}
-	return n, nil
-}
-
-// DeleteExpired implements Store.
+// DeleteExpired implements Classes.
 func (s *SQL) DeleteExpired(ctx context.Context, now time.Time) (int, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {

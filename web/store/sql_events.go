@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Publish implements Store.
+// Publish implements Events.
 func (s *SQL) Publish(ctx context.Context, e Event) error {
 	if s.d.Notify == nil {
 		s.Dispatch(e)
@@ -28,7 +28,7 @@ func (s *SQL) Dispatch(e Event) {
 	}
 }
 
-// Subscribe implements Store.
+// Subscribe implements Events.
 func (s *SQL) Subscribe(fn func(Event)) (cancel func()) {
 	s.mu.Lock()
 	id := s.next

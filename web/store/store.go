@@ -1,12 +1,15 @@
-// Package store is GAE Lab's database behind one small interface, Store: the
-// live classes (codes, questions, students' answers), the secrets replicas
-// share, the events that tell every replica that a class changed, and the
-// batches uploaded to /inspect (content-addressed, with quotas).
+// Package store is GAE Lab's database, in four parts, each an interface
+// of its own for the code that needs it: Classes (the live classes: codes,
+// questions, students' answers), Uploads (the batches uploaded to /inspect:
+// content-addressed, with quotas, and their findings), Events (what tells
+// every replica that a class changed) and Secrets (the keys replicas
+// share). Store is all four, and what cmd/gaelab opens.
 //
-// This package holds the interface and one implementation over database/sql
-// (SQL) with portable, embedded migrations. It imports no driver: the
-// embedded SQLite database is in store/sqlite, PostgreSQL in store/postgres,
-// and cmd/gaelab picks one. The web package sees only Store.
+// This package holds the interfaces and one implementation of them all
+// over database/sql (SQL) with portable, embedded migrations. It imports no
+// driver: the embedded SQLite database is in store/sqlite, PostgreSQL in
+// store/postgres, and cmd/gaelab picks one. The web packages see only the
+// interfaces.
 package store
 
 import (
@@ -85,14 +88,37 @@ type UploadLimits struct {
 	MaxTotal   int64
 }
 
-// Store is the database. Every method is safe for concurrent use. Events
-// published by any replica sharing the database reach every Subscribe
-// callback of every replica, the publisher's included.
+// Store is the whole database: one value that cmd/gaelab opens and hands
+// to the server. Each of its users needs one part of it, and takes that
+// part's interface:
+//
+//   - Classes: the live classes (codes, questions, joins, answers) and
+//     their sweep;
+//   - Uploads: /inspect's shared uploads, their findings, quotas and sweep;
+//   - Events: the feed that tells every replica a class changed (the
+//     class streams' hub);
+//   - Secrets: the keys replicas share (the class's cookie signers).
+//
+// Every method is safe for concurrent use. SQL implements them all.
 type Store interface {
+	Classes
+	Uploads
+	Events
+	Secrets
+	// Close releases the database.
+	Close() error
+}
+
+// Secrets are random keys shared by every replica on the database.
+type Secrets interface {
 	// Secret returns the secret called name: size random bytes created by
 	// the first replica that asks, the same for all of them afterwards.
 	Secret(ctx context.Context, name string, size int) ([]byte, error)
+}
 
+// Classes are the live classes: a class, its questions in the order
+// asked, the devices that joined it and their answers.
+type Classes interface {
 	// CreateClass stores a new class; ErrExists if its code is taken.
 	CreateClass(ctx context.Context, c Class) error
 	// Class returns a class that has not expired at now; else ErrNotFound.
@@ -118,13 +144,16 @@ type Store interface {
 	Answers(ctx context.Context, code string, id int) ([]Answer, error)
 	// AnswerOf returns one device's answer; ErrNotFound if it gave none.
 	AnswerOf(ctx context.Context, code string, id int, device string) (Answer, error)
-	// CountAnswers is len(Answers), counted by the database.
-	CountAnswers(ctx context.Context, code string, id int) (int, error)
 
 	// DeleteExpired deletes the classes expired at now, with their
 	// questions, students and answers, and returns how many classes.
 	DeleteExpired(ctx context.Context, now time.Time) (int, error)
+}
 
+// Uploads are the batches uploaded to /inspect: content-addressed bytes,
+// reached through random view ids, with per-address quotas and a total
+// cap, and the findings kept for a shared view.
+type Uploads interface {
 	// PutUpload stores data uploaded from addr (content-addressed: the
 	// same bytes are held once) under a new random view id that lives
 	// lim.TTL from now. ErrQuota when addr would pass lim.PerAddrDay bytes
@@ -154,13 +183,15 @@ type Store interface {
 	// no view reaches any more and past days' quotas, and returns how many
 	// views.
 	DeleteExpiredUploads(ctx context.Context, now time.Time) (int, error)
+}
 
+// Events are the class feed. An event published by any replica sharing
+// the database reaches every Subscribe callback of every replica, the
+// publisher's included.
+type Events interface {
 	// Publish sends an event to every subscriber of every replica.
 	Publish(ctx context.Context, e Event) error
 	// Subscribe calls fn for every event until cancel is called. fn must
 	// not block.
 	Subscribe(fn func(Event)) (cancel func())
-
-	// Close releases the database.
-	Close() error
 }

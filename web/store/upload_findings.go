@@ -15,7 +15,7 @@ type Findings struct {
 	JSON            []byte
 }
 
-// KeepFindings implements Store: the first findings kept stay.
+// KeepFindings implements Uploads: the first findings kept stay.
 func (s *SQL) KeepFindings(ctx context.Context, id string, f Findings) error {
 	if !ValidViewID(id) {
 		return ErrNotFound
@@ -37,7 +37,7 @@ func (s *SQL) KeepFindings(ctx context.Context, id string, f Findings) error {
 	return nil
 }
 
-// UploadFindings implements Store.
+// UploadFindings implements Uploads.
 func (s *SQL) UploadFindings(ctx context.Context, id string) (Findings, error) {
 	if !ValidViewID(id) {
 		return Findings{}, ErrNotFound

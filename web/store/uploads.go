@@ -33,7 +33,7 @@ func ValidViewID(id string) bool {
 	return true
 }
 
-// PutUpload implements Store. One transaction counts the address's
+// PutUpload implements Uploads. One transaction counts the address's
 // quota (a conditional upsert, so concurrent uploads cannot both pass it),
 // stores the bytes unless held already, evicts the oldest other uploads
 // that no live share holds while the total passes lim.MaxTotal (ErrFull,
@@ -134,7 +134,7 @@ func newViewID() string {
 	return viewIDs.EncodeToString(raw[:])
 }
 
-// Upload implements Store.
+// Upload implements Uploads.
 func (s *SQL) Upload(ctx context.Context, id string, now time.Time) (Upload, error) {
 	if !ValidViewID(id) {
 		return Upload{}, ErrNotFound
@@ -153,7 +153,7 @@ func (s *SQL) Upload(ctx context.Context, id string, now time.Time) (Upload, err
 	return u, nil
 }
 
-// UploadData implements Store.
+// UploadData implements Uploads.
 func (s *SQL) UploadData(ctx context.Context, sha string) ([]byte, error) {
 	var data []byte
 	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT data FROM upload_blobs WHERE sha256 = ?`), sha).Scan(&data)
@@ -166,7 +166,7 @@ func (s *SQL) UploadData(ctx context.Context, sha string) ([]byte, error) {
 	return data, nil
 }
 
-// ShareUpload implements Store.
+// ShareUpload implements Uploads.
 func (s *SQL) ShareUpload(ctx context.Context, id string, expires, now time.Time) (Upload, error) {
 	if !ValidViewID(id) {
 		return Upload{}, ErrNotFound
@@ -182,7 +182,7 @@ func (s *SQL) ShareUpload(ctx context.Context, id string, expires, now time.Time
 	return s.Upload(ctx, id, now)
 }
 
-// UploadBytes implements Store.
+// UploadBytes implements Uploads.
 func (s *SQL) UploadBytes(ctx context.Context) (int64, error) {
 	var total int64
 	if err := s.db.QueryRowContext(ctx, `SELECT COALESCE(SUM(size), 0) FROM upload_blobs`).Scan(&total); err != nil {
@@ -191,7 +191,7 @@ func (s *SQL) UploadBytes(ctx context.Context) (int64, error) {
 	return total, nil
 }
 
-// DeleteExpiredUploads implements Store.
+// DeleteExpiredUploads implements Uploads.
 func (s *SQL) DeleteExpiredUploads(ctx context.Context, now time.Time) (int, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {

@@ -1,13 +1,12 @@
-// Package storetest is the one test suite every store.Store runs: the
-// sqlite and postgres packages call Run from their tests.
+// Package storetest is the one test suite every store.Store runs, a part
+// at a time (Secrets, Classes, Events, Uploads), each through its own
+// interface: the sqlite and postgres packages call Run from their tests.
 package storetest
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"sync"
 	"testing"
 	"time"
 
@@ -29,34 +28,54 @@ func PostgresURL(t testing.TB) string {
 	return url
 }
 
-// Run runs the suite. open returns a fresh, empty store; a second call
-// must return another store on the same database (another replica).
+// Run runs the suite: each part of the store is tested through its own
+// interface, as its users see it. open returns a fresh, empty store; a
+// second call must return another store on the same database (another
+// replica).
 func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
-	tests := []struct {
-		name string
-		fn   func(t *testing.T, a, b store.Store)
-	}{
+	runPart(t, "Secrets", open, []partTest[store.Secrets]{
 		{"Secret", testSecret},
+	})
+	runPart(t, "Classes", open, []partTest[store.Classes]{
 		{"Class", testClass},
 		{"Questions", testQuestions},
 		{"JoinCap", testJoinCap},
 		{"Answer", testAnswer},
 		{"AnswerConcurrent", testAnswerConcurrent},
 		{"Sweep", testSweep},
+	})
+	runPart(t, "Events", open, []partTest[store.Events]{
 		{"Events", testEvents},
+	})
+	runPart(t, "Uploads", open, []partTest[store.Uploads]{
 		{"Uploads", testUploads},
 		{"UploadQuota", testUploadQuota},
 		{"UploadEvict", testUploadEvict},
 		{"UploadEvictSparesShares", testUploadEvictSparesShares},
 		{"UploadSweep", testUploadSweep},
 		{"UploadFindings", testUploadFindings},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			a, b := open(t)
-			tc.fn(t, a, b)
-		})
-	}
+	})
+}
+
+// partTest is one test of a part P of the store (store.Classes, …),
+// given two replicas as P alone.
+type partTest[P any] struct {
+	name string
+	fn   func(t *testing.T, a, b P)
+}
+
+// runPart runs a part's tests under t.Run(part), each on fresh replicas
+// from open seen through P. Store embeds every part, so the assertion
+// cannot fail.
+func runPart[P any](t *testing.T, part string, open func(t *testing.T) (a, b store.Store), tests []partTest[P]) {
+	t.Run(part, func(t *testing.T) {
+		for _, tc := range tests {
+			t.Run(tc.name, func(t *testing.T) {
+				a, b := open(t)
+				tc.fn(t, any(a).(P), any(b).(P))
+			})
+		}
+	})
 }
 
 var ctx = context.Background()
@@ -68,16 +87,7 @@ func unique(t *testing.T, prefix string) string {
 	return fmt.Sprintf("%s%d", prefix, time.Now().UnixNano()%1e12)
 }
 
-func newClass(t *testing.T, s store.Store, code string) store.Class {
-	t.Helper()
-	c := store.Class{Code: code, KeyHash: "ab", Created: now, Expires: now.Add(24 * time.Hour)}
-	if err := s.CreateClass(ctx, c); err != nil {
-		t.Fatalf("CreateClass(%s): %v", code, err)
-	}
-	return c
-}
-
-func testSecret(t *testing.T, a, b store.Store) {
+func testSecret(t *testing.T, a, b store.Secrets) {
 	name := unique(t, "cookie")
 	x, err := a.Secret(ctx, name, 32)
 	if err != nil || len(x) != 32 {
@@ -90,252 +100,5 @@ func testSecret(t *testing.T, a, b store.Store) {
 	z, _ := a.Secret(ctx, name+"-other", 32)
 	if string(z) == string(x) {
 		t.Error("two secrets are equal")
-	}
-}
-
-func testClass(t *testing.T, a, b store.Store) {
-	code := unique(t, "C")
-	newClass(t, a, code)
-	if err := a.CreateClass(ctx, store.Class{Code: code, KeyHash: "cd", Created: now, Expires: now}); !errors.Is(err, store.ErrExists) {
-		t.Errorf("CreateClass of a taken code = %v; want ErrExists", err)
-	}
-	c, err := b.Class(ctx, code, now)
-	if err != nil || c.KeyHash != "ab" || c.Question != 0 || !c.Expires.Equal(now.Add(24*time.Hour)) {
-		t.Errorf("Class = %+v, %v", c, err)
-	}
-	if _, err := a.Class(ctx, code, now.Add(25*time.Hour)); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("an expired class: %v; want ErrNotFound", err)
-	}
-	if _, err := a.Class(ctx, "nope", now); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("an unknown class: %v; want ErrNotFound", err)
-	}
-}
-
-func testQuestions(t *testing.T, a, b store.Store) {
-	code := unique(t, "Q")
-	newClass(t, a, code)
-	q1, err := a.Ask(ctx, code, `{"n":1}`, now)
-	if err != nil || q1.ID != 1 {
-		t.Fatalf("Ask = %+v, %v; want id 1", q1, err)
-	}
-	q2, err := b.Ask(ctx, code, `{"n":2}`, now)
-	if err != nil || q2.ID != 2 {
-		t.Fatalf("second Ask = %+v, %v; want id 2", q2, err)
-	}
-	if c, _ := a.Class(ctx, code, now); c.Question != 2 {
-		t.Errorf("current question = %d; want 2", c.Question)
-	}
-	if err := a.Reveal(ctx, code, 1); err != nil {
-		t.Fatal(err)
-	}
-	qs, err := b.Questions(ctx, code)
-	if err != nil || len(qs) != 2 || !qs[0].Revealed || qs[1].Revealed || qs[1].Spec != `{"n":2}` {
-		t.Errorf("Questions = %+v, %v", qs, err)
-	}
-	if _, err := a.Question(ctx, code, 3); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("Question 3 = %v; want ErrNotFound", err)
-	}
-	if _, err := a.Ask(ctx, "nope", "{}", now); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("Ask in an unknown class = %v; want ErrNotFound", err)
-	}
-	if err := a.Reveal(ctx, code, 9); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("Reveal of an unknown question = %v; want ErrNotFound", err)
-	}
-}
-
-// onReplicas runs f(i, s) for i = 0 … n−1 at once, even i on replica a and
-// odd i on b, and waits for them all.
-func onReplicas(n int, a, b store.Store, f func(i int, s store.Store)) {
-	var wg sync.WaitGroup
-	for i := range n {
-		s := a
-		if i%2 == 1 {
-			s = b
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			f(i, s)
-		}()
-	}
-	wg.Wait()
-}
-
-func testJoinCap(t *testing.T, a, b store.Store) {
-	code := unique(t, "J")
-	newClass(t, a, code)
-	var mu sync.Mutex
-	full := 0
-	onReplicas(20, a, b, func(i int, s store.Store) {
-		err := s.Join(ctx, code, fmt.Sprintf("dev%d", i), 10, now)
-		if errors.Is(err, store.ErrFull) {
-			mu.Lock()
-			full++
-			mu.Unlock()
-		} else if err != nil {
-			t.Errorf("Join: %v", err)
-		}
-	})
-	c, _ := a.Class(ctx, code, now)
-	if c.Students != 10 || full != 10 {
-		t.Errorf("20 joins with a cap of 10: %d students, %d refused; want 10 and 10", c.Students, full)
-	}
-	if err := a.Join(ctx, code, "dev0", 10, now); err != nil && !errors.Is(err, store.ErrFull) {
-		t.Errorf("joining again: %v", err)
-	}
-	if c, _ := a.Class(ctx, code, now); c.Students != 10 {
-		t.Errorf("joining again changed the count to %d", c.Students)
-	}
-	if err := a.Join(ctx, "nope", "d", 10, now); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("Join an unknown class = %v; want ErrNotFound", err)
-	}
-}
-
-func testAnswer(t *testing.T, a, b store.Store) {
-	code := unique(t, "A")
-	newClass(t, a, code)
-	q, _ := a.Ask(ctx, code, "{}", now)
-	if err := a.Answer(ctx, code, q.ID, "d1", "0.5", 3, now); !errors.Is(err, store.ErrNotStudent) {
-		t.Errorf("answer before joining = %v; want ErrNotStudent", err)
-	}
-	for _, d := range []string{"d1", "d2"} {
-		if err := a.Join(ctx, code, d, 500, now); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for i, v := range []string{"1", "2", "3"} {
-		if err := b.Answer(ctx, code, q.ID, "d1", v, 3, now.Add(time.Duration(i)*time.Second)); err != nil {
-			t.Fatalf("answer %d: %v", i+1, err)
-		}
-	}
-	if err := a.Answer(ctx, code, q.ID, "d1", "4", 3, now); !errors.Is(err, store.ErrTooMany) {
-		t.Errorf("a 4th answer with 3 allowed = %v; want ErrTooMany", err)
-	}
-	a.Answer(ctx, code, q.ID, "d2", "7", 3, now)
-	got, err := a.Answers(ctx, code, q.ID)
-	if err != nil || len(got) != 2 {
-		t.Fatalf("Answers = %+v, %v", got, err)
-	}
-	byDev := map[string]store.Answer{}
-	for _, x := range got {
-		byDev[x.Device] = x
-	}
-	if byDev["d1"].Value != "3" || byDev["d1"].Changes != 3 || byDev["d2"].Value != "7" {
-		t.Errorf("Answers = %+v; want d1's last answer 3 (3 times), d2's 7", got)
-	}
-	if n, _ := b.CountAnswers(ctx, code, q.ID); n != 2 {
-		t.Errorf("CountAnswers = %d; want 2", n)
-	}
-	if x, err := b.AnswerOf(ctx, code, q.ID, "d2"); err != nil || x.Value != "7" {
-		t.Errorf("AnswerOf = %+v, %v", x, err)
-	}
-	if _, err := b.AnswerOf(ctx, code, q.ID, "d9"); !errors.Is(err, store.ErrNotFound) {
-		t.Errorf("AnswerOf a silent device = %v; want ErrNotFound", err)
-	}
-	a.Reveal(ctx, code, q.ID)
-	if err := a.Answer(ctx, code, q.ID, "d2", "8", 3, now); !errors.Is(err, store.ErrClosed) {
-		t.Errorf("answer after the reveal = %v; want ErrClosed", err)
-	}
-	if err := a.Answer(ctx, code, 99, "d2", "8", 3, now); !errors.Is(err, store.ErrClosed) {
-		t.Errorf("answer to an unknown question = %v; want ErrClosed", err)
-	}
-	q2, _ := a.Ask(ctx, code, "{}", now)
-	q3, _ := a.Ask(ctx, code, "{}", now)
-	if err := a.Answer(ctx, code, q2.ID, "d2", "8", 3, now); !errors.Is(err, store.ErrClosed) {
-		t.Errorf("answer to a question no longer current = %v; want ErrClosed", err)
-	}
-	if err := a.Answer(ctx, code, q3.ID, "d2", "8", 3, now.Add(25*time.Hour)); !errors.Is(err, store.ErrClosed) {
-		t.Errorf("answer in an expired class = %v; want ErrClosed", err)
-	}
-}
-
-// testAnswerConcurrent: 100 students answer at once on two replicas, half
-// change their answer; each last answer is counted exactly once.
-func testAnswerConcurrent(t *testing.T, a, b store.Store) {
-	code := unique(t, "L")
-	newClass(t, a, code)
-	q, _ := a.Ask(ctx, code, "{}", now)
-	onReplicas(100, a, b, func(i int, s store.Store) {
-		dev := fmt.Sprintf("d%d", i)
-		if err := s.Join(ctx, code, dev, 500, now); err != nil {
-			t.Errorf("Join: %v", err)
-			return
-		}
-		if i%2 == 0 {
-			if err := s.Answer(ctx, code, q.ID, dev, "first", 20, now); err != nil {
-				t.Errorf("Answer: %v", err)
-			}
-		}
-		if err := s.Answer(ctx, code, q.ID, dev, "last", 20, now); err != nil {
-			t.Errorf("Answer: %v", err)
-		}
-	})
-	got, _ := b.Answers(ctx, code, q.ID)
-	last := 0
-	for _, x := range got {
-		if x.Value == "last" {
-			last++
-		}
-	}
-	if len(got) != 100 || last != 100 {
-		t.Errorf("%d answers, %d of them the last; want 100 and 100", len(got), last)
-	}
-}
-
-func testSweep(t *testing.T, a, b store.Store) {
-	old, fresh := unique(t, "O"), unique(t, "F")
-	a.CreateClass(ctx, store.Class{Code: old, KeyHash: "x", Created: now.Add(-48 * time.Hour), Expires: now.Add(-24 * time.Hour)})
-	newClass(t, a, fresh)
-	for _, code := range []string{old, fresh} {
-		q, _ := a.Ask(ctx, code, "{}", now)
-		a.Join(ctx, code, "d", 5, now)
-		a.Answer(ctx, code, q.ID, "d", "1", 5, now)
-	}
-	n, err := b.DeleteExpired(ctx, now)
-	if err != nil || n < 1 {
-		t.Fatalf("DeleteExpired = %d, %v; want at least the expired class", n, err)
-	}
-	if qs, _ := a.Questions(ctx, old); len(qs) != 0 {
-		t.Errorf("the expired class kept %d questions", len(qs))
-	}
-	if x, _ := a.Answers(ctx, old, 1); len(x) != 0 {
-		t.Errorf("the expired class kept %d answers", len(x))
-	}
-	if _, err := a.Class(ctx, fresh, now); err != nil {
-		t.Errorf("the fresh class was swept: %v", err)
-	}
-	if x, _ := a.Answers(ctx, fresh, 1); len(x) != 1 {
-		t.Errorf("the fresh class has %d answers; want 1", len(x))
-	}
-}
-
-// testEvents: an event published on one replica reaches the subscribers of
-// both (on SQLite, a and b are one process's store).
-func testEvents(t *testing.T, a, b store.Store) {
-	code := unique(t, "E")
-	got := make(chan store.Event, 10)
-	cancel := b.Subscribe(func(e store.Event) {
-		if e.Class == code {
-			got <- e
-		}
-	})
-	defer cancel()
-	if err := a.Publish(ctx, store.Event{Class: code, Kind: "answer"}); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case e := <-got:
-		if e.Kind != "answer" {
-			t.Errorf("event = %+v", e)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the event did not arrive within 5 s")
-	}
-	cancel()
-	a.Publish(ctx, store.Event{Class: code, Kind: "reveal"})
-	select {
-	case e := <-got:
-		t.Errorf("a cancelled subscription got %+v", e)
-	case <-time.After(300 * time.Millisecond):
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 // testUploadFindings: a view's findings are kept once (the first stay),
 // read from the other replica, and belong to that view alone.
-func testUploadFindings(t *testing.T, a, b store.Store) {
+func testUploadFindings(t *testing.T, a, b store.Uploads) {
 	data := content(t, 100)
 	addr := unique(t, "10.3.0.")
 	u1, err := a.PutUpload(ctx, addr, data, roomy, now)

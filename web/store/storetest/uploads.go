@@ -25,7 +25,7 @@ func content(t *testing.T, size int) []byte {
 // testUploads: an upload is stored once per content, reached through
 // distinct random view ids from either replica, shared for longer, and
 // gone after its expiry.
-func testUploads(t *testing.T, a, b store.Store) {
+func testUploads(t *testing.T, a, b store.Uploads) {
 	data := content(t, 1000)
 	addr := unique(t, "10.0.0.")
 	u1, err := a.PutUpload(ctx, addr, data, roomy, now)
@@ -69,7 +69,7 @@ func testUploads(t *testing.T, a, b store.Store) {
 }
 
 // testUploadQuota: one address's bytes per UTC day, and the size cap.
-func testUploadQuota(t *testing.T, a, b store.Store) {
+func testUploadQuota(t *testing.T, a, b store.Uploads) {
 	lim := roomy
 	lim.PerAddrDay = 2500
 	addr := unique(t, "10.1.0.")
@@ -99,7 +99,7 @@ func testUploadQuota(t *testing.T, a, b store.Store) {
 // testUploadEvict: past the total cap the oldest uploads go first, with
 // all their views. Its uploads are dated long ago, so that on a shared
 // database they are the oldest; it sweeps them away at the end.
-func testUploadEvict(t *testing.T, a, b store.Store) {
+func testUploadEvict(t *testing.T, a, b store.Uploads) {
 	t0 := time.Now().Add(-10 * 365 * 24 * time.Hour)
 	lim := roomy
 	var ids []string
@@ -133,7 +133,7 @@ func testUploadEvict(t *testing.T, a, b store.Store) {
 // when only live shares are left a new upload is refused (ErrStoreFull,
 // with nothing evicted) until a share expires. Its uploads are dated
 // before every other test's, and swept at the end.
-func testUploadEvictSparesShares(t *testing.T, a, b store.Store) {
+func testUploadEvictSparesShares(t *testing.T, a, b store.Uploads) {
 	t0 := time.Now().Add(-30 * 365 * 24 * time.Hour)
 	week := 7 * 24 * time.Hour
 	lim := roomy
@@ -191,7 +191,7 @@ func testUploadEvictSparesShares(t *testing.T, a, b store.Store) {
 
 // testUploadSweep: the sweep deletes expired views, then the uploads no
 // view reaches, and the quota of past days.
-func testUploadSweep(t *testing.T, a, b store.Store) {
+func testUploadSweep(t *testing.T, a, b store.Uploads) {
 	t0 := time.Now().Add(-20 * 365 * 24 * time.Hour) // older than anything else on a shared database
 	old, err := a.PutUpload(ctx, "sweep", content(t, 300), roomy, t0)
 	if err != nil {
