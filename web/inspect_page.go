@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gaelab/templates"
+	"gaelab/web/httperr"
 	"gaelab/web/i18n"
 	"gaelab/web/inspect"
 	"gaelab/web/store"
@@ -231,7 +232,7 @@ func renderInspect(w http.ResponseWriter, r *http.Request, status int, vm templa
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	if err := templates.InspectPageView(vm).Render(r.Context(), w); err != nil {
-		logRenderError(r, err)
+		httperr.LogFailure(r, "render", err)
 	}
 }
 

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/httperr"
 	"log/slog"
 	"net/http"
 	"time"
@@ -9,7 +10,8 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 )
 
-// withAccessLog writes one line per request to logger once it is answered:
+// withAccessLog puts logger in the request's context, for every
+// handler's errors (httperr.Logger), and writes one line per request to logger once it is answered:
 // method, route pattern (e.g. "/lessons/{slug}", never the raw path, which
 // can be long and carries learners' text), status, duration, bytes written
 // and request id. It must run inside the chi router (Router.Use), which
@@ -18,6 +20,7 @@ func withAccessLog(logger *slog.Logger) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
+			r = r.WithContext(httperr.WithLogger(r.Context(), logger))
 			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 			next.ServeHTTP(ww, r)
 

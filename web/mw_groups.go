@@ -14,7 +14,7 @@ func withStream(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rc := http.NewResponseController(w)
 		if err := rc.SetWriteDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
-			logRenderError(r, err)
+			httperr.LogFailure(r, "render", err)
 		}
 		next.ServeHTTP(w, r)
 	})

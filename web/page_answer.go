@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"gaelab/web/httperr"
 	"net/http"
 	"sync"
 
@@ -78,7 +79,7 @@ func writeComponent(w http.ResponseWriter, r *http.Request, c templ.Component) {
 	buf := renderBuffers.Get().(*bytes.Buffer)
 	defer putRenderBuffer(buf)
 	if err := c.Render(r.Context(), buf); err != nil {
-		logRenderError(r, err)
+		httperr.LogFailure(r, "render", err)
 		panic(http.ErrAbortHandler)
 	}
 	w.Write(buf.Bytes())

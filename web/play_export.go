@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/csv"
 	"encoding/json"
+	"gaelab/web/httperr"
 	webpage "gaelab/web/page"
 	"net/http"
 
@@ -49,7 +50,7 @@ func (s *Server) handleTableJSON(w http.ResponseWriter, r *http.Request) {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(ex); err != nil {
-		logRenderError(r, err)
+		httperr.LogFailure(r, "render", err)
 	}
 }
 
@@ -70,6 +71,6 @@ func (s *Server) handleTableCSV(w http.ResponseWriter, r *http.Request) {
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
-		logRenderError(r, err)
+		httperr.LogFailure(r, "render", err)
 	}
 }

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"fmt"
-	"log/slog"
 	"net/http"
 	"strings"
 
@@ -19,7 +17,7 @@ import (
 func (s *Server) handleQR(w http.ResponseWriter, r *http.Request) {
 	u := r.URL.Query().Get("u")
 	if err := checkQRLink(u); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		httperr.Write(w, r, err)
 		return
 	}
 	base, ok := newSiteHosts(s.opts).base(r)
@@ -29,14 +27,13 @@ func (s *Server) handleQR(w http.ResponseWriter, r *http.Request) {
 	}
 	link := base + u
 	if len(link) > qr.MaxLen {
-		http.Error(w, fmt.Sprintf("u: link is %d bytes, at most %d fit a QR code (链接过长)", len(link), qr.MaxLen),
-			http.StatusBadRequest)
+		httperr.Write(w, r, &httperr.Error{Code: "bad_request", Field: "u", Key: "link.err.long", Args: []any{len(link), qr.MaxLen}})
 		return
 	}
 	svg, err := qr.SVG(link, qr.Options{Title: link})
 	if err != nil {
-		slog.Error("qr", "path", r.URL.Path, "bytes", len(link), "err", err)
-		http.Error(w, "could not draw the QR code", http.StatusInternalServerError)
+		httperr.Logger(r.Context()).Error("qr", "path", r.URL.Path, "bytes", len(link), "err", err)
+		httperr.Write(w, r, httperr.New("internal", "error.internal", requestID(r)))
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
@@ -47,12 +44,12 @@ func (s *Server) handleQR(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Vary", "X-Forwarded-Proto")               // and scheme
 	}
 	if _, err := w.Write(svg); err != nil {
-		logRenderError(r, err)
+		httperr.LogFailure(r, "render", err)
 	}
 }
 
 // checkQRLink accepts a link on this site (siteTarget's rule).
-func checkQRLink(u string) error {
+func checkQRLink(u string) *httperr.Error {
 	_, err := siteTarget(u)
 	return err
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"gaelab/web/i18n"
 	"gaelab/web/qr/qrtest"
 )
 
@@ -134,6 +135,21 @@ func TestQRRouteFollowsTheHost(t *testing.T) {
 			if want := "http://" + host + "/play?v=1&p=seed-a"; got != want {
 				t.Errorf("through %s the code says %q, want %q", host, got, want)
 			}
+		}
+	}
+}
+
+// TestQRRefusalSpeaksTheLearnersLanguage: a refused link is explained in
+// the request's language, from the catalog, never a Go error's text.
+func TestQRRefusalSpeaksTheLearnersLanguage(t *testing.T) {
+	h := Routes()
+	for _, path := range []string{"/qr.svg?u=play", "/qr?u=play"} {
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("Accept-Language", "zh-CN")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if want := i18n.Zh.T("link.err.off_site"); rec.Code != http.StatusBadRequest || strings.TrimSpace(rec.Body.String()) != want {
+			t.Errorf("%s: %d %q, want 400 %q", path, rec.Code, rec.Body.String(), want)
 		}
 	}
 }

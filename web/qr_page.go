@@ -6,6 +6,7 @@ import (
 	"net/url"
 
 	"gaelab/templates"
+	"gaelab/web/httperr"
 	"gaelab/web/i18n"
 )
 
@@ -21,7 +22,7 @@ func (s *Server) handleQRPage(w http.ResponseWriter, r *http.Request) {
 	lang, _ := i18n.OfLink(r, q)
 	u, back := learnerLink(q.Get("u")), q.Get("back")
 	if err := checkQRLink(u); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+		httperr.Write(w, r, err)
 		return
 	}
 	if checkQRLink(back) != nil {

@@ -1,19 +1,19 @@
 package web
 
 import (
-	"errors"
+	"gaelab/web/httperr"
 	"net/url"
 	"path"
 	"strings"
 	"unicode/utf8"
 )
 
-// The reasons a link is not a path on this site. Their text is the QR
-// routes' plain answer (naming the parameter u, in both languages).
+// The reasons a link is not a path on this site: the QR routes answer
+// them about their parameter u, in the learner's language.
 var (
-	errLinkMissing = errors.New(`u: missing; want a link on this site starting with "/" (缺少站内链接)`)
-	errLinkOffSite = errors.New(`u: want a link on this site starting with "/" (须为以“/”开头的站内链接)`)
-	errLinkChars   = errors.New("u: link has control characters or invalid UTF-8 (链接含非法字符)")
+	errLinkMissing = &httperr.Error{Code: "bad_request", Field: "u", Key: "link.err.missing"}
+	errLinkOffSite = &httperr.Error{Code: "bad_request", Field: "u", Key: "link.err.off_site"}
+	errLinkChars   = &httperr.Error{Code: "bad_request", Field: "u", Key: "link.err.chars"}
 )
 
 // siteTarget is the one check of every link the server sends a browser to
@@ -32,7 +32,7 @@ var (
 // into "/\evil.example".
 // A redirect writes the returned Location itself: http.Redirect would clean
 // it again, after the check.
-func siteTarget(target string) (string, error) {
+func siteTarget(target string) (string, *httperr.Error) {
 	if err := checkSitePath(target); err != nil {
 		return "", err
 	}
@@ -48,15 +48,15 @@ func siteTarget(target string) (string, error) {
 	if err := checkSitePath(loc); err != nil {
 		return "", err
 	}
-	decoded, err := url.PathUnescape(p)
-	if err != nil || checkSitePath(decoded) != nil || checkSitePath(path.Clean(decoded)) != nil {
+	decoded, derr := url.PathUnescape(p)
+	if derr != nil || checkSitePath(decoded) != nil || checkSitePath(path.Clean(decoded)) != nil {
 		return "", errLinkOffSite
 	}
 	return loc, nil
 }
 
 // checkSitePath is siteTarget's rule on one string.
-func checkSitePath(s string) error {
+func checkSitePath(s string) *httperr.Error {
 	switch {
 	case s == "":
 		return errLinkMissing

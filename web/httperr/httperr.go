@@ -6,7 +6,9 @@
 package httperr
 
 import (
+	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"strings"
 
@@ -56,4 +58,33 @@ func WriteJSON(w http.ResponseWriter, code, field, message string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(StatusOf(code, field))
 	json.NewEncoder(w).Encode(map[string]jsonError{"error": {code, field, message}})
+}
+
+// loggerKey is the request context's key of the server's logger.
+type loggerKey struct{}
+
+// WithLogger is ctx carrying the server's logger (Options.Logger), which
+// the outermost middleware puts in every request's context.
+func WithLogger(ctx context.Context, l *slog.Logger) context.Context {
+	return context.WithValue(ctx, loggerKey{}, l)
+}
+
+// Logger is the server's logger of a request's context; without one (a
+// handler tested alone), a logger that discards.
+func Logger(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok {
+		return l
+	}
+	return slog.New(slog.DiscardHandler)
+}
+
+// LogFailure logs a failure to answer r (a render that failed, a write
+// cut short): at Error, or at Debug when the client left first (closed
+// tab, timeout), which is no error of ours.
+func LogFailure(r *http.Request, what string, err error) {
+	level := slog.LevelError
+	if r.Context().Err() != nil {
+		level = slog.LevelDebug
+	}
+	Logger(r.Context()).Log(r.Context(), level, what, "path", r.URL.Path, "err", err)
 }
