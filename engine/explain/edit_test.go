@@ -29,6 +29,7 @@ func TestCompareRunsGolden(t *testing.T) {
 		// A hole: v0.2 walks position 1, the newest skips it.
 		{"hole", run(early, r, v, []float64{1, 0, 1}), run(newest, r, v, []float64{1, 0, 1}), RunChanges{Advantages: true, Whitened: true}},
 		{"reward", run(newest, r, v, []float64{1, 1, 1}), run(newest, []float64{0, 0.5, 1.001}, v, []float64{1, 1, 1}), RunChanges{true, true, true}},
+		{"returns", Run{GAE: engine.GAEResult{Advantages: [][]float64{{1}}, Returns: [][]float64{{2}}}}, Run{GAE: engine.GAEResult{Advantages: [][]float64{{1}}, Returns: [][]float64{{3}}}}, RunChanges{Advantages: true}},
 		{"KL fails", Run{Rewards: r, KLErr: errors.New("empty row")}, Run{Rewards: r}, RunChanges{Rewards: true}},
 		{"whitening fails", Run{GAE: engine.GAEResult{WhitenErr: errors.New("one token")}}, Run{}, RunChanges{Whitened: true}},
 	} {
