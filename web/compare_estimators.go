@@ -53,12 +53,7 @@ func newEstimatorsView(pr playRequest) estimatorsView {
 	rewards, vals, mask := [][]float64{v.res.Rewards}, [][]float64{values(v.s)}, [][]float64{v.res.Mask}
 	v.mc = engine.GAEGen(v.s.Gen(), rewards, vals, mask, v.s.Gamma, 1)
 	v.td = engine.GAEGen(v.s.Gen(), rewards, vals, mask, v.s.Gamma, 0)
-	v.steps = make([]float64, v.s.Len())
-	for t, m := range v.res.Mask {
-		if m == 1 || v.s.Version == engine.VerlEarly {
-			v.steps[t] = 1
-		}
-	}
+	v.steps = explain.StepMask(v.s.Version, v.res.Mask)
 	// REINFORCE++'s returns (v0.9.0) are exactly G_t over the steps: rewards
 	// of the other positions dropped, no discount step for them. Its
 	// whitening may fail (one valid token); the returns come first.

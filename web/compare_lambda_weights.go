@@ -1,7 +1,6 @@
 package web
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -56,18 +55,13 @@ func (v lambdaView) weights() templates.WeightsPanel {
 
 	// The check: Σ_n w_n·Â⁽ⁿ⁾_t, the n-step estimates built from the
 	// engine's δ, against the engine's A_t.
-	mix := 0.0
-	for n, est := range explain.NStepEstimates(g.Deltas[0], steps, v.s.Gamma) {
-		mix += w[n] * est
-	}
-	adv := g.Advantages[0][t]
-	diff := math.Abs(mix - adv)
-	p.Check.OK = diff <= 1e-9*math.Max(1, math.Abs(adv))
+	mix := explain.MixNSteps(g.Deltas[0], steps, v.s.Gamma, v.s.Lam, g.Advantages[0][t])
+	p.Check.OK = mix.OK
 	mark := v.t("sweep.check.ok")
 	if !p.Check.OK {
 		mark = v.t("sweep.check.fail")
 	}
-	p.Check.Text = v.t("sweep.w.check", num(mix), v.idx(t), num(adv), mark, num(diff))
+	p.Check.Text = v.t("sweep.w.check", num(mix.Mix), v.idx(t), num(mix.Adv), mark, num(mix.Diff))
 	return p
 }
 

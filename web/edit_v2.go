@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"gaelab/engine"
+	"gaelab/engine/explain"
 	"gaelab/web/scenario"
 )
 
@@ -49,14 +50,15 @@ func (v playView) editChanges() []string {
 	}
 	s2 := editScenario(v.s)
 	res := s2.Compute()
+	c := explain.CompareRuns(explain.Run{Rewards: v.res.Rewards, KLErr: v.res.KLErr, GAE: v.res.GAE}, explain.Run{Rewards: res.Rewards, KLErr: res.KLErr, GAE: res.GAE})
 	var changed []string
-	if (res.KLErr == nil) != (v.res.KLErr == nil) || !sameNumbers(res.Rewards, v.res.Rewards) {
+	if c.Rewards {
 		changed = append(changed, v.t("row.reward"))
 	}
-	if !sameNumbers(first(res.GAE.Advantages), first(v.res.GAE.Advantages)) || !sameNumbers(first(res.GAE.Returns), first(v.res.GAE.Returns)) {
+	if c.Advantages {
 		changed = append(changed, v.t("row.adv"), v.t("row.ret"))
 	}
-	if (res.GAE.WhitenErr == nil) != (v.res.GAE.WhitenErr == nil) || !sameNumbers(first(res.GAE.Whitened), first(v.res.GAE.Whitened)) {
+	if c.Whitened {
 		changed = append(changed, v.t("row.white"))
 	}
 	return changed
@@ -73,9 +75,7 @@ func (v playView) noticeOf(changed []string) []string {
 
 // sameNumbers reports whether two lists hold the same numbers, as the
 // comparison views tell them apart.
-func sameNumbers(a, b []float64) bool {
-	return slices.EqualFunc(a, b, func(x, y float64) bool { return !compareDiffers(x, y) })
-}
+func sameNumbers(a, b []float64) bool { return explain.SameNumbers(a, b) }
 
 // edited is the update view as its form submits it: the v=3 state, whose
 // release's GAE feeds its own losses, with the view's own parameters read

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"gaelab/engine"
+	"gaelab/engine/explain"
 	"gaelab/templates"
 	"gaelab/web/chart"
 	"gaelab/web/scenario"
@@ -19,19 +20,12 @@ var horizonLams = []float64{0.9, 0.95, 0.99, 1}
 const horizonFloor = -40
 
 // horizon is how much of a score on the last of T tokens reaches each
-// token: verl's GAE (generation g, discount gamma) on a response whose only
-// reward is 1 on token T−1 and whose critic outputs 0, so that A_t =
-// (γλ)^(T−1−t), the score's weight at t; the rest of the credit, 1 − A_t,
-// can only come through the critic's values. weights[i][t] is for
-// horizonLams[i]; t is the 0-based response-token index.
+// token, (γλ)^(T−1−t) by generation g's GAE (explain.Horizon), per λ of
+// the chart: weights[i][t] is for horizonLams[i]; t is the 0-based
+// response-token index.
 func horizon(T int, gamma float64, g engine.Generation) (weights [][]float64) {
-	r, v, m := make([]float64, T), make([]float64, T), make([]float64, T)
-	r[T-1] = 1
-	for t := range m {
-		m[t] = 1
-	}
 	for _, lam := range horizonLams {
-		weights = append(weights, engine.GAEGen(g, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, lam).Advantages[0])
+		weights = append(weights, explain.Horizon(g, T, gamma, lam))
 	}
 	return weights
 }

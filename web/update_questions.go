@@ -10,6 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"gaelab/engine"
+	"gaelab/engine/explain"
 	"gaelab/templates"
 	"gaelab/web/class"
 	"gaelab/web/httperr"
@@ -53,21 +54,12 @@ func (v actorView) actorQuestions(a actorLoss) []updateQuestion {
 		return nil
 	}
 	pt := a.terms
-	k := valid[0]
-	for _, t := range valid {
-		if math.Abs(pt.Ratio[0][t]-1) > 1e-9 {
-			k = t
-			break
-		}
-	}
+	k := explain.FirstMovedRatio(pt.Ratio[0], valid)
 	ratio := updateQuestion{id: "ratio", kind: "number", text: v.t("uq.ratio", v.idx(k)), want: pt.Ratio[0][k],
 		wrong: []updateWrong{{value: pt.LogRatio[0][k], key: "uq.ratio.log"}, {value: 1 / pt.Ratio[0][k], key: "uq.ratio.inverse"}}}
-	clipped, outside := 0.0, 0.0
+	clipped, outside := 0.0, float64(explain.OutsideRatioBand(pt.Ratio[0], valid, v.clip))
 	for _, t := range valid {
 		clipped += pt.Clipped[0][t]
-		if r := pt.Ratio[0][t]; r < 1-v.clip.Low || r > 1+v.clip.High {
-			outside++
-		}
 	}
 	clips := updateQuestion{id: "clipped", kind: "number", text: v.t("uq.clipped", scenario.FormatNumber(1-v.clip.Low), scenario.FormatNumber(1+v.clip.High)),
 		want: clipped, wrong: []updateWrong{{value: outside, key: "uq.clipped.band"}}}
@@ -109,12 +101,9 @@ func (v criticView) criticQuestions(c criticLoss) []updateQuestion {
 	lower := engine.ValueLossTerms([][]float64{c.values}, [][]float64{low}, [][]float64{c.returns}, v.cv).VPredClipped[0][k]
 	band := updateQuestion{id: "band", kind: "number", text: v.t("uq.band", v.idx(k), scenario.FormatNumber(v.cv)), want: lower,
 		wrong: []updateWrong{{value: c.returns[k] - v.cv, key: "uq.band.returns"}, {value: v.vpreds[k] - v.cv, key: "uq.band.vpred"}}}
-	clipped, outside := 0.0, 0.0
+	clipped, outside := 0.0, float64(explain.OutsideValueBand(v.vpreds, c.values, valid, v.cv))
 	for _, t := range valid {
 		clipped += c.terms.Clipped[0][t]
-		if math.Abs(v.vpreds[t]-c.values[t]) > v.cv+1e-12 {
-			outside++
-		}
 	}
 	clips := updateQuestion{id: "vclipped", kind: "number", text: v.t("uq.vclipped"), want: clipped,
 		wrong: []updateWrong{{value: outside, key: "uq.vclipped.band"}}}

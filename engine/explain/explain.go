@@ -30,6 +30,17 @@ func Steps(ver engine.Version, mask []float64, t int) []int {
 	return steps
 }
 
+// StepMask is Steps as a mask over every position: stepMask[k] = 1 where
+// position k is a time step of the GAE recursion (verl v0.2: every
+// position; the newest verl: the valid ones, mask 1), else 0.
+func StepMask(ver engine.Version, mask []float64) []float64 {
+	out := make([]float64, len(mask))
+	for _, k := range Steps(ver, mask, 0) {
+		out[k] = 1
+	}
+	return out
+}
+
 // NStepWeights are the weights GAE gives the n-step estimates of a token
 // with N time steps ahead, n = 1 … N: (1−λ)·λ^(n−1) for n < N, and the
 // weight left over, λ^(N−1), for the n = N (Monte Carlo) estimate. They sum
@@ -59,6 +70,30 @@ func NStepEstimates(deltas []float64, steps []int, gamma float64) []float64 {
 		out[n] = sum
 	}
 	return out
+}
+
+// NStepMix is GAE's advantage of one token rebuilt from its n-step
+// estimates, checked against the engine's A_t.
+type NStepMix struct {
+	Mix  float64 // Σ_n w_n·Â⁽ⁿ⁾_t (NStepWeights, NStepEstimates)
+	Adv  float64 // the engine's A_t
+	Diff float64 // |Mix − Adv|
+	OK   bool    // Diff is float64 rounding: at most 1e-9·max(1, |A_t|)
+}
+
+// MixNSteps mixes the n-step estimates of the token whose time steps are
+// steps (Steps) with GAE's weights for λ = lam, from the engine's TD errors
+// deltas (indexed by t), and compares the mix with the engine's advantage
+// adv of that token. No steps mix to 0.
+func MixNSteps(deltas []float64, steps []int, gamma, lam, adv float64) NStepMix {
+	w := NStepWeights(lam, len(steps))
+	m := NStepMix{Adv: adv}
+	for n, est := range NStepEstimates(deltas, steps, gamma) {
+		m.Mix += w[n] * est
+	}
+	m.Diff = math.Abs(m.Mix - adv)
+	m.OK = m.Diff <= 1e-9*math.Max(1, math.Abs(adv))
+	return m
 }
 
 // Telescoping holds both sides of Σ_k γ^k·δ_{t+k} = G_t − V(s_t) per token:
