@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"gaelab/web/mw"
 	"net/http"
 
 	"gaelab/web/httperr"
@@ -41,5 +42,5 @@ func (cr *classRoom) failWith(w http.ResponseWriter, r *http.Request, err error)
 		return
 	}
 	cr.logger.Error("class", "method", r.Method, "route", routePattern(r), "err", err)
-	cr.fail(w, r, "internal", "", "error.internal", requestID(r))
+	cr.fail(w, r, "internal", "", "error.internal", mw.RequestID(r))
 }

@@ -45,7 +45,7 @@ func (cr *classRoom) handleClassStart(w http.ResponseWriter, r *http.Request) {
 // createClass makes a class with a fresh code (retrying a taken one) and
 // key, within the per-address hourly limit.
 func (cr *classRoom) createClass(w http.ResponseWriter, r *http.Request) (code, key string, ok bool) {
-	if ok, _ := cr.starts.take(clientip.Addr(r), time.Now()); !ok {
+	if ok, _ := cr.starts.Take(clientip.Addr(r), time.Now()); !ok {
 		w.Header().Set("Retry-After", "3600")
 		cr.fail(w, r, "rate_limited", "", "class.err.rate", classesPerHour)
 		return "", "", false

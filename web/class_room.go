@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/subtle"
 	"errors"
+	"gaelab/web/mw"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -46,7 +47,7 @@ type classRoom struct {
 	maxStudents int
 	hosts       siteHosts // where phones reach the server
 	logger      *slog.Logger
-	starts      *quota // classes started, per client address
+	starts      *mw.Quota // classes started, per client address
 
 	specs *bounded.Cache[string, class.Spec] // "code/qid": questions never change once asked
 
@@ -65,7 +66,7 @@ const (
 // Without a store (or when the keys cannot be read), classes are off.
 func newClassRoom(o Options) *classRoom {
 	cr := &classRoom{ttl: o.ClassTTL, maxStudents: o.MaxStudents, hosts: newSiteHosts(o),
-		logger: o.Logger, starts: newQuota(classesPerHour, time.Hour/classesPerHour),
+		logger: o.Logger, starts: mw.NewQuota(classesPerHour, time.Hour/classesPerHour),
 		specs:  bounded.New(classSpecBytes, func(k string, sp class.Spec) int { return bounded.StringBytes(k) + bounded.Approx(sp) }),
 		tables: bounded.New(phoneCellBytes, func(k string, c phoneCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
 	if o.Store == nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"gaelab/web/mw"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -71,26 +72,26 @@ func TestInspectQuota(t *testing.T) {
 // TestQuotaRefills: a bucket gives a token back every refill, up to its
 // burst, and says how long until the next one.
 func TestQuotaRefills(t *testing.T) {
-	q := newQuota(2, time.Minute)
+	q := mw.NewQuota(2, time.Minute)
 	now := time.Unix(0, 0)
 	for i := range 2 {
-		if ok, _ := q.take("a", now); !ok {
+		if ok, _ := q.Take("a", now); !ok {
 			t.Fatalf("token %d refused", i)
 		}
 	}
-	if ok, wait := q.take("a", now.Add(15*time.Second)); ok || wait != 45*time.Second {
+	if ok, wait := q.Take("a", now.Add(15*time.Second)); ok || wait != 45*time.Second {
 		t.Errorf("empty bucket: %v, wait %v; want refused, 45s", ok, wait)
 	}
-	if ok, _ := q.take("a", now.Add(time.Minute)); !ok {
+	if ok, _ := q.Take("a", now.Add(time.Minute)); !ok {
 		t.Error("no token after a refill")
 	}
-	if ok, _ := q.take("a", now.Add(10*time.Hour)); !ok {
+	if ok, _ := q.Take("a", now.Add(10*time.Hour)); !ok {
 		t.Error("no token after ten hours")
 	}
-	if ok, _ := q.take("a", now.Add(10*time.Hour)); !ok {
+	if ok, _ := q.Take("a", now.Add(10*time.Hour)); !ok {
 		t.Error("burst not refilled")
 	}
-	if ok, _ := q.take("a", now.Add(10*time.Hour)); ok {
+	if ok, _ := q.Take("a", now.Add(10*time.Hour)); ok {
 		t.Error("refilled past the burst")
 	}
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"gaelab/web/mw"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -34,15 +35,15 @@ type inspectUploads struct {
 	lim      store.UploadLimits
 	now      func() time.Time
 	cache    *analysisCache
-	quota    *quota    // uploads per address (inspect_admit.go)
-	analyses *slotPool // analyses running at once
+	quota    *mw.Quota    // uploads per address (inspect_admit.go)
+	analyses *mw.SlotPool // analyses running at once
 }
 
 func newInspectUploads(o Options) *inspectUploads {
 	return &inspectUploads{st: o.Store, now: time.Now, cache: &analysisCache{},
 		lim:      store.UploadLimits{TTL: uploadTTL, PerAddrDay: o.UploadDailyBytes, MaxTotal: o.UploadStoreBytes},
-		quota:    newQuota(o.InspectBurst, time.Hour/time.Duration(o.InspectPerHour)),
-		analyses: newSlotPool(o.InspectConcurrent, o.InspectWait)}
+		quota:    mw.NewQuota(o.InspectBurst, time.Hour/time.Duration(o.InspectPerHour)),
+		analyses: mw.NewSlotPool(o.InspectConcurrent, o.InspectWait)}
 }
 
 // put stores an upload from r's address; errors are a status and a
@@ -84,10 +85,10 @@ func (u *inspectUploads) analysis(ctx context.Context, ir inspectRequest) (store
 	if a, ok := u.cache.lookup(key); ok {
 		return up, a, nil
 	}
-	if !u.analyses.acquire(ctx) {
+	if !u.analyses.Acquire(ctx) {
 		return up, nil, errAnalysesBusy
 	}
-	defer u.analyses.release()
+	defer u.analyses.Release()
 	if a, ok := u.cache.lookup(key); ok {
 		return up, a, nil
 	}
@@ -143,7 +144,7 @@ func inspectStatus(l i18n.Lang, err error) (int, []string) {
 	case errors.Is(err, errUploadsOff):
 		return http.StatusServiceUnavailable, []string{l.T("inspect.err.nostore")}
 	case errors.Is(err, errAnalysesBusy):
-		return http.StatusServiceUnavailable, []string{l.T("limit.busy", retryAfter)}
+		return http.StatusServiceUnavailable, []string{l.T("limit.busy", mw.RetryAfter)}
 	}
 	return http.StatusServiceUnavailable, []string{l.T("inspect.err.store")}
 }

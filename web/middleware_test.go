@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"gaelab/web/mw"
 	"io"
 	"log/slog"
 	"net/http"
@@ -78,14 +79,14 @@ func TestParseEmbedOrigins(t *testing.T) {
 		"https://a.example, http://localhost:3000":        "'self' https://a.example http://localhost:3000",
 		"'self' https://a.example/ https://*.example.org": "'self' https://a.example https://*.example.org",
 	} {
-		got, err := ParseEmbedOrigins(in)
+		got, err := mw.ParseEmbedOrigins(in)
 		if err != nil || got != want {
 			t.Errorf("ParseEmbedOrigins(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
 	for _, bad := range []string{"example.edu", "https://a.example; script-src *", "javascript:alert(1)",
 		"https://a.example/path", "https://user@a.example", "ftp://a.example", "'unsafe-inline'", "https://a.example?x=1"} {
-		if got, err := ParseEmbedOrigins(bad); err == nil {
+		if got, err := mw.ParseEmbedOrigins(bad); err == nil {
 			t.Errorf("ParseEmbedOrigins(%q) = %q, want an error", bad, got)
 		}
 	}
@@ -99,12 +100,12 @@ func TestParseEmbedOrigins(t *testing.T) {
 // language (JSON under /api/); one just below it is served.
 func TestURLTooLong(t *testing.T) {
 	h := Routes()
-	long := "/play?v=1&p=seed-b&prompt=" + strings.Repeat("a", MaxURLBytes)
+	long := "/play?v=1&p=seed-b&prompt=" + strings.Repeat("a", mw.MaxURLBytes)
 	w := serve(h, "GET", long, "Accept-Language", "zh-CN")
 	if w.Code != http.StatusRequestURITooLong || !strings.Contains(w.Body.String(), "链接太长") {
 		t.Errorf("long link: %d %q", w.Code, w.Body.String())
 	}
-	w = serve(h, "POST", "/api/v1/compute?"+strings.Repeat("x", MaxURLBytes))
+	w = serve(h, "POST", "/api/v1/compute?"+strings.Repeat("x", mw.MaxURLBytes))
 	var e struct {
 		Error struct{ Code, Message string }
 	}
@@ -137,7 +138,7 @@ func TestInflightLimitSheds(t *testing.T) {
 		}
 		io.WriteString(w, "ok")
 	})
-	h := withInflightLimit(1, 20*time.Millisecond)(blocking)
+	h := mw.WithInflightLimit(1, 20*time.Millisecond)(blocking)
 
 	done := make(chan int)
 	go func() { done <- serve(h, "GET", "/block").Code }()
@@ -168,7 +169,7 @@ func TestHandlerTimeout(t *testing.T) {
 	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		<-r.Context().Done()
 	})
-	h := withTimeout(20 * time.Millisecond)(slow)
+	h := mw.WithTimeout(20 * time.Millisecond)(slow)
 	w := serve(h, "GET", "/play?lang=zh")
 	if w.Code != http.StatusServiceUnavailable || !strings.Contains(w.Body.String(), "计算时间太长") {
 		t.Errorf("slow handler: %d %q", w.Code, w.Body.String())
@@ -370,7 +371,7 @@ func TestRepeatedAnswersComeFromTheCache(t *testing.T) {
 	mux := newRouter(Options{})
 	calls := 0
 	mux.Group(func(r chi.Router) {
-		r.Use(withConditional("test-build", newResponseCache(1<<20)))
+		r.Use(mw.WithConditional("test-build", mw.NewResponseCache(1<<20)))
 		r.Get("/test/count", func(w http.ResponseWriter, r *http.Request) {
 			calls++
 			w.Header().Set("Content-Type", "text/plain")
@@ -404,14 +405,14 @@ func TestRepeatedAnswersComeFromTheCache(t *testing.T) {
 // first.
 func TestResponseCacheCountsHeadersAndKeys(t *testing.T) {
 	link := strings.Repeat("x", 60<<10)
-	answer := func() *cachedAnswer {
-		return &cachedAnswer{header: http.Header{"Hx-Replace-Url": {link}}, body: []byte{}}
+	answer := func() *mw.CachedAnswer {
+		return &mw.CachedAnswer{Header: http.Header{"Hx-Replace-Url": {link}}, Body: []byte{}}
 	}
-	one := answerBytes("a", answer())
+	one := mw.AnswerBytes("a", answer())
 	if one < len(link) {
 		t.Fatalf("an answer with a %d-byte header counts %d bytes", len(link), one)
 	}
-	c := newResponseCache(3*one + one/2)
+	c := mw.NewResponseCache(3*one + one/2)
 	for _, tag := range []string{"a", "b", "c", "d"} {
 		c.Put(tag, answer())
 		if tag == "c" {
@@ -432,7 +433,7 @@ func TestConcurrentIdenticalRequestsShareOneRender(t *testing.T) {
 	calls := 0
 	release := make(chan struct{})
 	mux.Group(func(r chi.Router) {
-		r.Use(withConditional("test-build", newResponseCache(1<<20)))
+		r.Use(mw.WithConditional("test-build", mw.NewResponseCache(1<<20)))
 		r.Get("/test/slow", func(w http.ResponseWriter, r *http.Request) {
 			mu.Lock()
 			calls++

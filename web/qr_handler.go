@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/mw"
 	"net/http"
 	"strings"
 
@@ -33,7 +34,7 @@ func (s *Server) handleQR(w http.ResponseWriter, r *http.Request) {
 	svg, err := qr.SVG(link, qr.Options{Title: link})
 	if err != nil {
 		httperr.Logger(r.Context()).Error("qr", "path", r.URL.Path, "bytes", len(link), "err", err)
-		httperr.Write(w, r, httperr.New("internal", "error.internal", requestID(r)))
+		httperr.Write(w, r, httperr.New("internal", "error.internal", mw.RequestID(r)))
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")

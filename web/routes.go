@@ -3,6 +3,7 @@
 package web
 
 import (
+	"gaelab/web/mw"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -135,20 +136,20 @@ type router struct {
 func (s *Server) router() *router {
 	o := s.opts
 	mux := chi.NewRouter()
-	mux.Use(middleware.GetHead, withRequestID, withAccessLog(o.Logger),
-		withSecurityHeaders(o.FrameAncestors, strings.HasPrefix(o.PublicURL, "https://")),
-		withURLLimit, withCrossSiteRefusal(o.PublicURL), clientip.Middleware(o.TrustProxy))
-	slots := withInflightLimit(o.MaxInflight, o.InflightWait)
+	mux.Use(middleware.GetHead, mw.WithRequestID, mw.WithAccessLog(o.Logger),
+		mw.WithSecurityHeaders(o.FrameAncestors, strings.HasPrefix(o.PublicURL, "https://")),
+		mw.WithURLLimit, mw.WithCrossSiteRefusal(o.PublicURL), clientip.Middleware(o.TrustProxy))
+	slots := mw.WithInflightLimit(o.MaxInflight, o.InflightWait)
 	gzip := middleware.Compress(gzipLevel, compressible...)
 	rt := &router{
 		Mux:     mux,
-		pages:   mux.With(slots, withTimeout(o.HandlerTimeout), withRecovery(o.Logger), withConditional(buildID(), s.answers), gzip),
-		limited: mux.With(slots, withTimeout(o.HandlerTimeout), withRecovery(o.Logger)),
-		streams: mux.With(withStream, withShutdown(s.closing), withRecovery(o.Logger)),
-		uploads: mux.With(withInflightLimit(o.UploadSlots, o.InflightWait), withUploadDeadlines(o.UploadReadTimeout),
-			withUploadLimit(o.UploadBodyBytes), withInspectQuota(s.uploads.quota, o.InspectPerHour, o.InspectBurst),
-			withUploadBody(uploadRate{o.UploadMinRate, o.UploadRateGrace, o.UploadRateWindow}, s.uploads.analyses),
-			withRecovery(o.Logger), gzip),
+		pages:   mux.With(slots, mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger), mw.WithConditional(mw.BuildID(), s.answers), gzip),
+		limited: mux.With(slots, mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
+		streams: mux.With(mw.WithStream, mw.WithShutdown(s.closing), mw.WithRecovery(o.Logger)),
+		uploads: mux.With(mw.WithInflightLimit(o.UploadSlots, o.InflightWait), withUploadDeadlines(o.UploadReadTimeout),
+			mw.WithUploadLimit(o.UploadBodyBytes), withInspectQuota(s.uploads.quota, o.InspectPerHour, o.InspectBurst),
+			mw.WithUploadBody(mw.UploadRate{Min: o.UploadMinRate, Grace: o.UploadRateGrace, Window: o.UploadRateWindow}, s.uploads.analyses),
+			mw.WithRecovery(o.Logger), gzip),
 	}
 
 	p := rt.pages
@@ -239,10 +240,10 @@ func (o Options) withDefaults() Options {
 	orDefault(&o.UploadReadTimeout, defaultUploadReadTimeout)
 	orDefault(&o.UploadDailyBytes, defaultUploadDailyBytes)
 	orDefault(&o.UploadStoreBytes, defaultUploadStoreBytes)
-	orDefault(&o.UploadSlots, defaultUploadSlots)
-	orDefault(&o.UploadMinRate, defaultUploadMinRate)
-	orDefault(&o.UploadRateGrace, defaultUploadRateGrace)
-	orDefault(&o.UploadRateWindow, defaultUploadRateWindow)
+	orDefault(&o.UploadSlots, mw.DefaultUploadSlots)
+	orDefault(&o.UploadMinRate, mw.DefaultUploadMinRate)
+	orDefault(&o.UploadRateGrace, mw.DefaultUploadRateGrace)
+	orDefault(&o.UploadRateWindow, mw.DefaultUploadRateWindow)
 	orDefault(&o.InspectPerHour, defaultInspectPerHour)
 	orDefault(&o.InspectBurst, defaultInspectBurst)
 	orDefault(&o.InspectConcurrent, defaultInspectConcurrent)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"gaelab/web/mw"
 	"log/slog"
 	"net"
 	"net/http"
@@ -37,11 +38,11 @@ const maxHeaderBytes = 1 << 20
 // The message catalog (package i18n) is immutable and needs no place here.
 type Server struct {
 	opts    Options
-	answers *responseCache  // recent answers of the pages group, by ETag
-	charts  *chartMemo      // recently drawn charts, by view (play_chart_memo.go)
-	course  *lessons.Course // the lessons, rendered once per process
-	class   *classRoom      // live classes (class_room.go)
-	uploads *inspectUploads // /inspect's uploads (inspect_store.go)
+	answers *mw.ResponseCache // recent answers of the pages group, by ETag
+	charts  *chartMemo        // recently drawn charts, by view (play_chart_memo.go)
+	course  *lessons.Course   // the lessons, rendered once per process
+	class   *classRoom        // live classes (class_room.go)
+	uploads *inspectUploads   // /inspect's uploads (inspect_store.go)
 
 	// closing is done when the http.Server begins its shutdown; streams
 	// end then (withShutdown).
@@ -53,7 +54,7 @@ type Server struct {
 func newServer(o Options) *Server {
 	o = o.withDefaults()
 	closing, shutdown := context.WithCancel(context.Background())
-	return &Server{opts: o, answers: newResponseCache(o.CacheBytes), charts: newChartMemo(chartMemoBytes), course: course(),
+	return &Server{opts: o, answers: mw.NewResponseCache(o.CacheBytes), charts: newChartMemo(chartMemoBytes), course: course(),
 		class: newClassRoom(o), uploads: newInspectUploads(o), closing: closing, shutdown: shutdown}
 }
 
@@ -72,7 +73,7 @@ func NewServer(addr string, o Options) *http.Server {
 	} else {
 		o.Logger.Info("link preview font loaded", "took", took)
 	}
-	buildID()
+	mw.BuildID()
 	s := newServer(o)
 	srv := &http.Server{
 		Addr:              addr,

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/mw"
 	"math"
 	"net/http"
 	"strconv"
@@ -83,10 +84,10 @@ const (
 // withInspectQuota spends one of the client's inspections, or answers 429
 // with Retry-After (whole seconds) and the limit, in the request's language
 // (the JSON API's error under /api/).
-func withInspectQuota(q *quota, perHour, burst int) func(http.Handler) http.Handler {
+func withInspectQuota(q *mw.Quota, perHour, burst int) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			ok, wait := q.take(clientip.Addr(r), time.Now())
+			ok, wait := q.Take(clientip.Addr(r), time.Now())
 			if !ok {
 				secs := int(math.Ceil(wait.Seconds()))
 				w.Header().Set("Retry-After", strconv.Itoa(secs))

@@ -1,4 +1,4 @@
-package web
+package mw
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 // the request's context is cancelled then, so the stream's handler returns
 // at once instead of holding the shutdown until its timeout. Ordinary
 // requests are not wrapped: they finish their work.
-func withShutdown(closing context.Context) func(http.Handler) http.Handler {
+func WithShutdown(closing context.Context) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			ctx, cancel := context.WithCancel(r.Context())

@@ -1,4 +1,4 @@
-package web
+package mw
 
 import (
 	"gaelab/web/httperr"
@@ -16,7 +16,7 @@ import (
 // can be long and carries learners' text), status, duration, bytes written
 // and request id. It must run inside the chi router (Router.Use), which
 // fills in the route pattern while routing.
-func withAccessLog(logger *slog.Logger) func(http.Handler) http.Handler {
+func WithAccessLog(logger *slog.Logger) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
@@ -38,7 +38,7 @@ func withAccessLog(logger *slog.Logger) func(http.Handler) http.Handler {
 				slog.Int("status", status),
 				slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000),
 				slog.Int("bytes", ww.BytesWritten()),
-				slog.String("request_id", requestID(r)),
+				slog.String("request_id", RequestID(r)),
 			)
 		})
 	}

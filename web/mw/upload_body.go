@@ -1,4 +1,4 @@
-package web
+package mw
 
 import (
 	"bytes"
@@ -18,26 +18,26 @@ import (
 // UploadRateWindow after an UploadRateGrace: slower, the read is cut and
 // the client answered 408.
 const (
-	defaultUploadSlots      = 4
-	defaultUploadMinRate    = 16 << 10 // 16 KiB/s: 128 kbit/s
-	defaultUploadRateGrace  = 10 * time.Second
-	defaultUploadRateWindow = 10 * time.Second
+	DefaultUploadSlots      = 4
+	DefaultUploadMinRate    = 16 << 10 // 16 KiB/s: 128 kbit/s
+	DefaultUploadRateGrace  = 10 * time.Second
+	DefaultUploadRateWindow = 10 * time.Second
 )
 
 // uploadRate is the minimum transfer rate of an upload's body.
-type uploadRate struct {
-	min           int64 // bytes a second
-	grace, window time.Duration
+type UploadRate struct {
+	Min           int64 // bytes a second
+	Grace, Window time.Duration
 }
 
 // withUploadBody reads the request's whole body (within withUploadLimit's
-// MaxBytesReader) at rate.min or faster, then takes an analysis slot and
+// MaxBytesReader) at rate.Min or faster, then takes an analysis slot and
 // runs next with the body in memory. A body sent too slowly is answered
 // 408 (too_slow) in the request's language; no analysis slot comes free
 // within its wait: 503. Any other read error (too large, the client gone,
 // the read deadline) goes to next with the bytes that came, as if next had
 // read them itself, so it answers as it always has.
-func withUploadBody(rate uploadRate, analyses *slotPool) func(http.Handler) http.Handler {
+func WithUploadBody(rate UploadRate, analyses *SlotPool) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			rc := http.NewResponseController(w)
@@ -45,7 +45,7 @@ func withUploadBody(rate uploadRate, analyses *slotPool) func(http.Handler) http
 			data, err := readUpload(countingReader{r.Body, &watch.n}, r.ContentLength)
 			if slow := watch.stop(); slow && err != nil {
 				w.Header().Set("Connection", "close")
-				httperr.Write(w, r, httperr.New("too_slow", "limit.slow", rate.min>>10, int(rate.window.Seconds())))
+				httperr.Write(w, r, httperr.New("too_slow", "limit.slow", rate.Min>>10, int(rate.Window.Seconds())))
 				return
 			}
 			if err != nil {
@@ -53,13 +53,13 @@ func withUploadBody(rate uploadRate, analyses *slotPool) func(http.Handler) http
 				next.ServeHTTP(w, r)
 				return
 			}
-			if !analyses.acquire(r.Context()) {
+			if !analyses.Acquire(r.Context()) {
 				if r.Context().Err() == nil {
 					shed(w, r)
 				}
 				return
 			}
-			defer analyses.release()
+			defer analyses.Release()
 			r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(data)), int64(len(data))
 			next.ServeHTTP(w, r)
 		})
@@ -98,7 +98,7 @@ func (c countingReader) Read(p []byte) (int, error) {
 }
 
 // rateWatch samples a byte count a few times per window and calls abort,
-// once, when fewer than rate.min bytes a second arrived over the last
+// once, when fewer than rate.Min bytes a second arrived over the last
 // window (after the grace period).
 type rateWatch struct {
 	n          atomic.Int64
@@ -106,7 +106,7 @@ type rateWatch struct {
 	quit, done chan struct{}
 }
 
-func watchRate(rate uploadRate, abort func()) *rateWatch {
+func watchRate(rate UploadRate, abort func()) *rateWatch {
 	rw := &rateWatch{quit: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(rw.done)
@@ -116,7 +116,7 @@ func watchRate(rate uploadRate, abort func()) *rateWatch {
 		}
 		start := time.Now()
 		hist := []sample{{start, 0}}
-		tick := time.NewTicker(max(rate.window/4, time.Millisecond))
+		tick := time.NewTicker(max(rate.Window/4, time.Millisecond))
 		defer tick.Stop()
 		for {
 			select {
@@ -124,14 +124,14 @@ func watchRate(rate uploadRate, abort func()) *rateWatch {
 				return
 			case now := <-tick.C:
 				hist = append(hist, sample{now, rw.n.Load()})
-				for len(hist) > 2 && !hist[1].t.After(now.Add(-rate.window)) {
+				for len(hist) > 2 && !hist[1].t.After(now.Add(-rate.Window)) {
 					hist = hist[1:]
 				}
 				base, last := hist[0], hist[len(hist)-1]
-				if now.Sub(start) < rate.grace {
+				if now.Sub(start) < rate.Grace {
 					continue
 				}
-				if float64(last.n-base.n) < float64(rate.min)*now.Sub(base.t).Seconds() {
+				if float64(last.n-base.n) < float64(rate.Min)*now.Sub(base.t).Seconds() {
 					rw.slow.Store(true)
 					abort()
 					return

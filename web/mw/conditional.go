@@ -1,4 +1,4 @@
-package web
+package mw
 
 import (
 	"crypto/sha256"
@@ -26,7 +26,7 @@ var varyHeaders = []string{"Accept-Language", "HX-Request", "HX-Target", "HX-Boo
 // with the cached answer; identical requests that arrive together share
 // one render. Answers are "no-cache": browsers keep them and
 // revalidate each time, which costs a 304.
-func withConditional(build string, cache *responseCache) func(http.Handler) http.Handler {
+func WithConditional(build string, cache *ResponseCache) func(http.Handler) http.Handler {
 	flights := newInFlight()
 	return func(next http.Handler) http.Handler {
 		return &conditional{build: build, cache: cache, flights: flights, next: next}
@@ -35,7 +35,7 @@ func withConditional(build string, cache *responseCache) func(http.Handler) http
 
 type conditional struct {
 	build   string
-	cache   *responseCache
+	cache   *ResponseCache
 	flights *inFlight
 	next    http.Handler
 }
@@ -68,17 +68,17 @@ func (c *conditional) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	rec := &recordingWriter{ResponseWriter: &taggingWriter{ResponseWriter: w, tag: tag}, limit: keepsBody(c.cache)}
+	rec := &RecordingWriter{ResponseWriter: &taggingWriter{ResponseWriter: w, tag: tag}, Limit: KeepsBody(c.cache)}
 	c.next.ServeHTTP(rec, r)
 	// Only a complete answer is kept: one whose request was neither
 	// cancelled (a client that half-closed or left) nor past the handler
 	// timeout (r carries withTimeout's deadline) while it was made. Either
 	// stops a render midway, and the short page would be replayed to
 	// everyone.
-	if r.Method == http.MethodGet && r.Context().Err() == nil && rec.cacheable() && h.Get("ETag") == tag &&
+	if r.Method == http.MethodGet && r.Context().Err() == nil && rec.Cacheable() && h.Get("ETag") == tag &&
 		len(h.Values("Set-Cookie")) == 0 {
 		// rec is this request's own: its body is kept, not copied.
-		c.cache.Put(tag, &cachedAnswer{header: answerHeader(h), body: rec.body.Bytes()})
+		c.cache.Put(tag, &CachedAnswer{Header: answerHeader(h), Body: rec.Body.Bytes()})
 	}
 }
 
@@ -147,7 +147,7 @@ func (tw *taggingWriter) Unwrap() http.ResponseWriter { return tw.ResponseWriter
 // so that any change of code, lessons or assets changes every ETag. If the
 // executable cannot be read, the start time stands in (ETags then last as
 // long as the process).
-var buildID = sync.OnceValue(func() string {
+var BuildID = sync.OnceValue(func() string {
 	if exe, err := os.Executable(); err == nil {
 		if f, err := os.Open(exe); err == nil {
 			defer f.Close()

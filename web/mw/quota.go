@@ -1,4 +1,4 @@
-package web
+package mw
 
 import (
 	"math"
@@ -14,7 +14,7 @@ const maxQuotaAddrs = 100_000
 // quota is a token bucket per client address (clientip.Addr), in memory
 // (per replica; addresses are never stored): an address may spend burst
 // tokens at once, and gets one back every refill.
-type quota struct {
+type Quota struct {
 	mu      sync.Mutex
 	burst   float64
 	refill  time.Duration
@@ -26,13 +26,13 @@ type bucket struct {
 	at     time.Time
 }
 
-func newQuota(burst int, refill time.Duration) *quota {
-	return &quota{burst: float64(burst), refill: refill, buckets: map[string]bucket{}}
+func NewQuota(burst int, refill time.Duration) *Quota {
+	return &Quota{burst: float64(burst), refill: refill, buckets: map[string]bucket{}}
 }
 
 // take spends one of addr's tokens at now. Without one it returns false
 // and how long until one is back.
-func (q *quota) take(addr string, now time.Time) (bool, time.Duration) {
+func (q *Quota) Take(addr string, now time.Time) (bool, time.Duration) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	b, ok := q.buckets[addr]
@@ -52,7 +52,7 @@ func (q *quota) take(addr string, now time.Time) (bool, time.Duration) {
 }
 
 // forget makes room for one more address: the full buckets go first.
-func (q *quota) forget(now time.Time) {
+func (q *Quota) forget(now time.Time) {
 	if len(q.buckets) < maxQuotaAddrs {
 		return
 	}

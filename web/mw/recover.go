@@ -1,4 +1,4 @@
-package web
+package mw
 
 import (
 	"gaelab/web/httperr"
@@ -13,7 +13,7 @@ import (
 // If the handler had already begun its answer, a 500 can no longer be
 // sent: the answer is aborted (http.ErrAbortHandler) rather than left to
 // look complete. http.ErrAbortHandler itself is passed on.
-func withRecovery(logger *slog.Logger) func(http.Handler) http.Handler {
+func WithRecovery(logger *slog.Logger) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			sw := &startWriter{ResponseWriter: w}
@@ -25,7 +25,7 @@ func withRecovery(logger *slog.Logger) func(http.Handler) http.Handler {
 				if p == http.ErrAbortHandler {
 					panic(p)
 				}
-				id := requestID(r)
+				id := RequestID(r)
 				logger.Error("panic", "request_id", id, "method", r.Method, "path", r.URL.Path,
 					"panic", p, "stack", string(debug.Stack()))
 				if sw.started {

@@ -1,4 +1,4 @@
-package web
+package mw
 
 import (
 	"crypto/rand"
@@ -27,7 +27,7 @@ const hstsMaxAge = "max-age=31536000"
 // Over TLS (the request's own, or publicHTTPS: -public-url is https, a
 // proxy in front terminating it), Strict-Transport-Security tells browsers
 // to use https only for hstsMaxAge. Browsers ignore it over plain http.
-func withSecurityHeaders(frameAncestors string, publicHTTPS bool) func(http.Handler) http.Handler {
+func WithSecurityHeaders(frameAncestors string, publicHTTPS bool) func(http.Handler) http.Handler {
 	const policy = "default-src 'none'; script-src 'self' 'nonce-%s'; style-src 'self'; img-src 'self' data:; " +
 		"font-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; " +
 		"frame-ancestors %s"

@@ -1,4 +1,4 @@
-package web
+package mw
 
 import (
 	"gaelab/web/httperr"
@@ -15,7 +15,7 @@ import (
 // browser and passes, as do -public-url's origin (behind a proxy that
 // rewrites Host) and every GET. The live class's forms check their token
 // after this.
-func withCrossSiteRefusal(publicURL string) func(http.Handler) http.Handler {
+func WithCrossSiteRefusal(publicURL string) func(http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	trusted := ""
 	if u, err := url.Parse(publicURL); err == nil && u.Scheme != "" && u.Host != "" {

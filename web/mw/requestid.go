@@ -1,4 +1,4 @@
-package web
+package mw
 
 import (
 	"context"
@@ -12,7 +12,7 @@ type requestIDKey struct{}
 // withRequestID gives every request an id: 16 random hex digits, sent back
 // as X-Request-Id and written in the access log and in any 500, so a
 // learner's report can be matched with the server's log line.
-func withRequestID(next http.Handler) http.Handler {
+func WithRequestID(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var b [8]byte
 		rand.Read(b[:])
@@ -23,7 +23,7 @@ func withRequestID(next http.Handler) http.Handler {
 }
 
 // requestID is the id withRequestID gave r, or "" outside it.
-func requestID(r *http.Request) string {
+func RequestID(r *http.Request) string {
 	id, _ := r.Context().Value(requestIDKey{}).(string)
 	return id
 }

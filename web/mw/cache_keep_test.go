@@ -1,4 +1,4 @@
-package web
+package mw
 
 import (
 	"net/http/httptest"
@@ -16,17 +16,17 @@ func TestRecordingKeepsWhatTheCacheCanHold(t *testing.T) {
 		kept  bool
 	}{{1, false}, {699, false}, {700, true}, {1 << 20, true}} {
 		rec := httptest.NewRecorder()
-		rw := &recordingWriter{ResponseWriter: rec, limit: keepsBody(newResponseCache(tc.cache))}
+		rw := &RecordingWriter{ResponseWriter: rec, Limit: KeepsBody(NewResponseCache(tc.cache))}
 		rw.Write([]byte(body[:300]))
 		rw.Write([]byte(body[300:]))
 		if rec.Body.String() != body {
 			t.Errorf("cache of %d bytes: the client got %d bytes, want %d", tc.cache, rec.Body.Len(), len(body))
 		}
-		if kept := rw.cacheable() && rw.body.String() == body; kept != tc.kept || !tc.kept && rw.body.Len() > 0 {
-			t.Errorf("cache of %d bytes: kept %v (%d bytes recorded), want %v", tc.cache, kept, rw.body.Len(), tc.kept)
+		if kept := rw.Cacheable() && rw.Body.String() == body; kept != tc.kept || !tc.kept && rw.Body.Len() > 0 {
+			t.Errorf("cache of %d bytes: kept %v (%d bytes recorded), want %v", tc.cache, kept, rw.Body.Len(), tc.kept)
 		}
 	}
-	if got := keepsBody(newResponseCache(16 << 20)); got != maxCachedBody {
-		t.Errorf("a 16 MiB cache keeps bodies of %d bytes, want maxCachedBody %d", got, maxCachedBody)
+	if got := KeepsBody(NewResponseCache(16 << 20)); got != MaxCachedBody {
+		t.Errorf("a 16 MiB cache keeps bodies of %d bytes, want maxCachedBody %d", got, MaxCachedBody)
 	}
 }

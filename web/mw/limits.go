@@ -1,4 +1,4 @@
-package web
+package mw
 
 import (
 	"context"
@@ -21,7 +21,7 @@ const MaxURLBytes = 64 << 10
 
 // withURLLimit answers 414 to a request whose path and query are longer
 // than MaxURLBytes, before anything parses them.
-func withURLLimit(next http.Handler) http.Handler {
+func WithURLLimit(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if n := len(r.RequestURI); n > MaxURLBytes {
 			r.URL.RawQuery = "" // don't parse it to pick the language
@@ -33,30 +33,30 @@ func withURLLimit(next http.Handler) http.Handler {
 }
 
 // retryAfter is what a shed request is told to wait, in seconds.
-const retryAfter = 1
+const RetryAfter = 1
 
 // withInflightLimit lets at most limit requests run at once. A request that
 // finds every slot taken waits up to wait for one, then is answered 503
 // with Retry-After, so a saturated server sheds load quickly instead of
 // queueing without bound. /healthz is never held back.
-func withInflightLimit(limit int, wait time.Duration) func(http.Handler) http.Handler {
-	return newSlotPool(limit, wait).middleware
+func WithInflightLimit(limit int, wait time.Duration) func(http.Handler) http.Handler {
+	return NewSlotPool(limit, wait).middleware
 }
 
 // slotPool lets at most cap(slots) holders run at once; one that finds
 // every slot taken waits up to wait for one.
-type slotPool struct {
+type SlotPool struct {
 	slots chan struct{}
 	wait  time.Duration
 }
 
-func newSlotPool(n int, wait time.Duration) *slotPool {
-	return &slotPool{slots: make(chan struct{}, n), wait: wait}
+func NewSlotPool(n int, wait time.Duration) *SlotPool {
+	return &SlotPool{slots: make(chan struct{}, n), wait: wait}
 }
 
 // acquire takes a slot within the pool's wait; false if none came free in
 // time or ctx ended first. A true caller must release.
-func (p *slotPool) acquire(ctx context.Context) bool {
+func (p *SlotPool) Acquire(ctx context.Context) bool {
 	select {
 	case p.slots <- struct{}{}:
 		return true
@@ -74,37 +74,37 @@ func (p *slotPool) acquire(ctx context.Context) bool {
 	}
 }
 
-func (p *slotPool) release() { <-p.slots }
+func (p *SlotPool) Release() { <-p.slots }
 
 // middleware runs each request in a slot, or answers 503 (shed) when
 // none comes free in time; a client that left gets no answer.
-func (p *slotPool) middleware(next http.Handler) http.Handler {
+func (p *SlotPool) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/healthz" {
 			next.ServeHTTP(w, r)
 			return
 		}
-		if !p.acquire(r.Context()) {
+		if !p.Acquire(r.Context()) {
 			if r.Context().Err() == nil {
 				shed(w, r)
 			}
 			return // else the client left; nobody reads an answer
 		}
-		defer p.release()
+		defer p.Release()
 		next.ServeHTTP(w, r)
 	})
 }
 
 // shed answers 503 with Retry-After.
 func shed(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
-	httperr.Write(w, r, httperr.New("busy", "limit.busy", retryAfter))
+	w.Header().Set("Retry-After", strconv.Itoa(RetryAfter))
+	httperr.Write(w, r, httperr.New("busy", "limit.busy", RetryAfter))
 }
 
 // withTimeout stops waiting for a handler after d and answers 503 (the
 // handler's context is cancelled; its late output is discarded): plain text
 // in the request's language, or the JSON API's error under /api/.
-func withTimeout(d time.Duration) func(http.Handler) http.Handler {
+func WithTimeout(d time.Duration) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		byLang := map[i18n.Lang]http.Handler{}
 		for _, l := range i18n.Langs {

@@ -1,4 +1,4 @@
-package web
+package mw
 
 import (
 	"bytes"
@@ -13,23 +13,23 @@ import (
 // costs one render. Entries are whole answers (headers and, if gzipped, the
 // gzipped body) with bodies of at most maxCachedBody bytes; each counts its
 // ETag, headers and body against the budget (answerBytes).
-type responseCache = bounded.Cache[string, *cachedAnswer]
+type ResponseCache = bounded.Cache[string, *CachedAnswer]
 
-type cachedAnswer struct {
-	header http.Header
-	body   []byte
+type CachedAnswer struct {
+	Header http.Header
+	Body   []byte
 }
 
 // maxCachedBody is the largest body kept: bigger ones are rare (long
 // scenarios) and would crowd out the rest.
-const maxCachedBody = 512 << 10
+const MaxCachedBody = 512 << 10
 
-func newResponseCache(maxBytes int) *responseCache { return bounded.New(maxBytes, answerBytes) }
+func NewResponseCache(maxBytes int) *ResponseCache { return bounded.New(maxBytes, AnswerBytes) }
 
 // answerBytes is what a kept answer holds: its ETag, its headers (an htmx
 // answer's HX-Replace-Url is the typed link, up to MaxURLBytes) and its
 // body's whole array.
-func answerBytes(tag string, a *cachedAnswer) int {
+func AnswerBytes(tag string, a *CachedAnswer) int {
 	return bounded.StringBytes(tag) + bounded.Approx(a)
 }
 
@@ -39,16 +39,16 @@ func answerBytes(tag string, a *cachedAnswer) int {
 var perResponse = map[string]bool{"Content-Security-Policy": true, "X-Request-Id": true, "Date": true, "Set-Cookie": true}
 
 // replay writes a cached answer.
-func (a *cachedAnswer) replay(w http.ResponseWriter, r *http.Request) {
+func (a *CachedAnswer) replay(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
-	for k, v := range a.header {
+	for k, v := range a.Header {
 		if !perResponse[k] {
 			h[k] = v
 		}
 	}
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
-		w.Write(a.body)
+		w.Write(a.Body)
 	}
 }
 
@@ -66,17 +66,17 @@ func answerHeader(h http.Header) http.Header {
 
 // cacheable reports whether the recorded answer can be kept: a 200 with a
 // body, no longer than limit, that reached the writers below whole.
-func (rw *recordingWriter) cacheable() bool {
-	return rw.status == http.StatusOK && !rw.tooBig && !rw.failed && rw.body.Len() > 0
+func (rw *RecordingWriter) Cacheable() bool {
+	return rw.status == http.StatusOK && !rw.tooBig && !rw.failed && rw.Body.Len() > 0
 }
 
 // recordingWriter passes an answer through and keeps a copy of a 200 one
 // of at most limit bytes.
-type recordingWriter struct {
+type RecordingWriter struct {
 	http.ResponseWriter
 	status int
-	body   bytes.Buffer
-	limit  int  // the largest body kept (keepsBody)
+	Body   bytes.Buffer
+	Limit  int  // the largest body kept (keepsBody)
 	tooBig bool // the body outgrew limit: nothing is kept
 	failed bool // a write below failed (the handler timeout passed): the answer is short
 }
@@ -84,25 +84,25 @@ type recordingWriter struct {
 // keepsBody is the largest answer body the cache keeps: maxCachedBody, or
 // less when the whole cache is smaller (a cache that is off keeps none, so
 // no answer is copied for it).
-func keepsBody(c *responseCache) int { return min(maxCachedBody, c.MaxBytes()) }
+func KeepsBody(c *ResponseCache) int { return min(MaxCachedBody, c.MaxBytes()) }
 
-func (rw *recordingWriter) WriteHeader(code int) {
+func (rw *RecordingWriter) WriteHeader(code int) {
 	if rw.status == 0 {
 		rw.status = code
 	}
 	rw.ResponseWriter.WriteHeader(code)
 }
 
-func (rw *recordingWriter) Write(p []byte) (int, error) {
+func (rw *RecordingWriter) Write(p []byte) (int, error) {
 	if rw.status == 0 {
 		rw.WriteHeader(http.StatusOK)
 	}
 	if rw.status == http.StatusOK && !rw.tooBig {
-		if rw.body.Len()+len(p) > rw.limit {
+		if rw.Body.Len()+len(p) > rw.Limit {
 			rw.tooBig = true
-			rw.body.Reset()
+			rw.Body.Reset()
 		} else {
-			rw.body.Write(p)
+			rw.Body.Write(p)
 		}
 	}
 	n, err := rw.ResponseWriter.Write(p)
@@ -112,7 +112,7 @@ func (rw *recordingWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-func (rw *recordingWriter) Unwrap() http.ResponseWriter { return rw.ResponseWriter }
+func (rw *RecordingWriter) Unwrap() http.ResponseWriter { return rw.ResponseWriter }
 
 // inFlight tracks the answers being rendered, by ETag, so that identical
 // requests arriving together (a hall opening one lesson at the same

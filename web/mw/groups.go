@@ -1,4 +1,4 @@
-package web
+package mw
 
 import (
 	"errors"
@@ -10,7 +10,7 @@ import (
 // withStream prepares a long-lived answer (Server-Sent Events): the
 // server's write deadline (writeTimeout) is lifted for it, so a stream
 // lasts as long as its handler and client want it to.
-func withStream(next http.Handler) http.Handler {
+func WithStream(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rc := http.NewResponseController(w)
 		if err := rc.SetWriteDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
@@ -23,7 +23,7 @@ func withStream(next http.Handler) http.Handler {
 // withUploadLimit bounds an upload's body to maxBytes: reading more fails
 // with *http.MaxBytesError, and an announced longer Content-Length is
 // answered 413 at once.
-func withUploadLimit(maxBytes int64) func(http.Handler) http.Handler {
+func WithUploadLimit(maxBytes int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.ContentLength > maxBytes {
