@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"gaelab/web/page"
 	"strings"
 	"testing"
 )
@@ -18,7 +19,7 @@ func TestASCIIURL(t *testing.T) {
 				want.WriteByte(c)
 			}
 		}
-		if got := asciiURL(link); got != want.String() {
+		if got := page.ASCIIURL(link); got != want.String() {
 			t.Errorf("asciiURL(%q) = %q, want %q", link, got, want.String())
 		}
 	}

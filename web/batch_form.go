@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,7 +30,7 @@ func (v batchView) form() templates.BatchForm {
 		unit.Kind, unit.Min, unit.Max, unit.Step = "range", "0", "1", "0.01"
 	}
 	f.Gamma.Help, f.Lam.Help = v.t("form.gamma.help"), v.t("form.lam.help")
-	f.Version = releasePicker(v.br.lang, "ver", v.t("batch.form.version"), v.problem("ver"), b.Release, b.Version)
+	f.Version = page.ReleasePicker(v.br.lang, "ver", v.t("batch.form.version"), v.problem("ver"), b.Release, b.Version)
 	for i, row := range b.Rows {
 		is := strconv.Itoa(i)
 		texts, masks, values := make([]string, len(row.Tokens)), make([]string, len(row.Tokens)), make([]string, len(row.Tokens))
@@ -154,7 +155,7 @@ func (v batchView) hidden() []templates.Option {
 	if v.b.Focus != 0 {
 		h = append(h, templates.Option{Value: "row", Label: strconv.Itoa(v.b.Focus)})
 	}
-	return append(h, pageLink{path: "/batch", view: v.br.view, lang: v.br.lang}.hidden()...)
+	return append(h, page.Link{Path: "/batch", View: v.br.view, Lang: v.br.lang}.Hidden()...)
 }
 
 // versionNote says whose outcome estimators the page shows: newest verl's in

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -28,8 +29,8 @@ var batchPageKeys = []string{"lang", "present", "theme"}
 // batchRequest is a decoded /batch request.
 type batchRequest struct {
 	lang      i18n.Lang
-	langSet   bool       // lang= was in the link, so the canonical link keeps it
-	view      viewParams // present= and theme= only
+	langSet   bool      // lang= was in the link, so the canonical link keeps it
+	view      page.View // present= and theme= only
 	b         batch.Batch
 	rep       scenario.Report
 	rawQuery  string
@@ -42,7 +43,7 @@ func readBatch(r *http.Request) batchRequest {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	br := batchRequest{rawQuery: r.URL.RawQuery}
 	br.lang, br.langSet = i18n.OfLink(r, q)
-	br.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
+	br.view = page.View{Present: q.Get("present") == "1", Dark: q.Get("theme") == "dark"}
 	br.b, br.rep = batch.Decode(q, batchPageKeys...)
 	if err != nil {
 		br.rep.Warnings = append(br.rep.Warnings, scenario.Problem{Key: "warn.malformed"})
@@ -52,7 +53,7 @@ func readBatch(r *http.Request) batchRequest {
 
 // link is the link of a batch on path, in the request's view and language.
 func (br batchRequest) link(path string, b batch.Batch) string {
-	return pageLink{path: path, state: batch.Encode(b), view: br.view, lang: br.lang}.String()
+	return page.Link{Path: path, State: batch.Encode(b), View: br.view, Lang: br.lang}.String()
 }
 
 // handleBatch handles the "GET /batch" route: the whole page, or for htmx
@@ -61,12 +62,12 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 	br := readBatch(r)
 	br.publicURL = s.publicURL()
 	v := newBatchView(br)
-	servePage(w, r, pageAnswer{
-		canonical: v.self("/batch", br.b.Focus).canonical(br.langSet),
-		redirect:  br.rep.OK(), keepTyped: len(br.rep.Problems) > 0,
-		page: func() templ.Component { return templates.BatchPage(v.page()) },
-		main: func() templ.Component { return templates.BatchMain(v.page()) },
-		fragments: map[string]func() templ.Component{
+	page.Serve(w, r, page.Answer{
+		Canonical: v.self("/batch", br.b.Focus).Canonical(br.langSet),
+		Redirect:  br.rep.OK(), KeepTyped: len(br.rep.Problems) > 0,
+		Page: func() templ.Component { return templates.BatchPage(v.page()) },
+		Main: func() templ.Component { return templates.BatchMain(v.page()) },
+		Fragments: map[string]func() templ.Component{
 			"batch-results": func() templ.Component { return templates.BatchUpdate(v.results(), v.hidden(), v.fieldErrors()) },
 		},
 	})
@@ -77,7 +78,7 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleBatchChart(w http.ResponseWriter, r *http.Request) {
 	v := newBatchView(readBatch(r))
 	svg, err := v.renderChart()
-	writeSVG(w, drawnChart{svg: svg, err: err}, v.t("chart.error"))
+	page.WriteSVG(w, page.Chart{SVG: svg, Err: err}, v.t("chart.error"))
 }
 
 // batchView builds the batch view's view model for one request.
@@ -112,8 +113,8 @@ func (v batchView) query(focus int) string {
 func (v batchView) url(path string, focus int) string { return v.self(path, focus).String() }
 
 // self is url as a pageLink.
-func (v batchView) self(path string, focus int) pageLink {
-	return pageLink{path: path, state: v.query(focus), view: v.br.view, lang: v.br.lang}
+func (v batchView) self(path string, focus int) page.Link {
+	return page.Link{Path: path, State: v.query(focus), View: v.br.view, Lang: v.br.lang}
 }
 
 // page is the whole page's view model.
@@ -131,7 +132,7 @@ func (v batchView) page() templates.Batch {
 
 // frame is the page's frame.
 func (v batchView) frame() templates.Page {
-	return frame(frameSpec{self: v.self("/batch", v.b.Focus), title: v.t("batch.title"), section: "/batch", card: v.card()})
+	return page.Frame(page.FrameSpec{Self: v.self("/batch", v.b.Focus), Title: v.t("batch.title"), Section: "/batch", Card: v.card()})
 }
 
 // messages localises problems.
@@ -198,7 +199,7 @@ func (v batchView) results() templates.BatchResults {
 	if s, ok := v.whitenProblem(g.WhitenErr); ok {
 		r.Errors = append(r.Errors, v.t("summary.whiten_none", s))
 	} else {
-		r.Summary = append(r.Summary, v.t("batch.whiten", g.Whitening.N, v.b.Len(), num(g.Whitening.Mean), num(g.Whitening.VarUnbiased)))
+		r.Summary = append(r.Summary, v.t("batch.whiten", g.Whitening.N, v.b.Len(), page.Num(g.Whitening.Mean), page.Num(g.Whitening.VarUnbiased)))
 	}
 	for _, e := range batchEstimators {
 		if est, _ := v.res.Estimate(e.key); est.Err != nil {
@@ -213,7 +214,7 @@ func (v batchView) results() templates.BatchResults {
 
 // whitenProblem says why whitening failed, or ok = false.
 func (v batchView) whitenProblem(err error) (string, bool) {
-	key := learnerKey(err)
+	key := page.LearnerKey(err)
 	if key == "" {
 		return "", false
 	}
@@ -241,7 +242,7 @@ func (v batchView) columns(i int) []templates.Column {
 func numbersRow(id, label, code, swatch string, xs []float64, cols []templates.Column) templates.Row {
 	row := templates.Row{ID: id, Label: label, Code: code, Swatch: swatch, Cells: make([]templates.Cell, len(xs))}
 	for t, x := range xs {
-		row.Cells[t] = templates.Cell{T: t, Text: num(x), Class: cols[t].Class}
+		row.Cells[t] = templates.Cell{T: t, Text: page.Num(x), Class: cols[t].Class}
 	}
 	return row
 }
@@ -249,10 +250,10 @@ func numbersRow(id, label, code, swatch string, xs []float64, cols []templates.C
 // chartTheme is the chart's theme for the page's view.
 func (v batchView) chartTheme() chart.Theme {
 	th := chart.Light()
-	if v.br.view.dark {
+	if v.br.view.Dark {
 		th = chart.Dark()
 	}
-	if v.br.view.present {
+	if v.br.view.Present {
 		th = th.Projector()
 	}
 	return th

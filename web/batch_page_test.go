@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -83,7 +84,7 @@ func batchCells(doc *goquery.Document, table, row string) []string {
 func nums(xs []float64) []string {
 	out := make([]string, len(xs))
 	for k, x := range xs {
-		out[k] = num(x)
+		out[k] = page.Num(x)
 	}
 	return out
 }
@@ -149,7 +150,7 @@ func checkBatchPage(t *testing.T, target string, doc *goquery.Document, b batch.
 		}{"the batch effect (alone)", stats.Eq(1).Text(), alone.Whitening})
 	}
 	for _, s := range sentences {
-		for _, want := range []string{strconv.Itoa(s.st.N), num(s.st.Mean), num(s.st.VarUnbiased)} {
+		for _, want := range []string{strconv.Itoa(s.st.N), page.Num(s.st.Mean), page.Num(s.st.VarUnbiased)} {
 			if !strings.Contains(s.text, want) {
 				t.Errorf("%s: %s %q lacks %s", target, s.where, s.text, want)
 			}
@@ -166,7 +167,7 @@ func checkBatchPage(t *testing.T, target string, doc *goquery.Document, b batch.
 		for j, i := range g.Members {
 			members, scores = append(members, strconv.Itoa(i)), append(scores, scenario.FormatNumber(g.Scores[j]))
 		}
-		want := []string{g.ID, strings.Join(members, ", "), strings.Join(scores, ", "), strconv.Itoa(len(g.Members)), num(g.Mean), num(g.StdUnbiased)}
+		want := []string{g.ID, strings.Join(members, ", "), strings.Join(scores, ", "), strconv.Itoa(len(g.Members)), page.Num(g.Mean), page.Num(g.StdUnbiased)}
 		var got []string
 		tr.Children().Each(func(_ int, c *goquery.Selection) { got = append(got, strings.TrimSpace(c.Text())) })
 		if len(got) < len(want) || !slices.Equal(got[:len(want)], want) {
@@ -180,7 +181,7 @@ func TestBatchPresetsMatchEngine(t *testing.T) {
 	for _, id := range batch.PresetIDs {
 		for _, lang := range []string{"en", "zh"} {
 			target := "/batch?v=1&p=" + id + "&lang=" + lang
-			doc := page(t, target)
+			doc := getPage(t, target)
 			b, _ := batch.Preset(id)
 			checkBatchPage(t, target, doc, b)
 			if doc.Find(`[data-testid="presets"] a.current`).Length() != 1 {
@@ -221,7 +222,7 @@ func TestBatchEditedMatchEngine(t *testing.T) {
 		links = append(links, batch.Encode(b))
 	}
 	for _, link := range links {
-		doc := page(t, "/batch?"+link)
+		doc := getPage(t, "/batch?"+link)
 		q, _ := url.ParseQuery(link)
 		b, rep := batch.Decode(q)
 		if !rep.OK() {
@@ -231,7 +232,7 @@ func TestBatchEditedMatchEngine(t *testing.T) {
 	}
 	// A response with one valid token cannot be whitened alone (verl raises);
 	// the page says so and still whitens it in the batch.
-	doc := page(t, "/batch?v=1&p=grpo-4&tok1=x&row=1")
+	doc := getPage(t, "/batch?v=1&p=grpo-4&tok1=x&row=1")
 	if got := doc.Find(`[data-testid="batch-effect"]`).Text(); !strings.Contains(got, "only one valid token") {
 		t.Errorf("the batch effect does not say why response 1 cannot be whitened alone: %q", got)
 	}
@@ -240,8 +241,8 @@ func TestBatchEditedMatchEngine(t *testing.T) {
 // The batch effect, server-side: one response's score changes another's
 // whitened advantages, not its raw ones.
 func TestBatchEffectOnPage(t *testing.T) {
-	before := page(t, "/batch?v=1&p=grpo-4")
-	after := page(t, "/batch?v=1&p=grpo-4&score=1,0,0,5")
+	before := getPage(t, "/batch?v=1&p=grpo-4")
+	after := getPage(t, "/batch?v=1&p=grpo-4&score=1,0,0,5")
 	if a, b := batchCells(before, "batch-row-0", "adv"), batchCells(after, "batch-row-0", "adv"); !slices.Equal(a, b) {
 		t.Errorf("response 0's raw advantages changed with response 3's score: %q → %q", a, b)
 	}
@@ -257,7 +258,7 @@ func TestBatchEffectOnPage(t *testing.T) {
 // playground's whitened row is the batch effect's "alone" row.
 func TestBatchPlaygroundLink(t *testing.T) {
 	for _, link := range []string{"/batch?v=1&p=mixed-lengths&row=3&lang=en", "/batch?v=1&p=mixed-lengths&gamma=0.9&lam=0.5&ver=v0.2&row=2&lang=en"} {
-		doc := page(t, link)
+		doc := getPage(t, link)
 		a := doc.Find(`[data-testid="batch-playground"]`)
 		href, _ := a.Attr("href")
 		if !strings.HasPrefix(href, "/play?v=1&") || !strings.Contains(a.Text(), "Open in the playground") || !strings.HasSuffix(href, "&lang=en") {
@@ -267,7 +268,7 @@ func TestBatchPlaygroundLink(t *testing.T) {
 		if rec.Code != http.StatusOK {
 			t.Fatalf("%s: the playground link %s is not canonical (status %d)", link, href, rec.Code)
 		}
-		play := page(t, href)
+		play := getPage(t, href)
 		if play.Find(`[data-testid="warnings"]`).Length() > 0 || len(batchCells(play, "token-table", "adv")) == 0 {
 			t.Errorf("%s: the playground warns about %s: %s", link, href, play.Find(`[data-testid="warnings"]`).Text())
 		}
@@ -334,7 +335,7 @@ func TestBatchBadInputStillRenders(t *testing.T) {
 	for _, tc := range tests {
 		for _, lang := range []string{"en", "zh"} {
 			target := "/batch?v=1&p=grpo-4&" + tc.query + "&lang=" + lang
-			doc := page(t, target)
+			doc := getPage(t, target)
 			if v, _ := doc.Find(`[id="` + tc.field + `"]`).Attr("aria-invalid"); v != "true" {
 				t.Errorf("%s: field %s is not marked invalid", target, tc.field)
 			}
@@ -347,7 +348,7 @@ func TestBatchBadInputStillRenders(t *testing.T) {
 		}
 	}
 	// What was typed stays in the field.
-	doc := page(t, "/batch?v=1&p=grpo-4&V0=0.2,abc,0.3,0.35")
+	doc := getPage(t, "/batch?v=1&p=grpo-4&V0=0.2,abc,0.3,0.35")
 	if v, _ := doc.Find(`[id="V0"]`).Attr("value"); v != "0.2,abc,0.3,0.35" {
 		t.Errorf("V0 shows %q, want what was typed", v)
 	}
@@ -361,7 +362,7 @@ func TestBatchBadInputStillRenders(t *testing.T) {
 		"p=grpo-4&B=99&row=-1",
 		"p=grpo-4&op=del.9",
 	} {
-		doc := page(t, "/batch?"+q)
+		doc := getPage(t, "/batch?"+q)
 		if doc.Find(`[data-testid="form-errors"] li, [data-testid="warnings"]`).Length() == 0 {
 			t.Errorf("%.60s: no visible warning or error", q)
 		}
@@ -408,11 +409,11 @@ func TestBatchHTMXFragments(t *testing.T) {
 }
 
 func TestBatchLanguagesAndLinks(t *testing.T) {
-	doc := page(t, "/batch?v=1&p=grpo-4", "Accept-Language", "zh-CN,zh;q=0.9")
+	doc := getPage(t, "/batch?v=1&p=grpo-4", "Accept-Language", "zh-CN,zh;q=0.9")
 	if lang, _ := doc.Find("html").Attr("lang"); lang != "zh" || !strings.Contains(doc.Find("h1").Text(), "批次") {
 		t.Errorf("Accept-Language zh: html lang %q, heading %q", lang, doc.Find("h1").Text())
 	}
-	doc = page(t, "/batch?v=1&p=grpo-4&lam=0.5&lang=en", "Accept-Language", "zh")
+	doc = getPage(t, "/batch?v=1&p=grpo-4&lam=0.5&lang=en", "Accept-Language", "zh")
 	if href, _ := doc.Find("a.lang-switch").Attr("href"); switchTarget(href, "zh") != "/batch?v=1&p=grpo-4&lam=0.5&lang=zh" {
 		t.Errorf("language switch %q must keep the state", href)
 	}
@@ -516,7 +517,7 @@ func BenchmarkBatchUpdate8x64(b *testing.B) {
 // The 8 × 64 page renders, and every number on it is the engine's.
 func TestBatch8x64(t *testing.T) {
 	target := bigBatch()
-	doc := page(t, target)
+	doc := getPage(t, target)
 	q, _ := url.ParseQuery(strings.TrimPrefix(target, "/batch?"))
 	b, _ := batch.Decode(q)
 	checkBatchPage(t, "8×64", doc, b)

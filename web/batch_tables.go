@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"strconv"
 	"strings"
 
@@ -50,17 +51,17 @@ func (v batchView) effect() templates.BatchEffect {
 		Point:     v.t("batch.effect.point"),
 		PickLabel: v.t("batch.effect.pick"),
 		Playground: templates.Link{Label: v.t("batch.open", i),
-			URL: pageLink{path: "/play", state: scenario.Encode(v.b.Scenario(i)), lang: v.br.lang}.String()},
+			URL: page.Link{Path: "/play", State: scenario.Encode(v.b.Scenario(i)), Lang: v.br.lang}.String()},
 	}
 	if s, ok := v.whitenProblem(g.WhitenErr); ok {
 		e.Stats = append(e.Stats, v.t("summary.whiten_none", s))
 	} else {
-		e.Stats = append(e.Stats, v.t("batch.effect.batch", g.Whitening.N, num(g.Whitening.Mean), num(g.Whitening.VarUnbiased)))
+		e.Stats = append(e.Stats, v.t("batch.effect.batch", g.Whitening.N, page.Num(g.Whitening.Mean), page.Num(g.Whitening.VarUnbiased)))
 	}
 	if s, ok := v.whitenProblem(alone.WhitenErr); ok {
 		e.Stats = append(e.Stats, v.t("batch.effect.alone_none", s))
 	} else {
-		e.Stats = append(e.Stats, v.t("batch.effect.alone", alone.Whitening.N, num(alone.Whitening.Mean), num(alone.Whitening.VarUnbiased)))
+		e.Stats = append(e.Stats, v.t("batch.effect.alone", alone.Whitening.N, page.Num(alone.Whitening.Mean), page.Num(alone.Whitening.VarUnbiased)))
 	}
 	cols := v.columns(i)
 	e.Table = templates.Table{Caption: v.t("batch.effect.caption", i), Corner: "t", Columns: cols}
@@ -105,7 +106,7 @@ func (v batchView) groups() templates.BatchGroups {
 			note = v.t("batch.groups.singleton")
 		}
 		gs.Rows = append(gs.Rows, []string{st.ID, strings.Join(members, ", "), strings.Join(scores, ", "),
-			strconv.Itoa(len(st.Members)), num(st.Mean), num(st.StdUnbiased), note})
+			strconv.Itoa(len(st.Members)), page.Num(st.Mean), page.Num(st.StdUnbiased), note})
 	}
 	return gs
 }

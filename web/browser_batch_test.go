@@ -6,6 +6,7 @@ package web
 
 import (
 	"context"
+	"gaelab/web/page"
 	"strings"
 	"testing"
 
@@ -56,12 +57,12 @@ func TestBrowserBatchEffect(t *testing.T) {
 	before := b.Compute()
 	b.Rows[3].Score = 5
 	after := b.Compute()
-	white0, white0After := num(before.GAE.Whitened[0][0]), num(after.GAE.Whitened[0][0])
+	white0, white0After := page.Num(before.GAE.Whitened[0][0]), page.Num(after.GAE.Whitened[0][0])
 	if white0 == white0After {
 		t.Fatal("response 3's score does not change response 0's whitened advantage: the test would prove nothing")
 	}
-	raw0, alone0 := num(before.GAE.Advantages[0][0]), num(before.Alone[0].Whitened[0][0])
-	if num(after.GAE.Advantages[0][0]) != raw0 || num(after.Alone[0].Whitened[0][0]) != alone0 {
+	raw0, alone0 := page.Num(before.GAE.Advantages[0][0]), page.Num(before.Alone[0].Whitened[0][0])
+	if page.Num(after.GAE.Advantages[0][0]) != raw0 || page.Num(after.Alone[0].Whitened[0][0]) != alone0 {
 		t.Fatal("the engine changes response 0's raw or alone-whitened advantages with response 3's score")
 	}
 	unchanged := [][]any{
@@ -116,7 +117,7 @@ func TestBrowserBatchAddResponse(t *testing.T) {
 		const cell = document.querySelector('[data-testid="batch-row-0"] tr[data-row="white"] td');
 		if (!cell || cell.textContent.trim() !== want) wrong.push("response 0 whitened t=0 shows " + (cell ? cell.textContent.trim() : "nothing") + ", want " + want);
 		return wrong.join("; ");
-	}`, num(res.GAE.Whitened[0][0]), "?v=3&p=grpo-4&B=5&ver=v0.9.0&lang=en")
+	}`, page.Num(res.GAE.Whitened[0][0]), "?v=3&p=grpo-4&B=5&ver=v0.9.0&lang=en")
 }
 
 // The batch view, in both languages, in the window and on a phone, passes

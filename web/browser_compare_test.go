@@ -7,6 +7,7 @@ package web
 
 import (
 	"context"
+	"gaelab/web/page"
 	"strings"
 	"testing"
 
@@ -47,7 +48,7 @@ func buggyAdv0(t *testing.T, bug engine.Bug) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return num(res.Advantages[0][0])
+	return page.Num(res.Advantages[0][0])
 }
 
 // Ticking a bug adds its section and chart in place and puts its canonical

@@ -64,7 +64,7 @@ const widgetTablesJS = `(() => {
 func TestBrowserLessonTablesFit(t *testing.T) {
 	only := os.Getenv("ONLY_LESSON") // a slug: check that lesson only (while fixing it); unset: every lesson
 	srv := playServer(t)
-	doc := page(t, "/lessons?lang=en")
+	doc := getPage(t, "/lessons?lang=en")
 	var slugs []string
 	seen := map[string]bool{}
 	doc.Find(`a[href^="/lessons/"]`).Each(func(_ int, a *goquery.Selection) {

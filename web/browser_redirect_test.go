@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"gaelab/web/page"
 	"testing"
 )
 
@@ -13,7 +14,7 @@ func TestBrowserRedirectTargetsStayOnSite(t *testing.T) {
 	tb := newTab(t, playServer(t))
 	var links []string
 	for _, tt := range trickyTargets {
-		if loc, err := siteTarget(tt.target); err == nil {
+		if loc, err := page.SiteTarget(tt.target); err == nil {
 			links = append(links, tt.target, loc)
 		}
 	}

@@ -5,6 +5,7 @@ package web
 
 import (
 	"context"
+	"gaelab/web/page"
 	"net/url"
 	"strings"
 	"testing"
@@ -54,7 +55,7 @@ func TestBrowserSweep64(t *testing.T) {
 	if len(rep.Problems) > 0 || s.Len() != 64 {
 		t.Fatalf("the 64-token link decodes to %d tokens, %v", s.Len(), rep.Problems)
 	}
-	want := num(sweepEngine(s, 1).Advantages[0][0])
+	want := page.Num(sweepEngine(s, 1).Advantages[0][0])
 	for _, lang := range []string{"en", "zh"} {
 		t.Run(lang, func(t *testing.T) {
 			tb := newTab(t, srv)

@@ -7,6 +7,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"gaelab/web/page"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -36,7 +37,7 @@ func engineAdv(t *testing.T, preset string, change func(s *scenario.Scenario)) [
 	res := s.Compute()
 	out := make([]string, s.Len())
 	for i, x := range res.GAE.Advantages[0] {
-		out[i] = num(x)
+		out[i] = page.Num(x)
 	}
 	return out
 }

@@ -5,6 +5,7 @@ package web
 
 import (
 	"context"
+	"gaelab/web/page"
 	"strings"
 	"testing"
 
@@ -28,7 +29,7 @@ func actorEditedRatio(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return num(pt.Ratio[0][0])
+	return page.Num(pt.Ratio[0][0])
 }
 
 // actorEditedJS reports what still differs from the state after the edit:

@@ -2,7 +2,7 @@ package web
 
 import (
 	"encoding/csv"
-	webpage "gaelab/web/page"
+	"gaelab/web/page"
 	"net/http"
 	"strconv"
 	"time"
@@ -38,7 +38,7 @@ func (cr *classRoom) handleClassCSV(w http.ResponseWriter, r *http.Request) {
 				diag = sp.Diagnosis(a.Value)
 			}
 			cw.Write([]string{strconv.Itoa(q.ID), sp.Kind, sp.Lesson, sp.Block, sp.Link, sp.Cell, sp.Correct(),
-				strconv.Itoa(i + 1), webpage.CSVAnswer(a.Value), strconv.Itoa(a.Changes), strconv.FormatBool(right), diag,
+				strconv.Itoa(i + 1), page.CSVAnswer(a.Value), strconv.Itoa(a.Changes), strconv.FormatBool(right), diag,
 				a.Updated.UTC().Format(time.RFC3339)})
 		}
 	}

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"strings"
@@ -19,7 +20,7 @@ import (
 // classFrame is the frame of the class pages (no presentation toggle, no
 // QR of the page itself: the console shows the join link's).
 func classFrame(lang i18n.Lang, title, path string) templates.Page {
-	p := frame(frameSpec{self: pageLink{path: path, lang: lang}, title: title + " — " + lang.T("brand")})
+	p := page.Frame(page.FrameSpec{Self: page.Link{Path: path, Lang: lang}, Title: title + " — " + lang.T("brand")})
 	p.QR = templates.Link{}
 	return p
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"gaelab/web/page"
 	"html"
 	"math"
 	"net/url"
@@ -34,7 +35,7 @@ type askError struct {
 // in a language, with the given table rows hidden.
 func specView(lang i18n.Lang, link string, hide []string) playView {
 	q, _ := url.ParseQuery(link)
-	pr := playRequest{lang: lang, langSet: true, view: viewParams{hide: hide}}
+	pr := playRequest{lang: lang, langSet: true, view: page.View{Hide: hide}}
 	pr.s, pr.rep = scenario.Decode(q)
 	return newPlayView(pr)
 }
@@ -58,7 +59,7 @@ func cellSpec(link, cell string) (class.Spec, *askError) {
 		return class.Spec{}, &askError{field: "link", key: "class.err.link"}
 	}
 	q := u.Query()
-	for _, k := range viewKeys { // the view (present, hide, …) is the console's, not the question's
+	for _, k := range page.ViewKeys { // the view (present, hide, …) is the console's, not the question's
 		q.Del(k)
 	}
 	q.Del("lang")

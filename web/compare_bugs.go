@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"slices"
@@ -129,7 +130,7 @@ func (b bugsView) results() templates.BugsResults {
 		out.Notes = append(out.Notes, b.t("compare.bugs.row2_note"))
 	}
 	if err := b.correct.WhitenErr; err != nil {
-		out.Errors = append(out.Errors, b.t("summary.whiten_none", b.t(learnerKey(err))))
+		out.Errors = append(out.Errors, b.t("summary.whiten_none", b.t(page.LearnerKey(err))))
 	}
 	if len(b.bugs) == 0 {
 		for i := range b.rows {
@@ -260,7 +261,7 @@ func bugChart(bug engine.Bug) (id, label string, q chart.Quantity, axis string) 
 
 // sectionChart draws bug's chart of sequence i: the correct and the buggy
 // numbers of the quantity the bug is about (bugChart).
-func (b bugsView) sectionChart(bug engine.Bug, buggy engine.BugResult, i int) drawnChart {
+func (b bugsView) sectionChart(bug engine.Bug, buggy engine.BugResult, i int) page.Chart {
 	id, label, q, axis := bugChart(bug)
 	ref, other := rowOf(map[string][][]float64{"adv": b.correct.Advantages, "ret": b.correct.Returns, "white": b.correct.Whitened}[id], i),
 		rowOf(map[string][][]float64{"adv": buggy.Advantages, "ret": buggy.Returns, "white": buggy.Whitened}[id], i)
@@ -285,9 +286,9 @@ func (b bugsView) section(bug engine.Bug) templates.BugSection {
 	}
 	buggy, err := engine.GAEWithBug(bug, b.in)
 	if err != nil {
-		sec.Errors = append(sec.Errors, b.t("compare.bugs.failed", b.t(learnerKey(err))))
+		sec.Errors = append(sec.Errors, b.t("compare.bugs.failed", b.t(page.LearnerKey(err))))
 	} else if buggy.WhitenErr != nil && b.correct.WhitenErr == nil {
-		sec.Errors = append(sec.Errors, b.t("compare.bugs.whiten_failed", b.t(learnerKey(buggy.WhitenErr))))
+		sec.Errors = append(sec.Errors, b.t("compare.bugs.whiten_failed", b.t(page.LearnerKey(buggy.WhitenErr))))
 	}
 
 	cells, onValid, masked := 0, 0, 0
@@ -361,22 +362,22 @@ func (b bugsView) tooLarge() string {
 func (s *Server) handleCompareBugsChart(w http.ResponseWriter, r *http.Request) {
 	b := s.readBugs(r)
 	if chi.URLParam(r, "name") == compare.CorrectChart {
-		writeSVG(w, b.correctChart(), b.t("chart.error"))
+		page.WriteSVG(w, b.correctChart(), b.t("chart.error"))
 		return
 	}
 	bug, i, ok := compare.ChartOf(chi.URLParam(r, "name"), b.bugs, b.rows)
 	if !ok {
-		chartNotFound(w, r)
+		page.ChartNotFound(w, r)
 		return
 	}
 	buggy, _ := engine.GAEWithBug(bug, b.in) // the result holds what could be computed; the page says what failed
-	writeSVG(w, b.sectionChart(bug, buggy, i), b.t("chart.error"))
+	page.WriteSVG(w, b.sectionChart(bug, buggy, i), b.t("chart.error"))
 }
 
 // correctChart draws the correct advantages (and returns) of the first
 // sequence, so that the page opened without a bug still has its picture
 // (issue 26); each bug is then one tick away.
-func (b bugsView) correctChart() drawnChart {
+func (b bugsView) correctChart() page.Chart {
 	in := b.chartInput()
 	in.Returns, in.Advantages, in.Whitened = b.correct.Returns[0], b.correct.Advantages[0], nil
 	if len(b.correct.Whitened) > 0 {
@@ -384,7 +385,7 @@ func (b bugsView) correctChart() drawnChart {
 	}
 	in.ID, in.Theme = "bugs-correct", b.chartTheme()
 	svg, err := chart.Advantages(in)
-	return drawnChart{id: "bugs-correct-chart", title: b.t("compare.bugs.correct_caption") + " — " + b.t("chart.adv"), svg: svg, err: err}
+	return page.Chart{ID: "bugs-correct-chart", Title: b.t("compare.bugs.correct_caption") + " — " + b.t("chart.adv"), SVG: svg, Err: err}
 }
 
 // correctFigure is correctChart as the page shows it.

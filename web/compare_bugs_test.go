@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"slices"
@@ -58,8 +59,8 @@ func checkSeries(t *testing.T, name string, table *goquery.Selection, row, serie
 		if want == nil {
 			continue
 		}
-		if got != num(want[k]) {
-			t.Errorf("%s: %s/%s at t=%d shows %s, engine %s", name, row, series, k, got, num(want[k]))
+		if got != page.Num(want[k]) {
+			t.Errorf("%s: %s/%s at t=%d shows %s, engine %s", name, row, series, k, got, page.Num(want[k]))
 		}
 		if td.HasClass("differs") {
 			marked++
@@ -152,13 +153,13 @@ func rowOfTest(m [][]float64, i int) []float64 {
 func TestCompareBugsStories(t *testing.T) {
 	// eos-leak: with λ = 0.9 every valid token changes; with λ = 1 none
 	// does, and the page says why and where it shows.
-	doc := page(t, "/compare/bugs?v=1&p=v02-eos-leak&bug=eos-leak")
+	doc := getPage(t, "/compare/bugs?v=1&p=v02-eos-leak&bug=eos-leak")
 	for k := 0; k < 4; k++ {
 		if _, td := compareCell(doc.Selection, "adv", "buggy", k); !td.HasClass("differs") {
 			t.Errorf("eos-leak λ=0.9: A_%d is not marked", k)
 		}
 	}
-	doc = page(t, "/compare/bugs?v=1&p=v02-eos-leak&lam=1&bug=eos-leak")
+	doc = getPage(t, "/compare/bugs?v=1&p=v02-eos-leak&lam=1&bug=eos-leak")
 	for k := 0; k < 4; k++ {
 		if _, td := compareCell(doc.Selection, "adv", "buggy", k); td.HasClass("differs") {
 			t.Errorf("eos-leak λ=1: A_%d is marked; the leak cancels", k)
@@ -174,7 +175,7 @@ func TestCompareBugsStories(t *testing.T) {
 
 	// per-seq-whiten: one sequence changes nothing and the page says so;
 	// two change the whitened advantages only.
-	doc = page(t, "/compare/bugs?v=1&p=seed-b&bug=per-seq-whiten")
+	doc = getPage(t, "/compare/bugs?v=1&p=seed-b&bug=per-seq-whiten")
 	sec = doc.Find("#bug-per-seq-whiten")
 	if sec.Find("td.differs").Length() != 0 || !strings.Contains(sec.Text(), "whitening per batch") {
 		t.Errorf("per-seq-whiten, one sequence: marked %d cells; note %q", sec.Find("td.differs").Length(), sec.Find(".note").Text())
@@ -182,7 +183,7 @@ func TestCompareBugsStories(t *testing.T) {
 	if href := sec.Find(`[data-testid="bug-try"]`).AttrOr("href", ""); href != "/compare/bugs?v=1&p=seed-b&bug=per-seq-whiten&rows=2&lang=en" {
 		t.Errorf("per-seq-whiten: try link %q", href)
 	}
-	doc = page(t, "/compare/bugs?v=1&p=seed-b&bug=per-seq-whiten&rows=2")
+	doc = getPage(t, "/compare/bugs?v=1&p=seed-b&bug=per-seq-whiten&rows=2")
 	doc.Find("#bug-per-seq-whiten td.differs").Each(func(_ int, td *goquery.Selection) {
 		if row := td.Parent().AttrOr("data-row", ""); row != "white" {
 			t.Errorf("per-seq-whiten changed %s, want the whitened advantages only", row)
@@ -197,7 +198,7 @@ func TestCompareBugsStories(t *testing.T) {
 
 	// whitened-returns changes the returns only; shift every δ;
 	// trl-reward-slot moves the reward and shows its own rewards row.
-	doc = page(t, "/compare/bugs?v=1&p=dense&bug=shift,whitened-returns")
+	doc = getPage(t, "/compare/bugs?v=1&p=dense&bug=shift,whitened-returns")
 	doc.Find("#bug-whitened-returns td.differs").Each(func(_ int, td *goquery.Selection) {
 		if row := td.Parent().AttrOr("data-row", ""); row != "ret" {
 			t.Errorf("whitened-returns changed %s", row)
@@ -208,7 +209,7 @@ func TestCompareBugsStories(t *testing.T) {
 			t.Errorf("shift: δ_%d is not marked", k)
 		}
 	}
-	doc = page(t, "/compare/bugs?v=1&p=eos-padding&bug=trl-reward-slot")
+	doc = getPage(t, "/compare/bugs?v=1&p=eos-padding&bug=trl-reward-slot")
 	sec = doc.Find("#bug-trl-reward-slot")
 	if _, td := compareCell(sec, "reward", "buggy", 4); !td.HasClass("differs") {
 		t.Error("trl-reward-slot: the reward is not marked as moved to the slot after EOS (t=4)")
@@ -220,7 +221,7 @@ func TestCompareBugsStories(t *testing.T) {
 
 // Without a bug the page shows the correct result and how to pick a bug.
 func TestCompareBugsNone(t *testing.T) {
-	doc := page(t, "/compare/bugs?v=1&p=seed-b")
+	doc := getPage(t, "/compare/bugs?v=1&p=seed-b")
 	if doc.Find(`[data-testid="bug-hint"]`).Length() != 1 || doc.Find(`section.bug`).Length() != 0 {
 		t.Fatal("no hint, or bug sections without a bug")
 	}
@@ -248,12 +249,12 @@ func TestCompareBugsLinks(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"/compare/bugs?v=1&p=seed-b&bug=off-by-two", "/compare/bugs?v=1&p=seed-b&rows=3"} {
-		doc := page(t, bad)
+		doc := getPage(t, bad)
 		if w := doc.Find(`[data-testid="warnings"]`).Text(); !strings.Contains(w, "off-by-two") && !strings.Contains(w, "«3»") {
 			t.Errorf("%s: not reported (%q)", bad, w)
 		}
 	}
-	doc := page(t, "/compare/bugs?v=1&p=seed-b&bug=eos-leak,shift&rows=2&lang=zh")
+	doc := getPage(t, "/compare/bugs?v=1&p=seed-b&bug=eos-leak,shift&rows=2&lang=zh")
 	if got := doc.Find(`a.lang-switch`).AttrOr("href", ""); switchTarget(got, "en") != "/compare/bugs?v=1&p=seed-b&bug=eos-leak,shift&rows=2&lang=en" {
 		t.Errorf("the language switch goes to %q", got)
 	}
@@ -294,7 +295,7 @@ func TestCompareBugsBadInput(t *testing.T) {
 			t.Errorf("%s: no results", link)
 		}
 	}
-	doc := page(t, "/compare/bugs?v=1&p=seed-b&mask=0,0,0,0,0,1&bug=whitened-returns")
+	doc := getPage(t, "/compare/bugs?v=1&p=seed-b&mask=0,0,0,0,0,1&bug=whitened-returns")
 	if got := doc.Find(`#bug-whitened-returns [data-testid="compare-errors"]`).Text(); !strings.Contains(got, "one valid token") {
 		t.Errorf("whitened-returns without whitening: %q", got)
 	}
@@ -326,7 +327,7 @@ func BenchmarkCompareBugs64(b *testing.B) {
 // answers, and each bug one tick away, in both languages.
 func TestCompareBugsCorrectChart(t *testing.T) {
 	for _, lang := range []string{"en", "zh"} {
-		doc := page(t, "/compare/bugs?v=1&p=seed-b&lang="+lang)
+		doc := getPage(t, "/compare/bugs?v=1&p=seed-b&lang="+lang)
 		fig := doc.Find(`[data-testid="compare-results"] figure`)
 		if fig.Length() != 1 || fig.Find("svg").Length() != 1 {
 			t.Fatalf("%s: %d charts without a bug, want the correct result's", lang, fig.Length())

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 
 	"gaelab/engine"
@@ -45,7 +46,7 @@ func (s *Server) handleCompareEstimators(w http.ResponseWriter, r *http.Request)
 // route: the page's chart as a standalone SVG, for export.
 func (s *Server) handleCompareEstimatorsChart(w http.ResponseWriter, r *http.Request) {
 	v := newEstimatorsView(s.readPlay(r))
-	writeSVG(w, v.chart(), v.t("chart.error"))
+	page.WriteSVG(w, v.chart(), v.t("chart.error"))
 }
 
 func newEstimatorsView(pr playRequest) estimatorsView {
@@ -110,9 +111,9 @@ func (v estimatorsView) estimators() templates.Estimators {
 	case id.N == 0:
 		vm.Identity.Check = templates.SweepCheck{OK: true, Text: v.t("sweep.est.id.none")}
 	case id.Equal(id.Max):
-		vm.Identity.Check = templates.SweepCheck{OK: true, Text: v.t("sweep.est.id.ok", id.N, num(id.Max))}
+		vm.Identity.Check = templates.SweepCheck{OK: true, Text: v.t("sweep.est.id.ok", id.N, page.Num(id.Max))}
 	default:
-		vm.Identity.Check = templates.SweepCheck{Text: v.t("sweep.est.id.fail", id.N, num(id.Max), v.idx(id.Worst))}
+		vm.Identity.Check = templates.SweepCheck{Text: v.t("sweep.est.id.fail", id.N, page.Num(id.Max), v.idx(id.Worst))}
 	}
 	return vm
 }
@@ -154,13 +155,13 @@ func (v estimatorsView) table(id explain.Telescoping) templates.Table {
 }
 
 // figure is the chart as the page shows it, linked to its route.
-func (v estimatorsView) figure(d drawnChart) templates.Chart {
+func (v estimatorsView) figure(d page.Chart) templates.Chart {
 	url := sweepLink(v.pr, "/compare/estimators/chart.svg", v.state, "")
-	return d.figure(v.playView, url, v.t("sweep.chart.error", d.title))
+	return d.Figure(v.t, url, v.t("sweep.chart.error", d.Title))
 }
 
 // chart draws the three estimators as lines, leaving out mask-0 tokens.
-func (v estimatorsView) chart() drawnChart {
+func (v estimatorsView) chart() page.Chart {
 	in := chart.SweepInput{
 		Base: v.s.Base, ID: "est-lines", Theme: v.chartTheme(),
 		Text: chart.SweepText{
@@ -180,7 +181,7 @@ func (v estimatorsView) chart() drawnChart {
 		in.Skip[t] = v.masked(t)
 	}
 	svg, err := chart.Sweep(in)
-	return drawnChart{id: in.ID, title: in.Text.Title, svg: svg, err: err}
+	return page.Chart{ID: in.ID, Title: in.Text.Title, SVG: svg, Err: err}
 }
 
 // tails is the table of what each estimator adds up and bootstraps from.

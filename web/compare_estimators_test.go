@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"math/rand/v2"
 	"net/http"
@@ -92,7 +93,7 @@ func TestEstimatorsMatchEngine(t *testing.T) {
 			if strings.HasPrefix(q, "&lang") {
 				lang = q
 			}
-			doc := page(t, "/compare/estimators?"+scenario.Encode(s)+lang)
+			doc := getPage(t, "/compare/estimators?"+scenario.Encode(s)+lang)
 			res := s.Compute()
 			mc, td, gae := sweepEngine(s, 1), sweepEngine(s, 0), sweepEngine(s, s.Lam)
 			for row, want := range map[string][]float64{
@@ -100,7 +101,7 @@ func TestEstimatorsMatchEngine(t *testing.T) {
 			} {
 				got := sweepRowCells(doc, row)
 				for k, x := range want {
-					w := num(x)
+					w := page.Num(x)
 					if res.Mask[k] != 1 && row != "reward" {
 						w = "—"
 					}
@@ -131,7 +132,7 @@ func TestEstimatorsMatchEngine(t *testing.T) {
 // the Monte Carlo row. The λ = 1 presets (lambda-1, pipeline) show GAE = MC.
 func TestEstimatorsIdentityRows(t *testing.T) {
 	for _, id := range []string{"lambda-1", "pipeline", "multi-turn", "v02-eos-leak", "eos-padding"} {
-		doc := page(t, "/compare/estimators?v=1&p="+id)
+		doc := getPage(t, "/compare/estimators?v=1&p="+id)
 		s, _ := scenario.Preset(id)
 		lhs, rhs, mc, gae := sweepRowCells(doc, "lhs"), sweepRowCells(doc, "rhs"), sweepRowCells(doc, "mc"), sweepRowCells(doc, "gae")
 		for k := range s.Len() {
@@ -143,7 +144,7 @@ func TestEstimatorsIdentityRows(t *testing.T) {
 			}
 		}
 	}
-	doc := page(t, "/compare/estimators?v=1&p=v02-eos-leak")
+	doc := getPage(t, "/compare/estimators?v=1&p=v02-eos-leak")
 	if !strings.Contains(doc.Find(`[data-testid="mask-note"]`).Text(), "v0.2") {
 		t.Error("the v0.2 preset does not explain v0.2's masks")
 	}
@@ -169,14 +170,14 @@ func TestEstimatorsIdentityCanFail(t *testing.T) {
 // Without JavaScript the form answers with the canonical link; bad input is
 // reported and never breaks the page.
 func TestEstimatorsForm(t *testing.T) {
-	doc := page(t, "/compare/estimators?v=1&p=dense&lang=en")
+	doc := getPage(t, "/compare/estimators?v=1&p=dense&lang=en")
 	q := strings.Replace(sweepFormQuery(doc, "form[data-testid=sweep-form]"), "lam=0.95", "lam=0.5", 1)
 	rec := get(t, "/compare/estimators?"+q)
 	// An edit makes a v=3 link naming the release of the v=1 state's GAE (edit_v2.go).
 	if want := "/compare/estimators?v=3&p=dense&lam=0.5&ver=v0.9.0&lang=en"; rec.Code != 303 || rec.Header().Get("Location") != want {
 		t.Errorf("submitting %s: %d to %q, want 303 to %q", q, rec.Code, rec.Header().Get("Location"), want)
 	}
-	doc = page(t, "/compare/estimators?v=1&p=dense&gamma=-1&t=3")
+	doc = getPage(t, "/compare/estimators?v=1&p=dense&gamma=-1&t=3")
 	if doc.Find(`[data-testid="form-errors"] li[data-field="gamma"]`).Length() == 0 {
 		t.Error("γ = −1 is not reported at its field")
 	}

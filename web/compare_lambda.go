@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"slices"
@@ -52,17 +53,17 @@ func (s *Server) handleCompareLambda(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleCompareLambdaChart(w http.ResponseWriter, r *http.Request) {
 	name := chi.URLParam(r, "name")
 	if !slices.Contains(lambdaChartNames(), name) {
-		chartNotFound(w, r)
+		page.ChartNotFound(w, r)
 		return
 	}
 	pr := s.readPlay(r, lambdaKeys...)
 	v := newLambdaView(pr, readSweepToken(r, &pr))
 	d, ok := v.drawChart(name)
 	if !ok {
-		chartNotFound(w, r)
+		page.ChartNotFound(w, r)
 		return
 	}
-	writeSVG(w, d, v.t("chart.error"))
+	page.WriteSVG(w, d, v.t("chart.error"))
 }
 
 // lambdaChartNames are the page's charts in page order, by the name in
@@ -78,7 +79,7 @@ func lambdaChartNames() []string {
 
 // drawChart draws one chart of the page by name; false when the page has
 // no such chart in this state.
-func (v lambdaView) drawChart(name string) (drawnChart, bool) {
+func (v lambdaView) drawChart(name string) (page.Chart, bool) {
 	switch name {
 	case "lines":
 		return v.linesChart(), true
@@ -92,13 +93,13 @@ func (v lambdaView) drawChart(name string) (drawnChart, bool) {
 			return v.smallMultiple(i), true
 		}
 	}
-	return drawnChart{}, false
+	return page.Chart{}, false
 }
 
 // figure is a drawn chart as the page shows it, linked to its route.
-func (v lambdaView) figure(name string, d drawnChart) templates.Chart {
+func (v lambdaView) figure(name string, d page.Chart) templates.Chart {
 	url := sweepLink(v.pr, "/compare/lambda/chart/"+name+".svg", v.state, v.extra())
-	return d.figure(v.playView, url, v.t("sweep.chart.error", d.title))
+	return d.Figure(v.t, url, v.t("sweep.chart.error", d.Title))
 }
 
 // charts are the page's charts above the weights, in page order.
@@ -201,7 +202,7 @@ func (v lambdaView) table() templates.Table {
 }
 
 // linesChart draws A_t for each λ as lines.
-func (v lambdaView) linesChart() drawnChart {
+func (v lambdaView) linesChart() page.Chart {
 	in := chart.SweepInput{
 		Base: v.s.Base, ID: "sweep-lines", Theme: v.chartTheme(),
 		Text: chart.SweepText{
@@ -215,11 +216,11 @@ func (v lambdaView) linesChart() drawnChart {
 	}
 	in.Tokens, in.Mask = chartTokens(v.s)
 	svg, err := chart.Sweep(in)
-	return drawnChart{id: in.ID, title: in.Text.Title, svg: svg, err: err}
+	return page.Chart{ID: in.ID, Title: in.Text.Title, SVG: svg, Err: err}
 }
 
 // heatChart draws A_t as a λ × token heat map.
-func (v lambdaView) heatChart() drawnChart {
+func (v lambdaView) heatChart() page.Chart {
 	in := chart.HeatmapInput{
 		Base: v.s.Base, ID: "sweep-heat", Theme: v.chartTheme(),
 		Text: chart.HeatmapText{
@@ -232,7 +233,7 @@ func (v lambdaView) heatChart() drawnChart {
 	}
 	in.Tokens, in.Mask = chartTokens(v.s)
 	svg, err := chart.Heatmap(in)
-	return drawnChart{id: in.ID, title: in.Text.Title, svg: svg, err: err}
+	return page.Chart{ID: in.ID, Title: in.Text.Title, SVG: svg, Err: err}
 }
 
 // smallMultiple draws A_t for λ = sweepLambdas[i] in a chart of its own,
@@ -240,7 +241,7 @@ func (v lambdaView) heatChart() drawnChart {
 // the combined chart, in the panel theme (chart.Theme.Panel): narrow
 // enough that the page shows it at its own size, labels at 12 px, two to a
 // row at 1280 px, however long the response.
-func (v lambdaView) smallMultiple(i int) drawnChart {
+func (v lambdaView) smallMultiple(i int) page.Chart {
 	var lo, hi float64
 	for _, run := range v.runs {
 		for _, a := range run.Advantages[0] {
@@ -261,5 +262,5 @@ func (v lambdaView) smallMultiple(i int) drawnChart {
 	}
 	in.Tokens, in.Mask = chartTokens(v.s)
 	svg, err := chart.Sweep(in)
-	return drawnChart{id: in.ID, title: label, svg: svg, err: err}
+	return page.Chart{ID: in.ID, Title: label, SVG: svg, Err: err}
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -45,7 +46,7 @@ func TestLambdaSweepMatchesEngine(t *testing.T) {
 			if q == "&gamma=0.9" {
 				s.Gamma = 0.9
 			}
-			doc := page(t, "/compare/lambda?v=1&p="+id+q)
+			doc := getPage(t, "/compare/lambda?v=1&p="+id+q)
 			if n := doc.Find(`tr[data-row^="adv-"]`).Length(); n != 5 {
 				t.Errorf("%s%s: %d λ rows, want 5", id, q, n)
 			}
@@ -58,8 +59,8 @@ func TestLambdaSweepMatchesEngine(t *testing.T) {
 						t.Fatalf("%s%s: row %s has %d cells, want %d", id, q, row, len(got), s.Len())
 					}
 					for k, x := range want {
-						if got[k] != num(x) {
-							t.Errorf("%s%s: %s at t=%d shows %q, engine %s", id, q, row, k, got[k], num(x))
+						if got[k] != page.Num(x) {
+							t.Errorf("%s%s: %s at t=%d shows %q, engine %s", id, q, row, k, got[k], page.Num(x))
 						}
 					}
 				}
@@ -90,7 +91,7 @@ func TestLambdaWeightsPanel(t *testing.T) {
 			if k > 0 {
 				link += "&t=" + strconv.Itoa(k)
 			}
-			doc := page(t, link)
+			doc := getPage(t, link)
 			w := doc.Find(`[data-testid="weights"]`)
 			steps := explain.Steps(s.Version, s.Compute().Mask, k)
 			if len(steps) == 0 {
@@ -110,7 +111,7 @@ func TestLambdaWeightsPanel(t *testing.T) {
 			}
 		}
 	}
-	doc := page(t, "/compare/lambda?v=1&p=multi-turn&t=2")
+	doc := getPage(t, "/compare/lambda?v=1&p=multi-turn&t=2")
 	if !strings.Contains(doc.Find(`[data-testid="weights"]`).Text(), "carried from the next valid token") {
 		t.Error("multi-turn t=2 (an observation token): the panel does not say its weights are the next valid token's")
 	}
@@ -135,7 +136,7 @@ func sweepFormQuery(doc *goquery.Document, sel string) string {
 // the canonical link: scenario query, then t=, then lang=.
 func TestLambdaFormWithoutJS(t *testing.T) {
 	start := "/compare/lambda?v=1&p=multi-turn&V=0.5,0.55,2,2,0.7,0.8,0.95&t=4&lang=zh"
-	doc := page(t, start)
+	doc := getPage(t, start)
 	if got, _ := doc.Find("form[data-testid=sweep-form]").Attr("method"); got != "get" {
 		t.Fatalf("form method %q, want get", got)
 	}
@@ -150,7 +151,7 @@ func TestLambdaFormWithoutJS(t *testing.T) {
 	if rec := get(t, want); rec.Code != http.StatusOK {
 		t.Fatalf("the canonical link answers %d", rec.Code)
 	}
-	doc = page(t, want)
+	doc = getPage(t, want)
 	if got, _ := doc.Find("button.copy-link").Attr("data-url"); got != want {
 		t.Errorf("copy link %q, want %q", got, want)
 	}
@@ -171,7 +172,7 @@ func TestLambdaBadInput(t *testing.T) {
 	for q, field := range map[string]string{
 		"t=abc": "t", "t=99": "t", "t=-1": "t", "gamma=2": "gamma", "lam=x": "lam", "V=1,2": "V",
 	} {
-		doc := page(t, "/compare/lambda?v=1&p=seed-b&"+q)
+		doc := getPage(t, "/compare/lambda?v=1&p=seed-b&"+q)
 		if doc.Find(`[data-testid="form-errors"] li[data-field="`+field+`"]`).Length() == 0 {
 			t.Errorf("%s: no error for the field %s", q, field)
 		}
@@ -179,11 +180,11 @@ func TestLambdaBadInput(t *testing.T) {
 			t.Errorf("%s: %d λ rows, want the results with the fallback", q, n)
 		}
 	}
-	doc := page(t, "/compare/lambda?v=1&p=seed-b&t=abc")
+	doc := getPage(t, "/compare/lambda?v=1&p=seed-b&t=abc")
 	if v, _ := doc.Find(`select#t option[selected]`).Attr("value"); v != "0" {
 		t.Errorf("a bad t falls back to %q, want 0", v)
 	}
-	if !strings.Contains(page(t, "/compare/lambda?v=1&p=seed-b&zz=1").Find(`[data-testid="warnings"]`).Text(), "zz") {
+	if !strings.Contains(getPage(t, "/compare/lambda?v=1&p=seed-b&zz=1").Find(`[data-testid="warnings"]`).Text(), "zz") {
 		t.Error("an unknown parameter is not reported")
 	}
 	if rec := get(t, "/compare/lambda?v=1&p=no-such&t=%zz"); rec.Code != http.StatusOK {
@@ -194,7 +195,7 @@ func TestLambdaBadInput(t *testing.T) {
 // A 512-token scenario, the playground's largest, renders.
 func TestLambdaLong(t *testing.T) {
 	target := strings.Replace(longScenario(512), "/play?", "/compare/lambda?", 1)
-	doc := page(t, target)
+	doc := getPage(t, target)
 	if n := doc.Find(`#sweep-heat svg g.cells rect`).Length(); n != 5*512 {
 		t.Errorf("512 tokens: %d heat map cells, want %d", n, 5*512)
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"strconv"
 	"strings"
 
@@ -40,7 +41,7 @@ func (v lambdaView) weights() templates.WeightsPanel {
 	}
 	N := len(steps)
 	w := explain.NStepWeights(v.s.Lam, N)
-	p.Lines = []templates.Rich{v.html("sweep.w.intro", v.idx(t), N, num(w[N-1]))}
+	p.Lines = []templates.Rich{v.html("sweep.w.intro", v.idx(t), N, page.Num(w[N-1]))}
 	if steps[0] != t {
 		p.Lines = append(p.Lines, v.html("sweep.w.masked", v.idx(t)))
 	}
@@ -61,18 +62,18 @@ func (v lambdaView) weights() templates.WeightsPanel {
 	if !p.Check.OK {
 		mark = v.t("sweep.check.fail")
 	}
-	p.Check.Text = v.t("sweep.w.check", num(mix.Mix), v.idx(t), num(mix.Adv), mark, num(mix.Diff))
+	p.Check.Text = v.t("sweep.w.check", page.Num(mix.Mix), v.idx(t), page.Num(mix.Adv), mark, page.Num(mix.Diff))
 	return p
 }
 
 // weightsChart draws the weights of token v.at's n-step estimates; false
 // when the token has no time step, so nothing to mix.
-func (v lambdaView) weightsChart() (drawnChart, bool) {
+func (v lambdaView) weightsChart() (page.Chart, bool) {
 	t := v.at
 	steps := explain.Steps(v.s.Version, v.res.Mask, t)
 	N := len(steps)
 	if N == 0 {
-		return drawnChart{}, false
+		return page.Chart{}, false
 	}
 	// Tick labels: the value each n-step estimate bootstraps from, V of the
 	// state before the next time step, and 0 for the Monte Carlo estimate.
@@ -90,7 +91,7 @@ func (v lambdaView) weightsChart() (drawnChart, bool) {
 		},
 	}
 	svg, err := chart.Weights(in)
-	return drawnChart{id: in.ID, title: in.Text.Title, svg: svg, err: err}, true
+	return page.Chart{ID: in.ID, Title: in.Text.Title, SVG: svg, Err: err}, true
 }
 
 // sweepSubscript writes n with Unicode subscript digits.

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/url"
 	"slices"
 	"strconv"
@@ -30,7 +31,7 @@ func sweepPage(v playView, titleKey, path, query, extra string) templates.Page {
 
 // sweepCanonical is the link a request of a compare view is redirected to.
 func sweepCanonical(pr playRequest, path, query, extra string) string {
-	return pr.pageLink(path, query+extra).canonical(pr.langSet)
+	return pr.pageLink(path, query+extra).Canonical(pr.langSet)
 }
 
 // sweepForm is a compare view's GET form: γ and λ, the view's own selects,
@@ -81,7 +82,7 @@ func sweepColumns(v playView) []templates.Column {
 func sweepRow(v playView, id, label, code, swatch string, xs []float64, skip func(t int) bool) templates.Row {
 	row := templates.Row{ID: id, Label: label, Code: code, Swatch: swatch, Cells: make([]templates.Cell, len(xs))}
 	for t, x := range xs {
-		c := templates.Cell{T: t, Text: num(x), Full: full(x), Class: maskClass(v.s.Tokens[t].Kind)}
+		c := templates.Cell{T: t, Text: page.Num(x), Full: page.Full(x), Class: maskClass(v.s.Tokens[t].Kind)}
 		if exact, _ := strconv.ParseFloat(c.Text, 64); exact == x {
 			c.Full = ""
 		}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"gaelab/web/page"
 	"slices"
 	"strings"
 
@@ -190,9 +191,9 @@ func (m *upgradeMarks) scalarCell(x []float64, err error) templates.CompareCell 
 	if err != nil {
 		return templates.CompareCell{Text: "—", Full: m.c.t("upgrade.raises", verlErrorText(err))}
 	}
-	cell := templates.CompareCell{Text: num(x[0])}
-	if cell.Text != full(x[0]) {
-		cell.Full = full(x[0])
+	cell := templates.CompareCell{Text: page.Num(x[0])}
+	if cell.Text != page.Full(x[0]) {
+		cell.Full = page.Full(x[0])
 	}
 	return cell
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"strings"
 	"testing"
 
@@ -34,7 +35,7 @@ func engineValueLoss(t *testing.T, preset, tag string, mode engine.AggMode) (flo
 // number the release does not compute as "—" with verl's exception, and
 // every differing loss marked with the changes that move it.
 func TestUpgradeLosses(t *testing.T) {
-	doc := page(t, "/compare/versions?v=1&p=multi-turn&from=v0.4.1&to=v0.9.0")
+	doc := getPage(t, "/compare/versions?v=1&p=multi-turn&from=v0.4.1&to=v0.9.0")
 	for _, mode := range engine.AggModes {
 		for i, tag := range []string{"v0.4.1", "v0.9.0"} {
 			cell := lossCell(doc, "vf_loss", mode, []string{"from", "to"}[i])
@@ -45,8 +46,8 @@ func TestUpgradeLosses(t *testing.T) {
 				if title, _ := cell.Find(".num").Attr("title"); got != "—" || !strings.Contains(title, "ValueError: Invalid loss_agg_mode") {
 					t.Errorf("vf_loss %s in %s: %q (title %q), want — with verl's ValueError", mode, tag, got, title)
 				}
-			case got != num(want):
-				t.Errorf("vf_loss %s in %s: %q, engine %s", mode, tag, got, num(want))
+			case got != page.Num(want):
+				t.Errorf("vf_loss %s in %s: %q, engine %s", mode, tag, got, page.Num(want))
 			}
 		}
 	}
@@ -65,11 +66,11 @@ func TestUpgradeLosses(t *testing.T) {
 	}
 
 	// v0.4.0 dropped vf_loss's factor 0.5 (#1340), v0.4.1 restored it.
-	doc = page(t, "/compare/versions?v=1&p=seed-b&from=v0.3.0.post1&to=v0.4.0")
+	doc = getPage(t, "/compare/versions?v=1&p=seed-b&from=v0.3.0.post1&to=v0.4.0")
 	if lossCell(doc, "vf_loss", engine.TokenMean, "to").Find(`a[href="#change-vf-loss-no-half"]`).Length() == 0 {
 		t.Error("v0.3.0.post1 → v0.4.0: vf_loss not marked with the missing 0.5")
 	}
-	doc = page(t, "/compare/versions?v=1&p=seed-b&from=v0.3.0.post1&to=v0.4.1")
+	doc = getPage(t, "/compare/versions?v=1&p=seed-b&from=v0.3.0.post1&to=v0.4.1")
 	if lossCell(doc, "vf_loss", engine.TokenMean, "to").HasClass("differs") {
 		t.Error("v0.3.0.post1 → v0.4.1: vf_loss token-mean marked, but the 0.5 is back and seed B has no hole")
 	}
@@ -80,7 +81,7 @@ func TestUpgradeLosses(t *testing.T) {
 // in v0.9.0 (#7300), and an estimator a release lacks is marked with the
 // change that adds it.
 func TestUpgradeEstimators(t *testing.T) {
-	doc := page(t, "/compare/versions?v=1&p=multi-turn&from=v0.8.0&to=v0.9.0")
+	doc := getPage(t, "/compare/versions?v=1&p=multi-turn&from=v0.8.0&to=v0.9.0")
 	rpp := doc.Find(`[data-testid="compare-results"] tbody[data-group="est-reinforce_plus_plus"]`)
 	if rpp.Length() == 0 {
 		t.Fatal("no REINFORCE++ rows")
@@ -88,7 +89,7 @@ func TestUpgradeEstimators(t *testing.T) {
 	if rpp.Find(`a[href="#change-reinforce-carry"]`).Length() == 0 {
 		t.Error("REINFORCE++ on multi-turn, v0.8.0 → v0.9.0: no cell marked with the carry across observations")
 	}
-	doc = page(t, "/compare/versions?v=1&p=seed-b&from=v0.5.0&to=v0.9.0")
+	doc = getPage(t, "/compare/versions?v=1&p=seed-b&from=v0.5.0&to=v0.9.0")
 	vec := doc.Find(`tbody[data-group="est-grpo_vectorized_norm_std"]`)
 	if vec.Find(`a[href="#change-vectorized"]`).Length() == 0 {
 		t.Error("vectorized GRPO, absent in v0.5.0: not marked with the change that adds it")
@@ -110,7 +111,7 @@ func TestUpgradeMarksResolve(t *testing.T) {
 		for _, preset := range []string{"multi-turn", "v02-eos-leak", "seed-b"} {
 			for _, lang := range []string{"en", "zh"} {
 				target := "/compare/versions?v=1&p=" + preset + "&from=" + p[0] + "&to=" + p[1] + "&lang=" + lang
-				doc := page(t, target)
+				doc := getPage(t, target)
 				if doc.Find(`[data-testid="upgrade-losses"]`).Length() == 0 || doc.Find(`#upgrade-estimators`).Length() == 0 {
 					t.Errorf("%s: no losses or estimators table", target)
 				}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"net/http"
 	"net/url"
@@ -97,11 +98,11 @@ func (s *Server) handleCompareVariance(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleCompareVarianceChart(w http.ResponseWriter, r *http.Request) {
 	c := slices.Index(varianceChartNames, chi.URLParam(r, "name"))
 	if c < 0 {
-		chartNotFound(w, r)
+		page.ChartNotFound(w, r)
 		return
 	}
 	v := s.newVarianceView(r)
-	writeSVG(w, v.chart(c), v.t("chart.error"))
+	page.WriteSVG(w, v.chart(c), v.t("chart.error"))
 }
 
 // varianceChartNames name the charts by critic: Biases[0] = 0 is the
@@ -186,7 +187,7 @@ func (v varianceView) page() templates.Variance {
 	vm.Notes = v.notes()
 	for c, name := range varianceChartNames {
 		url := sweepLink(v.pr, "/compare/variance/chart/"+name+".svg", v.state, v.extra)
-		vm.Charts = append(vm.Charts, v.chart(c).figure(v.playView, url, v.t("sweep.chart.error", v.chartTitle(c))))
+		vm.Charts = append(vm.Charts, v.chart(c).Figure(v.t, url, v.t("sweep.chart.error", v.chartTitle(c))))
 	}
 	return vm
 }
@@ -205,7 +206,7 @@ func (v varianceView) toyLines() []templates.Rich {
 		v.html("var.toy.shape", m.Len, v.idx(m.Outcome), scenario.FormatNumber(m.Gamma)),
 		v.html("var.toy.chain", scenario.FormatNumber(m.First), scenario.FormatNumber(m.Stay),
 			scenario.FormatNumber(m.POn), scenario.FormatNumber(m.POff), scenario.FormatNumber(m.Noise)),
-		v.html("var.toy.truth", num(m.Value(0, true)), num(m.Q(true)), num(v.lab.True)),
+		v.html("var.toy.truth", page.Num(m.Value(0, true)), page.Num(m.Q(true)), page.Num(v.lab.True)),
 		v.html("var.toy.critics", scenario.FormatNumber(v.params.bias)),
 	}
 }

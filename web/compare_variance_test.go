@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -58,7 +59,7 @@ func TestVariancePageMatchesEngine(t *testing.T) {
 		s, _ := scenario.Preset(c.preset)
 		lab := varianceEngine(t, s, c.n, c.seed, c.bias)
 		target := "/compare/variance?v=1&p=" + c.preset + c.query
-		doc := page(t, target)
+		doc := getPage(t, target)
 		rows := doc.Find(`[data-testid="variance-table"] tbody tr`)
 		if rows.Length() != 10 {
 			t.Fatalf("%s: %d rows, want 2 critics × 5 λ", target, rows.Length())
@@ -71,8 +72,8 @@ func TestVariancePageMatchesEngine(t *testing.T) {
 					"mse": r.Sample.MSE, "exact-bias2": r.Exact.Bias * r.Exact.Bias, "exact-var": r.Exact.Var, "exact-mse": r.Exact.MSE,
 				}
 				for col, x := range want {
-					if got := strings.TrimSpace(tr.Find(`td[data-col="` + col + `"]`).Text()); got != num(x) {
-						t.Errorf("%s: %s λ=%g %s shows %q, engine %s", target, critic, r.Lam, col, got, num(x))
+					if got := strings.TrimSpace(tr.Find(`td[data-col="` + col + `"]`).Text()); got != page.Num(x) {
+						t.Errorf("%s: %s λ=%g %s shows %q, engine %s", target, critic, r.Lam, col, got, page.Num(x))
 					}
 				}
 			}
@@ -82,8 +83,8 @@ func TestVariancePageMatchesEngine(t *testing.T) {
 					svg.Length(), svg.Find("g.hist").Length(), svg.Find("path.mean").Length())
 			}
 		}
-		if toy := doc.Find(`[data-testid="variance-toy"] li`); toy.Length() != 4 || !strings.Contains(toy.Eq(2).Text(), num(lab.True)) {
-			t.Errorf("%s: toy lines %q lack the true advantage %s", target, toy.Text(), num(lab.True))
+		if toy := doc.Find(`[data-testid="variance-toy"] li`); toy.Length() != 4 || !strings.Contains(toy.Eq(2).Text(), page.Num(lab.True)) {
+			t.Errorf("%s: toy lines %q lack the true advantage %s", target, toy.Text(), page.Num(lab.True))
 		}
 		if doc.Find(`tr.own`).Length() != 2 {
 			t.Errorf("%s: %d rows marked as the scenario's λ, want one per critic", target, doc.Find(`tr.own`).Length())
@@ -93,7 +94,7 @@ func TestVariancePageMatchesEngine(t *testing.T) {
 
 // A λ outside the sweep is added to it, in order.
 func TestVarianceOwnLambda(t *testing.T) {
-	doc := page(t, "/compare/variance?v=1&p=seed-b&lam=0.7&n=20")
+	doc := getPage(t, "/compare/variance?v=1&p=seed-b&lam=0.7&n=20")
 	var lams []string
 	doc.Find(`tr[data-critic="perfect"]`).Each(func(_ int, s *goquery.Selection) { lams = append(lams, s.AttrOr("data-lam", "")) })
 	if strings.Join(lams, " ") != "0 0.5 0.7 0.9 0.95 1" {
@@ -125,7 +126,7 @@ func TestVarianceBadParams(t *testing.T) {
 			if rec.Code != http.StatusOK {
 				t.Fatalf("%s: status %d, want 200 with the field's message", target, rec.Code)
 			}
-			doc := page(t, target)
+			doc := getPage(t, target)
 			in := doc.Find("input#" + c.field)
 			if in.AttrOr("aria-invalid", "") != "true" {
 				t.Errorf("%s: field %s not marked invalid", target, c.field)
@@ -174,12 +175,12 @@ func TestVarianceChartRoutes(t *testing.T) {
 // The playground links to the lab, and the lab to the playground and the
 // other compare views, each with the scenario's state.
 func TestVarianceLinks(t *testing.T) {
-	doc := page(t, "/play?v=1&p=seed-b&lam=0.9&lang=zh")
+	doc := getPage(t, "/play?v=1&p=seed-b&lam=0.9&lang=zh")
 	href, ok := doc.Find(`a[href^="/compare/variance?"]`).Attr("href")
 	if !ok || !strings.Contains(href, "lam=0.9") || !strings.Contains(href, "lang=zh") {
 		t.Errorf("the playground's link to the lab: %q", href)
 	}
-	doc = page(t, "/compare/variance?v=1&p=seed-b&lam=0.9&n=30&lang=zh")
+	doc = getPage(t, "/compare/variance?v=1&p=seed-b&lam=0.9&n=30&lang=zh")
 	for _, id := range []string{"open-play", "open-lambda", "open-estimators"} {
 		href := doc.Find(`[data-testid="`+id+`"]`).AttrOr("href", "")
 		if !strings.Contains(href, "lam=0.9") || strings.Contains(href, "n=30") {
@@ -187,7 +188,7 @@ func TestVarianceLinks(t *testing.T) {
 		}
 	}
 	for _, p := range []string{"/compare/lambda", "/compare/estimators"} {
-		doc := page(t, p+"?v=1&p=seed-b&lang=en")
+		doc := getPage(t, p+"?v=1&p=seed-b&lang=en")
 		if doc.Find(`[data-testid="open-variance"]`).Length() != 1 {
 			t.Errorf("%s does not link to the variance lab", p)
 		}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 
 	"gaelab/templates"
@@ -38,7 +39,7 @@ func (v varianceView) table() templates.VarianceTable {
 			}
 			s, x := r.Sample, r.Exact
 			for i, n := range []float64{s.Mean, v.lab.True, s.Bias * s.Bias, s.Var, s.MSE, x.Bias * x.Bias, x.Var, x.MSE} {
-				row.Cells = append(row.Cells, templates.VarianceCell{Col: varianceCols[i], Text: num(n), Full: full(n)})
+				row.Cells = append(row.Cells, templates.VarianceCell{Col: varianceCols[i], Text: page.Num(n), Full: page.Full(n)})
 			}
 			tb.Rows = append(tb.Rows, row)
 		}
@@ -57,12 +58,12 @@ func (v varianceView) notes() []string {
 				best = i
 			}
 		}
-		out = append(out, v.t("var.note.best", v.critic(c), sweepLam(runs[best].Lam), num(runs[best].Exact.MSE)))
+		out = append(out, v.t("var.note.best", v.critic(c), sweepLam(runs[best].Lam), page.Num(runs[best].Exact.MSE)))
 	}
 	first, last := v.lab.Runs[1][0], v.lab.Runs[1][len(v.lab.Runs[1])-1]
 	out = append(out,
-		v.t("var.note.lam0", sweepLam(first.Lam), num(first.Exact.Var), num(first.Exact.Bias)),
-		v.t("var.note.lam1", sweepLam(last.Lam), num(last.Exact.Var), num(last.Exact.Bias)))
+		v.t("var.note.lam0", sweepLam(first.Lam), page.Num(first.Exact.Var), page.Num(first.Exact.Bias)),
+		v.t("var.note.lam1", sweepLam(last.Lam), page.Num(last.Exact.Var), page.Num(last.Exact.Bias)))
 	return out
 }
 
@@ -73,10 +74,10 @@ func (v varianceView) chartTitle(c int) string {
 
 // chart draws critic c's estimates of A_0 per λ, on the value axis both
 // charts share.
-func (v varianceView) chart(c int) drawnChart {
+func (v varianceView) chart(c int) page.Chart {
 	id := v.chartPrefix + "var-" + varianceChartNames[c]
 	if v.err != nil {
-		return drawnChart{id: id, title: v.chartTitle(c), err: v.err}
+		return page.Chart{ID: id, Title: v.chartTitle(c), Err: v.err}
 	}
 	lo, hi := v.lab.True, v.lab.True
 	for _, runs := range v.lab.Runs {
@@ -89,7 +90,7 @@ func (v varianceView) chart(c int) drawnChart {
 	in := chart.VarianceInput{
 		True: v.lab.True, Extent: [2]float64{lo, hi}, ID: id, Theme: v.chartTheme(),
 		Text: chart.VarianceText{
-			Title: v.chartTitle(c), Desc: v.t("var.chart.desc", num(v.lab.True)),
+			Title: v.chartTitle(c), Desc: v.t("var.chart.desc", page.Num(v.lab.True)),
 			GroupAxis: v.t("var.chart.lam"), ValueAxis: v.t("var.chart.axis"),
 			Estimates: v.t("var.chart.estimates"), Mean: v.t("var.chart.mean"), True: v.t("var.chart.true"),
 		},
@@ -101,9 +102,9 @@ func (v varianceView) chart(c int) drawnChart {
 		}
 		in.Groups = append(in.Groups, chart.VarianceGroup{
 			Label: sweepLam(r.Lam), Values: r.A0,
-			Desc: v.t("var.chart.group", sweepLam(r.Lam), num(r.Sample.Mean), num(math.Sqrt(r.Sample.Var)), num(lo), num(hi)),
+			Desc: v.t("var.chart.group", sweepLam(r.Lam), page.Num(r.Sample.Mean), page.Num(math.Sqrt(r.Sample.Var)), page.Num(lo), page.Num(hi)),
 		})
 	}
 	svg, err := v.memoChart("variance"+v.extra, id, func() ([]byte, error) { return chart.Variance(in) })
-	return drawnChart{id: id, title: in.Text.Title, svg: svg, err: err}
+	return page.Chart{ID: id, Title: in.Text.Title, SVG: svg, Err: err}
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"slices"
@@ -63,12 +64,12 @@ func (s *Server) handleCompareVersionsChart(w http.ResponseWriter, r *http.Reque
 	c := compareView{playView: newPlayView(s.readPlay(r, versionsKeys...)), path: "/compare/versions"}
 	run := c.versionChain()
 	_, _, advDiffers, _ := run.Marks(explain.Advantages)
-	writeSVG(w, c.versionsChart(run, advDiffers), c.t("chart.error"))
+	page.WriteSVG(w, c.versionsChart(run, advDiffers), c.t("chart.error"))
 }
 
 // versionsChart draws the advantages of both generations, the cells that
 // differ marked.
-func (c compareView) versionsChart(run explain.VersionChain, differs []bool) drawnChart {
+func (c compareView) versionsChart(run explain.VersionChain, differs []bool) page.Chart {
 	return c.compareChart("chart-compare-versions", c.t("compare.versions.chart"), chart.Advantage, run.Newest.Advantages[0], run.Early.Advantages[0],
 		c.t("compare.legend.newest"), c.t("compare.legend.early"), "chart.axis.adv", differs)
 }
@@ -149,7 +150,7 @@ func (c compareView) versionsResults(shown []explain.Quantity) templates.Version
 	out.Table = tb
 
 	if g := run.Newest; g.WhitenErr != nil {
-		out.Errors = append(out.Errors, c.t("summary.whiten_none", c.t(learnerKey(g.WhitenErr))))
+		out.Errors = append(out.Errors, c.t("summary.whiten_none", c.t(page.LearnerKey(g.WhitenErr))))
 	}
 	if cells == 0 {
 		out.Summary = append(out.Summary, c.t("compare.versions.same"))
@@ -188,7 +189,7 @@ var reasonMark = map[explain.Reason]string{explain.ReasonEOS: "E", explain.Reaso
 func (c compareView) versionChain() explain.VersionChain {
 	in := explain.VersionInputs{
 		Rewards: c.res.Rewards, Values: values(c.s), Mask: c.res.Mask,
-		Padding: make([]bool, c.s.Len()), Gamma: c.s.Gamma, Lam: c.s.Lam, Shown: num,
+		Padding: make([]bool, c.s.Len()), Gamma: c.s.Gamma, Lam: c.s.Lam, Shown: page.Num,
 	}
 	for t, tok := range c.s.Tokens {
 		in.Padding[t] = tok.Kind == scenario.Padding

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -71,8 +72,8 @@ func TestCompareVersionsMatchEngine(t *testing.T) {
 					for k := range mask {
 						e, td := compareCell(doc.Selection, row.id, "early", k)
 						n, _ := compareCell(doc.Selection, row.id, "newest", k)
-						if e != num(row.early[0][k]) || n != num(row.new[0][k]) {
-							t.Errorf("%s%s/%s: %s at t=%d shows %s | %s, engine %s | %s", id, edit, lang, row.id, k, e, n, num(row.early[0][k]), num(row.new[0][k]))
+						if e != page.Num(row.early[0][k]) || n != page.Num(row.new[0][k]) {
+							t.Errorf("%s%s/%s: %s at t=%d shows %s | %s, engine %s | %s", id, edit, lang, row.id, k, e, n, page.Num(row.early[0][k]), page.Num(row.new[0][k]))
 						}
 						if row.id == "white" {
 							continue // the ε of masked_mean: checked in TestCompareVersionsWhitenedNoise
@@ -102,7 +103,7 @@ func mergeQuery(base, q url.Values) url.Values {
 // The whitened rows differ by about 1e-8 everywhere (masked_mean's ε): the
 // page says so once and marks no cell for it where 4 decimals agree.
 func TestCompareVersionsWhitenedNoise(t *testing.T) {
-	doc := page(t, "/compare/versions?v=1&p=seed-b")
+	doc := getPage(t, "/compare/versions?v=1&p=seed-b")
 	if n := doc.Find(".differs").Length(); n != 0 {
 		t.Errorf("seed B has %d marked cells; the generations agree on it up to the ε", n)
 	}
@@ -144,7 +145,7 @@ func TestCompareVersionsReasons(t *testing.T) {
 		}, []string{"reason-obs", "reason-reward"}},
 	}
 	for _, c := range cases {
-		doc := page(t, c.link)
+		doc := getPage(t, c.link)
 		for at, want := range c.checks {
 			row, k := at[0].(string), at[1].(int)
 			_, td := compareCell(doc.Selection, row, "early", k)
@@ -186,7 +187,7 @@ func sorted(s string) string {
 
 // The chart compares the raw advantages and marks the differing tokens.
 func TestCompareVersionsChart(t *testing.T) {
-	doc := page(t, "/compare/versions?v=1&p=multi-turn")
+	doc := getPage(t, "/compare/versions?v=1&p=multi-turn")
 	svg := doc.Find(`#chart-compare-versions svg`)
 	if svg.Length() != 1 || svg.AttrOr("role", "") != "img" {
 		t.Fatalf("no comparison chart (role=img)")
@@ -218,7 +219,7 @@ func TestCompareVersionsLinks(t *testing.T) {
 			t.Errorf("GET %s: %d to %q, want 303 to %q", from, rec.Code, rec.Header().Get("Location"), to)
 		}
 	}
-	doc := page(t, "/compare/versions?v=1&p=multi-turn&show=adv&lang=en")
+	doc := getPage(t, "/compare/versions?v=1&p=multi-turn&show=adv&lang=en")
 	if got := doc.Find(`a.lang-switch`).AttrOr("href", ""); switchTarget(got, "zh") != "/compare/versions?v=1&p=multi-turn&show=adv&lang=zh" {
 		t.Errorf("the language switch goes to %q", got)
 	}
@@ -242,7 +243,7 @@ func TestCompareVersionsLinks(t *testing.T) {
 // and λ, and one checkbox per quantity; with htmx the server answers the
 // results and the canonical link for the address bar.
 func TestCompareVersionsForm(t *testing.T) {
-	doc := page(t, "/compare/versions?v=1&p=multi-turn&lam=0.5&show=adv")
+	doc := getPage(t, "/compare/versions?v=1&p=multi-turn&lam=0.5&show=adv")
 	form := doc.Find(`form[data-testid="compare-form"]`)
 	if form.AttrOr("action", "") != "/compare/versions" || form.AttrOr("method", "") != "get" || form.AttrOr("hx-target", "") != "#compare-results" {
 		t.Fatalf("form action %q method %q hx-target %q", form.AttrOr("action", ""), form.AttrOr("method", ""), form.AttrOr("hx-target", ""))
@@ -288,11 +289,11 @@ func TestCompareVersionsBadInput(t *testing.T) {
 			t.Errorf("%s: no table", link)
 		}
 	}
-	doc := page(t, "/compare/versions?v=1&p=seed-b&show=entropy")
+	doc := getPage(t, "/compare/versions?v=1&p=seed-b&show=entropy")
 	if got := doc.Find(`[data-testid="warnings"]`).Text(); !strings.Contains(got, "entropy") {
 		t.Errorf("unknown show= not reported: %q", got)
 	}
-	doc = page(t, "/compare/versions?v=1&p=seed-b&mask=0,0,0,0,0,1")
+	doc = getPage(t, "/compare/versions?v=1&p=seed-b&mask=0,0,0,0,0,1")
 	if got := doc.Find(`[data-testid="compare-errors"]`).Text(); !strings.Contains(got, "one valid token") {
 		t.Errorf("whitening with one valid token not reported: %q", got)
 	}
@@ -332,5 +333,5 @@ func comparePage(t *testing.T, target string) *goquery.Document {
 	if rec := get(t, target); rec.Code == http.StatusSeeOther {
 		target = rec.Header().Get("Location")
 	}
-	return page(t, target)
+	return getPage(t, target)
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"slices"
@@ -38,15 +39,15 @@ func (c compareView) link(s scenario.Scenario, extra string) string {
 }
 
 // self is the link of the request's state.
-func (c compareView) self() pageLink { return c.pr.pageLink(c.path, c.state+c.extra) }
+func (c compareView) self() page.Link { return c.pr.pageLink(c.path, c.state+c.extra) }
 
 // serve answers a request through the page pipeline: the whole page, or
 // for the form's htmx request (HX-Target target) the results.
-func (c compareView) serve(w http.ResponseWriter, r *http.Request, target string, page, results func() templ.Component) {
-	servePage(w, r, pageAnswer{
-		canonical: c.self().canonical(c.pr.langSet),
-		redirect:  c.pr.rep.OK(), keepTyped: !c.pr.rep.OK(),
-		page: page, fragments: map[string]func() templ.Component{target: results},
+func (c compareView) serve(w http.ResponseWriter, r *http.Request, target string, whole, results func() templ.Component) {
+	page.Serve(w, r, page.Answer{
+		Canonical: c.self().Canonical(c.pr.langSet),
+		Redirect:  c.pr.rep.OK(), KeepTyped: !c.pr.rep.OK(),
+		Page: whole, Fragments: map[string]func() templ.Component{target: results},
 	})
 }
 
@@ -97,7 +98,7 @@ func (c compareView) form(target string) templates.CompareForm {
 	}
 	f.Gamma.Help, f.Lam.Help = c.t("form.gamma.help"), c.t("form.lam.help")
 	// The visible fields carry γ and λ; an edit makes a v=3 link (edit_v2.go).
-	f.Hidden = c.pr.pageLink(c.path, c.editState()).hidden("gamma", "lam")
+	f.Hidden = c.pr.pageLink(c.path, c.editState()).Hidden("gamma", "lam")
 	return f
 }
 
@@ -176,7 +177,7 @@ func (c compareView) group(id, label, code, swatch string, mark cellMark, rows .
 		for t := range c.s.Tokens {
 			cell := templates.CompareCell{Text: "—", Class: maskClass(c.s.Tokens[t].Kind)}
 			if row.values != nil {
-				cell.Text = num(row.values[t])
+				cell.Text = page.Num(row.values[t])
 			}
 			if mark != nil {
 				if on, why := mark(t); on {
@@ -188,7 +189,7 @@ func (c compareView) group(id, label, code, swatch string, mark cellMark, rows .
 					// The full number, where 4 decimals may hide the difference.
 					if x := row.values; x != nil {
 						if exact, _ := strconv.ParseFloat(cell.Text, 64); exact != x[t] {
-							cell.Full = full(x[t])
+							cell.Full = page.Full(x[t])
 						}
 					}
 				}
@@ -201,7 +202,7 @@ func (c compareView) group(id, label, code, swatch string, mark cellMark, rows .
 }
 
 // compareChart draws a comparison chart; id is its figure's element id.
-func (c compareView) compareChart(id, title string, q chart.Quantity, ref, other []float64, refLabel, otherLabel, axisKey string, differs []bool) drawnChart {
+func (c compareView) compareChart(id, title string, q chart.Quantity, ref, other []float64, refLabel, otherLabel, axisKey string, differs []bool) page.Chart {
 	in := chart.CompareInput{Base: c.s.Base, Quantity: q, Reference: ref, Other: other, Differs: differs, Theme: c.chartTheme(), ID: id,
 		Text: chart.CompareText{
 			Title: title, Desc: c.t("compare.chart.desc"), Reference: refLabel, Other: otherLabel,
@@ -211,15 +212,15 @@ func (c compareView) compareChart(id, title string, q chart.Quantity, ref, other
 		}}
 	in.Tokens, in.Mask = chartTokens(c.s)
 	svg, err := chart.Compare(in)
-	return drawnChart{id: id, title: title, svg: svg, err: err}
+	return page.Chart{ID: id, Title: title, SVG: svg, Err: err}
 }
 
 // figure is a drawn chart as the page shows it, linked to its route path
 // with the page's state.
-func (c compareView) figure(d drawnChart, path string) templates.Chart {
+func (c compareView) figure(d page.Chart, path string) templates.Chart {
 	at := c
 	at.path = path
-	return d.figure(c.playView, at.self().String(), d.title+" — "+c.t("chart.error"))
+	return d.Figure(c.t, at.self().String(), d.Title+" — "+c.t("chart.error"))
 }
 
 // verlRef links a verl issue or pull request, "verl#1850".

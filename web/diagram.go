@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"strconv"
 
@@ -91,5 +92,5 @@ func (s *Server) handleDiagram(w http.ResponseWriter, r *http.Request) {
 // drawing as a standalone SVG file, in the request's language.
 func (s *Server) handleDiagramSVG(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
-	writeSVG(w, drawnChart{svg: drawDiagram(lr.lang, "ppo-diagram")}, "")
+	page.WriteSVG(w, page.Chart{SVG: drawDiagram(lr.lang, "ppo-diagram")}, "")
 }

@@ -18,7 +18,7 @@ import (
 // the same.
 func TestDiagramPage(t *testing.T) {
 	for _, lang := range lessons.Langs {
-		doc := page(t, "/lessons/diagram?lang="+lang)
+		doc := getPage(t, "/lessons/diagram?lang="+lang)
 		svg := doc.Find(`svg[data-testid="diagram"]`)
 		if svg.Length() != 1 || svg.AttrOr("role", "") != "img" {
 			t.Fatalf("%s: no diagram drawn as an image", lang)
@@ -76,7 +76,7 @@ func TestDiagramLinkedFromEveryLesson(t *testing.T) {
 		}
 		for _, p := range paths {
 			var hrefs []string
-			page(t, p).Find(`[data-testid="diagram-link"]`).Each(func(_ int, a *goquery.Selection) {
+			getPage(t, p).Find(`[data-testid="diagram-link"]`).Each(func(_ int, a *goquery.Selection) {
 				hrefs = append(hrefs, a.AttrOr("href", ""))
 			})
 			if len(hrefs) != 1 || hrefs[0] != "/lessons/diagram?lang="+lang {

@@ -46,7 +46,7 @@ func TestFormsEditIntoV3(t *testing.T) {
 			{"v=2&p=seed-b&ver=v0.6.1", "v0.6.1"},
 			{"v=3&p=seed-b&ver=v0.4.1", "v0.4.1"},
 		} {
-			doc := page(t, path+"?"+c.state)
+			doc := getPage(t, path+"?"+c.state)
 			form := doc.Find("main form[method=get]").First()
 			if form.Length() == 0 {
 				t.Errorf("%s?%s: no form", path, c.state)
@@ -97,7 +97,7 @@ func TestEditNoticeOnlyWhenNumbersChange(t *testing.T) {
 			}
 		}
 	}
-	if strings.Contains(page(t, "/update/critic?v=1&p=seed-b&ver=v0.2").Find("main").Text(), "Editing here makes a v=3 link") {
+	if strings.Contains(getPage(t, "/update/critic?v=1&p=seed-b&ver=v0.2").Find("main").Text(), "Editing here makes a v=3 link") {
 		t.Error("/update/critic shows the edit notice, but no number changes")
 	}
 }

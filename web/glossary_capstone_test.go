@@ -21,7 +21,7 @@ func TestGlossaryCapstoneTerms(t *testing.T) {
 			t.Errorf("%s: a name or definition is missing: %+v", id, g)
 		}
 		for _, lang := range lessons.Langs {
-			doc := page(t, "/lessons/"+g.Lesson+"?lang="+lang)
+			doc := getPage(t, "/lessons/"+g.Lesson+"?lang="+lang)
 			if doc.Find(`a.term[href="/glossary?lang=`+lang+`#term-`+id+`"]`).Length() != 1 {
 				t.Errorf("%s: /lessons/%s?lang=%s does not link the term from its prose", id, g.Lesson, lang)
 			}

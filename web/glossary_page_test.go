@@ -19,7 +19,7 @@ func TestGlossaryPage(t *testing.T) {
 		t.Fatalf("%d terms, want at least 30", n)
 	}
 	for _, lang := range []string{"en", "zh"} {
-		doc := page(t, "/glossary?lang="+lang)
+		doc := getPage(t, "/glossary?lang="+lang)
 		rows := doc.Find(`[data-testid="term"]`)
 		if rows.Length() != len(glossary.All()) {
 			t.Errorf("%s: %d rows for %d terms", lang, rows.Length(), len(glossary.All()))
@@ -39,7 +39,7 @@ func TestGlossaryPage(t *testing.T) {
 			}
 		})
 		for _, l := range course().Lessons(lang) {
-			if href, _ := page(t, "/lessons/"+l.Slug+"?lang="+lang).Find(`[data-testid="glossary-link"]`).Attr("href"); href != "/glossary?lang="+lang {
+			if href, _ := getPage(t, "/lessons/"+l.Slug+"?lang="+lang).Find(`[data-testid="glossary-link"]`).Attr("href"); href != "/glossary?lang="+lang {
 				t.Errorf("%s/%s links the glossary as %q", lang, l.Slug, href)
 			}
 		}

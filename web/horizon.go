@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"strconv"
 
@@ -53,9 +54,9 @@ func (v varianceView) horizonBlock(id string, T int) ([]templates.Rich, template
 			}
 		}
 		in.Series = append(in.Series, chart.Series{Label: v.t("sweep.legend.lam", sweepLam(lam)), Values: logs})
-		lines = append(lines, v.html("horizon.line", sweepLam(lam), scenario.FormatNumber(v.s.Gamma), T-1, num(w[i][0]), num(1-w[i][0])))
+		lines = append(lines, v.html("horizon.line", sweepLam(lam), scenario.FormatNumber(v.s.Gamma), T-1, page.Num(w[i][0]), page.Num(1-w[i][0])))
 	}
 	svg, err := v.memoChart("horizon-"+strconv.Itoa(T), in.ID, func() ([]byte, error) { return chart.Sweep(in) })
-	d := drawnChart{id: in.ID, title: in.Text.Title, svg: svg, err: err}
-	return lines, d.figure(v.playView, "", v.t("sweep.chart.error", d.title))
+	d := page.Chart{ID: in.ID, Title: in.Text.Title, SVG: svg, Err: err}
+	return lines, d.Figure(v.t, "", v.t("sweep.chart.error", d.Title))
 }

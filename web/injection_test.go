@@ -11,6 +11,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"gaelab/web/page"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -70,7 +71,7 @@ type injRoute struct {
 
 // injPlayKeys are what every view built on the playground's scenario reads.
 func injPlayKeys(own ...string) []string {
-	keys := slices.Concat(injScenarioKeys, []string{"lang"}, viewKeys, own)
+	keys := slices.Concat(injScenarioKeys, []string{"lang"}, page.ViewKeys, own)
 	return append(keys, injUnknownName, injUnknownValue)
 }
 

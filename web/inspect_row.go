@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"strconv"
 
@@ -66,11 +67,11 @@ func (s *Server) handleInspectRowChart(w http.ResponseWriter, r *http.Request) {
 	for _, n := range rowChartNames(a, spec) {
 		if n == name {
 			svg, err := drawRowChart(in, n)
-			writeSVG(w, drawnChart{svg: svg, err: err}, ir.lang.T("chart.error"))
+			page.WriteSVG(w, page.Chart{SVG: svg, Err: err}, ir.lang.T("chart.error"))
 			return
 		}
 	}
-	chartNotFound(w, r)
+	page.ChartNotFound(w, r)
 }
 
 // rowChartNames are the charts of a window: rewards and advantages, and

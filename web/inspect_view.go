@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"gaelab/web/page"
 	"maps"
 	"slices"
 	"strconv"
@@ -25,9 +26,9 @@ func inspectPage(ir inspectRequest, a *inspect.Analysis, row *inspectRowSpec, er
 	}
 	state := ir
 	state.langSet = false // the query without lang=, which the link adds
-	link := pageLink{path: self, state: strings.TrimPrefix(state.query(), "?"), lang: ir.lang}
+	link := page.Link{Path: self, State: strings.TrimPrefix(state.query(), "?"), Lang: ir.lang}
 	vm := templates.InspectPage{
-		Page:    frame(frameSpec{self: link, title: t("inspect.title"), section: "/inspect"}),
+		Page:    page.Frame(page.FrameSpec{Self: link, Title: t("inspect.title"), Section: "/inspect"}),
 		Heading: t("inspect.heading"), Intro: t("inspect.intro"), Errors: errs,
 		Upload: inspectUpload(ir, a),
 	}

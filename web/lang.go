@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"time"
 
@@ -21,7 +22,7 @@ func (s *Server) handleSetLang(w http.ResponseWriter, r *http.Request) {
 	if to == "" {
 		to = "/"
 	}
-	loc, err := siteTarget(to)
+	loc, err := page.SiteTarget(to)
 	if !ok || err != nil {
 		httperr.Write(w, r, httperr.New("bad_request", "error.not_found"))
 		return

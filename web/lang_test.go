@@ -29,7 +29,7 @@ func TestLanguagePrecedence(t *testing.T) {
 		if c.cookie != "" {
 			header = append(header, "Cookie", "lang="+c.cookie)
 		}
-		doc := page(t, c.target, header...)
+		doc := getPage(t, c.target, header...)
 		if got := doc.Find("html").AttrOr("lang", ""); got != c.want {
 			t.Errorf("%s with cookie %q and Accept-Language %q: lang %s, want %s", c.target, c.cookie, c.accept, got, c.want)
 		}
@@ -55,7 +55,7 @@ func TestEveryLinkCarriesTheLanguage(t *testing.T) {
 		"/lessons?lang=zh",
 		"/lessons/alignment?lang=zh",
 	} {
-		doc := page(t, target, "Accept-Language", "zh-CN;q=0.1, en-US")
+		doc := getPage(t, target, "Accept-Language", "zh-CN;q=0.1, en-US")
 		lang := doc.Find("html").AttrOr("lang", "")
 		if strings.Contains(target, "lang=zh") && lang != "zh" {
 			t.Fatalf("%s: html lang %q", target, lang)
@@ -99,7 +99,7 @@ func TestEveryLinkCarriesTheLanguage(t *testing.T) {
 // The language switch remembers the choice in a cookie and opens the page in
 // the other language; only links on this site are followed.
 func TestLanguageSwitchSetsTheCookie(t *testing.T) {
-	doc := page(t, "/play?v=1&p=seed-b&lam=0.5&lang=en")
+	doc := getPage(t, "/play?v=1&p=seed-b&lam=0.5&lang=en")
 	href := doc.Find("a.lang-switch").AttrOr("href", "")
 	rec := get(t, href)
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/play?v=1&p=seed-b&lam=0.5&lang=zh" {

@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"gaelab/web/page"
 	"net/http"
 	"testing"
 
@@ -26,14 +27,14 @@ func TestLearnerKey(t *testing.T) {
 		{engine.ErrNoValidToken, "err.whiten_none", true},
 		{errors.New("something else"), "err.whiten_none", false},
 	} {
-		if got := learnerKey(c.err); got != c.key || learnerKnows(c.err) != c.known {
-			t.Errorf("learnerKey(%v) = %q (known %v), want %q (%v)", c.err, got, learnerKnows(c.err), c.key, c.known)
+		if got := page.LearnerKey(c.err); got != c.key || page.LearnerKnows(c.err) != c.known {
+			t.Errorf("learnerKey(%v) = %q (known %v), want %q (%v)", c.err, got, page.LearnerKnows(c.err), c.key, c.known)
 		}
 	}
-	for _, e := range learnerErrors {
+	for _, e := range page.LearnerErrors {
 		for _, l := range i18n.Langs {
-			if msg := l.T(e.key); msg == "⟦"+e.key+"⟧" {
-				t.Errorf("%s: no %s message for %v", e.key, l, e.err)
+			if msg := l.T(e.Key); msg == "⟦"+e.Key+"⟧" {
+				t.Errorf("%s: no %s message for %v", e.Key, l, e.Err)
 			}
 		}
 	}
@@ -44,14 +45,14 @@ func TestLearnerKey(t *testing.T) {
 // when it has problems) and everything else with the whole page.
 func TestServePage(t *testing.T) {
 	rt := newRouter(Options{})
-	answer := func(ok bool) pageAnswer {
-		return pageAnswer{
-			canonical: "/test/page?v=1&p=a", redirect: ok, keepTyped: !ok,
-			page:      func() templ.Component { return templ.Raw("page") },
-			fragments: map[string]func() templ.Component{"results": func() templ.Component { return templ.Raw("results") }},
+	answer := func(ok bool) page.Answer {
+		return page.Answer{
+			Canonical: "/test/page?v=1&p=a", Redirect: ok, KeepTyped: !ok,
+			Page:      func() templ.Component { return templ.Raw("page") },
+			Fragments: map[string]func() templ.Component{"results": func() templ.Component { return templ.Raw("results") }},
 		}
 	}
-	rt.pages.Get("/test/page", func(w http.ResponseWriter, r *http.Request) { servePage(w, r, answer(r.URL.Query().Get("bad") == "")) })
+	rt.pages.Get("/test/page", func(w http.ResponseWriter, r *http.Request) { page.Serve(w, r, answer(r.URL.Query().Get("bad") == "")) })
 	for _, c := range []struct {
 		target, hxTarget string
 		code             int
@@ -74,7 +75,7 @@ func TestServePage(t *testing.T) {
 			t.Errorf("%s (HX-Target %q): %d %q, Location %q, HX-Replace-Url %q", c.target, c.hxTarget, rec.Code, rec.Body.String(),
 				rec.Header().Get("Location"), rec.Header().Get("HX-Replace-Url"))
 		}
-		if c.code == 200 && rec.Header().Get("Vary") != pageVary {
+		if c.code == 200 && rec.Header().Get("Vary") != page.PageVary {
 			t.Errorf("%s: Vary %q", c.target, rec.Header().Get("Vary"))
 		}
 	}

@@ -18,7 +18,7 @@ import (
 func TestLessonTermLinksResolve(t *testing.T) {
 	for _, lang := range lessons.Langs {
 		entries := map[string]bool{}
-		page(t, "/glossary?lang="+lang).Find(`[id^="term-"]`).Each(func(_ int, s *goquery.Selection) {
+		getPage(t, "/glossary?lang="+lang).Find(`[id^="term-"]`).Each(func(_ int, s *goquery.Selection) {
 			id, _ := s.Attr("id")
 			entries[id] = true
 		})
@@ -28,7 +28,7 @@ func TestLessonTermLinksResolve(t *testing.T) {
 		total := 0
 		for _, l := range course().Lessons(lang) {
 			path := "/lessons/" + l.Slug + "?lang=" + lang
-			doc := page(t, path)
+			doc := getPage(t, path)
 			terms := doc.Find("a.term")
 			if terms.Length() == 0 {
 				t.Errorf("%s: no glossary term links", path)

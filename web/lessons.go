@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -31,8 +32,8 @@ var course = sync.OnceValue(func() *lessons.Course {
 // lessonRequest is the language of a lessons request and whether the link set it.
 type lessonRequest struct {
 	lang    i18n.Lang
-	langSet bool       // lang= was in the link
-	view    viewParams // present= and theme= (hide= is the playground's)
+	langSet bool      // lang= was in the link
+	view    page.View // present= and theme= (hide= is the playground's)
 	q       url.Values
 	charts  *chartMemo // the server's chart memo, for the blocks' charts
 	classes bool       // live classes are on
@@ -49,7 +50,7 @@ func (s *Server) readLessonRequest(r *http.Request) lessonRequest {
 	lr := lessonRequest{q: q, charts: s.charts, classes: s.class.on(), outcomes: map[*lessons.Predict]predictOutcome{},
 		batches: map[string]batchView{}, labs: map[string]labCells{}}
 	lr.lang, lr.langSet = i18n.OfLink(r, q)
-	lr.view = viewParams{present: q.Get("present") == "1", dark: q.Get("theme") == "dark"}
+	lr.view = page.View{Present: q.Get("present") == "1", Dark: q.Get("theme") == "dark"}
 	return lr
 }
 
@@ -57,14 +58,14 @@ func (s *Server) readLessonRequest(r *http.Request) lessonRequest {
 func (lr lessonRequest) url(path string) string { return lr.self(path).String() }
 
 // self is a lessons page's link in the request's view and language.
-func (lr lessonRequest) self(path string) pageLink {
-	return pageLink{path: path, view: lr.view, lang: lr.lang}
+func (lr lessonRequest) self(path string) page.Link {
+	return page.Link{Path: path, View: lr.view, Lang: lr.lang}
 }
 
 // page is the frame of a lessons page on path.
 func (lr lessonRequest) page(title, path string) templates.Page {
-	p := frame(frameSpec{
-		self: lr.self(path), title: title + " — " + lr.lang.T("brand"), section: "/lessons", presenter: true, classes: lr.classes,
+	p := page.Frame(page.FrameSpec{
+		Self: lr.self(path), Title: title + " — " + lr.lang.T("brand"), Section: "/lessons", Presenter: true, Classes: lr.classes,
 	})
 	p.Scripts = append(p.Scripts, progressJS(), termsJS())
 	return p
@@ -77,7 +78,7 @@ func (s *Server) handleLessons(w http.ResponseWriter, r *http.Request) {
 	vm := templates.LessonIndex{
 		Page:    lr.page(t("lessons.heading"), "/lessons"),
 		Heading: t("lessons.heading"), Intro: t("lessons.intro"),
-		Quiz:     templates.Link{Label: t("lessons.quiz"), URL: pageLink{path: "/lessons/quiz", state: "seed=1", lang: lr.lang}.String()},
+		Quiz:     templates.Link{Label: t("lessons.quiz"), URL: page.Link{Path: "/lessons/quiz", State: "seed=1", Lang: lr.lang}.String()},
 		Glossary: templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
 		Diagram:  templates.Link{Label: t("lessons.diagram"), URL: lr.url("/lessons/diagram")},
 	}
@@ -236,5 +237,5 @@ func batchHiddenBy(l *lessons.Lesson, b *lessons.Batch) []*lessons.Predict {
 // step (writeComponent): rendered whole, then written once.
 func render(w http.ResponseWriter, r *http.Request, c templ.Component) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	writeComponent(w, r, c)
+	page.WriteComponent(w, r, c)
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"net/url"
 	"slices"
@@ -33,7 +34,7 @@ func (lr lessonRequest) batchState(link string) batchView {
 		return v
 	}
 	q, _ := url.ParseQuery(link)
-	br := batchRequest{lang: lr.lang, langSet: lr.langSet, view: viewParams{dark: lr.view.dark}}
+	br := batchRequest{lang: lr.lang, langSet: lr.langSet, view: page.View{Dark: lr.view.Dark}}
 	br.b, br.rep = batch.Decode(q, batchPageKeys...)
 	v := newBatchView(br)
 	if lr.batches != nil {
@@ -186,8 +187,8 @@ func (lr lessonRequest) batchBlock(b *lessons.Batch, hide []*lessons.Predict) te
 	case ok:
 		bb.Summary = v.t("summary.whiten_none", s)
 	default:
-		bb.Summary = v.t("lessons.batch.whiten", v.res.GAE.Whitening.N, v.b.Len(), num(v.res.GAE.Whitening.Mean),
-			num(math.Sqrt(v.res.GAE.Whitening.VarUnbiased)))
+		bb.Summary = v.t("lessons.batch.whiten", v.res.GAE.Whitening.N, v.b.Len(), page.Num(v.res.GAE.Whitening.Mean),
+			page.Num(math.Sqrt(v.res.GAE.Whitening.VarUnbiased)))
 	}
 	for i := range v.b.Rows {
 		rt := v.rowTable(i)

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"gaelab/web/page"
 	"math"
 	"net/url"
 	"slices"
@@ -48,7 +49,7 @@ func FuzzLessonBatchBlock(f *testing.F) {
 			return
 		}
 		q, _ := url.ParseQuery(query)
-		lr := lessonRequest{q: q, lang: i18n.En, langSet: mode&1 != 0, view: viewParams{dark: mode&8 != 0},
+		lr := lessonRequest{q: q, lang: i18n.En, langSet: mode&1 != 0, view: page.View{Dark: mode&8 != 0},
 			outcomes: map[*lessons.Predict]predictOutcome{}}
 		if mode&2 != 0 {
 			lr.lang = i18n.Zh

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"net/http/httptest"
 	"net/url"
@@ -59,7 +60,7 @@ func TestLessonBatchBlocks(t *testing.T) {
 			checkBatchLink(t, path, x.b.Link)
 			q, _ := url.ParseQuery(x.b.Link)
 			b, _ := batch.Decode(q)
-			doc := page(t, path)
+			doc := getPage(t, path)
 			sel := doc.Find("#batch-" + x.b.ID)
 			if sel.Length() != 1 {
 				t.Fatalf("%s: no block #batch-%s", path, x.b.ID)
@@ -85,7 +86,7 @@ func TestLessonBatchBlocks(t *testing.T) {
 		t.Errorf("%d batch blocks in both languages, want the capstone's 3 in each", n)
 	}
 	for _, lang := range lessons.Langs {
-		doc := page(t, "/lessons?lang="+lang)
+		doc := getPage(t, "/lessons?lang="+lang)
 		if doc.Find(`[data-testid="lesson-list"] a[href^="/lessons/real-batch"]`).Length() != 1 {
 			t.Errorf("%s: the capstone is not on the course map", lang)
 		}
@@ -108,7 +109,7 @@ func TestBatchBlockHidesAskedCells(t *testing.T) {
 			found++
 			base := "/lessons/" + x.l.Slug + "?lang=" + lang
 			block := "#batch-" + x.b.ID
-			sel := page(t, base).Find(block)
+			sel := getPage(t, base).Find(block)
 			html, _ := sel.Html()
 			reveal := ""
 			for _, q := range hide {
@@ -116,7 +117,7 @@ func TestBatchBlockHidesAskedCells(t *testing.T) {
 				if !ok {
 					t.Fatalf("%s: %s asks %s, no cell", x.l.Slug, q.ID, q.Ask)
 				}
-				if shown := num(want); strings.Contains(sel.Text(), shown) || strings.Contains(html, shown) {
+				if shown := page.Num(want); strings.Contains(sel.Text(), shown) || strings.Contains(html, shown) {
 					t.Errorf("%s/%s %s: the block shows %s (%s) before question %s is answered", lang, x.l.Slug, x.b.ID, shown, q.Ask, q.ID)
 				}
 				if c := batchCellText(sel, q.Ask); c != "" && c != i18n.Lang(lang).T("predict.hidden_cell") {
@@ -127,11 +128,11 @@ func TestBatchBlockHidesAskedCells(t *testing.T) {
 			if sel.Find("svg").Length() != 0 || sel.Find(`td.hidden-cell[data-f]`).Length() != 0 {
 				t.Errorf("%s/%s %s: a chart or a hidden cell's number shows before the questions are answered", lang, x.l.Slug, x.b.ID)
 			}
-			sel = page(t, base+reveal).Find(block)
+			sel = getPage(t, base+reveal).Find(block)
 			for _, q := range hide {
 				want, _ := lessonRequest{lang: "en"}.blockCells(q, "").cellValue(q.Ask)
-				if !strings.Contains(sel.Text(), num(want)) {
-					t.Errorf("%s/%s %s: %s (%s) still hidden once every question is revealed", lang, x.l.Slug, x.b.ID, q.Ask, num(want))
+				if !strings.Contains(sel.Text(), page.Num(want)) {
+					t.Errorf("%s/%s %s: %s (%s) still hidden once every question is revealed", lang, x.l.Slug, x.b.ID, q.Ask, page.Num(want))
 				}
 			}
 			if sel.Find(`[data-testid="hidden-note"]`).Length() != 0 {
@@ -176,18 +177,18 @@ func TestBatchPredictHintAndReveal(t *testing.T) {
 			continue
 		}
 		base := "/lessons/real-batch/predict/" + q.ID + "?predict-" + q.ID + "=123"
-		if page(t, base).Find(`[data-testid="hint"]`).Length() != 0 {
+		if getPage(t, base).Find(`[data-testid="hint"]`).Length() != 0 {
 			t.Errorf("%s: a hint after one wrong try", q.ID)
 		}
-		doc := page(t, base+"&predict-"+q.ID+"-tries=1")
+		doc := getPage(t, base+"&predict-"+q.ID+"-tries=1")
 		if doc.Find(`[data-testid="hint"]`).Length() != 1 || doc.Find(`[data-testid="reveal"]`).Length() != 0 {
 			t.Errorf("%s: no hint after two wrong tries, or the answer shown", q.ID)
 		}
 		want, _ := lessonRequest{lang: "en"}.blockCells(q, "").cellValue(q.Ask)
-		doc = page(t, "/lessons/real-batch/predict/"+q.ID+"?predict-"+q.ID+"-reveal=1")
+		doc = getPage(t, "/lessons/real-batch/predict/"+q.ID+"?predict-"+q.ID+"-reveal=1")
 		reveal := doc.Find(`[data-testid="reveal"]`)
-		if !strings.Contains(reveal.Text(), num(want)) || strings.Contains(reveal.Text(), "{") {
-			t.Errorf("%s: the reveal %q lacks the engine's %s or keeps a placeholder", q.ID, reveal.Text(), num(want))
+		if !strings.Contains(reveal.Text(), page.Num(want)) || strings.Contains(reveal.Text(), "{") {
+			t.Errorf("%s: the reveal %q lacks the engine's %s or keeps a placeholder", q.ID, reveal.Text(), page.Num(want))
 		}
 		if href, _ := reveal.Find("a.open-play").Attr("href"); !strings.HasPrefix(href, "/batch?") {
 			t.Errorf("%s: the reveal links %q, want the batch view", q.ID, href)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/url"
 	"slices"
 	"strconv"
@@ -22,14 +23,14 @@ func (lr lessonRequest) blockView(id, link string, controls []string) playView {
 			q[c] = vs
 		}
 	}
-	pr := playRequest{lang: lr.lang, langSet: lr.langSet, view: viewParams{dark: lr.view.dark}, charts: lr.charts}
+	pr := playRequest{lang: lr.lang, langSet: lr.langSet, view: page.View{Dark: lr.view.Dark}, charts: lr.charts}
 	pr.s, pr.rep = scenario.Decode(q)
 	return newPlayView(pr)
 }
 
 // hiddenLang keeps lang= and the view through a block's form.
 func (lr lessonRequest) hiddenLang() []templates.Option {
-	return lr.self("").hidden()
+	return lr.self("").Hidden()
 }
 
 // widget is a scenario block: the controls it names, the table rows it

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"gaelab/web/page"
 	"io"
 	"math"
 	"net/url"
@@ -78,7 +79,7 @@ func FuzzLessonBlocks(f *testing.F) {
 			return
 		}
 		q, _ := url.ParseQuery(query)
-		lr := lessonRequest{q: q, lang: i18n.En, langSet: mode&1 != 0, view: viewParams{present: mode&4 != 0, dark: mode&8 != 0}}
+		lr := lessonRequest{q: q, lang: i18n.En, langSet: mode&1 != 0, view: page.View{Present: mode&4 != 0, Dark: mode&8 != 0}}
 		if mode&2 != 0 {
 			lr.lang = i18n.Zh
 		}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"gaelab/web/page"
 	"math"
 	"strconv"
 	"strings"
@@ -319,7 +320,7 @@ func TestDiagramLossesAreScalars(t *testing.T) {
 	var _ float64 = engine.ValueLoss{}.Loss // the aggregated losses are one number
 	var _ float64 = engine.PolicyLoss{}.Loss
 	for _, lang := range lessons.Langs {
-		doc := page(t, "/lessons/diagram?lang="+lang)
+		doc := getPage(t, "/lessons/diagram?lang="+lang)
 		for _, key := range []string{"critic", "actor"} {
 			drawn := doc.Find(`g[data-step="` + key + `"]`).Text()
 			for _, loss := range []string{"vf_loss", "pg_loss"} {
@@ -352,9 +353,9 @@ func TestGAESnippetV02MaskName(t *testing.T) {
 func TestFirstLessonRevealSaysG0(t *testing.T) {
 	l := course().Lessons("en")[0]
 	for _, lang := range lessons.Langs {
-		html, _ := page(t, "/lessons/"+l.Slug+"/predict/discounted-return?lang="+lang+"&predict-discounted-return-reveal=1").Find(`[data-testid="reveal"]`).Html()
+		html, _ := getPage(t, "/lessons/"+l.Slug+"/predict/discounted-return?lang="+lang+"&predict-discounted-return-reveal=1").Find(`[data-testid="reveal"]`).Html()
 		text := plainOf(html)
-		if !strings.Contains(text, "G₀ = "+num(row(t, "p=lambda-1&gamma=0.9", "ret")[0])) || strings.Contains(text, "Rₜ") || strings.Contains(text, "A0+V") {
+		if !strings.Contains(text, "G₀ = "+page.Num(row(t, "p=lambda-1&gamma=0.9", "ret")[0])) || strings.Contains(text, "Rₜ") || strings.Contains(text, "A0+V") {
 			t.Errorf("%s: the reveal reads %q", lang, text)
 		}
 	}

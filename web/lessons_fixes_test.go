@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"slices"
 	"testing"
@@ -41,7 +42,7 @@ func TestLessonContentFixes(t *testing.T) {
 		return slices.Max(w) - slices.Min(w)
 	}
 	for _, a := range row(t, "p=kl-only&beta=0.001", "adv") {
-		if n := num(a); n == "0.0000" || n == "-0.0000" || a == 0 {
+		if n := page.Num(a); n == "0.0000" || n == "-0.0000" || a == 0 {
 			t.Errorf("β = 0.001: a raw advantage %.2g shows as %s", a, n)
 		}
 	}

@@ -25,7 +25,7 @@ func TestHintsTypesetTeX(t *testing.T) {
 				if q == nil {
 					continue
 				}
-				doc := page(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"=123456&predict-"+q.ID+"-tries=1")
+				doc := getPage(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"=123456&predict-"+q.ID+"-tries=1")
 				hint := doc.Find(`[data-testid="hint"]`)
 				if hint.Length() != 1 {
 					t.Errorf("%s/%s %s: no hint after two wrong tries", lang, l.Slug, q.ID)

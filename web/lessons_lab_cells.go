@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"gaelab/web/page"
 	"net/url"
 	"slices"
 	"strconv"
@@ -27,7 +28,7 @@ func (lr lessonRequest) labState(link string) labCells {
 		return v
 	}
 	q, _ := url.ParseQuery(link)
-	pr := playRequest{lang: lr.lang, langSet: lr.langSet, view: viewParams{dark: lr.view.dark}}
+	pr := playRequest{lang: lr.lang, langSet: lr.langSet, view: page.View{Dark: lr.view.Dark}}
 	pr.s, pr.rep = scenario.Decode(q, varianceKeys...)
 	key := "lesson-lab\x00" + link
 	var x labCells

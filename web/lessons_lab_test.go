@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"net/http/httptest"
 	"net/url"
@@ -77,10 +78,10 @@ func TestLabQuestions(t *testing.T) {
 				if !ok {
 					t.Fatalf("%s %s: no cell %s", l.Slug, q.ID, q.Ask)
 				}
-				doc := page(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"-reveal=1")
+				doc := getPage(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"-reveal=1")
 				reveal := doc.Find(`[data-testid="reveal"]`)
-				if !strings.Contains(reveal.Text(), num(want)) || strings.Contains(reveal.Text(), "{") {
-					t.Errorf("%s/%s %s: the reveal %q lacks %s or keeps a placeholder", lang, l.Slug, q.ID, reveal.Text(), num(want))
+				if !strings.Contains(reveal.Text(), page.Num(want)) || strings.Contains(reveal.Text(), "{") {
+					t.Errorf("%s/%s %s: the reveal %q lacks %s or keeps a placeholder", lang, l.Slug, q.ID, reveal.Text(), page.Num(want))
 				}
 				if href, _ := reveal.Find("a.open-play").Attr("href"); !strings.HasPrefix(href, "/compare/variance?") {
 					t.Errorf("%s/%s %s: the reveal links %q, want the lab", lang, l.Slug, q.ID, href)

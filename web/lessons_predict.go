@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"net/url"
 	"strconv"
@@ -183,7 +184,7 @@ func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.Predi
 	}
 	p.Revealed = o.revealed
 	if p.Revealed {
-		p.Value = t("predict.value", revealLabel(o.src, b), num(o.want))
+		p.Value = t("predict.value", revealLabel(o.src, b), page.Num(o.want))
 		if b.On == "" {
 			v := o.v
 			v.s.Select = b.Ask
@@ -219,7 +220,7 @@ func fillCells(v cellSource, s string) string {
 		x, ok := v.cellValue(ref)
 		text := "?"
 		if ok {
-			text = num(x)
+			text = page.Num(x)
 		}
 		s = strings.Replace(s, "{"+ref+"}", text, 1)
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http/httptest"
 	"net/url"
 	"strconv"
@@ -16,7 +17,7 @@ import (
 
 func TestLessonsIndexInOrder(t *testing.T) {
 	for _, lang := range lessons.Langs {
-		doc := page(t, "/lessons?lang="+lang)
+		doc := getPage(t, "/lessons?lang="+lang)
 		links := doc.Find(`[data-testid="lesson-list"] li a`)
 		want := course().Lessons(lang)
 		if links.Length() != len(want) || len(want) == 0 {
@@ -37,7 +38,7 @@ func TestLessonsBlocks(t *testing.T) {
 	for _, lang := range lessons.Langs {
 		for _, l := range course().Lessons(lang) {
 			path := "/lessons/" + l.Slug + "?lang=" + lang
-			doc := page(t, path)
+			doc := getPage(t, path)
 			if n := doc.Find(".math-error").Length(); n > 0 {
 				t.Errorf("%s: %d formulas did not render", path, n)
 			}
@@ -110,13 +111,13 @@ func checkPredict(t *testing.T, l *lessons.Lesson, lang string, q *lessons.Predi
 		right, wrong = class.SignOf(want), map[string]string{"+": "-", "-": "+", "0": "+"}[class.SignOf(want)]
 	}
 	base := "/lessons/" + l.Slug + "/predict/" + q.ID + "?lang=" + lang + "&" + id + "="
-	doc := page(t, base+url.QueryEscape(wrong))
+	doc := getPage(t, base+url.QueryEscape(wrong))
 	if doc.Find(`[data-testid="reveal"]`).Length() != 0 || doc.Find(".verdict.correct").Length() != 0 {
 		t.Errorf("%s %s: the wrong answer %s was accepted or revealed the answer", l.Slug, id, wrong)
 	}
-	doc = page(t, base+url.QueryEscape(right))
-	if doc.Find(".verdict.correct").Length() != 1 || !strings.Contains(doc.Find(`[data-testid="reveal"]`).Text(), num(want)) {
-		t.Errorf("%s %s: the engine's answer %s was not accepted with its value %s", l.Slug, id, right, num(want))
+	doc = getPage(t, base+url.QueryEscape(right))
+	if doc.Find(".verdict.correct").Length() != 1 || !strings.Contains(doc.Find(`[data-testid="reveal"]`).Text(), page.Num(want)) {
+		t.Errorf("%s %s: the engine's answer %s was not accepted with its value %s", l.Slug, id, right, page.Num(want))
 	}
 }
 
@@ -148,7 +149,7 @@ func TestEveryDiagnosisShows(t *testing.T) {
 							answer = class.SignOf(x)
 						}
 					}
-					doc := page(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"="+url.QueryEscape(answer))
+					doc := getPage(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"="+url.QueryEscape(answer))
 					got := doc.Find(`[data-testid="diagnosis"]`).Text()
 					if want := htmlText(t, fillCells(lessonRequest{lang: "en"}.blockCells(q, ""), d.Text)); got != want || len(lessons.Placeholders(got)) > 0 {
 						t.Errorf("%s/%s %s: answer %s (%s) shows diagnosis %q, want %q", lang, l.Slug, q.ID, answer, d.Answer, got, want)
@@ -188,7 +189,7 @@ func TestChoiceBoxes(t *testing.T) {
 				count++
 				for i, o := range c.Options {
 					letter := string(rune('a' + i))
-					doc := page(t, "/lessons/"+l.Slug+"/choice/"+c.ID+"?lang="+lang+"&choice-"+c.ID+"="+letter)
+					doc := getPage(t, "/lessons/"+l.Slug+"/choice/"+c.ID+"?lang="+lang+"&choice-"+c.ID+"="+letter)
 					got := doc.Find(`[data-testid="diagnosis"]`).Text()
 					switch {
 					case o.Right && (doc.Find(".verdict.correct").Length() != 1 || doc.Find(`[data-testid="reveal"]`).Length() != 1):
@@ -216,7 +217,7 @@ func TestPredictHintAfterTwoTries(t *testing.T) {
 		}
 	}
 	base := "/lessons/gae/predict/" + q.ID + "?predict-" + q.ID + "=123"
-	doc := page(t, base)
+	doc := getPage(t, base)
 	if doc.Find(`[data-testid="hint"]`).Length() != 0 {
 		t.Fatal("a hint after one wrong try")
 	}
@@ -224,7 +225,7 @@ func TestPredictHintAfterTwoTries(t *testing.T) {
 	if tries != "1" {
 		t.Fatalf("tries field %q after one wrong try, want 1", tries)
 	}
-	doc = page(t, base+"&predict-"+q.ID+"-tries="+tries)
+	doc = getPage(t, base+"&predict-"+q.ID+"-tries="+tries)
 	if doc.Find(`[data-testid="hint"]`).Length() != 1 {
 		t.Fatal("no hint after two wrong tries")
 	}
@@ -247,7 +248,7 @@ func TestWidgetHidesAskedCell(t *testing.T) {
 			found = true
 			row, ts, _ := strings.Cut(q.Ask, ".")
 			cell := `#` + s.ID + ` tr[data-row="` + row + `"] td`
-			doc := page(t, "/lessons/"+l.Slug)
+			doc := getPage(t, "/lessons/"+l.Slug)
 			tIdx, _ := strconv.Atoi(ts)
 			if tds := doc.Find(cell); tds.Length() > tIdx && strings.TrimSpace(tds.Eq(tIdx).Text()) != "?" {
 				t.Errorf("%s %s: cell %s shows %q before the question is answered", l.Slug, s.ID, q.Ask, tds.Eq(tIdx).Text())
@@ -255,7 +256,7 @@ func TestWidgetHidesAskedCell(t *testing.T) {
 			if doc.Find("#"+s.ID+" svg").Length() != 0 {
 				t.Errorf("%s %s: the chart shows before the question is answered", l.Slug, s.ID)
 			}
-			doc = page(t, "/lessons/"+l.Slug+"?predict-"+q.ID+"-reveal=1")
+			doc = getPage(t, "/lessons/"+l.Slug+"?predict-"+q.ID+"-reveal=1")
 			if tds := doc.Find(cell); tds.Length() > tIdx && strings.TrimSpace(tds.Eq(tIdx).Text()) == "?" {
 				t.Errorf("%s %s: cell %s still hidden once revealed", l.Slug, s.ID, q.Ask)
 			}
@@ -279,7 +280,7 @@ func TestLegacyPlacesKeepTheirQuestion(t *testing.T) {
 		{"/lessons/whitening-and-masks?predict-0=-&lang=zh", "whitened-last-sign"},
 		{"/lessons/whitening-and-masks?predict-1=abc", "v02-eos-leak-a3"},
 	} {
-		doc := page(t, tc.link)
+		doc := getPage(t, tc.link)
 		box := doc.Find(`[data-question="` + tc.id + `"]`)
 		if box.Find(`[data-testid="verdict"]`).Length() != 1 {
 			t.Errorf("%s: question %s shows no verdict", tc.link, tc.id)
@@ -292,7 +293,7 @@ func TestLegacyPlacesKeepTheirQuestion(t *testing.T) {
 	if !strings.Contains(rec.Body.String(), `data-question="v02-eos-leak-a3"`) {
 		t.Error("the v1 fragment /predict/1 does not answer its question")
 	}
-	doc := page(t, "/lessons/whitening-and-masks?w1-lam=0.5")
+	doc := getPage(t, "/lessons/whitening-and-masks?w1-lam=0.5")
 	if open, _ := doc.Find("#w1 a.open-play").Attr("href"); !strings.Contains(open, "lam=0.5") {
 		t.Errorf("?w1-lam=0.5 no longer reaches widget w1: %s", open)
 	}

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"gaelab/web/page"
 	"net/url"
 	"strconv"
 
@@ -18,7 +19,7 @@ import (
 // critic's chart, and a link that opens the lab with the same state.
 func (lr lessonRequest) variance(b *lessons.Variance) templates.VarianceBlock {
 	q, _ := url.ParseQuery(b.Link)
-	pr := playRequest{lang: lr.lang, langSet: lr.langSet, view: viewParams{dark: lr.view.dark}, charts: lr.charts}
+	pr := playRequest{lang: lr.lang, langSet: lr.langSet, view: page.View{Dark: lr.view.Dark}, charts: lr.charts}
 	pr.s, pr.rep = scenario.Decode(q, varianceKeys...)
 	v := newVarianceView(pr, q)
 	id := "var-" + b.ID
@@ -39,7 +40,7 @@ func (lr lessonRequest) variance(b *lessons.Variance) templates.VarianceBlock {
 	vb.Toy = v.toyLines()
 	vb.Table = v.table()
 	vb.Table.ID = id
-	c := v.chart(1).figure(v.playView, sweepLink(v.pr, "/compare/variance/chart/biased.svg", v.state, v.extra), v.t("sweep.chart.error", v.chartTitle(1)))
+	c := v.chart(1).Figure(v.t, sweepLink(v.pr, "/compare/variance/chart/biased.svg", v.state, v.extra), v.t("sweep.chart.error", v.chartTitle(1)))
 	vb.Chart = &c
 	return vb
 }
@@ -51,7 +52,7 @@ func (lr lessonRequest) variance(b *lessons.Variance) templates.VarianceBlock {
 // lesson page.
 func (lr lessonRequest) varianceHTML(b *lessons.Variance) templ.Component {
 	key := "lesson-variance\x00" + b.ID + "\x00" + b.Link + "\x00" + strconv.Itoa(b.Horizon) + "\x00" + string(lr.lang) +
-		strconv.FormatBool(lr.langSet) + strconv.FormatBool(lr.view.dark) + strconv.FormatBool(lr.view.present)
+		strconv.FormatBool(lr.langSet) + strconv.FormatBool(lr.view.Dark) + strconv.FormatBool(lr.view.Present)
 	if lr.charts != nil {
 		if html, ok := lr.charts.Get(key); ok {
 			return templ.Raw(string(html))

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"net/http/httptest"
 	"net/url"
@@ -19,7 +20,7 @@ func TestHorizonLessonVarianceBlock(t *testing.T) {
 	s, _ := scenario.Preset("seed-b")
 	lab := varianceEngine(t, s, varianceDefaultN, varianceDefaultSeed, varianceDefaultBias)
 	for _, lang := range []string{"en", "zh"} {
-		doc := page(t, "/lessons/horizon?lang="+lang)
+		doc := getPage(t, "/lessons/horizon?lang="+lang)
 		b := doc.Find(`[data-testid="variance-block"]#var-lab`)
 		if b.Length() != 1 {
 			t.Fatalf("%s: no variance block", lang)
@@ -31,8 +32,8 @@ func TestHorizonLessonVarianceBlock(t *testing.T) {
 			for _, r := range lab.Runs[ci] {
 				tr := b.Find(`tr[data-critic="` + critic + `"][data-lam="` + scenario.FormatNumber(r.Lam) + `"]`)
 				for col, x := range map[string]float64{"var": r.Sample.Var, "exact-mse": r.Exact.MSE, "mean": r.Sample.Mean} {
-					if got := strings.TrimSpace(tr.Find(`td[data-col="` + col + `"]`).Text()); got != num(x) {
-						t.Errorf("%s: %s λ=%g %s shows %q, engine %s", lang, critic, r.Lam, col, got, num(x))
+					if got := strings.TrimSpace(tr.Find(`td[data-col="` + col + `"]`).Text()); got != page.Num(x) {
+						t.Errorf("%s: %s λ=%g %s shows %q, engine %s", lang, critic, r.Lam, col, got, page.Num(x))
 					}
 				}
 			}
@@ -85,7 +86,7 @@ func TestHorizonLessonNumbers(t *testing.T) {
 		want float64
 	}{{"biased-critic-lam0", 0.2}, {"horizon-lam05", want}} {
 		for _, lang := range []string{"en", "zh"} {
-			doc := page(t, "/lessons/horizon/predict/"+c.id+"?lang="+lang+"&predict-"+c.id+"="+url.QueryEscape(strconv.FormatFloat(c.want, 'f', 6, 64)))
+			doc := getPage(t, "/lessons/horizon/predict/"+c.id+"?lang="+lang+"&predict-"+c.id+"="+url.QueryEscape(strconv.FormatFloat(c.want, 'f', 6, 64)))
 			if doc.Find(".verdict.correct").Length() != 1 {
 				t.Errorf("%s %s: the engine's %g is not accepted", lang, c.id, c.want)
 			}
@@ -100,10 +101,10 @@ func TestHorizonLessonNumbers(t *testing.T) {
 		}
 	}
 	for _, lang := range []string{"en", "zh"} {
-		blk := page(t, "/lessons/horizon?lang="+lang).Find(`#var-horizon-512`)
+		blk := getPage(t, "/lessons/horizon?lang="+lang).Find(`#var-horizon-512`)
 		for i := range horizonLams {
-			if text := blk.Find("li").Eq(i).Text(); !strings.Contains(text, num(w[i][0])) || !strings.Contains(text, num(1-w[i][0])) {
-				t.Errorf("%s: horizon line %d %q lacks %s and %s", lang, i, text, num(w[i][0]), num(1-w[i][0]))
+			if text := blk.Find("li").Eq(i).Text(); !strings.Contains(text, page.Num(w[i][0])) || !strings.Contains(text, page.Num(1-w[i][0])) {
+				t.Errorf("%s: horizon line %d %q lacks %s and %s", lang, i, text, page.Num(w[i][0]), page.Num(1-w[i][0]))
 			}
 		}
 		if blk.Find("svg").Length() != 1 {
@@ -111,7 +112,7 @@ func TestHorizonLessonNumbers(t *testing.T) {
 		}
 	}
 	// The course now has at least 12 lessons.
-	if n := page(t, "/lessons?lang=en").Find(`[data-testid="lesson-list"] > li`).Length(); n < 12 {
+	if n := getPage(t, "/lessons?lang=en").Find(`[data-testid="lesson-list"] > li`).Length(); n < 12 {
 		t.Errorf("the course lists %d lessons, want ≥ 12", n)
 	}
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 
 	"gaelab/web/chart"
@@ -10,14 +11,14 @@ import (
 // card is the batch's link preview: its preset's name (or "edited from"
 // it), its number of responses and the release, and the boundary chart of
 // the response in focus when that has at most preview.MaxTokens tokens.
-func (v batchView) card() linkCard {
+func (v batchView) card() page.Card {
 	name := v.t("batch.preset." + v.b.Preset + ".title")
 	if v.edited() {
 		name = v.t("card.edited", name)
 	}
-	c := linkCard{name: name, desc: v.t("card.batch.desc", name, v.b.Len(), v.b.VersionLabel()), publicURL: v.br.publicURL}
+	c := page.Card{Name: name, Desc: v.t("card.batch.desc", name, v.b.Len(), v.b.VersionLabel()), PublicURL: v.br.publicURL}
 	if f := v.b.Focus; f >= 0 && f < v.b.Len() && len(v.b.Rows[f].Tokens) <= preview.MaxTokens {
-		c.image = pageLink{path: "/batch/preview.png", state: v.query(f), lang: v.br.lang}
+		c.Image = page.Link{Path: "/batch/preview.png", State: v.query(f), Lang: v.br.lang}
 	}
 	return c
 }
@@ -59,5 +60,5 @@ func (s *Server) handleBatchPreview(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, v.t("chart.error"), http.StatusUnprocessableEntity)
 		return
 	}
-	writePreview(w, in, v.t)
+	page.WritePreview(w, in, v.t)
 }

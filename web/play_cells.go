@@ -16,7 +16,7 @@ import (
 func (v playView) cellForm() []templates.Option {
 	s := v.s
 	s.Select = ""
-	self := v.pr.pageLink("/play", v.stateOnly+s.ViewQuery()).canonical(v.pr.langSet)
+	self := v.pr.pageLink("/play", v.stateOnly+s.ViewQuery()).Canonical(v.pr.langSet)
 	_, query, _ := strings.Cut(self, "?")
 	fields := queryFields(query)
 	if !v.pr.langSet {

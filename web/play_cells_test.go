@@ -47,7 +47,7 @@ func TestPlayCellSelectKeepsLink(t *testing.T) {
 		{"en", "/play?v=1&p=seed-b&lang=zh", "/play?v=1&p=seed-b&sel=delta.2&lang=zh"},
 	} {
 		lang, start, want := c.lang, c.start, c.want
-		doc := page(t, start, "Accept-Language", lang)
+		doc := getPage(t, start, "Accept-Language", lang)
 		heading := doc.Find("#results-heading").Text()
 		button := doc.Find(`tr[data-row="delta"] td`).Eq(2).Find("button")
 		if button.Length() != 1 {
@@ -63,7 +63,7 @@ func TestPlayCellSelectKeepsLink(t *testing.T) {
 		if opened != want {
 			t.Errorf("%s: a click on δ₂ opens %s (answer %d), want %s", lang, opened, rec.Code, want)
 		}
-		picked := page(t, want, "Accept-Language", lang)
+		picked := getPage(t, want, "Accept-Language", lang)
 		checkPicked(t, lang+" page", picked, heading)
 
 		rec = get(t, link, "Accept-Language", lang, "HX-Request", "true", "HX-Target", "results") // htmx

@@ -30,7 +30,7 @@ func (v playView) memoChart(name, id string, draw func() ([]byte, error)) ([]byt
 		return draw()
 	}
 	key := name + "\x00" + id + "\x00" + string(v.pr.lang) + "\x00" +
-		strconv.FormatBool(v.pr.view.dark) + strconv.FormatBool(v.pr.view.present) + "\x00" + v.state
+		strconv.FormatBool(v.pr.view.Dark) + strconv.FormatBool(v.pr.view.Present) + "\x00" + v.state
 	if svg, ok := memo.Get(key); ok {
 		return svg, nil
 	}

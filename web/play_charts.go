@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"strings"
 	"sync"
@@ -115,7 +116,7 @@ func (v playView) chartNames() []string {
 	var names []string
 	for _, n := range chartNames {
 		if n == "rewards" && v.s.DirectRewards ||
-			v.pr.view.chartHidden(n) || v.pr.view.present && !v.presentsChart(n) {
+			v.pr.view.ChartHidden(n) || v.pr.view.Present && !v.presentsChart(n) {
 			continue
 		}
 		names = append(names, n)
@@ -132,10 +133,10 @@ func (v playView) presentsChart(name string) bool {
 // chartTheme is the charts' theme for the page's view.
 func (v playView) chartTheme() chart.Theme {
 	th := chart.Light()
-	if v.pr.view.dark {
+	if v.pr.view.Dark {
 		th = chart.Dark()
 	}
-	if v.pr.view.present {
+	if v.pr.view.Present {
 		// The table and the step panel leave the chart little height: no
 		// title drawn (the figure names it for screen readers).
 		th = th.Projector()
@@ -164,7 +165,7 @@ func (v playView) charts() []templates.Chart {
 			c := templates.Chart{
 				ID: "chart-" + name, Title: v.t(chartTitles[name]), Download: v.t("chart.download"),
 				URL: v.link("/play/chart/" + name + ".svg"),
-				SVG: svgBytes(svg),
+				SVG: page.SVGBytes(svg),
 			}
 			if err != nil {
 				c.SVG = templ.Raw("")
@@ -186,10 +187,10 @@ func (s *Server) handleChart(w http.ResponseWriter, r *http.Request) {
 		valid = valid || n == name
 	}
 	if !valid {
-		chartNotFound(w, r)
+		page.ChartNotFound(w, r)
 		return
 	}
 	v := newPlayView(s.readPlay(r))
 	svg, err := v.renderChart(name, "")
-	writeSVG(w, drawnChart{svg: svg, err: err}, v.t("chart.error"))
+	page.WriteSVG(w, page.Chart{SVG: svg, Err: err}, v.t("chart.error"))
 }

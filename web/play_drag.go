@@ -23,7 +23,7 @@ const dragRange = 5.0
 // be edited (presentation, a locked or hidden editor) and none on padding
 // or observation tokens' scores (their scores are not used).
 func (v playView) dragHandles(name string) chart.Handles {
-	if v.pr.view.present || v.pr.view.lock || v.pr.view.hidden("controls") {
+	if v.pr.view.Present || v.pr.view.Lock || v.pr.view.Hidden("controls") {
 		return chart.Handles{}
 	}
 	var h chart.Handles
@@ -85,7 +85,7 @@ func (v playView) cellEditor(row string) (field, label string) {
 // presetsOOB is the preset bar an edit's answer replaces out of band, nil
 // when the page shows none (presentation mode).
 func (v playView) presetsOOB() *templates.PresetBar {
-	if v.pr.view.present {
+	if v.pr.view.Present {
 		return nil
 	}
 	b := v.presets()

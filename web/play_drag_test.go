@@ -16,7 +16,7 @@ import (
 func TestPlayHandles(t *testing.T) {
 	s, _ := scenario.Preset("seed-b")
 	for _, c := range []struct{ lang, v3, score string }{{"en", "V(s{ₜ})", "score of token {t}"}, {"zh", "V(s{ₜ})", "token {t} 的分数"}} {
-		doc := page(t, "/play?v=1&p=seed-b&lang="+c.lang)
+		doc := getPage(t, "/play?v=1&p=seed-b&lang="+c.lang)
 		vs := doc.Find(`#chart-values svg g.handles[data-field="V"] circle`)
 		if vs.Length() != s.Len() {
 			t.Fatalf("%s: %d V handles, want %d", c.lang, vs.Length(), s.Len())
@@ -64,7 +64,7 @@ func TestPlayHandles(t *testing.T) {
 // draws no handles.
 func TestPlayHandlesOnlyWhereEditable(t *testing.T) {
 	for _, q := range []string{"present=1", "lock=1", "hide=controls"} {
-		doc := page(t, "/play?v=1&p=seed-b&"+q)
+		doc := getPage(t, "/play?v=1&p=seed-b&"+q)
 		if n := doc.Find("svg .handles").Length(); n != 0 {
 			t.Errorf("%s: %d handles", q, n)
 		}
@@ -86,11 +86,11 @@ func TestPlayHandlesOnlyWhereEditable(t *testing.T) {
 			valid++
 		}
 	}
-	if n := page(t, "/play?v=1&p=eos-padding").Find(`g.handles[data-field="score"] circle`).Length(); n != valid || valid == pad.Len() {
+	if n := getPage(t, "/play?v=1&p=eos-padding").Find(`g.handles[data-field="score"] circle`).Length(); n != valid || valid == pad.Len() {
 		t.Errorf("eos-padding: %d score handles, want %d (valid tokens of %d)", n, valid, pad.Len())
 	}
 	// Typed rewards: no score bars, no score handles; the reward row is the input.
-	doc := page(t, "/play?v=1&p=seed-b&rw=1")
+	doc := getPage(t, "/play?v=1&p=seed-b&rw=1")
 	if doc.Find(`g.handles[data-field="score"]`).Length() != 0 || doc.Find(`tr[data-row="reward"][data-edit="r"]`).Length() != 1 {
 		t.Errorf("rw=1: score handles %d, editable reward rows %d", doc.Find(`g.handles[data-field="score"]`).Length(), doc.Find(`tr[data-row="reward"][data-edit="r"]`).Length())
 	}

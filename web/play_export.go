@@ -4,7 +4,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"gaelab/web/httperr"
-	webpage "gaelab/web/page"
+	"gaelab/web/page"
 	"net/http"
 
 	"gaelab/web/scenario"
@@ -63,7 +63,7 @@ func (s *Server) handleTableCSV(w http.ResponseWriter, r *http.Request) {
 	cw := csv.NewWriter(w)
 	cw.Write(append([]string{"t", "token", "response_mask"}, ex.Order...))
 	for t, text := range ex.Tokens {
-		rec := []string{scenario.FormatNumber(float64(t)), webpage.CSVText(text), scenario.FormatNumber(ex.Mask[t])}
+		rec := []string{scenario.FormatNumber(float64(t)), page.CSVText(text), scenario.FormatNumber(ex.Mask[t])}
 		for _, code := range ex.Order {
 			rec = append(rec, scenario.FormatNumber(ex.Rows[code][t]))
 		}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"strings"
 	"unicode"
 
@@ -57,14 +58,14 @@ func (v playView) lessonOne() templates.Link {
 	if len(ls) == 0 {
 		return templates.Link{}
 	}
-	return templates.Link{Label: v.t("first.lesson"), Title: ls[0].Title, URL: pageLink{path: "/lessons/" + ls[0].Slug, lang: v.pr.lang}.String()}
+	return templates.Link{Label: v.t("first.lesson"), Title: ls[0].Title, URL: page.Link{Path: "/lessons/" + ls[0].Slug, Lang: v.pr.lang}.String()}
 }
 
 // invite is the invitation to drag V(s_t) at the middle generated token,
 // while the state is its preset's, the controls show and the page is not a
 // presentation; zero otherwise.
 func (v playView) invite() templates.Invite {
-	if v.edited() || v.pr.view.present || v.pr.view.lock || v.pr.view.hidden("controls") || v.s.Step >= 0 {
+	if v.edited() || v.pr.view.Present || v.pr.view.Lock || v.pr.view.Hidden("controls") || v.s.Step >= 0 {
 		return templates.Invite{}
 	}
 	var valid []int

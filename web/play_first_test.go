@@ -25,7 +25,7 @@ func TestPlayFirstScreenStory(t *testing.T) {
 		{"en, long prompt", "/play?v=1&p=seed-b&prompt=" + long + "&lang=en", false, false, strings.Repeat("长", storyRunes) + "…"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			doc := page(t, c.target)
+			doc := getPage(t, c.target)
 			cap := doc.Find(`[data-testid="caption"]`).Text()
 			if strings.Contains(cap, gloss) != c.gloss {
 				t.Errorf("caption %q: gloss shown %v, want %v", cap, !c.gloss, c.gloss)

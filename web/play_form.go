@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"strconv"
 	"strings"
 
@@ -46,7 +47,7 @@ func (v playView) form() templates.Form {
 	for _, name := range s.KLNames() {
 		f.KL.Options = append(f.KL.Options, templates.Option{Value: name, Label: name, Selected: name == s.KL})
 	}
-	f.Version = releasePicker(v.pr.lang, "ver", v.t("form.version"), v.problem("ver"), s.Release, s.Version)
+	f.Version = page.ReleasePicker(v.pr.lang, "ver", v.t("form.version"), v.problem("ver"), s.Release, s.Version)
 	f.Numbering = templates.Select{ID: "num", Name: "num", Label: v.t("form.numbering"), Error: v.problem("num"), Options: []templates.Option{
 		{Value: "0", Label: v.t("numbering.0"), Selected: s.Base == 0},
 		{Value: "1", Label: v.t("numbering.1"), Selected: s.Base == 1},

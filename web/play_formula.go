@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"strconv"
 	"strings"
 
@@ -43,12 +44,12 @@ func (v playView) formula() *templates.Formula {
 	}
 	sig := func(x float64) string { // a number as a term after an operator
 		if x < 0 {
-			return "(" + num(x) + ")"
+			return "(" + page.Num(x) + ")"
 		}
-		return num(x)
+		return page.Num(x)
 	}
 	sub := func(x string) string { return "_{" + x + "}" }
-	gamma, lam := num(v.s.Gamma), num(v.s.Lam)
+	gamma, lam := page.Num(v.s.Gamma), page.Num(v.s.Lam)
 	vNext := "V(s" + sub(v.idx(t+1)) + ")"
 	if v.s.Version == engine.VerlNewest {
 		vNext = `V_{\text{next}}`
@@ -56,29 +57,29 @@ func (v playView) formula() *templates.Formula {
 	var lines []string
 	switch row {
 	case "score":
-		lines = []string{`\text{score}` + sub(i) + ` = \text{token\_level\_scores}[` + ts + "] = " + num(v.res.Scores[t])}
+		lines = []string{`\text{score}` + sub(i) + ` = \text{token\_level\_scores}[` + ts + "] = " + page.Num(v.res.Scores[t])}
 		f.Source = srcScore
 		f.Note = v.t("formula.note.score")
 	case "kld":
 		unmasked, _ := engine.KLPenaltyGen(v.s.Version.V1Gen(), v.s.KL, [][]float64{{tok.Old}}, [][]float64{{tok.Ref}})
 		lines = []string{
 			`\text{kld}` + sub(i) + ` = \text{` + strings.ReplaceAll(v.s.KL, "_", `\_`) + `}(\log \pi_{\text{old}}, \log \pi_{\text{ref}}) \cdot m` + sub(i),
-			`\log \pi_{\text{old}} - \log \pi_{\text{ref}} = ` + num(tok.Old) + " - " + sig(tok.Ref) + " = " + num(tok.Old-tok.Ref),
-			`\text{kld}` + sub(i) + " = " + sig(unmasked[0][0]) + ` \cdot ` + num(m) + " = " + num(v.res.KLD[t]),
+			`\log \pi_{\text{old}} - \log \pi_{\text{ref}} = ` + page.Num(tok.Old) + " - " + sig(tok.Ref) + " = " + page.Num(tok.Old-tok.Ref),
+			`\text{kld}` + sub(i) + " = " + sig(unmasked[0][0]) + ` \cdot ` + page.Num(m) + " = " + page.Num(v.res.KLD[t]),
 		}
 		f.Source = srcKL
 	case "reward":
 		if v.s.DirectRewards {
-			lines = []string{"r" + sub(i) + ` = \text{token\_level\_rewards}[` + ts + "] = " + num(v.res.Rewards[t])}
+			lines = []string{"r" + sub(i) + ` = \text{token\_level\_rewards}[` + ts + "] = " + page.Num(v.res.Rewards[t])}
 		} else {
 			lines = []string{
 				"r" + sub(i) + ` = \text{score}` + sub(i) + ` - \beta \cdot \text{kld}` + sub(i),
-				"= " + num(v.res.Scores[t]) + " - " + num(v.s.Beta) + ` \cdot ` + sig(v.res.KLD[t]) + " = " + num(v.res.Rewards[t]),
+				"= " + page.Num(v.res.Scores[t]) + " - " + page.Num(v.s.Beta) + ` \cdot ` + sig(v.res.KLD[t]) + " = " + page.Num(v.res.Rewards[t]),
 			}
 		}
 		f.Source = srcReward
 	case "value":
-		lines = []string{"V(s" + sub(i) + ") = \\text{values}[" + ts + "] = " + num(tok.Value)}
+		lines = []string{"V(s" + sub(i) + ") = \\text{values}[" + ts + "] = " + page.Num(tok.Value)}
 		f.Source = srcValues
 		f.Note = v.t("formula.note.values")
 	case "next":
@@ -89,12 +90,12 @@ func (v playView) formula() *templates.Formula {
 		} else {
 			f.Note = v.t("formula.terminal")
 		}
-		lines = []string{`V_{\text{next}}(` + i + ") = " + src + " = " + num(g.NextValues[0][t])}
+		lines = []string{`V_{\text{next}}(` + i + ") = " + src + " = " + page.Num(g.NextValues[0][t])}
 		f.Source = srcGAE
 	case "delta":
 		lines = []string{
 			`\delta` + sub(i) + " = r" + sub(i) + ` + \gamma \cdot ` + vNext + " - V(s" + sub(i) + ")",
-			"= " + num(v.res.Rewards[t]) + " + " + gamma + ` \cdot ` + sig(g.NextValues[0][t]) + " - " + sig(tok.Value) + " = " + num(g.Deltas[0][t]),
+			"= " + page.Num(v.res.Rewards[t]) + " + " + gamma + ` \cdot ` + sig(g.NextValues[0][t]) + " - " + sig(tok.Value) + " = " + page.Num(g.Deltas[0][t]),
 		}
 		f.Source = srcGAE
 	case "adv":
@@ -103,26 +104,26 @@ func (v playView) formula() *templates.Formula {
 			aNext = g.Advantages[0][t+1]
 		}
 		if v.s.Version == engine.VerlNewest && m == 0 {
-			lines = []string{"A" + sub(i) + ` = A_{\text{next}} = ` + num(g.Advantages[0][t])}
+			lines = []string{"A" + sub(i) + ` = A_{\text{next}} = ` + page.Num(g.Advantages[0][t])}
 			f.Note = v.t("step.skip")
 		} else {
 			lines = []string{
 				"A" + sub(i) + ` = \delta` + sub(i) + ` + \gamma\lambda \cdot A_{\text{next}}`,
-				"= " + num(g.Deltas[0][t]) + " + " + gamma + ` \cdot ` + lam + ` \cdot ` + sig(aNext) + " = " + num(g.Advantages[0][t]),
+				"= " + page.Num(g.Deltas[0][t]) + " + " + gamma + ` \cdot ` + lam + ` \cdot ` + sig(aNext) + " = " + page.Num(g.Advantages[0][t]),
 			}
 		}
 		f.Source = srcGAE
 	case "ret":
 		lines = []string{
 			"R" + sub(i) + " = A" + sub(i) + " + V(s" + sub(i) + ")",
-			"= " + num(g.Advantages[0][t]) + " + " + sig(tok.Value) + " = " + num(g.Returns[0][t]),
+			"= " + page.Num(g.Advantages[0][t]) + " + " + sig(tok.Value) + " = " + page.Num(g.Returns[0][t]),
 		}
 		f.Source = srcGAE
 	case "white":
 		st := g.Whitening
 		lines = []string{
 			`\hat{A}` + sub(i) + " = (A" + sub(i) + ` - \mu) / \sqrt{\sigma^2 + 10^{-8}}`,
-			"= (" + num(g.Advantages[0][t]) + " - " + sig(st.Mean) + `) / \sqrt{` + num(st.VarUnbiased) + " + 10^{-8}} = " + num(g.Whitened[0][t]),
+			"= (" + page.Num(g.Advantages[0][t]) + " - " + sig(st.Mean) + `) / \sqrt{` + page.Num(st.VarUnbiased) + " + 10^{-8}} = " + page.Num(g.Whitened[0][t]),
 		}
 		f.Source = srcWhitten
 	}

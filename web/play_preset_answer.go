@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/url"
 
 	"gaelab/templates"
@@ -37,7 +38,7 @@ func (v playView) presetAnswer() templates.Link {
 			continue
 		}
 		if n == a.section {
-			u := pageLink{path: "/lessons/" + a.slug, lang: v.pr.lang}.String()
+			u := page.Link{Path: "/lessons/" + a.slug, Lang: v.pr.lang}.String()
 			return templates.Link{Label: v.t("presets.answer", h.Text), URL: u + "#" + url.PathEscape(h.ID)}
 		}
 		n++

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"strconv"
 	"strings"
 
@@ -74,15 +75,15 @@ func (v playView) results() templates.Results {
 		if v.res.KLErr != nil {
 			r.Errors = append(r.Errors, v.t("err.kl_metric"))
 		} else {
-			r.Summary = append(r.Summary, v.t("summary.kl_metric", num(v.res.KLMetric)))
+			r.Summary = append(r.Summary, v.t("summary.kl_metric", page.Num(v.res.KLMetric)))
 		}
 	}
 	g := v.res.GAE
-	switch key := learnerKey(g.WhitenErr); {
+	switch key := page.LearnerKey(g.WhitenErr); {
 	case key != "":
 		r.Errors = append(r.Errors, v.t("summary.whiten_none", v.t(key)))
 	default:
-		r.Summary = append(r.Summary, v.t("summary.whiten", g.Whitening.N, num(g.Whitening.Mean), num(g.Whitening.VarUnbiased)))
+		r.Summary = append(r.Summary, v.t("summary.whiten", g.Whitening.N, page.Num(g.Whitening.Mean), page.Num(g.Whitening.VarUnbiased)))
 	}
 	r.ViewsLabel = v.t("views.label")
 	for _, view := range viewLinks(v.s.Len(), v.pr.view) {
@@ -92,18 +93,18 @@ func (v playView) results() templates.Results {
 		}
 		r.Views = append(r.Views, templates.Link{Label: v.t(view.key), URL: url})
 	}
-	r.Print = templates.Link{Label: v.self("/play").learner().String(), URL: qrURL(v.self("/play")), Title: v.t("qr.alt")}
+	r.Print = templates.Link{Label: v.self("/play").Learner().String(), URL: page.QRURL(v.self("/play")), Title: v.t("qr.alt")}
 	view := v.pr.view
-	if !view.hidden("formula") {
+	if !view.Hidden("formula") {
 		r.Formula = v.formula()
 	}
-	if view.hidden("step") {
+	if view.Hidden("step") {
 		r.Step = templates.Step{}
 	}
 	r.Charts = v.charts()
-	if next := view.nextHidden(); next != "" {
+	if next := view.NextHidden(); next != "" {
 		pr := v.pr
-		pr.view.reveal++
+		pr.view.Reveal++
 		r.Reveal = templates.Link{Label: v.t("reveal.next", v.partName(next)), URL: pr.linkTo("/play", v.state)}
 	}
 	return r
@@ -131,9 +132,9 @@ func (v playView) table() templates.Table {
 		}
 		return ""
 	}
-	format := num
-	if v.pr.view.present {
-		format = num3 // the formula panel keeps the exact value
+	format := page.Num
+	if v.pr.view.Present {
+		format = page.Num3 // the formula panel keeps the exact value
 	}
 	tb.Columns = make([]templates.Column, 0, len(v.s.Tokens))
 	for t, tok := range v.s.Tokens {
@@ -155,12 +156,12 @@ func (v playView) table() templates.Table {
 			sel := q.id + "." + strconv.Itoa(t)
 			c := templates.Cell{T: t, Text: format(x), Pick: sel, Class: maskClass(v.s.Tokens[t].Kind) + wide(t)}
 			if exact, _ := strconv.ParseFloat(c.Text, 64); exact != x {
-				c.Full = full(x) // else the decimals shown already say it all
+				c.Full = page.Full(x) // else the decimals shown already say it all
 			}
 			if marks.hidden(q.id, t) {
 				c.Text, c.Full, c.Pick = "·", "", ""
 			}
-			if v.pr.view.hidden(q.id) { // the class predicts it: no number in the page
+			if v.pr.view.Hidden(q.id) { // the class predicts it: no number in the page
 				c.Text, c.Full, c.Pick, c.Class = "?", "", "", c.Class+" covered"
 			}
 			if v.s.Select == sel {
@@ -183,8 +184,8 @@ type viewLink struct{ path, key string }
 // and the page would outgrow its size budget; the views take the same
 // query. Nor does a page while a teacher still hides something for the
 // class to predict: the other views show every number.
-func viewLinks(n int, view viewParams) []viewLink {
-	if n > gridMaxTokens || view.nextHidden() != "" {
+func viewLinks(n int, view page.View) []viewLink {
+	if n > gridMaxTokens || view.NextHidden() != "" {
 		return nil
 	}
 	return []viewLink{

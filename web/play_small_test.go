@@ -9,7 +9,7 @@ import (
 // "(CSV)Download … (JSON)Verify"), in both languages.
 func TestPlayExportLinksSeparate(t *testing.T) {
 	for _, lang := range []string{"en", "zh"} {
-		doc := page(t, "/play?v=1&p=seed-b&lang="+lang)
+		doc := getPage(t, "/play?v=1&p=seed-b&lang="+lang)
 		p := doc.Find("p.export")
 		links := p.Find("a")
 		if links.Length() < 2 {

@@ -29,7 +29,7 @@ func TestPlaySpeed(t *testing.T) {
 		{"/play?v=1&p=seed-b&step=2&speed=1.5", "667", "1.5"},
 		{"/play?v=2&p=seed-b&ver=v0.9.0&step=0&speed=2&present=1", "500", "2"},
 	} {
-		doc := page(t, tc.query)
+		doc := getPage(t, tc.query)
 		if got, _ := doc.Find(`[data-testid="step-play"]`).Attr("data-interval"); got != tc.interval {
 			t.Errorf("%s: Play steps every %q ms, want %s", tc.query, got, tc.interval)
 		}
@@ -73,7 +73,7 @@ func TestPlaySpeed(t *testing.T) {
 	for _, lang := range []i18n.Lang{i18n.En, i18n.Zh} {
 		for _, bad := range []string{"9", "0", "fast", "-1", "NaN"} {
 			q := "/play?v=1&p=seed-b&step=1&speed=" + bad + "&lang=" + string(lang)
-			doc := page(t, q)
+			doc := getPage(t, q)
 			want := lang.T("warn.speed", bad, "0.25", "4", "1")
 			if got := doc.Find(`[data-testid="warnings"]`).Text(); !strings.Contains(got, want) {
 				t.Errorf("%s: warnings %q, want %q", q, got, want)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"slices"
 	"strconv"
@@ -112,35 +113,35 @@ func (v playView) step() templates.Step {
 // typeset as MathML.
 func (v playView) stepLines(t int) []templates.Rich {
 	g, i, lang := v.res.GAE, "{"+v.idx(t)+"}", v.pr.lang
-	next, aNext := num(g.NextValues[0][t]), "0"
+	next, aNext := page.Num(g.NextValues[0][t]), "0"
 	if t+1 < v.s.Len() {
-		aNext = num(g.Advantages[0][t+1])
+		aNext = page.Num(g.Advantages[0][t+1])
 	}
 	// Each equation is its own formula, so that a narrow step panel (a
 	// projector's) wraps a line between them.
 	line := func(key string, pairs ...string) templates.Rich {
 		var eqs []string
 		for i := 0; i+1 < len(pairs); i += 2 {
-			eqs = append(eqs, i18n.Math(joinf(pairs[i], pairs[i+1]), false))
+			eqs = append(eqs, i18n.Math(page.Joinf(pairs[i], pairs[i+1]), false))
 		}
 		return templates.Rich(lang.HTML(key, i18n.RawHTML(strings.Join(eqs, ", "))))
 	}
-	lines := []templates.Rich{line("step.read", "r_"+i, num(v.res.Rewards[t]), "V(s_"+i+")", num(v.s.Tokens[t].Value), `V_{\text{next}}`, next, `A_{\text{next}}`, aNext)}
+	lines := []templates.Rich{line("step.read", "r_"+i, page.Num(v.res.Rewards[t]), "V(s_"+i+")", page.Num(v.s.Tokens[t].Value), `V_{\text{next}}`, next, `A_{\text{next}}`, aNext)}
 	if v.s.Version == engine.VerlNewest && v.s.Tokens[t].Kind != scenario.Valid {
-		lines = append(lines, line("step.write", `\delta_`+i, num(g.Deltas[0][t])), templates.Rich(lang.HTML("step.skip")))
+		lines = append(lines, line("step.write", `\delta_`+i, page.Num(g.Deltas[0][t])), templates.Rich(lang.HTML("step.skip")))
 	} else {
 		// δ_t and A_t formed from what the step read (the line above holds
 		// the numbers), then R_t.
-		delta := `\delta_` + i + ` = r_` + i + ` + \gamma V_{\text{next}} - V(s_` + i + `) = ` + num(g.Deltas[0][t])
-		adv := i18n.Math(`A_`+i+` = \delta_`+i+` + \gamma\lambda A_{\text{next}} = `+num(g.Advantages[0][t]), false) + ", " +
-			i18n.Math(`R_`+i+` = A_`+i+` + V(s_`+i+`) = `+num(g.Returns[0][t]), false)
+		delta := `\delta_` + i + ` = r_` + i + ` + \gamma V_{\text{next}} - V(s_` + i + `) = ` + page.Num(g.Deltas[0][t])
+		adv := i18n.Math(`A_`+i+` = \delta_`+i+` + \gamma\lambda A_{\text{next}} = `+page.Num(g.Advantages[0][t]), false) + ", " +
+			i18n.Math(`R_`+i+` = A_`+i+` + V(s_`+i+`) = `+page.Num(g.Returns[0][t]), false)
 		lines = append(lines, templates.Rich(lang.HTML("step.write", i18n.RawHTML(i18n.Math(delta, false)))), templates.Rich(lang.HTML("step.write", i18n.RawHTML(adv))))
 	}
 	carriedV := v.s.Tokens[t].Value
 	if v.s.Version == engine.VerlNewest && v.s.Tokens[t].Kind != scenario.Valid {
 		carriedV = g.NextValues[0][t]
 	}
-	lines = append(lines, templates.Rich(lang.HTML("step.carry", num(carriedV), num(g.Advantages[0][t]))))
+	lines = append(lines, templates.Rich(lang.HTML("step.carry", page.Num(carriedV), page.Num(g.Advantages[0][t]))))
 	return lines
 }
 
@@ -153,7 +154,7 @@ func (v playView) stepLink(base string, k int, x float64) string {
 	s.Step = k
 	s.SetSpeed(x)
 	pr := v.pr
-	pr.view.winSet = false
+	pr.view.WinSet = false
 	return pr.linkTo("/play", base+s.ViewQuery())
 }
 

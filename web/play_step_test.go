@@ -16,7 +16,7 @@ import (
 // carry no number the table does not show yet.
 func TestStepFramesKeepTheCharts(t *testing.T) {
 	for _, k := range []int{0, 1, 3} {
-		doc := page(t, "/play?v=1&p=seed-b&step="+string(rune('0'+k)))
+		doc := getPage(t, "/play?v=1&p=seed-b&step="+string(rune('0'+k)))
 		vals, adv := doc.Find("#chart-values svg"), doc.Find("#chart-advantages svg")
 		if vals.Length() != 1 || adv.Length() != 1 {
 			t.Fatalf("step=%d: values chart %d, advantages chart %d; want both", k, vals.Length(), adv.Length())
@@ -33,7 +33,7 @@ func TestStepFramesKeepTheCharts(t *testing.T) {
 		}
 	}
 	// The terminal value is read at the first step and ringed at the end of the response.
-	doc := page(t, "/play?v=1&p=seed-b&step=1")
+	doc := getPage(t, "/play?v=1&p=seed-b&step=1")
 	if doc.Find("#chart-values .step-read").Length() != 2 {
 		t.Error("step 1 rings V(s_5) and the terminal value")
 	}

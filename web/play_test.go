@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/csv"
 	"encoding/json"
+	"gaelab/web/page"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -27,8 +28,8 @@ func get(t *testing.T, target string, header ...string) *httptest.ResponseRecord
 	return rec
 }
 
-// page fetches a playground URL and parses it; it must be a 200.
-func page(t *testing.T, target string, header ...string) *goquery.Document {
+// getPage fetches a playground URL and parses it; it must be a 200.
+func getPage(t *testing.T, target string, header ...string) *goquery.Document {
 	t.Helper()
 	rec := get(t, target, header...)
 	if rec.Code != http.StatusOK {
@@ -54,7 +55,7 @@ func cell(doc *goquery.Document, row string, t int) string {
 }
 
 func TestPlaySeedBNumbers(t *testing.T) {
-	doc := page(t, "/play?v=1&p=seed-b")
+	doc := getPage(t, "/play?v=1&p=seed-b")
 	checks := []struct {
 		row  string
 		t    int
@@ -77,7 +78,7 @@ func TestPlaySeedBNumbers(t *testing.T) {
 func TestPlayPresetsMatchEngine(t *testing.T) {
 	for _, id := range scenario.PresetIDs {
 		for _, lang := range []string{"en", "zh"} {
-			doc := page(t, "/play?v=1&p="+id+"&lang="+lang)
+			doc := getPage(t, "/play?v=1&p="+id+"&lang="+lang)
 			s, _ := scenario.Preset(id)
 			res := s.Compute()
 			want := map[string][]float64{
@@ -89,8 +90,8 @@ func TestPlayPresetsMatchEngine(t *testing.T) {
 			}
 			for row, xs := range want {
 				for k, x := range xs {
-					if got := cell(doc, row, k); got != num(x) {
-						t.Errorf("%s/%s: %s at t=%d shows %q, engine %s", id, lang, row, k, got, num(x))
+					if got := cell(doc, row, k); got != page.Num(x) {
+						t.Errorf("%s/%s: %s at t=%d shows %q, engine %s", id, lang, row, k, got, page.Num(x))
 					}
 				}
 			}
@@ -109,7 +110,7 @@ func TestPlayFormulasAndSteps(t *testing.T) {
 	s, _ := scenario.Preset("multi-turn")
 	for _, lang := range []string{"en", "zh"} {
 		for _, row := range scenario.Rows {
-			doc := page(t, "/play?v=1&p=multi-turn&sel="+row+".2&lang="+lang)
+			doc := getPage(t, "/play?v=1&p=multi-turn&sel="+row+".2&lang="+lang)
 			f := doc.Find(`[data-testid="formula"]`)
 			if row != "white" && f.Length() == 0 {
 				t.Errorf("sel=%s.2: no formula", row)
@@ -119,7 +120,7 @@ func TestPlayFormulasAndSteps(t *testing.T) {
 			}
 		}
 		for k := 0; k <= s.Len(); k++ {
-			doc := page(t, "/play?v=1&p=multi-turn&step="+strconv.Itoa(k)+"&lang="+lang)
+			doc := getPage(t, "/play?v=1&p=multi-turn&step="+strconv.Itoa(k)+"&lang="+lang)
 			if doc.Find(`[data-testid="step-status"]`).Length() != 1 {
 				t.Errorf("step=%d: no status", k)
 			}
@@ -132,7 +133,7 @@ func TestPlayFormulasAndSteps(t *testing.T) {
 		}
 	}
 	// The formula is typeset: MathML whose TeX source holds the numbers.
-	doc := page(t, "/play?v=1&p=seed-b&sel=delta.2")
+	doc := getPage(t, "/play?v=1&p=seed-b&sel=delta.2")
 	lines := doc.Find(`[data-testid="formula"] .formula-line math annotation`)
 	if got := lines.Last().Text(); got != `= 0.0050 + 1.0000 \cdot 0.3500 - 0.3000 = 0.0550` {
 		t.Errorf("δ_2 formula's numbers = %q", got)
@@ -140,7 +141,7 @@ func TestPlayFormulasAndSteps(t *testing.T) {
 	if doc.Find(`#formula-heading math`).Length() != 2 {
 		t.Errorf("the formula's heading typesets its symbol and t: %q", doc.Find(`#formula-heading`).Text())
 	}
-	doc = page(t, "/play?v=1&p=seed-b&num=1&sel=delta.2")
+	doc = getPage(t, "/play?v=1&p=seed-b&num=1&sel=delta.2")
 	if got := doc.Find(`[data-testid="formula"] .formula-line annotation`).First().Text(); got != `\delta_{3} = r_{3} + \gamma \cdot V_{\text{next}} - V(s_{3})` {
 		t.Errorf("1-based δ formula = %q", got)
 	}
@@ -148,7 +149,7 @@ func TestPlayFormulasAndSteps(t *testing.T) {
 
 func TestNum(t *testing.T) {
 	for x, want := range map[float64]string{0: "0.0000", 0.65099: "0.6510", -1.79012: "-1.7901", 1e-5: "1.0e-5", -2.5e-7: "-2.5e-7", 0.00005: "0.0001"} {
-		if got := num(x); got != want {
+		if got := page.Num(x); got != want {
 			t.Errorf("num(%g) = %q, want %q", x, got, want)
 		}
 	}
@@ -194,7 +195,7 @@ func TestPlayBadInputStillRenders(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			doc := page(t, "/play?v=1&"+tc.query)
+			doc := getPage(t, "/play?v=1&"+tc.query)
 			input := doc.Find(`[id="` + tc.field + `"]`)
 			if v, _ := input.Attr("aria-invalid"); v != "true" {
 				t.Errorf("field %s is not marked invalid", tc.field)
@@ -216,7 +217,7 @@ func TestPlayBadInputStillRenders(t *testing.T) {
 		"p=no-such-preset",
 		"v=9&p=seed-b",
 	} {
-		doc := page(t, "/play?"+q)
+		doc := getPage(t, "/play?"+q)
 		if doc.Find(`[data-testid="form-errors"], [data-testid="warnings"]`).Length() == 0 {
 			t.Errorf("%.60s: no visible warning or error", q)
 		}
@@ -257,14 +258,14 @@ func TestPlayHTMXFragments(t *testing.T) {
 }
 
 func TestPlayLanguages(t *testing.T) {
-	doc := page(t, "/play?v=1&p=seed-b", "Accept-Language", "zh-CN,zh;q=0.9")
+	doc := getPage(t, "/play?v=1&p=seed-b", "Accept-Language", "zh-CN,zh;q=0.9")
 	if lang, _ := doc.Find("html").Attr("lang"); lang != "zh" {
 		t.Errorf("Accept-Language zh: html lang %q", lang)
 	}
 	if !strings.Contains(doc.Find("h1").Text(), "实验台") {
 		t.Errorf("zh heading %q", doc.Find("h1").Text())
 	}
-	doc = page(t, "/play?v=1&p=seed-b&lam=0.5&lang=en", "Accept-Language", "zh")
+	doc = getPage(t, "/play?v=1&p=seed-b&lam=0.5&lang=en", "Accept-Language", "zh")
 	href, _ := doc.Find("a.lang-switch").Attr("href")
 	if switchTarget(href, "zh") != "/play?v=1&p=seed-b&lam=0.5&lang=zh" {
 		t.Errorf("language switch %q must keep the state", href)

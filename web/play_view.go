@@ -1,12 +1,9 @@
 package web
 
 import (
-	"fmt"
-	"math"
+	"gaelab/web/page"
 	"strconv"
-	"strings"
 
-	"gaelab/static"
 	"gaelab/templates"
 	"gaelab/web/scenario"
 )
@@ -35,8 +32,8 @@ func (v playView) play() templates.Play {
 	pr := v.pr
 	return templates.Play{
 		Page:         v.editPage(v.page("play.title", "/play")),
-		HideControls: v.pr.view.present || v.pr.view.hidden("controls"),
-		Locked:       v.pr.view.lock,
+		HideControls: v.pr.view.Present || v.pr.view.Hidden("controls"),
+		Locked:       v.pr.view.Lock,
 		Heading:      v.t("play.heading"),
 		Caption:      v.story(),
 		Intro:        templates.Rich(v.pr.lang.HTML("play.intro")),
@@ -56,33 +53,20 @@ func (v playView) page(titleKey, path string) templates.Page {
 }
 
 // self is this view's state on path, in this view and language.
-func (v playView) self(path string) pageLink { return v.pr.pageLink(path, v.state) }
+func (v playView) self(path string) page.Link { return v.pr.pageLink(path, v.state) }
 
 // frameOf is the frame of a page of this scenario whose link is self: the
 // reset key opens the preset on the same path, nothing revealed.
-func (v playView) frameOf(titleKey string, self pageLink) templates.Page {
+func (v playView) frameOf(titleKey string, self page.Link) templates.Page {
 	p, _ := scenario.Preset(v.s.Preset)
-	reset := self.withState(scenario.Encode(p))
-	reset.view.reveal = 0
-	return frame(frameSpec{
-		self: self, title: v.t(titleKey), section: self.path, presenter: true, classes: v.pr.classes,
-		reset:    templates.Link{Label: v.t("presets.reset"), URL: reset.String()},
-		card:     v.card(),
-		scenario: v.navScenario(),
+	reset := self.WithState(scenario.Encode(p))
+	reset.View.Reveal = 0
+	return page.Frame(page.FrameSpec{
+		Self: self, Title: v.t(titleKey), Section: self.Path, Presenter: true, Classes: v.pr.classes,
+		Reset:    templates.Link{Label: v.t("presets.reset"), URL: reset.String()},
+		Card:     v.card(),
+		Scenario: v.navScenario(),
 	})
-}
-
-// shortcuts lists presentation mode's keys.
-func shortcuts(t func(string, ...any) string) templates.Shortcuts {
-	sc := templates.Shortcuts{Title: t("keys.title"), Close: t("keys.close")}
-	for _, k := range []struct{ keys, what string }{
-		{"→  Space  PageDown", "keys.next"}, {"←  PageUp", "keys.back"}, {"Home  End", "keys.ends"},
-		{"Enter", "keys.reveal"}, {"B  .", "keys.black"}, {"F", "keys.full"}, {"R", "keys.reset"},
-		{"?", "keys.help"}, {"Esc", "keys.leave"},
-	} {
-		sc.Keys = append(sc.Keys, templates.Option{Value: k.keys, Label: t(k.what)})
-	}
-	return sc
 }
 
 // messages localises problems.
@@ -102,7 +86,7 @@ func (v playView) with(f func(s *scenario.Scenario)) string {
 	s.Tokens = append([]scenario.Token(nil), s.Tokens...)
 	f(&s)
 	pr := v.pr
-	pr.view.winSet = false
+	pr.view.WinSet = false
 	return pr.link("/play", s)
 }
 
@@ -139,54 +123,6 @@ func (v playView) presets() templates.PresetBar {
 // idx is token t's index in the chosen numbering.
 func (v playView) idx(t int) string { return strconv.Itoa(t + v.s.Base) }
 
-// num formats a number for the table: 4 decimals, no negative zero; a
-// number too small for 4 decimals keeps two significant digits ("1.0e-5"),
-// so that a small KL term or variance never reads as 0.
-func num(x float64) string {
-	if x != 0 && math.Abs(x) < 0.00005 {
-		s := strconv.FormatFloat(x, 'e', 1, 64)
-		return strings.Replace(strings.Replace(s, "e-0", "e-", 1), "e+0", "e+", 1)
-	}
-	s := strconv.FormatFloat(x, 'f', 4, 64)
-	if s == "-0.0000" {
-		return "0.0000"
-	}
-	return s
-}
-
-// num3 is num with 3 decimals, for presentation mode's table: the exact
-// value stays in the formula panel and on hover.
-func num3(x float64) string {
-	if x != 0 && math.Abs(x) < 0.0005 {
-		return num(x)
-	}
-	s := strconv.FormatFloat(x, 'f', 3, 64)
-	if s == "-0.000" {
-		return "0.000"
-	}
-	return s
-}
-
-// full is a number at full precision.
-func full(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-
-// joinf formats "name = value" pairs (TeX for the step lines).
-func joinf(pairs ...string) string {
-	var b strings.Builder
-	for i := 0; i+1 < len(pairs); i += 2 {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%s = %s", pairs[i], pairs[i+1])
-	}
-	return b.String()
-}
-
-// The assets every page links, at their content-hashed paths.
-func staticCSS() string  { return static.Path("app.css") }
-func staticJS() string   { return static.Path("app.js") }
-func staticHTMX() string { return static.Path("htmx.min.js") }
-
 // navScenario is the scenario the navigation's links carry: the state, or
 // "" for a long response (edited as lists), whose state is kilobytes that
 // each link would repeat, as viewLinks leaves those links out.
@@ -195,4 +131,12 @@ func (v playView) navScenario() string {
 		return ""
 	}
 	return v.stateOnly
+}
+
+// html is a catalog message as HTML for the page's prose (intros, notes):
+// its text and arguments escaped, its $…$ formulas typeset as MathML. Text
+// that cannot hold markup (titles, options, attributes, SVG) uses v.t,
+// which writes the same formulas in Unicode.
+func (v playView) html(key string, args ...any) templates.Rich {
+	return templates.Rich(v.pr.lang.HTML(key, args...))
 }

@@ -32,7 +32,7 @@ type tokenWindow struct {
 // selected cell's token, else the first.
 func (v playView) window() tokenWindow {
 	n := v.s.Len()
-	w := tokenWindow{n: n, on: v.pr.view.present && n > narrowWindow}
+	w := tokenWindow{n: n, on: v.pr.view.Present && n > narrowWindow}
 	if !w.on {
 		return w
 	}
@@ -40,8 +40,8 @@ func (v playView) window() tokenWindow {
 	m := v.stepMarks()
 	_, sel, _ := strings.Cut(v.s.Select, ".")
 	switch t, err := strconv.Atoi(sel); {
-	case v.pr.view.winSet:
-		c = v.pr.view.win
+	case v.pr.view.WinSet:
+		c = v.pr.view.Win
 	case m.active && m.cur >= 0:
 		c = m.cur
 	case m.active:
@@ -85,7 +85,7 @@ func (v playView) windowArrows(lo, size, n int) []templates.Link {
 	move := func(key string, from int) templates.Link {
 		from = clampInt(from, 0, n-size)
 		pr := v.pr
-		pr.view.win, pr.view.winSet = from+size/2, true
+		pr.view.Win, pr.view.WinSet = from+size/2, true
 		return templates.Link{
 			Label: v.t(key), Title: v.t(key+".title", v.idx(from), v.idx(from+size-1)),
 			URL: pr.linkTo("/play", v.state),

@@ -44,7 +44,7 @@ func TestPresentationWindow(t *testing.T) {
 		{"10 tokens: narrow window only", nTokens(10, ""), "0 1 2 3 4 5 6 7 8 9", "8 9", true, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			doc := page(t, c.path)
+			doc := getPage(t, c.path)
 			all, wide := windowCols(doc)
 			if got := strings.Join(all, " "); got != c.cols {
 				t.Errorf("columns t = %s, want %s", got, c.cols)
@@ -67,7 +67,7 @@ func TestPresentationWindow(t *testing.T) {
 
 	// Following the narrow "later" arrow from the start opens t = 8…15, and
 	// its "earlier" arrow goes back; at the start "earlier" is no link.
-	doc := page(t, q20)
+	doc := getPage(t, q20)
 	arrows := doc.Find(`[data-testid="window-narrow"]`).Children()
 	if arrows.First().Is("a") {
 		t.Error("at the first token the earlier arrow is a link")
@@ -76,7 +76,7 @@ func TestPresentationWindow(t *testing.T) {
 	if !ok || !strings.Contains(later, "&win=12") {
 		t.Fatalf("the later arrow links %q, want the window centred on t = 12", later)
 	}
-	doc = page(t, later)
+	doc = getPage(t, later)
 	all, wide := windowCols(doc)
 	var narrow []string
 	for _, t := range all {
@@ -92,7 +92,7 @@ func TestPresentationWindow(t *testing.T) {
 	}
 
 	// A step link lets the teacher's window go: it follows the step again.
-	doc = page(t, at("&step=5", "&win=3"))
+	doc = getPage(t, at("&step=5", "&win=3"))
 	if next, _ := doc.Find(`[data-testid="step-next"]`).Attr("href"); strings.Contains(next, "win=") {
 		t.Errorf("the step link %q keeps the moved window", next)
 	}
@@ -106,7 +106,7 @@ func TestPresentationWindow(t *testing.T) {
 // Presentation mode's table shows 3 decimals; the exact value stays on the
 // number (and in the formula panel).
 func TestPresentationThreeDecimals(t *testing.T) {
-	doc := page(t, "/play?v=1&p=seed-a&present=1")
+	doc := getPage(t, "/play?v=1&p=seed-a&present=1")
 	if got := cell(doc, "adv", 0); got != "0.651" {
 		t.Errorf("A_0 shows %q in presentation mode, want 0.651", got)
 	}
@@ -116,7 +116,7 @@ func TestPresentationThreeDecimals(t *testing.T) {
 	if f, _ := doc.Find(`tr[data-row="white"] td button`).First().Attr("data-f"); !strings.HasPrefix(f, "0.82956") {
 		t.Errorf("whitened A_0's exact value is %q on its number, want 0.82956…", f)
 	}
-	doc = page(t, "/play?v=1&p=seed-a")
+	doc = getPage(t, "/play?v=1&p=seed-a")
 	if got := cell(doc, "adv", 0); got != "0.6510" {
 		t.Errorf("A_0 shows %q outside presentation mode, want 0.6510", got)
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/url"
 	"os"
 	"slices"
@@ -116,7 +117,7 @@ func TestCourseMapFromProgressLink(t *testing.T) {
 	code := p.encode()
 	labels := map[string][3]string{"en": {"done", "in progress", "not started"}, "zh": {"已完成", "进行中", "未开始"}}
 	for _, lang := range lessons.Langs {
-		doc := page(t, "/lessons?lang="+lang+"&progress="+url.QueryEscape(code))
+		doc := getPage(t, "/lessons?lang="+lang+"&progress="+url.QueryEscape(code))
 		items := doc.Find(`[data-testid="lesson-list"] li`)
 		want := labels[lang]
 		for i, w := range []string{want[0], want[1], want[2]} {
@@ -141,7 +142,7 @@ func TestCourseMapFromProgressLink(t *testing.T) {
 func TestCourseMapRefusesBadProgress(t *testing.T) {
 	for lang, word := range map[string]string{"en": "not a progress link", "zh": "不是进度链接"} {
 		for _, bad := range []string{"xyz", "1%21%21", "1" + strings.Repeat("_", 400), "<script>"} {
-			doc := page(t, "/lessons?lang="+lang+"&progress="+url.QueryEscape(bad))
+			doc := getPage(t, "/lessons?lang="+lang+"&progress="+url.QueryEscape(bad))
 			msg := doc.Find(`[data-testid="progress-error"]`).Text()
 			if !strings.Contains(msg, word) {
 				t.Errorf("%s, %q: message %q, want one that says %q", lang, bad, msg, word)
@@ -157,7 +158,7 @@ func TestCourseMapRefusesBadProgress(t *testing.T) {
 // marked once answered right.
 func TestLessonPageProgressBits(t *testing.T) {
 	l, q, want := firstNumberPredict(t)
-	doc := page(t, "/lessons/"+l.Slug+"?lang=en&predict-"+q.ID+"="+url.QueryEscape(num(want)))
+	doc := getPage(t, "/lessons/"+l.Slug+"?lang=en&predict-"+q.ID+"="+url.QueryEscape(page.Num(want)))
 	if bit, _ := doc.Find("article[data-progress-read]").Attr("data-progress-read"); bit != progressBit(l.Slug) {
 		t.Errorf("the article's bit is %q, want %q", bit, progressBit(l.Slug))
 	}

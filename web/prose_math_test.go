@@ -38,7 +38,7 @@ func TestProseMathTypeset(t *testing.T) {
 		{"/compare/variance?v=1&p=seed-b&n=50", false, "var.intro"},
 	} {
 		for _, l := range i18n.Langs {
-			doc := page(t, c.path+"&lang="+string(l))
+			doc := getPage(t, c.path+"&lang="+string(l))
 			intro := doc.Find("p.intro").First()
 			if intro.Find("math").Length() == 0 {
 				t.Errorf("%s (%s): the intro has no <math>: %q", c.path, l, intro.Text())
@@ -78,7 +78,7 @@ func TestCompareProseMathTypeset(t *testing.T) {
 		{"/compare/bugs?v=1&p=seed-b&bug=shift", `[data-testid="bug-story"]`},
 	} {
 		for _, l := range i18n.Langs {
-			doc := page(t, c.path+"&lang="+string(l))
+			doc := getPage(t, c.path+"&lang="+string(l))
 			p := doc.Find(c.sel)
 			if p.Length() == 0 {
 				t.Fatalf("%s: nothing at %s", c.path, c.sel)

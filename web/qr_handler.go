@@ -2,6 +2,7 @@ package web
 
 import (
 	"gaelab/web/mw"
+	"gaelab/web/page"
 	"net/http"
 	"strings"
 
@@ -51,7 +52,7 @@ func (s *Server) handleQR(w http.ResponseWriter, r *http.Request) {
 
 // checkQRLink accepts a link on this site (siteTarget's rule).
 func checkQRLink(u string) *httperr.Error {
-	_, err := siteTarget(u)
+	_, err := page.SiteTarget(u)
 	return err
 }
 

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -22,7 +23,7 @@ func TestLearnerLink(t *testing.T) {
 		"/play":                               "/play",
 		"/play?v=1&tok=present%3D1&present=1": "/play?v=1&tok=present%3D1",
 	} {
-		if got := learnerLink(in); got != want {
+		if got := page.LearnerLink(in); got != want {
 			t.Errorf("learnerLink(%q) = %q; want %q", in, got, want)
 		}
 	}

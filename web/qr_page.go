@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net"
 	"net/http"
 	"net/url"
@@ -20,7 +21,7 @@ import (
 func (s *Server) handleQRPage(w http.ResponseWriter, r *http.Request) {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
 	lang, _ := i18n.OfLink(r, q)
-	u, back := learnerLink(q.Get("u")), q.Get("back")
+	u, back := page.LearnerLink(q.Get("u")), q.Get("back")
 	if err := checkQRLink(u); err != nil {
 		httperr.Write(w, r, err)
 		return
@@ -30,9 +31,9 @@ func (s *Server) handleQRPage(w http.ResponseWriter, r *http.Request) {
 	}
 	t := lang.T
 	vm := templates.QRPage{
-		Page:    frame(frameSpec{self: pageLink{path: "/qr", state: "u=" + url.QueryEscape(u), lang: lang}, title: t("qr.title")}),
+		Page:    page.Frame(page.FrameSpec{Self: page.Link{Path: "/qr", State: "u=" + url.QueryEscape(u), Lang: lang}, Title: t("qr.title")}),
 		Heading: t("qr.title"), Scan: t("qr.scan"),
-		Image: "/qr.svg?u=" + url.QueryEscape(asciiURL(u)), Alt: t("qr.alt"),
+		Image: "/qr.svg?u=" + url.QueryEscape(page.ASCIIURL(u)), Alt: t("qr.alt"),
 		Link:  s.publicLink(r, u),
 		Close: templates.Link{Label: t("qr.close"), URL: back},
 	}

@@ -96,7 +96,7 @@ func TestQRPage(t *testing.T) {
 // to the page itself.
 func TestQRLinkInTheFrame(t *testing.T) {
 	self := "/play?v=1&p=seed-b&present=1&theme=dark&hide=adv&lang=en"
-	doc := page(t, self)
+	doc := getPage(t, self)
 	href, _ := doc.Find(`a[data-testid="qr"]`).Attr("href")
 	u, err := url.Parse(href)
 	if err != nil || u.Path != "/qr" || u.Query().Get("u") != "/play?v=1&p=seed-b&lang=en" || u.Query().Get("back") != self || u.Query().Get("lang") != "en" {

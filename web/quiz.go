@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math/rand/v2"
 	"net/http"
 	"regexp"
@@ -107,11 +108,11 @@ func (s *Server) handleQuiz(w http.ResponseWriter, r *http.Request) {
 	t := lr.lang.T
 	seed, seedOK := readSeed(lr.q.Get("seed"))
 	link := func(seed uint64) string {
-		return pageLink{path: "/lessons/quiz", state: "seed=" + strconv.FormatUint(seed, 10), lang: lr.lang}.String()
+		return page.Link{Path: "/lessons/quiz", State: "seed=" + strconv.FormatUint(seed, 10), Lang: lr.lang}.String()
 	}
-	self := pageLink{path: "/lessons/quiz", state: "seed=" + strconv.FormatUint(seed, 10), view: lr.view, lang: lr.lang}
+	self := page.Link{Path: "/lessons/quiz", State: "seed=" + strconv.FormatUint(seed, 10), View: lr.view, Lang: lr.lang}
 	vm := templates.QuizPage{
-		Page:    frame(frameSpec{self: self, title: t("quiz.title") + " — " + t("brand"), section: "/lessons"}),
+		Page:    page.Frame(page.FrameSpec{Self: self, Title: t("quiz.title") + " — " + t("brand"), Section: "/lessons"}),
 		Heading: t("quiz.title"), Intro: t("quiz.intro", quizSize),
 		Action: "/lessons/quiz", Hidden: append(lr.hiddenLang(), templates.Option{Value: "seed", Label: strconv.FormatUint(seed, 10)}),
 		Submit: t("quiz.check"), Another: templates.Link{Label: t("quiz.another"), URL: link(seed + 1)},
@@ -157,7 +158,7 @@ func (lr lessonRequest) quizEntry(i int, it quizItem, checked bool) (templates.Q
 			pr := lessonRequest{lang: lr.lang, q: map[string][]string{predictParam(p): {answer}}}
 			o := pr.predictState(p)
 			correct = o.correct
-			q.Expected = templ.Raw(templ.EscapeString(t("predict.value", revealLabel(o.src, p), num(o.want))))
+			q.Expected = templ.Raw(templ.EscapeString(t("predict.value", revealLabel(o.src, p), page.Num(o.want))))
 			switch {
 			case o.diagnosis != "":
 				q.Diagnosis = templ.Raw(fillCells(o.src, o.diagnosis))

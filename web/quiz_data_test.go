@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"strconv"
 	"strings"
 	"testing"
@@ -54,7 +55,7 @@ func TestQuizShowsEachQuestionsData(t *testing.T) {
 		bank := quizBank(lang)
 		asked := 0
 		for _, seed := range quizSeedsCovering(t, bank) {
-			doc := page(t, "/lessons/quiz?seed="+strconv.FormatUint(seed, 10)+"&lang="+lang)
+			doc := getPage(t, "/lessons/quiz?seed="+strconv.FormatUint(seed, 10)+"&lang="+lang)
 			for i, it := range quizPick(bank, seed) {
 				p := it.predict
 				if p == nil {
@@ -97,8 +98,8 @@ func checkQuizData(t *testing.T, where, lang string, item *goquery.Selection, p 
 				break
 			}
 			n++
-			if got := cell(r, tt).Text(); got != num(w) {
-				t.Errorf("%s: cell %s.%d shows %q, want the engine's %s", where, r, tt, got, num(w))
+			if got := cell(r, tt).Text(); got != page.Num(w) {
+				t.Errorf("%s: cell %s.%d shows %q, want the engine's %s", where, r, tt, got, page.Num(w))
 			}
 		}
 		if n == 0 && r != "score" && r != "kld" { // only a state with scores and a KL has those rows
@@ -111,7 +112,7 @@ func checkQuizData(t *testing.T, where, lang string, item *goquery.Selection, p 
 // are above it now, the engine's, in both languages.
 func TestQuizSeed5ShowsTheRewards(t *testing.T) {
 	for _, lang := range lessons.Langs {
-		doc := page(t, "/lessons/quiz?seed=5&lang="+lang)
+		doc := getPage(t, "/lessons/quiz?seed=5&lang="+lang)
 		found := false
 		for i, it := range quizPick(quizBank(lang), 5) {
 			if it.predict == nil || it.predict.ID != "returns-kl" {
@@ -125,8 +126,8 @@ func TestQuizSeed5ShowsTheRewards(t *testing.T) {
 				t.Fatalf("%s: question %d shows %d rewards, want 6", lang, i+1, cells.Length())
 			}
 			cells.Each(func(tt int, c *goquery.Selection) {
-				if w, _ := src.cellValue("reward." + strconv.Itoa(tt)); c.Text() != num(w) {
-					t.Errorf("%s: reward %d shows %q, want %s", lang, tt, c.Text(), num(w))
+				if w, _ := src.cellValue("reward." + strconv.Itoa(tt)); c.Text() != page.Num(w) {
+					t.Errorf("%s: reward %d shows %q, want %s", lang, tt, c.Text(), page.Num(w))
 				}
 			})
 		}

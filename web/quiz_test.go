@@ -35,7 +35,7 @@ func TestQuizDeterministicPerSeed(t *testing.T) {
 		if same {
 			t.Errorf("%s: seeds 7 and 8 give the same test", lang)
 		}
-		if doc1, doc2 := page(t, "/lessons/quiz?seed=7&lang="+lang), page(t, "/lessons/quiz?seed=7&lang="+lang); doc1.Find(`[data-testid="quiz-item"]`).Text() != doc2.Find(`[data-testid="quiz-item"]`).Text() {
+		if doc1, doc2 := getPage(t, "/lessons/quiz?seed=7&lang="+lang), getPage(t, "/lessons/quiz?seed=7&lang="+lang); doc1.Find(`[data-testid="quiz-item"]`).Text() != doc2.Find(`[data-testid="quiz-item"]`).Text() {
 			t.Errorf("%s: the page of seed 7 differs between two requests", lang)
 		}
 	}
@@ -73,11 +73,11 @@ func TestQuizScoredByTheEngine(t *testing.T) {
 				}
 			}
 		}
-		doc := page(t, "/lessons/quiz?"+right.Encode())
+		doc := getPage(t, "/lessons/quiz?"+right.Encode())
 		if got, want := doc.Find(`[data-testid="quiz-score"]`).Text(), strconv.Itoa(len(items))+" of "+strconv.Itoa(len(items)); !strings.HasPrefix(got, want) {
 			t.Errorf("seed %d, the engine's answers: score %q, want %s", seed, got, want)
 		}
-		doc = page(t, "/lessons/quiz?"+wrong.Encode())
+		doc = getPage(t, "/lessons/quiz?"+wrong.Encode())
 		if n := doc.Find(`[data-testid="diagnosis"]`).Length(); n < diagnosed {
 			t.Errorf("seed %d: %d diagnoses shown for %d diagnosed wrong answers", seed, n, diagnosed)
 		}

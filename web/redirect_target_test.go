@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"strings"
@@ -66,7 +67,7 @@ var trickyTargets = []struct {
 
 func TestRedirectTargets(t *testing.T) {
 	for _, tt := range trickyTargets {
-		loc, err := siteTarget(tt.target)
+		loc, err := page.SiteTarget(tt.target)
 		if (err == nil) != tt.ok {
 			t.Errorf("siteTarget(%q) = %q, %v; want ok=%v", tt.target, loc, err, tt.ok)
 		}
@@ -126,14 +127,14 @@ func FuzzRedirectTarget(f *testing.F) {
 		f.Add(tt.target)
 	}
 	f.Fuzz(func(t *testing.T, target string) {
-		loc, err := siteTarget(target)
+		loc, err := page.SiteTarget(target)
 		if err != nil {
 			return
 		}
 		if !onOrigin(target) || !onOrigin(loc) {
 			t.Fatalf("siteTarget(%q) = %q, which leaves the site", target, loc)
 		}
-		if again, err := siteTarget(loc); err != nil || again != loc {
+		if again, err := page.SiteTarget(loc); err != nil || again != loc {
 			t.Fatalf("siteTarget(%q) = %q, but siteTarget of that = %q, %v", target, loc, again, err)
 		}
 	})

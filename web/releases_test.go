@@ -25,7 +25,7 @@ func TestReleaseLabels(t *testing.T) {
 		} {
 			for _, lang := range []string{"en", "zh"} {
 				link := tc.path + "?v=2&p=" + tc.preset + "&ver=" + r.Tag + "&lang=" + lang
-				doc := page(t, link)
+				doc := getPage(t, link)
 				text := doc.Find("main").Text()
 				if !strings.Contains(text, "verl "+tc.label) {
 					t.Errorf("%s does not name verl %s", link, tc.label)
@@ -41,7 +41,7 @@ func TestReleaseLabels(t *testing.T) {
 			}
 		}
 		// The release picker selects the release, and groups it under its generation's range.
-		doc := page(t, "/play?v=2&p=seed-b&ver="+r.Tag)
+		doc := getPage(t, "/play?v=2&p=seed-b&ver="+r.Tag)
 		opt := doc.Find(`select#ver option[selected]`)
 		if opt.AttrOr("value", "") != r.Tag {
 			t.Errorf("ver=%s: the picker selects %q", r.Tag, opt.AttrOr("value", ""))

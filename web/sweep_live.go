@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"sync"
 
@@ -26,10 +27,10 @@ type sweepAnswer struct {
 // redirect.
 func serveSweep(w http.ResponseWriter, r *http.Request, pr playRequest, canonical string, build func() sweepAnswer) {
 	answer := sync.OnceValue(build)
-	servePage(w, r, pageAnswer{
-		canonical: canonical, redirect: pr.rep.OK(), keepTyped: !pr.rep.OK(),
-		page: func() templ.Component { return answer().page },
-		fragments: map[string]func() templ.Component{
+	page.Serve(w, r, page.Answer{
+		Canonical: canonical, Redirect: pr.rep.OK(), KeepTyped: !pr.rep.OK(),
+		Page: func() templ.Component { return answer().page },
+		Fragments: map[string]func() templ.Component{
 			"sweep-results": func() templ.Component {
 				a := answer()
 				return templates.SweepFragment(a.results, a.errs, a.links)

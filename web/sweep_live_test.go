@@ -48,7 +48,7 @@ func TestSweepLiveFragment(t *testing.T) {
 			if bad := strings.Contains(c.name, "bad"); bad != (doc.Find(`#form-errors li[data-field="n"]`).Length() == 1) {
 				t.Errorf("bad link %v, but the error summary names n: %v", bad, !bad)
 			}
-			form := page(t, c.replace).Find("form#sweep-form")
+			form := getPage(t, c.replace).Find("form#sweep-form")
 			if form.AttrOr("hx-target", "") != "#sweep-results" || !strings.Contains(form.AttrOr("hx-trigger", ""), "input") {
 				t.Errorf("the page's form is not live: hx-target %q, hx-trigger %q", form.AttrOr("hx-target", ""), form.AttrOr("hx-trigger", ""))
 			}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"net/http"
 	"slices"
@@ -88,11 +89,11 @@ func (s *Server) handleUpdateActor(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleUpdateActorChart(w http.ResponseWriter, r *http.Request) {
 	v := s.newActorView(r)
 	a := v.compute()
-	d := drawnChart{err: a.err}
+	d := page.Chart{Err: a.err}
 	if a.err == nil {
-		d.svg, d.err = v.objectiveChart(a, "")
+		d.SVG, d.Err = v.objectiveChart(a, "")
 	}
-	writeSVG(w, d, v.t("chart.error"))
+	page.WriteSVG(w, d, v.t("chart.error"))
 }
 
 // actorLoss is the actor's loss for the view's state, from the engine.
@@ -184,7 +185,7 @@ func (v actorView) build() templates.Update {
 	f.Settings = append(f.Settings, adv)
 	a := v.compute()
 	r := v.withQuestions(a)
-	r.Notes = append(r.Notes, plainRich(v.editNotice(a)...)...)
+	r.Notes = append(r.Notes, page.PlainRich(v.editNotice(a)...)...)
 	return v.page("actor", "/update/critic", "update.to_critic", f, r)
 }
 
@@ -206,8 +207,8 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 	}
 	if a.err != nil {
 		switch {
-		case learnerKnows(a.err):
-			r.Errors = append(r.Errors, v.t("update.actor.no_adv", v.t(learnerKey(a.err))))
+		case page.LearnerKnows(a.err):
+			r.Errors = append(r.Errors, v.t("update.actor.no_adv", v.t(page.LearnerKey(a.err))))
 		default:
 			r.Errors = append(r.Errors, v.t("update.actor.no_loss"))
 		}
@@ -227,7 +228,7 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 				metrics = &a.modes[i]
 			}
 		default:
-			row.Value, row.Full = num(a.modes[i].Loss), full(a.modes[i].Loss)
+			row.Value, row.Full = page.Num(a.modes[i].Loss), page.Full(a.modes[i].Loss)
 			metrics = &a.modes[i]
 		}
 		r.Losses.Rows = append(r.Losses.Rows, row)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"strings"
 	"testing"
 
@@ -36,7 +37,7 @@ func TestUpdateActorTypedAdvantages(t *testing.T) {
 func joinNums(xs []float64) string {
 	parts := make([]string, len(xs))
 	for i, x := range xs {
-		parts[i] = strings.TrimRight(strings.TrimRight(num(x), "0"), ".")
+		parts[i] = strings.TrimRight(strings.TrimRight(page.Num(x), "0"), ".")
 	}
 	return strings.Join(parts, ",")
 }

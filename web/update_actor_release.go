@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 
 	"gaelab/engine"
@@ -67,7 +68,7 @@ func (v actorView) termRows(a actorLoss) []templates.Row {
 		for t, x := range a.adv {
 			caps[t] = templates.Cell{T: t, Text: "—", Class: maskClass(v.s.Tokens[t].Kind)}
 			if x < 0 {
-				caps[t].Text = num(pt.Losses3[0][t])
+				caps[t].Text = page.Num(pt.Losses3[0][t])
 			}
 		}
 		rows = append(rows, templates.Row{ID: "p3", Label: v.t("update.row.p3"), Code: "pg_losses3", Cells: caps})

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -105,7 +106,7 @@ func TestUpdateActorMatchesEngine(t *testing.T) {
 			for i, c := range updRowTexts(doc, "p3") {
 				want := "—"
 				if g.Whitened[0][i] < 0 {
-					want = num(pt.Losses3[0][i])
+					want = page.Num(pt.Losses3[0][i])
 				}
 				if c != want {
 					t.Errorf("p3 at t=%d shows %q, want %q", i, c, want)
@@ -119,12 +120,12 @@ func TestUpdateActorMatchesEngine(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got := updLossCell(doc, mode); got != num(l.Loss) {
-					t.Errorf("pg_loss %s shows %q, the engine says %s", mode, got, num(l.Loss))
+				if got := updLossCell(doc, mode); got != page.Num(l.Loss) {
+					t.Errorf("pg_loss %s shows %q, the engine says %s", mode, got, page.Num(l.Loss))
 				}
 				for id, x := range map[string]float64{"pg_clipfrac": l.ClipFrac, "pg_clipfrac_lower": l.ClipFracLower, "ppo_kl": l.PPOKL} {
-					if got := updMetric(doc, "metrics", id); got != num(x) {
-						t.Errorf("%s shows %q, the engine says %s", id, got, num(x))
+					if got := updMetric(doc, "metrics", id); got != page.Num(x) {
+						t.Errorf("%s shows %q, the engine says %s", id, got, page.Num(x))
 					}
 				}
 			}
@@ -137,8 +138,8 @@ func TestUpdateActorMatchesEngine(t *testing.T) {
 				t.Fatal(err)
 			}
 			for id, x := range map[string]float64{"early": early.Loss, "early_clipfrac": early.ClipFrac, "early_ppo_kl": early.PPOKL} {
-				if got := updMetric(doc, "early", id); got != num(x) {
-					t.Errorf("v0.2 %s shows %q, the engine says %s", id, got, num(x))
+				if got := updMetric(doc, "early", id); got != page.Num(x) {
+					t.Errorf("v0.2 %s shows %q, the engine says %s", id, got, page.Num(x))
 				}
 			}
 			updCheckChart(t, doc, s, mask, pt, g.Whitened[0])
@@ -220,8 +221,8 @@ func TestUpdateActorRatio1(t *testing.T) {
 	adv, loss := updRowTexts(doc, "adv"), updRowTexts(doc, "ploss")
 	for i := range adv {
 		a, _ := strconv.ParseFloat(adv[i], 64)
-		if loss[i] != num(-a) {
-			t.Errorf("t=%d: loss %s, want −A = %s", i, loss[i], num(-a))
+		if loss[i] != page.Num(-a) {
+			t.Errorf("t=%d: loss %s, want −A = %s", i, loss[i], page.Num(-a))
 		}
 	}
 	if x, _ := strconv.ParseFloat(updLossCell(doc, engine.TokenMean), 64); math.Abs(x) > 1e-7 {
@@ -283,7 +284,7 @@ func TestUpdateActorBadInput(t *testing.T) {
 			if rec := get(t, target); rec.Code != http.StatusOK {
 				t.Fatalf("GET %s: status %d, want 200 with the problem reported", target, rec.Code)
 			}
-			doc := page(t, target)
+			doc := getPage(t, target)
 			want := lang.T(tt.key, tt.args...)
 			if got := strings.TrimSpace(doc.Find(`[data-testid="form-errors"] li[data-field="` + tt.field + `"]`).Text()); got != want {
 				t.Errorf("%s: the error summary says %q for %s, want %q", tt.query, got, tt.field, want)
@@ -322,7 +323,7 @@ func TestUpdateActorCanonical(t *testing.T) {
 			t.Errorf("GET %s: %d → %q, want 303 → %q", tt.in, rec.Code, rec.Header().Get("Location"), tt.want)
 		}
 	}
-	doc := page(t, "/update/actor?v=1&p=seed-b&theme=dark")
+	doc := getPage(t, "/update/actor?v=1&p=seed-b&theme=dark")
 	target := updSubmit(t, doc, map[string]string{"lp.2": "-0.1", "c": "2.5"})
 	rec := get(t, target)
 	// An edit makes a v=3 link naming the release of the v=1 state's GAE (edit_v2.go).
@@ -330,8 +331,8 @@ func TestUpdateActorCanonical(t *testing.T) {
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != want {
 		t.Fatalf("the form's GET %s: %d → %q, want 303 → %s", target, rec.Code, rec.Header().Get("Location"), want)
 	}
-	doc = page(t, want)
-	if got := updRowTexts(doc, "ratio")[2]; got != num(math.Exp(0.5)) {
+	doc = getPage(t, want)
+	if got := updRowTexts(doc, "ratio")[2]; got != page.Num(math.Exp(0.5)) {
 		t.Errorf("ratio at t=2 is %q after the form set log_prob −0.1 (old −0.6)", got)
 	}
 	if cls, _ := doc.Find("#chart-objective svg").Attr("class"); !strings.Contains(cls, "theme-dark") {
@@ -351,7 +352,7 @@ func TestUpdateActorCanonical(t *testing.T) {
 func TestUpdateActorPresetsAndChart(t *testing.T) {
 	for _, id := range scenario.PresetIDs {
 		for _, lang := range []string{"en", "zh"} {
-			page(t, "/update/actor?v=1&p="+id+"&lang="+lang)
+			getPage(t, "/update/actor?v=1&p="+id+"&lang="+lang)
 		}
 	}
 	before, _ := updFollow(t, "/update/actor?v=1&p=seed-b")
@@ -361,7 +362,7 @@ func TestUpdateActorPresetsAndChart(t *testing.T) {
 	if a == b {
 		t.Error("the objective chart did not change with a log-prob")
 	}
-	zh := page(t, "/update/actor?v=1&p=seed-b&lang=zh")
+	zh := getPage(t, "/update/actor?v=1&p=seed-b&lang=zh")
 	if got := zh.Find("#chart-objective svg title").Text(); got != i18n.Zh.T("update.chart.title") {
 		t.Errorf("the zh chart's title is %q", got)
 	}

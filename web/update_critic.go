@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"net/http"
 
@@ -88,7 +89,7 @@ func (v criticView) build() templates.Update {
 	v.listEditor(&f, "vp", v.t("update.vp"), v.vpreds)
 	c := v.compute()
 	r := v.withQuestions(c)
-	r.Notes = append(r.Notes, plainRich(v.editNotice(c)...)...)
+	r.Notes = append(r.Notes, page.PlainRich(v.editNotice(c)...)...)
 	return v.page("critic", "/update/actor", "update.to_actor", f, r)
 }
 
@@ -158,7 +159,7 @@ func (v criticView) results(c criticLoss) templates.UpdateResults {
 				clipfrac = c.modes[i].ClipFrac
 			}
 		default:
-			row.Value, row.Full = num(c.modes[i].Loss), full(c.modes[i].Loss)
+			row.Value, row.Full = page.Num(c.modes[i].Loss), page.Full(c.modes[i].Loss)
 			clipfrac = c.modes[i].ClipFrac
 		}
 		r.Losses.Rows = append(r.Losses.Rows, row)
@@ -173,7 +174,7 @@ func (v criticView) results(c criticLoss) templates.UpdateResults {
 		r.Notes = append(r.Notes, v.html("update.release.no_half", v.since(engine.ValueLossNoHalf), c.PRs[0], c.Until.Tag()))
 	}
 	if len(v.validTokens()) == 0 {
-		r.Notes = append(r.Notes, plainRich(v.emptyNote(engine.TokenMean))...)
+		r.Notes = append(r.Notes, page.PlainRich(v.emptyNote(engine.TokenMean))...)
 	}
 	r.Charts = v.criticCharts(c)
 	return r

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"slices"
 
@@ -28,11 +29,11 @@ var criticChartNames = []string{"band", "errors"}
 func (s *Server) handleUpdateCriticChart(w http.ResponseWriter, r *http.Request) {
 	i := slices.Index(criticChartNames, chi.URLParam(r, "name"))
 	if i < 0 {
-		chartNotFound(w, r)
+		page.ChartNotFound(w, r)
 		return
 	}
 	v := s.newCriticView(r)
-	writeSVG(w, v.criticChart(v.compute(), i), v.t("chart.error"))
+	page.WriteSVG(w, v.criticChart(v.compute(), i), v.t("chart.error"))
 }
 
 // criticCharts are the charts as the page shows them, each linked to its
@@ -43,14 +44,14 @@ func (v criticView) criticCharts(c criticLoss) []templates.Chart {
 		u := v.updateView
 		u.path = "/update/critic/chart/" + name + ".svg"
 		d := v.criticChart(c, i)
-		out[i] = d.figure(v.playView, u.link(v.pr), d.title+" — "+v.t("chart.error"))
+		out[i] = d.Figure(v.t, u.link(v.pr), d.Title+" — "+v.t("chart.error"))
 	}
 	return out
 }
 
 // criticChart draws chart i of criticChartNames, with the element id the
 // page gives it.
-func (v criticView) criticChart(c criticLoss, i int) drawnChart {
+func (v criticView) criticChart(c criticLoss, i int) page.Chart {
 	tokens, kinds := chartTokens(v.s)
 	in := chart.CriticInput{
 		Tokens: tokens, Base: v.s.Base, Mask: kinds,
@@ -62,14 +63,14 @@ func (v criticView) criticChart(c criticLoss, i int) drawnChart {
 	for t, x := range c.terms.Clipped[0] {
 		in.Clipped[t] = x == 1
 	}
-	d := drawnChart{id: "chart-critic-" + criticChartNames[i]}
-	in.ID = d.id
+	d := page.Chart{ID: "chart-critic-" + criticChartNames[i]}
+	in.ID = d.ID
 	if i == 0 {
-		d.title = in.Text.BandTitle
-		d.svg, d.err = chart.CriticBand(in)
+		d.Title = in.Text.BandTitle
+		d.SVG, d.Err = chart.CriticBand(in)
 	} else {
-		d.title = in.Text.ErrorsTitle
-		d.svg, d.err = chart.CriticErrors(in)
+		d.Title = in.Text.ErrorsTitle
+		d.SVG, d.Err = chart.CriticErrors(in)
 	}
 	return d
 }

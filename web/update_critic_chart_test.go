@@ -150,7 +150,7 @@ func TestCriticLinksClip(t *testing.T) {
 	var links []string
 	for _, id := range scenario.PresetIDs {
 		for _, lang := range []string{"en", "zh"} {
-			doc := page(t, "/play?v=1&p="+id+"&lang="+lang)
+			doc := getPage(t, "/play?v=1&p="+id+"&lang="+lang)
 			href, ok := doc.Find(`[data-testid="views"] a[href^="/update/critic?"]`).Attr("href")
 			if !ok {
 				t.Fatalf("%s: the playground does not link to /update/critic", id)
@@ -161,7 +161,7 @@ func TestCriticLinksClip(t *testing.T) {
 			links = append(links, href)
 		}
 	}
-	doc := page(t, "/lessons/returns-and-critic")
+	doc := getPage(t, "/lessons/returns-and-critic")
 	doc.Find(`a.open-view[href^="/update/critic?"]`).Each(func(_ int, a *goquery.Selection) {
 		href, _ := a.Attr("href")
 		links = append(links, href)

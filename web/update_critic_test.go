@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -24,7 +25,7 @@ func updFollow(t *testing.T, target string, header ...string) (*goquery.Document
 	if rec.Code == http.StatusSeeOther {
 		target = rec.Header().Get("Location")
 	}
-	return page(t, target, header...), target
+	return getPage(t, target, header...), target
 }
 
 // updDecoded is the scenario of a link's query, as the page decodes it.
@@ -78,8 +79,8 @@ func updCheckRow(t *testing.T, doc *goquery.Document, row string, want []float64
 		return
 	}
 	for i, x := range want {
-		if got[i] != num(x) {
-			t.Errorf("row %s at t=%d shows %q, the engine says %s", row, i, got[i], num(x))
+		if got[i] != page.Num(x) {
+			t.Errorf("row %s at t=%d shows %q, the engine says %s", row, i, got[i], page.Num(x))
 		}
 	}
 }
@@ -230,22 +231,22 @@ func TestUpdateCriticMatchesEngine(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got := updLossCell(doc, mode); got != num(l.Loss) {
-					t.Errorf("vf_loss %s shows %q, the engine says %s", mode, got, num(l.Loss))
+				if got := updLossCell(doc, mode); got != page.Num(l.Loss) {
+					t.Errorf("vf_loss %s shows %q, the engine says %s", mode, got, page.Num(l.Loss))
 				}
-				if got := updMetric(doc, "metrics", "vf_clipfrac"); got != num(l.ClipFrac) {
-					t.Errorf("vf_clipfrac shows %q, the engine says %s", got, num(l.ClipFrac))
+				if got := updMetric(doc, "metrics", "vf_clipfrac"); got != page.Num(l.ClipFrac) {
+					t.Errorf("vf_clipfrac shows %q, the engine says %s", got, page.Num(l.ClipFrac))
 				}
 			}
 			early, err := engine.AggregateValueLossGen(engine.V1Early, vt, m, engine.TokenMean)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := updMetric(doc, "early", "early"); got != num(early.Loss) {
-				t.Errorf("v0.2 vf_loss shows %q, the engine says %s", got, num(early.Loss))
+			if got := updMetric(doc, "early", "early"); got != page.Num(early.Loss) {
+				t.Errorf("v0.2 vf_loss shows %q, the engine says %s", got, page.Num(early.Loss))
 			}
-			if got := updMetric(doc, "early", "early_clipfrac"); got != num(early.ClipFrac) {
-				t.Errorf("v0.2 vf_clipfrac shows %q, the engine says %s", got, num(early.ClipFrac))
+			if got := updMetric(doc, "early", "early_clipfrac"); got != page.Num(early.ClipFrac) {
+				t.Errorf("v0.2 vf_clipfrac shows %q, the engine says %s", got, page.Num(early.ClipFrac))
 			}
 			got := updMetric(doc, "early", "early_shifted")
 			if engine.HasHoles(m) {
@@ -254,8 +255,8 @@ func TestUpdateCriticMatchesEngine(t *testing.T) {
 				}
 			} else {
 				shifted, _ := engine.AggregateValueLossGen(engine.V1Early, vt, engine.ShiftedCriticMask(m), engine.TokenMean)
-				if got != num(shifted.Loss) {
-					t.Errorf("v0.2 shifted-mask vf_loss shows %q, the engine says %s", got, num(shifted.Loss))
+				if got != page.Num(shifted.Loss) {
+					t.Errorf("v0.2 shifted-mask vf_loss shows %q, the engine says %s", got, page.Num(shifted.Loss))
 				}
 			}
 			if n := doc.Find(`[data-testid="token-table"] thead th[data-t]`).Length(); n != s.Len() {
@@ -335,7 +336,7 @@ func TestUpdateCriticCanonical(t *testing.T) {
 			t.Errorf("GET %s (canonical): %d, want 200", tt.want, rec.Code)
 		}
 	}
-	doc := page(t, "/update/critic?v=1&p=seed-b&cv=0.3&lang=zh")
+	doc := getPage(t, "/update/critic?v=1&p=seed-b&cv=0.3&lang=zh")
 	links := map[string]string{}
 	doc.Find(`[data-testid="update-links"] a`).Each(func(_ int, s *goquery.Selection) {
 		id, _ := s.Attr("data-testid")
@@ -355,7 +356,7 @@ func TestUpdateCriticCanonical(t *testing.T) {
 // Without JavaScript: the form's GET carries the scenario in hidden inputs
 // and the edited fields, and lands on the canonical link of the new state.
 func TestUpdateCriticFormWithoutJS(t *testing.T) {
-	doc := page(t, "/update/critic?v=1&p=multi-turn&lam=0.9&lang=zh")
+	doc := getPage(t, "/update/critic?v=1&p=multi-turn&lam=0.9&lang=zh")
 	target := updSubmit(t, doc, map[string]string{"vp.1": "1.5", "cv": "0.25"})
 	rec := get(t, target)
 	if rec.Code != http.StatusSeeOther {
@@ -369,7 +370,7 @@ func TestUpdateCriticFormWithoutJS(t *testing.T) {
 	if got := rec.Header().Get("Location"); got != want {
 		t.Fatalf("the form lands on %s, want %s", got, want)
 	}
-	doc = page(t, want)
+	doc = getPage(t, want)
 	if got := updRowTexts(doc, "vpred")[1]; got != "1.5000" {
 		t.Errorf("vpred at t=1 shows %q after the form set it to 1.5", got)
 	}
@@ -402,7 +403,7 @@ func TestUpdateCriticBadInput(t *testing.T) {
 			if rec.Code != http.StatusOK {
 				t.Fatalf("GET %s: status %d, want 200 with the problem reported", target, rec.Code)
 			}
-			doc := page(t, target)
+			doc := getPage(t, target)
 			want := lang.T(tt.key, tt.args...)
 			if got := doc.Find(`[data-testid="form-errors"] li[data-field="` + tt.field + `"]`).Text(); strings.TrimSpace(got) != want {
 				t.Errorf("%s: the error summary says %q for %s, want %q", tt.query, got, tt.field, want)
@@ -453,7 +454,7 @@ func TestUpdateCriticHTMX(t *testing.T) {
 func TestUpdateCriticPresets(t *testing.T) {
 	for _, id := range scenario.PresetIDs {
 		for _, lang := range []string{"en", "zh"} {
-			doc := page(t, "/update/critic?v=1&p="+id+"&lang="+lang)
+			doc := getPage(t, "/update/critic?v=1&p="+id+"&lang="+lang)
 			if doc.Find(`[data-testid="loss-table"] tr[data-mode]`).Length() != len(engine.AggModes) {
 				t.Errorf("%s/%s: the loss table lacks modes", id, lang)
 			}
@@ -464,7 +465,7 @@ func TestUpdateCriticPresets(t *testing.T) {
 	if doc.Find(`textarea[name="vp"]`).Length() != 1 {
 		t.Fatalf("%s: a 30-token response has no vp list", target)
 	}
-	doc = page(t, target+"&vp="+strings.Repeat("1,", 29)+"z")
+	doc = getPage(t, target+"&vp="+strings.Repeat("1,", 29)+"z")
 	if got := doc.Find(`[data-testid="form-errors"] li[data-field="vp"]`).Text(); !strings.Contains(got, "«z»") {
 		t.Errorf("the list editor's bad element is not reported at the list: %q", got)
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"strings"
 
 	"gaelab/engine"
@@ -21,7 +22,7 @@ func (v updateView) emptyLoss(row *templates.LossRow, g engine.Generation, mode 
 	if a.Err != nil {
 		return // the row keeps its error
 	}
-	row.Error, row.Value, row.Full = "", num(0.5*a.Value), ""
+	row.Error, row.Value, row.Full = "", page.Num(0.5*a.Value), ""
 }
 
 // emptyNote says what every release gives for an all-masked batch in mode,
@@ -34,7 +35,7 @@ func (v updateView) emptyNote(mode engine.AggMode) string {
 		case a.Err != nil:
 			answer = v.t("update.empty.raises")
 		case !a.NaN():
-			answer = num(a.Value)
+			answer = page.Num(a.Value)
 		}
 		part := v.t("update.empty.range", engine.RangeLabel(a.From, a.To), answer)
 		for _, id := range a.Changes {

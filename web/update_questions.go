@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"net/http"
 	"net/url"
@@ -77,7 +78,7 @@ func (v actorView) actorQuestions(a actorLoss) []updateQuestion {
 		slope = engine.PolicyLossSlopeGen(v.gen, [][]float64{v.logProbs}, [][]float64{v.old}, [][]float64{a.adv}, v.clip, 0, g)
 	}
 	sign := class.SignOf(slope)
-	grad := updateQuestion{id: "grad", kind: "sign", text: v.t("uq.grad", v.idx(g), num(a.adv[g])), want: slope}
+	grad := updateQuestion{id: "grad", kind: "sign", text: v.t("uq.grad", v.idx(g), page.Num(a.adv[g])), want: slope}
 	if sign == "0" {
 		grad.wrong = []updateWrong{{sign: "+", key: "uq.grad.flat"}, {sign: "-", key: "uq.grad.flat"}}
 	} else {
@@ -120,7 +121,7 @@ func (v updateView) questionBoxes(qs []updateQuestion, answers url.Values) []tem
 		action := v.path + "/check/" + q.id
 		box := templates.PredictBox{
 			ID: name, QuestionID: q.id, Action: action + "#" + name, Fragment: action,
-			Hidden: state.hidden(), Question: templ.Raw(htmlEscape(q.text)), Kind: q.kind,
+			Hidden: state.Hidden(), Question: templ.Raw(htmlEscape(q.text)), Kind: q.kind,
 			Answer: templates.Field{ID: name + "-answer", Name: name, Label: v.t("predict.answer"), Value: answers.Get(name)},
 			Submit: v.t("predict.check"), Reveal: v.t("predict.reveal"),
 			Open: templates.Link{Label: v.t("lessons.open"), URL: v.pr.linkTo("/play", v.state)},
@@ -140,7 +141,7 @@ func (v updateView) questionBoxes(qs []updateQuestion, answers url.Values) []tem
 		}
 		box.Revealed = box.Correct || answers.Get(name+"-reveal") == "1"
 		if box.Revealed {
-			value := num(q.want)
+			value := page.Num(q.want)
 			if q.kind == "sign" {
 				value = signLabel(v.pr.lang, class.SignOf(q.want))
 			}

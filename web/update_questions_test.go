@@ -64,7 +64,7 @@ func checkBox(t *testing.T, link string, q updateQuestion, answer string, htmx b
 		}
 		doc, _ = goquery.NewDocumentFromReader(rec.Body)
 	} else {
-		doc = page(t, target)
+		doc = getPage(t, target)
 	}
 	box := doc.Find("#uq-" + q.id)
 	if box.Length() != 1 {
@@ -82,7 +82,7 @@ func TestUpdateQuestionsDiagnoseEveryWrongAnswer(t *testing.T) {
 		if len(qs) < 2 {
 			t.Fatalf("%s asks %d questions", link, len(qs))
 		}
-		doc := page(t, link+"&lang=en")
+		doc := getPage(t, link+"&lang=en")
 		if n := doc.Find(`[data-testid="update-questions"] [data-testid="predict"]`).Length(); n != len(qs) {
 			t.Errorf("%s shows %d questions, want %d", link, n, len(qs))
 		}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"slices"
 
@@ -61,7 +62,7 @@ func (v updateView) lossValue(row *templates.LossRow, x float64) {
 		row.Error = v.t("update.release.nonfinite", v.gen.Range(), nonFiniteText(x))
 		return
 	}
-	row.Value, row.Full = num(x), full(x)
+	row.Value, row.Full = page.Num(x), page.Full(x)
 }
 
 // lossRule is the rule of mode's row: the releases that compute the loss

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"math"
 	"strconv"
 	"strings"
@@ -58,8 +59,8 @@ func updCheckModes(t *testing.T, doc *goquery.Document, g engine.Generation, nam
 			t.Errorf("%v %s: a row for a mode verl %s does not know", g, mode, g.Range())
 		case err == nil && !ok:
 			t.Errorf("%v %s: no row", g, mode)
-		case err == nil && (errText != "" || got != full(want)):
-			t.Errorf("%v %s: %s %q (%s), want the engine's %s", g, mode, name, got, errText, full(want))
+		case err == nil && (errText != "" || got != page.Full(want)):
+			t.Errorf("%v %s: %s %q (%s), want the engine's %s", g, mode, name, got, errText, page.Full(want))
 		}
 	}
 }
@@ -85,7 +86,7 @@ func TestUpdateV3CriticIsTheRelease(t *testing.T) {
 	vp := updShifted(values, 0.3)
 	for _, g := range []engine.Generation{engine.G01, engine.G03, engine.G04, engine.G05, engine.G08, engine.G10, engine.G12} {
 		query := "v=3&p=multi-turn&ver=" + g.Tag() + "&vp=" + vp + "&cv=0.1"
-		doc := page(t, "/update/critic?"+query)
+		doc := getPage(t, "/update/critic?"+query)
 		s := updDecoded(t, query)
 		mask, values, _, gae := updGen(t, s, g)
 		vpreds := make([]float64, len(values))
@@ -115,7 +116,7 @@ func TestUpdateV3ActorIsTheRelease(t *testing.T) {
 	lp := updShifted(old0, 1.5)
 	for _, g := range []engine.Generation{engine.G01, engine.G04, engine.G05, engine.G06, engine.G08, engine.G10, engine.G11, engine.G12} {
 		query := "v=3&p=multi-turn&ver=" + g.Tag() + "&lp=" + lp
-		doc := page(t, "/update/actor?"+query)
+		doc := getPage(t, "/update/actor?"+query)
 		s := updDecoded(t, query)
 		mask, _, old, gae := updGen(t, s, g)
 		cur := make([]float64, len(old))
@@ -145,8 +146,8 @@ func TestUpdateV3ActorIsTheRelease(t *testing.T) {
 	}
 	// The same state as a v=2 link keeps v0.9.0's loss (capped), and the
 	// two differ, so the v=3 page is not v0.9.0's by accident.
-	v3, _, _ := updModeCell(page(t, "/update/actor?v=3&p=multi-turn&ver=v0.2&lp="+lp), engine.TokenMean)
-	v2, _, _ := updModeCell(page(t, "/update/actor?v=2&p=multi-turn&ver=v0.2&lp="+lp), engine.TokenMean)
+	v3, _, _ := updModeCell(getPage(t, "/update/actor?v=3&p=multi-turn&ver=v0.2&lp="+lp), engine.TokenMean)
+	v2, _, _ := updModeCell(getPage(t, "/update/actor?v=2&p=multi-turn&ver=v0.2&lp="+lp), engine.TokenMean)
 	if v2 == v3 {
 		t.Errorf("v=2 and v=3 v0.2 show the same token-mean pg_loss %s", v2)
 	}
@@ -178,7 +179,7 @@ func TestUpdateV3NonFinite(t *testing.T) {
 	if !math.IsInf(want.Loss, 0) && !math.IsNaN(want.Loss) {
 		t.Fatalf("the engine's v0.2 loss is %g: the test would prove nothing", want.Loss)
 	}
-	doc := page(t, "/update/actor?v=3&p=seed-b&ver=v0.2&lp="+lp)
+	doc := getPage(t, "/update/actor?v=3&p=seed-b&ver=v0.2&lp="+lp)
 	_, errText, _ := updModeCell(doc, engine.TokenMean)
 	if !strings.Contains(errText, nonFiniteText(want.Loss)) || !strings.Contains(errText, engine.G01.Range()) {
 		t.Errorf("v0.2 token-mean: %q, want verl %s giving %s", errText, engine.G01.Range(), nonFiniteText(want.Loss))
@@ -186,7 +187,7 @@ func TestUpdateV3NonFinite(t *testing.T) {
 	if text := doc.Find("#update-results").Text(); !strings.Contains(text, "88.72") || !strings.Contains(text, "#1779") {
 		t.Error("no note says that v0.2 does not clamp the log-ratio")
 	}
-	got, errText, _ := updModeCell(page(t, "/update/actor?v=3&p=seed-b&ver=v0.9.0&lp="+lp), engine.TokenMean)
+	got, errText, _ := updModeCell(getPage(t, "/update/actor?v=3&p=seed-b&ver=v0.9.0&lp="+lp), engine.TokenMean)
 	if x, err := strconv.ParseFloat(got, 64); errText != "" || err != nil || math.IsInf(x, 0) {
 		t.Errorf("v0.9.0 token-mean: %q %q, want a finite number", got, errText)
 	}
@@ -210,7 +211,7 @@ func TestUpdateEditNoticeV3(t *testing.T) {
 		{"/update/actor?v=2&p=seed-b&ver=v0.9.0", nil},
 	} {
 		var line string
-		page(t, tc.link).Find("#update-results li, #update-results p").Each(func(_ int, s *goquery.Selection) {
+		getPage(t, tc.link).Find("#update-results li, #update-results p").Each(func(_ int, s *goquery.Selection) {
 			if strings.Contains(s.Text(), notice) {
 				line = s.Text()
 			}
@@ -230,7 +231,7 @@ func TestUpdateEditNoticeV3(t *testing.T) {
 // has no such parameter are reported (and left out of the canonical link),
 // unless they hold the default, as the form of a v=1 or v=2 state sends it.
 func TestUpdateV3NotInRelease(t *testing.T) {
-	doc := page(t, "/update/actor?v=3&p=seed-b&ver=v0.2&clip_high=0.3&c=2")
+	doc := getPage(t, "/update/actor?v=3&p=seed-b&ver=v0.2&clip_high=0.3&c=2")
 	text := doc.Find("main").Text()
 	for _, key := range []string{"clip_high=«0.3»", "c=«2»"} {
 		if !strings.Contains(text, key) {
@@ -240,7 +241,7 @@ func TestUpdateV3NotInRelease(t *testing.T) {
 	if rec := get(t, "/update/actor?v=3&p=seed-b&ver=v0.2&clip_high=0.2&c=3"); rec.Code != 303 || rec.Header().Get("Location") != "/update/actor?v=3&p=seed-b&ver=v0.2" {
 		t.Errorf("the defaults: %d to %q, want 303 to the canonical link", rec.Code, rec.Header().Get("Location"))
 	}
-	if text := page(t, "/update/actor?v=3&p=seed-b&ver=v0.4.0&clip_high=0.3&c=2").Find("main").Text(); strings.Contains(text, "was ignored") {
+	if text := getPage(t, "/update/actor?v=3&p=seed-b&ver=v0.4.0&clip_high=0.3&c=2").Find("main").Text(); strings.Contains(text, "was ignored") {
 		t.Error("v0.4.0 has clip_high and c, but they are reported as ignored")
 	}
 }

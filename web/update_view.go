@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"slices"
@@ -71,7 +72,7 @@ func (v updateView) whole() bool { return v.s.WholeRelease() }
 func (v updateView) link(pr playRequest) string { return v.selfIn(pr).String() }
 
 // selfIn is link as a pageLink.
-func (v updateView) selfIn(pr playRequest) pageLink {
+func (v updateView) selfIn(pr playRequest) page.Link {
 	return pr.pageLink(v.path, v.state+strings.Join(v.own.parts, ""))
 }
 
@@ -80,13 +81,13 @@ func (v updateView) ok() bool { return v.pr.rep.OK() && len(v.own.problems) == 0
 
 // serve answers a request through the page pipeline: the whole page, or
 // for htmx the results and the error summary.
-func (v updateView) serve(w http.ResponseWriter, r *http.Request, build func() templates.Update, page func(templates.Update) templ.Component) {
+func (v updateView) serve(w http.ResponseWriter, r *http.Request, build func() templates.Update, whole func(templates.Update) templ.Component) {
 	vm := build()
-	servePage(w, r, pageAnswer{
-		canonical: v.selfIn(v.pr).canonical(v.pr.langSet),
-		redirect:  v.ok(), keepTyped: !v.ok(),
-		page: func() templ.Component { return page(vm) },
-		fragments: map[string]func() templ.Component{
+	page.Serve(w, r, page.Answer{
+		Canonical: v.selfIn(v.pr).Canonical(v.pr.langSet),
+		Redirect:  v.ok(), KeepTyped: !v.ok(),
+		Page: func() templ.Component { return whole(vm) },
+		Fragments: map[string]func() templ.Component{
 			vm.Results.ID: func() templ.Component { return templates.UpdateFragment(vm.Results, vm.Form.Errors) },
 		},
 	})
@@ -113,7 +114,7 @@ func (v updateView) page(view, otherPath, otherKey string, f templates.UpdateFor
 // and download the view's verify script.
 func (v updateView) links(otherPath, otherKey string) []templates.Link {
 	verifyLink := v.selfIn(v.pr)
-	verifyLink.path += "/verify.py"
+	verifyLink.Path += "/verify.py"
 	return []templates.Link{
 		{Label: v.t("lessons.open"), URL: v.pr.linkTo("/play", v.state), Title: "open-playground"},
 		{Label: v.t(otherKey), URL: v.pr.linkTo(otherPath, v.state), Title: "other-view"},
@@ -130,7 +131,7 @@ func (v updateView) warnings() []string {
 // hiddenState is the form's hidden inputs: the canonical link without the
 // view's own parameters, as name/value pairs in order.
 func (v updateView) hiddenState() []templates.Option {
-	return v.pr.pageLink(v.path, v.editState()).hidden() // an edit makes a v=3 link (edit_v2.go)
+	return v.pr.pageLink(v.path, v.editState()).Hidden() // an edit makes a v=3 link (edit_v2.go)
 }
 
 // field is one of the view's own inputs, showing what was typed when it was bad.
@@ -201,7 +202,7 @@ func (v updateView) columns() []templates.Column {
 func (v updateView) numberRow(id, label, code, swatch string, xs []float64) templates.Row {
 	row := templates.Row{ID: id, Label: label, Code: code, Swatch: swatch}
 	for t, x := range xs {
-		row.Cells = append(row.Cells, templates.Cell{T: t, Text: num(x), Class: maskClass(v.s.Tokens[t].Kind)})
+		row.Cells = append(row.Cells, templates.Cell{T: t, Text: page.Num(x), Class: maskClass(v.s.Tokens[t].Kind)})
 	}
 	return row
 }
@@ -222,7 +223,7 @@ func (v updateView) flagRow(id, label, code string, flags []float64, yes, no str
 
 // metric is a named number for the metric lists.
 func updateMetric(id, label, code string, x float64) templates.Metric {
-	m := templates.Metric{ID: id, Label: label, Code: code, Value: num(x), Full: full(x)}
+	m := templates.Metric{ID: id, Label: label, Code: code, Value: page.Num(x), Full: page.Full(x)}
 	if exact, _ := strconv.ParseFloat(m.Value, 64); exact == x {
 		m.Full = ""
 	}

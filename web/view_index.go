@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 
 	"github.com/a-h/templ"
@@ -58,9 +59,9 @@ func (s *Server) serveViewIndex(w http.ResponseWriter, r *http.Request, path, ke
 			Desc:  v.t("index." + view.key),
 		})
 	}
-	servePage(w, r, pageAnswer{
-		canonical: self.canonical(pr.langSet),
-		redirect:  pr.rep.OK(),
-		page:      func() templ.Component { return templates.ViewIndexPage(vm) },
+	page.Serve(w, r, page.Answer{
+		Canonical: self.Canonical(pr.langSet),
+		Redirect:  pr.rep.OK(),
+		Page:      func() templ.Component { return templates.ViewIndexPage(vm) },
 	})
 }

@@ -22,7 +22,7 @@ func TestViewIndexPages(t *testing.T) {
 		{"/update", []string{"/update/critic", "/update/actor"}},
 	} {
 		for _, lang := range []string{"en", "zh"} {
-			doc := page(t, c.path+"?"+state+"&lang="+lang)
+			doc := getPage(t, c.path+"?"+state+"&lang="+lang)
 			cards := doc.Find(`[data-testid="view-cards"] li`)
 			if cards.Length() != len(c.views) {
 				t.Fatalf("%s (%s): %d cards, want %d", c.path, lang, cards.Length(), len(c.views))
@@ -56,7 +56,7 @@ func TestViewIndexPages(t *testing.T) {
 func TestNavCarriesScenario(t *testing.T) {
 	const edited = "v=1&p=seed-b&gamma=0.9"
 	for _, from := range []string{"/play?" + edited + "&sel=delta.2&lang=en", "/compare/lambda?" + edited + "&lang=zh", "/update?" + edited + "&lang=en"} {
-		doc := page(t, from)
+		doc := getPage(t, from)
 		lang := from[len(from)-2:]
 		want := map[string]string{
 			"/play": "/play?" + edited + "&lang=" + lang, "/compare": "/compare?" + edited + "&lang=" + lang, "/update": "/update?" + edited + "&lang=" + lang,

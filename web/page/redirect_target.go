@@ -1,4 +1,4 @@
-package web
+package page
 
 import (
 	"gaelab/web/httperr"
@@ -32,7 +32,7 @@ var (
 // into "/\evil.example".
 // A redirect writes the returned Location itself: http.Redirect would clean
 // it again, after the check.
-func siteTarget(target string) (string, *httperr.Error) {
+func SiteTarget(target string) (string, *httperr.Error) {
 	if err := checkSitePath(target); err != nil {
 		return "", err
 	}
@@ -44,7 +44,7 @@ func siteTarget(target string) (string, *httperr.Error) {
 	if hasQuery {
 		clean += "?" + query
 	}
-	loc := asciiURL(clean)
+	loc := ASCIIURL(clean)
 	if err := checkSitePath(loc); err != nil {
 		return "", err
 	}

@@ -1,4 +1,4 @@
-package web
+package page
 
 import (
 	"bytes"
@@ -12,61 +12,61 @@ import (
 // pageAnswer is what a page handler hands to the one page pipeline,
 // servePage: the state's canonical link, how the request was read, and the
 // components that can answer it.
-type pageAnswer struct {
-	canonical string // the state's canonical link (pageLink.canonical)
+type Answer struct {
+	Canonical string // the state's canonical link (pageLink.canonical)
 	// redirect: the link was read without a problem or warning, so a
 	// non-canonical one (a submitted form, parameters in another order) is
 	// redirected to canonical.
-	redirect bool
+	Redirect bool
 	// keepTyped: the link has problems, so htmx's address bar keeps the
 	// link as typed instead of the canonical one.
-	keepTyped bool
-	page      func() templ.Component // the whole page
+	KeepTyped bool
+	Page      func() templ.Component // the whole page
 	// fragments answer htmx requests by their HX-Target; main answers any
 	// other htmx request (a boosted link) with the page's main part, nil
 	// for the whole page.
-	fragments map[string]func() templ.Component
-	main      func() templ.Component
+	Fragments map[string]func() templ.Component
+	Main      func() templ.Component
 	// pushOnBoost: a fragment request from a boosted link (a step of the
 	// step-through) adds a history entry instead of replacing the current one.
-	pushOnBoost bool
+	PushOnBoost bool
 }
 
 // pageVary are the request headers a page's answer depends on besides its
 // link: htmx's fragment requests and the language when lang= is absent.
-const pageVary = "HX-Request, HX-Target, HX-History-Restore-Request, GAE-History, Accept-Language, Cookie"
+const PageVary = "HX-Request, HX-Target, HX-History-Restore-Request, GAE-History, Accept-Language, Cookie"
 
 // servePage is the one page pipeline: the redirect to the canonical link,
 // the htmx fragment (with the link for the address bar) or the whole page,
 // the headers, and the log of a failed render.
-func servePage(w http.ResponseWriter, r *http.Request, a pageAnswer) {
+func Serve(w http.ResponseWriter, r *http.Request, a Answer) {
 	// htmx restoring a history entry it did not keep (Back, Forward) needs
 	// the whole page: it replaces the body with it.
 	htmx := r.Header.Get("HX-Request") == "true" && r.Header.Get("HX-History-Restore-Request") != "true"
-	if !htmx && a.redirect && !sameQuery(r.URL.RawQuery, a.canonical) {
+	if !htmx && a.Redirect && !sameQuery(r.URL.RawQuery, a.Canonical) {
 		// A form submitted without JavaScript, or a link in another order:
 		// show its canonical link, so every state has one URL.
-		http.Redirect(w, r, a.canonical, http.StatusSeeOther)
+		http.Redirect(w, r, a.Canonical, http.StatusSeeOther)
 		return
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Vary", pageVary)
-	c := a.page
+	h.Set("Vary", PageVary)
+	c := a.Page
 	if htmx {
-		if f, ok := a.fragments[r.Header.Get("HX-Target")]; ok {
+		if f, ok := a.Fragments[r.Header.Get("HX-Target")]; ok {
 			c = f
-			link := a.canonical
-			if a.keepTyped {
+			link := a.Canonical
+			if a.KeepTyped {
 				link = r.URL.Path + "?" + r.URL.RawQuery // keep what was typed in the link
 			}
-			setHistory(h, r, a.pushOnBoost && r.Header.Get("HX-Boosted") == "true", link)
-		} else if a.main != nil {
-			c = a.main
-			setHistory(h, r, true, a.canonical)
+			setHistory(h, r, a.PushOnBoost && r.Header.Get("HX-Boosted") == "true", link)
+		} else if a.Main != nil {
+			c = a.Main
+			setHistory(h, r, true, a.Canonical)
 		}
 	}
-	writeComponent(w, r, c())
+	WriteComponent(w, r, c())
 }
 
 // writeComponent renders c into a buffer, then writes it in one write: the
@@ -75,7 +75,7 @@ func servePage(w http.ResponseWriter, r *http.Request, a pageAnswer) {
 // the handler timeout passed, and templ stopped) is not sent as a short
 // page: the answer is aborted with http.ErrAbortHandler, so that neither
 // the client nor the answer cache takes a half page for a whole one.
-func writeComponent(w http.ResponseWriter, r *http.Request, c templ.Component) {
+func WriteComponent(w http.ResponseWriter, r *http.Request, c templ.Component) {
 	buf := renderBuffers.Get().(*bytes.Buffer)
 	defer putRenderBuffer(buf)
 	if err := c.Render(r.Context(), buf); err != nil {
@@ -116,8 +116,8 @@ func setHistory(h http.Header, r *http.Request, push bool, link string) {
 		push = false
 	}
 	if push {
-		h.Set("HX-Push-Url", asciiURL(link))
+		h.Set("HX-Push-Url", ASCIIURL(link))
 	} else {
-		h.Set("HX-Replace-Url", asciiURL(link))
+		h.Set("HX-Replace-Url", ASCIIURL(link))
 	}
 }

@@ -1,4 +1,4 @@
-package web
+package page
 
 import (
 	"errors"
@@ -8,9 +8,9 @@ import (
 
 // learnerErrors maps the engine's errors to the catalog keys of what a
 // learner reads instead: the one mapping every page uses.
-var learnerErrors = []struct {
-	err error
-	key string
+var LearnerErrors = []struct {
+	Err error
+	Key string
 }{
 	{engine.ErrOneValidToken, "err.whiten_one"},
 	{engine.ErrNoValidToken, "err.whiten_none"},
@@ -20,22 +20,22 @@ var learnerErrors = []struct {
 // error, or "" for nil. An error the table does not name reads as the empty
 // batch's, the only other way whitening fails (learnerKnows tells them
 // apart).
-func learnerKey(err error) string {
+func LearnerKey(err error) string {
 	if err == nil {
 		return ""
 	}
-	for _, e := range learnerErrors {
-		if errors.Is(err, e.err) {
-			return e.key
+	for _, e := range LearnerErrors {
+		if errors.Is(err, e.Err) {
+			return e.Key
 		}
 	}
 	return "err.whiten_none"
 }
 
 // learnerKnows reports whether err is one of learnerErrors.
-func learnerKnows(err error) bool {
-	for _, e := range learnerErrors {
-		if errors.Is(err, e.err) {
+func LearnerKnows(err error) bool {
+	for _, e := range LearnerErrors {
+		if errors.Is(err, e.Err) {
 			return true
 		}
 	}

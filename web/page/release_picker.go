@@ -1,4 +1,4 @@
-package web
+package page
 
 import (
 	"strings"
@@ -14,7 +14,7 @@ import (
 // generation's release range and what changed at its start (from the
 // engine's table, in the page's language). The chosen release is selected;
 // a v=1 state selects the release its Version becomes in a v=3 link.
-func releasePicker(lang i18n.Lang, name, label, problem, release string, v engine.Version) templates.Select {
+func ReleasePicker(lang i18n.Lang, name, label, problem, release string, v engine.Version) templates.Select {
 	if release == "" {
 		release = scenario.ReleaseOf(v)
 	}

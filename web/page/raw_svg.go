@@ -1,4 +1,4 @@
-package web
+package page
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 // without copying them into a string first (a 64-token page inlines about
 // 50 KB of charts). svg is not changed afterwards (charts are drawn into a
 // fresh buffer, and the chart memo keeps them as they are).
-func svgBytes(svg []byte) templ.Component {
+func SVGBytes(svg []byte) templ.Component {
 	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
 		_, err := w.Write(svg)
 		return err

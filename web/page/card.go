@@ -1,0 +1,67 @@
+package page
+
+import (
+	"errors"
+	"gaelab/templates"
+	"gaelab/web/i18n"
+	"gaelab/web/preview"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// linkCard is what a page's link preview says and shows.
+type Card struct {
+	Name, Desc string // the scenario's name and the description naming it and the release; desc "" for no card
+	Image      Link   // the preview PNG's link; path "" for none
+	PublicURL  string // -public-url without its trailing slash; "" writes no og:url nor og:image
+}
+
+// cardTokenRunes bounds the tokens quoted in a description.
+const cardTokenRunes = 80
+
+// tags is the frame's Card for a page whose link is self and title title.
+func (c Card) tags(self Link, title string) templates.Card {
+	t := self.Lang.T
+	card := templates.Card{Title: t("card.title", c.Name, title), Description: c.Desc, SiteName: t("brand"), Locale: "en_US"}
+	if self.Lang == i18n.Zh {
+		card.Locale = "zh_CN"
+	}
+	if c.PublicURL == "" {
+		return card
+	}
+	card.URL = c.PublicURL + self.Learner().String()
+	if c.Image.Path != "" {
+		card.Image = c.PublicURL + c.Image.String()
+		card.ImageAlt = t("card.image.alt")
+		card.ImageW, card.ImageH = strconv.Itoa(preview.Width), strconv.Itoa(preview.Height)
+	}
+	return card
+}
+
+// quoteTokens joins the tokens with spaces, one line, cut with "…" after
+// cardTokenRunes runes.
+func QuoteTokens(texts []string) string {
+	s := strings.Join(strings.Fields(strings.Join(texts, " ")), " ")
+	if r := []rune(s); len(r) > cardTokenRunes {
+		s = string(r[:cardTokenRunes]) + "…"
+	}
+	return s
+}
+
+// writePreview answers with in's preview PNG, or 422 with why not in t's
+// language: more than preview.MaxTokens tokens, or numbers it cannot draw.
+func WritePreview(w http.ResponseWriter, in preview.Input, t func(string, ...any) string) {
+	png, err := preview.PNG(in)
+	switch {
+	case errors.Is(err, preview.ErrTooLong):
+		http.Error(w, t("preview.too_long", preview.MaxTokens, len(in.Chart.Tokens)), http.StatusUnprocessableEntity)
+		return
+	case err != nil:
+		http.Error(w, t("chart.error"), http.StatusUnprocessableEntity)
+		return
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Vary", "Accept-Language, Cookie") // the chart's words, without lang=
+	w.Write(png)
+}
