@@ -40,7 +40,7 @@ func (cr *classRoom) handleClassStart(w http.ResponseWriter, r *http.Request) {
 		Form: templates.ClassForm{Action: "/class", CSRF: cr.csrfToken(w, r), Lang: string(lang), Submit: t("class.start.button")},
 		From: templates.Field{ID: "class-from", Name: "from", Label: t("class.start.from"), Value: r.URL.Query().Get("from"), Kind: "text"},
 	}
-	render(w, r, templates.ClassStartPage(vm))
+	page.Render(w, r, templates.ClassStartPage(vm))
 }
 
 // createClass makes a class with a fresh code (retrying a taken one) and
@@ -134,7 +134,7 @@ func (cr *classRoom) handleClassTeach(w http.ResponseWriter, r *http.Request) {
 		},
 		CSV: templates.Link{Label: t("class.csv"), URL: "/class/" + c.Code + "/results.csv?" + url.Values{"k": {key}}.Encode()},
 	}
-	render(w, r, templates.ClassTeachPage(vm))
+	page.Render(w, r, templates.ClassTeachPage(vm))
 }
 
 // ask adds a question from form or JSON fields: a lesson block ("slug" and

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"gaelab/web/page"
 	"net/http"
 	"strconv"
 	"time"
@@ -36,7 +37,7 @@ func (cr *classRoom) handleJoinForm(w http.ResponseWriter, r *http.Request) {
 	if _, ok := i18n.Parse(r.URL.Query().Get("lang")); ok {
 		vm.Lang = string(lang)
 	}
-	render(w, r, templates.ClassJoinPage(vm))
+	page.Render(w, r, templates.ClassJoinPage(vm))
 }
 
 // langSuffix keeps lang= of a request on a redirect.
@@ -96,7 +97,7 @@ func (cr *classRoom) phonePage(w http.ResponseWriter, r *http.Request, code stri
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	render(w, r, templates.ClassPhonePage(vm))
+	page.Render(w, r, templates.ClassPhonePage(vm))
 }
 
 // handleClassAnswer handles the "POST /class/{code}/answer" route: field a

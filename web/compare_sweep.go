@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"gaelab/templates"
-	"gaelab/web/chart"
 	"gaelab/web/scenario"
 )
 
@@ -92,16 +91,6 @@ func sweepRow(v playView, id, label, code, swatch string, xs []float64, skip fun
 		row.Cells[t] = c
 	}
 	return row
-}
-
-// chartTokens are the chart inputs of the scenario's tokens: their text
-// and their kind (valid, padding, observation).
-func chartTokens(s scenario.Scenario) ([]string, []chart.Kind) {
-	texts, kinds := make([]string, s.Len()), make([]chart.Kind, s.Len())
-	for t, tok := range s.Tokens {
-		texts[t], kinds[t] = tok.Text, chart.Kind(tok.Kind)
-	}
-	return texts, kinds
 }
 
 // compareLinks are a compare view's links to the playground and to the

@@ -19,7 +19,7 @@ const criticDefaultCV = 0.5
 // canonical: vp= and cv= as /update/critic writes them.
 func (v playView) criticLink() string {
 	old := values(v.s)
-	_, feed := lossSource(v.s, v.res) // the returns that feed the state's value loss
+	_, feed := v.s.LossSource(v.res) // the returns that feed the state's value loss
 	ret := feed.GAE.Returns[0]
 	vp, cv, ok := explain.ClippingCritic(old, ret, v.res.Mask, criticDefaultCV)
 	for _, x := range vp {

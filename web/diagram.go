@@ -85,7 +85,7 @@ func (s *Server) handleDiagram(w http.ResponseWriter, r *http.Request) {
 		}
 		vm.Steps = append(vm.Steps, d)
 	}
-	render(w, r, templates.DiagramView(vm))
+	page.Render(w, r, templates.DiagramView(vm))
 }
 
 // handleDiagramSVG handles the "GET /lessons/diagram.svg" route: the same

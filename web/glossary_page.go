@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"net/http"
 
 	"gaelab/lessons/glossary"
@@ -34,5 +35,5 @@ func (s *Server) handleGlossary(w http.ResponseWriter, r *http.Request) {
 		}
 		vm.Terms = append(vm.Terms, e)
 	}
-	render(w, r, templates.GlossaryView(vm))
+	page.Render(w, r, templates.GlossaryView(vm))
 }

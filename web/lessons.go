@@ -87,7 +87,7 @@ func (s *Server) handleLessons(w http.ResponseWriter, r *http.Request) {
 	for _, l := range s.course.Lessons(string(lr.lang)) {
 		vm.Lessons = append(vm.Lessons, lr.lessonCard(l, p))
 	}
-	render(w, r, templates.LessonsPage(vm))
+	page.Render(w, r, templates.LessonsPage(vm))
 }
 
 // handleLesson handles the "GET /lessons/{slug}" route: one lesson, with its
@@ -150,7 +150,7 @@ func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
 			vm.Body = append(vm.Body, templates.LessonPart{HTML: templ.Raw(p.HTML)})
 		}
 	}
-	render(w, r, templates.LessonView(vm))
+	page.Render(w, r, templates.LessonView(vm))
 }
 
 // hiddenBy is the question whose asked cell a widget hides, or nil.
@@ -186,14 +186,14 @@ func (s *Server) handleLessonPart(w http.ResponseWriter, r *http.Request) {
 	for _, p := range l.Parts {
 		switch kind := chi.URLParam(r, "kind"); {
 		case p.Scenario != nil && kind == "widget" && (p.Scenario.ID == key || numeric && p.Scenario.ID == "w"+key):
-			render(w, r, templates.LessonWidget(lr.widget(path, p.Scenario, hiddenBy(l, p.Scenario))))
+			page.Render(w, r, templates.LessonWidget(lr.widget(path, p.Scenario, hiddenBy(l, p.Scenario))))
 			return
 		case p.Predict != nil && kind == "predict" && (p.Predict.ID == key || numeric && p.Predict.Legacy == place):
 			box := lr.predict(path, p.Predict)
-			render(w, r, lr.uncovered(l, path, p.Predict, box))
+			page.Render(w, r, lr.uncovered(l, path, p.Predict, box))
 			return
 		case p.Choice != nil && kind == "choice" && p.Choice.ID == key:
-			render(w, r, templates.Choice(lr.choice(path, p.Choice)))
+			page.Render(w, r, templates.Choice(lr.choice(path, p.Choice)))
 			return
 		}
 	}
@@ -231,11 +231,4 @@ func batchHiddenBy(l *lessons.Lesson, b *lessons.Batch) []*lessons.Predict {
 		}
 	}
 	return out
-}
-
-// render answers with an HTML component, through the page pipeline's last
-// step (writeComponent): rendered whole, then written once.
-func render(w http.ResponseWriter, r *http.Request, c templ.Component) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	page.WriteComponent(w, r, c)
 }

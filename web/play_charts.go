@@ -2,6 +2,7 @@ package web
 
 import (
 	"gaelab/web/page"
+	"gaelab/web/scenario"
 	"net/http"
 	"strings"
 	"sync"
@@ -193,4 +194,14 @@ func (s *Server) handleChart(w http.ResponseWriter, r *http.Request) {
 	v := newPlayView(s.readPlay(r))
 	svg, err := v.renderChart(name, "")
 	page.WriteSVG(w, page.Chart{SVG: svg, Err: err}, v.t("chart.error"))
+}
+
+// chartTokens are the chart inputs of the scenario's tokens: their text
+// and their kind (valid, padding, observation).
+func chartTokens(s scenario.Scenario) ([]string, []chart.Kind) {
+	texts, kinds := make([]string, s.Len()), make([]chart.Kind, s.Len())
+	for t, tok := range s.Tokens {
+		texts[t], kinds[t] = tok.Text, chart.Kind(tok.Kind)
+	}
+	return texts, kinds
 }

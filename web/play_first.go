@@ -29,7 +29,7 @@ func (v playView) story() templates.Rich {
 	if v.pr.lang == i18n.En && containsHan(v.s.Prompt+resp.String()) && v.presetTexts() && i18n.Has("preset."+v.s.Preset+".gloss") {
 		gloss = v.t("first.gloss", v.t("preset."+v.s.Preset+".gloss"))
 	}
-	return templates.Rich(v.pr.lang.HTML("first.story", clip(v.s.Prompt, storyRunes), clip(resp.String(), storyRunes), gloss))
+	return templates.Rich(v.pr.lang.HTML("first.story", page.Clip(v.s.Prompt, storyRunes), page.Clip(resp.String(), storyRunes), gloss))
 }
 
 // storyRunes is the most of a prompt or a response the story quotes, so

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/web/page"
 	"strings"
 
 	"gaelab/lessons"
@@ -30,7 +31,7 @@ func (lr lessonRequest) courseProgress() (templates.CourseProgress, progress) {
 	}
 	p, err := decodeProgress(strings.TrimSpace(code[0]))
 	if err != nil {
-		cp.Error = t("progress.bad", clip(code[0], 40))
+		cp.Error = t("progress.bad", page.Clip(code[0], 40))
 		return cp, nil
 	}
 	cp.Import, cp.Restored = p.encode(), t("progress.restored")
@@ -58,13 +59,4 @@ func (lr lessonRequest) lessonCard(l *lessons.Lesson, p progress) templates.Less
 		c.StateLabel = t("progress." + c.State)
 	}
 	return c
-}
-
-// clip shortens what a learner typed for an error message, by runes.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
 }

@@ -42,7 +42,7 @@ func (s *Server) handleQRPage(w http.ResponseWriter, r *http.Request) {
 	if _, ok := newSiteHosts(s.opts).base(r); !ok { // the link alone, and how to fix it
 		vm.Image, vm.Loopback, vm.Addresses = "", []string{t("qr.host.unknown")}, nil
 	}
-	render(w, r, templates.QRView(vm))
+	page.Render(w, r, templates.QRView(vm))
 }
 
 // publicLink is the absolute link phones open for the site-relative u: on

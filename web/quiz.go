@@ -133,7 +133,7 @@ func (s *Server) handleQuiz(w http.ResponseWriter, r *http.Request) {
 	if checked {
 		vm.Score, vm.ScoreAll = t("quiz.score", right, len(vm.Items)), right == len(vm.Items)
 	}
-	render(w, r, templates.QuizView(vm))
+	page.Render(w, r, templates.QuizView(vm))
 }
 
 // quizEntry is question i of a final test, checked against the engine's

@@ -221,16 +221,16 @@ func (s *Server) handleCriticCheck(w http.ResponseWriter, r *http.Request) {
 
 // serveQuestion answers a check: the box for htmx, else the whole page; an
 // unknown question is a 404.
-func serveQuestion(w http.ResponseWriter, r *http.Request, vm templates.Update, page func(templates.Update) templ.Component) {
+func serveQuestion(w http.ResponseWriter, r *http.Request, vm templates.Update, whole func(templates.Update) templ.Component) {
 	id := "uq-" + chi.URLParam(r, "q")
 	for _, b := range vm.Results.Questions {
 		if b.ID != id {
 			continue
 		}
 		if r.Header.Get("HX-Request") == "true" {
-			render(w, r, templates.Predict(b))
+			page.Render(w, r, templates.Predict(b))
 		} else {
-			render(w, r, page(vm))
+			page.Render(w, r, whole(vm))
 		}
 		return
 	}

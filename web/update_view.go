@@ -44,22 +44,8 @@ func (s *Server) newUpdateView(r *http.Request, path string, keys ...string) upd
 	pr := s.readPlay(r, keys...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
 	v := updateView{playView: newPlayView(pr), path: path, own: updateParams{q: q}}
-	v.gen, v.feed = lossSource(v.s, v.res)
+	v.gen, v.feed = v.s.LossSource(v.res)
 	return v
-}
-
-// lossSource is the generation whose losses a state's update views compute
-// and the result that feeds them (res is s computed): in a v=3 state its
-// release's, else v0.9.0's losses fed by the newest GAE.
-func lossSource(s scenario.Scenario, res scenario.Result) (engine.Generation, scenario.Result) {
-	switch {
-	case s.WholeRelease():
-		return s.Gen(), res
-	case s.Version != engine.VerlNewest || s.Release != "":
-		s.Version, s.Release, s.Link = engine.VerlNewest, "", ""
-		return engine.LastGeneration, s.Compute()
-	}
-	return engine.LastGeneration, res
 }
 
 // whole reports whether the view computes its state's release's own losses

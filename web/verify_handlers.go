@@ -3,12 +3,10 @@ package web
 import (
 	"errors"
 	"net/http"
-	"slices"
 
 	"gaelab/engine"
 	"gaelab/web/batch"
 	"gaelab/web/i18n"
-	"gaelab/web/inspect"
 	"gaelab/web/scenario"
 	"gaelab/web/verify"
 )
@@ -63,65 +61,6 @@ func playCase(sc scenario.Scenario, res scenario.Result, rel engine.Release, sou
 	return c
 }
 
-// updateCase is an update view's state as a verify case in the release
-// whose losses the view computes: the state's own in a v=3 state, else
-// v0.9.0, fed by the newest GAE (updateView).
-func (v updateView) updateCase() verify.Case {
-	rel := stateRelease(v.s.Release, v.s.Version)
-	if !v.whole() {
-		rel, _ = engine.ParseRelease(engine.Newest)
-	}
-	return playCase(v.s, v.feed, rel, v.link(v.pr))
-}
-
-// lossModes are the engine's numbers of a loss per loss_agg_mode; verl
-// raises where the engine returned verl's error.
-func lossModes[L any](names []engine.AggMode, losses []L, errs []error, numbers func(L) []float64) []verify.LossMode {
-	var ms []verify.LossMode
-	for i, mode := range names {
-		var ve *engine.VerlError
-		switch {
-		case errors.As(errs[i], &ve):
-			ms = append(ms, verify.LossMode{Mode: mode, Raises: true})
-		case errs[i] == nil:
-			ms = append(ms, verify.LossMode{Mode: mode, Numbers: numbers(losses[i])})
-		}
-	}
-	return ms
-}
-
-// handleUpdateCriticVerify handles the "GET /update/critic/verify.py"
-// route: the state's GAE and the critic's value loss in every
-// loss_agg_mode the page shows, as a verify script.
-func (s *Server) handleUpdateCriticVerify(w http.ResponseWriter, r *http.Request) {
-	v := s.newCriticView(r)
-	c := v.updateCase()
-	l := v.compute()
-	c.Value = &verify.ValueLoss{VPreds: [][]float64{v.vpreds}, Returns: [][]float64{l.returns}, ClipRange: v.cv,
-		Modes: lossModes(l.modeNames, l.modes, l.modeErrs, func(x engine.ValueLoss) []float64 { return []float64{x.Loss, x.ClipFrac} })}
-	writeVerify(w, r, c)
-}
-
-// handleUpdateActorVerify handles the "GET /update/actor/verify.py" route:
-// the state's GAE and the actor's policy loss in every loss_agg_mode the
-// page shows, as a verify script (without the loss when whitening failed
-// and no advantages are typed).
-func (s *Server) handleUpdateActorVerify(w http.ResponseWriter, r *http.Request) {
-	v := s.newActorView(r)
-	c := v.updateCase()
-	if a := v.compute(); a.err == nil {
-		dual := c.Release.Gen.Has(engine.DualClip)
-		c.Policy = &verify.PolicyLoss{LogProbs: [][]float64{v.logProbs}, OldLogProbs: [][]float64{v.old}, Advantages: [][]float64{a.adv}, Clip: v.clip,
-			Modes: lossModes(a.modeNames, a.modes, a.modeErrs, func(x engine.PolicyLoss) []float64 {
-				if dual {
-					return []float64{x.Loss, x.ClipFrac, x.PPOKL, x.ClipFracLower}
-				}
-				return []float64{x.Loss, x.ClipFrac, x.PPOKL}
-			})}
-	}
-	writeVerify(w, r, c)
-}
-
 // handleBatchVerify handles the "GET /batch/verify.py" route: the batch's
 // GAE (rewards given directly, β = 0) and every outcome estimator its page
 // shows, as a verify script. A v=1 state of v0.2 shows newest verl's
@@ -143,61 +82,6 @@ func (s *Server) handleBatchVerify(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeVerify(w, r, c)
-}
-
-// handleInspectVerify handles the "GET /inspect/{id}/verify.py" route: an
-// uploaded batch as a verify script that loads the user's own file, runs
-// verl on it (GAE or the chosen outcome estimator, after the KL penalty when
-// the rewards come from scores) and asserts the run's own advantages and
-// returns; batches of up to verify.MaxElements also embed the engine's
-// numbers.
-func (s *Server) handleInspectVerify(w http.ResponseWriter, r *http.Request) {
-	ir := readInspect(r)
-	a, ok := s.fileAnalysis(w, r, ir)
-	if !ok {
-		return
-	}
-	writeVerify(w, r, inspectCase(a, "/inspect/"+ir.id+ir.query()))
-}
-
-// inspectCase is an analysis as a verify case reading the uploaded file.
-func inspectCase(a *inspect.Analysis, source string) verify.Case {
-	b, cfg := a.Batch, a.Config
-	f := &verify.File{MaskFrom: "response_mask", RewardsFrom: "token_level_rewards", R: b.R, Embed: b.B*b.R <= verify.MaxElements}
-	if !slices.Contains(b.Present, "response_mask") {
-		f.MaskFrom = "attention_mask"
-	}
-	if b.Rewards == nil {
-		f.RewardsFrom = "token_level_scores"
-	}
-	for _, k := range []string{"uid", "index"} {
-		if b.UID != nil && slices.Contains(b.Present, k) {
-			f.UIDFrom = k
-		}
-	}
-	if b.UID != nil && f.UIDFrom == "" {
-		f.UIDFrom = "uid" // safetensors __metadata__
-	}
-	if q := a.Check; q != nil {
-		if q.Advantages != nil {
-			f.AdvTol = q.Advantages.Tolerance
-		}
-		if q.Returns != nil {
-			f.RetTol = q.Returns.Tolerance
-		}
-	}
-	c := verify.Case{
-		Release: cfg.Release, Source: source, File: f,
-		Mask: b.Mask, Values: b.Values, KL: cfg.KLPenalty, Beta: cfg.KLCoef, Gamma: cfg.Gamma, Lam: cfg.Lam,
-		Rewards: a.Rewards, GAE: a.GAE, Index: b.UID,
-	}
-	if b.Rewards == nil && cfg.UseKLInReward {
-		c.Scores, c.OldLogProbs, c.RefLogProb = b.Scores, b.OldLogProbs, b.RefLogProb
-	}
-	if a.GAE == nil {
-		c.Outcomes = []verify.Outcome{{Key: cfg.Estimator, Advantages: a.Advantages, Returns: a.Returns}}
-	}
-	return c
 }
 
 func writeVerify(w http.ResponseWriter, r *http.Request, c verify.Case) {

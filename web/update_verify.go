@@ -1,0 +1,67 @@
+package web
+
+import (
+	"errors"
+	"gaelab/engine"
+	"gaelab/web/verify"
+	"net/http"
+)
+
+// updateCase is an update view's state as a verify case in the release
+// whose losses the view computes: the state's own in a v=3 state, else
+// v0.9.0, fed by the newest GAE (updateView).
+func (v updateView) updateCase() verify.Case {
+	rel := stateRelease(v.s.Release, v.s.Version)
+	if !v.whole() {
+		rel, _ = engine.ParseRelease(engine.Newest)
+	}
+	return playCase(v.s, v.feed, rel, v.link(v.pr))
+}
+
+// lossModes are the engine's numbers of a loss per loss_agg_mode; verl
+// raises where the engine returned verl's error.
+func lossModes[L any](names []engine.AggMode, losses []L, errs []error, numbers func(L) []float64) []verify.LossMode {
+	var ms []verify.LossMode
+	for i, mode := range names {
+		var ve *engine.VerlError
+		switch {
+		case errors.As(errs[i], &ve):
+			ms = append(ms, verify.LossMode{Mode: mode, Raises: true})
+		case errs[i] == nil:
+			ms = append(ms, verify.LossMode{Mode: mode, Numbers: numbers(losses[i])})
+		}
+	}
+	return ms
+}
+
+// handleUpdateCriticVerify handles the "GET /update/critic/verify.py"
+// route: the state's GAE and the critic's value loss in every
+// loss_agg_mode the page shows, as a verify script.
+func (s *Server) handleUpdateCriticVerify(w http.ResponseWriter, r *http.Request) {
+	v := s.newCriticView(r)
+	c := v.updateCase()
+	l := v.compute()
+	c.Value = &verify.ValueLoss{VPreds: [][]float64{v.vpreds}, Returns: [][]float64{l.returns}, ClipRange: v.cv,
+		Modes: lossModes(l.modeNames, l.modes, l.modeErrs, func(x engine.ValueLoss) []float64 { return []float64{x.Loss, x.ClipFrac} })}
+	writeVerify(w, r, c)
+}
+
+// handleUpdateActorVerify handles the "GET /update/actor/verify.py" route:
+// the state's GAE and the actor's policy loss in every loss_agg_mode the
+// page shows, as a verify script (without the loss when whitening failed
+// and no advantages are typed).
+func (s *Server) handleUpdateActorVerify(w http.ResponseWriter, r *http.Request) {
+	v := s.newActorView(r)
+	c := v.updateCase()
+	if a := v.compute(); a.err == nil {
+		dual := c.Release.Gen.Has(engine.DualClip)
+		c.Policy = &verify.PolicyLoss{LogProbs: [][]float64{v.logProbs}, OldLogProbs: [][]float64{v.old}, Advantages: [][]float64{a.adv}, Clip: v.clip,
+			Modes: lossModes(a.modeNames, a.modes, a.modeErrs, func(x engine.PolicyLoss) []float64 {
+				if dual {
+					return []float64{x.Loss, x.ClipFrac, x.PPOKL, x.ClipFracLower}
+				}
+				return []float64{x.Loss, x.ClipFrac, x.PPOKL}
+			})}
+	}
+	writeVerify(w, r, c)
+}
