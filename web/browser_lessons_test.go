@@ -15,7 +15,7 @@ import (
 // firstNumberPredict finds the course's first predict block that asks for a
 // number, with its lesson and the engine's answer.
 func firstNumberPredict(t *testing.T) (*lessons.Lesson, *lessons.Predict, float64) {
-	for _, l := range course().Lessons("en") {
+	for _, l := range lessons.Embedded().Lessons("en") {
 		for _, p := range l.Parts {
 			if q := p.Predict; q != nil && q.Kind == "number" {
 				v := lessonRequest{lang: "en"}.blockView("", q.Link, nil)
@@ -87,7 +87,7 @@ func TestBrowserDiagnosisThenReveal(t *testing.T) {
 	var q *lessons.Predict
 	var under *lessons.Scenario
 	var wrong string
-	for _, x := range course().Lessons("en") {
+	for _, x := range lessons.Embedded().Lessons("en") {
 		for _, p := range x.Parts {
 			if s := p.Scenario; s != nil && hiddenBy(x, s) != nil && q == nil {
 				for _, d := range hiddenBy(x, s).Wrong {

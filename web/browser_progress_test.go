@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"gaelab/lessons"
 	"net/url"
 	"strconv"
 	"testing"
@@ -98,7 +99,7 @@ func TestBrowserProgressCourseMap(t *testing.T) {
 func TestBrowserProgressLessonRead(t *testing.T) {
 	srv := playServer(t)
 	tb := freshTab(t, srv.URL)
-	slug := course().Lessons("en")[0].Slug
+	slug := lessons.Embedded().Lessons("en")[0].Slug
 	tb.open("/lessons/" + slug + "?lang=en")
 	tb.do("scroll to the end", chromedp.ScrollIntoView(chromedp.CSS("nav.prev-next")))
 	tb.until("the lesson is kept as read", `() => (localStorage.getItem("gaelab.progress") || "1") !== "1" ? "" : "nothing kept"`)

@@ -150,7 +150,7 @@ func blockWrongs(p *lessons.Predict, value func(cell, query string) (float64, bo
 // findBlock is a lesson's predict or choice block by its page id, in a
 // language.
 func findBlock(lang i18n.Lang, slug, block string) (*lessons.Predict, *lessons.Choice) {
-	l, _, _ := course().Lesson(string(lang), slug)
+	l, _, _ := lessons.Embedded().Lesson(string(lang), slug)
 	if l == nil {
 		return nil, nil
 	}
@@ -169,7 +169,7 @@ func findBlock(lang i18n.Lang, slug, block string) (*lessons.Predict, *lessons.C
 // console, "slug#predict-<id>".
 func blockOptions(lang i18n.Lang) []templates.Option {
 	var opts []templates.Option
-	for _, l := range course().Lessons(string(lang)) {
+	for _, l := range lessons.Embedded().Lessons(string(lang)) {
 		n := 0
 		for _, part := range l.Parts {
 			id := ""

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/lessons"
 	"gaelab/web/page"
 	"net/http"
 	"strconv"
@@ -80,7 +81,7 @@ func (s *Server) handleDiagram(w http.ResponseWriter, r *http.Request) {
 			Number: i + 1, Title: t("diagram." + st.key + ".title"), Who: t("diagram." + st.key + ".who"),
 			Tensors: st.shapes(t), Func: st.fn,
 		}
-		if l, _, _ := s.course.Lesson(string(lr.lang), st.lesson); l != nil {
+		if l, _, _ := lessons.Embedded().Lesson(string(lr.lang), st.lesson); l != nil {
 			d.Lesson = templates.Link{Label: l.Title, URL: lr.url("/lessons/" + l.Slug)}
 		}
 		vm.Steps = append(vm.Steps, d)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/lessons"
 	"gaelab/web/page"
 	"net/http"
 
@@ -30,7 +31,7 @@ func (s *Server) handleGlossary(w http.ResponseWriter, r *http.Request) {
 			ID: "term-" + g.ID, Name: g.Name(string(lr.lang)), Other: g.Name(string(other)),
 			Tensor: g.Tensor, Zero: mathml.Plain(g.Symbol), One: mathml.Plain(g.OneBased), Def: mathml.Plain(g.Def(string(lr.lang))),
 		}
-		if l, _, _ := s.course.Lesson(string(lr.lang), g.Lesson); l != nil {
+		if l, _, _ := lessons.Embedded().Lesson(string(lr.lang), g.Lesson); l != nil {
 			e.Lesson = templates.Link{Label: l.Title, URL: lr.url("/lessons/" + l.Slug)}
 		}
 		vm.Terms = append(vm.Terms, e)

@@ -11,6 +11,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"gaelab/lessons"
 	"gaelab/web/page"
 	"net/http"
 	"net/http/httptest"
@@ -359,7 +360,7 @@ func injLessonRoutes() []injRoute {
 	view := []string{"lang", "present", "theme", injUnknownName, injUnknownValue}
 	var routes []injRoute
 	full := true
-	for _, l := range course().Lessons("en") {
+	for _, l := range lessons.Embedded().Lessons("en") {
 		page := injRoute{path: "/lessons/" + l.Slug, keys: slices.Clone(view), kind: "html", sample: !full}
 		widgets, onPage := 0, map[string]bool{}
 		for _, p := range l.Parts {

@@ -26,7 +26,7 @@ func TestLessonTermLinksResolve(t *testing.T) {
 			t.Fatalf("%s: /glossary has %d entries", lang, len(entries))
 		}
 		total := 0
-		for _, l := range course().Lessons(lang) {
+		for _, l := range lessons.Embedded().Lessons(lang) {
 			path := "/lessons/" + l.Slug + "?lang=" + lang
 			doc := getPage(t, path)
 			terms := doc.Find("a.term")
@@ -64,7 +64,7 @@ func TestLessonTermLinksResolve(t *testing.T) {
 				}
 			})
 		}
-		t.Logf("%s: %d term links in %d lessons", lang, total, len(course().Lessons(lang)))
+		t.Logf("%s: %d term links in %d lessons", lang, total, len(lessons.Embedded().Lessons(lang)))
 	}
 }
 

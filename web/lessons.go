@@ -2,12 +2,10 @@ package web
 
 import (
 	"gaelab/web/page"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
-	"sync"
 
 	"github.com/a-h/templ"
 	"github.com/go-chi/chi/v5"
@@ -16,18 +14,6 @@ import (
 	"gaelab/templates"
 	"gaelab/web/i18n"
 )
-
-// course is rendered once per process, on first use.
-var course = sync.OnceValue(func() *lessons.Course {
-	c, err := lessons.Load()
-	if err != nil {
-		// The embedded course is checked by the tests; a broken one must not
-		// take the playground down with it.
-		slog.Error("lessons", "err", err)
-		return &lessons.Course{}
-	}
-	return c
-})
 
 // lessonRequest is the language of a lessons request and whether the link set it.
 type lessonRequest struct {
@@ -84,7 +70,7 @@ func (s *Server) handleLessons(w http.ResponseWriter, r *http.Request) {
 	}
 	var p progress
 	vm.Progress, p = lr.courseProgress()
-	for _, l := range s.course.Lessons(string(lr.lang)) {
+	for _, l := range lessons.Embedded().Lessons(string(lr.lang)) {
 		vm.Lessons = append(vm.Lessons, lr.lessonCard(l, p))
 	}
 	page.Render(w, r, templates.LessonsPage(vm))
@@ -94,7 +80,7 @@ func (s *Server) handleLessons(w http.ResponseWriter, r *http.Request) {
 // widgets and predict boxes in the state the query gives them.
 func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
-	l, prev, next := s.course.Lesson(string(lr.lang), chi.URLParam(r, "slug"))
+	l, prev, next := lessons.Embedded().Lesson(string(lr.lang), chi.URLParam(r, "slug"))
 	if l == nil {
 		http.NotFound(w, r)
 		return
@@ -113,7 +99,7 @@ func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
 		Objectives: l.Objectives, ProgressBit: progressBit(l.Slug), ProgressAnswered: t("progress.answered"),
 	}
 	for _, n := range l.Needs {
-		if x, _, _ := course().Lesson(string(lr.lang), n); x != nil {
+		if x, _, _ := lessons.Embedded().Lesson(string(lr.lang), n); x != nil {
 			vm.Needs = append(vm.Needs, templates.Link{Label: x.Title, URL: lr.url("/lessons/" + x.Slug)})
 		}
 	}
@@ -174,7 +160,7 @@ func hiddenBy(l *lessons.Lesson, s *lessons.Scenario) *lessons.Predict {
 // cells it hid.
 func (s *Server) handleLessonPart(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
-	l, _, _ := s.course.Lesson(string(lr.lang), chi.URLParam(r, "slug"))
+	l, _, _ := lessons.Embedded().Lesson(string(lr.lang), chi.URLParam(r, "slug"))
 	if l == nil {
 		http.NotFound(w, r)
 		return

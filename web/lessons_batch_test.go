@@ -35,7 +35,7 @@ func batchBlocks(lang string) (out []struct {
 	l *lessons.Lesson
 	b *lessons.Batch
 }) {
-	for _, l := range course().Lessons(lang) {
+	for _, l := range lessons.Embedded().Lessons(lang) {
 		for _, p := range l.Parts {
 			if p.Batch != nil {
 				out = append(out, struct {
@@ -170,7 +170,7 @@ func batchCellText(sel *goquery.Selection, cell string) string {
 // A question on the batch offers its hint after two wrong tries, and its
 // revealed answer links to the batch view with the engine's value.
 func TestBatchPredictHintAndReveal(t *testing.T) {
-	l, _, _ := course().Lesson("en", "real-batch")
+	l, _, _ := lessons.Embedded().Lesson("en", "real-batch")
 	for _, p := range l.Parts {
 		q := p.Predict
 		if q == nil || q.On != lessons.OnBatch {
@@ -228,7 +228,7 @@ func TestBatchCellValues(t *testing.T) {
 // BenchmarkCapstonePage renders the capstone lesson with its three batch
 // blocks (budget: a lesson page ≤ 3 ms).
 func BenchmarkCapstonePage(b *testing.B) {
-	course()
+	lessons.Embedded()
 	h := benchHandler(b)
 	for b.Loop() {
 		rec := httptest.NewRecorder()

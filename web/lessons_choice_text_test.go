@@ -14,7 +14,7 @@ import (
 func TestChoiceRevealAndVerdictText(t *testing.T) {
 	n := 0
 	for _, lang := range lessons.Langs {
-		for _, l := range course().Lessons(lang) {
+		for _, l := range lessons.Embedded().Lessons(lang) {
 			for _, p := range l.Parts {
 				c := p.Choice
 				if c == nil {

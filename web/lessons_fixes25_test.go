@@ -32,7 +32,7 @@ func plainOf(html string) string {
 // derivations and explanations.
 func lessonText(t *testing.T, lang, slug string) string {
 	t.Helper()
-	l, _, _ := course().Lesson(lang, slug)
+	l, _, _ := lessons.Embedded().Lesson(lang, slug)
 	if l == nil {
 		t.Fatalf("no lesson %s/%s", lang, slug)
 	}
@@ -70,7 +70,7 @@ func lessonTexts(l *lessons.Lesson) []string {
 // choiceByID and predictByID find a lesson's question by its id.
 func choiceByID(t *testing.T, lang, slug, id string) *lessons.Choice {
 	t.Helper()
-	l, _, _ := course().Lesson(lang, slug)
+	l, _, _ := lessons.Embedded().Lesson(lang, slug)
 	for _, p := range l.Parts {
 		if p.Choice != nil && p.Choice.ID == id {
 			return p.Choice
@@ -82,7 +82,7 @@ func choiceByID(t *testing.T, lang, slug, id string) *lessons.Choice {
 
 func predictByID(t *testing.T, lang, slug, id string) *lessons.Predict {
 	t.Helper()
-	l, _, _ := course().Lesson(lang, slug)
+	l, _, _ := lessons.Embedded().Lesson(lang, slug)
 	for _, p := range l.Parts {
 		if p.Predict != nil && p.Predict.ID == id {
 			return p.Predict
@@ -351,7 +351,7 @@ func TestGAESnippetV02MaskName(t *testing.T) {
 // Issue 25, error 13: lesson 1's reveal of G₀ names it the return G₀, not
 // the table's "return Rₜ", and its worked answer is G₀ = r₀ + γr₁ + γ²r₂.
 func TestFirstLessonRevealSaysG0(t *testing.T) {
-	l := course().Lessons("en")[0]
+	l := lessons.Embedded().Lessons("en")[0]
 	for _, lang := range lessons.Langs {
 		html, _ := getPage(t, "/lessons/"+l.Slug+"/predict/discounted-return?lang="+lang+"&predict-discounted-return-reveal=1").Find(`[data-testid="reveal"]`).Html()
 		text := plainOf(html)

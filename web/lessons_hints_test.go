@@ -19,7 +19,7 @@ var rawTeX = regexp.MustCompile(`(^|[^A-Za-z_])[A-Za-zα-ωΑ-Ω]_(\{|[A-Za-z0-9
 // hints of the asked row and the questions' own hints).
 func TestHintsTypesetTeX(t *testing.T) {
 	for _, lang := range lessons.Langs {
-		for _, l := range course().Lessons(lang) {
+		for _, l := range lessons.Embedded().Lessons(lang) {
 			for _, p := range l.Parts {
 				q := p.Predict
 				if q == nil {

@@ -67,7 +67,7 @@ func TestLabCellValues(t *testing.T) {
 func TestLabQuestions(t *testing.T) {
 	n := 0
 	for _, lang := range lessons.Langs {
-		for _, l := range course().Lessons(lang) {
+		for _, l := range lessons.Embedded().Lessons(lang) {
 			for _, p := range l.Parts {
 				q := p.Predict
 				if q == nil || q.On != lessons.OnVariance {
@@ -99,7 +99,7 @@ func TestLabQuestions(t *testing.T) {
 // off, and (Memo) with the server's memo of drawn blocks and lab numbers
 // on, as a server runs, the answer cache still off.
 func BenchmarkHorizonPage(b *testing.B) {
-	course()
+	lessons.Embedded()
 	for _, memo := range []bool{false, true} {
 		name := "cold"
 		h := benchHandler(b)

@@ -19,7 +19,7 @@ func TestLessonsIndexInOrder(t *testing.T) {
 	for _, lang := range lessons.Langs {
 		doc := getPage(t, "/lessons?lang="+lang)
 		links := doc.Find(`[data-testid="lesson-list"] li a`)
-		want := course().Lessons(lang)
+		want := lessons.Embedded().Lessons(lang)
 		if links.Length() != len(want) || len(want) == 0 {
 			t.Fatalf("%s: %d lessons listed, %d in the course", lang, links.Length(), len(want))
 		}
@@ -36,7 +36,7 @@ func TestLessonsIndexInOrder(t *testing.T) {
 // refuses a wrong one.
 func TestLessonsBlocks(t *testing.T) {
 	for _, lang := range lessons.Langs {
-		for _, l := range course().Lessons(lang) {
+		for _, l := range lessons.Embedded().Lessons(lang) {
 			path := "/lessons/" + l.Slug + "?lang=" + lang
 			doc := getPage(t, path)
 			if n := doc.Find(".math-error").Length(); n > 0 {
@@ -127,7 +127,7 @@ func checkPredict(t *testing.T, l *lessons.Lesson, lang string, q *lessons.Predi
 func TestEveryDiagnosisShows(t *testing.T) {
 	n := 0
 	for _, lang := range lessons.Langs {
-		for _, l := range course().Lessons(lang) {
+		for _, l := range lessons.Embedded().Lessons(lang) {
 			for _, p := range l.Parts {
 				q := p.Predict
 				if q == nil {
@@ -180,7 +180,7 @@ func htmlText(t *testing.T, fragment string) string {
 func TestChoiceBoxes(t *testing.T) {
 	count := 0
 	for _, lang := range lessons.Langs {
-		for _, l := range course().Lessons(lang) {
+		for _, l := range lessons.Embedded().Lessons(lang) {
 			for _, p := range l.Parts {
 				c := p.Choice
 				if c == nil {
@@ -208,7 +208,7 @@ func TestChoiceBoxes(t *testing.T) {
 
 // Two wrong tries offer a hint; the count travels in the form.
 func TestPredictHintAfterTwoTries(t *testing.T) {
-	l, _, _ := course().Lesson("en", "gae")
+	l, _, _ := lessons.Embedded().Lesson("en", "gae")
 	var q *lessons.Predict
 	for _, p := range l.Parts {
 		if p.Predict != nil {
@@ -238,7 +238,7 @@ func TestPredictHintAfterTwoTries(t *testing.T) {
 // out of the page until the question is answered; then it shows them.
 func TestWidgetHidesAskedCell(t *testing.T) {
 	found := false
-	for _, l := range course().Lessons("en") {
+	for _, l := range lessons.Embedded().Lessons("en") {
 		for _, p := range l.Parts {
 			s := p.Scenario
 			if s == nil || hiddenBy(l, s) == nil {
@@ -300,7 +300,7 @@ func TestLegacyPlacesKeepTheirQuestion(t *testing.T) {
 }
 
 func TestLessonWidgetControls(t *testing.T) {
-	for _, l := range course().Lessons("en") {
+	for _, l := range lessons.Embedded().Lessons("en") {
 		if checkFirstControl(t, l) {
 			return
 		}
@@ -336,8 +336,8 @@ func checkFirstControl(t *testing.T, l *lessons.Lesson) bool {
 }
 
 func BenchmarkLessonPage(b *testing.B) {
-	course()
-	ls := course().Lessons("zh")
+	lessons.Embedded()
+	ls := lessons.Embedded().Lessons("zh")
 	target := "/lessons/" + ls[len(ls)/2].Slug + "?lang=zh"
 	h := benchHandler(b)
 	for b.Loop() {

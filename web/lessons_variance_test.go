@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/lessons"
 	"gaelab/web/page"
 	"math"
 	"net/http/httptest"
@@ -122,7 +123,7 @@ func TestHorizonLessonNumbers(t *testing.T) {
 // "memo" with the server's chart memo, which keeps the rendered blocks
 // after the first request, "cold" without it (every block computed).
 func BenchmarkHorizonLessonPage(b *testing.B) {
-	course()
+	lessons.Embedded()
 	for _, memo := range []bool{true, false} {
 		name := "memo"
 		if !memo {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/lessons"
 	"gaelab/web/page"
 	"strings"
 	"unicode"
@@ -54,7 +55,7 @@ func (v playView) presetTexts() bool {
 // lessonOne is the link to the course's first lesson in the page's
 // language, titled with its title (zero when the course has none).
 func (v playView) lessonOne() templates.Link {
-	ls := course().Lessons(string(v.pr.lang))
+	ls := lessons.Embedded().Lessons(string(v.pr.lang))
 	if len(ls) == 0 {
 		return templates.Link{}
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"gaelab/lessons"
 	"gaelab/web/page"
 	"net/url"
 
@@ -28,7 +29,7 @@ func (v playView) presetAnswer() templates.Link {
 	if !ok {
 		return templates.Link{}
 	}
-	l, _, _ := course().Lesson(string(v.pr.lang), a.slug)
+	l, _, _ := lessons.Embedded().Lesson(string(v.pr.lang), a.slug)
 	if l == nil {
 		return templates.Link{}
 	}

@@ -82,7 +82,7 @@ func TestProgressKeysCoverCourse(t *testing.T) {
 		seen[k] = true
 	}
 	for _, lang := range lessons.Langs {
-		for _, l := range course().Lessons(lang) {
+		for _, l := range lessons.Embedded().Lessons(lang) {
 			for _, k := range append([]string{l.Slug}, lessonQuestions(l)...) {
 				if !seen[k] {
 					t.Errorf("%s: %q has no progress bit: append it to progressKeys (web/progress_keys.go) and to web/testdata/progress/keys-v1.txt", lang, k)
@@ -107,12 +107,12 @@ func TestProgressKeysOnlyGrow(t *testing.T) {
 // A progress link shows the course map's states without JavaScript, in
 // both languages, and hands the code to the script.
 func TestCourseMapFromProgressLink(t *testing.T) {
-	first := course().Lessons("en")[0]
+	first := lessons.Embedded().Lessons("en")[0]
 	p := progress{first.Slug: true}
 	for _, q := range lessonQuestions(first) {
 		p[q] = true
 	}
-	second := course().Lessons("en")[1]
+	second := lessons.Embedded().Lessons("en")[1]
 	p[lessonQuestions(second)[0]] = true
 	code := p.encode()
 	labels := map[string][3]string{"en": {"done", "in progress", "not started"}, "zh": {"已完成", "进行中", "未开始"}}

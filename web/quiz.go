@@ -39,7 +39,7 @@ var quizSkips = []string{"real-batch"}
 // quizBank is every question of the course in one language, in course order.
 func quizBank(lang string) [][]quizItem {
 	var bank [][]quizItem
-	for _, l := range course().Lessons(lang) {
+	for _, l := range lessons.Embedded().Lessons(lang) {
 		if slices.Contains(quizSkips, l.Slug) {
 			continue
 		}

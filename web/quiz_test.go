@@ -22,7 +22,7 @@ func TestQuizDeterministicPerSeed(t *testing.T) {
 		if len(a) < 15 {
 			t.Fatalf("%s: %d questions", lang, len(a))
 		}
-		if got, want := quizLessons(a), len(course().Lessons(lang))-len(quizSkips); len(got) != want {
+		if got, want := quizLessons(a), len(lessons.Embedded().Lessons(lang))-len(quizSkips); len(got) != want {
 			t.Errorf("%s: the test draws from %d lessons, want %d (every lesson but %v)", lang, len(got), want, quizSkips)
 		}
 		same := true

@@ -25,7 +25,7 @@ type Options struct {
 	// nil discards them.
 	Logger *slog.Logger
 	// FrameAncestors is the CSP frame-ancestors source list, as
-	// ParseEmbedOrigins returns it; "" means "'self'".
+	// mw.ParseEmbedOrigins returns it; "" means "'self'".
 	FrameAncestors string
 	// MaxInflight is how many requests may run at once (default 32); more
 	// wait up to InflightWait (default 250 ms) for a slot, then get 503.

@@ -54,7 +54,7 @@ type Server struct {
 func newServer(o Options) *Server {
 	o = o.withDefaults()
 	closing, shutdown := context.WithCancel(context.Background())
-	return &Server{opts: o, answers: mw.NewResponseCache(o.CacheBytes), charts: newChartMemo(chartMemoBytes), course: course(),
+	return &Server{opts: o, answers: mw.NewResponseCache(o.CacheBytes), charts: newChartMemo(chartMemoBytes),
 		class: newClassRoom(o), uploads: newInspectUploads(o), closing: closing, shutdown: shutdown}
 }
 
@@ -67,7 +67,9 @@ func newRouter(o Options) *router { return newServer(o).router() }
 // own errors to o.Logger. Its Shutdown ends the live streams at once.
 func NewServer(addr string, o Options) *http.Server {
 	o = o.withDefaults()
-	course() // render the lessons now, not on the first request
+	if err := lessons.EmbeddedErr(); err != nil { // render the lessons now, not on the first request
+		o.Logger.Error("lessons", "err", err)
+	}
 	if took, err := preview.LoadFont(); err != nil {
 		o.Logger.Error("link previews draw nothing: cannot parse their font", "err", err)
 	} else {

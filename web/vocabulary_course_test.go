@@ -63,7 +63,7 @@ func catalogKeys(t *testing.T, file string) []string {
 func courseTexts(t *testing.T, lang string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for _, l := range course().Lessons(lang) {
+	for _, l := range lessons.Embedded().Lessons(lang) {
 		out[l.Slug+" (title, summary)"] = l.Title + " " + l.Summary
 		out[l.Slug+" (objectives)"] = proseOf(t, strings.Join(l.Objectives, "\n"))
 		for i, s := range lessonTexts(l) {
@@ -117,7 +117,7 @@ func TestCourseSpeaksOneVocabulary(t *testing.T) {
 func TestTeachingLessonNamesItsTerms(t *testing.T) {
 	for _, lang := range lessons.Langs {
 		for _, g := range glossary.All() {
-			l, _, _ := course().Lesson(lang, g.Lesson)
+			l, _, _ := lessons.Embedded().Lesson(lang, g.Lesson)
 			if l == nil {
 				t.Errorf("%s: %s's lesson %s does not exist", lang, g.ID, g.Lesson)
 				continue

@@ -12,6 +12,7 @@ import (
 	"gaelab/web"
 	"gaelab/web/class"
 	"gaelab/web/clientip"
+	"gaelab/web/mw"
 )
 
 // defaultAddr is where serve listens when neither -addr nor $ADDR says.
@@ -54,7 +55,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	}
 	slog.SetDefault(logger) // handlers' own error logs go the same way
-	ancestors, err := web.ParseEmbedOrigins(*embed)
+	ancestors, err := mw.ParseEmbedOrigins(*embed)
 	if err != nil {
 		return usageErrorf("serve: -embed-origins: %v", err)
 	}
