@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"gaelab/web/mw"
+	"gaelab/web/page"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -45,7 +46,7 @@ type classRoom struct {
 	csrf        class.Signer
 	ttl         time.Duration
 	maxStudents int
-	hosts       siteHosts // where phones reach the server
+	hosts       page.SiteHosts // where phones reach the server
 	logger      *slog.Logger
 	starts      *mw.Quota // classes started, per client address
 
@@ -65,7 +66,7 @@ const (
 // newClassRoom reads the signing keys the replicas share from the store.
 // Without a store (or when the keys cannot be read), classes are off.
 func newClassRoom(o Options) *classRoom {
-	cr := &classRoom{ttl: o.ClassTTL, maxStudents: o.MaxStudents, hosts: newSiteHosts(o),
+	cr := &classRoom{ttl: o.ClassTTL, maxStudents: o.MaxStudents, hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts),
 		logger: o.Logger, starts: mw.NewQuota(classesPerHour, time.Hour/classesPerHour),
 		specs:  bounded.New(classSpecBytes, func(k string, sp class.Spec) int { return bounded.StringBytes(k) + bounded.Approx(sp) }),
 		tables: bounded.New(phoneCellBytes, func(k string, c phoneCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
@@ -118,7 +119,7 @@ func (cr *classRoom) csrfToken(w http.ResponseWriter, r *http.Request) string {
 	}
 	tok := cr.csrf.New()
 	http.SetCookie(w, &http.Cookie{Name: csrfCookie, Value: tok, Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteStrictMode, Secure: requestScheme(r) == "https", MaxAge: int(cr.ttl.Seconds())})
+		SameSite: http.SameSiteStrictMode, Secure: page.RequestScheme(r) == "https", MaxAge: int(cr.ttl.Seconds())})
 	return tok
 }
 
@@ -154,7 +155,7 @@ func (cr *classRoom) deviceID(w http.ResponseWriter, r *http.Request) (id string
 	}
 	tok := cr.device.New()
 	http.SetCookie(w, &http.Cookie{Name: deviceCookie, Value: tok, Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteLaxMode, Secure: requestScheme(r) == "https", MaxAge: int(cr.ttl.Seconds())})
+		SameSite: http.SameSiteLaxMode, Secure: page.RequestScheme(r) == "https", MaxAge: int(cr.ttl.Seconds())})
 	id, _ = cr.device.Check(tok)
 	return id, true
 }
@@ -214,6 +215,6 @@ func (cr *classRoom) publish(ctx context.Context, code, kind string) {
 // scheme and host of the request when the host is known (siteHosts), else
 // "": the join links are then paths on this site.
 func (cr *classRoom) baseURL(r *http.Request) string {
-	base, _ := cr.hosts.base(r)
+	base, _ := cr.hosts.Base(r)
 	return base
 }

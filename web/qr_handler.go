@@ -4,7 +4,6 @@ import (
 	"gaelab/web/mw"
 	"gaelab/web/page"
 	"net/http"
-	"strings"
 
 	"gaelab/web/httperr"
 	"gaelab/web/qr"
@@ -22,7 +21,7 @@ func (s *Server) handleQR(w http.ResponseWriter, r *http.Request) {
 		httperr.Write(w, r, err)
 		return
 	}
-	base, ok := newSiteHosts(s.opts).base(r)
+	base, ok := page.NewSiteHosts(s.opts.PublicURL, s.opts.AllowedHosts).Base(r)
 	if !ok {
 		httperr.Write(w, r, httperr.New("bad_request", "qr.err.host"))
 		return
@@ -54,15 +53,4 @@ func (s *Server) handleQR(w http.ResponseWriter, r *http.Request) {
 func checkQRLink(u string) *httperr.Error {
 	_, err := page.SiteTarget(u)
 	return err
-}
-
-// requestScheme is "https" when the request came over TLS or a proxy in
-// front says so in X-Forwarded-Proto (its first value, for a chain of
-// proxies), else "http".
-func requestScheme(r *http.Request) string {
-	proto, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Proto"), ",")
-	if r.TLS != nil || strings.EqualFold(strings.TrimSpace(proto), "https") {
-		return "https"
-	}
-	return "http"
 }

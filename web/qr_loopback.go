@@ -2,6 +2,7 @@ package web
 
 import (
 	"gaelab/web/i18n"
+	"gaelab/web/page"
 	"net"
 	"net/http"
 	"strings"
@@ -12,11 +13,11 @@ import (
 // room cannot reach such an address. (A "Host: localhost" sent to another
 // of the server's addresses is not the teacher's own machine.)
 func loopbackHost(r *http.Request) bool {
-	if local, ok := localAddr(r); ok && !local.Addr().IsLoopback() {
+	if local, ok := page.LocalAddr(r); ok && !local.Addr().IsLoopback() {
 		return false
 	}
-	host, _ := splitHost(r.Host)
-	if isLocalhost(host) {
+	host, _ := page.SplitHost(r.Host)
+	if page.IsLocalhost(host) {
 		return true
 	}
 	ip := net.ParseIP(host)
@@ -49,7 +50,7 @@ func lanAddresses() []string {
 // the address the teacher used, with the fix and the addresses to use;
 // "" when there is nothing to warn about.
 func (cr *classRoom) loopbackWarning(r *http.Request) string {
-	if cr.hosts.publicURL != "" || !loopbackHost(r) {
+	if cr.hosts.PublicURL != "" || !loopbackHost(r) {
 		return ""
 	}
 	lang := i18n.Of(r)

@@ -39,7 +39,7 @@ func (s *Server) handleQRPage(w http.ResponseWriter, r *http.Request) {
 	}
 	vm.Page.QR = templates.Link{} // no QR code of the QR code
 	vm.Loopback, vm.Addresses = s.loopbackHelp(r, lang, u)
-	if _, ok := newSiteHosts(s.opts).base(r); !ok { // the link alone, and how to fix it
+	if _, ok := page.NewSiteHosts(s.opts.PublicURL, s.opts.AllowedHosts).Base(r); !ok { // the link alone, and how to fix it
 		vm.Image, vm.Loopback, vm.Addresses = "", []string{t("qr.host.unknown")}, nil
 	}
 	page.Render(w, r, templates.QRView(vm))
@@ -49,7 +49,7 @@ func (s *Server) handleQRPage(w http.ResponseWriter, r *http.Request) {
 // -public-url when set, else on the request's scheme and host when the host
 // is known (siteHosts); else u itself.
 func (s *Server) publicLink(r *http.Request, u string) string {
-	base, _ := newSiteHosts(s.opts).base(r)
+	base, _ := page.NewSiteHosts(s.opts.PublicURL, s.opts.AllowedHosts).Base(r)
 	return base + u
 }
 

@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"gaelab/web/page"
 	"io"
 	"net"
 	"net/http"
@@ -142,12 +143,12 @@ func TestJoinLinksIgnoreUnknownHosts(t *testing.T) {
 }
 
 func TestParseAllowedHosts(t *testing.T) {
-	got, err := ParseAllowedHosts(" GAE.example.edu, 10.0.0.5:8080 [::1]:80")
+	got, err := page.ParseAllowedHosts(" GAE.example.edu, 10.0.0.5:8080 [::1]:80")
 	if err != nil || strings.Join(got, " ") != "gae.example.edu 10.0.0.5:8080 [::1]:80" {
 		t.Errorf("ParseAllowedHosts = %q, %v", got, err)
 	}
 	for _, bad := range []string{"https://gae.example.edu", "gae.example.edu/x", "a@b", "host:port", "x:80:81"} {
-		if _, err := ParseAllowedHosts(bad); err == nil {
+		if _, err := page.ParseAllowedHosts(bad); err == nil {
 			t.Errorf("ParseAllowedHosts(%q) accepted", bad)
 		}
 	}

@@ -1,4 +1,4 @@
-package web
+package page
 
 import (
 	"fmt"
@@ -19,44 +19,44 @@ import (
 // connection — what the zero-config "go run ./cmd/gaelab" and a teacher's
 // -addr 0.0.0.0:8080 see. A handler run outside net/http's server (a test,
 // no connection) takes the Host as given.
-type siteHosts struct {
-	publicURL string   // without its trailing "/"
+type SiteHosts struct {
+	PublicURL string   // without its trailing "/"
 	allowed   []string // host or host:port, lower-case
 }
 
-func newSiteHosts(o Options) siteHosts {
-	return siteHosts{publicURL: strings.TrimSuffix(o.PublicURL, "/"), allowed: o.AllowedHosts}
+func NewSiteHosts(publicURL string, allowed []string) SiteHosts {
+	return SiteHosts{PublicURL: strings.TrimSuffix(publicURL, "/"), allowed: allowed}
 }
 
 // base is "scheme://host" where phones reach the server for r, and false
 // when there is no public URL and r's Host is not known.
-func (h siteHosts) base(r *http.Request) (string, bool) {
-	if h.publicURL != "" {
-		return h.publicURL, true
+func (h SiteHosts) Base(r *http.Request) (string, bool) {
+	if h.PublicURL != "" {
+		return h.PublicURL, true
 	}
 	if !h.known(r) {
 		return "", false
 	}
-	return requestScheme(r) + "://" + r.Host, true
+	return RequestScheme(r) + "://" + r.Host, true
 }
 
 // known reports whether r's Host is one of the server's (see siteHosts).
-func (h siteHosts) known(r *http.Request) bool {
+func (h SiteHosts) known(r *http.Request) bool {
 	if r.Host == "" {
 		return false
 	}
-	name, port := splitHost(r.Host)
+	name, port := SplitHost(r.Host)
 	for _, a := range h.allowed {
-		if an, ap := splitHost(a); strings.EqualFold(an, name) && (ap == "" || ap == port) {
+		if an, ap := SplitHost(a); strings.EqualFold(an, name) && (ap == "" || ap == port) {
 			return true
 		}
 	}
-	local, ok := localAddr(r)
+	local, ok := LocalAddr(r)
 	if !ok {
 		return true // no connection to compare with
 	}
 	if port == "" {
-		port = map[string]string{"http": "80", "https": "443"}[requestScheme(r)]
+		port = map[string]string{"http": "80", "https": "443"}[RequestScheme(r)]
 	}
 	if port != fmt.Sprint(local.Port()) {
 		return false
@@ -64,11 +64,11 @@ func (h siteHosts) known(r *http.Request) bool {
 	if ip, err := netip.ParseAddr(name); err == nil {
 		return ip.Unmap() == local.Addr()
 	}
-	return local.Addr().IsLoopback() && isLocalhost(name)
+	return local.Addr().IsLoopback() && IsLocalhost(name)
 }
 
 // localAddr is the address r's connection arrived on, if net/http says.
-func localAddr(r *http.Request) (netip.AddrPort, bool) {
+func LocalAddr(r *http.Request) (netip.AddrPort, bool) {
 	a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
 	if !ok {
 		return netip.AddrPort{}, false
@@ -82,7 +82,7 @@ func localAddr(r *http.Request) (netip.AddrPort, bool) {
 
 // splitHost splits "host:port", "[v6]:port" or a bare host; the host is
 // without brackets, the port "" when there is none.
-func splitHost(hostport string) (host, port string) {
+func SplitHost(hostport string) (host, port string) {
 	if h, p, err := net.SplitHostPort(hostport); err == nil {
 		return h, p
 	}
@@ -90,7 +90,7 @@ func splitHost(hostport string) (host, port string) {
 }
 
 // isLocalhost reports whether name is localhost or a name under it.
-func isLocalhost(name string) bool {
+func IsLocalhost(name string) bool {
 	name = strings.ToLower(name)
 	return name == "localhost" || strings.HasSuffix(name, ".localhost")
 }
@@ -101,7 +101,7 @@ func isLocalhost(name string) bool {
 func ParseAllowedHosts(s string) ([]string, error) {
 	var hosts []string
 	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
-		name, port := splitHost(f)
+		name, port := SplitHost(f)
 		if name == "" || strings.ContainsAny(name, "/\\@?#:%") && net.ParseIP(name) == nil ||
 			port != "" && strings.Trim(port, "0123456789") != "" {
 			return nil, fmt.Errorf("allowed host %q: want a host name or address with an optional port, such as gae.example.edu or 10.0.0.5:8080", f)
@@ -109,4 +109,15 @@ func ParseAllowedHosts(s string) ([]string, error) {
 		hosts = append(hosts, strings.ToLower(f))
 	}
 	return hosts, nil
+}
+
+// requestScheme is "https" when the request came over TLS or a proxy in
+// front says so in X-Forwarded-Proto (its first value, for a chain of
+// proxies), else "http".
+func RequestScheme(r *http.Request) string {
+	proto, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Proto"), ",")
+	if r.TLS != nil || strings.EqualFold(strings.TrimSpace(proto), "https") {
+		return "https"
+	}
+	return "http"
 }
