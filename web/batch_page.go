@@ -58,9 +58,9 @@ func (br batchRequest) link(path string, b batch.Batch) string {
 
 // handleBatch handles the "GET /batch" route: the whole page, or for htmx
 // the results of an edit, with the canonical link in the address bar.
-func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
+func (s *playRoom) handleBatch(w http.ResponseWriter, r *http.Request) {
 	br := readBatch(r)
-	br.publicURL = s.publicURL()
+	br.publicURL = s.hosts.PublicURL
 	v := newBatchView(br)
 	page.Serve(w, r, page.Answer{
 		Canonical: v.self("/batch", br.b.Focus).Canonical(br.langSet),
@@ -75,7 +75,7 @@ func (s *Server) handleBatch(w http.ResponseWriter, r *http.Request) {
 
 // handleBatchChart handles the "GET /batch/chart.svg" route: the batch
 // chart as a standalone SVG, for export.
-func (s *Server) handleBatchChart(w http.ResponseWriter, r *http.Request) {
+func (s *playRoom) handleBatchChart(w http.ResponseWriter, r *http.Request) {
 	v := newBatchView(readBatch(r))
 	svg, err := v.renderChart()
 	page.WriteSVG(w, page.Chart{SVG: svg, Err: err}, v.t("chart.error"))

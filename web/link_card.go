@@ -3,7 +3,6 @@ package web
 import (
 	"gaelab/web/page"
 	"net/http"
-	"strings"
 
 	"gaelab/web/chart"
 	"gaelab/web/preview"
@@ -14,9 +13,6 @@ import (
 // chart as a PNG (package web/preview) at /play/preview.png. og:image and
 // og:url must be absolute, so they are written only with -public-url
 // (Options.PublicURL), never built from the request's Host header.
-
-// publicURL is -public-url without its trailing slash.
-func (s *Server) publicURL() string { return strings.TrimSuffix(s.opts.PublicURL, "/") }
 
 // card is the link preview of this scenario: its preset's name (or "edited
 // from" it), its tokens, the release, and its boundary chart when it has at
@@ -54,7 +50,7 @@ func (v playView) previewInput() preview.Input {
 // link preview, its boundary chart as a 1200×630 PNG (the og:image of its
 // pages). A response of more than preview.MaxTokens tokens is 422, in the
 // learner's language; its pages write no og:image.
-func (s *Server) handlePlayPreview(w http.ResponseWriter, r *http.Request) {
+func (s *playRoom) handlePlayPreview(w http.ResponseWriter, r *http.Request) {
 	v := newPlayView(s.readPlay(r))
 	page.WritePreview(w, v.previewInput(), v.t)
 }

@@ -53,7 +53,7 @@ func (v batchView) previewInput() (in preview.Input, ok bool) {
 // batch's link preview, the boundary chart of the response in focus (row=)
 // as a 1200×630 PNG. Past preview.MaxTokens tokens it is 422, in the
 // learner's language.
-func (s *Server) handleBatchPreview(w http.ResponseWriter, r *http.Request) {
+func (s *playRoom) handleBatchPreview(w http.ResponseWriter, r *http.Request) {
 	v := newBatchView(readBatch(r))
 	in, ok := v.previewInput()
 	if !ok {

@@ -32,9 +32,9 @@ type playRequest struct {
 // (bad percent-escapes) still decodes what it can and says so. A view built
 // on the playground's scenario (compare, update, batch) names the parameters
 // of its own in extraKeys, so they are not reported as unknown.
-func (s *Server) readPlay(r *http.Request, extraKeys ...string) playRequest {
+func (s *playRoom) readPlay(r *http.Request, extraKeys ...string) playRequest {
 	q, err := url.ParseQuery(r.URL.RawQuery)
-	pr := playRequest{rawQuery: r.URL.RawQuery, charts: s.charts, classes: s.class.on(), publicURL: s.publicURL()}
+	pr := playRequest{rawQuery: r.URL.RawQuery, charts: s.charts, classes: s.classesOn(), publicURL: s.hosts.PublicURL}
 	pr.lang, pr.langSet = i18n.OfLink(r, q)
 	pr.s, pr.rep = scenario.Decode(q, append(extraKeys, pageKeys...)...)
 	pr.view = page.ReadView(q, &pr.rep)
@@ -62,7 +62,7 @@ func (pr playRequest) pageLink(path, state string) page.Link {
 
 // handlePlay handles the "GET /play" route: the whole page, or for htmx the
 // part it asked for, with the canonical link in the address bar.
-func (s *Server) handlePlay(w http.ResponseWriter, r *http.Request) {
+func (s *playRoom) handlePlay(w http.ResponseWriter, r *http.Request) {
 	pr := s.readPlay(r)
 	v := newPlayView(pr)
 	page.Serve(w, r, page.Answer{

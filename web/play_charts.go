@@ -181,7 +181,7 @@ func (v playView) charts() []templates.Chart {
 
 // handleChart handles the "GET /play/chart/{name}.svg" route: one chart of a
 // scenario as a standalone SVG, for export.
-func (s *Server) handleChart(w http.ResponseWriter, r *http.Request) {
+func (s *playRoom) handleChart(w http.ResponseWriter, r *http.Request) {
 	name := chi.URLParam(r, "name")
 	valid := false
 	for _, n := range chartNames {

@@ -43,7 +43,7 @@ func exportTable(pr playRequest) tableExport {
 }
 
 // handleTableJSON handles the "GET /play/table.json" route.
-func (s *Server) handleTableJSON(w http.ResponseWriter, r *http.Request) {
+func (s *playRoom) handleTableJSON(w http.ResponseWriter, r *http.Request) {
 	ex := exportTable(s.readPlay(r))
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Disposition", `attachment; filename="gae-lab-table.json"`)
@@ -56,7 +56,7 @@ func (s *Server) handleTableJSON(w http.ResponseWriter, r *http.Request) {
 
 // handleTableCSV handles the "GET /play/table.csv" route: a row per token,
 // a column per quantity.
-func (s *Server) handleTableCSV(w http.ResponseWriter, r *http.Request) {
+func (s *playRoom) handleTableCSV(w http.ResponseWriter, r *http.Request) {
 	ex := exportTable(s.readPlay(r))
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="gae-lab-table.csv"`)

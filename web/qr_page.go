@@ -18,7 +18,7 @@ import (
 // code" opens this page's card as an overlay (Esc closes it); without, this
 // page is where the link goes. u is the learner's link (the view's
 // parameters are dropped again here), back the page to return to.
-func (s *Server) handleQRPage(w http.ResponseWriter, r *http.Request) {
+func (s *playRoom) handleQRPage(w http.ResponseWriter, r *http.Request) {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
 	lang, _ := i18n.OfLink(r, q)
 	u, back := page.LearnerLink(q.Get("u")), q.Get("back")
@@ -39,7 +39,7 @@ func (s *Server) handleQRPage(w http.ResponseWriter, r *http.Request) {
 	}
 	vm.Page.QR = templates.Link{} // no QR code of the QR code
 	vm.Loopback, vm.Addresses = s.loopbackHelp(r, lang, u)
-	if _, ok := page.NewSiteHosts(s.opts.PublicURL, s.opts.AllowedHosts).Base(r); !ok { // the link alone, and how to fix it
+	if _, ok := s.hosts.Base(r); !ok { // the link alone, and how to fix it
 		vm.Image, vm.Loopback, vm.Addresses = "", []string{t("qr.host.unknown")}, nil
 	}
 	page.Render(w, r, templates.QRView(vm))
@@ -48,16 +48,16 @@ func (s *Server) handleQRPage(w http.ResponseWriter, r *http.Request) {
 // publicLink is the absolute link phones open for the site-relative u: on
 // -public-url when set, else on the request's scheme and host when the host
 // is known (siteHosts); else u itself.
-func (s *Server) publicLink(r *http.Request, u string) string {
-	base, _ := page.NewSiteHosts(s.opts.PublicURL, s.opts.AllowedHosts).Base(r)
+func (s *playRoom) publicLink(r *http.Request, u string) string {
+	base, _ := s.hosts.Base(r)
 	return base + u
 }
 
 // loopbackHelp says, when the request's host is loopback and no public URL
 // is set, that phones cannot reach it and how to fix it, with u on this
 // machine's network addresses; nothing otherwise.
-func (s *Server) loopbackHelp(r *http.Request, lang i18n.Lang, u string) ([]string, []string) {
-	if s.opts.PublicURL != "" || !loopbackHost(r) {
+func (s *playRoom) loopbackHelp(r *http.Request, lang i18n.Lang, u string) ([]string, []string) {
+	if s.hosts.PublicURL != "" || !loopbackHost(r) {
 		return nil, nil
 	}
 	port := "8080"

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"gaelab/web/mw"
+	"gaelab/web/page"
 	"log/slog"
 	"net"
 	"net/http"
@@ -37,12 +38,11 @@ const maxHeaderBytes = 1 << 20
 // held here rather than in package variables.
 // The message catalog (package i18n) is immutable and needs no place here.
 type Server struct {
-	opts    Options
-	answers *mw.ResponseCache // recent answers of the pages group, by ETag
-	charts  *chartMemo        // recently drawn charts, by view (play_chart_memo.go)
-	course  *lessons.Course   // the lessons, rendered once per process
-	class   *classRoom        // live classes (class_room.go)
-	uploads *inspectUploads   // /inspect's uploads (inspect_store.go)
+	opts      Options
+	answers   *mw.ResponseCache // recent answers of the pages group, by ETag
+	*playRoom                   // the playground's handlers (play_room.go)
+	class     *classRoom        // live classes (class_room.go)
+	uploads   *inspectUploads   // /inspect's uploads (inspect_store.go)
 
 	// closing is done when the http.Server begins its shutdown; streams
 	// end then (withShutdown).
@@ -54,8 +54,11 @@ type Server struct {
 func newServer(o Options) *Server {
 	o = o.withDefaults()
 	closing, shutdown := context.WithCancel(context.Background())
-	return &Server{opts: o, answers: mw.NewResponseCache(o.CacheBytes), charts: newChartMemo(chartMemoBytes),
+	s := &Server{opts: o, answers: mw.NewResponseCache(o.CacheBytes),
 		class: newClassRoom(o), uploads: newInspectUploads(o), closing: closing, shutdown: shutdown}
+	s.playRoom = &playRoom{charts: newChartMemo(chartMemoBytes), classesOn: s.class.on,
+		hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts)}
+	return s
 }
 
 // newRouter is Handler as a router, so that tests can mount routes of their

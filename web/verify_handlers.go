@@ -34,7 +34,7 @@ func stateRelease(release string, v engine.Version) engine.Release {
 // handlePlayVerify handles the "GET /play/verify.py" route: the playground's
 // state (one response) as a verify script: its KL penalty and rewards, its
 // raw and whitened advantages, whitening statistics and returns.
-func (s *Server) handlePlayVerify(w http.ResponseWriter, r *http.Request) {
+func (s *playRoom) handlePlayVerify(w http.ResponseWriter, r *http.Request) {
 	v := newPlayView(s.readPlay(r))
 	writeVerify(w, r, playCase(v.s, v.res, stateRelease(v.s.Release, v.s.Version), v.link("/play")))
 }
@@ -65,7 +65,7 @@ func playCase(sc scenario.Scenario, res scenario.Result, rel engine.Release, sou
 // GAE (rewards given directly, β = 0) and every outcome estimator its page
 // shows, as a verify script. A v=1 state of v0.2 shows newest verl's
 // estimators beside v0.2's GAE: its script checks the GAE only.
-func (s *Server) handleBatchVerify(w http.ResponseWriter, r *http.Request) {
+func (s *playRoom) handleBatchVerify(w http.ResponseWriter, r *http.Request) {
 	v := newBatchView(readBatch(r))
 	res := v.res
 	c := verify.Case{

@@ -30,21 +30,9 @@ var (
 	}
 )
 
-// handleCompareIndex handles the "GET /compare" route: the comparison
-// views of the link's scenario, each with a picture of it.
-func (s *Server) handleCompareIndex(w http.ResponseWriter, r *http.Request) {
-	s.serveViewIndex(w, r, "/compare", "index.compare", compareViews)
-}
-
-// handleUpdateIndex handles the "GET /update" route: the update views of
-// the link's scenario, each with a picture of it.
-func (s *Server) handleUpdateIndex(w http.ResponseWriter, r *http.Request) {
-	s.serveViewIndex(w, r, "/update", "index.update", updateViews)
-}
-
 // serveViewIndex answers an index page: path its route, key its title's
 // and intro's catalog key.
-func (s *Server) serveViewIndex(w http.ResponseWriter, r *http.Request, path, key string, views []indexedView) {
+func (s *playRoom) serveViewIndex(w http.ResponseWriter, r *http.Request, path, key string, views []indexedView) {
 	pr := s.readPlay(r)
 	v := newPlayView(pr)
 	self := pr.pageLink(path, v.stateOnly)

@@ -1,0 +1,9 @@
+package web
+
+import "net/http"
+
+// handleCompareIndex handles the "GET /compare" route: the comparison
+// views of the link's scenario, each with a picture of it.
+func (s *Server) handleCompareIndex(w http.ResponseWriter, r *http.Request) {
+	s.serveViewIndex(w, r, "/compare", "index.compare", compareViews)
+}
