@@ -2,9 +2,10 @@ package web
 
 import (
 	"fmt"
-	"gaelab/web/page"
 	"strings"
 	"testing"
+
+	"gaelab/web/page"
 )
 
 // asciiURL percent-encodes exactly the non-ASCII bytes, in upper-case hex,

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +14,8 @@ import (
 
 	"gaelab/engine"
 	"gaelab/web/batch"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -268,17 +269,17 @@ func TestBatchPlaygroundLink(t *testing.T) {
 		if rec.Code != http.StatusOK {
 			t.Fatalf("%s: the playground link %s is not canonical (status %d)", link, href, rec.Code)
 		}
-		play := getPage(t, href)
-		if play.Find(`[data-testid="warnings"]`).Length() > 0 || len(batchCells(play, "token-table", "adv")) == 0 {
-			t.Errorf("%s: the playground warns about %s: %s", link, href, play.Find(`[data-testid="warnings"]`).Text())
+		playDoc := getPage(t, href)
+		if playDoc.Find(`[data-testid="warnings"]`).Length() > 0 || len(batchCells(playDoc, "token-table", "adv")) == 0 {
+			t.Errorf("%s: the playground warns about %s: %s", link, href, playDoc.Find(`[data-testid="warnings"]`).Text())
 		}
 		alone := batchCells(doc, "batch-effect", "eff-alone")
-		white := batchCells(play, "token-table", "white")
+		white := batchCells(playDoc, "token-table", "white")
 		if len(white) == 0 || !slices.Equal(white, alone[:len(white)]) {
 			t.Errorf("%s: the playground whitens the response to %q, the batch view alone to %q", link, white, alone)
 		}
 		raw := batchCells(doc, "batch-effect", "eff-raw")
-		if adv := batchCells(play, "token-table", "adv"); !slices.Equal(adv, raw[:len(adv)]) {
+		if adv := batchCells(playDoc, "token-table", "adv"); !slices.Equal(adv, raw[:len(adv)]) {
 			t.Errorf("%s: the playground's raw advantages %q, the batch view's %q", link, adv, raw)
 		}
 	}
@@ -452,8 +453,8 @@ func TestBatchChartExport(t *testing.T) {
 // The estimator rows of the page are the batch package's estimators.
 func TestBatchEstimatorRows(t *testing.T) {
 	var keys []string
-	for _, e := range batchEstimators {
-		keys = append(keys, e.key)
+	for _, e := range play.BatchEstimators {
+		keys = append(keys, e.Key)
 	}
 	if !slices.Equal(keys, batch.Estimators) {
 		t.Errorf("page rows %q, batch.Estimators %q", keys, batch.Estimators)

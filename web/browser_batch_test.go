@@ -6,7 +6,6 @@ package web
 
 import (
 	"context"
-	"gaelab/web/page"
 	"strings"
 	"testing"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"gaelab/web/batch"
+	"gaelab/web/page"
 )
 
 // batchCellJS reads a cell of a batch table: table is the data-testid of

@@ -7,7 +7,6 @@ package web
 
 import (
 	"context"
-	"gaelab/web/page"
 	"strings"
 	"testing"
 
@@ -16,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"gaelab/engine"
+	"gaelab/web/page"
 )
 
 // bugStateJS reports what differs from the expected state of the bugs page:

@@ -19,7 +19,7 @@ func firstNumberPredict(t *testing.T) (*lessons.Lesson, *lessons.Predict, float6
 		for _, p := range l.Parts {
 			if q := p.Predict; q != nil && q.Kind == "number" {
 				v := lessonRequest{lang: "en"}.blockView("", q.Link, nil)
-				want, _ := v.cellValue(q.Ask)
+				want, _ := v.CellValue(q.Ask)
 				return l, q, want
 			}
 		}

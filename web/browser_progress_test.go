@@ -2,12 +2,13 @@ package web
 
 import (
 	"context"
-	"gaelab/lessons"
 	"net/url"
 	"strconv"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"gaelab/lessons"
 )
 
 // courseStateJS reports what differs from a lesson's expected state on the course map.

@@ -2,8 +2,9 @@ package web
 
 import (
 	"encoding/json"
-	"gaelab/web/page"
 	"testing"
+
+	"gaelab/web/page"
 )
 
 // TestBrowserRedirectTargetsStayOnSite resolves every tricky link that

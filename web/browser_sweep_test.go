@@ -5,7 +5,6 @@ package web
 
 import (
 	"context"
-	"gaelab/web/page"
 	"net/url"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 

@@ -7,7 +7,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"gaelab/web/page"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -20,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"gaelab/web/i18n"
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 

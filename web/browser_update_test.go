@@ -5,7 +5,6 @@ package web
 
 import (
 	"context"
-	"gaelab/web/page"
 	"strings"
 	"testing"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"gaelab/engine"
+	"gaelab/web/page"
 )
 
 // actorEditedLink is seed B with log_prob −0.1 at t = 0 (old −0.4): the

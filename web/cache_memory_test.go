@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gaelab/web/play"
 )
 
 // 10,000 htmx fragment requests, each with its own 60 KB token in the link
@@ -21,7 +23,7 @@ import (
 func TestCachesStayWithinTheirBudgets(t *testing.T) {
 	const requests, slack = 10_000, 64 << 20
 	o := Options{}.withDefaults()
-	budget := o.CacheBytes + chartMemoBytes
+	budget := o.CacheBytes + play.ChartMemoBytes
 	h := newRouter(o)
 	pad := strings.Repeat("a", 60_000)
 	heap0, rss0 := memoryInUse()

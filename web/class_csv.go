@@ -2,10 +2,11 @@ package web
 
 import (
 	"encoding/csv"
-	"gaelab/web/page"
 	"net/http"
 	"strconv"
 	"time"
+
+	"gaelab/web/page"
 )
 
 // handleClassCSV handles the "GET /class/{code}/results.csv" route: every

@@ -2,10 +2,10 @@ package web
 
 import (
 	"errors"
-	"gaelab/web/mw"
 	"net/http"
 
 	"gaelab/web/httperr"
+	"gaelab/web/mw"
 	"gaelab/web/store"
 )
 

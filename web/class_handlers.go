@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"gaelab/web/class"
 	"gaelab/web/clientip"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
 	"gaelab/web/store"
 )
 

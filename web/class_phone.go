@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"gaelab/web/page"
 	"net/http"
 	"strconv"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"gaelab/web/class"
 	"gaelab/web/httperr"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
 	"gaelab/web/store"
 )
 

@@ -4,8 +4,6 @@ import (
 	"context"
 	"crypto/subtle"
 	"errors"
-	"gaelab/web/mw"
-	"gaelab/web/page"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -16,6 +14,8 @@ import (
 
 	"gaelab/web/bounded"
 	"gaelab/web/class"
+	"gaelab/web/mw"
+	"gaelab/web/page"
 	"gaelab/web/store"
 )
 

@@ -13,7 +13,7 @@ import (
 // empty, as they name playground cells.
 func stateBlockSpec(slug, block string, p *lessons.Predict, bad *askError) (class.Spec, *askError) {
 	lr := lessonRequest{lang: i18n.En}
-	want, ok := lr.blockCells(p, "").cellValue(p.Ask)
+	want, ok := lr.blockCells(p, "").CellValue(p.Ask)
 	if !ok {
 		return class.Spec{}, bad
 	}
@@ -23,7 +23,7 @@ func stateBlockSpec(slug, block string, p *lessons.Predict, bad *askError) (clas
 	}
 	sp := class.Spec{Kind: "block", Lesson: slug, Block: block, Answer: kind, Value: want, Tol: p.Tolerance}
 	sp.Wrong = blockWrongs(p, func(cell, query string) (float64, bool) {
-		return lr.blockCells(p, query).cellValue(cell)
+		return lr.blockCells(p, query).CellValue(cell)
 	})
 	return sp, nil
 }

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"gaelab/web/page"
 	"html"
 	"math"
 	"net/url"
@@ -17,6 +16,8 @@ import (
 	"gaelab/templates"
 	"gaelab/web/class"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 	"gaelab/web/store"
 )
@@ -33,19 +34,19 @@ type askError struct {
 
 // specView is the playground view of a question's scenario link (its query)
 // in a language, with the given table rows hidden.
-func specView(lang i18n.Lang, link string, hide []string) playView {
+func specView(lang i18n.Lang, link string, hide []string) play.View {
 	q, _ := url.ParseQuery(link)
-	pr := playRequest{lang: lang, langSet: true, view: page.View{Hide: hide}}
-	pr.s, pr.rep = scenario.Decode(q)
-	return newPlayView(pr)
+	pr := play.Request{Lang: lang, LangSet: true, View: page.View{Hide: hide}}
+	pr.S, pr.Rep = scenario.Decode(q)
+	return play.NewView(pr)
 }
 
 // tableCells are every cell of a view's table, in table order.
-func tableCells(v playView) []class.Cell {
+func tableCells(v play.View) []class.Cell {
 	var cells []class.Cell
-	for _, q := range v.rows() {
-		for t, x := range q.values {
-			cells = append(cells, class.Cell{ID: q.id + "." + strconv.Itoa(t), Value: x})
+	for _, q := range v.Rows() {
+		for t, x := range q.Values {
+			cells = append(cells, class.Cell{ID: q.ID + "." + strconv.Itoa(t), Value: x})
 		}
 	}
 	return cells
@@ -67,14 +68,14 @@ func cellSpec(link, cell string) (class.Spec, *askError) {
 	q.Del("sel")
 	state := q.Encode()
 	v := specView(i18n.En, state, nil)
-	if len(v.pr.rep.Problems) > 0 {
+	if len(v.Req.Rep.Problems) > 0 {
 		return class.Spec{}, &askError{field: "link", key: "class.err.link"}
 	}
-	want, ok := v.cellValue(cell)
+	want, ok := v.CellValue(cell)
 	if !ok {
 		return class.Spec{}, &askError{field: "cell", key: "class.err.cell", args: []any{cell}}
 	}
-	return class.Spec{Kind: "cell", Link: scenario.Encode(v.s), Cell: cell, Answer: "number",
+	return class.Spec{Kind: "cell", Link: scenario.Encode(v.S), Cell: cell, Answer: "number",
 		Value: want, Tol: cellTolerance, Cells: tableCells(v)}, nil
 }
 
@@ -99,7 +100,7 @@ func blockSpec(slug, block string) (class.Spec, *askError) {
 		return stateBlockSpec(slug, block, p, bad)
 	}
 	v := specView(i18n.En, p.Link, nil)
-	want, ok := v.cellValue(p.Ask)
+	want, ok := v.CellValue(p.Ask)
 	if !ok {
 		return class.Spec{}, bad
 	}
@@ -114,7 +115,7 @@ func blockSpec(slug, block string) (class.Spec, *askError) {
 		if query != "" {
 			link += "&" + query
 		}
-		return specView(i18n.En, link, nil).cellValue(cell)
+		return specView(i18n.En, link, nil).CellValue(cell)
 	})
 	return sp, nil
 }
@@ -213,7 +214,7 @@ func prompt(lang i18n.Lang, sp class.Spec) templ.Component {
 		}
 	}
 	v := specView(lang, sp.Link, nil)
-	return templ.Raw(html.EscapeString(lang.T("class.predict.cell", v.cellLabel(sp.Cell))))
+	return templ.Raw(html.EscapeString(lang.T("class.predict.cell", v.CellLabel(sp.Cell))))
 }
 
 // groupLabel names a group of wrong answers in a language: the block's
@@ -222,7 +223,7 @@ func groupLabel(lang i18n.Lang, sp class.Spec, g class.Group) templ.Component {
 	text := func(s string) templ.Component { return templ.Raw(html.EscapeString(s)) }
 	if cell, ok := strings.CutPrefix(g.Diagnosis, "cell:"); ok {
 		v := specView(lang, sp.Link, nil)
-		return text(lang.T("class.group.cell", g.Count, v.cellLabel(cell)))
+		return text(lang.T("class.group.cell", g.Count, v.CellLabel(cell)))
 	}
 	if i, err := strconv.Atoi(strings.TrimPrefix(g.Diagnosis, "diag:")); err == nil && i >= 0 {
 		p, c := findBlock(lang, sp.Lesson, sp.Block)
@@ -356,8 +357,8 @@ func (cr *classRoom) phoneCell(lang i18n.Lang, sp class.Spec) (templ.Component, 
 		return templ.Raw(c.prompt), c.table
 	}
 	v := specView(lang, sp.Link, hiddenRows(sp.Cell))
-	p := html.EscapeString(lang.T("class.predict.cell", v.cellLabel(sp.Cell)))
-	tb := v.table()
+	p := html.EscapeString(lang.T("class.predict.cell", v.CellLabel(sp.Cell)))
+	tb := v.Table()
 	for ri := range tb.Rows {
 		for ci := range tb.Rows[ri].Cells {
 			tb.Rows[ri].Cells[ci].Pick = ""

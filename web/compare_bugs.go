@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"slices"
@@ -15,6 +14,8 @@ import (
 	"gaelab/templates"
 	"gaelab/web/chart"
 	"gaelab/web/compare"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -45,17 +46,17 @@ func (s *Server) handleCompareBugs(w http.ResponseWriter, r *http.Request) {
 
 // readBugs decodes a request of /compare/bugs and computes the correct GAE.
 func (s *Server) readBugs(r *http.Request) bugsView {
-	pr := s.readPlay(r, bugsKeys...)
+	pr := s.Read(r, bugsKeys...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
-	b := bugsView{bugs: readList(q, "bug", engine.Bugs, &pr.rep), rows: 1}
+	b := bugsView{bugs: readList(q, "bug", engine.Bugs, &pr.Rep), rows: 1}
 	switch raw := q.Get("rows"); raw {
 	case "", "1":
 	case "2":
 		b.rows = 2
 	default:
-		pr.rep.Warnings = append(pr.rep.Warnings, scenario.Problem{Key: "warn.compare.choice", Args: []any{"rows", raw, "1, 2"}})
+		pr.Rep.Warnings = append(pr.Rep.Warnings, scenario.Problem{Key: "warn.compare.choice", Args: []any{"rows", raw, "1, 2"}})
 	}
-	b.compareView = compareView{playView: newPlayView(pr), path: "/compare/bugs", extra: b.params(b.bugs, b.rows)}
+	b.compareView = compareView{View: play.NewView(pr), path: "/compare/bugs", extra: b.params(b.bugs, b.rows)}
 	b.in = b.input()
 	b.correct = engine.CorrectGAE(b.in)
 	return b
@@ -75,12 +76,12 @@ func (b bugsView) params(bugs []engine.Bug, rows int) string {
 // 1 lower: its reward (and score) at the last valid token minus 1, as a
 // second sample of the prompt that failed.
 func (b bugsView) input() engine.BugInput {
-	s := b.s
+	s := b.S
 	s.Version = engine.VerlNewest
 	res := s.Compute()
 	in := engine.BugInput{
 		Rewards: [][]float64{res.Rewards}, Scores: [][]float64{res.Scores},
-		Values: [][]float64{values(s)}, Mask: [][]float64{res.Mask},
+		Values: [][]float64{play.Values(s)}, Mask: [][]float64{res.Mask},
 		Gamma: s.Gamma, Lam: s.Lam,
 	}
 	if b.rows == 2 {
@@ -108,15 +109,15 @@ func (b bugsView) page() templates.CompareBugs {
 	})}
 	vm.Page = b.frame("compare.bugs.title")
 	vm.Form = b.form("compare-results")
-	vm.Form.ChecksLegend = b.t("compare.bugs.checks")
+	vm.Form.ChecksLegend = b.T("compare.bugs.checks")
 	for _, bug := range engine.Bugs {
 		vm.Form.Checks = append(vm.Form.Checks, templates.CompareCheck{
 			ID: "bug-check-" + string(bug), Name: "bug", Value: string(bug),
-			Label: b.t("bug." + string(bug) + ".title"), Checked: slices.Contains(b.bugs, bug)})
+			Label: b.T("bug." + string(bug) + ".title"), Checked: slices.Contains(b.bugs, bug)})
 	}
-	vm.Form.Rows = &templates.Select{ID: "rows", Name: "rows", Label: b.t("compare.bugs.rows"), Options: []templates.Option{
-		{Value: "1", Label: b.t("compare.bugs.rows.1"), Selected: b.rows == 1},
-		{Value: "2", Label: b.t("compare.bugs.rows.2"), Selected: b.rows == 2},
+	vm.Form.Rows = &templates.Select{ID: "rows", Name: "rows", Label: b.T("compare.bugs.rows"), Options: []templates.Option{
+		{Value: "1", Label: b.T("compare.bugs.rows.1"), Selected: b.rows == 1},
+		{Value: "2", Label: b.T("compare.bugs.rows.2"), Selected: b.rows == 2},
 	}}
 	vm.Results = b.results()
 	return vm
@@ -124,17 +125,17 @@ func (b bugsView) page() templates.CompareBugs {
 
 // results are the correct result, or each chosen bug beside it.
 func (b bugsView) results() templates.BugsResults {
-	out := templates.BugsResults{ID: "compare-results", Heading: b.t("compare.bugs.results"), Hint: b.t("compare.bugs.hint")}
-	out.Notes = append(out.Notes, b.t("compare.bugs.correct_is", engine.StableLabel(engine.LastGeneration, engine.WhitenedGAEChanges...)))
+	out := templates.BugsResults{ID: "compare-results", Heading: b.T("compare.bugs.results"), Hint: b.T("compare.bugs.hint")}
+	out.Notes = append(out.Notes, b.T("compare.bugs.correct_is", engine.StableLabel(engine.LastGeneration, engine.WhitenedGAEChanges...)))
 	if b.rows == 2 {
-		out.Notes = append(out.Notes, b.t("compare.bugs.row2_note"))
+		out.Notes = append(out.Notes, b.T("compare.bugs.row2_note"))
 	}
 	if err := b.correct.WhitenErr; err != nil {
-		out.Errors = append(out.Errors, b.t("summary.whiten_none", b.t(page.LearnerKey(err))))
+		out.Errors = append(out.Errors, b.T("summary.whiten_none", b.T(page.LearnerKey(err))))
 	}
 	if len(b.bugs) == 0 {
 		for i := range b.rows {
-			tb := b.table("correct-table-"+strconv.Itoa(i), b.caption(b.t("compare.bugs.correct_caption"), i))
+			tb := b.table("correct-table-"+strconv.Itoa(i), b.caption(b.T("compare.bugs.correct_caption"), i))
 			tb.Groups = b.groups(i, nil)
 			out.Correct = append(out.Correct, tb)
 		}
@@ -145,7 +146,7 @@ func (b bugsView) results() templates.BugsResults {
 		out.Errors = append(out.Errors, msg)
 		return out
 	}
-	out.Key = b.t("compare.bugs.key")
+	out.Key = b.T("compare.bugs.key")
 	out.Sections = make([]templates.BugSection, len(b.bugs))
 	var wg sync.WaitGroup
 	for i, bug := range b.bugs { // each section is independent: draw them in parallel
@@ -160,11 +161,11 @@ func (b bugsView) caption(name string, row int) string {
 	if b.rows == 1 {
 		return name
 	}
-	return name + " — " + b.t("compare.bugs.row"+strconv.Itoa(row+1))
+	return name + " — " + b.T("compare.bugs.row"+strconv.Itoa(row+1))
 }
 
 func (b bugsView) table(id, caption string) templates.CompareTable {
-	return templates.CompareTable{ID: id, Caption: caption, Corner: b.t("table.corner"), Columns: b.columns()}
+	return templates.CompareTable{ID: id, Caption: caption, Corner: b.T("table.corner"), Columns: b.columns()}
 }
 
 // bugQuantities are the table's quantities after the inputs: id, catalog
@@ -205,22 +206,22 @@ func cellsDiffer(a, b []float64) []bool {
 // each only where the bug changed them.
 func (b bugsView) groups(i int, buggy *engine.BugResult) []templates.CompareGroup {
 	good := func(m [][]float64) compareRow {
-		return compareRow{series: "correct", label: b.t("compare.legend.correct"), values: rowOf(m, i)}
+		return compareRow{series: "correct", label: b.T("compare.legend.correct"), values: rowOf(m, i)}
 	}
 	if buggy == nil {
 		gs := []templates.CompareGroup{
-			b.group("reward", b.t("row.reward"), "token_level_rewards", "q-reward", nil, compareRow{values: b.correct.Rewards[i]}),
-			b.group("value", b.t("row.value"), "values", "q-value", nil, compareRow{values: b.correct.Values[i]}),
+			b.group("reward", b.T("row.reward"), "token_level_rewards", "q-reward", nil, compareRow{values: b.correct.Rewards[i]}),
+			b.group("value", b.T("row.value"), "values", "q-value", nil, compareRow{values: b.correct.Values[i]}),
 		}
 		for _, q := range bugQuantities {
 			if rowOf(q.get(b.correct), i) != nil {
-				gs = append(gs, b.group(q.id, b.t(q.label), q.code, q.swatch, nil, good(q.get(b.correct))))
+				gs = append(gs, b.group(q.id, b.T(q.label), q.code, q.swatch, nil, good(q.get(b.correct))))
 			}
 		}
 		return gs
 	}
 	bad := func(m [][]float64) compareRow {
-		return compareRow{series: "buggy", label: b.t("compare.legend.buggy"), values: rowOf(m, i)}
+		return compareRow{series: "buggy", label: b.T("compare.legend.buggy"), values: rowOf(m, i)}
 	}
 	var gs []templates.CompareGroup
 	add := func(id, label, code, swatch string, ok, ko [][]float64) {
@@ -236,13 +237,13 @@ func (b bugsView) groups(i int, buggy *engine.BugResult) []templates.CompareGrou
 		{"value", "row.value", "values", "q-value", b.correct.Values, buggy.Values},
 	} {
 		if slices.Contains(cellsDiffer(in.ok[i], in.ko[i]), true) {
-			add(in.id, b.t(in.label), in.code, in.swatch, in.ok, in.ko)
+			add(in.id, b.T(in.label), in.code, in.swatch, in.ok, in.ko)
 		} else {
-			gs = append(gs, b.group(in.id, b.t(in.label), in.code, in.swatch, nil, compareRow{values: in.ok[i]}))
+			gs = append(gs, b.group(in.id, b.T(in.label), in.code, in.swatch, nil, compareRow{values: in.ok[i]}))
 		}
 	}
 	for _, q := range bugQuantities {
-		add(q.id, b.t(q.label), q.code, q.swatch, q.get(b.correct), q.get(*buggy))
+		add(q.id, b.T(q.label), q.code, q.swatch, q.get(b.correct), q.get(*buggy))
 	}
 	return gs
 }
@@ -269,9 +270,9 @@ func (b bugsView) sectionChart(bug engine.Bug, buggy engine.BugResult, i int) pa
 		label, q, axis = "row.adv", chart.Advantage, "chart.axis.adv"
 		ref, other = b.correct.Advantages[i], buggy.Advantages[i]
 	}
-	title := b.caption(b.t("compare.bugs.chart", b.t(label), string(bug)), i)
+	title := b.caption(b.T("compare.bugs.chart", b.T(label), string(bug)), i)
 	return b.compareChart("bug-"+string(bug)+"-chart-"+strconv.Itoa(i), title, q, ref, other,
-		b.t("compare.legend.correct"), b.t("compare.legend.buggy"), axis, cellsDiffer(ref, other))
+		b.T("compare.legend.correct"), b.T("compare.legend.buggy"), axis, cellsDiffer(ref, other))
 }
 
 // section is one bug beside the correct result: its story, the tables and
@@ -279,21 +280,21 @@ func (b bugsView) sectionChart(bug engine.Bug, buggy engine.BugResult, i int) pa
 func (b bugsView) section(bug engine.Bug) templates.BugSection {
 	key := "bug." + string(bug)
 	sec := templates.BugSection{
-		ID: "bug-" + string(bug), Title: b.t(key + ".title"), Story: b.html(key + ".story"), Ref: b.t(key + ".ref"),
+		ID: "bug-" + string(bug), Title: b.T(key + ".title"), Story: b.HTML(key + ".story"), Ref: b.T(key + ".ref"),
 	}
 	for _, n := range compare.BugRefs[bug] {
 		sec.Refs = append(sec.Refs, issueLink(n))
 	}
 	buggy, err := engine.GAEWithBug(bug, b.in)
 	if err != nil {
-		sec.Errors = append(sec.Errors, b.t("compare.bugs.failed", b.t(page.LearnerKey(err))))
+		sec.Errors = append(sec.Errors, b.T("compare.bugs.failed", b.T(page.LearnerKey(err))))
 	} else if buggy.WhitenErr != nil && b.correct.WhitenErr == nil {
-		sec.Errors = append(sec.Errors, b.t("compare.bugs.whiten_failed", b.t(page.LearnerKey(buggy.WhitenErr))))
+		sec.Errors = append(sec.Errors, b.T("compare.bugs.whiten_failed", b.T(page.LearnerKey(buggy.WhitenErr))))
 	}
 
 	cells, onValid, masked := 0, 0, 0
 	for i := range b.rows {
-		tb := b.table(sec.ID+"-table-"+strconv.Itoa(i), b.caption(b.t("compare.bugs.caption", sec.Title), i))
+		tb := b.table(sec.ID+"-table-"+strconv.Itoa(i), b.caption(b.T("compare.bugs.caption", sec.Title), i))
 		tb.Groups = b.groups(i, &buggy)
 		for _, g := range tb.Groups {
 			if len(g.Rows) < 2 {
@@ -317,20 +318,20 @@ func (b bugsView) section(bug engine.Bug) templates.BugSection {
 		sec.Charts = append(sec.Charts, b.figure(b.sectionChart(bug, buggy, i), "/compare/bugs/chart/"+compare.BugChart(bug, i)+".svg"))
 	}
 
-	sec.Summary = b.t("compare.bugs.count", cells, onValid)
+	sec.Summary = b.T("compare.bugs.count", cells, onValid)
 	if bug == engine.BugPerSeqWhiten && b.rows == 1 {
-		sec.Notes = append(sec.Notes, b.t("compare.bugs.one_row"))
-		sec.Try = templates.Link{Label: b.t("compare.try.rows2"), URL: b.link(b.s, b.params(b.bugs, 2))}
+		sec.Notes = append(sec.Notes, b.T("compare.bugs.one_row"))
+		sec.Try = templates.Link{Label: b.T("compare.try.rows2"), URL: b.link(b.S, b.params(b.bugs, 2))}
 		return sec
 	}
 	if onValid == 0 {
-		sec.Notes = append(sec.Notes, b.t("compare.bugs.no_valid")+" "+b.t(key+".when"))
+		sec.Notes = append(sec.Notes, b.T("compare.bugs.no_valid")+" "+b.T(key+".when"))
 		if try, ok := compare.BugTries[bug]; ok {
 			sec.Try = b.tryLink(try.Label, try.Preset, try.Edit)
 		}
 	}
 	if masked > 0 {
-		sec.Notes = append(sec.Notes, b.t("compare.masked_cells"))
+		sec.Notes = append(sec.Notes, b.T("compare.masked_cells"))
 	}
 	return sec
 }
@@ -351,7 +352,7 @@ func (b bugsView) tooLarge() string {
 	if compare.BugCellsFit(len(b.bugs), b.rows, tokens) {
 		return ""
 	}
-	return b.t("compare.bugs.too_large", len(b.bugs), b.rows, tokens, compare.MaxBugCells)
+	return b.T("compare.bugs.too_large", len(b.bugs), b.rows, tokens, compare.MaxBugCells)
 }
 
 // handleCompareBugsChart handles the "GET /compare/bugs/chart/{name}.svg"
@@ -362,7 +363,7 @@ func (b bugsView) tooLarge() string {
 func (s *Server) handleCompareBugsChart(w http.ResponseWriter, r *http.Request) {
 	b := s.readBugs(r)
 	if chi.URLParam(r, "name") == compare.CorrectChart {
-		page.WriteSVG(w, b.correctChart(), b.t("chart.error"))
+		page.WriteSVG(w, b.correctChart(), b.T("chart.error"))
 		return
 	}
 	bug, i, ok := compare.ChartOf(chi.URLParam(r, "name"), b.bugs, b.rows)
@@ -371,21 +372,21 @@ func (s *Server) handleCompareBugsChart(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	buggy, _ := engine.GAEWithBug(bug, b.in) // the result holds what could be computed; the page says what failed
-	page.WriteSVG(w, b.sectionChart(bug, buggy, i), b.t("chart.error"))
+	page.WriteSVG(w, b.sectionChart(bug, buggy, i), b.T("chart.error"))
 }
 
 // correctChart draws the correct advantages (and returns) of the first
 // sequence, so that the page opened without a bug still has its picture
 // (issue 26); each bug is then one tick away.
 func (b bugsView) correctChart() page.Chart {
-	in := b.chartInput()
+	in := b.ChartInput()
 	in.Returns, in.Advantages, in.Whitened = b.correct.Returns[0], b.correct.Advantages[0], nil
 	if len(b.correct.Whitened) > 0 {
 		in.Whitened = b.correct.Whitened[0]
 	}
-	in.ID, in.Theme = "bugs-correct", b.chartTheme()
+	in.ID, in.Theme = "bugs-correct", b.ChartTheme()
 	svg, err := chart.Advantages(in)
-	return page.Chart{ID: "bugs-correct-chart", Title: b.t("compare.bugs.correct_caption") + " — " + b.t("chart.adv"), SVG: svg, Err: err}
+	return page.Chart{ID: "bugs-correct-chart", Title: b.T("compare.bugs.correct_caption") + " — " + b.T("chart.adv"), SVG: svg, Err: err}
 }
 
 // correctFigure is correctChart as the page shows it.

@@ -1,14 +1,14 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/http"
 
 	"gaelab/engine"
 	"gaelab/engine/explain"
-
 	"gaelab/templates"
 	"gaelab/web/chart"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -18,7 +18,7 @@ import (
 // the 0-based response-token index; values[t] = V(s_t) is the state before
 // token t.
 type estimatorsView struct {
-	playView
+	play.View
 	mc, td engine.GAEResult // GAE with λ = 1 and λ = 0, [1][T]
 	// steps[t] is 1 where token t is a time step of the recursion (newest:
 	// the valid tokens; v0.2: every position).
@@ -34,34 +34,34 @@ type estimatorsView struct {
 // Monte Carlo vs TD(0) vs GAE per token, the telescoping identity checked on
 // the scenario's numbers, and what each estimator bootstraps from.
 func (s *Server) handleCompareEstimators(w http.ResponseWriter, r *http.Request) {
-	pr := s.readPlay(r)
+	pr := s.Read(r)
 	v := newEstimatorsView(pr)
-	serveSweep(w, r, pr, sweepCanonical(pr, "/compare/estimators", v.state, ""), func() sweepAnswer {
+	play.ServeSweep(w, r, pr, sweepCanonical(pr, "/compare/estimators", v.State, ""), func() play.SweepAnswer {
 		vm := v.estimators()
-		return sweepAnswer{templates.EstimatorsPage(vm), templates.EstimatorsResults(vm), vm.Form.Errors, vm.Links}
+		return play.SweepAnswer{Page: templates.EstimatorsPage(vm), Results: templates.EstimatorsResults(vm), Errs: vm.Form.Errors, Links: vm.Links}
 	})
 }
 
 // handleCompareEstimatorsChart handles the "GET /compare/estimators/chart.svg"
 // route: the page's chart as a standalone SVG, for export.
 func (s *Server) handleCompareEstimatorsChart(w http.ResponseWriter, r *http.Request) {
-	v := newEstimatorsView(s.readPlay(r))
-	page.WriteSVG(w, v.chart(), v.t("chart.error"))
+	v := newEstimatorsView(s.Read(r))
+	page.WriteSVG(w, v.chart(), v.T("chart.error"))
 }
 
-func newEstimatorsView(pr playRequest) estimatorsView {
-	v := estimatorsView{playView: newPlayView(pr)}
-	rewards, vals, mask := [][]float64{v.res.Rewards}, [][]float64{values(v.s)}, [][]float64{v.res.Mask}
-	v.mc = engine.GAEGen(v.s.Gen(), rewards, vals, mask, v.s.Gamma, 1)
-	v.td = engine.GAEGen(v.s.Gen(), rewards, vals, mask, v.s.Gamma, 0)
-	v.steps = explain.StepMask(v.s.Version, v.res.Mask)
+func newEstimatorsView(pr play.Request) estimatorsView {
+	v := estimatorsView{View: play.NewView(pr)}
+	rewards, vals, mask := [][]float64{v.Res.Rewards}, [][]float64{play.Values(v.S)}, [][]float64{v.Res.Mask}
+	v.mc = engine.GAEGen(v.S.Gen(), rewards, vals, mask, v.S.Gamma, 1)
+	v.td = engine.GAEGen(v.S.Gen(), rewards, vals, mask, v.S.Gamma, 0)
+	v.steps = explain.StepMask(v.S.Version, v.Res.Mask)
 	// REINFORCE++'s returns (v0.9.0) are exactly G_t over the steps: rewards
 	// of the other positions dropped, no discount step for them. Its
 	// whitening may fail (one valid token); the returns come first.
-	_, ret, err := engine.ReinforcePlusPlus(engine.OutcomeInputs{Rewards: rewards, Mask: [][]float64{v.steps}, Gamma: v.s.Gamma})
+	_, ret, err := engine.ReinforcePlusPlus(engine.OutcomeInputs{Rewards: rewards, Mask: [][]float64{v.steps}, Gamma: v.S.Gamma})
 	if ret == nil {
 		v.gErr = err
-		v.g = make([]float64, v.s.Len())
+		v.g = make([]float64, v.S.Len())
 	} else {
 		v.g = ret[0]
 	}
@@ -69,51 +69,51 @@ func newEstimatorsView(pr playRequest) estimatorsView {
 }
 
 // link is the page's canonical link.
-func (v estimatorsView) link() string { return sweepLink(v.pr, "/compare/estimators", v.state, "") }
+func (v estimatorsView) link() string { return sweepLink(v.Req, "/compare/estimators", v.State, "") }
 
 // masked reports whether token t shows no estimate: mask 0.
-func (v estimatorsView) masked(t int) bool { return v.res.Mask[t] != 1 }
+func (v estimatorsView) masked(t int) bool { return v.Res.Mask[t] != 1 }
 
 // telescope checks Σ_k γ^k·δ_{t+k} = G_t − V(s_t) on every token
 // (explain.Telescope), on the valid tokens.
 func (v estimatorsView) telescope() explain.Telescoping {
-	valid := make([]bool, v.s.Len())
+	valid := make([]bool, v.S.Len())
 	for t := range valid {
 		valid[t] = !v.masked(t)
 	}
-	return explain.Telescope(v.td.Deltas[0], v.steps, v.g, values(v.s), valid, v.s.Gamma)
+	return explain.Telescope(v.td.Deltas[0], v.steps, v.g, play.Values(v.S), valid, v.S.Gamma)
 }
 
 // estimators is the page's view model.
 func (v estimatorsView) estimators() templates.Estimators {
 	id := v.telescope()
 	vm := templates.Estimators{
-		Page:           sweepPage(v.playView, "sweep.est.title", "/compare/estimators", v.state, ""),
-		Heading:        v.t("sweep.est.heading"),
-		Intro:          v.html("sweep.est.intro", v.s.VersionLabel()),
-		Warnings:       v.messages(v.pr.rep.Warnings),
-		Form:           sweepForm(v.playView, "/compare/estimators", v.link()),
-		Links:          v.compareLinks("/compare/estimators"),
-		ResultsHeading: v.t("sweep.results", v.s.VersionLabel(), scenario.FormatNumber(v.s.Gamma)),
-		MaskNote:       v.html("sweep.est.mask.newest"),
+		Page:           sweepPage(v.View, "sweep.est.title", "/compare/estimators", v.State, ""),
+		Heading:        v.T("sweep.est.heading"),
+		Intro:          v.HTML("sweep.est.intro", v.S.VersionLabel()),
+		Warnings:       v.Messages(v.Req.Rep.Warnings),
+		Form:           sweepForm(v.View, "/compare/estimators", v.link()),
+		Links:          compareLinks(v.View, "/compare/estimators"),
+		ResultsHeading: v.T("sweep.results", v.S.VersionLabel(), scenario.FormatNumber(v.S.Gamma)),
+		MaskNote:       v.HTML("sweep.est.mask.newest"),
 		Table:          v.table(id),
-		Identity:       templates.SweepIdentity{Heading: v.t("sweep.est.id.heading"), Text: v.html("sweep.est.id.text")},
+		Identity:       templates.SweepIdentity{Heading: v.T("sweep.est.id.heading"), Text: v.HTML("sweep.est.id.text")},
 		Tails:          v.tails(),
 		Chart:          v.figure(v.chart()),
 	}
-	if v.s.Version == engine.VerlEarly {
-		vm.MaskNote = v.html("sweep.est.mask.early")
+	if v.S.Version == engine.VerlEarly {
+		vm.MaskNote = v.HTML("sweep.est.mask.early")
 	}
 	if v.gErr != nil {
-		vm.Warnings = append(vm.Warnings, v.t("sweep.est.g_error"))
+		vm.Warnings = append(vm.Warnings, v.T("sweep.est.g_error"))
 	}
 	switch {
 	case id.N == 0:
-		vm.Identity.Check = templates.SweepCheck{OK: true, Text: v.t("sweep.est.id.none")}
+		vm.Identity.Check = templates.SweepCheck{OK: true, Text: v.T("sweep.est.id.none")}
 	case id.Equal(id.Max):
-		vm.Identity.Check = templates.SweepCheck{OK: true, Text: v.t("sweep.est.id.ok", id.N, page.Num(id.Max))}
+		vm.Identity.Check = templates.SweepCheck{OK: true, Text: v.T("sweep.est.id.ok", id.N, page.Num(id.Max))}
 	default:
-		vm.Identity.Check = templates.SweepCheck{Text: v.t("sweep.est.id.fail", id.N, page.Num(id.Max), v.idx(id.Worst))}
+		vm.Identity.Check = templates.SweepCheck{Text: v.T("sweep.est.id.fail", id.N, page.Num(id.Max), v.Idx(id.Worst))}
 	}
 	return vm
 }
@@ -122,31 +122,31 @@ func (v estimatorsView) estimators() templates.Estimators {
 // bootstrap, then both sides of the identity, their difference and ✓/✗.
 // Mask-0 tokens show "—" in every row after V(s_t).
 func (v estimatorsView) table(id explain.Telescoping) templates.Table {
-	tb := templates.Table{Caption: v.t("sweep.est.caption"), Corner: v.t("table.corner"), Columns: sweepColumns(v.playView)}
-	lam := scenario.FormatNumber(v.s.Lam)
+	tb := templates.Table{Caption: v.T("sweep.est.caption"), Corner: v.T("table.corner"), Columns: sweepColumns(v.View)}
+	lam := scenario.FormatNumber(v.S.Lam)
 	row := func(id, label, code, swatch string, xs []float64) templates.Row {
-		return sweepRow(v.playView, id, label, code, swatch, xs, v.masked)
+		return sweepRow(v.View, id, label, code, swatch, xs, v.masked)
 	}
 	tb.Rows = []templates.Row{
-		sweepRow(v.playView, "reward", v.t("row.reward"), "token_level_rewards", "q-reward", v.res.Rewards, nil),
-		sweepRow(v.playView, "value", v.t("row.value"), "values", "q-value", values(v.s), nil),
-		row("g", v.t("sweep.est.row.g"), "", "q-return", v.g),
-		row("mc", v.t("sweep.est.row.mc"), "GAE lam=1", "q-advantage", v.mc.Advantages[0]),
-		row("next", v.t("sweep.est.row.next"), "nextvalues", "q-value", v.td.NextValues[0]),
-		row("td", v.t("sweep.est.row.td"), "GAE lam=0", "q-advantage", v.td.Advantages[0]),
-		row("gae", v.t("sweep.est.row.gae", lam), "GAE lam="+lam, "q-advantage", v.res.GAE.Advantages[0]),
-		row("lhs", v.t("sweep.est.row.lhs"), "", "", id.LHS),
-		row("rhs", v.t("sweep.est.row.rhs"), "", "", id.RHS),
-		row("diff", v.t("sweep.est.row.diff"), "", "", id.Diff),
+		sweepRow(v.View, "reward", v.T("row.reward"), "token_level_rewards", "q-reward", v.Res.Rewards, nil),
+		sweepRow(v.View, "value", v.T("row.value"), "values", "q-value", play.Values(v.S), nil),
+		row("g", v.T("sweep.est.row.g"), "", "q-return", v.g),
+		row("mc", v.T("sweep.est.row.mc"), "GAE lam=1", "q-advantage", v.mc.Advantages[0]),
+		row("next", v.T("sweep.est.row.next"), "nextvalues", "q-value", v.td.NextValues[0]),
+		row("td", v.T("sweep.est.row.td"), "GAE lam=0", "q-advantage", v.td.Advantages[0]),
+		row("gae", v.T("sweep.est.row.gae", lam), "GAE lam="+lam, "q-advantage", v.Res.GAE.Advantages[0]),
+		row("lhs", v.T("sweep.est.row.lhs"), "", "", id.LHS),
+		row("rhs", v.T("sweep.est.row.rhs"), "", "", id.RHS),
+		row("diff", v.T("sweep.est.row.diff"), "", "", id.Diff),
 	}
-	ok := templates.Row{ID: "ok", Label: v.t("sweep.est.row.ok")}
+	ok := templates.Row{ID: "ok", Label: v.T("sweep.est.row.ok")}
 	for t, d := range id.Diff {
-		c := templates.Cell{T: t, Text: v.t("sweep.check.ok"), Class: maskClass(v.s.Tokens[t].Kind)}
+		c := templates.Cell{T: t, Text: v.T("sweep.check.ok"), Class: play.MaskClass(v.S.Tokens[t].Kind)}
 		switch {
 		case v.masked(t):
-			c.Text = v.t("sweep.masked")
+			c.Text = v.T("sweep.masked")
 		case !id.Equal(d):
-			c.Text = v.t("sweep.check.fail")
+			c.Text = v.T("sweep.check.fail")
 		}
 		ok.Cells = append(ok.Cells, c)
 	}
@@ -156,27 +156,27 @@ func (v estimatorsView) table(id explain.Telescoping) templates.Table {
 
 // figure is the chart as the page shows it, linked to its route.
 func (v estimatorsView) figure(d page.Chart) templates.Chart {
-	url := sweepLink(v.pr, "/compare/estimators/chart.svg", v.state, "")
-	return d.Figure(v.t, url, v.t("sweep.chart.error", d.Title))
+	url := sweepLink(v.Req, "/compare/estimators/chart.svg", v.State, "")
+	return d.Figure(v.T, url, v.T("sweep.chart.error", d.Title))
 }
 
 // chart draws the three estimators as lines, leaving out mask-0 tokens.
 func (v estimatorsView) chart() page.Chart {
 	in := chart.SweepInput{
-		Base: v.s.Base, ID: "est-lines", Theme: v.chartTheme(),
+		Base: v.S.Base, ID: "est-lines", Theme: v.ChartTheme(),
 		Text: chart.SweepText{
-			Title: v.t("sweep.est.chart"), Desc: v.t("sweep.est.chart.desc"),
-			TokenAxis: v.t("chart.axis.token"), ValueAxis: v.t("chart.axis.adv"),
-			Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
+			Title: v.T("sweep.est.chart"), Desc: v.T("sweep.est.chart.desc"),
+			TokenAxis: v.T("chart.axis.token"), ValueAxis: v.T("chart.axis.adv"),
+			Padding: v.T("mask.pad"), Observation: v.T("mask.obs"),
 		},
 		Series: []chart.Series{
-			{Label: v.t("sweep.est.mc"), Values: v.mc.Advantages[0]},
-			{Label: v.t("sweep.est.td"), Values: v.td.Advantages[0]},
-			{Label: v.t("sweep.est.gae", scenario.FormatNumber(v.s.Lam)), Values: v.res.GAE.Advantages[0]},
+			{Label: v.T("sweep.est.mc"), Values: v.mc.Advantages[0]},
+			{Label: v.T("sweep.est.td"), Values: v.td.Advantages[0]},
+			{Label: v.T("sweep.est.gae", scenario.FormatNumber(v.S.Lam)), Values: v.Res.GAE.Advantages[0]},
 		},
-		Skip: make([]bool, v.s.Len()),
+		Skip: make([]bool, v.S.Len()),
 	}
-	in.Tokens, in.Mask = chartTokens(v.s)
+	in.Tokens, in.Mask = play.ChartTokens(v.S)
 	for t := range in.Skip {
 		in.Skip[t] = v.masked(t)
 	}
@@ -187,12 +187,12 @@ func (v estimatorsView) chart() page.Chart {
 // tails is the table of what each estimator adds up and bootstraps from.
 func (v estimatorsView) tails() templates.EstimatorTails {
 	return templates.EstimatorTails{
-		Heading: v.t("sweep.est.tails"),
-		Head:    []string{v.t("sweep.est.col.name"), v.t("sweep.est.col.sum"), v.t("sweep.est.col.tail")},
+		Heading: v.T("sweep.est.tails"),
+		Head:    []string{v.T("sweep.est.col.name"), v.T("sweep.est.col.sum"), v.T("sweep.est.col.tail")},
 		Rows: []templates.EstimatorTail{
-			{ID: "mc", Name: v.t("sweep.est.mc"), Sum: v.t("sweep.est.mc.sum"), Tail: v.t("sweep.est.mc.tail")},
-			{ID: "td", Name: v.t("sweep.est.td"), Sum: v.t("sweep.est.td.sum"), Tail: v.t("sweep.est.td.tail")},
-			{ID: "gae", Name: v.t("sweep.est.gae", scenario.FormatNumber(v.s.Lam)), Sum: v.t("sweep.est.gae.sum"), Tail: v.t("sweep.est.gae.tail")},
+			{ID: "mc", Name: v.T("sweep.est.mc"), Sum: v.T("sweep.est.mc.sum"), Tail: v.T("sweep.est.mc.tail")},
+			{ID: "td", Name: v.T("sweep.est.td"), Sum: v.T("sweep.est.td.sum"), Tail: v.T("sweep.est.td.tail")},
+			{ID: "gae", Name: v.T("sweep.est.gae", scenario.FormatNumber(v.S.Lam)), Sum: v.T("sweep.est.gae.sum"), Tail: v.T("sweep.est.gae.tail")},
 		},
 	}
 }

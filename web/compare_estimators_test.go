@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math"
 	"math/rand/v2"
 	"net/http"
@@ -10,6 +9,8 @@ import (
 	"testing"
 
 	"gaelab/engine"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -153,7 +154,7 @@ func TestEstimatorsIdentityRows(t *testing.T) {
 // The check is computed, not asserted: a wrong G_t shows ✗ with the token.
 func TestEstimatorsIdentityCanFail(t *testing.T) {
 	s, _ := scenario.Preset("seed-b")
-	v := newEstimatorsView(playRequest{lang: "en", s: s})
+	v := newEstimatorsView(play.Request{Lang: "en", S: s})
 	v.g = append([]float64(nil), v.g...)
 	v.g[3] += 0.01
 	vm := v.estimators()

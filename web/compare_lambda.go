@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"slices"
@@ -13,6 +12,8 @@ import (
 	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/chart"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -28,7 +29,7 @@ var lambdaKeys = []string{"t"}
 // sweepLambdas. Every slice is indexed by t, the 0-based response-token
 // index; values[t] = V(s_t) is the state before token t.
 type lambdaView struct {
-	playView
+	play.View
 	at   int                // t of the weights chart
 	runs []engine.GAEResult // runs[i]: GAE with λ = sweepLambdas[i], [1][T]
 }
@@ -37,12 +38,12 @@ type lambdaView struct {
 // scenario's advantages under five λ as a table, a line chart and a heat
 // map, and the weights GAE gives the n-step estimates of token t.
 func (s *Server) handleCompareLambda(w http.ResponseWriter, r *http.Request) {
-	pr := s.readPlay(r, lambdaKeys...)
+	pr := s.Read(r, lambdaKeys...)
 	at := readSweepToken(r, &pr)
 	v := newLambdaView(pr, at)
-	serveSweep(w, r, pr, sweepCanonical(pr, "/compare/lambda", v.state, v.extra()), func() sweepAnswer {
+	play.ServeSweep(w, r, pr, sweepCanonical(pr, "/compare/lambda", v.State, v.extra()), func() play.SweepAnswer {
 		vm := v.sweep()
-		return sweepAnswer{templates.LambdaSweepPage(vm), templates.LambdaSweepResults(vm), vm.Form.Errors, vm.Links}
+		return play.SweepAnswer{Page: templates.LambdaSweepPage(vm), Results: templates.LambdaSweepResults(vm), Errs: vm.Form.Errors, Links: vm.Links}
 	})
 }
 
@@ -56,14 +57,14 @@ func (s *Server) handleCompareLambdaChart(w http.ResponseWriter, r *http.Request
 		page.ChartNotFound(w, r)
 		return
 	}
-	pr := s.readPlay(r, lambdaKeys...)
+	pr := s.Read(r, lambdaKeys...)
 	v := newLambdaView(pr, readSweepToken(r, &pr))
 	d, ok := v.drawChart(name)
 	if !ok {
 		page.ChartNotFound(w, r)
 		return
 	}
-	page.WriteSVG(w, d, v.t("chart.error"))
+	page.WriteSVG(w, d, v.T("chart.error"))
 }
 
 // lambdaChartNames are the page's charts in page order, by the name in
@@ -98,8 +99,8 @@ func (v lambdaView) drawChart(name string) (page.Chart, bool) {
 
 // figure is a drawn chart as the page shows it, linked to its route.
 func (v lambdaView) figure(name string, d page.Chart) templates.Chart {
-	url := sweepLink(v.pr, "/compare/lambda/chart/"+name+".svg", v.state, v.extra())
-	return d.Figure(v.t, url, v.t("sweep.chart.error", d.Title))
+	url := sweepLink(v.Req, "/compare/lambda/chart/"+name+".svg", v.State, v.extra())
+	return d.Figure(v.T, url, v.T("sweep.chart.error", d.Title))
 }
 
 // charts are the page's charts above the weights, in page order.
@@ -117,35 +118,35 @@ func (v lambdaView) charts() []templates.Chart {
 
 // readSweepToken reads t= (a 0-based token index); a bad one is reported on
 // the field and falls back to 0.
-func readSweepToken(r *http.Request, pr *playRequest) int {
+func readSweepToken(r *http.Request, pr *play.Request) int {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
 	vs, ok := q["t"]
 	if !ok || len(vs) == 0 {
 		return 0
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(vs[0]))
-	if err != nil || n < 0 || n >= pr.s.Len() {
-		pr.rep.Problems = append(pr.rep.Problems, scenario.Problem{Field: "t", Key: "err.range_int", Args: []any{vs[0], 0, pr.s.Len() - 1}})
-		if pr.rep.Raw == nil {
-			pr.rep.Raw = map[string]string{}
+	if err != nil || n < 0 || n >= pr.S.Len() {
+		pr.Rep.Problems = append(pr.Rep.Problems, scenario.Problem{Field: "t", Key: "err.range_int", Args: []any{vs[0], 0, pr.S.Len() - 1}})
+		if pr.Rep.Raw == nil {
+			pr.Rep.Raw = map[string]string{}
 		}
-		pr.rep.Raw["t"] = vs[0]
+		pr.Rep.Raw["t"] = vs[0]
 		return 0
 	}
 	return n
 }
 
-func newLambdaView(pr playRequest, at int) lambdaView {
-	v := lambdaView{playView: newPlayView(pr), at: at}
-	rewards, vals, mask := [][]float64{v.res.Rewards}, [][]float64{values(v.s)}, [][]float64{v.res.Mask}
+func newLambdaView(pr play.Request, at int) lambdaView {
+	v := lambdaView{View: play.NewView(pr), at: at}
+	rewards, vals, mask := [][]float64{v.Res.Rewards}, [][]float64{play.Values(v.S)}, [][]float64{v.Res.Mask}
 	for _, lam := range sweepLambdas {
-		v.runs = append(v.runs, engine.GAEGen(v.s.Gen(), rewards, vals, mask, v.s.Gamma, lam))
+		v.runs = append(v.runs, engine.GAEGen(v.S.Gen(), rewards, vals, mask, v.S.Gamma, lam))
 	}
 	return v
 }
 
 // link is the page's canonical link.
-func (v lambdaView) link() string { return sweepLink(v.pr, "/compare/lambda", v.state, v.extra()) }
+func (v lambdaView) link() string { return sweepLink(v.Req, "/compare/lambda", v.State, v.extra()) }
 
 // extra is the page's own parameters in canonical form: t= unless it is 0.
 func (v lambdaView) extra() string {
@@ -158,15 +159,15 @@ func (v lambdaView) extra() string {
 // sweep is the page's view model.
 func (v lambdaView) sweep() templates.LambdaSweep {
 	vm := templates.LambdaSweep{
-		Page:           sweepPage(v.playView, "sweep.lam.title", "/compare/lambda", v.state, v.extra()),
-		Heading:        v.t("sweep.lam.heading"),
-		Intro:          v.html("sweep.lam.intro", v.s.VersionLabel()),
-		Warnings:       v.messages(v.pr.rep.Warnings),
-		Form:           sweepForm(v.playView, "/compare/lambda", v.link(), v.tokenSelect()),
-		Links:          v.compareLinks("/compare/lambda"),
-		ResultsHeading: v.t("sweep.results", v.s.VersionLabel(), scenario.FormatNumber(v.s.Gamma)),
+		Page:           sweepPage(v.View, "sweep.lam.title", "/compare/lambda", v.State, v.extra()),
+		Heading:        v.T("sweep.lam.heading"),
+		Intro:          v.HTML("sweep.lam.intro", v.S.VersionLabel()),
+		Warnings:       v.Messages(v.Req.Rep.Warnings),
+		Form:           sweepForm(v.View, "/compare/lambda", v.link(), v.tokenSelect()),
+		Links:          compareLinks(v.View, "/compare/lambda"),
+		ResultsHeading: v.T("sweep.results", v.S.VersionLabel(), scenario.FormatNumber(v.S.Gamma)),
 		Table:          v.table(),
-		Notes:          []string{v.t("sweep.lam.note.lam", scenario.FormatNumber(v.s.Lam)), v.t("sweep.lam.note.tail")},
+		Notes:          []string{v.T("sweep.lam.note.lam", scenario.FormatNumber(v.S.Lam)), v.T("sweep.lam.note.tail")},
 	}
 	vm.Charts = v.charts()
 	vm.Weights = v.weights()
@@ -179,10 +180,10 @@ func sweepLam(lam float64) string { return scenario.FormatNumber(lam) }
 // table has the reward and V(s_t), then A_t for each λ, then R_t for each
 // λ; rows adv-<λ> and ret-<λ>. The row of the scenario's own λ says so.
 func (v lambdaView) table() templates.Table {
-	tb := templates.Table{Caption: v.t("sweep.table.caption"), Corner: v.t("table.corner"), Columns: sweepColumns(v.playView)}
+	tb := templates.Table{Caption: v.T("sweep.table.caption"), Corner: v.T("table.corner"), Columns: sweepColumns(v.View)}
 	tb.Rows = append(tb.Rows,
-		sweepRow(v.playView, "reward", v.t("row.reward"), "token_level_rewards", "q-reward", v.res.Rewards, nil),
-		sweepRow(v.playView, "value", v.t("row.value"), "values", "q-value", values(v.s), nil))
+		sweepRow(v.View, "reward", v.T("row.reward"), "token_level_rewards", "q-reward", v.Res.Rewards, nil),
+		sweepRow(v.View, "value", v.T("row.value"), "values", "q-value", play.Values(v.S), nil))
 	for _, q := range []struct {
 		id, key, code, swatch string
 		of                    func(g engine.GAEResult) []float64
@@ -191,11 +192,11 @@ func (v lambdaView) table() templates.Table {
 		{"ret", "sweep.row.ret", "returns", "q-return", func(g engine.GAEResult) []float64 { return g.Returns[0] }},
 	} {
 		for i, lam := range sweepLambdas {
-			label := v.t(q.key, sweepLam(lam))
-			if lam == v.s.Lam {
-				label = v.t("sweep.row.scenario", label)
+			label := v.T(q.key, sweepLam(lam))
+			if lam == v.S.Lam {
+				label = v.T("sweep.row.scenario", label)
 			}
-			tb.Rows = append(tb.Rows, sweepRow(v.playView, q.id+"-"+sweepLam(lam), label, q.code, q.swatch, q.of(v.runs[i]), nil))
+			tb.Rows = append(tb.Rows, sweepRow(v.View, q.id+"-"+sweepLam(lam), label, q.code, q.swatch, q.of(v.runs[i]), nil))
 		}
 	}
 	return tb
@@ -204,17 +205,17 @@ func (v lambdaView) table() templates.Table {
 // linesChart draws A_t for each λ as lines.
 func (v lambdaView) linesChart() page.Chart {
 	in := chart.SweepInput{
-		Base: v.s.Base, ID: "sweep-lines", Theme: v.chartTheme(),
+		Base: v.S.Base, ID: "sweep-lines", Theme: v.ChartTheme(),
 		Text: chart.SweepText{
-			Title: v.t("sweep.lam.chart"), Desc: v.t("sweep.lam.chart.desc"),
-			TokenAxis: v.t("chart.axis.token"), ValueAxis: v.t("chart.axis.adv"),
-			Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
+			Title: v.T("sweep.lam.chart"), Desc: v.T("sweep.lam.chart.desc"),
+			TokenAxis: v.T("chart.axis.token"), ValueAxis: v.T("chart.axis.adv"),
+			Padding: v.T("mask.pad"), Observation: v.T("mask.obs"),
 		},
 	}
 	for i, lam := range sweepLambdas {
-		in.Series = append(in.Series, chart.Series{Label: v.t("sweep.legend.lam", sweepLam(lam)), Values: v.runs[i].Advantages[0]})
+		in.Series = append(in.Series, chart.Series{Label: v.T("sweep.legend.lam", sweepLam(lam)), Values: v.runs[i].Advantages[0]})
 	}
-	in.Tokens, in.Mask = chartTokens(v.s)
+	in.Tokens, in.Mask = play.ChartTokens(v.S)
 	svg, err := chart.Sweep(in)
 	return page.Chart{ID: in.ID, Title: in.Text.Title, SVG: svg, Err: err}
 }
@@ -222,16 +223,16 @@ func (v lambdaView) linesChart() page.Chart {
 // heatChart draws A_t as a λ × token heat map.
 func (v lambdaView) heatChart() page.Chart {
 	in := chart.HeatmapInput{
-		Base: v.s.Base, ID: "sweep-heat", Theme: v.chartTheme(),
+		Base: v.S.Base, ID: "sweep-heat", Theme: v.ChartTheme(),
 		Text: chart.HeatmapText{
-			Title: v.t("sweep.lam.heat"), Desc: v.t("sweep.lam.heat.desc"), TokenAxis: v.t("chart.axis.token"),
-			Scale: v.t("sweep.lam.heat.scale"), Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
+			Title: v.T("sweep.lam.heat"), Desc: v.T("sweep.lam.heat.desc"), TokenAxis: v.T("chart.axis.token"),
+			Scale: v.T("sweep.lam.heat.scale"), Padding: v.T("mask.pad"), Observation: v.T("mask.obs"),
 		},
 	}
 	for i, lam := range sweepLambdas {
-		in.Rows = append(in.Rows, chart.HeatmapRow{Label: v.t("sweep.legend.lam", sweepLam(lam)), Values: v.runs[i].Advantages[0]})
+		in.Rows = append(in.Rows, chart.HeatmapRow{Label: v.T("sweep.legend.lam", sweepLam(lam)), Values: v.runs[i].Advantages[0]})
 	}
-	in.Tokens, in.Mask = chartTokens(v.s)
+	in.Tokens, in.Mask = play.ChartTokens(v.S)
 	svg, err := chart.Heatmap(in)
 	return page.Chart{ID: in.ID, Title: in.Text.Title, SVG: svg, Err: err}
 }
@@ -248,19 +249,19 @@ func (v lambdaView) smallMultiple(i int) page.Chart {
 			lo, hi = min(lo, a), max(hi, a)
 		}
 	}
-	th := v.chartTheme().Panel()
-	label := v.t("sweep.legend.lam", sweepLam(sweepLambdas[i]))
+	th := v.ChartTheme().Panel()
+	label := v.T("sweep.legend.lam", sweepLam(sweepLambdas[i]))
 	in := chart.SweepInput{
-		Base: v.s.Base, ID: "sweep-small-" + strconv.Itoa(i), Theme: th,
+		Base: v.S.Base, ID: "sweep-small-" + strconv.Itoa(i), Theme: th,
 		Extent: [2]float64{lo, hi}, StyleOffset: i,
 		Series: []chart.Series{{Label: label, Values: v.runs[i].Advantages[0]}},
 		Text: chart.SweepText{
-			Title: label, Desc: v.t("sweep.lam.chart.desc"),
-			TokenAxis: v.t("chart.axis.token"), ValueAxis: v.t("chart.axis.adv"),
-			Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
+			Title: label, Desc: v.T("sweep.lam.chart.desc"),
+			TokenAxis: v.T("chart.axis.token"), ValueAxis: v.T("chart.axis.adv"),
+			Padding: v.T("mask.pad"), Observation: v.T("mask.obs"),
 		},
 	}
-	in.Tokens, in.Mask = chartTokens(v.s)
+	in.Tokens, in.Mask = play.ChartTokens(v.S)
 	svg, err := chart.Sweep(in)
 	return page.Chart{ID: in.ID, Title: label, SVG: svg, Err: err}
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -13,6 +12,7 @@ import (
 
 	"gaelab/engine"
 	"gaelab/engine/explain"
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"strconv"
 	"strings"
 
@@ -9,6 +8,7 @@ import (
 	"gaelab/engine/explain"
 	"gaelab/templates"
 	"gaelab/web/chart"
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 
@@ -17,13 +17,13 @@ import (
 
 // tokenSelect picks t for the weights chart.
 func (v lambdaView) tokenSelect() templates.Select {
-	sel := templates.Select{ID: "t", Name: "t", Label: v.t("sweep.lam.form.t"), Error: v.problem("t")}
-	for t, tok := range v.s.Tokens {
+	sel := templates.Select{ID: "t", Name: "t", Label: v.T("sweep.lam.form.t"), Error: v.Problem("t")}
+	for t, tok := range v.S.Tokens {
 		key := "sweep.tokens.option"
 		if tok.Kind != scenario.Valid {
 			key = "sweep.tokens.masked"
 		}
-		sel.Options = append(sel.Options, templates.Option{Value: strconv.Itoa(t), Label: v.t(key, v.idx(t), tok.Text), Selected: t == v.at})
+		sel.Options = append(sel.Options, templates.Option{Value: strconv.Itoa(t), Label: v.T(key, v.Idx(t), tok.Text), Selected: t == v.at})
 	}
 	return sel
 }
@@ -32,23 +32,23 @@ func (v lambdaView) tokenSelect() templates.Select {
 // token v.at, and checks the mix against the engine's A_t.
 func (v lambdaView) weights() templates.WeightsPanel {
 	t := v.at
-	g := v.res.GAE // the scenario's λ
-	steps := explain.Steps(v.s.Version, v.res.Mask, t)
-	p := templates.WeightsPanel{Heading: v.t("sweep.w.heading", v.idx(t))}
+	g := v.Res.GAE // the scenario's λ
+	steps := explain.Steps(v.S.Version, v.Res.Mask, t)
+	p := templates.WeightsPanel{Heading: v.T("sweep.w.heading", v.Idx(t))}
 	if len(steps) == 0 {
-		p.Lines = []templates.Rich{v.html("sweep.w.none", v.idx(t))}
+		p.Lines = []templates.Rich{v.HTML("sweep.w.none", v.Idx(t))}
 		return p
 	}
 	N := len(steps)
-	w := explain.NStepWeights(v.s.Lam, N)
-	p.Lines = []templates.Rich{v.html("sweep.w.intro", v.idx(t), N, page.Num(w[N-1]))}
+	w := explain.NStepWeights(v.S.Lam, N)
+	p.Lines = []templates.Rich{v.HTML("sweep.w.intro", v.Idx(t), N, page.Num(w[N-1]))}
 	if steps[0] != t {
-		p.Lines = append(p.Lines, v.html("sweep.w.masked", v.idx(t)))
+		p.Lines = append(p.Lines, v.HTML("sweep.w.masked", v.Idx(t)))
 	}
-	if v.s.Version == engine.VerlEarly {
-		p.Lines = append(p.Lines, v.html("sweep.steps.early"))
+	if v.S.Version == engine.VerlEarly {
+		p.Lines = append(p.Lines, v.HTML("sweep.steps.early"))
 	} else {
-		p.Lines = append(p.Lines, v.html("sweep.steps.newest"))
+		p.Lines = append(p.Lines, v.HTML("sweep.steps.newest"))
 	}
 	d, _ := v.weightsChart()
 	c := v.figure("weights", d)
@@ -56,13 +56,13 @@ func (v lambdaView) weights() templates.WeightsPanel {
 
 	// The check: Σ_n w_n·Â⁽ⁿ⁾_t, the n-step estimates built from the
 	// engine's δ, against the engine's A_t.
-	mix := explain.MixNSteps(g.Deltas[0], steps, v.s.Gamma, v.s.Lam, g.Advantages[0][t])
+	mix := explain.MixNSteps(g.Deltas[0], steps, v.S.Gamma, v.S.Lam, g.Advantages[0][t])
 	p.Check.OK = mix.OK
-	mark := v.t("sweep.check.ok")
+	mark := v.T("sweep.check.ok")
 	if !p.Check.OK {
-		mark = v.t("sweep.check.fail")
+		mark = v.T("sweep.check.fail")
 	}
-	p.Check.Text = v.t("sweep.w.check", page.Num(mix.Mix), v.idx(t), page.Num(mix.Adv), mark, page.Num(mix.Diff))
+	p.Check.Text = v.T("sweep.w.check", page.Num(mix.Mix), v.Idx(t), page.Num(mix.Adv), mark, page.Num(mix.Diff))
 	return p
 }
 
@@ -70,7 +70,7 @@ func (v lambdaView) weights() templates.WeightsPanel {
 // when the token has no time step, so nothing to mix.
 func (v lambdaView) weightsChart() (page.Chart, bool) {
 	t := v.at
-	steps := explain.Steps(v.s.Version, v.res.Mask, t)
+	steps := explain.Steps(v.S.Version, v.Res.Mask, t)
 	N := len(steps)
 	if N == 0 {
 		return page.Chart{}, false
@@ -79,15 +79,15 @@ func (v lambdaView) weightsChart() (page.Chart, bool) {
 	// state before the next time step, and 0 for the Monte Carlo estimate.
 	labels := make([]string, N)
 	for n := 1; n < N; n++ {
-		labels[n-1] = "V(s" + sweepSubscript(steps[n]+v.s.Base) + ")"
+		labels[n-1] = "V(s" + sweepSubscript(steps[n]+v.S.Base) + ")"
 	}
 	labels[N-1] = "0"
 	in := chart.WeightsInput{
-		Weights: explain.NStepWeights(v.s.Lam, N), Labels: labels, ID: "sweep-weights", Theme: v.chartTheme(),
+		Weights: explain.NStepWeights(v.S.Lam, N), Labels: labels, ID: "sweep-weights", Theme: v.ChartTheme(),
 		Text: chart.WeightsText{
-			Title: v.t("sweep.w.title", scenario.FormatNumber(v.s.Lam), v.idx(t)), Desc: v.t("sweep.w.desc"),
-			StepAxis: v.t("sweep.w.axis"), WeightAxis: v.t("sweep.w.weight"),
-			NStep: v.t("sweep.w.nstep"), MonteCarlo: v.t("sweep.w.mc"), MC: v.t("sweep.w.mc_short"),
+			Title: v.T("sweep.w.title", scenario.FormatNumber(v.S.Lam), v.Idx(t)), Desc: v.T("sweep.w.desc"),
+			StepAxis: v.T("sweep.w.axis"), WeightAxis: v.T("sweep.w.weight"),
+			NStep: v.T("sweep.w.nstep"), MonteCarlo: v.T("sweep.w.mc"), MC: v.T("sweep.w.mc_short"),
 		},
 	}
 	svg, err := chart.Weights(in)

@@ -7,6 +7,7 @@ import (
 	"gaelab/engine"
 	"gaelab/engine/explain"
 	"gaelab/templates"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -87,7 +88,7 @@ func (m *upgradeMarks) links(cell explain.Cell) []templates.Link {
 	var links []templates.Link
 	for _, id := range cell.Changes {
 		m.used[id] = true
-		links = append(links, templates.Link{Label: changeMark(id), URL: "#change-" + string(id), Title: m.c.t("change." + string(id))})
+		links = append(links, templates.Link{Label: changeMark(id), URL: "#change-" + string(id), Title: m.c.T("change." + string(id))})
 	}
 	return links
 }
@@ -108,8 +109,8 @@ func (m *upgradeMarks) tokenGroup(id, label, code, swatch string, a, b engine.Re
 		mark = nil
 	}
 	return m.c.group(id, label, code, swatch, mark,
-		compareRow{series: "early", label: m.c.t("release.label", a.Tag), values: xa, why: true},
-		compareRow{series: "newest", label: m.c.t("release.label", b.Tag), values: xb})
+		compareRow{series: "early", label: m.c.T("release.label", a.Tag), values: xa, why: true},
+		compareRow{series: "newest", label: m.c.T("release.label", b.Tag), values: xb})
 }
 
 // upgradeResults computes the scenario in every generation from a's to b's
@@ -118,22 +119,22 @@ func (m *upgradeMarks) tokenGroup(id, label, code, swatch string, a, b engine.Re
 func (c compareView) upgradeResults(a, b engine.Release) templates.VersionsResults {
 	run := newGenRuns(c)
 	m := &upgradeMarks{c: c, used: map[engine.ChangeID]bool{}}
-	out := templates.VersionsResults{ID: "compare-results", Heading: c.t("compare.upgrade.results", a.Tag, b.Tag)}
-	tb := templates.CompareTable{ID: "upgrade-table", Caption: c.t("compare.upgrade.caption", a.Tag, b.Tag), Corner: c.t("table.corner"), Columns: c.columns()}
-	tb.Groups = append(tb.Groups, c.group("value", c.t("row.value"), "values", "q-value", nil, compareRow{values: values(c.s)}))
+	out := templates.VersionsResults{ID: "compare-results", Heading: c.T("compare.upgrade.results", a.Tag, b.Tag)}
+	tb := templates.CompareTable{ID: "upgrade-table", Caption: c.T("compare.upgrade.caption", a.Tag, b.Tag), Corner: c.T("table.corner"), Columns: c.columns()}
+	tb.Groups = append(tb.Groups, c.group("value", c.T("row.value"), "values", "q-value", nil, compareRow{values: play.Values(c.S)}))
 	for _, q := range upgradeQuantities {
 		numbers := run.tokens(q.of)
 		xa, _ := numbers(a.Gen)
 		xb, _ := numbers(b.Gen)
 		cells := explain.Upgrade(a.Gen, b.Gen, numbers, run.withRewards(q.depends))
-		tb.Groups = append(tb.Groups, m.tokenGroup(q.id, c.t(q.label), q.code, q.swatch, a, b, cells, xa, xb))
+		tb.Groups = append(tb.Groups, m.tokenGroup(q.id, c.T(q.label), q.code, q.swatch, a, b, cells, xa, xb))
 	}
 	out.Table = tb
 	out.Losses = m.losses(run, a, b)
 	out.Estimators = m.estimators(run, a, b)
 	out.Summary, out.Key = m.summary(a, b)
 	out.Reasons = m.changeList(a, b)
-	out.Notes = append(append(out.Notes, c.t("compare.upgrade.inputs")), c.editNotice()...)
+	out.Notes = append(append(out.Notes, c.T("compare.upgrade.inputs")), c.EditNotice()...)
 	return out
 }
 
@@ -141,11 +142,11 @@ func (c compareView) upgradeResults(a, b engine.Release) templates.VersionsResul
 func (m *upgradeMarks) summary(a, b engine.Release) ([]string, string) {
 	switch {
 	case a.Gen == b.Gen:
-		return []string{m.c.t("compare.upgrade.same_gen", a.Tag, b.Tag, a.Gen.Range())}, ""
+		return []string{m.c.T("compare.upgrade.same_gen", a.Tag, b.Tag, a.Gen.Range())}, ""
 	case m.cells == 0:
-		return []string{m.c.t("compare.upgrade.same", a.Tag, b.Tag)}, ""
+		return []string{m.c.T("compare.upgrade.same", a.Tag, b.Tag)}, ""
 	}
-	return []string{m.c.t("compare.upgrade.count", m.cells)}, m.c.t("compare.key")
+	return []string{m.c.T("compare.upgrade.count", m.cells)}, m.c.T("compare.key")
 }
 
 // changeList is every change between the two releases with its PRs, saying
@@ -153,9 +154,9 @@ func (m *upgradeMarks) summary(a, b engine.Release) ([]string, string) {
 func (m *upgradeMarks) changeList(a, b engine.Release) []templates.CompareReason {
 	var out []templates.CompareReason
 	for _, ch := range engine.ChangesBetween(a.Gen, b.Gen) {
-		cr := templates.CompareReason{ID: "change-" + string(ch.ID), Mark: changeMark(ch.ID), Title: m.c.t("change." + string(ch.ID)), Text: m.c.t("compare.upgrade.not_here")}
+		cr := templates.CompareReason{ID: "change-" + string(ch.ID), Mark: changeMark(ch.ID), Title: m.c.T("change." + string(ch.ID)), Text: m.c.T("compare.upgrade.not_here")}
 		if m.used[ch.ID] {
-			cr.Text = m.c.t("compare.upgrade.here")
+			cr.Text = m.c.T("compare.upgrade.here")
 		}
 		for _, n := range ch.PRs {
 			cr.Refs = append(cr.Refs, verlRef(n))

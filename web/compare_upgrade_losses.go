@@ -2,13 +2,14 @@ package web
 
 import (
 	"errors"
-	"gaelab/web/page"
 	"slices"
 	"strings"
 
 	"gaelab/engine"
 	"gaelab/engine/explain"
 	"gaelab/templates"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -47,7 +48,7 @@ func (r *genRuns) result(g engine.Generation) scenario.Result {
 	if res, ok := r.memo[g]; ok {
 		return res
 	}
-	s := r.c.s
+	s := r.c.S
 	s.Tokens = slices.Clone(s.Tokens)
 	s.SetRelease(g.Tag())
 	res := s.Compute()
@@ -99,7 +100,7 @@ var upgradeLosses = []upgradeLoss{
 		}},
 	{"kl_loss", "upgrade.loss.kl", "kl_loss", (*genRuns).klLoss,
 		func(r *genRuns, m engine.AggMode) []engine.ChangeID {
-			return append(engine.AggModeChanges(m), engine.KLNameChanges(r.c.s.KL)...)
+			return append(engine.AggModeChanges(m), engine.KLNameChanges(r.c.S.KL)...)
 		}},
 }
 
@@ -108,7 +109,7 @@ func (r *genRuns) valueLoss(g engine.Generation, mode engine.AggMode) (float64, 
 	if err := klRaises(res); err != nil {
 		return 0, err
 	}
-	v := [][]float64{values(r.c.s)}
+	v := [][]float64{play.Values(r.c.S)}
 	vt := engine.ValueLossTerms(v, v, res.GAE.Returns, upgradeClipValue)
 	l, err := engine.AggregateValueLossGen(g, vt, [][]float64{res.Mask}, mode)
 	return l.Loss, err
@@ -134,7 +135,7 @@ func (r *genRuns) policyLoss(g engine.Generation, mode engine.AggMode) (float64,
 // klLoss is the actor's kl_loss, kl_penalty(log_probs, ref_log_prob) under
 // the scenario's KL name aggregated in mode (masked_mean before agg_loss).
 func (r *genRuns) klLoss(g engine.Generation, mode engine.AggMode) (float64, error) {
-	kld, err := engine.KLPenaltyGen(g, r.c.s.KL, [][]float64{r.old()}, [][]float64{r.ref()})
+	kld, err := engine.KLPenaltyGen(g, r.c.S.KL, [][]float64{r.old()}, [][]float64{r.ref()})
 	if err != nil {
 		return 0, err
 	}
@@ -142,16 +143,16 @@ func (r *genRuns) klLoss(g engine.Generation, mode engine.AggMode) (float64, err
 }
 
 func (r *genRuns) old() []float64 {
-	x := make([]float64, r.c.s.Len())
-	for t, tok := range r.c.s.Tokens {
+	x := make([]float64, r.c.S.Len())
+	for t, tok := range r.c.S.Tokens {
 		x[t] = tok.Old
 	}
 	return x
 }
 
 func (r *genRuns) ref() []float64 {
-	x := make([]float64, r.c.s.Len())
-	for t, tok := range r.c.s.Tokens {
+	x := make([]float64, r.c.S.Len())
+	for t, tok := range r.c.S.Tokens {
 		x[t] = tok.Ref
 	}
 	return x
@@ -160,10 +161,10 @@ func (r *genRuns) ref() []float64 {
 // losses is the table of every loss per mode in both releases.
 func (m *upgradeMarks) losses(run *genRuns, a, b engine.Release) *templates.UpgradeScalars {
 	c := m.c
-	tb := &templates.UpgradeScalars{ID: "upgrade-losses", Caption: c.t("upgrade.losses.caption"), Corner: c.t("upgrade.losses.corner"),
-		Series: [2]string{c.t("release.label", a.Tag), c.t("release.label", b.Tag)}}
+	tb := &templates.UpgradeScalars{ID: "upgrade-losses", Caption: c.T("upgrade.losses.caption"), Corner: c.T("upgrade.losses.corner"),
+		Series: [2]string{c.T("release.label", a.Tag), c.T("release.label", b.Tag)}}
 	for _, l := range upgradeLosses {
-		g := templates.UpgradeScalarGroup{ID: l.id, Label: c.t(l.label), Code: l.code}
+		g := templates.UpgradeScalarGroup{ID: l.id, Label: c.T(l.label), Code: l.code}
 		for _, mode := range engine.AggModes {
 			numbers := func(gen engine.Generation) ([]float64, error) {
 				x, err := l.loss(run, gen, mode)
@@ -189,7 +190,7 @@ func (m *upgradeMarks) losses(run *genRuns, a, b engine.Release) *templates.Upgr
 // "—" with verl's error as its title.
 func (m *upgradeMarks) scalarCell(x []float64, err error) templates.CompareCell {
 	if err != nil {
-		return templates.CompareCell{Text: "—", Full: m.c.t("upgrade.raises", verlErrorText(err))}
+		return templates.CompareCell{Text: "—", Full: m.c.T("upgrade.raises", verlErrorText(err))}
 	}
 	cell := templates.CompareCell{Text: page.Num(x[0])}
 	if cell.Text != page.Full(x[0]) {
@@ -212,7 +213,7 @@ func verlErrorText(err error) string {
 // token, in both releases.
 func (m *upgradeMarks) estimators(run *genRuns, a, b engine.Release) *templates.CompareTable {
 	c := m.c
-	tb := &templates.CompareTable{ID: "upgrade-estimators", Caption: c.t("upgrade.estimators.caption", a.Tag, b.Tag), Corner: c.t("table.corner"), Columns: c.columns()}
+	tb := &templates.CompareTable{ID: "upgrade-estimators", Caption: c.T("upgrade.estimators.caption", a.Tag, b.Tag), Corner: c.T("table.corner"), Columns: c.columns()}
 	for _, e := range engine.OutcomeEstimatorsGen(engine.LastGeneration) {
 		_, inA := lookupEstimator(a.Gen, e.Key)
 		_, inB := lookupEstimator(b.Gen, e.Key)
@@ -254,7 +255,7 @@ func (r *genRuns) estimator(key string) explain.Numbers {
 		}
 		in := engine.OutcomeInputs{
 			Rewards: [][]float64{res.Rewards}, Mask: [][]float64{res.Mask}, Index: []string{"0"},
-			Baselines: []float64{0}, Gamma: r.c.s.Gamma, Epsilon: engine.DefaultOutcomeEpsilon, Gen: g,
+			Baselines: []float64{0}, Gamma: r.c.S.Gamma, Epsilon: engine.DefaultOutcomeEpsilon, Gen: g,
 		}
 		adv, _, err := e.Run(in)
 		if err != nil {
@@ -268,7 +269,7 @@ func (r *genRuns) estimator(key string) explain.Numbers {
 // on: the KL metric's and those that make a release accept or refuse its KL
 // name.
 func (r *genRuns) rewardChanges() []engine.ChangeID {
-	return append(slices.Clone(engine.KLRewardChanges), engine.KLNameChanges(r.c.s.KL)...)
+	return append(slices.Clone(engine.KLRewardChanges), engine.KLNameChanges(r.c.S.KL)...)
 }
 
 // withRewards adds the rewards' changes (and more) to ids.

@@ -1,13 +1,14 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/engine"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -25,7 +26,7 @@ func engineValueLoss(t *testing.T, preset, tag string, mode engine.AggMode) (flo
 		t.Fatal(err)
 	}
 	res := s.Compute()
-	v := [][]float64{values(s)}
+	v := [][]float64{play.Values(s)}
 	l, err := engine.AggregateValueLossGen(s.Gen(), engine.ValueLossTerms(v, v, res.GAE.Returns, 0.5), [][]float64{res.Mask}, mode)
 	return l.Loss, err
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math"
 	"net/http"
 	"net/url"
@@ -12,6 +11,8 @@ import (
 
 	"gaelab/engine"
 	"gaelab/templates"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -71,7 +72,7 @@ func readVarianceParams(q url.Values, rep *scenario.Report) (p varianceParams, e
 // playground's scenario (its valid tokens and where its largest reward
 // sits), and verl's GAE on N of its rollouts for each λ and two critics.
 type varianceView struct {
-	playView
+	play.View
 	params varianceParams
 	extra  string // the page's own parameters in the link
 	toy    engine.VarianceToy
@@ -87,9 +88,9 @@ type varianceView struct {
 // the true advantage, with bias², variance and MSE measured and exact.
 func (s *Server) handleCompareVariance(w http.ResponseWriter, r *http.Request) {
 	v := s.newVarianceView(r)
-	serveSweep(w, r, v.pr, sweepCanonical(v.pr, "/compare/variance", v.state, v.extra), func() sweepAnswer {
+	play.ServeSweep(w, r, v.Req, sweepCanonical(v.Req, "/compare/variance", v.State, v.extra), func() play.SweepAnswer {
 		vm := v.page()
-		return sweepAnswer{templates.VariancePage(vm), templates.VarianceResults(vm), vm.Form.Errors, vm.Links}
+		return play.SweepAnswer{Page: templates.VariancePage(vm), Results: templates.VarianceResults(vm), Errs: vm.Form.Errors, Links: vm.Links}
 	})
 }
 
@@ -102,7 +103,7 @@ func (s *Server) handleCompareVarianceChart(w http.ResponseWriter, r *http.Reque
 		return
 	}
 	v := s.newVarianceView(r)
-	page.WriteSVG(w, v.chart(c), v.t("chart.error"))
+	page.WriteSVG(w, v.chart(c), v.T("chart.error"))
 }
 
 // varianceChartNames name the charts by critic: Biases[0] = 0 is the
@@ -111,17 +112,17 @@ var varianceChartNames = []string{"perfect", "biased"}
 
 func (s *Server) newVarianceView(r *http.Request) varianceView {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
-	return newVarianceView(s.readPlay(r, varianceKeys...), q)
+	return newVarianceView(s.Read(r, varianceKeys...), q)
 }
 
 // newVarianceView runs the lab on a decoded request and its query q (for
 // the page's own parameters).
-func newVarianceView(pr playRequest, q url.Values) varianceView {
-	params, extra := readVarianceParams(q, &pr.rep)
-	v := varianceView{playView: newPlayView(pr), params: params, extra: extra}
-	T, outcome := varianceShape(v.res.Rewards, v.res.Mask)
-	v.toy = engine.NewVarianceToy(T, outcome, v.s.Gamma)
-	v.lab, v.err = engine.SampleVariance(v.toy, v.s.Gen(), params.n, params.seed, varianceLams(v.s.Lam), []float64{0, params.bias})
+func newVarianceView(pr play.Request, q url.Values) varianceView {
+	params, extra := readVarianceParams(q, &pr.Rep)
+	v := varianceView{View: play.NewView(pr), params: params, extra: extra}
+	T, outcome := varianceShape(v.Res.Rewards, v.Res.Mask)
+	v.toy = engine.NewVarianceToy(T, outcome, v.S.Gamma)
+	v.lab, v.err = engine.SampleVariance(v.toy, v.S.Gen(), params.n, params.seed, varianceLams(v.S.Lam), []float64{0, params.bias})
 	return v
 }
 
@@ -159,19 +160,19 @@ func varianceLams(own float64) []float64 {
 
 // link is the page's canonical link.
 func (v varianceView) link() string {
-	return sweepLink(v.pr, "/compare/variance", v.state, v.extra)
+	return sweepLink(v.Req, "/compare/variance", v.State, v.extra)
 }
 
 // page is the page's view model.
 func (v varianceView) page() templates.Variance {
 	vm := templates.Variance{
-		Page:           sweepPage(v.playView, "var.title", "/compare/variance", v.state, v.extra),
-		Heading:        v.t("var.heading"),
-		Intro:          v.html("var.intro"),
-		Warnings:       v.messages(v.pr.rep.Warnings),
-		Form:           sweepForm(v.playView, "/compare/variance", v.link()),
-		Links:          v.compareLinks("/compare/variance"),
-		ResultsHeading: v.t("var.results", v.s.VersionLabel(), scenario.FormatNumber(v.s.Gamma), v.params.n, v.params.seed),
+		Page:           sweepPage(v.View, "var.title", "/compare/variance", v.State, v.extra),
+		Heading:        v.T("var.heading"),
+		Intro:          v.HTML("var.intro"),
+		Warnings:       v.Messages(v.Req.Rep.Warnings),
+		Form:           sweepForm(v.View, "/compare/variance", v.link()),
+		Links:          compareLinks(v.View, "/compare/variance"),
+		ResultsHeading: v.T("var.results", v.S.VersionLabel(), scenario.FormatNumber(v.S.Gamma), v.params.n, v.params.seed),
 	}
 	vm.Form.Sliders = append(vm.Form.Sliders,
 		v.ownField("n", "var.form.n", strconv.Itoa(v.params.n), "1", strconv.Itoa(engine.MaxVarianceSamples), "1"),
@@ -179,23 +180,23 @@ func (v varianceView) page() templates.Variance {
 		v.ownField("bias", "var.form.bias", scenario.FormatNumber(v.params.bias), "-1", "1", "0.01"))
 	vm.Form.Hidden = slices.DeleteFunc(vm.Form.Hidden, func(o templates.Option) bool { return slices.Contains(varianceKeys, o.Value) })
 	if v.err != nil {
-		vm.Warnings = append(vm.Warnings, v.t("var.error"))
+		vm.Warnings = append(vm.Warnings, v.T("var.error"))
 		return vm
 	}
 	vm.Toy = v.toyLines()
 	vm.Table = v.table()
 	vm.Notes = v.notes()
 	for c, name := range varianceChartNames {
-		url := sweepLink(v.pr, "/compare/variance/chart/"+name+".svg", v.state, v.extra)
-		vm.Charts = append(vm.Charts, v.chart(c).Figure(v.t, url, v.t("sweep.chart.error", v.chartTitle(c))))
+		url := sweepLink(v.Req, "/compare/variance/chart/"+name+".svg", v.State, v.extra)
+		vm.Charts = append(vm.Charts, v.chart(c).Figure(v.T, url, v.T("sweep.chart.error", v.chartTitle(c))))
 	}
 	return vm
 }
 
 // ownField is one of the page's own number inputs.
 func (v varianceView) ownField(name, labelKey, value, lo, hi, step string) templates.Field {
-	f := v.field(name, name, v.t(labelKey), value)
-	f.Kind, f.Min, f.Max, f.Step, f.Help = "number", lo, hi, step, v.t(labelKey+".help")
+	f := v.Field(name, name, v.T(labelKey), value)
+	f.Kind, f.Min, f.Max, f.Step, f.Help = "number", lo, hi, step, v.T(labelKey+".help")
 	return f
 }
 
@@ -203,10 +204,10 @@ func (v varianceView) ownField(name, labelKey, value, lo, hi, step string) templ
 func (v varianceView) toyLines() []templates.Rich {
 	m := v.toy
 	return []templates.Rich{
-		v.html("var.toy.shape", m.Len, v.idx(m.Outcome), scenario.FormatNumber(m.Gamma)),
-		v.html("var.toy.chain", scenario.FormatNumber(m.First), scenario.FormatNumber(m.Stay),
+		v.HTML("var.toy.shape", m.Len, v.Idx(m.Outcome), scenario.FormatNumber(m.Gamma)),
+		v.HTML("var.toy.chain", scenario.FormatNumber(m.First), scenario.FormatNumber(m.Stay),
 			scenario.FormatNumber(m.POn), scenario.FormatNumber(m.POff), scenario.FormatNumber(m.Noise)),
-		v.html("var.toy.truth", page.Num(m.Value(0, true)), page.Num(m.Q(true)), page.Num(v.lab.True)),
-		v.html("var.toy.critics", scenario.FormatNumber(v.params.bias)),
+		v.HTML("var.toy.truth", page.Num(m.Value(0, true)), page.Num(m.Q(true)), page.Num(v.lab.True)),
+		v.HTML("var.toy.critics", scenario.FormatNumber(v.params.bias)),
 	}
 }

@@ -1,11 +1,11 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math"
 
 	"gaelab/templates"
 	"gaelab/web/chart"
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 
@@ -17,25 +17,25 @@ var varianceCols = []string{"mean", "true", "bias2", "var", "mse", "exact-bias2"
 // critic names critic c (0: perfect, 1: biased) in the page's language.
 func (v varianceView) critic(c int) string {
 	if c == 0 {
-		return v.t("var.critic.perfect")
+		return v.T("var.critic.perfect")
 	}
-	return v.t("var.critic.biased", scenario.FormatNumber(v.params.bias))
+	return v.T("var.critic.biased", scenario.FormatNumber(v.params.bias))
 }
 
 // table has one row per critic and λ.
 func (v varianceView) table() templates.VarianceTable {
-	tb := templates.VarianceTable{ID: "variance", Caption: v.t("var.table.caption"), Critic: v.t("var.col.critic"), Lam: v.t("var.col.lam")}
+	tb := templates.VarianceTable{ID: "variance", Caption: v.T("var.table.caption"), Critic: v.T("var.col.critic"), Lam: v.T("var.col.lam")}
 	for _, id := range varianceCols {
-		tb.Head = append(tb.Head, v.t("var.col."+id))
+		tb.Head = append(tb.Head, v.T("var.col."+id))
 	}
 	for c, runs := range v.lab.Runs {
 		for _, r := range runs {
 			row := templates.VarianceRow{
 				Critic: varianceChartNames[c], CriticLabel: v.critic(c), Lam: sweepLam(r.Lam),
-				LamLabel: v.t("sweep.legend.lam", sweepLam(r.Lam)), Own: r.Lam == v.s.Lam,
+				LamLabel: v.T("sweep.legend.lam", sweepLam(r.Lam)), Own: r.Lam == v.S.Lam,
 			}
 			if row.Own {
-				row.LamLabel = v.t("sweep.row.scenario", row.LamLabel)
+				row.LamLabel = v.T("sweep.row.scenario", row.LamLabel)
 			}
 			s, x := r.Sample, r.Exact
 			for i, n := range []float64{s.Mean, v.lab.True, s.Bias * s.Bias, s.Var, s.MSE, x.Bias * x.Bias, x.Var, x.MSE} {
@@ -58,18 +58,18 @@ func (v varianceView) notes() []string {
 				best = i
 			}
 		}
-		out = append(out, v.t("var.note.best", v.critic(c), sweepLam(runs[best].Lam), page.Num(runs[best].Exact.MSE)))
+		out = append(out, v.T("var.note.best", v.critic(c), sweepLam(runs[best].Lam), page.Num(runs[best].Exact.MSE)))
 	}
 	first, last := v.lab.Runs[1][0], v.lab.Runs[1][len(v.lab.Runs[1])-1]
 	out = append(out,
-		v.t("var.note.lam0", sweepLam(first.Lam), page.Num(first.Exact.Var), page.Num(first.Exact.Bias)),
-		v.t("var.note.lam1", sweepLam(last.Lam), page.Num(last.Exact.Var), page.Num(last.Exact.Bias)))
+		v.T("var.note.lam0", sweepLam(first.Lam), page.Num(first.Exact.Var), page.Num(first.Exact.Bias)),
+		v.T("var.note.lam1", sweepLam(last.Lam), page.Num(last.Exact.Var), page.Num(last.Exact.Bias)))
 	return out
 }
 
 // chartTitle is the title of critic c's chart.
 func (v varianceView) chartTitle(c int) string {
-	return v.t("var.chart.title", v.critic(c), v.params.n)
+	return v.T("var.chart.title", v.critic(c), v.params.n)
 }
 
 // chart draws critic c's estimates of A_0 per λ, on the value axis both
@@ -88,11 +88,11 @@ func (v varianceView) chart(c int) page.Chart {
 		}
 	}
 	in := chart.VarianceInput{
-		True: v.lab.True, Extent: [2]float64{lo, hi}, ID: id, Theme: v.chartTheme(),
+		True: v.lab.True, Extent: [2]float64{lo, hi}, ID: id, Theme: v.ChartTheme(),
 		Text: chart.VarianceText{
-			Title: v.chartTitle(c), Desc: v.t("var.chart.desc", page.Num(v.lab.True)),
-			GroupAxis: v.t("var.chart.lam"), ValueAxis: v.t("var.chart.axis"),
-			Estimates: v.t("var.chart.estimates"), Mean: v.t("var.chart.mean"), True: v.t("var.chart.true"),
+			Title: v.chartTitle(c), Desc: v.T("var.chart.desc", page.Num(v.lab.True)),
+			GroupAxis: v.T("var.chart.lam"), ValueAxis: v.T("var.chart.axis"),
+			Estimates: v.T("var.chart.estimates"), Mean: v.T("var.chart.mean"), True: v.T("var.chart.true"),
 		},
 	}
 	for _, r := range v.lab.Runs[c] {
@@ -102,9 +102,9 @@ func (v varianceView) chart(c int) page.Chart {
 		}
 		in.Groups = append(in.Groups, chart.VarianceGroup{
 			Label: sweepLam(r.Lam), Values: r.A0,
-			Desc: v.t("var.chart.group", sweepLam(r.Lam), page.Num(r.Sample.Mean), page.Num(math.Sqrt(r.Sample.Var)), page.Num(lo), page.Num(hi)),
+			Desc: v.T("var.chart.group", sweepLam(r.Lam), page.Num(r.Sample.Mean), page.Num(math.Sqrt(r.Sample.Var)), page.Num(lo), page.Num(hi)),
 		})
 	}
-	svg, err := v.memoChart("variance"+v.extra, id, func() ([]byte, error) { return chart.Variance(in) })
+	svg, err := v.MemoChart("variance"+v.extra, id, func() ([]byte, error) { return chart.Variance(in) })
 	return page.Chart{ID: id, Title: in.Text.Title, SVG: svg, Err: err}
 }

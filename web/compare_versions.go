@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"slices"
@@ -12,6 +11,8 @@ import (
 	"gaelab/engine/explain"
 	"gaelab/templates"
 	"gaelab/web/chart"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -35,10 +36,10 @@ var versionsShown = explain.Quantities
 // handleCompareVersions handles the "GET /compare/versions" route: verl
 // v0.2 and the newest verl on the playground's scenario, cell by cell.
 func (s *Server) handleCompareVersions(w http.ResponseWriter, r *http.Request) {
-	pr := s.readPlay(r, append(versionsKeys, upgradeKeys...)...)
+	pr := s.Read(r, append(versionsKeys, upgradeKeys...)...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
-	shown := readList(q, "show", versionsShown, &pr.rep)
-	from, to, upgrade := readUpgrade(q, &pr.rep)
+	shown := readList(q, "show", versionsShown, &pr.Rep)
+	from, to, upgrade := readUpgrade(q, &pr.Rep)
 	extra := ""
 	if len(shown) > 0 && len(shown) < len(versionsShown) {
 		extra = joinList("show", shown)
@@ -48,7 +49,7 @@ func (s *Server) handleCompareVersions(w http.ResponseWriter, r *http.Request) {
 	if upgrade {
 		extra = upgradeExtra(from, to) // the upgrade view shows every quantity
 	}
-	c := compareView{playView: newPlayView(pr), path: "/compare/versions", extra: extra}
+	c := compareView{View: play.NewView(pr), path: "/compare/versions", extra: extra}
 	vm := func() templates.CompareVersions { return c.versions(shown) }
 	if upgrade {
 		vm = func() templates.CompareVersions { return c.upgrade(from, to) }
@@ -61,17 +62,17 @@ func (s *Server) handleCompareVersions(w http.ResponseWriter, r *http.Request) {
 // handleCompareVersionsChart handles the "GET /compare/versions/chart.svg"
 // route: the page's chart of the advantages as a standalone SVG, for export.
 func (s *Server) handleCompareVersionsChart(w http.ResponseWriter, r *http.Request) {
-	c := compareView{playView: newPlayView(s.readPlay(r, versionsKeys...)), path: "/compare/versions"}
+	c := compareView{View: play.NewView(s.Read(r, versionsKeys...)), path: "/compare/versions"}
 	run := c.versionChain()
 	_, _, advDiffers, _ := run.Marks(explain.Advantages)
-	page.WriteSVG(w, c.versionsChart(run, advDiffers), c.t("chart.error"))
+	page.WriteSVG(w, c.versionsChart(run, advDiffers), c.T("chart.error"))
 }
 
 // versionsChart draws the advantages of both generations, the cells that
 // differ marked.
 func (c compareView) versionsChart(run explain.VersionChain, differs []bool) page.Chart {
-	return c.compareChart("chart-compare-versions", c.t("compare.versions.chart"), chart.Advantage, run.Newest.Advantages[0], run.Early.Advantages[0],
-		c.t("compare.legend.newest"), c.t("compare.legend.early"), "chart.axis.adv", differs)
+	return c.compareChart("chart-compare-versions", c.T("compare.versions.chart"), chart.Advantage, run.Newest.Advantages[0], run.Early.Advantages[0],
+		c.T("compare.legend.newest"), c.T("compare.legend.early"), "chart.axis.adv", differs)
 }
 
 // versions is the page's view model.
@@ -85,10 +86,10 @@ func (c compareView) versions(shown []explain.Quantity) templates.CompareVersion
 	}, engine.StableLabel(engine.LastGeneration, engine.WhitenedGAEChanges...))}
 	vm.Page = c.frame("compare.versions.title")
 	vm.Form = c.form("compare-results")
-	vm.Form.ChecksLegend = c.t("compare.versions.show")
+	vm.Form.ChecksLegend = c.T("compare.versions.show")
 	for _, id := range versionsShown {
 		vm.Form.Checks = append(vm.Form.Checks, templates.CompareCheck{
-			ID: "show-" + string(id), Name: "show", Value: string(id), Label: c.t(versionRowLabels[id]), Checked: slices.Contains(shown, id)})
+			ID: "show-" + string(id), Name: "show", Value: string(id), Label: c.T(versionRowLabels[id]), Checked: slices.Contains(shown, id)})
 	}
 	vm.Results = c.versionsResults(shown)
 	return vm
@@ -109,19 +110,19 @@ var versionRowCode = map[explain.Quantity][2]string{
 // with the reasons that make it differ.
 func (c compareView) versionsResults(shown []explain.Quantity) templates.VersionsResults {
 	run := c.versionChain()
-	mask := c.res.Mask
-	out := templates.VersionsResults{ID: "compare-results", Heading: c.t("compare.versions.results")}
-	tb := templates.CompareTable{ID: "versions-table", Caption: c.t("compare.versions.caption"), Corner: c.t("table.corner"), Columns: c.columns()}
+	mask := c.Res.Mask
+	out := templates.VersionsResults{ID: "compare-results", Heading: c.T("compare.versions.results")}
+	tb := templates.CompareTable{ID: "versions-table", Caption: c.T("compare.versions.caption"), Corner: c.T("table.corner"), Columns: c.columns()}
 	tb.Groups = append(tb.Groups,
-		c.group("reward", c.t("row.reward"), "token_level_rewards", "q-reward", nil, compareRow{values: c.res.Rewards}),
-		c.group("value", c.t("row.value"), "values", "q-value", nil, compareRow{values: values(c.s)}))
+		c.group("reward", c.T("row.reward"), "token_level_rewards", "q-reward", nil, compareRow{values: c.Res.Rewards}),
+		c.group("value", c.T("row.value"), "values", "q-value", nil, compareRow{values: play.Values(c.S)}))
 
 	used := map[explain.Reason]bool{}
 	cells, onValid := 0, 0
 	var advDiffers []bool
 	for _, id := range versionsShown {
 		early, newest, differs, reasons := run.Marks(id)
-		why := make([][]templates.Link, c.s.Len())
+		why := make([][]templates.Link, c.S.Len())
 		for t, on := range differs {
 			if !on {
 				continue
@@ -132,7 +133,7 @@ func (c compareView) versionsResults(shown []explain.Quantity) templates.Version
 			}
 			for _, r := range reasons[t] {
 				used[r] = true
-				why[t] = append(why[t], templates.Link{Label: reasonMark[r], URL: "#reason-" + string(r), Title: c.t("compare.reason." + string(r))})
+				why[t] = append(why[t], templates.Link{Label: reasonMark[r], URL: "#reason-" + string(r), Title: c.T("compare.reason." + string(r))})
 			}
 		}
 		if id == explain.Advantages {
@@ -142,39 +143,39 @@ func (c compareView) versionsResults(shown []explain.Quantity) templates.Version
 			continue
 		}
 		code := versionRowCode[id]
-		tb.Groups = append(tb.Groups, c.group(string(id), c.t(versionRowLabels[id]), code[0], code[1],
+		tb.Groups = append(tb.Groups, c.group(string(id), c.T(versionRowLabels[id]), code[0], code[1],
 			func(t int) (bool, []templates.Link) { return differs[t], why[t] },
-			compareRow{series: "early", label: c.t("version.early", engine.StableLabel(engine.G01, engine.WhitenedGAEChanges...)), values: early, why: true},
-			compareRow{series: "newest", label: c.t("version.newest", engine.StableLabel(engine.LastGeneration, engine.WhitenedGAEChanges...)), values: newest}))
+			compareRow{series: "early", label: c.T("version.early", engine.StableLabel(engine.G01, engine.WhitenedGAEChanges...)), values: early, why: true},
+			compareRow{series: "newest", label: c.T("version.newest", engine.StableLabel(engine.LastGeneration, engine.WhitenedGAEChanges...)), values: newest}))
 	}
 	out.Table = tb
 
 	if g := run.Newest; g.WhitenErr != nil {
-		out.Errors = append(out.Errors, c.t("summary.whiten_none", c.t(page.LearnerKey(g.WhitenErr))))
+		out.Errors = append(out.Errors, c.T("summary.whiten_none", c.T(page.LearnerKey(g.WhitenErr))))
 	}
 	if cells == 0 {
-		out.Summary = append(out.Summary, c.t("compare.versions.same"))
+		out.Summary = append(out.Summary, c.T("compare.versions.same"))
 	} else {
-		out.Summary = append(out.Summary, c.t("compare.versions.count", cells, onValid))
-		out.Key = c.t("compare.key")
+		out.Summary = append(out.Summary, c.T("compare.versions.count", cells, onValid))
+		out.Key = c.T("compare.key")
 	}
 	for _, reason := range explain.Reasons {
 		if !used[reason] {
 			continue
 		}
 		key := "compare.reason." + string(reason)
-		cr := templates.CompareReason{ID: "reason-" + string(reason), Mark: reasonMark[reason], Title: c.t(key), Text: c.t(key + ".text")}
+		cr := templates.CompareReason{ID: "reason-" + string(reason), Mark: reasonMark[reason], Title: c.T(key), Text: c.T(key + ".text")}
 		for _, n := range reason.Refs() {
 			cr.Refs = append(cr.Refs, verlRef(n))
 		}
 		out.Reasons = append(out.Reasons, cr)
 	}
-	out.Notes = append(append(out.Notes, c.t("compare.versions.inputs")), c.editNotice()...)
+	out.Notes = append(append(out.Notes, c.T("compare.versions.inputs")), c.EditNotice()...)
 	if cells > onValid {
-		out.Notes = append(out.Notes, c.t("compare.masked_cells"))
+		out.Notes = append(out.Notes, c.T("compare.masked_cells"))
 	}
 	if run.Newest.Whitened != nil && !used[explain.ReasonEps] {
-		out.Notes = append(out.Notes, c.t("compare.versions.eps"))
+		out.Notes = append(out.Notes, c.T("compare.versions.eps"))
 	}
 	ch := c.figure(c.versionsChart(run, advDiffers), "/compare/versions/chart.svg")
 	out.Chart = &ch
@@ -188,10 +189,10 @@ var reasonMark = map[explain.Reason]string{explain.ReasonEOS: "E", explain.Reaso
 // its rewards and values, with the reasons of every difference.
 func (c compareView) versionChain() explain.VersionChain {
 	in := explain.VersionInputs{
-		Rewards: c.res.Rewards, Values: values(c.s), Mask: c.res.Mask,
-		Padding: make([]bool, c.s.Len()), Gamma: c.s.Gamma, Lam: c.s.Lam, Shown: page.Num,
+		Rewards: c.Res.Rewards, Values: play.Values(c.S), Mask: c.Res.Mask,
+		Padding: make([]bool, c.S.Len()), Gamma: c.S.Gamma, Lam: c.S.Lam, Shown: page.Num,
 	}
-	for t, tok := range c.s.Tokens {
+	for t, tok := range c.S.Tokens {
 		in.Padding[t] = tok.Kind == scenario.Padding
 	}
 	return explain.CompareVersions(in)

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +11,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/engine"
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 

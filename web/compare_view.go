@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"slices"
@@ -13,8 +12,22 @@ import (
 	"gaelab/engine/explain"
 	"gaelab/templates"
 	"gaelab/web/chart"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
+
+// The comparison views (/compare/lambda, /compare/estimators,
+// /compare/versions, /compare/bugs) draw their charts inline, and each chart
+// is also served alone, as the playground's are, for download:
+//
+//	/compare/lambda/chart/{name}.svg   lines, small-0 … small-4, heat, weights
+//	/compare/estimators/chart.svg
+//	/compare/versions/chart.svg
+//	/compare/bugs/chart/{bug}-{i}.svg  the chart of bug (one of bug=) and sequence i (0-based)
+//
+// Each takes the page's query and draws with the page's code and element
+// ids, so the file is the figure's SVG byte for byte, after an XML prolog.
 
 // What the comparison pages (/compare/versions, /compare/bugs, …) share:
 // the playground's scenario computed two ways, shown cell by cell with the
@@ -27,7 +40,7 @@ import (
 // compareView is a comparison page's view of one request: the playground's
 // view of the scenario, the page's path and its own parameters.
 type compareView struct {
-	playView
+	play.View
 	path  string
 	extra string // the page's own parameters, canonical, each "&key=value"
 }
@@ -35,41 +48,41 @@ type compareView struct {
 // link is the page's link for scenario s and page parameters extra: the
 // scenario's query, extra, then the view parameters and lang=.
 func (c compareView) link(s scenario.Scenario, extra string) string {
-	return c.pr.pageLink(c.path, scenario.Encode(s)+extra).String()
+	return c.Req.PageLink(c.path, scenario.Encode(s)+extra).String()
 }
 
 // self is the link of the request's state.
-func (c compareView) self() page.Link { return c.pr.pageLink(c.path, c.state+c.extra) }
+func (c compareView) self() page.Link { return c.Req.PageLink(c.path, c.State+c.extra) }
 
 // serve answers a request through the page pipeline: the whole page, or
 // for the form's htmx request (HX-Target target) the results.
 func (c compareView) serve(w http.ResponseWriter, r *http.Request, target string, whole, results func() templ.Component) {
 	page.Serve(w, r, page.Answer{
-		Canonical: c.self().Canonical(c.pr.langSet),
-		Redirect:  c.pr.rep.OK(), KeepTyped: !c.pr.rep.OK(),
+		Canonical: c.self().Canonical(c.Req.LangSet),
+		Redirect:  c.Req.Rep.OK(), KeepTyped: !c.Req.Rep.OK(),
 		Page: whole, Fragments: map[string]func() templ.Component{target: results},
 	})
 }
 
 // frame is the page frame, with every link of it keeping this page's state.
-func (c compareView) frame(titleKey string) templates.Page { return c.frameOf(titleKey, c.self()) }
+func (c compareView) frame(titleKey string) templates.Page { return c.FrameOf(titleKey, c.self()) }
 
 // header is what both pages show above their results. try are other
 // scenarios worth comparing.
 func (c compareView) header(headingKey, introKey string, try []templates.Link, introArgs ...any) templates.ComparePage {
-	preset, _ := scenario.Preset(c.s.Preset)
-	view := c.s // the step and the selected cell are the playground's views, not changes
+	preset, _ := scenario.Preset(c.S.Preset)
+	view := c.S // the step and the selected cell are the playground's views, not changes
 	view.Step, view.Select = preset.Step, preset.Select
-	name := c.t("compare.scenario", c.t("preset."+c.s.Preset+".title"))
+	name := c.T("compare.scenario", c.T("preset."+c.S.Preset+".title"))
 	if scenario.Encode(view) != scenario.Encode(preset) {
-		name += " — " + c.t("presets.changed")
+		name += " — " + c.T("presets.changed")
 	}
 	return templates.ComparePage{
-		Heading: c.t(headingKey), Intro: c.html(introKey, introArgs...),
-		Warnings:   append(c.messages(c.pr.rep.Problems), c.messages(c.pr.rep.Warnings)...),
+		Heading: c.T(headingKey), Intro: c.HTML(introKey, introArgs...),
+		Warnings:   append(c.Messages(c.Req.Rep.Problems), c.Messages(c.Req.Rep.Warnings)...),
 		Scenario:   name,
-		Playground: templates.Link{Label: c.t("lessons.open"), URL: c.pr.link("/play", c.s)},
-		TryLabel:   c.t("compare.try"), Try: try,
+		Playground: templates.Link{Label: c.T("lessons.open"), URL: c.Req.Link("/play", c.S)},
+		TryLabel:   c.T("compare.try"), Try: try,
 	}
 }
 
@@ -80,7 +93,7 @@ func (c compareView) tryLink(labelKey, preset string, edit func(s *scenario.Scen
 	if edit != nil {
 		edit(&s)
 	}
-	l := templates.Link{Label: c.t(labelKey), URL: c.link(s, c.extra)}
+	l := templates.Link{Label: c.T(labelKey), URL: c.link(s, c.extra)}
 	l.Current = l.URL == c.self().String()
 	return l
 }
@@ -89,16 +102,16 @@ func (c compareView) tryLink(labelKey, preset string, edit func(s *scenario.Scen
 // the page's checkboxes (filled in by the page).
 func (c compareView) form(target string) templates.CompareForm {
 	f := templates.CompareForm{
-		Action: c.path, Target: target, Legend: c.t("compare.form.legend"), Submit: c.t("compare.form.submit"),
-		Gamma: c.field("gamma", "gamma", c.t("form.gamma"), scenario.FormatNumber(c.s.Gamma)),
-		Lam:   c.field("lam", "lam", c.t("form.lam"), scenario.FormatNumber(c.s.Lam)),
+		Action: c.path, Target: target, Legend: c.T("compare.form.legend"), Submit: c.T("compare.form.submit"),
+		Gamma: c.Field("gamma", "gamma", c.T("form.gamma"), scenario.FormatNumber(c.S.Gamma)),
+		Lam:   c.Field("lam", "lam", c.T("form.lam"), scenario.FormatNumber(c.S.Lam)),
 	}
 	for _, unit := range []*templates.Field{&f.Gamma, &f.Lam} {
 		unit.Kind, unit.Min, unit.Max, unit.Step = "range", "0", "1", "0.01"
 	}
-	f.Gamma.Help, f.Lam.Help = c.t("form.gamma.help"), c.t("form.lam.help")
+	f.Gamma.Help, f.Lam.Help = c.T("form.gamma.help"), c.T("form.lam.help")
 	// The visible fields carry γ and λ; an edit makes a v=3 link (edit_v2.go).
-	f.Hidden = c.pr.pageLink(c.path, c.editState()).Hidden("gamma", "lam")
+	f.Hidden = c.Req.PageLink(c.path, c.EditState()).Hidden("gamma", "lam")
 	return f
 }
 
@@ -150,9 +163,9 @@ func compareDiffers(a, b float64) bool { return explain.Differs(a, b) }
 
 // columns are a comparison table's token columns.
 func (c compareView) columns() []templates.Column {
-	cols := make([]templates.Column, c.s.Len())
-	for t, tok := range c.s.Tokens {
-		cols[t] = templates.Column{Index: c.idx(t), Text: tok.Text, Class: maskClass(tok.Kind), T: t}
+	cols := make([]templates.Column, c.S.Len())
+	for t, tok := range c.S.Tokens {
+		cols[t] = templates.Column{Index: c.Idx(t), Text: tok.Text, Class: play.MaskClass(tok.Kind), T: t}
 	}
 	return cols
 }
@@ -174,8 +187,8 @@ func (c compareView) group(id, label, code, swatch string, mark cellMark, rows .
 	g := templates.CompareGroup{ID: id, Label: label, Code: code, Swatch: swatch}
 	for _, row := range rows {
 		r := templates.CompareRow{Series: row.series, Label: row.label}
-		for t := range c.s.Tokens {
-			cell := templates.CompareCell{Text: "—", Class: maskClass(c.s.Tokens[t].Kind)}
+		for t := range c.S.Tokens {
+			cell := templates.CompareCell{Text: "—", Class: play.MaskClass(c.S.Tokens[t].Kind)}
 			if row.values != nil {
 				cell.Text = page.Num(row.values[t])
 			}
@@ -203,14 +216,14 @@ func (c compareView) group(id, label, code, swatch string, mark cellMark, rows .
 
 // compareChart draws a comparison chart; id is its figure's element id.
 func (c compareView) compareChart(id, title string, q chart.Quantity, ref, other []float64, refLabel, otherLabel, axisKey string, differs []bool) page.Chart {
-	in := chart.CompareInput{Base: c.s.Base, Quantity: q, Reference: ref, Other: other, Differs: differs, Theme: c.chartTheme(), ID: id,
+	in := chart.CompareInput{Base: c.S.Base, Quantity: q, Reference: ref, Other: other, Differs: differs, Theme: c.ChartTheme(), ID: id,
 		Text: chart.CompareText{
-			Title: title, Desc: c.t("compare.chart.desc"), Reference: refLabel, Other: otherLabel,
-			Differs: "≠", DiffersLegend: c.t("compare.differs"),
-			TokenAxis: c.t("chart.axis.token"), ValueAxis: c.t(axisKey),
-			Padding: c.t("mask.pad"), Observation: c.t("mask.obs"),
+			Title: title, Desc: c.T("compare.chart.desc"), Reference: refLabel, Other: otherLabel,
+			Differs: "≠", DiffersLegend: c.T("compare.differs"),
+			TokenAxis: c.T("chart.axis.token"), ValueAxis: c.T(axisKey),
+			Padding: c.T("mask.pad"), Observation: c.T("mask.obs"),
 		}}
-	in.Tokens, in.Mask = chartTokens(c.s)
+	in.Tokens, in.Mask = play.ChartTokens(c.S)
 	svg, err := chart.Compare(in)
 	return page.Chart{ID: id, Title: title, SVG: svg, Err: err}
 }
@@ -220,7 +233,7 @@ func (c compareView) compareChart(id, title string, q chart.Quantity, ref, other
 func (c compareView) figure(d page.Chart, path string) templates.Chart {
 	at := c
 	at.path = path
-	return d.Figure(c.t, at.self().String(), d.Title+" — "+c.t("chart.error"))
+	return d.Figure(c.T, at.self().String(), d.Title+" — "+c.T("chart.error"))
 }
 
 // verlRef links a verl issue or pull request, "verl#1850".

@@ -1,14 +1,14 @@
 package web
 
 import (
-	"gaelab/lessons"
-	"gaelab/web/page"
 	"net/http"
 	"strconv"
 
 	"github.com/a-h/templ"
 
+	"gaelab/lessons"
 	"gaelab/templates"
+	"gaelab/web/page"
 )
 
 // diagramStep is one stage of a PPO step in verl, as the diagram draws it:

@@ -8,6 +8,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/engine"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -80,18 +81,18 @@ func TestEditNoticeOnlyWhenNumbersChange(t *testing.T) {
 			for _, kl := range engine.AllKLNames {
 				s, _ := scenario.Preset(id)
 				s.Version, s.KL = ver, kl
-				v := playView{s: s, res: s.Compute(), t: func(k string, _ ...any) string { return k }}
-				s2 := editScenario(s)
+				v := play.View{S: s, Res: s.Compute(), T: func(k string, _ ...any) string { return k }}
+				s2 := play.EditScenario(s)
 				res2 := s2.Compute()
-				differs := (v.res.KLErr == nil) != (res2.KLErr == nil)
+				differs := (v.Res.KLErr == nil) != (res2.KLErr == nil)
 				for k := range res2.Rewards {
-					differs = differs || compareDiffers(res2.Rewards[k], v.res.Rewards[k]) || compareDiffers(res2.GAE.Advantages[0][k], v.res.GAE.Advantages[0][k])
+					differs = differs || compareDiffers(res2.Rewards[k], v.Res.Rewards[k]) || compareDiffers(res2.GAE.Advantages[0][k], v.Res.GAE.Advantages[0][k])
 				}
-				if got := len(v.editNotice()) > 0; got != differs {
+				if got := len(v.EditNotice()) > 0; got != differs {
 					t.Errorf("%s %s kl=%s: notice %v, numbers differ %v", id, ver, kl, got, differs)
 				}
-				v2 := playView{s: s2, res: res2, t: v.t}
-				if len(v2.editNotice()) > 0 {
+				v2 := play.View{S: s2, Res: res2, T: v.T}
+				if len(v2.EditNotice()) > 0 {
 					t.Errorf("%s %s kl=%s: a v=2 state has an edit notice", id, ver, kl)
 				}
 			}

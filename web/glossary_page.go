@@ -1,13 +1,13 @@
 package web
 
 import (
-	"gaelab/lessons"
-	"gaelab/web/page"
 	"net/http"
 
+	"gaelab/lessons"
 	"gaelab/lessons/glossary"
 	"gaelab/lessons/mathml"
 	"gaelab/templates"
+	"gaelab/web/page"
 )
 
 // handleGlossary handles the "GET /glossary" route: every term of the one

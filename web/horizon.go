@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math"
 	"strconv"
 
@@ -9,6 +8,7 @@ import (
 	"gaelab/engine/explain"
 	"gaelab/templates"
 	"gaelab/web/chart"
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 
@@ -35,14 +35,14 @@ func horizon(T int, gamma float64, g engine.Generation) (weights [][]float64) {
 // of log₁₀ of the score's weight per token and λ, and for each λ the weight
 // that reaches token 0 and the share the critic must carry there.
 func (v varianceView) horizonBlock(id string, T int) ([]templates.Rich, templates.Chart) {
-	w := horizon(T, v.s.Gamma, v.s.Gen())
+	w := horizon(T, v.S.Gamma, v.S.Gen())
 	var lines []templates.Rich
 	in := chart.SweepInput{
-		Tokens: make([]string, T), Mask: make([]chart.Kind, T), ID: id + "-horizon", Theme: v.chartTheme(),
+		Tokens: make([]string, T), Mask: make([]chart.Kind, T), ID: id + "-horizon", Theme: v.ChartTheme(),
 		Text: chart.SweepText{
-			Title: v.t("horizon.chart.title", T), Desc: v.t("horizon.chart.desc", horizonFloor),
-			TokenAxis: v.t("chart.axis.token"), ValueAxis: v.t("horizon.chart.axis"),
-			Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
+			Title: v.T("horizon.chart.title", T), Desc: v.T("horizon.chart.desc", horizonFloor),
+			TokenAxis: v.T("chart.axis.token"), ValueAxis: v.T("horizon.chart.axis"),
+			Padding: v.T("mask.pad"), Observation: v.T("mask.obs"),
 		},
 	}
 	for i, lam := range horizonLams {
@@ -53,10 +53,10 @@ func (v varianceView) horizonBlock(id string, T int) ([]templates.Rich, template
 				logs[t] = max(horizonFloor, math.Log10(x))
 			}
 		}
-		in.Series = append(in.Series, chart.Series{Label: v.t("sweep.legend.lam", sweepLam(lam)), Values: logs})
-		lines = append(lines, v.html("horizon.line", sweepLam(lam), scenario.FormatNumber(v.s.Gamma), T-1, page.Num(w[i][0]), page.Num(1-w[i][0])))
+		in.Series = append(in.Series, chart.Series{Label: v.T("sweep.legend.lam", sweepLam(lam)), Values: logs})
+		lines = append(lines, v.HTML("horizon.line", sweepLam(lam), scenario.FormatNumber(v.S.Gamma), T-1, page.Num(w[i][0]), page.Num(1-w[i][0])))
 	}
-	svg, err := v.memoChart("horizon-"+strconv.Itoa(T), in.ID, func() ([]byte, error) { return chart.Sweep(in) })
+	svg, err := v.MemoChart("horizon-"+strconv.Itoa(T), in.ID, func() ([]byte, error) { return chart.Sweep(in) })
 	d := page.Chart{ID: in.ID, Title: in.Text.Title, SVG: svg, Err: err}
-	return lines, d.Figure(v.t, "", v.t("sweep.chart.error", d.Title))
+	return lines, d.Figure(v.T, "", v.T("sweep.chart.error", d.Title))
 }

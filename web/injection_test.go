@@ -11,8 +11,6 @@ package web
 import (
 	"encoding/json"
 	"fmt"
-	"gaelab/lessons"
-	"gaelab/web/page"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -24,7 +22,10 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"gaelab/lessons"
 	"gaelab/web/batch"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -82,7 +83,7 @@ func injRoutes() []injRoute {
 	seed, _ := scenario.Preset("seed-a")
 	b, _ := batch.Preset(batch.DefaultPreset)
 	n := seed.Len()
-	play := map[string]int{"mask": n, "score": n, "old": n, "ref": n, "V": n, "r": n, "tok": n}
+	playLists := map[string]int{"mask": n, "score": n, "old": n, "ref": n, "V": n, "r": n, "tok": n}
 	update := map[string]int{"vp": n, "lp": n}
 	maps := func(ms ...map[string]int) map[string]int {
 		out := map[string]int{}
@@ -96,31 +97,31 @@ func injRoutes() []injRoute {
 	const base = "v=1&p=seed-a"
 	texts := []string{"tok", "toks"}
 	routes := []injRoute{
-		{path: "/", base: base, sample: true, keys: injPlayKeys(), kind: "html", lists: play, shows: []string{"tok", "toks", "prompt", injUnknownName}},
-		{path: "/play", base: base, keys: injPlayKeys(), kind: "html", target: "results", lists: play, shows: []string{"tok", "toks", "prompt", injUnknownName}},
-		{path: "/play/table.csv", base: base, keys: injPlayKeys(), kind: "csv", lists: play},
-		{path: "/play/table.json", base: base, keys: injPlayKeys(), kind: "json", lists: play},
-		{path: "/compare/versions", base: base, sample: true, keys: injPlayKeys(versionsKeys...), kind: "html", target: "compare-results", lists: play, shows: texts},
-		{path: "/compare/bugs", base: base, sample: true, keys: injPlayKeys(bugsKeys...), kind: "html", target: "compare-results", lists: play, shows: texts},
-		{path: "/compare/lambda", base: base, sample: true, keys: injPlayKeys(lambdaKeys...), kind: "html", lists: play, shows: texts},
-		{path: "/compare/estimators", base: base, sample: true, keys: injPlayKeys(), kind: "html", lists: play, shows: texts},
-		{path: "/update/critic", base: base, sample: true, keys: injPlayKeys(criticKeys...), kind: "html", target: "update-results", lists: maps(play, update), shows: texts},
-		{path: "/update/actor", base: base, sample: true, keys: injPlayKeys(actorKeys...), kind: "html", target: "update-results", lists: maps(play, update), shows: texts},
-		{path: "/update/actor/objective.svg", base: base, sample: true, keys: injPlayKeys(actorKeys...), kind: "svg", lists: maps(play, update)},
-		{path: "/update/critic/chart/band.svg", base: base, sample: true, keys: injPlayKeys(criticKeys...), kind: "svg", lists: maps(play, update)},
-		{path: "/update/critic/chart/errors.svg", base: base, sample: true, keys: injPlayKeys(criticKeys...), kind: "svg", lists: maps(play, update)},
-		{path: "/batch", base: "v=1&p=" + batch.DefaultPreset, keys: slices.Concat(injBatchKeys, batchPageKeys, []string{injUnknownName, injUnknownValue}),
+		{path: "/", base: base, sample: true, keys: injPlayKeys(), kind: "html", lists: playLists, shows: []string{"tok", "toks", "prompt", injUnknownName}},
+		{path: "/play", base: base, keys: injPlayKeys(), kind: "html", target: "results", lists: playLists, shows: []string{"tok", "toks", "prompt", injUnknownName}},
+		{path: "/play/table.csv", base: base, keys: injPlayKeys(), kind: "csv", lists: playLists},
+		{path: "/play/table.json", base: base, keys: injPlayKeys(), kind: "json", lists: playLists},
+		{path: "/compare/versions", base: base, sample: true, keys: injPlayKeys(versionsKeys...), kind: "html", target: "compare-results", lists: playLists, shows: texts},
+		{path: "/compare/bugs", base: base, sample: true, keys: injPlayKeys(bugsKeys...), kind: "html", target: "compare-results", lists: playLists, shows: texts},
+		{path: "/compare/lambda", base: base, sample: true, keys: injPlayKeys(lambdaKeys...), kind: "html", lists: playLists, shows: texts},
+		{path: "/compare/estimators", base: base, sample: true, keys: injPlayKeys(), kind: "html", lists: playLists, shows: texts},
+		{path: "/update/critic", base: base, sample: true, keys: injPlayKeys(criticKeys...), kind: "html", target: "update-results", lists: maps(playLists, update), shows: texts},
+		{path: "/update/actor", base: base, sample: true, keys: injPlayKeys(actorKeys...), kind: "html", target: "update-results", lists: maps(playLists, update), shows: texts},
+		{path: "/update/actor/objective.svg", base: base, sample: true, keys: injPlayKeys(actorKeys...), kind: "svg", lists: maps(playLists, update)},
+		{path: "/update/critic/chart/band.svg", base: base, sample: true, keys: injPlayKeys(criticKeys...), kind: "svg", lists: maps(playLists, update)},
+		{path: "/update/critic/chart/errors.svg", base: base, sample: true, keys: injPlayKeys(criticKeys...), kind: "svg", lists: maps(playLists, update)},
+		{path: "/batch", base: "v=1&p=" + batch.DefaultPreset, keys: slices.Concat(injBatchKeys, play.BatchPageKeys, []string{injUnknownName, injUnknownValue}),
 			kind: "html", target: "batch-results", shows: []string{"prompt", "tok0", "toks0", "tok3", "toks3", "group[]", injUnknownName},
 			lists: map[string]int{"score": b.Len(), "group": b.Len(), "b": b.Len(), "mask0": len(b.Rows[0].Tokens), "V0": len(b.Rows[0].Tokens),
 				"tok0": len(b.Rows[0].Tokens), "mask3": len(b.Rows[3].Tokens), "V3": len(b.Rows[3].Tokens), "tok3": len(b.Rows[3].Tokens)}},
-		{path: "/batch/chart.svg", base: "v=1&p=" + batch.DefaultPreset, keys: slices.Concat(injBatchKeys, batchPageKeys, []string{injUnknownName, injUnknownValue}),
+		{path: "/batch/chart.svg", base: "v=1&p=" + batch.DefaultPreset, keys: slices.Concat(injBatchKeys, play.BatchPageKeys, []string{injUnknownName, injUnknownValue}),
 			kind: "svg", shows: []string{"tok0"}, lists: map[string]int{"tok0": len(b.Rows[0].Tokens), "group": b.Len()}},
 		{path: "/lessons", keys: []string{"lang", "present", "theme", injUnknownName, injUnknownValue}, kind: "html"},
 		{path: "/healthz", keys: []string{injUnknownName, injUnknownValue}, kind: "text"},
 	}
-	for _, name := range chartNames {
+	for _, name := range play.ChartNames {
 		routes = append(routes, injRoute{path: "/play/chart/" + name + ".svg", base: base, sample: name != "values",
-			keys: injPlayKeys(), kind: "svg", lists: play, shows: []string{"tok"}})
+			keys: injPlayKeys(), kind: "svg", lists: playLists, shows: []string{"tok"}})
 	}
 	for _, name := range lambdaChartNames() {
 		shows := []string{"tok"}
@@ -128,14 +129,14 @@ func injRoutes() []injRoute {
 			shows = nil
 		}
 		routes = append(routes, injRoute{path: "/compare/lambda/chart/" + name + ".svg", base: base, sample: true,
-			keys: injPlayKeys(lambdaKeys...), kind: "svg", lists: play, shows: shows})
+			keys: injPlayKeys(lambdaKeys...), kind: "svg", lists: playLists, shows: shows})
 	}
 	const bugsBase = base + "&bug=eos-leak,per-seq-whiten&rows=2"
 	routes = append(routes,
-		injRoute{path: "/compare/estimators/chart.svg", base: base, sample: true, keys: injPlayKeys(), kind: "svg", lists: play, shows: []string{"tok"}},
-		injRoute{path: "/compare/versions/chart.svg", base: base, sample: true, keys: injPlayKeys(versionsKeys...), kind: "svg", lists: play, shows: []string{"tok"}},
-		injRoute{path: "/compare/bugs/chart/eos-leak-0.svg", base: bugsBase, sample: true, keys: injPlayKeys(bugsKeys...), kind: "svg", lists: play, shows: []string{"tok"}},
-		injRoute{path: "/compare/bugs/chart/per-seq-whiten-1.svg", base: bugsBase, sample: true, keys: injPlayKeys(bugsKeys...), kind: "svg", lists: play})
+		injRoute{path: "/compare/estimators/chart.svg", base: base, sample: true, keys: injPlayKeys(), kind: "svg", lists: playLists, shows: []string{"tok"}},
+		injRoute{path: "/compare/versions/chart.svg", base: base, sample: true, keys: injPlayKeys(versionsKeys...), kind: "svg", lists: playLists, shows: []string{"tok"}},
+		injRoute{path: "/compare/bugs/chart/eos-leak-0.svg", base: bugsBase, sample: true, keys: injPlayKeys(bugsKeys...), kind: "svg", lists: playLists, shows: []string{"tok"}},
+		injRoute{path: "/compare/bugs/chart/per-seq-whiten-1.svg", base: bugsBase, sample: true, keys: injPlayKeys(bugsKeys...), kind: "svg", lists: playLists})
 	return routes
 }
 

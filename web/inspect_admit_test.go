@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"gaelab/web/mw"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -19,6 +18,7 @@ import (
 	"time"
 
 	"gaelab/web/clientip"
+	"gaelab/web/mw"
 	"gaelab/web/store"
 )
 

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/http"
 	"strconv"
 
@@ -11,6 +10,8 @@ import (
 	"gaelab/templates"
 	"gaelab/web/chart"
 	"gaelab/web/inspect"
+	"gaelab/web/page"
+	"gaelab/web/play"
 )
 
 // The row view, /inspect/{id}/row/{i}?from=: one response of an upload, a
@@ -96,7 +97,7 @@ func rowChartInput(ir inspectRequest, a *inspect.Analysis, spec inspectRowSpec) 
 		}
 		return x[i][from:to]
 	}
-	in := chart.Input{First: from, Text: chartText(ir.lang.T), Rewards: win(a.Rewards), Scores: win(b.Scores), Advantages: win(a.Advantages)}
+	in := chart.Input{First: from, Text: play.ChartText(ir.lang.T), Rewards: win(a.Rewards), Scores: win(b.Scores), Advantages: win(a.Advantages)}
 	if in.Scores == nil {
 		in.Scores = in.Rewards
 	}
@@ -160,7 +161,7 @@ func inspectRowView(ir inspectRequest, a *inspect.Analysis, spec inspectRowSpec)
 	}
 	in := rowChartInput(ir, a, spec)
 	for _, name := range rowChartNames(a, spec) {
-		c := templates.Chart{ID: "inspect-chart-" + name, Title: t(chartTitles[name]), Download: t("chart.download"),
+		c := templates.Chart{ID: "inspect-chart-" + name, Title: t(play.ChartTitles[name]), Download: t("chart.download"),
 			URL: base + "/" + name + ".svg" + ir.query("from", strconv.Itoa(spec.from))}
 		svg, err := drawRowChart(in, name)
 		if err != nil {

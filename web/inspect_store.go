@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"gaelab/web/mw"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -12,6 +11,7 @@ import (
 	"gaelab/web/clientip"
 	"gaelab/web/i18n"
 	"gaelab/web/inspect"
+	"gaelab/web/mw"
 	"gaelab/web/store"
 )
 

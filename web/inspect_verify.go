@@ -1,10 +1,12 @@
 package web
 
 import (
-	"gaelab/web/inspect"
-	"gaelab/web/verify"
 	"net/http"
 	"slices"
+
+	"gaelab/web/inspect"
+	"gaelab/web/play"
+	"gaelab/web/verify"
 )
 
 // handleInspectVerify handles the "GET /inspect/{id}/verify.py" route: an
@@ -19,7 +21,7 @@ func (s *Server) handleInspectVerify(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	writeVerify(w, r, inspectCase(a, "/inspect/"+ir.id+ir.query()))
+	play.WriteVerify(w, r, inspectCase(a, "/inspect/"+ir.id+ir.query()))
 }
 
 // inspectCase is an analysis as a verify case reading the uploaded file.

@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"gaelab/web/page"
 	"maps"
 	"slices"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/inspect"
+	"gaelab/web/page"
 )
 
 // inum formats a number for the batch view: 5 significant digits.

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/http"
 	"time"
 
@@ -9,6 +8,7 @@ import (
 
 	"gaelab/web/httperr"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
 )
 
 // handleSetLang handles the "GET /lang/{lang}?to=<link>" route, the

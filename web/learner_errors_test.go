@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"fmt"
-	"gaelab/web/page"
 	"net/http"
 	"testing"
 
@@ -11,6 +10,7 @@ import (
 
 	"gaelab/engine"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
 )
 
 // Every engine error a page can meet maps to one catalog message, wrapped

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"slices"
@@ -13,6 +12,8 @@ import (
 	"gaelab/lessons"
 	"gaelab/templates"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
+	"gaelab/web/play"
 )
 
 // lessonRequest is the language of a lessons request and whether the link set it.
@@ -21,20 +22,20 @@ type lessonRequest struct {
 	langSet bool      // lang= was in the link
 	view    page.View // present= and theme= (hide= is the playground's)
 	q       url.Values
-	charts  *chartMemo // the server's chart memo, for the blocks' charts
-	classes bool       // live classes are on
+	charts  *play.ChartMemo // the server's chart memo, for the blocks' charts
+	classes bool            // live classes are on
 	// outcomes holds the predict boxes already checked for this request.
 	outcomes map[*lessons.Predict]predictOutcome
 	// batches holds the batches already computed for this request, by link.
-	batches map[string]batchView
+	batches map[string]play.BatchView
 	// labs holds the variance labs already run for this request, by link.
 	labs map[string]labCells
 }
 
 func (s *Server) readLessonRequest(r *http.Request) lessonRequest {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
-	lr := lessonRequest{q: q, charts: s.charts, classes: s.class.on(), outcomes: map[*lessons.Predict]predictOutcome{},
-		batches: map[string]batchView{}, labs: map[string]labCells{}}
+	lr := lessonRequest{q: q, charts: s.Charts, classes: s.class.on(), outcomes: map[*lessons.Predict]predictOutcome{},
+		batches: map[string]play.BatchView{}, labs: map[string]labCells{}}
 	lr.lang, lr.langSet = i18n.OfLink(r, q)
 	lr.view = page.View{Present: q.Get("present") == "1", Dark: q.Get("theme") == "dark"}
 	return lr

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math"
 	"net/url"
 	"slices"
@@ -11,6 +10,8 @@ import (
 	"gaelab/lessons"
 	"gaelab/templates"
 	"gaelab/web/batch"
+	"gaelab/web/page"
+	"gaelab/web/play"
 )
 
 // A lesson's batch block (```batch) and the cells of a predict block on a
@@ -22,21 +23,21 @@ import (
 // (playView) or a batch (batchView). Both name a cell the same way
 // everywhere: the engine's value and a label in the page's language.
 type cellSource interface {
-	cellValue(cell string) (float64, bool)
-	cellLabel(cell string) string
+	CellValue(cell string) (float64, bool)
+	CellLabel(cell string) string
 }
 
 // batchState is the batch of a block's link (a /batch query) in the
 // request's language, computed by the engine once per request: the blocks
 // and questions of a lesson share a few batches.
-func (lr lessonRequest) batchState(link string) batchView {
+func (lr lessonRequest) batchState(link string) play.BatchView {
 	if v, ok := lr.batches[link]; ok {
 		return v
 	}
 	q, _ := url.ParseQuery(link)
-	br := batchRequest{lang: lr.lang, langSet: lr.langSet, view: page.View{Dark: lr.view.Dark}}
-	br.b, br.rep = batch.Decode(q, batchPageKeys...)
-	v := newBatchView(br)
+	br := play.BatchRequest{Lang: lr.lang, LangSet: lr.langSet, View: page.View{Dark: lr.view.Dark}}
+	br.B, br.Rep = batch.Decode(q, play.BatchPageKeys...)
+	v := play.NewBatchView(br)
 	if lr.batches != nil {
 		lr.batches[link] = v
 	}
@@ -54,92 +55,6 @@ func (lr lessonRequest) blockCells(b *lessons.Predict, query string) cellSource 
 		return lr.labState(link)
 	}
 	return lr.blockView("", link, nil)
-}
-
-// batchRow is a per-token row of the batch ("white"), its label key and its
-// values, [B][R]; nil when the batch has none (whitening failed, or the
-// release lacks the estimator).
-func (v batchView) batchRow(row string) (string, [][]float64) {
-	switch row {
-	case "reward":
-		return "row.reward", v.res.Rewards
-	case "value":
-		return "row.value", v.res.Values
-	case "adv":
-		return "row.adv", v.res.GAE.Advantages
-	case "white":
-		return "batch.row.white", v.res.GAE.Whitened
-	}
-	for _, e := range batchEstimators {
-		if e.id == row {
-			est, _ := v.res.Estimate(e.key)
-			return e.label, est.Advantages
-		}
-	}
-	return "", nil
-}
-
-// cellValue is the engine's value of a batch cell: "<row>.<i>.<t>" or
-// "<stat>.<n>" (lessons.ValidBatchCell).
-func (v batchView) cellValue(cell string) (float64, bool) {
-	if !lessons.ValidBatchCell(cell) {
-		return 0, false
-	}
-	parts := strings.Split(cell, ".")
-	n, _ := strconv.Atoi(parts[1])
-	if len(parts) == 3 {
-		t, _ := strconv.Atoi(parts[2])
-		_, xs := v.batchRow(parts[0])
-		if n >= len(xs) || t >= len(xs[n]) {
-			return 0, false
-		}
-		return xs[n][t], true
-	}
-	g := v.res.GAE
-	switch parts[0] {
-	case "mean", "std":
-		if n >= len(v.res.Groups) {
-			return 0, false
-		}
-		if parts[0] == "mean" {
-			return v.res.Groups[n].Mean, true
-		}
-		return v.res.Groups[n].StdUnbiased, true
-	case "score":
-		if n >= len(v.res.Scores) {
-			return 0, false
-		}
-		return v.res.Scores[n], true
-	case "wmean":
-		return g.Whitening.Mean, g.WhitenErr == nil
-	default: // wstd
-		return math.Sqrt(g.Whitening.VarUnbiased), g.WhitenErr == nil
-	}
-}
-
-// cellLabel names a batch cell in the page's language: "A_t whitened over
-// the batch, response 1, t = 3", "the mean of group 0's scores".
-func (v batchView) cellLabel(cell string) string {
-	parts := strings.Split(cell, ".")
-	if !lessons.ValidBatchCell(cell) {
-		return cell
-	}
-	n, _ := strconv.Atoi(parts[1])
-	if len(parts) == 3 {
-		label, _ := v.batchRow(parts[0])
-		return v.t("lessons.batch.cell", v.t(label), n, parts[2])
-	}
-	switch parts[0] {
-	case "wmean", "wstd":
-		return v.t("lessons.batch.stat." + parts[0])
-	case "score":
-		return v.t("lessons.batch.stat.score", parts[1])
-	}
-	group := parts[1]
-	if n < len(v.res.Groups) {
-		group = v.res.Groups[n].ID
-	}
-	return v.t("lessons.batch.stat."+parts[0], group)
 }
 
 // batchGiveaways are what a batch block leaves out while a question about
@@ -177,21 +92,21 @@ func (lr lessonRequest) batchBlock(b *lessons.Batch, hide []*lessons.Predict) te
 	v := lr.batchState(b.Link)
 	id := "batch-" + b.ID
 	bb := templates.BatchBlock{
-		ID: id, Errors: append(v.messages(v.br.rep.Problems), v.messages(v.br.rep.Warnings)...),
-		Open:   templates.Link{Label: v.t("lessons.batch.open"), URL: v.url("/batch", v.b.Focus)},
-		Groups: v.groups(),
+		ID: id, Errors: append(v.Messages(v.Br.Rep.Problems), v.Messages(v.Br.Rep.Warnings)...),
+		Open:   templates.Link{Label: v.T("lessons.batch.open"), URL: v.URL("/batch", v.B.Focus)},
+		Groups: v.Groups(),
 	}
 	bb.Groups.Heading, bb.Groups.Note = "", ""
-	switch s, ok := v.whitenProblem(v.res.GAE.WhitenErr); {
+	switch s, ok := v.WhitenProblem(v.Res.GAE.WhitenErr); {
 	case b.Rows != nil && !slices.Contains(b.Rows, "white"): // the whitening line goes with the whitened row
 	case ok:
-		bb.Summary = v.t("summary.whiten_none", s)
+		bb.Summary = v.T("summary.whiten_none", s)
 	default:
-		bb.Summary = v.t("lessons.batch.whiten", v.res.GAE.Whitening.N, v.b.Len(), page.Num(v.res.GAE.Whitening.Mean),
-			page.Num(math.Sqrt(v.res.GAE.Whitening.VarUnbiased)))
+		bb.Summary = v.T("lessons.batch.whiten", v.Res.GAE.Whitening.N, v.B.Len(), page.Num(v.Res.GAE.Whitening.Mean),
+			page.Num(math.Sqrt(v.Res.GAE.Whitening.VarUnbiased)))
 	}
-	for i := range v.b.Rows {
-		rt := v.rowTable(i)
+	for i := range v.B.Rows {
+		rt := v.RowTable(i)
 		rt.ID = id + "-row-" + strconv.Itoa(i)
 		if b.Rows != nil {
 			rt.Table.Rows = slices.DeleteFunc(rt.Table.Rows, func(r templates.Row) bool { return !slices.Contains(b.Rows, r.ID) })
@@ -205,7 +120,7 @@ func (lr lessonRequest) batchBlock(b *lessons.Batch, hide []*lessons.Predict) te
 		}
 		hiding = true
 		rows, stats, whitening := batchGiveaways(q.Ask)
-		mark := v.t("predict.hidden_cell")
+		mark := v.T("predict.hidden_cell")
 		for _, rt := range bb.Rows {
 			for ri, r := range rt.Table.Rows {
 				if slices.Contains(rows, r.ID) {
@@ -217,13 +132,13 @@ func (lr lessonRequest) batchBlock(b *lessons.Batch, hide []*lessons.Predict) te
 		}
 		hideGroupCells(&bb.Groups, stats, mark)
 		if whitening && bb.Summary != "" {
-			bb.Summary = v.t("lessons.batch.whiten_hidden")
+			bb.Summary = v.T("lessons.batch.whiten_hidden")
 		}
 	}
 	if hiding {
-		bb.HiddenNote = v.t("predict.hidden_note")
+		bb.HiddenNote = v.T("predict.hidden_note")
 	} else if b.Chart {
-		c := v.chart()
+		c := v.Chart()
 		c.ID = id + "-chart"
 		bb.Chart = &c
 	}

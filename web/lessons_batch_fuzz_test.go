@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"gaelab/web/page"
 	"math"
 	"net/url"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"gaelab/lessons"
 	"gaelab/templates"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
 )
 
 // FuzzLessonBatchBlock writes a lesson with a fuzzed predict block on the

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math"
 	"net/http/httptest"
 	"net/url"
@@ -14,6 +13,8 @@ import (
 	"gaelab/lessons"
 	"gaelab/web/batch"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
+	"gaelab/web/play"
 )
 
 // checkBatchLink requires a batch block's or question's link to decode
@@ -25,7 +26,7 @@ func checkBatchLink(t *testing.T, where, link string) {
 		t.Errorf("%s: link %q: %v", where, link, err)
 		return
 	}
-	if _, rep := batch.Decode(q, batchPageKeys...); !rep.OK() {
+	if _, rep := batch.Decode(q, play.BatchPageKeys...); !rep.OK() {
 		t.Errorf("%s: batch link %q: %+v %+v", where, link, rep.Problems, rep.Warnings)
 	}
 }
@@ -113,7 +114,7 @@ func TestBatchBlockHidesAskedCells(t *testing.T) {
 			html, _ := sel.Html()
 			reveal := ""
 			for _, q := range hide {
-				want, ok := lessonRequest{lang: "en"}.blockCells(q, "").cellValue(q.Ask)
+				want, ok := lessonRequest{lang: "en"}.blockCells(q, "").CellValue(q.Ask)
 				if !ok {
 					t.Fatalf("%s: %s asks %s, no cell", x.l.Slug, q.ID, q.Ask)
 				}
@@ -130,7 +131,7 @@ func TestBatchBlockHidesAskedCells(t *testing.T) {
 			}
 			sel = getPage(t, base+reveal).Find(block)
 			for _, q := range hide {
-				want, _ := lessonRequest{lang: "en"}.blockCells(q, "").cellValue(q.Ask)
+				want, _ := lessonRequest{lang: "en"}.blockCells(q, "").CellValue(q.Ask)
 				if !strings.Contains(sel.Text(), page.Num(want)) {
 					t.Errorf("%s/%s %s: %s (%s) still hidden once every question is revealed", lang, x.l.Slug, x.b.ID, q.Ask, page.Num(want))
 				}
@@ -184,7 +185,7 @@ func TestBatchPredictHintAndReveal(t *testing.T) {
 		if doc.Find(`[data-testid="hint"]`).Length() != 1 || doc.Find(`[data-testid="reveal"]`).Length() != 0 {
 			t.Errorf("%s: no hint after two wrong tries, or the answer shown", q.ID)
 		}
-		want, _ := lessonRequest{lang: "en"}.blockCells(q, "").cellValue(q.Ask)
+		want, _ := lessonRequest{lang: "en"}.blockCells(q, "").CellValue(q.Ask)
 		doc = getPage(t, "/lessons/real-batch/predict/"+q.ID+"?predict-"+q.ID+"-reveal=1")
 		reveal := doc.Find(`[data-testid="reveal"]`)
 		if !strings.Contains(reveal.Text(), page.Num(want)) || strings.Contains(reveal.Text(), "{") {
@@ -201,25 +202,25 @@ func TestBatchPredictHintAndReveal(t *testing.T) {
 // those of the batch's raw advantages over its valid tokens.
 func TestBatchCellValues(t *testing.T) {
 	v := lessonRequest{lang: "en"}.batchState("p=mixed-lengths")
-	g := v.res.Groups[0]
-	for i := range v.b.Rows {
-		got, ok := v.cellValue("grpo." + strconv.Itoa(i) + ".0")
-		if want := (v.res.Scores[i] - g.Mean) / (g.StdUnbiased + 1e-6); !ok || math.Abs(got-want) > 1e-9 {
+	g := v.Res.Groups[0]
+	for i := range v.B.Rows {
+		got, ok := v.CellValue("grpo." + strconv.Itoa(i) + ".0")
+		if want := (v.Res.Scores[i] - g.Mean) / (g.StdUnbiased + 1e-6); !ok || math.Abs(got-want) > 1e-9 {
 			t.Errorf("grpo.%d.0 = %v, want %v", i, got, want)
 		}
 	}
 	sum, n := 0.0, 0.0
-	for i, row := range v.res.Mask {
+	for i, row := range v.Res.Mask {
 		for t, m := range row {
-			sum += m * v.res.GAE.Advantages[i][t]
+			sum += m * v.Res.GAE.Advantages[i][t]
 			n += m
 		}
 	}
-	if got, _ := v.cellValue("wmean.0"); math.Abs(got-sum/n) > 1e-6 {
+	if got, _ := v.CellValue("wmean.0"); math.Abs(got-sum/n) > 1e-6 {
 		t.Errorf("wmean.0 = %v, want the mean over %v valid tokens %v", got, n, sum/n)
 	}
 	for _, bad := range []string{"grpo.9.0", "grpo.0.99", "mean.5", "wmean.1", "nope.0", "adv.0"} {
-		if _, ok := v.cellValue(bad); ok {
+		if _, ok := v.CellValue(bad); ok {
 			t.Errorf("cell %q has a value", bad)
 		}
 	}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/url"
 	"slices"
 	"strconv"
@@ -11,21 +10,23 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/templates"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
 // blockView computes a lesson block's playground state: the block's link,
 // with the controls the learner changed (parameters "<id>-<control>").
-func (lr lessonRequest) blockView(id, link string, controls []string) playView {
+func (lr lessonRequest) blockView(id, link string, controls []string) play.View {
 	q, _ := url.ParseQuery(link)
 	for _, c := range controls {
 		if vs, ok := lr.q[id+"-"+c]; ok {
 			q[c] = vs
 		}
 	}
-	pr := playRequest{lang: lr.lang, langSet: lr.langSet, view: page.View{Dark: lr.view.Dark}, charts: lr.charts}
-	pr.s, pr.rep = scenario.Decode(q)
-	return newPlayView(pr)
+	pr := play.Request{Lang: lr.lang, LangSet: lr.langSet, View: page.View{Dark: lr.view.Dark}, Charts: lr.charts}
+	pr.S, pr.Rep = scenario.Decode(q)
+	return play.NewView(pr)
 }
 
 // hiddenLang keeps lang= and the view through a block's form.
@@ -44,9 +45,9 @@ func (lr lessonRequest) widget(path string, b *lessons.Scenario, hide *lessons.P
 	w := templates.Widget{
 		ID: id, Action: lr.url(path) + "#" + id, Fragment: path + "/widget/" + id,
 		Hidden: lr.hiddenLang(), Submit: t("form.submit"),
-		Open: templates.Link{Label: t("lessons.open"), URL: v.pr.link("/play", v.s)},
+		Open: templates.Link{Label: t("lessons.open"), URL: v.Req.Link("/play", v.S)},
 	}
-	form := v.form()
+	form := v.Form()
 	for _, c := range b.Controls {
 		name := id + "-" + c
 		switch c {
@@ -63,7 +64,7 @@ func (lr lessonRequest) widget(path string, b *lessons.Scenario, hide *lessons.P
 			w.Selects = append(w.Selects, s)
 		case "rw":
 			w.Check = &templates.Field{ID: name, Name: name, Label: form.Direct.Label}
-			w.CheckOn = v.s.DirectRewards
+			w.CheckOn = v.S.DirectRewards
 		}
 	}
 	for _, view := range b.Views {
@@ -71,14 +72,14 @@ func (lr lessonRequest) widget(path string, b *lessons.Scenario, hide *lessons.P
 			"compare/lambda": "lambda", "compare/estimators": "estimators", "compare/versions": "versions",
 			"compare/bugs": "bugs", "update/critic": "critic", "update/actor": "actor",
 		}[view]
-		url := v.pr.link("/"+view, v.s)
+		url := v.Req.Link("/"+view, v.S)
 		if view == "update/critic" {
-			url = v.criticLink()
+			url = v.CriticLink()
 		}
 		w.Views = append(w.Views, templates.Link{Label: t(key), URL: url})
 	}
-	w.Errors = v.messages(v.pr.rep.Problems)
-	w.Table = v.table()
+	w.Errors = v.Messages(v.Req.Rep.Problems)
+	w.Table = v.Table()
 	if b.Rows != nil {
 		var rows []templates.Row
 		for _, r := range w.Table.Rows {
@@ -101,12 +102,12 @@ func (lr lessonRequest) widget(path string, b *lessons.Scenario, hide *lessons.P
 		// The widget's own form keeps the question revealed when its controls change.
 		w.Hidden = append(w.Hidden, templates.Option{Value: predictParam(hide) + "-reveal", Label: "1"})
 	}
-	if slices.Contains(v.chartNames(), b.Chart) && !hiding {
-		svg, err := v.renderChart(b.Chart, id+"-"+b.Chart)
+	if slices.Contains(v.ChartNames(), b.Chart) && !hiding {
+		svg, err := v.RenderChart(b.Chart, id+"-"+b.Chart)
 		if err == nil {
 			w.Chart = &templates.Chart{
-				ID: id + "-chart", Title: v.t(chartTitles[b.Chart]), SVG: templ.Raw(string(svg)),
-				URL: v.pr.link("/play/chart/"+b.Chart+".svg", v.s), Download: v.t("chart.download"),
+				ID: id + "-chart", Title: v.T(play.ChartTitles[b.Chart]), SVG: templ.Raw(string(svg)),
+				URL: v.Req.Link("/play/chart/"+b.Chart+".svg", v.S), Download: v.T("chart.download"),
 			}
 		}
 	}
@@ -153,26 +154,4 @@ func hideCells(tab *templates.Table, cells []string, mark string) {
 			}
 		}
 	}
-}
-
-// cellValue is the engine's value of a table cell "<row>.<t>".
-func (v playView) cellValue(cell string) (float64, bool) {
-	row, ts, _ := strings.Cut(cell, ".")
-	t, err := strconv.Atoi(ts)
-	q := v.quantityByID(row)
-	if err != nil || q == nil || t < 0 || t >= len(q.values) {
-		return 0, false
-	}
-	return q.values[t], true
-}
-
-// cellLabel names a cell in the page's numbering: "A_t (raw) at t = 0".
-func (v playView) cellLabel(cell string) string {
-	row, ts, _ := strings.Cut(cell, ".")
-	t, _ := strconv.Atoi(ts)
-	q := v.quantityByID(row)
-	if q == nil {
-		return cell
-	}
-	return v.t("formula.heading", v.t(q.label), "t = "+v.idx(t))
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"gaelab/web/page"
 	"io"
 	"math"
 	"net/url"
@@ -20,6 +19,7 @@ import (
 	"gaelab/lessons"
 	"gaelab/templates"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
 )
 
 // FuzzLessonBlocks writes a lesson around a fuzzed block (a scenario block,

@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"gaelab/web/page"
 	"math"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"gaelab/lessons"
 	"gaelab/lessons/glossary"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
 )
 
 // plainOf is the text of trusted HTML with its whitespace collapsed, as a

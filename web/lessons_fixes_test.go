@@ -1,20 +1,21 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math"
 	"slices"
 	"testing"
+
+	"gaelab/web/page"
 )
 
 // row is the engine's row of a playground state, as a lesson block shows it.
 func row(t *testing.T, link, id string) []float64 {
 	t.Helper()
-	q := lessonRequest{lang: "en"}.blockView("", link, nil).quantityByID(id)
+	q := lessonRequest{lang: "en"}.blockView("", link, nil).QuantityByID(id)
 	if q == nil {
 		t.Fatalf("%s: no row %s", link, id)
 	}
-	return q.values
+	return q.Values
 }
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
@@ -72,7 +73,7 @@ func TestLessonContentFixes(t *testing.T) {
 	// rewarded last token tops the batch.
 	zc := lessonRequest{lang: "en"}.blockView("", "p=zero-critic", nil)
 	sb := lessonRequest{lang: "en"}.blockView("", "p=seed-b", nil)
-	if len(zc.s.Tokens) != len(sb.s.Tokens) || zc.s.Tokens[0].Text != sb.s.Tokens[0].Text {
+	if len(zc.S.Tokens) != len(sb.S.Tokens) || zc.S.Tokens[0].Text != sb.S.Tokens[0].Text {
 		t.Error("zero-critic is not example B's response")
 	}
 	if w := row(t, "p=zero-critic", "white"); slices.Max(w) != w[len(w)-1] || w[len(w)-1] <= 0 {

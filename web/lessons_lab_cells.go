@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"gaelab/web/page"
 	"net/url"
 	"slices"
 	"strconv"
@@ -10,6 +9,8 @@ import (
 
 	"gaelab/engine"
 	"gaelab/lessons"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -28,13 +29,13 @@ func (lr lessonRequest) labState(link string) labCells {
 		return v
 	}
 	q, _ := url.ParseQuery(link)
-	pr := playRequest{lang: lr.lang, langSet: lr.langSet, view: page.View{Dark: lr.view.Dark}}
-	pr.s, pr.rep = scenario.Decode(q, varianceKeys...)
+	pr := play.Request{Lang: lr.lang, LangSet: lr.langSet, View: page.View{Dark: lr.view.Dark}}
+	pr.S, pr.Rep = scenario.Decode(q, varianceKeys...)
 	key := "lesson-lab\x00" + link
 	var x labCells
 	if b, ok := lr.memo(key); ok && json.Unmarshal(b, &x.v.lab) == nil {
-		x.v.playView = newPlayView(pr)
-		x.v.params, x.v.extra = readVarianceParams(q, &x.v.pr.rep)
+		x.v.View = play.NewView(pr)
+		x.v.params, x.v.extra = readVarianceParams(q, &x.v.Req.Rep)
 	} else {
 		x.v = newVarianceView(pr, q)
 		if x.v.err == nil && lr.charts != nil {
@@ -79,8 +80,8 @@ func (x labCells) run(parts []string) (c, l int, ok bool) {
 	return c, l, x.v.err == nil && c < len(x.v.lab.Runs) && l < len(x.v.lab.Runs[c])
 }
 
-// cellValue is the lab's value of a cell (lessons.ValidLabCell).
-func (x labCells) cellValue(cell string) (float64, bool) {
+// CellValue is the lab's value of a cell (lessons.ValidLabCell).
+func (x labCells) CellValue(cell string) (float64, bool) {
 	parts := strings.Split(cell, ".")
 	if !lessons.ValidLabCell(cell) {
 		return 0, false
@@ -117,9 +118,9 @@ func (x labCells) cellValue(cell string) (float64, bool) {
 	return s.MSE, true
 }
 
-// cellLabel names a lab cell in the page's language: "the measured variance
+// CellLabel names a lab cell in the page's language: "the measured variance
 // of A₀, perfect critic, λ = 1".
-func (x labCells) cellLabel(cell string) string {
+func (x labCells) CellLabel(cell string) string {
 	parts := strings.Split(cell, ".")
 	c, l, ok := x.run(parts)
 	if !lessons.ValidLabCell(cell) || !ok {
@@ -127,9 +128,9 @@ func (x labCells) cellLabel(cell string) string {
 	}
 	switch parts[0] {
 	case "true":
-		return x.v.t("lessons.lab.true")
+		return x.v.T("lessons.lab.true")
 	case "best":
-		return x.v.t("lessons.lab.best", x.v.critic(c))
+		return x.v.T("lessons.lab.best", x.v.critic(c))
 	}
-	return x.v.t("lessons.lab.cell", x.v.t("lessons.lab.stat."+parts[0]), x.v.critic(c), sweepLam(x.v.lab.Runs[c][l].Lam))
+	return x.v.T("lessons.lab.cell", x.v.T("lessons.lab.stat."+parts[0]), x.v.critic(c), sweepLam(x.v.lab.Runs[c][l].Lam))
 }

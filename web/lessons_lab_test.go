@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math"
 	"net/http/httptest"
 	"net/url"
@@ -10,6 +9,8 @@ import (
 	"testing"
 
 	"gaelab/lessons"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -22,10 +23,10 @@ func checkLabLink(t *testing.T, where, link string) {
 		t.Errorf("%s: link %q: %v", where, link, err)
 		return
 	}
-	pr := playRequest{}
-	pr.s, pr.rep = scenario.Decode(q, varianceKeys...)
-	if readVarianceParams(q, &pr.rep); !pr.rep.OK() {
-		t.Errorf("%s: lab link %q: %+v %+v", where, link, pr.rep.Problems, pr.rep.Warnings)
+	pr := play.Request{}
+	pr.S, pr.Rep = scenario.Decode(q, varianceKeys...)
+	if readVarianceParams(q, &pr.Rep); !pr.Rep.OK() {
+		t.Errorf("%s: lab link %q: %+v %+v", where, link, pr.Rep.Problems, pr.Rep.Warnings)
 	}
 }
 
@@ -42,21 +43,21 @@ func TestLabCellValues(t *testing.T) {
 			for stat, want := range map[string]float64{"mean": r.Sample.Mean, "sqbias": r.Sample.Bias * r.Sample.Bias, "var": r.Sample.Var,
 				"mse": r.Sample.MSE, "xvar": r.Exact.Var, "xmse": r.Exact.MSE, "xsqbias": r.Exact.Bias * r.Exact.Bias, "xmean": r.Exact.Mean} {
 				cell := stat + "." + string(rune('0'+c)) + "." + string(rune('0'+l))
-				if got, ok := x.cellValue(cell); !ok || got != want {
+				if got, ok := x.CellValue(cell); !ok || got != want {
 					t.Errorf("%s = %v, want %v", cell, got, want)
 				}
 			}
 		}
 		best := runs[slices.Index(mses, slices.Min(mses))].Lam
-		if got, _ := x.cellValue("best." + string(rune('0'+c))); got != best {
+		if got, _ := x.CellValue("best." + string(rune('0'+c))); got != best {
 			t.Errorf("best.%d = %v, want %v", c, got, best)
 		}
 	}
-	if got, _ := x.cellValue("true.0"); got != lab.True || math.IsNaN(got) {
+	if got, _ := x.CellValue("true.0"); got != lab.True || math.IsNaN(got) {
 		t.Errorf("true.0 = %v, want %v", got, lab.True)
 	}
 	for _, bad := range []string{"var.2.0", "var.0.9", "best.2", "true.1", "adv.0"} {
-		if _, ok := x.cellValue(bad); ok {
+		if _, ok := x.CellValue(bad); ok {
 			t.Errorf("%s has a value", bad)
 		}
 	}
@@ -74,7 +75,7 @@ func TestLabQuestions(t *testing.T) {
 					continue
 				}
 				n++
-				want, ok := lessonRequest{lang: "en"}.blockCells(q, "").cellValue(q.Ask)
+				want, ok := lessonRequest{lang: "en"}.blockCells(q, "").CellValue(q.Ask)
 				if !ok {
 					t.Fatalf("%s %s: no cell %s", l.Slug, q.ID, q.Ask)
 				}
@@ -121,7 +122,7 @@ func BenchmarkHorizonPage(b *testing.B) {
 
 // The lab's numbers kept in the server's memo read back exactly as run.
 func TestLabMemoExact(t *testing.T) {
-	memo := newChartMemo(1 << 20)
+	memo := play.NewChartMemo(1 << 20)
 	const link = "v=1&p=seed-a&n=200&seed=9&bias=0.3&lam=0.7"
 	first := lessonRequest{lang: "en", charts: memo}.labState(link)
 	again := lessonRequest{lang: "en", charts: memo}.labState(link)
@@ -129,13 +130,13 @@ func TestLabMemoExact(t *testing.T) {
 		t.Fatal("the lab's numbers are not in the memo")
 	}
 	for _, cell := range []string{"var.0.0", "mse.1.5", "xvar.1.2", "sqbias.1.3", "best.1", "best.0", "true.0", "xmean.0.4"} {
-		a, okA := first.cellValue(cell)
-		b, okB := again.cellValue(cell)
+		a, okA := first.CellValue(cell)
+		b, okB := again.CellValue(cell)
 		if a != b || !okA || !okB {
 			t.Errorf("%s: %v (run) vs %v (memo)", cell, a, b)
 		}
 	}
-	if again.cellLabel("var.1.5") == "var.1.5" || again.v.link() != first.v.link() {
-		t.Errorf("from the memo: label %q, link %q vs %q", again.cellLabel("var.1.5"), again.v.link(), first.v.link())
+	if again.CellLabel("var.1.5") == "var.1.5" || again.v.link() != first.v.link() {
+		t.Errorf("from the memo: label %q, link %q vs %q", again.CellLabel("var.1.5"), again.v.link(), first.v.link())
 	}
 }

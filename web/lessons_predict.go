@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math"
 	"net/url"
 	"strconv"
@@ -12,6 +11,8 @@ import (
 	"gaelab/lessons"
 	"gaelab/templates"
 	"gaelab/web/class"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -34,7 +35,7 @@ func (lr lessonRequest) param(b *lessons.Predict, suffix string) string {
 
 // predictOutcome is what the learner's answer to a predict box came to.
 type predictOutcome struct {
-	v         playView   // the playground state, for a question on one (On "")
+	v         play.View  // the playground state, for a question on one (On "")
 	src       cellSource // the state asked about: v, or the batch
 	open      templates.Link
 	want      float64
@@ -65,15 +66,15 @@ func (lr lessonRequest) checkPredict(b *lessons.Predict) predictOutcome {
 	switch b.On {
 	case lessons.OnBatch:
 		bv := lr.batchState(b.Link)
-		o.src, o.open = bv, templates.Link{Label: lr.lang.T("lessons.batch.open"), URL: bv.url("/batch", bv.b.Focus)}
+		o.src, o.open = bv, templates.Link{Label: lr.lang.T("lessons.batch.open"), URL: bv.URL("/batch", bv.B.Focus)}
 	case lessons.OnVariance:
 		lab := lr.labState(b.Link)
 		o.src, o.open = lab, templates.Link{Label: lr.lang.T("var.open"), URL: lab.v.link()}
 	default:
 		o.v = lr.blockView(predictParam(b), b.Link, nil)
-		o.src, o.open = o.v, templates.Link{Label: lr.lang.T("lessons.open"), URL: o.v.pr.link("/play", o.v.s)}
+		o.src, o.open = o.v, templates.Link{Label: lr.lang.T("lessons.open"), URL: o.v.Req.Link("/play", o.v.S)}
 	}
-	o.want, o.ok = o.src.cellValue(b.Ask)
+	o.want, o.ok = o.src.CellValue(b.Ask)
 	o.answer = strings.TrimSpace(lr.param(b, ""))
 	if n, err := strconv.Atoi(lr.param(b, "-tries")); err == nil && n > 0 && n < 100 {
 		o.tries = n
@@ -111,7 +112,7 @@ func (lr lessonRequest) checkPredict(b *lessons.Predict) predictOutcome {
 // the engine's value of a cell).
 func (lr lessonRequest) matches(b *lessons.Predict, a, answer string, x float64) bool {
 	if cell, query, ok := lessons.ParseRefOn(b.On, a); ok {
-		w, ok := lr.blockCells(b, query).cellValue(cell)
+		w, ok := lr.blockCells(b, query).CellValue(cell)
 		if !ok {
 			return false
 		}
@@ -187,8 +188,8 @@ func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.Predi
 		p.Value = t("predict.value", revealLabel(o.src, b), page.Num(o.want))
 		if b.On == "" {
 			v := o.v
-			v.s.Select = b.Ask
-			p.Formula = v.formula()
+			v.S.Select = b.Ask
+			p.Formula = v.Formula()
 		}
 		if b.Derivation != "" {
 			p.Derivation = templ.Raw(fillCells(o.src, b.Derivation))
@@ -217,7 +218,7 @@ func hintKey(b *lessons.Predict) string {
 // rendered derivation with the engine's value of that cell.
 func fillCells(v cellSource, s string) string {
 	for _, ref := range lessons.Placeholders(s) {
-		x, ok := v.cellValue(ref)
+		x, ok := v.CellValue(ref)
 		text := "?"
 		if ok {
 			text = page.Num(x)
@@ -244,5 +245,5 @@ func revealLabel(src cellSource, b *lessons.Predict) string {
 	if b.Label != "" {
 		return b.Label
 	}
-	return src.cellLabel(b.Ask)
+	return src.CellLabel(b.Ask)
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/http/httptest"
 	"net/url"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/web/class"
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 
@@ -100,7 +100,7 @@ func checkLink(t *testing.T, where, link string) {
 func checkPredict(t *testing.T, l *lessons.Lesson, lang string, q *lessons.Predict) {
 	t.Helper()
 	lr := lessonRequest{lang: "en"}
-	want, ok := lr.blockCells(q, "").cellValue(q.Ask)
+	want, ok := lr.blockCells(q, "").CellValue(q.Ask)
 	if !ok {
 		t.Errorf("%s: predict %q: no such cell", l.Slug, q.Ask)
 		return
@@ -139,7 +139,7 @@ func TestEveryDiagnosisShows(t *testing.T) {
 				for _, d := range q.Wrong {
 					answer := d.Answer
 					if cell, query, ok := lessons.ParseRefOn(q.On, d.Answer); ok {
-						x, ok := lessonRequest{lang: "en"}.blockCells(q, query).cellValue(cell)
+						x, ok := lessonRequest{lang: "en"}.blockCells(q, query).CellValue(cell)
 						if !ok {
 							t.Errorf("%s/%s %s: %s names no cell", lang, l.Slug, q.ID, d.Answer)
 							continue

@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"gaelab/web/page"
 	"net/url"
 	"strconv"
 
@@ -11,6 +10,8 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/templates"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -19,14 +20,14 @@ import (
 // critic's chart, and a link that opens the lab with the same state.
 func (lr lessonRequest) variance(b *lessons.Variance) templates.VarianceBlock {
 	q, _ := url.ParseQuery(b.Link)
-	pr := playRequest{lang: lr.lang, langSet: lr.langSet, view: page.View{Dark: lr.view.Dark}, charts: lr.charts}
-	pr.s, pr.rep = scenario.Decode(q, varianceKeys...)
+	pr := play.Request{Lang: lr.lang, LangSet: lr.langSet, View: page.View{Dark: lr.view.Dark}, Charts: lr.charts}
+	pr.S, pr.Rep = scenario.Decode(q, varianceKeys...)
 	v := newVarianceView(pr, q)
 	id := "var-" + b.ID
 	v.chartPrefix = id + "-"
 	vb := templates.VarianceBlock{
-		ID: id, Errors: append(v.messages(v.pr.rep.Problems), v.messages(v.pr.rep.Warnings)...),
-		Open: templates.Link{Label: v.t("var.open"), URL: v.link()},
+		ID: id, Errors: append(v.Messages(v.Req.Rep.Problems), v.Messages(v.Req.Rep.Warnings)...),
+		Open: templates.Link{Label: v.T("var.open"), URL: v.link()},
 	}
 	if b.Horizon > 0 {
 		lines, c := v.horizonBlock(id, b.Horizon)
@@ -34,13 +35,13 @@ func (lr lessonRequest) variance(b *lessons.Variance) templates.VarianceBlock {
 		return vb
 	}
 	if v.err != nil {
-		vb.Errors = append(vb.Errors, v.t("var.error"))
+		vb.Errors = append(vb.Errors, v.T("var.error"))
 		return vb
 	}
 	vb.Toy = v.toyLines()
 	vb.Table = v.table()
 	vb.Table.ID = id
-	c := v.chart(1).Figure(v.t, sweepLink(v.pr, "/compare/variance/chart/biased.svg", v.state, v.extra), v.t("sweep.chart.error", v.chartTitle(1)))
+	c := v.chart(1).Figure(v.T, sweepLink(v.Req, "/compare/variance/chart/biased.svg", v.State, v.extra), v.T("sweep.chart.error", v.chartTitle(1)))
 	vb.Chart = &c
 	return vb
 }

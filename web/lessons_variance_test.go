@@ -1,8 +1,6 @@
 package web
 
 import (
-	"gaelab/lessons"
-	"gaelab/web/page"
 	"math"
 	"net/http/httptest"
 	"net/url"
@@ -11,6 +9,8 @@ import (
 	"testing"
 
 	"gaelab/engine"
+	"gaelab/lessons"
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 
@@ -132,7 +132,7 @@ func BenchmarkHorizonLessonPage(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			s := newServer(Options{CacheBytes: 1})
 			if !memo {
-				s.charts = nil
+				s.Charts = nil
 			}
 			h := s.router()
 			for b.Loop() {

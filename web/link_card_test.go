@@ -13,6 +13,7 @@ import (
 
 	"gaelab/web/batch"
 	"gaelab/web/i18n"
+	"gaelab/web/play"
 	"gaelab/web/preview"
 	"gaelab/web/scenario"
 )
@@ -255,8 +256,8 @@ func TestPreviewGlyphCoverage(t *testing.T) {
 	for _, lang := range []i18n.Lang{i18n.En, i18n.Zh} {
 		for _, id := range scenario.PresetIDs {
 			p, _ := scenario.Preset(id)
-			pr := playRequest{lang: lang, s: p}
-			in := newPlayView(pr).previewInput()
+			pr := play.Request{Lang: lang, S: p}
+			in := play.NewView(pr).PreviewInput()
 			tx := in.Chart.Text
 			for _, s := range []string{in.Title, in.Subtitle, tx.TokenAxis, tx.ValueAxis, tx.Value, tx.Return, tx.Advantage, tx.Bootstrap} {
 				if !preview.Covered(s) {
@@ -274,7 +275,7 @@ func TestPreviewGlyphCoverage(t *testing.T) {
 	for _, id := range batch.PresetIDs {
 		b, _ := batch.Preset(id)
 		for _, lang := range []i18n.Lang{i18n.En, i18n.Zh} {
-			in, ok := newBatchView(batchRequest{lang: lang, b: b}).previewInput()
+			in, ok := play.NewBatchView(play.BatchRequest{Lang: lang, B: b}).PreviewInput()
 			if !ok || !preview.Covered(in.Title+in.Subtitle) {
 				t.Errorf("%s batch %s: no preview (%v) or the font lacks a glyph of %q", lang, id, ok, in.Title+in.Subtitle)
 			}

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
-	"gaelab/web/mw"
 	"io"
 	"log/slog"
 	"net/http"
@@ -18,6 +17,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"gaelab/static"
+	"gaelab/web/mw"
 )
 
 // serve answers one request through h, with the given request headers.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gaelab/web/chart"
+	"gaelab/web/play"
 )
 
 // A chart from the memo is the chart drawn afresh, and views that draw it
@@ -15,13 +16,13 @@ func TestChartMemoKeepsViewsApart(t *testing.T) {
 	s := newServer(Options{})
 	for _, q := range []string{"v=1&p=seed-b", "v=1&p=seed-b&lang=zh", "v=1&p=seed-b&theme=dark",
 		"v=1&p=seed-b&present=1", "v=1&p=seed-b&lam=0.5", "v=1&p=dense"} {
-		v := newPlayView(s.readPlay(httptest.NewRequest("GET", "/play?"+q, nil)))
-		fresh, err := v.drawChart("values", "", chart.Handles{})
+		v := play.NewView(s.Read(httptest.NewRequest("GET", "/play?"+q, nil)))
+		fresh, err := v.DrawChart("values", "", chart.Handles{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		first, _ := v.renderChart("values", "")
-		memo, _ := v.renderChart("values", "")
+		first, _ := v.RenderChart("values", "")
+		memo, _ := v.RenderChart("values", "")
 		if !bytes.Equal(first, fresh) || !bytes.Equal(memo, fresh) {
 			t.Errorf("%s: the memo's chart differs from a fresh drawing", q)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gaelab/web/i18n"
+	"gaelab/web/play"
 )
 
 // The caption tells the example's story: the prompt and the response, with
@@ -22,7 +23,7 @@ func TestPlayFirstScreenStory(t *testing.T) {
 		{"en", "/play?v=1&p=seed-b&lang=en", true, true, "是的，等于2！"},
 		{"zh", "/play?v=1&p=seed-b&lang=zh", false, true, "是的，等于2！"},
 		{"en, a token edited", "/play?v=1&p=seed-b&tok=否&tok=的&tok=，&tok=等于&tok=2&tok=！&lang=en", false, false, "否的，等于2！"},
-		{"en, long prompt", "/play?v=1&p=seed-b&prompt=" + long + "&lang=en", false, false, strings.Repeat("长", storyRunes) + "…"},
+		{"en, long prompt", "/play?v=1&p=seed-b&prompt=" + long + "&lang=en", false, false, strings.Repeat("长", play.StoryRunes) + "…"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			doc := getPage(t, c.target)

@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/csv"
 	"encoding/json"
-	"gaelab/web/page"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -13,6 +12,8 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -281,7 +282,7 @@ func TestPlayExports(t *testing.T) {
 	if rows[1][1] != "'=SUM(A1)" {
 		t.Errorf("a formula in token text must be defused, got %q", rows[1][1])
 	}
-	var ex tableExport
+	var ex play.TableExport
 	rec = get(t, "/play/table.json?v=1&p=seed-b")
 	if err := json.Unmarshal(rec.Body.Bytes(), &ex); err != nil {
 		t.Fatal(err)
@@ -289,7 +290,7 @@ func TestPlayExports(t *testing.T) {
 	if a := ex.Rows["advantages"][5]; a > -1.79 || a < -1.7902 {
 		t.Errorf("JSON whitened A_5 = %v, want −1.7901", a)
 	}
-	for _, name := range chartNames {
+	for _, name := range play.ChartNames {
 		rec := get(t, "/play/chart/"+name+".svg?v=1&p=seed-b")
 		if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Body.String(), "<svg") {
 			t.Errorf("chart %s: %d %q", name, rec.Code, rec.Header().Get("Content-Type"))

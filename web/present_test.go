@@ -1,9 +1,11 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"strings"
 	"testing"
+
+	"gaelab/web/page"
+	"gaelab/web/play"
 )
 
 // A teacher's hidden rows carry no number in the page until revealed, and
@@ -34,8 +36,8 @@ func TestHiddenRowsCarryNoNumbers(t *testing.T) {
 		t.Errorf("after one reveal: adv %q, ret %q; want adv shown and ret still hidden", got, cell(doc, "ret", 0))
 	}
 	doc = getPage(t, "/play?v=1&p=seed-b&sel=delta.2&hide=adv,ret,formula&rev=3")
-	if n := doc.Find(`[data-testid="views"] a`).Length(); n != len(viewLinks(6, page.View{})) {
-		t.Errorf("with everything revealed: %d links to the other views, want %d", n, len(viewLinks(6, page.View{})))
+	if n := doc.Find(`[data-testid="views"] a`).Length(); n != len(play.ViewLinks(6, page.View{})) {
+		t.Errorf("with everything revealed: %d links to the other views, want %d", n, len(play.ViewLinks(6, page.View{})))
 	}
 }
 

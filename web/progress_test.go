@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/url"
 	"os"
 	"slices"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"gaelab/lessons"
+	"gaelab/web/page"
 )
 
 func TestProgressCodeRoundTrip(t *testing.T) {

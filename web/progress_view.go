@@ -1,12 +1,12 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"strings"
 
 	"gaelab/lessons"
 	"gaelab/static"
 	"gaelab/templates"
+	"gaelab/web/page"
 )
 
 // progressJS is the script that keeps progress in the browser.

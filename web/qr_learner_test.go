@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"gaelab/web/page"
 	"gaelab/web/qr/qrtest"
 )
 

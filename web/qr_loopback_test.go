@@ -3,6 +3,8 @@ package web
 import (
 	"net/http/httptest"
 	"testing"
+
+	"gaelab/web/play"
 )
 
 func TestLoopbackHost(t *testing.T) {
@@ -12,11 +14,11 @@ func TestLoopbackHost(t *testing.T) {
 	} {
 		r := httptest.NewRequest("GET", "/", nil)
 		r.Host = host
-		if got := loopbackHost(r); got != want {
+		if got := play.LoopbackHost(r); got != want {
 			t.Errorf("loopbackHost(%q) = %v; want %v", host, got, want)
 		}
 	}
-	for _, a := range lanAddresses() {
+	for _, a := range play.LANAddresses() {
 		if a == "127.0.0.1" || a == "[::1]" {
 			t.Errorf("lanAddresses lists loopback %s", a)
 		}

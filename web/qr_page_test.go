@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"gaelab/web/play"
 )
 
 // qrPage gets /qr for u on host through h.
@@ -60,7 +62,7 @@ func TestQRPage(t *testing.T) {
 		if !strings.Contains(warn.Text(), "gaelab -addr 0.0.0.0:"+port) {
 			t.Errorf("%s: the loopback warning %q lacks the fix", host, warn.Text())
 		}
-		for _, a := range lanAddresses() {
+		for _, a := range play.LANAddresses() {
 			if !strings.Contains(warn.Text(), "http://"+a+":"+port+"/play?v=1&p=seed-b&lam=0.9") {
 				t.Errorf("%s: the warning lacks the link on %s", host, a)
 			}

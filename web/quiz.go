@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math/rand/v2"
 	"net/http"
 	"regexp"
@@ -13,6 +12,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/templates"
+	"gaelab/web/page"
 )
 
 // quizSize is the number of questions of a final test.

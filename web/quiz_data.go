@@ -50,7 +50,7 @@ func (lr lessonRequest) quizTable(i int, it quizItem) *templates.Table {
 		return nil
 	}
 	v := lr.blockView(predictParam(p), p.Link, nil)
-	tab := v.table()
+	tab := v.Table()
 	tab.Caption = lr.lang.T("quiz.data_caption", i+1)
 	rows := quizRows(it.lesson, p)
 	var kept []templates.Row

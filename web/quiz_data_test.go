@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
 )
 
 // quizReads are the rows whose every cell a question on a row needs to see,
@@ -93,7 +93,7 @@ func checkQuizData(t *testing.T, where, lang string, item *goquery.Selection, p 
 	for _, r := range quizReads[row] {
 		n := 0
 		for tt := 0; ; tt++ {
-			w, ok := src.cellValue(r + "." + strconv.Itoa(tt))
+			w, ok := src.CellValue(r + "." + strconv.Itoa(tt))
 			if !ok {
 				break
 			}
@@ -126,7 +126,7 @@ func TestQuizSeed5ShowsTheRewards(t *testing.T) {
 				t.Fatalf("%s: question %d shows %d rewards, want 6", lang, i+1, cells.Length())
 			}
 			cells.Each(func(tt int, c *goquery.Selection) {
-				if w, _ := src.cellValue("reward." + strconv.Itoa(tt)); c.Text() != page.Num(w) {
+				if w, _ := src.CellValue("reward." + strconv.Itoa(tt)); c.Text() != page.Num(w) {
 					t.Errorf("%s: reward %d shows %q, want %s", lang, tt, c.Text(), page.Num(w))
 				}
 			})

@@ -53,7 +53,7 @@ func TestQuizScoredByTheEngine(t *testing.T) {
 		for i, it := range items {
 			name := "a" + strconv.Itoa(i)
 			if p := it.predict; p != nil {
-				want, _ := lessonRequest{lang: "en"}.blockCells(p, "").cellValue(p.Ask)
+				want, _ := lessonRequest{lang: "en"}.blockCells(p, "").CellValue(p.Ask)
 				right.Set(name, strconv.FormatFloat(want, 'f', 6, 64))
 				if p.Kind == "sign" {
 					right.Set(name, class.SignOf(want))

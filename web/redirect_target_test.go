@@ -1,11 +1,12 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+
+	"gaelab/web/page"
 )
 
 // trickyTargets are links that try to leave the site, or look as if they

@@ -3,7 +3,6 @@
 package web
 
 import (
-	"gaelab/web/mw"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"gaelab/web/api"
 	"gaelab/web/clientip"
 	"gaelab/web/httperr"
+	"gaelab/web/mw"
 	"gaelab/web/store"
 )
 
@@ -48,7 +48,7 @@ type Options struct {
 	// PublicURL is where phones reach the server ("https://gae.example.edu"),
 	// for join links and QR codes behind a reverse proxy; "" uses the
 	// request's scheme and host, if the host is known (siteHosts):
-	// AllowedHosts (ParseAllowedHosts), or the address connected to. Link
+	// AllowedHosts (page.ParseAllowedHosts), or the address connected to. Link
 	// previews' og:image and og:url, which must be absolute, are written
 	// only when it is set.
 	PublicURL    string
@@ -154,12 +154,12 @@ func (s *Server) router() *router {
 
 	p := rt.pages
 	p.Get("/", s.handleHome)
-	p.Get("/play", s.handlePlay)
-	p.Get("/play/table.csv", s.handleTableCSV)
-	p.Get("/play/table.json", s.handleTableJSON)
-	p.Get("/play/verify.py", s.handlePlayVerify)
-	p.Get("/play/chart/{name}.svg", s.handleChart)
-	p.Get("/play/preview.png", s.handlePlayPreview)
+	p.Get("/play", s.HandlePlay)
+	p.Get("/play/table.csv", s.HandleTableCSV)
+	p.Get("/play/table.json", s.HandleTableJSON)
+	p.Get("/play/verify.py", s.HandlePlayVerify)
+	p.Get("/play/chart/{name}.svg", s.HandleChart)
+	p.Get("/play/preview.png", s.HandlePlayPreview)
 	p.Get("/update", s.handleUpdateIndex)
 	p.Get("/update/critic", s.handleUpdateCritic)
 	p.Get("/update/actor", s.handleUpdateActor)
@@ -180,10 +180,10 @@ func (s *Server) router() *router {
 	p.Get("/compare/estimators/chart.svg", s.handleCompareEstimatorsChart)
 	p.Get("/compare/variance", s.handleCompareVariance)
 	p.Get("/compare/variance/chart/{name}.svg", s.handleCompareVarianceChart)
-	p.Get("/batch", s.handleBatch)
-	p.Get("/batch/chart.svg", s.handleBatchChart)
-	p.Get("/batch/preview.png", s.handleBatchPreview)
-	p.Get("/batch/verify.py", s.handleBatchVerify)
+	p.Get("/batch", s.HandleBatch)
+	p.Get("/batch/chart.svg", s.HandleBatchChart)
+	p.Get("/batch/preview.png", s.HandleBatchPreview)
+	p.Get("/batch/verify.py", s.HandleBatchVerify)
 	p.Get("/lessons", s.handleLessons)
 	p.Get("/lessons/quiz", s.handleQuiz)
 	p.Get("/lessons/diagram", s.handleDiagram)
@@ -194,8 +194,8 @@ func (s *Server) router() *router {
 
 	rt.limited.Get("/lang/{lang}", s.handleSetLang)
 	// The QR code and its page are drawn for the request's Host: not in the answer cache.
-	rt.limited.Get("/qr", s.handleQRPage)
-	rt.limited.Get("/qr.svg", s.handleQR)
+	rt.limited.Get("/qr", s.HandleQRPage)
+	rt.limited.Get("/qr.svg", s.HandleQR)
 	rt.limited.Get("/healthz", s.handleHealthz)
 	rt.limited.With(gzip).Post("/api/v1/compute", api.HandleCompute)
 	rt.limited.Handle("/static/*", static.Handler())

@@ -4,14 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"gaelab/web/mw"
-	"gaelab/web/page"
 	"log/slog"
 	"net"
 	"net/http"
 	"time"
 
 	"gaelab/lessons"
+	"gaelab/web/mw"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/preview"
 )
 
@@ -38,11 +39,11 @@ const maxHeaderBytes = 1 << 20
 // held here rather than in package variables.
 // The message catalog (package i18n) is immutable and needs no place here.
 type Server struct {
-	opts      Options
-	answers   *mw.ResponseCache // recent answers of the pages group, by ETag
-	*playRoom                   // the playground's handlers (play_room.go)
-	class     *classRoom        // live classes (class_room.go)
-	uploads   *inspectUploads   // /inspect's uploads (inspect_store.go)
+	opts       Options
+	answers    *mw.ResponseCache // recent answers of the pages group, by ETag
+	*play.Room                   // the playground's handlers (play_room.go)
+	class      *classRoom        // live classes (class_room.go)
+	uploads    *inspectUploads   // /inspect's uploads (inspect_store.go)
 
 	// closing is done when the http.Server begins its shutdown; streams
 	// end then (withShutdown).
@@ -56,8 +57,8 @@ func newServer(o Options) *Server {
 	closing, shutdown := context.WithCancel(context.Background())
 	s := &Server{opts: o, answers: mw.NewResponseCache(o.CacheBytes),
 		class: newClassRoom(o), uploads: newInspectUploads(o), closing: closing, shutdown: shutdown}
-	s.playRoom = &playRoom{charts: newChartMemo(chartMemoBytes), classesOn: s.class.on,
-		hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts)}
+	s.Room = &play.Room{Charts: play.NewChartMemo(play.ChartMemoBytes), ClassesOn: s.class.on,
+		Hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts)}
 	return s
 }
 

@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"gaelab/web/page"
 	"io"
 	"net"
 	"net/http"
@@ -13,6 +12,8 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/qr/qrtest"
 )
 
@@ -97,7 +98,7 @@ func TestQRRefusesUnknownHosts(t *testing.T) {
 // the server's network address is no teacher on this machine: the QR page
 // must not list the machine's addresses to it (issue 22).
 func TestQRPageHidesAddressesFromSpoofedLocalhost(t *testing.T) {
-	lan := lanAddresses()
+	lan := play.LANAddresses()
 	if len(lan) == 0 {
 		t.Skip("no network address to listen on")
 	}

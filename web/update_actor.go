@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math"
 	"net/http"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/chart"
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 
@@ -49,7 +49,7 @@ func (s *Server) newActorView(r *http.Request) actorView {
 // and no clip_high; one without the dual clip reads no c (C = 0: none).
 func actorOf(u updateView) actorView {
 	v := actorView{updateView: u}
-	for _, tok := range v.s.Tokens {
+	for _, tok := range v.S.Tokens {
 		v.old = append(v.old, tok.Old)
 	}
 	v.logProbs = v.own.list("lp", v.old)
@@ -93,7 +93,7 @@ func (s *Server) handleUpdateActorChart(w http.ResponseWriter, r *http.Request) 
 	if a.err == nil {
 		d.SVG, d.Err = v.objectiveChart(a, "")
 	}
-	page.WriteSVG(w, d, v.t("chart.error"))
+	page.WriteSVG(w, d, v.T("chart.error"))
 }
 
 // actorLoss is the actor's loss for the view's state, from the engine.
@@ -122,7 +122,7 @@ func (v actorView) compute() actorLoss {
 	}
 	a.adv = v.adv
 	adv := [][]float64{a.adv}
-	lp, old, mask := [][]float64{v.logProbs}, [][]float64{v.old}, [][]float64{v.res.Mask}
+	lp, old, mask := [][]float64{v.logProbs}, [][]float64{v.old}, [][]float64{v.Res.Mask}
 	if a.terms, a.err = v.policyTerms(lp, old, adv); a.err != nil {
 		return a
 	}
@@ -162,11 +162,11 @@ func (v actorView) policyTerms(lp, old, adv [][]float64) (engine.PolicyTerms, er
 // build is the page's view model.
 func (v actorView) build() templates.Update {
 	f := templates.UpdateForm{
-		Action: v.path, Hidden: v.hiddenState(), Legend: v.t("update.actor.legend"),
+		Action: v.path, Hidden: v.hiddenState(), Legend: v.T("update.actor.legend"),
 		Settings: v.clipFields(),
-		Submit:   v.t("form.submit"), Errors: v.fieldErrors(),
+		Submit:   v.T("form.submit"), Errors: v.fieldErrors(),
 	}
-	v.listEditor(&f, "lp", v.t("update.lp"), v.logProbs)
+	v.listEditor(&f, "lp", v.T("update.lp"), v.logProbs)
 	// Typed advantages: one comma-separated field (empty: the newest GAE's
 	// whitened A_t, which the table shows).
 	typed := ""
@@ -177,11 +177,11 @@ func (v actorView) build() templates.Update {
 		}
 		typed = strings.Join(parts, ",")
 	}
-	adv := v.field("adv", v.t("update.adv"), typed)
+	adv := v.field("adv", v.T("update.adv"), typed)
 	if v.whole() {
-		adv.Label = v.t("update.release.adv", engine.StableLabel(v.gen, engine.WhitenedGAEChanges...))
+		adv.Label = v.T("update.release.adv", engine.StableLabel(v.gen, engine.WhitenedGAEChanges...))
 	}
-	adv.Help = v.t("update.list.help")
+	adv.Help = v.T("update.list.help")
 	f.Settings = append(f.Settings, adv)
 	a := v.compute()
 	r := v.withQuestions(a)
@@ -192,36 +192,36 @@ func (v actorView) build() templates.Update {
 // withQuestions are the results with the questions about them.
 func (v actorView) withQuestions(a actorLoss) templates.UpdateResults {
 	r := v.results(a)
-	r.QuestionsHeading, r.Questions = v.t("uq.heading"), v.questionBoxes(v.actorQuestions(a), nil)
+	r.QuestionsHeading, r.Questions = v.T("uq.heading"), v.questionBoxes(v.actorQuestions(a), nil)
 	return r
 }
 
 // results are the table, the losses, the metrics, the notes and the chart;
 // without whitened advantages only the log-probs and why there is no loss.
 func (v actorView) results(a actorLoss) templates.UpdateResults {
-	r := templates.UpdateResults{ID: "update-results", Heading: v.t("update.actor.results", v.gen.Range())}
-	r.Table = templates.Table{Caption: v.t("update.actor.table"), Corner: v.t("table.corner"), Columns: v.columns()}
+	r := templates.UpdateResults{ID: "update-results", Heading: v.T("update.actor.results", v.gen.Range())}
+	r.Table = templates.Table{Caption: v.T("update.actor.table"), Corner: v.T("table.corner"), Columns: v.columns()}
 	r.Table.Rows = []templates.Row{
-		v.numberRow("old", v.t("update.row.old"), "old_log_probs", "", v.old),
-		v.numberRow("lp", v.t("update.row.lp"), "log_probs", "", v.logProbs),
+		v.numberRow("old", v.T("update.row.old"), "old_log_probs", "", v.old),
+		v.numberRow("lp", v.T("update.row.lp"), "log_probs", "", v.logProbs),
 	}
 	if a.err != nil {
 		switch {
 		case page.LearnerKnows(a.err):
-			r.Errors = append(r.Errors, v.t("update.actor.no_adv", v.t(page.LearnerKey(a.err))))
+			r.Errors = append(r.Errors, v.T("update.actor.no_adv", v.T(page.LearnerKey(a.err))))
 		default:
-			r.Errors = append(r.Errors, v.t("update.actor.no_loss"))
+			r.Errors = append(r.Errors, v.T("update.actor.no_loss"))
 		}
 		return r
 	}
 	r.Table.Rows = append(r.Table.Rows, v.termRows(a)...)
-	r.Losses = templates.LossTable{Caption: v.t("update.actor.losses"), Head: []string{v.t("update.mode"), "pg_loss", v.t("update.rule")}}
+	r.Losses = templates.LossTable{Caption: v.T("update.actor.losses"), Head: []string{v.T("update.mode"), "pg_loss", v.T("update.rule")}}
 	var metrics *engine.PolicyLoss
 	for i, mode := range v.aggModes() {
 		row := templates.LossRow{Mode: string(mode), Rule: v.lossRule(mode, engine.PolicyLossChanges(mode))}
 		switch err := a.modeErrs[i]; {
 		case err != nil:
-			row.Error = v.t("update.err.no_tokens")
+			row.Error = v.T("update.err.no_tokens")
 		case v.whole():
 			v.lossValue(&row, a.modes[i].Loss)
 			if finite(a.modes[i].ClipFrac, a.modes[i].PPOKL) {
@@ -234,24 +234,24 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 		r.Losses.Rows = append(r.Losses.Rows, row)
 	}
 	if metrics != nil { // the same in every mode: masked means
-		r.Metrics = []templates.Metric{updateMetric("pg_clipfrac", v.t("update.pg_clipfrac"), "actor/pg_clipfrac", metrics.ClipFrac)}
+		r.Metrics = []templates.Metric{updateMetric("pg_clipfrac", v.T("update.pg_clipfrac"), "actor/pg_clipfrac", metrics.ClipFrac)}
 		if v.has(engine.DualClip) {
-			r.Metrics = append(r.Metrics, updateMetric("pg_clipfrac_lower", v.t("update.pg_clipfrac_lower"), "actor/pg_clipfrac_lower", metrics.ClipFracLower))
+			r.Metrics = append(r.Metrics, updateMetric("pg_clipfrac_lower", v.T("update.pg_clipfrac_lower"), "actor/pg_clipfrac_lower", metrics.ClipFracLower))
 		}
-		r.Metrics = append(r.Metrics, updateMetric("ppo_kl", v.t("update.ppo_kl"), "actor/ppo_kl", metrics.PPOKL))
+		r.Metrics = append(r.Metrics, updateMetric("ppo_kl", v.T("update.ppo_kl"), "actor/ppo_kl", metrics.PPOKL))
 	}
 	early := engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...) // the releases that compute these numbers as v0.2 does
 	clampTag, clampPR := arrival(engine.LogRatioClamp)
 	if x := a.early.Loss; a.earlyErr == nil && (math.IsInf(x, 0) || math.IsNaN(x)) {
-		r.Early = []templates.Metric{{ID: "early", Label: v.t("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss",
-			Error: v.t("update.actor.early_nonfinite", engine.G01.Range(), nonFiniteText(x), v.since0(engine.LogRatioClamp), clampTag, clampPR)}}
+		r.Early = []templates.Metric{{ID: "early", Label: v.T("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss",
+			Error: v.T("update.actor.early_nonfinite", engine.G01.Range(), nonFiniteText(x), v.since0(engine.LogRatioClamp), clampTag, clampPR)}}
 	} else if a.earlyErr != nil {
-		r.Early = []templates.Metric{{ID: "early", Label: v.t("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss", Error: v.t("update.actor.early_err", v.since0(engine.LogRatioClamp))}}
+		r.Early = []templates.Metric{{ID: "early", Label: v.T("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss", Error: v.T("update.actor.early_err", v.since0(engine.LogRatioClamp))}}
 	} else {
 		r.Early = []templates.Metric{
-			updateMetric("early", v.t("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), "pg_loss", a.early.Loss),
-			updateMetric("early_clipfrac", v.t("update.actor.early_clipfrac", early), "pg_clipfrac", a.early.ClipFrac),
-			updateMetric("early_ppo_kl", v.t("update.actor.early_ppo_kl", early), "ppo_kl", a.early.PPOKL),
+			updateMetric("early", v.T("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), "pg_loss", a.early.Loss),
+			updateMetric("early_clipfrac", v.T("update.actor.early_clipfrac", early), "pg_clipfrac", a.early.ClipFrac),
+			updateMetric("early_ppo_kl", v.T("update.actor.early_ppo_kl", early), "ppo_kl", a.early.PPOKL),
 		}
 	}
 	r.Notes = append(v.actorNotes(a), v.releaseNotes()...)
@@ -278,13 +278,13 @@ func (v actorView) actorNotes(a actorLoss) []templates.Rich {
 	if ratio1 {
 		notes = append(notes, v.ratio1Note())
 	} else {
-		notes = append(notes, v.html("update.actor.clips", v.tokenList(clipped), v.tokenList(dual)))
+		notes = append(notes, v.HTML("update.actor.clips", v.tokenList(clipped), v.tokenList(dual)))
 		if !v.has(engine.DualClip) {
-			notes[len(notes)-1] = v.html("update.release.clips_no_dual", v.tokenList(clipped))
+			notes[len(notes)-1] = v.HTML("update.release.clips_no_dual", v.tokenList(clipped))
 		}
 	}
-	if len(valid) < v.s.Len() {
-		notes = append(notes, v.html("update.masked_note"))
+	if len(valid) < v.S.Len() {
+		notes = append(notes, v.HTML("update.masked_note"))
 	}
 	return notes
 }
@@ -292,14 +292,14 @@ func (v actorView) actorNotes(a actorLoss) []templates.Rich {
 // charts is the objective chart, inline.
 func (v actorView) charts(a actorLoss) []templates.Chart {
 	c := templates.Chart{
-		ID: "chart-objective", Title: v.t("update.chart.title"), Download: v.t("chart.download"),
+		ID: "chart-objective", Title: v.T("update.chart.title"), Download: v.T("chart.download"),
 		URL: v.linkOf("/update/actor/objective.svg"),
 	}
 	svg, err := v.objectiveChart(a, "objective")
 	c.SVG = templ.Raw(string(svg))
 	if err != nil {
 		c.SVG = templ.Raw("")
-		c.Title += " — " + v.t("chart.error")
+		c.Title += " — " + v.T("chart.error")
 	}
 	return []templates.Chart{c}
 }
@@ -308,26 +308,26 @@ func (v actorView) charts(a actorLoss) []templates.Chart {
 func (v actorView) linkOf(path string) string {
 	u := v.updateView
 	u.path = path
-	return u.link(v.pr)
+	return u.link(v.Req)
 }
 
 // objectiveChart draws the objective chart: each valid token with A ≠ 0
 // at its ratio, on its curve, per unit |A| (the engine's loss for A = ±1).
 func (v actorView) objectiveChart(a actorLoss, id string) ([]byte, error) {
 	in := chart.ObjectiveInput{
-		Low: v.clip.Low, High: v.clip.High, C: v.clip.C, Base: v.s.Base, ID: id, Theme: v.chartTheme(),
+		Low: v.clip.Low, High: v.clip.High, C: v.clip.C, Base: v.S.Base, ID: id, Theme: v.ChartTheme(),
 		Text: chart.ObjectiveText{
-			Title: v.t("update.chart.title"), Desc: v.t("update.chart.desc"),
-			Positive: v.t("update.chart.positive"), Negative: v.t("update.chart.negative"),
-			RatioAxis: v.t("update.chart.ratio"), ObjectiveAxis: v.t("update.chart.objective"),
-			Objective: v.t("update.chart.legend.objective"), Unclipped: v.t("update.chart.legend.unclipped"),
-			ClipRange: v.t("update.chart.legend.range"), DualClip: v.t("update.chart.legend.dual"),
-			Tokens: v.t("update.chart.legend.tokens"),
+			Title: v.T("update.chart.title"), Desc: v.T("update.chart.desc"),
+			Positive: v.T("update.chart.positive"), Negative: v.T("update.chart.negative"),
+			RatioAxis: v.T("update.chart.ratio"), ObjectiveAxis: v.T("update.chart.objective"),
+			Objective: v.T("update.chart.legend.objective"), Unclipped: v.T("update.chart.legend.unclipped"),
+			ClipRange: v.T("update.chart.legend.range"), DualClip: v.T("update.chart.legend.dual"),
+			Tokens: v.T("update.chart.legend.tokens"),
 		},
 	}
 	var left []int
 	for t, x := range a.adv {
-		if v.s.Tokens[t].Kind != scenario.Valid || x == 0 {
+		if v.S.Tokens[t].Kind != scenario.Valid || x == 0 {
 			left = append(left, t)
 			continue
 		}
@@ -336,7 +336,7 @@ func (v actorView) objectiveChart(a actorLoss, id string) ([]byte, error) {
 		})
 	}
 	if len(left) > 0 {
-		in.Text.Note = v.t("update.chart.left_out", v.tokenList(left))
+		in.Text.Note = v.T("update.chart.left_out", v.tokenList(left))
 	}
 	return chart.Objective(in)
 }

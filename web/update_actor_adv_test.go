@@ -1,11 +1,11 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"strings"
 	"testing"
 
 	"gaelab/engine"
+	"gaelab/web/page"
 )
 
 // /update/actor takes typed advantages (adv=, one per token, as the API's

@@ -1,11 +1,12 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math"
 
 	"gaelab/engine"
 	"gaelab/templates"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -29,24 +30,24 @@ func (v *actorView) notInRelease() {
 		if x, problem := scenario.ParseNumber(raw[0]); problem == "" && x == p.def {
 			continue
 		}
-		v.pr.rep.Warn("update.release.not_in", v.since(p.id), p.key, raw[0])
+		v.Req.Rep.Warn("update.release.not_in", v.since(p.id), p.key, raw[0])
 	}
 }
 
 // clipFields are the form's clip settings, as the view's policy loss has them.
 func (v actorView) clipFields() []templates.Field {
 	if !v.has(engine.ClipLowHigh) {
-		f := v.field("clip", v.t("update.clip_one"), scenario.FormatNumber(v.clip.Low))
-		f.Help = v.t("update.clip_one.help")
+		f := v.field("clip", v.T("update.clip_one"), scenario.FormatNumber(v.clip.Low))
+		f.Help = v.T("update.clip_one.help")
 		return []templates.Field{f}
 	}
-	low := v.field("clip", v.t("update.clip"), scenario.FormatNumber(v.clip.Low))
-	high := v.field("clip_high", v.t("update.clip_high"), scenario.FormatNumber(v.clip.High))
-	low.Help, high.Help = v.t("update.clip.help"), v.t("update.clip_high.help")
+	low := v.field("clip", v.T("update.clip"), scenario.FormatNumber(v.clip.Low))
+	high := v.field("clip_high", v.T("update.clip_high"), scenario.FormatNumber(v.clip.High))
+	low.Help, high.Help = v.T("update.clip.help"), v.T("update.clip_high.help")
 	fs := []templates.Field{low, high}
 	if v.has(engine.DualClip) {
-		c := v.field("c", v.t("update.c"), scenario.FormatNumber(v.clip.C))
-		c.Help = v.t("update.c.help")
+		c := v.field("c", v.T("update.c"), scenario.FormatNumber(v.clip.C))
+		c.Help = v.T("update.c.help")
 		fs = append(fs, c)
 	}
 	return fs
@@ -57,27 +58,27 @@ func (v actorView) clipFields() []templates.Field {
 func (v actorView) termRows(a actorLoss) []templates.Row {
 	pt := a.terms
 	rows := []templates.Row{
-		v.numberRow("logratio", v.t("update.row.logratio"), "negative_approx_kl", "", pt.LogRatio[0]),
-		v.numberRow("ratio", v.t("update.row.ratio"), "ratio", "", pt.Ratio[0]),
-		v.numberRow("adv", v.t("update.row.adv"), "advantages", "q-whitened", a.adv),
-		v.numberRow("p1", v.t("update.row.p1"), "pg_losses1", "", pt.Losses1[0]),
-		v.numberRow("p2", v.t("update.row.p2"), "pg_losses2", "", pt.Losses2[0]),
+		v.numberRow("logratio", v.T("update.row.logratio"), "negative_approx_kl", "", pt.LogRatio[0]),
+		v.numberRow("ratio", v.T("update.row.ratio"), "ratio", "", pt.Ratio[0]),
+		v.numberRow("adv", v.T("update.row.adv"), "advantages", "q-whitened", a.adv),
+		v.numberRow("p1", v.T("update.row.p1"), "pg_losses1", "", pt.Losses1[0]),
+		v.numberRow("p2", v.T("update.row.p2"), "pg_losses2", "", pt.Losses2[0]),
 	}
 	if pt.Losses3 != nil {
 		caps := make([]templates.Cell, len(a.adv)) // −A·c is used only where A < 0
 		for t, x := range a.adv {
-			caps[t] = templates.Cell{T: t, Text: "—", Class: maskClass(v.s.Tokens[t].Kind)}
+			caps[t] = templates.Cell{T: t, Text: "—", Class: play.MaskClass(v.S.Tokens[t].Kind)}
 			if x < 0 {
 				caps[t].Text = page.Num(pt.Losses3[0][t])
 			}
 		}
-		rows = append(rows, templates.Row{ID: "p3", Label: v.t("update.row.p3"), Code: "pg_losses3", Cells: caps})
+		rows = append(rows, templates.Row{ID: "p3", Label: v.T("update.row.p3"), Code: "pg_losses3", Cells: caps})
 	}
 	rows = append(rows,
-		v.numberRow("ploss", v.t("update.row.ploss"), "pg_losses", "", pt.Final[0]),
-		v.flagRow("pclipped", v.t("update.row.pclipped"), "pg_losses2 > pg_losses1", pt.Clipped[0], v.t("update.clipped"), v.t("update.no")))
+		v.numberRow("ploss", v.T("update.row.ploss"), "pg_losses", "", pt.Final[0]),
+		v.flagRow("pclipped", v.T("update.row.pclipped"), "pg_losses2 > pg_losses1", pt.Clipped[0], v.T("update.clipped"), v.T("update.no")))
 	if pt.DualClipped != nil {
-		rows = append(rows, v.flagRow("dual", v.t("update.row.dual"), "A < 0 and max(…) > pg_losses3", pt.DualClipped[0], v.t("update.capped"), v.t("update.no")))
+		rows = append(rows, v.flagRow("dual", v.T("update.row.dual"), "A < 0 and max(…) > pg_losses3", pt.DualClipped[0], v.T("update.capped"), v.T("update.no")))
 	}
 	return rows
 }
@@ -92,22 +93,22 @@ func (v actorView) since0(id engine.ChangeID) string { return engine.StableLabel
 func (v actorView) ratio1Note() templates.Rich {
 	label := engine.StableLabel(v.gen, engine.AggModeChanges(engine.TokenMean)...)
 	if v.gen.Has(engine.MaskedMeanEps) && !v.gen.Has(engine.TokenMeanNoEps) {
-		return v.html("update.release.ratio1_eps", label)
+		return v.HTML("update.release.ratio1_eps", label)
 	}
-	return v.html("update.actor.ratio1", label)
+	return v.HTML("update.actor.ratio1", label)
 }
 
 // advNote says where the advantages come from.
 func (v actorView) advNote() templates.Rich {
 	switch {
 	case !v.whole() && v.advTyped:
-		return v.html("update.actor.adv_typed")
+		return v.HTML("update.actor.adv_typed")
 	case !v.whole():
-		return v.html("update.actor.adv_note")
+		return v.HTML("update.actor.adv_note")
 	case v.advTyped:
-		return v.html("update.release.adv_typed", engine.StableLabel(v.gen, engine.WhitenedGAEChanges...))
+		return v.HTML("update.release.adv_typed", engine.StableLabel(v.gen, engine.WhitenedGAEChanges...))
 	}
-	return v.html("update.release.adv_note", engine.StableLabel(v.gen, engine.WhitenedGAEChanges...), engine.StableLabel(v.gen, engine.PolicyLossChanges(engine.TokenMean)...))
+	return v.HTML("update.release.adv_note", engine.StableLabel(v.gen, engine.WhitenedGAEChanges...), engine.StableLabel(v.gen, engine.PolicyLossChanges(engine.TokenMean)...))
 }
 
 // releaseNotes say what the release's policy loss lacks that v0.9.0's has:
@@ -120,7 +121,7 @@ func (v actorView) releaseNotes() []templates.Rich {
 	}{{engine.ClipLowHigh, "update.release.one_clip"}, {engine.DualClip, "update.release.no_dual"}, {engine.LogRatioClamp, "update.release.no_clamp"}} {
 		if !v.has(c.id) {
 			tag, pr := arrival(c.id)
-			notes = append(notes, v.html(c.key, v.since(c.id), tag, pr))
+			notes = append(notes, v.HTML(c.key, v.since(c.id), tag, pr))
 		}
 	}
 	return notes
@@ -134,7 +135,7 @@ func (v actorView) editNotice(a actorLoss) []string {
 	}
 	e := actorOf(v.edited())
 	ea := e.compute()
-	return v.updateNotice(a.adv, ea.adv, v.t("update.row.adv"), a.numbers(), ea.numbers(), "pg_loss")
+	return v.updateNotice(a.adv, ea.adv, v.T("update.row.adv"), a.numbers(), ea.numbers(), "pg_loss")
 }
 
 // numbers are the loss and metrics of every mode shown (NaN where there

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +12,7 @@ import (
 
 	"gaelab/engine"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 

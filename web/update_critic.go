@@ -1,13 +1,14 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math"
 	"net/http"
 
 	"gaelab/engine"
 	"gaelab/engine/explain"
 	"gaelab/templates"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -38,8 +39,8 @@ func (s *Server) newCriticView(r *http.Request) criticView {
 // critic mini-batch: vpreds = values.
 func criticOf(u updateView) criticView {
 	v := criticView{updateView: u}
-	v.vpreds = v.own.list("vp", values(v.s))
-	v.cv = v.own.number("cv", criticDefaultCV, updateNonNegative)
+	v.vpreds = v.own.list("vp", play.Values(v.S))
+	v.cv = v.own.number("cv", play.CriticDefaultCV, updateNonNegative)
 	return v
 }
 
@@ -60,7 +61,7 @@ type criticLoss struct {
 // vpreds, and the feeding GAE's returns R_t (before whitening): the
 // release's own in a v=3 state, else the newest GAE's into v0.9.0's loss.
 func (v criticView) compute() criticLoss {
-	c := criticLoss{values: values(v.s), returns: v.feed.GAE.Returns[0], mask: v.res.Mask}
+	c := criticLoss{values: play.Values(v.S), returns: v.feed.GAE.Returns[0], mask: v.Res.Mask}
 	mask := [][]float64{c.mask}
 	c.terms = engine.ValueLossTerms([][]float64{c.values}, [][]float64{v.vpreds}, [][]float64{c.returns}, v.cv)
 	for _, mode := range v.aggModes() {
@@ -81,12 +82,12 @@ func (v criticView) compute() criticLoss {
 // build is the page's view model.
 func (v criticView) build() templates.Update {
 	f := templates.UpdateForm{
-		Action: v.path, Hidden: v.hiddenState(), Legend: v.t("update.critic.legend"),
-		Settings: []templates.Field{v.field("cv", v.t("update.cv"), scenario.FormatNumber(v.cv))},
-		Submit:   v.t("form.submit"), Errors: v.fieldErrors(),
+		Action: v.path, Hidden: v.hiddenState(), Legend: v.T("update.critic.legend"),
+		Settings: []templates.Field{v.field("cv", v.T("update.cv"), scenario.FormatNumber(v.cv))},
+		Submit:   v.T("form.submit"), Errors: v.fieldErrors(),
 	}
-	f.Settings[0].Help = v.t("update.cv.help")
-	v.listEditor(&f, "vp", v.t("update.vp"), v.vpreds)
+	f.Settings[0].Help = v.T("update.cv.help")
+	v.listEditor(&f, "vp", v.T("update.vp"), v.vpreds)
 	c := v.compute()
 	r := v.withQuestions(c)
 	r.Notes = append(r.Notes, page.PlainRich(v.editNotice(c)...)...)
@@ -101,7 +102,7 @@ func (v criticView) editNotice(c criticLoss) []string {
 	}
 	e := criticOf(v.edited())
 	ec := e.compute()
-	return v.updateNotice(c.returns, ec.returns, v.t("row.ret"), c.numbers(), ec.numbers(), "vf_loss")
+	return v.updateNotice(c.returns, ec.returns, v.T("row.ret"), c.numbers(), ec.numbers(), "vf_loss")
 }
 
 // numbers are the loss and the clip fraction of every mode shown (NaN
@@ -120,36 +121,36 @@ func (c criticLoss) numbers() map[engine.AggMode][]float64 {
 // withQuestions are the results with the questions about them.
 func (v criticView) withQuestions(c criticLoss) templates.UpdateResults {
 	r := v.results(c)
-	r.QuestionsHeading, r.Questions = v.t("uq.heading"), v.questionBoxes(v.criticQuestions(c), nil)
+	r.QuestionsHeading, r.Questions = v.T("uq.heading"), v.questionBoxes(v.criticQuestions(c), nil)
 	return r
 }
 
 // results are the table, the losses, the metrics, the notes and the
 // clipping charts.
 func (v criticView) results(c criticLoss) templates.UpdateResults {
-	r := templates.UpdateResults{ID: "update-results", Heading: v.t("update.critic.results", v.gen.Range())}
+	r := templates.UpdateResults{ID: "update-results", Heading: v.T("update.critic.results", v.gen.Range())}
 	vt := c.terms
-	r.Table = templates.Table{Caption: v.t("update.critic.table"), Corner: v.t("table.corner"), Columns: v.columns()}
+	r.Table = templates.Table{Caption: v.T("update.critic.table"), Corner: v.T("table.corner"), Columns: v.columns()}
 	r.Table.Rows = []templates.Row{
-		v.numberRow("value", v.t("row.value"), "values", "q-value", c.values),
-		v.numberRow("vpred", v.t("update.row.vpred"), "vpreds", "q-value", v.vpreds),
-		v.numberRow("ret", v.t("row.ret"), "returns", "q-return", c.returns),
-		v.numberRow("vclip", v.t("update.row.vclip"), "vpredclipped", "", vt.VPredClipped[0]),
-		v.numberRow("l1", v.t("update.row.l1"), "vf_losses1", "", vt.Losses1[0]),
-		v.numberRow("l2", v.t("update.row.l2"), "vf_losses2", "", vt.Losses2[0]),
-		v.numberRow("vloss", v.t("update.row.vloss"), "max(vf_losses1, vf_losses2)", "", vt.MaxLoss[0]),
-		v.flagRow("vclipped", v.t("update.row.vclipped"), "vf_losses2 > vf_losses1", vt.Clipped[0], v.t("update.clipped"), v.t("update.no")),
+		v.numberRow("value", v.T("row.value"), "values", "q-value", c.values),
+		v.numberRow("vpred", v.T("update.row.vpred"), "vpreds", "q-value", v.vpreds),
+		v.numberRow("ret", v.T("row.ret"), "returns", "q-return", c.returns),
+		v.numberRow("vclip", v.T("update.row.vclip"), "vpredclipped", "", vt.VPredClipped[0]),
+		v.numberRow("l1", v.T("update.row.l1"), "vf_losses1", "", vt.Losses1[0]),
+		v.numberRow("l2", v.T("update.row.l2"), "vf_losses2", "", vt.Losses2[0]),
+		v.numberRow("vloss", v.T("update.row.vloss"), "max(vf_losses1, vf_losses2)", "", vt.MaxLoss[0]),
+		v.flagRow("vclipped", v.T("update.row.vclipped"), "vf_losses2 > vf_losses1", vt.Clipped[0], v.T("update.clipped"), v.T("update.no")),
 	}
-	r.Losses = templates.LossTable{Caption: v.t("update.critic.losses"), Head: []string{v.t("update.mode"), "vf_loss", v.t("update.rule")}}
+	r.Losses = templates.LossTable{Caption: v.T("update.critic.losses"), Head: []string{v.T("update.mode"), "vf_loss", v.T("update.rule")}}
 	if v.whole() && v.gen.Has(engine.ValueLossNoHalf) {
-		r.Losses.Caption = v.t("update.release.critic_losses_no_half")
+		r.Losses.Caption = v.T("update.release.critic_losses_no_half")
 	}
 	clipfrac := -1.0
 	for i, mode := range v.aggModes() {
 		row := templates.LossRow{Mode: string(mode), Rule: v.lossRule(mode, engine.ValueLossChanges(mode))}
 		switch err := c.modeErrs[i]; {
 		case err != nil:
-			row.Error = v.t("update.err.no_tokens")
+			row.Error = v.T("update.err.no_tokens")
 			if len(v.validTokens()) == 0 {
 				v.emptyLoss(&row, v.gen, mode)
 			}
@@ -165,13 +166,13 @@ func (v criticView) results(c criticLoss) templates.UpdateResults {
 		r.Losses.Rows = append(r.Losses.Rows, row)
 	}
 	if clipfrac >= 0 { // the same in every mode: a masked mean
-		r.Metrics = append(r.Metrics, updateMetric("vf_clipfrac", v.t("update.vf_clipfrac"), "critic/vf_clipfrac", clipfrac))
+		r.Metrics = append(r.Metrics, updateMetric("vf_clipfrac", v.T("update.vf_clipfrac"), "critic/vf_clipfrac", clipfrac))
 	}
 	r.Early = v.criticEarly(c)
 	r.Notes = append(v.criticNotes(c), v.modesNote()...)
 	if v.whole() && v.gen.Has(engine.ValueLossNoHalf) {
 		c, _ := engine.LookupChange(engine.ValueLossNoHalf)
-		r.Notes = append(r.Notes, v.html("update.release.no_half", v.since(engine.ValueLossNoHalf), c.PRs[0], c.Until.Tag()))
+		r.Notes = append(r.Notes, v.HTML("update.release.no_half", v.since(engine.ValueLossNoHalf), c.PRs[0], c.Until.Tag()))
 	}
 	if len(v.validTokens()) == 0 {
 		r.Notes = append(r.Notes, page.PlainRich(v.emptyNote(engine.TokenMean))...)
@@ -185,21 +186,21 @@ func (v criticView) criticEarly(c criticLoss) []templates.Metric {
 	var ms []templates.Metric
 	early := engine.StableLabel(engine.G01, engine.ValueLossChanges(engine.TokenMean)...) // the releases that compute these numbers as v0.2 does
 	if a := explain.EmptyAnswerOf(engine.G01, engine.TokenMean); c.earlyErr != nil && len(v.validTokens()) == 0 && a.Err == nil {
-		ms = append(ms, updateMetric("early", v.t("update.critic.early", engine.StableLabel(engine.G01, engine.ValueLossChanges(engine.TokenMean)...)), "vf_loss", 0.5*a.Value))
+		ms = append(ms, updateMetric("early", v.T("update.critic.early", engine.StableLabel(engine.G01, engine.ValueLossChanges(engine.TokenMean)...)), "vf_loss", 0.5*a.Value))
 	} else if c.earlyErr != nil {
-		ms = append(ms, templates.Metric{ID: "early", Label: v.t("update.critic.early", engine.StableLabel(engine.G01, engine.ValueLossChanges(engine.TokenMean)...)), Code: "vf_loss", Error: v.t("update.err.no_tokens")})
+		ms = append(ms, templates.Metric{ID: "early", Label: v.T("update.critic.early", engine.StableLabel(engine.G01, engine.ValueLossChanges(engine.TokenMean)...)), Code: "vf_loss", Error: v.T("update.err.no_tokens")})
 	} else {
 		ms = append(ms,
-			updateMetric("early", v.t("update.critic.early", engine.StableLabel(engine.G01, engine.ValueLossChanges(engine.TokenMean)...)), "vf_loss", c.early.Loss),
-			updateMetric("early_clipfrac", v.t("update.critic.early_clipfrac", early), "vf_clipfrac", c.early.ClipFrac))
+			updateMetric("early", v.T("update.critic.early", engine.StableLabel(engine.G01, engine.ValueLossChanges(engine.TokenMean)...)), "vf_loss", c.early.Loss),
+			updateMetric("early_clipfrac", v.T("update.critic.early_clipfrac", early), "vf_clipfrac", c.early.ClipFrac))
 	}
 	switch {
 	case c.shifted == nil:
-		ms = append(ms, templates.Metric{ID: "early_shifted", Label: v.t("update.critic.shifted", early), Code: "vf_loss", Error: v.t("update.critic.shifted_holes", early)})
+		ms = append(ms, templates.Metric{ID: "early_shifted", Label: v.T("update.critic.shifted", early), Code: "vf_loss", Error: v.T("update.critic.shifted_holes", early)})
 	case c.shiftedErr != nil:
-		ms = append(ms, templates.Metric{ID: "early_shifted", Label: v.t("update.critic.shifted", early), Code: "vf_loss", Error: v.t("update.err.no_tokens")})
+		ms = append(ms, templates.Metric{ID: "early_shifted", Label: v.T("update.critic.shifted", early), Code: "vf_loss", Error: v.T("update.err.no_tokens")})
 	default:
-		ms = append(ms, updateMetric("early_shifted", v.t("update.critic.shifted", early), "vf_loss", c.shifted.Loss))
+		ms = append(ms, updateMetric("early_shifted", v.T("update.critic.shifted", early), "vf_loss", c.shifted.Loss))
 	}
 	return ms
 }
@@ -207,9 +208,9 @@ func (v criticView) criticEarly(c criticLoss) []templates.Metric {
 // criticNotes explain, from the numbers, where the returns come from and
 // why the clip does (or does not) act.
 func (v criticView) criticNotes(c criticLoss) []templates.Rich {
-	notes := []templates.Rich{v.html("update.critic.returns_note")}
+	notes := []templates.Rich{v.HTML("update.critic.returns_note")}
 	if v.whole() {
-		notes[0] = v.html("update.release.returns_note", engine.StableLabel(v.gen, engine.GAEChanges...), engine.StableLabel(v.gen, engine.ValueLossChanges(engine.TokenMean)...))
+		notes[0] = v.HTML("update.release.returns_note", engine.StableLabel(v.gen, engine.GAEChanges...), engine.StableLabel(v.gen, engine.ValueLossChanges(engine.TokenMean)...))
 	}
 	valid := v.validTokens()
 	var moved, outside, clipped []int // valid tokens with vpred ≠ V(s_t); vpredclipped ≠ vpred; clipped
@@ -229,14 +230,14 @@ func (v criticView) criticNotes(c criticLoss) []templates.Rich {
 	switch {
 	case len(valid) == 0:
 	case len(moved) == 0 && len(outside) == 0 && len(clipped) == 0:
-		notes = append(notes, v.html("update.critic.first", cv))
+		notes = append(notes, v.HTML("update.critic.first", cv))
 	case len(outside) == 0:
-		notes = append(notes, v.html("update.critic.inside", len(moved), len(valid), cv))
+		notes = append(notes, v.HTML("update.critic.inside", len(moved), len(valid), cv))
 	default:
-		notes = append(notes, v.html("update.critic.outside", len(moved), len(valid), cv, v.tokenList(outside), v.tokenList(clipped)))
+		notes = append(notes, v.HTML("update.critic.outside", len(moved), len(valid), cv, v.tokenList(outside), v.tokenList(clipped)))
 	}
-	if len(valid) < v.s.Len() {
-		notes = append(notes, v.html("update.masked_note"))
+	if len(valid) < v.S.Len() {
+		notes = append(notes, v.HTML("update.masked_note"))
 	}
 	return notes
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/http"
 	"slices"
 
@@ -9,6 +8,8 @@ import (
 
 	"gaelab/templates"
 	"gaelab/web/chart"
+	"gaelab/web/page"
+	"gaelab/web/play"
 )
 
 // The critic's clipping charts, drawn inline on /update/critic and served
@@ -33,7 +34,7 @@ func (s *Server) handleUpdateCriticChart(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	v := s.newCriticView(r)
-	page.WriteSVG(w, v.criticChart(v.compute(), i), v.t("chart.error"))
+	page.WriteSVG(w, v.criticChart(v.compute(), i), v.T("chart.error"))
 }
 
 // criticCharts are the charts as the page shows them, each linked to its
@@ -44,7 +45,7 @@ func (v criticView) criticCharts(c criticLoss) []templates.Chart {
 		u := v.updateView
 		u.path = "/update/critic/chart/" + name + ".svg"
 		d := v.criticChart(c, i)
-		out[i] = d.Figure(v.t, u.link(v.pr), d.Title+" — "+v.t("chart.error"))
+		out[i] = d.Figure(v.T, u.link(v.Req), d.Title+" — "+v.T("chart.error"))
 	}
 	return out
 }
@@ -52,13 +53,13 @@ func (v criticView) criticCharts(c criticLoss) []templates.Chart {
 // criticChart draws chart i of criticChartNames, with the element id the
 // page gives it.
 func (v criticView) criticChart(c criticLoss, i int) page.Chart {
-	tokens, kinds := chartTokens(v.s)
+	tokens, kinds := play.ChartTokens(v.S)
 	in := chart.CriticInput{
-		Tokens: tokens, Base: v.s.Base, Mask: kinds,
+		Tokens: tokens, Base: v.S.Base, Mask: kinds,
 		Values: c.values, VPreds: v.vpreds, Returns: c.returns,
 		VPredClipped: c.terms.VPredClipped[0], Losses1: c.terms.Losses1[0], Losses2: c.terms.Losses2[0],
 		Clipped: make([]bool, len(c.values)), Cliprange: v.cv,
-		Theme: v.chartTheme(), Text: v.criticChartText(),
+		Theme: v.ChartTheme(), Text: v.criticChartText(),
 	}
 	for t, x := range c.terms.Clipped[0] {
 		in.Clipped[t] = x == 1
@@ -78,14 +79,14 @@ func (v criticView) criticChart(c criticLoss, i int) page.Chart {
 // criticChartText is the charts' strings in the page's language.
 func (v criticView) criticChartText() chart.CriticText {
 	return chart.CriticText{
-		BandTitle: v.t("critic.chart.band.title"), ErrorsTitle: v.t("critic.chart.errors.title"),
-		BandDesc: v.t("critic.chart.band.desc"), ErrorsDesc: v.t("critic.chart.errors.desc"),
-		TokenAxis: v.t("critic.chart.token_axis"), ValueAxis: v.t("critic.chart.value_axis"), ErrorAxis: v.t("critic.chart.error_axis"),
-		Band: v.t("critic.chart.band"), Value: v.t("critic.chart.value"), VPred: v.t("critic.chart.vpred"),
-		VPredClipped: v.t("critic.chart.vclip"), Return: v.t("critic.chart.return"),
-		Error1: v.t("critic.chart.error1"), Error2: v.t("critic.chart.error2"), Taken: v.t("critic.chart.taken"),
-		Losses1: v.t("critic.chart.losses1"), Losses2: v.t("critic.chart.losses2"),
-		ClippedMark: v.t("critic.chart.clipped_mark"), ClippedLegend: v.t("critic.chart.clipped_legend"),
-		Padding: v.t("mask.pad"), Observation: v.t("mask.obs"),
+		BandTitle: v.T("critic.chart.band.title"), ErrorsTitle: v.T("critic.chart.errors.title"),
+		BandDesc: v.T("critic.chart.band.desc"), ErrorsDesc: v.T("critic.chart.errors.desc"),
+		TokenAxis: v.T("critic.chart.token_axis"), ValueAxis: v.T("critic.chart.value_axis"), ErrorAxis: v.T("critic.chart.error_axis"),
+		Band: v.T("critic.chart.band"), Value: v.T("critic.chart.value"), VPred: v.T("critic.chart.vpred"),
+		VPredClipped: v.T("critic.chart.vclip"), Return: v.T("critic.chart.return"),
+		Error1: v.T("critic.chart.error1"), Error2: v.T("critic.chart.error2"), Taken: v.T("critic.chart.taken"),
+		Losses1: v.T("critic.chart.losses1"), Losses2: v.T("critic.chart.losses2"),
+		ClippedMark: v.T("critic.chart.clipped_mark"), ClippedLegend: v.T("critic.chart.clipped_legend"),
+		Padding: v.T("mask.pad"), Observation: v.T("mask.obs"),
 	}
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -12,6 +11,7 @@ import (
 
 	"gaelab/engine"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 

@@ -1,15 +1,18 @@
 package web
 
-import "gaelab/engine"
+import (
+	"gaelab/engine"
+	"gaelab/web/play"
+)
 
 // edited is the update view as its form submits it: the v=3 state, whose
 // release's GAE feeds its own losses, with the view's own parameters read
 // afresh by the caller (criticOf, actorOf).
 func (v updateView) edited() updateView {
 	e := v
-	e.s = editScenario(v.s)
-	e.res = e.s.Compute()
-	e.gen, e.feed = e.s.LossSource(e.res)
+	e.S = play.EditScenario(v.S)
+	e.Res = e.S.Compute()
+	e.gen, e.feed = e.S.LossSource(e.Res)
 	e.own = updateParams{q: v.own.q}
 	return e
 }
@@ -24,16 +27,16 @@ func (v updateView) updateNotice(fed, edFed []float64, label string, losses, edL
 		return nil
 	}
 	var changed []string
-	if !sameNumbers(fed, edFed) {
+	if !play.SameNumbers(fed, edFed) {
 		changed = append(changed, label)
 	}
 	for _, mode := range engine.AggModes {
 		a, ok := losses[mode]
 		b, edOK := edLosses[mode]
-		if ok && edOK && !sameNumbers(a, b) {
+		if ok && edOK && !play.SameNumbers(a, b) {
 			changed = append(changed, loss)
 			break
 		}
 	}
-	return v.noticeOf(changed)
+	return v.NoticeOf(changed)
 }

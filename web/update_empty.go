@@ -1,12 +1,12 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"strings"
 
 	"gaelab/engine"
 	"gaelab/engine/explain"
 	"gaelab/templates"
+	"gaelab/web/page"
 )
 
 // An all-masked batch on the update views: verl does not refuse it, it
@@ -33,15 +33,15 @@ func (v updateView) emptyNote(mode engine.AggMode) string {
 		answer := "NaN"
 		switch {
 		case a.Err != nil:
-			answer = v.t("update.empty.raises")
+			answer = v.T("update.empty.raises")
 		case !a.NaN():
 			answer = page.Num(a.Value)
 		}
-		part := v.t("update.empty.range", engine.RangeLabel(a.From, a.To), answer)
+		part := v.T("update.empty.range", engine.RangeLabel(a.From, a.To), answer)
 		for _, id := range a.Changes {
-			part += " " + v.t("update.empty.because", v.t("change."+string(id)))
+			part += " " + v.T("update.empty.because", v.T("change."+string(id)))
 		}
 		parts = append(parts, part)
 	}
-	return v.t("update.empty.note", string(mode), strings.Join(parts, v.t("update.empty.sep")))
+	return v.T("update.empty.note", string(mode), strings.Join(parts, v.T("update.empty.sep")))
 }

@@ -1,9 +1,13 @@
 package web
 
-import "net/http"
+import (
+	"net/http"
+
+	"gaelab/web/play"
+)
 
 // handleUpdateIndex handles the "GET /update" route: the update views of
 // the link's scenario, each with a picture of it.
 func (s *Server) handleUpdateIndex(w http.ResponseWriter, r *http.Request) {
-	s.serveViewIndex(w, r, "/update", "index.update", updateViews)
+	s.ServeViewIndex(w, r, "/update", "index.update", play.UpdateViews)
 }

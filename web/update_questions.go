@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math"
 	"net/http"
 	"net/url"
@@ -15,6 +14,7 @@ import (
 	"gaelab/templates"
 	"gaelab/web/class"
 	"gaelab/web/httperr"
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 
@@ -56,13 +56,13 @@ func (v actorView) actorQuestions(a actorLoss) []updateQuestion {
 	}
 	pt := a.terms
 	k := explain.FirstMovedRatio(pt.Ratio[0], valid)
-	ratio := updateQuestion{id: "ratio", kind: "number", text: v.t("uq.ratio", v.idx(k)), want: pt.Ratio[0][k],
+	ratio := updateQuestion{id: "ratio", kind: "number", text: v.T("uq.ratio", v.Idx(k)), want: pt.Ratio[0][k],
 		wrong: []updateWrong{{value: pt.LogRatio[0][k], key: "uq.ratio.log"}, {value: 1 / pt.Ratio[0][k], key: "uq.ratio.inverse"}}}
 	clipped, outside := 0.0, float64(explain.OutsideRatioBand(pt.Ratio[0], valid, v.clip))
 	for _, t := range valid {
 		clipped += pt.Clipped[0][t]
 	}
-	clips := updateQuestion{id: "clipped", kind: "number", text: v.t("uq.clipped", scenario.FormatNumber(1-v.clip.Low), scenario.FormatNumber(1+v.clip.High)),
+	clips := updateQuestion{id: "clipped", kind: "number", text: v.T("uq.clipped", scenario.FormatNumber(1-v.clip.Low), scenario.FormatNumber(1+v.clip.High)),
 		want: clipped, wrong: []updateWrong{{value: outside, key: "uq.clipped.band"}}}
 	// The gradient's sign at the first clipped token (else k), by a central
 	// difference of the engine's per-token loss in log π_θ(token).
@@ -78,7 +78,7 @@ func (v actorView) actorQuestions(a actorLoss) []updateQuestion {
 		slope = engine.PolicyLossSlopeGen(v.gen, [][]float64{v.logProbs}, [][]float64{v.old}, [][]float64{a.adv}, v.clip, 0, g)
 	}
 	sign := class.SignOf(slope)
-	grad := updateQuestion{id: "grad", kind: "sign", text: v.t("uq.grad", v.idx(g), page.Num(a.adv[g])), want: slope}
+	grad := updateQuestion{id: "grad", kind: "sign", text: v.T("uq.grad", v.Idx(g), page.Num(a.adv[g])), want: slope}
 	if sign == "0" {
 		grad.wrong = []updateWrong{{sign: "+", key: "uq.grad.flat"}, {sign: "-", key: "uq.grad.flat"}}
 	} else {
@@ -100,13 +100,13 @@ func (v criticView) criticQuestions(c criticLoss) []updateQuestion {
 		low[t] = -1e9
 	}
 	lower := engine.ValueLossTerms([][]float64{c.values}, [][]float64{low}, [][]float64{c.returns}, v.cv).VPredClipped[0][k]
-	band := updateQuestion{id: "band", kind: "number", text: v.t("uq.band", v.idx(k), scenario.FormatNumber(v.cv)), want: lower,
+	band := updateQuestion{id: "band", kind: "number", text: v.T("uq.band", v.Idx(k), scenario.FormatNumber(v.cv)), want: lower,
 		wrong: []updateWrong{{value: c.returns[k] - v.cv, key: "uq.band.returns"}, {value: v.vpreds[k] - v.cv, key: "uq.band.vpred"}}}
 	clipped, outside := 0.0, float64(explain.OutsideValueBand(v.vpreds, c.values, valid, v.cv))
 	for _, t := range valid {
 		clipped += c.terms.Clipped[0][t]
 	}
-	clips := updateQuestion{id: "vclipped", kind: "number", text: v.t("uq.vclipped"), want: clipped,
+	clips := updateQuestion{id: "vclipped", kind: "number", text: v.T("uq.vclipped"), want: clipped,
 		wrong: []updateWrong{{value: outside, key: "uq.vclipped.band"}}}
 	return []updateQuestion{band, clips}
 }
@@ -115,37 +115,37 @@ func (v criticView) criticQuestions(c criticLoss) []updateQuestion {
 // (the check route's uq-<id>, uq-<id>-reveal; nil on the page itself).
 func (v updateView) questionBoxes(qs []updateQuestion, answers url.Values) []templates.PredictBox {
 	var boxes []templates.PredictBox
-	state := v.selfIn(v.pr)
+	state := v.selfIn(v.Req)
 	for _, q := range qs {
 		name := "uq-" + q.id
 		action := v.path + "/check/" + q.id
 		box := templates.PredictBox{
 			ID: name, QuestionID: q.id, Action: action + "#" + name, Fragment: action,
 			Hidden: state.Hidden(), Question: templ.Raw(htmlEscape(q.text)), Kind: q.kind,
-			Answer: templates.Field{ID: name + "-answer", Name: name, Label: v.t("predict.answer"), Value: answers.Get(name)},
-			Submit: v.t("predict.check"), Reveal: v.t("predict.reveal"),
-			Open: templates.Link{Label: v.t("lessons.open"), URL: v.pr.linkTo("/play", v.state)},
+			Answer: templates.Field{ID: name + "-answer", Name: name, Label: v.T("predict.answer"), Value: answers.Get(name)},
+			Submit: v.T("predict.check"), Reveal: v.T("predict.reveal"),
+			Open: templates.Link{Label: v.T("lessons.open"), URL: v.Req.LinkTo("/play", v.State)},
 		}
 		answer := strings.TrimSpace(answers.Get(name))
-		box.Signs = signOptions(v.pr.lang, answer)
+		box.Signs = signOptions(v.Req.Lang, answer)
 		verdict, diagnosis := q.check(answer)
 		switch verdict {
 		case "right":
-			box.Verdict, box.Correct = v.t("predict.right"), true
+			box.Verdict, box.Correct = v.T("predict.right"), true
 		case "diagnosed":
-			box.Verdict, box.Diagnosis = v.t("predict.diagnosed"), templ.Raw(htmlEscape(v.t(diagnosis)))
+			box.Verdict, box.Diagnosis = v.T("predict.diagnosed"), templ.Raw(htmlEscape(v.T(diagnosis)))
 		case "wrong":
-			box.Verdict = v.t("predict.wrong")
+			box.Verdict = v.T("predict.wrong")
 		case "bad":
-			box.Verdict = v.t("err.number", answer)
+			box.Verdict = v.T("err.number", answer)
 		}
 		box.Revealed = box.Correct || answers.Get(name+"-reveal") == "1"
 		if box.Revealed {
 			value := page.Num(q.want)
 			if q.kind == "sign" {
-				value = signLabel(v.pr.lang, class.SignOf(q.want))
+				value = signLabel(v.Req.Lang, class.SignOf(q.want))
 			}
-			box.Value = v.t("uq.value", value)
+			box.Value = v.T("uq.value", value)
 		}
 		boxes = append(boxes, box)
 	}

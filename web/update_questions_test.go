@@ -13,6 +13,7 @@ import (
 
 	"gaelab/web/class"
 	"gaelab/web/i18n"
+	"gaelab/web/play"
 )
 
 // updateStates are the states the update questions are asked on: the first
@@ -145,7 +146,7 @@ func TestUpdateQuestionAnswers(t *testing.T) {
 	cl := "/update/critic?v=1&p=seed-b&vp=0.9,0.1,0.5,0.2,1.5,0.6"
 	cv := s.newCriticView(httptest.NewRequest(http.MethodGet, cl, nil))
 	band := questionsOf(t, cl)[0]
-	if want := values(cv.s)[0] - cv.cv; band.id != "band" || math.Abs(band.want-want) > 1e-12 {
+	if want := play.Values(cv.S)[0] - cv.cv; band.id != "band" || math.Abs(band.want-want) > 1e-12 {
 		t.Errorf("band's lower end at t = 0: %v, want %v", band.want, want)
 	}
 }

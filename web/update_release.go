@@ -1,12 +1,12 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"math"
 	"slices"
 
 	"gaelab/engine"
 	"gaelab/templates"
+	"gaelab/web/page"
 )
 
 // The update views of a v=3 state compute the release's own losses
@@ -43,13 +43,13 @@ func (v updateView) modesNote() []templates.Rich {
 	}
 	if !v.gen.Has(engine.AggLoss) {
 		tag, pr := arrival(engine.AggLoss)
-		return []templates.Rich{v.html("update.release.no_agg", v.since(engine.AggLoss), tag, pr)}
+		return []templates.Rich{v.HTML("update.release.no_agg", v.since(engine.AggLoss), tag, pr)}
 	}
 	var notes []templates.Rich
 	for _, mode := range engine.AggModes {
 		if !slices.Contains(v.aggModes(), mode) {
 			tag, pr := arrival(engine.TokenSumMode)
-			notes = append(notes, v.html("update.release.no_mode", v.since(engine.TokenSumMode), string(mode), tag, pr))
+			notes = append(notes, v.HTML("update.release.no_mode", v.since(engine.TokenSumMode), string(mode), tag, pr))
 		}
 	}
 	return notes
@@ -59,7 +59,7 @@ func (v updateView) modesNote() []templates.Rich {
 // says that the release gives it (the notes say why).
 func (v updateView) lossValue(row *templates.LossRow, x float64) {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
-		row.Error = v.t("update.release.nonfinite", v.gen.Range(), nonFiniteText(x))
+		row.Error = v.T("update.release.nonfinite", v.gen.Range(), nonFiniteText(x))
 		return
 	}
 	row.Value, row.Full = page.Num(x), page.Full(x)
@@ -68,7 +68,7 @@ func (v updateView) lossValue(row *templates.LossRow, x float64) {
 // lossRule is the rule of mode's row: the releases that compute the loss
 // exactly as the view's generation does.
 func (v updateView) lossRule(mode engine.AggMode, changes []engine.ChangeID) string {
-	return v.t("update.agg."+string(mode), engine.StableLabel(v.gen, changes...))
+	return v.T("update.agg."+string(mode), engine.StableLabel(v.gen, changes...))
 }
 
 // finite reports whether every number of a metric is finite.

@@ -2,20 +2,22 @@ package web
 
 import (
 	"errors"
-	"gaelab/engine"
-	"gaelab/web/verify"
 	"net/http"
+
+	"gaelab/engine"
+	"gaelab/web/play"
+	"gaelab/web/verify"
 )
 
 // updateCase is an update view's state as a verify case in the release
 // whose losses the view computes: the state's own in a v=3 state, else
 // v0.9.0, fed by the newest GAE (updateView).
 func (v updateView) updateCase() verify.Case {
-	rel := stateRelease(v.s.Release, v.s.Version)
+	rel := play.StateRelease(v.S.Release, v.S.Version)
 	if !v.whole() {
 		rel, _ = engine.ParseRelease(engine.Newest)
 	}
-	return playCase(v.s, v.feed, rel, v.link(v.pr))
+	return play.PlayCase(v.S, v.feed, rel, v.link(v.Req))
 }
 
 // lossModes are the engine's numbers of a loss per loss_agg_mode; verl
@@ -43,7 +45,7 @@ func (s *Server) handleUpdateCriticVerify(w http.ResponseWriter, r *http.Request
 	l := v.compute()
 	c.Value = &verify.ValueLoss{VPreds: [][]float64{v.vpreds}, Returns: [][]float64{l.returns}, ClipRange: v.cv,
 		Modes: lossModes(l.modeNames, l.modes, l.modeErrs, func(x engine.ValueLoss) []float64 { return []float64{x.Loss, x.ClipFrac} })}
-	writeVerify(w, r, c)
+	play.WriteVerify(w, r, c)
 }
 
 // handleUpdateActorVerify handles the "GET /update/actor/verify.py" route:
@@ -63,5 +65,5 @@ func (s *Server) handleUpdateActorVerify(w http.ResponseWriter, r *http.Request)
 				return []float64{x.Loss, x.ClipFrac, x.PPOKL}
 			})}
 	}
-	writeVerify(w, r, c)
+	play.WriteVerify(w, r, c)
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/page"
 	"net/http"
 	"net/url"
 	"slices"
@@ -12,6 +11,8 @@ import (
 
 	"gaelab/engine"
 	"gaelab/templates"
+	"gaelab/web/page"
+	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
 
@@ -31,7 +32,7 @@ import (
 // prediction of the same V(s_t); returns, advantages and log-probs at t
 // belong to token t.
 type updateView struct {
-	playView
+	play.View
 	path string
 	gen  engine.Generation // whose losses: the state's release in a v=3 state, else LastGeneration
 	feed scenario.Result   // whose returns and whitened advantages feed the losses
@@ -41,36 +42,36 @@ type updateView struct {
 // newUpdateView decodes a request of the view at path, whose own parameters
 // are keys.
 func (s *Server) newUpdateView(r *http.Request, path string, keys ...string) updateView {
-	pr := s.readPlay(r, keys...)
+	pr := s.Read(r, keys...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
-	v := updateView{playView: newPlayView(pr), path: path, own: updateParams{q: q}}
-	v.gen, v.feed = v.s.LossSource(v.res)
+	v := updateView{View: play.NewView(pr), path: path, own: updateParams{q: q}}
+	v.gen, v.feed = v.S.LossSource(v.Res)
 	return v
 }
 
 // whole reports whether the view computes its state's release's own losses
 // (a v=3 state) rather than v0.9.0's.
-func (v updateView) whole() bool { return v.s.WholeRelease() }
+func (v updateView) whole() bool { return v.S.WholeRelease() }
 
 // link is the view's canonical link in the view parameters of pr: the
 // scenario, the view's own parameters that differ from their defaults (in
 // the order the view reads them), then the view parameters and lang.
-func (v updateView) link(pr playRequest) string { return v.selfIn(pr).String() }
+func (v updateView) link(pr play.Request) string { return v.selfIn(pr).String() }
 
 // selfIn is link as a pageLink.
-func (v updateView) selfIn(pr playRequest) page.Link {
-	return pr.pageLink(v.path, v.state+strings.Join(v.own.parts, ""))
+func (v updateView) selfIn(pr play.Request) page.Link {
+	return pr.PageLink(v.path, v.State+strings.Join(v.own.parts, ""))
 }
 
 // ok reports whether the link was read without any problem.
-func (v updateView) ok() bool { return v.pr.rep.OK() && len(v.own.problems) == 0 }
+func (v updateView) ok() bool { return v.Req.Rep.OK() && len(v.own.problems) == 0 }
 
 // serve answers a request through the page pipeline: the whole page, or
 // for htmx the results and the error summary.
 func (v updateView) serve(w http.ResponseWriter, r *http.Request, build func() templates.Update, whole func(templates.Update) templ.Component) {
 	vm := build()
 	page.Serve(w, r, page.Answer{
-		Canonical: v.selfIn(v.pr).Canonical(v.pr.langSet),
+		Canonical: v.selfIn(v.Req).Canonical(v.Req.LangSet),
 		Redirect:  v.ok(), KeepTyped: !v.ok(),
 		Page: func() templ.Component { return whole(vm) },
 		Fragments: map[string]func() templ.Component{
@@ -80,15 +81,17 @@ func (v updateView) serve(w http.ResponseWriter, r *http.Request, build func() t
 }
 
 // frame is the page frame, with every link of it on this view's state.
-func (v updateView) frame(titleKey string) templates.Page { return v.frameOf(titleKey, v.selfIn(v.pr)) }
+func (v updateView) frame(titleKey string) templates.Page {
+	return v.FrameOf(titleKey, v.selfIn(v.Req))
+}
 
 // page is the view named view ("actor" or "critic": its update.<view>.*
 // messages) with its form and results, linked to the other view.
 func (v updateView) page(view, otherPath, otherKey string, f templates.UpdateForm, results templates.UpdateResults) templates.Update {
 	return templates.Update{
 		Page:     v.frame("update." + view + ".title"),
-		Heading:  v.t("update." + view + ".heading"),
-		Intro:    v.html("update." + view + ".intro"),
+		Heading:  v.T("update." + view + ".heading"),
+		Intro:    v.HTML("update." + view + ".intro"),
 		Warnings: v.warnings(),
 		Links:    v.links(otherPath, otherKey),
 		Form:     f,
@@ -99,25 +102,25 @@ func (v updateView) page(view, otherPath, otherKey string, f templates.UpdateFor
 // links open the scenario in the playground and in the other update view,
 // and download the view's verify script.
 func (v updateView) links(otherPath, otherKey string) []templates.Link {
-	verifyLink := v.selfIn(v.pr)
+	verifyLink := v.selfIn(v.Req)
 	verifyLink.Path += "/verify.py"
 	return []templates.Link{
-		{Label: v.t("lessons.open"), URL: v.pr.linkTo("/play", v.state), Title: "open-playground"},
-		{Label: v.t(otherKey), URL: v.pr.linkTo(otherPath, v.state), Title: "other-view"},
-		{Label: v.t("export.verify"), URL: verifyLink.String(), Title: "verify"},
+		{Label: v.T("lessons.open"), URL: v.Req.LinkTo("/play", v.State), Title: "open-playground"},
+		{Label: v.T(otherKey), URL: v.Req.LinkTo(otherPath, v.State), Title: "other-view"},
+		{Label: v.T("export.verify"), URL: verifyLink.String(), Title: "verify"},
 	}
 }
 
 // warnings are the scenario's problems and the link's warnings: the
 // scenario's fields are edited in the playground, so they are reported here.
 func (v updateView) warnings() []string {
-	return append(v.messages(v.pr.rep.Problems), v.messages(v.pr.rep.Warnings)...)
+	return append(v.Messages(v.Req.Rep.Problems), v.Messages(v.Req.Rep.Warnings)...)
 }
 
 // hiddenState is the form's hidden inputs: the canonical link without the
 // view's own parameters, as name/value pairs in order.
 func (v updateView) hiddenState() []templates.Option {
-	return v.pr.pageLink(v.path, v.editState()).Hidden() // an edit makes a v=3 link (edit_v2.go)
+	return v.Req.PageLink(v.path, v.EditState()).Hidden() // an edit makes a v=3 link (edit_v2.go)
 }
 
 // field is one of the view's own inputs, showing what was typed when it was bad.
@@ -125,7 +128,7 @@ func (v updateView) field(id, label, value string) templates.Field {
 	name, _, _ := strings.Cut(id, ".")
 	f := templates.Field{ID: id, Name: name, Label: label, Value: value, Kind: "text"}
 	if p := v.own.problemOf(id); p != nil {
-		f.Error = v.t(p.Key, p.Args...)
+		f.Error = v.T(p.Key, p.Args...)
 		f.Value = v.own.raw[id]
 	}
 	return f
@@ -135,7 +138,7 @@ func (v updateView) field(id, label, value string) templates.Field {
 // short response, one comma-separated list for a long one.
 func (v updateView) listEditor(f *templates.UpdateForm, key, label string, xs []float64) {
 	f.ListLabel = label
-	if v.s.Len() > gridMaxTokens {
+	if v.S.Len() > play.GridMaxTokens {
 		items := make([]string, len(xs))
 		for t, x := range xs {
 			items[t] = scenario.FormatNumber(x)
@@ -144,17 +147,17 @@ func (v updateView) listEditor(f *templates.UpdateForm, key, label string, xs []
 			}
 		}
 		f.Compact, f.List = true, v.field(key, label, strings.Join(items, ","))
-		f.List.Help = v.t("update.list.help")
+		f.List.Help = v.T("update.list.help")
 		for t := range xs {
 			if p := v.own.problemOf(key + "." + strconv.Itoa(t)); p != nil && f.List.Error == "" {
-				f.List.Error = v.t(p.Key, p.Args...)
+				f.List.Error = v.T(p.Key, p.Args...)
 			}
 		}
 		return
 	}
-	for t, tok := range v.s.Tokens {
-		f.Columns = append(f.Columns, templates.Column{Index: v.idx(t), Text: tok.Text, Class: maskClass(tok.Kind), T: t})
-		f.Cells = append(f.Cells, v.field(key+"."+strconv.Itoa(t), v.t("form.cell", label, v.idx(t)), scenario.FormatNumber(xs[t])))
+	for t, tok := range v.S.Tokens {
+		f.Columns = append(f.Columns, templates.Column{Index: v.Idx(t), Text: tok.Text, Class: play.MaskClass(tok.Kind), T: t})
+		f.Cells = append(f.Cells, v.field(key+"."+strconv.Itoa(t), v.T("form.cell", label, v.Idx(t)), scenario.FormatNumber(xs[t])))
 	}
 }
 
@@ -164,22 +167,22 @@ func (v updateView) fieldErrors() []templates.FieldError {
 	if len(v.own.problems) == 0 {
 		return nil
 	}
-	errs := []templates.FieldError{{Message: v.t("update.errors_intro")}}
+	errs := []templates.FieldError{{Message: v.T("update.errors_intro")}}
 	for _, p := range v.own.problems {
 		field := p.Field
-		if v.s.Len() > gridMaxTokens {
+		if v.S.Len() > play.GridMaxTokens {
 			field, _, _ = strings.Cut(field, ".")
 		}
-		errs = append(errs, templates.FieldError{Field: field, Message: v.t(p.Key, p.Args...)})
+		errs = append(errs, templates.FieldError{Field: field, Message: v.T(p.Key, p.Args...)})
 	}
 	return errs
 }
 
 // columns are the table's headers, one per token t.
 func (v updateView) columns() []templates.Column {
-	cols := make([]templates.Column, v.s.Len())
-	for t, tok := range v.s.Tokens {
-		cols[t] = templates.Column{Index: v.idx(t), Text: tok.Text, Class: maskClass(tok.Kind), T: t}
+	cols := make([]templates.Column, v.S.Len())
+	for t, tok := range v.S.Tokens {
+		cols[t] = templates.Column{Index: v.Idx(t), Text: tok.Text, Class: play.MaskClass(tok.Kind), T: t}
 	}
 	return cols
 }
@@ -188,7 +191,7 @@ func (v updateView) columns() []templates.Column {
 func (v updateView) numberRow(id, label, code, swatch string, xs []float64) templates.Row {
 	row := templates.Row{ID: id, Label: label, Code: code, Swatch: swatch}
 	for t, x := range xs {
-		row.Cells = append(row.Cells, templates.Cell{T: t, Text: page.Num(x), Class: maskClass(v.s.Tokens[t].Kind)})
+		row.Cells = append(row.Cells, templates.Cell{T: t, Text: page.Num(x), Class: play.MaskClass(v.S.Tokens[t].Kind)})
 	}
 	return row
 }
@@ -198,7 +201,7 @@ func (v updateView) numberRow(id, label, code, swatch string, xs []float64) temp
 func (v updateView) flagRow(id, label, code string, flags []float64, yes, no string) templates.Row {
 	row := templates.Row{ID: id, Label: label, Code: code}
 	for t, f := range flags {
-		c := templates.Cell{T: t, Text: no, Class: maskClass(v.s.Tokens[t].Kind)}
+		c := templates.Cell{T: t, Text: no, Class: play.MaskClass(v.S.Tokens[t].Kind)}
 		if f == 1 {
 			c.Text, c.Class = yes, strings.TrimSpace(c.Class+" flagged")
 		}
@@ -220,11 +223,11 @@ func updateMetric(id, label, code string, x float64) templates.Metric {
 // numbering), or says there is none.
 func (v updateView) tokenList(ts []int) string {
 	if len(ts) == 0 {
-		return v.t("update.none")
+		return v.T("update.none")
 	}
 	parts := make([]string, len(ts))
 	for i, t := range ts {
-		parts[i] = v.idx(t)
+		parts[i] = v.Idx(t)
 	}
 	return "t = " + strings.Join(parts, ", ")
 }
@@ -232,7 +235,7 @@ func (v updateView) tokenList(ts []int) string {
 // validTokens are the tokens with response_mask = 1.
 func (v updateView) validTokens() []int {
 	var ts []int
-	for t, tok := range v.s.Tokens {
+	for t, tok := range v.S.Tokens {
 		if tok.Kind == scenario.Valid {
 			ts = append(ts, t)
 		}

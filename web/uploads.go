@@ -1,7 +1,6 @@
 package web
 
 import (
-	"gaelab/web/mw"
 	"math"
 	"net/http"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"gaelab/web/clientip"
 	"gaelab/web/httperr"
 	"gaelab/web/inspect"
+	"gaelab/web/mw"
 )
 
 // The uploads route group: routes whose body is a user's file (a verl

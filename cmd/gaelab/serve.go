@@ -13,6 +13,7 @@ import (
 	"gaelab/web/class"
 	"gaelab/web/clientip"
 	"gaelab/web/mw"
+	"gaelab/web/page"
 )
 
 // defaultAddr is where serve listens when neither -addr nor $ADDR says.
@@ -72,7 +73,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		}
 	}
 
-	hosts, err := web.ParseAllowedHosts(*allowedHosts)
+	hosts, err := page.ParseAllowedHosts(*allowedHosts)
 	if err != nil {
 		return usageErrorf("serve: -allowed-hosts: %v", err)
 	}

@@ -2,10 +2,11 @@ package api
 
 import (
 	"encoding/json"
-	"gaelab/web/httperr"
 	"math"
 	"strings"
 	"testing"
+
+	"gaelab/web/httperr"
 )
 
 // FuzzCompute feeds arbitrary bodies to the decoder and the pipeline: the

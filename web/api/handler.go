@@ -2,9 +2,10 @@ package api
 
 import (
 	"errors"
-	"gaelab/web/httperr"
 	"io"
 	"net/http"
+
+	"gaelab/web/httperr"
 )
 
 // HandleCompute handles the "POST /api/v1/compute" route.

@@ -1,13 +1,14 @@
 package mw
 
 import (
-	"gaelab/web/httperr"
 	"log/slog"
 	"net/http"
 	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
+
+	"gaelab/web/httperr"
 )
 
 // withAccessLog puts logger in the request's context, for every

@@ -3,13 +3,14 @@ package mw
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"gaelab/web/i18n"
 	"io"
 	"net/http"
 	"os"
 	"strings"
 	"sync"
 	"time"
+
+	"gaelab/web/i18n"
 )
 
 // varyHeaders are the request headers a page or chart depends on besides

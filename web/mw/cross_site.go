@@ -1,9 +1,10 @@
 package mw
 
 import (
-	"gaelab/web/httperr"
 	"net/http"
 	"net/url"
+
+	"gaelab/web/httperr"
 )
 
 // withCrossSiteRefusal refuses, 403, every state-changing request (POST and

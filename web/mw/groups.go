@@ -2,9 +2,10 @@ package mw
 
 import (
 	"errors"
-	"gaelab/web/httperr"
 	"net/http"
 	"time"
+
+	"gaelab/web/httperr"
 )
 
 // withStream prepares a long-lived answer (Server-Sent Events): the

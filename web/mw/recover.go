@@ -1,10 +1,11 @@
 package mw
 
 import (
-	"gaelab/web/httperr"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+
+	"gaelab/web/httperr"
 )
 
 // withRecovery turns a panic in a handler into a logged 500 that names the

@@ -2,11 +2,12 @@ package mw
 
 import (
 	"bytes"
-	"gaelab/web/httperr"
 	"io"
 	"net/http"
 	"sync/atomic"
 	"time"
+
+	"gaelab/web/httperr"
 )
 
 // Upload admission: an upload holds one of the uploads group's own slots

@@ -2,11 +2,12 @@ package page
 
 import (
 	"bytes"
-	"gaelab/web/httperr"
 	"net/http"
 	"sync"
 
 	"github.com/a-h/templ"
+
+	"gaelab/web/httperr"
 )
 
 // pageAnswer is what a page handler hands to the one page pipeline,

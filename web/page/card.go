@@ -2,12 +2,13 @@ package page
 
 import (
 	"errors"
-	"gaelab/templates"
-	"gaelab/web/i18n"
-	"gaelab/web/preview"
 	"net/http"
 	"strconv"
 	"strings"
+
+	"gaelab/templates"
+	"gaelab/web/i18n"
+	"gaelab/web/preview"
 )
 
 // linkCard is what a page's link preview says and shows.

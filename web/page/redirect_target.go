@@ -1,11 +1,12 @@
 package page
 
 import (
-	"gaelab/web/httperr"
 	"net/url"
 	"path"
 	"strings"
 	"unicode/utf8"
+
+	"gaelab/web/httperr"
 )
 
 // The reasons a link is not a path on this site: the QR routes answer

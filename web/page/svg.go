@@ -1,11 +1,12 @@
 package page
 
 import (
-	"gaelab/templates"
-	"gaelab/web/httperr"
 	"net/http"
 
 	"github.com/a-h/templ"
+
+	"gaelab/templates"
+	"gaelab/web/httperr"
 )
 
 // writeSVG answers a chart route: the chart as a standalone SVG document,

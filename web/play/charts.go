@@ -1,8 +1,6 @@
-package web
+package play
 
 import (
-	"gaelab/web/page"
-	"gaelab/web/scenario"
 	"net/http"
 	"strings"
 	"sync"
@@ -13,17 +11,19 @@ import (
 
 	"gaelab/templates"
 	"gaelab/web/chart"
+	"gaelab/web/page"
+	"gaelab/web/scenario"
 )
 
 // chartNames are the charts, by the name in their URL /play/chart/{name}.svg.
-var chartNames = []string{"values", "rewards", "advantages", "ribbon"}
+var ChartNames = []string{"values", "rewards", "advantages", "ribbon"}
 
 // chartText localises every string the charts draw.
-func (v playView) chartText() chart.Text { return chartText(v.t) }
+func (v View) chartText() chart.Text { return ChartText(v.T) }
 
 // chartText is every string the charts draw, in t's language; the
 // playground and the batch view's row charts share it.
-func chartText(t func(string, ...any) string) chart.Text {
+func ChartText(t func(string, ...any) string) chart.Text {
 	return chart.Text{
 		ValuesTitle: t("chart.values"), RewardsTitle: t("chart.rewards"),
 		AdvantagesTitle: t("chart.adv"), RibbonTitle: t("chart.ribbon"),
@@ -43,22 +43,22 @@ func chartText(t func(string, ...any) string) chart.Text {
 }
 
 // chartInput is the scenario's series for the charts.
-func (v playView) chartInput() chart.Input {
+func (v View) ChartInput() chart.Input {
 	in := chart.Input{
-		Base: v.s.Base, Values: values(v.s),
-		Returns: v.res.GAE.Returns[0], Advantages: v.res.GAE.Advantages[0],
-		Scores: v.res.Scores, KLTerm: v.res.KLTerm, Rewards: v.res.Rewards,
+		Base: v.S.Base, Values: Values(v.S),
+		Returns: v.Res.GAE.Returns[0], Advantages: v.Res.GAE.Advantages[0],
+		Scores: v.Res.Scores, KLTerm: v.Res.KLTerm, Rewards: v.Res.Rewards,
 		Text: v.chartText(),
 	}
-	if v.res.GAE.Whitened != nil {
-		in.Whitened = v.res.GAE.Whitened[0]
+	if v.Res.GAE.Whitened != nil {
+		in.Whitened = v.Res.GAE.Whitened[0]
 	}
 	if m := v.stepMarks(); m.active {
 		// One frame of the backward loop: R and A only where the loop has
 		// been, the boundaries step k reads ringed, A_t of step k outlined.
 		in.Step = chart.StepFrame{On: true, From: m.n - m.k, Write: m.cur, Done: m.k >= m.n}
 		if !in.Step.Done { // when the loop is done, every number is drawn and described
-			in.Step.Desc = v.t("chart.step.desc", m.k, m.n)
+			in.Step.Desc = v.T("chart.step.desc", m.k, m.n)
 		}
 		if m.cur >= 0 {
 			in.Step.Reads = append(in.Step.Reads, m.cur)
@@ -69,7 +69,7 @@ func (v playView) chartInput() chart.Input {
 			}
 		}
 	}
-	in.Tokens, in.Mask = chartTokens(v.s)
+	in.Tokens, in.Mask = ChartTokens(v.S)
 	return in
 }
 
@@ -88,14 +88,14 @@ func promptTokens(prompt string) []string {
 // renderChart draws one chart by name, or finds it in chartMemo; id
 // prefixes the SVG's element ids ("" for the chart's default), so that one
 // page can hold several.
-func (v playView) renderChart(name, id string) ([]byte, error) {
-	return v.memoChart(name, id, func() ([]byte, error) { return v.drawChart(name, id, chart.Handles{}) })
+func (v View) RenderChart(name, id string) ([]byte, error) {
+	return v.MemoChart(name, id, func() ([]byte, error) { return v.DrawChart(name, id, chart.Handles{}) })
 }
 
 // drawChart draws one chart by name, with drag's handles (play_drag.go).
-func (v playView) drawChart(name, id string, drag chart.Handles) ([]byte, error) {
-	in := v.chartInput()
-	in.ID, in.Theme, in.Drag = id, v.chartTheme(), drag
+func (v View) DrawChart(name, id string, drag chart.Handles) ([]byte, error) {
+	in := v.ChartInput()
+	in.ID, in.Theme, in.Drag = id, v.ChartTheme(), drag
 	switch name {
 	case "values":
 		return chart.Values(in)
@@ -104,7 +104,7 @@ func (v playView) drawChart(name, id string, drag chart.Handles) ([]byte, error)
 	case "advantages":
 		return chart.Advantages(in)
 	}
-	return chart.Ribbon(chart.RibbonInput{Prompt: promptTokens(v.s.Prompt), Response: in.Tokens, Base: v.s.Base, Text: in.Text, ID: id, Theme: in.Theme})
+	return chart.Ribbon(chart.RibbonInput{Prompt: promptTokens(v.S.Prompt), Response: in.Tokens, Base: v.S.Base, Text: in.Text, ID: id, Theme: in.Theme})
 }
 
 // chartNames are the charts this state shows: typed rewards have no
@@ -113,11 +113,11 @@ func (v playView) drawChart(name, id string, drag chart.Handles) ([]byte, error)
 // (chartInput). Presentation mode shows the values chart, and while
 // stepping the advantages chart beside it; a teacher's hide= list hides
 // charts (and the charts that would show a hidden row's numbers).
-func (v playView) chartNames() []string {
+func (v View) ChartNames() []string {
 	var names []string
-	for _, n := range chartNames {
-		if n == "rewards" && v.s.DirectRewards ||
-			v.pr.view.ChartHidden(n) || v.pr.view.Present && !v.presentsChart(n) {
+	for _, n := range ChartNames {
+		if n == "rewards" && v.S.DirectRewards ||
+			v.Req.View.ChartHidden(n) || v.Req.View.Present && !v.presentsChart(n) {
 			continue
 		}
 		names = append(names, n)
@@ -127,22 +127,22 @@ func (v playView) chartNames() []string {
 
 // presentsChart reports whether presentation mode shows a chart: the
 // values chart, and the advantages chart during the step-through.
-func (v playView) presentsChart(name string) bool {
-	return name == "values" || name == "advantages" && v.s.Step >= 0
+func (v View) presentsChart(name string) bool {
+	return name == "values" || name == "advantages" && v.S.Step >= 0
 }
 
 // chartTheme is the charts' theme for the page's view.
-func (v playView) chartTheme() chart.Theme {
+func (v View) ChartTheme() chart.Theme {
 	th := chart.Light()
-	if v.pr.view.Dark {
+	if v.Req.View.Dark {
 		th = chart.Dark()
 	}
-	if v.pr.view.Present {
+	if v.Req.View.Present {
 		// The table and the step panel leave the chart little height: no
 		// title drawn (the figure names it for screen readers).
 		th = th.Projector()
 		th.Untitled = true
-		if v.s.Step >= 0 {
+		if v.S.Step >= 0 {
 			// Stepping, the two charts share the width under the table
 			// with the step panel: narrower columns at the same type.
 			th.TokenWidth, th.MaxPlotWidth = 44, 352
@@ -152,25 +152,25 @@ func (v playView) chartTheme() chart.Theme {
 }
 
 // chartTitles are the catalog keys of the charts' titles.
-var chartTitles = map[string]string{"values": "chart.values", "rewards": "chart.rewards", "advantages": "chart.adv", "ribbon": "chart.ribbon"}
+var ChartTitles = map[string]string{"values": "chart.values", "rewards": "chart.rewards", "advantages": "chart.adv", "ribbon": "chart.ribbon"}
 
 // charts are the charts and the ribbon this view shows, inline, drawn in
 // parallel.
-func (v playView) charts() []templates.Chart {
-	names := v.chartNames()
+func (v View) charts() []templates.Chart {
+	names := v.ChartNames()
 	out := make([]templates.Chart, len(names))
 	var wg sync.WaitGroup
 	for i, name := range names {
 		wg.Go(func() {
 			svg, err := v.renderInline(name)
 			c := templates.Chart{
-				ID: "chart-" + name, Title: v.t(chartTitles[name]), Download: v.t("chart.download"),
+				ID: "chart-" + name, Title: v.T(ChartTitles[name]), Download: v.T("chart.download"),
 				URL: v.link("/play/chart/" + name + ".svg"),
 				SVG: page.SVGBytes(svg),
 			}
 			if err != nil {
 				c.SVG = templ.Raw("")
-				c.Title += " — " + v.t("chart.error")
+				c.Title += " — " + v.T("chart.error")
 			}
 			out[i] = c
 		})
@@ -181,24 +181,24 @@ func (v playView) charts() []templates.Chart {
 
 // handleChart handles the "GET /play/chart/{name}.svg" route: one chart of a
 // scenario as a standalone SVG, for export.
-func (s *playRoom) handleChart(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleChart(w http.ResponseWriter, r *http.Request) {
 	name := chi.URLParam(r, "name")
 	valid := false
-	for _, n := range chartNames {
+	for _, n := range ChartNames {
 		valid = valid || n == name
 	}
 	if !valid {
 		page.ChartNotFound(w, r)
 		return
 	}
-	v := newPlayView(s.readPlay(r))
-	svg, err := v.renderChart(name, "")
-	page.WriteSVG(w, page.Chart{SVG: svg, Err: err}, v.t("chart.error"))
+	v := NewView(s.Read(r))
+	svg, err := v.RenderChart(name, "")
+	page.WriteSVG(w, page.Chart{SVG: svg, Err: err}, v.T("chart.error"))
 }
 
 // chartTokens are the chart inputs of the scenario's tokens: their text
 // and their kind (valid, padding, observation).
-func chartTokens(s scenario.Scenario) ([]string, []chart.Kind) {
+func ChartTokens(s scenario.Scenario) ([]string, []chart.Kind) {
 	texts, kinds := make([]string, s.Len()), make([]chart.Kind, s.Len())
 	for t, tok := range s.Tokens {
 		texts[t], kinds[t] = tok.Text, chart.Kind(tok.Kind)

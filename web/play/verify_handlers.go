@@ -1,4 +1,4 @@
-package web
+package play
 
 import (
 	"errors"
@@ -19,7 +19,7 @@ import (
 // or v=3 state names (the whole release), else the one a two-generation v=1
 // version stands for: v0.2 (G01) or the newest tag (G06–G12 compute its
 // GAE).
-func stateRelease(release string, v engine.Version) engine.Release {
+func StateRelease(release string, v engine.Version) engine.Release {
 	if r, err := engine.ParseRelease(release); release != "" && err == nil {
 		return r
 	}
@@ -34,14 +34,14 @@ func stateRelease(release string, v engine.Version) engine.Release {
 // handlePlayVerify handles the "GET /play/verify.py" route: the playground's
 // state (one response) as a verify script: its KL penalty and rewards, its
 // raw and whitened advantages, whitening statistics and returns.
-func (s *playRoom) handlePlayVerify(w http.ResponseWriter, r *http.Request) {
-	v := newPlayView(s.readPlay(r))
-	writeVerify(w, r, playCase(v.s, v.res, stateRelease(v.s.Release, v.s.Version), v.link("/play")))
+func (s *Room) HandlePlayVerify(w http.ResponseWriter, r *http.Request) {
+	v := NewView(s.Read(r))
+	WriteVerify(w, r, PlayCase(v.S, v.Res, StateRelease(v.S.Release, v.S.Version), v.link("/play")))
 }
 
 // playCase is a one-response state and its result res, computed in release
 // rel, as a verify case.
-func playCase(sc scenario.Scenario, res scenario.Result, rel engine.Release, source string) verify.Case {
+func PlayCase(sc scenario.Scenario, res scenario.Result, rel engine.Release, source string) verify.Case {
 	row := func(x []float64) [][]float64 { return [][]float64{x} }
 	values := make([]float64, sc.Len())
 	old, ref := make([]float64, sc.Len()), make([]float64, sc.Len())
@@ -65,15 +65,15 @@ func playCase(sc scenario.Scenario, res scenario.Result, rel engine.Release, sou
 // GAE (rewards given directly, β = 0) and every outcome estimator its page
 // shows, as a verify script. A v=1 state of v0.2 shows newest verl's
 // estimators beside v0.2's GAE: its script checks the GAE only.
-func (s *playRoom) handleBatchVerify(w http.ResponseWriter, r *http.Request) {
-	v := newBatchView(readBatch(r))
-	res := v.res
+func (s *Room) HandleBatchVerify(w http.ResponseWriter, r *http.Request) {
+	v := NewBatchView(readBatch(r))
+	res := v.Res
 	c := verify.Case{
-		Release: stateRelease(v.b.Release, v.b.Version), Source: v.url("/batch", v.b.Focus),
-		Mask: res.Mask, Values: res.Values, Gamma: v.b.Gamma, Lam: v.b.Lam, Rewards: res.Rewards, GAE: &res.GAE,
+		Release: StateRelease(v.B.Release, v.B.Version), Source: v.URL("/batch", v.B.Focus),
+		Mask: res.Mask, Values: res.Values, Gamma: v.B.Gamma, Lam: v.B.Lam, Rewards: res.Rewards, GAE: &res.GAE,
 	}
-	if v.b.Release != "" || v.b.Version == engine.VerlNewest {
-		in := v.b.Outcome(res.Mask, res.Rewards)
+	if v.B.Release != "" || v.B.Version == engine.VerlNewest {
+		in := v.B.Outcome(res.Mask, res.Rewards)
 		c.Index, c.Baselines = in.Index, in.Baselines
 		for _, e := range res.Estimates {
 			if !errors.Is(e.Err, batch.ErrNotInRelease) {
@@ -81,10 +81,10 @@ func (s *playRoom) handleBatchVerify(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	writeVerify(w, r, c)
+	WriteVerify(w, r, c)
 }
 
-func writeVerify(w http.ResponseWriter, r *http.Request, c verify.Case) {
+func WriteVerify(w http.ResponseWriter, r *http.Request, c verify.Case) {
 	s, err := verify.Script(c)
 	if err != nil {
 		http.Error(w, i18n.Of(r).T("verify.too_large", verify.MaxElements), http.StatusRequestEntityTooLarge)

@@ -1,4 +1,4 @@
-package web
+package play
 
 import (
 	"math"
@@ -22,8 +22,8 @@ const dragRange = 5.0
 // values chart, the scores on the rewards chart, none where the page cannot
 // be edited (presentation, a locked or hidden editor) and none on padding
 // or observation tokens' scores (their scores are not used).
-func (v playView) dragHandles(name string) chart.Handles {
-	if v.pr.view.Present || v.pr.view.Lock || v.pr.view.Hidden("controls") {
+func (v View) dragHandles(name string) chart.Handles {
+	if v.Req.View.Present || v.Req.View.Lock || v.Req.View.Hidden("controls") {
 		return chart.Handles{}
 	}
 	var h chart.Handles
@@ -31,19 +31,19 @@ func (v playView) dragHandles(name string) chart.Handles {
 	switch {
 	case name == "values":
 		h.Field, get = "V", func(t scenario.Token) float64 { return t.Value }
-	case name == "rewards" && !v.s.DirectRewards:
+	case name == "rewards" && !v.S.DirectRewards:
 		h.Field, get = "score", func(t scenario.Token) float64 { return t.Score }
 	default:
 		return chart.Handles{}
 	}
-	h.Min, h.Max, h.Base = -dragRange, dragRange, v.s.Base
+	h.Min, h.Max, h.Base = -dragRange, dragRange, v.S.Base
 	if h.Field == "V" {
-		h.Name = v.t("drag.value", "{ₜ}")
+		h.Name = v.T("drag.value", "{ₜ}")
 	} else {
-		h.Name = v.t("drag.score", "{t}")
-		h.Skip = make([]bool, v.s.Len())
+		h.Name = v.T("drag.score", "{t}")
+		h.Skip = make([]bool, v.S.Len())
 	}
-	for t, tok := range v.s.Tokens {
+	for t, tok := range v.S.Tokens {
 		x := get(tok)
 		h.Min, h.Max = math.Min(h.Min, math.Floor(x)), math.Max(h.Max, math.Ceil(x))
 		if h.Skip != nil {
@@ -55,12 +55,12 @@ func (v playView) dragHandles(name string) chart.Handles {
 
 // renderInline draws chart name for the page itself: with its handles when
 // the page can be edited, from the chart memo like every chart.
-func (v playView) renderInline(name string) ([]byte, error) {
+func (v View) renderInline(name string) ([]byte, error) {
 	h := v.dragHandles(name)
 	if h.Field == "" {
-		return v.renderChart(name, "")
+		return v.RenderChart(name, "")
 	}
-	return v.memoChart(name+".drag", "", func() ([]byte, error) { return v.drawChart(name, "", h) })
+	return v.MemoChart(name+".drag", "", func() ([]byte, error) { return v.DrawChart(name, "", h) })
 }
 
 // editableRows maps the table's input rows to their form fields.
@@ -71,21 +71,21 @@ var editableRows = map[string]struct{ field, label string }{
 // cellEditor is the form field a click on a cell of row edits in place, and
 // its editor's accessible name ("{t}" for the token's index); "" for a row
 // that is computed or a page that cannot be edited.
-func (v playView) cellEditor(row string) (field, label string) {
+func (v View) cellEditor(row string) (field, label string) {
 	e, ok := editableRows[row]
-	if row == "reward" && v.s.DirectRewards {
+	if row == "reward" && v.S.DirectRewards {
 		e, ok = struct{ field, label string }{"r", "form.row.reward"}, true
 	}
 	if !ok || v.dragHandles("values").Field == "" {
 		return "", ""
 	}
-	return e.field, v.t("edit.cell", v.t("form.cell", v.t(e.label), "{t}"))
+	return e.field, v.T("edit.cell", v.T("form.cell", v.T(e.label), "{t}"))
 }
 
 // presetsOOB is the preset bar an edit's answer replaces out of band, nil
 // when the page shows none (presentation mode).
-func (v playView) presetsOOB() *templates.PresetBar {
-	if v.pr.view.Present {
+func (v View) presetsOOB() *templates.PresetBar {
+	if v.Req.View.Present {
 		return nil
 	}
 	b := v.presets()
@@ -94,7 +94,7 @@ func (v playView) presetsOOB() *templates.PresetBar {
 
 // editPage adds static/edit.js to the playground's frame when its charts
 // carry handles.
-func (v playView) editPage(p templates.Page) templates.Page {
+func (v View) editPage(p templates.Page) templates.Page {
 	if v.dragHandles("values").Field != "" {
 		p.Scripts = append(p.Scripts, static.Path("edit.js"))
 	}

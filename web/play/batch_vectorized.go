@@ -1,4 +1,4 @@
-package web
+package play
 
 import (
 	"strconv"
@@ -15,25 +15,25 @@ import (
 
 // vectorizedNotes are one line per divergence, for the batch's release (a
 // v=1 batch shows newest verl's estimators).
-func (v batchView) vectorizedNotes() []string {
+func (v BatchView) vectorizedNotes() []string {
 	g := engine.LastGeneration
-	if v.b.Release != "" {
-		g = v.b.Gen()
+	if v.B.Release != "" {
+		g = v.B.Gen()
 	}
-	in := v.b.Outcome(v.res.Mask, v.res.Rewards)
+	in := v.B.Outcome(v.Res.Mask, v.Res.Rewards)
 	var notes []string
 	for _, d := range explain.LoopVsVectorized(in, g) {
 		args := []any{g.Range(), v.rowList(d.Rows), quoteIDs(d.IDs)}
 		if d.Kind == explain.DivergeCrash {
 			args = append(args, engine.RangeLabel(engine.StableRange(g, engine.VectorizedGRPOCrash)))
 		}
-		notes = append(notes, v.t("batch.vec."+d.Kind, args...))
+		notes = append(notes, v.T("batch.vec."+d.Kind, args...))
 	}
 	return notes
 }
 
 // rowList names rows by their 0-based index i, as the page's tables do.
-func (v batchView) rowList(rows []int) string {
+func (v BatchView) rowList(rows []int) string {
 	parts := make([]string, len(rows))
 	for k, i := range rows {
 		parts[k] = "i = " + strconv.Itoa(i)
@@ -52,9 +52,9 @@ func quoteIDs(ids []string) string {
 // resultsHeading names whose arithmetic the results are: in a v=1 batch
 // GAE's generation and newest verl's estimators, in a v=2 or v=3 batch the whole
 // release.
-func (v batchView) resultsHeading() string {
-	if v.b.Release != "" {
-		return v.t("batch.results.release", v.b.VersionLabel())
+func (v BatchView) resultsHeading() string {
+	if v.B.Release != "" {
+		return v.T("batch.results.release", v.B.VersionLabel())
 	}
-	return v.t("batch.results", v.b.VersionLabel())
+	return v.T("batch.results", v.B.VersionLabel())
 }

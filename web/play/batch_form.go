@@ -1,7 +1,6 @@
-package web
+package play
 
 import (
-	"gaelab/web/page"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/batch"
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 
@@ -16,21 +16,21 @@ import (
 // the notices an edit can bring.
 
 // form is the batch editor.
-func (v batchView) form() templates.BatchForm {
-	b := v.b
+func (v BatchView) form() templates.BatchForm {
+	b := v.B
 	f := templates.BatchForm{
-		Action: "/batch", Hidden: v.hidden(), Legend: v.t("batch.form.legend"), Shared: v.t("batch.form.shared"),
-		Prompt: v.field("prompt", "prompt", v.t("form.prompt"), b.Prompt),
-		Gamma:  v.field("gamma", "gamma", v.t("form.gamma"), scenario.FormatNumber(b.Gamma)),
-		Lam:    v.field("lam", "lam", v.t("form.lam"), scenario.FormatNumber(b.Lam)),
-		Submit: v.t("form.submit"),
+		Action: "/batch", Hidden: v.hidden(), Legend: v.T("batch.form.legend"), Shared: v.T("batch.form.shared"),
+		Prompt: v.field("prompt", "prompt", v.T("form.prompt"), b.Prompt),
+		Gamma:  v.field("gamma", "gamma", v.T("form.gamma"), scenario.FormatNumber(b.Gamma)),
+		Lam:    v.field("lam", "lam", v.T("form.lam"), scenario.FormatNumber(b.Lam)),
+		Submit: v.T("form.submit"),
 		Errors: v.fieldErrors(),
 	}
 	for _, unit := range []*templates.Field{&f.Gamma, &f.Lam} {
 		unit.Kind, unit.Min, unit.Max, unit.Step = "range", "0", "1", "0.01"
 	}
-	f.Gamma.Help, f.Lam.Help = v.t("form.gamma.help"), v.t("form.lam.help")
-	f.Version = page.ReleasePicker(v.br.lang, "ver", v.t("batch.form.version"), v.problem("ver"), b.Release, b.Version)
+	f.Gamma.Help, f.Lam.Help = v.T("form.gamma.help"), v.T("form.lam.help")
+	f.Version = page.ReleasePicker(v.Br.Lang, "ver", v.T("batch.form.version"), v.problem("ver"), b.Release, b.Version)
 	for i, row := range b.Rows {
 		is := strconv.Itoa(i)
 		texts, masks, values := make([]string, len(row.Tokens)), make([]string, len(row.Tokens)), make([]string, len(row.Tokens))
@@ -42,31 +42,31 @@ func (v batchView) form() templates.BatchForm {
 			}
 		}
 		rf := templates.BatchRowForm{
-			Legend:   v.t("batch.form.response", i),
-			Tokens:   v.field("toks"+is, "toks"+is, v.t("batch.form.toks"), strings.Join(texts, "\n")),
-			Mask:     v.listField("mask"+is, v.t("batch.form.mask"), masks),
-			Values:   v.listField("V"+is, v.t("batch.form.values"), values),
-			Score:    v.field("score."+is, "score", v.t("batch.form.score"), scenario.FormatNumber(row.Score)),
-			Baseline: v.field("b."+is, "b", v.t("batch.form.baseline"), scenario.FormatNumber(row.Baseline)),
-			Group:    v.field("group."+is, "group", v.t("batch.form.group"), row.Group),
+			Legend:   v.T("batch.form.response", i),
+			Tokens:   v.field("toks"+is, "toks"+is, v.T("batch.form.toks"), strings.Join(texts, "\n")),
+			Mask:     v.listField("mask"+is, v.T("batch.form.mask"), masks),
+			Values:   v.listField("V"+is, v.T("batch.form.values"), values),
+			Score:    v.field("score."+is, "score", v.T("batch.form.score"), scenario.FormatNumber(row.Score)),
+			Baseline: v.field("b."+is, "b", v.T("batch.form.baseline"), scenario.FormatNumber(row.Baseline)),
+			Group:    v.field("group."+is, "group", v.T("batch.form.group"), row.Group),
 		}
 		if b.Len() > batch.MinRows {
-			rf.Delete = templates.Field{Name: "op", Value: "del." + is, Label: v.t("batch.form.delete", i)}
+			rf.Delete = templates.Field{Name: "op", Value: "del." + is, Label: v.T("batch.form.delete", i)}
 		}
 		f.Rows = append(f.Rows, rf)
 	}
 	if b.Len() < batch.MaxRows {
-		f.Add = templates.Field{Name: "op", Value: "add", Label: v.t("batch.form.add")}
+		f.Add = templates.Field{Name: "op", Value: "add", Label: v.T("batch.form.add")}
 	}
 	return f
 }
 
 // field is a form input showing the typed text when it was bad.
-func (v batchView) field(id, name, label, value string) templates.Field {
+func (v BatchView) field(id, name, label, value string) templates.Field {
 	f := templates.Field{ID: id, Name: name, Label: label, Value: value}
 	if msg := v.problem(id); msg != "" {
 		f.Error = msg
-		if raw, ok := v.br.rep.Raw[id]; ok {
+		if raw, ok := v.Br.Rep.Raw[id]; ok {
 			f.Value = raw
 		}
 	}
@@ -77,9 +77,9 @@ func (v batchView) field(id, name, label, value string) templates.Field {
 }
 
 // listField is one comma-separated list, with the raw text of bad elements.
-func (v batchView) listField(key, label string, items []string) templates.Field {
+func (v BatchView) listField(key, label string, items []string) templates.Field {
 	for t := range items {
-		if raw, ok := v.br.rep.Raw[key+"."+strconv.Itoa(t)]; ok {
+		if raw, ok := v.Br.Rep.Raw[key+"."+strconv.Itoa(t)]; ok {
 			items[t] = raw
 		}
 	}
@@ -91,19 +91,19 @@ func (v batchView) listField(key, label string, items []string) templates.Field 
 }
 
 // problem is the localised message of a field's problem, or "".
-func (v batchView) problem(field string) string {
-	if p := v.br.rep.For(field); p != nil {
-		return v.t(p.Key, p.Args...)
+func (v BatchView) problem(field string) string {
+	if p := v.Br.Rep.For(field); p != nil {
+		return v.T(p.Key, p.Args...)
 	}
 	return ""
 }
 
 // problemUnder is the message of the first problem of a list's element
 // (key.<t>) or of the list itself, or "".
-func (v batchView) problemUnder(key string) string {
-	for _, p := range v.br.rep.Problems {
+func (v BatchView) problemUnder(key string) string {
+	for _, p := range v.Br.Rep.Problems {
 		if p.Field == key || strings.HasPrefix(p.Field, key+".") {
-			return v.t(p.Key, p.Args...)
+			return v.T(p.Key, p.Args...)
 		}
 	}
 	return ""
@@ -130,55 +130,55 @@ func batchFieldID(field string) string {
 }
 
 // fieldErrors lists the problems, introduced by one sentence.
-func (v batchView) fieldErrors() []templates.FieldError {
-	if len(v.br.rep.Problems) == 0 {
+func (v BatchView) fieldErrors() []templates.FieldError {
+	if len(v.Br.Rep.Problems) == 0 {
 		return nil
 	}
-	errs := []templates.FieldError{{Message: v.t("form.errors_intro")}}
-	for _, p := range v.br.rep.Problems {
+	errs := []templates.FieldError{{Message: v.T("form.errors_intro")}}
+	for _, p := range v.Br.Rep.Problems {
 		field := batchFieldID(p.Field)
 		if field == "B" {
 			field = "" // a hidden input: the link as a whole
 		}
-		errs = append(errs, templates.FieldError{Field: field, Message: v.t(p.Key, p.Args...)})
+		errs = append(errs, templates.FieldError{Field: field, Message: v.T(p.Key, p.Args...)})
 	}
 	return errs
 }
 
 // hidden are the form's hidden inputs: the state the visible fields do not
 // hold.
-func (v batchView) hidden() []templates.Option {
+func (v BatchView) hidden() []templates.Option {
 	h := []templates.Option{
-		{Value: "v", Label: scenario.LinkVersion3}, {Value: "p", Label: v.b.Preset},
-		{Value: "B", Label: strconv.Itoa(v.b.Len())},
+		{Value: "v", Label: scenario.LinkVersion3}, {Value: "p", Label: v.B.Preset},
+		{Value: "B", Label: strconv.Itoa(v.B.Len())},
 	}
-	if v.b.Focus != 0 {
-		h = append(h, templates.Option{Value: "row", Label: strconv.Itoa(v.b.Focus)})
+	if v.B.Focus != 0 {
+		h = append(h, templates.Option{Value: "row", Label: strconv.Itoa(v.B.Focus)})
 	}
-	return append(h, page.Link{Path: "/batch", View: v.br.view, Lang: v.br.lang}.Hidden()...)
+	return append(h, page.Link{Path: "/batch", View: v.Br.View, Lang: v.Br.Lang}.Hidden()...)
 }
 
 // versionNote says whose outcome estimators the page shows: newest verl's in
 // a v=1 link, the release's own in a v=2 or v=3 link.
-func (v batchView) versionNote() string {
-	if v.b.Release != "" {
-		return v.t("release.batch_note", v.b.VersionLabel())
+func (v BatchView) versionNote() string {
+	if v.B.Release != "" {
+		return v.T("release.batch_note", v.B.VersionLabel())
 	}
-	return v.t("batch.version_note", engine.LastGeneration.Range())
+	return v.T("batch.version_note", engine.LastGeneration.Range())
 }
 
 // editNotice is the one-line notice of a v=1 batch whose numbers an edit
 // would change: the editor makes a v=3 link naming the whole release, and a
 // v=1 batch shows newest verl's estimators whatever its GAE generation.
-func (v batchView) editNotice() []string {
-	if v.b.Release != "" {
+func (v BatchView) editNotice() []string {
+	if v.B.Release != "" {
 		return nil
 	}
-	b2 := v.b
-	b2.Release = scenario.ReleaseOf(v.b.Version)
+	b2 := v.B
+	b2.Release = scenario.ReleaseOf(v.B.Version)
 	res := b2.Compute()
 	var changed []string
-	for i, e := range v.res.Estimates {
+	for i, e := range v.Res.Estimates {
 		o := res.Estimates[i]
 		if (e.Err == nil) != (o.Err == nil) || !sameMatrix(e.Advantages, o.Advantages) {
 			changed = append(changed, e.Key)
@@ -187,7 +187,7 @@ func (v batchView) editNotice() []string {
 	if len(changed) == 0 {
 		return nil
 	}
-	return []string{v.t("release.notice.edit", b2.Release, strings.Join(changed, ", "))}
+	return []string{v.T("release.notice.edit", b2.Release, strings.Join(changed, ", "))}
 }
 
 func sameMatrix(a, b [][]float64) bool {

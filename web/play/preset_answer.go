@@ -1,11 +1,11 @@
-package web
+package play
 
 import (
-	"gaelab/lessons"
-	"gaelab/web/page"
 	"net/url"
 
+	"gaelab/lessons"
 	"gaelab/templates"
+	"gaelab/web/page"
 )
 
 // presetAnswers names, for each preset that asks a question, the lesson
@@ -24,12 +24,12 @@ var presetAnswers = map[string]struct {
 // presetAnswer links the current preset's question to the lesson section
 // that answers it, in the page's language; the zero Link when the preset
 // asks nothing or the lesson has no such section.
-func (v playView) presetAnswer() templates.Link {
-	a, ok := presetAnswers[v.s.Preset]
+func (v View) presetAnswer() templates.Link {
+	a, ok := presetAnswers[v.S.Preset]
 	if !ok {
 		return templates.Link{}
 	}
-	l, _, _ := lessons.Embedded().Lesson(string(v.pr.lang), a.slug)
+	l, _, _ := lessons.Embedded().Lesson(string(v.Req.Lang), a.slug)
 	if l == nil {
 		return templates.Link{}
 	}
@@ -39,8 +39,8 @@ func (v playView) presetAnswer() templates.Link {
 			continue
 		}
 		if n == a.section {
-			u := page.Link{Path: "/lessons/" + a.slug, Lang: v.pr.lang}.String()
-			return templates.Link{Label: v.t("presets.answer", h.Text), URL: u + "#" + url.PathEscape(h.ID)}
+			u := page.Link{Path: "/lessons/" + a.slug, Lang: v.Req.Lang}.String()
+			return templates.Link{Label: v.T("presets.answer", h.Text), URL: u + "#" + url.PathEscape(h.ID)}
 		}
 		n++
 	}

@@ -1,18 +1,17 @@
-package web
+package play
 
 import (
-	"gaelab/web/i18n"
-	"gaelab/web/page"
 	"net"
 	"net/http"
-	"strings"
+
+	"gaelab/web/page"
 )
 
 // loopbackHost reports whether a request's host is loopback (127.0.0.0/8,
 // ::1, localhost) and it came in on a loopback connection: phones in the
 // room cannot reach such an address. (A "Host: localhost" sent to another
 // of the server's addresses is not the teacher's own machine.)
-func loopbackHost(r *http.Request) bool {
+func LoopbackHost(r *http.Request) bool {
 	if local, ok := page.LocalAddr(r); ok && !local.Addr().IsLoopback() {
 		return false
 	}
@@ -26,7 +25,7 @@ func loopbackHost(r *http.Request) bool {
 
 // lanAddresses are this machine's non-loopback unicast IPv4 addresses
 // (then IPv6 global ones), where phones on the same network may reach it.
-func lanAddresses() []string {
+func LANAddresses() []string {
 	addrs, err := net.InterfaceAddrs()
 	if err != nil {
 		return nil
@@ -44,27 +43,4 @@ func lanAddresses() []string {
 		}
 	}
 	return append(v4, v6...)
-}
-
-// loopbackWarning is the console's plain warning when phones cannot reach
-// the address the teacher used, with the fix and the addresses to use;
-// "" when there is nothing to warn about.
-func (cr *classRoom) loopbackWarning(r *http.Request) string {
-	if cr.hosts.PublicURL != "" || !loopbackHost(r) {
-		return ""
-	}
-	lang := i18n.Of(r)
-	port := "8080"
-	if _, p, err := net.SplitHostPort(r.Host); err == nil {
-		port = p
-	}
-	var urls []string
-	for _, a := range lanAddresses() {
-		urls = append(urls, "http://"+a+":"+port+"/join")
-	}
-	msg := lang.T("class.loopback", r.Host, port)
-	if len(urls) > 0 {
-		msg += " " + lang.T("class.loopback.use", strings.Join(urls, ", "))
-	}
-	return msg
 }

@@ -1,22 +1,22 @@
-package web
+package play
 
 import (
-	"gaelab/web/page"
 	"net/http"
 	"sync"
 
 	"github.com/a-h/templ"
 
 	"gaelab/templates"
+	"gaelab/web/page"
 )
 
 // sweepAnswer is what a compare view built on sweepForm (/compare/lambda,
 // /compare/variance, /compare/estimators) answers: the whole page, or the
 // results with the form's error summary and the links on the state.
-type sweepAnswer struct {
-	page, results templ.Component
-	errs          []templates.FieldError
-	links         []templates.Link
+type SweepAnswer struct {
+	Page, Results templ.Component
+	Errs          []templates.FieldError
+	Links         []templates.Link
 }
 
 // serveSweep answers a compare view through the page pipeline: the whole
@@ -25,15 +25,15 @@ type sweepAnswer struct {
 // reload, and the address bar gets the canonical link (or the link as
 // typed, when it has problems). build runs at most once, and not for a
 // redirect.
-func serveSweep(w http.ResponseWriter, r *http.Request, pr playRequest, canonical string, build func() sweepAnswer) {
+func ServeSweep(w http.ResponseWriter, r *http.Request, pr Request, canonical string, build func() SweepAnswer) {
 	answer := sync.OnceValue(build)
 	page.Serve(w, r, page.Answer{
-		Canonical: canonical, Redirect: pr.rep.OK(), KeepTyped: !pr.rep.OK(),
-		Page: func() templ.Component { return answer().page },
+		Canonical: canonical, Redirect: pr.Rep.OK(), KeepTyped: !pr.Rep.OK(),
+		Page: func() templ.Component { return answer().Page },
 		Fragments: map[string]func() templ.Component{
 			"sweep-results": func() templ.Component {
 				a := answer()
-				return templates.SweepFragment(a.results, a.errs, a.links)
+				return templates.SweepFragment(a.Results, a.Errs, a.Links)
 			},
 		},
 	})

@@ -1,13 +1,13 @@
-package web
+package play
 
 import (
-	"gaelab/lessons"
-	"gaelab/web/page"
 	"strings"
 	"unicode"
 
+	"gaelab/lessons"
 	"gaelab/templates"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 
@@ -19,33 +19,33 @@ import (
 // story is the caption: the prompt and the response (its tokens, without
 // padding), and the preset's English gloss on an English page when the
 // texts are the preset's and hold Chinese.
-func (v playView) story() templates.Rich {
+func (v View) story() templates.Rich {
 	var resp strings.Builder
-	for _, tok := range v.s.Tokens {
+	for _, tok := range v.S.Tokens {
 		if tok.Kind != scenario.Padding {
 			resp.WriteString(tok.Text)
 		}
 	}
 	gloss := ""
-	if v.pr.lang == i18n.En && containsHan(v.s.Prompt+resp.String()) && v.presetTexts() && i18n.Has("preset."+v.s.Preset+".gloss") {
-		gloss = v.t("first.gloss", v.t("preset."+v.s.Preset+".gloss"))
+	if v.Req.Lang == i18n.En && containsHan(v.S.Prompt+resp.String()) && v.presetTexts() && i18n.Has("preset."+v.S.Preset+".gloss") {
+		gloss = v.T("first.gloss", v.T("preset."+v.S.Preset+".gloss"))
 	}
-	return templates.Rich(v.pr.lang.HTML("first.story", page.Clip(v.s.Prompt, storyRunes), page.Clip(resp.String(), storyRunes), gloss))
+	return templates.Rich(v.Req.Lang.HTML("first.story", page.Clip(v.S.Prompt, StoryRunes), page.Clip(resp.String(), StoryRunes), gloss))
 }
 
 // storyRunes is the most of a prompt or a response the story quotes, so
 // that it stays one line whatever a link holds.
-const storyRunes = 48
+const StoryRunes = 48
 
 // presetTexts reports whether the prompt and the token texts are the
 // preset's, so that its gloss still says what the page shows.
-func (v playView) presetTexts() bool {
-	p, _ := scenario.Preset(v.s.Preset)
-	if p.Prompt != v.s.Prompt || len(p.Tokens) != len(v.s.Tokens) {
+func (v View) presetTexts() bool {
+	p, _ := scenario.Preset(v.S.Preset)
+	if p.Prompt != v.S.Prompt || len(p.Tokens) != len(v.S.Tokens) {
 		return false
 	}
 	for t := range p.Tokens {
-		if p.Tokens[t].Text != v.s.Tokens[t].Text {
+		if p.Tokens[t].Text != v.S.Tokens[t].Text {
 			return false
 		}
 	}
@@ -54,23 +54,23 @@ func (v playView) presetTexts() bool {
 
 // lessonOne is the link to the course's first lesson in the page's
 // language, titled with its title (zero when the course has none).
-func (v playView) lessonOne() templates.Link {
-	ls := lessons.Embedded().Lessons(string(v.pr.lang))
+func (v View) lessonOne() templates.Link {
+	ls := lessons.Embedded().Lessons(string(v.Req.Lang))
 	if len(ls) == 0 {
 		return templates.Link{}
 	}
-	return templates.Link{Label: v.t("first.lesson"), Title: ls[0].Title, URL: page.Link{Path: "/lessons/" + ls[0].Slug, Lang: v.pr.lang}.String()}
+	return templates.Link{Label: v.T("first.lesson"), Title: ls[0].Title, URL: page.Link{Path: "/lessons/" + ls[0].Slug, Lang: v.Req.Lang}.String()}
 }
 
 // invite is the invitation to drag V(s_t) at the middle generated token,
 // while the state is its preset's, the controls show and the page is not a
 // presentation; zero otherwise.
-func (v playView) invite() templates.Invite {
-	if v.edited() || v.pr.view.Present || v.pr.view.Lock || v.pr.view.Hidden("controls") || v.s.Step >= 0 {
+func (v View) invite() templates.Invite {
+	if v.edited() || v.Req.View.Present || v.Req.View.Lock || v.Req.View.Hidden("controls") || v.S.Step >= 0 {
 		return templates.Invite{}
 	}
 	var valid []int
-	for t, tok := range v.s.Tokens {
+	for t, tok := range v.S.Tokens {
 		if tok.Kind == scenario.Valid {
 			valid = append(valid, t)
 		}
@@ -79,7 +79,7 @@ func (v playView) invite() templates.Invite {
 		return templates.Invite{}
 	}
 	t := valid[len(valid)/2]
-	return templates.Invite{Text: v.t("first.invite", subscript(v.idx(t))), Field: "V", T: t, Lesson: v.lessonOne()}
+	return templates.Invite{Text: v.T("first.invite", subscript(v.Idx(t))), Field: "V", T: t, Lesson: v.lessonOne()}
 }
 
 // subscript writes the digits of s as subscript digits (₀–₉).

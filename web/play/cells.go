@@ -1,4 +1,4 @@
-package web
+package play
 
 import (
 	"net/url"
@@ -13,13 +13,13 @@ import (
 // link with sel= added: a v=1 link stays v=1, the state unchanged. Like
 // every form of a page it carries the page's language, also when the link
 // did not (a v=1 link without lang=).
-func (v playView) cellForm() []templates.Option {
-	s := v.s
+func (v View) cellForm() []templates.Option {
+	s := v.S
 	s.Select = ""
-	self := v.pr.pageLink("/play", v.stateOnly+s.ViewQuery()).Canonical(v.pr.langSet)
+	self := v.Req.PageLink("/play", v.stateOnly+s.ViewQuery()).Canonical(v.Req.LangSet)
 	_, query, _ := strings.Cut(self, "?")
 	fields := queryFields(query)
-	if !v.pr.langSet {
+	if !v.Req.LangSet {
 		fields = append(fields, v.langField())
 	}
 	return fields

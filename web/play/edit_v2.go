@@ -1,4 +1,4 @@
-package web
+package play
 
 import (
 	"slices"
@@ -16,7 +16,7 @@ import (
 // what a shown number means, a one-line notice says which numbers.
 
 // editScenario is the scenario as an edit writes it: v=3, its release named.
-func editScenario(s scenario.Scenario) scenario.Scenario {
+func EditScenario(s scenario.Scenario) scenario.Scenario {
 	if s.Release == "" {
 		s.Tokens = slices.Clone(s.Tokens)
 		s.SetRelease(scenario.ReleaseOf(s.Version))
@@ -26,52 +26,52 @@ func editScenario(s scenario.Scenario) scenario.Scenario {
 }
 
 // editState is the query of the view's scenario as its forms submit it.
-func (v playView) editState() string { return scenario.Encode(editScenario(v.s)) }
+func (v View) EditState() string { return scenario.Encode(EditScenario(v.S)) }
 
 // editLink is link (a link of this view's state) with the state its forms
 // submit.
-func (v playView) editLink(link string) string {
-	return strings.Replace(link, "?"+v.state, "?"+v.editState(), 1)
+func (v View) EditLink(link string) string {
+	return strings.Replace(link, "?"+v.State, "?"+v.EditState(), 1)
 }
 
 // editNotice is the one-line notice of a v=1 state whose numbers an edit
 // changes: the quantities of the scenario that the v=3 state computes
 // differently (the whole release's KL step, GAE and whitening); none for a
 // v=2 or v=3 state or when nothing changes.
-func (v playView) editNotice() []string { return v.noticeOf(v.editChanges()) }
+func (v View) EditNotice() []string { return v.NoticeOf(v.editChanges()) }
 
 // editChanges lists the scenario's quantities that the edited state
 // computes differently; none for a state that names a release, whose
 // playground numbers v=2 and v=3 compute alike.
-func (v playView) editChanges() []string {
-	if v.s.Release != "" {
+func (v View) editChanges() []string {
+	if v.S.Release != "" {
 		return nil
 	}
-	s2 := editScenario(v.s)
+	s2 := EditScenario(v.S)
 	res := s2.Compute()
-	c := explain.CompareRuns(explain.Run{Rewards: v.res.Rewards, KLErr: v.res.KLErr, GAE: v.res.GAE}, explain.Run{Rewards: res.Rewards, KLErr: res.KLErr, GAE: res.GAE})
+	c := explain.CompareRuns(explain.Run{Rewards: v.Res.Rewards, KLErr: v.Res.KLErr, GAE: v.Res.GAE}, explain.Run{Rewards: res.Rewards, KLErr: res.KLErr, GAE: res.GAE})
 	var changed []string
 	if c.Rewards {
-		changed = append(changed, v.t("row.reward"))
+		changed = append(changed, v.T("row.reward"))
 	}
 	if c.Advantages {
-		changed = append(changed, v.t("row.adv"), v.t("row.ret"))
+		changed = append(changed, v.T("row.adv"), v.T("row.ret"))
 	}
 	if c.Whitened {
-		changed = append(changed, v.t("row.white"))
+		changed = append(changed, v.T("row.white"))
 	}
 	return changed
 }
 
 // noticeOf is the one-line notice naming the quantities an edit changes,
 // or none.
-func (v playView) noticeOf(changed []string) []string {
+func (v View) NoticeOf(changed []string) []string {
 	if len(changed) == 0 {
 		return nil
 	}
-	return []string{v.t("release.notice.edit_page", editScenario(v.s).Release, strings.Join(changed, ", "))}
+	return []string{v.T("release.notice.edit_page", EditScenario(v.S).Release, strings.Join(changed, ", "))}
 }
 
 // sameNumbers reports whether two lists hold the same numbers, as the
 // comparison views tell them apart.
-func sameNumbers(a, b []float64) bool { return explain.SameNumbers(a, b) }
+func SameNumbers(a, b []float64) bool { return explain.SameNumbers(a, b) }

@@ -1,11 +1,11 @@
-package web
+package play
 
 import (
-	"gaelab/web/mw"
-	"gaelab/web/page"
 	"net/http"
 
 	"gaelab/web/httperr"
+	"gaelab/web/mw"
+	"gaelab/web/page"
 	"gaelab/web/qr"
 )
 
@@ -15,13 +15,13 @@ import (
 // host are -public-url's, else the request's when its Host is known
 // (siteHosts; else 400), so a code can never point at another site. A code
 // drawn from the request's Host is cached by the browser only.
-func (s *playRoom) handleQR(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleQR(w http.ResponseWriter, r *http.Request) {
 	u := r.URL.Query().Get("u")
 	if err := checkQRLink(u); err != nil {
 		httperr.Write(w, r, err)
 		return
 	}
-	base, ok := s.hosts.Base(r)
+	base, ok := s.Hosts.Base(r)
 	if !ok {
 		httperr.Write(w, r, httperr.New("bad_request", "qr.err.host"))
 		return
@@ -38,7 +38,7 @@ func (s *playRoom) handleQR(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
-	if s.hosts.PublicURL != "" {
+	if s.Hosts.PublicURL != "" {
 		w.Header().Set("Cache-Control", "public, max-age=86400")
 	} else {
 		w.Header().Set("Cache-Control", "private, max-age=86400") // the code holds the request's Host

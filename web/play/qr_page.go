@@ -1,7 +1,6 @@
-package web
+package play
 
 import (
-	"gaelab/web/page"
 	"net"
 	"net/http"
 	"net/url"
@@ -9,6 +8,7 @@ import (
 	"gaelab/templates"
 	"gaelab/web/httperr"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
 )
 
 // handleQRPage handles the "GET /qr?u=<link>&back=<link>" route: the QR code
@@ -18,7 +18,7 @@ import (
 // code" opens this page's card as an overlay (Esc closes it); without, this
 // page is where the link goes. u is the learner's link (the view's
 // parameters are dropped again here), back the page to return to.
-func (s *playRoom) handleQRPage(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleQRPage(w http.ResponseWriter, r *http.Request) {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
 	lang, _ := i18n.OfLink(r, q)
 	u, back := page.LearnerLink(q.Get("u")), q.Get("back")
@@ -39,7 +39,7 @@ func (s *playRoom) handleQRPage(w http.ResponseWriter, r *http.Request) {
 	}
 	vm.Page.QR = templates.Link{} // no QR code of the QR code
 	vm.Loopback, vm.Addresses = s.loopbackHelp(r, lang, u)
-	if _, ok := s.hosts.Base(r); !ok { // the link alone, and how to fix it
+	if _, ok := s.Hosts.Base(r); !ok { // the link alone, and how to fix it
 		vm.Image, vm.Loopback, vm.Addresses = "", []string{t("qr.host.unknown")}, nil
 	}
 	page.Render(w, r, templates.QRView(vm))
@@ -48,16 +48,16 @@ func (s *playRoom) handleQRPage(w http.ResponseWriter, r *http.Request) {
 // publicLink is the absolute link phones open for the site-relative u: on
 // -public-url when set, else on the request's scheme and host when the host
 // is known (siteHosts); else u itself.
-func (s *playRoom) publicLink(r *http.Request, u string) string {
-	base, _ := s.hosts.Base(r)
+func (s *Room) publicLink(r *http.Request, u string) string {
+	base, _ := s.Hosts.Base(r)
 	return base + u
 }
 
 // loopbackHelp says, when the request's host is loopback and no public URL
 // is set, that phones cannot reach it and how to fix it, with u on this
 // machine's network addresses; nothing otherwise.
-func (s *playRoom) loopbackHelp(r *http.Request, lang i18n.Lang, u string) ([]string, []string) {
-	if s.hosts.PublicURL != "" || !loopbackHost(r) {
+func (s *Room) loopbackHelp(r *http.Request, lang i18n.Lang, u string) ([]string, []string) {
+	if s.Hosts.PublicURL != "" || !LoopbackHost(r) {
 		return nil, nil
 	}
 	port := "8080"
@@ -66,7 +66,7 @@ func (s *playRoom) loopbackHelp(r *http.Request, lang i18n.Lang, u string) ([]st
 	}
 	msgs := []string{lang.T("qr.loopback", r.Host, port)}
 	var addrs []string
-	for _, a := range lanAddresses() {
+	for _, a := range LANAddresses() {
 		addrs = append(addrs, "http://"+a+":"+port+u)
 	}
 	if len(addrs) > 0 {

@@ -1,7 +1,6 @@
-package web
+package play
 
 import (
-	"gaelab/web/page"
 	"math"
 	"slices"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 
@@ -23,8 +23,8 @@ type stepMarks struct {
 	reads  [][2]string // (row, t) cells the step reads
 }
 
-func (v playView) stepMarks() stepMarks {
-	m := stepMarks{active: v.s.Step >= 0, k: v.s.Step, n: v.s.Len(), cur: -1}
+func (v View) stepMarks() stepMarks {
+	m := stepMarks{active: v.S.Step >= 0, k: v.S.Step, n: v.S.Len(), cur: -1}
 	if !m.active || m.k == 0 {
 		return m
 	}
@@ -41,7 +41,7 @@ func (v playView) stepMarks() stepMarks {
 
 // nextIndex is the position whose value the loop used as V(s_{t+1}) at t
 // (the engine's trace, GAEResult.NextIndex), −1 for the terminal value 0.
-func (v playView) nextIndex(t int) int { return v.res.GAE.NextIndex(0, t) }
+func (v View) nextIndex(t int) int { return v.Res.GAE.NextIndex(0, t) }
 
 // loopRows are the rows the loop writes.
 var loopRows = map[string]bool{"next": true, "delta": true, "adv": true, "ret": true}
@@ -72,38 +72,38 @@ func (m stepMarks) class(row string, t int) string {
 }
 
 // step is the step-through panel.
-func (v playView) step() templates.Step {
-	n := v.s.Len()
-	st := templates.Step{Heading: v.t("step.heading"), Play: v.t("step.play"), Pause: v.t("step.pause")}
+func (v View) step() templates.Step {
+	n := v.S.Len()
+	st := templates.Step{Heading: v.T("step.heading"), Play: v.T("step.play"), Pause: v.T("step.pause")}
 	base := v.stateOnly
-	at := func(k int) string { return v.stepLink(base, k, v.s.Speed) }
-	if v.s.Step < 0 {
-		st.Start = templates.Link{Label: v.t("step.start"), URL: at(0)}
+	at := func(k int) string { return v.stepLink(base, k, v.S.Speed) }
+	if v.S.Step < 0 {
+		st.Start = templates.Link{Label: v.T("step.start"), URL: at(0)}
 		return st
 	}
-	k := v.s.Step
+	k := v.S.Step
 	st.Active = true
-	st.First = templates.Link{Label: v.t("step.first")}
-	st.Back = templates.Link{Label: v.t("step.back")}
-	st.Next = templates.Link{Label: v.t("step.next")}
-	st.Last = templates.Link{Label: v.t("step.last")}
+	st.First = templates.Link{Label: v.T("step.first")}
+	st.Back = templates.Link{Label: v.T("step.back")}
+	st.Next = templates.Link{Label: v.T("step.next")}
+	st.Last = templates.Link{Label: v.T("step.last")}
 	if k > 0 {
 		st.First.URL, st.Back.URL = at(0), at(k-1)
 	}
 	if k < n {
 		st.Next.URL, st.Last.URL = at(k+1), at(n)
 	}
-	st.Exit = templates.Link{Label: v.t("step.exit"), URL: at(-1)}
+	st.Exit = templates.Link{Label: v.T("step.exit"), URL: at(-1)}
 	v.speeds(&st, base)
 	switch {
 	case k == 0:
-		st.Status = v.t("step.before", v.idx(n-1), v.idx(0))
+		st.Status = v.T("step.before", v.Idx(n-1), v.Idx(0))
 	default:
 		t := n - k
-		st.Status = v.t("step.at", k, n, v.idx(t))
+		st.Status = v.T("step.at", k, n, v.Idx(t))
 		st.Lines = v.stepLines(t)
 		if k == n {
-			st.Lines = append(st.Lines, templates.Rich(v.pr.lang.HTML("step.done")))
+			st.Lines = append(st.Lines, templates.Rich(v.Req.Lang.HTML("step.done")))
 		}
 	}
 	return st
@@ -111,10 +111,10 @@ func (v playView) step() templates.Step {
 
 // stepLines says what the step at t read, wrote and carried, its symbols
 // typeset as MathML.
-func (v playView) stepLines(t int) []templates.Rich {
-	g, i, lang := v.res.GAE, "{"+v.idx(t)+"}", v.pr.lang
+func (v View) stepLines(t int) []templates.Rich {
+	g, i, lang := v.Res.GAE, "{"+v.Idx(t)+"}", v.Req.Lang
 	next, aNext := page.Num(g.NextValues[0][t]), "0"
-	if t+1 < v.s.Len() {
+	if t+1 < v.S.Len() {
 		aNext = page.Num(g.Advantages[0][t+1])
 	}
 	// Each equation is its own formula, so that a narrow step panel (a
@@ -126,8 +126,8 @@ func (v playView) stepLines(t int) []templates.Rich {
 		}
 		return templates.Rich(lang.HTML(key, i18n.RawHTML(strings.Join(eqs, ", "))))
 	}
-	lines := []templates.Rich{line("step.read", "r_"+i, page.Num(v.res.Rewards[t]), "V(s_"+i+")", page.Num(v.s.Tokens[t].Value), `V_{\text{next}}`, next, `A_{\text{next}}`, aNext)}
-	if v.s.Version == engine.VerlNewest && v.s.Tokens[t].Kind != scenario.Valid {
+	lines := []templates.Rich{line("step.read", "r_"+i, page.Num(v.Res.Rewards[t]), "V(s_"+i+")", page.Num(v.S.Tokens[t].Value), `V_{\text{next}}`, next, `A_{\text{next}}`, aNext)}
+	if v.S.Version == engine.VerlNewest && v.S.Tokens[t].Kind != scenario.Valid {
 		lines = append(lines, line("step.write", `\delta_`+i, page.Num(g.Deltas[0][t])), templates.Rich(lang.HTML("step.skip")))
 	} else {
 		// δ_t and A_t formed from what the step read (the line above holds
@@ -137,8 +137,8 @@ func (v playView) stepLines(t int) []templates.Rich {
 			i18n.Math(`R_`+i+` = A_`+i+` + V(s_`+i+`) = `+page.Num(g.Returns[0][t]), false)
 		lines = append(lines, templates.Rich(lang.HTML("step.write", i18n.RawHTML(i18n.Math(delta, false)))), templates.Rich(lang.HTML("step.write", i18n.RawHTML(adv))))
 	}
-	carriedV := v.s.Tokens[t].Value
-	if v.s.Version == engine.VerlNewest && v.s.Tokens[t].Kind != scenario.Valid {
+	carriedV := v.S.Tokens[t].Value
+	if v.S.Version == engine.VerlNewest && v.S.Tokens[t].Kind != scenario.Valid {
 		carriedV = g.NextValues[0][t]
 	}
 	lines = append(lines, templates.Rich(lang.HTML("step.carry", page.Num(carriedV), page.Num(g.Advantages[0][t]))))
@@ -149,21 +149,21 @@ func (v playView) stepLines(t int) []templates.Rich {
 // view as base (scenario.EncodeState), at step k (−1: not stepping) and
 // auto-play speed x, as with() writes it; the step panel encodes the state
 // once for its ten links.
-func (v playView) stepLink(base string, k int, x float64) string {
-	s := v.s
+func (v View) stepLink(base string, k int, x float64) string {
+	s := v.S
 	s.Step = k
 	s.SetSpeed(x)
-	pr := v.pr
-	pr.view.WinSet = false
-	return pr.linkTo("/play", base+s.ViewQuery())
+	pr := v.Req
+	pr.View.WinSet = false
+	return pr.LinkTo("/play", base+s.ViewQuery())
 }
 
 // speeds sets auto-play's interval from the link's speed= and links the
 // speeds on offer (SpeedChoices, and the link's own when it is another).
-func (v playView) speeds(st *templates.Step, base string) {
-	cur := v.s.StepsPerSecond()
+func (v View) speeds(st *templates.Step, base string) {
+	cur := v.S.StepsPerSecond()
 	st.Interval = int(math.Round(1000 / cur))
-	st.SpeedLabel = v.t("step.speed")
+	st.SpeedLabel = v.T("step.speed")
 	choices := scenario.SpeedChoices
 	if !slices.Contains(choices, cur) {
 		choices = append(slices.Clone(choices), cur)
@@ -172,8 +172,8 @@ func (v playView) speeds(st *templates.Step, base string) {
 	for _, x := range choices {
 		st.Speeds = append(st.Speeds, templates.Link{
 			Label: scenario.FormatNumber(x), Current: x == cur,
-			Title: v.t("step.speed.choice", scenario.FormatNumber(x), scenario.FormatNumber(1/x)),
-			URL:   v.stepLink(base, v.s.Step, x),
+			Title: v.T("step.speed.choice", scenario.FormatNumber(x), scenario.FormatNumber(1/x)),
+			URL:   v.stepLink(base, v.S.Step, x),
 		})
 	}
 }

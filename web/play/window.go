@@ -1,4 +1,4 @@
-package web
+package play
 
 import (
 	"strconv"
@@ -30,18 +30,18 @@ type tokenWindow struct {
 // window places the windows around the token the teacher moved to (win=),
 // else the token the step writes (T−1 before the loop starts), else the
 // selected cell's token, else the first.
-func (v playView) window() tokenWindow {
-	n := v.s.Len()
-	w := tokenWindow{n: n, on: v.pr.view.Present && n > narrowWindow}
+func (v View) window() tokenWindow {
+	n := v.S.Len()
+	w := tokenWindow{n: n, on: v.Req.View.Present && n > narrowWindow}
 	if !w.on {
 		return w
 	}
 	c := 0
 	m := v.stepMarks()
-	_, sel, _ := strings.Cut(v.s.Select, ".")
+	_, sel, _ := strings.Cut(v.S.Select, ".")
 	switch t, err := strconv.Atoi(sel); {
-	case v.pr.view.WinSet:
-		c = v.pr.view.Win
+	case v.Req.View.WinSet:
+		c = v.Req.View.Win
 	case m.active && m.cur >= 0:
 		c = m.cur
 	case m.active:
@@ -68,7 +68,7 @@ func (w tokenWindow) shows(t int) (shown, wideOnly bool) {
 
 // arrows are the table's window arrows: earlier and later for the narrow
 // window, and for the wide one past 12 tokens.
-func (v playView) arrows(w tokenWindow) templates.TableWindow {
+func (v View) arrows(w tokenWindow) templates.TableWindow {
 	if !w.on {
 		return templates.TableWindow{}
 	}
@@ -81,14 +81,14 @@ func (v playView) arrows(w tokenWindow) templates.TableWindow {
 
 // windowArrows are the arrows of a window of size tokens starting at lo:
 // each opens the window next to it, centred (win=) so that it is whole.
-func (v playView) windowArrows(lo, size, n int) []templates.Link {
+func (v View) windowArrows(lo, size, n int) []templates.Link {
 	move := func(key string, from int) templates.Link {
 		from = clampInt(from, 0, n-size)
-		pr := v.pr
-		pr.view.Win, pr.view.WinSet = from+size/2, true
+		pr := v.Req
+		pr.View.Win, pr.View.WinSet = from+size/2, true
 		return templates.Link{
-			Label: v.t(key), Title: v.t(key+".title", v.idx(from), v.idx(from+size-1)),
-			URL: pr.linkTo("/play", v.state),
+			Label: v.T(key), Title: v.T(key+".title", v.Idx(from), v.Idx(from+size-1)),
+			URL: pr.LinkTo("/play", v.State),
 		}
 	}
 	earlier, later := move("window.earlier", lo-size), move("window.later", lo+size)

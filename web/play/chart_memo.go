@@ -1,4 +1,4 @@
-package web
+package play
 
 import (
 	"strconv"
@@ -10,13 +10,13 @@ import (
 // a page has just shown, or the same chart in another view of it, is not
 // drawn again. The Server holds one; a view without one (nil) draws every
 // chart.
-type chartMemo = bounded.Cache[string, []byte]
+type ChartMemo = bounded.Cache[string, []byte]
 
 // chartMemoBytes bounds a server's chart memo: keys (which hold a whole
 // scenario link) and charts.
-const chartMemoBytes = 8 << 20
+const ChartMemoBytes = 8 << 20
 
-func newChartMemo(maxBytes int) *chartMemo {
+func NewChartMemo(maxBytes int) *ChartMemo {
 	return bounded.New(maxBytes, func(key string, svg []byte) int { return bounded.StringBytes(key) + bounded.SliceBytes(svg) })
 }
 
@@ -24,13 +24,13 @@ func newChartMemo(maxBytes int) *chartMemo {
 // before. The key holds everything a chart depends on: its name and element
 // id prefix, the language, the theme, and the whole scenario (its canonical
 // link encodes every field).
-func (v playView) memoChart(name, id string, draw func() ([]byte, error)) ([]byte, error) {
-	memo := v.pr.charts
+func (v View) MemoChart(name, id string, draw func() ([]byte, error)) ([]byte, error) {
+	memo := v.Req.Charts
 	if memo == nil {
 		return draw()
 	}
-	key := name + "\x00" + id + "\x00" + string(v.pr.lang) + "\x00" +
-		strconv.FormatBool(v.pr.view.Dark) + strconv.FormatBool(v.pr.view.Present) + "\x00" + v.state
+	key := name + "\x00" + id + "\x00" + string(v.Req.Lang) + "\x00" +
+		strconv.FormatBool(v.Req.View.Dark) + strconv.FormatBool(v.Req.View.Present) + "\x00" + v.State
 	if svg, ok := memo.Get(key); ok {
 		return svg, nil
 	}

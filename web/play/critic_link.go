@@ -1,4 +1,4 @@
-package web
+package play
 
 import (
 	"math"
@@ -8,7 +8,7 @@ import (
 )
 
 // criticDefaultCV is /update/critic's default cliprange_value.
-const criticDefaultCV = 0.5
+const CriticDefaultCV = 0.5
 
 // criticLink is the view's state opened in /update/critic with the
 // predictions of a later mini-batch that show the value clip: each valid
@@ -17,19 +17,19 @@ const criticDefaultCV = 0.5
 // returns allow it (explain.ClippingCritic). Without such a critic (every
 // return equals its value) it is the state's plain link. The link is
 // canonical: vp= and cv= as /update/critic writes them.
-func (v playView) criticLink() string {
-	old := values(v.s)
-	_, feed := v.s.LossSource(v.res) // the returns that feed the state's value loss
+func (v View) CriticLink() string {
+	old := Values(v.S)
+	_, feed := v.S.LossSource(v.Res) // the returns that feed the state's value loss
 	ret := feed.GAE.Returns[0]
-	vp, cv, ok := explain.ClippingCritic(old, ret, v.res.Mask, criticDefaultCV)
+	vp, cv, ok := explain.ClippingCritic(old, ret, v.Res.Mask, CriticDefaultCV)
 	for _, x := range vp {
 		ok = ok && math.Abs(x) <= scenario.MaxMagnitude // what vp= accepts
 	}
 	if !ok {
 		return v.link("/update/critic")
 	}
-	w := scenario.ExtendLink(v.state)
+	w := scenario.ExtendLink(v.State)
 	w.Numbers("vp", vp, old)
-	w.Number("cv", cv, criticDefaultCV)
-	return v.pr.linkTo("/update/critic", w.String())
+	w.Number("cv", cv, CriticDefaultCV)
+	return v.Req.LinkTo("/update/critic", w.String())
 }

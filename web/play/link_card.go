@@ -1,10 +1,10 @@
-package web
+package play
 
 import (
-	"gaelab/web/page"
 	"net/http"
 
 	"gaelab/web/chart"
+	"gaelab/web/page"
 	"gaelab/web/preview"
 )
 
@@ -17,22 +17,22 @@ import (
 // card is the link preview of this scenario: its preset's name (or "edited
 // from" it), its tokens, the release, and its boundary chart when it has at
 // most preview.MaxTokens tokens.
-func (v playView) card() page.Card {
-	name := v.t("preset." + v.s.Preset + ".title")
+func (v View) card() page.Card {
+	name := v.T("preset." + v.S.Preset + ".title")
 	if v.edited() {
-		name = v.t("card.edited", name)
+		name = v.T("card.edited", name)
 	}
-	texts := make([]string, len(v.s.Tokens))
-	for i, tok := range v.s.Tokens {
+	texts := make([]string, len(v.S.Tokens))
+	for i, tok := range v.S.Tokens {
 		texts[i] = tok.Text
 	}
 	c := page.Card{
 		Name:      name,
-		Desc:      v.t("card.desc", name, v.t("card.tokens", len(texts), page.QuoteTokens(texts)), v.s.VersionLabel()),
-		PublicURL: v.pr.publicURL,
+		Desc:      v.T("card.desc", name, v.T("card.tokens", len(texts), page.QuoteTokens(texts)), v.S.VersionLabel()),
+		PublicURL: v.Req.publicURL,
 	}
-	if v.s.Len() <= preview.MaxTokens {
-		c.Image = page.Link{Path: "/play/preview.png", State: v.stateOnly, Lang: v.pr.lang}
+	if v.S.Len() <= preview.MaxTokens {
+		c.Image = page.Link{Path: "/play/preview.png", State: v.stateOnly, Lang: v.Req.Lang}
 	}
 	return c
 }
@@ -40,17 +40,17 @@ func (v playView) card() page.Card {
 // previewInput is what the scenario's preview draws: the values chart's
 // series and words, the whole response (no step-through frame), under the
 // chart's title and the release.
-func (v playView) previewInput() preview.Input {
-	in := v.chartInput()
+func (v View) PreviewInput() preview.Input {
+	in := v.ChartInput()
 	in.Step = chart.StepFrame{}
-	return preview.Input{Title: in.Text.ValuesTitle, Subtitle: v.t("release.label", v.s.VersionLabel()), Chart: in}
+	return preview.Input{Title: in.Text.ValuesTitle, Subtitle: v.T("release.label", v.S.VersionLabel()), Chart: in}
 }
 
 // handlePlayPreview handles the "GET /play/preview.png" route: a scenario's
 // link preview, its boundary chart as a 1200×630 PNG (the og:image of its
 // pages). A response of more than preview.MaxTokens tokens is 422, in the
 // learner's language; its pages write no og:image.
-func (s *playRoom) handlePlayPreview(w http.ResponseWriter, r *http.Request) {
-	v := newPlayView(s.readPlay(r))
-	page.WritePreview(w, v.previewInput(), v.t)
+func (s *Room) HandlePlayPreview(w http.ResponseWriter, r *http.Request) {
+	v := NewView(s.Read(r))
+	page.WritePreview(w, v.PreviewInput(), v.T)
 }

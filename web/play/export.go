@@ -1,18 +1,18 @@
-package web
+package play
 
 import (
 	"encoding/csv"
 	"encoding/json"
-	"gaelab/web/httperr"
-	"gaelab/web/page"
 	"net/http"
 
+	"gaelab/web/httperr"
+	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
 
 // tableExport is the token table as data: one entry per token, t 0-based
 // whatever the page's numbering, with verl's names for the quantities.
-type tableExport struct {
+type TableExport struct {
 	Link    string               `json:"link"`
 	Version string               `json:"verl"`
 	Gamma   float64              `json:"gamma"`
@@ -25,26 +25,26 @@ type tableExport struct {
 	Order   []string             `json:"row_order"`
 }
 
-func exportTable(pr playRequest) tableExport {
-	v := newPlayView(pr)
-	ex := tableExport{
-		Link: pr.link("/play", pr.s), Version: v.s.VersionLabel(),
-		Gamma: v.s.Gamma, Lam: v.s.Lam, Beta: v.s.Beta, KL: v.s.KL,
-		Mask: v.res.Mask, Rows: map[string][]float64{},
+func exportTable(pr Request) TableExport {
+	v := NewView(pr)
+	ex := TableExport{
+		Link: pr.Link("/play", pr.S), Version: v.S.VersionLabel(),
+		Gamma: v.S.Gamma, Lam: v.S.Lam, Beta: v.S.Beta, KL: v.S.KL,
+		Mask: v.Res.Mask, Rows: map[string][]float64{},
 	}
-	for _, tok := range v.s.Tokens {
+	for _, tok := range v.S.Tokens {
 		ex.Tokens = append(ex.Tokens, tok.Text)
 	}
-	for _, q := range v.rows() {
-		ex.Rows[q.code] = q.values
+	for _, q := range v.Rows() {
+		ex.Rows[q.code] = q.Values
 		ex.Order = append(ex.Order, q.code)
 	}
 	return ex
 }
 
 // handleTableJSON handles the "GET /play/table.json" route.
-func (s *playRoom) handleTableJSON(w http.ResponseWriter, r *http.Request) {
-	ex := exportTable(s.readPlay(r))
+func (s *Room) HandleTableJSON(w http.ResponseWriter, r *http.Request) {
+	ex := exportTable(s.Read(r))
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Disposition", `attachment; filename="gae-lab-table.json"`)
 	enc := json.NewEncoder(w)
@@ -56,8 +56,8 @@ func (s *playRoom) handleTableJSON(w http.ResponseWriter, r *http.Request) {
 
 // handleTableCSV handles the "GET /play/table.csv" route: a row per token,
 // a column per quantity.
-func (s *playRoom) handleTableCSV(w http.ResponseWriter, r *http.Request) {
-	ex := exportTable(s.readPlay(r))
+func (s *Room) HandleTableCSV(w http.ResponseWriter, r *http.Request) {
+	ex := exportTable(s.Read(r))
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="gae-lab-table.csv"`)
 	cw := csv.NewWriter(w)
