@@ -9,6 +9,7 @@ import (
 // widget tables), in both languages, at 1280×720 and on a phone, pass
 // axe-core without a serious or critical violation.
 func TestA11yCharts(t *testing.T) {
+	t.Parallel()
 	axeEveryWay(t, true, chartsA11yPages...)
 }
 

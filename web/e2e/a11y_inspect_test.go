@@ -11,6 +11,7 @@ import (
 // findings, an error) passes axe-core without a serious or critical
 // violation, in both languages, at 1280 px and on a 375 px phone.
 func TestA11yInspect(t *testing.T) {
+	t.Parallel()
 	srv, leak, _ := inspectBrowserServer(t)
 	rec := httptest.NewRecorder()
 	srv.Config.Handler.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/inspect/"+leak+"/share?ver=v0.9.0", nil))

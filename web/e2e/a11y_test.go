@@ -70,6 +70,7 @@ var phone = emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, De
 // Every page, in both languages, in the shared browser's window and on a
 // phone, passes axe-core without a serious or critical violation.
 func TestA11yPages(t *testing.T) {
+	t.Parallel()
 	axeEveryWay(t, false,
 		"/play?v=1&p=seed-b",
 		"/play?v=1&p=multi-turn&step=3&sel=adv.2",
@@ -119,6 +120,7 @@ func axeEveryWayOn(t *testing.T, srv *httptest.Server, laptop bool, phone emulat
 					name += " on a phone"
 				}
 				t.Run(name, func(t *testing.T) {
+					t.Parallel()
 					tb := newTab(t, srv)
 					if onPhone {
 						tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {

@@ -48,6 +48,7 @@ func batchCell(table, row string, t int, text string) []any { return []any{table
 // afresh shows the same. A bad score is reported at its field, and the
 // results keep the preset's score.
 func TestBrowserBatchEffect(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.open("/batch?v=1&p=grpo-4")
@@ -101,6 +102,7 @@ func TestBrowserBatchEffect(t *testing.T) {
 // "Add a response" appends a copy of the last response: five tables, B=5
 // in the address bar, and the whitening statistics of five responses.
 func TestBrowserBatchAddResponse(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.open("/batch?v=1&p=grpo-4")
@@ -122,11 +124,13 @@ func TestBrowserBatchAddResponse(t *testing.T) {
 // The batch view, in both languages, in the window and on a phone, passes
 // axe-core without a serious or critical violation.
 func TestBrowserBatchA11y(t *testing.T) {
+	t.Parallel()
 	axe := axeSource(t)
 	srv := playServer(t)
 	for _, path := range []string{"/batch?v=1&p=mixed-lengths&row=2&lang=en", "/batch?v=1&p=two-groups&lang=zh", "/batch?v=1&p=grpo-4&theme=dark&lang=en"} {
 		for _, onPhone := range []bool{false, true} {
 			t.Run(path+map[bool]string{true: " on a phone"}[onPhone], func(t *testing.T) {
+				t.Parallel()
 				tb := newTab(t, srv)
 				if onPhone {
 					tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {

@@ -53,9 +53,11 @@ const pickedJS = `(heading, want) => {
 // formula. Both without a reload. In Chinese from an English browser and in
 // English from a Chinese one.
 func TestBrowserCellFormula(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	for _, c := range []struct{ lang, browser string }{{"zh", "en-US"}, {"en", "zh-CN"}} {
 		t.Run(c.lang, func(t *testing.T) {
+			t.Parallel()
 			tb := newTab(t, srv)
 			tb.speaks(c.browser)
 			tb.do("1280×720", chromedp.EmulateViewport(1280, 720))

@@ -58,6 +58,7 @@ func jsQuote(s string) string {
 // The λ sweep's per-λ charts are readable on a laptop: at a 1280 px
 // viewport every text of every small chart renders at ≥ 12 px.
 func TestBrowserLambdaSmallReadable(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	long := "/compare/lambda?v=1&p=seed-b" + strings.Repeat("&tok=x", 64)
@@ -104,6 +105,7 @@ const klInsetJS = `(() => {
 // 1280×720 in both languages: it lies inside the chart, under everything
 // the chart above it writes, and every KL bar renders ≥ 10 px tall.
 func TestBrowserKLInset(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	for _, path := range []string{"/play?v=1&p=seed-b&lang=en", "/play?v=1&p=seed-b&lang=zh", "/play?v=1&p=pipeline&lang=en"} {

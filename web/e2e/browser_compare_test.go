@@ -54,6 +54,7 @@ func buggyAdv0(t *testing.T, bug engine.Bug) string {
 // link in the address bar; ticking another adds a second; unticking the
 // first removes it.
 func TestBrowserCompareBugsToggle(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.open("/compare/bugs?v=1&p=v02-eos-leak")
@@ -97,6 +98,7 @@ func TestBrowserCompareBugsToggle(t *testing.T) {
 // Without JavaScript the form's Compare button submits a GET that lands,
 // by a redirect, on the canonical link of the ticked bugs.
 func TestBrowserCompareBugsWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.do("disable JavaScript", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
@@ -123,6 +125,7 @@ func TestBrowserCompareBugsWithoutJavaScript(t *testing.T) {
 // On the versions page, unticking a quantity removes its rows in place and
 // writes show= in the address bar.
 func TestBrowserCompareVersionsToggle(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.open("/compare/versions?v=1&p=multi-turn")
@@ -142,6 +145,7 @@ func TestBrowserCompareVersionsToggle(t *testing.T) {
 // Both comparison pages, in both languages, in the window and on a phone,
 // pass axe-core without a serious or critical violation.
 func TestBrowserCompareA11y(t *testing.T) {
+	t.Parallel()
 	axe := axeSource(t)
 	srv := playServer(t)
 	for _, path := range []string{
@@ -156,6 +160,7 @@ func TestBrowserCompareA11y(t *testing.T) {
 					name += " on a phone"
 				}
 				t.Run(name, func(t *testing.T) {
+					t.Parallel()
 					tb := newTab(t, srv)
 					if onPhone {
 						tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {

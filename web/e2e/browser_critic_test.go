@@ -12,6 +12,7 @@ import (
 // every text is at ≥ 12 px), in both languages; the actor's chart is shown
 // at its own size too.
 func TestBrowserCriticChartsReadable(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	for _, path := range []string{

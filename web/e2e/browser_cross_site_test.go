@@ -17,6 +17,7 @@ import (
 // 127.0.0.1) that posts to the class API is refused with the message,
 // not answered 201 with a new class.
 func TestBrowserCrossSiteFormRefused(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(web.Handler(web.Options{Store: sqliteStore(t)}))
 	t.Cleanup(srv.Close)
 	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

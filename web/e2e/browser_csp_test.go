@@ -57,6 +57,7 @@ const chartsPaintedJS = `() => {
 // single violation — while a test page that does break the policy is caught,
 // which proves the check can fail.
 func TestBrowserContentSecurityPolicy(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	pages := []string{
 		"/play?v=1&p=seed-b",

@@ -33,6 +33,7 @@ func slowEdits(t *testing.T, delay time.Duration) *httptest.Server {
 // pointer is released before the next answer. The value committed is the
 // one the pointer set, in the slider, the table and the address bar.
 func TestBrowserDragStaleAnswer(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t, slowEdits(t, 400*time.Millisecond))
 	s, _ := scenario.Preset("seed-b")
 	tb.open("/play?v=1&p=seed-b&lang=en")

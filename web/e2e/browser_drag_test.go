@@ -54,6 +54,7 @@ const sliderJS = `(t, name) => {
 // entry; a click on a table cell edits it in place; Back undoes each edit and
 // Forward redoes it; steps replace the entry; Reset goes back to the preset.
 func TestBrowserDirectManipulation(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	s, _ := scenario.Preset("seed-b")

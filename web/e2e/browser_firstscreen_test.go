@@ -54,9 +54,11 @@ const firstScreenJS = `(wide) => {
 // preset (all have at most 16 tokens), in Chinese from an English browser and
 // in English from a Chinese one; at 1920×1080 the other two charts too.
 func TestBrowserFirstScreen(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	for _, c := range []struct{ lang, browser string }{{"zh", "en-US"}, {"en", "zh-CN"}} {
 		t.Run(c.lang+" from "+c.browser, func(t *testing.T) {
+			t.Parallel()
 			tb := newTab(t, srv)
 			tb.do("a "+c.browser+" browser", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
 				if _, err := cdp.Call(ctx, tgt, emulation.SetLocaleOverride, emulation.SetLocaleOverrideParams{Locale: c.browser}); err != nil {

@@ -4,17 +4,19 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"net/http/httptest"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -42,7 +44,18 @@ var browser struct {
 	stderr strings.Builder
 }
 
+// parallel is how many tests run side by side when go test's -parallel
+// does not say: a browser test mostly waits (for the page, the browser, a
+// poll), so more of them than the machine's cores keep it busy.
+const parallel = 4
+
 func TestMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", strconv.Itoa(parallel))
+	}
 	code := m.Run()
 	if browser.stop != nil {
 		browser.stop()
@@ -83,6 +96,11 @@ func startBrowser() {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
+		// Tabs run side by side: none is throttled for being in the
+		// background (timers, animation frames, the renderer's priority).
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
 		// The page negotiates its language; the tests read English.
 		chromedp.Flag("lang", "en-US"),
 		chromedp.Flag("accept-lang", "en-US"),
@@ -139,17 +157,26 @@ type tab struct {
 	problems []string // uncaught exceptions and console errors
 }
 
-// newTab opens a fresh tab. It fails the test at the end if the page threw an
-// exception or logged an error to the console.
+// newTab opens a fresh tab in a browser context of its own: no cookies and
+// no storage from any other tab, so that tests can run side by side. It
+// fails the test at the end if the page threw an exception or logged an
+// error to the console.
 func newTab(t *testing.T, srv *httptest.Server) *tab {
+	t.Helper()
+	return openTab(t, srv.URL, "")
+}
+
+// openTab opens a tab on base in a new browser context; profile names it in
+// the console errors it reports.
+func openTab(t *testing.T, base, profile string) *tab {
 	t.Helper()
 	requireChromium(t)
 	browser.once.Do(startBrowser)
 	if browser.err != nil {
 		t.Fatal(browser.err)
 	}
-	tb := &tab{t: t, base: srv.URL}
-	ctx, closeTab := chromedp.NewContext(browser.ctx, chromedp.WithListener(tb.listen))
+	tb := &tab{t: t, base: base}
+	ctx, closeTab := chromedp.NewContext(browser.ctx, chromedp.WithNewBrowserContext(), chromedp.WithListener(tb.listen))
 	ctx, cancel := context.WithTimeout(ctx, tabTimeout)
 	tb.ctx = ctx
 	t.Cleanup(closeTab)
@@ -158,16 +185,17 @@ func newTab(t *testing.T, srv *httptest.Server) *tab {
 		tb.mu.Lock()
 		defer tb.mu.Unlock()
 		for _, p := range tb.problems {
-			t.Errorf("browser console: %s", p)
+			t.Errorf("browser console%s: %s", profile, p)
 		}
 	})
 	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("open a tab: %v", err)
+		t.Fatalf("open a tab%s: %v", profile, err)
 	}
-	// Tabs share the browser's cookies: start without the lang cookie a
-	// test that clicked the language switch has left.
-	tb.do("clear the cookies", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tgt, network.ClearBrowserCookies, cdp.Empty{})
+	// Tabs run side by side and only one can have the focus: every page
+	// behaves as the focused one, so that focus and key events reach it as
+	// a reader's would.
+	tb.do("emulate the focus", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tgt, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
 		return err
 	}))
 	return tb

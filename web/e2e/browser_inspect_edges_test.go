@@ -38,6 +38,7 @@ func inspectBrowserServer(t *testing.T) (srv *httptest.Server, leak, long string
 // view, the row view and the form fit a 375 px phone
 // (document.documentElement.scrollWidth ≤ the viewport's width).
 func TestInspectBrowserWidths(t *testing.T) {
+	t.Parallel()
 	requireChromium(t)
 	srv, leak, long := inspectBrowserServer(t)
 	for _, tc := range []struct {

@@ -80,6 +80,7 @@ func groupedBatch(t *testing.T) []byte {
 // 1280 px: the verdicts, the groups panel and every heat map drawn. With
 // -inspect-screenshot it rewrites the README's picture.
 func TestInspectBrowser256(t *testing.T) {
+	t.Parallel()
 	requireChromium(t)
 	st := sqliteStore(t)
 	srv := httptest.NewServer(web.Handler(web.Options{Store: st}))

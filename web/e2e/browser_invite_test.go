@@ -41,12 +41,14 @@ const inviteJS = `(gloss, drag) => {
 // invitation and the ring. English from a Chinese browser, Chinese from an
 // English one.
 func TestBrowserFirstScreenInvites(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	for _, c := range []struct{ lang, browser, gloss, drag string }{
 		{"en", "zh-CN", i18n.En.T("preset.seed-b.gloss"), "Drag V(s₃)"},
 		{"zh", "en-US", "", "拖动 V(s₃)"},
 	} {
 		t.Run(c.lang+" from "+c.browser, func(t *testing.T) {
+			t.Parallel()
 			tb := newTab(t, srv)
 			tb.speakAs(c.browser)
 			tb.do("1280×720", chromedp.EmulateViewport(1280, 720))

@@ -41,6 +41,7 @@ const htmxIdleJS = `() => document.querySelector(".htmx-request, .htmx-swapping,
 // edit, a step, Back, a reload, the navigation links and a lesson's predict
 // form all stay in the page's language.
 func TestBrowserLanguageNeverDrops(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		lang           i18n.Lang
 		acceptLanguage string
@@ -49,6 +50,7 @@ func TestBrowserLanguageNeverDrops(t *testing.T) {
 		{i18n.En, "zh-CN,zh;q=0.9"},
 	} {
 		t.Run(string(c.lang), func(t *testing.T) {
+			t.Parallel()
 			srv := playServer(t)
 			tb := newTab(t, srv)
 			tb.do("browser language "+c.acceptLanguage, chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {

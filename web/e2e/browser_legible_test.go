@@ -113,6 +113,7 @@ func measureLegibility(t *testing.T, tb *tab, w, h int, path string) legibility 
 // sizes; nothing ends below the screen; in the dark theme every series is
 // ≥ 4.5:1 and every line ≥ 3 px.
 func TestBrowserPresentationLegible(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	for _, size := range []struct {
 		w, h, tokens   int
@@ -127,6 +128,7 @@ func TestBrowserPresentationLegible(t *testing.T) {
 				for _, extra := range []string{"", "&step=5", "&hide=white,delta&sel=adv.1"} {
 					name := fmt.Sprintf("%dx%d/%d tokens%s%s", size.w, size.h, n, theme, extra)
 					t.Run(name, func(t *testing.T) {
+						t.Parallel()
 						tb := newTab(t, srv)
 						path := nTokens(n, theme+extra)
 						if n == 3 {

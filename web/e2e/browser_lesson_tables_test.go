@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -62,6 +63,7 @@ const widgetTablesJS = `(() => {
 // its widget or scrolls sideways visibly (a scrollbar with room of its own
 // and an edge shadow while more is hidden), and no cell clips its text.
 func TestBrowserLessonTablesFit(t *testing.T) {
+	t.Parallel()
 	only := os.Getenv("ONLY_LESSON") // a slug: check that lesson only (while fixing it); unset: every lesson
 	srv := playServer(t)
 	doc := page(t, "/lessons?lang=en")
@@ -78,30 +80,37 @@ func TestBrowserLessonTablesFit(t *testing.T) {
 	if len(slugs) < 12 && only == "" {
 		t.Fatalf("%d lessons on /lessons, want ≥ 12: %v", len(slugs), slugs)
 	}
-	tables, scrolling := 0, 0
-	for _, slug := range slugs {
-		for _, lang := range []string{"en", "zh"} {
-			tb := newTab(t, srv) // a tab's time limit is for a few pages
-			for _, size := range []struct{ w, h int64 }{{1280, 720}, {375, 812}} {
-				path := "/lessons/" + slug + "?lang=" + lang
-				tb.do("size the window", chromedp.EmulateViewport(size.w, size.h))
-				tb.open(path)
-				var m struct {
-					Tables, Scrolling int
-					Problems          []string
-				}
-				if err := json.Unmarshal([]byte(eval[string](tb, widgetTablesJS)), &m); err != nil {
-					t.Fatal(err)
-				}
-				tables, scrolling = tables+m.Tables, scrolling+m.Scrolling
-				for _, p := range m.Problems {
-					t.Errorf("%s at %d px: %s", path, size.w, p)
-				}
+	var tables, scrolling atomic.Int64
+	// The group returns when every lesson's subtest, run side by side, has.
+	t.Run("lessons", func(t *testing.T) {
+		for _, slug := range slugs {
+			for _, lang := range []string{"en", "zh"} {
+				t.Run(slug+"/"+lang, func(t *testing.T) {
+					t.Parallel()
+					tb := newTab(t, srv) // a tab's time limit is for a few pages
+					for _, size := range []struct{ w, h int64 }{{1280, 720}, {375, 812}} {
+						path := "/lessons/" + slug + "?lang=" + lang
+						tb.do("size the window", chromedp.EmulateViewport(size.w, size.h))
+						tb.open(path)
+						var m struct {
+							Tables, Scrolling int
+							Problems          []string
+						}
+						if err := json.Unmarshal([]byte(eval[string](tb, widgetTablesJS)), &m); err != nil {
+							t.Fatal(err)
+						}
+						tables.Add(int64(m.Tables))
+						scrolling.Add(int64(m.Scrolling))
+						for _, p := range m.Problems {
+							t.Errorf("%s at %d px: %s", path, size.w, p)
+						}
+					}
+				})
 			}
 		}
-	}
-	t.Logf("%d lessons × 2 languages × 2 sizes: %d widget tables, %d of them scroll sideways", len(slugs), tables, scrolling)
-	if tables == 0 {
+	})
+	t.Logf("%d lessons × 2 languages × 2 sizes: %d widget tables, %d of them scroll sideways", len(slugs), tables.Load(), scrolling.Load())
+	if tables.Load() == 0 {
 		t.Fatal("no widget table measured")
 	}
 }

@@ -25,6 +25,7 @@ const verdictJS = `(id, correct, revealed) => {
 
 // A learner answers a predict box wrongly, then rightly, and sees the reveal.
 func TestBrowserPredictWrongThenRight(t *testing.T) {
+	t.Parallel()
 	l, q, want := firstNumberPredict(t)
 	srv := playServer(t)
 	tb := newTab(t, srv)
@@ -45,6 +46,7 @@ func TestBrowserPredictWrongThenRight(t *testing.T) {
 // A lesson works with JavaScript off: the predict form reloads the page
 // with the verdict and the reveal.
 func TestBrowserLessonWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	l, q, want := firstNumberPredict(t)
 	srv := playServer(t)
 	tb := newTab(t, srv)
@@ -67,6 +69,7 @@ func TestBrowserLessonWithoutJavaScript(t *testing.T) {
 // shows the answer, and the widget under the question uncovers the cell it
 // hid (htmx brings it along out of band).
 func TestBrowserDiagnosisThenReveal(t *testing.T) {
+	t.Parallel()
 	var l *lessons.Lesson
 	var q *lessons.Predict
 	var under *lessons.Scenario

@@ -58,6 +58,7 @@ func canonicalOf(t *testing.T, base, link string) string {
 // address bar gets the new state's canonical link. Chinese from an English
 // browser, English from a Chinese one.
 func TestBrowserLiveLabs(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	for _, c := range []struct {
 		lang, browser, path, control, value, chart string
@@ -66,6 +67,7 @@ func TestBrowserLiveLabs(t *testing.T) {
 		{"en", "zh-CN", "/compare/lambda", "#gamma", "0.9", "#sweep-lines"},
 	} {
 		t.Run(fmt.Sprintf("%s %s from %s", c.path, c.lang, c.browser), func(t *testing.T) {
+			t.Parallel()
 			tb := newTab(t, srv)
 			tb.speakAs(c.browser)
 			tb.do("1280×720", chromedp.EmulateViewport(1280, 720))

@@ -41,6 +41,7 @@ const phoneTableJS = `(() => {
 // languages, each from a browser that asks for the other (the page's lang=
 // decides). At 1280 px the full labels stay and the legend hides.
 func TestBrowserPhoneTableLabels(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	for _, c := range []struct{ lang, accept, sym, name string }{
 		{"en", "zh-CN,zh;q=0.9", "V(sₜ)", "TD error"},

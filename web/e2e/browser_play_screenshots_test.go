@@ -19,6 +19,7 @@ var playScreenshots = flag.Bool("play-screenshots", false, "rewrite web/testdata
 //
 //	go test ./web/e2e -run TestPlayScreenshots -play-screenshots
 func TestPlayScreenshots(t *testing.T) {
+	t.Parallel()
 	if !*playScreenshots {
 		t.Skip("run with -play-screenshots to rewrite the README's pictures of the playground")
 	}

@@ -65,6 +65,7 @@ const presentStepJS = `(minLabel) => {
 // the advantages chart filling from the right are all wholly visible, side
 // by side, with chart labels of at least 16 px (1280) or 20 px (1920).
 func TestBrowserPresentStepFrame(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	for _, size := range []struct {
 		w, h     int
@@ -72,6 +73,7 @@ func TestBrowserPresentStepFrame(t *testing.T) {
 	}{{1280, 720, 16}, {1920, 1080, 20}} {
 		for _, lang := range []string{"en", "zh"} {
 			t.Run(fmt.Sprintf("%dx%d/%s", size.w, size.h, lang), func(t *testing.T) {
+				t.Parallel()
 				tb := newTab(t, srv)
 				tb.do("size the window", chromedp.EmulateViewport(int64(size.w), int64(size.h)))
 				for _, path := range []string{
@@ -103,6 +105,7 @@ var presentScreenshots = flag.Bool("present-screenshots", false, "rewrite web/te
 //
 //	go test ./web/e2e -run TestPresentScreenshots -present-screenshots
 func TestPresentScreenshots(t *testing.T) {
+	t.Parallel()
 	if !*presentScreenshots {
 		t.Skip("run with -present-screenshots to rewrite the README's pictures of presentation mode")
 	}

@@ -47,10 +47,12 @@ const fitsJS = `(minFont) => {
 // screen at 1280×720 and 1920×1080, in both themes, with projector type at
 // 1920.
 func TestBrowserPresentationFits(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	for _, size := range []struct{ w, h int }{{1280, 720}, {1920, 1080}} {
 		for _, theme := range []string{"", "&theme=dark"} {
 			t.Run(fmt.Sprintf("%dx%d%s", size.w, size.h, theme), func(t *testing.T) {
+				t.Parallel()
 				tb := newTab(t, srv)
 				tb.do("size the window", chromedp.EmulateViewport(int64(size.w), int64(size.h)))
 				tb.open(sixteenTokens(theme))
@@ -97,6 +99,7 @@ func (tb *tab) key(what string, k string) {
 
 // Every presentation key does what the shortcuts say, without a mouse.
 func TestBrowserPresentationKeys(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.open("/play?v=1&p=seed-a&present=1&hide=adv,ret")
@@ -145,6 +148,7 @@ func TestBrowserPresentationKeys(t *testing.T) {
 // parts), the link is printed large under it, the loopback host is
 // explained, and Esc closes it without leaving presentation mode.
 func TestBrowserQROverlay(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.do("size the window", chromedp.EmulateViewport(1280, 720))
@@ -197,6 +201,7 @@ func TestBrowserQROverlay(t *testing.T) {
 // Without JavaScript "QR code" is a plain page with the same card, and
 // Close returns to the teacher's page.
 func TestBrowserQRPageWithoutJS(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.do("turn JavaScript off", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
@@ -218,6 +223,7 @@ func TestBrowserQRPageWithoutJS(t *testing.T) {
 
 // In a lesson, → and ← move between its sections.
 func TestBrowserPresentationLessonSections(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.do("size the window", chromedp.EmulateViewport(1280, 720))

@@ -39,6 +39,7 @@ const keptJS = `(id) => {
 // in Chinese, restored from the browser's stored progress; a question not
 // answered stays blank. The server's page is the same for everyone.
 func TestBrowserProgressRestoresAnsweredBlocks(t *testing.T) {
+	t.Parallel()
 	l, q, want := firstNumberPredict(t)
 	other := ""
 	for _, p := range l.Parts {

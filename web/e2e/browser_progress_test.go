@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"net/url"
 	"strconv"
 	"testing"
@@ -22,28 +21,7 @@ const courseStateJS = `(slug, want) => {
 // with no cookies and no localStorage, as on another device.
 func freshTab(t *testing.T, base string) *tab {
 	t.Helper()
-	requireChromium(t)
-	browser.once.Do(startBrowser)
-	if browser.err != nil {
-		t.Fatal(browser.err)
-	}
-	tb := &tab{t: t, base: base}
-	ctx, closeTab := chromedp.NewContext(browser.ctx, chromedp.WithNewBrowserContext(), chromedp.WithListener(tb.listen))
-	ctx, cancel := context.WithTimeout(ctx, tabTimeout)
-	tb.ctx = ctx
-	t.Cleanup(closeTab)
-	t.Cleanup(cancel)
-	t.Cleanup(func() {
-		tb.mu.Lock()
-		defer tb.mu.Unlock()
-		for _, p := range tb.problems {
-			t.Errorf("browser console (fresh profile): %s", p)
-		}
-	})
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("open a tab in a new profile: %v", err)
-	}
-	return tb
+	return openTab(t, base, " (fresh profile)")
 }
 
 // A learner answers a question; the course map then says the lesson is in
@@ -51,6 +29,7 @@ func freshTab(t *testing.T, base string) *tab {
 // and the fresh browser keeps it; a link with a lesson finished marks it
 // done.
 func TestBrowserProgressCourseMap(t *testing.T) {
+	t.Parallel()
 	l, q, want := firstNumberPredict(t)
 	srv := playServer(t)
 	tb := newTab(t, srv)
@@ -96,6 +75,7 @@ func TestBrowserProgressCourseMap(t *testing.T) {
 
 // Reading a lesson to its end marks it read: in progress on the map.
 func TestBrowserProgressLessonRead(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := freshTab(t, srv.URL)
 	slug := course(t).Lessons("en")[0].Slug

@@ -88,6 +88,7 @@ func siteTarget(t *testing.T, target string) (loc string, ok bool) {
 // new URL(link, origin): none may land on another origin. The raw Location
 // of the reported exploit does leave in Chromium, so the check can fail.
 func TestBrowserRedirectTargetsStayOnSite(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t, playServer(t))
 	var links []string
 	for _, target := range trickyTargets {

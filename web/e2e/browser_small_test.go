@@ -10,6 +10,7 @@ import (
 // An edit by key and Back (issue 26, point 8) cause no CSP violation: htmx
 // settles no style attribute.
 func TestBrowserCSPEditBack(t *testing.T) {
+	t.Parallel()
 	tb := cspTab(t, playServer(t))
 	tb.open("/play?v=1&p=seed-b&lang=en")
 	tb.until("the V(s_3) slider", sliderJS, 3, "V(s₃)")
@@ -32,9 +33,11 @@ const noSideScrollJS = `(w) => document.documentElement.scrollWidth <= w ? "" : 
 // from an English browser and in English from a Chinese one; the mask
 // selects show their options' whole words.
 func TestBrowserPlayPhoneWidth(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	for _, c := range []struct{ lang, browser string }{{"zh", "en-US"}, {"en", "zh-CN"}} {
 		t.Run(c.lang, func(t *testing.T) {
+			t.Parallel()
 			tb := newTab(t, srv)
 			tb.speaks(c.browser)
 			tb.do("375×812", chromedp.EmulateViewport(375, 812))
@@ -67,6 +70,7 @@ const selectsWholeJS = `() => {
 // The token editor's mask selects show their option's whole words (issue
 // 26, point 8: they read "1 vali"), in both languages.
 func TestBrowserPlayMaskSelects(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t, playServer(t))
 	tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
 	for _, lang := range []string{"en", "zh"} {
@@ -91,6 +95,7 @@ const glossaryFitsJS = `() => {
 // The glossary's definitions are visible at 1280 px (issue 26, point 8: the
 // table was 2,824 px wide in a 766 px column), in both languages.
 func TestBrowserGlossaryFits(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t, playServer(t))
 	tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
 	for _, lang := range []string{"en", "zh"} {
@@ -113,6 +118,7 @@ const qrInViewJS = `() => {
 // explains the loopback address below the code) opens with the whole code
 // in view (issue 26, point 8), at 1280×720 and 1920×1080.
 func TestBrowserQRLoopbackInView(t *testing.T) {
+	t.Parallel()
 	tb := newTab(t, playServer(t))
 	for _, size := range [][2]int64{{1280, 720}, {1920, 1080}} {
 		tb.do("size the window", chromedp.EmulateViewport(size[0], size[1]))

@@ -27,9 +27,11 @@ const stepScreenJS = `() => {
 // At 1280×720 the step panel, the step's table cells and both charts are on
 // one screen, and Next moves by htmx (no reload) keeping step= in the URL.
 func TestBrowserStepFrame(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	for _, lang := range []string{"en", "zh"} {
 		t.Run(lang, func(t *testing.T) {
+			t.Parallel()
 			tb := newTab(t, srv)
 			tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
 			tb.open("/play?v=1&p=seed-b&step=2&lang=" + lang)

@@ -52,10 +52,12 @@ const stageInViewJS = `(k) => {
 // one; Next and Play keep the stage in view, and the keyboard's focus stays
 // in the step panel (issue 26, point 1).
 func TestBrowserStepStageInView(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	for _, c := range []struct{ lang, browser string }{{"en", "zh-CN"}, {"zh", "en-US"}} {
 		for _, how := range []string{"mouse", "keyboard"} {
 			t.Run(fmt.Sprintf("%s from %s by %s", c.lang, c.browser, how), func(t *testing.T) {
+				t.Parallel()
 				tb := newTab(t, srv)
 				tb.speakAs(c.browser)
 				tb.do("1280×720", chromedp.EmulateViewport(1280, 720))

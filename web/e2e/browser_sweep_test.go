@@ -43,6 +43,7 @@ const sweepJS = `(T, want) => {
 // errors: 5 λ rows, a 5×64 heat map, the line and weights charts, the
 // engine's numbers; and in both languages.
 func TestBrowserSweep64(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	link := longScenario(64)
 	_, query, _ := strings.Cut(link, "?")
@@ -57,6 +58,7 @@ func TestBrowserSweep64(t *testing.T) {
 	want := num(sweepEngine(s, 1).Advantages[0][0])
 	for _, lang := range []string{"en", "zh"} {
 		t.Run(lang, func(t *testing.T) {
+			t.Parallel()
 			tb := newTab(t, srv)
 			tb.open(strings.Replace(link, "/play?", "/compare/lambda?", 1) + "&lang=" + lang)
 			tb.until("the λ sweep of 64 tokens renders", sweepJS, 64, want)
@@ -67,6 +69,7 @@ func TestBrowserSweep64(t *testing.T) {
 // Hovering a heat-map column's table cell lights that token's band in the
 // charts, as on the playground.
 func TestBrowserSweepHighlight(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.open("/compare/lambda?v=1&p=seed-b")
@@ -81,6 +84,7 @@ func TestBrowserSweepHighlight(t *testing.T) {
 // Both compare views pass axe-core without a serious or critical violation,
 // in both languages, in the browser's window and on a phone.
 func TestBrowserSweepA11y(t *testing.T) {
+	t.Parallel()
 	axe := axeSource(t)
 	srv := playServer(t)
 	for _, path := range []string{
@@ -94,6 +98,7 @@ func TestBrowserSweepA11y(t *testing.T) {
 					name += " on a phone"
 				}
 				t.Run(name, func(t *testing.T) {
+					t.Parallel()
 					tb := newTab(t, srv)
 					if onPhone {
 						tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
@@ -116,12 +121,14 @@ func TestBrowserSweepA11y(t *testing.T) {
 // Both views render without console errors in presentation mode, the dark
 // theme and v0.2, and keep their checks ✓.
 func TestBrowserSweepViews(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	for _, path := range []string{
 		"/compare/lambda?v=1&p=seed-b&t=3&present=1", "/compare/lambda?v=1&p=v02-eos-leak&theme=dark&lang=zh",
 		"/compare/estimators?v=1&p=multi-turn&ver=v0.2&present=1&theme=dark", "/compare/estimators?v=1&p=lambda-1&lang=zh",
 	} {
 		t.Run(path, func(t *testing.T) {
+			t.Parallel()
 			tb := newTab(t, srv)
 			tb.open(path)
 			tb.until("every check shows ✓", `() => {

@@ -20,6 +20,7 @@ const termDefJS = `(want) => {
 // A glossary term in a lesson shows its definition when the keyboard
 // reaches it, hides it on Escape, and shows it again on the next focus.
 func TestBrowserTermDefinitionOnFocus(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.open("/lessons/foundations?lang=en")

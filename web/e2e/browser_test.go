@@ -64,6 +64,7 @@ const editedJS = `(sel, want, chartBefore, search) => {
 // new state's canonical link in the address bar; that link, opened afresh,
 // shows the same table.
 func TestBrowserEditUpdatesTableChartAndURL(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.open("/play?v=1&p=seed-b")
@@ -141,6 +142,7 @@ const focusJS = `(id) => {
 // link, Enter, then Enter on Next until the last step. Each step says where
 // it is, has its own link and shows "·" for advantages not computed yet.
 func TestBrowserStepThroughByKeyboard(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.open("/play?v=1&p=seed-a")
@@ -180,6 +182,7 @@ func TestBrowserStepThroughByKeyboard(t *testing.T) {
 // Without JavaScript the form still works: Compute submits a GET, the server
 // redirects to the canonical link and the page shows the engine's numbers.
 func TestBrowserEditWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.do("disable JavaScript", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
@@ -235,6 +238,7 @@ const highlightJS = `(t) => {
 // Focusing or hovering a table cell highlights its token in every row and
 // every chart.
 func TestBrowserHighlightFollowsFocusAndHover(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.open("/play?v=1&p=seed-b")
@@ -255,6 +259,7 @@ var numberCell = regexp.MustCompile(`^-?\d+\.\d{4}$`)
 // A value that is not a number keeps the page working: the results stay those
 // of the last valid input, the field says what is wrong, nothing throws.
 func TestBrowserBadValueKeepsPageWorking(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.open("/play?v=1&p=seed-b")

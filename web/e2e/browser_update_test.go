@@ -49,6 +49,7 @@ const actorEditedJS = `(sel, want, chartBefore, search) => {
 // Typing one log-prob recomputes the ratio cell and the objective chart in
 // place and puts the canonical link in the address bar.
 func TestBrowserUpdateActorEditLogProb(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.open("/update/actor?v=1&p=seed-b")
@@ -81,6 +82,7 @@ func TestBrowserUpdateActorEditLogProb(t *testing.T) {
 // Without JavaScript the form submits a GET, the server redirects to the
 // canonical link, and the page shows the edited ratio and chart.
 func TestBrowserUpdateActorWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.do("disable JavaScript", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
@@ -112,6 +114,7 @@ func TestBrowserUpdateActorWithoutJavaScript(t *testing.T) {
 // The critic view recomputes in place too: one vpred moved past the clip
 // range changes its clipped prediction.
 func TestBrowserUpdateCriticEditVpred(t *testing.T) {
+	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	tb.open("/update/critic?v=1&p=seed-b")
@@ -132,6 +135,7 @@ func TestBrowserUpdateCriticEditVpred(t *testing.T) {
 // The update views pass axe-core in both languages, in the window and on a
 // phone: a clipped state, a bad field, and the page without advantages.
 func TestBrowserUpdateA11y(t *testing.T) {
+	t.Parallel()
 	axe := axeSource(t)
 	srv := playServer(t)
 	for _, path := range []string{
@@ -148,6 +152,7 @@ func TestBrowserUpdateA11y(t *testing.T) {
 					name += " on a phone"
 				}
 				t.Run(name, func(t *testing.T) {
+					t.Parallel()
 					tb := newTab(t, srv)
 					if onPhone {
 						tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
