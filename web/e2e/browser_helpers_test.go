@@ -139,12 +139,52 @@ func (s *syncWriter) Write(p []byte) (int, error) {
 	return s.w.Write(p)
 }
 
-// playServer serves the real routes on 127.0.0.1 for one test.
+// playServer serves the real routes on 127.0.0.1 for one test. The test's
+// tabs on it share a browser context of their own (newTab): its cookies and
+// storage are no other test's, and its cache spares them loading the same
+// scripts, styles and fonts again.
 func playServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	srv := httptest.NewServer(web.Routes())
 	t.Cleanup(srv.Close)
+	p := &profile{}
+	profiles.Store(srv, p)
+	t.Cleanup(func() {
+		profiles.Delete(srv)
+		if p.close != nil {
+			p.close()
+		}
+	})
 	return srv
+}
+
+// profiles holds the browser context of each playServer, by server.
+var profiles sync.Map // *httptest.Server → *profile
+
+// profile is a browser context, opened with its first tab.
+type profile struct {
+	once  sync.Once
+	ctx   context.Context // a chromedp context whose children are tabs in the browser context
+	close func()          // closes the browser context
+	err   error
+}
+
+// open opens the browser context on first use. Its first tab, about:blank,
+// holds it open until close.
+func (p *profile) open() (context.Context, error) {
+	p.once.Do(func() {
+		ctx, cancel := chromedp.NewContext(browser.ctx, chromedp.WithNewBrowserContext())
+		p.ctx, p.close = ctx, cancel
+		// Like the browser's start, the first Do must not carry a timeout.
+		opened := make(chan error, 1)
+		go func() { opened <- chromedp.Do(ctx) }()
+		select {
+		case p.err = <-opened:
+		case <-time.After(tabTimeout):
+			p.err = fmt.Errorf("no browser context within %v", tabTimeout)
+		}
+	})
+	return p.ctx, p.err
 }
 
 // tab is one browser tab of a test, on the shared browser.
@@ -157,26 +197,40 @@ type tab struct {
 	problems []string // uncaught exceptions and console errors
 }
 
-// newTab opens a fresh tab in a browser context of its own: no cookies and
-// no storage from any other tab, so that tests can run side by side. It
-// fails the test at the end if the page threw an exception or logged an
-// error to the console.
+// newTab opens a fresh tab on srv: in the browser context of srv's test
+// when playServer made it, else in a browser context of its own, so that no
+// cookie or storage of another test reaches it and tests can run side by
+// side. It fails the test at the end if the page threw an exception or
+// logged an error to the console.
 func newTab(t *testing.T, srv *httptest.Server) *tab {
-	t.Helper()
-	return openTab(t, srv.URL, "")
-}
-
-// openTab opens a tab on base in a new browser context; profile names it in
-// the console errors it reports.
-func openTab(t *testing.T, base, profile string) *tab {
 	t.Helper()
 	requireChromium(t)
 	browser.once.Do(startBrowser)
 	if browser.err != nil {
 		t.Fatal(browser.err)
 	}
+	if p, ok := profiles.Load(srv); ok {
+		parent, err := p.(*profile).open()
+		if err != nil {
+			t.Fatalf("open a browser context: %v", err)
+		}
+		return openTab(t, parent, srv.URL, "")
+	}
+	return openTab(t, nil, srv.URL, "")
+}
+
+// openTab opens a tab on base: a child of parent's browser context, or in a
+// new browser context when parent is nil. what names the tab in the
+// console errors it reports.
+func openTab(t *testing.T, parent context.Context, base, what string) *tab {
+	t.Helper()
 	tb := &tab{t: t, base: base}
-	ctx, closeTab := chromedp.NewContext(browser.ctx, chromedp.WithNewBrowserContext(), chromedp.WithListener(tb.listen))
+	opts := []chromedp.ContextOption{chromedp.WithListener(tb.listen)}
+	if parent == nil {
+		parent = browser.ctx
+		opts = append(opts, chromedp.WithNewBrowserContext())
+	}
+	ctx, closeTab := chromedp.NewContext(parent, opts...)
 	ctx, cancel := context.WithTimeout(ctx, tabTimeout)
 	tb.ctx = ctx
 	t.Cleanup(closeTab)
@@ -185,11 +239,11 @@ func openTab(t *testing.T, base, profile string) *tab {
 		tb.mu.Lock()
 		defer tb.mu.Unlock()
 		for _, p := range tb.problems {
-			t.Errorf("browser console%s: %s", profile, p)
+			t.Errorf("browser console%s: %s", what, p)
 		}
 	})
 	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("open a tab%s: %v", profile, err)
+		t.Fatalf("open a tab%s: %v", what, err)
 	}
 	// Tabs run side by side and only one can have the focus: every page
 	// behaves as the focused one, so that focus and key events reach it as

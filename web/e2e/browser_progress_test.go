@@ -21,7 +21,12 @@ const courseStateJS = `(slug, want) => {
 // with no cookies and no localStorage, as on another device.
 func freshTab(t *testing.T, base string) *tab {
 	t.Helper()
-	return openTab(t, base, " (fresh profile)")
+	requireChromium(t)
+	browser.once.Do(startBrowser)
+	if browser.err != nil {
+		t.Fatal(browser.err)
+	}
+	return openTab(t, nil, base, " (fresh profile)")
 }
 
 // A learner answers a question; the course map then says the lesson is in
