@@ -204,11 +204,7 @@ type tab struct {
 // logged an error to the console.
 func newTab(t *testing.T, srv *httptest.Server) *tab {
 	t.Helper()
-	requireChromium(t)
-	browser.once.Do(startBrowser)
-	if browser.err != nil {
-		t.Fatal(browser.err)
-	}
+	useBrowser(t)
 	if p, ok := profiles.Load(srv); ok {
 		parent, err := p.(*profile).open()
 		if err != nil {
@@ -217,6 +213,17 @@ func newTab(t *testing.T, srv *httptest.Server) *tab {
 		return openTab(t, parent, srv.URL, "")
 	}
 	return openTab(t, nil, srv.URL, "")
+}
+
+// useBrowser starts the shared browser on first use; a test without one
+// skips, or fails in CI (requireChromium).
+func useBrowser(t *testing.T) {
+	t.Helper()
+	requireChromium(t)
+	browser.once.Do(startBrowser)
+	if browser.err != nil {
+		t.Fatal(browser.err)
+	}
 }
 
 // openTab opens a tab on base: a child of parent's browser context, or in a

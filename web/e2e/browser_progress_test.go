@@ -21,11 +21,7 @@ const courseStateJS = `(slug, want) => {
 // with no cookies and no localStorage, as on another device.
 func freshTab(t *testing.T, base string) *tab {
 	t.Helper()
-	requireChromium(t)
-	browser.once.Do(startBrowser)
-	if browser.err != nil {
-		t.Fatal(browser.err)
-	}
+	useBrowser(t)
 	return openTab(t, nil, base, " (fresh profile)")
 }
 
