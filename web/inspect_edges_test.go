@@ -3,7 +3,9 @@ package web
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
+	"math"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -142,6 +144,25 @@ func TestInspectKeepsBatch(t *testing.T) {
 	if doc.Find(`input[name=upload]`).Length() != 0 {
 		t.Errorf("an unreadable file was kept")
 	}
+}
+
+// safetensorsF32 writes [B][R] matrices as an f32 .safetensors file, in
+// the order given, with meta as __metadata__.
+func safetensorsF32(names []string, x map[string][][]float64, meta map[string]string) []byte {
+	header := map[string]any{"__metadata__": meta}
+	var data []byte
+	for _, name := range names {
+		m := x[name]
+		start := len(data)
+		for _, row := range m {
+			for _, v := range row {
+				data = binary.LittleEndian.AppendUint32(data, math.Float32bits(float32(v)))
+			}
+		}
+		header[name] = map[string]any{"dtype": "F32", "shape": []int{len(m), len(m[0])}, "data_offsets": []int{start, len(data)}}
+	}
+	h, _ := json.Marshal(header)
+	return append(append(binary.LittleEndian.AppendUint64(nil, uint64(len(h))), h...), data...)
 }
 
 // emptyBatch is a 2 × 4 batch whose every response_mask entry is 0.

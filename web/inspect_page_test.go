@@ -206,26 +206,6 @@ func TestInspectPageErrors(t *testing.T) {
 	}
 }
 
-// TestA11yInspect: every inspect page (the upload form, a batch view with
-// a difference to drill into, its row view, a shared view with stored
-// findings, an error) passes axe-core without a serious or critical
-// violation, in both languages, at 1280 px and on a 375 px phone.
-func TestA11yInspect(t *testing.T) {
-	srv, leak, _ := inspectBrowserServer(t)
-	rec := httptest.NewRecorder()
-	srv.Config.Handler.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/inspect/"+leak+"/share?ver=v0.9.0", nil))
-	if rec.Code != http.StatusSeeOther {
-		t.Fatalf("share: %d", rec.Code)
-	}
-	axeEveryWayOn(t, srv, true, phone375,
-		"/inspect",
-		"/inspect/"+leak+"?ver=v0.9.0",
-		"/inspect/"+leak+"/row/0?ver=v0.9.0",
-		"/inspect/"+leak+"?ver=v0.9.0&shared=1&sort=score",
-		"/inspect/aaaaaaaaaaaaaaaaaaaaaaaaaa#error",
-	)
-}
-
 // TestInspectPageVerdicts: each kind of verdict, worded in the page's
 // language, on a fixture whose numbers make_fixtures.py computed.
 func TestInspectPageVerdicts(t *testing.T) {

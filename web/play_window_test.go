@@ -1,12 +1,23 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
 )
+
+// nTokens is a seed-b playground of n tokens t1…tn in presentation mode.
+func nTokens(n int, extra string) string {
+	var b strings.Builder
+	b.WriteString("/play?v=1&p=seed-b")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "&tok=t%d", i)
+	}
+	return b.String() + "&present=1" + extra
+}
 
 // windowCols are the token indices t of the table's columns, and those only
 // the wide window shows.

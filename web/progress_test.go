@@ -11,6 +11,22 @@ import (
 	"gaelab/web/page"
 )
 
+// firstNumberPredict finds the course's first predict block that asks for a
+// number, with its lesson and the engine's answer.
+func firstNumberPredict(t *testing.T) (*lessons.Lesson, *lessons.Predict, float64) {
+	for _, l := range lessons.Embedded().Lessons("en") {
+		for _, p := range l.Parts {
+			if q := p.Predict; q != nil && q.Kind == "number" {
+				v := lessonRequest{lang: "en"}.blockView("", q.Link, nil)
+				want, _ := v.CellValue(q.Ask)
+				return l, q, want
+			}
+		}
+	}
+	t.Fatal("the course has no number predict block")
+	return nil, nil, 0
+}
+
 func TestProgressCodeRoundTrip(t *testing.T) {
 	for _, keys := range [][]string{
 		nil,

@@ -1,0 +1,180 @@
+package e2e
+
+// Accessibility tests: axe-core, injected into the pages in Debian's
+// chromium, must find no serious or critical violation. axe-core comes from
+// the npm registry and is used by these tests only, never served: .ci/run
+// installs it into .ci/node (ignored by git) before the tests run. Without it
+// the tests skip, except under CI=true, where they fail. Install it by hand
+// with the npm command in .ci/run, then run: go test ./web/e2e -run A11y
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// axePath is axe-core's browser bundle, relative to this package.
+const axePath = "../../.ci/node/node_modules/axe-core/axe.min.js"
+
+// axeSource is the text of axe.min.js. It skips the test when the file is
+// missing, except in CI, where .ci/run should have installed it.
+func axeSource(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(axePath)
+	if err == nil {
+		return string(b)
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("the accessibility tests need axe-core at %s (%v): .ci/run must install it (its step "+
+			"`npm install --no-save --no-audit --no-fund --prefix \"$PWD/.ci/node\" axe-core@4.14.1`)", axePath, err)
+	}
+	t.Skipf("the accessibility tests need axe-core at %s, which is not installed: "+
+		"run `npm install --no-save --no-audit --no-fund --prefix \"$PWD/.ci/node\" axe-core@4.14.1` in the module root", axePath)
+	return ""
+}
+
+// axeViolation is what the test reports of one axe-core violation.
+type axeViolation struct {
+	ID      string   `json:"id"`
+	Impact  string   `json:"impact"`
+	Help    string   `json:"help"`
+	Targets []string `json:"targets"` // the first few nodes' selectors
+	Nodes   int      `json:"nodes"`   // how many nodes violate the rule
+}
+
+// axeRunJS runs axe-core on the whole document and returns its violations
+// as JSON, each with the selectors of its first nodes.
+const axeRunJS = `axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.stringify(r.violations.map(v => ({
+	id: v.id,
+	impact: v.impact || "",
+	help: v.help,
+	targets: v.nodes.slice(0, 3).map(n => n.target.map(String).join(" >>> ")),
+	nodes: v.nodes.length,
+}))))`
+
+// presentBodyJS reports whether the playground knows the presentation mode.
+const presentBodyJS = `document.body.hasAttribute("data-present")`
+
+// phone is the viewport of a phone held upright (CSS pixels), where wide
+// tables, formulas and code scroll sideways inside the page.
+var phone = emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 1, Mobile: true}
+
+// Every page, in both languages, in the shared browser's window and on a
+// phone, passes axe-core without a serious or critical violation.
+func TestA11yPages(t *testing.T) {
+	t.Parallel()
+	axeEveryWay(t, false,
+		"/play?v=1&p=seed-b",
+		"/play?v=1&p=multi-turn&step=3&sel=adv.2",
+		"/play?v=1&p=seed-b&present=1",
+		"/play?v=1&p=seed-b&present=1&theme=dark",
+		"/play?v=1&p=seed-b&step=3&speed=2&present=1",
+		"/lessons",
+		"/lessons?progress=1_wE",
+		"/lessons?progress=nonsense",
+		"/lessons/gae",
+		"/lessons/foundations",
+		"/glossary",
+		"/lessons/diagram",
+		"/qr?u=%2Fplay%3Fv%3D1%26p%3Dseed-b",
+		"/update/actor/check/grad?v=1&p=seed-b&uq-grad=0",
+		"/update/critic/check/band?v=1&p=seed-b&uq-band=0.1",
+		"/lessons/quiz?seed=3&check=1&a0=0.5&a1=b",
+		"/lessons/whitening-and-masks",
+		"/compare/versions?v=2&p=multi-turn&ver=v0.9.0&from=v0.4.1&to=v0.9.0",
+		"/lessons/ppo-step?predict-pipeline-r0=0.03&predict-pipeline-r0-tries=1&choice-whiten-returns=a",
+	)
+}
+
+// axeEveryWay opens each path in both languages, in the shared browser's
+// window (sized to 1280×720 when laptop is set) and on a phone, and fails
+// on every serious or critical axe-core violation. A path with present=1
+// must show presentation mode.
+func axeEveryWay(t *testing.T, laptop bool, paths ...string) {
+	axeEveryWayOn(t, playServer(t), laptop, phone, paths...)
+}
+
+// axeEveryWayOn is axeEveryWay on the server srv, with the phone's
+// viewport phone. A path ending in #error is an error page: its own 4xx
+// status, which the browser logs, is what it is for.
+func axeEveryWayOn(t *testing.T, srv *httptest.Server, laptop bool, phone emulation.SetDeviceMetricsOverrideParams, paths ...string) {
+	axe := axeSource(t)
+	for _, p := range paths {
+		p, errorPage := strings.CutSuffix(p, "#error")
+		for _, lang := range []string{"en", "zh"} {
+			path := p + "&lang=" + lang
+			if !strings.Contains(p, "?") {
+				path = p + "?lang=" + lang
+			}
+			for _, onPhone := range []bool{false, true} {
+				name := path
+				if onPhone {
+					name += " on a phone"
+				}
+				t.Run(name, func(t *testing.T) {
+					t.Parallel()
+					tb := newTab(t, srv)
+					if onPhone {
+						tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+							_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone)
+							return err
+						}))
+					} else if laptop {
+						tb.do("size the window", chromedp.EmulateViewport(1280, 720))
+					}
+					tb.open(path)
+					if errorPage {
+						tb.forgive("the server responded with a status of 4", tb.base+path)
+					}
+					if strings.Contains(p, "present=1") && !eval[bool](tb, presentBodyJS) {
+						t.Fatal("the page is not in presentation mode (no data-present on <body>)")
+					}
+					for _, v := range tb.axe(axe) {
+						if v.Impact == "serious" || v.Impact == "critical" {
+							t.Errorf("axe %s (%s): %s; %d node(s), first: %s",
+								v.ID, v.Impact, v.Help, v.Nodes, strings.Join(v.Targets, " | "))
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// forgive drops the console problems that contain every one of parts.
+func (tb *tab) forgive(parts ...string) {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	tb.problems = slices.DeleteFunc(tb.problems, func(p string) bool {
+		for _, part := range parts {
+			if !strings.Contains(p, part) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// axe injects axe-core (the text of axe.min.js) into the tab's page and
+// returns what it finds there.
+func (tb *tab) axe(source string) []axeViolation {
+	tb.t.Helper()
+	tb.do("inject axe-core", chromedp.Evaluate[chromedp.Void](source))
+	out, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](axeRunJS, chromedp.EvalAwaitPromise, chromedp.EvalAsValue))
+	if err != nil {
+		tb.t.Fatalf("run axe-core: %v", err)
+	}
+	var vs []axeViolation
+	if err := json.Unmarshal([]byte(out), &vs); err != nil {
+		tb.t.Fatalf("decode axe-core's result: %v\n%s", err, out)
+	}
+	return vs
+}

@@ -1,0 +1,73 @@
+package e2e
+
+import (
+	"context"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"gaelab/web"
+	"gaelab/web/store"
+)
+
+// phone375 is the narrowest phone the inspect pages are laid out for.
+var phone375 = emulation.SetDeviceMetricsOverrideParams{Width: 375, Height: 812, DeviceScaleFactor: 1, Mobile: true}
+
+// inspectBrowserServer is the app on a fresh SQLite database holding
+// uploads: a v0.2 batch with the EOS leak (checked as v0.9.0, so that
+// the view has differences to drill into) and a 3 × 1,200 batch.
+func inspectBrowserServer(t *testing.T) (srv *httptest.Server, leak, long string) {
+	st := sqliteStore(t)
+	srv = httptest.NewServer(web.Handler(web.Options{Store: st}))
+	t.Cleanup(srv.Close)
+	lim := store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}
+	a, err1 := st.PutUpload(context.Background(), "test", fixture(t, "v02_eosleak.safetensors"), lim, time.Now())
+	b, err2 := st.PutUpload(context.Background(), "test", uploadBatch(3, 1200), lim, time.Now())
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	return srv, a.ID, b.ID
+}
+
+// TestInspectBrowserWidths: no inspect page scrolls sideways: the row
+// view's 64 tokens scroll inside their own box at 1280 px, and the batch
+// view, the row view and the form fit a 375 px phone
+// (document.documentElement.scrollWidth ≤ the viewport's width).
+func TestInspectBrowserWidths(t *testing.T) {
+	t.Parallel()
+	requireChromium(t)
+	srv, leak, long := inspectBrowserServer(t)
+	for _, tc := range []struct {
+		path  string
+		phone bool
+	}{
+		{"/inspect/" + long + "/row/1?lang=en", false},
+		{"/inspect/" + leak + "/row/0?ver=v0.9.0&lang=en", false},
+		{"/inspect/" + leak + "?ver=v0.9.0&lang=en", true},
+		{"/inspect/" + leak + "?ver=v0.9.0&lang=zh", true},
+		{"/inspect/" + long + "/row/1?lang=zh", true},
+		{"/inspect?lang=en", true},
+	} {
+		tb := newTab(t, srv)
+		want := 1280
+		if tc.phone {
+			want = int(phone375.Width)
+			tb.do("a 375 px phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone375)
+				return err
+			}))
+		} else {
+			tb.do("a 1280 px window", chromedp.EmulateViewport(1280, 900))
+		}
+		tb.open(tc.path)
+		w := eval[int](tb, `document.documentElement.scrollWidth`)
+		t.Logf("%s at %d px: scrollWidth %d", tc.path, want, w)
+		if w > want {
+			t.Errorf("%s at %d px: the page is %d px wide", tc.path, want, w)
+		}
+	}
+}

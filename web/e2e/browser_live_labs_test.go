@@ -1,0 +1,87 @@
+package e2e
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// liveLabJS reports what still differs from a live update of a compare
+// view: the chart (its SVG as it was before the edit: before) must have
+// changed, in the same document (the mark set on window before the edit is
+// there; one navigation entry), at the same scroll position, with the
+// form's state in the address bar (want: "" until the test knows it).
+const liveLabJS = `(chart, before, y, want) => {
+	const wrong = [];
+	const svg = document.querySelector(chart + " svg");
+	if (!svg) wrong.push(chart + " has no chart");
+	else if (svg.outerHTML === before) wrong.push(chart + " has not changed");
+	if (window.liveMark !== 1) wrong.push("the page was reloaded");
+	const navs = performance.getEntriesByType("navigation").length;
+	if (navs !== 1) wrong.push(navs + " navigation entries");
+	if (Math.abs(scrollY - y) > 1) wrong.push("scrolled from " + y + " to " + scrollY);
+	if (want && location.pathname + location.search !== want) wrong.push("the address bar has " + location.pathname + location.search + ", want " + want);
+	return wrong.join("; ");
+}`
+
+// besideJS reports whether a control and the chart it changes show
+// together: the chart scrolled into view (its bottom at the window's), the
+// control must lie wholly in the window.
+const besideJS = `(control, chart) => {
+	document.querySelector(chart).scrollIntoView({block: "end"});
+	const r = document.querySelector(control).getBoundingClientRect();
+	if (r.top < 0 || r.bottom > innerHeight) return control + " at y " + Math.round(r.top) + "…" + Math.round(r.bottom) + " is out of the window beside " + chart;
+	return "";
+}`
+
+// canonicalOf is the canonical link the server redirects a link to (the
+// link itself when it is canonical).
+func canonicalOf(t *testing.T, base, link string) string {
+	t.Helper()
+	c := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := c.Get(base + link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if loc := resp.Header.Get("Location"); loc != "" {
+		return loc
+	}
+	return link
+}
+
+// The variance lab and the λ sweep answer as one types (issue 26, point 5):
+// at 1280×720 the control sits beside the chart it changes; typing a value
+// redraws the chart without a reload and without moving the page, and the
+// address bar gets the new state's canonical link. Chinese from an English
+// browser, English from a Chinese one.
+func TestBrowserLiveLabs(t *testing.T) {
+	t.Parallel()
+	srv := playServer(t)
+	for _, c := range []struct {
+		lang, browser, path, control, value, chart string
+	}{
+		{"zh", "en-US", "/compare/variance", "#bias", "0.5", "#var-biased"},
+		{"en", "zh-CN", "/compare/lambda", "#gamma", "0.9", "#sweep-lines"},
+	} {
+		t.Run(fmt.Sprintf("%s %s from %s", c.path, c.lang, c.browser), func(t *testing.T) {
+			t.Parallel()
+			tb := newTab(t, srv)
+			tb.speakAs(c.browser)
+			tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
+			tb.open(c.path + "?v=1&p=seed-b&lang=" + c.lang)
+			tb.until(c.control+" shows beside "+c.chart, besideJS, c.control, c.chart)
+			before := eval[string](tb, fmt.Sprintf(`window.liveMark = 1, document.querySelector(%q).outerHTML`, c.chart+" svg"))
+			y := eval[float64](tb, "scrollY")
+			tb.do("focus "+c.control, chromedp.Focus(chromedp.CSS(c.control)))
+			eval[bool](tb, fmt.Sprintf(`document.querySelector(%q).select(), true`, c.control))
+			tb.do("type "+c.value, chromedp.KeyEvent(c.value))
+			tb.until(c.chart+" redraws in place", liveLabJS, c.chart, before, y, "")
+			form := eval[string](tb, `new URLSearchParams(new FormData(document.getElementById("sweep-form"))).toString()`)
+			want := canonicalOf(t, srv.URL, c.path+"?"+form)
+			tb.until("the address bar has the canonical link", liveLabJS, c.chart, before, y, want)
+		})
+	}
+}

@@ -1,0 +1,184 @@
+package e2e
+
+// What the browser tests know of the server they drive: only what package
+// web exports (Handler, Options, Routes), its pages as served, and the
+// packages it is built from. The few helpers below copy, test-side, what
+// web's own tests use, so that a page's expected numbers never come from the
+// code under test's unexported views.
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"gaelab/engine"
+	"gaelab/web"
+	"gaelab/web/scenario"
+	"gaelab/web/store"
+	"gaelab/web/store/sqlite"
+)
+
+// routes is the app with default options, shared by the tests that only
+// read pages from it (it holds no database).
+var routes = sync.OnceValue(web.Routes)
+
+// get serves one request through the real router.
+func get(t *testing.T, target string, header ...string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodGet, target, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	rec := httptest.NewRecorder()
+	routes().ServeHTTP(rec, req)
+	return rec
+}
+
+// getPage fetches a URL of the app and parses it; it must be a 200.
+func getPage(t *testing.T, target string, header ...string) *goquery.Document {
+	t.Helper()
+	rec := get(t, target, header...)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET %s: status %d, body %.300s", target, rec.Code, rec.Body)
+	}
+	if i := strings.Index(rec.Body.String(), "%!"); i >= 0 {
+		t.Errorf("GET %s: a message is formatted with the wrong arguments: %.60s", target, rec.Body.String()[i:])
+	}
+	if strings.Contains(rec.Body.String(), "⟦") {
+		i := strings.Index(rec.Body.String(), "⟦")
+		t.Errorf("GET %s: a message key is missing from the catalog: %.60s", target, rec.Body.String()[i:])
+	}
+	doc, err := goquery.NewDocumentFromReader(rec.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// num formats a number as the token table shows it: 4 decimals, no
+// negative zero; a number too small for 4 decimals keeps two significant
+// digits ("1.0e-5").
+func num(x float64) string {
+	if x != 0 && math.Abs(x) < 0.00005 {
+		s := strconv.FormatFloat(x, 'e', 1, 64)
+		return strings.Replace(strings.Replace(s, "e-0", "e-", 1), "e+0", "e+", 1)
+	}
+	s := strconv.FormatFloat(x, 'f', 4, 64)
+	if s == "-0.0000" {
+		return "0.0000"
+	}
+	return s
+}
+
+// sqliteStore is a fresh SQLite database in a temporary directory.
+func sqliteStore(t testing.TB) store.Store {
+	t.Helper()
+	s, err := sqlite.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// fixture is one of the upload readers' test files (web/inspect/testdata).
+func fixture(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "inspect", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// uploadBatch is a B×R f32 .safetensors batch (response_mask, rewards, values).
+func uploadBatch(B, R int) []byte {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var mask, rew, val []byte
+	for range B {
+		L := 1 + rng.IntN(R)
+		for t := range R {
+			m, r, v := 0.0, 0.0, 0.0
+			if t < L {
+				m, v = 1, rng.Float64()
+			}
+			if t == L-1 {
+				r = float64(rng.IntN(2))
+			}
+			mask = binary.LittleEndian.AppendUint32(mask, math.Float32bits(float32(m)))
+			rew = binary.LittleEndian.AppendUint32(rew, math.Float32bits(float32(r)))
+			val = binary.LittleEndian.AppendUint32(val, math.Float32bits(float32(v)))
+		}
+	}
+	n := len(mask)
+	h, _ := json.Marshal(map[string]any{
+		"response_mask":       map[string]any{"dtype": "F32", "shape": []int{B, R}, "data_offsets": []int{0, n}},
+		"token_level_rewards": map[string]any{"dtype": "F32", "shape": []int{B, R}, "data_offsets": []int{n, 2 * n}},
+		"values":              map[string]any{"dtype": "F32", "shape": []int{B, R}, "data_offsets": []int{2 * n, 3 * n}},
+	})
+	out := binary.LittleEndian.AppendUint64(nil, uint64(len(h)))
+	return append(append(append(append(out, h...), mask...), rew...), val...)
+}
+
+// longScenario is a canonical link with n tokens of CJK text and random numbers.
+func longScenario(n int) string {
+	rng := rand.New(rand.NewPCG(uint64(n), 9))
+	s, _ := scenario.Preset("seed-b")
+	s.Resize(n)
+	for t := range s.Tokens {
+		tok := &s.Tokens[t]
+		tok.Text = []string{"是", "的", "，", "等于", "2", "！", "token", "😀"}[t%8]
+		tok.Old, tok.Ref = -float64(rng.IntN(300))/100, -float64(rng.IntN(300))/100 // as a learner types them
+		tok.Value = float64(rng.IntN(1000)) / 1000
+		if t >= n-n/8 {
+			tok.Kind = scenario.Padding
+		}
+	}
+	s.Tokens[n-n/8-1].Score = 1
+	return "/play?" + scenario.Encode(s)
+}
+
+// sweepLambdas are the λ of the λ sweep's rows (/compare/lambda).
+var sweepLambdas = []float64{0, 0.5, 0.9, 0.95, 1}
+
+// sweepEngine is an independent run of verl's GAE on a scenario with λ: the
+// scenario's rewards (KL included), values, mask, γ and version.
+func sweepEngine(s scenario.Scenario, lam float64) engine.GAEResult {
+	res := s.Compute()
+	vals := make([]float64, s.Len())
+	for t, tok := range s.Tokens {
+		vals[t] = tok.Value
+	}
+	return engine.GAEGen(s.Version.V1Gen(), [][]float64{res.Rewards}, [][]float64{vals}, [][]float64{res.Mask}, s.Gamma, lam)
+}
+
+// bugBatch is the batch the bugs page must compute for a link: the
+// scenario's rewards under the newest verl, one sequence.
+func bugBatch(t *testing.T, query string) engine.BugInput {
+	t.Helper()
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := scenario.Decode(q, "bug", "rows", "lang")
+	s.Version = engine.VerlNewest
+	res := s.Compute()
+	vals := make([]float64, s.Len())
+	for k, tok := range s.Tokens {
+		vals[k] = tok.Value
+	}
+	return engine.BugInput{Rewards: [][]float64{res.Rewards}, Scores: [][]float64{res.Scores}, Values: [][]float64{vals}, Mask: [][]float64{res.Mask}, Gamma: s.Gamma, Lam: s.Lam}
+}
