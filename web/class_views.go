@@ -333,7 +333,7 @@ func (cr *classRoom) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.
 	pq.Form = templates.ClassForm{Action: "/class/" + c.Code + "/answer", CSRF: csrf, Lang: string(lang), Submit: t("class.answer.send")}
 	pq.QID = strconv.Itoa(q.ID)
 	pq.Answer = templates.Field{ID: "class-a", Name: "a", Label: t("class.answer.label"), Value: mine.Value}
-	pq.Signs = signOptions(lang, mine.Value)
+	pq.Signs = page.SignOptions(lang, mine.Value)
 	if _, c := findBlock(lang, sp.Lesson, sp.Block); c != nil && sp.Answer == "choice" {
 		for i, o := range c.Options {
 			v := string(rune('a' + i))

@@ -14,6 +14,7 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
+	"gaelab/web/update"
 )
 
 // varianceKeys are /compare/variance's own parameters, in canonical order:
@@ -42,8 +43,8 @@ type varianceParams struct {
 // used; extra is the canonical link's part of them: the ones that differ
 // from their defaults, in varianceKeys order.
 func readVarianceParams(q url.Values, rep *scenario.Report) (p varianceParams, extra string) {
-	own := updateParams{q: q}
-	whole := func(lo, hi float64) updateCheck {
+	own := update.Params{Q: q}
+	whole := func(lo, hi float64) update.UpdateCheck {
 		return func(x float64) (string, []any) {
 			if x != math.Trunc(x) || x < lo || x > hi {
 				return "err.range_int", []any{lo, hi}
@@ -51,18 +52,18 @@ func readVarianceParams(q url.Values, rep *scenario.Report) (p varianceParams, e
 			return "", nil
 		}
 	}
-	p.n = int(own.number("n", varianceDefaultN, whole(1, engine.MaxVarianceSamples)))
-	p.seed = uint64(own.number("seed", varianceDefaultSeed, whole(0, varianceMaxSeed)))
-	p.bias = own.number("bias", varianceDefaultBias, func(x float64) (string, []any) {
+	p.n = int(own.Number("n", varianceDefaultN, whole(1, engine.MaxVarianceSamples)))
+	p.seed = uint64(own.Number("seed", varianceDefaultSeed, whole(0, varianceMaxSeed)))
+	p.bias = own.Number("bias", varianceDefaultBias, func(x float64) (string, []any) {
 		if math.Abs(x) > varianceMaxBias {
 			return "err.range", []any{-varianceMaxBias, varianceMaxBias}
 		}
 		return "", nil
 	})
-	for _, pb := range own.problems {
-		rep.Problem(pb.Field, pb.Key, own.raw[pb.Field], pb.Args...)
+	for _, pb := range own.Problems {
+		rep.Problem(pb.Field, pb.Key, own.Raw[pb.Field], pb.Args...)
 	}
-	for _, part := range own.parts {
+	for _, part := range own.Parts {
 		extra += part
 	}
 	return p, extra

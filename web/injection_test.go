@@ -27,6 +27,7 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
+	"gaelab/web/update"
 )
 
 // injScenarioKeys are the parameters scenario.Decode reads (its
@@ -84,7 +85,7 @@ func injRoutes() []injRoute {
 	b, _ := batch.Preset(batch.DefaultPreset)
 	n := seed.Len()
 	playLists := map[string]int{"mask": n, "score": n, "old": n, "ref": n, "V": n, "r": n, "tok": n}
-	update := map[string]int{"vp": n, "lp": n}
+	updateLists := map[string]int{"vp": n, "lp": n}
 	maps := func(ms ...map[string]int) map[string]int {
 		out := map[string]int{}
 		for _, m := range ms {
@@ -105,11 +106,11 @@ func injRoutes() []injRoute {
 		{path: "/compare/bugs", base: base, sample: true, keys: injPlayKeys(bugsKeys...), kind: "html", target: "compare-results", lists: playLists, shows: texts},
 		{path: "/compare/lambda", base: base, sample: true, keys: injPlayKeys(lambdaKeys...), kind: "html", lists: playLists, shows: texts},
 		{path: "/compare/estimators", base: base, sample: true, keys: injPlayKeys(), kind: "html", lists: playLists, shows: texts},
-		{path: "/update/critic", base: base, sample: true, keys: injPlayKeys(criticKeys...), kind: "html", target: "update-results", lists: maps(playLists, update), shows: texts},
-		{path: "/update/actor", base: base, sample: true, keys: injPlayKeys(actorKeys...), kind: "html", target: "update-results", lists: maps(playLists, update), shows: texts},
-		{path: "/update/actor/objective.svg", base: base, sample: true, keys: injPlayKeys(actorKeys...), kind: "svg", lists: maps(playLists, update)},
-		{path: "/update/critic/chart/band.svg", base: base, sample: true, keys: injPlayKeys(criticKeys...), kind: "svg", lists: maps(playLists, update)},
-		{path: "/update/critic/chart/errors.svg", base: base, sample: true, keys: injPlayKeys(criticKeys...), kind: "svg", lists: maps(playLists, update)},
+		{path: "/update/critic", base: base, sample: true, keys: injPlayKeys(update.CriticKeys...), kind: "html", target: "update-results", lists: maps(playLists, updateLists), shows: texts},
+		{path: "/update/actor", base: base, sample: true, keys: injPlayKeys(update.ActorKeys...), kind: "html", target: "update-results", lists: maps(playLists, updateLists), shows: texts},
+		{path: "/update/actor/objective.svg", base: base, sample: true, keys: injPlayKeys(update.ActorKeys...), kind: "svg", lists: maps(playLists, updateLists)},
+		{path: "/update/critic/chart/band.svg", base: base, sample: true, keys: injPlayKeys(update.CriticKeys...), kind: "svg", lists: maps(playLists, updateLists)},
+		{path: "/update/critic/chart/errors.svg", base: base, sample: true, keys: injPlayKeys(update.CriticKeys...), kind: "svg", lists: maps(playLists, updateLists)},
 		{path: "/batch", base: "v=1&p=" + batch.DefaultPreset, keys: slices.Concat(injBatchKeys, play.BatchPageKeys, []string{injUnknownName, injUnknownValue}),
 			kind: "html", target: "batch-results", shows: []string{"prompt", "tok0", "toks0", "tok3", "toks3", "group[]", injUnknownName},
 			lists: map[string]int{"score": b.Len(), "group": b.Len(), "b": b.Len(), "mask0": len(b.Rows[0].Tokens), "V0": len(b.Rows[0].Tokens),

@@ -159,7 +159,7 @@ func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.Predi
 	if o.tries > 0 {
 		p.Hidden = append(p.Hidden, templates.Option{Value: name + "-tries", Label: strconv.Itoa(o.tries)})
 	}
-	p.Signs = signOptions(lr.lang, o.answer)
+	p.Signs = page.SignOptions(lr.lang, o.answer)
 	if !o.ok {
 		p.Verdict = t("predict.unavailable")
 		return p

@@ -153,7 +153,7 @@ func (lr lessonRequest) quizEntry(i int, it quizItem, checked bool) (templates.Q
 		if q.Table = lr.quizTable(i, it); q.Table != nil {
 			q.DataNote = t("quiz.data_note")
 		}
-		q.Signs = signOptions(lr.lang, answer)
+		q.Signs = page.SignOptions(lr.lang, answer)
 		if checked {
 			pr := lessonRequest{lang: lr.lang, q: map[string][]string{predictParam(p): {answer}}}
 			o := pr.predictState(p)

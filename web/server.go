@@ -14,6 +14,7 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/preview"
+	"gaelab/web/update"
 )
 
 // Timeouts of the server. A client has readTimeout to send a whole request,
@@ -39,11 +40,12 @@ const maxHeaderBytes = 1 << 20
 // held here rather than in package variables.
 // The message catalog (package i18n) is immutable and needs no place here.
 type Server struct {
-	opts       Options
-	answers    *mw.ResponseCache // recent answers of the pages group, by ETag
-	*play.Room                   // the playground's handlers (play_room.go)
-	class      *classRoom        // live classes (class_room.go)
-	uploads    *inspectUploads   // /inspect's uploads (inspect_store.go)
+	opts    Options
+	answers *mw.ResponseCache // recent answers of the pages group, by ETag
+	*play.Room
+	update  *update.Room    // the update views (update_room.go)                   // the playground's handlers (play_room.go)
+	class   *classRoom      // live classes (class_room.go)
+	uploads *inspectUploads // /inspect's uploads (inspect_store.go)
 
 	// closing is done when the http.Server begins its shutdown; streams
 	// end then (withShutdown).
@@ -59,6 +61,7 @@ func newServer(o Options) *Server {
 		class: newClassRoom(o), uploads: newInspectUploads(o), closing: closing, shutdown: shutdown}
 	s.Room = &play.Room{Charts: play.NewChartMemo(play.ChartMemoBytes), ClassesOn: s.class.on,
 		Hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts)}
+	s.update = &update.Room{Room: s.Room}
 	return s
 }
 

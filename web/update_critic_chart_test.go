@@ -12,6 +12,7 @@ import (
 	"gaelab/engine"
 	"gaelab/web/i18n"
 	"gaelab/web/scenario"
+	"gaelab/web/update"
 )
 
 // criticTwo is a number as the charts' <desc> writes it: 2 decimals.
@@ -122,7 +123,7 @@ func TestCriticChartExport(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range criticChartNames {
+		for _, name := range update.CriticChartNames {
 			href, ok := doc.Find("#chart-critic-" + name + " figcaption a").Attr("href")
 			if !ok || !strings.HasPrefix(href, "/update/critic/chart/"+name+".svg?") {
 				t.Fatalf("%s: the %s chart links to %q", c.query, name, href)

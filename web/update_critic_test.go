@@ -13,6 +13,7 @@ import (
 	"gaelab/web/i18n"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
+	"gaelab/web/update"
 )
 
 // Helpers shared by the update views' tests.
@@ -390,7 +391,7 @@ func TestUpdateCriticBadInput(t *testing.T) {
 	}{
 		{"vp=0.2,abc,0.3,0.35,0.45,0.6", "vp.1", "err.number", []any{"abc"}},
 		{"vp=0.2,0.25,0.3", "vp", "update.err.length", []any{"0.2,0.25,0.3", 3, 6}},
-		{"vp=0.2,0.25,0.3,0.35,0.45,1e9", "vp.5", "err.magnitude", []any{"1e9", updateMaxParam}},
+		{"vp=0.2,0.25,0.3,0.35,0.45,1e9", "vp.5", "err.magnitude", []any{"1e9", update.MaxParam}},
 		{"vp=0.2,0.25,0.3,0.35,0.45,NaN", "vp.5", "err.number", []any{"NaN"}},
 		{"cv=-0.1", "cv", "update.err.negative", []any{"-0.1"}},
 		{"cv=x", "cv", "err.number", []any{"x"}},

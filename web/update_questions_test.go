@@ -14,6 +14,7 @@ import (
 	"gaelab/web/class"
 	"gaelab/web/i18n"
 	"gaelab/web/play"
+	"gaelab/web/update"
 )
 
 // updateStates are the states the update questions are asked on: the first
@@ -27,33 +28,33 @@ var updateStates = []string{
 }
 
 // questionsOf are the questions a state asks, as the page computes them.
-func questionsOf(t *testing.T, link string) []updateQuestion {
+func questionsOf(t *testing.T, link string) []update.Question {
 	t.Helper()
 	s := newServer(Options{})
 	r := httptest.NewRequest(http.MethodGet, link, nil)
 	if strings.HasPrefix(link, "/update/actor") {
-		v := s.newActorView(r)
-		return v.actorQuestions(v.compute())
+		v := s.update.NewActorView(r)
+		return v.ActorQuestions(v.Compute())
 	}
-	v := s.newCriticView(r)
-	return v.criticQuestions(v.compute())
+	v := s.update.NewCriticView(r)
+	return v.CriticQuestions(v.Compute())
 }
 
 // answerText is how a learner types an answer to q.
-func answerText(q updateQuestion, x float64, sign string) string {
-	if q.kind == "sign" {
+func answerText(q update.Question, x float64, sign string) string {
+	if q.Kind == "sign" {
 		return sign
 	}
 	return strconv.FormatFloat(x, 'f', 6, 64)
 }
 
 // checkBox submits an answer to a question of a state and returns its box.
-func checkBox(t *testing.T, link string, q updateQuestion, answer string, htmx bool) *goquery.Selection {
+func checkBox(t *testing.T, link string, q update.Question, answer string, htmx bool) *goquery.Selection {
 	t.Helper()
 	u, _ := url.Parse(link)
 	query := u.Query()
-	query.Set("uq-"+q.id, answer)
-	target := u.Path + "/check/" + q.id + "?" + query.Encode()
+	query.Set("uq-"+q.ID, answer)
+	target := u.Path + "/check/" + q.ID + "?" + query.Encode()
 	var doc *goquery.Document
 	if htmx {
 		rec := get(t, target, "HX-Request", "true")
@@ -67,9 +68,9 @@ func checkBox(t *testing.T, link string, q updateQuestion, answer string, htmx b
 	} else {
 		doc = getPage(t, target)
 	}
-	box := doc.Find("#uq-" + q.id)
+	box := doc.Find("#uq-" + q.ID)
 	if box.Length() != 1 {
-		t.Fatalf("GET %s: no box #uq-%s", target, q.id)
+		t.Fatalf("GET %s: no box #uq-%s", target, q.ID)
 	}
 	return box
 }
@@ -88,28 +89,28 @@ func TestUpdateQuestionsDiagnoseEveryWrongAnswer(t *testing.T) {
 			t.Errorf("%s shows %d questions, want %d", link, n, len(qs))
 		}
 		for _, q := range qs {
-			right := answerText(q, q.want, class.SignOf(q.want))
+			right := answerText(q, q.Want, class.SignOf(q.Want))
 			for _, lang := range []string{"en", "zh"} {
 				l := link + "&lang=" + lang
 				box := checkBox(t, l, q, right, lang == "en")
 				if _, ok := box.Attr("data-correct"); !ok {
-					t.Errorf("%s: %s: the engine's answer %s is not accepted: %q", l, q.id, right, box.Find(`[data-testid="verdict"]`).Text())
+					t.Errorf("%s: %s: the engine's answer %s is not accepted: %q", l, q.ID, right, box.Find(`[data-testid="verdict"]`).Text())
 				}
 				if box.Find(`[data-testid="reveal"]`).Length() != 1 {
-					t.Errorf("%s: %s: no reveal after the right answer", l, q.id)
+					t.Errorf("%s: %s: no reveal after the right answer", l, q.ID)
 				}
-				for _, w := range q.wrong {
-					a := answerText(q, w.value, w.sign)
-					if v, _ := q.check(a); v == "right" {
+				for _, w := range q.Wrong {
+					a := answerText(q, w.Value, w.Sign)
+					if v, _ := q.Check(a); v == "right" {
 						continue // this state's wrong answer happens to be right
 					}
 					box := checkBox(t, l, q, a, lang == "zh")
-					want := i18n.Lang(lang).T(w.key)
+					want := i18n.Lang(lang).T(w.Key)
 					if got := strings.TrimSpace(box.Find(`[data-testid="diagnosis"]`).Text()); got != want {
-						t.Errorf("%s: %s: answer %s: diagnosis %q, want %q", l, q.id, a, got, want)
+						t.Errorf("%s: %s: answer %s: diagnosis %q, want %q", l, q.ID, a, got, want)
 					}
 					if box.Find(`[data-testid="reveal"]`).Length() != 0 {
-						t.Errorf("%s: %s: a wrong answer revealed the answer", l, q.id)
+						t.Errorf("%s: %s: a wrong answer revealed the answer", l, q.ID)
 					}
 					diagnosed++
 				}
@@ -127,16 +128,16 @@ func TestUpdateQuestionAnswers(t *testing.T) {
 	lp := []float64{-0.5, -0.9, -0.2, -1.6, -0.8, -0.4}
 	link := "/update/actor?v=1&p=seed-b&lp=-0.5,-0.9,-0.2,-1.6,-0.8,-0.4"
 	s := newServer(Options{})
-	v := s.newActorView(httptest.NewRequest(http.MethodGet, link, nil))
+	v := s.update.NewActorView(httptest.NewRequest(http.MethodGet, link, nil))
 	qs := questionsOf(t, link)
-	if qs[0].id != "ratio" || math.Abs(qs[0].want-math.Exp(lp[0]-v.old[0])) > 1e-12 {
-		t.Errorf("ratio at t = 0: %v, want exp(%v − %v)", qs[0].want, lp[0], v.old[0])
+	if qs[0].ID != "ratio" || math.Abs(qs[0].Want-math.Exp(lp[0]-v.Old[0])) > 1e-12 {
+		t.Errorf("ratio at t = 0: %v, want exp(%v − %v)", qs[0].Want, lp[0], v.Old[0])
 	}
 	signs := map[string]bool{}
 	for _, l := range updateStates[:3] {
 		for _, q := range questionsOf(t, l) {
-			if q.id == "grad" {
-				signs[class.SignOf(q.want)] = true
+			if q.ID == "grad" {
+				signs[class.SignOf(q.Want)] = true
 			}
 		}
 	}
@@ -144,10 +145,10 @@ func TestUpdateQuestionAnswers(t *testing.T) {
 		t.Errorf("the gradient question's answers over the states are %v: want a flat (clipped) token and a live one", signs)
 	}
 	cl := "/update/critic?v=1&p=seed-b&vp=0.9,0.1,0.5,0.2,1.5,0.6"
-	cv := s.newCriticView(httptest.NewRequest(http.MethodGet, cl, nil))
+	cv := s.update.NewCriticView(httptest.NewRequest(http.MethodGet, cl, nil))
 	band := questionsOf(t, cl)[0]
-	if want := play.Values(cv.S)[0] - cv.cv; band.id != "band" || math.Abs(band.want-want) > 1e-12 {
-		t.Errorf("band's lower end at t = 0: %v, want %v", band.want, want)
+	if want := play.Values(cv.S)[0] - cv.CV; band.ID != "band" || math.Abs(band.Want-want) > 1e-12 {
+		t.Errorf("band's lower end at t = 0: %v, want %v", band.Want, want)
 	}
 }
 

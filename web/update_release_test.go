@@ -11,6 +11,7 @@ import (
 	"gaelab/engine"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
+	"gaelab/web/update"
 )
 
 // updGen runs the scenario's KL-in-reward and GAE (with whitening) as
@@ -181,8 +182,8 @@ func TestUpdateV3NonFinite(t *testing.T) {
 	}
 	doc := getPage(t, "/update/actor?v=3&p=seed-b&ver=v0.2&lp="+lp)
 	_, errText, _ := updModeCell(doc, engine.TokenMean)
-	if !strings.Contains(errText, nonFiniteText(want.Loss)) || !strings.Contains(errText, engine.G01.Range()) {
-		t.Errorf("v0.2 token-mean: %q, want verl %s giving %s", errText, engine.G01.Range(), nonFiniteText(want.Loss))
+	if !strings.Contains(errText, update.NonFiniteText(want.Loss)) || !strings.Contains(errText, engine.G01.Range()) {
+		t.Errorf("v0.2 token-mean: %q, want verl %s giving %s", errText, engine.G01.Range(), update.NonFiniteText(want.Loss))
 	}
 	if text := doc.Find("#update-results").Text(); !strings.Contains(text, "88.72") || !strings.Contains(text, "#1779") {
 		t.Error("no note says that v0.2 does not clamp the log-ratio")

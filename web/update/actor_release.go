@@ -1,4 +1,4 @@
-package web
+package update
 
 import (
 	"math"
@@ -23,7 +23,7 @@ func (v *actorView) notInRelease() {
 		id  engine.ChangeID
 		def float64
 	}{{"clip_high", engine.ClipLowHigh, actorDefaultClip}, {"c", engine.DualClip, actorDefaultC}} {
-		raw, ok := v.own.q[p.key]
+		raw, ok := v.own.Q[p.key]
 		if !ok || v.has(p.id) {
 			continue
 		}
@@ -134,7 +134,7 @@ func (v actorView) editNotice(a actorLoss) []string {
 		return nil
 	}
 	e := actorOf(v.edited())
-	ea := e.compute()
+	ea := e.Compute()
 	return v.updateNotice(a.adv, ea.adv, v.T("update.row.adv"), a.numbers(), ea.numbers(), "pg_loss")
 }
 

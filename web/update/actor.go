@@ -1,4 +1,4 @@
-package web
+package update
 
 import (
 	"math"
@@ -20,7 +20,7 @@ import (
 // of the newest GAE's whitened ones (one per token, as the API's
 // inputs.advantages), clip (ε, clip_ratio and clip_ratio_low), clip_high
 // (clip_ratio_high) and c (clip_ratio_c).
-var actorKeys = []string{"lp", "adv", "clip", "clip_high", "c"}
+var ActorKeys = []string{"lp", "adv", "clip", "clip_high", "c"}
 
 // The actor's defaults: verl's clip_ratio (both sides) and clip_ratio_c.
 const (
@@ -32,15 +32,15 @@ const (
 type actorView struct {
 	updateView
 	logProbs []float64 // log_probs[t]: log π_θ(token t), the current policy
-	old      []float64 // old_log_probs[t]: log π_old(token t), from the scenario
+	Old      []float64 // old_log_probs[t]: log π_old(token t), from the scenario
 	adv      []float64 // advantages[t]: the newest GAE's whitened A_t, or those typed as adv=
 	advTyped bool      // adv= holds the advantages
 	clip     engine.ClipParams
 }
 
 // newActorView decodes a request.
-func (s *Server) newActorView(r *http.Request) actorView {
-	return actorOf(s.newUpdateView(r, "/update/actor", actorKeys...))
+func (s *Room) NewActorView(r *http.Request) actorView {
+	return actorOf(s.newUpdateView(r, "/update/actor", ActorKeys...))
 }
 
 // actorOf reads the view's own parameters: the current log-probs default
@@ -50,25 +50,25 @@ func (s *Server) newActorView(r *http.Request) actorView {
 func actorOf(u updateView) actorView {
 	v := actorView{updateView: u}
 	for _, tok := range v.S.Tokens {
-		v.old = append(v.old, tok.Old)
+		v.Old = append(v.Old, tok.Old)
 	}
-	v.logProbs = v.own.list("lp", v.old)
-	def := make([]float64, len(v.old))
+	v.logProbs = v.own.list("lp", v.Old)
+	def := make([]float64, len(v.Old))
 	if w := v.feed.GAE.Whitened; w != nil {
 		def = w[0]
 	}
-	if vs := v.own.q["adv"]; len(vs) == 1 && strings.TrimSpace(vs[0]) == "" {
-		v.own.q.Del("adv") // the form's empty field: the default advantages
+	if vs := v.own.Q["adv"]; len(vs) == 1 && strings.TrimSpace(vs[0]) == "" {
+		v.own.Q.Del("adv") // the form's empty field: the default advantages
 	}
 	v.adv = v.own.list("adv", def)
-	v.advTyped = v.own.q.Has("adv") && !slices.Equal(v.adv, def)
-	v.clip.Low = v.own.number("clip", actorDefaultClip, updateClipRange(1))
+	v.advTyped = v.own.Q.Has("adv") && !slices.Equal(v.adv, def)
+	v.clip.Low = v.own.Number("clip", actorDefaultClip, updateClipRange(1))
 	v.clip.Ratio, v.clip.High, v.clip.C = v.clip.Low, v.clip.Low, 0
 	if v.has(engine.ClipLowHigh) {
-		v.clip.High = v.own.number("clip_high", actorDefaultClip, updateClipRange(10))
+		v.clip.High = v.own.Number("clip_high", actorDefaultClip, updateClipRange(10))
 	}
 	if v.has(engine.DualClip) {
-		v.clip.C = v.own.number("c", actorDefaultC, updateDualC)
+		v.clip.C = v.own.Number("c", actorDefaultC, updateDualC)
 	}
 	v.notInRelease()
 	return v
@@ -79,16 +79,16 @@ func actorOf(u updateView) actorView {
 func (v actorView) has(id engine.ChangeID) bool { return !v.whole() || v.gen.Has(id) }
 
 // handleUpdateActor handles the "GET /update/actor" route.
-func (s *Server) handleUpdateActor(w http.ResponseWriter, r *http.Request) {
-	v := s.newActorView(r)
+func (s *Room) HandleActor(w http.ResponseWriter, r *http.Request) {
+	v := s.NewActorView(r)
 	v.serve(w, r, v.build, templates.UpdateActorPage)
 }
 
 // handleUpdateActorChart handles the "GET /update/actor/objective.svg"
 // route: the objective chart of a state as a standalone SVG, for export.
-func (s *Server) handleUpdateActorChart(w http.ResponseWriter, r *http.Request) {
-	v := s.newActorView(r)
-	a := v.compute()
+func (s *Room) HandleActorChart(w http.ResponseWriter, r *http.Request) {
+	v := s.NewActorView(r)
+	a := v.Compute()
 	d := page.Chart{Err: a.err}
 	if a.err == nil {
 		d.SVG, d.Err = v.objectiveChart(a, "")
@@ -113,7 +113,7 @@ type actorLoss struct {
 // and old log-probs and the feeding GAE's whitened advantages: in a v=3
 // state the release's own into its own policy loss, else the newest GAE's
 // into v0.9.0's.
-func (v actorView) compute() actorLoss {
+func (v actorView) Compute() actorLoss {
 	var a actorLoss
 	g := v.feed.GAE
 	if g.Whitened == nil && !v.advTyped {
@@ -122,7 +122,7 @@ func (v actorView) compute() actorLoss {
 	}
 	a.adv = v.adv
 	adv := [][]float64{a.adv}
-	lp, old, mask := [][]float64{v.logProbs}, [][]float64{v.old}, [][]float64{v.Res.Mask}
+	lp, old, mask := [][]float64{v.logProbs}, [][]float64{v.Old}, [][]float64{v.Res.Mask}
 	if a.terms, a.err = v.policyTerms(lp, old, adv); a.err != nil {
 		return a
 	}
@@ -183,7 +183,7 @@ func (v actorView) build() templates.Update {
 	}
 	adv.Help = v.T("update.list.help")
 	f.Settings = append(f.Settings, adv)
-	a := v.compute()
+	a := v.Compute()
 	r := v.withQuestions(a)
 	r.Notes = append(r.Notes, page.PlainRich(v.editNotice(a)...)...)
 	return v.page("actor", "/update/critic", "update.to_critic", f, r)
@@ -192,7 +192,7 @@ func (v actorView) build() templates.Update {
 // withQuestions are the results with the questions about them.
 func (v actorView) withQuestions(a actorLoss) templates.UpdateResults {
 	r := v.results(a)
-	r.QuestionsHeading, r.Questions = v.T("uq.heading"), v.questionBoxes(v.actorQuestions(a), nil)
+	r.QuestionsHeading, r.Questions = v.T("uq.heading"), v.questionBoxes(v.ActorQuestions(a), nil)
 	return r
 }
 
@@ -202,7 +202,7 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 	r := templates.UpdateResults{ID: "update-results", Heading: v.T("update.actor.results", v.gen.Range())}
 	r.Table = templates.Table{Caption: v.T("update.actor.table"), Corner: v.T("table.corner"), Columns: v.columns()}
 	r.Table.Rows = []templates.Row{
-		v.numberRow("old", v.T("update.row.old"), "old_log_probs", "", v.old),
+		v.numberRow("old", v.T("update.row.old"), "old_log_probs", "", v.Old),
 		v.numberRow("lp", v.T("update.row.lp"), "log_probs", "", v.logProbs),
 	}
 	if a.err != nil {
@@ -244,7 +244,7 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 	clampTag, clampPR := arrival(engine.LogRatioClamp)
 	if x := a.early.Loss; a.earlyErr == nil && (math.IsInf(x, 0) || math.IsNaN(x)) {
 		r.Early = []templates.Metric{{ID: "early", Label: v.T("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss",
-			Error: v.T("update.actor.early_nonfinite", engine.G01.Range(), nonFiniteText(x), v.since0(engine.LogRatioClamp), clampTag, clampPR)}}
+			Error: v.T("update.actor.early_nonfinite", engine.G01.Range(), NonFiniteText(x), v.since0(engine.LogRatioClamp), clampTag, clampPR)}}
 	} else if a.earlyErr != nil {
 		r.Early = []templates.Metric{{ID: "early", Label: v.T("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss", Error: v.T("update.actor.early_err", v.since0(engine.LogRatioClamp))}}
 	} else {
@@ -342,7 +342,7 @@ func (v actorView) objectiveChart(a actorLoss, id string) ([]byte, error) {
 }
 
 // nonFiniteText writes a non-finite number as verl prints it.
-func nonFiniteText(x float64) string {
+func NonFiniteText(x float64) string {
 	switch {
 	case math.IsNaN(x):
 		return "nan"

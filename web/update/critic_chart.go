@@ -1,4 +1,4 @@
-package web
+package update
 
 import (
 	"net/http"
@@ -23,25 +23,25 @@ import (
 // column, as the loss pairs them.
 
 // criticChartNames are the charts' names, in the order the page shows them.
-var criticChartNames = []string{"band", "errors"}
+var CriticChartNames = []string{"band", "errors"}
 
 // handleUpdateCriticChart handles the "GET /update/critic/chart/{name}.svg"
 // route: one of the critic's charts as a standalone SVG.
-func (s *Server) handleUpdateCriticChart(w http.ResponseWriter, r *http.Request) {
-	i := slices.Index(criticChartNames, chi.URLParam(r, "name"))
+func (s *Room) HandleCriticChart(w http.ResponseWriter, r *http.Request) {
+	i := slices.Index(CriticChartNames, chi.URLParam(r, "name"))
 	if i < 0 {
 		page.ChartNotFound(w, r)
 		return
 	}
-	v := s.newCriticView(r)
-	page.WriteSVG(w, v.criticChart(v.compute(), i), v.T("chart.error"))
+	v := s.NewCriticView(r)
+	page.WriteSVG(w, v.criticChart(v.Compute(), i), v.T("chart.error"))
 }
 
 // criticCharts are the charts as the page shows them, each linked to its
 // file.
 func (v criticView) criticCharts(c criticLoss) []templates.Chart {
-	out := make([]templates.Chart, len(criticChartNames))
-	for i, name := range criticChartNames {
+	out := make([]templates.Chart, len(CriticChartNames))
+	for i, name := range CriticChartNames {
 		u := v.updateView
 		u.path = "/update/critic/chart/" + name + ".svg"
 		d := v.criticChart(c, i)
@@ -58,13 +58,13 @@ func (v criticView) criticChart(c criticLoss, i int) page.Chart {
 		Tokens: tokens, Base: v.S.Base, Mask: kinds,
 		Values: c.values, VPreds: v.vpreds, Returns: c.returns,
 		VPredClipped: c.terms.VPredClipped[0], Losses1: c.terms.Losses1[0], Losses2: c.terms.Losses2[0],
-		Clipped: make([]bool, len(c.values)), Cliprange: v.cv,
+		Clipped: make([]bool, len(c.values)), Cliprange: v.CV,
 		Theme: v.ChartTheme(), Text: v.criticChartText(),
 	}
 	for t, x := range c.terms.Clipped[0] {
 		in.Clipped[t] = x == 1
 	}
-	d := page.Chart{ID: "chart-critic-" + criticChartNames[i]}
+	d := page.Chart{ID: "chart-critic-" + CriticChartNames[i]}
 	in.ID = d.ID
 	if i == 0 {
 		d.Title = in.Text.BandTitle

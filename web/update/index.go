@@ -1,4 +1,4 @@
-package web
+package update
 
 import (
 	"net/http"
@@ -8,6 +8,6 @@ import (
 
 // handleUpdateIndex handles the "GET /update" route: the update views of
 // the link's scenario, each with a picture of it.
-func (s *Server) handleUpdateIndex(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleIndex(w http.ResponseWriter, r *http.Request) {
 	s.ServeViewIndex(w, r, "/update", "index.update", play.UpdateViews)
 }

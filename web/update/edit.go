@@ -1,4 +1,4 @@
-package web
+package update
 
 import (
 	"gaelab/engine"
@@ -13,7 +13,7 @@ func (v updateView) edited() updateView {
 	e.S = play.EditScenario(v.S)
 	e.Res = e.S.Compute()
 	e.gen, e.feed = e.S.LossSource(e.Res)
-	e.own = updateParams{q: v.own.q}
+	e.own = Params{Q: v.own.Q}
 	return e
 }
 

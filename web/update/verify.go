@@ -1,4 +1,4 @@
-package web
+package update
 
 import (
 	"errors"
@@ -39,11 +39,11 @@ func lossModes[L any](names []engine.AggMode, losses []L, errs []error, numbers 
 // handleUpdateCriticVerify handles the "GET /update/critic/verify.py"
 // route: the state's GAE and the critic's value loss in every
 // loss_agg_mode the page shows, as a verify script.
-func (s *Server) handleUpdateCriticVerify(w http.ResponseWriter, r *http.Request) {
-	v := s.newCriticView(r)
+func (s *Room) HandleCriticVerify(w http.ResponseWriter, r *http.Request) {
+	v := s.NewCriticView(r)
 	c := v.updateCase()
-	l := v.compute()
-	c.Value = &verify.ValueLoss{VPreds: [][]float64{v.vpreds}, Returns: [][]float64{l.returns}, ClipRange: v.cv,
+	l := v.Compute()
+	c.Value = &verify.ValueLoss{VPreds: [][]float64{v.vpreds}, Returns: [][]float64{l.returns}, ClipRange: v.CV,
 		Modes: lossModes(l.modeNames, l.modes, l.modeErrs, func(x engine.ValueLoss) []float64 { return []float64{x.Loss, x.ClipFrac} })}
 	play.WriteVerify(w, r, c)
 }
@@ -52,12 +52,12 @@ func (s *Server) handleUpdateCriticVerify(w http.ResponseWriter, r *http.Request
 // the state's GAE and the actor's policy loss in every loss_agg_mode the
 // page shows, as a verify script (without the loss when whitening failed
 // and no advantages are typed).
-func (s *Server) handleUpdateActorVerify(w http.ResponseWriter, r *http.Request) {
-	v := s.newActorView(r)
+func (s *Room) HandleActorVerify(w http.ResponseWriter, r *http.Request) {
+	v := s.NewActorView(r)
 	c := v.updateCase()
-	if a := v.compute(); a.err == nil {
+	if a := v.Compute(); a.err == nil {
 		dual := c.Release.Gen.Has(engine.DualClip)
-		c.Policy = &verify.PolicyLoss{LogProbs: [][]float64{v.logProbs}, OldLogProbs: [][]float64{v.old}, Advantages: [][]float64{a.adv}, Clip: v.clip,
+		c.Policy = &verify.PolicyLoss{LogProbs: [][]float64{v.logProbs}, OldLogProbs: [][]float64{v.Old}, Advantages: [][]float64{a.adv}, Clip: v.clip,
 			Modes: lossModes(a.modeNames, a.modes, a.modeErrs, func(x engine.PolicyLoss) []float64 {
 				if dual {
 					return []float64{x.Loss, x.ClipFrac, x.PPOKL, x.ClipFracLower}

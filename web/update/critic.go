@@ -1,4 +1,4 @@
-package web
+package update
 
 import (
 	"math"
@@ -15,24 +15,24 @@ import (
 // criticKeys are /update/critic's own parameters, in canonical order:
 // vp, the current critic's predictions (one per token), and cv,
 // cliprange_value.
-var criticKeys = []string{"vp", "cv"}
+var CriticKeys = []string{"vp", "cv"}
 
 // criticView is /update/critic for one request.
 type criticView struct {
 	updateView
 	vpreds []float64 // vpreds[t]: the current critic's prediction of V(s_t)
-	cv     float64   // cliprange_value
+	CV     float64   // cliprange_value
 }
 
 // handleUpdateCritic handles the "GET /update/critic" route.
-func (s *Server) handleUpdateCritic(w http.ResponseWriter, r *http.Request) {
-	v := s.newCriticView(r)
+func (s *Room) HandleCritic(w http.ResponseWriter, r *http.Request) {
+	v := s.NewCriticView(r)
 	v.serve(w, r, v.build, templates.UpdateCriticPage)
 }
 
 // newCriticView decodes a request.
-func (s *Server) newCriticView(r *http.Request) criticView {
-	return criticOf(s.newUpdateView(r, "/update/critic", criticKeys...))
+func (s *Room) NewCriticView(r *http.Request) criticView {
+	return criticOf(s.newUpdateView(r, "/update/critic", CriticKeys...))
 }
 
 // criticOf reads the view's own parameters; the defaults are the first
@@ -40,7 +40,7 @@ func (s *Server) newCriticView(r *http.Request) criticView {
 func criticOf(u updateView) criticView {
 	v := criticView{updateView: u}
 	v.vpreds = v.own.list("vp", play.Values(v.S))
-	v.cv = v.own.number("cv", play.CriticDefaultCV, updateNonNegative)
+	v.CV = v.own.Number("cv", play.CriticDefaultCV, updateNonNegative)
 	return v
 }
 
@@ -60,10 +60,10 @@ type criticLoss struct {
 // compute runs verl's compute_value_loss on the state: old values V(s_t),
 // vpreds, and the feeding GAE's returns R_t (before whitening): the
 // release's own in a v=3 state, else the newest GAE's into v0.9.0's loss.
-func (v criticView) compute() criticLoss {
+func (v criticView) Compute() criticLoss {
 	c := criticLoss{values: play.Values(v.S), returns: v.feed.GAE.Returns[0], mask: v.Res.Mask}
 	mask := [][]float64{c.mask}
-	c.terms = engine.ValueLossTerms([][]float64{c.values}, [][]float64{v.vpreds}, [][]float64{c.returns}, v.cv)
+	c.terms = engine.ValueLossTerms([][]float64{c.values}, [][]float64{v.vpreds}, [][]float64{c.returns}, v.CV)
 	for _, mode := range v.aggModes() {
 		l, err := engine.AggregateValueLossGen(engine.V1Newest, c.terms, mask, mode)
 		if v.whole() {
@@ -83,12 +83,12 @@ func (v criticView) compute() criticLoss {
 func (v criticView) build() templates.Update {
 	f := templates.UpdateForm{
 		Action: v.path, Hidden: v.hiddenState(), Legend: v.T("update.critic.legend"),
-		Settings: []templates.Field{v.field("cv", v.T("update.cv"), scenario.FormatNumber(v.cv))},
+		Settings: []templates.Field{v.field("cv", v.T("update.cv"), scenario.FormatNumber(v.CV))},
 		Submit:   v.T("form.submit"), Errors: v.fieldErrors(),
 	}
 	f.Settings[0].Help = v.T("update.cv.help")
 	v.listEditor(&f, "vp", v.T("update.vp"), v.vpreds)
-	c := v.compute()
+	c := v.Compute()
 	r := v.withQuestions(c)
 	r.Notes = append(r.Notes, page.PlainRich(v.editNotice(c)...)...)
 	return v.page("critic", "/update/actor", "update.to_actor", f, r)
@@ -101,7 +101,7 @@ func (v criticView) editNotice(c criticLoss) []string {
 		return nil
 	}
 	e := criticOf(v.edited())
-	ec := e.compute()
+	ec := e.Compute()
 	return v.updateNotice(c.returns, ec.returns, v.T("row.ret"), c.numbers(), ec.numbers(), "vf_loss")
 }
 
@@ -121,7 +121,7 @@ func (c criticLoss) numbers() map[engine.AggMode][]float64 {
 // withQuestions are the results with the questions about them.
 func (v criticView) withQuestions(c criticLoss) templates.UpdateResults {
 	r := v.results(c)
-	r.QuestionsHeading, r.Questions = v.T("uq.heading"), v.questionBoxes(v.criticQuestions(c), nil)
+	r.QuestionsHeading, r.Questions = v.T("uq.heading"), v.questionBoxes(v.CriticQuestions(c), nil)
 	return r
 }
 
@@ -226,7 +226,7 @@ func (v criticView) criticNotes(c criticLoss) []templates.Rich {
 			clipped = append(clipped, t)
 		}
 	}
-	cv := scenario.FormatNumber(v.cv)
+	cv := scenario.FormatNumber(v.CV)
 	switch {
 	case len(valid) == 0:
 	case len(moved) == 0 && len(outside) == 0 && len(clipped) == 0:

@@ -1,4 +1,4 @@
-package web
+package page
 
 import (
 	"gaelab/templates"
@@ -12,7 +12,7 @@ var signKeys = []struct{ value, key string }{{"+", "predict.positive"}, {"-", "p
 // signOptions are a sign question's radio buttons in lang, answer selected.
 // Lesson boxes, the final test, the update views and the class phones all
 // use them.
-func signOptions(lang i18n.Lang, answer string) []templates.Option {
+func SignOptions(lang i18n.Lang, answer string) []templates.Option {
 	opts := make([]templates.Option, 0, len(signKeys))
 	for _, o := range signKeys {
 		opts = append(opts, templates.Option{Value: o.value, Label: lang.T(o.key), Selected: answer == o.value})
@@ -21,7 +21,7 @@ func signOptions(lang i18n.Lang, answer string) []templates.Option {
 }
 
 // signLabel is a sign's label in lang ("positive" for "+").
-func signLabel(lang i18n.Lang, sign string) string {
+func SignLabel(lang i18n.Lang, sign string) string {
 	for _, o := range signKeys {
 		if o.value == sign {
 			return lang.T(o.key)

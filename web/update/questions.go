@@ -1,4 +1,4 @@
-package web
+package update
 
 import (
 	"math"
@@ -29,41 +29,41 @@ import (
 // Index convention: t is the 0-based response-token index, as in the table.
 
 // updateQuestion is one question about an update view's state.
-type updateQuestion struct {
-	id    string
-	kind  string // "number" or "sign"
+type Question struct {
+	ID    string
+	Kind  string // "number" or "sign"
 	text  string // the question, in the page's language
-	want  float64
-	wrong []updateWrong
+	Want  float64
+	Wrong []updateWrong
 }
 
 // updateWrong is an anticipated wrong answer: a number (or, for a sign
 // question, the sign of value) and its diagnosis.
 type updateWrong struct {
-	value float64
-	sign  string // for sign questions
-	key   string // the diagnosis's catalog key
+	Value float64
+	Sign  string // for sign questions
+	Key   string // the diagnosis's catalog key
 }
 
 // updateTolerance is how close a number answer must be: the table shows 4 decimals.
 const updateTolerance = 5.1e-4
 
 // actorQuestions are /update/actor's questions for a computed loss.
-func (v actorView) actorQuestions(a actorLoss) []updateQuestion {
+func (v actorView) ActorQuestions(a actorLoss) []Question {
 	valid := v.validTokens()
 	if a.err != nil || len(valid) == 0 {
 		return nil
 	}
 	pt := a.terms
 	k := explain.FirstMovedRatio(pt.Ratio[0], valid)
-	ratio := updateQuestion{id: "ratio", kind: "number", text: v.T("uq.ratio", v.Idx(k)), want: pt.Ratio[0][k],
-		wrong: []updateWrong{{value: pt.LogRatio[0][k], key: "uq.ratio.log"}, {value: 1 / pt.Ratio[0][k], key: "uq.ratio.inverse"}}}
+	ratio := Question{ID: "ratio", Kind: "number", text: v.T("uq.ratio", v.Idx(k)), Want: pt.Ratio[0][k],
+		Wrong: []updateWrong{{Value: pt.LogRatio[0][k], Key: "uq.ratio.log"}, {Value: 1 / pt.Ratio[0][k], Key: "uq.ratio.inverse"}}}
 	clipped, outside := 0.0, float64(explain.OutsideRatioBand(pt.Ratio[0], valid, v.clip))
 	for _, t := range valid {
 		clipped += pt.Clipped[0][t]
 	}
-	clips := updateQuestion{id: "clipped", kind: "number", text: v.T("uq.clipped", scenario.FormatNumber(1-v.clip.Low), scenario.FormatNumber(1+v.clip.High)),
-		want: clipped, wrong: []updateWrong{{value: outside, key: "uq.clipped.band"}}}
+	clips := Question{ID: "clipped", Kind: "number", text: v.T("uq.clipped", scenario.FormatNumber(1-v.clip.Low), scenario.FormatNumber(1+v.clip.High)),
+		Want: clipped, Wrong: []updateWrong{{Value: outside, Key: "uq.clipped.band"}}}
 	// The gradient's sign at the first clipped token (else k), by a central
 	// difference of the engine's per-token loss in log π_θ(token).
 	g := k
@@ -73,22 +73,22 @@ func (v actorView) actorQuestions(a actorLoss) []updateQuestion {
 			break
 		}
 	}
-	slope := engine.PolicyLossSlopeGen(engine.V1Newest, [][]float64{v.logProbs}, [][]float64{v.old}, [][]float64{a.adv}, v.clip, 0, g)
+	slope := engine.PolicyLossSlopeGen(engine.V1Newest, [][]float64{v.logProbs}, [][]float64{v.Old}, [][]float64{a.adv}, v.clip, 0, g)
 	if v.whole() { // the release's own loss: its clips, dual clip and clamp
-		slope = engine.PolicyLossSlopeGen(v.gen, [][]float64{v.logProbs}, [][]float64{v.old}, [][]float64{a.adv}, v.clip, 0, g)
+		slope = engine.PolicyLossSlopeGen(v.gen, [][]float64{v.logProbs}, [][]float64{v.Old}, [][]float64{a.adv}, v.clip, 0, g)
 	}
 	sign := class.SignOf(slope)
-	grad := updateQuestion{id: "grad", kind: "sign", text: v.T("uq.grad", v.Idx(g), page.Num(a.adv[g])), want: slope}
+	grad := Question{ID: "grad", Kind: "sign", text: v.T("uq.grad", v.Idx(g), page.Num(a.adv[g])), Want: slope}
 	if sign == "0" {
-		grad.wrong = []updateWrong{{sign: "+", key: "uq.grad.flat"}, {sign: "-", key: "uq.grad.flat"}}
+		grad.Wrong = []updateWrong{{Sign: "+", Key: "uq.grad.flat"}, {Sign: "-", Key: "uq.grad.flat"}}
 	} else {
-		grad.wrong = []updateWrong{{sign: map[string]string{"+": "-", "-": "+"}[sign], key: "uq.grad.opposite"}, {sign: "0", key: "uq.grad.live"}}
+		grad.Wrong = []updateWrong{{Sign: map[string]string{"+": "-", "-": "+"}[sign], Key: "uq.grad.opposite"}, {Sign: "0", Key: "uq.grad.live"}}
 	}
-	return []updateQuestion{ratio, clips, grad}
+	return []Question{ratio, clips, grad}
 }
 
 // criticQuestions are /update/critic's questions for a computed loss.
-func (v criticView) criticQuestions(c criticLoss) []updateQuestion {
+func (v criticView) CriticQuestions(c criticLoss) []Question {
 	valid := v.validTokens()
 	if len(valid) == 0 {
 		return nil
@@ -99,36 +99,36 @@ func (v criticView) criticQuestions(c criticLoss) []updateQuestion {
 	for t := range low {
 		low[t] = -1e9
 	}
-	lower := engine.ValueLossTerms([][]float64{c.values}, [][]float64{low}, [][]float64{c.returns}, v.cv).VPredClipped[0][k]
-	band := updateQuestion{id: "band", kind: "number", text: v.T("uq.band", v.Idx(k), scenario.FormatNumber(v.cv)), want: lower,
-		wrong: []updateWrong{{value: c.returns[k] - v.cv, key: "uq.band.returns"}, {value: v.vpreds[k] - v.cv, key: "uq.band.vpred"}}}
-	clipped, outside := 0.0, float64(explain.OutsideValueBand(v.vpreds, c.values, valid, v.cv))
+	lower := engine.ValueLossTerms([][]float64{c.values}, [][]float64{low}, [][]float64{c.returns}, v.CV).VPredClipped[0][k]
+	band := Question{ID: "band", Kind: "number", text: v.T("uq.band", v.Idx(k), scenario.FormatNumber(v.CV)), Want: lower,
+		Wrong: []updateWrong{{Value: c.returns[k] - v.CV, Key: "uq.band.returns"}, {Value: v.vpreds[k] - v.CV, Key: "uq.band.vpred"}}}
+	clipped, outside := 0.0, float64(explain.OutsideValueBand(v.vpreds, c.values, valid, v.CV))
 	for _, t := range valid {
 		clipped += c.terms.Clipped[0][t]
 	}
-	clips := updateQuestion{id: "vclipped", kind: "number", text: v.T("uq.vclipped"), want: clipped,
-		wrong: []updateWrong{{value: outside, key: "uq.vclipped.band"}}}
-	return []updateQuestion{band, clips}
+	clips := Question{ID: "vclipped", Kind: "number", text: v.T("uq.vclipped"), Want: clipped,
+		Wrong: []updateWrong{{Value: outside, Key: "uq.vclipped.band"}}}
+	return []Question{band, clips}
 }
 
 // questionBoxes are the questions as predict boxes, answered from answers
 // (the check route's uq-<id>, uq-<id>-reveal; nil on the page itself).
-func (v updateView) questionBoxes(qs []updateQuestion, answers url.Values) []templates.PredictBox {
+func (v updateView) questionBoxes(qs []Question, answers url.Values) []templates.PredictBox {
 	var boxes []templates.PredictBox
 	state := v.selfIn(v.Req)
 	for _, q := range qs {
-		name := "uq-" + q.id
-		action := v.path + "/check/" + q.id
+		name := "uq-" + q.ID
+		action := v.path + "/check/" + q.ID
 		box := templates.PredictBox{
-			ID: name, QuestionID: q.id, Action: action + "#" + name, Fragment: action,
-			Hidden: state.Hidden(), Question: templ.Raw(htmlEscape(q.text)), Kind: q.kind,
+			ID: name, QuestionID: q.ID, Action: action + "#" + name, Fragment: action,
+			Hidden: state.Hidden(), Question: templ.Raw(htmlEscape(q.text)), Kind: q.Kind,
 			Answer: templates.Field{ID: name + "-answer", Name: name, Label: v.T("predict.answer"), Value: answers.Get(name)},
 			Submit: v.T("predict.check"), Reveal: v.T("predict.reveal"),
 			Open: templates.Link{Label: v.T("lessons.open"), URL: v.Req.LinkTo("/play", v.State)},
 		}
 		answer := strings.TrimSpace(answers.Get(name))
-		box.Signs = signOptions(v.Req.Lang, answer)
-		verdict, diagnosis := q.check(answer)
+		box.Signs = page.SignOptions(v.Req.Lang, answer)
+		verdict, diagnosis := q.Check(answer)
 		switch verdict {
 		case "right":
 			box.Verdict, box.Correct = v.T("predict.right"), true
@@ -141,9 +141,9 @@ func (v updateView) questionBoxes(qs []updateQuestion, answers url.Values) []tem
 		}
 		box.Revealed = box.Correct || answers.Get(name+"-reveal") == "1"
 		if box.Revealed {
-			value := page.Num(q.want)
-			if q.kind == "sign" {
-				value = signLabel(v.Req.Lang, class.SignOf(q.want))
+			value := page.Num(q.Want)
+			if q.Kind == "sign" {
+				value = page.SignLabel(v.Req.Lang, class.SignOf(q.Want))
 			}
 			box.Value = v.T("uq.value", value)
 		}
@@ -154,17 +154,17 @@ func (v updateView) questionBoxes(qs []updateQuestion, answers url.Values) []tem
 
 // check judges an answer: "" (none), "right", "diagnosed" (with the
 // diagnosis's key), "wrong", or "bad" (not a number).
-func (q updateQuestion) check(answer string) (string, string) {
+func (q Question) Check(answer string) (string, string) {
 	if answer == "" {
 		return "", ""
 	}
-	if q.kind == "sign" {
-		if answer == class.SignOf(q.want) {
+	if q.Kind == "sign" {
+		if answer == class.SignOf(q.Want) {
 			return "right", ""
 		}
-		for _, w := range q.wrong {
-			if w.sign == answer {
-				return "diagnosed", w.key
+		for _, w := range q.Wrong {
+			if w.Sign == answer {
+				return "diagnosed", w.Key
 			}
 		}
 		return "wrong", ""
@@ -173,12 +173,12 @@ func (q updateQuestion) check(answer string) (string, string) {
 	if problem != "" {
 		return "bad", ""
 	}
-	if math.Abs(x-q.want) <= updateTolerance {
+	if math.Abs(x-q.Want) <= updateTolerance {
 		return "right", ""
 	}
-	for _, w := range q.wrong {
-		if math.Abs(x-w.value) <= updateTolerance {
-			return "diagnosed", w.key
+	for _, w := range q.Wrong {
+		if math.Abs(x-w.Value) <= updateTolerance {
+			return "diagnosed", w.Key
 		}
 	}
 	return "wrong", ""
@@ -202,20 +202,20 @@ func splitAnswers(r *http.Request) (*http.Request, url.Values) {
 
 // handleActorCheck handles the "GET /update/actor/check/{q}" route: the
 // page's state with question q answered; htmx gets the question's box.
-func (s *Server) handleActorCheck(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleActorCheck(w http.ResponseWriter, r *http.Request) {
 	r2, answers := splitAnswers(r)
-	v := s.newActorView(r2)
+	v := s.NewActorView(r2)
 	vm := v.build()
-	vm.Results.Questions = v.questionBoxes(v.actorQuestions(v.compute()), answers)
+	vm.Results.Questions = v.questionBoxes(v.ActorQuestions(v.Compute()), answers)
 	serveQuestion(w, r, vm, templates.UpdateActorPage)
 }
 
 // handleCriticCheck handles the "GET /update/critic/check/{q}" route.
-func (s *Server) handleCriticCheck(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleCriticCheck(w http.ResponseWriter, r *http.Request) {
 	r2, answers := splitAnswers(r)
-	v := s.newCriticView(r2)
+	v := s.NewCriticView(r2)
 	vm := v.build()
-	vm.Results.Questions = v.questionBoxes(v.criticQuestions(v.compute()), answers)
+	vm.Results.Questions = v.questionBoxes(v.CriticQuestions(v.Compute()), answers)
 	serveQuestion(w, r, vm, templates.UpdateCriticPage)
 }
 

@@ -1,4 +1,4 @@
-package web
+package update
 
 import (
 	"net/http"
@@ -36,15 +36,15 @@ type updateView struct {
 	path string
 	gen  engine.Generation // whose losses: the state's release in a v=3 state, else LastGeneration
 	feed scenario.Result   // whose returns and whitened advantages feed the losses
-	own  updateParams
+	own  Params
 }
 
 // newUpdateView decodes a request of the view at path, whose own parameters
 // are keys.
-func (s *Server) newUpdateView(r *http.Request, path string, keys ...string) updateView {
+func (s *Room) newUpdateView(r *http.Request, path string, keys ...string) updateView {
 	pr := s.Read(r, keys...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
-	v := updateView{View: play.NewView(pr), path: path, own: updateParams{q: q}}
+	v := updateView{View: play.NewView(pr), path: path, own: Params{Q: q}}
 	v.gen, v.feed = v.S.LossSource(v.Res)
 	return v
 }
@@ -60,11 +60,11 @@ func (v updateView) link(pr play.Request) string { return v.selfIn(pr).String() 
 
 // selfIn is link as a pageLink.
 func (v updateView) selfIn(pr play.Request) page.Link {
-	return pr.PageLink(v.path, v.State+strings.Join(v.own.parts, ""))
+	return pr.PageLink(v.path, v.State+strings.Join(v.own.Parts, ""))
 }
 
 // ok reports whether the link was read without any problem.
-func (v updateView) ok() bool { return v.Req.Rep.OK() && len(v.own.problems) == 0 }
+func (v updateView) ok() bool { return v.Req.Rep.OK() && len(v.own.Problems) == 0 }
 
 // serve answers a request through the page pipeline: the whole page, or
 // for htmx the results and the error summary.
@@ -129,7 +129,7 @@ func (v updateView) field(id, label, value string) templates.Field {
 	f := templates.Field{ID: id, Name: name, Label: label, Value: value, Kind: "text"}
 	if p := v.own.problemOf(id); p != nil {
 		f.Error = v.T(p.Key, p.Args...)
-		f.Value = v.own.raw[id]
+		f.Value = v.own.Raw[id]
 	}
 	return f
 }
@@ -142,7 +142,7 @@ func (v updateView) listEditor(f *templates.UpdateForm, key, label string, xs []
 		items := make([]string, len(xs))
 		for t, x := range xs {
 			items[t] = scenario.FormatNumber(x)
-			if raw, ok := v.own.raw[key+"."+strconv.Itoa(t)]; ok {
+			if raw, ok := v.own.Raw[key+"."+strconv.Itoa(t)]; ok {
 				items[t] = raw
 			}
 		}
@@ -164,11 +164,11 @@ func (v updateView) listEditor(f *templates.UpdateForm, key, label string, xs []
 // fieldErrors lists the view's own problems, introduced by one sentence;
 // in the list editor a token's problem points at the list.
 func (v updateView) fieldErrors() []templates.FieldError {
-	if len(v.own.problems) == 0 {
+	if len(v.own.Problems) == 0 {
 		return nil
 	}
 	errs := []templates.FieldError{{Message: v.T("update.errors_intro")}}
-	for _, p := range v.own.problems {
+	for _, p := range v.own.Problems {
 		field := p.Field
 		if v.S.Len() > play.GridMaxTokens {
 			field, _, _ = strings.Cut(field, ".")
@@ -247,42 +247,42 @@ func (v updateView) validTokens() []int {
 // field (in both languages through the catalog) and replaced by its default,
 // so the results stay visible; the canonical link keeps every parameter
 // that differs from its default, in the order they are read.
-type updateParams struct {
-	q        url.Values
-	problems []scenario.Problem
-	raw      map[string]string // the typed text of every bad field
-	parts    []string          // "&key=value" for the canonical link
+type Params struct {
+	Q        url.Values
+	Problems []scenario.Problem
+	Raw      map[string]string // the typed text of every bad field
+	Parts    []string          // "&key=value" for the canonical link
 }
 
-func (p *updateParams) problem(field, key, raw string, args ...any) {
-	p.problems = append(p.problems, scenario.Problem{Field: field, Key: key, Args: append([]any{raw}, args...)})
-	if p.raw == nil {
-		p.raw = map[string]string{}
+func (p *Params) problem(field, key, raw string, args ...any) {
+	p.Problems = append(p.Problems, scenario.Problem{Field: field, Key: key, Args: append([]any{raw}, args...)})
+	if p.Raw == nil {
+		p.Raw = map[string]string{}
 	}
-	p.raw[field] = raw
+	p.Raw[field] = raw
 }
 
 // problemOf returns the problem of a field, or nil.
-func (p *updateParams) problemOf(field string) *scenario.Problem {
-	for i := range p.problems {
-		if p.problems[i].Field == field {
-			return &p.problems[i]
+func (p *Params) problemOf(field string) *scenario.Problem {
+	for i := range p.Problems {
+		if p.Problems[i].Field == field {
+			return &p.Problems[i]
 		}
 	}
 	return nil
 }
 
 // updateMaxParam bounds every number, as the scenario's codec does.
-const updateMaxParam = scenario.MaxMagnitude
+const MaxParam = scenario.MaxMagnitude
 
 // parse reads one decimal number as the playground's links do.
-func (p *updateParams) parse(field, raw string) (float64, bool) {
+func (p *Params) parse(field, raw string) (float64, bool) {
 	x, problem := scenario.ParseNumber(raw)
 	switch problem {
 	case "err.number":
 		p.problem(field, problem, raw)
 	case "err.magnitude":
-		p.problem(field, problem, raw, updateMaxParam)
+		p.problem(field, problem, raw, MaxParam)
 	default:
 		return x, true
 	}
@@ -291,12 +291,12 @@ func (p *updateParams) parse(field, raw string) (float64, bool) {
 
 // updateCheck says what is wrong with a value in range terms: a catalog key and
 // its arguments after the typed text, or "" when the value is fine.
-type updateCheck func(x float64) (key string, args []any)
+type UpdateCheck func(x float64) (key string, args []any)
 
 // number reads one number parameter.
-func (p *updateParams) number(key string, def float64, ok updateCheck) float64 {
+func (p *Params) Number(key string, def float64, ok UpdateCheck) float64 {
 	x := def
-	if vs := p.q[key]; len(vs) > 0 {
+	if vs := p.Q[key]; len(vs) > 0 {
 		if y, good := p.parse(key, vs[0]); good {
 			if msg, args := ok(y); msg != "" {
 				p.problem(key, msg, vs[0], args...)
@@ -306,7 +306,7 @@ func (p *updateParams) number(key string, def float64, ok updateCheck) float64 {
 		}
 	}
 	if x != def {
-		p.parts = append(p.parts, "&"+key+"="+scenario.FormatNumber(x))
+		p.Parts = append(p.Parts, "&"+key+"="+scenario.FormatNumber(x))
 	}
 	return x
 }
@@ -314,9 +314,9 @@ func (p *updateParams) number(key string, def float64, ok updateCheck) float64 {
 // list reads a per-token list: one parameter split at commas, or one
 // parameter per token as the form sends them. A list of the wrong length is
 // reported and the default kept; a bad element keeps the default's.
-func (p *updateParams) list(key string, def []float64) []float64 {
+func (p *Params) list(key string, def []float64) []float64 {
 	out := slices.Clone(def)
-	if items, ok := p.q[key]; ok {
+	if items, ok := p.Q[key]; ok {
 		if len(items) == 1 {
 			items = strings.Split(items[0], ",")
 		}
@@ -335,7 +335,7 @@ func (p *updateParams) list(key string, def []float64) []float64 {
 		for t, x := range out {
 			parts[t] = scenario.FormatNumber(x)
 		}
-		p.parts = append(p.parts, "&"+key+"="+strings.Join(parts, ","))
+		p.Parts = append(p.Parts, "&"+key+"="+strings.Join(parts, ","))
 	}
 	return out
 }
@@ -349,7 +349,7 @@ func updateNonNegative(x float64) (string, []any) {
 }
 
 // updateClipRange is a clip range ε: not negative, at most hi.
-func updateClipRange(hi float64) updateCheck {
+func updateClipRange(hi float64) UpdateCheck {
 	return func(x float64) (string, []any) {
 		switch {
 		case x < 0:
