@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"gaelab/engine"
+	"gaelab/web/compare"
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
@@ -154,10 +155,10 @@ func TestEstimatorsIdentityRows(t *testing.T) {
 // The check is computed, not asserted: a wrong G_t shows ✗ with the token.
 func TestEstimatorsIdentityCanFail(t *testing.T) {
 	s, _ := scenario.Preset("seed-b")
-	v := newEstimatorsView(play.Request{Lang: "en", S: s})
-	v.g = append([]float64(nil), v.g...)
-	v.g[3] += 0.01
-	vm := v.estimators()
+	v := compare.NewEstimatorsView(play.Request{Lang: "en", S: s})
+	v.G = append([]float64(nil), v.G...)
+	v.G[3] += 0.01
+	vm := v.Estimators()
 	if vm.Identity.Check.OK || !strings.HasPrefix(vm.Identity.Check.Text, "✗") || !strings.Contains(vm.Identity.Check.Text, "token 3") {
 		t.Errorf("a G_t off by 0.01 at t=3 shows %+v", vm.Identity.Check)
 	}

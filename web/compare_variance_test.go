@@ -10,6 +10,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/engine"
+	"gaelab/web/compare"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
@@ -64,7 +65,7 @@ func TestVariancePageMatchesEngine(t *testing.T) {
 		if rows.Length() != 10 {
 			t.Fatalf("%s: %d rows, want 2 critics × 5 λ", target, rows.Length())
 		}
-		for ci, critic := range varianceChartNames {
+		for ci, critic := range compare.VarianceChartNames {
 			for _, r := range lab.Runs[ci] {
 				tr := doc.Find(`tr[data-critic="` + critic + `"][data-lam="` + scenario.FormatNumber(r.Lam) + `"]`)
 				want := map[string]float64{
@@ -159,7 +160,7 @@ func TestVarianceBadParams(t *testing.T) {
 
 // The charts are SVG files of their own; another name is a 404.
 func TestVarianceChartRoutes(t *testing.T) {
-	for _, name := range varianceChartNames {
+	for _, name := range compare.VarianceChartNames {
 		rec := get(t, "/compare/variance/chart/"+name+".svg?v=1&p=seed-b&n=40")
 		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Body.String(), `class="hist"`) {
 			t.Errorf("%s: %d %q", name, rec.Code, rec.Header().Get("Content-Type"))
@@ -205,8 +206,8 @@ func FuzzVarianceParams(f *testing.F) {
 	f.Fuzz(func(t *testing.T, n, seed, bias string) {
 		q := url.Values{"n": {n}, "seed": {seed}, "bias": {bias}}
 		var rep scenario.Report
-		p, extra := readVarianceParams(q, &rep)
-		if p.n < 1 || p.n > engine.MaxVarianceSamples || p.seed > varianceMaxSeed || !(p.bias >= -1 && p.bias <= 1) {
+		p, extra := compare.ReadVarianceParams(q, &rep)
+		if p.N < 1 || p.N > engine.MaxVarianceSamples || p.Seed > compare.VarianceMaxSeed || !(p.Bias >= -1 && p.Bias <= 1) {
 			t.Fatalf("out of range: %+v", p)
 		}
 		for _, pb := range rep.Problems {
@@ -219,7 +220,7 @@ func FuzzVarianceParams(f *testing.F) {
 			t.Fatalf("canonical part %q: %v", extra, err)
 		}
 		var rep2 scenario.Report
-		p2, extra2 := readVarianceParams(back, &rep2)
+		p2, extra2 := compare.ReadVarianceParams(back, &rep2)
 		if p2 != p || extra2 != extra || len(rep2.Problems) > 0 {
 			t.Errorf("%q reads back as %+v %q %v, want %+v %q", extra, p2, extra2, rep2.Problems, p, extra)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/engine"
+	"gaelab/web/compare"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
@@ -86,7 +87,7 @@ func TestEditNoticeOnlyWhenNumbersChange(t *testing.T) {
 				res2 := s2.Compute()
 				differs := (v.Res.KLErr == nil) != (res2.KLErr == nil)
 				for k := range res2.Rewards {
-					differs = differs || compareDiffers(res2.Rewards[k], v.Res.Rewards[k]) || compareDiffers(res2.GAE.Advantages[0][k], v.Res.GAE.Advantages[0][k])
+					differs = differs || compare.Differs(res2.Rewards[k], v.Res.Rewards[k]) || compare.Differs(res2.GAE.Advantages[0][k], v.Res.GAE.Advantages[0][k])
 				}
 				if got := len(v.EditNotice()) > 0; got != differs {
 					t.Errorf("%s %s kl=%s: notice %v, numbers differ %v", id, ver, kl, got, differs)

@@ -24,6 +24,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/web/batch"
+	"gaelab/web/compare"
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
@@ -102,9 +103,9 @@ func injRoutes() []injRoute {
 		{path: "/play", base: base, keys: injPlayKeys(), kind: "html", target: "results", lists: playLists, shows: []string{"tok", "toks", "prompt", injUnknownName}},
 		{path: "/play/table.csv", base: base, keys: injPlayKeys(), kind: "csv", lists: playLists},
 		{path: "/play/table.json", base: base, keys: injPlayKeys(), kind: "json", lists: playLists},
-		{path: "/compare/versions", base: base, sample: true, keys: injPlayKeys(versionsKeys...), kind: "html", target: "compare-results", lists: playLists, shows: texts},
-		{path: "/compare/bugs", base: base, sample: true, keys: injPlayKeys(bugsKeys...), kind: "html", target: "compare-results", lists: playLists, shows: texts},
-		{path: "/compare/lambda", base: base, sample: true, keys: injPlayKeys(lambdaKeys...), kind: "html", lists: playLists, shows: texts},
+		{path: "/compare/versions", base: base, sample: true, keys: injPlayKeys(compare.VersionsKeys...), kind: "html", target: "compare-results", lists: playLists, shows: texts},
+		{path: "/compare/bugs", base: base, sample: true, keys: injPlayKeys(compare.BugsKeys...), kind: "html", target: "compare-results", lists: playLists, shows: texts},
+		{path: "/compare/lambda", base: base, sample: true, keys: injPlayKeys(compare.LambdaKeys...), kind: "html", lists: playLists, shows: texts},
 		{path: "/compare/estimators", base: base, sample: true, keys: injPlayKeys(), kind: "html", lists: playLists, shows: texts},
 		{path: "/update/critic", base: base, sample: true, keys: injPlayKeys(update.CriticKeys...), kind: "html", target: "update-results", lists: maps(playLists, updateLists), shows: texts},
 		{path: "/update/actor", base: base, sample: true, keys: injPlayKeys(update.ActorKeys...), kind: "html", target: "update-results", lists: maps(playLists, updateLists), shows: texts},
@@ -124,20 +125,20 @@ func injRoutes() []injRoute {
 		routes = append(routes, injRoute{path: "/play/chart/" + name + ".svg", base: base, sample: name != "values",
 			keys: injPlayKeys(), kind: "svg", lists: playLists, shows: []string{"tok"}})
 	}
-	for _, name := range lambdaChartNames() {
+	for _, name := range compare.LambdaChartNames() {
 		shows := []string{"tok"}
 		if name == "weights" { // its ticks are the n-step estimates, not tokens
 			shows = nil
 		}
 		routes = append(routes, injRoute{path: "/compare/lambda/chart/" + name + ".svg", base: base, sample: true,
-			keys: injPlayKeys(lambdaKeys...), kind: "svg", lists: playLists, shows: shows})
+			keys: injPlayKeys(compare.LambdaKeys...), kind: "svg", lists: playLists, shows: shows})
 	}
 	const bugsBase = base + "&bug=eos-leak,per-seq-whiten&rows=2"
 	routes = append(routes,
 		injRoute{path: "/compare/estimators/chart.svg", base: base, sample: true, keys: injPlayKeys(), kind: "svg", lists: playLists, shows: []string{"tok"}},
-		injRoute{path: "/compare/versions/chart.svg", base: base, sample: true, keys: injPlayKeys(versionsKeys...), kind: "svg", lists: playLists, shows: []string{"tok"}},
-		injRoute{path: "/compare/bugs/chart/eos-leak-0.svg", base: bugsBase, sample: true, keys: injPlayKeys(bugsKeys...), kind: "svg", lists: playLists, shows: []string{"tok"}},
-		injRoute{path: "/compare/bugs/chart/per-seq-whiten-1.svg", base: bugsBase, sample: true, keys: injPlayKeys(bugsKeys...), kind: "svg", lists: playLists})
+		injRoute{path: "/compare/versions/chart.svg", base: base, sample: true, keys: injPlayKeys(compare.VersionsKeys...), kind: "svg", lists: playLists, shows: []string{"tok"}},
+		injRoute{path: "/compare/bugs/chart/eos-leak-0.svg", base: bugsBase, sample: true, keys: injPlayKeys(compare.BugsKeys...), kind: "svg", lists: playLists, shows: []string{"tok"}},
+		injRoute{path: "/compare/bugs/chart/per-seq-whiten-1.svg", base: bugsBase, sample: true, keys: injPlayKeys(compare.BugsKeys...), kind: "svg", lists: playLists})
 	return routes
 }
 

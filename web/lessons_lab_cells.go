@@ -9,6 +9,7 @@ import (
 
 	"gaelab/engine"
 	"gaelab/lessons"
+	"gaelab/web/compare"
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
@@ -19,7 +20,7 @@ import (
 // with the smallest measured MSE and the true advantage
 // (lessons.ValidLabCell). Index conventions as on /compare/variance: c is
 // the critic (0 perfect, 1 biased), l the place of λ in the sweep.
-type labCells struct{ v varianceView }
+type labCells struct{ v compare.VarianceView }
 
 // labState is the lab of a block's link (a /compare/variance query), run
 // once per request, and once per server while the memo keeps its numbers:
@@ -30,16 +31,16 @@ func (lr lessonRequest) labState(link string) labCells {
 	}
 	q, _ := url.ParseQuery(link)
 	pr := play.Request{Lang: lr.lang, LangSet: lr.langSet, View: page.View{Dark: lr.view.Dark}}
-	pr.S, pr.Rep = scenario.Decode(q, varianceKeys...)
+	pr.S, pr.Rep = scenario.Decode(q, compare.VarianceKeys...)
 	key := "lesson-lab\x00" + link
 	var x labCells
-	if b, ok := lr.memo(key); ok && json.Unmarshal(b, &x.v.lab) == nil {
+	if b, ok := lr.memo(key); ok && json.Unmarshal(b, &x.v.Lab) == nil {
 		x.v.View = play.NewView(pr)
-		x.v.params, x.v.extra = readVarianceParams(q, &x.v.Req.Rep)
+		x.v.Params, x.v.Extra = compare.ReadVarianceParams(q, &x.v.Req.Rep)
 	} else {
-		x.v = newVarianceView(pr, q)
-		if x.v.err == nil && lr.charts != nil {
-			lr.charts.Put(key, labNumbers(x.v.lab))
+		x.v = compare.NewVarianceView(pr, q)
+		if x.v.Err == nil && lr.charts != nil {
+			lr.charts.Put(key, labNumbers(x.v.Lab))
 		}
 	}
 	if lr.labs != nil {
@@ -77,7 +78,7 @@ func (x labCells) run(parts []string) (c, l int, ok bool) {
 	if len(parts) == 3 {
 		l, _ = strconv.Atoi(parts[2])
 	}
-	return c, l, x.v.err == nil && c < len(x.v.lab.Runs) && l < len(x.v.lab.Runs[c])
+	return c, l, x.v.Err == nil && c < len(x.v.Lab.Runs) && l < len(x.v.Lab.Runs[c])
 }
 
 // CellValue is the lab's value of a cell (lessons.ValidLabCell).
@@ -92,17 +93,17 @@ func (x labCells) CellValue(cell string) (float64, bool) {
 	}
 	switch parts[0] {
 	case "true":
-		return x.v.lab.True, true
+		return x.v.Lab.True, true
 	case "best":
 		best := 0
-		for k, r := range x.v.lab.Runs[c] {
-			if r.Sample.MSE < x.v.lab.Runs[c][best].Sample.MSE {
+		for k, r := range x.v.Lab.Runs[c] {
+			if r.Sample.MSE < x.v.Lab.Runs[c][best].Sample.MSE {
 				best = k
 			}
 		}
-		return x.v.lab.Runs[c][best].Lam, true
+		return x.v.Lab.Runs[c][best].Lam, true
 	}
-	r := x.v.lab.Runs[c][l]
+	r := x.v.Lab.Runs[c][l]
 	s := r.Sample
 	if strings.HasPrefix(parts[0], "x") {
 		s = r.Exact
@@ -130,7 +131,7 @@ func (x labCells) CellLabel(cell string) string {
 	case "true":
 		return x.v.T("lessons.lab.true")
 	case "best":
-		return x.v.T("lessons.lab.best", x.v.critic(c))
+		return x.v.T("lessons.lab.best", x.v.Critic(c))
 	}
-	return x.v.T("lessons.lab.cell", x.v.T("lessons.lab.stat."+parts[0]), x.v.critic(c), sweepLam(x.v.lab.Runs[c][l].Lam))
+	return x.v.T("lessons.lab.cell", x.v.T("lessons.lab.stat."+parts[0]), x.v.Critic(c), compare.SweepLam(x.v.Lab.Runs[c][l].Lam))
 }

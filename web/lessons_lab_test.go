@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"gaelab/lessons"
+	"gaelab/web/compare"
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
@@ -24,8 +25,8 @@ func checkLabLink(t *testing.T, where, link string) {
 		return
 	}
 	pr := play.Request{}
-	pr.S, pr.Rep = scenario.Decode(q, varianceKeys...)
-	if readVarianceParams(q, &pr.Rep); !pr.Rep.OK() {
+	pr.S, pr.Rep = scenario.Decode(q, compare.VarianceKeys...)
+	if compare.ReadVarianceParams(q, &pr.Rep); !pr.Rep.OK() {
 		t.Errorf("%s: lab link %q: %+v %+v", where, link, pr.Rep.Problems, pr.Rep.Warnings)
 	}
 }
@@ -35,7 +36,7 @@ func checkLabLink(t *testing.T, where, link string) {
 // measured MSE is the smallest for critic c.
 func TestLabCellValues(t *testing.T) {
 	x := lessonRequest{lang: "en"}.labState("v=1&p=seed-b&n=300&seed=4&bias=-0.4")
-	lab := x.v.lab
+	lab := x.v.Lab
 	for c, runs := range lab.Runs {
 		mses := make([]float64, len(runs))
 		for l, r := range runs {
@@ -136,7 +137,7 @@ func TestLabMemoExact(t *testing.T) {
 			t.Errorf("%s: %v (run) vs %v (memo)", cell, a, b)
 		}
 	}
-	if again.CellLabel("var.1.5") == "var.1.5" || again.v.link() != first.v.link() {
-		t.Errorf("from the memo: label %q, link %q vs %q", again.CellLabel("var.1.5"), again.v.link(), first.v.link())
+	if again.CellLabel("var.1.5") == "var.1.5" || again.v.Link() != first.v.Link() {
+		t.Errorf("from the memo: label %q, link %q vs %q", again.CellLabel("var.1.5"), again.v.Link(), first.v.Link())
 	}
 }

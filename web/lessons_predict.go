@@ -69,7 +69,7 @@ func (lr lessonRequest) checkPredict(b *lessons.Predict) predictOutcome {
 		o.src, o.open = bv, templates.Link{Label: lr.lang.T("lessons.batch.open"), URL: bv.URL("/batch", bv.B.Focus)}
 	case lessons.OnVariance:
 		lab := lr.labState(b.Link)
-		o.src, o.open = lab, templates.Link{Label: lr.lang.T("var.open"), URL: lab.v.link()}
+		o.src, o.open = lab, templates.Link{Label: lr.lang.T("var.open"), URL: lab.v.Link()}
 	default:
 		o.v = lr.blockView(predictParam(b), b.Link, nil)
 		o.src, o.open = o.v, templates.Link{Label: lr.lang.T("lessons.open"), URL: o.v.Req.Link("/play", o.v.S)}

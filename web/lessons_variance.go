@@ -10,6 +10,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/templates"
+	"gaelab/web/compare"
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
@@ -21,27 +22,27 @@ import (
 func (lr lessonRequest) variance(b *lessons.Variance) templates.VarianceBlock {
 	q, _ := url.ParseQuery(b.Link)
 	pr := play.Request{Lang: lr.lang, LangSet: lr.langSet, View: page.View{Dark: lr.view.Dark}, Charts: lr.charts}
-	pr.S, pr.Rep = scenario.Decode(q, varianceKeys...)
-	v := newVarianceView(pr, q)
+	pr.S, pr.Rep = scenario.Decode(q, compare.VarianceKeys...)
+	v := compare.NewVarianceView(pr, q)
 	id := "var-" + b.ID
-	v.chartPrefix = id + "-"
+	v.ChartPrefix = id + "-"
 	vb := templates.VarianceBlock{
 		ID: id, Errors: append(v.Messages(v.Req.Rep.Problems), v.Messages(v.Req.Rep.Warnings)...),
-		Open: templates.Link{Label: v.T("var.open"), URL: v.link()},
+		Open: templates.Link{Label: v.T("var.open"), URL: v.Link()},
 	}
 	if b.Horizon > 0 {
-		lines, c := v.horizonBlock(id, b.Horizon)
+		lines, c := v.HorizonBlock(id, b.Horizon)
 		vb.Toy, vb.Chart, vb.Open = lines, &c, templates.Link{}
 		return vb
 	}
-	if v.err != nil {
+	if v.Err != nil {
 		vb.Errors = append(vb.Errors, v.T("var.error"))
 		return vb
 	}
-	vb.Toy = v.toyLines()
-	vb.Table = v.table()
+	vb.Toy = v.ToyLines()
+	vb.Table = v.Table()
 	vb.Table.ID = id
-	c := v.chart(1).Figure(v.T, sweepLink(v.Req, "/compare/variance/chart/biased.svg", v.State, v.extra), v.T("sweep.chart.error", v.chartTitle(1)))
+	c := v.Chart(1).Figure(v.T, compare.SweepLink(v.Req, "/compare/variance/chart/biased.svg", v.State, v.Extra), v.T("sweep.chart.error", v.ChartTitle(1)))
 	vb.Chart = &c
 	return vb
 }

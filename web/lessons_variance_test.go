@@ -10,6 +10,7 @@ import (
 
 	"gaelab/engine"
 	"gaelab/lessons"
+	"gaelab/web/compare"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
@@ -19,7 +20,7 @@ import (
 // lab with the same state.
 func TestHorizonLessonVarianceBlock(t *testing.T) {
 	s, _ := scenario.Preset("seed-b")
-	lab := varianceEngine(t, s, varianceDefaultN, varianceDefaultSeed, varianceDefaultBias)
+	lab := varianceEngine(t, s, compare.VarianceDefaultN, compare.VarianceDefaultSeed, compare.VarianceDefaultBias)
 	for _, lang := range []string{"en", "zh"} {
 		doc := getPage(t, "/lessons/horizon?lang="+lang)
 		b := doc.Find(`[data-testid="variance-block"]#var-lab`)
@@ -29,7 +30,7 @@ func TestHorizonLessonVarianceBlock(t *testing.T) {
 		if n := b.Find(`tbody tr`).Length(); n != 10 {
 			t.Errorf("%s: %d rows, want 10", lang, n)
 		}
-		for ci, critic := range varianceChartNames {
+		for ci, critic := range compare.VarianceChartNames {
 			for _, r := range lab.Runs[ci] {
 				tr := b.Find(`tr[data-critic="` + critic + `"][data-lam="` + scenario.FormatNumber(r.Lam) + `"]`)
 				for col, x := range map[string]float64{"var": r.Sample.Var, "exact-mse": r.Exact.MSE, "mean": r.Sample.Mean} {
@@ -56,8 +57,8 @@ func TestHorizonLessonVarianceBlock(t *testing.T) {
 	if !(perfect[0].Exact.Var < perfect[4].Exact.Var && math.Abs(perfect[2].Exact.Bias) < 1e-15) {
 		t.Errorf("perfect critic: variance λ=0 %g, λ=1 %g; bias λ=0.9 %g", perfect[0].Exact.Var, perfect[4].Exact.Var, perfect[2].Exact.Bias)
 	}
-	if math.Abs(biased[0].Exact.Bias-varianceDefaultBias) > 1e-12 || math.Abs(biased[4].Exact.Bias) > 1e-12 {
-		t.Errorf("biased critic: bias λ=0 %g (want %g), λ=1 %g (want 0)", biased[0].Exact.Bias, varianceDefaultBias, biased[4].Exact.Bias)
+	if math.Abs(biased[0].Exact.Bias-compare.VarianceDefaultBias) > 1e-12 || math.Abs(biased[4].Exact.Bias) > 1e-12 {
+		t.Errorf("biased critic: bias λ=0 %g (want %g), λ=1 %g (want 0)", biased[0].Exact.Bias, compare.VarianceDefaultBias, biased[4].Exact.Bias)
 	}
 }
 
@@ -95,15 +96,15 @@ func TestHorizonLessonNumbers(t *testing.T) {
 	}
 	// The horizon block: a score on the last of 512 tokens reaches token 0
 	// with (γλ)^511, from the engine's GAE, for each λ of the chart.
-	w := horizon(512, 1, engine.LastGeneration)
-	for i, lam := range horizonLams {
+	w := compare.Horizon(512, 1, engine.LastGeneration)
+	for i, lam := range compare.HorizonLams {
 		if want := math.Pow(lam, 511); math.Abs(w[i][0]-want) > 1e-12*want {
 			t.Errorf("λ=%g: weight at token 0 %g, (γλ)^511 = %g", lam, w[i][0], want)
 		}
 	}
 	for _, lang := range []string{"en", "zh"} {
 		blk := getPage(t, "/lessons/horizon?lang="+lang).Find(`#var-horizon-512`)
-		for i := range horizonLams {
+		for i := range compare.HorizonLams {
 			if text := blk.Find("li").Eq(i).Text(); !strings.Contains(text, page.Num(w[i][0])) || !strings.Contains(text, page.Num(1-w[i][0])) {
 				t.Errorf("%s: horizon line %d %q lacks %s and %s", lang, i, text, page.Num(w[i][0]), page.Num(1-w[i][0]))
 			}

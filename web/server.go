@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"gaelab/lessons"
+	"gaelab/web/compare"
 	"gaelab/web/mw"
 	"gaelab/web/page"
 	"gaelab/web/play"
@@ -40,12 +41,13 @@ const maxHeaderBytes = 1 << 20
 // held here rather than in package variables.
 // The message catalog (package i18n) is immutable and needs no place here.
 type Server struct {
-	opts    Options
-	answers *mw.ResponseCache // recent answers of the pages group, by ETag
-	*play.Room
-	update  *update.Room    // the update views (update_room.go)                   // the playground's handlers (play_room.go)
-	class   *classRoom      // live classes (class_room.go)
-	uploads *inspectUploads // /inspect's uploads (inspect_store.go)
+	opts       Options
+	answers    *mw.ResponseCache // recent answers of the pages group, by ETag
+	*play.Room                   // the playground
+	update     *update.Room      // the update views
+	compare    *compare.Room     // the comparison views (compare_room.go)
+	class      *classRoom        // live classes (class_room.go)
+	uploads    *inspectUploads   // /inspect's uploads (inspect_store.go)
 
 	// closing is done when the http.Server begins its shutdown; streams
 	// end then (withShutdown).
@@ -62,6 +64,7 @@ func newServer(o Options) *Server {
 	s.Room = &play.Room{Charts: play.NewChartMemo(play.ChartMemoBytes), ClassesOn: s.class.on,
 		Hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts)}
 	s.update = &update.Room{Room: s.Room}
+	s.compare = &compare.Room{Room: s.Room}
 	return s
 }
 

@@ -1,4 +1,4 @@
-package web
+package compare
 
 import (
 	"math"
@@ -15,30 +15,30 @@ import (
 var varianceCols = []string{"mean", "true", "bias2", "var", "mse", "exact-bias2", "exact-var", "exact-mse"}
 
 // critic names critic c (0: perfect, 1: biased) in the page's language.
-func (v varianceView) critic(c int) string {
+func (v VarianceView) Critic(c int) string {
 	if c == 0 {
 		return v.T("var.critic.perfect")
 	}
-	return v.T("var.critic.biased", scenario.FormatNumber(v.params.bias))
+	return v.T("var.critic.biased", scenario.FormatNumber(v.Params.Bias))
 }
 
 // table has one row per critic and λ.
-func (v varianceView) table() templates.VarianceTable {
+func (v VarianceView) Table() templates.VarianceTable {
 	tb := templates.VarianceTable{ID: "variance", Caption: v.T("var.table.caption"), Critic: v.T("var.col.critic"), Lam: v.T("var.col.lam")}
 	for _, id := range varianceCols {
 		tb.Head = append(tb.Head, v.T("var.col."+id))
 	}
-	for c, runs := range v.lab.Runs {
+	for c, runs := range v.Lab.Runs {
 		for _, r := range runs {
 			row := templates.VarianceRow{
-				Critic: varianceChartNames[c], CriticLabel: v.critic(c), Lam: sweepLam(r.Lam),
-				LamLabel: v.T("sweep.legend.lam", sweepLam(r.Lam)), Own: r.Lam == v.S.Lam,
+				Critic: VarianceChartNames[c], CriticLabel: v.Critic(c), Lam: SweepLam(r.Lam),
+				LamLabel: v.T("sweep.legend.lam", SweepLam(r.Lam)), Own: r.Lam == v.S.Lam,
 			}
 			if row.Own {
 				row.LamLabel = v.T("sweep.row.scenario", row.LamLabel)
 			}
 			s, x := r.Sample, r.Exact
-			for i, n := range []float64{s.Mean, v.lab.True, s.Bias * s.Bias, s.Var, s.MSE, x.Bias * x.Bias, x.Var, x.MSE} {
+			for i, n := range []float64{s.Mean, v.Lab.True, s.Bias * s.Bias, s.Var, s.MSE, x.Bias * x.Bias, x.Var, x.MSE} {
 				row.Cells = append(row.Cells, templates.VarianceCell{Col: varianceCols[i], Text: page.Num(n), Full: page.Full(n)})
 			}
 			tb.Rows = append(tb.Rows, row)
@@ -49,38 +49,38 @@ func (v varianceView) table() templates.VarianceTable {
 
 // notes say which λ has the smallest exact MSE for each critic, and what
 // the two ends of the sweep do, with this toy's numbers.
-func (v varianceView) notes() []string {
+func (v VarianceView) notes() []string {
 	var out []string
-	for c, runs := range v.lab.Runs {
+	for c, runs := range v.Lab.Runs {
 		best := 0
 		for i, r := range runs {
 			if r.Exact.MSE < runs[best].Exact.MSE {
 				best = i
 			}
 		}
-		out = append(out, v.T("var.note.best", v.critic(c), sweepLam(runs[best].Lam), page.Num(runs[best].Exact.MSE)))
+		out = append(out, v.T("var.note.best", v.Critic(c), SweepLam(runs[best].Lam), page.Num(runs[best].Exact.MSE)))
 	}
-	first, last := v.lab.Runs[1][0], v.lab.Runs[1][len(v.lab.Runs[1])-1]
+	first, last := v.Lab.Runs[1][0], v.Lab.Runs[1][len(v.Lab.Runs[1])-1]
 	out = append(out,
-		v.T("var.note.lam0", sweepLam(first.Lam), page.Num(first.Exact.Var), page.Num(first.Exact.Bias)),
-		v.T("var.note.lam1", sweepLam(last.Lam), page.Num(last.Exact.Var), page.Num(last.Exact.Bias)))
+		v.T("var.note.lam0", SweepLam(first.Lam), page.Num(first.Exact.Var), page.Num(first.Exact.Bias)),
+		v.T("var.note.lam1", SweepLam(last.Lam), page.Num(last.Exact.Var), page.Num(last.Exact.Bias)))
 	return out
 }
 
 // chartTitle is the title of critic c's chart.
-func (v varianceView) chartTitle(c int) string {
-	return v.T("var.chart.title", v.critic(c), v.params.n)
+func (v VarianceView) ChartTitle(c int) string {
+	return v.T("var.chart.title", v.Critic(c), v.Params.N)
 }
 
 // chart draws critic c's estimates of A_0 per λ, on the value axis both
 // charts share.
-func (v varianceView) chart(c int) page.Chart {
-	id := v.chartPrefix + "var-" + varianceChartNames[c]
-	if v.err != nil {
-		return page.Chart{ID: id, Title: v.chartTitle(c), Err: v.err}
+func (v VarianceView) Chart(c int) page.Chart {
+	id := v.ChartPrefix + "var-" + VarianceChartNames[c]
+	if v.Err != nil {
+		return page.Chart{ID: id, Title: v.ChartTitle(c), Err: v.Err}
 	}
-	lo, hi := v.lab.True, v.lab.True
-	for _, runs := range v.lab.Runs {
+	lo, hi := v.Lab.True, v.Lab.True
+	for _, runs := range v.Lab.Runs {
 		for _, r := range runs {
 			for _, a := range r.A0 {
 				lo, hi = math.Min(lo, a), math.Max(hi, a)
@@ -88,23 +88,23 @@ func (v varianceView) chart(c int) page.Chart {
 		}
 	}
 	in := chart.VarianceInput{
-		True: v.lab.True, Extent: [2]float64{lo, hi}, ID: id, Theme: v.ChartTheme(),
+		True: v.Lab.True, Extent: [2]float64{lo, hi}, ID: id, Theme: v.ChartTheme(),
 		Text: chart.VarianceText{
-			Title: v.chartTitle(c), Desc: v.T("var.chart.desc", page.Num(v.lab.True)),
+			Title: v.ChartTitle(c), Desc: v.T("var.chart.desc", page.Num(v.Lab.True)),
 			GroupAxis: v.T("var.chart.lam"), ValueAxis: v.T("var.chart.axis"),
 			Estimates: v.T("var.chart.estimates"), Mean: v.T("var.chart.mean"), True: v.T("var.chart.true"),
 		},
 	}
-	for _, r := range v.lab.Runs[c] {
+	for _, r := range v.Lab.Runs[c] {
 		lo, hi := math.Inf(1), math.Inf(-1)
 		for _, a := range r.A0 {
 			lo, hi = math.Min(lo, a), math.Max(hi, a)
 		}
 		in.Groups = append(in.Groups, chart.VarianceGroup{
-			Label: sweepLam(r.Lam), Values: r.A0,
-			Desc: v.T("var.chart.group", sweepLam(r.Lam), page.Num(r.Sample.Mean), page.Num(math.Sqrt(r.Sample.Var)), page.Num(lo), page.Num(hi)),
+			Label: SweepLam(r.Lam), Values: r.A0,
+			Desc: v.T("var.chart.group", SweepLam(r.Lam), page.Num(r.Sample.Mean), page.Num(math.Sqrt(r.Sample.Var)), page.Num(lo), page.Num(hi)),
 		})
 	}
-	svg, err := v.MemoChart("variance"+v.extra, id, func() ([]byte, error) { return chart.Variance(in) })
+	svg, err := v.MemoChart("variance"+v.Extra, id, func() ([]byte, error) { return chart.Variance(in) })
 	return page.Chart{ID: id, Title: in.Text.Title, SVG: svg, Err: err}
 }

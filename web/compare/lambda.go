@@ -1,4 +1,4 @@
-package web
+package compare
 
 import (
 	"net/http"
@@ -22,7 +22,7 @@ var sweepLambdas = []float64{0, 0.5, 0.9, 0.95, 1}
 
 // lambdaKeys are the link parameters of /compare/lambda beyond the
 // scenario's: t, the token whose n-step weights are drawn (0-based).
-var lambdaKeys = []string{"t"}
+var LambdaKeys = []string{"t"}
 
 // lambdaView is the λ sweep of one scenario: verl's GAE, in the scenario's
 // version with its rewards, values, mask and γ, under each λ of
@@ -37,8 +37,8 @@ type lambdaView struct {
 // handleCompareLambda handles the "GET /compare/lambda" route: the
 // scenario's advantages under five λ as a table, a line chart and a heat
 // map, and the weights GAE gives the n-step estimates of token t.
-func (s *Server) handleCompareLambda(w http.ResponseWriter, r *http.Request) {
-	pr := s.Read(r, lambdaKeys...)
+func (s *Room) HandleLambda(w http.ResponseWriter, r *http.Request) {
+	pr := s.Read(r, LambdaKeys...)
 	at := readSweepToken(r, &pr)
 	v := newLambdaView(pr, at)
 	play.ServeSweep(w, r, pr, sweepCanonical(pr, "/compare/lambda", v.State, v.extra()), func() play.SweepAnswer {
@@ -51,13 +51,13 @@ func (s *Server) handleCompareLambda(w http.ResponseWriter, r *http.Request) {
 // route: one chart of the page (lambdaChartNames) as a standalone SVG, for
 // export. weights is 404 where the page draws none (token t has no time
 // step).
-func (s *Server) handleCompareLambdaChart(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleLambdaChart(w http.ResponseWriter, r *http.Request) {
 	name := chi.URLParam(r, "name")
-	if !slices.Contains(lambdaChartNames(), name) {
+	if !slices.Contains(LambdaChartNames(), name) {
 		page.ChartNotFound(w, r)
 		return
 	}
-	pr := s.Read(r, lambdaKeys...)
+	pr := s.Read(r, LambdaKeys...)
 	v := newLambdaView(pr, readSweepToken(r, &pr))
 	d, ok := v.drawChart(name)
 	if !ok {
@@ -70,7 +70,7 @@ func (s *Server) handleCompareLambdaChart(w http.ResponseWriter, r *http.Request
 // lambdaChartNames are the page's charts in page order, by the name in
 // their URL /compare/lambda/chart/{name}.svg: the lines, one small chart per
 // λ (small-i for sweepLambdas[i]), the heat map and the n-step weights.
-func lambdaChartNames() []string {
+func LambdaChartNames() []string {
 	names := []string{"lines"}
 	for i := range sweepLambdas {
 		names = append(names, "small-"+strconv.Itoa(i))
@@ -99,14 +99,14 @@ func (v lambdaView) drawChart(name string) (page.Chart, bool) {
 
 // figure is a drawn chart as the page shows it, linked to its route.
 func (v lambdaView) figure(name string, d page.Chart) templates.Chart {
-	url := sweepLink(v.Req, "/compare/lambda/chart/"+name+".svg", v.State, v.extra())
+	url := SweepLink(v.Req, "/compare/lambda/chart/"+name+".svg", v.State, v.extra())
 	return d.Figure(v.T, url, v.T("sweep.chart.error", d.Title))
 }
 
 // charts are the page's charts above the weights, in page order.
 func (v lambdaView) charts() []templates.Chart {
 	var out []templates.Chart
-	for _, name := range lambdaChartNames() {
+	for _, name := range LambdaChartNames() {
 		if name == "weights" {
 			continue // in the weights panel
 		}
@@ -146,7 +146,7 @@ func newLambdaView(pr play.Request, at int) lambdaView {
 }
 
 // link is the page's canonical link.
-func (v lambdaView) link() string { return sweepLink(v.Req, "/compare/lambda", v.State, v.extra()) }
+func (v lambdaView) link() string { return SweepLink(v.Req, "/compare/lambda", v.State, v.extra()) }
 
 // extra is the page's own parameters in canonical form: t= unless it is 0.
 func (v lambdaView) extra() string {
@@ -175,7 +175,7 @@ func (v lambdaView) sweep() templates.LambdaSweep {
 }
 
 // sweepLam writes a λ of the sweep as the link writes numbers ("0.95").
-func sweepLam(lam float64) string { return scenario.FormatNumber(lam) }
+func SweepLam(lam float64) string { return scenario.FormatNumber(lam) }
 
 // table has the reward and V(s_t), then A_t for each λ, then R_t for each
 // λ; rows adv-<λ> and ret-<λ>. The row of the scenario's own λ says so.
@@ -192,11 +192,11 @@ func (v lambdaView) table() templates.Table {
 		{"ret", "sweep.row.ret", "returns", "q-return", func(g engine.GAEResult) []float64 { return g.Returns[0] }},
 	} {
 		for i, lam := range sweepLambdas {
-			label := v.T(q.key, sweepLam(lam))
+			label := v.T(q.key, SweepLam(lam))
 			if lam == v.S.Lam {
 				label = v.T("sweep.row.scenario", label)
 			}
-			tb.Rows = append(tb.Rows, sweepRow(v.View, q.id+"-"+sweepLam(lam), label, q.code, q.swatch, q.of(v.runs[i]), nil))
+			tb.Rows = append(tb.Rows, sweepRow(v.View, q.id+"-"+SweepLam(lam), label, q.code, q.swatch, q.of(v.runs[i]), nil))
 		}
 	}
 	return tb
@@ -213,7 +213,7 @@ func (v lambdaView) linesChart() page.Chart {
 		},
 	}
 	for i, lam := range sweepLambdas {
-		in.Series = append(in.Series, chart.Series{Label: v.T("sweep.legend.lam", sweepLam(lam)), Values: v.runs[i].Advantages[0]})
+		in.Series = append(in.Series, chart.Series{Label: v.T("sweep.legend.lam", SweepLam(lam)), Values: v.runs[i].Advantages[0]})
 	}
 	in.Tokens, in.Mask = play.ChartTokens(v.S)
 	svg, err := chart.Sweep(in)
@@ -230,7 +230,7 @@ func (v lambdaView) heatChart() page.Chart {
 		},
 	}
 	for i, lam := range sweepLambdas {
-		in.Rows = append(in.Rows, chart.HeatmapRow{Label: v.T("sweep.legend.lam", sweepLam(lam)), Values: v.runs[i].Advantages[0]})
+		in.Rows = append(in.Rows, chart.HeatmapRow{Label: v.T("sweep.legend.lam", SweepLam(lam)), Values: v.runs[i].Advantages[0]})
 	}
 	in.Tokens, in.Mask = play.ChartTokens(v.S)
 	svg, err := chart.Heatmap(in)
@@ -250,7 +250,7 @@ func (v lambdaView) smallMultiple(i int) page.Chart {
 		}
 	}
 	th := v.ChartTheme().Panel()
-	label := v.T("sweep.legend.lam", sweepLam(sweepLambdas[i]))
+	label := v.T("sweep.legend.lam", SweepLam(sweepLambdas[i]))
 	in := chart.SweepInput{
 		Base: v.S.Base, ID: "sweep-small-" + strconv.Itoa(i), Theme: th,
 		Extent: [2]float64{lo, hi}, StyleOffset: i,

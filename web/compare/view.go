@@ -1,4 +1,7 @@
-package web
+// Package compare is the comparison views: /compare and its views of one
+// scenario across λ, estimators, critics (variance), releases (versions)
+// and bugs, with their charts, and the horizon block lessons embed.
+package compare
 
 import (
 	"net/http"
@@ -159,7 +162,7 @@ func joinList[T ~string](key string, items []T) string {
 // compareDiffers reports whether two computations of one number disagree
 // by more than float64 rounding (relative 1e-9): code that computes the same
 // thing in another order rounds differently, and that is no difference.
-func compareDiffers(a, b float64) bool { return explain.Differs(a, b) }
+func Differs(a, b float64) bool { return explain.Differs(a, b) }
 
 // columns are a comparison table's token columns.
 func (c compareView) columns() []templates.Column {

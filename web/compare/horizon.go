@@ -1,4 +1,4 @@
-package web
+package compare
 
 import (
 	"math"
@@ -14,7 +14,7 @@ import (
 
 // horizonLams are the λ of the horizon chart: λ = 0 and 0.5 would fall
 // off any readable log scale within a few dozen tokens.
-var horizonLams = []float64{0.9, 0.95, 0.99, 1}
+var HorizonLams = []float64{0.9, 0.95, 0.99, 1}
 
 // horizonFloor is the smallest weight the chart draws (log₁₀ = −40);
 // smaller ones are drawn on it, as its description says.
@@ -24,8 +24,8 @@ const horizonFloor = -40
 // token, (γλ)^(T−1−t) by generation g's GAE (explain.Horizon), per λ of
 // the chart: weights[i][t] is for horizonLams[i]; t is the 0-based
 // response-token index.
-func horizon(T int, gamma float64, g engine.Generation) (weights [][]float64) {
-	for _, lam := range horizonLams {
+func Horizon(T int, gamma float64, g engine.Generation) (weights [][]float64) {
+	for _, lam := range HorizonLams {
 		weights = append(weights, explain.Horizon(g, T, gamma, lam))
 	}
 	return weights
@@ -34,8 +34,8 @@ func horizon(T int, gamma float64, g engine.Generation) (weights [][]float64) {
 // horizonBlock is the horizon part of a lesson's variance block: the chart
 // of log₁₀ of the score's weight per token and λ, and for each λ the weight
 // that reaches token 0 and the share the critic must carry there.
-func (v varianceView) horizonBlock(id string, T int) ([]templates.Rich, templates.Chart) {
-	w := horizon(T, v.S.Gamma, v.S.Gen())
+func (v VarianceView) HorizonBlock(id string, T int) ([]templates.Rich, templates.Chart) {
+	w := Horizon(T, v.S.Gamma, v.S.Gen())
 	var lines []templates.Rich
 	in := chart.SweepInput{
 		Tokens: make([]string, T), Mask: make([]chart.Kind, T), ID: id + "-horizon", Theme: v.ChartTheme(),
@@ -45,7 +45,7 @@ func (v varianceView) horizonBlock(id string, T int) ([]templates.Rich, template
 			Padding: v.T("mask.pad"), Observation: v.T("mask.obs"),
 		},
 	}
-	for i, lam := range horizonLams {
+	for i, lam := range HorizonLams {
 		logs := make([]float64, T)
 		for t, x := range w[i] {
 			logs[t] = horizonFloor
@@ -53,8 +53,8 @@ func (v varianceView) horizonBlock(id string, T int) ([]templates.Rich, template
 				logs[t] = max(horizonFloor, math.Log10(x))
 			}
 		}
-		in.Series = append(in.Series, chart.Series{Label: v.T("sweep.legend.lam", sweepLam(lam)), Values: logs})
-		lines = append(lines, v.HTML("horizon.line", sweepLam(lam), scenario.FormatNumber(v.S.Gamma), T-1, page.Num(w[i][0]), page.Num(1-w[i][0])))
+		in.Series = append(in.Series, chart.Series{Label: v.T("sweep.legend.lam", SweepLam(lam)), Values: logs})
+		lines = append(lines, v.HTML("horizon.line", SweepLam(lam), scenario.FormatNumber(v.S.Gamma), T-1, page.Num(w[i][0]), page.Num(1-w[i][0])))
 	}
 	svg, err := v.MemoChart("horizon-"+strconv.Itoa(T), in.ID, func() ([]byte, error) { return chart.Sweep(in) })
 	d := page.Chart{ID: in.ID, Title: in.Text.Title, SVG: svg, Err: err}

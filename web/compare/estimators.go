@@ -1,4 +1,4 @@
-package web
+package compare
 
 import (
 	"net/http"
@@ -25,7 +25,7 @@ type estimatorsView struct {
 	steps []float64
 	// g[t] = G_t, the discounted reward-to-go over the time steps from t on
 	// (REINFORCE++'s returns over steps); 0 where steps[t] = 0.
-	g []float64
+	G []float64
 	// gErr is why G_t could not be computed, or nil.
 	gErr error
 }
@@ -33,23 +33,23 @@ type estimatorsView struct {
 // handleCompareEstimators handles the "GET /compare/estimators" route:
 // Monte Carlo vs TD(0) vs GAE per token, the telescoping identity checked on
 // the scenario's numbers, and what each estimator bootstraps from.
-func (s *Server) handleCompareEstimators(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleEstimators(w http.ResponseWriter, r *http.Request) {
 	pr := s.Read(r)
-	v := newEstimatorsView(pr)
+	v := NewEstimatorsView(pr)
 	play.ServeSweep(w, r, pr, sweepCanonical(pr, "/compare/estimators", v.State, ""), func() play.SweepAnswer {
-		vm := v.estimators()
+		vm := v.Estimators()
 		return play.SweepAnswer{Page: templates.EstimatorsPage(vm), Results: templates.EstimatorsResults(vm), Errs: vm.Form.Errors, Links: vm.Links}
 	})
 }
 
 // handleCompareEstimatorsChart handles the "GET /compare/estimators/chart.svg"
 // route: the page's chart as a standalone SVG, for export.
-func (s *Server) handleCompareEstimatorsChart(w http.ResponseWriter, r *http.Request) {
-	v := newEstimatorsView(s.Read(r))
+func (s *Room) HandleEstimatorsChart(w http.ResponseWriter, r *http.Request) {
+	v := NewEstimatorsView(s.Read(r))
 	page.WriteSVG(w, v.chart(), v.T("chart.error"))
 }
 
-func newEstimatorsView(pr play.Request) estimatorsView {
+func NewEstimatorsView(pr play.Request) estimatorsView {
 	v := estimatorsView{View: play.NewView(pr)}
 	rewards, vals, mask := [][]float64{v.Res.Rewards}, [][]float64{play.Values(v.S)}, [][]float64{v.Res.Mask}
 	v.mc = engine.GAEGen(v.S.Gen(), rewards, vals, mask, v.S.Gamma, 1)
@@ -61,15 +61,15 @@ func newEstimatorsView(pr play.Request) estimatorsView {
 	_, ret, err := engine.ReinforcePlusPlus(engine.OutcomeInputs{Rewards: rewards, Mask: [][]float64{v.steps}, Gamma: v.S.Gamma})
 	if ret == nil {
 		v.gErr = err
-		v.g = make([]float64, v.S.Len())
+		v.G = make([]float64, v.S.Len())
 	} else {
-		v.g = ret[0]
+		v.G = ret[0]
 	}
 	return v
 }
 
 // link is the page's canonical link.
-func (v estimatorsView) link() string { return sweepLink(v.Req, "/compare/estimators", v.State, "") }
+func (v estimatorsView) link() string { return SweepLink(v.Req, "/compare/estimators", v.State, "") }
 
 // masked reports whether token t shows no estimate: mask 0.
 func (v estimatorsView) masked(t int) bool { return v.Res.Mask[t] != 1 }
@@ -81,11 +81,11 @@ func (v estimatorsView) telescope() explain.Telescoping {
 	for t := range valid {
 		valid[t] = !v.masked(t)
 	}
-	return explain.Telescope(v.td.Deltas[0], v.steps, v.g, play.Values(v.S), valid, v.S.Gamma)
+	return explain.Telescope(v.td.Deltas[0], v.steps, v.G, play.Values(v.S), valid, v.S.Gamma)
 }
 
 // estimators is the page's view model.
-func (v estimatorsView) estimators() templates.Estimators {
+func (v estimatorsView) Estimators() templates.Estimators {
 	id := v.telescope()
 	vm := templates.Estimators{
 		Page:           sweepPage(v.View, "sweep.est.title", "/compare/estimators", v.State, ""),
@@ -130,7 +130,7 @@ func (v estimatorsView) table(id explain.Telescoping) templates.Table {
 	tb.Rows = []templates.Row{
 		sweepRow(v.View, "reward", v.T("row.reward"), "token_level_rewards", "q-reward", v.Res.Rewards, nil),
 		sweepRow(v.View, "value", v.T("row.value"), "values", "q-value", play.Values(v.S), nil),
-		row("g", v.T("sweep.est.row.g"), "", "q-return", v.g),
+		row("g", v.T("sweep.est.row.g"), "", "q-return", v.G),
 		row("mc", v.T("sweep.est.row.mc"), "GAE lam=1", "q-advantage", v.mc.Advantages[0]),
 		row("next", v.T("sweep.est.row.next"), "nextvalues", "q-value", v.td.NextValues[0]),
 		row("td", v.T("sweep.est.row.td"), "GAE lam=0", "q-advantage", v.td.Advantages[0]),
@@ -156,7 +156,7 @@ func (v estimatorsView) table(id explain.Telescoping) templates.Table {
 
 // figure is the chart as the page shows it, linked to its route.
 func (v estimatorsView) figure(d page.Chart) templates.Chart {
-	url := sweepLink(v.Req, "/compare/estimators/chart.svg", v.State, "")
+	url := SweepLink(v.Req, "/compare/estimators/chart.svg", v.State, "")
 	return d.Figure(v.T, url, v.T("sweep.chart.error", d.Title))
 }
 

@@ -1,4 +1,4 @@
-package web
+package compare
 
 import (
 	"net/url"
@@ -19,7 +19,7 @@ import (
 // (scenario.Encode), the view's own parameters (extra, e.g. "&t=3"), then
 // the view parameters and lang= as the playground's links have them. With
 // path "/play" and no extra it is the playground's link of the scenario.
-func sweepLink(pr play.Request, path, query, extra string) string {
+func SweepLink(pr play.Request, path, query, extra string) string {
 	return pr.PageLink(path, query+extra).String()
 }
 
@@ -97,14 +97,14 @@ func sweepRow(v play.View, id, label, code, swatch string, xs []float64, skip fu
 // compareLinks are a compare view's links to the playground and to the
 // other compare views of its scenario (all but the view at path here).
 func compareLinks(v play.View, here string) []templates.Link {
-	links := []templates.Link{{Label: v.T("sweep.open_play"), URL: sweepLink(v.Req, "/play", v.State, ""), Title: "open-play"}}
+	links := []templates.Link{{Label: v.T("sweep.open_play"), URL: SweepLink(v.Req, "/play", v.State, ""), Title: "open-play"}}
 	for _, c := range []struct{ path, key, title string }{
 		{"/compare/lambda", "sweep.link.lambda", "open-lambda"},
 		{"/compare/estimators", "sweep.link.est", "open-estimators"},
 		{"/compare/variance", "sweep.link.var", "open-variance"},
 	} {
 		if c.path != here {
-			links = append(links, templates.Link{Label: v.T(c.key), URL: sweepLink(v.Req, c.path, v.State, ""), Title: c.title})
+			links = append(links, templates.Link{Label: v.T(c.key), URL: SweepLink(v.Req, c.path, v.State, ""), Title: c.title})
 		}
 	}
 	return links

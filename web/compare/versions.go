@@ -1,4 +1,4 @@
-package web
+package compare
 
 import (
 	"net/http"
@@ -27,7 +27,7 @@ import (
 // return at t belong to token t.
 
 // versionsKeys are /compare/versions' own parameters.
-var versionsKeys = []string{"show"}
+var VersionsKeys = []string{"show"}
 
 // versionsShown are the quantities the versions table can show (show=), in
 // table order; all of them by default.
@@ -35,8 +35,8 @@ var versionsShown = explain.Quantities
 
 // handleCompareVersions handles the "GET /compare/versions" route: verl
 // v0.2 and the newest verl on the playground's scenario, cell by cell.
-func (s *Server) handleCompareVersions(w http.ResponseWriter, r *http.Request) {
-	pr := s.Read(r, append(versionsKeys, upgradeKeys...)...)
+func (s *Room) HandleVersions(w http.ResponseWriter, r *http.Request) {
+	pr := s.Read(r, append(VersionsKeys, upgradeKeys...)...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
 	shown := readList(q, "show", versionsShown, &pr.Rep)
 	from, to, upgrade := readUpgrade(q, &pr.Rep)
@@ -61,8 +61,8 @@ func (s *Server) handleCompareVersions(w http.ResponseWriter, r *http.Request) {
 
 // handleCompareVersionsChart handles the "GET /compare/versions/chart.svg"
 // route: the page's chart of the advantages as a standalone SVG, for export.
-func (s *Server) handleCompareVersionsChart(w http.ResponseWriter, r *http.Request) {
-	c := compareView{View: play.NewView(s.Read(r, versionsKeys...)), path: "/compare/versions"}
+func (s *Room) HandleVersionsChart(w http.ResponseWriter, r *http.Request) {
+	c := compareView{View: play.NewView(s.Read(r, VersionsKeys...)), path: "/compare/versions"}
 	run := c.versionChain()
 	_, _, advDiffers, _ := run.Marks(explain.Advantages)
 	page.WriteSVG(w, c.versionsChart(run, advDiffers), c.T("chart.error"))
