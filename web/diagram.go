@@ -58,7 +58,7 @@ const diagramShape = "[B, R]"
 // handleDiagram handles the "GET /lessons/diagram" route: one PPO step on
 // one page, drawn on the server, with its text alternative and each stage's
 // lesson.
-func (s *Server) handleDiagram(w http.ResponseWriter, r *http.Request) {
+func (s *courseRoom) handleDiagram(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
 	t := lr.lang.T
 	vm := templates.DiagramPage{
@@ -91,7 +91,7 @@ func (s *Server) handleDiagram(w http.ResponseWriter, r *http.Request) {
 
 // handleDiagramSVG handles the "GET /lessons/diagram.svg" route: the same
 // drawing as a standalone SVG file, in the request's language.
-func (s *Server) handleDiagramSVG(w http.ResponseWriter, r *http.Request) {
+func (s *courseRoom) handleDiagramSVG(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
 	page.WriteSVG(w, page.Chart{SVG: drawDiagram(lr.lang, "ppo-diagram")}, "")
 }

@@ -15,7 +15,7 @@ import (
 // term.* messages come from), with its name in both languages, verl's tensor,
 // its symbol in the code's 0-based and the textbook's 1-based numbering, a
 // one-line definition and the lesson that teaches it.
-func (s *Server) handleGlossary(w http.ResponseWriter, r *http.Request) {
+func (s *courseRoom) handleGlossary(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
 	t := lr.lang.T
 	other := lr.lang.Other()

@@ -32,9 +32,9 @@ type lessonRequest struct {
 	labs map[string]labCells
 }
 
-func (s *Server) readLessonRequest(r *http.Request) lessonRequest {
+func (s *courseRoom) readLessonRequest(r *http.Request) lessonRequest {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
-	lr := lessonRequest{q: q, charts: s.Charts, classes: s.class.on(), outcomes: map[*lessons.Predict]predictOutcome{},
+	lr := lessonRequest{q: q, charts: s.Charts, classes: s.ClassesOn(), outcomes: map[*lessons.Predict]predictOutcome{},
 		batches: map[string]play.BatchView{}, labs: map[string]labCells{}}
 	lr.lang, lr.langSet = i18n.OfLink(r, q)
 	lr.view = page.View{Present: q.Get("present") == "1", Dark: q.Get("theme") == "dark"}
@@ -59,7 +59,7 @@ func (lr lessonRequest) page(title, path string) templates.Page {
 }
 
 // handleLessons handles the "GET /lessons" route: the course index.
-func (s *Server) handleLessons(w http.ResponseWriter, r *http.Request) {
+func (s *courseRoom) handleLessons(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
 	t := lr.lang.T
 	vm := templates.LessonIndex{
@@ -79,7 +79,7 @@ func (s *Server) handleLessons(w http.ResponseWriter, r *http.Request) {
 
 // handleLesson handles the "GET /lessons/{slug}" route: one lesson, with its
 // widgets and predict boxes in the state the query gives them.
-func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
+func (s *courseRoom) handleLesson(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
 	l, prev, next := lessons.Embedded().Lesson(string(lr.lang), chi.URLParam(r, "slug"))
 	if l == nil {
@@ -159,7 +159,7 @@ func hiddenBy(l *lessons.Lesson, s *lessons.Scenario) *lessons.Predict {
 // place) still find the block they named. A predict box that is now
 // revealed brings the widget under it along (an out-of-band swap), with the
 // cells it hid.
-func (s *Server) handleLessonPart(w http.ResponseWriter, r *http.Request) {
+func (s *courseRoom) handleLessonPart(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
 	l, _, _ := lessons.Embedded().Lesson(string(lr.lang), chi.URLParam(r, "slug"))
 	if l == nil {

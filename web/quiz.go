@@ -103,7 +103,7 @@ func readSeed(s string) (uint64, bool) {
 // form and scored on the server. Every answer is checked against the
 // engine's value computed now; a wrong one gets its diagnosis and a link to
 // the section that teaches it.
-func (s *Server) handleQuiz(w http.ResponseWriter, r *http.Request) {
+func (s *courseRoom) handleQuiz(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
 	t := lr.lang.T
 	seed, seedOK := readSeed(lr.q.Get("seed"))

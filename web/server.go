@@ -45,7 +45,8 @@ type Server struct {
 	answers    *mw.ResponseCache // recent answers of the pages group, by ETag
 	*play.Room                   // the playground
 	update     *update.Room      // the update views
-	compare    *compare.Room     // the comparison views (compare_room.go)
+	compare    *compare.Room     // the comparison views
+	course     *courseRoom       // the course (course_room.go)
 	class      *classRoom        // live classes (class_room.go)
 	uploads    *inspectUploads   // /inspect's uploads (inspect_store.go)
 
@@ -65,6 +66,7 @@ func newServer(o Options) *Server {
 		Hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts)}
 	s.update = &update.Room{Room: s.Room}
 	s.compare = &compare.Room{Room: s.Room}
+	s.course = &courseRoom{Room: s.Room}
 	return s
 }
 
