@@ -12,7 +12,7 @@ import (
 
 // handleInspectExport handles "GET /inspect/{id}/summary.json" (the API's
 // answer) and "GET /inspect/{id}/check.csv" (every candidate tried).
-func (s *Server) handleInspectExport(w http.ResponseWriter, r *http.Request) {
+func (s *inspectRoom) handleInspectExport(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
 	a, ok := s.fileAnalysis(w, r, ir)
 	if !ok {

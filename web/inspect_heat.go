@@ -11,7 +11,7 @@ import (
 )
 
 // handleInspectHeat handles the "GET /inspect/{id}/heat/{name}.png" route.
-func (s *Server) handleInspectHeat(w http.ResponseWriter, r *http.Request) {
+func (s *inspectRoom) handleInspectHeat(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
 	if chi.URLParam(r, "name") == "legend" {
 		writePNG(w, inspect.Legend())

@@ -22,7 +22,7 @@ import (
 // values[i][t] = V(s_t) is the state before token t.
 
 // handleInspectForm handles the "GET /inspect" route: the upload form.
-func (s *Server) handleInspectForm(w http.ResponseWriter, r *http.Request) {
+func (s *inspectRoom) handleInspectForm(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
 	renderInspect(w, r, http.StatusOK, inspectPage(ir, nil, nil, nil))
 }
@@ -31,7 +31,7 @@ func (s *Server) handleInspectForm(w http.ResponseWriter, r *http.Request) {
 // multipart form with the file, an optional JSON sidecar and the config.
 // A readable batch is stored and the browser sent to its view; a bad one
 // re-shows the form with the problem.
-func (s *Server) handleInspectUpload(w http.ResponseWriter, r *http.Request) {
+func (s *inspectRoom) handleInspectUpload(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
 	var kept store.Upload // the batch stored already, attached to the form again on an error
 	fail := func(status int, msgs ...string) {
@@ -39,7 +39,7 @@ func (s *Server) handleInspectUpload(w http.ResponseWriter, r *http.Request) {
 		keepBatch(&vm.Upload, ir, kept)
 		renderInspect(w, r, status, vm)
 	}
-	maxBody := s.opts.UploadBodyBytes
+	maxBody := s.maxBody
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 	if err := r.ParseMultipartForm(32 << 20); err != nil {
 		var tooBig *http.MaxBytesError
@@ -89,7 +89,7 @@ var errNoFile = errors.New("web: no batch file chosen")
 
 // formBatch is the form's batch: its file, else the stored batch the form
 // carries (upload=, a view id) and that upload; errNoFile for neither.
-func (s *Server) formBatch(r *http.Request) ([]byte, store.Upload, error) {
+func (s *inspectRoom) formBatch(r *http.Request) ([]byte, store.Upload, error) {
 	if data, err := formFile(r, "file"); err == nil && len(data) > 0 {
 		return data, store.Upload{}, nil
 	}
@@ -186,7 +186,7 @@ func inspectErrorMessages(l i18n.Lang, err error) []string {
 
 // loadInspect finds the request's upload and its analysis, or answers the
 // page's error and returns ok false.
-func (s *Server) loadInspect(w http.ResponseWriter, r *http.Request, ir inspectRequest) (store.Upload, *inspect.Analysis, bool) {
+func (s *inspectRoom) loadInspect(w http.ResponseWriter, r *http.Request, ir inspectRequest) (store.Upload, *inspect.Analysis, bool) {
 	up, a, err := s.uploads.analysis(r.Context(), ir)
 	if err != nil {
 		status, msgs := inspectStatus(ir.lang, err)
@@ -197,7 +197,7 @@ func (s *Server) loadInspect(w http.ResponseWriter, r *http.Request, ir inspectR
 }
 
 // handleInspectView handles the "GET /inspect/{id}" route: the batch view.
-func (s *Server) handleInspectView(w http.ResponseWriter, r *http.Request) {
+func (s *inspectRoom) handleInspectView(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
 	up, a, ok := s.loadInspect(w, r, ir)
 	if !ok {
@@ -215,7 +215,7 @@ func (s *Server) handleInspectView(w http.ResponseWriter, r *http.Request) {
 
 // handleInspectShare handles the "POST /inspect/{id}/share" route: the
 // upload is kept 7 days, and the view says until when.
-func (s *Server) handleInspectShare(w http.ResponseWriter, r *http.Request) {
+func (s *inspectRoom) handleInspectShare(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
 	if _, err := s.uploads.share(r.Context(), ir.id); err != nil {
 		status, msgs := inspectStatus(ir.lang, err)
@@ -239,7 +239,7 @@ func renderInspect(w http.ResponseWriter, r *http.Request, status int, vm templa
 // handleInspectExample handles the "POST /inspect/example" route: the
 // example batch is uploaded as any file is (the address's quota and the
 // store's cap apply) and the browser sent to its view.
-func (s *Server) handleInspectExample(w http.ResponseWriter, r *http.Request) {
+func (s *inspectRoom) handleInspectExample(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
 	up, status, key := s.uploads.put(r, inspect.ExampleBatch)
 	if status != 0 {

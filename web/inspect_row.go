@@ -31,7 +31,7 @@ func (spec inspectRowSpec) to(R int) int { return min(R, spec.from+inspectWindow
 
 // loadRow finds the request's upload, its analysis and the row and window
 // asked for, or answers the error and returns ok false.
-func (s *Server) loadRow(w http.ResponseWriter, r *http.Request) (inspectRequest, *inspect.Analysis, inspectRowSpec, bool) {
+func (s *inspectRoom) loadRow(w http.ResponseWriter, r *http.Request) (inspectRequest, *inspect.Analysis, inspectRowSpec, bool) {
 	ir := readInspect(r)
 	_, a, ok := s.loadInspect(w, r, ir)
 	if !ok {
@@ -48,7 +48,7 @@ func (s *Server) loadRow(w http.ResponseWriter, r *http.Request) (inspectRequest
 
 // handleInspectRow handles the "GET /inspect/{id}/row/{i}" route: one
 // response's numbers and charts, a window of tokens at a time (from=).
-func (s *Server) handleInspectRow(w http.ResponseWriter, r *http.Request) {
+func (s *inspectRoom) handleInspectRow(w http.ResponseWriter, r *http.Request) {
 	ir, a, spec, ok := s.loadRow(w, r)
 	if !ok {
 		return
@@ -58,7 +58,7 @@ func (s *Server) handleInspectRow(w http.ResponseWriter, r *http.Request) {
 
 // handleInspectRowChart handles the "GET /inspect/{id}/row/{i}/{name}.svg"
 // route: one chart of the row view's window, for download.
-func (s *Server) handleInspectRowChart(w http.ResponseWriter, r *http.Request) {
+func (s *inspectRoom) handleInspectRowChart(w http.ResponseWriter, r *http.Request) {
 	name := chi.URLParam(r, "name")
 	ir, a, spec, ok := s.loadRow(w, r)
 	if !ok {

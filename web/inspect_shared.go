@@ -18,7 +18,7 @@ import (
 
 // keepFindings stores the findings of the shared view's analysis, once;
 // an analysis that fails stores nothing (the view shows the error).
-func (s *Server) keepFindings(ctx context.Context, ir inspectRequest) {
+func (s *inspectRoom) keepFindings(ctx context.Context, ir inspectRequest) {
 	_, a, err := s.uploads.analysis(ctx, ir)
 	if err != nil {
 		return
@@ -33,7 +33,7 @@ func (s *Server) keepFindings(ctx context.Context, ir inspectRequest) {
 // storedFindings are the findings kept when the view was shared, for the
 // request's config; ok false when none were kept (or for other settings,
 // which other says).
-func (s *Server) storedFindings(ctx context.Context, ir inspectRequest) (f inspect.Findings, other, ok bool) {
+func (s *inspectRoom) storedFindings(ctx context.Context, ir inspectRequest) (f inspect.Findings, other, ok bool) {
 	if s.uploads.st == nil || !ir.upload.Shared {
 		return f, false, false
 	}

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"net/http"
 	"sync"
 	"time"
@@ -16,14 +15,11 @@ import (
 )
 
 // Uploads of /inspect live in the database (Options.Store), so that any
-// replica can show, sort, filter and drill into any upload. Defaults of
-// their lifetimes and quotas (Options.UploadDailyBytes, UploadStoreBytes).
+// replica can show, sort, filter and drill into any upload. Their
+// lifetimes (the quotas' defaults are in uploads.go).
 const (
 	uploadTTL                = time.Hour
 	uploadShareTTL           = 7 * 24 * time.Hour
-	defaultUploadDailyBytes  = 512 << 20
-	defaultUploadStoreBytes  = 2 << 30
-	uploadSweepEvery         = 10 * time.Minute
 	inspectStoreTimeout      = 30 * time.Second
 	inspectAnalysesPerServer = 1 // a 256 × 4,096 batch's analysis is about 100 MB
 )
@@ -39,11 +35,13 @@ type inspectUploads struct {
 	analyses *mw.SlotPool // analyses running at once
 }
 
-func newInspectUploads(o Options) *inspectUploads {
-	return &inspectUploads{st: o.Store, now: time.Now, cache: &analysisCache{},
-		lim:      store.UploadLimits{TTL: uploadTTL, PerAddrDay: o.UploadDailyBytes, MaxTotal: o.UploadStoreBytes},
-		quota:    mw.NewQuota(o.InspectBurst, time.Hour/time.Duration(o.InspectPerHour)),
-		analyses: mw.NewSlotPool(o.InspectConcurrent, o.InspectWait)}
+// newInspectUploads keeps uploads in st (nil: off), at most dailyBytes a
+// day from one address and storeBytes in all, metered by quota and
+// analysed in the slots of analyses.
+func newInspectUploads(st store.Store, dailyBytes, storeBytes int64, quota *mw.Quota, analyses *mw.SlotPool) *inspectUploads {
+	return &inspectUploads{st: st, now: time.Now, cache: &analysisCache{},
+		lim:   store.UploadLimits{TTL: uploadTTL, PerAddrDay: dailyBytes, MaxTotal: storeBytes},
+		quota: quota, analyses: analyses}
 }
 
 // put stores an upload from r's address; errors are a status and a
@@ -149,21 +147,6 @@ func inspectStatus(l i18n.Lang, err error) (int, []string) {
 	return http.StatusServiceUnavailable, []string{l.T("inspect.err.store")}
 }
 
-// SweepUploads deletes expired uploads now and then every uploadSweepEvery
-// until ctx is done.
-func SweepUploads(ctx context.Context, st store.Store, logger *slog.Logger) {
-	for {
-		if _, err := st.DeleteExpiredUploads(ctx, time.Now()); err != nil && ctx.Err() == nil {
-			logger.Error("upload sweep", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(uploadSweepEvery):
-		}
-	}
-}
-
 // analysisCache keeps the last analyses, so that the heat maps and row
 // views of a page do not recompute its batch.
 type analysisCache struct {
@@ -200,7 +183,7 @@ func (c *analysisCache) put(key string, a *inspect.Analysis) {
 // fileAnalysis is the stored upload's analysis for a file route (a PNG,
 // an export, a script); when there is none it answers the plain-text
 // error in the learner's language and false.
-func (s *Server) fileAnalysis(w http.ResponseWriter, r *http.Request, ir inspectRequest) (*inspect.Analysis, bool) {
+func (s *inspectRoom) fileAnalysis(w http.ResponseWriter, r *http.Request, ir inspectRequest) (*inspect.Analysis, bool) {
 	_, a, err := s.uploads.analysis(r.Context(), ir)
 	if err != nil {
 		status, msgs := inspectStatus(ir.lang, err)

@@ -15,7 +15,7 @@ import (
 // the rewards come from scores) and asserts the run's own advantages and
 // returns; batches of up to verify.MaxElements also embed the engine's
 // numbers.
-func (s *Server) handleInspectVerify(w http.ResponseWriter, r *http.Request) {
+func (s *inspectRoom) handleInspectVerify(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
 	a, ok := s.fileAnalysis(w, r, ir)
 	if !ok {

@@ -147,8 +147,8 @@ func (s *Server) router() *router {
 		limited: mux.With(slots, mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
 		streams: mux.With(mw.WithStream, mw.WithShutdown(s.closing), mw.WithRecovery(o.Logger)),
 		uploads: mux.With(mw.WithInflightLimit(o.UploadSlots, o.InflightWait), withUploadDeadlines(o.UploadReadTimeout),
-			mw.WithUploadLimit(o.UploadBodyBytes), withInspectQuota(s.uploads.quota, o.InspectPerHour, o.InspectBurst),
-			mw.WithUploadBody(mw.UploadRate{Min: o.UploadMinRate, Grace: o.UploadRateGrace, Window: o.UploadRateWindow}, s.uploads.analyses),
+			mw.WithUploadLimit(o.UploadBodyBytes), withInspectQuota(s.inspect.uploads.quota, o.InspectPerHour, o.InspectBurst),
+			mw.WithUploadBody(mw.UploadRate{Min: o.UploadMinRate, Grace: o.UploadRateGrace, Window: o.UploadRateWindow}, s.inspect.uploads.analyses),
 			mw.WithRecovery(o.Logger), gzip),
 	}
 
@@ -201,7 +201,7 @@ func (s *Server) router() *router {
 	rt.limited.Handle("/static/*", static.Handler())
 
 	// Features mount their groups' routes here, one line each.
-	s.mountInspectRoutes(rt)
+	mountInspectRoutes(rt, s.inspect)
 	streamRoutes(rt.streams, s.class)
 	classRoutes(rt.limited, s.class, gzip)
 

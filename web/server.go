@@ -43,7 +43,7 @@ type Server struct {
 	answers    *mw.ResponseCache // recent answers of the pages group, by ETag
 	*play.Room                   // the playground's handlers (play_room.go)
 	class      *classRoom        // live classes (class_room.go)
-	uploads    *inspectUploads   // /inspect's uploads (inspect_store.go)
+	inspect    *inspectRoom      // /inspect's handlers (inspect_room.go)
 
 	// closing is done when the http.Server begins its shutdown; streams
 	// end then (withShutdown).
@@ -56,7 +56,7 @@ func newServer(o Options) *Server {
 	o = o.withDefaults()
 	closing, shutdown := context.WithCancel(context.Background())
 	s := &Server{opts: o, answers: mw.NewResponseCache(o.CacheBytes),
-		class: newClassRoom(o), uploads: newInspectUploads(o), closing: closing, shutdown: shutdown}
+		class: newClassRoom(o), inspect: newInspectRoom(o), closing: closing, shutdown: shutdown}
 	s.Room = &play.Room{Charts: play.NewChartMemo(play.ChartMemoBytes), ClassesOn: s.class.on,
 		Hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts)}
 	return s

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"context"
+	"log/slog"
 	"math"
 	"net/http"
 	"strconv"
@@ -12,6 +14,7 @@ import (
 	"gaelab/web/httperr"
 	"gaelab/web/inspect"
 	"gaelab/web/mw"
+	"gaelab/web/store"
 )
 
 // The uploads route group: routes whose body is a user's file (a verl
@@ -30,12 +33,20 @@ const (
 	uploadWriteSlack = 60 * time.Second
 )
 
+// newInspectRoom is /inspect's room for o: its uploads metered by o's
+// Inspect* and Upload* limits, in o.Store.
+func newInspectRoom(o Options) *inspectRoom {
+	quota := mw.NewQuota(o.InspectBurst, time.Hour/time.Duration(o.InspectPerHour))
+	analyses := mw.NewSlotPool(o.InspectConcurrent, o.InspectWait)
+	return &inspectRoom{maxBody: o.UploadBodyBytes,
+		uploads: newInspectUploads(o.Store, o.UploadDailyBytes, o.UploadStoreBytes, quota, analyses)}
+}
+
 // mountInspectRoutes mounts /inspect: the uploads in the uploads group, and
 // the views of an upload, which are private (no shared answer cache), in
 // the limited group, gzipped.
-func (s *Server) mountInspectRoutes(rt *router) {
-	max := s.opts.UploadBodyBytes
-	rt.uploads.Post("/api/v1/inspect", inspect.Handler(max))
+func mountInspectRoutes(rt *router, s *inspectRoom) {
+	rt.uploads.Post("/api/v1/inspect", inspect.Handler(s.maxBody))
 	rt.uploads.Post("/inspect", s.handleInspectUpload)
 	views := rt.limited.With(middleware.Compress(gzipLevel, compressible...))
 	views.Get("/inspect", s.handleInspectForm)
@@ -96,5 +107,28 @@ func withInspectQuota(q *mw.Quota, perHour, burst int) func(http.Handler) http.H
 			}
 			next.ServeHTTP(w, r)
 		})
+	}
+}
+
+// Defaults of what /inspect's uploads may hold (Options.UploadDailyBytes,
+// UploadStoreBytes), and how often expired ones are deleted.
+const (
+	defaultUploadDailyBytes = 512 << 20
+	defaultUploadStoreBytes = 2 << 30
+	uploadSweepEvery        = 10 * time.Minute
+)
+
+// SweepUploads deletes expired uploads now and then every uploadSweepEvery
+// until ctx is done.
+func SweepUploads(ctx context.Context, st store.Store, logger *slog.Logger) {
+	for {
+		if _, err := st.DeleteExpiredUploads(ctx, time.Now()); err != nil && ctx.Err() == nil {
+			logger.Error("upload sweep", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(uploadSweepEvery):
+		}
 	}
 }
