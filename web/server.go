@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"gaelab/lessons"
+	"gaelab/web/inspect"
 	"gaelab/web/mw"
 	"gaelab/web/page"
 	"gaelab/web/play"
@@ -43,7 +44,7 @@ type Server struct {
 	answers    *mw.ResponseCache // recent answers of the pages group, by ETag
 	*play.Room                   // the playground's handlers (play_room.go)
 	class      *classRoom        // live classes (class_room.go)
-	inspect    *inspectRoom      // /inspect's handlers (inspect_room.go)
+	inspect    *inspect.Room     // /inspect's handlers (web/inspect/room.go)
 
 	// closing is done when the http.Server begins its shutdown; streams
 	// end then (withShutdown).

@@ -17,8 +17,8 @@ import (
 // batch of up to 512 × 8,192 tokens). They get a larger body limit and a
 // longer read deadline than the other routes (Options.UploadBodyBytes,
 // Options.UploadReadTimeout), slots of their own and a minimum transfer
-// rate (upload_body.go), a per-address quota and one analysis at a time
-// (inspect_admit.go), and no 10 s handler timeout: reading the body is
+// rate (mw/upload_body.go), a per-address quota and one analysis at a time
+// (inspect/quota.go, mw/quota.go), and no 10 s handler timeout: reading the body is
 // bounded by the read deadline and the rate, and the work on it by the
 // body limit and the analysis slots.
 const (
@@ -31,30 +31,30 @@ const (
 
 // newInspectRoom is /inspect's room for o: its uploads metered by o's
 // Inspect* and Upload* limits, in o.Store.
-func newInspectRoom(o Options) *inspectRoom {
+func newInspectRoom(o Options) *inspect.Room {
 	quota := mw.NewQuota(o.InspectBurst, time.Hour/time.Duration(o.InspectPerHour))
 	analyses := mw.NewSlotPool(o.InspectConcurrent, o.InspectWait)
-	return &inspectRoom{maxBody: o.UploadBodyBytes,
-		uploads: newInspectUploads(o.Store, o.UploadDailyBytes, o.UploadStoreBytes, quota, analyses)}
+	return &inspect.Room{MaxBody: o.UploadBodyBytes,
+		Uploads: inspect.NewUploads(o.Store, o.UploadDailyBytes, o.UploadStoreBytes, quota, analyses)}
 }
 
 // mountInspectRoutes mounts /inspect: the uploads in the uploads group, and
 // the views of an upload, which are private (no shared answer cache), in
 // the limited group, gzipped.
-func mountInspectRoutes(rt *router, s *inspectRoom) {
-	rt.uploads.Post("/api/v1/inspect", inspect.Handler(s.maxBody))
-	rt.uploads.Post("/inspect", s.handleInspectUpload)
+func mountInspectRoutes(rt *router, s *inspect.Room) {
+	rt.uploads.Post("/api/v1/inspect", inspect.Handler(s.MaxBody))
+	rt.uploads.Post("/inspect", s.HandleUpload)
 	views := rt.limited.With(middleware.Compress(gzipLevel, compressible...))
-	views.Get("/inspect", s.handleInspectForm)
-	views.Get("/inspect/{id}", s.handleInspectView)
-	views.Get("/inspect/{id}/row/{i}", s.handleInspectRow)
-	views.Get("/inspect/{id}/row/{i}/{name}.svg", s.handleInspectRowChart)
-	views.Get("/inspect/{id}/heat/{name}.png", s.handleInspectHeat)
-	views.Get("/inspect/{id}/summary.json", s.handleInspectExport)
-	views.Get("/inspect/{id}/check.csv", s.handleInspectExport)
-	views.Get("/inspect/{id}/verify.py", s.handleInspectVerify)
-	views.Post("/inspect/{id}/share", s.handleInspectShare)
-	views.Post("/inspect/example", s.handleInspectExample)
+	views.Get("/inspect", s.HandleForm)
+	views.Get("/inspect/{id}", s.HandleView)
+	views.Get("/inspect/{id}/row/{i}", s.HandleRow)
+	views.Get("/inspect/{id}/row/{i}/{name}.svg", s.HandleRowChart)
+	views.Get("/inspect/{id}/heat/{name}.png", s.HandleHeat)
+	views.Get("/inspect/{id}/summary.json", s.HandleExport)
+	views.Get("/inspect/{id}/check.csv", s.HandleExport)
+	views.Get("/inspect/{id}/verify.py", s.HandleVerify)
+	views.Post("/inspect/{id}/share", s.HandleShare)
+	views.Post("/inspect/example", s.HandleExample)
 }
 
 // withUploadDeadlines moves the connection's read deadline to d from now

@@ -1,19 +1,20 @@
-package web
+package inspect
 
 import (
-	"gaelab/web/clientip"
-	"gaelab/web/httperr"
-	"gaelab/web/mw"
 	"math"
 	"net/http"
 	"strconv"
 	"time"
+
+	"gaelab/web/clientip"
+	"gaelab/web/httperr"
+	"gaelab/web/mw"
 )
 
-// withInspectQuota spends one of the client's inspections, or answers 429
+// WithQuota spends one of the client's inspections, or answers 429
 // with Retry-After (whole seconds) and the limit, in the request's language
 // (the JSON API's error under /api/).
-func withInspectQuota(q *mw.Quota, perHour, burst int) func(http.Handler) http.Handler {
+func WithQuota(q *mw.Quota, perHour, burst int) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			ok, wait := q.Take(clientip.Addr(r), time.Now())
