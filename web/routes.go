@@ -15,6 +15,7 @@ import (
 	"gaelab/web/api"
 	"gaelab/web/clientip"
 	"gaelab/web/httperr"
+	"gaelab/web/inspect"
 	"gaelab/web/mw"
 	"gaelab/web/store"
 )
@@ -116,7 +117,7 @@ func Handler(o Options) http.Handler { return newServer(o).router() }
 //     them (o.MaxStreams). Handlers flush with http.NewResponseController.
 //     They end when the server shuts down (withShutdown).
 //   - uploads: large request bodies, each an inspection (uploads.go,
-//     upload_body.go, inspect_admit.go). Their own slots (o.UploadSlots,
+//     mw/upload_body.go, inspect/quota.go). Their own slots (o.UploadSlots,
 //     so slow uploads never hold a page's), a body of at most
 //     o.UploadBodyBytes (413 past it) read within o.UploadReadTimeout, the
 //     client's inspection quota (429), the whole body read at
@@ -147,8 +148,8 @@ func (s *Server) router() *router {
 		limited: mux.With(slots, mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
 		streams: mux.With(mw.WithStream, mw.WithShutdown(s.closing), mw.WithRecovery(o.Logger)),
 		uploads: mux.With(mw.WithInflightLimit(o.UploadSlots, o.InflightWait), withUploadDeadlines(o.UploadReadTimeout),
-			mw.WithUploadLimit(o.UploadBodyBytes), withInspectQuota(s.uploads.quota, o.InspectPerHour, o.InspectBurst),
-			mw.WithUploadBody(mw.UploadRate{Min: o.UploadMinRate, Grace: o.UploadRateGrace, Window: o.UploadRateWindow}, s.uploads.analyses),
+			mw.WithUploadLimit(o.UploadBodyBytes), inspect.WithQuota(s.inspect.Uploads.Quota, o.InspectPerHour, o.InspectBurst),
+			mw.WithUploadBody(mw.UploadRate{Min: o.UploadMinRate, Grace: o.UploadRateGrace, Window: o.UploadRateWindow}, s.inspect.Uploads.Analyses),
 			mw.WithRecovery(o.Logger), gzip),
 	}
 
@@ -201,7 +202,7 @@ func (s *Server) router() *router {
 	rt.limited.Handle("/static/*", static.Handler())
 
 	// Features mount their groups' routes here, one line each.
-	s.mountInspectRoutes(rt)
+	mountInspectRoutes(rt, s.inspect)
 	streamRoutes(rt.streams, s.class)
 	classRoutes(rt.limited, s.class, gzip)
 

@@ -11,6 +11,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/web/compare"
+	"gaelab/web/inspect"
 	"gaelab/web/mw"
 	"gaelab/web/page"
 	"gaelab/web/play"
@@ -48,7 +49,7 @@ type Server struct {
 	compare    *compare.Room     // the comparison views
 	course     *courseRoom       // the course (course_room.go)
 	class      *classRoom        // live classes (class_room.go)
-	uploads    *inspectUploads   // /inspect's uploads (inspect_store.go)
+	inspect    *inspect.Room     // /inspect's handlers (web/inspect/room.go)
 
 	// closing is done when the http.Server begins its shutdown; streams
 	// end then (withShutdown).
@@ -61,7 +62,7 @@ func newServer(o Options) *Server {
 	o = o.withDefaults()
 	closing, shutdown := context.WithCancel(context.Background())
 	s := &Server{opts: o, answers: mw.NewResponseCache(o.CacheBytes),
-		class: newClassRoom(o), uploads: newInspectUploads(o), closing: closing, shutdown: shutdown}
+		class: newClassRoom(o), inspect: newInspectRoom(o), closing: closing, shutdown: shutdown}
 	s.Room = &play.Room{Charts: play.NewChartMemo(play.ChartMemoBytes), ClassesOn: s.class.on,
 		Hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts)}
 	s.update = &update.Room{Room: s.Room}

@@ -1,25 +1,24 @@
 package web
 
 import (
-	"math"
+	"context"
+	"log/slog"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/go-chi/chi/v5/middleware"
 
-	"gaelab/web/clientip"
-	"gaelab/web/httperr"
 	"gaelab/web/inspect"
 	"gaelab/web/mw"
+	"gaelab/web/store"
 )
 
 // The uploads route group: routes whose body is a user's file (a verl
 // batch of up to 512 × 8,192 tokens). They get a larger body limit and a
 // longer read deadline than the other routes (Options.UploadBodyBytes,
 // Options.UploadReadTimeout), slots of their own and a minimum transfer
-// rate (upload_body.go), a per-address quota and one analysis at a time
-// (inspect_admit.go), and no 10 s handler timeout: reading the body is
+// rate (mw/upload_body.go), a per-address quota and one analysis at a time
+// (inspect/quota.go, mw/quota.go), and no 10 s handler timeout: reading the body is
 // bounded by the read deadline and the rate, and the work on it by the
 // body limit and the analysis slots.
 const (
@@ -30,24 +29,32 @@ const (
 	uploadWriteSlack = 60 * time.Second
 )
 
+// newInspectRoom is /inspect's room for o: its uploads metered by o's
+// Inspect* and Upload* limits, in o.Store.
+func newInspectRoom(o Options) *inspect.Room {
+	quota := mw.NewQuota(o.InspectBurst, time.Hour/time.Duration(o.InspectPerHour))
+	analyses := mw.NewSlotPool(o.InspectConcurrent, o.InspectWait)
+	return &inspect.Room{MaxBody: o.UploadBodyBytes,
+		Uploads: inspect.NewUploads(o.Store, o.UploadDailyBytes, o.UploadStoreBytes, quota, analyses)}
+}
+
 // mountInspectRoutes mounts /inspect: the uploads in the uploads group, and
 // the views of an upload, which are private (no shared answer cache), in
 // the limited group, gzipped.
-func (s *Server) mountInspectRoutes(rt *router) {
-	max := s.opts.UploadBodyBytes
-	rt.uploads.Post("/api/v1/inspect", inspect.Handler(max))
-	rt.uploads.Post("/inspect", s.handleInspectUpload)
+func mountInspectRoutes(rt *router, s *inspect.Room) {
+	rt.uploads.Post("/api/v1/inspect", inspect.Handler(s.MaxBody))
+	rt.uploads.Post("/inspect", s.HandleUpload)
 	views := rt.limited.With(middleware.Compress(gzipLevel, compressible...))
-	views.Get("/inspect", s.handleInspectForm)
-	views.Get("/inspect/{id}", s.handleInspectView)
-	views.Get("/inspect/{id}/row/{i}", s.handleInspectRow)
-	views.Get("/inspect/{id}/row/{i}/{name}.svg", s.handleInspectRowChart)
-	views.Get("/inspect/{id}/heat/{name}.png", s.handleInspectHeat)
-	views.Get("/inspect/{id}/summary.json", s.handleInspectExport)
-	views.Get("/inspect/{id}/check.csv", s.handleInspectExport)
-	views.Get("/inspect/{id}/verify.py", s.handleInspectVerify)
-	views.Post("/inspect/{id}/share", s.handleInspectShare)
-	views.Post("/inspect/example", s.handleInspectExample)
+	views.Get("/inspect", s.HandleForm)
+	views.Get("/inspect/{id}", s.HandleView)
+	views.Get("/inspect/{id}/row/{i}", s.HandleRow)
+	views.Get("/inspect/{id}/row/{i}/{name}.svg", s.HandleRowChart)
+	views.Get("/inspect/{id}/heat/{name}.png", s.HandleHeat)
+	views.Get("/inspect/{id}/summary.json", s.HandleExport)
+	views.Get("/inspect/{id}/check.csv", s.HandleExport)
+	views.Get("/inspect/{id}/verify.py", s.HandleVerify)
+	views.Post("/inspect/{id}/share", s.HandleShare)
+	views.Post("/inspect/example", s.HandleExample)
 }
 
 // withUploadDeadlines moves the connection's read deadline to d from now
@@ -81,20 +88,25 @@ const (
 	defaultInspectWait       = 5 * time.Second
 )
 
-// withInspectQuota spends one of the client's inspections, or answers 429
-// with Retry-After (whole seconds) and the limit, in the request's language
-// (the JSON API's error under /api/).
-func withInspectQuota(q *mw.Quota, perHour, burst int) func(http.Handler) http.Handler {
-	return func(next http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			ok, wait := q.Take(clientip.Addr(r), time.Now())
-			if !ok {
-				secs := int(math.Ceil(wait.Seconds()))
-				w.Header().Set("Retry-After", strconv.Itoa(secs))
-				httperr.Write(w, r, httperr.New("rate_limited", "limit.inspect_quota", perHour, burst, secs))
-				return
-			}
-			next.ServeHTTP(w, r)
-		})
+// Defaults of what /inspect's uploads may hold (Options.UploadDailyBytes,
+// UploadStoreBytes), and how often expired ones are deleted.
+const (
+	defaultUploadDailyBytes = 512 << 20
+	defaultUploadStoreBytes = 2 << 30
+	uploadSweepEvery        = 10 * time.Minute
+)
+
+// SweepUploads deletes expired uploads now and then every uploadSweepEvery
+// until ctx is done.
+func SweepUploads(ctx context.Context, st store.Store, logger *slog.Logger) {
+	for {
+		if _, err := st.DeleteExpiredUploads(ctx, time.Now()); err != nil && ctx.Err() == nil {
+			logger.Error("upload sweep", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(uploadSweepEvery):
+		}
 	}
 }

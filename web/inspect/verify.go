@@ -1,21 +1,20 @@
-package web
+package inspect
 
 import (
 	"net/http"
 	"slices"
 
-	"gaelab/web/inspect"
 	"gaelab/web/play"
 	"gaelab/web/verify"
 )
 
-// handleInspectVerify handles the "GET /inspect/{id}/verify.py" route: an
+// HandleVerify handles the "GET /inspect/{id}/verify.py" route: an
 // uploaded batch as a verify script that loads the user's own file, runs
 // verl on it (GAE or the chosen outcome estimator, after the KL penalty when
 // the rewards come from scores) and asserts the run's own advantages and
 // returns; batches of up to verify.MaxElements also embed the engine's
 // numbers.
-func (s *Server) handleInspectVerify(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleVerify(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
 	a, ok := s.fileAnalysis(w, r, ir)
 	if !ok {
@@ -25,7 +24,7 @@ func (s *Server) handleInspectVerify(w http.ResponseWriter, r *http.Request) {
 }
 
 // inspectCase is an analysis as a verify case reading the uploaded file.
-func inspectCase(a *inspect.Analysis, source string) verify.Case {
+func inspectCase(a *Analysis, source string) verify.Case {
 	b, cfg := a.Batch, a.Config
 	f := &verify.File{MaskFrom: "response_mask", RewardsFrom: "token_level_rewards", R: b.R, Embed: b.B*b.R <= verify.MaxElements}
 	if !slices.Contains(b.Present, "response_mask") {

@@ -1,4 +1,4 @@
-package web
+package inspect
 
 import (
 	"context"
@@ -7,19 +7,18 @@ import (
 	"strings"
 
 	"gaelab/templates"
-	"gaelab/web/inspect"
 	"gaelab/web/store"
 )
 
 // A shared /inspect/{id} keeps its meaning: sharing stores what the
-// checker found (inspect.Findings, with inspect.CheckerVersion and the
+// checker found (Findings, with CheckerVersion and the
 // config they are for), the view reopened shows those findings, and one
 // line says what today's checker finds more.
 
 // keepFindings stores the findings of the shared view's analysis, once;
 // an analysis that fails stores nothing (the view shows the error).
-func (s *Server) keepFindings(ctx context.Context, ir inspectRequest) {
-	_, a, err := s.uploads.analysis(ctx, ir)
+func (s *Room) keepFindings(ctx context.Context, ir inspectRequest) {
+	_, a, err := s.Uploads.analysis(ctx, ir)
 	if err != nil {
 		return
 	}
@@ -27,17 +26,17 @@ func (s *Server) keepFindings(ctx context.Context, ir inspectRequest) {
 	if err != nil {
 		return
 	}
-	s.uploads.st.KeepFindings(ctx, ir.id, store.Findings{Checker: inspect.CheckerVersion, Config: ir.config.Encode(), JSON: data})
+	s.Uploads.st.KeepFindings(ctx, ir.id, store.Findings{Checker: CheckerVersion, Config: ir.config.Encode(), JSON: data})
 }
 
 // storedFindings are the findings kept when the view was shared, for the
 // request's config; ok false when none were kept (or for other settings,
 // which other says).
-func (s *Server) storedFindings(ctx context.Context, ir inspectRequest) (f inspect.Findings, other, ok bool) {
-	if s.uploads.st == nil || !ir.upload.Shared {
+func (s *Room) storedFindings(ctx context.Context, ir inspectRequest) (f Findings, other, ok bool) {
+	if s.Uploads.st == nil || !ir.upload.Shared {
 		return f, false, false
 	}
-	kept, err := s.uploads.st.UploadFindings(ctx, ir.id)
+	kept, err := s.Uploads.st.UploadFindings(ctx, ir.id)
 	if err != nil {
 		return f, false, false
 	}
@@ -53,7 +52,7 @@ func (s *Server) storedFindings(ctx context.Context, ir inspectRequest) (f inspe
 // showStored puts the stored findings in the batch view in place of
 // today's, headed by the checker that found them, and one line with what
 // today's checker finds that they do not say.
-func showStored(v *templates.InspectBatch, ir inspectRequest, stored inspect.Findings) {
+func showStored(v *templates.InspectBatch, ir inspectRequest, stored Findings) {
 	t := ir.lang.T
 	today := findingLines(*v)
 	v.Sanity, v.Verdict, v.Check = inspectFindingsView(ir, stored)
@@ -66,7 +65,7 @@ func showStored(v *templates.InspectBatch, ir inspectRequest, stored inspect.Fin
 		}
 	}
 	if len(more) > 0 {
-		v.Stored.Lines = append(v.Stored.Lines, t("inspect.stored.more", inspect.CheckerVersion, strings.Join(more, " · ")))
+		v.Stored.Lines = append(v.Stored.Lines, t("inspect.stored.more", CheckerVersion, strings.Join(more, " · ")))
 	}
 }
 

@@ -1,4 +1,4 @@
-package web
+package inspect
 
 import (
 	"net/http"
@@ -6,15 +6,13 @@ import (
 	"strings"
 
 	"github.com/go-chi/chi/v5"
-
-	"gaelab/web/inspect"
 )
 
-// handleInspectHeat handles the "GET /inspect/{id}/heat/{name}.png" route.
-func (s *Server) handleInspectHeat(w http.ResponseWriter, r *http.Request) {
+// HandleHeat handles the "GET /inspect/{id}/heat/{name}.png" route.
+func (s *Room) HandleHeat(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
 	if chi.URLParam(r, "name") == "legend" {
-		writePNG(w, inspect.Legend())
+		writePNG(w, Legend())
 		return
 	}
 	a, ok := s.fileAnalysis(w, r, ir)
@@ -22,10 +20,10 @@ func (s *Server) handleInspectHeat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	order := inspectOrder(a, ir)
-	var h inspect.HeatMap
+	var h HeatMap
 	switch name := chi.URLParam(r, "name"); name {
 	case "mask":
-		h = inspect.DrawMask(a.Batch.Mask, order)
+		h = DrawMask(a.Batch.Mask, order)
 	case "share":
 		share := make([]float64, a.Batch.R)
 		valid := make([]float64, a.Batch.R)
@@ -35,14 +33,14 @@ func (s *Server) handleInspectHeat(w http.ResponseWriter, r *http.Request) {
 				valid[t] = 1
 			}
 		}
-		h = inspect.DrawHeatMap([][]float64{share}, [][]float64{valid}, []int{0})
+		h = DrawHeatMap([][]float64{share}, [][]float64{valid}, []int{0})
 	default:
 		x := inspectQuantity(a, name)
 		if x == nil {
 			http.Error(w, ir.lang.T("error.not_found"), http.StatusNotFound)
 			return
 		}
-		h = inspect.DrawHeatMap(x, a.Batch.Mask, order)
+		h = DrawHeatMap(x, a.Batch.Mask, order)
 	}
 	writePNG(w, h.PNG)
 }
@@ -57,7 +55,7 @@ func writePNG(w http.ResponseWriter, png []byte) {
 var inspectQuantities = []string{"reward", "values", "delta", "adv", "ret", "white"}
 
 // inspectQuantity is one [B][R] quantity of the analysis, nil when absent.
-func inspectQuantity(a *inspect.Analysis, name string) [][]float64 {
+func inspectQuantity(a *Analysis, name string) [][]float64 {
 	switch name {
 	case "reward":
 		return a.Rewards
@@ -84,14 +82,14 @@ func inspectQuantity(a *inspect.Analysis, name string) [][]float64 {
 }
 
 // inspectOrder is the rows shown, filtered by group and sorted.
-func inspectOrder(a *inspect.Analysis, ir inspectRequest) []int {
+func inspectOrder(a *Analysis, ir inspectRequest) []int {
 	var order []int
 	for _, rs := range a.Rows {
 		if ir.group == "" || rs.Group == ir.group {
 			order = append(order, rs.Row)
 		}
 	}
-	key := func(rs inspect.RowSummary) float64 {
+	key := func(rs RowSummary) float64 {
 		switch ir.sort {
 		case "score":
 			return -rs.Score

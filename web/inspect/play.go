@@ -1,17 +1,16 @@
-package web
+package inspect
 
 import (
 	"fmt"
 	"strconv"
 
 	"gaelab/engine"
-	"gaelab/web/inspect"
 	"gaelab/web/scenario"
 )
 
 // playLink is row i in the playground (typed rewards, its values and
 // mask up to its EOS), or "" when it is longer than the playground takes.
-func playLink(a *inspect.Analysis, i int, lang string) string {
+func playLink(a *Analysis, i int, lang string) string {
 	rs := a.Rows[i]
 	if rs.EOS < 0 || rs.EOS+1 > scenario.MaxTokens {
 		return ""
@@ -48,7 +47,7 @@ func playLink(a *inspect.Analysis, i int, lang string) string {
 
 // tokenText is token t of row i as the batch has it: its text, else its
 // id (responses), else "t" and its index.
-func tokenText(b *inspect.Batch, i, t int) string {
+func tokenText(b *Batch, i, t int) string {
 	switch {
 	case b.Tokens != nil && t < len(b.Tokens[i]):
 		return b.Tokens[i][t]

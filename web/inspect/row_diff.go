@@ -1,10 +1,9 @@
-package web
+package inspect
 
 import (
 	"strings"
 
 	"gaelab/templates"
-	"gaelab/web/inspect"
 )
 
 // The row view's differences: the run's own advantages and returns
@@ -16,7 +15,7 @@ import (
 // chosen release's numbers and the explaining candidate's, with their
 // differing cells highlighted (a mark), and returns the line that says so;
 // "" when the run uploaded neither.
-func rowDiffs(tb *templates.Table, ir inspectRequest, a *inspect.Analysis, spec inspectRowSpec) string {
+func rowDiffs(tb *templates.Table, ir inspectRequest, a *Analysis, spec inspectRowSpec) string {
 	c := a.Check
 	if c == nil || a.Stats.ValidTokens == 0 {
 		return ""
@@ -40,7 +39,7 @@ func rowDiffs(tb *templates.Table, ir inspectRequest, a *inspect.Analysis, spec 
 	for k, q := range []struct {
 		key       string
 		run, mine [][]float64
-		q         *inspect.Quantity
+		q         *Quantity
 	}{{"adv", b.Advantages, a.Advantages, c.Advantages}, {"ret", b.Returns, a.Returns, c.Returns}} {
 		if q.q == nil || q.run == nil {
 			continue

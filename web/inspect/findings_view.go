@@ -1,4 +1,4 @@
-package web
+package inspect
 
 import (
 	"errors"
@@ -6,13 +6,12 @@ import (
 
 	"gaelab/engine"
 	"gaelab/templates"
-	"gaelab/web/inspect"
 )
 
 // inspectFindingsView is what the checker found, in the page's language:
 // the sanity findings, the releases that reproduce the upload (with the
 // lead) and the check of each uploaded quantity.
-func inspectFindingsView(ir inspectRequest, f inspect.Findings) (sanity, verdict templates.InspectNotes, checks []templates.InspectCheck) {
+func inspectFindingsView(ir inspectRequest, f Findings) (sanity, verdict templates.InspectNotes, checks []templates.InspectCheck) {
 	t := ir.lang.T
 	sanity, verdict = inspectSanityView(t, f.Sanity), inspectVerdictView(t, f.Check)
 	if f.Check == nil {
@@ -20,7 +19,7 @@ func inspectFindingsView(ir inspectRequest, f inspect.Findings) (sanity, verdict
 	}
 	for _, q := range []struct {
 		key string
-		q   *inspect.Quantity
+		q   *Quantity
 	}{{"advantages", f.Check.Advantages}, {"returns", f.Check.Returns}} {
 		if q.q != nil {
 			checks = append(checks, inspectCheckView(ir, q.key, q.q))

@@ -1,4 +1,4 @@
-package web
+package inspect
 
 import (
 	"net/http"

@@ -1,4 +1,4 @@
-package web
+package inspect
 
 import (
 	"fmt"
@@ -9,7 +9,6 @@ import (
 
 	"gaelab/engine"
 	"gaelab/templates"
-	"gaelab/web/inspect"
 	"gaelab/web/page"
 )
 
@@ -18,7 +17,7 @@ func inum(x float64) string { return strconv.FormatFloat(x, 'g', 5, 64) }
 
 // inspectPage builds the /inspect view model: the upload form, and the
 // batch (a non-nil) or one of its rows (row non-nil).
-func inspectPage(ir inspectRequest, a *inspect.Analysis, row *inspectRowSpec, errs []string) templates.InspectPage {
+func inspectPage(ir inspectRequest, a *Analysis, row *inspectRowSpec, errs []string) templates.InspectPage {
 	t := ir.lang.T
 	self := "/inspect"
 	if ir.id != "" && a != nil {
@@ -45,9 +44,9 @@ func inspectPage(ir inspectRequest, a *inspect.Analysis, row *inspectRowSpec, er
 }
 
 // inspectUpload is the upload form, prefilled with the current config.
-func inspectUpload(ir inspectRequest, a *inspect.Analysis) templates.InspectUpload {
+func inspectUpload(ir inspectRequest, a *Analysis) templates.InspectUpload {
 	t := ir.lang.T
-	c := inspect.DefaultConfig()
+	c := DefaultConfig()
 	if a != nil {
 		c = a.Config
 	}
@@ -108,7 +107,7 @@ func (ir inspectRequest) langQuery() string {
 }
 
 // inspectBatchView is the view of a whole batch.
-func inspectBatchView(ir inspectRequest, a *inspect.Analysis) *templates.InspectBatch {
+func inspectBatchView(ir inspectRequest, a *Analysis) *templates.InspectBatch {
 	t := ir.lang.T
 	b, c, st := a.Batch, a.Config, a.Stats
 	v := &templates.InspectBatch{}
@@ -155,7 +154,7 @@ func inspectBatchView(ir inspectRequest, a *inspect.Analysis) *templates.Inspect
 
 // inspectControlsView is the GET form that sorts the rows and filters
 // them by group, carrying the config and the language.
-func inspectControlsView(ir inspectRequest, a *inspect.Analysis) templates.InspectControls {
+func inspectControlsView(ir inspectRequest, a *Analysis) templates.InspectControls {
 	t := ir.lang.T
 	hidden := []templates.Option{}
 	for _, k := range slices.Sorted(maps.Keys(ir.config)) {
@@ -180,7 +179,7 @@ func inspectControlsView(ir inspectRequest, a *inspect.Analysis) templates.Inspe
 // inspectMapsView is the heat maps of the rows shown (order), in page
 // order, the mask and the share of positive whitened A per position last,
 // and their colour legend.
-func inspectMapsView(ir inspectRequest, a *inspect.Analysis, order []int) (legend templates.InspectLegend, maps []templates.InspectMap) {
+func inspectMapsView(ir inspectRequest, a *Analysis, order []int) (legend templates.InspectLegend, maps []templates.InspectMap) {
 	t, b := ir.lang.T, a.Batch
 	legend = templates.InspectLegend{Image: "/inspect/" + ir.id + "/heat/legend.png", Alt: t("inspect.legend.alt"),
 		Caption: t("inspect.legend.caption"), Neg: "−S", Zero: "0", Pos: "+S"}
@@ -189,7 +188,7 @@ func inspectMapsView(ir inspectRequest, a *inspect.Analysis, order []int) (legen
 		if name != "mask" && x == nil {
 			continue
 		}
-		bin, w, hgt := inspect.Geometry(len(order), b.R)
+		bin, w, hgt := Geometry(len(order), b.R)
 		caption := ""
 		if name == "mask" {
 			caption = t("inspect.map.mask_caption")
@@ -206,7 +205,7 @@ func inspectMapsView(ir inspectRequest, a *inspect.Analysis, order []int) (legen
 		})
 	}
 	if a.GAE != nil {
-		_, w, _ := inspect.Geometry(1, b.R)
+		_, w, _ := Geometry(1, b.R)
 		maps = append(maps, templates.InspectMap{ID: "map-share", Title: t("inspect.map.share"), Caption: t("inspect.map.share_caption"),
 			Image: "/inspect/" + ir.id + "/heat/share.png" + ir.query(), Alt: t("inspect.map.share"), Width: w, Height: 12})
 	}
@@ -215,7 +214,7 @@ func inspectMapsView(ir inspectRequest, a *inspect.Analysis, order []int) (legen
 
 // inspectRowsView is the table of the rows shown (order), each with its
 // link: the playground for rows it takes, else the row view.
-func inspectRowsView(ir inspectRequest, a *inspect.Analysis, order []int) templates.InspectRows {
+func inspectRowsView(ir inspectRequest, a *Analysis, order []int) templates.InspectRows {
 	t := ir.lang.T
 	v := templates.InspectRows{Caption: t("inspect.rows.caption"), Head: []string{
 		t("inspect.rows.row"), t("inspect.rows.group"), t("inspect.rows.length"), t("inspect.rows.eos"), t("inspect.rows.score"),
@@ -267,7 +266,7 @@ func statRow(label, value string) templates.Row {
 
 // inspectCheckView says what explains one uploaded quantity, with a link
 // to the row view at its largest difference.
-func inspectCheckView(ir inspectRequest, key string, q *inspect.Quantity) templates.InspectCheck {
+func inspectCheckView(ir inspectRequest, key string, q *Quantity) templates.InspectCheck {
 	t := ir.lang.T
 	c := templates.InspectCheck{Heading: t("inspect.check." + key)}
 	switch {

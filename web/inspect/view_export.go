@@ -1,4 +1,4 @@
-package web
+package inspect
 
 import (
 	"encoding/csv"
@@ -6,13 +6,11 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-
-	"gaelab/web/inspect"
 )
 
-// handleInspectExport handles "GET /inspect/{id}/summary.json" (the API's
+// HandleExport handles "GET /inspect/{id}/summary.json" (the API's
 // answer) and "GET /inspect/{id}/check.csv" (every candidate tried).
-func (s *Server) handleInspectExport(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleExport(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
 	a, ok := s.fileAnalysis(w, r, ir)
 	if !ok {
@@ -31,7 +29,7 @@ func (s *Server) handleInspectExport(w http.ResponseWriter, r *http.Request) {
 	if a.Check != nil {
 		for _, q := range []struct {
 			name string
-			q    *inspect.Quantity
+			q    *Quantity
 		}{{"advantages", a.Check.Advantages}, {"returns", a.Check.Returns}} {
 			if q.q == nil {
 				continue

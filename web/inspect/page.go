@@ -1,4 +1,4 @@
-package web
+package inspect
 
 import (
 	"errors"
@@ -10,28 +10,27 @@ import (
 	"gaelab/templates"
 	"gaelab/web/httperr"
 	"gaelab/web/i18n"
-	"gaelab/web/inspect"
 	"gaelab/web/store"
 )
 
 // The batch view, /inspect: a user's own verl batch (package web/inspect),
 // uploaded with a form that works without JavaScript, kept in the database
-// under an unguessable view id (inspect_store.go), and shown as heat maps
+// under an unguessable view id (store.go), and shown as heat maps
 // (B rows × T tokens), per-row and batch statistics, and check-my-numbers.
 // Index conventions: i is the 0-based response (row), t the 0-based token;
 // values[i][t] = V(s_t) is the state before token t.
 
-// handleInspectForm handles the "GET /inspect" route: the upload form.
-func (s *Server) handleInspectForm(w http.ResponseWriter, r *http.Request) {
+// HandleForm handles the "GET /inspect" route: the upload form.
+func (s *Room) HandleForm(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
 	renderInspect(w, r, http.StatusOK, inspectPage(ir, nil, nil, nil))
 }
 
-// handleInspectUpload handles the "POST /inspect" route (uploads group): a
+// HandleUpload handles the "POST /inspect" route (uploads group): a
 // multipart form with the file, an optional JSON sidecar and the config.
 // A readable batch is stored and the browser sent to its view; a bad one
 // re-shows the form with the problem.
-func (s *Server) handleInspectUpload(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleUpload(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
 	var kept store.Upload // the batch stored already, attached to the form again on an error
 	fail := func(status int, msgs ...string) {
@@ -39,7 +38,7 @@ func (s *Server) handleInspectUpload(w http.ResponseWriter, r *http.Request) {
 		keepBatch(&vm.Upload, ir, kept)
 		renderInspect(w, r, status, vm)
 	}
-	maxBody := s.opts.UploadBodyBytes
+	maxBody := s.MaxBody
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 	if err := r.ParseMultipartForm(32 << 20); err != nil {
 		var tooBig *http.MaxBytesError
@@ -61,13 +60,13 @@ func (s *Server) handleInspectUpload(w http.ResponseWriter, r *http.Request) {
 		fail(status, msgs...)
 		return
 	}
-	var a *inspect.Analysis
+	var a *Analysis
 	if ir.config, err = uploadConfig(r); err == nil {
-		a, err = inspect.Load(data, ir.config)
+		a, err = Load(data, ir.config)
 	}
 	if err != nil { // a readable batch is kept, attached to the form shown again
 		if kept.ID == "" && readable(data, ir.config) {
-			kept, _, _ = s.uploads.put(r, data)
+			kept, _, _ = s.Uploads.put(r, data)
 		}
 		fail(http.StatusBadRequest, inspectErrorMessages(ir.lang, err)...)
 		return
@@ -75,13 +74,13 @@ func (s *Server) handleInspectUpload(w http.ResponseWriter, r *http.Request) {
 	if kept.ID == "" {
 		var status int
 		var key string
-		if kept, status, key = s.uploads.put(r, data); status != 0 {
+		if kept, status, key = s.Uploads.put(r, data); status != 0 {
 			fail(status, ir.lang.T(key))
 			return
 		}
 	}
 	ir.id = kept.ID
-	s.uploads.cache.put(ir.cacheKey(kept.SHA256), a) // the view shows it next
+	s.Uploads.cache.put(ir.cacheKey(kept.SHA256), a) // the view shows it next
 	http.Redirect(w, r, "/inspect/"+kept.ID+ir.query(), http.StatusSeeOther)
 }
 
@@ -89,7 +88,7 @@ var errNoFile = errors.New("web: no batch file chosen")
 
 // formBatch is the form's batch: its file, else the stored batch the form
 // carries (upload=, a view id) and that upload; errNoFile for neither.
-func (s *Server) formBatch(r *http.Request) ([]byte, store.Upload, error) {
+func (s *Room) formBatch(r *http.Request) ([]byte, store.Upload, error) {
 	if data, err := formFile(r, "file"); err == nil && len(data) > 0 {
 		return data, store.Upload{}, nil
 	}
@@ -97,14 +96,14 @@ func (s *Server) formBatch(r *http.Request) ([]byte, store.Upload, error) {
 	if id == "" {
 		return nil, store.Upload{}, errNoFile
 	}
-	up, data, err := s.uploads.stored(r.Context(), id)
+	up, data, err := s.Uploads.stored(r.Context(), id)
 	return data, up, err
 }
 
 // readable reports whether data is a batch file the readers take (its
 // format, not yet its config).
 func readable(data []byte, config url.Values) bool {
-	_, err := inspect.Read(data, config.Get("format"))
+	_, err := Read(data, config.Get("format"))
 	return err == nil
 }
 
@@ -119,10 +118,10 @@ func keepBatch(u *templates.InspectUpload, ir inspectRequest, kept store.Upload)
 }
 
 // uploadConfig is the upload form's config: its fields, then the keys of
-// the JSON sidecar (inspect.SidecarValues) the fields leave blank.
+// the JSON sidecar (SidecarValues) the fields leave blank.
 func uploadConfig(r *http.Request) (url.Values, error) {
 	config := url.Values{}
-	for _, k := range inspect.ConfigKeys {
+	for _, k := range ConfigKeys {
 		if v := strings.TrimSpace(r.PostFormValue(k)); v != "" {
 			config.Set(k, v)
 		}
@@ -131,7 +130,7 @@ func uploadConfig(r *http.Request) (url.Values, error) {
 	if err != nil || len(side) == 0 {
 		return config, nil
 	}
-	q, err := inspect.SidecarValues(side)
+	q, err := SidecarValues(side)
 	if err != nil {
 		return nil, err
 	}
@@ -159,9 +158,9 @@ func formFile(r *http.Request, name string) ([]byte, error) {
 // gives the reader's exact detail when the catalog has no advice for the
 // field; another language never shows the reader's English.
 func inspectErrorMessages(l i18n.Lang, err error) []string {
-	var e *inspect.Error
+	var e *Error
 	if !errors.As(err, &e) {
-		e = &inspect.Error{Code: "invalid_file", Message: err.Error()}
+		e = &Error{Code: "invalid_file", Message: err.Error()}
 	}
 	field := e.Field
 	if field == "" {
@@ -186,8 +185,8 @@ func inspectErrorMessages(l i18n.Lang, err error) []string {
 
 // loadInspect finds the request's upload and its analysis, or answers the
 // page's error and returns ok false.
-func (s *Server) loadInspect(w http.ResponseWriter, r *http.Request, ir inspectRequest) (store.Upload, *inspect.Analysis, bool) {
-	up, a, err := s.uploads.analysis(r.Context(), ir)
+func (s *Room) loadInspect(w http.ResponseWriter, r *http.Request, ir inspectRequest) (store.Upload, *Analysis, bool) {
+	up, a, err := s.Uploads.analysis(r.Context(), ir)
 	if err != nil {
 		status, msgs := inspectStatus(ir.lang, err)
 		renderInspect(w, r, status, inspectPage(ir, nil, nil, msgs))
@@ -196,8 +195,8 @@ func (s *Server) loadInspect(w http.ResponseWriter, r *http.Request, ir inspectR
 	return up, a, true
 }
 
-// handleInspectView handles the "GET /inspect/{id}" route: the batch view.
-func (s *Server) handleInspectView(w http.ResponseWriter, r *http.Request) {
+// HandleView handles the "GET /inspect/{id}" route: the batch view.
+func (s *Room) HandleView(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
 	up, a, ok := s.loadInspect(w, r, ir)
 	if !ok {
@@ -213,11 +212,11 @@ func (s *Server) handleInspectView(w http.ResponseWriter, r *http.Request) {
 	renderInspect(w, r, http.StatusOK, vm)
 }
 
-// handleInspectShare handles the "POST /inspect/{id}/share" route: the
+// HandleShare handles the "POST /inspect/{id}/share" route: the
 // upload is kept 7 days, and the view says until when.
-func (s *Server) handleInspectShare(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleShare(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
-	if _, err := s.uploads.share(r.Context(), ir.id); err != nil {
+	if _, err := s.Uploads.share(r.Context(), ir.id); err != nil {
 		status, msgs := inspectStatus(ir.lang, err)
 		renderInspect(w, r, status, inspectPage(ir, nil, nil, msgs))
 		return
@@ -236,12 +235,12 @@ func renderInspect(w http.ResponseWriter, r *http.Request, status int, vm templa
 	}
 }
 
-// handleInspectExample handles the "POST /inspect/example" route: the
+// HandleExample handles the "POST /inspect/example" route: the
 // example batch is uploaded as any file is (the address's quota and the
 // store's cap apply) and the browser sent to its view.
-func (s *Server) handleInspectExample(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleExample(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
-	up, status, key := s.uploads.put(r, inspect.ExampleBatch)
+	up, status, key := s.Uploads.put(r, ExampleBatch)
 	if status != 0 {
 		renderInspect(w, r, status, inspectPage(ir, nil, nil, []string{ir.lang.T(key)}))
 		return

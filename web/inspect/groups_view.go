@@ -1,11 +1,10 @@
-package web
+package inspect
 
 import (
 	"strconv"
 	"strings"
 
 	"gaelab/templates"
-	"gaelab/web/inspect"
 )
 
 // maxGroupAdvantages is how many members' advantages a group's row lists;
@@ -16,7 +15,7 @@ const maxGroupAdvantages = 16
 // size, the mean and std of its members' scores as verl's outcome
 // estimators read them, the members' advantages, and a link that filters
 // the view to the group. No rows without a uid.
-func inspectGroupsView(ir inspectRequest, a *inspect.Analysis) templates.InspectRows {
+func inspectGroupsView(ir inspectRequest, a *Analysis) templates.InspectRows {
 	t := ir.lang.T
 	v := templates.InspectRows{Caption: t("inspect.groups.caption"), Head: []string{
 		t("inspect.groups.uid"), t("inspect.groups.size"), t("inspect.groups.mean"), t("inspect.groups.std"),

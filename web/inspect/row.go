@@ -1,4 +1,4 @@
-package web
+package inspect
 
 import (
 	"net/http"
@@ -9,7 +9,6 @@ import (
 
 	"gaelab/templates"
 	"gaelab/web/chart"
-	"gaelab/web/inspect"
 	"gaelab/web/page"
 	"gaelab/web/play"
 )
@@ -31,7 +30,7 @@ func (spec inspectRowSpec) to(R int) int { return min(R, spec.from+inspectWindow
 
 // loadRow finds the request's upload, its analysis and the row and window
 // asked for, or answers the error and returns ok false.
-func (s *Server) loadRow(w http.ResponseWriter, r *http.Request) (inspectRequest, *inspect.Analysis, inspectRowSpec, bool) {
+func (s *Room) loadRow(w http.ResponseWriter, r *http.Request) (inspectRequest, *Analysis, inspectRowSpec, bool) {
 	ir := readInspect(r)
 	_, a, ok := s.loadInspect(w, r, ir)
 	if !ok {
@@ -46,9 +45,9 @@ func (s *Server) loadRow(w http.ResponseWriter, r *http.Request) (inspectRequest
 	return ir, a, inspectRowSpec{row: i, from: max(0, min(from, a.Batch.R-1))}, true
 }
 
-// handleInspectRow handles the "GET /inspect/{id}/row/{i}" route: one
+// HandleRow handles the "GET /inspect/{id}/row/{i}" route: one
 // response's numbers and charts, a window of tokens at a time (from=).
-func (s *Server) handleInspectRow(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleRow(w http.ResponseWriter, r *http.Request) {
 	ir, a, spec, ok := s.loadRow(w, r)
 	if !ok {
 		return
@@ -56,9 +55,9 @@ func (s *Server) handleInspectRow(w http.ResponseWriter, r *http.Request) {
 	renderInspect(w, r, http.StatusOK, inspectPage(ir, a, &spec, nil))
 }
 
-// handleInspectRowChart handles the "GET /inspect/{id}/row/{i}/{name}.svg"
+// HandleRowChart handles the "GET /inspect/{id}/row/{i}/{name}.svg"
 // route: one chart of the row view's window, for download.
-func (s *Server) handleInspectRowChart(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleRowChart(w http.ResponseWriter, r *http.Request) {
 	name := chi.URLParam(r, "name")
 	ir, a, spec, ok := s.loadRow(w, r)
 	if !ok {
@@ -78,7 +77,7 @@ func (s *Server) handleInspectRowChart(w http.ResponseWriter, r *http.Request) {
 // rowChartNames are the charts of a window: rewards and advantages, and
 // the values chart for the window that reaches the row's end (the chart
 // draws the terminal V(s_T) = 0 after its last token, true only there).
-func rowChartNames(a *inspect.Analysis, spec inspectRowSpec) []string {
+func rowChartNames(a *Analysis, spec inspectRowSpec) []string {
 	names := []string{"rewards", "advantages"}
 	if a.GAE != nil && a.Batch.Values != nil && spec.to(a.Batch.R) == a.Batch.R {
 		names = append(names, "values")
@@ -89,7 +88,7 @@ func rowChartNames(a *inspect.Analysis, spec inspectRowSpec) []string {
 // rowChartInput is the window's series for the charts: r_t with its score
 // and KL parts (rewards − scores; no KL part without scores), the engine's
 // raw and whitened A_t (or the estimator's), V(s_t) and R_t.
-func rowChartInput(ir inspectRequest, a *inspect.Analysis, spec inspectRowSpec) chart.Input {
+func rowChartInput(ir inspectRequest, a *Analysis, spec inspectRowSpec) chart.Input {
 	b, i, from, to := a.Batch, spec.row, spec.from, spec.to(a.Batch.R)
 	win := func(x [][]float64) []float64 {
 		if x == nil {
@@ -135,7 +134,7 @@ func drawRowChart(in chart.Input, name string) ([]byte, error) {
 }
 
 // inspectRowView is one response, a window of inspectWindow tokens.
-func inspectRowView(ir inspectRequest, a *inspect.Analysis, spec inspectRowSpec) *templates.InspectRowView {
+func inspectRowView(ir inspectRequest, a *Analysis, spec inspectRowSpec) *templates.InspectRowView {
 	t := ir.lang.T
 	b, rs := a.Batch, a.Rows[spec.row]
 	to := spec.to(b.R)
@@ -175,7 +174,7 @@ func inspectRowView(ir inspectRequest, a *inspect.Analysis, spec inspectRowSpec)
 
 // inspectRowTable is the window's numbers: a column per token t, a row
 // per quantity (the upload's own advantages and returns last).
-func inspectRowTable(ir inspectRequest, a *inspect.Analysis, spec inspectRowSpec) templates.Table {
+func inspectRowTable(ir inspectRequest, a *Analysis, spec inspectRowSpec) templates.Table {
 	t := ir.lang.T
 	b, i, to := a.Batch, spec.row, spec.to(a.Batch.R)
 	tb := templates.Table{Caption: t("inspect.row.heading", i, spec.from, to-1), Corner: "t"}

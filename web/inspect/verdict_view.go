@@ -1,20 +1,19 @@
-package web
+package inspect
 
 import (
 	"fmt"
 	"strings"
 
 	"gaelab/templates"
-	"gaelab/web/inspect"
 )
 
 // The batch view's verdict: what the tensors show before any GAE
-// (inspect.Finding), every release that reproduces the upload
-// (inspect.ReleaseFit) and the lead when something is unexplained
-// (inspect.Lead), each in the page's language.
+// (Finding), every release that reproduces the upload
+// (ReleaseFit) and the lead when something is unexplained
+// (Lead), each in the page's language.
 
 // inspectSanityView lists the sanity findings with their cells [row, t].
-func inspectSanityView(t func(string, ...any) string, findings []inspect.Finding) templates.InspectNotes {
+func inspectSanityView(t func(string, ...any) string, findings []Finding) templates.InspectNotes {
 	n := templates.InspectNotes{ID: "inspect-sanity", Heading: t("inspect.sanity.heading")}
 	for _, f := range findings {
 		cells := make([]string, len(f.Cells))
@@ -41,7 +40,7 @@ func inspectSanityView(t func(string, ...any) string, findings []inspect.Finding
 
 // inspectVerdictView says which releases reproduce the upload and, when
 // something is unexplained, the fitted lead.
-func inspectVerdictView(t func(string, ...any) string, c *inspect.Check) templates.InspectNotes {
+func inspectVerdictView(t func(string, ...any) string, c *Check) templates.InspectNotes {
 	n := templates.InspectNotes{ID: "inspect-verdict", Heading: t("inspect.verdict.heading")}
 	if c == nil {
 		return n

@@ -1,54 +1,51 @@
-package web
+package inspect
 
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"net/http"
 	"sync"
 	"time"
 
 	"gaelab/web/clientip"
 	"gaelab/web/i18n"
-	"gaelab/web/inspect"
 	"gaelab/web/mw"
 	"gaelab/web/store"
 )
 
-// Uploads of /inspect live in the database (Options.Store), so that any
-// replica can show, sort, filter and drill into any upload. Defaults of
-// their lifetimes and quotas (Options.UploadDailyBytes, UploadStoreBytes).
+// Uploads of /inspect live in the database (web.Options.Store), so that any
+// replica can show, sort, filter and drill into any upload. Their
+// lifetimes (the quotas' defaults are in uploads.go).
 const (
 	uploadTTL                = time.Hour
 	uploadShareTTL           = 7 * 24 * time.Hour
-	defaultUploadDailyBytes  = 512 << 20
-	defaultUploadStoreBytes  = 2 << 30
-	uploadSweepEvery         = 10 * time.Minute
 	inspectStoreTimeout      = 30 * time.Second
 	inspectAnalysesPerServer = 1 // a 256 × 4,096 batch's analysis is about 100 MB
 )
 
-// inspectUploads is /inspect's side of the database, and the last
+// Uploads is /inspect's side of the database, and the last
 // analyses this replica computed (by content and config).
-type inspectUploads struct {
+type Uploads struct {
 	st       store.Store // nil: uploads are off (503)
 	lim      store.UploadLimits
 	now      func() time.Time
 	cache    *analysisCache
-	quota    *mw.Quota    // uploads per address (inspect_admit.go)
-	analyses *mw.SlotPool // analyses running at once
+	Quota    *mw.Quota    // uploads per address (WithQuota)
+	Analyses *mw.SlotPool // analyses running at once
 }
 
-func newInspectUploads(o Options) *inspectUploads {
-	return &inspectUploads{st: o.Store, now: time.Now, cache: &analysisCache{},
-		lim:      store.UploadLimits{TTL: uploadTTL, PerAddrDay: o.UploadDailyBytes, MaxTotal: o.UploadStoreBytes},
-		quota:    mw.NewQuota(o.InspectBurst, time.Hour/time.Duration(o.InspectPerHour)),
-		analyses: mw.NewSlotPool(o.InspectConcurrent, o.InspectWait)}
+// NewUploads keeps uploads in st (nil: off), at most dailyBytes a
+// day from one address and storeBytes in all, metered by quota and
+// analysed in the slots of analyses.
+func NewUploads(st store.Store, dailyBytes, storeBytes int64, quota *mw.Quota, analyses *mw.SlotPool) *Uploads {
+	return &Uploads{st: st, now: time.Now, cache: &analysisCache{},
+		lim:   store.UploadLimits{TTL: uploadTTL, PerAddrDay: dailyBytes, MaxTotal: storeBytes},
+		Quota: quota, Analyses: analyses}
 }
 
 // put stores an upload from r's address; errors are a status and a
 // message key.
-func (u *inspectUploads) put(r *http.Request, data []byte) (store.Upload, int, string) {
+func (u *Uploads) put(r *http.Request, data []byte) (store.Upload, int, string) {
 	if u.st == nil {
 		return store.Upload{}, http.StatusServiceUnavailable, "inspect.err.nostore"
 	}
@@ -73,7 +70,7 @@ func (u *inspectUploads) put(r *http.Request, data []byte) (store.Upload, int, s
 // config, from this replica's cache when it can. A new analysis waits for
 // an analysis slot (errAnalysesBusy when none comes free in time); one
 // that another request computed meanwhile is taken from the cache.
-func (u *inspectUploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload, *inspect.Analysis, error) {
+func (u *Uploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload, *Analysis, error) {
 	if u.st == nil {
 		return store.Upload{}, nil, errUploadsOff
 	}
@@ -85,10 +82,10 @@ func (u *inspectUploads) analysis(ctx context.Context, ir inspectRequest) (store
 	if a, ok := u.cache.lookup(key); ok {
 		return up, a, nil
 	}
-	if !u.analyses.Acquire(ctx) {
+	if !u.Analyses.Acquire(ctx) {
 		return up, nil, errAnalysesBusy
 	}
-	defer u.analyses.Release()
+	defer u.Analyses.Release()
 	if a, ok := u.cache.lookup(key); ok {
 		return up, a, nil
 	}
@@ -96,7 +93,7 @@ func (u *inspectUploads) analysis(ctx context.Context, ir inspectRequest) (store
 	if err != nil {
 		return up, nil, err
 	}
-	a, err := inspect.Load(data, ir.config)
+	a, err := Load(data, ir.config)
 	if err != nil {
 		return up, nil, err
 	}
@@ -105,7 +102,7 @@ func (u *inspectUploads) analysis(ctx context.Context, ir inspectRequest) (store
 }
 
 // stored is a live view's upload and its bytes.
-func (u *inspectUploads) stored(ctx context.Context, id string) (store.Upload, []byte, error) {
+func (u *Uploads) stored(ctx context.Context, id string) (store.Upload, []byte, error) {
 	if u.st == nil {
 		return store.Upload{}, nil, errUploadsOff
 	}
@@ -118,7 +115,7 @@ func (u *inspectUploads) stored(ctx context.Context, id string) (store.Upload, [
 }
 
 // share keeps a view uploadShareTTL from now.
-func (u *inspectUploads) share(ctx context.Context, id string) (store.Upload, error) {
+func (u *Uploads) share(ctx context.Context, id string) (store.Upload, error) {
 	if u.st == nil {
 		return store.Upload{}, errUploadsOff
 	}
@@ -135,7 +132,7 @@ var (
 // status and the page's messages: 404 for an expired or unknown id, 400
 // for a config the batch refuses, 503 when the database fails or is off.
 func inspectStatus(l i18n.Lang, err error) (int, []string) {
-	var e *inspect.Error
+	var e *Error
 	switch {
 	case errors.As(err, &e):
 		return http.StatusBadRequest, inspectErrorMessages(l, err)
@@ -149,21 +146,6 @@ func inspectStatus(l i18n.Lang, err error) (int, []string) {
 	return http.StatusServiceUnavailable, []string{l.T("inspect.err.store")}
 }
 
-// SweepUploads deletes expired uploads now and then every uploadSweepEvery
-// until ctx is done.
-func SweepUploads(ctx context.Context, st store.Store, logger *slog.Logger) {
-	for {
-		if _, err := st.DeleteExpiredUploads(ctx, time.Now()); err != nil && ctx.Err() == nil {
-			logger.Error("upload sweep", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(uploadSweepEvery):
-		}
-	}
-}
-
 // analysisCache keeps the last analyses, so that the heat maps and row
 // views of a page do not recompute its batch.
 type analysisCache struct {
@@ -173,11 +155,11 @@ type analysisCache struct {
 
 type cachedAnalysis struct {
 	key string
-	a   *inspect.Analysis
+	a   *Analysis
 }
 
 // lookup is the analysis kept under key, if any.
-func (c *analysisCache) lookup(key string) (*inspect.Analysis, bool) {
+func (c *analysisCache) lookup(key string) (*Analysis, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, e := range c.entries {
@@ -188,7 +170,7 @@ func (c *analysisCache) lookup(key string) (*inspect.Analysis, bool) {
 	return nil, false
 }
 
-func (c *analysisCache) put(key string, a *inspect.Analysis) {
+func (c *analysisCache) put(key string, a *Analysis) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.entries = append([]cachedAnalysis{{key, a}}, c.entries...)
@@ -200,8 +182,8 @@ func (c *analysisCache) put(key string, a *inspect.Analysis) {
 // fileAnalysis is the stored upload's analysis for a file route (a PNG,
 // an export, a script); when there is none it answers the plain-text
 // error in the learner's language and false.
-func (s *Server) fileAnalysis(w http.ResponseWriter, r *http.Request, ir inspectRequest) (*inspect.Analysis, bool) {
-	_, a, err := s.uploads.analysis(r.Context(), ir)
+func (s *Room) fileAnalysis(w http.ResponseWriter, r *http.Request, ir inspectRequest) (*Analysis, bool) {
+	_, a, err := s.Uploads.analysis(r.Context(), ir)
 	if err != nil {
 		status, msgs := inspectStatus(ir.lang, err)
 		http.Error(w, msgs[0], status)
