@@ -3,6 +3,7 @@ package web
 import (
 	"gaelab/lessons"
 	"gaelab/web/class"
+	"gaelab/web/course"
 	"gaelab/web/i18n"
 )
 
@@ -12,8 +13,8 @@ import (
 // answers are grouped by the block's diagnoses only: Link and Cells stay
 // empty, as they name playground cells.
 func stateBlockSpec(slug, block string, p *lessons.Predict, bad *askError) (class.Spec, *askError) {
-	lr := lessonRequest{lang: i18n.En}
-	want, ok := lr.blockCells(p, "").CellValue(p.Ask)
+	lr := course.LessonRequest{Lang: i18n.En}
+	want, ok := lr.BlockCells(p, "").CellValue(p.Ask)
 	if !ok {
 		return class.Spec{}, bad
 	}
@@ -23,7 +24,7 @@ func stateBlockSpec(slug, block string, p *lessons.Predict, bad *askError) (clas
 	}
 	sp := class.Spec{Kind: "block", Lesson: slug, Block: block, Answer: kind, Value: want, Tol: p.Tolerance}
 	sp.Wrong = blockWrongs(p, func(cell, query string) (float64, bool) {
-		return lr.blockCells(p, query).CellValue(cell)
+		return lr.BlockCells(p, query).CellValue(cell)
 	})
 	return sp, nil
 }

@@ -15,6 +15,7 @@ import (
 	"gaelab/lessons"
 	"gaelab/templates"
 	"gaelab/web/class"
+	"gaelab/web/course"
 	"gaelab/web/i18n"
 	"gaelab/web/page"
 	"gaelab/web/play"
@@ -207,7 +208,7 @@ func prompt(lang i18n.Lang, sp class.Spec) templ.Component {
 	if sp.Kind == "block" {
 		p, c := findBlock(lang, sp.Lesson, sp.Block)
 		if p != nil { // trusted HTML rendered from the lessons
-			return templ.Raw(lessonRequest{lang: lang}.fillBlockCells(p, p.Question))
+			return templ.Raw(course.LessonRequest{Lang: lang}.FillBlockCells(p, p.Question))
 		}
 		if c != nil {
 			return templ.Raw(c.Question)
@@ -230,7 +231,7 @@ func groupLabel(lang i18n.Lang, sp class.Spec, g class.Group) templ.Component {
 		diag := ""
 		switch {
 		case p != nil && i < len(p.Wrong):
-			diag = lessonRequest{lang: lang}.fillBlockCells(p, p.Wrong[i].Text)
+			diag = course.LessonRequest{Lang: lang}.FillBlockCells(p, p.Wrong[i].Text)
 		case c != nil && i < len(c.Options):
 			diag = c.Options[i].Diagnosis
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/lessons"
+	"gaelab/web/course"
 	"gaelab/web/i18n"
 )
 
@@ -30,30 +31,30 @@ func TestDiagramPage(t *testing.T) {
 		}
 		drawn := svg.Find("text").Text()
 		steps := doc.Find(`[data-testid="diagram-steps"] li`)
-		if steps.Length() != len(diagramSteps) {
-			t.Errorf("%s: the text lists %d stages, want %d", lang, steps.Length(), len(diagramSteps))
+		if steps.Length() != len(course.DiagramSteps) {
+			t.Errorf("%s: the text lists %d stages, want %d", lang, steps.Length(), len(course.DiagramSteps))
 		}
-		if n := svg.Find("g[data-step]:contains('[B, R]')").Length(); n != len(diagramSteps) {
-			t.Errorf("%s: %d stages drawn with the shape [B, R], want %d", lang, n, len(diagramSteps))
+		if n := svg.Find("g[data-step]:contains('[B, R]')").Length(); n != len(course.DiagramSteps) {
+			t.Errorf("%s: %d stages drawn with the shape [B, R], want %d", lang, n, len(course.DiagramSteps))
 		}
-		for i, st := range diagramSteps {
-			title := i18n.Lang(lang).T("diagram." + st.key + ".title")
-			other := i18n.Lang(lang).Other().T("diagram." + st.key + ".title")
+		for i, st := range course.DiagramSteps {
+			title := i18n.Lang(lang).T("diagram." + st.Key + ".title")
+			other := i18n.Lang(lang).Other().T("diagram." + st.Key + ".title")
 			if !strings.Contains(drawn, title) || !strings.Contains(steps.Eq(i).Text(), title) {
-				t.Errorf("%s: stage %q is not labelled %q in the drawing and the text", lang, st.key, title)
+				t.Errorf("%s: stage %q is not labelled %q in the drawing and the text", lang, st.Key, title)
 			}
 			if other != title && strings.Contains(drawn, other) {
-				t.Errorf("%s: stage %q is drawn in the other language (%q)", lang, st.key, other)
+				t.Errorf("%s: stage %q is drawn in the other language (%q)", lang, st.Key, other)
 			}
-			if !strings.Contains(drawn, st.tensors) {
-				t.Errorf("%s: stage %q does not name %s", lang, st.key, st.tensors)
+			if !strings.Contains(drawn, st.Tensors) {
+				t.Errorf("%s: stage %q does not name %s", lang, st.Key, st.Tensors)
 			}
 			href, ok := steps.Eq(i).Find("a").Attr("href")
 			u, err := url.Parse(href)
-			if !ok || err != nil || u.Path != "/lessons/"+st.lesson || u.Query().Get("lang") != lang {
-				t.Errorf("%s: stage %q links %q, want its lesson %s", lang, st.key, href, st.lesson)
+			if !ok || err != nil || u.Path != "/lessons/"+st.Lesson || u.Query().Get("lang") != lang {
+				t.Errorf("%s: stage %q links %q, want its lesson %s", lang, st.Key, href, st.Lesson)
 			} else if rec := get(t, href); rec.Code != http.StatusOK {
-				t.Errorf("%s: stage %q's lesson %s is %d", lang, st.key, href, rec.Code)
+				t.Errorf("%s: stage %q's lesson %s is %d", lang, st.Key, href, rec.Code)
 			}
 		}
 		file, _ := doc.Find(`[data-testid="diagram-svg"]`).Attr("href")

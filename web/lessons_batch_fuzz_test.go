@@ -11,6 +11,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/templates"
+	"gaelab/web/course"
 	"gaelab/web/i18n"
 	"gaelab/web/page"
 )
@@ -49,10 +50,10 @@ func FuzzLessonBatchBlock(f *testing.F) {
 			return
 		}
 		q, _ := url.ParseQuery(query)
-		lr := lessonRequest{q: q, lang: i18n.En, langSet: mode&1 != 0, view: page.View{Dark: mode&8 != 0},
-			outcomes: map[*lessons.Predict]predictOutcome{}}
+		lr := course.LessonRequest{Q: q, Lang: i18n.En, LangSet: mode&1 != 0, View: page.View{Dark: mode&8 != 0},
+			Outcomes: map[*lessons.Predict]course.PredictOutcome{}}
 		if mode&2 != 0 {
-			lr.lang = i18n.Zh
+			lr.Lang = i18n.Zh
 		}
 		for _, p := range l.Parts {
 			var b bytes.Buffer
@@ -61,7 +62,7 @@ func FuzzLessonBatchBlock(f *testing.F) {
 				if !lessons.ValidBatchCell(p.Predict.Ask) || p.Predict.On != lessons.OnBatch || !(p.Predict.Tolerance > 0) || math.IsInf(p.Predict.Tolerance, 0) {
 					t.Fatalf("accepted a predict block on the batch outside the guide: %+v", p.Predict)
 				}
-				if err := templates.Predict(lr.predict("/lessons/x", p.Predict)).Render(context.Background(), &b); err != nil {
+				if err := templates.Predict(lr.Predict("/lessons/x", p.Predict)).Render(context.Background(), &b); err != nil {
 					t.Fatal(err)
 				}
 			case p.Batch != nil:
@@ -74,12 +75,12 @@ func FuzzLessonBatchBlock(f *testing.F) {
 				if x.Link == "" || !validBlockID(x.ID) || len(x.Hide) != 1 {
 					t.Fatalf("accepted a batch block outside the guide, or it hides %v: %+v", x.Hide, x)
 				}
-				hide := batchHiddenBy(l, x)
-				bb := lr.batchBlock(x, hide)
+				hide := course.BatchHiddenBy(l, x)
+				bb := lr.BatchBlock(x, hide)
 				if err := templates.LessonBatch(bb).Render(context.Background(), &b); err != nil {
 					t.Fatal(err)
 				}
-				if o := lr.predictState(hide[0]); o.ok && !o.revealed && bb.Chart != nil {
+				if o := lr.PredictState(hide[0]); o.OK && !o.Revealed && bb.Chart != nil {
 					t.Fatalf("the chart shows while %s is hidden", hide[0].Ask)
 				}
 			default:

@@ -12,6 +12,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/web/batch"
+	"gaelab/web/course"
 	"gaelab/web/i18n"
 	"gaelab/web/page"
 	"gaelab/web/play"
@@ -103,7 +104,7 @@ func TestBatchBlockHidesAskedCells(t *testing.T) {
 	found := 0
 	for _, lang := range lessons.Langs {
 		for _, x := range batchBlocks(lang) {
-			hide := batchHiddenBy(x.l, x.b)
+			hide := course.BatchHiddenBy(x.l, x.b)
 			if len(hide) == 0 {
 				continue
 			}
@@ -114,7 +115,7 @@ func TestBatchBlockHidesAskedCells(t *testing.T) {
 			html, _ := sel.Html()
 			reveal := ""
 			for _, q := range hide {
-				want, ok := lessonRequest{lang: "en"}.blockCells(q, "").CellValue(q.Ask)
+				want, ok := course.LessonRequest{Lang: "en"}.BlockCells(q, "").CellValue(q.Ask)
 				if !ok {
 					t.Fatalf("%s: %s asks %s, no cell", x.l.Slug, q.ID, q.Ask)
 				}
@@ -131,7 +132,7 @@ func TestBatchBlockHidesAskedCells(t *testing.T) {
 			}
 			sel = getPage(t, base+reveal).Find(block)
 			for _, q := range hide {
-				want, _ := lessonRequest{lang: "en"}.blockCells(q, "").CellValue(q.Ask)
+				want, _ := course.LessonRequest{Lang: "en"}.BlockCells(q, "").CellValue(q.Ask)
 				if !strings.Contains(sel.Text(), page.Num(want)) {
 					t.Errorf("%s/%s %s: %s (%s) still hidden once every question is revealed", lang, x.l.Slug, x.b.ID, q.Ask, page.Num(want))
 				}
@@ -185,7 +186,7 @@ func TestBatchPredictHintAndReveal(t *testing.T) {
 		if doc.Find(`[data-testid="hint"]`).Length() != 1 || doc.Find(`[data-testid="reveal"]`).Length() != 0 {
 			t.Errorf("%s: no hint after two wrong tries, or the answer shown", q.ID)
 		}
-		want, _ := lessonRequest{lang: "en"}.blockCells(q, "").CellValue(q.Ask)
+		want, _ := course.LessonRequest{Lang: "en"}.BlockCells(q, "").CellValue(q.Ask)
 		doc = getPage(t, "/lessons/real-batch/predict/"+q.ID+"?predict-"+q.ID+"-reveal=1")
 		reveal := doc.Find(`[data-testid="reveal"]`)
 		if !strings.Contains(reveal.Text(), page.Num(want)) || strings.Contains(reveal.Text(), "{") {
@@ -201,7 +202,7 @@ func TestBatchPredictHintAndReveal(t *testing.T) {
 // (s_i − mean)/(std + 1e-6) of its group, and whitening's statistics are
 // those of the batch's raw advantages over its valid tokens.
 func TestBatchCellValues(t *testing.T) {
-	v := lessonRequest{lang: "en"}.batchState("p=mixed-lengths")
+	v := course.LessonRequest{Lang: "en"}.BatchState("p=mixed-lengths")
 	g := v.Res.Groups[0]
 	for i := range v.B.Rows {
 		got, ok := v.CellValue("grpo." + strconv.Itoa(i) + ".0")

@@ -18,6 +18,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/templates"
+	"gaelab/web/course"
 	"gaelab/web/i18n"
 	"gaelab/web/page"
 )
@@ -79,9 +80,9 @@ func FuzzLessonBlocks(f *testing.F) {
 			return
 		}
 		q, _ := url.ParseQuery(query)
-		lr := lessonRequest{q: q, lang: i18n.En, langSet: mode&1 != 0, view: page.View{Present: mode&4 != 0, Dark: mode&8 != 0}}
+		lr := course.LessonRequest{Q: q, Lang: i18n.En, LangSet: mode&1 != 0, View: page.View{Present: mode&4 != 0, Dark: mode&8 != 0}}
 		if mode&2 != 0 {
-			lr.lang = i18n.Zh
+			lr.Lang = i18n.Zh
 		}
 		predicts, choices := 0, 0
 		for _, p := range l.Parts {
@@ -89,7 +90,7 @@ func FuzzLessonBlocks(f *testing.F) {
 			switch {
 			case p.Scenario != nil:
 				checkScenarioBlock(t, p.Scenario)
-				c = templates.LessonWidget(lr.widget("/lessons/x", p.Scenario, hiddenBy(l, p.Scenario)))
+				c = templates.LessonWidget(lr.Widget("/lessons/x", p.Scenario, course.HiddenBy(l, p.Scenario)))
 			case p.Predict != nil:
 				checkPredictBlock(t, p.Predict, predicts)
 				for _, h := range []string{p.Predict.Question, p.Predict.Hint, p.Predict.Derivation} {
@@ -97,14 +98,14 @@ func FuzzLessonBlocks(f *testing.F) {
 						t.Fatalf("block %q renders as %q: %v", body, h, err)
 					}
 				}
-				c = templates.Predict(lr.predict("/lessons/x", p.Predict))
+				c = templates.Predict(lr.Predict("/lessons/x", p.Predict))
 				predicts++
 			case p.Choice != nil:
 				checkChoiceBlock(t, p.Choice, choices)
 				if err := noBlockElements(p.Choice.Question); err != nil {
 					t.Fatalf("question %q renders as %q: %v", body, p.Choice.Question, err)
 				}
-				c = templates.Choice(lr.choice("/lessons/x", p.Choice))
+				c = templates.Choice(lr.Choice("/lessons/x", p.Choice))
 				choices++
 			default:
 				checkSafeHTML(t, "the lesson's prose", prose, p.HTML)

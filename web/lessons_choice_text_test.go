@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gaelab/lessons"
+	"gaelab/web/course"
 	"gaelab/web/i18n"
 )
 
@@ -31,7 +32,7 @@ func TestChoiceRevealAndVerdictText(t *testing.T) {
 					if o.Right {
 						continue
 					}
-					verdict := getPage(t, base+"="+choiceLetters[i:i+1]).Find(`[data-testid="verdict"]`).Text()
+					verdict := getPage(t, base+"="+course.ChoiceLetters[i:i+1]).Find(`[data-testid="verdict"]`).Text()
 					if verdict == "" || verdict == i18n.Lang(lang).T("predict.diagnosed") || strings.Contains(verdict, "number") || strings.Contains(verdict, "这个数") {
 						t.Errorf("%s/%s %s option %c: the verdict %q speaks of a number", lang, l.Slug, c.ID, 'A'+i, verdict)
 					}

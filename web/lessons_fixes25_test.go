@@ -12,6 +12,7 @@ import (
 	"gaelab/engine"
 	"gaelab/lessons"
 	"gaelab/lessons/glossary"
+	"gaelab/web/course"
 	"gaelab/web/i18n"
 	"gaelab/web/page"
 )
@@ -324,7 +325,7 @@ func TestDiagramLossesAreScalars(t *testing.T) {
 		for _, key := range []string{"critic", "actor"} {
 			drawn := doc.Find(`g[data-step="` + key + `"]`).Text()
 			for _, loss := range []string{"vf_loss", "pg_loss"} {
-				if strings.Contains(drawn, loss+" [B, R]") || strings.Contains(drawn, loss+" "+diagramShape) {
+				if strings.Contains(drawn, loss+" [B, R]") || strings.Contains(drawn, loss+" "+course.DiagramShape) {
 					t.Errorf("%s: %s is drawn with the shape [B, R]", lang, loss)
 				}
 			}

@@ -5,13 +5,14 @@ import (
 	"slices"
 	"testing"
 
+	"gaelab/web/course"
 	"gaelab/web/page"
 )
 
 // row is the engine's row of a playground state, as a lesson block shows it.
 func row(t *testing.T, link, id string) []float64 {
 	t.Helper()
-	q := lessonRequest{lang: "en"}.blockView("", link, nil).QuantityByID(id)
+	q := course.LessonRequest{Lang: "en"}.BlockView("", link, nil).QuantityByID(id)
 	if q == nil {
 		t.Fatalf("%s: no row %s", link, id)
 	}
@@ -71,8 +72,8 @@ func TestLessonContentFixes(t *testing.T) {
 
 	// misconceptions: the V = 0 example is example B's tokens, and there the
 	// rewarded last token tops the batch.
-	zc := lessonRequest{lang: "en"}.blockView("", "p=zero-critic", nil)
-	sb := lessonRequest{lang: "en"}.blockView("", "p=seed-b", nil)
+	zc := course.LessonRequest{Lang: "en"}.BlockView("", "p=zero-critic", nil)
+	sb := course.LessonRequest{Lang: "en"}.BlockView("", "p=seed-b", nil)
 	if len(zc.S.Tokens) != len(sb.S.Tokens) || zc.S.Tokens[0].Text != sb.S.Tokens[0].Text {
 		t.Error("zero-critic is not example B's response")
 	}

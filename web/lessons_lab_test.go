@@ -10,6 +10,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/web/compare"
+	"gaelab/web/course"
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
@@ -35,8 +36,8 @@ func checkLabLink(t *testing.T, where, link string) {
 // spreads of each run, the true advantage, and best.<c>, the λ whose
 // measured MSE is the smallest for critic c.
 func TestLabCellValues(t *testing.T) {
-	x := lessonRequest{lang: "en"}.labState("v=1&p=seed-b&n=300&seed=4&bias=-0.4")
-	lab := x.v.Lab
+	x := course.LessonRequest{Lang: "en"}.LabState("v=1&p=seed-b&n=300&seed=4&bias=-0.4")
+	lab := x.V.Lab
 	for c, runs := range lab.Runs {
 		mses := make([]float64, len(runs))
 		for l, r := range runs {
@@ -76,7 +77,7 @@ func TestLabQuestions(t *testing.T) {
 					continue
 				}
 				n++
-				want, ok := lessonRequest{lang: "en"}.blockCells(q, "").CellValue(q.Ask)
+				want, ok := course.LessonRequest{Lang: "en"}.BlockCells(q, "").CellValue(q.Ask)
 				if !ok {
 					t.Fatalf("%s %s: no cell %s", l.Slug, q.ID, q.Ask)
 				}
@@ -125,8 +126,8 @@ func BenchmarkHorizonPage(b *testing.B) {
 func TestLabMemoExact(t *testing.T) {
 	memo := play.NewChartMemo(1 << 20)
 	const link = "v=1&p=seed-a&n=200&seed=9&bias=0.3&lam=0.7"
-	first := lessonRequest{lang: "en", charts: memo}.labState(link)
-	again := lessonRequest{lang: "en", charts: memo}.labState(link)
+	first := course.LessonRequest{Lang: "en", Charts: memo}.LabState(link)
+	again := course.LessonRequest{Lang: "en", Charts: memo}.LabState(link)
 	if _, ok := memo.Get("lesson-lab\x00" + link); !ok {
 		t.Fatal("the lab's numbers are not in the memo")
 	}
@@ -137,7 +138,7 @@ func TestLabMemoExact(t *testing.T) {
 			t.Errorf("%s: %v (run) vs %v (memo)", cell, a, b)
 		}
 	}
-	if again.CellLabel("var.1.5") == "var.1.5" || again.v.Link() != first.v.Link() {
-		t.Errorf("from the memo: label %q, link %q vs %q", again.CellLabel("var.1.5"), again.v.Link(), first.v.Link())
+	if again.CellLabel("var.1.5") == "var.1.5" || again.V.Link() != first.V.Link() {
+		t.Errorf("from the memo: label %q, link %q vs %q", again.CellLabel("var.1.5"), again.V.Link(), first.V.Link())
 	}
 }

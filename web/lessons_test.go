@@ -11,6 +11,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/web/class"
+	"gaelab/web/course"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
 )
@@ -99,8 +100,8 @@ func checkLink(t *testing.T, where, link string) {
 // checkPredict answers a predict box wrongly, then with the engine's value.
 func checkPredict(t *testing.T, l *lessons.Lesson, lang string, q *lessons.Predict) {
 	t.Helper()
-	lr := lessonRequest{lang: "en"}
-	want, ok := lr.blockCells(q, "").CellValue(q.Ask)
+	lr := course.LessonRequest{Lang: "en"}
+	want, ok := lr.BlockCells(q, "").CellValue(q.Ask)
 	if !ok {
 		t.Errorf("%s: predict %q: no such cell", l.Slug, q.Ask)
 		return
@@ -139,7 +140,7 @@ func TestEveryDiagnosisShows(t *testing.T) {
 				for _, d := range q.Wrong {
 					answer := d.Answer
 					if cell, query, ok := lessons.ParseRefOn(q.On, d.Answer); ok {
-						x, ok := lessonRequest{lang: "en"}.blockCells(q, query).CellValue(cell)
+						x, ok := course.LessonRequest{Lang: "en"}.BlockCells(q, query).CellValue(cell)
 						if !ok {
 							t.Errorf("%s/%s %s: %s names no cell", lang, l.Slug, q.ID, d.Answer)
 							continue
@@ -151,7 +152,7 @@ func TestEveryDiagnosisShows(t *testing.T) {
 					}
 					doc := getPage(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"="+url.QueryEscape(answer))
 					got := doc.Find(`[data-testid="diagnosis"]`).Text()
-					if want := htmlText(t, fillCells(lessonRequest{lang: "en"}.blockCells(q, ""), d.Text)); got != want || len(lessons.Placeholders(got)) > 0 {
+					if want := htmlText(t, course.FillCells(course.LessonRequest{Lang: "en"}.BlockCells(q, ""), d.Text)); got != want || len(lessons.Placeholders(got)) > 0 {
 						t.Errorf("%s/%s %s: answer %s (%s) shows diagnosis %q, want %q", lang, l.Slug, q.ID, answer, d.Answer, got, want)
 					}
 					if doc.Find(".verdict.correct").Length() != 0 {
@@ -241,10 +242,10 @@ func TestWidgetHidesAskedCell(t *testing.T) {
 	for _, l := range lessons.Embedded().Lessons("en") {
 		for _, p := range l.Parts {
 			s := p.Scenario
-			if s == nil || hiddenBy(l, s) == nil {
+			if s == nil || course.HiddenBy(l, s) == nil {
 				continue
 			}
-			q := hiddenBy(l, s)
+			q := course.HiddenBy(l, s)
 			found = true
 			row, ts, _ := strings.Cut(q.Ask, ".")
 			cell := `#` + s.ID + ` tr[data-row="` + row + `"] td`

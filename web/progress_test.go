@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gaelab/lessons"
+	"gaelab/web/course"
 	"gaelab/web/page"
 )
 
@@ -17,7 +18,7 @@ func firstNumberPredict(t *testing.T) (*lessons.Lesson, *lessons.Predict, float6
 	for _, l := range lessons.Embedded().Lessons("en") {
 		for _, p := range l.Parts {
 			if q := p.Predict; q != nil && q.Kind == "number" {
-				v := lessonRequest{lang: "en"}.blockView("", q.Link, nil)
+				v := course.LessonRequest{Lang: "en"}.BlockView("", q.Link, nil)
 				want, _ := v.CellValue(q.Ask)
 				return l, q, want
 			}
@@ -32,14 +33,14 @@ func TestProgressCodeRoundTrip(t *testing.T) {
 		nil,
 		{"foundations"},
 		{"foundations", "foundations/why-baseline", "misconceptions/whiten-below-mean"},
-		progressKeys,
+		course.ProgressKeys,
 	} {
-		p := progress{}
+		p := course.Progress{}
 		for _, k := range keys {
 			p[k] = true
 		}
-		code := p.encode()
-		got, err := decodeProgress(code)
+		code := p.Encode()
+		got, err := course.DecodeProgress(code)
 		if err != nil {
 			t.Fatalf("decode(%q) of %v: %v", code, keys, err)
 		}
@@ -52,10 +53,10 @@ func TestProgressCodeRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	if c := (progress{}).encode(); c != "1" {
+	if c := (course.Progress{}).Encode(); c != "1" {
 		t.Errorf("no progress encodes as %q, want \"1\"", c)
 	}
-	if c := (progress{"foundations": true}).encode(); c != "1AQ" {
+	if c := (course.Progress{"foundations": true}).Encode(); c != "1AQ" {
 		t.Errorf("bit 0 encodes as %q, want \"1AQ\"", c)
 	}
 }
@@ -67,7 +68,7 @@ func TestProgressCodeRefusesNonCodes(t *testing.T) {
 		"1" + strings.Repeat("_", 20),  // bits past the keys this server knows
 		"1AB",                          // a non-canonical tail
 	} {
-		if p, err := decodeProgress(code); err == nil {
+		if p, err := course.DecodeProgress(code); err == nil {
 			t.Errorf("decode(%q) = %v, want an error", code, p)
 		}
 	}
@@ -78,11 +79,11 @@ func FuzzDecodeProgress(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, code string) {
-		p, err := decodeProgress(code)
+		p, err := course.DecodeProgress(code)
 		if err != nil {
 			return
 		}
-		if again := p.encode(); again != code {
+		if again := p.Encode(); again != code {
 			t.Errorf("decode(%q) re-encodes as %q: two codes for one progress", code, again)
 		}
 	})
@@ -91,7 +92,7 @@ func FuzzDecodeProgress(f *testing.F) {
 // Every lesson and question of the course, in both languages, has a bit.
 func TestProgressKeysCoverCourse(t *testing.T) {
 	seen := map[string]bool{}
-	for _, k := range progressKeys {
+	for _, k := range course.ProgressKeys {
 		if seen[k] {
 			t.Errorf("progress key %q is listed twice", k)
 		}
@@ -99,7 +100,7 @@ func TestProgressKeysCoverCourse(t *testing.T) {
 	}
 	for _, lang := range lessons.Langs {
 		for _, l := range lessons.Embedded().Lessons(lang) {
-			for _, k := range append([]string{l.Slug}, lessonQuestions(l)...) {
+			for _, k := range append([]string{l.Slug}, course.LessonQuestions(l)...) {
 				if !seen[k] {
 					t.Errorf("%s: %q has no progress bit: append it to progressKeys (web/progress_keys.go) and to web/testdata/progress/keys-v1.txt", lang, k)
 				}
@@ -115,7 +116,7 @@ func TestProgressKeysOnlyGrow(t *testing.T) {
 		t.Fatal(err)
 	}
 	old := strings.Fields(string(b))
-	if len(old) > len(progressKeys) || !slices.Equal(old, progressKeys[:len(old)]) {
+	if len(old) > len(course.ProgressKeys) || !slices.Equal(old, course.ProgressKeys[:len(old)]) {
 		t.Fatalf("progressKeys must start with the %d keys of testdata/progress/keys-v1.txt, in order: a code once given out would change its meaning", len(old))
 	}
 }
@@ -124,13 +125,13 @@ func TestProgressKeysOnlyGrow(t *testing.T) {
 // both languages, and hands the code to the script.
 func TestCourseMapFromProgressLink(t *testing.T) {
 	first := lessons.Embedded().Lessons("en")[0]
-	p := progress{first.Slug: true}
-	for _, q := range lessonQuestions(first) {
+	p := course.Progress{first.Slug: true}
+	for _, q := range course.LessonQuestions(first) {
 		p[q] = true
 	}
 	second := lessons.Embedded().Lessons("en")[1]
-	p[lessonQuestions(second)[0]] = true
-	code := p.encode()
+	p[course.LessonQuestions(second)[0]] = true
+	code := p.Encode()
 	labels := map[string][3]string{"en": {"done", "in progress", "not started"}, "zh": {"已完成", "进行中", "未开始"}}
 	for _, lang := range lessons.Langs {
 		doc := getPage(t, "/lessons?lang="+lang+"&progress="+url.QueryEscape(code))
@@ -147,7 +148,7 @@ func TestCourseMapFromProgressLink(t *testing.T) {
 		if doc.Find(`[data-testid="progress-restored"]`).Length() != 1 {
 			t.Errorf("%s: no word that the progress was restored", lang)
 		}
-		if bit, _ := items.Eq(0).Attr("data-progress-bit"); bit != progressBit(first.Slug) || bit == "" {
+		if bit, _ := items.Eq(0).Attr("data-progress-bit"); bit != course.ProgressBit(first.Slug) || bit == "" {
 			t.Errorf("%s: the first lesson's bit is %q", lang, bit)
 		}
 	}
@@ -175,11 +176,11 @@ func TestCourseMapRefusesBadProgress(t *testing.T) {
 func TestLessonPageProgressBits(t *testing.T) {
 	l, q, want := firstNumberPredict(t)
 	doc := getPage(t, "/lessons/"+l.Slug+"?lang=en&predict-"+q.ID+"="+url.QueryEscape(page.Num(want)))
-	if bit, _ := doc.Find("article[data-progress-read]").Attr("data-progress-read"); bit != progressBit(l.Slug) {
-		t.Errorf("the article's bit is %q, want %q", bit, progressBit(l.Slug))
+	if bit, _ := doc.Find("article[data-progress-read]").Attr("data-progress-read"); bit != course.ProgressBit(l.Slug) {
+		t.Errorf("the article's bit is %q, want %q", bit, course.ProgressBit(l.Slug))
 	}
 	box := doc.Find("#predict-" + q.ID)
-	if bit, _ := box.Attr("data-progress-bit"); bit == "" || bit != progressBit(l.Slug+"/"+q.ID) {
+	if bit, _ := box.Attr("data-progress-bit"); bit == "" || bit != course.ProgressBit(l.Slug+"/"+q.ID) {
 		t.Errorf("the question's bit is %q", bit)
 	}
 	if _, ok := box.Attr("data-correct"); !ok {

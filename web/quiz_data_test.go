@@ -8,6 +8,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/lessons"
+	"gaelab/web/course"
 	"gaelab/web/i18n"
 	"gaelab/web/page"
 )
@@ -23,9 +24,9 @@ var quizReads = map[string][]string{
 
 // quizSeedsCovering are seeds whose tests together ask every question of
 // the bank.
-func quizSeedsCovering(t *testing.T, bank [][]quizItem) []uint64 {
+func quizSeedsCovering(t *testing.T, bank [][]course.QuizItem) []uint64 {
 	t.Helper()
-	left := map[quizItem]bool{}
+	left := map[course.QuizItem]bool{}
 	for _, items := range bank {
 		for _, it := range items {
 			left[it] = true
@@ -37,7 +38,7 @@ func quizSeedsCovering(t *testing.T, bank [][]quizItem) []uint64 {
 			t.Fatalf("2000 seeds leave %d questions unasked", len(left))
 		}
 		n := len(left)
-		for _, it := range quizPick(bank, seed) {
+		for _, it := range course.QuizPick(bank, seed) {
 			delete(left, it)
 		}
 		if len(left) < n {
@@ -52,18 +53,18 @@ func quizSeedsCovering(t *testing.T, bank [][]quizItem) []uint64 {
 // reads shown with the engine's value.
 func TestQuizShowsEachQuestionsData(t *testing.T) {
 	for _, lang := range lessons.Langs {
-		bank := quizBank(lang)
+		bank := course.QuizBank(lang)
 		asked := 0
 		for _, seed := range quizSeedsCovering(t, bank) {
 			doc := getPage(t, "/lessons/quiz?seed="+strconv.FormatUint(seed, 10)+"&lang="+lang)
-			for i, it := range quizPick(bank, seed) {
-				p := it.predict
+			for i, it := range course.QuizPick(bank, seed) {
+				p := it.Predict
 				if p == nil {
 					continue
 				}
 				asked++
 				item := doc.Find("#quiz-" + strconv.Itoa(i))
-				where := lang + " seed " + strconv.FormatUint(seed, 10) + " " + it.lesson.Slug + "/" + p.ID
+				where := lang + " seed " + strconv.FormatUint(seed, 10) + " " + it.Lesson.Slug + "/" + p.ID
 				checkQuizData(t, where, lang, item, p)
 			}
 		}
@@ -81,7 +82,7 @@ func checkQuizData(t *testing.T, where, lang string, item *goquery.Selection, p 
 		t.Errorf("%s: %d data tables, want 1", where, tab.Length())
 		return
 	}
-	src := lessonRequest{lang: i18n.Lang(lang)}.blockCells(p, "")
+	src := course.LessonRequest{Lang: i18n.Lang(lang)}.BlockCells(p, "")
 	cell := func(row string, t int) *goquery.Selection {
 		return tab.Find(`tr[data-row="` + row + `"] td[data-t="` + strconv.Itoa(t) + `"]`)
 	}
@@ -114,13 +115,13 @@ func TestQuizSeed5ShowsTheRewards(t *testing.T) {
 	for _, lang := range lessons.Langs {
 		doc := getPage(t, "/lessons/quiz?seed=5&lang="+lang)
 		found := false
-		for i, it := range quizPick(quizBank(lang), 5) {
-			if it.predict == nil || it.predict.ID != "returns-kl" {
+		for i, it := range course.QuizPick(course.QuizBank(lang), 5) {
+			if it.Predict == nil || it.Predict.ID != "returns-kl" {
 				continue
 			}
 			found = true
 			item := doc.Find("#quiz-" + strconv.Itoa(i))
-			src := lessonRequest{lang: i18n.Lang(lang)}.blockCells(it.predict, "")
+			src := course.LessonRequest{Lang: i18n.Lang(lang)}.BlockCells(it.Predict, "")
 			cells := item.Find(`[data-testid="quiz-data"] tr[data-row="reward"] td`)
 			if cells.Length() != 6 {
 				t.Fatalf("%s: question %d shows %d rewards, want 6", lang, i+1, cells.Length())

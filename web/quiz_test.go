@@ -10,6 +10,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/web/class"
+	"gaelab/web/course"
 )
 
 // The final test draws at least 15 questions from every lesson (but the
@@ -17,13 +18,13 @@ import (
 // another seed.
 func TestQuizDeterministicPerSeed(t *testing.T) {
 	for _, lang := range lessons.Langs {
-		bank := quizBank(lang)
-		a, b, c := quizPick(bank, 7), quizPick(bank, 7), quizPick(bank, 8)
+		bank := course.QuizBank(lang)
+		a, b, c := course.QuizPick(bank, 7), course.QuizPick(bank, 7), course.QuizPick(bank, 8)
 		if len(a) < 15 {
 			t.Fatalf("%s: %d questions", lang, len(a))
 		}
-		if got, want := quizLessons(a), len(lessons.Embedded().Lessons(lang))-len(quizSkips); len(got) != want {
-			t.Errorf("%s: the test draws from %d lessons, want %d (every lesson but %v)", lang, len(got), want, quizSkips)
+		if got, want := course.QuizLessons(a), len(lessons.Embedded().Lessons(lang))-len(course.QuizSkips); len(got) != want {
+			t.Errorf("%s: the test draws from %d lessons, want %d (every lesson but %v)", lang, len(got), want, course.QuizSkips)
 		}
 		same := true
 		for i := range a {
@@ -47,13 +48,13 @@ func TestQuizDeterministicPerSeed(t *testing.T) {
 // section that teaches it.
 func TestQuizScoredByTheEngine(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
-		items := quizPick(quizBank("en"), seed)
+		items := course.QuizPick(course.QuizBank("en"), seed)
 		right, wrong := url.Values{"seed": {strconv.FormatUint(seed, 10)}, "check": {"1"}, "lang": {"en"}}, url.Values{"seed": {strconv.FormatUint(seed, 10)}, "check": {"1"}, "lang": {"en"}}
 		diagnosed := 0
 		for i, it := range items {
 			name := "a" + strconv.Itoa(i)
-			if p := it.predict; p != nil {
-				want, _ := lessonRequest{lang: "en"}.blockCells(p, "").CellValue(p.Ask)
+			if p := it.Predict; p != nil {
+				want, _ := course.LessonRequest{Lang: "en"}.BlockCells(p, "").CellValue(p.Ask)
 				right.Set(name, strconv.FormatFloat(want, 'f', 6, 64))
 				if p.Kind == "sign" {
 					right.Set(name, class.SignOf(want))
@@ -63,11 +64,11 @@ func TestQuizScoredByTheEngine(t *testing.T) {
 					diagnosed++
 				}
 			} else {
-				for j, o := range it.choice.Options {
+				for j, o := range it.Choice.Options {
 					if o.Right {
-						right.Set(name, choiceLetters[j:j+1])
+						right.Set(name, course.ChoiceLetters[j:j+1])
 					} else if wrong.Get(name) == "" {
-						wrong.Set(name, choiceLetters[j:j+1])
+						wrong.Set(name, course.ChoiceLetters[j:j+1])
 						diagnosed++
 					}
 				}

@@ -11,6 +11,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/web/compare"
+	"gaelab/web/course"
 	"gaelab/web/inspect"
 	"gaelab/web/mw"
 	"gaelab/web/page"
@@ -47,7 +48,7 @@ type Server struct {
 	*play.Room                   // the playground
 	update     *update.Room      // the update views
 	compare    *compare.Room     // the comparison views
-	course     *courseRoom       // the course (course_room.go)
+	course     *course.Room      // the course (course_room.go)
 	class      *classRoom        // live classes (class_room.go)
 	inspect    *inspect.Room     // /inspect's handlers (web/inspect/room.go)
 
@@ -67,7 +68,7 @@ func newServer(o Options) *Server {
 		Hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts)}
 	s.update = &update.Room{Room: s.Room}
 	s.compare = &compare.Room{Room: s.Room}
-	s.course = &courseRoom{Room: s.Room}
+	s.course = &course.Room{Room: s.Room}
 	return s
 }
 

@@ -1,4 +1,4 @@
-package web
+package course
 
 import (
 	"math"
@@ -30,12 +30,12 @@ type cellSource interface {
 // batchState is the batch of a block's link (a /batch query) in the
 // request's language, computed by the engine once per request: the blocks
 // and questions of a lesson share a few batches.
-func (lr lessonRequest) batchState(link string) play.BatchView {
+func (lr LessonRequest) BatchState(link string) play.BatchView {
 	if v, ok := lr.batches[link]; ok {
 		return v
 	}
 	q, _ := url.ParseQuery(link)
-	br := play.BatchRequest{Lang: lr.lang, LangSet: lr.langSet, View: page.View{Dark: lr.view.Dark}}
+	br := play.BatchRequest{Lang: lr.Lang, LangSet: lr.LangSet, View: page.View{Dark: lr.View.Dark}}
 	br.B, br.Rep = batch.Decode(q, play.BatchPageKeys...)
 	v := play.NewBatchView(br)
 	if lr.batches != nil {
@@ -46,15 +46,15 @@ func (lr lessonRequest) batchState(link string) play.BatchView {
 
 // blockCells is a predict block's state with the parameters of query
 // replacing its own ("" for none): the cells it asks about.
-func (lr lessonRequest) blockCells(b *lessons.Predict, query string) cellSource {
+func (lr LessonRequest) BlockCells(b *lessons.Predict, query string) cellSource {
 	link := overrideLink(b.Link, query)
 	switch b.On {
 	case lessons.OnBatch:
-		return lr.batchState(link)
+		return lr.BatchState(link)
 	case lessons.OnVariance:
-		return lr.labState(link)
+		return lr.LabState(link)
 	}
-	return lr.blockView("", link, nil)
+	return lr.BlockView("", link, nil)
 }
 
 // batchGiveaways are what a batch block leaves out while a question about
@@ -88,8 +88,8 @@ func batchGiveaways(cell string) (rows, stats []string, whitening bool) {
 // whitening, each response's token table (the rows the block names) and the
 // chart, with the cells the questions just above ask (hide) left out until
 // each is answered or revealed.
-func (lr lessonRequest) batchBlock(b *lessons.Batch, hide []*lessons.Predict) templates.BatchBlock {
-	v := lr.batchState(b.Link)
+func (lr LessonRequest) BatchBlock(b *lessons.Batch, hide []*lessons.Predict) templates.BatchBlock {
+	v := lr.BatchState(b.Link)
 	id := "batch-" + b.ID
 	bb := templates.BatchBlock{
 		ID: id, Errors: append(v.Messages(v.Br.Rep.Problems), v.Messages(v.Br.Rep.Warnings)...),
@@ -115,7 +115,7 @@ func (lr lessonRequest) batchBlock(b *lessons.Batch, hide []*lessons.Predict) te
 	}
 	hiding := false
 	for _, q := range hide {
-		if lr.predictState(q).revealed {
+		if lr.PredictState(q).Revealed {
 			continue
 		}
 		hiding = true

@@ -1,4 +1,4 @@
-package web
+package course
 
 import (
 	"slices"
@@ -44,15 +44,15 @@ func quizRows(l *lessons.Lesson, p *lessons.Predict) []string {
 // the table of the state it asks about, with its rows (quizRows) and the
 // cells it asks, and those that give them away, hidden. It is nil for a
 // question on a batch or the lab, which the test does not draw.
-func (lr lessonRequest) quizTable(i int, it quizItem) *templates.Table {
-	p := it.predict
+func (lr LessonRequest) quizTable(i int, it QuizItem) *templates.Table {
+	p := it.Predict
 	if p == nil || p.On != "" {
 		return nil
 	}
-	v := lr.blockView(predictParam(p), p.Link, nil)
+	v := lr.BlockView(predictParam(p), p.Link, nil)
 	tab := v.Table()
-	tab.Caption = lr.lang.T("quiz.data_caption", i+1)
-	rows := quizRows(it.lesson, p)
+	tab.Caption = lr.Lang.T("quiz.data_caption", i+1)
+	rows := quizRows(it.Lesson, p)
 	var kept []templates.Row
 	for _, r := range tab.Rows {
 		if !slices.Contains(rows, r.ID) {
@@ -65,6 +65,6 @@ func (lr lessonRequest) quizTable(i int, it quizItem) *templates.Table {
 		kept = append(kept, r)
 	}
 	tab.Rows = kept
-	hideCells(&tab, giveaways(p.Ask), lr.lang.T("predict.hidden_cell"))
+	hideCells(&tab, giveaways(p.Ask), lr.Lang.T("predict.hidden_cell"))
 	return &tab
 }

@@ -1,4 +1,4 @@
-package web
+package course
 
 // progressKeys names what a progress code's bits stand for: bit i is
 // progressKeys[i], a lesson read to its end ("<slug>") or a question of it
@@ -8,7 +8,7 @@ package web
 // the committed web/testdata/progress/keys-v1.txt). A new lesson or
 // question appends its keys at the end; TestProgressKeysCoverCourse names
 // any that are missing.
-var progressKeys = []string{
+var ProgressKeys = []string{
 	"foundations", "foundations/discounted-return", "foundations/first-advantage", "foundations/why-baseline",
 	"alignment", "alignment/next-value-t2", "alignment/one-based-v4", "alignment/which-tensor-v3",
 	"td-error", "td-error/delta-last", "td-error/delta4-sign", "td-error/v02-eos-next", "td-error/what-is-vst",

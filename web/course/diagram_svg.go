@@ -1,4 +1,4 @@
-package web
+package course
 
 import (
 	"fmt"
@@ -27,7 +27,7 @@ const (
 func drawDiagram(lang i18n.Lang, id string) []byte {
 	t := lang.T
 	var b strings.Builder
-	n := len(diagramSteps)
+	n := len(DiagramSteps)
 	chain := n - 2
 	h := diagramTop + chain*diagramPitch + diagramBoxH + 32
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-labelledby="%s-title %s-desc" class="diagram" font-family="system-ui, sans-serif" data-testid="diagram">`,
@@ -61,11 +61,11 @@ func drawDiagram(lang i18n.Lang, id string) []byte {
 // computes it, its tensors with their shape, and verl's function.
 func diagramBox(b *strings.Builder, lang i18n.Lang, i, x, y, w int) {
 	t := lang.T
-	st := diagramSteps[i]
-	fmt.Fprintf(b, `<g data-step="%s">`, st.key)
+	st := DiagramSteps[i]
+	fmt.Fprintf(b, `<g data-step="%s">`, st.Key)
 	fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" rx="6" fill="none" stroke="currentColor" stroke-width="1.5"/>`, x, y, w, diagramBoxH)
 	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="15" font-weight="bold" fill="currentColor">%d. %s — %s</text>`,
-		x+10, y+20, i+1, svg.Escape(t("diagram."+st.key+".title")), svg.Escape(t("diagram."+st.key+".who")))
+		x+10, y+20, i+1, svg.Escape(t("diagram."+st.Key+".title")), svg.Escape(t("diagram."+st.Key+".who")))
 	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="13" font-family="ui-monospace, monospace" fill="currentColor">%s</text>`,
 		x+10, y+40, svg.Escape(st.shapes(t)))
 	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="12" font-family="ui-monospace, monospace" fill="currentColor">%s</text>`,
@@ -77,8 +77,8 @@ func diagramBox(b *strings.Builder, lang i18n.Lang, i, x, y, w int) {
 func diagramDesc(lang i18n.Lang) string {
 	t := lang.T
 	var parts []string
-	for i, st := range diagramSteps {
-		parts = append(parts, fmt.Sprintf("%d. %s (%s): %s", i+1, t("diagram."+st.key+".title"), t("diagram."+st.key+".who"), st.shapes(t)))
+	for i, st := range DiagramSteps {
+		parts = append(parts, fmt.Sprintf("%d. %s (%s): %s", i+1, t("diagram."+st.Key+".title"), t("diagram."+st.Key+".who"), st.shapes(t)))
 	}
 	return t("diagram.shapes") + " " + strings.Join(parts, "; ") + "."
 }

@@ -1,8 +1,8 @@
-package web
+package course
 
 import "gaelab/web/play"
 
 // courseRoom is what the course's handlers (/lessons, a lesson and its
 // parts, the quiz, the glossary and the diagram) need of the server: the
 // playground's chart memo and whether live classes are on.
-type courseRoom struct{ *play.Room }
+type Room struct{ *play.Room }

@@ -1,4 +1,4 @@
-package web
+package course
 
 import (
 	"bytes"
@@ -19,9 +19,9 @@ import (
 // variance is a lesson's variance block: the lab of the block's link (a
 // playground query plus n, seed and bias), its toy, table and the biased
 // critic's chart, and a link that opens the lab with the same state.
-func (lr lessonRequest) variance(b *lessons.Variance) templates.VarianceBlock {
+func (lr LessonRequest) variance(b *lessons.Variance) templates.VarianceBlock {
 	q, _ := url.ParseQuery(b.Link)
-	pr := play.Request{Lang: lr.lang, LangSet: lr.langSet, View: page.View{Dark: lr.view.Dark}, Charts: lr.charts}
+	pr := play.Request{Lang: lr.Lang, LangSet: lr.LangSet, View: page.View{Dark: lr.View.Dark}, Charts: lr.Charts}
 	pr.S, pr.Rep = scenario.Decode(q, compare.VarianceKeys...)
 	v := compare.NewVarianceView(pr, q)
 	id := "var-" + b.ID
@@ -52,11 +52,11 @@ func (lr lessonRequest) variance(b *lessons.Variance) templates.VarianceBlock {
 // language (and whether the link names it) and the theme, never on the
 // learner's answers, and the lab's N rollouts cost more than the rest of a
 // lesson page.
-func (lr lessonRequest) varianceHTML(b *lessons.Variance) templ.Component {
-	key := "lesson-variance\x00" + b.ID + "\x00" + b.Link + "\x00" + strconv.Itoa(b.Horizon) + "\x00" + string(lr.lang) +
-		strconv.FormatBool(lr.langSet) + strconv.FormatBool(lr.view.Dark) + strconv.FormatBool(lr.view.Present)
-	if lr.charts != nil {
-		if html, ok := lr.charts.Get(key); ok {
+func (lr LessonRequest) varianceHTML(b *lessons.Variance) templ.Component {
+	key := "lesson-variance\x00" + b.ID + "\x00" + b.Link + "\x00" + strconv.Itoa(b.Horizon) + "\x00" + string(lr.Lang) +
+		strconv.FormatBool(lr.LangSet) + strconv.FormatBool(lr.View.Dark) + strconv.FormatBool(lr.View.Present)
+	if lr.Charts != nil {
+		if html, ok := lr.Charts.Get(key); ok {
 			return templ.Raw(string(html))
 		}
 	}
@@ -64,8 +64,8 @@ func (lr lessonRequest) varianceHTML(b *lessons.Variance) templ.Component {
 	if err := templates.LessonVariance(lr.variance(b)).Render(context.Background(), &buf); err != nil {
 		return templ.Raw("")
 	}
-	if lr.charts != nil {
-		lr.charts.Put(key, buf.Bytes())
+	if lr.Charts != nil {
+		lr.Charts.Put(key, buf.Bytes())
 	}
 	return templ.Raw(buf.String())
 }

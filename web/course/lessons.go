@@ -1,4 +1,4 @@
-package web
+package course
 
 import (
 	"net/http"
@@ -17,61 +17,61 @@ import (
 )
 
 // lessonRequest is the language of a lessons request and whether the link set it.
-type lessonRequest struct {
-	lang    i18n.Lang
-	langSet bool      // lang= was in the link
-	view    page.View // present= and theme= (hide= is the playground's)
-	q       url.Values
-	charts  *play.ChartMemo // the server's chart memo, for the blocks' charts
+type LessonRequest struct {
+	Lang    i18n.Lang
+	LangSet bool      // lang= was in the link
+	View    page.View // present= and theme= (hide= is the playground's)
+	Q       url.Values
+	Charts  *play.ChartMemo // the server's chart memo, for the blocks' charts
 	classes bool            // live classes are on
 	// outcomes holds the predict boxes already checked for this request.
-	outcomes map[*lessons.Predict]predictOutcome
+	Outcomes map[*lessons.Predict]PredictOutcome
 	// batches holds the batches already computed for this request, by link.
 	batches map[string]play.BatchView
 	// labs holds the variance labs already run for this request, by link.
 	labs map[string]labCells
 }
 
-func (s *courseRoom) readLessonRequest(r *http.Request) lessonRequest {
+func (s *Room) readLessonRequest(r *http.Request) LessonRequest {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
-	lr := lessonRequest{q: q, charts: s.Charts, classes: s.ClassesOn(), outcomes: map[*lessons.Predict]predictOutcome{},
+	lr := LessonRequest{Q: q, Charts: s.Charts, classes: s.ClassesOn(), Outcomes: map[*lessons.Predict]PredictOutcome{},
 		batches: map[string]play.BatchView{}, labs: map[string]labCells{}}
-	lr.lang, lr.langSet = i18n.OfLink(r, q)
-	lr.view = page.View{Present: q.Get("present") == "1", Dark: q.Get("theme") == "dark"}
+	lr.Lang, lr.LangSet = i18n.OfLink(r, q)
+	lr.View = page.View{Present: q.Get("present") == "1", Dark: q.Get("theme") == "dark"}
 	return lr
 }
 
 // url is a lessons path in the request's view and language.
-func (lr lessonRequest) url(path string) string { return lr.self(path).String() }
+func (lr LessonRequest) url(path string) string { return lr.self(path).String() }
 
 // self is a lessons page's link in the request's view and language.
-func (lr lessonRequest) self(path string) page.Link {
-	return page.Link{Path: path, View: lr.view, Lang: lr.lang}
+func (lr LessonRequest) self(path string) page.Link {
+	return page.Link{Path: path, View: lr.View, Lang: lr.Lang}
 }
 
 // page is the frame of a lessons page on path.
-func (lr lessonRequest) page(title, path string) templates.Page {
+func (lr LessonRequest) page(title, path string) templates.Page {
 	p := page.Frame(page.FrameSpec{
-		Self: lr.self(path), Title: title + " — " + lr.lang.T("brand"), Section: "/lessons", Presenter: true, Classes: lr.classes,
+		Self: lr.self(path), Title: title + " — " + lr.Lang.T("brand"), Section: "/lessons", Presenter: true, Classes: lr.classes,
 	})
 	p.Scripts = append(p.Scripts, progressJS(), termsJS())
 	return p
 }
 
 // handleLessons handles the "GET /lessons" route: the course index.
-func (s *courseRoom) handleLessons(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleLessons(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
-	t := lr.lang.T
+	t := lr.Lang.T
 	vm := templates.LessonIndex{
 		Page:    lr.page(t("lessons.heading"), "/lessons"),
 		Heading: t("lessons.heading"), Intro: t("lessons.intro"),
-		Quiz:     templates.Link{Label: t("lessons.quiz"), URL: page.Link{Path: "/lessons/quiz", State: "seed=1", Lang: lr.lang}.String()},
+		Quiz:     templates.Link{Label: t("lessons.quiz"), URL: page.Link{Path: "/lessons/quiz", State: "seed=1", Lang: lr.Lang}.String()},
 		Glossary: templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
 		Diagram:  templates.Link{Label: t("lessons.diagram"), URL: lr.url("/lessons/diagram")},
 	}
-	var p progress
+	var p Progress
 	vm.Progress, p = lr.courseProgress()
-	for _, l := range lessons.Embedded().Lessons(string(lr.lang)) {
+	for _, l := range lessons.Embedded().Lessons(string(lr.Lang)) {
 		vm.Lessons = append(vm.Lessons, lr.lessonCard(l, p))
 	}
 	page.Render(w, r, templates.LessonsPage(vm))
@@ -79,14 +79,14 @@ func (s *courseRoom) handleLessons(w http.ResponseWriter, r *http.Request) {
 
 // handleLesson handles the "GET /lessons/{slug}" route: one lesson, with its
 // widgets and predict boxes in the state the query gives them.
-func (s *courseRoom) handleLesson(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleLesson(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
-	l, prev, next := lessons.Embedded().Lesson(string(lr.lang), chi.URLParam(r, "slug"))
+	l, prev, next := lessons.Embedded().Lesson(string(lr.Lang), chi.URLParam(r, "slug"))
 	if l == nil {
 		http.NotFound(w, r)
 		return
 	}
-	t := lr.lang.T
+	t := lr.Lang.T
 	path := "/lessons/" + l.Slug
 	vm := templates.LessonPage{
 		Page:            lr.page(l.Title, path),
@@ -97,10 +97,10 @@ func (s *courseRoom) handleLesson(w http.ResponseWriter, r *http.Request) {
 		Glossary:        templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
 		Diagram:         templates.Link{Label: t("lessons.diagram"), URL: lr.url("/lessons/diagram")},
 		ObjectivesLabel: t("lessons.objectives"), NeedsLabel: t("lessons.needs"), NoNeeds: t("lessons.needs.none"),
-		Objectives: l.Objectives, ProgressBit: progressBit(l.Slug), ProgressAnswered: t("progress.answered"),
+		Objectives: l.Objectives, ProgressBit: ProgressBit(l.Slug), ProgressAnswered: t("progress.answered"),
 	}
 	for _, n := range l.Needs {
-		if x, _, _ := lessons.Embedded().Lesson(string(lr.lang), n); x != nil {
+		if x, _, _ := lessons.Embedded().Lesson(string(lr.Lang), n); x != nil {
 			vm.Needs = append(vm.Needs, templates.Link{Label: x.Title, URL: lr.url("/lessons/" + x.Slug)})
 		}
 	}
@@ -118,18 +118,18 @@ func (s *courseRoom) handleLesson(w http.ResponseWriter, r *http.Request) {
 	for _, p := range l.Parts {
 		switch {
 		case p.Scenario != nil:
-			wv := lr.widget(path, p.Scenario, hiddenBy(l, p.Scenario))
+			wv := lr.Widget(path, p.Scenario, HiddenBy(l, p.Scenario))
 			vm.Body = append(vm.Body, templates.LessonPart{Widget: &wv})
 		case p.Predict != nil:
-			pv := lr.predict(path, p.Predict)
+			pv := lr.Predict(path, p.Predict)
 			vm.Body = append(vm.Body, templates.LessonPart{Predict: &pv})
 		case p.Choice != nil:
-			cv := lr.choice(path, p.Choice)
+			cv := lr.Choice(path, p.Choice)
 			vm.Body = append(vm.Body, templates.LessonPart{Choice: &cv})
 		case p.Variance != nil:
 			vm.Body = append(vm.Body, templates.LessonPart{HTML: lr.varianceHTML(p.Variance)})
 		case p.Batch != nil:
-			vm.Body = append(vm.Body, templates.LessonPart{HTML: templates.LessonBatch(lr.batchBlock(p.Batch, batchHiddenBy(l, p.Batch)))})
+			vm.Body = append(vm.Body, templates.LessonPart{HTML: templates.LessonBatch(lr.BatchBlock(p.Batch, BatchHiddenBy(l, p.Batch)))})
 		case p.Details != nil:
 			vm.Body = append(vm.Body, templates.LessonPart{Details: &templates.DetailsBox{
 				Kind: p.Details.Kind, Label: t("lessons." + p.Details.Kind), Body: templ.Raw(p.Details.HTML)}})
@@ -141,7 +141,7 @@ func (s *courseRoom) handleLesson(w http.ResponseWriter, r *http.Request) {
 }
 
 // hiddenBy is the question whose asked cell a widget hides, or nil.
-func hiddenBy(l *lessons.Lesson, s *lessons.Scenario) *lessons.Predict {
+func HiddenBy(l *lessons.Lesson, s *lessons.Scenario) *lessons.Predict {
 	if s.Hide < 0 {
 		return nil
 	}
@@ -159,9 +159,9 @@ func hiddenBy(l *lessons.Lesson, s *lessons.Scenario) *lessons.Predict {
 // place) still find the block they named. A predict box that is now
 // revealed brings the widget under it along (an out-of-band swap), with the
 // cells it hid.
-func (s *courseRoom) handleLessonPart(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleLessonPart(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
-	l, _, _ := lessons.Embedded().Lesson(string(lr.lang), chi.URLParam(r, "slug"))
+	l, _, _ := lessons.Embedded().Lesson(string(lr.Lang), chi.URLParam(r, "slug"))
 	if l == nil {
 		http.NotFound(w, r)
 		return
@@ -173,14 +173,14 @@ func (s *courseRoom) handleLessonPart(w http.ResponseWriter, r *http.Request) {
 	for _, p := range l.Parts {
 		switch kind := chi.URLParam(r, "kind"); {
 		case p.Scenario != nil && kind == "widget" && (p.Scenario.ID == key || numeric && p.Scenario.ID == "w"+key):
-			page.Render(w, r, templates.LessonWidget(lr.widget(path, p.Scenario, hiddenBy(l, p.Scenario))))
+			page.Render(w, r, templates.LessonWidget(lr.Widget(path, p.Scenario, HiddenBy(l, p.Scenario))))
 			return
 		case p.Predict != nil && kind == "predict" && (p.Predict.ID == key || numeric && p.Predict.Legacy == place):
-			box := lr.predict(path, p.Predict)
+			box := lr.Predict(path, p.Predict)
 			page.Render(w, r, lr.uncovered(l, path, p.Predict, box))
 			return
 		case p.Choice != nil && kind == "choice" && p.Choice.ID == key:
-			page.Render(w, r, templates.Choice(lr.choice(path, p.Choice)))
+			page.Render(w, r, templates.Choice(lr.Choice(path, p.Choice)))
 			return
 		}
 	}
@@ -189,18 +189,18 @@ func (s *courseRoom) handleLessonPart(w http.ResponseWriter, r *http.Request) {
 
 // uncovered is a predict box as htmx swaps it: once revealed, with the
 // widgets and batch blocks under it that its answer uncovers (out-of-band).
-func (lr lessonRequest) uncovered(l *lessons.Lesson, path string, p *lessons.Predict, box templates.PredictBox) templ.Component {
+func (lr LessonRequest) uncovered(l *lessons.Lesson, path string, p *lessons.Predict, box templates.PredictBox) templ.Component {
 	var under []templates.Widget
 	var batches []templ.Component
 	if box.Revealed {
 		for _, q := range l.Parts {
 			if q.Scenario != nil && q.Scenario.Hide == p.Index {
-				wv := lr.widget(path, q.Scenario, p)
+				wv := lr.Widget(path, q.Scenario, p)
 				wv.OOB = true
 				under = append(under, wv)
 			}
 			if q.Batch != nil && slices.Contains(q.Batch.Hide, p.Index) {
-				bb := lr.batchBlock(q.Batch, batchHiddenBy(l, q.Batch))
+				bb := lr.BatchBlock(q.Batch, BatchHiddenBy(l, q.Batch))
 				bb.OOB = true
 				batches = append(batches, templates.LessonBatch(bb))
 			}
@@ -210,7 +210,7 @@ func (lr lessonRequest) uncovered(l *lessons.Lesson, path string, p *lessons.Pre
 }
 
 // batchHiddenBy are the questions whose asked cells a batch block hides.
-func batchHiddenBy(l *lessons.Lesson, b *lessons.Batch) []*lessons.Predict {
+func BatchHiddenBy(l *lessons.Lesson, b *lessons.Batch) []*lessons.Predict {
 	var out []*lessons.Predict
 	for _, p := range l.Parts {
 		if p.Predict != nil && slices.Contains(b.Hide, p.Predict.Index) {

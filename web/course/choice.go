@@ -1,4 +1,4 @@
-package web
+package course
 
 import (
 	"strings"
@@ -11,23 +11,23 @@ import (
 )
 
 // choiceLetters name a choice block's options in links: ?choice-<id>=b.
-const choiceLetters = "abcdef"
+const ChoiceLetters = "abcdef"
 
 // choice is a choice block: the options, the learner's pick, its diagnosis
 // and, once answered rightly or revealed, the explanation.
-func (lr lessonRequest) choice(path string, c *lessons.Choice) templates.ChoiceBox {
+func (lr LessonRequest) Choice(path string, c *lessons.Choice) templates.ChoiceBox {
 	name := "choice-" + c.ID
-	t := lr.lang.T
-	picked := lr.q.Get(name)
+	t := lr.Lang.T
+	picked := lr.Q.Get(name)
 	box := templates.ChoiceBox{
 		ID: name, QuestionID: c.ID, Action: lr.url(path) + "#" + name, Fragment: path + "/choice/" + c.ID,
-		ProgressBit: progressBit(strings.TrimPrefix(path, "/lessons/") + "/" + c.ID),
+		ProgressBit: ProgressBit(strings.TrimPrefix(path, "/lessons/") + "/" + c.ID),
 		Hidden:      lr.hiddenLang(), Question: templ.Raw(c.Question), Legend: t("choice.legend"),
 		Submit: t("predict.check"), Reveal: t("predict.reveal"),
 	}
 	right := -1
 	for i, o := range c.Options {
-		letter := choiceLetters[i : i+1]
+		letter := ChoiceLetters[i : i+1]
 		box.Options = append(box.Options, templates.ChoiceOption{ID: name + "-" + letter, Value: letter, Text: templ.Raw(o.Text), Selected: picked == letter})
 		if o.Right {
 			right = i
@@ -43,9 +43,9 @@ func (lr lessonRequest) choice(path string, c *lessons.Choice) templates.ChoiceB
 	if picked != "" && box.Verdict == "" {
 		box.Verdict = t("choice.unknown")
 	}
-	box.Revealed = box.Correct || lr.q.Get(name+"-reveal") == "1"
+	box.Revealed = box.Correct || lr.Q.Get(name+"-reveal") == "1"
 	if box.Revealed {
-		box.Answer = choiceAnswer(lr.lang, right, c.Options[right])
+		box.Answer = choiceAnswer(lr.Lang, right, c.Options[right])
 		box.Options[right].Right = true
 		if c.Explain != "" {
 			box.Explain = templ.Raw(c.Explain)
@@ -57,5 +57,5 @@ func (lr lessonRequest) choice(path string, c *lessons.Choice) templates.ChoiceB
 // choiceAnswer is the revealed answer of a choice: the right option's
 // letter and its text, so that a reveal never reads as a bare letter.
 func choiceAnswer(lang i18n.Lang, i int, o lessons.Option) templ.Component {
-	return templ.Raw(lang.HTML("choice.answer", strings.ToUpper(choiceLetters[i:i+1]), i18n.RawHTML(o.Text)))
+	return templ.Raw(lang.HTML("choice.answer", strings.ToUpper(ChoiceLetters[i:i+1]), i18n.RawHTML(o.Text)))
 }

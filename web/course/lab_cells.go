@@ -1,4 +1,4 @@
-package web
+package course
 
 import (
 	"encoding/json"
@@ -20,27 +20,27 @@ import (
 // with the smallest measured MSE and the true advantage
 // (lessons.ValidLabCell). Index conventions as on /compare/variance: c is
 // the critic (0 perfect, 1 biased), l the place of λ in the sweep.
-type labCells struct{ v compare.VarianceView }
+type labCells struct{ V compare.VarianceView }
 
 // labState is the lab of a block's link (a /compare/variance query), run
 // once per request, and once per server while the memo keeps its numbers:
 // the lab's N rollouts cost more than the rest of a lesson page.
-func (lr lessonRequest) labState(link string) labCells {
+func (lr LessonRequest) LabState(link string) labCells {
 	if v, ok := lr.labs[link]; ok {
 		return v
 	}
 	q, _ := url.ParseQuery(link)
-	pr := play.Request{Lang: lr.lang, LangSet: lr.langSet, View: page.View{Dark: lr.view.Dark}}
+	pr := play.Request{Lang: lr.Lang, LangSet: lr.LangSet, View: page.View{Dark: lr.View.Dark}}
 	pr.S, pr.Rep = scenario.Decode(q, compare.VarianceKeys...)
 	key := "lesson-lab\x00" + link
 	var x labCells
-	if b, ok := lr.memo(key); ok && json.Unmarshal(b, &x.v.Lab) == nil {
-		x.v.View = play.NewView(pr)
-		x.v.Params, x.v.Extra = compare.ReadVarianceParams(q, &x.v.Req.Rep)
+	if b, ok := lr.memo(key); ok && json.Unmarshal(b, &x.V.Lab) == nil {
+		x.V.View = play.NewView(pr)
+		x.V.Params, x.V.Extra = compare.ReadVarianceParams(q, &x.V.Req.Rep)
 	} else {
-		x.v = compare.NewVarianceView(pr, q)
-		if x.v.Err == nil && lr.charts != nil {
-			lr.charts.Put(key, labNumbers(x.v.Lab))
+		x.V = compare.NewVarianceView(pr, q)
+		if x.V.Err == nil && lr.Charts != nil {
+			lr.Charts.Put(key, labNumbers(x.V.Lab))
 		}
 	}
 	if lr.labs != nil {
@@ -50,11 +50,11 @@ func (lr lessonRequest) labState(link string) labCells {
 }
 
 // memo is what the server's memo keeps under key, if anything.
-func (lr lessonRequest) memo(key string) ([]byte, bool) {
-	if lr.charts == nil {
+func (lr LessonRequest) memo(key string) ([]byte, bool) {
+	if lr.Charts == nil {
 		return nil, false
 	}
-	return lr.charts.Get(key)
+	return lr.Charts.Get(key)
 }
 
 // labNumbers is a lab without its rollouts' estimates, as JSON: what the
@@ -78,7 +78,7 @@ func (x labCells) run(parts []string) (c, l int, ok bool) {
 	if len(parts) == 3 {
 		l, _ = strconv.Atoi(parts[2])
 	}
-	return c, l, x.v.Err == nil && c < len(x.v.Lab.Runs) && l < len(x.v.Lab.Runs[c])
+	return c, l, x.V.Err == nil && c < len(x.V.Lab.Runs) && l < len(x.V.Lab.Runs[c])
 }
 
 // CellValue is the lab's value of a cell (lessons.ValidLabCell).
@@ -93,17 +93,17 @@ func (x labCells) CellValue(cell string) (float64, bool) {
 	}
 	switch parts[0] {
 	case "true":
-		return x.v.Lab.True, true
+		return x.V.Lab.True, true
 	case "best":
 		best := 0
-		for k, r := range x.v.Lab.Runs[c] {
-			if r.Sample.MSE < x.v.Lab.Runs[c][best].Sample.MSE {
+		for k, r := range x.V.Lab.Runs[c] {
+			if r.Sample.MSE < x.V.Lab.Runs[c][best].Sample.MSE {
 				best = k
 			}
 		}
-		return x.v.Lab.Runs[c][best].Lam, true
+		return x.V.Lab.Runs[c][best].Lam, true
 	}
-	r := x.v.Lab.Runs[c][l]
+	r := x.V.Lab.Runs[c][l]
 	s := r.Sample
 	if strings.HasPrefix(parts[0], "x") {
 		s = r.Exact
@@ -129,9 +129,9 @@ func (x labCells) CellLabel(cell string) string {
 	}
 	switch parts[0] {
 	case "true":
-		return x.v.T("lessons.lab.true")
+		return x.V.T("lessons.lab.true")
 	case "best":
-		return x.v.T("lessons.lab.best", x.v.Critic(c))
+		return x.V.T("lessons.lab.best", x.V.Critic(c))
 	}
-	return x.v.T("lessons.lab.cell", x.v.T("lessons.lab.stat."+parts[0]), x.v.Critic(c), compare.SweepLam(x.v.Lab.Runs[c][l].Lam))
+	return x.V.T("lessons.lab.cell", x.V.T("lessons.lab.stat."+parts[0]), x.V.Critic(c), compare.SweepLam(x.V.Lab.Runs[c][l].Lam))
 }

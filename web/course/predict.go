@@ -1,4 +1,4 @@
-package web
+package course
 
 import (
 	"math"
@@ -23,63 +23,63 @@ func predictParam(b *lessons.Predict) string { return "predict-" + b.ID }
 // param reads a predict box's field: the one named by its id, else the one
 // v1 links named by its place (?predict-1=…), so that old links keep
 // answering the same question.
-func (lr lessonRequest) param(b *lessons.Predict, suffix string) string {
-	if vs, ok := lr.q[predictParam(b)+suffix]; ok && len(vs) > 0 {
+func (lr LessonRequest) param(b *lessons.Predict, suffix string) string {
+	if vs, ok := lr.Q[predictParam(b)+suffix]; ok && len(vs) > 0 {
 		return vs[0]
 	}
 	if b.Legacy >= 0 {
-		return lr.q.Get("predict-" + strconv.Itoa(b.Legacy) + suffix)
+		return lr.Q.Get("predict-" + strconv.Itoa(b.Legacy) + suffix)
 	}
 	return ""
 }
 
 // predictOutcome is what the learner's answer to a predict box came to.
-type predictOutcome struct {
+type PredictOutcome struct {
 	v         play.View  // the playground state, for a question on one (On "")
 	src       cellSource // the state asked about: v, or the batch
 	open      templates.Link
 	want      float64
-	ok        bool   // the cell exists in this state
+	OK        bool   // the cell exists in this state
 	answer    string // trimmed
 	parsed    bool   // a number answer that reads as a number
 	correct   bool
 	diagnosis string // the matched diagnosis's HTML, "" for none
-	revealed  bool
+	Revealed  bool
 	tries     int // wrong tries so far, this one included
 }
 
 // predictState checks the learner's answer against the engine's value and
 // the block's anticipated wrong answers.
-func (lr lessonRequest) predictState(b *lessons.Predict) predictOutcome {
-	if o, ok := lr.outcomes[b]; ok { // the box and the widget under it ask once per request
+func (lr LessonRequest) PredictState(b *lessons.Predict) PredictOutcome {
+	if o, ok := lr.Outcomes[b]; ok { // the box and the widget under it ask once per request
 		return o
 	}
 	o := lr.checkPredict(b)
-	if lr.outcomes != nil {
-		lr.outcomes[b] = o
+	if lr.Outcomes != nil {
+		lr.Outcomes[b] = o
 	}
 	return o
 }
 
-func (lr lessonRequest) checkPredict(b *lessons.Predict) predictOutcome {
-	var o predictOutcome
+func (lr LessonRequest) checkPredict(b *lessons.Predict) PredictOutcome {
+	var o PredictOutcome
 	switch b.On {
 	case lessons.OnBatch:
-		bv := lr.batchState(b.Link)
-		o.src, o.open = bv, templates.Link{Label: lr.lang.T("lessons.batch.open"), URL: bv.URL("/batch", bv.B.Focus)}
+		bv := lr.BatchState(b.Link)
+		o.src, o.open = bv, templates.Link{Label: lr.Lang.T("lessons.batch.open"), URL: bv.URL("/batch", bv.B.Focus)}
 	case lessons.OnVariance:
-		lab := lr.labState(b.Link)
-		o.src, o.open = lab, templates.Link{Label: lr.lang.T("var.open"), URL: lab.v.Link()}
+		lab := lr.LabState(b.Link)
+		o.src, o.open = lab, templates.Link{Label: lr.Lang.T("var.open"), URL: lab.V.Link()}
 	default:
-		o.v = lr.blockView(predictParam(b), b.Link, nil)
-		o.src, o.open = o.v, templates.Link{Label: lr.lang.T("lessons.open"), URL: o.v.Req.Link("/play", o.v.S)}
+		o.v = lr.BlockView(predictParam(b), b.Link, nil)
+		o.src, o.open = o.v, templates.Link{Label: lr.Lang.T("lessons.open"), URL: o.v.Req.Link("/play", o.v.S)}
 	}
-	o.want, o.ok = o.src.CellValue(b.Ask)
+	o.want, o.OK = o.src.CellValue(b.Ask)
 	o.answer = strings.TrimSpace(lr.param(b, ""))
 	if n, err := strconv.Atoi(lr.param(b, "-tries")); err == nil && n > 0 && n < 100 {
 		o.tries = n
 	}
-	if !o.ok {
+	if !o.OK {
 		return o
 	}
 	var x float64
@@ -103,16 +103,16 @@ func (lr lessonRequest) checkPredict(b *lessons.Predict) predictOutcome {
 			}
 		}
 	}
-	o.revealed = o.correct || lr.param(b, "-reveal") == "1"
+	o.Revealed = o.correct || lr.param(b, "-reveal") == "1"
 	return o
 }
 
 // matches reports whether a learner's answer is the anticipated wrong
 // answer a: a sign, or a number within the block's tolerance (a literal or
 // the engine's value of a cell).
-func (lr lessonRequest) matches(b *lessons.Predict, a, answer string, x float64) bool {
+func (lr LessonRequest) matches(b *lessons.Predict, a, answer string, x float64) bool {
 	if cell, query, ok := lessons.ParseRefOn(b.On, a); ok {
-		w, ok := lr.blockCells(b, query).CellValue(cell)
+		w, ok := lr.BlockCells(b, query).CellValue(cell)
 		if !ok {
 			return false
 		}
@@ -144,13 +144,13 @@ func overrideLink(link, query string) string {
 
 // predict is a predict block: the question, the learner's answer and, once
 // answered rightly or given up on, the engine's value and its derivation.
-func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.PredictBox {
+func (lr LessonRequest) Predict(path string, b *lessons.Predict) templates.PredictBox {
 	name := predictParam(b)
-	o := lr.predictState(b)
-	t := lr.lang.T
+	o := lr.PredictState(b)
+	t := lr.Lang.T
 	p := templates.PredictBox{
 		ID: name, QuestionID: b.ID, Action: lr.url(path) + "#" + name, Fragment: path + "/predict/" + b.ID,
-		ProgressBit: progressBit(strings.TrimPrefix(path, "/lessons/") + "/" + b.ID),
+		ProgressBit: ProgressBit(strings.TrimPrefix(path, "/lessons/") + "/" + b.ID),
 		Hidden:      lr.hiddenLang(), Question: templ.Raw(b.Question), Kind: b.Kind,
 		Answer: templates.Field{ID: name + "-answer", Name: name, Label: t("predict.answer"), Value: lr.param(b, "")},
 		Submit: t("predict.check"), Reveal: t("predict.reveal"),
@@ -159,8 +159,8 @@ func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.Predi
 	if o.tries > 0 {
 		p.Hidden = append(p.Hidden, templates.Option{Value: name + "-tries", Label: strconv.Itoa(o.tries)})
 	}
-	p.Signs = page.SignOptions(lr.lang, o.answer)
-	if !o.ok {
+	p.Signs = page.SignOptions(lr.Lang, o.answer)
+	if !o.OK {
 		p.Verdict = t("predict.unavailable")
 		return p
 	}
@@ -172,18 +172,18 @@ func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.Predi
 		p.Verdict, p.Correct = t("predict.right"), true
 	case o.diagnosis != "":
 		p.Verdict = t("predict.diagnosed")
-		p.Diagnosis = templ.Raw(fillCells(o.src, o.diagnosis))
+		p.Diagnosis = templ.Raw(FillCells(o.src, o.diagnosis))
 	default:
 		p.Verdict = t("predict.wrong")
 	}
 	if !o.correct && o.tries >= 2 {
 		hint := b.Hint
 		if hint == "" {
-			hint = lr.lang.HTML(hintKey(b)) // its formulas typeset, as the lesson's
+			hint = lr.Lang.HTML(hintKey(b)) // its formulas typeset, as the lesson's
 		}
 		p.HintLabel, p.Hint = t("predict.hint"), templ.Raw(hint)
 	}
-	p.Revealed = o.revealed
+	p.Revealed = o.Revealed
 	if p.Revealed {
 		p.Value = t("predict.value", revealLabel(o.src, b), page.Num(o.want))
 		if b.On == "" {
@@ -192,7 +192,7 @@ func (lr lessonRequest) predict(path string, b *lessons.Predict) templates.Predi
 			p.Formula = v.Formula()
 		}
 		if b.Derivation != "" {
-			p.Derivation = templ.Raw(fillCells(o.src, b.Derivation))
+			p.Derivation = templ.Raw(FillCells(o.src, b.Derivation))
 			if p.Formula != nil {
 				p.Formula.Lines = nil
 			}
@@ -216,7 +216,7 @@ func hintKey(b *lessons.Predict) string {
 
 // fillCells replaces each "{row.t}" (on a batch also "{row.i.t}") of a
 // rendered derivation with the engine's value of that cell.
-func fillCells(v cellSource, s string) string {
+func FillCells(v cellSource, s string) string {
 	for _, ref := range lessons.Placeholders(s) {
 		x, ok := v.CellValue(ref)
 		text := "?"
@@ -231,11 +231,11 @@ func fillCells(v cellSource, s string) string {
 // fillBlockCells is fillCells on a block's own state, as its lesson page
 // first shows it: a live class, which has no learner's state, shows the
 // block's texts so.
-func (lr lessonRequest) fillBlockCells(b *lessons.Predict, s string) string {
+func (lr LessonRequest) FillBlockCells(b *lessons.Predict, s string) string {
 	if len(lessons.Placeholders(s)) == 0 {
 		return s
 	}
-	return fillCells(lr.blockCells(b, ""), s)
+	return FillCells(lr.BlockCells(b, ""), s)
 }
 
 // revealLabel names a question's asked quantity in its reveal: the block's

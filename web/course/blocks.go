@@ -1,4 +1,4 @@
-package web
+package course
 
 import (
 	"net/url"
@@ -17,20 +17,20 @@ import (
 
 // blockView computes a lesson block's playground state: the block's link,
 // with the controls the learner changed (parameters "<id>-<control>").
-func (lr lessonRequest) blockView(id, link string, controls []string) play.View {
+func (lr LessonRequest) BlockView(id, link string, controls []string) play.View {
 	q, _ := url.ParseQuery(link)
 	for _, c := range controls {
-		if vs, ok := lr.q[id+"-"+c]; ok {
+		if vs, ok := lr.Q[id+"-"+c]; ok {
 			q[c] = vs
 		}
 	}
-	pr := play.Request{Lang: lr.lang, LangSet: lr.langSet, View: page.View{Dark: lr.view.Dark}, Charts: lr.charts}
+	pr := play.Request{Lang: lr.Lang, LangSet: lr.LangSet, View: page.View{Dark: lr.View.Dark}, Charts: lr.Charts}
 	pr.S, pr.Rep = scenario.Decode(q)
 	return play.NewView(pr)
 }
 
 // hiddenLang keeps lang= and the view through a block's form.
-func (lr lessonRequest) hiddenLang() []templates.Option {
+func (lr LessonRequest) hiddenLang() []templates.Option {
 	return lr.self("").Hidden()
 }
 
@@ -38,10 +38,10 @@ func (lr lessonRequest) hiddenLang() []templates.Option {
 // names and one chart. hide, when not nil, is the question just above whose
 // asked cell (and what gives it away) the widget leaves out until the
 // question is answered or revealed.
-func (lr lessonRequest) widget(path string, b *lessons.Scenario, hide *lessons.Predict) templates.Widget {
+func (lr LessonRequest) Widget(path string, b *lessons.Scenario, hide *lessons.Predict) templates.Widget {
 	id := b.ID
-	v := lr.blockView(id, b.Link, b.Controls)
-	t := lr.lang.T
+	v := lr.BlockView(id, b.Link, b.Controls)
+	t := lr.Lang.T
 	w := templates.Widget{
 		ID: id, Action: lr.url(path) + "#" + id, Fragment: path + "/widget/" + id,
 		Hidden: lr.hiddenLang(), Submit: t("form.submit"),
@@ -94,7 +94,7 @@ func (lr lessonRequest) widget(path string, b *lessons.Scenario, hide *lessons.P
 			w.Table.Rows[ri].Cells[ci].Pick = ""
 		}
 	}
-	hiding := hide != nil && !lr.predictState(hide).revealed
+	hiding := hide != nil && !lr.PredictState(hide).Revealed
 	if hiding {
 		hideCells(&w.Table, giveaways(hide.Ask), t("predict.hidden_cell"))
 		w.HiddenNote = t("predict.hidden_note")

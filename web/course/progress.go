@@ -1,4 +1,4 @@
-package web
+package course
 
 import (
 	"encoding/base64"
@@ -22,7 +22,7 @@ import (
 const progressMaxLen = 256
 
 // progress is a decoded progress code: the keys it marks.
-type progress map[string]bool
+type Progress map[string]bool
 
 // errProgress is any code that is not one: the page says so in the
 // learner's language, it never tells which byte was wrong.
@@ -30,7 +30,7 @@ var errProgress = errors.New("progress: not a progress code")
 
 // decodeProgress reads a progress code. A code with a bit past the keys
 // this server knows (a newer server's, or noise) is refused whole.
-func decodeProgress(code string) (progress, error) {
+func DecodeProgress(code string) (Progress, error) {
 	rest, ok := strings.CutPrefix(code, "1")
 	if !ok || len(code) > progressMaxLen || strings.IndexFunc(rest, notBase64URL) >= 0 {
 		return nil, errProgress
@@ -39,17 +39,17 @@ func decodeProgress(code string) (progress, error) {
 	if err != nil || len(bits) > 0 && bits[len(bits)-1] == 0 {
 		return nil, errProgress
 	}
-	p := progress{}
+	p := Progress{}
 	for i, b := range bits {
 		for j := range 8 {
 			if b&(1<<j) == 0 {
 				continue
 			}
 			k := i*8 + j
-			if k >= len(progressKeys) {
+			if k >= len(ProgressKeys) {
 				return nil, errProgress
 			}
-			p[progressKeys[k]] = true
+			p[ProgressKeys[k]] = true
 		}
 	}
 	return p, nil
@@ -62,9 +62,9 @@ func notBase64URL(r rune) bool {
 }
 
 // encode writes the code of p; keys without a bit are left out.
-func (p progress) encode() string {
+func (p Progress) Encode() string {
 	var bits []byte
-	for i, k := range progressKeys {
+	for i, k := range ProgressKeys {
 		if !p[k] {
 			continue
 		}
@@ -78,15 +78,15 @@ func (p progress) encode() string {
 
 // progressBit is the bit of a key as the page hands it to the script ("" for
 // a key without one: the script then keeps nothing for it).
-func progressBit(key string) string {
-	if i := slices.Index(progressKeys, key); i >= 0 {
+func ProgressBit(key string) string {
+	if i := slices.Index(ProgressKeys, key); i >= 0 {
 		return strconv.Itoa(i)
 	}
 	return ""
 }
 
 // lessonQuestions are the progress keys of a lesson's questions.
-func lessonQuestions(l *lessons.Lesson) []string {
+func LessonQuestions(l *lessons.Lesson) []string {
 	var keys []string
 	for _, p := range l.Parts {
 		switch {
@@ -108,8 +108,8 @@ const (
 
 // lessonState is where p stands in lesson l. static/progress.js applies
 // the same rule in the browser.
-func (p progress) lessonState(l *lessons.Lesson) string {
-	qs := lessonQuestions(l)
+func (p Progress) lessonState(l *lessons.Lesson) string {
+	qs := LessonQuestions(l)
 	right := 0
 	for _, q := range qs {
 		if p[q] {

@@ -1,4 +1,4 @@
-package web
+package course
 
 import (
 	"net/http"
@@ -15,10 +15,10 @@ import (
 // term.* messages come from), with its name in both languages, verl's tensor,
 // its symbol in the code's 0-based and the textbook's 1-based numbering, a
 // one-line definition and the lesson that teaches it.
-func (s *courseRoom) handleGlossary(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleGlossary(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
-	t := lr.lang.T
-	other := lr.lang.Other()
+	t := lr.Lang.T
+	other := lr.Lang.Other()
 	vm := templates.GlossaryPage{
 		Page:    lr.page(t("glossary.title"), "/glossary"),
 		Heading: t("glossary.title"), Intro: t("glossary.intro"), OtherLang: string(other),
@@ -28,10 +28,10 @@ func (s *courseRoom) handleGlossary(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, g := range glossary.All() {
 		e := templates.GlossaryEntry{
-			ID: "term-" + g.ID, Name: g.Name(string(lr.lang)), Other: g.Name(string(other)),
-			Tensor: g.Tensor, Zero: mathml.Plain(g.Symbol), One: mathml.Plain(g.OneBased), Def: mathml.Plain(g.Def(string(lr.lang))),
+			ID: "term-" + g.ID, Name: g.Name(string(lr.Lang)), Other: g.Name(string(other)),
+			Tensor: g.Tensor, Zero: mathml.Plain(g.Symbol), One: mathml.Plain(g.OneBased), Def: mathml.Plain(g.Def(string(lr.Lang))),
 		}
-		if l, _, _ := lessons.Embedded().Lesson(string(lr.lang), g.Lesson); l != nil {
+		if l, _, _ := lessons.Embedded().Lesson(string(lr.Lang), g.Lesson); l != nil {
 			e.Lesson = templates.Link{Label: l.Title, URL: lr.url("/lessons/" + l.Slug)}
 		}
 		vm.Terms = append(vm.Terms, e)

@@ -1,4 +1,4 @@
-package web
+package course
 
 import (
 	"net/http"
@@ -17,17 +17,17 @@ import (
 // response tensor), the loss it aggregates them into (a scalar; "" for
 // none), the verl function and the lesson that teaches it.
 type diagramStep struct {
-	key     string
-	tensors string
+	Key     string
+	Tensors string
 	loss    string
 	fn      string
-	lesson  string
+	Lesson  string
 }
 
 // shapes is the step's tensors with their shape, then its loss, a scalar,
 // as the drawing and the text write them.
 func (st diagramStep) shapes(t func(string, ...any) string) string {
-	s := st.tensors + " " + diagramShape
+	s := st.Tensors + " " + DiagramShape
 	if st.loss != "" {
 		s += " → " + st.loss + " (" + t("diagram.scalar") + ")"
 	}
@@ -36,7 +36,7 @@ func (st diagramStep) shapes(t func(string, ...any) string) string {
 
 // diagramSteps are the stages in order; the last two (the critic's and the
 // actor's updates) both start from the advantages and returns.
-var diagramSteps = []diagramStep{
+var DiagramSteps = []diagramStep{
 	{"rollout", "responses, response_mask", "", "generate_sequences", "ppo-step"},
 	{"logprobs", "old_log_probs, ref_log_prob", "", "compute_log_prob, compute_ref_log_prob", "scores-and-rewards"},
 	{"values", "values", "", "compute_values", "alignment"},
@@ -53,18 +53,18 @@ var diagramSteps = []diagramStep{
 const diagramObjectives, diagramRecap = 3, 4
 
 // diagramShape is the shape of every per-token tensor the diagram names.
-const diagramShape = "[B, R]"
+const DiagramShape = "[B, R]"
 
 // handleDiagram handles the "GET /lessons/diagram" route: one PPO step on
 // one page, drawn on the server, with its text alternative and each stage's
 // lesson.
-func (s *courseRoom) handleDiagram(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleDiagram(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
-	t := lr.lang.T
+	t := lr.Lang.T
 	vm := templates.DiagramPage{
 		Page:    lr.page(t("diagram.title"), "/lessons/diagram"),
 		Heading: t("diagram.title"), Intro: t("diagram.intro"), Shapes: t("diagram.shapes"),
-		SVG:       templ.Raw(string(drawDiagram(lr.lang, "ppo-diagram"))),
+		SVG:       templ.Raw(string(drawDiagram(lr.Lang, "ppo-diagram"))),
 		Download:  templates.Link{Label: t("chart.download"), URL: lr.url("/lessons/diagram.svg")},
 		TextLabel: t("diagram.text"), TaughtIn: t("glossary.col.lesson"),
 		IndexLink:       templates.Link{Label: t("lessons.heading"), URL: lr.url("/lessons")},
@@ -76,12 +76,12 @@ func (s *courseRoom) handleDiagram(w http.ResponseWriter, r *http.Request) {
 	for i := range diagramRecap {
 		vm.Recap = append(vm.Recap, t("diagram.recap."+strconv.Itoa(i+1)))
 	}
-	for i, st := range diagramSteps {
+	for i, st := range DiagramSteps {
 		d := templates.DiagramStep{
-			Number: i + 1, Title: t("diagram." + st.key + ".title"), Who: t("diagram." + st.key + ".who"),
+			Number: i + 1, Title: t("diagram." + st.Key + ".title"), Who: t("diagram." + st.Key + ".who"),
 			Tensors: st.shapes(t), Func: st.fn,
 		}
-		if l, _, _ := lessons.Embedded().Lesson(string(lr.lang), st.lesson); l != nil {
+		if l, _, _ := lessons.Embedded().Lesson(string(lr.Lang), st.Lesson); l != nil {
 			d.Lesson = templates.Link{Label: l.Title, URL: lr.url("/lessons/" + l.Slug)}
 		}
 		vm.Steps = append(vm.Steps, d)
@@ -91,7 +91,7 @@ func (s *courseRoom) handleDiagram(w http.ResponseWriter, r *http.Request) {
 
 // handleDiagramSVG handles the "GET /lessons/diagram.svg" route: the same
 // drawing as a standalone SVG file, in the request's language.
-func (s *courseRoom) handleDiagramSVG(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleDiagramSVG(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
-	page.WriteSVG(w, page.Chart{SVG: drawDiagram(lr.lang, "ppo-diagram")}, "")
+	page.WriteSVG(w, page.Chart{SVG: drawDiagram(lr.Lang, "ppo-diagram")}, "")
 }

@@ -1,4 +1,4 @@
-package web
+package course
 
 import (
 	"math/rand/v2"
@@ -20,10 +20,10 @@ const quizSize = 16
 
 // quizItem is one question of the final test: a predict or a choice block
 // of a lesson, with the section that teaches it.
-type quizItem struct {
-	lesson  *lessons.Lesson
-	predict *lessons.Predict
-	choice  *lessons.Choice
+type QuizItem struct {
+	Lesson  *lessons.Lesson
+	Predict *lessons.Predict
+	Choice  *lessons.Choice
 	section string // the id of the ## heading the block sits under
 }
 
@@ -34,16 +34,16 @@ var h2ID = regexp.MustCompile(`<h2 id="([^"]+)"`)
 // capstone, itself the course's closing exercise, came after quiz links
 // were given out, and a lesson more in the bank would change the questions
 // of every seed.
-var quizSkips = []string{"real-batch"}
+var QuizSkips = []string{"real-batch"}
 
 // quizBank is every question of the course in one language, in course order.
-func quizBank(lang string) [][]quizItem {
-	var bank [][]quizItem
+func QuizBank(lang string) [][]QuizItem {
+	var bank [][]QuizItem
 	for _, l := range lessons.Embedded().Lessons(lang) {
-		if slices.Contains(quizSkips, l.Slug) {
+		if slices.Contains(QuizSkips, l.Slug) {
 			continue
 		}
-		var items []quizItem
+		var items []QuizItem
 		section := ""
 		for _, p := range l.Parts {
 			if m := h2ID.FindAllStringSubmatch(p.HTML, -1); len(m) > 0 {
@@ -53,7 +53,7 @@ func quizBank(lang string) [][]quizItem {
 				continue // questions on a batch or the lab came after quiz links were given out (quizSkips)
 			}
 			if p.Predict != nil || p.Choice != nil {
-				items = append(items, quizItem{lesson: l, predict: p.Predict, choice: p.Choice, section: section})
+				items = append(items, QuizItem{Lesson: l, Predict: p.Predict, Choice: p.Choice, section: section})
 			}
 		}
 		if len(items) > 0 {
@@ -66,9 +66,9 @@ func quizBank(lang string) [][]quizItem {
 // quizPick draws a final test from the bank: one question from every
 // lesson, then more from the rest up to quizSize, in an order the seed
 // decides. The same seed always gives the same test.
-func quizPick(bank [][]quizItem, seed uint64) []quizItem {
+func QuizPick(bank [][]QuizItem, seed uint64) []QuizItem {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	var picked, rest []quizItem
+	var picked, rest []QuizItem
 	for _, items := range bank {
 		i := rng.IntN(len(items))
 		picked = append(picked, items[i])
@@ -103,14 +103,14 @@ func readSeed(s string) (uint64, bool) {
 // form and scored on the server. Every answer is checked against the
 // engine's value computed now; a wrong one gets its diagnosis and a link to
 // the section that teaches it.
-func (s *courseRoom) handleQuiz(w http.ResponseWriter, r *http.Request) {
+func (s *Room) HandleQuiz(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
-	t := lr.lang.T
-	seed, seedOK := readSeed(lr.q.Get("seed"))
+	t := lr.Lang.T
+	seed, seedOK := readSeed(lr.Q.Get("seed"))
 	link := func(seed uint64) string {
-		return page.Link{Path: "/lessons/quiz", State: "seed=" + strconv.FormatUint(seed, 10), Lang: lr.lang}.String()
+		return page.Link{Path: "/lessons/quiz", State: "seed=" + strconv.FormatUint(seed, 10), Lang: lr.Lang}.String()
 	}
-	self := page.Link{Path: "/lessons/quiz", State: "seed=" + strconv.FormatUint(seed, 10), View: lr.view, Lang: lr.lang}
+	self := page.Link{Path: "/lessons/quiz", State: "seed=" + strconv.FormatUint(seed, 10), View: lr.View, Lang: lr.Lang}
 	vm := templates.QuizPage{
 		Page:    page.Frame(page.FrameSpec{Self: self, Title: t("quiz.title") + " — " + t("brand"), Section: "/lessons"}),
 		Heading: t("quiz.title"), Intro: t("quiz.intro", quizSize),
@@ -119,11 +119,11 @@ func (s *courseRoom) handleQuiz(w http.ResponseWriter, r *http.Request) {
 		IndexLink: templates.Link{Label: t("lessons.heading"), URL: lr.url("/lessons")},
 	}
 	if !seedOK {
-		vm.Warning = t("quiz.bad_seed", lr.q.Get("seed"))
+		vm.Warning = t("quiz.bad_seed", lr.Q.Get("seed"))
 	}
-	checked := lr.q.Get("check") == "1"
+	checked := lr.Q.Get("check") == "1"
 	right := 0
-	for i, it := range quizPick(quizBank(string(lr.lang)), seed) {
+	for i, it := range QuizPick(QuizBank(string(lr.Lang)), seed) {
 		q, correct := lr.quizEntry(i, it, checked)
 		if correct {
 			right++
@@ -138,42 +138,42 @@ func (s *courseRoom) handleQuiz(w http.ResponseWriter, r *http.Request) {
 
 // quizEntry is question i of a final test, checked against the engine's
 // value when checked; it reports whether the answer was right.
-func (lr lessonRequest) quizEntry(i int, it quizItem, checked bool) (templates.QuizItem, bool) {
-	t := lr.lang.T
+func (lr LessonRequest) quizEntry(i int, it QuizItem, checked bool) (templates.QuizItem, bool) {
+	t := lr.Lang.T
 	name := "a" + strconv.Itoa(i)
-	answer := strings.TrimSpace(lr.q.Get(name))
+	answer := strings.TrimSpace(lr.Q.Get(name))
 	q := templates.QuizItem{
-		ID: "quiz-" + strconv.Itoa(i), Name: name, Number: strconv.Itoa(i + 1), Lesson: it.lesson.Title,
-		Section: templates.Link{Label: t("quiz.section", it.lesson.Title), URL: lr.url("/lessons/"+it.lesson.Slug) + "#" + it.section},
+		ID: "quiz-" + strconv.Itoa(i), Name: name, Number: strconv.Itoa(i + 1), Lesson: it.Lesson.Title,
+		Section: templates.Link{Label: t("quiz.section", it.Lesson.Title), URL: lr.url("/lessons/"+it.Lesson.Slug) + "#" + it.section},
 		Answer:  templates.Field{ID: "quiz-" + strconv.Itoa(i) + "-answer", Name: name, Label: t("predict.answer"), Value: answer},
 	}
 	correct := false
-	if p := it.predict; p != nil {
+	if p := it.Predict; p != nil {
 		q.Question, q.Kind = templ.Raw(p.Question), p.Kind
 		if q.Table = lr.quizTable(i, it); q.Table != nil {
 			q.DataNote = t("quiz.data_note")
 		}
-		q.Signs = page.SignOptions(lr.lang, answer)
+		q.Signs = page.SignOptions(lr.Lang, answer)
 		if checked {
-			pr := lessonRequest{lang: lr.lang, q: map[string][]string{predictParam(p): {answer}}}
-			o := pr.predictState(p)
+			pr := LessonRequest{Lang: lr.Lang, Q: map[string][]string{predictParam(p): {answer}}}
+			o := pr.PredictState(p)
 			correct = o.correct
 			q.Expected = templ.Raw(templ.EscapeString(t("predict.value", revealLabel(o.src, p), page.Num(o.want))))
 			switch {
 			case o.diagnosis != "":
-				q.Diagnosis = templ.Raw(fillCells(o.src, o.diagnosis))
+				q.Diagnosis = templ.Raw(FillCells(o.src, o.diagnosis))
 			case !correct:
-				q.Diagnosis = templ.Raw(lr.lang.HTML(hintKey(p)))
+				q.Diagnosis = templ.Raw(lr.Lang.HTML(hintKey(p)))
 			}
 		}
 	} else {
-		c := it.choice
+		c := it.Choice
 		q.Question, q.Kind = templ.Raw(c.Question), "choice"
 		for j, o := range c.Options {
-			letter := choiceLetters[j : j+1]
+			letter := ChoiceLetters[j : j+1]
 			q.Options = append(q.Options, templates.ChoiceOption{ID: q.ID + "-" + letter, Value: letter, Text: templ.Raw(o.Text), Selected: answer == letter})
 			if checked && o.Right {
-				q.Expected = choiceAnswer(lr.lang, j, o)
+				q.Expected = choiceAnswer(lr.Lang, j, o)
 			}
 			if checked && answer == letter {
 				correct = o.Right
@@ -190,7 +190,7 @@ func (lr lessonRequest) quizEntry(i int, it quizItem, checked bool) (templates.Q
 			q.Verdict = t("predict.right")
 		case answer == "":
 			q.Verdict = t("quiz.unanswered")
-		case it.choice != nil:
+		case it.Choice != nil:
 			q.Verdict = t("choice.diagnosed")
 		default:
 			q.Verdict = t("predict.diagnosed")
@@ -200,11 +200,11 @@ func (lr lessonRequest) quizEntry(i int, it quizItem, checked bool) (templates.Q
 }
 
 // quizLessons is the slugs a test draws from, for the tests.
-func quizLessons(items []quizItem) []string {
+func QuizLessons(items []QuizItem) []string {
 	var s []string
 	for _, it := range items {
-		if !slices.Contains(s, it.lesson.Slug) {
-			s = append(s, it.lesson.Slug)
+		if !slices.Contains(s, it.Lesson.Slug) {
+			s = append(s, it.Lesson.Slug)
 		}
 	}
 	return s
