@@ -14,7 +14,7 @@ func TestHistogramSVGEscapes(t *testing.T) {
 	res := class.Results{Answers: 3, Histogram: []class.Bin{
 		{Value: `<script>&"x"`, Count: 2}, {Value: "bad \xff\x00 byte", Count: 1, Right: true},
 	}}
-	s := histogramSVG(res, `Q1 <b> & "answers"`)
+	s := class.HistogramSVG(res, `Q1 <b> & "answers"`)
 	var doc struct {
 		Title string   `xml:"title"`
 		Texts []string `xml:"text"`

@@ -10,7 +10,6 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/lessons"
-	"gaelab/web/class"
 	"gaelab/web/course"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
@@ -109,7 +108,7 @@ func checkPredict(t *testing.T, l *lessons.Lesson, lang string, q *lessons.Predi
 	id := "predict-" + q.ID
 	right, wrong := strconv.FormatFloat(want, 'f', 6, 64), strconv.FormatFloat(want+10*q.Tolerance+1, 'f', 6, 64)
 	if q.Kind == "sign" {
-		right, wrong = class.SignOf(want), map[string]string{"+": "-", "-": "+", "0": "+"}[class.SignOf(want)]
+		right, wrong = page.SignOf(want), map[string]string{"+": "-", "-": "+", "0": "+"}[page.SignOf(want)]
 	}
 	base := "/lessons/" + l.Slug + "/predict/" + q.ID + "?lang=" + lang + "&" + id + "="
 	doc := getPage(t, base+url.QueryEscape(wrong))
@@ -147,7 +146,7 @@ func TestEveryDiagnosisShows(t *testing.T) {
 						}
 						answer = strconv.FormatFloat(x, 'f', 6, 64)
 						if q.Kind == "sign" {
-							answer = class.SignOf(x)
+							answer = page.SignOf(x)
 						}
 					}
 					doc := getPage(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"="+url.QueryEscape(answer))

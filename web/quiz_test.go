@@ -9,8 +9,8 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/lessons"
-	"gaelab/web/class"
 	"gaelab/web/course"
+	"gaelab/web/page"
 )
 
 // The final test draws at least 15 questions from every lesson (but the
@@ -57,7 +57,7 @@ func TestQuizScoredByTheEngine(t *testing.T) {
 				want, _ := course.LessonRequest{Lang: "en"}.BlockCells(p, "").CellValue(p.Ask)
 				right.Set(name, strconv.FormatFloat(want, 'f', 6, 64))
 				if p.Kind == "sign" {
-					right.Set(name, class.SignOf(want))
+					right.Set(name, page.SignOf(want))
 				}
 				if _, _, ref := lessons.ParseRefOn(p.On, p.Wrong[0].Answer); !ref {
 					wrong.Set(name, p.Wrong[0].Answer)

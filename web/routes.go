@@ -13,6 +13,7 @@ import (
 
 	"gaelab/static"
 	"gaelab/web/api"
+	"gaelab/web/class"
 	"gaelab/web/clientip"
 	"gaelab/web/httperr"
 	"gaelab/web/inspect"
@@ -203,8 +204,8 @@ func (s *Server) router() *router {
 
 	// Features mount their groups' routes here, one line each.
 	mountInspectRoutes(rt, s.inspect)
-	streamRoutes(rt.streams, s.class)
-	classRoutes(rt.limited, s.class, gzip)
+	class.StreamRoutes(rt.streams, s.class)
+	class.Routes(rt.limited, s.class, gzip)
 
 	mux.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		httperr.Write(w, r, httperr.New("not_found", "error.not_found"))
@@ -234,9 +235,9 @@ func (o Options) withDefaults() Options {
 	orDefault(&o.InflightWait, 250*time.Millisecond)
 	orDefault(&o.CacheBytes, 16<<20)
 	orDefault(&o.HandlerTimeout, 10*time.Second)
-	orDefault(&o.ClassTTL, defaultClassTTL)
-	orDefault(&o.MaxStudents, defaultMaxStudents)
-	orDefault(&o.MaxStreams, defaultMaxStreams)
+	orDefault(&o.ClassTTL, class.DefaultTTL)
+	orDefault(&o.MaxStudents, class.DefaultMaxStudents)
+	orDefault(&o.MaxStreams, class.DefaultMaxStreams)
 	orDefault(&o.UploadBodyBytes, defaultUploadBodyBytes)
 	orDefault(&o.UploadReadTimeout, defaultUploadReadTimeout)
 	orDefault(&o.UploadDailyBytes, defaultUploadDailyBytes)

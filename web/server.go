@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"gaelab/lessons"
+	"gaelab/web/class"
 	"gaelab/web/compare"
 	"gaelab/web/course"
 	"gaelab/web/inspect"
@@ -49,7 +50,7 @@ type Server struct {
 	update     *update.Room      // the update views
 	compare    *compare.Room     // the comparison views
 	course     *course.Room      // the course (course_room.go)
-	class      *classRoom        // live classes (class_room.go)
+	class      *class.Room       // live classes (class_room.go)
 	inspect    *inspect.Room     // /inspect's handlers (web/inspect/room.go)
 
 	// closing is done when the http.Server begins its shutdown; streams
@@ -63,8 +64,9 @@ func newServer(o Options) *Server {
 	o = o.withDefaults()
 	closing, shutdown := context.WithCancel(context.Background())
 	s := &Server{opts: o, answers: mw.NewResponseCache(o.CacheBytes),
-		class: newClassRoom(o), inspect: newInspectRoom(o), closing: closing, shutdown: shutdown}
-	s.Room = &play.Room{Charts: play.NewChartMemo(play.ChartMemoBytes), ClassesOn: s.class.on,
+		class: class.NewRoom(class.Config{Store: o.Store, TTL: o.ClassTTL, MaxStudents: o.MaxStudents,
+			MaxStreams: o.MaxStreams, PublicURL: o.PublicURL, AllowedHosts: o.AllowedHosts, Logger: o.Logger}), inspect: newInspectRoom(o), closing: closing, shutdown: shutdown}
+	s.Room = &play.Room{Charts: play.NewChartMemo(play.ChartMemoBytes), ClassesOn: s.class.On,
 		Hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts)}
 	s.update = &update.Room{Room: s.Room}
 	s.compare = &compare.Room{Room: s.Room}
@@ -138,4 +140,10 @@ func Serve(ctx context.Context, srv *http.Server, logger *slog.Logger) error {
 	}
 	logger.Info("stopped")
 	return nil
+}
+
+// class is what the live class takes of o.
+func (o Options) class() class.Config {
+	return class.Config{Store: o.Store, TTL: o.ClassTTL, MaxStudents: o.MaxStudents, MaxStreams: o.MaxStreams,
+		PublicURL: o.PublicURL, AllowedHosts: o.AllowedHosts, Logger: o.Logger}
 }

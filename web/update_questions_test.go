@@ -11,8 +11,8 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
-	"gaelab/web/class"
 	"gaelab/web/i18n"
+	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/update"
 )
@@ -89,7 +89,7 @@ func TestUpdateQuestionsDiagnoseEveryWrongAnswer(t *testing.T) {
 			t.Errorf("%s shows %d questions, want %d", link, n, len(qs))
 		}
 		for _, q := range qs {
-			right := answerText(q, q.Want, class.SignOf(q.Want))
+			right := answerText(q, q.Want, page.SignOf(q.Want))
 			for _, lang := range []string{"en", "zh"} {
 				l := link + "&lang=" + lang
 				box := checkBox(t, l, q, right, lang == "en")
@@ -137,7 +137,7 @@ func TestUpdateQuestionAnswers(t *testing.T) {
 	for _, l := range updateStates[:3] {
 		for _, q := range questionsOf(t, l) {
 			if q.ID == "grad" {
-				signs[class.SignOf(q.Want)] = true
+				signs[page.SignOf(q.Want)] = true
 			}
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"gaelab/web/page"
 )
 
 // Spec is what a question asks, fixed when the teacher asks it: the engine's
@@ -128,21 +130,9 @@ func (s Spec) Correct() string {
 		return string(rune('a' + int(s.Value)))
 	}
 	if s.Answer == "sign" {
-		return SignOf(s.Value)
+		return page.SignOf(s.Value)
 	}
 	return strconv.FormatFloat(math.Round(s.Value*1e4)/1e4, 'f', -1, 64)
-}
-
-// SignOf is "+", "-" or "0"; values within 5e-5 of 0 count as zero, as the
-// table shows them.
-func SignOf(x float64) string {
-	switch {
-	case x > 5e-5:
-		return "+"
-	case x < -5e-5:
-		return "-"
-	}
-	return "0"
 }
 
 // Right reports whether a normalized answer is right.
@@ -151,7 +141,7 @@ func (s Spec) Right(a string) bool {
 		return a == s.Correct()
 	}
 	if s.Answer == "sign" {
-		return a == SignOf(s.Value)
+		return a == page.SignOf(s.Value)
 	}
 	x, err := strconv.ParseFloat(a, 64)
 	return err == nil && math.Abs(x-s.Value) <= s.Tol+1e-12

@@ -10,7 +10,6 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/templates"
-	"gaelab/web/class"
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
@@ -87,7 +86,7 @@ func (lr LessonRequest) checkPredict(b *lessons.Predict) PredictOutcome {
 	case o.answer == "":
 	case b.Kind == "sign":
 		o.parsed = true
-		o.correct = o.answer == class.SignOf(o.want)
+		o.correct = o.answer == page.SignOf(o.want)
 	default:
 		var problem string
 		x, problem = scenario.ParseNumber(strings.ReplaceAll(o.answer, ",", ".")) // a decimal comma is fine here
@@ -117,7 +116,7 @@ func (lr LessonRequest) matches(b *lessons.Predict, a, answer string, x float64)
 			return false
 		}
 		if b.Kind == "sign" {
-			return answer == class.SignOf(w)
+			return answer == page.SignOf(w)
 		}
 		return math.Abs(x-w) <= b.Tolerance
 	}

@@ -6,7 +6,7 @@ import (
 )
 
 // signKeys are the three answers of a sign question, as the forms send them
-// ("+", "-", "0"; class.SignOf gives the engine's), with their labels' keys.
+// ("+", "-", "0"; SignOf gives the engine's), with their labels' keys.
 var signKeys = []struct{ value, key string }{{"+", "predict.positive"}, {"-", "predict.negative"}, {"0", "predict.zero"}}
 
 // signOptions are a sign question's radio buttons in lang, answer selected.
@@ -28,4 +28,16 @@ func SignLabel(lang i18n.Lang, sign string) string {
 		}
 	}
 	return sign
+}
+
+// SignOf is "+", "-" or "0"; values within 5e-5 of 0 count as zero, as the
+// table shows them.
+func SignOf(x float64) string {
+	switch {
+	case x > 5e-5:
+		return "+"
+	case x < -5e-5:
+		return "-"
+	}
+	return "0"
 }

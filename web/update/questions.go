@@ -12,7 +12,6 @@ import (
 	"gaelab/engine"
 	"gaelab/engine/explain"
 	"gaelab/templates"
-	"gaelab/web/class"
 	"gaelab/web/httperr"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
@@ -77,7 +76,7 @@ func (v actorView) ActorQuestions(a actorLoss) []Question {
 	if v.whole() { // the release's own loss: its clips, dual clip and clamp
 		slope = engine.PolicyLossSlopeGen(v.gen, [][]float64{v.logProbs}, [][]float64{v.Old}, [][]float64{a.adv}, v.clip, 0, g)
 	}
-	sign := class.SignOf(slope)
+	sign := page.SignOf(slope)
 	grad := Question{ID: "grad", Kind: "sign", text: v.T("uq.grad", v.Idx(g), page.Num(a.adv[g])), Want: slope}
 	if sign == "0" {
 		grad.Wrong = []updateWrong{{Sign: "+", Key: "uq.grad.flat"}, {Sign: "-", Key: "uq.grad.flat"}}
@@ -143,7 +142,7 @@ func (v updateView) questionBoxes(qs []Question, answers url.Values) []templates
 		if box.Revealed {
 			value := page.Num(q.Want)
 			if q.Kind == "sign" {
-				value = page.SignLabel(v.Req.Lang, class.SignOf(q.Want))
+				value = page.SignLabel(v.Req.Lang, page.SignOf(q.Want))
 			}
 			box.Value = v.T("uq.value", value)
 		}
@@ -159,7 +158,7 @@ func (q Question) Check(answer string) (string, string) {
 		return "", ""
 	}
 	if q.Kind == "sign" {
-		if answer == class.SignOf(q.Want) {
+		if answer == page.SignOf(q.Want) {
 			return "right", ""
 		}
 		for _, w := range q.Wrong {

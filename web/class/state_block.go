@@ -1,8 +1,7 @@
-package web
+package class
 
 import (
 	"gaelab/lessons"
-	"gaelab/web/class"
 	"gaelab/web/course"
 	"gaelab/web/i18n"
 )
@@ -12,17 +11,17 @@ import (
 // question without a table (a batch is too wide for a phone), and wrong
 // answers are grouped by the block's diagnoses only: Link and Cells stay
 // empty, as they name playground cells.
-func stateBlockSpec(slug, block string, p *lessons.Predict, bad *askError) (class.Spec, *askError) {
+func stateBlockSpec(slug, block string, p *lessons.Predict, bad *askError) (Spec, *askError) {
 	lr := course.LessonRequest{Lang: i18n.En}
 	want, ok := lr.BlockCells(p, "").CellValue(p.Ask)
 	if !ok {
-		return class.Spec{}, bad
+		return Spec{}, bad
 	}
 	kind := p.Kind
 	if kind != "sign" {
 		kind = "number"
 	}
-	sp := class.Spec{Kind: "block", Lesson: slug, Block: block, Answer: kind, Value: want, Tol: p.Tolerance}
+	sp := Spec{Kind: "block", Lesson: slug, Block: block, Answer: kind, Value: want, Tol: p.Tolerance}
 	sp.Wrong = blockWrongs(p, func(cell, query string) (float64, bool) {
 		return lr.BlockCells(p, query).CellValue(cell)
 	})

@@ -1,4 +1,4 @@
-package web
+package class
 
 import (
 	"context"
@@ -13,7 +13,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"gaelab/web/bounded"
-	"gaelab/web/class"
 	"gaelab/web/mw"
 	"gaelab/web/page"
 	"gaelab/web/store"
@@ -21,9 +20,9 @@ import (
 
 // Limits of live classes.
 const (
-	defaultClassTTL    = 24 * time.Hour
-	defaultMaxStreams  = 2000
-	defaultMaxStudents = 500
+	DefaultTTL         = 24 * time.Hour
+	DefaultMaxStreams  = 2000
+	DefaultMaxStudents = 500
 	maxAnswerChanges   = 20 // answers per student per question
 	classesPerHour     = 30 // classes started per address per hour
 	maxClassFormBytes  = 16 << 10
@@ -39,59 +38,70 @@ const (
 // classRoom serves live classes: the console, the phones, their streams
 // and the JSON API, over a store.Store. It is nil-safe in the sense that a
 // server without a store answers every class route with a clear 503.
-type classRoom struct {
+type Room struct {
 	st          store.Store
-	hub         *class.Hub
-	device      class.Signer
-	csrf        class.Signer
+	hub         *Hub
+	device      Signer
+	csrf        Signer
 	ttl         time.Duration
 	maxStudents int
 	hosts       page.SiteHosts // where phones reach the server
 	logger      *slog.Logger
 	starts      *mw.Quota // classes started, per client address
 
-	specs *bounded.Cache[string, class.Spec] // "code/qid": questions never change once asked
+	specs *bounded.Cache[string, Spec] // "code/qid": questions never change once asked
 
 	tablesMu sync.Mutex                        // one drawing at a time: phones asking together wait for it
-	tables   *bounded.Cache[string, phoneCell] // phoneCell's drawings
+	Tables   *bounded.Cache[string, PhoneCell] // phoneCell's drawings
 }
 
 // Budgets of the class memos: decoded question specs, and the phone
 // tables of cell questions (a long scenario's table is a few hundred KB).
 const (
 	classSpecBytes = 4 << 20
-	phoneCellBytes = 8 << 20
+	PhoneCellBytes = 8 << 20
 )
+
+// classConfig is what the live class takes of the server's Options.
+type Config struct {
+	Store        store.Store // nil turns classes off
+	TTL          time.Duration
+	MaxStudents  int
+	MaxStreams   int
+	PublicURL    string
+	AllowedHosts []string
+	Logger       *slog.Logger
+}
 
 // newClassRoom reads the signing keys the replicas share from the store.
 // Without a store (or when the keys cannot be read), classes are off.
-func newClassRoom(o Options) *classRoom {
-	cr := &classRoom{ttl: o.ClassTTL, maxStudents: o.MaxStudents, hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts),
+func NewRoom(o Config) *Room {
+	cr := &Room{ttl: o.TTL, maxStudents: o.MaxStudents, hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts),
 		logger: o.Logger, starts: mw.NewQuota(classesPerHour, time.Hour/classesPerHour),
-		specs:  bounded.New(classSpecBytes, func(k string, sp class.Spec) int { return bounded.StringBytes(k) + bounded.Approx(sp) }),
-		tables: bounded.New(phoneCellBytes, func(k string, c phoneCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
+		specs:  bounded.New(classSpecBytes, func(k string, sp Spec) int { return bounded.StringBytes(k) + bounded.Approx(sp) }),
+		Tables: bounded.New(PhoneCellBytes, func(k string, c PhoneCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
 	if o.Store == nil {
 		return cr
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	dev, err1 := class.NewSigner(ctx, o.Store, "device-cookie")
-	csrf, err2 := class.NewSigner(ctx, o.Store, "csrf-token")
+	dev, err1 := NewSigner(ctx, o.Store, "device-cookie")
+	csrf, err2 := NewSigner(ctx, o.Store, "csrf-token")
 	if err := errors.Join(err1, err2); err != nil {
 		o.Logger.Error("live classes are off: cannot read the signing keys", "err", err)
 		return cr
 	}
 	cr.st, cr.device, cr.csrf = o.Store, dev, csrf
-	cr.hub = class.NewHub(o.Store, o.MaxStreams)
+	cr.hub = NewHub(o.Store, o.MaxStreams)
 	return cr
 }
 
 // on reports whether live classes are on (a store and its keys).
-func (cr *classRoom) on() bool { return cr.st != nil }
+func (cr *Room) On() bool { return cr.st != nil }
 
 // available answers 503 when classes are off.
-func (cr *classRoom) available(w http.ResponseWriter, r *http.Request) bool {
-	if cr.on() {
+func (cr *Room) available(w http.ResponseWriter, r *http.Request) bool {
+	if cr.On() {
 		return true
 	}
 	cr.fail(w, r, "no_store", "", "class.err.nostore")
@@ -111,7 +121,7 @@ func noStore(w http.ResponseWriter) { w.Header().Set("Cache-Control", "no-store"
 
 // csrfToken is the request's valid CSRF cookie, or a fresh one set on w.
 // Pages that hold it in a form are answered no-store.
-func (cr *classRoom) csrfToken(w http.ResponseWriter, r *http.Request) string {
+func (cr *Room) csrfToken(w http.ResponseWriter, r *http.Request) string {
 	if c, err := r.Cookie(csrfCookie); err == nil {
 		if _, ok := cr.csrf.Check(c.Value); ok {
 			return c.Value
@@ -126,7 +136,7 @@ func (cr *classRoom) csrfToken(w http.ResponseWriter, r *http.Request) string {
 // checkForm parses a POSTed form (bounded) and checks the CSRF double
 // submit: the form's token equals the signed cookie. (A form from another
 // site never gets here: withCrossSiteRefusal.)
-func (cr *classRoom) checkForm(w http.ResponseWriter, r *http.Request) bool {
+func (cr *Room) checkForm(w http.ResponseWriter, r *http.Request) bool {
 	r.Body = http.MaxBytesReader(w, r.Body, maxClassFormBytes)
 	if err := r.ParseForm(); err != nil {
 		cr.fail(w, r, "bad_form", "", "class.err.csrf")
@@ -147,7 +157,7 @@ func (cr *classRoom) checkForm(w http.ResponseWriter, r *http.Request) bool {
 
 // deviceID is the student's anonymous device id from its signed cookie,
 // set now if absent (fresh). No name, nothing else about the student.
-func (cr *classRoom) deviceID(w http.ResponseWriter, r *http.Request) (id string, fresh bool) {
+func (cr *Room) deviceID(w http.ResponseWriter, r *http.Request) (id string, fresh bool) {
 	if c, err := r.Cookie(deviceCookie); err == nil {
 		if id, ok := cr.device.Check(c.Value); ok {
 			return id, false
@@ -162,7 +172,7 @@ func (cr *classRoom) deviceID(w http.ResponseWriter, r *http.Request) (id string
 
 // loadClass reads the {code} class; a 404 in the learner's language if it
 // does not exist (or expired).
-func (cr *classRoom) loadClass(w http.ResponseWriter, r *http.Request, code string) (store.Class, bool) {
+func (cr *Room) loadClass(w http.ResponseWriter, r *http.Request, code string) (store.Class, bool) {
 	c, err := cr.st.Class(r.Context(), code, time.Now())
 	if errors.Is(err, store.ErrNotFound) {
 		cr.fail(w, r, "not_found", "code", "class.join.unknown", code)
@@ -179,7 +189,7 @@ func (cr *classRoom) loadClass(w http.ResponseWriter, r *http.Request, code stri
 // or the form's k on pages, from "Authorization: Bearer" on the API. 503
 // when classes are off; 403 without the right key, saying nothing about the
 // class.
-func (cr *classRoom) teacher(w http.ResponseWriter, r *http.Request) (store.Class, string, bool) {
+func (cr *Room) teacher(w http.ResponseWriter, r *http.Request) (store.Class, string, bool) {
 	if !cr.available(w, r) {
 		return store.Class{}, "", false
 	}
@@ -196,7 +206,7 @@ func (cr *classRoom) teacher(w http.ResponseWriter, r *http.Request) (store.Clas
 		cr.failWith(w, r, err)
 		return c, "", false
 	}
-	if err != nil || !class.KeyMatches(key, c.KeyHash) {
+	if err != nil || !KeyMatches(key, c.KeyHash) {
 		cr.fail(w, r, "forbidden", "key", "class.err.key")
 		return c, "", false
 	}
@@ -205,7 +215,7 @@ func (cr *classRoom) teacher(w http.ResponseWriter, r *http.Request) (store.Clas
 
 // publish tells every replica's streams that a class changed. A lost event
 // is only a late refresh, so failures are logged, not answered.
-func (cr *classRoom) publish(ctx context.Context, code, kind string) {
+func (cr *Room) publish(ctx context.Context, code, kind string) {
 	if err := cr.st.Publish(ctx, store.Event{Class: code, Kind: kind}); err != nil {
 		cr.logger.Warn("class publish", "kind", kind, "err", err)
 	}
@@ -214,7 +224,7 @@ func (cr *classRoom) publish(ctx context.Context, code, kind string) {
 // baseURL is where phones reach this server: -public-url if set, else the
 // scheme and host of the request when the host is known (siteHosts), else
 // "": the join links are then paths on this site.
-func (cr *classRoom) baseURL(r *http.Request) string {
+func (cr *Room) baseURL(r *http.Request) string {
 	base, _ := cr.hosts.Base(r)
 	return base
 }

@@ -1,4 +1,4 @@
-package web
+package class
 
 import (
 	"errors"
@@ -18,13 +18,13 @@ import (
 // fail answers a refused class request with code's status: the JSON API's
 // error (field named, English) under /api/, else plain text in the
 // learner's language. Never cached.
-func (cr *classRoom) fail(w http.ResponseWriter, r *http.Request, code, field, key string, args ...any) {
+func (cr *Room) fail(w http.ResponseWriter, r *http.Request, code, field, key string, args ...any) {
 	httperr.Write(w, r, &httperr.Error{Code: code, Field: field, Key: key, Args: args})
 }
 
 // refusal is a store error as a refusal (code, field, message key and
 // arguments), ok false for a failure of ours.
-func (cr *classRoom) refusal(err error) (code, field, key string, args []any, ok bool) {
+func (cr *Room) refusal(err error) (code, field, key string, args []any, ok bool) {
 	switch {
 	case errors.Is(err, store.ErrFull):
 		return "class_full", "", "class.err.full", []any{cr.maxStudents}, true
@@ -36,7 +36,7 @@ func (cr *classRoom) refusal(err error) (code, field, key string, args []any, ok
 
 // failWith answers err: its refusal, or else a logged 500 (the route
 // pattern only, never the key).
-func (cr *classRoom) failWith(w http.ResponseWriter, r *http.Request, err error) {
+func (cr *Room) failWith(w http.ResponseWriter, r *http.Request, err error) {
 	if code, field, key, args, ok := cr.refusal(err); ok {
 		cr.fail(w, r, code, field, key, args...)
 		return

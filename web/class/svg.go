@@ -1,10 +1,9 @@
-package web
+package class
 
 import (
 	"fmt"
 	"strings"
 
-	"gaelab/web/class"
 	"gaelab/web/svg"
 )
 
@@ -16,10 +15,10 @@ const histogramBars = 12
 // frequent first, the right answer's bar marked ✓ and coloured by class
 // (app.css gives both themes their colours). Presentation attributes only,
 // so it renders under the strict CSP.
-func histogramSVG(res class.Results, title string) string {
+func HistogramSVG(res Results, title string) string {
 	bins := res.Histogram
 	if len(bins) > histogramBars {
-		rest := class.Bin{Value: "…"}
+		rest := Bin{Value: "…"}
 		for _, b := range bins[histogramBars-1:] {
 			rest.Count += b.Count
 		}

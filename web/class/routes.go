@@ -1,4 +1,4 @@
-package web
+package class
 
 import (
 	"net/http"
@@ -9,7 +9,7 @@ import (
 // classRoutes are the live class's pages, forms and JSON API. Their
 // answers hold tokens or live state: never cached, so outside
 // withConditional.
-func classRoutes(r chi.Router, cr *classRoom, gzip func(http.Handler) http.Handler) {
+func Routes(r chi.Router, cr *Room, gzip func(http.Handler) http.Handler) {
 	r.Group(func(r chi.Router) {
 		r.Use(gzip)
 		r.Get("/class", cr.handleClassStart)
@@ -29,7 +29,7 @@ func classRoutes(r chi.Router, cr *classRoom, gzip func(http.Handler) http.Handl
 }
 
 // streamRoutes are the Server-Sent Events streams of live classes.
-func streamRoutes(r chi.Router, cr *classRoom) {
+func StreamRoutes(r chi.Router, cr *Room) {
 	r.Get("/class/{code}/teach/events", cr.handleClassTeachEvents)
 	r.Get("/class/{code}/events", cr.handleClassEvents)
 }

@@ -1,4 +1,4 @@
-package web
+package class
 
 import (
 	"encoding/json"
@@ -18,7 +18,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // handleAPIClassCreate handles the "POST /api/v1/classes" route:
 // 201 {"code", "key", "teach", "join"}.
-func (cr *classRoom) handleAPIClassCreate(w http.ResponseWriter, r *http.Request) {
+func (cr *Room) handleAPIClassCreate(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) {
 		return
 	}
@@ -43,7 +43,7 @@ type askBody struct {
 
 // handleAPIClassAsk handles the "POST /api/v1/classes/{code}/ask" route
 // (Bearer key): 201 {"question": "<id>"}.
-func (cr *classRoom) handleAPIClassAsk(w http.ResponseWriter, r *http.Request) {
+func (cr *Room) handleAPIClassAsk(w http.ResponseWriter, r *http.Request) {
 	c, _, ok := cr.teacher(w, r)
 	if !ok {
 		return
@@ -61,7 +61,7 @@ func (cr *classRoom) handleAPIClassAsk(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ae != nil {
-		cr.fail(w, r, "invalid", ae.field, ae.key, ae.args...)
+		cr.fail(w, r, "invalid", ae.field, ae.Key, ae.args...)
 		return
 	}
 	writeJSON(w, http.StatusCreated, map[string]string{"question": strconv.Itoa(q.ID)})
@@ -69,7 +69,7 @@ func (cr *classRoom) handleAPIClassAsk(w http.ResponseWriter, r *http.Request) {
 
 // handleAPIClassReveal handles the "POST /api/v1/classes/{code}/reveal"
 // route: closes the current question; 409 when there is none.
-func (cr *classRoom) handleAPIClassReveal(w http.ResponseWriter, r *http.Request) {
+func (cr *Room) handleAPIClassReveal(w http.ResponseWriter, r *http.Request) {
 	c, _, ok := cr.teacher(w, r)
 	if !ok {
 		return
@@ -88,7 +88,7 @@ func (cr *classRoom) handleAPIClassReveal(w http.ResponseWriter, r *http.Request
 
 // handleAPIClassResults handles the "GET /api/v1/classes/{code}/results"
 // route: the current question's answers added up; 409 before any question.
-func (cr *classRoom) handleAPIClassResults(w http.ResponseWriter, r *http.Request) {
+func (cr *Room) handleAPIClassResults(w http.ResponseWriter, r *http.Request) {
 	c, _, ok := cr.teacher(w, r)
 	if !ok {
 		return

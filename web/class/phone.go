@@ -1,4 +1,4 @@
-package web
+package class
 
 import (
 	"context"
@@ -11,7 +11,6 @@ import (
 
 	"gaelab/static"
 	"gaelab/templates"
-	"gaelab/web/class"
 	"gaelab/web/httperr"
 	"gaelab/web/i18n"
 	"gaelab/web/page"
@@ -20,12 +19,12 @@ import (
 
 // handleJoinForm handles the "GET /join" route: type the code; ?code=
 // goes on to the class.
-func (cr *classRoom) handleJoinForm(w http.ResponseWriter, r *http.Request) {
+func (cr *Room) handleJoinForm(w http.ResponseWriter, r *http.Request) {
 	lang := i18n.Of(r)
 	t := lang.T
 	f := templates.Field{ID: "join-code", Name: "code", Label: t("class.join.label"), Kind: "text"}
 	if raw := r.URL.Query().Get("code"); raw != "" {
-		if code, ok := class.NormalizeCode(raw); ok {
+		if code, ok := NormalizeCode(raw); ok {
 			http.Redirect(w, r, "/join/"+code+langSuffix(r), http.StatusSeeOther)
 			return
 		}
@@ -50,12 +49,12 @@ func langSuffix(r *http.Request) string {
 
 // handleClassPhone handles the "GET /join/{code}" route: a student's page.
 // The first visit joins the class (a device cookie, no name).
-func (cr *classRoom) handleClassPhone(w http.ResponseWriter, r *http.Request) {
+func (cr *Room) handleClassPhone(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) {
 		return
 	}
 	raw := chi.URLParam(r, "code")
-	code, ok := class.NormalizeCode(raw)
+	code, ok := NormalizeCode(raw)
 	if !ok {
 		cr.fail(w, r, "not_found", "code", "class.join.bad", raw)
 		return
@@ -68,7 +67,7 @@ func (cr *classRoom) handleClassPhone(w http.ResponseWriter, r *http.Request) {
 }
 
 // phonePage renders a student's page with an optional problem and status.
-func (cr *classRoom) phonePage(w http.ResponseWriter, r *http.Request, code string, status int, problem string) {
+func (cr *Room) phonePage(w http.ResponseWriter, r *http.Request, code string, status int, problem string) {
 	c, ok := cr.loadClass(w, r, code)
 	if !ok {
 		return
@@ -103,7 +102,7 @@ func (cr *classRoom) phonePage(w http.ResponseWriter, r *http.Request, code stri
 // handleClassAnswer handles the "POST /class/{code}/answer" route: field a
 // is the answer to question q. 303 back to the phone page; a refused
 // answer shows the page again with the reason and a 4xx.
-func (cr *classRoom) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
+func (cr *Room) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) || !cr.checkForm(w, r) {
 		return
 	}
@@ -138,10 +137,10 @@ func (cr *classRoom) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 // answerProblem is why an answer cannot be read, in the student's language.
 func answerProblem(lang i18n.Lang, err error, raw string) string {
 	t := lang.T
-	msg := map[error]string{class.ErrEmpty: t("class.err.empty"), class.ErrTooLong: t("class.err.long", class.MaxAnswerLen),
-		class.ErrNotSign: t("class.err.sign"), class.ErrNotOpt: t("class.err.option")}[err]
+	msg := map[error]string{ErrEmpty: t("class.err.empty"), ErrTooLong: t("class.err.long", MaxAnswerLen),
+		ErrNotSign: t("class.err.sign"), ErrNotOpt: t("class.err.option")}[err]
 	if msg == "" {
-		msg = t("class.err.number", truncate(raw, class.MaxAnswerLen))
+		msg = t("class.err.number", truncate(raw, MaxAnswerLen))
 	}
 	return msg
 }
@@ -149,7 +148,7 @@ func answerProblem(lang i18n.Lang, err error, raw string) string {
 // storeAnswer stores a device's answer: one statement in the usual case; a
 // device that has not joined yet (its first request is this answer) joins,
 // within the class's cap.
-func (cr *classRoom) storeAnswer(ctx context.Context, code string, qid int, device, value string) error {
+func (cr *Room) storeAnswer(ctx context.Context, code string, qid int, device, value string) error {
 	err := cr.st.Answer(ctx, code, qid, device, value, maxAnswerChanges, time.Now())
 	if errors.Is(err, store.ErrNotStudent) {
 		if err = cr.st.Join(ctx, code, device, cr.maxStudents, time.Now()); err == nil {
@@ -162,7 +161,7 @@ func (cr *classRoom) storeAnswer(ctx context.Context, code string, qid int, devi
 // answerClosed explains a refused answer on the phone's page: the question
 // was revealed (409), or the teacher has asked another (409), or the class
 // is gone (404).
-func (cr *classRoom) answerClosed(w http.ResponseWriter, r *http.Request, code string, qid int) {
+func (cr *Room) answerClosed(w http.ResponseWriter, r *http.Request, code string, qid int) {
 	c, ok := cr.loadClass(w, r, code)
 	if !ok {
 		return
@@ -176,19 +175,19 @@ func (cr *classRoom) answerClosed(w http.ResponseWriter, r *http.Request, code s
 
 // spec is a question's spec, from memory after the first read: a question
 // never changes once asked.
-func (cr *classRoom) spec(ctx context.Context, code string, qid int) (class.Spec, error) {
+func (cr *Room) spec(ctx context.Context, code string, qid int) (Spec, error) {
 	key := code + "/" + strconv.Itoa(qid)
 	if sp, ok := cr.specs.Get(key); ok {
 		return sp, nil
 	}
 	if qid <= 0 {
-		return class.Spec{}, store.ErrNotFound
+		return Spec{}, store.ErrNotFound
 	}
 	q, err := cr.st.Question(ctx, code, qid)
 	if err != nil {
-		return class.Spec{}, err
+		return Spec{}, err
 	}
-	sp, err := class.DecodeSpec(q.Spec)
+	sp, err := DecodeSpec(q.Spec)
 	if err != nil {
 		return sp, err
 	}

@@ -1,4 +1,4 @@
-package web
+package class
 
 import (
 	"bytes"
@@ -13,7 +13,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"gaelab/templates"
-	"gaelab/web/class"
 	"gaelab/web/i18n"
 	"gaelab/web/store"
 )
@@ -32,9 +31,9 @@ const (
 // every streamHeartbeat. It runs outside the handler timeout and the page
 // slots, under the hub's own cap (a clear 503 past it), with a write
 // deadline per event through http.ResponseController.
-func (cr *classRoom) stream(w http.ResponseWriter, r *http.Request, code, event string, kinds []string, jitter time.Duration, render func(ctx context.Context) (templ.Component, error)) {
+func (cr *Room) stream(w http.ResponseWriter, r *http.Request, code, event string, kinds []string, jitter time.Duration, render func(ctx context.Context) (templ.Component, error)) {
 	f, err := cr.hub.Follow(code, kinds...)
-	if errors.Is(err, class.ErrStreamsFull) {
+	if errors.Is(err, ErrStreamsFull) {
 		w.Header().Set("Retry-After", "5")
 		cr.fail(w, r, "streams_full", "", "class.err.streams")
 		return
@@ -119,7 +118,7 @@ func (s *sseStream) send(ctx context.Context) error {
 }
 
 // streamEnd logs why a stream stopped, unless the client left.
-func (cr *classRoom) streamEnd(r *http.Request, err error) {
+func (cr *Room) streamEnd(r *http.Request, err error) {
 	if r.Context().Err() == nil && !errors.Is(err, store.ErrNotFound) {
 		cr.logger.Warn("class stream", "route", routePattern(r), "err", err)
 	}
@@ -139,7 +138,7 @@ func sseEvent(name, data string) []byte {
 // handleClassTeachEvents handles the "GET /class/{code}/teach/events"
 // route: the console's live panel (answer count, then results), for the
 // key's holder.
-func (cr *classRoom) handleClassTeachEvents(w http.ResponseWriter, r *http.Request) {
+func (cr *Room) handleClassTeachEvents(w http.ResponseWriter, r *http.Request) {
 	c, key, ok := cr.teacher(w, r)
 	if !ok {
 		return
@@ -159,7 +158,7 @@ func (cr *classRoom) handleClassTeachEvents(w http.ResponseWriter, r *http.Reque
 // handleClassEvents handles the "GET /class/{code}/events" route: a
 // phone's current question, sent again when the teacher asks or reveals.
 // It never carries other students' answers.
-func (cr *classRoom) handleClassEvents(w http.ResponseWriter, r *http.Request) {
+func (cr *Room) handleClassEvents(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) {
 		return
 	}

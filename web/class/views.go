@@ -1,4 +1,4 @@
-package web
+package class
 
 import (
 	"context"
@@ -14,7 +14,6 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/templates"
-	"gaelab/web/class"
 	"gaelab/web/course"
 	"gaelab/web/i18n"
 	"gaelab/web/page"
@@ -29,7 +28,7 @@ const cellTolerance = 0.005
 
 // askError is a refused question: the field, the message key and its args.
 type askError struct {
-	field, key string
+	field, Key string
 	args       []any
 }
 
@@ -43,11 +42,11 @@ func specView(lang i18n.Lang, link string, hide []string) play.View {
 }
 
 // tableCells are every cell of a view's table, in table order.
-func tableCells(v play.View) []class.Cell {
-	var cells []class.Cell
+func tableCells(v play.View) []Cell {
+	var cells []Cell
 	for _, q := range v.Rows() {
 		for t, x := range q.Values {
-			cells = append(cells, class.Cell{ID: q.ID + "." + strconv.Itoa(t), Value: x})
+			cells = append(cells, Cell{ID: q.ID + "." + strconv.Itoa(t), Value: x})
 		}
 	}
 	return cells
@@ -55,10 +54,10 @@ func tableCells(v play.View) []class.Cell {
 
 // cellSpec asks "predict this cell": link is a playground link (/play?…,
 // absolute or not) and cell "<row>.<t>".
-func cellSpec(link, cell string) (class.Spec, *askError) {
+func cellSpec(link, cell string) (Spec, *askError) {
 	u, err := url.Parse(strings.TrimSpace(link))
 	if err != nil || (u.Path != "/play" && u.Path != "/") {
-		return class.Spec{}, &askError{field: "link", key: "class.err.link"}
+		return Spec{}, &askError{field: "link", Key: "class.err.link"}
 	}
 	q := u.Query()
 	for _, k := range page.ViewKeys { // the view (present, hide, …) is the console's, not the question's
@@ -70,24 +69,24 @@ func cellSpec(link, cell string) (class.Spec, *askError) {
 	state := q.Encode()
 	v := specView(i18n.En, state, nil)
 	if len(v.Req.Rep.Problems) > 0 {
-		return class.Spec{}, &askError{field: "link", key: "class.err.link"}
+		return Spec{}, &askError{field: "link", Key: "class.err.link"}
 	}
 	want, ok := v.CellValue(cell)
 	if !ok {
-		return class.Spec{}, &askError{field: "cell", key: "class.err.cell", args: []any{cell}}
+		return Spec{}, &askError{field: "cell", Key: "class.err.cell", args: []any{cell}}
 	}
-	return class.Spec{Kind: "cell", Link: scenario.Encode(v.S), Cell: cell, Answer: "number",
+	return Spec{Kind: "cell", Link: scenario.Encode(v.S), Cell: cell, Answer: "number",
 		Value: want, Tol: cellTolerance, Cells: tableCells(v)}, nil
 }
 
 // blockSpec asks a lesson's predict or choice block, by its id on the
 // lesson page: "predict-<id>" (or v1's "predict-<place>") or "choice-<id>".
-func blockSpec(slug, block string) (class.Spec, *askError) {
-	bad := &askError{field: "block", key: "class.err.lesson", args: []any{slug, block}}
+func BlockSpec(slug, block string) (Spec, *askError) {
+	bad := &askError{field: "block", Key: "class.err.lesson", args: []any{slug, block}}
 	p, c := findBlock(i18n.En, slug, block)
 	switch {
 	case c != nil:
-		sp := class.Spec{Kind: "block", Lesson: slug, Block: block, Answer: "choice", Choices: len(c.Options)}
+		sp := Spec{Kind: "block", Lesson: slug, Block: block, Answer: "choice", Choices: len(c.Options)}
 		for i, o := range c.Options {
 			if o.Right {
 				sp.Value = float64(i)
@@ -95,7 +94,7 @@ func blockSpec(slug, block string) (class.Spec, *askError) {
 		}
 		return sp, nil
 	case p == nil:
-		return class.Spec{}, bad
+		return Spec{}, bad
 	}
 	if p.On != "" {
 		return stateBlockSpec(slug, block, p, bad)
@@ -103,13 +102,13 @@ func blockSpec(slug, block string) (class.Spec, *askError) {
 	v := specView(i18n.En, p.Link, nil)
 	want, ok := v.CellValue(p.Ask)
 	if !ok {
-		return class.Spec{}, bad
+		return Spec{}, bad
 	}
 	kind := p.Kind
 	if kind != "sign" {
 		kind = "number"
 	}
-	sp := class.Spec{Kind: "block", Lesson: slug, Block: block, Link: p.Link, Cell: p.Ask, Answer: kind,
+	sp := Spec{Kind: "block", Lesson: slug, Block: block, Link: p.Link, Cell: p.Ask, Answer: kind,
 		Value: want, Tol: p.Tolerance, Cells: tableCells(v)}
 	sp.Wrong = blockWrongs(p, func(cell, query string) (float64, bool) {
 		link := p.Link
@@ -124,10 +123,10 @@ func blockSpec(slug, block string) (class.Spec, *askError) {
 // blockWrongs are a predict block's anticipated wrong answers as a live
 // question checks them; value is the engine's value of a cell in the
 // block's state changed by a query.
-func blockWrongs(p *lessons.Predict, value func(cell, query string) (float64, bool)) []class.Wrong {
-	var out []class.Wrong
+func blockWrongs(p *lessons.Predict, value func(cell, query string) (float64, bool)) []Wrong {
+	var out []Wrong
 	for i, d := range p.Wrong {
-		w := class.Wrong{Index: i}
+		w := Wrong{Index: i}
 		if cell, query, ok := lessons.ParseRefOn(p.On, d.Answer); ok {
 			x, ok := value(cell, query)
 			if !ok {
@@ -135,7 +134,7 @@ func blockWrongs(p *lessons.Predict, value func(cell, query string) (float64, bo
 			}
 			w.Value = x
 			if p.Kind == "sign" {
-				w.Sign = class.SignOf(x)
+				w.Sign = page.SignOf(x)
 			}
 		} else if p.Kind == "sign" {
 			w.Sign = d.Answer
@@ -204,7 +203,7 @@ func hiddenRows(cell string) []string {
 
 // prompt is the question in a language: the lesson block's own text, or
 // "Predict <cell>." for a cell.
-func prompt(lang i18n.Lang, sp class.Spec) templ.Component {
+func Prompt(lang i18n.Lang, sp Spec) templ.Component {
 	if sp.Kind == "block" {
 		p, c := findBlock(lang, sp.Lesson, sp.Block)
 		if p != nil { // trusted HTML rendered from the lessons
@@ -220,7 +219,7 @@ func prompt(lang i18n.Lang, sp class.Spec) templ.Component {
 
 // groupLabel names a group of wrong answers in a language: the block's
 // diagnosis (trusted HTML from the lessons), or the cell the answers equal.
-func groupLabel(lang i18n.Lang, sp class.Spec, g class.Group) templ.Component {
+func GroupLabel(lang i18n.Lang, sp Spec, g Group) templ.Component {
 	text := func(s string) templ.Component { return templ.Raw(html.EscapeString(s)) }
 	if cell, ok := strings.CutPrefix(g.Diagnosis, "cell:"); ok {
 		v := specView(lang, sp.Link, nil)
@@ -243,14 +242,14 @@ func groupLabel(lang i18n.Lang, sp class.Spec, g class.Group) templ.Component {
 }
 
 // results adds up a question's answers.
-func results(ctx context.Context, st store.Store, q store.Question) (class.Spec, class.Results, []store.Answer, error) {
-	sp, err := class.DecodeSpec(q.Spec)
+func results(ctx context.Context, st store.Store, q store.Question) (Spec, Results, []store.Answer, error) {
+	sp, err := DecodeSpec(q.Spec)
 	if err != nil {
-		return sp, class.Results{}, nil, err
+		return sp, Results{}, nil, err
 	}
 	as, err := st.Answers(ctx, q.Class, q.ID)
 	if err != nil {
-		return sp, class.Results{}, nil, err
+		return sp, Results{}, nil, err
 	}
 	vals := make([]string, len(as))
 	for i, a := range as {
@@ -260,7 +259,7 @@ func results(ctx context.Context, st store.Store, q store.Question) (class.Spec,
 }
 
 // live is the console's live panel for a class.
-func (cr *classRoom) live(ctx context.Context, lang i18n.Lang, c store.Class, key, csrf string) (templates.ClassLive, error) {
+func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, key, csrf string) (templates.ClassLive, error) {
 	t := lang.T
 	l := templates.ClassLive{None: t("class.none"), Students: t("class.students", c.Students), Live: t("class.live")}
 	if c.Question == 0 {
@@ -274,7 +273,7 @@ func (cr *classRoom) live(ctx context.Context, lang i18n.Lang, c store.Class, ke
 	if err != nil {
 		return l, err
 	}
-	l.Question, l.Prompt = t("class.question", q.ID), prompt(lang, sp)
+	l.Question, l.Prompt = t("class.question", q.ID), Prompt(lang, sp)
 	l.Count = t("class.answers.of", res.Answers, c.Students)
 	l.Revealed = q.Revealed
 	if !q.Revealed {
@@ -287,16 +286,16 @@ func (cr *classRoom) live(ctx context.Context, lang i18n.Lang, c store.Class, ke
 		share = int(math.Round(100 * float64(res.Correct) / float64(res.Answers)))
 	}
 	l.Share = t("class.right.share", share, res.Correct, res.Answers)
-	l.Histogram = templ.Raw(histogramSVG(res, t("class.histogram", q.ID)))
+	l.Histogram = templ.Raw(HistogramSVG(res, t("class.histogram", q.ID)))
 	l.GroupsHead = t("class.groups")
 	for _, g := range res.Groups {
-		l.Groups = append(l.Groups, groupLabel(lang, sp, g))
+		l.Groups = append(l.Groups, GroupLabel(lang, sp, g))
 	}
 	return l, nil
 }
 
 // phoneQuestion is the current question as one student sees it.
-func (cr *classRoom) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class, device, csrf, problem string) (templates.PhoneQuestion, error) {
+func (cr *Room) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class, device, csrf, problem string) (templates.PhoneQuestion, error) {
 	t := lang.T
 	pq := templates.PhoneQuestion{Wait: t("class.wait"), Error: problem}
 	if c.Question == 0 {
@@ -306,14 +305,14 @@ func (cr *classRoom) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.
 	if err != nil {
 		return pq, err
 	}
-	sp, err := class.DecodeSpec(q.Spec)
+	sp, err := DecodeSpec(q.Spec)
 	if err != nil {
 		return pq, err
 	}
 	pq.Title, pq.Kind = t("class.question", q.ID), sp.Answer
-	pq.Prompt = prompt(lang, sp)
+	pq.Prompt = Prompt(lang, sp)
 	if sp.Kind == "cell" {
-		pq.Prompt, pq.Table = cr.phoneCell(lang, sp)
+		pq.Prompt, pq.Table = cr.PhoneCell(lang, sp)
 	}
 	mine, err := cr.st.AnswerOf(ctx, c.Code, q.ID, device)
 	if err != nil && err != store.ErrNotFound {
@@ -350,12 +349,12 @@ func (cr *classRoom) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.
 // phoneCell is a cell question's prompt and table with the asked rows
 // covered, computed once per question and language: when the teacher asks,
 // every phone's stream needs them at the same moment.
-func (cr *classRoom) phoneCell(lang i18n.Lang, sp class.Spec) (templ.Component, *templates.Table) {
+func (cr *Room) PhoneCell(lang i18n.Lang, sp Spec) (templ.Component, *templates.Table) {
 	key := string(lang) + " " + sp.Cell + " " + sp.Link
 	cr.tablesMu.Lock()
 	defer cr.tablesMu.Unlock()
-	if c, ok := cr.tables.Get(key); ok {
-		return templ.Raw(c.prompt), c.table
+	if c, ok := cr.Tables.Get(key); ok {
+		return templ.Raw(c.prompt), c.Table
 	}
 	v := specView(lang, sp.Link, hiddenRows(sp.Cell))
 	p := html.EscapeString(lang.T("class.predict.cell", v.CellLabel(sp.Cell)))
@@ -365,12 +364,12 @@ func (cr *classRoom) phoneCell(lang i18n.Lang, sp class.Spec) (templ.Component, 
 			tb.Rows[ri].Cells[ci].Pick = ""
 		}
 	}
-	cr.tables.Put(key, phoneCell{p, &tb})
+	cr.Tables.Put(key, PhoneCell{p, &tb})
 	return templ.Raw(p), &tb
 }
 
 // phoneCell is what phoneCell draws once: the prompt's HTML and the table.
-type phoneCell struct {
+type PhoneCell struct {
 	prompt string
-	table  *templates.Table
+	Table  *templates.Table
 }

@@ -1,4 +1,4 @@
-package web
+package class
 
 import (
 	"net"
@@ -12,7 +12,7 @@ import (
 // loopbackWarning is the console's plain warning when phones cannot reach
 // the address the teacher used, with the fix and the addresses to use;
 // "" when there is nothing to warn about.
-func (cr *classRoom) loopbackWarning(r *http.Request) string {
+func (cr *Room) loopbackWarning(r *http.Request) string {
 	if cr.hosts.PublicURL != "" || !play.LoopbackHost(r) {
 		return ""
 	}

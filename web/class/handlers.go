@@ -1,4 +1,4 @@
-package web
+package class
 
 import (
 	"context"
@@ -10,7 +10,6 @@ import (
 
 	"gaelab/static"
 	"gaelab/templates"
-	"gaelab/web/class"
 	"gaelab/web/clientip"
 	"gaelab/web/i18n"
 	"gaelab/web/page"
@@ -27,7 +26,7 @@ func classFrame(lang i18n.Lang, title, path string) templates.Page {
 
 // handleClassStart handles the "GET /class" route: the form that starts a
 // class (it holds a CSRF token, so it is never cached).
-func (cr *classRoom) handleClassStart(w http.ResponseWriter, r *http.Request) {
+func (cr *Room) handleClassStart(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) {
 		return
 	}
@@ -45,17 +44,17 @@ func (cr *classRoom) handleClassStart(w http.ResponseWriter, r *http.Request) {
 
 // createClass makes a class with a fresh code (retrying a taken one) and
 // key, within the per-address hourly limit.
-func (cr *classRoom) createClass(w http.ResponseWriter, r *http.Request) (code, key string, ok bool) {
+func (cr *Room) createClass(w http.ResponseWriter, r *http.Request) (code, key string, ok bool) {
 	if ok, _ := cr.starts.Take(clientip.Addr(r), time.Now()); !ok {
 		w.Header().Set("Retry-After", "3600")
 		cr.fail(w, r, "rate_limited", "", "class.err.rate", classesPerHour)
 		return "", "", false
 	}
-	key = class.NewKey()
+	key = NewKey()
 	now := time.Now()
 	for range 8 {
-		code = class.NewCode()
-		err := cr.st.CreateClass(r.Context(), store.Class{Code: code, KeyHash: class.HashKey(key), Created: now, Expires: now.Add(cr.ttl)})
+		code = NewCode()
+		err := cr.st.CreateClass(r.Context(), store.Class{Code: code, KeyHash: HashKey(key), Created: now, Expires: now.Add(cr.ttl)})
 		if err == nil {
 			return code, key, true
 		}
@@ -79,7 +78,7 @@ func teachURL(code, key string, lang i18n.Lang, from string) string {
 }
 
 // handleClassCreate handles the "POST /class" route: 303 to the console.
-func (cr *classRoom) handleClassCreate(w http.ResponseWriter, r *http.Request) {
+func (cr *Room) handleClassCreate(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) || !cr.checkForm(w, r) {
 		return
 	}
@@ -96,7 +95,7 @@ func (cr *classRoom) handleClassCreate(w http.ResponseWriter, r *http.Request) {
 
 // handleClassTeach handles the "GET /class/{code}/teach" route: the
 // console, for the holder of the key only.
-func (cr *classRoom) handleClassTeach(w http.ResponseWriter, r *http.Request) {
+func (cr *Room) handleClassTeach(w http.ResponseWriter, r *http.Request) {
 	c, key, ok := cr.teacher(w, r)
 	if !ok {
 		return
@@ -139,19 +138,19 @@ func (cr *classRoom) handleClassTeach(w http.ResponseWriter, r *http.Request) {
 
 // ask adds a question from form or JSON fields: a lesson block ("slug" and
 // "predict-i", or "slug#predict-i" in block alone) or a link and a cell.
-func (cr *classRoom) ask(ctx context.Context, code, lesson, block, link, cell string) (store.Question, *askError, error) {
+func (cr *Room) ask(ctx context.Context, code, lesson, block, link, cell string) (store.Question, *askError, error) {
 	if lesson == "" && strings.Contains(block, "#") {
 		lesson, block, _ = strings.Cut(block, "#")
 	}
-	var sp class.Spec
+	var sp Spec
 	var ae *askError
 	switch {
 	case lesson != "" && block != "":
-		sp, ae = blockSpec(lesson, block)
+		sp, ae = BlockSpec(lesson, block)
 	case link != "" && cell != "":
 		sp, ae = cellSpec(link, cell)
 	default:
-		ae = &askError{field: "block", key: "class.err.ask"}
+		ae = &askError{field: "block", Key: "class.err.ask"}
 	}
 	if ae != nil {
 		return store.Question{}, ae, nil
@@ -166,7 +165,7 @@ func (cr *classRoom) ask(ctx context.Context, code, lesson, block, link, cell st
 
 // handleClassAsk handles the "POST /class/{code}/ask" route (the console's
 // forms): 303 back to the console.
-func (cr *classRoom) handleClassAsk(w http.ResponseWriter, r *http.Request) {
+func (cr *Room) handleClassAsk(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) || !cr.checkForm(w, r) {
 		return
 	}
@@ -181,14 +180,14 @@ func (cr *classRoom) handleClassAsk(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ae != nil {
-		cr.fail(w, r, "invalid", ae.field, ae.key, ae.args...)
+		cr.fail(w, r, "invalid", ae.field, ae.Key, ae.args...)
 		return
 	}
 	http.Redirect(w, r, teachURL(c.Code, key, i18n.Of(r), f.Get("link")), http.StatusSeeOther)
 }
 
 // reveal closes the current question.
-func (cr *classRoom) reveal(ctx context.Context, c store.Class) (bool, error) {
+func (cr *Room) reveal(ctx context.Context, c store.Class) (bool, error) {
 	if c.Question == 0 {
 		return false, nil
 	}
@@ -200,7 +199,7 @@ func (cr *classRoom) reveal(ctx context.Context, c store.Class) (bool, error) {
 }
 
 // handleClassReveal handles the "POST /class/{code}/reveal" route.
-func (cr *classRoom) handleClassReveal(w http.ResponseWriter, r *http.Request) {
+func (cr *Room) handleClassReveal(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) || !cr.checkForm(w, r) {
 		return
 	}

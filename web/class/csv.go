@@ -1,4 +1,4 @@
-package web
+package class
 
 import (
 	"encoding/csv"
@@ -11,7 +11,7 @@ import (
 
 // handleClassCSV handles the "GET /class/{code}/results.csv" route: every
 // answer of every question, one row each.
-func (cr *classRoom) handleClassCSV(w http.ResponseWriter, r *http.Request) {
+func (cr *Room) handleClassCSV(w http.ResponseWriter, r *http.Request) {
 	c, _, ok := cr.teacher(w, r)
 	if !ok {
 		return
