@@ -35,7 +35,7 @@ const (
 	csrfCookie   = "gaelab_csrf"
 )
 
-// classRoom serves live classes: the console, the phones, their streams
+// Room serves live classes: the console, the phones, their streams
 // and the JSON API, over a store.Store. It is nil-safe in the sense that a
 // server without a store answers every class route with a clear 503.
 type Room struct {
@@ -62,7 +62,7 @@ const (
 	PhoneCellBytes = 8 << 20
 )
 
-// classConfig is what the live class takes of the server's Options.
+// Config is what the live class takes of the server's Options.
 type Config struct {
 	Store        store.Store // nil turns classes off
 	TTL          time.Duration
@@ -73,7 +73,7 @@ type Config struct {
 	Logger       *slog.Logger
 }
 
-// newClassRoom reads the signing keys the replicas share from the store.
+// NewRoom reads the signing keys the replicas share from the store.
 // Without a store (or when the keys cannot be read), classes are off.
 func NewRoom(o Config) *Room {
 	cr := &Room{ttl: o.TTL, maxStudents: o.MaxStudents, hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts),
@@ -96,7 +96,7 @@ func NewRoom(o Config) *Room {
 	return cr
 }
 
-// on reports whether live classes are on (a store and its keys).
+// On reports whether live classes are on (a store and its keys).
 func (cr *Room) On() bool { return cr.st != nil }
 
 // available answers 503 when classes are off.

@@ -6,7 +6,7 @@ import (
 	"github.com/go-chi/chi/v5"
 )
 
-// classRoutes are the live class's pages, forms and JSON API. Their
+// Routes are the live class's pages, forms and JSON API. Their
 // answers hold tokens or live state: never cached, so outside
 // withConditional.
 func Routes(r chi.Router, cr *Room, gzip func(http.Handler) http.Handler) {
@@ -28,7 +28,7 @@ func Routes(r chi.Router, cr *Room, gzip func(http.Handler) http.Handler) {
 	})
 }
 
-// streamRoutes are the Server-Sent Events streams of live classes.
+// StreamRoutes are the Server-Sent Events streams of live classes.
 func StreamRoutes(r chi.Router, cr *Room) {
 	r.Get("/class/{code}/teach/events", cr.handleClassTeachEvents)
 	r.Get("/class/{code}/events", cr.handleClassEvents)

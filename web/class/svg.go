@@ -11,7 +11,7 @@ import (
 // rarer ones are summed in a last bar "…".
 const histogramBars = 12
 
-// histogramSVG draws a question's answers as horizontal bars, most
+// HistogramSVG draws a question's answers as horizontal bars, most
 // frequent first, the right answer's bar marked ✓ and coloured by class
 // (app.css gives both themes their colours). Presentation attributes only,
 // so it renders under the strict CSP.

@@ -79,7 +79,7 @@ func cellSpec(link, cell string) (Spec, *askError) {
 		Value: want, Tol: cellTolerance, Cells: tableCells(v)}, nil
 }
 
-// blockSpec asks a lesson's predict or choice block, by its id on the
+// BlockSpec asks a lesson's predict or choice block, by its id on the
 // lesson page: "predict-<id>" (or v1's "predict-<place>") or "choice-<id>".
 func BlockSpec(slug, block string) (Spec, *askError) {
 	bad := &askError{field: "block", Key: "class.err.lesson", args: []any{slug, block}}
@@ -201,7 +201,7 @@ func hiddenRows(cell string) []string {
 	return slices.Clone(lessons.Rows[i:])
 }
 
-// prompt is the question in a language: the lesson block's own text, or
+// Prompt is the question in a language: the lesson block's own text, or
 // "Predict <cell>." for a cell.
 func Prompt(lang i18n.Lang, sp Spec) templ.Component {
 	if sp.Kind == "block" {
@@ -217,7 +217,7 @@ func Prompt(lang i18n.Lang, sp Spec) templ.Component {
 	return templ.Raw(html.EscapeString(lang.T("class.predict.cell", v.CellLabel(sp.Cell))))
 }
 
-// groupLabel names a group of wrong answers in a language: the block's
+// GroupLabel names a group of wrong answers in a language: the block's
 // diagnosis (trusted HTML from the lessons), or the cell the answers equal.
 func GroupLabel(lang i18n.Lang, sp Spec, g Group) templ.Component {
 	text := func(s string) templ.Component { return templ.Raw(html.EscapeString(s)) }
@@ -346,7 +346,7 @@ func (cr *Room) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class
 	return pq, nil
 }
 
-// phoneCell is a cell question's prompt and table with the asked rows
+// PhoneCell is a cell question's prompt and table with the asked rows
 // covered, computed once per question and language: when the teacher asks,
 // every phone's stream needs them at the same moment.
 func (cr *Room) PhoneCell(lang i18n.Lang, sp Spec) (templ.Component, *templates.Table) {
@@ -368,7 +368,7 @@ func (cr *Room) PhoneCell(lang i18n.Lang, sp Spec) (templ.Component, *templates.
 	return templ.Raw(p), &tb
 }
 
-// phoneCell is what phoneCell draws once: the prompt's HTML and the table.
+// PhoneCell is what phoneCell draws once: the prompt's HTML and the table.
 type PhoneCell struct {
 	prompt string
 	Table  *templates.Table

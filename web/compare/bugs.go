@@ -18,7 +18,7 @@ import (
 	"gaelab/web/scenario"
 )
 
-// bugsKeys are /compare/bugs' own parameters: bug= lists the bugs shown
+// BugsKeys are /compare/bugs' own parameters: bug= lists the bugs shown
 // (comma-separated, or repeated as the form's checkboxes send them; links
 // write them once, in engine.Bugs' order) and rows=2 makes the batch two
 // sequences (see bugsView.input).
@@ -34,7 +34,7 @@ type bugsView struct {
 	correct engine.BugResult
 }
 
-// handleCompareBugs handles the "GET /compare/bugs" route: bugs people
+// HandleBugs handles the "GET /compare/bugs" route: bugs people
 // really shipped, each beside the correct result.
 func (s *Room) HandleBugs(w http.ResponseWriter, r *http.Request) {
 	b := s.readBugs(r)
@@ -354,7 +354,7 @@ func (b bugsView) tooLarge() string {
 	return b.T("compare.bugs.too_large", len(b.bugs), b.rows, tokens, MaxBugCells)
 }
 
-// handleCompareBugsChart handles the "GET /compare/bugs/chart/{name}.svg"
+// HandleBugsChart handles the "GET /compare/bugs/chart/{name}.svg"
 // route: one section's chart as a standalone SVG, for export. The name is
 // a bug of bug= and the sequence, "{bug}-{i}" (i 0-based: 0, or 1 with
 // rows=2), as the page links it, or "correct": the correct result's chart

@@ -23,14 +23,14 @@ type estimatorsView struct {
 	// steps[t] is 1 where token t is a time step of the recursion (newest:
 	// the valid tokens; v0.2: every position).
 	steps []float64
-	// g[t] = G_t, the discounted reward-to-go over the time steps from t on
+	// G[t] = G_t, the discounted reward-to-go over the time steps from t on
 	// (REINFORCE++'s returns over steps); 0 where steps[t] = 0.
 	G []float64
 	// gErr is why G_t could not be computed, or nil.
 	gErr error
 }
 
-// handleCompareEstimators handles the "GET /compare/estimators" route:
+// HandleEstimators handles the "GET /compare/estimators" route:
 // Monte Carlo vs TD(0) vs GAE per token, the telescoping identity checked on
 // the scenario's numbers, and what each estimator bootstraps from.
 func (s *Room) HandleEstimators(w http.ResponseWriter, r *http.Request) {
@@ -42,7 +42,7 @@ func (s *Room) HandleEstimators(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// handleCompareEstimatorsChart handles the "GET /compare/estimators/chart.svg"
+// HandleEstimatorsChart handles the "GET /compare/estimators/chart.svg"
 // route: the page's chart as a standalone SVG, for export.
 func (s *Room) HandleEstimatorsChart(w http.ResponseWriter, r *http.Request) {
 	v := NewEstimatorsView(s.Read(r))
@@ -84,7 +84,7 @@ func (v estimatorsView) telescope() explain.Telescoping {
 	return explain.Telescope(v.td.Deltas[0], v.steps, v.G, play.Values(v.S), valid, v.S.Gamma)
 }
 
-// estimators is the page's view model.
+// Estimators is the page's view model.
 func (v estimatorsView) Estimators() templates.Estimators {
 	id := v.telescope()
 	vm := templates.Estimators{

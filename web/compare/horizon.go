@@ -12,7 +12,7 @@ import (
 	"gaelab/web/scenario"
 )
 
-// horizonLams are the λ of the horizon chart: λ = 0 and 0.5 would fall
+// HorizonLams are the λ of the horizon chart: λ = 0 and 0.5 would fall
 // off any readable log scale within a few dozen tokens.
 var HorizonLams = []float64{0.9, 0.95, 0.99, 1}
 
@@ -20,7 +20,7 @@ var HorizonLams = []float64{0.9, 0.95, 0.99, 1}
 // smaller ones are drawn on it, as its description says.
 const horizonFloor = -40
 
-// horizon is how much of a score on the last of T tokens reaches each
+// Horizon is how much of a score on the last of T tokens reaches each
 // token, (γλ)^(T−1−t) by generation g's GAE (explain.Horizon), per λ of
 // the chart: weights[i][t] is for horizonLams[i]; t is the 0-based
 // response-token index.
@@ -31,7 +31,7 @@ func Horizon(T int, gamma float64, g engine.Generation) (weights [][]float64) {
 	return weights
 }
 
-// horizonBlock is the horizon part of a lesson's variance block: the chart
+// HorizonBlock is the horizon part of a lesson's variance block: the chart
 // of log₁₀ of the score's weight per token and λ, and for each λ the weight
 // that reaches token 0 and the share the critic must carry there.
 func (v VarianceView) HorizonBlock(id string, T int) ([]templates.Rich, templates.Chart) {

@@ -7,7 +7,7 @@ import (
 	"gaelab/web/play"
 )
 
-// handleCompareIndex handles the "GET /compare" route: the comparison
+// HandleIndex handles the "GET /compare" route: the comparison
 // views of the link's scenario, each with a picture of it.
 func (s *Room) HandleIndex(w http.ResponseWriter, r *http.Request) {
 	s.ServeViewIndex(w, r, "/compare", "index.compare", views)

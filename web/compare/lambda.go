@@ -20,7 +20,7 @@ import (
 // sweepLambdas are the λ of the λ sweep, in the order of its rows.
 var sweepLambdas = []float64{0, 0.5, 0.9, 0.95, 1}
 
-// lambdaKeys are the link parameters of /compare/lambda beyond the
+// LambdaKeys are the link parameters of /compare/lambda beyond the
 // scenario's: t, the token whose n-step weights are drawn (0-based).
 var LambdaKeys = []string{"t"}
 
@@ -34,7 +34,7 @@ type lambdaView struct {
 	runs []engine.GAEResult // runs[i]: GAE with λ = sweepLambdas[i], [1][T]
 }
 
-// handleCompareLambda handles the "GET /compare/lambda" route: the
+// HandleLambda handles the "GET /compare/lambda" route: the
 // scenario's advantages under five λ as a table, a line chart and a heat
 // map, and the weights GAE gives the n-step estimates of token t.
 func (s *Room) HandleLambda(w http.ResponseWriter, r *http.Request) {
@@ -47,7 +47,7 @@ func (s *Room) HandleLambda(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// handleCompareLambdaChart handles the "GET /compare/lambda/chart/{name}.svg"
+// HandleLambdaChart handles the "GET /compare/lambda/chart/{name}.svg"
 // route: one chart of the page (lambdaChartNames) as a standalone SVG, for
 // export. weights is 404 where the page draws none (token t has no time
 // step).
@@ -67,7 +67,7 @@ func (s *Room) HandleLambdaChart(w http.ResponseWriter, r *http.Request) {
 	page.WriteSVG(w, d, v.T("chart.error"))
 }
 
-// lambdaChartNames are the page's charts in page order, by the name in
+// LambdaChartNames are the page's charts in page order, by the name in
 // their URL /compare/lambda/chart/{name}.svg: the lines, one small chart per
 // λ (small-i for sweepLambdas[i]), the heat map and the n-step weights.
 func LambdaChartNames() []string {
@@ -174,7 +174,7 @@ func (v lambdaView) sweep() templates.LambdaSweep {
 	return vm
 }
 
-// sweepLam writes a λ of the sweep as the link writes numbers ("0.95").
+// SweepLam writes a λ of the sweep as the link writes numbers ("0.95").
 func SweepLam(lam float64) string { return scenario.FormatNumber(lam) }
 
 // table has the reward and V(s_t), then A_t for each λ, then R_t for each

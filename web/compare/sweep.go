@@ -15,7 +15,7 @@ import (
 // What the compare views (/compare/lambda, /compare/estimators,
 // /compare/variance) share: their links, page frame, form and table rows.
 
-// sweepLink is the link of a compare view: the scenario's query
+// SweepLink is the link of a compare view: the scenario's query
 // (scenario.Encode), the view's own parameters (extra, e.g. "&t=3"), then
 // the view parameters and lang= as the playground's links have them. With
 // path "/play" and no extra it is the playground's link of the scenario.

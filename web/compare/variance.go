@@ -17,7 +17,7 @@ import (
 	"gaelab/web/update"
 )
 
-// varianceKeys are /compare/variance's own parameters, in canonical order:
+// VarianceKeys are /compare/variance's own parameters, in canonical order:
 // n, the rollouts sampled (1 … 2,000); seed, the random stream's seed; bias,
 // what the biased critic adds to V(s_1 … s_{T−1}).
 var VarianceKeys = []string{"n", "seed", "bias"}
@@ -38,7 +38,7 @@ type varianceParams struct {
 	Bias float64
 }
 
-// readVarianceParams reads n, seed and bias from q. A bad value is reported
+// ReadVarianceParams reads n, seed and bias from q. A bad value is reported
 // at its field in rep (the typed text kept for the form) and its default
 // used; extra is the canonical link's part of them: the ones that differ
 // from their defaults, in varianceKeys order.
@@ -69,7 +69,7 @@ func ReadVarianceParams(q url.Values, rep *scenario.Report) (p varianceParams, e
 	return p, extra
 }
 
-// varianceView is the variance lab for one request: the toy shaped by the
+// VarianceView is the variance lab for one request: the toy shaped by the
 // playground's scenario (its valid tokens and where its largest reward
 // sits), and verl's GAE on N of its rollouts for each λ and two critics.
 type VarianceView struct {
@@ -79,12 +79,12 @@ type VarianceView struct {
 	toy    engine.VarianceToy
 	Lab    engine.VarianceLab
 	Err    error // why the lab could not run (never for a decoded link)
-	// chartPrefix goes before the charts' ids ("var-perfect"), so that two
+	// ChartPrefix goes before the charts' ids ("var-perfect"), so that two
 	// labs in one page (lesson blocks) keep their ids apart.
 	ChartPrefix string
 }
 
-// handleCompareVariance handles the "GET /compare/variance" route: the
+// HandleVariance handles the "GET /compare/variance" route: the
 // spread of A_0's estimates per λ for a perfect and a biased critic, against
 // the true advantage, with bias², variance and MSE measured and exact.
 func (s *Room) HandleVariance(w http.ResponseWriter, r *http.Request) {
@@ -95,7 +95,7 @@ func (s *Room) HandleVariance(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// handleCompareVarianceChart handles the "GET /compare/variance/chart/{name}.svg"
+// HandleVarianceChart handles the "GET /compare/variance/chart/{name}.svg"
 // route: the perfect or the biased critic's chart as a standalone SVG.
 func (s *Room) HandleVarianceChart(w http.ResponseWriter, r *http.Request) {
 	c := slices.Index(VarianceChartNames, chi.URLParam(r, "name"))
@@ -107,7 +107,7 @@ func (s *Room) HandleVarianceChart(w http.ResponseWriter, r *http.Request) {
 	page.WriteSVG(w, v.Chart(c), v.T("chart.error"))
 }
 
-// varianceChartNames name the charts by critic: Biases[0] = 0 is the
+// VarianceChartNames name the charts by critic: Biases[0] = 0 is the
 // perfect one, Biases[1] the biased one.
 var VarianceChartNames = []string{"perfect", "biased"}
 
@@ -116,7 +116,7 @@ func (s *Room) newVarianceView(r *http.Request) VarianceView {
 	return NewVarianceView(s.Read(r, VarianceKeys...), q)
 }
 
-// newVarianceView runs the lab on a decoded request and its query q (for
+// NewVarianceView runs the lab on a decoded request and its query q (for
 // the page's own parameters).
 func NewVarianceView(pr play.Request, q url.Values) VarianceView {
 	params, extra := ReadVarianceParams(q, &pr.Rep)
@@ -159,7 +159,7 @@ func varianceLams(own float64) []float64 {
 	return lams
 }
 
-// link is the page's canonical link.
+// Link is the page's canonical link.
 func (v VarianceView) Link() string {
 	return SweepLink(v.Req, "/compare/variance", v.State, v.Extra)
 }
@@ -201,7 +201,7 @@ func (v VarianceView) ownField(name, labelKey, value, lo, hi, step string) templ
 	return f
 }
 
-// toyLines describe the toy with its exact numbers.
+// ToyLines describe the toy with its exact numbers.
 func (v VarianceView) ToyLines() []templates.Rich {
 	m := v.toy
 	return []templates.Rich{

@@ -14,7 +14,7 @@ import (
 // measured on the N rollouts and exact (engine.VarianceToy.Exact).
 var varianceCols = []string{"mean", "true", "bias2", "var", "mse", "exact-bias2", "exact-var", "exact-mse"}
 
-// critic names critic c (0: perfect, 1: biased) in the page's language.
+// Critic names critic c (0: perfect, 1: biased) in the page's language.
 func (v VarianceView) Critic(c int) string {
 	if c == 0 {
 		return v.T("var.critic.perfect")
@@ -22,7 +22,7 @@ func (v VarianceView) Critic(c int) string {
 	return v.T("var.critic.biased", scenario.FormatNumber(v.Params.Bias))
 }
 
-// table has one row per critic and λ.
+// Table has one row per critic and λ.
 func (v VarianceView) Table() templates.VarianceTable {
 	tb := templates.VarianceTable{ID: "variance", Caption: v.T("var.table.caption"), Critic: v.T("var.col.critic"), Lam: v.T("var.col.lam")}
 	for _, id := range varianceCols {
@@ -67,12 +67,12 @@ func (v VarianceView) notes() []string {
 	return out
 }
 
-// chartTitle is the title of critic c's chart.
+// ChartTitle is the title of critic c's chart.
 func (v VarianceView) ChartTitle(c int) string {
 	return v.T("var.chart.title", v.Critic(c), v.Params.N)
 }
 
-// chart draws critic c's estimates of A_0 per λ, on the value axis both
+// Chart draws critic c's estimates of A_0 per λ, on the value axis both
 // charts share.
 func (v VarianceView) Chart(c int) page.Chart {
 	id := v.ChartPrefix + "var-" + VarianceChartNames[c]

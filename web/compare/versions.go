@@ -26,14 +26,14 @@ import (
 // values[t] = V(s_t), the state before token t; the reward, δ, advantage and
 // return at t belong to token t.
 
-// versionsKeys are /compare/versions' own parameters.
+// VersionsKeys are /compare/versions' own parameters.
 var VersionsKeys = []string{"show"}
 
 // versionsShown are the quantities the versions table can show (show=), in
 // table order; all of them by default.
 var versionsShown = explain.Quantities
 
-// handleCompareVersions handles the "GET /compare/versions" route: verl
+// HandleVersions handles the "GET /compare/versions" route: verl
 // v0.2 and the newest verl on the playground's scenario, cell by cell.
 func (s *Room) HandleVersions(w http.ResponseWriter, r *http.Request) {
 	pr := s.Read(r, append(VersionsKeys, upgradeKeys...)...)
@@ -59,7 +59,7 @@ func (s *Room) HandleVersions(w http.ResponseWriter, r *http.Request) {
 		func() templ.Component { return templates.CompareVersionsResults(vm().Results) })
 }
 
-// handleCompareVersionsChart handles the "GET /compare/versions/chart.svg"
+// HandleVersionsChart handles the "GET /compare/versions/chart.svg"
 // route: the page's chart of the advantages as a standalone SVG, for export.
 func (s *Room) HandleVersionsChart(w http.ResponseWriter, r *http.Request) {
 	c := compareView{View: play.NewView(s.Read(r, VersionsKeys...)), path: "/compare/versions"}

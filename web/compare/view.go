@@ -159,7 +159,7 @@ func joinList[T ~string](key string, items []T) string {
 	return "&" + key + "=" + strings.Join(parts, ",")
 }
 
-// compareDiffers reports whether two computations of one number disagree
+// Differs reports whether two computations of one number disagree
 // by more than float64 rounding (relative 1e-9): code that computes the same
 // thing in another order rounds differently, and that is no difference.
 func Differs(a, b float64) bool { return explain.Differs(a, b) }

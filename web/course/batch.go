@@ -27,7 +27,7 @@ type cellSource interface {
 	CellLabel(cell string) string
 }
 
-// batchState is the batch of a block's link (a /batch query) in the
+// BatchState is the batch of a block's link (a /batch query) in the
 // request's language, computed by the engine once per request: the blocks
 // and questions of a lesson share a few batches.
 func (lr LessonRequest) BatchState(link string) play.BatchView {
@@ -44,7 +44,7 @@ func (lr LessonRequest) BatchState(link string) play.BatchView {
 	return v
 }
 
-// blockCells is a predict block's state with the parameters of query
+// BlockCells is a predict block's state with the parameters of query
 // replacing its own ("" for none): the cells it asks about.
 func (lr LessonRequest) BlockCells(b *lessons.Predict, query string) cellSource {
 	link := overrideLink(b.Link, query)
@@ -84,7 +84,7 @@ func batchGiveaways(cell string) (rows, stats []string, whitening bool) {
 	}
 }
 
-// batchBlock is a lesson's batch block: the group statistics, the batch's
+// BatchBlock is a lesson's batch block: the group statistics, the batch's
 // whitening, each response's token table (the rows the block names) and the
 // chart, with the cells the questions just above ask (hide) left out until
 // each is answered or revealed.

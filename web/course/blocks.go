@@ -15,7 +15,7 @@ import (
 	"gaelab/web/scenario"
 )
 
-// blockView computes a lesson block's playground state: the block's link,
+// BlockView computes a lesson block's playground state: the block's link,
 // with the controls the learner changed (parameters "<id>-<control>").
 func (lr LessonRequest) BlockView(id, link string, controls []string) play.View {
 	q, _ := url.ParseQuery(link)
@@ -34,7 +34,7 @@ func (lr LessonRequest) hiddenLang() []templates.Option {
 	return lr.self("").Hidden()
 }
 
-// widget is a scenario block: the controls it names, the table rows it
+// Widget is a scenario block: the controls it names, the table rows it
 // names and one chart. hide, when not nil, is the question just above whose
 // asked cell (and what gives it away) the widget leaves out until the
 // question is answered or revealed.

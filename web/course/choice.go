@@ -10,10 +10,10 @@ import (
 	"gaelab/web/i18n"
 )
 
-// choiceLetters name a choice block's options in links: ?choice-<id>=b.
+// ChoiceLetters name a choice block's options in links: ?choice-<id>=b.
 const ChoiceLetters = "abcdef"
 
-// choice is a choice block: the options, the learner's pick, its diagnosis
+// Choice is a choice block: the options, the learner's pick, its diagnosis
 // and, once answered rightly or revealed, the explanation.
 func (lr LessonRequest) Choice(path string, c *lessons.Choice) templates.ChoiceBox {
 	name := "choice-" + c.ID

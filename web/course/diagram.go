@@ -34,7 +34,7 @@ func (st diagramStep) shapes(t func(string, ...any) string) string {
 	return s
 }
 
-// diagramSteps are the stages in order; the last two (the critic's and the
+// DiagramSteps are the stages in order; the last two (the critic's and the
 // actor's updates) both start from the advantages and returns.
 var DiagramSteps = []diagramStep{
 	{"rollout", "responses, response_mask", "", "generate_sequences", "ppo-step"},
@@ -52,10 +52,10 @@ var DiagramSteps = []diagramStep{
 // lesson has objectives and a recap.
 const diagramObjectives, diagramRecap = 3, 4
 
-// diagramShape is the shape of every per-token tensor the diagram names.
+// DiagramShape is the shape of every per-token tensor the diagram names.
 const DiagramShape = "[B, R]"
 
-// handleDiagram handles the "GET /lessons/diagram" route: one PPO step on
+// HandleDiagram handles the "GET /lessons/diagram" route: one PPO step on
 // one page, drawn on the server, with its text alternative and each stage's
 // lesson.
 func (s *Room) HandleDiagram(w http.ResponseWriter, r *http.Request) {
@@ -89,7 +89,7 @@ func (s *Room) HandleDiagram(w http.ResponseWriter, r *http.Request) {
 	page.Render(w, r, templates.DiagramView(vm))
 }
 
-// handleDiagramSVG handles the "GET /lessons/diagram.svg" route: the same
+// HandleDiagramSVG handles the "GET /lessons/diagram.svg" route: the same
 // drawing as a standalone SVG file, in the request's language.
 func (s *Room) HandleDiagramSVG(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)

@@ -10,7 +10,7 @@ import (
 	"gaelab/web/page"
 )
 
-// handleGlossary handles the "GET /glossary" route: every term of the one
+// HandleGlossary handles the "GET /glossary" route: every term of the one
 // glossary file (lessons/glossary/glossary.json, the same data the catalog's
 // term.* messages come from), with its name in both languages, verl's tensor,
 // its symbol in the code's 0-based and the textbook's 1-based numbering, a

@@ -22,7 +22,7 @@ import (
 // the critic (0 perfect, 1 biased), l the place of λ in the sweep.
 type labCells struct{ V compare.VarianceView }
 
-// labState is the lab of a block's link (a /compare/variance query), run
+// LabState is the lab of a block's link (a /compare/variance query), run
 // once per request, and once per server while the memo keeps its numbers:
 // the lab's N rollouts cost more than the rest of a lesson page.
 func (lr LessonRequest) LabState(link string) labCells {

@@ -16,7 +16,7 @@ import (
 	"gaelab/web/play"
 )
 
-// lessonRequest is the language of a lessons request and whether the link set it.
+// LessonRequest is the language of a lessons request and whether the link set it.
 type LessonRequest struct {
 	Lang    i18n.Lang
 	LangSet bool      // lang= was in the link
@@ -24,7 +24,7 @@ type LessonRequest struct {
 	Q       url.Values
 	Charts  *play.ChartMemo // the server's chart memo, for the blocks' charts
 	classes bool            // live classes are on
-	// outcomes holds the predict boxes already checked for this request.
+	// Outcomes holds the predict boxes already checked for this request.
 	Outcomes map[*lessons.Predict]PredictOutcome
 	// batches holds the batches already computed for this request, by link.
 	batches map[string]play.BatchView
@@ -58,7 +58,7 @@ func (lr LessonRequest) page(title, path string) templates.Page {
 	return p
 }
 
-// handleLessons handles the "GET /lessons" route: the course index.
+// HandleLessons handles the "GET /lessons" route: the course index.
 func (s *Room) HandleLessons(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
 	t := lr.Lang.T
@@ -77,7 +77,7 @@ func (s *Room) HandleLessons(w http.ResponseWriter, r *http.Request) {
 	page.Render(w, r, templates.LessonsPage(vm))
 }
 
-// handleLesson handles the "GET /lessons/{slug}" route: one lesson, with its
+// HandleLesson handles the "GET /lessons/{slug}" route: one lesson, with its
 // widgets and predict boxes in the state the query gives them.
 func (s *Room) HandleLesson(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
@@ -140,7 +140,7 @@ func (s *Room) HandleLesson(w http.ResponseWriter, r *http.Request) {
 	page.Render(w, r, templates.LessonView(vm))
 }
 
-// hiddenBy is the question whose asked cell a widget hides, or nil.
+// HiddenBy is the question whose asked cell a widget hides, or nil.
 func HiddenBy(l *lessons.Lesson, s *lessons.Scenario) *lessons.Predict {
 	if s.Hide < 0 {
 		return nil
@@ -153,7 +153,7 @@ func HiddenBy(l *lessons.Lesson, s *lessons.Scenario) *lessons.Predict {
 	return nil
 }
 
-// handleLessonPart handles the "GET /lessons/{slug}/{kind}/{key}" route: one
+// HandleLessonPart handles the "GET /lessons/{slug}/{kind}/{key}" route: one
 // widget, predict box or choice box, as htmx swaps it. The key is the
 // block's id; v1's places (a widget's i as in "w<i>", a predict box's
 // place) still find the block they named. A predict box that is now
@@ -209,7 +209,7 @@ func (lr LessonRequest) uncovered(l *lessons.Lesson, path string, p *lessons.Pre
 	return templ.Join(append([]templ.Component{templates.PredictPart(box, under)}, batches...)...)
 }
 
-// batchHiddenBy are the questions whose asked cells a batch block hides.
+// BatchHiddenBy are the questions whose asked cells a batch block hides.
 func BatchHiddenBy(l *lessons.Lesson, b *lessons.Batch) []*lessons.Predict {
 	var out []*lessons.Predict
 	for _, p := range l.Parts {

@@ -32,7 +32,7 @@ func (lr LessonRequest) param(b *lessons.Predict, suffix string) string {
 	return ""
 }
 
-// predictOutcome is what the learner's answer to a predict box came to.
+// PredictOutcome is what the learner's answer to a predict box came to.
 type PredictOutcome struct {
 	v         play.View  // the playground state, for a question on one (On "")
 	src       cellSource // the state asked about: v, or the batch
@@ -47,7 +47,7 @@ type PredictOutcome struct {
 	tries     int // wrong tries so far, this one included
 }
 
-// predictState checks the learner's answer against the engine's value and
+// PredictState checks the learner's answer against the engine's value and
 // the block's anticipated wrong answers.
 func (lr LessonRequest) PredictState(b *lessons.Predict) PredictOutcome {
 	if o, ok := lr.Outcomes[b]; ok { // the box and the widget under it ask once per request
@@ -141,7 +141,7 @@ func overrideLink(link, query string) string {
 	return q.Encode()
 }
 
-// predict is a predict block: the question, the learner's answer and, once
+// Predict is a predict block: the question, the learner's answer and, once
 // answered rightly or given up on, the engine's value and its derivation.
 func (lr LessonRequest) Predict(path string, b *lessons.Predict) templates.PredictBox {
 	name := predictParam(b)
@@ -213,7 +213,7 @@ func hintKey(b *lessons.Predict) string {
 	return "hint." + row
 }
 
-// fillCells replaces each "{row.t}" (on a batch also "{row.i.t}") of a
+// FillCells replaces each "{row.t}" (on a batch also "{row.i.t}") of a
 // rendered derivation with the engine's value of that cell.
 func FillCells(v cellSource, s string) string {
 	for _, ref := range lessons.Placeholders(s) {
@@ -227,7 +227,7 @@ func FillCells(v cellSource, s string) string {
 	return s
 }
 
-// fillBlockCells is fillCells on a block's own state, as its lesson page
+// FillBlockCells is fillCells on a block's own state, as its lesson page
 // first shows it: a live class, which has no learner's state, shows the
 // block's texts so.
 func (lr LessonRequest) FillBlockCells(b *lessons.Predict, s string) string {

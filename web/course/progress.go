@@ -21,14 +21,14 @@ import (
 // progressMaxLen bounds a code before it is decoded.
 const progressMaxLen = 256
 
-// progress is a decoded progress code: the keys it marks.
+// Progress is a decoded progress code: the keys it marks.
 type Progress map[string]bool
 
 // errProgress is any code that is not one: the page says so in the
 // learner's language, it never tells which byte was wrong.
 var errProgress = errors.New("progress: not a progress code")
 
-// decodeProgress reads a progress code. A code with a bit past the keys
+// DecodeProgress reads a progress code. A code with a bit past the keys
 // this server knows (a newer server's, or noise) is refused whole.
 func DecodeProgress(code string) (Progress, error) {
 	rest, ok := strings.CutPrefix(code, "1")
@@ -61,7 +61,7 @@ func notBase64URL(r rune) bool {
 	return !('A' <= r && r <= 'Z' || 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '-' || r == '_')
 }
 
-// encode writes the code of p; keys without a bit are left out.
+// Encode writes the code of p; keys without a bit are left out.
 func (p Progress) Encode() string {
 	var bits []byte
 	for i, k := range ProgressKeys {
@@ -76,7 +76,7 @@ func (p Progress) Encode() string {
 	return "1" + base64.RawURLEncoding.EncodeToString(bits)
 }
 
-// progressBit is the bit of a key as the page hands it to the script ("" for
+// ProgressBit is the bit of a key as the page hands it to the script ("" for
 // a key without one: the script then keeps nothing for it).
 func ProgressBit(key string) string {
 	if i := slices.Index(ProgressKeys, key); i >= 0 {
@@ -85,7 +85,7 @@ func ProgressBit(key string) string {
 	return ""
 }
 
-// lessonQuestions are the progress keys of a lesson's questions.
+// LessonQuestions are the progress keys of a lesson's questions.
 func LessonQuestions(l *lessons.Lesson) []string {
 	var keys []string
 	for _, p := range l.Parts {

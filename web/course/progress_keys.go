@@ -1,6 +1,6 @@
 package course
 
-// progressKeys names what a progress code's bits stand for: bit i is
+// ProgressKeys names what a progress code's bits stand for: bit i is
 // progressKeys[i], a lesson read to its end ("<slug>") or a question of it
 // answered right ("<slug>/<id>", the block's stable id). The list is only
 // ever appended to: a code once given out must keep meaning the same

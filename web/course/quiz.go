@@ -18,7 +18,7 @@ import (
 // quizSize is the number of questions of a final test.
 const quizSize = 16
 
-// quizItem is one question of the final test: a predict or a choice block
+// QuizItem is one question of the final test: a predict or a choice block
 // of a lesson, with the section that teaches it.
 type QuizItem struct {
 	Lesson  *lessons.Lesson
@@ -30,13 +30,13 @@ type QuizItem struct {
 // h2ID finds the ids of ## headings in a lesson's HTML.
 var h2ID = regexp.MustCompile(`<h2 id="([^"]+)"`)
 
-// quizSkips are the lessons the final test does not draw from: the
+// QuizSkips are the lessons the final test does not draw from: the
 // capstone, itself the course's closing exercise, came after quiz links
 // were given out, and a lesson more in the bank would change the questions
 // of every seed.
 var QuizSkips = []string{"real-batch"}
 
-// quizBank is every question of the course in one language, in course order.
+// QuizBank is every question of the course in one language, in course order.
 func QuizBank(lang string) [][]QuizItem {
 	var bank [][]QuizItem
 	for _, l := range lessons.Embedded().Lessons(lang) {
@@ -63,7 +63,7 @@ func QuizBank(lang string) [][]QuizItem {
 	return bank
 }
 
-// quizPick draws a final test from the bank: one question from every
+// QuizPick draws a final test from the bank: one question from every
 // lesson, then more from the rest up to quizSize, in an order the seed
 // decides. The same seed always gives the same test.
 func QuizPick(bank [][]QuizItem, seed uint64) []QuizItem {
@@ -98,7 +98,7 @@ func readSeed(s string) (uint64, bool) {
 	return n, true
 }
 
-// handleQuiz handles the "GET /lessons/quiz" route: a final test of
+// HandleQuiz handles the "GET /lessons/quiz" route: a final test of
 // quizSize questions from every lesson, drawn by seed=, answered in one
 // form and scored on the server. Every answer is checked against the
 // engine's value computed now; a wrong one gets its diagnosis and a link to
@@ -199,7 +199,7 @@ func (lr LessonRequest) quizEntry(i int, it QuizItem, checked bool) (templates.Q
 	return q, correct
 }
 
-// quizLessons is the slugs a test draws from, for the tests.
+// QuizLessons is the slugs a test draws from, for the tests.
 func QuizLessons(items []QuizItem) []string {
 	var s []string
 	for _, it := range items {

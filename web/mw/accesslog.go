@@ -11,7 +11,7 @@ import (
 	"gaelab/web/httperr"
 )
 
-// withAccessLog puts logger in the request's context, for every
+// WithAccessLog puts logger in the request's context, for every
 // handler's errors (httperr.Logger), and writes one line per request to logger once it is answered:
 // method, route pattern (e.g. "/lessons/{slug}", never the raw path, which
 // can be long and carries learners' text), status, duration, bytes written

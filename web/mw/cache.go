@@ -8,7 +8,7 @@ import (
 	"gaelab/web/bounded"
 )
 
-// responseCache keeps the most recent successful answers by ETag, so that
+// ResponseCache keeps the most recent successful answers by ETag, so that
 // a lecture hall opening the same lesson, or scanning the same QR code,
 // costs one render. Entries are whole answers (headers and, if gzipped, the
 // gzipped body) with bodies of at most maxCachedBody bytes; each counts its
@@ -20,13 +20,13 @@ type CachedAnswer struct {
 	Body   []byte
 }
 
-// maxCachedBody is the largest body kept: bigger ones are rare (long
+// MaxCachedBody is the largest body kept: bigger ones are rare (long
 // scenarios) and would crowd out the rest.
 const MaxCachedBody = 512 << 10
 
 func NewResponseCache(maxBytes int) *ResponseCache { return bounded.New(maxBytes, AnswerBytes) }
 
-// answerBytes is what a kept answer holds: its ETag, its headers (an htmx
+// AnswerBytes is what a kept answer holds: its ETag, its headers (an htmx
 // answer's HX-Replace-Url is the typed link, up to MaxURLBytes) and its
 // body's whole array.
 func AnswerBytes(tag string, a *CachedAnswer) int {
@@ -64,13 +64,13 @@ func answerHeader(h http.Header) http.Header {
 	return a
 }
 
-// cacheable reports whether the recorded answer can be kept: a 200 with a
+// Cacheable reports whether the recorded answer can be kept: a 200 with a
 // body, no longer than limit, that reached the writers below whole.
 func (rw *RecordingWriter) Cacheable() bool {
 	return rw.status == http.StatusOK && !rw.tooBig && !rw.failed && rw.Body.Len() > 0
 }
 
-// recordingWriter passes an answer through and keeps a copy of a 200 one
+// RecordingWriter passes an answer through and keeps a copy of a 200 one
 // of at most limit bytes.
 type RecordingWriter struct {
 	http.ResponseWriter
@@ -81,7 +81,7 @@ type RecordingWriter struct {
 	failed bool // a write below failed (the handler timeout passed): the answer is short
 }
 
-// keepsBody is the largest answer body the cache keeps: maxCachedBody, or
+// KeepsBody is the largest answer body the cache keeps: maxCachedBody, or
 // less when the whole cache is smaller (a cache that is off keeps none, so
 // no answer is copied for it).
 func KeepsBody(c *ResponseCache) int { return min(MaxCachedBody, c.MaxBytes()) }

@@ -19,7 +19,7 @@ import (
 // scheme a proxy reports (QR codes hold absolute links) and compression.
 var varyHeaders = []string{"Accept-Language", "HX-Request", "HX-Target", "HX-Boosted", "HX-History-Restore-Request", "GAE-History", "X-Forwarded-Proto", "Accept-Encoding"}
 
-// withConditional gives every successful GET of a page, fragment, chart or
+// WithConditional gives every successful GET of a page, fragment, chart or
 // export a strong ETag computed from what the answer is a pure function of
 // — this build of the program, the request target (every state is a
 // canonical link) and the varyHeaders — and answers a matching
@@ -144,7 +144,7 @@ func (tw *taggingWriter) Write(p []byte) (int, error) {
 
 func (tw *taggingWriter) Unwrap() http.ResponseWriter { return tw.ResponseWriter }
 
-// buildID identifies this program's build: the SHA-256 of its executable,
+// BuildID identifies this program's build: the SHA-256 of its executable,
 // so that any change of code, lessons or assets changes every ETag. If the
 // executable cannot be read, the start time stands in (ETags then last as
 // long as the process).

@@ -7,7 +7,7 @@ import (
 	"gaelab/web/httperr"
 )
 
-// withCrossSiteRefusal refuses, 403, every state-changing request (POST and
+// WithCrossSiteRefusal refuses, 403, every state-changing request (POST and
 // the other unsafe methods) that a browser sent from another site: a forged
 // form or fetch (CSRF). net/http's CrossOriginProtection decides by Fetch
 // Metadata (Sec-Fetch-Site: only same-origin or none pass), else by Origin

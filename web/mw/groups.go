@@ -8,7 +8,7 @@ import (
 	"gaelab/web/httperr"
 )
 
-// withStream prepares a long-lived answer (Server-Sent Events): the
+// WithStream prepares a long-lived answer (Server-Sent Events): the
 // server's write deadline (writeTimeout) is lifted for it, so a stream
 // lasts as long as its handler and client want it to.
 func WithStream(next http.Handler) http.Handler {
@@ -21,7 +21,7 @@ func WithStream(next http.Handler) http.Handler {
 	})
 }
 
-// withUploadLimit bounds an upload's body to maxBytes: reading more fails
+// WithUploadLimit bounds an upload's body to maxBytes: reading more fails
 // with *http.MaxBytesError, and an announced longer Content-Length is
 // answered 413 at once.
 func WithUploadLimit(maxBytes int64) func(http.Handler) http.Handler {

@@ -19,7 +19,7 @@ import (
 // net/http answers 431 before any handler runs.
 const MaxURLBytes = 64 << 10
 
-// withURLLimit answers 414 to a request whose path and query are longer
+// WithURLLimit answers 414 to a request whose path and query are longer
 // than MaxURLBytes, before anything parses them.
 func WithURLLimit(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -32,10 +32,10 @@ func WithURLLimit(next http.Handler) http.Handler {
 	})
 }
 
-// retryAfter is what a shed request is told to wait, in seconds.
+// RetryAfter is what a shed request is told to wait, in seconds.
 const RetryAfter = 1
 
-// withInflightLimit lets at most limit requests run at once. A request that
+// WithInflightLimit lets at most limit requests run at once. A request that
 // finds every slot taken waits up to wait for one, then is answered 503
 // with Retry-After, so a saturated server sheds load quickly instead of
 // queueing without bound. /healthz is never held back.
@@ -43,7 +43,7 @@ func WithInflightLimit(limit int, wait time.Duration) func(http.Handler) http.Ha
 	return NewSlotPool(limit, wait).middleware
 }
 
-// slotPool lets at most cap(slots) holders run at once; one that finds
+// SlotPool lets at most cap(slots) holders run at once; one that finds
 // every slot taken waits up to wait for one.
 type SlotPool struct {
 	slots chan struct{}
@@ -54,7 +54,7 @@ func NewSlotPool(n int, wait time.Duration) *SlotPool {
 	return &SlotPool{slots: make(chan struct{}, n), wait: wait}
 }
 
-// acquire takes a slot within the pool's wait; false if none came free in
+// Acquire takes a slot within the pool's wait; false if none came free in
 // time or ctx ended first. A true caller must release.
 func (p *SlotPool) Acquire(ctx context.Context) bool {
 	select {
@@ -101,7 +101,7 @@ func shed(w http.ResponseWriter, r *http.Request) {
 	httperr.Write(w, r, httperr.New("busy", "limit.busy", RetryAfter))
 }
 
-// withTimeout stops waiting for a handler after d and answers 503 (the
+// WithTimeout stops waiting for a handler after d and answers 503 (the
 // handler's context is cancelled; its late output is discarded): plain text
 // in the request's language, or the JSON API's error under /api/.
 func WithTimeout(d time.Duration) func(http.Handler) http.Handler {

@@ -11,7 +11,7 @@ import (
 // then any.
 const maxQuotaAddrs = 100_000
 
-// quota is a token bucket per client address (clientip.Addr), in memory
+// Quota is a token bucket per client address (clientip.Addr), in memory
 // (per replica; addresses are never stored): an address may spend burst
 // tokens at once, and gets one back every refill.
 type Quota struct {
@@ -30,7 +30,7 @@ func NewQuota(burst int, refill time.Duration) *Quota {
 	return &Quota{burst: float64(burst), refill: refill, buckets: map[string]bucket{}}
 }
 
-// take spends one of addr's tokens at now. Without one it returns false
+// Take spends one of addr's tokens at now. Without one it returns false
 // and how long until one is back.
 func (q *Quota) Take(addr string, now time.Time) (bool, time.Duration) {
 	q.mu.Lock()

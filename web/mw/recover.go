@@ -8,7 +8,7 @@ import (
 	"gaelab/web/httperr"
 )
 
-// withRecovery turns a panic in a handler into a logged 500 that names the
+// WithRecovery turns a panic in a handler into a logged 500 that names the
 // request id, so no panic reaches a client as a dropped connection. Known
 // bad input never gets here: handlers answer it with a 4xx and a message.
 // If the handler had already begun its answer, a 500 can no longer be

@@ -9,7 +9,7 @@ import (
 
 type requestIDKey struct{}
 
-// withRequestID gives every request an id: 16 random hex digits, sent back
+// WithRequestID gives every request an id: 16 random hex digits, sent back
 // as X-Request-Id and written in the access log and in any 500, so a
 // learner's report can be matched with the server's log line.
 func WithRequestID(next http.Handler) http.Handler {
@@ -22,7 +22,7 @@ func WithRequestID(next http.Handler) http.Handler {
 	})
 }
 
-// requestID is the id withRequestID gave r, or "" outside it.
+// RequestID is the id withRequestID gave r, or "" outside it.
 func RequestID(r *http.Request) string {
 	id, _ := r.Context().Value(requestIDKey{}).(string)
 	return id

@@ -13,7 +13,7 @@ import (
 // under the same domain are not ours to decide for.
 const hstsMaxAge = "max-age=31536000"
 
-// withSecurityHeaders sets the security headers of every response.
+// WithSecurityHeaders sets the security headers of every response.
 //
 // The Content-Security-Policy allows scripts only from this origin or with
 // this response's nonce (fresh and random per response; every script GAE Lab

@@ -5,7 +5,7 @@ import (
 	"net/http"
 )
 
-// withShutdown ends a long-lived answer (a live class's event stream) as
+// WithShutdown ends a long-lived answer (a live class's event stream) as
 // soon as closing is done, when the server begins its graceful shutdown:
 // the request's context is cancelled then, so the stream's handler returns
 // at once instead of holding the shutdown until its timeout. Ordinary

@@ -25,13 +25,13 @@ const (
 	DefaultUploadRateWindow = 10 * time.Second
 )
 
-// uploadRate is the minimum transfer rate of an upload's body.
+// UploadRate is the minimum transfer rate of an upload's body.
 type UploadRate struct {
 	Min           int64 // bytes a second
 	Grace, Window time.Duration
 }
 
-// withUploadBody reads the request's whole body (within withUploadLimit's
+// WithUploadBody reads the request's whole body (within withUploadLimit's
 // MaxBytesReader) at rate.Min or faster, then takes an analysis slot and
 // runs next with the body in memory. A body sent too slowly is answered
 // 408 (too_slow) in the request's language; no analysis slot comes free

@@ -10,34 +10,34 @@ import (
 	"gaelab/web/httperr"
 )
 
-// pageAnswer is what a page handler hands to the one page pipeline,
+// Answer is what a page handler hands to the one page pipeline,
 // servePage: the state's canonical link, how the request was read, and the
 // components that can answer it.
 type Answer struct {
 	Canonical string // the state's canonical link (pageLink.canonical)
-	// redirect: the link was read without a problem or warning, so a
+	// Redirect: the link was read without a problem or warning, so a
 	// non-canonical one (a submitted form, parameters in another order) is
 	// redirected to canonical.
 	Redirect bool
-	// keepTyped: the link has problems, so htmx's address bar keeps the
+	// KeepTyped: the link has problems, so htmx's address bar keeps the
 	// link as typed instead of the canonical one.
 	KeepTyped bool
 	Page      func() templ.Component // the whole page
-	// fragments answer htmx requests by their HX-Target; main answers any
+	// Fragments answer htmx requests by their HX-Target; main answers any
 	// other htmx request (a boosted link) with the page's main part, nil
 	// for the whole page.
 	Fragments map[string]func() templ.Component
 	Main      func() templ.Component
-	// pushOnBoost: a fragment request from a boosted link (a step of the
+	// PushOnBoost: a fragment request from a boosted link (a step of the
 	// step-through) adds a history entry instead of replacing the current one.
 	PushOnBoost bool
 }
 
-// pageVary are the request headers a page's answer depends on besides its
+// PageVary are the request headers a page's answer depends on besides its
 // link: htmx's fragment requests and the language when lang= is absent.
 const PageVary = "HX-Request, HX-Target, HX-History-Restore-Request, GAE-History, Accept-Language, Cookie"
 
-// servePage is the one page pipeline: the redirect to the canonical link,
+// Serve is the one page pipeline: the redirect to the canonical link,
 // the htmx fragment (with the link for the address bar) or the whole page,
 // the headers, and the log of a failed render.
 func Serve(w http.ResponseWriter, r *http.Request, a Answer) {
@@ -70,7 +70,7 @@ func Serve(w http.ResponseWriter, r *http.Request, a Answer) {
 	WriteComponent(w, r, c())
 }
 
-// writeComponent renders c into a buffer, then writes it in one write: the
+// WriteComponent renders c into a buffer, then writes it in one write: the
 // last step of every HTML answer. A render that fails (most often because
 // the request's context was cancelled: the client half-closed or left, or
 // the handler timeout passed, and templ stopped) is not sent as a short

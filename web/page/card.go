@@ -11,7 +11,7 @@ import (
 	"gaelab/web/preview"
 )
 
-// linkCard is what a page's link preview says and shows.
+// Card is what a page's link preview says and shows.
 type Card struct {
 	Name, Desc string // the scenario's name and the description naming it and the release; desc "" for no card
 	Image      Link   // the preview PNG's link; path "" for none
@@ -40,7 +40,7 @@ func (c Card) tags(self Link, title string) templates.Card {
 	return card
 }
 
-// quoteTokens joins the tokens with spaces, one line, cut with "…" after
+// QuoteTokens joins the tokens with spaces, one line, cut with "…" after
 // cardTokenRunes runes.
 func QuoteTokens(texts []string) string {
 	s := strings.Join(strings.Fields(strings.Join(texts, " ")), " ")
@@ -50,7 +50,7 @@ func QuoteTokens(texts []string) string {
 	return s
 }
 
-// writePreview answers with in's preview PNG, or 422 with why not in t's
+// WritePreview answers with in's preview PNG, or 422 with why not in t's
 // language: more than preview.MaxTokens tokens, or numbers it cannot draw.
 func WritePreview(w http.ResponseWriter, in preview.Input, t func(string, ...any) string) {
 	png, err := preview.PNG(in)

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// num formats a number for the table: 4 decimals, no negative zero; a
+// Num formats a number for the table: 4 decimals, no negative zero; a
 // number too small for 4 decimals keeps two significant digits ("1.0e-5"),
 // so that a small KL term or variance never reads as 0.
 func Num(x float64) string {
@@ -22,7 +22,7 @@ func Num(x float64) string {
 	return s
 }
 
-// num3 is num with 3 decimals, for presentation mode's table: the exact
+// Num3 is num with 3 decimals, for presentation mode's table: the exact
 // value stays in the formula panel and on hover.
 func Num3(x float64) string {
 	if x != 0 && math.Abs(x) < 0.0005 {
@@ -35,10 +35,10 @@ func Num3(x float64) string {
 	return s
 }
 
-// full is a number at full precision.
+// Full is a number at full precision.
 func Full(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
-// joinf formats "name = value" pairs (TeX for the step lines).
+// Joinf formats "name = value" pairs (TeX for the step lines).
 func Joinf(pairs ...string) string {
 	var b strings.Builder
 	for i := 0; i+1 < len(pairs); i += 2 {

@@ -11,7 +11,7 @@ import (
 	"gaelab/web/qr"
 )
 
-// frameSpec is what differs between the frames of the site's pages.
+// FrameSpec is what differs between the frames of the site's pages.
 type FrameSpec struct {
 	Self      Link // this page's link, in the page's language and view
 	Title     string
@@ -20,7 +20,7 @@ type FrameSpec struct {
 	Classes   bool           // live classes are on: offer to start one from this page
 	Reset     templates.Link // presentation's R; zero for none
 	Card      Card           // a scenario page's link preview (link_card.go); zero for none
-	// scenario is the page's scenario (scenario.EncodeState), which the
+	// Scenario is the page's scenario (scenario.EncodeState), which the
 	// navigation's links to pages that show one carry; "" for none.
 	Scenario string
 }
@@ -35,7 +35,7 @@ var navEntries = []struct {
 	{"nav.lessons", "/lessons", false}, {"nav.batch", "/batch", false}, {"nav.inspect", "/inspect", false},
 }
 
-// navLinks are the navigation's links from a page of section (its path)
+// NavLinks are the navigation's links from a page of section (its path)
 // showing scenario (scenario.EncodeState, or ""), in language lang.
 func NavLinks(lang i18n.Lang, section, scenario string) []templates.Link {
 	links := make([]templates.Link, 0, len(navEntries))
@@ -50,7 +50,7 @@ func NavLinks(lang i18n.Lang, section, scenario string) []templates.Link {
 	return links
 }
 
-// frame is every page's frame: title, assets, navigation, the language
+// Frame is every page's frame: title, assets, navigation, the language
 // switch, the copy-link button, presentation mode and the QR code. Every
 // link of it is f.self's or carries its language.
 func Frame(f FrameSpec) templates.Page {
@@ -121,7 +121,7 @@ func qrPageURL(self Link) string {
 	return q
 }
 
-// learnerLink is the link phones should open: the same state without the
+// LearnerLink is the link phones should open: the same state without the
 // teacher's view (present, theme, lock, hide, rev), so students get the
 // normal layout and every number.
 func LearnerLink(link string) string {

@@ -6,7 +6,7 @@ import (
 	"gaelab/engine"
 )
 
-// learnerErrors maps the engine's errors to the catalog keys of what a
+// LearnerErrors maps the engine's errors to the catalog keys of what a
 // learner reads instead: the one mapping every page uses.
 var LearnerErrors = []struct {
 	Err error
@@ -16,7 +16,7 @@ var LearnerErrors = []struct {
 	{engine.ErrNoValidToken, "err.whiten_none"},
 }
 
-// learnerKey is the catalog key of the learner's message for an engine
+// LearnerKey is the catalog key of the learner's message for an engine
 // error, or "" for nil. An error the table does not name reads as the empty
 // batch's, the only other way whitening fails (learnerKnows tells them
 // apart).
@@ -32,7 +32,7 @@ func LearnerKey(err error) string {
 	return "err.whiten_none"
 }
 
-// learnerKnows reports whether err is one of learnerErrors.
+// LearnerKnows reports whether err is one of learnerErrors.
 func LearnerKnows(err error) bool {
 	for _, e := range LearnerErrors {
 		if errors.Is(err, e.Err) {

@@ -10,19 +10,19 @@ import (
 	"gaelab/web/i18n"
 )
 
-// pageLink is an internal link of GAE Lab: a path, the canonical state of
+// Link is an internal link of GAE Lab: a path, the canonical state of
 // what the page shows, the teacher's view parameters and the learner's
 // language. Every internal link (navigation, forms, canonical redirects,
 // Copy link, exports, the links between views, a lesson's "open in the
 // playground") is built from one, so none drops the language.
 type Link struct {
 	Path string
-	// state is the canonical query of what the page shows, without the
+	// State is the canonical query of what the page shows, without the
 	// page parameters (lang= and viewKeys): scenario.Encode(s) and the
 	// view's own parameters, e.g. "v=1&p=seed-b&t=3"; "" for none.
 	State string
 	View  View
-	// lang is the language every link carries. Only a request's own
+	// Lang is the language every link carries. Only a request's own
 	// canonical link leaves it out (canonical), when the request's link
 	// had none.
 	Lang i18n.Lang
@@ -55,7 +55,7 @@ func (l Link) String() string {
 	return b.String()
 }
 
-// canonical is the link a request is redirected to (and keeps in the
+// Canonical is the link a request is redirected to (and keeps in the
 // address bar): the link itself, without lang= when the request's link had
 // none, so that a v1 link without lang= keeps the canonical form it always
 // had, and opens in the cookie's or the browser's language.
@@ -69,7 +69,7 @@ func (l Link) Canonical(langInLink bool) string {
 // at is the same state and view on another path.
 func (l Link) at(path string) Link { l.Path = path; return l }
 
-// withState is another state on the same path and view.
+// WithState is another state on the same path and view.
 func (l Link) WithState(state string) Link { l.State = state; return l }
 
 // in is the link in language lang.
@@ -78,7 +78,7 @@ func (l Link) in(lang i18n.Lang) Link { l.Lang = lang; return l }
 // presenting is the link with presentation mode on or off.
 func (l Link) presenting(on bool) Link { l.View.Present = on; return l }
 
-// learner is the link a learner opens from this one (the QR code's
+// Learner is the link a learner opens from this one (the QR code's
 // target): the state and the language, without the teacher's view
 // parameters (present, theme, hide, rev, lock).
 func (l Link) Learner() Link { l.View = View{}; return l }
@@ -90,7 +90,7 @@ func (l Link) switchLang() string {
 	return "/lang/" + string(other) + "?to=" + url.QueryEscape(l.in(other).String())
 }
 
-// hidden is the link's query as a GET form's hidden inputs, in order,
+// Hidden is the link's query as a GET form's hidden inputs, in order,
 // leaving out the parameters the form shows as fields (shown): submitting
 // the form keeps the state, the view and the language.
 func (l Link) Hidden(shown ...string) []templates.Option {

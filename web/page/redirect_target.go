@@ -17,7 +17,7 @@ var (
 	errLinkChars   = &httperr.Error{Code: "bad_request", Field: "u", Key: "link.err.chars"}
 )
 
-// siteTarget is the one check of every link the server sends a browser to
+// SiteTarget is the one check of every link the server sends a browser to
 // on a learner's word (/lang's to=, the QR pages' u= and back=): it returns
 // the Location a redirect to target carries — target cleaned the way
 // http.Redirect cleans it (path.Clean of the part before "?", a trailing

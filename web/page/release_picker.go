@@ -9,7 +9,7 @@ import (
 	"gaelab/web/scenario"
 )
 
-// releasePicker is the ver= select: every verl release, grouped by the
+// ReleasePicker is the ver= select: every verl release, grouped by the
 // generation whose arithmetic it ships, each group labelled with the
 // generation's release range and what changed at its start (from the
 // engine's table, in the page's language). The chosen release is selected;

@@ -6,14 +6,14 @@ import (
 	"github.com/a-h/templ"
 )
 
-// render answers with an HTML component, through the page pipeline's last
+// Render answers with an HTML component, through the page pipeline's last
 // step (writeComponent): rendered whole, then written once.
 func Render(w http.ResponseWriter, r *http.Request, c templ.Component) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	WriteComponent(w, r, c)
 }
 
-// clip shortens what a learner typed for an error message, by runes.
+// Clip shortens what a learner typed for an error message, by runes.
 func Clip(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {

@@ -6,7 +6,7 @@ import (
 	"gaelab/templates"
 )
 
-// plainRich is text already written (by v.t, or a learner's), escaped, as
+// PlainRich is text already written (by v.t, or a learner's), escaped, as
 // one more paragraph among typeset ones.
 func PlainRich(texts ...string) []templates.Rich {
 	out := make([]templates.Rich, len(texts))

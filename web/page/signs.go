@@ -9,7 +9,7 @@ import (
 // ("+", "-", "0"; SignOf gives the engine's), with their labels' keys.
 var signKeys = []struct{ value, key string }{{"+", "predict.positive"}, {"-", "predict.negative"}, {"0", "predict.zero"}}
 
-// signOptions are a sign question's radio buttons in lang, answer selected.
+// SignOptions are a sign question's radio buttons in lang, answer selected.
 // Lesson boxes, the final test, the update views and the class phones all
 // use them.
 func SignOptions(lang i18n.Lang, answer string) []templates.Option {
@@ -20,7 +20,7 @@ func SignOptions(lang i18n.Lang, answer string) []templates.Option {
 	return opts
 }
 
-// signLabel is a sign's label in lang ("positive" for "+").
+// SignLabel is a sign's label in lang ("positive" for "+").
 func SignLabel(lang i18n.Lang, sign string) string {
 	for _, o := range signKeys {
 		if o.value == sign {

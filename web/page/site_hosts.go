@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// siteHosts decides where phones reach this server, for QR codes and join
+// SiteHosts decides where phones reach this server, for QR codes and join
 // links: -public-url when set; else the request's scheme and Host, but only
 // a Host the server knows as its own, never any Host a client sends (a QR
 // code of evil.example, or this machine's addresses for "Host: localhost").
@@ -28,7 +28,7 @@ func NewSiteHosts(publicURL string, allowed []string) SiteHosts {
 	return SiteHosts{PublicURL: strings.TrimSuffix(publicURL, "/"), allowed: allowed}
 }
 
-// base is "scheme://host" where phones reach the server for r, and false
+// Base is "scheme://host" where phones reach the server for r, and false
 // when there is no public URL and r's Host is not known.
 func (h SiteHosts) Base(r *http.Request) (string, bool) {
 	if h.PublicURL != "" {
@@ -67,7 +67,7 @@ func (h SiteHosts) known(r *http.Request) bool {
 	return local.Addr().IsLoopback() && IsLocalhost(name)
 }
 
-// localAddr is the address r's connection arrived on, if net/http says.
+// LocalAddr is the address r's connection arrived on, if net/http says.
 func LocalAddr(r *http.Request) (netip.AddrPort, bool) {
 	a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
 	if !ok {
@@ -80,7 +80,7 @@ func LocalAddr(r *http.Request) (netip.AddrPort, bool) {
 	return netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port()), true
 }
 
-// splitHost splits "host:port", "[v6]:port" or a bare host; the host is
+// SplitHost splits "host:port", "[v6]:port" or a bare host; the host is
 // without brackets, the port "" when there is none.
 func SplitHost(hostport string) (host, port string) {
 	if h, p, err := net.SplitHostPort(hostport); err == nil {
@@ -89,7 +89,7 @@ func SplitHost(hostport string) (host, port string) {
 	return strings.Trim(hostport, "[]"), ""
 }
 
-// isLocalhost reports whether name is localhost or a name under it.
+// IsLocalhost reports whether name is localhost or a name under it.
 func IsLocalhost(name string) bool {
 	name = strings.ToLower(name)
 	return name == "localhost" || strings.HasSuffix(name, ".localhost")
@@ -111,7 +111,7 @@ func ParseAllowedHosts(s string) ([]string, error) {
 	return hosts, nil
 }
 
-// requestScheme is "https" when the request came over TLS or a proxy in
+// RequestScheme is "https" when the request came over TLS or a proxy in
 // front says so in X-Forwarded-Proto (its first value, for a chain of
 // proxies), else "http".
 func RequestScheme(r *http.Request) string {

@@ -9,7 +9,7 @@ import (
 	"gaelab/web/httperr"
 )
 
-// writeSVG answers a chart route: the chart as a standalone SVG document,
+// WriteSVG answers a chart route: the chart as a standalone SVG document,
 // or 422 with errText when it could not be drawn.
 func WriteSVG(w http.ResponseWriter, d Chart, errText string) {
 	if d.Err != nil {
@@ -22,13 +22,13 @@ func WriteSVG(w http.ResponseWriter, d Chart, errText string) {
 	w.Write(d.SVG)
 }
 
-// chartNotFound answers a chart name the page does not draw: 404, in the
+// ChartNotFound answers a chart name the page does not draw: 404, in the
 // learner's language, as an unknown address is.
 func ChartNotFound(w http.ResponseWriter, r *http.Request) {
 	httperr.Write(w, r, httperr.New("not_found", "error.not_found"))
 }
 
-// drawnChart is one chart a page draws inline and its route serves alone:
+// Chart is one chart a page draws inline and its route serves alone:
 // the figure's element id (also the prefix of the ids inside the SVG), its
 // caption, and the SVG or why it could not be drawn.
 type Chart struct {
@@ -37,7 +37,7 @@ type Chart struct {
 	Err       error
 }
 
-// figure is the drawn chart as the page shows it: with a download link to
+// Figure is the drawn chart as the page shows it: with a download link to
 // url, or, when it could not be drawn, with title (which says so) and no
 // SVG and no link.
 func (d Chart) Figure(t func(string, ...any) string, url, title string) templates.Chart {

@@ -9,7 +9,7 @@ import (
 	"gaelab/web/scenario"
 )
 
-// viewParams are how a link is shown, not what it computes: presentation
+// View are how a link is shown, not what it computes: presentation
 // mode, theme, what a teacher hides for the class to predict, how much of it
 // is revealed, and whether editing is locked.
 type View struct {
@@ -18,7 +18,7 @@ type View struct {
 	Hide    []string // hidden parts, revealed one at a time in this order
 	Reveal  int      // how many of hide are revealed
 	Lock    bool
-	// win is the 0-based token t at the centre of presentation mode's
+	// Win is the 0-based token t at the centre of presentation mode's
 	// window of tokens (scenarios longer than 8 tokens), when the teacher
 	// moved it (win=); winSet false lets the window follow the step.
 	Win    int
@@ -32,10 +32,10 @@ var hideTargets = []string{
 	"values", "rewards", "advantages", "ribbon", "formula", "step", "controls",
 }
 
-// viewKeys are the link parameters of viewParams, in canonical order.
+// ViewKeys are the link parameters of viewParams, in canonical order.
 var ViewKeys = []string{"present", "theme", "hide", "rev", "lock", "win"}
 
-// readView decodes the view parameters, reporting what it cannot use.
+// ReadView decodes the view parameters, reporting what it cannot use.
 func ReadView(q url.Values, rep *scenario.Report) View {
 	var v View
 	v.Present = q.Get("present") == "1"
@@ -98,13 +98,13 @@ func (v View) suffix() string {
 	return b.String()
 }
 
-// hidden reports whether a part is still hidden.
+// Hidden reports whether a part is still hidden.
 func (v View) Hidden(part string) bool {
 	i := slices.Index(v.Hide, part)
 	return i >= v.Reveal
 }
 
-// chartHidden reports whether a chart is hidden, itself or because it would
+// ChartHidden reports whether a chart is hidden, itself or because it would
 // show a hidden row's numbers.
 func (v View) ChartHidden(name string) bool {
 	shows := map[string][]string{
@@ -123,7 +123,7 @@ func (v View) ChartHidden(name string) bool {
 	return false
 }
 
-// nextHidden is the part the next reveal uncovers, or "".
+// NextHidden is the part the next reveal uncovers, or "".
 func (v View) NextHidden() string {
 	if v.Reveal < len(v.Hide) {
 		return v.Hide[v.Reveal]

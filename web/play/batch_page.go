@@ -23,10 +23,10 @@ import (
 // V(s_t) is the state before token t; every [B][R] matrix is padded to the
 // longest response R with mask 0 and value 0.
 
-// batchPageKeys are the link parameters that belong to the page, not the batch.
+// BatchPageKeys are the link parameters that belong to the page, not the batch.
 var BatchPageKeys = []string{"lang", "present", "theme"}
 
-// batchRequest is a decoded /batch request.
+// BatchRequest is a decoded /batch request.
 type BatchRequest struct {
 	Lang      i18n.Lang
 	LangSet   bool      // lang= was in the link, so the canonical link keeps it
@@ -56,7 +56,7 @@ func (br BatchRequest) link(path string, b batch.Batch) string {
 	return page.Link{Path: path, State: batch.Encode(b), View: br.View, Lang: br.Lang}.String()
 }
 
-// handleBatch handles the "GET /batch" route: the whole page, or for htmx
+// HandleBatch handles the "GET /batch" route: the whole page, or for htmx
 // the results of an edit, with the canonical link in the address bar.
 func (s *Room) HandleBatch(w http.ResponseWriter, r *http.Request) {
 	br := readBatch(r)
@@ -73,7 +73,7 @@ func (s *Room) HandleBatch(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// handleBatchChart handles the "GET /batch/chart.svg" route: the batch
+// HandleBatchChart handles the "GET /batch/chart.svg" route: the batch
 // chart as a standalone SVG, for export.
 func (s *Room) HandleBatchChart(w http.ResponseWriter, r *http.Request) {
 	v := NewBatchView(readBatch(r))
@@ -81,7 +81,7 @@ func (s *Room) HandleBatchChart(w http.ResponseWriter, r *http.Request) {
 	page.WriteSVG(w, page.Chart{SVG: svg, Err: err}, v.T("chart.error"))
 }
 
-// batchView builds the batch view's view model for one request.
+// BatchView builds the batch view's view model for one request.
 type BatchView struct {
 	Br    BatchRequest
 	B     batch.Batch
@@ -90,7 +90,7 @@ type BatchView struct {
 	state string // the batch's link query without its focus (batch.Encode with Focus 0)
 }
 
-// newBatchView computes the request's batch.
+// NewBatchView computes the request's batch.
 func NewBatchView(br BatchRequest) BatchView {
 	v := BatchView{Br: br, B: br.B, Res: br.B.Compute(), T: br.Lang.T}
 	unfocused := br.B
@@ -135,7 +135,7 @@ func (v BatchView) frame() templates.Page {
 	return page.Frame(page.FrameSpec{Self: v.self("/batch", v.B.Focus), Title: v.T("batch.title"), Section: "/batch", Card: v.card()})
 }
 
-// messages localises problems.
+// Messages localises problems.
 func (v BatchView) Messages(ps []scenario.Problem) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
@@ -173,7 +173,7 @@ type batchEstimator struct {
 	Key, ID, Label, code string
 }
 
-// batchEstimators are the table rows of batch.Estimators, in its order; code
+// BatchEstimators are the table rows of batch.Estimators, in its order; code
 // is verl's adv_estimator setting.
 var BatchEstimators = []batchEstimator{
 	{"grpo_newest_norm_std", "grpo", "batch.est.grpo", "grpo"},
@@ -212,7 +212,7 @@ func (v BatchView) results() templates.BatchResults {
 	return r
 }
 
-// whitenProblem says why whitening failed, or ok = false.
+// WhitenProblem says why whitening failed, or ok = false.
 func (v BatchView) WhitenProblem(err error) (string, bool) {
 	key := page.LearnerKey(err)
 	if key == "" {
@@ -286,7 +286,7 @@ func (v BatchView) renderChart() ([]byte, error) {
 	return chart.Batch(in)
 }
 
-// chart is the batch chart, inline.
+// Chart is the batch chart, inline.
 func (v BatchView) Chart() templates.Chart {
 	c := templates.Chart{ID: "chart-batch", Title: v.T("batch.chart.title"), Download: v.T("chart.download"),
 		URL: v.URL("/batch/chart.svg", v.B.Focus)}

@@ -12,7 +12,7 @@ import (
 // The batch view's tables: a response's token table, whitening's effect
 // on the response in focus, and the group statistics.
 
-// rowTable is response i's token table: r_t, V(s_t), raw and whitened GAE
+// RowTable is response i's token table: r_t, V(s_t), raw and whitened GAE
 // advantages, then every estimator's advantage.
 func (v BatchView) RowTable(i int) templates.BatchRowTable {
 	row, res := v.B.Rows[i], v.Res
@@ -85,7 +85,7 @@ func (v BatchView) effect() templates.BatchEffect {
 	return e
 }
 
-// groups is the group statistics table: per group its responses, their
+// Groups is the group statistics table: per group its responses, their
 // scores s_i, the group mean and the unbiased std GRPO uses.
 func (v BatchView) Groups() templates.BatchGroups {
 	gs := templates.BatchGroups{

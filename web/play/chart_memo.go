@@ -6,13 +6,13 @@ import (
 	"gaelab/web/bounded"
 )
 
-// chartMemo keeps recently drawn charts, so that the SVG export of the state
+// ChartMemo keeps recently drawn charts, so that the SVG export of the state
 // a page has just shown, or the same chart in another view of it, is not
 // drawn again. The Server holds one; a view without one (nil) draws every
 // chart.
 type ChartMemo = bounded.Cache[string, []byte]
 
-// chartMemoBytes bounds a server's chart memo: keys (which hold a whole
+// ChartMemoBytes bounds a server's chart memo: keys (which hold a whole
 // scenario link) and charts.
 const ChartMemoBytes = 8 << 20
 
@@ -20,7 +20,7 @@ func NewChartMemo(maxBytes int) *ChartMemo {
 	return bounded.New(maxBytes, func(key string, svg []byte) int { return bounded.StringBytes(key) + bounded.SliceBytes(svg) })
 }
 
-// memoChart is draw's chart for this view, from the memo when it was drawn
+// MemoChart is draw's chart for this view, from the memo when it was drawn
 // before. The key holds everything a chart depends on: its name and element
 // id prefix, the language, the theme, and the whole scenario (its canonical
 // link encodes every field).

@@ -15,13 +15,13 @@ import (
 	"gaelab/web/scenario"
 )
 
-// chartNames are the charts, by the name in their URL /play/chart/{name}.svg.
+// ChartNames are the charts, by the name in their URL /play/chart/{name}.svg.
 var ChartNames = []string{"values", "rewards", "advantages", "ribbon"}
 
 // chartText localises every string the charts draw.
 func (v View) chartText() chart.Text { return ChartText(v.T) }
 
-// chartText is every string the charts draw, in t's language; the
+// ChartText is every string the charts draw, in t's language; the
 // playground and the batch view's row charts share it.
 func ChartText(t func(string, ...any) string) chart.Text {
 	return chart.Text{
@@ -42,7 +42,7 @@ func ChartText(t func(string, ...any) string) chart.Text {
 	}
 }
 
-// chartInput is the scenario's series for the charts.
+// ChartInput is the scenario's series for the charts.
 func (v View) ChartInput() chart.Input {
 	in := chart.Input{
 		Base: v.S.Base, Values: Values(v.S),
@@ -85,14 +85,14 @@ func promptTokens(prompt string) []string {
 	return strings.Split(prompt, "")
 }
 
-// renderChart draws one chart by name, or finds it in chartMemo; id
+// RenderChart draws one chart by name, or finds it in chartMemo; id
 // prefixes the SVG's element ids ("" for the chart's default), so that one
 // page can hold several.
 func (v View) RenderChart(name, id string) ([]byte, error) {
 	return v.MemoChart(name, id, func() ([]byte, error) { return v.DrawChart(name, id, chart.Handles{}) })
 }
 
-// drawChart draws one chart by name, with drag's handles (play_drag.go).
+// DrawChart draws one chart by name, with drag's handles (play_drag.go).
 func (v View) DrawChart(name, id string, drag chart.Handles) ([]byte, error) {
 	in := v.ChartInput()
 	in.ID, in.Theme, in.Drag = id, v.ChartTheme(), drag
@@ -107,7 +107,7 @@ func (v View) DrawChart(name, id string, drag chart.Handles) ([]byte, error) {
 	return chart.Ribbon(chart.RibbonInput{Prompt: promptTokens(v.S.Prompt), Response: in.Tokens, Base: v.S.Base, Text: in.Text, ID: id, Theme: in.Theme})
 }
 
-// chartNames are the charts this state shows: typed rewards have no
+// ChartNames are the charts this state shows: typed rewards have no
 // score/KL split to draw. While the backward loop is stepped through, every
 // chart stays: the values and advantages charts draw the frame of the step
 // (chartInput). Presentation mode shows the values chart, and while
@@ -131,7 +131,7 @@ func (v View) presentsChart(name string) bool {
 	return name == "values" || name == "advantages" && v.S.Step >= 0
 }
 
-// chartTheme is the charts' theme for the page's view.
+// ChartTheme is the charts' theme for the page's view.
 func (v View) ChartTheme() chart.Theme {
 	th := chart.Light()
 	if v.Req.View.Dark {
@@ -151,7 +151,7 @@ func (v View) ChartTheme() chart.Theme {
 	return th
 }
 
-// chartTitles are the catalog keys of the charts' titles.
+// ChartTitles are the catalog keys of the charts' titles.
 var ChartTitles = map[string]string{"values": "chart.values", "rewards": "chart.rewards", "advantages": "chart.adv", "ribbon": "chart.ribbon"}
 
 // charts are the charts and the ribbon this view shows, inline, drawn in
@@ -179,7 +179,7 @@ func (v View) charts() []templates.Chart {
 	return out
 }
 
-// handleChart handles the "GET /play/chart/{name}.svg" route: one chart of a
+// HandleChart handles the "GET /play/chart/{name}.svg" route: one chart of a
 // scenario as a standalone SVG, for export.
 func (s *Room) HandleChart(w http.ResponseWriter, r *http.Request) {
 	name := chi.URLParam(r, "name")
@@ -196,7 +196,7 @@ func (s *Room) HandleChart(w http.ResponseWriter, r *http.Request) {
 	page.WriteSVG(w, page.Chart{SVG: svg, Err: err}, v.T("chart.error"))
 }
 
-// chartTokens are the chart inputs of the scenario's tokens: their text
+// ChartTokens are the chart inputs of the scenario's tokens: their text
 // and their kind (valid, padding, observation).
 func ChartTokens(s scenario.Scenario) ([]string, []chart.Kind) {
 	texts, kinds := make([]string, s.Len()), make([]chart.Kind, s.Len())

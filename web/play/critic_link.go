@@ -7,10 +7,10 @@ import (
 	"gaelab/web/scenario"
 )
 
-// criticDefaultCV is /update/critic's default cliprange_value.
+// CriticDefaultCV is /update/critic's default cliprange_value.
 const CriticDefaultCV = 0.5
 
-// criticLink is the view's state opened in /update/critic with the
+// CriticLink is the view's state opened in /update/critic with the
 // predictions of a later mini-batch that show the value clip: each valid
 // token's vpreds[t] three quarters of the way from values[t] to R_t, and a
 // cliprange_value that makes at least one token clip on each side where the

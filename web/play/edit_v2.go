@@ -15,7 +15,7 @@ import (
 // keeps its release), as the playground's editor does. Where that changes
 // what a shown number means, a one-line notice says which numbers.
 
-// editScenario is the scenario as an edit writes it: v=3, its release named.
+// EditScenario is the scenario as an edit writes it: v=3, its release named.
 func EditScenario(s scenario.Scenario) scenario.Scenario {
 	if s.Release == "" {
 		s.Tokens = slices.Clone(s.Tokens)
@@ -25,16 +25,16 @@ func EditScenario(s scenario.Scenario) scenario.Scenario {
 	return s
 }
 
-// editState is the query of the view's scenario as its forms submit it.
+// EditState is the query of the view's scenario as its forms submit it.
 func (v View) EditState() string { return scenario.Encode(EditScenario(v.S)) }
 
-// editLink is link (a link of this view's state) with the state its forms
+// EditLink is link (a link of this view's state) with the state its forms
 // submit.
 func (v View) EditLink(link string) string {
 	return strings.Replace(link, "?"+v.State, "?"+v.EditState(), 1)
 }
 
-// editNotice is the one-line notice of a v=1 state whose numbers an edit
+// EditNotice is the one-line notice of a v=1 state whose numbers an edit
 // changes: the quantities of the scenario that the v=3 state computes
 // differently (the whole release's KL step, GAE and whitening); none for a
 // v=2 or v=3 state or when nothing changes.
@@ -63,7 +63,7 @@ func (v View) editChanges() []string {
 	return changed
 }
 
-// noticeOf is the one-line notice naming the quantities an edit changes,
+// NoticeOf is the one-line notice naming the quantities an edit changes,
 // or none.
 func (v View) NoticeOf(changed []string) []string {
 	if len(changed) == 0 {
@@ -72,6 +72,6 @@ func (v View) NoticeOf(changed []string) []string {
 	return []string{v.T("release.notice.edit_page", EditScenario(v.S).Release, strings.Join(changed, ", "))}
 }
 
-// sameNumbers reports whether two lists hold the same numbers, as the
+// SameNumbers reports whether two lists hold the same numbers, as the
 // comparison views tell them apart.
 func SameNumbers(a, b []float64) bool { return explain.SameNumbers(a, b) }

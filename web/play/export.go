@@ -10,7 +10,7 @@ import (
 	"gaelab/web/scenario"
 )
 
-// tableExport is the token table as data: one entry per token, t 0-based
+// TableExport is the token table as data: one entry per token, t 0-based
 // whatever the page's numbering, with verl's names for the quantities.
 type TableExport struct {
 	Link    string               `json:"link"`
@@ -42,7 +42,7 @@ func exportTable(pr Request) TableExport {
 	return ex
 }
 
-// handleTableJSON handles the "GET /play/table.json" route.
+// HandleTableJSON handles the "GET /play/table.json" route.
 func (s *Room) HandleTableJSON(w http.ResponseWriter, r *http.Request) {
 	ex := exportTable(s.Read(r))
 	w.Header().Set("Content-Type", "application/json")
@@ -54,7 +54,7 @@ func (s *Room) HandleTableJSON(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// handleTableCSV handles the "GET /play/table.csv" route: a row per token,
+// HandleTableCSV handles the "GET /play/table.csv" route: a row per token,
 // a column per quantity.
 func (s *Room) HandleTableCSV(w http.ResponseWriter, r *http.Request) {
 	ex := exportTable(s.Read(r))

@@ -33,7 +33,7 @@ func (v View) story() templates.Rich {
 	return templates.Rich(v.Req.Lang.HTML("first.story", page.Clip(v.S.Prompt, StoryRunes), page.Clip(resp.String(), StoryRunes), gloss))
 }
 
-// storyRunes is the most of a prompt or a response the story quotes, so
+// StoryRunes is the most of a prompt or a response the story quotes, so
 // that it stays one line whatever a link holds.
 const StoryRunes = 48
 

@@ -9,7 +9,7 @@ import (
 	"gaelab/web/scenario"
 )
 
-// field is a form input showing the typed text when it was bad.
+// Field is a form input showing the typed text when it was bad.
 func (v View) Field(id, name, label, value string) templates.Field {
 	f := templates.Field{ID: id, Name: name, Label: label, Value: value}
 	if p := v.Req.Rep.For(id); p != nil {
@@ -95,7 +95,7 @@ func (v View) Form() templates.Form {
 	return f
 }
 
-// gridMaxTokens is the longest response edited one column per token; a
+// GridMaxTokens is the longest response edited one column per token; a
 // longer one is edited as lists.
 const GridMaxTokens = 24
 
@@ -164,7 +164,7 @@ func (v View) langField() templates.Option {
 	return templates.Option{Value: "lang", Label: string(v.Req.Lang)}
 }
 
-// fieldErrors lists the problems, introduced by one sentence.
+// FieldErrors lists the problems, introduced by one sentence.
 func (v View) FieldErrors() []templates.FieldError {
 	if len(v.Req.Rep.Problems) == 0 {
 		return nil
@@ -183,7 +183,7 @@ func (v View) FieldErrors() []templates.FieldError {
 	return errs
 }
 
-// problem is the localised message of a field's problem, or "".
+// Problem is the localised message of a field's problem, or "".
 func (v View) Problem(field string) string {
 	if p := v.Req.Rep.For(field); p != nil {
 		return v.T(p.Key, p.Args...)

@@ -21,7 +21,7 @@ const (
 	srcWhitten = "verl/utils/torch_functional.py: masked_whiten"
 )
 
-// formula explains the selected cell with its real numbers, typeset as
+// Formula explains the selected cell with its real numbers, typeset as
 // MathML (each line is TeX in the lessons' subset).
 func (v View) Formula() *templates.Formula {
 	if v.S.Select == "" {
@@ -134,7 +134,7 @@ func (v View) Formula() *templates.Formula {
 	return f
 }
 
-// quantityByID finds a displayed row.
+// QuantityByID finds a displayed row.
 func (v View) QuantityByID(id string) *quantity {
 	for _, q := range v.Rows() {
 		if q.ID == id {

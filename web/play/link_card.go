@@ -37,7 +37,7 @@ func (v View) card() page.Card {
 	return c
 }
 
-// previewInput is what the scenario's preview draws: the values chart's
+// PreviewInput is what the scenario's preview draws: the values chart's
 // series and words, the whole response (no step-through frame), under the
 // chart's title and the release.
 func (v View) PreviewInput() preview.Input {
@@ -46,7 +46,7 @@ func (v View) PreviewInput() preview.Input {
 	return preview.Input{Title: in.Text.ValuesTitle, Subtitle: v.T("release.label", v.S.VersionLabel()), Chart: in}
 }
 
-// handlePlayPreview handles the "GET /play/preview.png" route: a scenario's
+// HandlePlayPreview handles the "GET /play/preview.png" route: a scenario's
 // link preview, its boundary chart as a 1200×630 PNG (the og:image of its
 // pages). A response of more than preview.MaxTokens tokens is 422, in the
 // learner's language; its pages write no og:image.

@@ -23,7 +23,7 @@ func (v BatchView) card() page.Card {
 	return c
 }
 
-// previewInput is what the batch's preview draws: the boundary chart of
+// PreviewInput is what the batch's preview draws: the boundary chart of
 // response i = Focus (its tokens only, not the batch's padding to R), its
 // advantages as GAE over the whole batch leaves them, before whitening.
 // ok is false when there is no such response.
@@ -49,7 +49,7 @@ func (v BatchView) PreviewInput() (in preview.Input, ok bool) {
 	return preview.Input{Title: c.Text.ValuesTitle, Subtitle: v.T("card.batch.row", i, v.B.VersionLabel()), Chart: c}, true
 }
 
-// handleBatchPreview handles the "GET /batch/preview.png" route: the
+// HandleBatchPreview handles the "GET /batch/preview.png" route: the
 // batch's link preview, the boundary chart of the response in focus (row=)
 // as a 1200×630 PNG. Past preview.MaxTokens tokens it is 422, in the
 // learner's language.

@@ -15,7 +15,7 @@ import (
 // pageKeys are the link parameters that belong to the page, not the scenario.
 var pageKeys = append([]string{"lang"}, page.ViewKeys...)
 
-// playRequest is a decoded playground request.
+// Request is a decoded playground request.
 type Request struct {
 	Lang      i18n.Lang
 	LangSet   bool // lang= was in the link, so the canonical link keeps it
@@ -28,7 +28,7 @@ type Request struct {
 	publicURL string     // -public-url without its trailing slash, for the link preview
 }
 
-// readPlay decodes the query of any playground URL. A malformed query
+// Read decodes the query of any playground URL. A malformed query
 // (bad percent-escapes) still decodes what it can and says so. A view built
 // on the playground's scenario (compare, update, batch) names the parameters
 // of its own in extraKeys, so they are not reported as unknown.
@@ -44,23 +44,23 @@ func (s *Room) Read(r *http.Request, extraKeys ...string) Request {
 	return pr
 }
 
-// link is the link of a scenario on path, in the request's view and
+// Link is the link of a scenario on path, in the request's view and
 // language.
 func (pr Request) Link(path string, s scenario.Scenario) string {
 	return pr.LinkTo(path, scenario.Encode(s))
 }
 
-// linkTo is link for a state already encoded (scenario.Encode and the
+// LinkTo is link for a state already encoded (scenario.Encode and the
 // page's own parameters).
 func (pr Request) LinkTo(path, state string) string { return pr.PageLink(path, state).String() }
 
-// pageLink is the link of a state on path, in the request's view and
+// PageLink is the link of a state on path, in the request's view and
 // language.
 func (pr Request) PageLink(path, state string) page.Link {
 	return page.Link{Path: path, State: state, View: pr.View, Lang: pr.Lang}
 }
 
-// handlePlay handles the "GET /play" route: the whole page, or for htmx the
+// HandlePlay handles the "GET /play" route: the whole page, or for htmx the
 // part it asked for, with the canonical link in the address bar.
 func (s *Room) HandlePlay(w http.ResponseWriter, r *http.Request) {
 	pr := s.Read(r)

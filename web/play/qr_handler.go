@@ -9,7 +9,7 @@ import (
 	"gaelab/web/qr"
 )
 
-// handleQR handles the "GET /qr.svg?u=<link>" route: a QR code of a link on
+// HandleQR handles the "GET /qr.svg?u=<link>" route: a QR code of a link on
 // this site, so that students open on their phones the page the teacher
 // projects. u must be site-relative ("/play?v=1&p=seed-b"); the scheme and
 // host are -public-url's, else the request's when its Host is known

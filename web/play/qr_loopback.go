@@ -7,7 +7,7 @@ import (
 	"gaelab/web/page"
 )
 
-// loopbackHost reports whether a request's host is loopback (127.0.0.0/8,
+// LoopbackHost reports whether a request's host is loopback (127.0.0.0/8,
 // ::1, localhost) and it came in on a loopback connection: phones in the
 // room cannot reach such an address. (A "Host: localhost" sent to another
 // of the server's addresses is not the teacher's own machine.)

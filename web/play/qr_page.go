@@ -11,7 +11,7 @@ import (
 	"gaelab/web/page"
 )
 
-// handleQRPage handles the "GET /qr?u=<link>&back=<link>" route: the QR code
+// HandleQRPage handles the "GET /qr?u=<link>&back=<link>" route: the QR code
 // of a page for a room, full screen: the code at most of the screen's
 // height, the link printed large under it, and, when the teacher's address
 // is loopback, how to make it reachable. With JavaScript the frame's "QR

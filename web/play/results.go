@@ -15,7 +15,7 @@ type quantity struct {
 	Values                  []float64
 }
 
-// rows are the table's quantities, in the order of the computation. Rows
+// Rows are the table's quantities, in the order of the computation. Rows
 // that do not apply (scores and KL when rewards are typed) are left out.
 func (v View) Rows() []quantity {
 	g := v.Res.GAE
@@ -46,7 +46,7 @@ func Values(s scenario.Scenario) []float64 {
 	return out
 }
 
-// maskClass is the CSS class of a token's mask kind.
+// MaskClass is the CSS class of a token's mask kind.
 func MaskClass(k scenario.Kind) string {
 	switch k {
 	case scenario.Padding:
@@ -121,7 +121,7 @@ func (v View) partName(part string) string {
 	return v.T("part." + part)
 }
 
-// table is the token table with its selection and step marks.
+// Table is the token table with its selection and step marks.
 func (v View) Table() templates.Table {
 	win := v.window()
 	tb := templates.Table{Caption: v.T("table.caption"), Corner: v.T("table.corner"), Window: v.arrows(win), Legend: v.T("table.legend")}
@@ -179,7 +179,7 @@ func (v View) Table() templates.Table {
 // viewLink is a view that shows the playground's scenario another way.
 type viewLink struct{ path, key string }
 
-// viewLinks are the views a playground state of n tokens links to. A long
+// ViewLinks are the views a playground state of n tokens links to. A long
 // response (edited as lists) gets none: each link repeats the whole state,
 // and the page would outgrow its size budget; the views take the same
 // query. Nor does a page while a teacher still hides something for the

@@ -2,7 +2,7 @@ package play
 
 import "gaelab/web/page"
 
-// playRoom is what the playground's handlers (/play, /batch, their charts,
+// Room is what the playground's handlers (/play, /batch, their charts,
 // exports, previews and verify.py, and the QR pages) need of the server.
 type Room struct {
 	Charts    *ChartMemo     // recently drawn charts, by view (play_chart_memo.go)

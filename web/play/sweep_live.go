@@ -10,7 +10,7 @@ import (
 	"gaelab/web/page"
 )
 
-// sweepAnswer is what a compare view built on sweepForm (/compare/lambda,
+// SweepAnswer is what a compare view built on sweepForm (/compare/lambda,
 // /compare/variance, /compare/estimators) answers: the whole page, or the
 // results with the form's error summary and the links on the state.
 type SweepAnswer struct {
@@ -19,7 +19,7 @@ type SweepAnswer struct {
 	Links         []templates.Link
 }
 
-// serveSweep answers a compare view through the page pipeline: the whole
+// ServeSweep answers a compare view through the page pipeline: the whole
 // page, or for its form's htmx request (HX-Target sweep-results) the
 // results, so that the view answers as one moves a control, without a
 // reload, and the address bar gets the canonical link (or the link as

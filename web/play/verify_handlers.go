@@ -15,7 +15,7 @@ import (
 // (package web/verify) that calls verl's own functions for the page's verl
 // release and asserts the numbers the page showed.
 
-// stateRelease is the release whose names a script uses: the release a v=2
+// StateRelease is the release whose names a script uses: the release a v=2
 // or v=3 state names (the whole release), else the one a two-generation v=1
 // version stands for: v0.2 (G01) or the newest tag (G06–G12 compute its
 // GAE).
@@ -31,7 +31,7 @@ func StateRelease(release string, v engine.Version) engine.Release {
 	return r
 }
 
-// handlePlayVerify handles the "GET /play/verify.py" route: the playground's
+// HandlePlayVerify handles the "GET /play/verify.py" route: the playground's
 // state (one response) as a verify script: its KL penalty and rewards, its
 // raw and whitened advantages, whitening statistics and returns.
 func (s *Room) HandlePlayVerify(w http.ResponseWriter, r *http.Request) {
@@ -39,7 +39,7 @@ func (s *Room) HandlePlayVerify(w http.ResponseWriter, r *http.Request) {
 	WriteVerify(w, r, PlayCase(v.S, v.Res, StateRelease(v.S.Release, v.S.Version), v.link("/play")))
 }
 
-// playCase is a one-response state and its result res, computed in release
+// PlayCase is a one-response state and its result res, computed in release
 // rel, as a verify case.
 func PlayCase(sc scenario.Scenario, res scenario.Result, rel engine.Release, source string) verify.Case {
 	row := func(x []float64) [][]float64 { return [][]float64{x} }
@@ -61,7 +61,7 @@ func PlayCase(sc scenario.Scenario, res scenario.Result, rel engine.Release, sou
 	return c
 }
 
-// handleBatchVerify handles the "GET /batch/verify.py" route: the batch's
+// HandleBatchVerify handles the "GET /batch/verify.py" route: the batch's
 // GAE (rewards given directly, β = 0) and every outcome estimator its page
 // shows, as a verify script. A v=1 state of v0.2 shows newest verl's
 // estimators beside v0.2's GAE: its script checks the GAE only.

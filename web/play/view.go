@@ -8,20 +8,20 @@ import (
 	"gaelab/web/scenario"
 )
 
-// playView builds the playground's view model for one request.
+// View builds the playground's view model for one request.
 type View struct {
 	Req Request
 	S   scenario.Scenario
 	Res scenario.Result
 	T   func(key string, args ...any) string
-	// state is the scenario's canonical encoding, which names it whole
+	// State is the scenario's canonical encoding, which names it whole
 	// (the chart memo's key): scenario.Encode, i.e. stateOnly followed by
 	// the step-through's view (step=, speed=, sel=).
 	State     string
 	stateOnly string // scenario.EncodeState
 }
 
-// newPlayView computes the request's scenario.
+// NewView computes the request's scenario.
 func NewView(pr Request) View {
 	only := scenario.EncodeState(pr.S)
 	return View{Req: pr, S: pr.S, Res: pr.S.Compute(), T: pr.Lang.T, State: only + pr.S.ViewQuery(), stateOnly: only}
@@ -55,7 +55,7 @@ func (v View) page(titleKey, path string) templates.Page {
 // self is this view's state on path, in this view and language.
 func (v View) self(path string) page.Link { return v.Req.PageLink(path, v.State) }
 
-// frameOf is the frame of a page of this scenario whose link is self: the
+// FrameOf is the frame of a page of this scenario whose link is self: the
 // reset key opens the preset on the same path, nothing revealed.
 func (v View) FrameOf(titleKey string, self page.Link) templates.Page {
 	p, _ := scenario.Preset(v.S.Preset)
@@ -69,7 +69,7 @@ func (v View) FrameOf(titleKey string, self page.Link) templates.Page {
 	})
 }
 
-// messages localises problems.
+// Messages localises problems.
 func (v View) Messages(ps []scenario.Problem) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
@@ -120,7 +120,7 @@ func (v View) presets() templates.PresetBar {
 	return bar
 }
 
-// idx is token t's index in the chosen numbering.
+// Idx is token t's index in the chosen numbering.
 func (v View) Idx(t int) string { return strconv.Itoa(t + v.S.Base) }
 
 // navScenario is the scenario the navigation's links carry: the state, or

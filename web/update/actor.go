@@ -15,7 +15,7 @@ import (
 	"gaelab/web/scenario"
 )
 
-// actorKeys are /update/actor's own parameters, in canonical order: lp, the
+// ActorKeys are /update/actor's own parameters, in canonical order: lp, the
 // current policy's log-probs (one per token), adv, advantages typed in place
 // of the newest GAE's whitened ones (one per token, as the API's
 // inputs.advantages), clip (ε, clip_ratio and clip_ratio_low), clip_high
@@ -38,7 +38,7 @@ type actorView struct {
 	clip     engine.ClipParams
 }
 
-// newActorView decodes a request.
+// NewActorView decodes a request.
 func (s *Room) NewActorView(r *http.Request) actorView {
 	return actorOf(s.newUpdateView(r, "/update/actor", ActorKeys...))
 }
@@ -78,13 +78,13 @@ func actorOf(u updateView) actorView {
 // always has every clip parameter.
 func (v actorView) has(id engine.ChangeID) bool { return !v.whole() || v.gen.Has(id) }
 
-// handleUpdateActor handles the "GET /update/actor" route.
+// HandleActor handles the "GET /update/actor" route.
 func (s *Room) HandleActor(w http.ResponseWriter, r *http.Request) {
 	v := s.NewActorView(r)
 	v.serve(w, r, v.build, templates.UpdateActorPage)
 }
 
-// handleUpdateActorChart handles the "GET /update/actor/objective.svg"
+// HandleActorChart handles the "GET /update/actor/objective.svg"
 // route: the objective chart of a state as a standalone SVG, for export.
 func (s *Room) HandleActorChart(w http.ResponseWriter, r *http.Request) {
 	v := s.NewActorView(r)
@@ -109,7 +109,7 @@ type actorLoss struct {
 	earlyErr  error
 }
 
-// compute runs verl's compute_policy_loss_vanilla on the state: the current
+// Compute runs verl's compute_policy_loss_vanilla on the state: the current
 // and old log-probs and the feeding GAE's whitened advantages: in a v=3
 // state the release's own into its own policy loss, else the newest GAE's
 // into v0.9.0's.
@@ -341,7 +341,7 @@ func (v actorView) objectiveChart(a actorLoss, id string) ([]byte, error) {
 	return chart.Objective(in)
 }
 
-// nonFiniteText writes a non-finite number as verl prints it.
+// NonFiniteText writes a non-finite number as verl prints it.
 func NonFiniteText(x float64) string {
 	switch {
 	case math.IsNaN(x):

@@ -12,7 +12,7 @@ import (
 	"gaelab/web/scenario"
 )
 
-// criticKeys are /update/critic's own parameters, in canonical order:
+// CriticKeys are /update/critic's own parameters, in canonical order:
 // vp, the current critic's predictions (one per token), and cv,
 // cliprange_value.
 var CriticKeys = []string{"vp", "cv"}
@@ -24,13 +24,13 @@ type criticView struct {
 	CV     float64   // cliprange_value
 }
 
-// handleUpdateCritic handles the "GET /update/critic" route.
+// HandleCritic handles the "GET /update/critic" route.
 func (s *Room) HandleCritic(w http.ResponseWriter, r *http.Request) {
 	v := s.NewCriticView(r)
 	v.serve(w, r, v.build, templates.UpdateCriticPage)
 }
 
-// newCriticView decodes a request.
+// NewCriticView decodes a request.
 func (s *Room) NewCriticView(r *http.Request) criticView {
 	return criticOf(s.newUpdateView(r, "/update/critic", CriticKeys...))
 }
@@ -57,7 +57,7 @@ type criticLoss struct {
 	shiftedErr            error
 }
 
-// compute runs verl's compute_value_loss on the state: old values V(s_t),
+// Compute runs verl's compute_value_loss on the state: old values V(s_t),
 // vpreds, and the feeding GAE's returns R_t (before whitening): the
 // release's own in a v=3 state, else the newest GAE's into v0.9.0's loss.
 func (v criticView) Compute() criticLoss {

@@ -22,10 +22,10 @@ import (
 // V(s_t), vpreds[t] (its current prediction) and R_t all sit on token t's
 // column, as the loss pairs them.
 
-// criticChartNames are the charts' names, in the order the page shows them.
+// CriticChartNames are the charts' names, in the order the page shows them.
 var CriticChartNames = []string{"band", "errors"}
 
-// handleUpdateCriticChart handles the "GET /update/critic/chart/{name}.svg"
+// HandleCriticChart handles the "GET /update/critic/chart/{name}.svg"
 // route: one of the critic's charts as a standalone SVG.
 func (s *Room) HandleCriticChart(w http.ResponseWriter, r *http.Request) {
 	i := slices.Index(CriticChartNames, chi.URLParam(r, "name"))

@@ -27,7 +27,7 @@ import (
 //
 // Index convention: t is the 0-based response-token index, as in the table.
 
-// updateQuestion is one question about an update view's state.
+// Question is one question about an update view's state.
 type Question struct {
 	ID    string
 	Kind  string // "number" or "sign"
@@ -47,7 +47,7 @@ type updateWrong struct {
 // updateTolerance is how close a number answer must be: the table shows 4 decimals.
 const updateTolerance = 5.1e-4
 
-// actorQuestions are /update/actor's questions for a computed loss.
+// ActorQuestions are /update/actor's questions for a computed loss.
 func (v actorView) ActorQuestions(a actorLoss) []Question {
 	valid := v.validTokens()
 	if a.err != nil || len(valid) == 0 {
@@ -86,7 +86,7 @@ func (v actorView) ActorQuestions(a actorLoss) []Question {
 	return []Question{ratio, clips, grad}
 }
 
-// criticQuestions are /update/critic's questions for a computed loss.
+// CriticQuestions are /update/critic's questions for a computed loss.
 func (v criticView) CriticQuestions(c criticLoss) []Question {
 	valid := v.validTokens()
 	if len(valid) == 0 {
@@ -151,7 +151,7 @@ func (v updateView) questionBoxes(qs []Question, answers url.Values) []templates
 	return boxes
 }
 
-// check judges an answer: "" (none), "right", "diagnosed" (with the
+// Check judges an answer: "" (none), "right", "diagnosed" (with the
 // diagnosis's key), "wrong", or "bad" (not a number).
 func (q Question) Check(answer string) (string, string) {
 	if answer == "" {
@@ -199,7 +199,7 @@ func splitAnswers(r *http.Request) (*http.Request, url.Values) {
 	return r2, answers
 }
 
-// handleActorCheck handles the "GET /update/actor/check/{q}" route: the
+// HandleActorCheck handles the "GET /update/actor/check/{q}" route: the
 // page's state with question q answered; htmx gets the question's box.
 func (s *Room) HandleActorCheck(w http.ResponseWriter, r *http.Request) {
 	r2, answers := splitAnswers(r)
@@ -209,7 +209,7 @@ func (s *Room) HandleActorCheck(w http.ResponseWriter, r *http.Request) {
 	serveQuestion(w, r, vm, templates.UpdateActorPage)
 }
 
-// handleCriticCheck handles the "GET /update/critic/check/{q}" route.
+// HandleCriticCheck handles the "GET /update/critic/check/{q}" route.
 func (s *Room) HandleCriticCheck(w http.ResponseWriter, r *http.Request) {
 	r2, answers := splitAnswers(r)
 	v := s.NewCriticView(r2)

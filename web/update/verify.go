@@ -36,7 +36,7 @@ func lossModes[L any](names []engine.AggMode, losses []L, errs []error, numbers 
 	return ms
 }
 
-// handleUpdateCriticVerify handles the "GET /update/critic/verify.py"
+// HandleCriticVerify handles the "GET /update/critic/verify.py"
 // route: the state's GAE and the critic's value loss in every
 // loss_agg_mode the page shows, as a verify script.
 func (s *Room) HandleCriticVerify(w http.ResponseWriter, r *http.Request) {
@@ -48,7 +48,7 @@ func (s *Room) HandleCriticVerify(w http.ResponseWriter, r *http.Request) {
 	play.WriteVerify(w, r, c)
 }
 
-// handleUpdateActorVerify handles the "GET /update/actor/verify.py" route:
+// HandleActorVerify handles the "GET /update/actor/verify.py" route:
 // the state's GAE and the actor's policy loss in every loss_agg_mode the
 // page shows, as a verify script (without the loss when whitening failed
 // and no advantages are typed).

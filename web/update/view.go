@@ -243,7 +243,7 @@ func (v updateView) validTokens() []int {
 	return ts
 }
 
-// updateParams reads a view's own parameters. A bad value is reported at its
+// Params reads a view's own parameters. A bad value is reported at its
 // field (in both languages through the catalog) and replaced by its default,
 // so the results stay visible; the canonical link keeps every parameter
 // that differs from its default, in the order they are read.
@@ -272,7 +272,7 @@ func (p *Params) problemOf(field string) *scenario.Problem {
 	return nil
 }
 
-// updateMaxParam bounds every number, as the scenario's codec does.
+// MaxParam bounds every number, as the scenario's codec does.
 const MaxParam = scenario.MaxMagnitude
 
 // parse reads one decimal number as the playground's links do.
@@ -289,11 +289,11 @@ func (p *Params) parse(field, raw string) (float64, bool) {
 	return 0, false
 }
 
-// updateCheck says what is wrong with a value in range terms: a catalog key and
+// UpdateCheck says what is wrong with a value in range terms: a catalog key and
 // its arguments after the typed text, or "" when the value is fine.
 type UpdateCheck func(x float64) (key string, args []any)
 
-// number reads one number parameter.
+// Number reads one number parameter.
 func (p *Params) Number(key string, def float64, ok UpdateCheck) float64 {
 	x := def
 	if vs := p.Q[key]; len(vs) > 0 {
