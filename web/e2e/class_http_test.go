@@ -1,4 +1,4 @@
-package class_test
+package e2e
 
 // The live class over HTTP, run against both databases: the embedded
 // SQLite and PostgreSQL ($GAELAB_TEST_POSTGRES; skipped without it, failed

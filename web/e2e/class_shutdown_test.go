@@ -1,4 +1,4 @@
-package class_test
+package e2e
 
 import (
 	"bytes"

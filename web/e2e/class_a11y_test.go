@@ -1,4 +1,4 @@
-package class_test
+package e2e
 
 // axe-core on the teacher's console and a student's phone page, at 375 px
 // and at 1920×1080, in both languages: no serious or critical violation.
@@ -22,10 +22,6 @@ import (
 	"gaelab/web"
 )
 
-const (
-	chromiumPath = "/usr/bin/chromium"
-	axePath      = "../../.ci/node/node_modules/axe-core/axe.min.js"
-)
 
 func need(t *testing.T, path, what string) {
 	t.Helper()
@@ -37,17 +33,7 @@ func need(t *testing.T, path, what string) {
 	}
 }
 
-type axeViolation struct {
-	ID      string   `json:"id"`
-	Impact  string   `json:"impact"`
-	Help    string   `json:"help"`
-	Targets []string `json:"targets"`
-}
 
-const axeRunJS = `axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.stringify(r.violations.map(v => ({
-	id: v.id, impact: v.impact || "", help: v.help,
-	targets: v.nodes.slice(0, 3).map(n => n.target.map(String).join(" >>> ")),
-}))))`
 
 func TestA11yClassPages(t *testing.T) {
 	need(t, chromiumPath, "chromium")
