@@ -98,7 +98,7 @@ const (
 
 // SweepUploads deletes expired uploads now and then every uploadSweepEvery
 // until ctx is done.
-func SweepUploads(ctx context.Context, st store.Store, logger *slog.Logger) {
+func SweepUploads(ctx context.Context, st store.Uploads, logger *slog.Logger) {
 	for {
 		if _, err := st.DeleteExpiredUploads(ctx, time.Now()); err != nil && ctx.Err() == nil {
 			logger.Error("upload sweep", "err", err)

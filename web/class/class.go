@@ -1,7 +1,8 @@
 // Package class is the live class: join codes, teacher keys, device and
 // CSRF tokens, what a question asks and how its answers add up, and the
 // fan-out of a class's events to the streams that follow it. The database
-// is a store.Store; the pages and routes are in package web.
+// parts it uses are store.Classes, store.Events and store.Secrets; its
+// pages, phones, streams and API are here too (Room).
 package class
 
 import (
@@ -86,7 +87,7 @@ func randomToken(n int) string {
 type Signer struct{ key []byte }
 
 // NewSigner returns a signer whose key is the store's secret called name.
-func NewSigner(ctx context.Context, s store.Store, name string) (Signer, error) {
+func NewSigner(ctx context.Context, s store.Secrets, name string) (Signer, error) {
 	key, err := s.Secret(ctx, name, 32)
 	return Signer{key: key}, err
 }
@@ -114,7 +115,7 @@ func (s Signer) sign(id string) string {
 
 // Sweep deletes expired classes now and then every interval until ctx is
 // done.
-func Sweep(ctx context.Context, s store.Store, interval time.Duration, logger *slog.Logger) {
+func Sweep(ctx context.Context, s store.Classes, interval time.Duration, logger *slog.Logger) {
 	for {
 		n, err := s.DeleteExpired(ctx, time.Now())
 		if err != nil && ctx.Err() == nil {

@@ -31,7 +31,7 @@ type Follower struct {
 }
 
 // NewHub returns a hub of at most max streams, fed by s's events.
-func NewHub(s store.Store, max int) *Hub {
+func NewHub(s store.Events, max int) *Hub {
 	h := &Hub{subs: map[string]map[*Follower]struct{}{}, max: max}
 	h.close = s.Subscribe(h.dispatch)
 	return h

@@ -242,7 +242,7 @@ func GroupLabel(lang i18n.Lang, sp Spec, g Group) templ.Component {
 }
 
 // results adds up a question's answers.
-func results(ctx context.Context, st store.Store, q store.Question) (Spec, Results, []store.Answer, error) {
+func results(ctx context.Context, st store.Classes, q store.Question) (Spec, Results, []store.Answer, error) {
 	sp, err := DecodeSpec(q.Spec)
 	if err != nil {
 		return sp, Results{}, nil, err

@@ -26,7 +26,7 @@ const (
 // Uploads is /inspect's side of the database, and the last
 // analyses this replica computed (by content and config).
 type Uploads struct {
-	st       store.Store // nil: uploads are off (503)
+	st       store.Uploads // nil: uploads are off (503)
 	lim      store.UploadLimits
 	now      func() time.Time
 	cache    *analysisCache
@@ -37,7 +37,7 @@ type Uploads struct {
 // NewUploads keeps uploads in st (nil: off), at most dailyBytes a
 // day from one address and storeBytes in all, metered by quota and
 // analysed in the slots of analyses.
-func NewUploads(st store.Store, dailyBytes, storeBytes int64, quota *mw.Quota, analyses *mw.SlotPool) *Uploads {
+func NewUploads(st store.Uploads, dailyBytes, storeBytes int64, quota *mw.Quota, analyses *mw.SlotPool) *Uploads {
 	return &Uploads{st: st, now: time.Now, cache: &analysisCache{},
 		lim:   store.UploadLimits{TTL: uploadTTL, PerAddrDay: dailyBytes, MaxTotal: storeBytes},
 		Quota: quota, Analyses: analyses}
