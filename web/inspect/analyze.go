@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"math"
+	"sync"
 
 	"gaelab/engine"
 )
@@ -9,6 +10,10 @@ import (
 // Analysis is a batch recomputed by the engine for one config, with its
 // summaries and the check of the run's own numbers. Every matrix is [B][R].
 type Analysis struct {
+	// candidateMu serialises Candidate: the candidates fill the lazily
+	// computed traces, and a cached analysis serves many requests.
+	candidateMu sync.Mutex
+
 	Batch  *Batch
 	Config Config
 	// Rewards are what the estimator read: token_level_rewards, or the

@@ -1,18 +1,12 @@
 package inspect
 
-import "sync"
-
-// candidateMu serialises Candidate: the candidates fill an analysis's
-// lazily computed traces, and a cached analysis serves many requests.
-var candidateMu sync.Mutex
-
 // Candidate is the advantages and returns of the check's candidate id
 // ("exact" is the chosen release, else an id of Tried), computed again;
 // ok is false when the check has no such candidate. Its cost is that of
 // the candidates tried before it.
 func (a *Analysis) Candidate(id string) (adv, ret [][]float64, ok bool) {
-	candidateMu.Lock()
-	defer candidateMu.Unlock()
+	a.candidateMu.Lock()
+	defer a.candidateMu.Unlock()
 	if a.Config.Estimator == "gae" && a.GAE == nil {
 		return nil, nil, false
 	}

@@ -80,7 +80,7 @@ func (s *Room) HandleUpload(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	ir.id = kept.ID
-	s.Uploads.cache.put(ir.cacheKey(kept.SHA256), a) // the view shows it next
+	s.Uploads.cache.Put(ir.cacheKey(kept.SHA256), a) // the view shows it next
 	http.Redirect(w, r, "/inspect/"+kept.ID+ir.query(), http.StatusSeeOther)
 }
 

@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"sync"
 	"time"
 
+	"gaelab/web/bounded"
 	"gaelab/web/clientip"
 	"gaelab/web/i18n"
 	"gaelab/web/mw"
@@ -38,7 +38,7 @@ type Uploads struct {
 // day from one address and storeBytes in all, metered by quota and
 // analysed in the slots of analyses.
 func NewUploads(st store.Uploads, dailyBytes, storeBytes int64, quota *mw.Quota, analyses *mw.SlotPool) *Uploads {
-	return &Uploads{st: st, now: time.Now, cache: &analysisCache{},
+	return &Uploads{st: st, now: time.Now, cache: newAnalysisCache(),
 		lim:   store.UploadLimits{TTL: uploadTTL, PerAddrDay: dailyBytes, MaxTotal: storeBytes},
 		Quota: quota, Analyses: analyses}
 }
@@ -79,14 +79,14 @@ func (u *Uploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload
 		return up, nil, err
 	}
 	key := ir.cacheKey(up.SHA256)
-	if a, ok := u.cache.lookup(key); ok {
+	if a, ok := u.cache.Get(key); ok {
 		return up, a, nil
 	}
 	if !u.Analyses.Acquire(ctx) {
 		return up, nil, errAnalysesBusy
 	}
 	defer u.Analyses.Release()
-	if a, ok := u.cache.lookup(key); ok {
+	if a, ok := u.cache.Get(key); ok {
 		return up, a, nil
 	}
 	data, err := u.st.UploadData(ctx, up.SHA256)
@@ -97,7 +97,7 @@ func (u *Uploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload
 	if err != nil {
 		return up, nil, err
 	}
-	u.cache.put(key, a)
+	u.cache.Put(key, a)
 	return up, a, nil
 }
 
@@ -146,37 +146,13 @@ func inspectStatus(l i18n.Lang, err error) (int, []string) {
 	return http.StatusServiceUnavailable, []string{l.T("inspect.err.store")}
 }
 
-// analysisCache keeps the last analyses, so that the heat maps and row
-// views of a page do not recompute its batch.
-type analysisCache struct {
-	mu      sync.Mutex
-	entries []cachedAnalysis
-}
+// analysisCache keeps the last inspectAnalysesPerServer analyses (each up
+// to hundreds of MB of tensors, so counted, not sized), so that the heat
+// maps and row views of a page do not recompute its batch.
+type analysisCache = bounded.Cache[string, *Analysis]
 
-type cachedAnalysis struct {
-	key string
-	a   *Analysis
-}
-
-// lookup is the analysis kept under key, if any.
-func (c *analysisCache) lookup(key string) (*Analysis, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for _, e := range c.entries {
-		if e.key == key {
-			return e.a, true
-		}
-	}
-	return nil, false
-}
-
-func (c *analysisCache) put(key string, a *Analysis) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.entries = append([]cachedAnalysis{{key, a}}, c.entries...)
-	if len(c.entries) > inspectAnalysesPerServer {
-		c.entries = c.entries[:inspectAnalysesPerServer]
-	}
+func newAnalysisCache() *analysisCache {
+	return bounded.New(inspectAnalysesPerServer, func(string, *Analysis) int { return 1 })
 }
 
 // fileAnalysis is the stored upload's analysis for a file route (a PNG,

@@ -147,7 +147,8 @@ func (tw *taggingWriter) Unwrap() http.ResponseWriter { return tw.ResponseWriter
 // BuildID identifies this program's build: the SHA-256 of its executable,
 // so that any change of code, lessons or assets changes every ETag. If the
 // executable cannot be read, the start time stands in (ETags then last as
-// long as the process).
+// long as the process). A memo: the executable does not change while it
+// runs, so it is hashed once.
 var BuildID = sync.OnceValue(func() string {
 	if exe, err := os.Executable(); err == nil {
 		if f, err := os.Open(exe); err == nil {
