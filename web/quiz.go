@@ -29,19 +29,12 @@ type quizItem struct {
 // h2ID finds the ids of ## headings in a lesson's HTML.
 var h2ID = regexp.MustCompile(`<h2 id="([^"]+)"`)
 
-// quizSkips are the lessons the final test does not draw from: the
-// capstone, itself the course's closing exercise, came after quiz links
-// were given out, and a lesson more in the bank would change the questions
-// of every seed.
-var quizSkips = []string{"real-batch"}
-
-// quizBank is every question of the course in one language, in course order.
+// quizBank is every question of the first bank's lessons in one language,
+// in the bank's frozen order (lessons.FirstQuizBank), so that quiz links keep
+// their questions when the course grows or is reordered.
 func quizBank(lang string) [][]quizItem {
 	var bank [][]quizItem
-	for _, l := range course().Lessons(lang) {
-		if slices.Contains(quizSkips, l.Slug) {
-			continue
-		}
+	for _, l := range course().FirstQuizBank(lang) {
 		var items []quizItem
 		section := ""
 		for _, p := range l.Parts {
@@ -49,7 +42,7 @@ func quizBank(lang string) [][]quizItem {
 				section = m[len(m)-1][1]
 			}
 			if p.Predict != nil && p.Predict.On != "" {
-				continue // questions on a batch or the lab came after quiz links were given out (quizSkips)
+				continue // questions on a batch or the lab came after quiz links were given out
 			}
 			if p.Predict != nil || p.Choice != nil {
 				items = append(items, quizItem{lesson: l, predict: p.Predict, choice: p.Choice, section: section})
