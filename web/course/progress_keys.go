@@ -26,4 +26,7 @@ var ProgressKeys = []string{
 	"real-batch", "real-batch/grpo-mean", "real-batch/grpo-std", "real-batch/grpo-member", "real-batch/grpo-all-right",
 	"real-batch/ppo-adv", "real-batch/ppo-whiten-mean", "real-batch/ppo-white", "real-batch/padding-whitened",
 	"horizon/lab-var-lam1", "horizon/lab-best-lambda",
+	"policy-gradient", "policy-gradient/dense-reward-to-go", "policy-gradient/dense-token1-sign", "policy-gradient/biased-baseline", "policy-gradient/ppo-first-gradient", "bellman-td-lambda", "bellman-td-lambda/bellman-last-delta", "bellman-td-lambda/lambda-return-1", "bellman-td-lambda/backward-why", "bellman-td-lambda/later-value-reaches", "bellman-td-lambda/horizon-share", "bellman-td-lambda/gamma-bias-return", "bellman-td-lambda/gamma-vs-lambda-bias",
+	"ppo-clipping", "ppo-clipping/dense-clip-side", "ppo-clipping/clip-holds", "ppo-clipping/read-clipfrac-zero", "ppo-clipping/read-explained-var",
+	"critic-free", "critic-free/rloo-member", "critic-free/drgrpo-outlier", "critic-free/rpp-groups", "critic-free/remax-singleton", "critic-free/gae-all-equal",
 }

@@ -30,19 +30,12 @@ type QuizItem struct {
 // h2ID finds the ids of ## headings in a lesson's HTML.
 var h2ID = regexp.MustCompile(`<h2 id="([^"]+)"`)
 
-// QuizSkips are the lessons the final test does not draw from: the
-// capstone, itself the course's closing exercise, came after quiz links
-// were given out, and a lesson more in the bank would change the questions
-// of every seed.
-var QuizSkips = []string{"real-batch"}
-
-// QuizBank is every question of the course in one language, in course order.
+// QuizBank is every question of the first bank's lessons in one language,
+// in the bank's frozen order (lessons.FirstQuizBank), so that quiz links keep
+// their questions when the course grows or is reordered.
 func QuizBank(lang string) [][]QuizItem {
 	var bank [][]QuizItem
-	for _, l := range lessons.Embedded().Lessons(lang) {
-		if slices.Contains(QuizSkips, l.Slug) {
-			continue
-		}
+	for _, l := range lessons.Embedded().FirstQuizBank(lang) {
 		var items []QuizItem
 		section := ""
 		for _, p := range l.Parts {
@@ -50,7 +43,7 @@ func QuizBank(lang string) [][]QuizItem {
 				section = m[len(m)-1][1]
 			}
 			if p.Predict != nil && p.Predict.On != "" {
-				continue // questions on a batch or the lab came after quiz links were given out (quizSkips)
+				continue // questions on a batch or the lab came after quiz links were given out
 			}
 			if p.Predict != nil || p.Choice != nil {
 				items = append(items, QuizItem{Lesson: l, Predict: p.Predict, Choice: p.Choice, section: section})
