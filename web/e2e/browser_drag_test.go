@@ -54,7 +54,8 @@ const sliderJS = `(t, name) => {
 // entry; a click on a table cell edits it in place; Back undoes each edit and
 // Forward redoes it; steps replace the entry; Reset goes back to the preset.
 func TestBrowserDirectManipulation(t *testing.T) {
-	t.Parallel()
+	// Not in parallel: a drag's recomputation is timed, so it runs before
+	// the parallel tests start.
 	srv := playServer(t)
 	tb := newTab(t, srv)
 	s, _ := scenario.Preset("seed-b")

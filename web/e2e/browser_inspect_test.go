@@ -83,7 +83,9 @@ func TestInspectBrowser256(t *testing.T) {
 	t.Parallel()
 	requireChromium(t)
 	st := sqliteStore(t)
-	srv := httptest.NewServer(web.Handler(web.Options{Store: st}))
+	// The page's 8 heat maps queue for the one analysis slot; beside other
+	// tests on a busy machine they may wait longer than the default 5 s.
+	srv := httptest.NewServer(web.Handler(web.Options{Store: st, InspectWait: time.Minute}))
 	t.Cleanup(srv.Close)
 	up, err := st.PutUpload(context.Background(), "test", groupedBatch(t), store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}, time.Now())
 	if err != nil {
