@@ -108,7 +108,7 @@ func (s *Scenario) VersionLabel() string {
 	if s.Release != "" {
 		return s.Gen().Range()
 	}
-	return s.Version.GAERange()
+	return s.Version.V1Gen().Range()
 }
 
 // Len is the number of response tokens T.
