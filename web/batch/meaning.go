@@ -28,12 +28,7 @@ func (b *Batch) EditRecomputes() bool { return !b.OwnEstimators() }
 
 // EditRelease is the release tag an edit of the batch names: the one the
 // release picker selects.
-func (b *Batch) EditRelease() string {
-	if b.Release == "" {
-		return scenario.ReleaseOf(b.Version)
-	}
-	return b.Release
-}
+func (b *Batch) EditRelease() string { return scenario.EditRelease(b.Release, b.Version) }
 
 // Edited is the batch as an edit computes it: its release named.
 func (b Batch) Edited() Batch {

@@ -48,7 +48,7 @@ func (s *Scenario) EditRecomputes() bool { return s.Release == "" }
 
 // EditRelease is the release tag an edit of the state names (Edited): the
 // one the release picker selects.
-func (s *Scenario) EditRelease() string { return editRelease(s.Release, s.Version) }
+func (s *Scenario) EditRelease() string { return EditRelease(s.Release, s.Version) }
 
 // VerifyRelease is the release whose names a verify script of the state
 // uses: the release it names, else the one a v=1 version stands for.
@@ -71,9 +71,9 @@ func (s *Scenario) SetGAELoop(g engine.Generation) {
 	}
 }
 
-// editRelease is the release an edit names: release, else the one v=1
-// version v becomes (ReleaseOf).
-func editRelease(release string, v engine.Version) string {
+// EditRelease is the release an edit names: release, else the one v=1
+// version v becomes (ReleaseOf). Batches share it (batch.Batch.EditRelease).
+func EditRelease(release string, v engine.Version) string {
 	if release == "" {
 		return ReleaseOf(v)
 	}

@@ -77,8 +77,8 @@ func (s *Scenario) Gen() engine.Generation {
 }
 
 // SetRelease makes the scenario a new v=3 state of release tag (resolved,
-// so "newest" becomes today's newest tag), keeping Version in step for the
-// views that still compare the two GAE loops.
+// so "newest" becomes today's newest tag), keeping Version in step (the
+// two-generation version whose GAE loop the release runs).
 func (s *Scenario) SetRelease(tag string) error {
 	v, r, err := ResolveRelease(tag)
 	if err == nil {
