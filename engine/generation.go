@@ -338,8 +338,3 @@ func (v Version) Gen() Generation {
 	}
 	return G12
 }
-
-// GAERange names the releases whose GAE a two-generation Version computes:
-// "v0.2–v0.2.0.post2" (the plain loop is the same through v0.4.1, but v0.2's
-// critic values differ) or "v0.5.0–v0.9.0".
-func (v Version) GAERange() string { return v.V1Gen().Range() }

@@ -26,7 +26,3 @@ func (v Version) String() string {
 	}
 	return fmt.Sprintf("Version(%d)", int(v))
 }
-
-// Release is the verl release range whose GAE a version computes, from the
-// generation table (GAERange).
-func (v Version) Release() string { return v.GAERange() }

@@ -93,7 +93,7 @@ func TestLambdaWeightsPanel(t *testing.T) {
 			}
 			doc := getPage(t, link)
 			w := doc.Find(`[data-testid="weights"]`)
-			steps := explain.Steps(s.Version, s.Compute().Mask, k)
+			steps := explain.Steps(s.Gen(), s.Compute().Mask, k)
 			if len(steps) == 0 {
 				if w.Find("svg").Length() != 0 || !strings.Contains(w.Text(), "nothing to mix") {
 					t.Errorf("%s t=%d: no step ahead, want no chart and the reason: %q", id, k, w.Text())

@@ -83,7 +83,7 @@ func TestEditNoticeOnlyWhenNumbersChange(t *testing.T) {
 				s, _ := scenario.Preset(id)
 				s.Version, s.KL = ver, kl
 				v := play.View{S: s, Res: s.Compute(), T: func(k string, _ ...any) string { return k }}
-				s2 := play.EditScenario(s)
+				s2 := s.Edited()
 				res2 := s2.Compute()
 				differs := (v.Res.KLErr == nil) != (res2.KLErr == nil)
 				for k := range res2.Rewards {

@@ -44,8 +44,8 @@ func TestCompareRunsGolden(t *testing.T) {
 func TestCompareRunsProperties(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	for trial := range 200 {
-		ver, r, v, m, _, _ := randomCase(rng, trial)
-		a := run(ver.V1Gen(), r, v, m)
+		gen, r, v, m, _, _ := randomCase(rng, trial)
+		a := run(gen, r, v, m)
 		if got := CompareRuns(a, a); got != (RunChanges{}) {
 			t.Errorf("trial %d: a run differs from itself: %+v", trial, got)
 		}
@@ -56,9 +56,9 @@ func TestCompareRunsProperties(t *testing.T) {
 		}{{1e-13, false}, {1e-6, true}} {
 			r2 := slices.Clone(r)
 			r2[k] += c.by
-			got := CompareRuns(a, run(ver.V1Gen(), r2, v, m))
+			got := CompareRuns(a, run(gen, r2, v, m))
 			if got.Rewards != c.want || (c.want && m[k] == 1 && !got.Advantages) || (!c.want && got != RunChanges{}) {
-				t.Errorf("trial %d (%s, mask %v): reward %d moved by %v: %+v", trial, ver, m, k, c.by, got)
+				t.Errorf("trial %d (%s, mask %v): reward %d moved by %v: %+v", trial, gen, m, k, c.by, got)
 			}
 		}
 	}

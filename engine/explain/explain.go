@@ -19,11 +19,13 @@ import (
 // Steps are the time steps of token t's advantage: the positions whose δ
 // the GAE recursion adds into A_t, in order. verl v0.2 walks every position
 // from t to the end of the tensor; the newest verl (mask inside the loop)
-// only the valid ones (mask 1) from t on.
-func Steps(ver engine.Version, mask []float64, t int) []int {
+// only the valid ones (mask 1) from t on: generation g's loop, plain or
+// mask-aware (engine.GAEMaskAware).
+func Steps(g engine.Generation, mask []float64, t int) []int {
+	aware := g.Has(engine.GAEMaskAware)
 	var steps []int
 	for k := max(t, 0); k < len(mask); k++ {
-		if ver == engine.VerlEarly || mask[k] == 1 {
+		if !aware || mask[k] == 1 {
 			steps = append(steps, k)
 		}
 	}
@@ -33,9 +35,9 @@ func Steps(ver engine.Version, mask []float64, t int) []int {
 // StepMask is Steps as a mask over every position: stepMask[k] = 1 where
 // position k is a time step of the GAE recursion (verl v0.2: every
 // position; the newest verl: the valid ones, mask 1), else 0.
-func StepMask(ver engine.Version, mask []float64) []float64 {
+func StepMask(g engine.Generation, mask []float64) []float64 {
 	out := make([]float64, len(mask))
-	for _, k := range Steps(ver, mask, 0) {
+	for _, k := range Steps(g, mask, 0) {
 		out[k] = 1
 	}
 	return out

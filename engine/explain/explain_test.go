@@ -10,7 +10,7 @@ import (
 
 // randomCase is one random response: rewards, values and a mask with some
 // zeros, for a random verl generation, γ and λ.
-func randomCase(rng *rand.Rand, trial int) (ver engine.Version, r, v, m []float64, gamma, lam float64) {
+func randomCase(rng *rand.Rand, trial int) (gen engine.Generation, r, v, m []float64, gamma, lam float64) {
 	T := 1 + rng.IntN(12)
 	r, v, m = make([]float64, T), make([]float64, T), make([]float64, T)
 	for k := range T {
@@ -19,12 +19,13 @@ func randomCase(rng *rand.Rand, trial int) (ver engine.Version, r, v, m []float6
 			m[k] = 0
 		}
 	}
-	ver = []engine.Version{engine.VerlEarly, engine.VerlNewest}[trial%2]
+	gens := append(engine.Generations(), engine.V1Early, engine.V1Newest)
+	gen = gens[trial%len(gens)]
 	lam, gamma = []float64{0, 1, rng.Float64()}[trial%3], 1.0
 	if trial%5 >= 3 {
 		gamma = rng.Float64()
 	}
-	return ver, r, v, m, gamma, lam
+	return gen, r, v, m, gamma, lam
 }
 
 // GAE's advantage is the weighted mix of the n-step estimates: weights that
@@ -33,10 +34,10 @@ func randomCase(rng *rand.Rand, trial int) (ver engine.Version, r, v, m []float6
 func TestNStepMixIsGAE(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
 	for trial := range 400 {
-		ver, r, v, m, gamma, lam := randomCase(rng, trial)
-		g := engine.GAEGen(ver.V1Gen(), [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, lam)
+		gen, r, v, m, gamma, lam := randomCase(rng, trial)
+		g := engine.GAEGen(gen, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, lam)
 		for k := range r {
-			steps := Steps(ver, m, k)
+			steps := Steps(gen, m, k)
 			if len(steps) == 0 {
 				if g.Advantages[0][k] != 0 {
 					t.Errorf("trial %d: no step from t=%d, but A_t = %v", trial, k, g.Advantages[0][k])
@@ -50,7 +51,7 @@ func TestNStepMixIsGAE(t *testing.T) {
 				mix += w[n] * est
 			}
 			if math.Abs(sum-1) > 1e-12 || math.Abs(mix-g.Advantages[0][k]) > 1e-9 {
-				t.Errorf("trial %d (%s, λ=%v, γ=%v) t=%d: weights sum to %v; mix %v, engine A_t %v", trial, ver, lam, gamma, k, sum, mix, g.Advantages[0][k])
+				t.Errorf("trial %d (%s, λ=%v, γ=%v) t=%d: weights sum to %v; mix %v, engine A_t %v", trial, gen, lam, gamma, k, sum, mix, g.Advantages[0][k])
 			}
 		}
 	}
@@ -86,13 +87,13 @@ func TestNStepWeights(t *testing.T) {
 func TestTelescopeHoldsOnTheEngine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	for trial := range 200 {
-		ver, r, v, m, gamma, _ := randomCase(rng, trial)
-		g := engine.GAEGen(ver.V1Gen(), [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, 1)
+		gen, r, v, m, gamma, _ := randomCase(rng, trial)
+		g := engine.GAEGen(gen, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, 1)
 		T := len(r)
 		steps, valid := make([]float64, T), make([]bool, T)
 		for k := range T {
 			steps[k] = 1
-			if ver != engine.VerlEarly {
+			if gen.Has(engine.GAEMaskAware) {
 				steps[k] = m[k]
 			}
 			valid[k] = m[k] == 1
@@ -100,7 +101,7 @@ func TestTelescopeHoldsOnTheEngine(t *testing.T) {
 		// G_t = A_t + V(s_t) at λ = 1 (the engine's returns).
 		id := Telescope(g.Deltas[0], steps, g.Returns[0], v, valid, gamma)
 		if id.Worst >= 0 && !id.Equal(id.Max) {
-			t.Errorf("trial %d (%s, γ=%v): |LHS − RHS| = %v at t=%d", trial, ver, gamma, id.Max, id.Worst)
+			t.Errorf("trial %d (%s, γ=%v): |LHS − RHS| = %v at t=%d", trial, gen, gamma, id.Max, id.Worst)
 		}
 	}
 	// A wrong right-hand side is caught, at the token where it is wrong.

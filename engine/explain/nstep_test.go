@@ -12,26 +12,26 @@ import (
 func TestStepMask(t *testing.T) {
 	mask := []float64{1, 0, 1, 0, 0}
 	for _, c := range []struct {
-		ver  engine.Version
+		gen  engine.Generation
 		want []float64
 	}{
-		{engine.VerlEarly, []float64{1, 1, 1, 1, 1}},  // v0.2 walks every position
-		{engine.VerlNewest, []float64{1, 0, 1, 0, 0}}, // the newest only the valid ones
+		{engine.V1Early, []float64{1, 1, 1, 1, 1}},  // v0.2 walks every position
+		{engine.V1Newest, []float64{1, 0, 1, 0, 0}}, // the newest only the valid ones
 	} {
-		if got := StepMask(c.ver, mask); !slices.Equal(got, c.want) {
-			t.Errorf("StepMask(%s, %v) = %v, want %v", c.ver, mask, got, c.want)
+		if got := StepMask(c.gen, mask); !slices.Equal(got, c.want) {
+			t.Errorf("StepMask(%s, %v) = %v, want %v", c.gen, mask, got, c.want)
 		}
 	}
 	// Property: position k is a time step exactly when the steps from k on
 	// start at k.
 	rng := rand.New(rand.NewPCG(3, 3))
 	for trial := range 200 {
-		ver, _, _, m, _, _ := randomCase(rng, trial)
-		sm := StepMask(ver, m)
+		gen, _, _, m, _, _ := randomCase(rng, trial)
+		sm := StepMask(gen, m)
 		for k := range m {
-			s := Steps(ver, m, k)
+			s := Steps(gen, m, k)
 			if is := len(s) > 0 && s[0] == k; is != (sm[k] == 1) {
-				t.Errorf("trial %d (%s, mask %v): StepMask[%d] = %v, Steps from %d = %v", trial, ver, m, k, sm[k], k, s)
+				t.Errorf("trial %d (%s, mask %v): StepMask[%d] = %v, Steps from %d = %v", trial, gen, m, k, sm[k], k, s)
 			}
 		}
 	}
@@ -42,17 +42,17 @@ func TestStepMask(t *testing.T) {
 func TestMixNStepsChecksTheEngine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	for trial := range 300 {
-		ver, r, v, m, gamma, lam := randomCase(rng, trial)
-		g := engine.GAEGen(ver.V1Gen(), [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, lam)
+		gen, r, v, m, gamma, lam := randomCase(rng, trial)
+		g := engine.GAEGen(gen, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, lam)
 		for k := range r {
-			steps := Steps(ver, m, k)
+			steps := Steps(gen, m, k)
 			if len(steps) == 0 {
 				continue
 			}
 			adv := g.Advantages[0][k]
 			got := MixNSteps(g.Deltas[0], steps, gamma, lam, adv)
 			if !got.OK || got.Adv != adv || got.Diff != math.Abs(got.Mix-adv) {
-				t.Errorf("trial %d (%s, λ=%v, γ=%v) t=%d: %+v, engine A_t %v", trial, ver, lam, gamma, k, got, adv)
+				t.Errorf("trial %d (%s, λ=%v, γ=%v) t=%d: %+v, engine A_t %v", trial, gen, lam, gamma, k, got, adv)
 			}
 			off := adv + 1e-6*math.Max(1, math.Abs(adv))
 			if bad := MixNSteps(g.Deltas[0], steps, gamma, lam, off); bad.OK {

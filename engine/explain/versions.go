@@ -117,14 +117,14 @@ func CompareVersions(in VersionInputs) VersionChain {
 			c.keptRewards[t] = 0
 		}
 	}
-	gae := func(v engine.Version, r, vs []float64) engine.GAEResult {
-		return engine.GAEGen(v.V1Gen(), [][]float64{r}, [][]float64{vs}, [][]float64{in.Mask}, in.Gamma, in.Lam)
+	gae := func(g engine.Generation, r, vs []float64) engine.GAEResult {
+		return engine.GAEGen(g, [][]float64{r}, [][]float64{vs}, [][]float64{in.Mask}, in.Gamma, in.Lam)
 	}
-	c.Early = gae(engine.VerlEarly, in.Rewards, in.Values)
-	c.NoEOS = gae(engine.VerlEarly, in.Rewards, c.noEOSValues)
-	c.NoReward = gae(engine.VerlEarly, c.keptRewards, c.noEOSValues)
-	c.Clean = gae(engine.VerlNewest, c.keptRewards, c.noEOSValues)
-	c.Newest = gae(engine.VerlNewest, in.Rewards, in.Values)
+	c.Early = gae(engine.V1Early, in.Rewards, in.Values)
+	c.NoEOS = gae(engine.V1Early, in.Rewards, c.noEOSValues)
+	c.NoReward = gae(engine.V1Early, c.keptRewards, c.noEOSValues)
+	c.Clean = gae(engine.V1Newest, c.keptRewards, c.noEOSValues)
+	c.Newest = gae(engine.V1Newest, in.Rewards, in.Values)
 	return c
 }
 

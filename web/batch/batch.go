@@ -99,7 +99,7 @@ func (b *Batch) VersionLabel() string {
 	if b.Release != "" {
 		return b.Gen().Range()
 	}
-	return b.Version.GAERange()
+	return b.Version.V1Gen().Range()
 }
 
 // Len is the number of responses B.

@@ -116,7 +116,7 @@ var ErrNotInRelease = errors.New("not in this release")
 // verl computes it: newest verl's in a v=1 state, the release's own in a
 // v=2 state (false when the release does not have it).
 func (b *Batch) estimator(key string) (engine.OutcomeEstimator, bool) {
-	if b.Release == "" {
+	if !b.OwnEstimators() {
 		return engine.LookupOutcomeEstimator(key)
 	}
 	genKey := strings.Replace(key, "grpo_newest_", "grpo_", 1)

@@ -75,8 +75,7 @@ func (b bugsView) params(bugs []engine.Bug, rows int) string {
 // 1 lower: its reward (and score) at the last valid token minus 1, as a
 // second sample of the prompt that failed.
 func (b bugsView) input() engine.BugInput {
-	s := b.S
-	s.Version = engine.VerlNewest
+	s := b.S.NewestV1()
 	res := s.Compute()
 	in := engine.BugInput{
 		Rewards: [][]float64{res.Rewards}, Scores: [][]float64{res.Scores},

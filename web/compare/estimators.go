@@ -54,7 +54,7 @@ func NewEstimatorsView(pr play.Request) estimatorsView {
 	rewards, vals, mask := [][]float64{v.Res.Rewards}, [][]float64{play.Values(v.S)}, [][]float64{v.Res.Mask}
 	v.mc = engine.GAEGen(v.S.Gen(), rewards, vals, mask, v.S.Gamma, 1)
 	v.td = engine.GAEGen(v.S.Gen(), rewards, vals, mask, v.S.Gamma, 0)
-	v.steps = explain.StepMask(v.S.Version, v.Res.Mask)
+	v.steps = explain.StepMask(v.S.Gen(), v.Res.Mask)
 	// REINFORCE++'s returns (v0.9.0) are exactly G_t over the steps: rewards
 	// of the other positions dropped, no discount step for them. Its
 	// whitening may fail (one valid token); the returns come first.
@@ -101,7 +101,7 @@ func (v estimatorsView) Estimators() templates.Estimators {
 		Tails:          v.tails(),
 		Chart:          v.figure(v.chart()),
 	}
-	if v.S.Version == engine.VerlEarly {
+	if !v.S.Gen().Has(engine.GAEMaskAware) {
 		vm.MaskNote = v.HTML("sweep.est.mask.early")
 	}
 	if v.gErr != nil {

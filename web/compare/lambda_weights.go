@@ -33,7 +33,7 @@ func (v lambdaView) tokenSelect() templates.Select {
 func (v lambdaView) weights() templates.WeightsPanel {
 	t := v.at
 	g := v.Res.GAE // the scenario's λ
-	steps := explain.Steps(v.S.Version, v.Res.Mask, t)
+	steps := explain.Steps(v.S.Gen(), v.Res.Mask, t)
 	p := templates.WeightsPanel{Heading: v.T("sweep.w.heading", v.Idx(t))}
 	if len(steps) == 0 {
 		p.Lines = []templates.Rich{v.HTML("sweep.w.none", v.Idx(t))}
@@ -45,7 +45,7 @@ func (v lambdaView) weights() templates.WeightsPanel {
 	if steps[0] != t {
 		p.Lines = append(p.Lines, v.HTML("sweep.w.masked", v.Idx(t)))
 	}
-	if v.S.Version == engine.VerlEarly {
+	if !v.S.Gen().Has(engine.GAEMaskAware) {
 		p.Lines = append(p.Lines, v.HTML("sweep.steps.early"))
 	} else {
 		p.Lines = append(p.Lines, v.HTML("sweep.steps.newest"))
@@ -70,7 +70,7 @@ func (v lambdaView) weights() templates.WeightsPanel {
 // when the token has no time step, so nothing to mix.
 func (v lambdaView) weightsChart() (page.Chart, bool) {
 	t := v.at
-	steps := explain.Steps(v.S.Version, v.Res.Mask, t)
+	steps := explain.Steps(v.S.Gen(), v.Res.Mask, t)
 	N := len(steps)
 	if N == 0 {
 		return page.Chart{}, false

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 
-	"gaelab/engine"
 	"gaelab/web/scenario"
 )
 
@@ -20,10 +19,7 @@ func playLink(a *Analysis, i int, lang string) string {
 	s.Preset = scenario.DefaultPreset
 	s.DirectRewards = true
 	s.Gamma, s.Lam = a.Config.Gamma, a.Config.Lam
-	s.Version = engine.VerlNewest
-	if !a.Config.Release.Gen.Has(engine.GAEMaskAware) {
-		s.Version = engine.VerlEarly
-	}
+	s.SetGAELoop(a.Config.Release.Gen)
 	s.Step, s.Select = -1, ""
 	s.Prompt = fmt.Sprintf("row %d", i)
 	s.Tokens = make([]scenario.Token, rs.EOS+1)

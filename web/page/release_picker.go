@@ -6,18 +6,14 @@ import (
 	"gaelab/engine"
 	"gaelab/templates"
 	"gaelab/web/i18n"
-	"gaelab/web/scenario"
 )
 
 // ReleasePicker is the ver= select: every verl release, grouped by the
 // generation whose arithmetic it ships, each group labelled with the
 // generation's release range and what changed at its start (from the
 // engine's table, in the page's language). The chosen release is selected;
-// a v=1 state selects the release its Version becomes in a v=3 link.
-func ReleasePicker(lang i18n.Lang, name, label, problem, release string, v engine.Version) templates.Select {
-	if release == "" {
-		release = scenario.ReleaseOf(v)
-	}
+// a v=1 state selects the release an edit names (scenario.EditRelease).
+func ReleasePicker(lang i18n.Lang, name, label, problem, release string) templates.Select {
 	sel := templates.Select{ID: name, Name: name, Label: label, Error: problem}
 	for _, g := range engine.Generations() {
 		grp := templates.OptionGroup{Label: lang.T("release.group", g.Range(), generationChanges(lang, g))}

@@ -30,7 +30,7 @@ func (v BatchView) form() templates.BatchForm {
 		unit.Kind, unit.Min, unit.Max, unit.Step = "range", "0", "1", "0.01"
 	}
 	f.Gamma.Help, f.Lam.Help = v.T("form.gamma.help"), v.T("form.lam.help")
-	f.Version = page.ReleasePicker(v.Br.Lang, "ver", v.T("batch.form.version"), v.problem("ver"), b.Release, b.Version)
+	f.Version = page.ReleasePicker(v.Br.Lang, "ver", v.T("batch.form.version"), v.problem("ver"), b.EditRelease())
 	for i, row := range b.Rows {
 		is := strconv.Itoa(i)
 		texts, masks, values := make([]string, len(row.Tokens)), make([]string, len(row.Tokens)), make([]string, len(row.Tokens))
@@ -149,7 +149,7 @@ func (v BatchView) fieldErrors() []templates.FieldError {
 // hold.
 func (v BatchView) hidden() []templates.Option {
 	h := []templates.Option{
-		{Value: "v", Label: scenario.LinkVersion3}, {Value: "p", Label: v.B.Preset},
+		{Value: "v", Label: scenario.FormLink}, {Value: "p", Label: v.B.Preset},
 		{Value: "B", Label: strconv.Itoa(v.B.Len())},
 	}
 	if v.B.Focus != 0 {
@@ -161,7 +161,7 @@ func (v BatchView) hidden() []templates.Option {
 // versionNote says whose outcome estimators the page shows: newest verl's in
 // a v=1 link, the release's own in a v=2 or v=3 link.
 func (v BatchView) versionNote() string {
-	if v.B.Release != "" {
+	if v.B.OwnEstimators() {
 		return v.T("release.batch_note", v.B.VersionLabel())
 	}
 	return v.T("batch.version_note", engine.LastGeneration.Range())
@@ -171,11 +171,10 @@ func (v BatchView) versionNote() string {
 // would change: the editor makes a v=3 link naming the whole release, and a
 // v=1 batch shows newest verl's estimators whatever its GAE generation.
 func (v BatchView) editNotice() []string {
-	if v.B.Release != "" {
+	if !v.B.EditRecomputes() {
 		return nil
 	}
-	b2 := v.B
-	b2.Release = scenario.ReleaseOf(v.B.Version)
+	b2 := v.B.Edited()
 	res := b2.Compute()
 	var changed []string
 	for i, e := range v.Res.Estimates {
@@ -187,7 +186,7 @@ func (v BatchView) editNotice() []string {
 	if len(changed) == 0 {
 		return nil
 	}
-	return []string{v.T("release.notice.edit", b2.Release, strings.Join(changed, ", "))}
+	return []string{v.T("release.notice.edit", v.B.EditRelease(), strings.Join(changed, ", "))}
 }
 
 func sameMatrix(a, b [][]float64) bool {

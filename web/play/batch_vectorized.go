@@ -16,10 +16,7 @@ import (
 // vectorizedNotes are one line per divergence, for the batch's release (a
 // v=1 batch shows newest verl's estimators).
 func (v BatchView) vectorizedNotes() []string {
-	g := engine.LastGeneration
-	if v.B.Release != "" {
-		g = v.B.Gen()
-	}
+	g := v.B.EstimatorGen()
 	in := v.B.Outcome(v.Res.Mask, v.Res.Rewards)
 	var notes []string
 	for _, d := range explain.LoopVsVectorized(in, g) {
@@ -53,7 +50,7 @@ func quoteIDs(ids []string) string {
 // GAE's generation and newest verl's estimators, in a v=2 or v=3 batch the whole
 // release.
 func (v BatchView) resultsHeading() string {
-	if v.B.Release != "" {
+	if v.B.OwnEstimators() {
 		return v.T("batch.results.release", v.B.VersionLabel())
 	}
 	return v.T("batch.results", v.B.VersionLabel())

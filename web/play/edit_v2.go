@@ -1,7 +1,6 @@
 package play
 
 import (
-	"slices"
 	"strings"
 
 	"gaelab/engine/explain"
@@ -15,18 +14,8 @@ import (
 // keeps its release), as the playground's editor does. Where that changes
 // what a shown number means, a one-line notice says which numbers.
 
-// EditScenario is the scenario as an edit writes it: v=3, its release named.
-func EditScenario(s scenario.Scenario) scenario.Scenario {
-	if s.Release == "" {
-		s.Tokens = slices.Clone(s.Tokens)
-		s.SetRelease(scenario.ReleaseOf(s.Version))
-	}
-	s.Link = scenario.LinkVersion3
-	return s
-}
-
 // EditState is the query of the view's scenario as its forms submit it.
-func (v View) EditState() string { return scenario.Encode(EditScenario(v.S)) }
+func (v View) EditState() string { return scenario.Encode(v.S.Edited()) }
 
 // EditLink is link (a link of this view's state) with the state its forms
 // submit.
@@ -44,10 +33,10 @@ func (v View) EditNotice() []string { return v.NoticeOf(v.editChanges()) }
 // computes differently; none for a state that names a release, whose
 // playground numbers v=2 and v=3 compute alike.
 func (v View) editChanges() []string {
-	if v.S.Release != "" {
+	if !v.S.EditRecomputes() {
 		return nil
 	}
-	s2 := EditScenario(v.S)
+	s2 := v.S.Edited()
 	res := s2.Compute()
 	c := explain.CompareRuns(explain.Run{Rewards: v.Res.Rewards, KLErr: v.Res.KLErr, GAE: v.Res.GAE}, explain.Run{Rewards: res.Rewards, KLErr: res.KLErr, GAE: res.GAE})
 	var changed []string
@@ -69,7 +58,7 @@ func (v View) NoticeOf(changed []string) []string {
 	if len(changed) == 0 {
 		return nil
 	}
-	return []string{v.T("release.notice.edit_page", EditScenario(v.S).Release, strings.Join(changed, ", "))}
+	return []string{v.T("release.notice.edit_page", v.S.EditRelease(), strings.Join(changed, ", "))}
 }
 
 // SameNumbers reports whether two lists hold the same numbers, as the

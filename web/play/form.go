@@ -23,7 +23,7 @@ func (v View) Form() templates.Form {
 	s := v.S
 	f := templates.Form{
 		Action:      "/play",
-		Hidden:      []templates.Option{{Value: "v", Label: scenario.LinkVersion3}, {Value: "p", Label: s.Preset}, v.langField()},
+		Hidden:      []templates.Option{{Value: "v", Label: scenario.FormLink}, {Value: "p", Label: s.Preset}, v.langField()},
 		Legend:      v.T("form.legend"),
 		Prompt:      v.Field("prompt", "prompt", v.T("form.prompt"), s.Prompt),
 		Gamma:       v.Field("gamma", "gamma", v.T("form.gamma"), scenario.FormatNumber(s.Gamma)),
@@ -47,7 +47,7 @@ func (v View) Form() templates.Form {
 	for _, name := range s.KLNames() {
 		f.KL.Options = append(f.KL.Options, templates.Option{Value: name, Label: name, Selected: name == s.KL})
 	}
-	f.Version = page.ReleasePicker(v.Req.Lang, "ver", v.T("form.version"), v.Problem("ver"), s.Release, s.Version)
+	f.Version = page.ReleasePicker(v.Req.Lang, "ver", v.T("form.version"), v.Problem("ver"), s.EditRelease())
 	f.Numbering = templates.Select{ID: "num", Name: "num", Label: v.T("form.numbering"), Error: v.Problem("num"), Options: []templates.Option{
 		{Value: "0", Label: v.T("numbering.0"), Selected: s.Base == 0},
 		{Value: "1", Label: v.T("numbering.1"), Selected: s.Base == 1},
@@ -145,7 +145,7 @@ func (v View) listField(key, label string, items []string) templates.Field {
 
 // hidden are the form's hidden inputs: the state the visible fields do not hold.
 func (v View) hidden() []templates.Option {
-	h := []templates.Option{{Value: "v", Label: scenario.LinkVersion3}, {Value: "p", Label: v.S.Preset}, v.langField()}
+	h := []templates.Option{{Value: "v", Label: scenario.FormLink}, {Value: "p", Label: v.S.Preset}, v.langField()}
 	if v.S.Select != "" {
 		h = append(h, templates.Option{Value: "sel", Label: v.S.Select})
 	}

@@ -51,7 +51,7 @@ func (v View) Formula() *templates.Formula {
 	sub := func(x string) string { return "_{" + x + "}" }
 	gamma, lam := page.Num(v.S.Gamma), page.Num(v.S.Lam)
 	vNext := "V(s" + sub(v.Idx(t+1)) + ")"
-	if v.S.Version == engine.VerlNewest {
+	if v.S.Gen().Has(engine.GAEMaskAware) {
 		vNext = `V_{\text{next}}`
 	}
 	var lines []string
@@ -61,7 +61,7 @@ func (v View) Formula() *templates.Formula {
 		f.Source = srcScore
 		f.Note = v.T("formula.note.score")
 	case "kld":
-		unmasked, _ := engine.KLPenaltyGen(v.S.Version.V1Gen(), v.S.KL, [][]float64{{tok.Old}}, [][]float64{{tok.Ref}})
+		unmasked, _ := engine.KLPenaltyGen(v.S.KLGen(), v.S.KL, [][]float64{{tok.Old}}, [][]float64{{tok.Ref}})
 		lines = []string{
 			`\text{kld}` + sub(i) + ` = \text{` + strings.ReplaceAll(v.S.KL, "_", `\_`) + `}(\log \pi_{\text{old}}, \log \pi_{\text{ref}}) \cdot m` + sub(i),
 			`\log \pi_{\text{old}} - \log \pi_{\text{ref}} = ` + page.Num(tok.Old) + " - " + sig(tok.Ref) + " = " + page.Num(tok.Old-tok.Ref),
@@ -103,7 +103,7 @@ func (v View) Formula() *templates.Formula {
 		if t+1 < v.S.Len() {
 			aNext = g.Advantages[0][t+1]
 		}
-		if v.S.Version == engine.VerlNewest && m == 0 {
+		if v.S.Gen().Has(engine.GAEMaskAware) && m == 0 {
 			lines = []string{"A" + sub(i) + ` = A_{\text{next}} = ` + page.Num(g.Advantages[0][t])}
 			f.Note = v.T("step.skip")
 		} else {

@@ -127,7 +127,7 @@ func (v View) stepLines(t int) []templates.Rich {
 		return templates.Rich(lang.HTML(key, i18n.RawHTML(strings.Join(eqs, ", "))))
 	}
 	lines := []templates.Rich{line("step.read", "r_"+i, page.Num(v.Res.Rewards[t]), "V(s_"+i+")", page.Num(v.S.Tokens[t].Value), `V_{\text{next}}`, next, `A_{\text{next}}`, aNext)}
-	if v.S.Version == engine.VerlNewest && v.S.Tokens[t].Kind != scenario.Valid {
+	if v.S.Gen().Has(engine.GAEMaskAware) && v.S.Tokens[t].Kind != scenario.Valid {
 		lines = append(lines, line("step.write", `\delta_`+i, page.Num(g.Deltas[0][t])), templates.Rich(lang.HTML("step.skip")))
 	} else {
 		// δ_t and A_t formed from what the step read (the line above holds
@@ -138,7 +138,7 @@ func (v View) stepLines(t int) []templates.Rich {
 		lines = append(lines, templates.Rich(lang.HTML("step.write", i18n.RawHTML(i18n.Math(delta, false)))), templates.Rich(lang.HTML("step.write", i18n.RawHTML(adv))))
 	}
 	carriedV := v.S.Tokens[t].Value
-	if v.S.Version == engine.VerlNewest && v.S.Tokens[t].Kind != scenario.Valid {
+	if v.S.Gen().Has(engine.GAEMaskAware) && v.S.Tokens[t].Kind != scenario.Valid {
 		carriedV = g.NextValues[0][t]
 	}
 	lines = append(lines, templates.Rich(lang.HTML("step.carry", page.Num(carriedV), page.Num(g.Advantages[0][t]))))

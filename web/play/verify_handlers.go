@@ -15,28 +15,12 @@ import (
 // (package web/verify) that calls verl's own functions for the page's verl
 // release and asserts the numbers the page showed.
 
-// StateRelease is the release whose names a script uses: the release a v=2
-// or v=3 state names (the whole release), else the one a two-generation v=1
-// version stands for: v0.2 (G01) or the newest tag (G06–G12 compute its
-// GAE).
-func StateRelease(release string, v engine.Version) engine.Release {
-	if r, err := engine.ParseRelease(release); release != "" && err == nil {
-		return r
-	}
-	tag := engine.Newest
-	if v == engine.VerlEarly {
-		tag = "v0.2"
-	}
-	r, _ := engine.ParseRelease(tag)
-	return r
-}
-
 // HandlePlayVerify handles the "GET /play/verify.py" route: the playground's
 // state (one response) as a verify script: its KL penalty and rewards, its
 // raw and whitened advantages, whitening statistics and returns.
 func (s *Room) HandlePlayVerify(w http.ResponseWriter, r *http.Request) {
 	v := NewView(s.Read(r))
-	WriteVerify(w, r, PlayCase(v.S, v.Res, StateRelease(v.S.Release, v.S.Version), v.link("/play")))
+	WriteVerify(w, r, PlayCase(v.S, v.Res, v.S.VerifyRelease(), v.link("/play")))
 }
 
 // PlayCase is a one-response state and its result res, computed in release
@@ -69,10 +53,10 @@ func (s *Room) HandleBatchVerify(w http.ResponseWriter, r *http.Request) {
 	v := NewBatchView(readBatch(r))
 	res := v.Res
 	c := verify.Case{
-		Release: StateRelease(v.B.Release, v.B.Version), Source: v.URL("/batch", v.B.Focus),
+		Release: v.B.VerifyRelease(), Source: v.URL("/batch", v.B.Focus),
 		Mask: res.Mask, Values: res.Values, Gamma: v.B.Gamma, Lam: v.B.Lam, Rewards: res.Rewards, GAE: &res.GAE,
 	}
-	if v.B.Release != "" || v.B.Version == engine.VerlNewest {
+	if v.B.VerifiesEstimators() {
 		in := v.B.Outcome(res.Mask, res.Rewards)
 		c.Index, c.Baselines = in.Index, in.Baselines
 		for _, e := range res.Estimates {

@@ -9,7 +9,7 @@ import (
 // TestLinkVersions: v=1, v=2 and v=3 are read; a state keeps the version
 // whose meaning it has (a v=2 link stays v=2, and so does a v=1 link naming
 // a release tag, which has always been written as v=2), and a new state
-// (SetRelease, as every edit makes) is written as v=3. WholeRelease is true
+// (SetRelease, as every edit makes) is written as v=3. OwnLosses is true
 // only for a v=3 state.
 func TestLinkVersions(t *testing.T) {
 	for _, tc := range []struct {
@@ -28,8 +28,8 @@ func TestLinkVersions(t *testing.T) {
 		{"v=4&p=seed-b&ver=v0.6.1", LinkVersion2, false, "v=2&"}, // read as v=1, warned
 	} {
 		s, _ := decodeLink(t, tc.query)
-		if s.Link != tc.link || s.WholeRelease() != tc.whole {
-			t.Errorf("%s: Link %q, WholeRelease %v; want %q, %v", tc.query, s.Link, s.WholeRelease(), tc.link, tc.whole)
+		if s.Link != tc.link || s.OwnLosses() != tc.whole {
+			t.Errorf("%s: Link %q, OwnLosses %v; want %q, %v", tc.query, s.Link, s.OwnLosses(), tc.link, tc.whole)
 		}
 		if got := Encode(s); got[:4] != tc.written {
 			t.Errorf("%s: written as %s, want %s…", tc.query, got, tc.written)
@@ -40,8 +40,8 @@ func TestLinkVersions(t *testing.T) {
 		if err := s.SetRelease("v0.4.1"); err != nil {
 			t.Fatal(err)
 		}
-		if got := Encode(s); got != "v=3&p=seed-b&ver=v0.4.1" || !s.WholeRelease() {
-			t.Errorf("%s, SetRelease(v0.4.1): %s, WholeRelease %v; want v=3&p=seed-b&ver=v0.4.1, true", query, got, s.WholeRelease())
+		if got := Encode(s); got != "v=3&p=seed-b&ver=v0.4.1" || !s.OwnLosses() {
+			t.Errorf("%s, SetRelease(v0.4.1): %s, OwnLosses %v; want v=3&p=seed-b&ver=v0.4.1, true", query, got, s.OwnLosses())
 		}
 	}
 	if s, _ := decodeLink(t, "v=3&p=seed-b&ver=v0.7.1"); s.Gen() != engine.G10 {

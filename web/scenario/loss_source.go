@@ -9,7 +9,7 @@ import "gaelab/engine"
 // that no page branches on it.
 func (s Scenario) LossSource(res Result) (engine.Generation, Result) {
 	switch {
-	case s.WholeRelease():
+	case s.OwnLosses():
 		return s.Gen(), res
 	case s.Version != engine.VerlNewest || s.Release != "":
 		s.Version, s.Release, s.Link = engine.VerlNewest, "", ""

@@ -77,8 +77,8 @@ func (s *Scenario) Gen() engine.Generation {
 }
 
 // SetRelease makes the scenario a new v=3 state of release tag (resolved,
-// so "newest" becomes today's newest tag), keeping Version in step for the
-// views that still compare the two GAE loops.
+// so "newest" becomes today's newest tag), keeping Version in step (the
+// two-generation version whose GAE loop the release runs).
 func (s *Scenario) SetRelease(tag string) error {
 	v, r, err := ResolveRelease(tag)
 	if err == nil {
@@ -86,12 +86,6 @@ func (s *Scenario) SetRelease(tag string) error {
 	}
 	return err
 }
-
-// WholeRelease reports whether the state's release means the whole release
-// on every page, /update's losses included: a v=3 state. A v=2 state's
-// /update pages compute v0.9.0's losses from the newest GAE; a v=1 state
-// names no release.
-func (s *Scenario) WholeRelease() bool { return s.Release != "" && s.Link != LinkVersion2 }
 
 // ReleaseOf is the release a v=1 Version becomes in a v=2 link: v0.2, or
 // the newest tag.
@@ -104,10 +98,7 @@ func ReleaseOf(v engine.Version) string {
 
 // KLNames are the KL estimators the scenario's verl accepts.
 func (s *Scenario) KLNames() []string {
-	if s.Release != "" {
-		return engine.KLNamesGen(s.Gen())
-	}
-	return engine.KLNamesGen(s.Version.V1Gen())
+	return engine.KLNamesGen(s.KLGen())
 }
 
 // VersionLabel names the releases whose arithmetic computes the scenario's
@@ -117,7 +108,7 @@ func (s *Scenario) VersionLabel() string {
 	if s.Release != "" {
 		return s.Gen().Range()
 	}
-	return s.Version.GAERange()
+	return s.Version.V1Gen().Range()
 }
 
 // Len is the number of response tokens T.

@@ -10,7 +10,7 @@ import (
 // afresh by the caller (criticOf, actorOf).
 func (v updateView) edited() updateView {
 	e := v
-	e.S = play.EditScenario(v.S)
+	e.S = v.S.Edited()
 	e.Res = e.S.Compute()
 	e.gen, e.feed = e.S.LossSource(e.Res)
 	e.own = Params{Q: v.own.Q}

@@ -13,7 +13,7 @@ import (
 // whose losses the view computes: the state's own in a v=3 state, else
 // v0.9.0, fed by the newest GAE (updateView).
 func (v updateView) updateCase() verify.Case {
-	rel := play.StateRelease(v.S.Release, v.S.Version)
+	rel := v.S.VerifyRelease()
 	if !v.whole() {
 		rel, _ = engine.ParseRelease(engine.Newest)
 	}

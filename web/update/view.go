@@ -22,7 +22,7 @@ import (
 // and the scenario whose returns and whitened advantages feed them; and the
 // view's own parameters.
 //
-// In a v=3 state (scenario.WholeRelease) the release is the whole release:
+// In a v=3 state (scenario.OwnLosses) the release is the whole release:
 // its own GAE and whitening feed its own losses. In a v=1 or v=2 state the
 // losses are v0.9.0's (LastGeneration), fed by the newest GAE, as these
 // links have always shown (as in the golden file).
@@ -51,7 +51,7 @@ func (s *Room) newUpdateView(r *http.Request, path string, keys ...string) updat
 
 // whole reports whether the view computes its state's release's own losses
 // (a v=3 state) rather than v0.9.0's.
-func (v updateView) whole() bool { return v.S.WholeRelease() }
+func (v updateView) whole() bool { return v.S.OwnLosses() }
 
 // link is the view's canonical link in the view parameters of pr: the
 // scenario, the view's own parameters that differ from their defaults (in
