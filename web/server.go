@@ -50,7 +50,7 @@ type Server struct {
 	update     *update.Room      // the update views
 	compare    *compare.Room     // the comparison views
 	course     *course.Room      // the course (course_room.go)
-	class      *class.Room       // live classes (class_room.go)
+	class      *class.Room       // live classes (class/room.go)
 	inspect    *inspect.Room     // /inspect's handlers (web/inspect/room.go)
 
 	// closing is done when the http.Server begins its shutdown; streams

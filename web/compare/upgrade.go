@@ -15,7 +15,7 @@ import (
 // tags, or newest) shows what changes for the playground's scenario when a
 // run moves from release from to release to, cell by cell: the token-level
 // rewards and GAE (this file), the losses per loss_agg_mode and the outcome
-// estimators (compare_upgrade_losses.go). Each differing cell is marked with
+// estimators (upgrade_losses.go). Each differing cell is marked with
 // the changes engine/explain finds at the generation steps where it moves
 // (explain.Upgrade), and every change between the two releases is listed
 // with its PRs.

@@ -19,8 +19,8 @@ import (
 // /compare/versions: verl v0.2 and the newest verl on the playground's
 // scenario, cell by cell, each differing cell marked with the reasons
 // engine/explain derives (CompareVersions). With from= and to= the page is
-// the upgrade view (compare_upgrade.go). What the comparison pages share is
-// in compare_view.go.
+// the upgrade view (upgrade.go). What the comparison pages share is
+// in view.go.
 //
 // Index convention, as everywhere: t is the 0-based response-token index;
 // values[t] = V(s_t), the state before token t; the reward, δ, advantage and

@@ -90,7 +90,7 @@ func Frame(f FrameSpec) templates.Page {
 	return p
 }
 
-// qrURL is the QR code of a page's learner link (its state and language,
+// QRURL is the QR code of a page's learner link (its state and language,
 // without the teacher's view), or "" when the link is too long for one: a
 // QR code holds at most qr.MaxLen bytes, scheme and host included.
 func QRURL(self Link) string {

@@ -110,7 +110,7 @@ func (l Link) Hidden(shown ...string) []templates.Option {
 	return h
 }
 
-// asciiURL percent-encodes the non-ASCII bytes of a link for an HTTP header,
+// ASCIIURL percent-encodes the non-ASCII bytes of a link for an HTTP header,
 // where only ASCII is safe (http.Redirect does the same for Location).
 func ASCIIURL(link string) string {
 	const hex = "0123456789ABCDEF"

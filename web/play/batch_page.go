@@ -108,7 +108,7 @@ func (v BatchView) query(focus int) string {
 	return v.state + "&row=" + strconv.Itoa(focus)
 }
 
-// url is the canonical link of the batch with response focus in focus on
+// URL is the canonical link of the batch with response focus in focus on
 // path, in the request's view and language.
 func (v BatchView) URL(path string, focus int) string { return v.self(path, focus).String() }
 

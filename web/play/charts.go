@@ -92,7 +92,7 @@ func (v View) RenderChart(name, id string) ([]byte, error) {
 	return v.MemoChart(name, id, func() ([]byte, error) { return v.DrawChart(name, id, chart.Handles{}) })
 }
 
-// DrawChart draws one chart by name, with drag's handles (play_drag.go).
+// DrawChart draws one chart by name, with drag's handles (drag.go).
 func (v View) DrawChart(name, id string, drag chart.Handles) ([]byte, error) {
 	in := v.ChartInput()
 	in.ID, in.Theme, in.Drag = id, v.ChartTheme(), drag

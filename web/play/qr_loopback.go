@@ -23,7 +23,7 @@ func LoopbackHost(r *http.Request) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// lanAddresses are this machine's non-loopback unicast IPv4 addresses
+// LANAddresses are this machine's non-loopback unicast IPv4 addresses
 // (then IPv6 global ones), where phones on the same network may reach it.
 func LANAddresses() []string {
 	addrs, err := net.InterfaceAddrs()

@@ -133,7 +133,7 @@ func (v View) navScenario() string {
 	return v.stateOnly
 }
 
-// html is a catalog message as HTML for the page's prose (intros, notes):
+// HTML is a catalog message as HTML for the page's prose (intros, notes):
 // its text and arguments escaped, its $…$ formulas typeset as MathML. Text
 // that cannot hold markup (titles, options, attributes, SVG) uses v.t,
 // which writes the same formulas in Unicode.
