@@ -22,7 +22,6 @@ import (
 	"gaelab/web"
 )
 
-
 func need(t *testing.T, path, what string) {
 	t.Helper()
 	if _, err := os.Stat(path); err != nil {
@@ -32,8 +31,6 @@ func need(t *testing.T, path, what string) {
 		t.Skipf("%s is not installed at %s", what, path)
 	}
 }
-
-
 
 func TestA11yClassPages(t *testing.T) {
 	need(t, chromiumPath, "chromium")
