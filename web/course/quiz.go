@@ -200,11 +200,11 @@ func (lr LessonRequest) quizEntry(i int, it QuizItem, checked bool) (templates.Q
 	} else {
 		c := it.Choice
 		q.Question, q.Kind = templ.Raw(c.Question), "choice"
-		for j, o := range c.Options {
-			letter := ChoiceLetters[j : j+1]
+		for k, j := range c.Shown() {
+			o, letter := c.Options[j], ChoiceLetters[j:j+1]
 			q.Options = append(q.Options, templates.ChoiceOption{ID: q.ID + "-" + letter, Value: letter, Text: templ.Raw(o.Text), Selected: answer == letter})
 			if checked && o.Right {
-				q.Expected = choiceAnswer(lr.Lang, j, o)
+				q.Expected = choiceAnswer(lr.Lang, k, o.Text)
 			}
 			if checked && answer == letter {
 				correct = o.Right
