@@ -14,11 +14,11 @@ type Scenario struct {
 	Link     string   // the playground query, as after /play?
 	Controls []string // the controls the learner may change here
 	Rows     []string // the table rows shown; nil for all
+	Chart    string   // values (default), rewards, advantages, ribbon or none
+	Views    []string // comparison or update views to open this state in
 	// Later are the rows of Rows that a later lesson teaches (rowTaughtIn):
 	// the page keeps them collapsed under the others.
 	Later []string
-	Chart string   // values (default), rewards, advantages, ribbon or none
-	Views []string // comparison or update views to open this state in
 	// ID is the widget's id in links and forms ("<id>-lam=…"): the block's
 	// id: if it has one, else "w<i>" with i its place among the blocks
 	// without one (so that adding a block with an id moves no old link).

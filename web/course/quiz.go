@@ -114,9 +114,9 @@ func quizState(bank int, seed uint64) string {
 	return st
 }
 
-// QuizLink is the link to test seed of the newest bank, the one new quiz
+// quizLink is the link to test seed of the newest bank, the one new quiz
 // links carry.
-func QuizLink(lang i18n.Lang, seed uint64) string {
+func quizLink(lang i18n.Lang, seed uint64) string {
 	return page.Link{Path: "/lessons/quiz", State: quizState(lessons.QuizBanks, seed), Lang: lang}.String()
 }
 
