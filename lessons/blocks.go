@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"fmt"
+	"hash/fnv"
 	"math"
 	"slices"
 	"strconv"
@@ -15,6 +16,9 @@ type Scenario struct {
 	Rows     []string // the table rows shown; nil for all
 	Chart    string   // values (default), rewards, advantages, ribbon or none
 	Views    []string // comparison or update views to open this state in
+	// Later are the rows of Rows that a later lesson teaches (rowTaughtIn):
+	// the page keeps them collapsed under the others.
+	Later []string
 	// ID is the widget's id in links and forms ("<id>-lam=…"): the block's
 	// id: if it has one, else "w<i>" with i its place among the blocks
 	// without one (so that adding a block with an id moves no old link).
@@ -329,4 +333,24 @@ func parseChoice(body string) (*Choice, error) {
 		return nil, fmt.Errorf("choice: want one right option and 1…5 wrong ones, got %d options (%d right)", len(c.Options), rights)
 	}
 	return c, nil
+}
+
+// Shown is the order a choice's options are displayed in, as indexes into
+// Options. An option keeps its letter in links (?choice-<id>=b is always
+// Options[1]); only the display moves, so that the right option's place
+// does not give it away: the options are rotated until the right one sits
+// at a place drawn from the block's id (FNV-1a), the same in every
+// language and every request, and balanced across the course
+// (TestChoiceDisplayBalanced).
+func (c *Choice) Shown() []int {
+	n := len(c.Options)
+	right := slices.IndexFunc(c.Options, func(o Option) bool { return o.Right })
+	h := fnv.New32a()
+	h.Write([]byte(c.ID))
+	at := int(h.Sum32() % uint32(n))
+	shown := make([]int, n)
+	for k := range shown {
+		shown[k] = ((k+right-at)%n + n) % n
+	}
+	return shown
 }

@@ -97,6 +97,9 @@ func load(fsys fs.FS) (*Course, error) {
 			c.byLang[lang] = append(c.byLang[lang], l)
 		}
 		slices.SortFunc(c.byLang[lang], func(a, b *Lesson) int { return a.Order - b.Order })
+		if err := markLaterRows(c.byLang[lang]); err != nil {
+			return nil, err
+		}
 		for _, l := range c.byLang[lang] {
 			for _, n := range l.Needs {
 				if x, _, _ := c.Lesson(lang, n); x == nil || x.Order >= l.Order {

@@ -5,20 +5,35 @@ import (
 	"testing"
 )
 
-// The first quiz bank finds every lesson it names, in both languages, in
-// its frozen order (the course order puts td-error before ppo-step).
-func TestFirstQuizBankIsFrozen(t *testing.T) {
+// Every quiz bank finds every lesson it names, in both languages, in its
+// frozen order (the course order puts td-error before ppo-step), and every
+// lesson of the course but the capstone is in a bank.
+func TestQuizBanksAreFrozen(t *testing.T) {
 	c, err := Load()
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(quizBanks) != QuizBanks {
+		t.Fatalf("%d banks listed, QuizBanks is %d", len(quizBanks), QuizBanks)
+	}
 	for _, lang := range Langs {
-		var got []string
-		for _, l := range c.FirstQuizBank(lang) {
-			got = append(got, l.Slug)
+		for n, want := range quizBanks {
+			var got []string
+			for _, l := range c.QuizBank(lang, n+1) {
+				got = append(got, l.Slug)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: quiz bank %d %v, want %v", lang, n+1, got, want)
+			}
 		}
-		if !slices.Equal(got, firstQuizBank) {
-			t.Errorf("%s: first quiz bank %v, want %v", lang, got, firstQuizBank)
+		for _, l := range c.Lessons(lang) {
+			inBank := slices.ContainsFunc(quizBanks, func(b []string) bool { return slices.Contains(b, l.Slug) })
+			if l.Slug != "real-batch" && !inBank {
+				t.Errorf("%s: lesson %s is in no quiz bank", lang, l.Slug)
+			}
+		}
+		if c.QuizBank(lang, 0) != nil || c.QuizBank(lang, QuizBanks+1) != nil {
+			t.Errorf("%s: a bank out of 1…%d has lessons", lang, QuizBanks)
 		}
 	}
 }

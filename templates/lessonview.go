@@ -91,7 +91,15 @@ type Widget struct {
 	Open                 Link   // open this state in the playground
 	Views                []Link // and in the comparison or update views the block names
 	HiddenNote           string // why cells are blank: the question above asks for them
+	Later                *Later // the rows a later lesson teaches, collapsed; nil for none
 	OOB                  bool   // sent along a predict box's answer (htmx out-of-band swap)
+}
+
+// Later is a widget's rows that a later lesson teaches: a table the page
+// keeps collapsed under Label.
+type Later struct {
+	Label string
+	Table Table
 }
 
 // PredictBox is a predict-then-reveal question.

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,31 +14,77 @@ import (
 	"gaelab/web/page"
 )
 
-// The final test draws at least 15 questions from every lesson of its
-// first bank (lessons.FirstQuizBank), the same ones for the same seed and
-// others for another seed.
+// Each bank of the final test draws at least 15 questions from every
+// lesson of the bank (lessons.Course.QuizBank), the same ones for the same
+// seed and others for another seed; the second bank asks questions of the
+// lessons the first never had.
 func TestQuizDeterministicPerSeed(t *testing.T) {
 	for _, lang := range lessons.Langs {
-		bank := course.QuizBank(lang)
-		a, b, c := course.QuizPick(bank, 7), course.QuizPick(bank, 7), course.QuizPick(bank, 8)
-		if len(a) < 15 {
-			t.Fatalf("%s: %d questions", lang, len(a))
-		}
-		if got, want := course.QuizLessons(a), len(lessons.Embedded().FirstQuizBank(lang)); len(got) != want {
-			t.Errorf("%s: the test draws from %d lessons, want %d (every lesson of the first bank)", lang, len(got), want)
-		}
-		same := true
-		for i := range a {
-			if a[i] != b[i] {
-				t.Fatalf("%s: seed 7 gives two different tests", lang)
+		for n := 1; n <= lessons.QuizBanks; n++ {
+			bank := course.QuizBank(lang, n)
+			a, b, c := course.QuizPick(bank, 7), course.QuizPick(bank, 7), course.QuizPick(bank, 8)
+			if len(a) < 15 {
+				t.Fatalf("%s bank %d: %d questions", lang, n, len(a))
 			}
-			same = same && a[i] == c[i]
+			if got, want := course.QuizLessons(a), len(lessons.Embedded().QuizBank(lang, n)); len(got) != want {
+				t.Errorf("%s bank %d: the test draws from %d lessons, want %d (every lesson of the bank)", lang, n, len(got), want)
+			}
+			same := true
+			for i := range a {
+				if a[i] != b[i] {
+					t.Fatalf("%s bank %d: seed 7 gives two different tests", lang, n)
+				}
+				same = same && a[i] == c[i]
+			}
+			if same {
+				t.Errorf("%s bank %d: seeds 7 and 8 give the same test", lang, n)
+			}
+			link := "/lessons/quiz?bank=" + strconv.Itoa(n) + "&seed=7&lang=" + lang
+			if doc1, doc2 := getPage(t, link), getPage(t, link); doc1.Find(`[data-testid="quiz-item"]`).Text() != doc2.Find(`[data-testid="quiz-item"]`).Text() {
+				t.Errorf("%s: the page of %s differs between two requests", lang, link)
+			}
 		}
-		if same {
-			t.Errorf("%s: seeds 7 and 8 give the same test", lang)
+		newSlugs := []string{"policy-gradient", "bellman-td-lambda", "ppo-clipping", "critic-free"}
+		for _, slug := range newSlugs {
+			if slices.Contains(course.QuizLessons(course.QuizPick(course.QuizBank(lang, 1), 7)), slug) {
+				t.Errorf("%s: bank 1 draws from %s, a lesson added after its links", lang, slug)
+			}
+			if !slices.Contains(course.QuizLessons(course.QuizPick(course.QuizBank(lang, 2), 7)), slug) {
+				t.Errorf("%s: bank 2 does not draw from %s", lang, slug)
+			}
 		}
-		if doc1, doc2 := getPage(t, "/lessons/quiz?seed=7&lang="+lang), getPage(t, "/lessons/quiz?seed=7&lang="+lang); doc1.Find(`[data-testid="quiz-item"]`).Text() != doc2.Find(`[data-testid="quiz-item"]`).Text() {
-			t.Errorf("%s: the page of seed 7 differs between two requests", lang)
+	}
+}
+
+// A quiz link without bank= (every link given out before the banks) asks
+// bank 1's questions, the same page as bank=1; the course index links to
+// the newest bank, and a test of bank 2 keeps bank=2 in its form and its
+// "another test" link.
+func TestQuizOldLinksKeepTheFirstBank(t *testing.T) {
+	for _, lang := range lessons.Langs {
+		for _, seed := range []string{"1", "5", "7"} {
+			old, one := getPage(t, "/lessons/quiz?seed="+seed+"&lang="+lang), getPage(t, "/lessons/quiz?bank=1&seed="+seed+"&lang="+lang)
+			if a, b := old.Find(`[data-testid="quiz-item"]`).Text(), one.Find(`[data-testid="quiz-item"]`).Text(); a != b {
+				t.Errorf("%s seed %s: the old link and bank=1 ask different questions", lang, seed)
+			}
+			n, _ := strconv.ParseUint(seed, 10, 64)
+			items := course.QuizPick(course.QuizBank(lang, 1), n)
+			old.Find(`[data-testid="quiz-item"]`).Each(func(i int, s *goquery.Selection) {
+				if i < len(items) && !strings.Contains(s.Text(), quizQuestionText(t, items[i])) {
+					t.Errorf("%s seed %s: question %d is not %s's", lang, seed, i+1, items[i].Lesson.Slug)
+				}
+			})
+		}
+		href, _ := getPage(t, "/lessons?lang="+lang).Find(`[data-testid="quiz-link"]`).Attr("href")
+		if !strings.Contains(href, "bank="+strconv.Itoa(lessons.QuizBanks)) {
+			t.Errorf("%s: the course links the quiz as %q, without the newest bank", lang, href)
+		}
+		doc := getPage(t, "/lessons/quiz?bank=2&seed=3&lang="+lang)
+		if doc.Find(`form input[type="hidden"][name="bank"][value="2"]`).Length() != 1 {
+			t.Errorf("%s: bank 2's form does not keep bank=2", lang)
+		}
+		if href, _ := doc.Find(`a[href*="seed=4"]`).Attr("href"); !strings.Contains(href, "bank=2") {
+			t.Errorf("%s: bank 2's next test %q leaves the bank", lang, href)
 		}
 	}
 }
@@ -48,7 +95,7 @@ func TestQuizDeterministicPerSeed(t *testing.T) {
 // section that teaches it.
 func TestQuizScoredByTheEngine(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
-		items := course.QuizPick(course.QuizBank("en"), seed)
+		items := course.QuizPick(course.QuizBank("en", 1), seed)
 		right, wrong := url.Values{"seed": {strconv.FormatUint(seed, 10)}, "check": {"1"}, "lang": {"en"}}, url.Values{"seed": {strconv.FormatUint(seed, 10)}, "check": {"1"}, "lang": {"en"}}
 		diagnosed := 0
 		for i, it := range items {
@@ -89,6 +136,33 @@ func TestQuizScoredByTheEngine(t *testing.T) {
 				t.Errorf("seed %d: section link %s does not reach a section", seed, href)
 			}
 		})
+	}
+}
+
+// quizQuestionText is a quiz item's question as the page's text shows it.
+func quizQuestionText(t *testing.T, it course.QuizItem) string {
+	t.Helper()
+	var q string
+	if it.Predict != nil {
+		q = it.Predict.Question
+	} else {
+		q = it.Choice.Question
+	}
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(q))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc.Text()
+}
+
+// A bad bank is reported in the page's language and gives bank 1, never a
+// 500.
+func TestQuizBadBank(t *testing.T) {
+	for _, b := range []string{"0", "3", "x", "-1", "99999999999999999999"} {
+		rec := get(t, "/lessons/quiz?bank="+b+"&seed=1&lang=zh")
+		if rec.Code != 200 || !strings.Contains(rec.Body.String(), "题库编号") {
+			t.Errorf("bank %q: %d", b, rec.Code)
+		}
 	}
 }
 

@@ -102,6 +102,7 @@ func (lr LessonRequest) Widget(path string, b *lessons.Scenario, hide *lessons.P
 		// The widget's own form keeps the question revealed when its controls change.
 		w.Hidden = append(w.Hidden, templates.Option{Value: predictParam(hide) + "-reveal", Label: "1"})
 	}
+	w.Later = laterRows(&w.Table, b.Later, t("lessons.later_rows"))
 	if slices.Contains(v.ChartNames(), b.Chart) && !hiding {
 		svg, err := v.RenderChart(b.Chart, id+"-"+b.Chart)
 		if err == nil {
@@ -112,6 +113,31 @@ func (lr LessonRequest) Widget(path string, b *lessons.Scenario, hide *lessons.P
 		}
 	}
 	return w
+}
+
+// laterRows moves the rows a later lesson teaches out of a widget's table
+// into a second one, which the page keeps collapsed under label: the widget
+// shows the rows taught so far, and the page keeps every number. It is nil
+// when no row is later.
+func laterRows(tab *templates.Table, later []string, label string) *templates.Later {
+	if len(later) == 0 {
+		return nil
+	}
+	rest := *tab
+	rest.Rows, rest.Window, rest.Caption = nil, templates.TableWindow{}, label
+	var now []templates.Row
+	for _, r := range tab.Rows {
+		if slices.Contains(later, r.ID) {
+			rest.Rows = append(rest.Rows, r)
+		} else {
+			now = append(now, r)
+		}
+	}
+	if len(rest.Rows) == 0 {
+		return nil
+	}
+	tab.Rows = now
+	return &templates.Later{Label: label, Table: rest}
 }
 
 // giveaways are the cells a widget hides while a question about cell asks:

@@ -25,12 +25,12 @@ func (lr LessonRequest) Choice(path string, c *lessons.Choice) templates.ChoiceB
 		Hidden:      lr.hiddenLang(), Question: templ.Raw(c.Question), Legend: t("choice.legend"),
 		Submit: t("predict.check"), Reveal: t("predict.reveal"),
 	}
-	right := -1
-	for i, o := range c.Options {
-		letter := ChoiceLetters[i : i+1]
+	right, rightText := -1, ""
+	for k, i := range c.Shown() {
+		o, letter := c.Options[i], ChoiceLetters[i:i+1]
 		box.Options = append(box.Options, templates.ChoiceOption{ID: name + "-" + letter, Value: letter, Text: templ.Raw(o.Text), Selected: picked == letter})
 		if o.Right {
-			right = i
+			right, rightText = k, o.Text
 		}
 		if picked == letter {
 			if o.Right {
@@ -45,7 +45,7 @@ func (lr LessonRequest) Choice(path string, c *lessons.Choice) templates.ChoiceB
 	}
 	box.Revealed = box.Correct || lr.Q.Get(name+"-reveal") == "1"
 	if box.Revealed {
-		box.Answer = choiceAnswer(lr.Lang, right, c.Options[right])
+		box.Answer = choiceAnswer(lr.Lang, right, rightText)
 		box.Options[right].Right = true
 		if c.Explain != "" {
 			box.Explain = templ.Raw(c.Explain)
@@ -54,8 +54,9 @@ func (lr LessonRequest) Choice(path string, c *lessons.Choice) templates.ChoiceB
 	return box
 }
 
-// choiceAnswer is the revealed answer of a choice: the right option's
-// letter and its text, so that a reveal never reads as a bare letter.
-func choiceAnswer(lang i18n.Lang, i int, o lessons.Option) templ.Component {
-	return templ.Raw(lang.HTML("choice.answer", strings.ToUpper(ChoiceLetters[i:i+1]), i18n.RawHTML(o.Text)))
+// choiceAnswer is the revealed answer of a choice: the letter the right
+// option is displayed with (its place k in Choice.Shown) and its text, so
+// that a reveal never reads as a bare letter.
+func choiceAnswer(lang i18n.Lang, k int, text string) templ.Component {
+	return templ.Raw(lang.HTML("choice.answer", strings.ToUpper(ChoiceLetters[k:k+1]), i18n.RawHTML(text)))
 }

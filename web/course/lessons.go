@@ -65,7 +65,7 @@ func (s *Room) HandleLessons(w http.ResponseWriter, r *http.Request) {
 	vm := templates.LessonIndex{
 		Page:    lr.page(t("lessons.heading"), "/lessons"),
 		Heading: t("lessons.heading"), Intro: t("lessons.intro"),
-		Quiz:     templates.Link{Label: t("lessons.quiz"), URL: page.Link{Path: "/lessons/quiz", State: "seed=1", Lang: lr.Lang}.String()},
+		Quiz:     templates.Link{Label: t("lessons.quiz"), URL: quizLink(lr.Lang, 1)},
 		Glossary: templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
 		Diagram:  templates.Link{Label: t("lessons.diagram"), URL: lr.url("/lessons/diagram")},
 	}

@@ -12,6 +12,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/templates"
+	"gaelab/web/i18n"
 	"gaelab/web/page"
 )
 
@@ -30,12 +31,13 @@ type QuizItem struct {
 // h2ID finds the ids of ## headings in a lesson's HTML.
 var h2ID = regexp.MustCompile(`<h2 id="([^"]+)"`)
 
-// QuizBank is every question of the first bank's lessons in one language,
-// in the bank's frozen order (lessons.FirstQuizBank), so that quiz links keep
-// their questions when the course grows or is reordered.
-func QuizBank(lang string) [][]QuizItem {
+// QuizBank is every question of bank n's lessons (lessons.Course.QuizBank)
+// in one language, in the bank's frozen order, so that quiz links keep their
+// questions when the course grows or is reordered. Questions on a batch or
+// the variance lab stay out: the test shows a playground state's table only.
+func QuizBank(lang string, n int) [][]QuizItem {
 	var bank [][]QuizItem
-	for _, l := range lessons.Embedded().FirstQuizBank(lang) {
+	for _, l := range lessons.Embedded().QuizBank(lang, n) {
 		var items []QuizItem
 		section := ""
 		for _, p := range l.Parts {
@@ -43,7 +45,7 @@ func QuizBank(lang string) [][]QuizItem {
 				section = m[len(m)-1][1]
 			}
 			if p.Predict != nil && p.Predict.On != "" {
-				continue // questions on a batch or the lab came after quiz links were given out
+				continue
 			}
 			if p.Predict != nil || p.Choice != nil {
 				items = append(items, QuizItem{Lesson: l, Predict: p.Predict, Choice: p.Choice, section: section})
@@ -91,32 +93,68 @@ func readSeed(s string) (uint64, bool) {
 	return n, true
 }
 
+// readBank reads bank= (1…lessons.QuizBanks); absent is bank 1, the bank
+// of every link given out before the parameter existed; anything else is
+// bank 1 too, reported.
+func readBank(s string) (int, bool) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > lessons.QuizBanks {
+		return 1, s == ""
+	}
+	return n, true
+}
+
+// quizState is a test's link state: seed=N for bank 1, as every link given
+// out before the banks had, else bank=B&seed=N.
+func quizState(bank int, seed uint64) string {
+	st := "seed=" + strconv.FormatUint(seed, 10)
+	if bank != 1 {
+		st = "bank=" + strconv.Itoa(bank) + "&" + st
+	}
+	return st
+}
+
+// quizLink is the link to test seed of the newest bank, the one new quiz
+// links carry.
+func quizLink(lang i18n.Lang, seed uint64) string {
+	return page.Link{Path: "/lessons/quiz", State: quizState(lessons.QuizBanks, seed), Lang: lang}.String()
+}
+
 // HandleQuiz handles the "GET /lessons/quiz" route: a final test of
 // quizSize questions from every lesson, drawn by seed=, answered in one
-// form and scored on the server. Every answer is checked against the
+// form and scored on the server. bank= picks the bank (absent: bank 1, whose
+// links were given out first). Every answer is checked against the
 // engine's value computed now; a wrong one gets its diagnosis and a link to
 // the section that teaches it.
 func (s *Room) HandleQuiz(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
 	t := lr.Lang.T
 	seed, seedOK := readSeed(lr.Q.Get("seed"))
+	bank, bankOK := readBank(lr.Q.Get("bank"))
 	link := func(seed uint64) string {
-		return page.Link{Path: "/lessons/quiz", State: "seed=" + strconv.FormatUint(seed, 10), Lang: lr.Lang}.String()
+		return page.Link{Path: "/lessons/quiz", State: quizState(bank, seed), Lang: lr.Lang}.String()
 	}
-	self := page.Link{Path: "/lessons/quiz", State: "seed=" + strconv.FormatUint(seed, 10), View: lr.View, Lang: lr.Lang}
+	self := page.Link{Path: "/lessons/quiz", State: quizState(bank, seed), View: lr.View, Lang: lr.Lang}
+	hidden := lr.hiddenLang()
+	if bank != 1 {
+		hidden = append(hidden, templates.Option{Value: "bank", Label: strconv.Itoa(bank)})
+	}
 	vm := templates.QuizPage{
 		Page:    page.Frame(page.FrameSpec{Self: self, Title: t("quiz.title") + " — " + t("brand"), Section: "/lessons"}),
 		Heading: t("quiz.title"), Intro: t("quiz.intro", quizSize),
-		Action: "/lessons/quiz", Hidden: append(lr.hiddenLang(), templates.Option{Value: "seed", Label: strconv.FormatUint(seed, 10)}),
+		Action: "/lessons/quiz", Hidden: append(hidden, templates.Option{Value: "seed", Label: strconv.FormatUint(seed, 10)}),
 		Submit: t("quiz.check"), Another: templates.Link{Label: t("quiz.another"), URL: link(seed + 1)},
 		IndexLink: templates.Link{Label: t("lessons.heading"), URL: lr.url("/lessons")},
 	}
-	if !seedOK {
+	switch {
+	case !seedOK:
 		vm.Warning = t("quiz.bad_seed", lr.Q.Get("seed"))
+	case !bankOK:
+		vm.Warning = t("quiz.bad_bank", lr.Q.Get("bank"), lessons.QuizBanks)
 	}
 	checked := lr.Q.Get("check") == "1"
 	right := 0
-	for i, it := range QuizPick(QuizBank(string(lr.Lang)), seed) {
+	for i, it := range QuizPick(QuizBank(string(lr.Lang), bank), seed) {
 		q, correct := lr.quizEntry(i, it, checked)
 		if correct {
 			right++
@@ -162,11 +200,11 @@ func (lr LessonRequest) quizEntry(i int, it QuizItem, checked bool) (templates.Q
 	} else {
 		c := it.Choice
 		q.Question, q.Kind = templ.Raw(c.Question), "choice"
-		for j, o := range c.Options {
-			letter := ChoiceLetters[j : j+1]
+		for k, j := range c.Shown() {
+			o, letter := c.Options[j], ChoiceLetters[j:j+1]
 			q.Options = append(q.Options, templates.ChoiceOption{ID: q.ID + "-" + letter, Value: letter, Text: templ.Raw(o.Text), Selected: answer == letter})
 			if checked && o.Right {
-				q.Expected = choiceAnswer(lr.Lang, j, o)
+				q.Expected = choiceAnswer(lr.Lang, k, o.Text)
 			}
 			if checked && answer == letter {
 				correct = o.Right
