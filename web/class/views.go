@@ -86,10 +86,12 @@ func BlockSpec(slug, block string) (Spec, *askError) {
 	p, c := findBlock(i18n.En, slug, block)
 	switch {
 	case c != nil:
+		// Phones answer with the letters the lesson page displays
+		// (Choice.Shown), so that the projected lesson and the phones agree.
 		sp := Spec{Kind: "block", Lesson: slug, Block: block, Answer: "choice", Choices: len(c.Options)}
-		for i, o := range c.Options {
-			if o.Right {
-				sp.Value = float64(i)
+		for k, i := range c.Shown() {
+			if c.Options[i].Right {
+				sp.Value = float64(k)
 			}
 		}
 		return sp, nil
@@ -232,7 +234,7 @@ func GroupLabel(lang i18n.Lang, sp Spec, g Group) templ.Component {
 		case p != nil && i < len(p.Wrong):
 			diag = course.LessonRequest{Lang: lang}.FillBlockCells(p, p.Wrong[i].Text)
 		case c != nil && i < len(c.Options):
-			diag = c.Options[i].Diagnosis
+			diag = c.Options[c.Shown()[i]].Diagnosis
 		}
 		if diag != "" {
 			return templ.Raw(html.EscapeString(lang.T("class.group.diag", g.Count)) + " " + diag)
@@ -335,9 +337,9 @@ func (cr *Room) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class
 	pq.Answer = templates.Field{ID: "class-a", Name: "a", Label: t("class.answer.label"), Value: mine.Value}
 	pq.Signs = page.SignOptions(lang, mine.Value)
 	if _, c := findBlock(lang, sp.Lesson, sp.Block); c != nil && sp.Answer == "choice" {
-		for i, o := range c.Options {
-			v := string(rune('a' + i))
-			pq.Options = append(pq.Options, templates.PhoneOption{Value: v, Text: templ.Raw(v + ". " + o.Text), Selected: mine.Value == v})
+		for k, i := range c.Shown() {
+			v := string(rune('a' + k))
+			pq.Options = append(pq.Options, templates.PhoneOption{Value: v, Text: templ.Raw(v + ". " + c.Options[i].Text), Selected: mine.Value == v})
 		}
 	}
 	if mine.Value != "" {

@@ -653,9 +653,9 @@ func TestDiagnoses(t *testing.T) {
 				}
 			}
 			if c := part.Choice; c != nil && choice == "" {
-				for i, o := range c.Options {
-					if !o.Right {
-						choice, pick = l.Slug+"#choice-"+c.ID, string(rune('a'+i))
+				for k, i := range c.Shown() { // phones answer with the letters the lesson displays
+					if !c.Options[i].Right {
+						choice, pick = l.Slug+"#choice-"+c.ID, string(rune('a'+k))
 						break
 					}
 				}
