@@ -84,6 +84,7 @@ type Play struct {
 // PresetBar lists the presets and marks the current one.
 type PresetBar struct {
 	Label   string
+	Summary string // the folded chips' summary: the label and the preset shown
 	Links   []Link // Title holds the one-line point
 	Point   string // the current preset's point
 	Changed string // "changed from preset" marker text, "" when unchanged

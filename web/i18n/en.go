@@ -17,6 +17,7 @@ var enCore = map[string]string{
 	"play.intro":   "Edit the tokens, their scores, log-probs and values, or γ and λ; every number is recomputed by verl's arithmetic. t is the response-token index; $V(s_t)$ = values[t] is the state before token t; the reward, advantage and return at t belong to token t.",
 
 	"presets.label":   "Presets",
+	"presets.summary": "%[1]s: %[2]s",
 	"presets.changed": "changed from the preset",
 	"presets.reset":   "Reset",
 	"presets.answer":  "The answer: “%[1]s”",

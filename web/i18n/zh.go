@@ -14,6 +14,7 @@ var zhCore = map[string]string{
 	"play.intro":   "修改 token、它们的分数、对数概率和价值，或者 γ 与 λ；每个数都按 verl 的算法重新计算。t 是回复 token 的下标；$V(s_t)$ = values[t] 是生成 token t 之前的状态的价值；t 处的奖励、优势和回报属于 token t 本身。",
 
 	"presets.label":   "预设场景",
+	"presets.summary": "%[1]s：%[2]s",
 	"presets.changed": "已改动",
 	"presets.answer":  "答案见：“%[1]s”",
 	"presets.reset":   "恢复预设",

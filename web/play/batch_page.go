@@ -160,6 +160,7 @@ func (v BatchView) presets() templates.PresetBar {
 			URL: v.Br.link("/batch", p), Current: id == v.B.Preset,
 		})
 	}
+	bar.Summary = v.T("presets.summary", bar.Label, v.T("batch.preset."+v.B.Preset+".title"))
 	p, _ := batch.Preset(v.B.Preset)
 	if v.edited() {
 		bar.Changed = v.T("presets.changed")

@@ -15,6 +15,10 @@ import (
 	"gaelab/web/scenario"
 )
 
+// firstPictureTokenWidth is a token column's width in the playground's
+// boundary chart, in chart units.
+const firstPictureTokenWidth = 36
+
 // ChartNames are the charts, by the name in their URL /play/chart/{name}.svg.
 var ChartNames = []string{"values", "rewards", "advantages", "ribbon"}
 
@@ -96,6 +100,13 @@ func (v View) RenderChart(name, id string) ([]byte, error) {
 func (v View) DrawChart(name, id string, drag chart.Handles) ([]byte, error) {
 	in := v.ChartInput()
 	in.ID, in.Theme, in.Drag = id, v.ChartTheme(), drag
+	if name == "values" && !v.Req.View.Present {
+		// The playground's first picture: narrower columns keep a response
+		// of up to 8 tokens within the chart's least width (480 units), so
+		// that the page draws every such chart at one scale, its labels
+		// ≥ 14 px at 1280 px (static/app.css, "charts sized by importance").
+		in.Theme.TokenWidth = firstPictureTokenWidth
+	}
 	switch name {
 	case "values":
 		return chart.Values(in)

@@ -107,6 +107,7 @@ func (v View) presets() templates.PresetBar {
 			URL: v.Req.Link("/play", p), Current: id == v.S.Preset,
 		})
 	}
+	bar.Summary = v.T("presets.summary", bar.Label, v.T("preset."+v.S.Preset+".title"))
 	p, _ := scenario.Preset(v.S.Preset)
 	if v.edited() {
 		// The preset's question no longer fits the state: it hides, and
