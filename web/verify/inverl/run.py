@@ -46,6 +46,10 @@ SCRIPTS = [  # (name, route and query without ver=)
     ("actor multi-turn", "/update/actor/verify.py?v=3&p=multi-turn"),
 ]
 LINE = re.compile(r"^(?P<name>.*?)\s+(?P<verdict>OK|DIFFERENT|ABSENT)\b.*?(?:max\|diff\| = (?P<diff>\S+))?$")
+# Tags whose /inspect/{id}/verify.py runs on a batch made by verl itself (one upload each: the
+# server's uploads come in bursts of 10), and a copy perturbed by 1e-2 that it must reject.
+UPLOAD_TAGS = ["v0.2", "v0.3.0.rc0", "v0.3.0.post0", "v0.4.0", "v0.4.1", "v0.5.0", "v0.7.0", "v0.9.0"]
+UPLOAD_NAMES = ["upload: verl's own batch", "upload perturbed 1e-2 (must fail)"]
 GOLDEN_ATOL = 2e-6  # the golden README's float32-vs-float64 tolerance on O(1) quantities
 
 
@@ -85,8 +89,12 @@ def run_one(url, checkout, out, tag, name, query):
     with open(path, "wb") as f:
         f.write(src)
     header = src.decode().splitlines()[2] if src.count(b"\n") > 2 else ""
-    p = subprocess.run([sys.executable, path], env=env_for(checkout), capture_output=True, text=True, timeout=600)
-    with open(path[:-3] + ".out", "w") as f:
+    return run_script(path, [], checkout, tag, name, header)
+
+
+def run_script(path, args, checkout, tag, name, header):
+    p = subprocess.run([sys.executable, path] + args, env=env_for(checkout), capture_output=True, text=True, timeout=600)
+    with open(os.path.join(os.path.dirname(path), re.sub(r"[^A-Za-z0-9.-]+", "_", name) + ".out"), "w") as f:
         f.write(p.stdout + ("\n--- stderr\n" + p.stderr if p.stderr else ""))
     checks, bad, worst = 0, [], 0.0
     for line in p.stdout.splitlines():
@@ -108,6 +116,35 @@ def run_one(url, checkout, out, tag, name, query):
                 header=header, release_ok=("Expects verl " + tag + " ") in header)
 
 
+def run_upload(url, checkout, out, tag):
+    """Uploads a batch computed by verl at tag, fetches its verify.py, and runs it on that batch and
+    on a perturbed copy: the first must pass, the second fail."""
+    d = os.path.join(out, tag)
+    files = [os.path.join(d, "upload.npz"), os.path.join(d, "upload_perturbed.npz")]
+    for f, extra in zip(files, [[], ["1e-2"]]):
+        subprocess.run([sys.executable, os.path.join(HERE, "make_batch.py"), f, tag] + extra, env=env_for(checkout),
+                       check=True, capture_output=True, timeout=300)
+    loc = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{redirect_url}", "-F", "file=@" + files[0], url + "/inspect"],
+                         check=True, capture_output=True, text=True).stdout
+    m = re.search(r"/inspect/([^/?]+)(\?.*)?$", loc)
+    if not m:
+        raise RuntimeError("upload not accepted: " + loc)
+    script = os.path.join(d, "upload_verify.py")
+    with urllib.request.urlopen(url + "/inspect/" + m.group(1) + "/verify.py" + (m.group(2) or ""), timeout=120) as r, open(script, "wb") as f:
+        src = r.read()
+        f.write(src)
+    header = src.decode().splitlines()[2]
+    results = []
+    for name, f, want in zip(UPLOAD_NAMES, files, [0, 1]):
+        r = run_script(script, [f], checkout, tag, name, header)
+        if want == 1:  # the negative control passes when the script fails on a difference
+            r["rc"] = 0 if r["rc"] == 1 and r["bad"] else 1
+            r["err"] = r["err"] or ("script accepted the perturbed batch" if r["rc"] else "")
+            r["bad"] = [] if r["rc"] == 0 else r["bad"]
+        results.append(r)
+    return results
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--url", required=True, help="a running GAE Lab, e.g. http://127.0.0.1:18099")
@@ -122,11 +159,17 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
         futs = [pool.submit(run_one, a.url.rstrip("/"), os.path.join(a.checkouts, "verl-" + tag), a.out, tag, n, q)
                 for tag in a.tags for n, q in SCRIPTS]
+        up_futs = [pool.submit(run_upload, a.url.rstrip("/"), os.path.join(a.checkouts, "verl-" + tag), a.out, tag)
+                   for tag in a.tags if tag in UPLOAD_TAGS]
         stub_futs = {tag: pool.submit(stubs_needed, os.path.join(a.checkouts, "verl-" + tag)) for tag in a.tags}
         for f in futs:
             r = f.result()
             results.append(r)
             print("%-14s %-26s %s" % (r["tag"], r["name"], "pass" if r["rc"] == 0 else "FAIL " + (", ".join(r["bad"]) or r["err"])), flush=True)
+        for f in up_futs:
+            for r in f.result():
+                results.append(r)
+                print("%-14s %-26s %s" % (r["tag"], r["name"], "pass" if r["rc"] == 0 else "FAIL " + (", ".join(r["bad"]) or r["err"])), flush=True)
         for tag, f in stub_futs.items():
             stubs[tag] = f.result()
     write_table(a, results, stubs)
@@ -134,13 +177,16 @@ def main():
 
 
 def write_table(a, results, stubs):
-    names = [n for n, _ in SCRIPTS]
+    names = [n for n, _ in SCRIPTS] + UPLOAD_NAMES
     by = {(r["tag"], r["name"]): r for r in results}
     lines = ["| script | " + " | ".join(a.tags) + " |", "|---|" + "---|" * len(a.tags)]
     for n in names:
         cells = []
         for tag in a.tags:
-            r = by[(tag, n)]
+            r = by.get((tag, n))
+            if r is None:
+                cells.append("—")
+                continue
             cell = ("pass %d" % r["checks"]) if r["rc"] == 0 else "**FAIL**"
             if not r["release_ok"]:
                 cell += " (header!)"
@@ -148,8 +194,8 @@ def write_table(a, results, stubs):
         lines.append("| " + n + " | " + " | ".join(cells) + " |")
     lines += ["", "| tag | scripts passed | checks | largest max\\|diff\\| | ≤ 2e-6 | stubs needed |", "|---|---|---|---|---|---|"]
     for tag in a.tags:
-        rs = [by[(tag, n)] for n in names]
-        worst = max(r["worst"] for r in rs)
+        rs = [by[(tag, n)] for n in names if (tag, n) in by]
+        worst = max(r["worst"] for r in rs if "perturbed" not in r["name"])
         needed, err = stubs[tag]
         lines.append("| %s | %d/%d | %d | %.3g | %s | %s |" % (
             tag, sum(r["rc"] == 0 for r in rs), len(rs), sum(r["checks"] for r in rs), worst,
@@ -159,7 +205,7 @@ def write_table(a, results, stubs):
         lines += ["", "Failures:", ""]
         for r in fails:
             lines.append("- %s, %s: %s%s" % (r["tag"], r["name"], ", ".join(r["bad"]) or r["err"], "" if r["release_ok"] else "; header: " + r["header"]))
-    big = [(r["worst"], r["tag"], r["name"]) for r in results if r["worst"] > GOLDEN_ATOL]
+    big = [(r["worst"], r["tag"], r["name"]) for r in results if r["worst"] > GOLDEN_ATOL and "perturbed" not in r["name"]]
     if big:
         lines += ["", "Checks whose max|diff| is above 2e-6 (within the scripts' 1e-5):", ""]
         lines += ["- %s, %s: %.3g" % (t, n, w) for w, t, n in sorted(big, reverse=True)]
