@@ -9,6 +9,7 @@
 # builds and starts GAE Lab on 127.0.0.1:${PORT:-18099} with its data in WORK_DIR/data, runs every
 # script and writes WORK_DIR/out/results.md. Exit status 0 if every script passed.
 set -eu
+export PYTHONDONTWRITEBYTECODE=1 # no __pycache__ in the repository
 : "${VERL_GIT:?set VERL_GIT to a git dir of verl-project/verl that has the release tags}"
 WORK=${1:-/tmp/gaelab-inverl}
 PORT=${PORT:-18099}
