@@ -1,0 +1,1 @@
+"""Stub of packaging: verl compares installed versions with packaging.version.parse."""

@@ -1,0 +1,2 @@
+"""Stub of tensordict.tensorclass."""
+from tensordict import NonTensorData, NonTensorStack  # noqa: F401
