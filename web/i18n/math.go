@@ -14,6 +14,8 @@ import (
 // titles, options, attributes, SVG labels. HTML typesets it as MathML with
 // the lessons' renderer, for headings, paragraphs and formula panels.
 
+// plainCache and htmlCache are memos of pure functions, bounded by the
+// catalog: their keys are its message templates, never formatted messages.
 var (
 	plainCache sync.Map // message template → its plain form
 	htmlCache  sync.Map // message template → its HTML form (a format string)
