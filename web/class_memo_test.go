@@ -13,7 +13,7 @@ import (
 // many scenarios are asked (they were kept by count, 64, whatever their
 // size), and a kept table is the one drawn.
 func TestPhoneCellsStayWithinTheirBudget(t *testing.T) {
-	cr := class.NewRoom(Options{}.withDefaults().class())
+	cr := class.NewRoom(Options{}.withDefaults().classConfig())
 	sp := func(i int) class.Spec {
 		return class.Spec{Kind: "cell", Link: fmt.Sprintf("v=1&p=seed-a&lam=0.%04d", i), Cell: "adv.2"}
 	}

@@ -133,7 +133,7 @@ func BenchmarkHorizonLessonPage(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			s := newServer(Options{CacheBytes: 1})
 			if !memo {
-				s.Charts = nil
+				s.play.Charts = nil
 			}
 			h := s.router()
 			for b.Loop() {

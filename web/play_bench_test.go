@@ -35,7 +35,7 @@ func longScenario(n int) string {
 // rather than a cache hit.
 func benchHandler(b *testing.B) http.Handler {
 	s := newServer(Options{CacheBytes: 1})
-	s.Charts = nil
+	s.play.Charts = nil
 	return s.router()
 }
 

@@ -16,7 +16,7 @@ func TestChartMemoKeepsViewsApart(t *testing.T) {
 	s := newServer(Options{})
 	for _, q := range []string{"v=1&p=seed-b", "v=1&p=seed-b&lang=zh", "v=1&p=seed-b&theme=dark",
 		"v=1&p=seed-b&present=1", "v=1&p=seed-b&lam=0.5", "v=1&p=dense"} {
-		v := play.NewView(s.Read(httptest.NewRequest("GET", "/play?"+q, nil)))
+		v := play.NewView(s.play.Read(httptest.NewRequest("GET", "/play?"+q, nil)))
 		fresh, err := v.DrawChart("values", "", chart.Handles{})
 		if err != nil {
 			t.Fatal(err)

@@ -44,14 +44,14 @@ const maxHeaderBytes = 1 << 20
 // held here rather than in package variables.
 // The message catalog (package i18n) is immutable and needs no place here.
 type Server struct {
-	opts       Options
-	answers    *mw.ResponseCache // recent answers of the pages group, by ETag
-	*play.Room                   // the playground
-	update     *update.Room      // the update views
-	compare    *compare.Room     // the comparison views
-	course     *course.Room      // the course (course_room.go)
-	class      *class.Room       // live classes (class/room.go)
-	inspect    *inspect.Room     // /inspect's handlers (web/inspect/room.go)
+	opts    Options
+	answers *mw.ResponseCache // recent answers of the pages group, by ETag
+	play    *play.Room        // the playground, /batch and the QR pages
+	update  *update.Room      // the update views
+	compare *compare.Room     // the comparison views
+	course  *course.Room      // the course
+	class   *class.Room       // live classes
+	inspect *inspect.Room     // /inspect
 
 	// closing is done when the http.Server begins its shutdown; streams
 	// end then (withShutdown).
@@ -64,13 +64,12 @@ func newServer(o Options) *Server {
 	o = o.withDefaults()
 	closing, shutdown := context.WithCancel(context.Background())
 	s := &Server{opts: o, answers: mw.NewResponseCache(o.CacheBytes),
-		class: class.NewRoom(class.Config{Store: o.Store, TTL: o.ClassTTL, MaxStudents: o.MaxStudents,
-			MaxStreams: o.MaxStreams, PublicURL: o.PublicURL, AllowedHosts: o.AllowedHosts, Logger: o.Logger}), inspect: newInspectRoom(o), closing: closing, shutdown: shutdown}
-	s.Room = &play.Room{Charts: play.NewChartMemo(play.ChartMemoBytes), ClassesOn: s.class.On,
+		class: class.NewRoom(o.classConfig()), inspect: newInspectRoom(o), closing: closing, shutdown: shutdown}
+	s.play = &play.Room{Charts: play.NewChartMemo(play.ChartMemoBytes), ClassesOn: s.class.On,
 		Hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts)}
-	s.update = &update.Room{Room: s.Room}
-	s.compare = &compare.Room{Room: s.Room}
-	s.course = &course.Room{Room: s.Room}
+	s.update = &update.Room{Room: s.play}
+	s.compare = &compare.Room{Room: s.play}
+	s.course = &course.Room{Room: s.play}
 	return s
 }
 
@@ -142,8 +141,8 @@ func Serve(ctx context.Context, srv *http.Server, logger *slog.Logger) error {
 	return nil
 }
 
-// class is what the live class takes of o.
-func (o Options) class() class.Config {
+// classConfig is what the live class takes of o.
+func (o Options) classConfig() class.Config {
 	return class.Config{Store: o.Store, TTL: o.ClassTTL, MaxStudents: o.MaxStudents, MaxStreams: o.MaxStreams,
 		PublicURL: o.PublicURL, AllowedHosts: o.AllowedHosts, Logger: o.Logger}
 }
