@@ -126,9 +126,9 @@ func Handler(o Options) http.Handler { return newServer(o).router() }
 //     (o.InspectConcurrent; 503), no handler timeout (the work is bounded
 //     by the body limit), panic recovery and gzip.
 //
-// A feature mounts its routes with one line in routes: write
-// func (s *Server) mountFooRoutes(r chi.Router) in the feature's file and
-// call s.mountFooRoutes(rt.streams) (or rt.pages, rt.uploads) there.
+// Each route names its room's handler (s.play.HandlePlay, s.compare.…); a
+// room with many routes of its own (the live class, /inspect) mounts them
+// with one line here, its routes listed in its package.
 type router struct {
 	*chi.Mux
 	pages, limited, streams, uploads chi.Router
