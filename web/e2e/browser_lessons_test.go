@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"gaelab/lessons"
+	"gaelab/web/course"
 )
 
 // verdictJS reports what differs from the expected state of a predict box.
@@ -74,12 +75,12 @@ func TestBrowserDiagnosisThenReveal(t *testing.T) {
 	var q *lessons.Predict
 	var under *lessons.Scenario
 	var wrong string
-	for _, x := range course(t).Lessons("en") {
+	for _, x := range embeddedCourse(t).Lessons("en") {
 		for _, p := range x.Parts {
-			if s := p.Scenario; s != nil && hiddenBy(x, s) != nil && q == nil {
-				for _, d := range hiddenBy(x, s).Wrong {
-					if _, _, ref := lessons.ParseRef(d.Answer); !ref && hiddenBy(x, s).Kind == "number" {
-						l, q, under, wrong = x, hiddenBy(x, s), s, d.Answer
+			if s := p.Scenario; s != nil && course.HiddenBy(x, s) != nil && q == nil {
+				for _, d := range course.HiddenBy(x, s).Wrong {
+					if _, _, ref := lessons.ParseRef(d.Answer); !ref && course.HiddenBy(x, s).Kind == "number" {
+						l, q, under, wrong = x, course.HiddenBy(x, s), s, d.Answer
 						break
 					}
 				}

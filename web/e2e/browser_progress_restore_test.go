@@ -92,7 +92,7 @@ func TestBrowserProgressRestoresAnsweredBlocks(t *testing.T) {
 // firstChoice is the course's first choice block and its lesson's slug.
 func firstChoice(t *testing.T) (*lessons.Choice, string) {
 	t.Helper()
-	for _, l := range course(t).Lessons("en") {
+	for _, l := range embeddedCourse(t).Lessons("en") {
 		for _, p := range l.Parts {
 			if p.Choice != nil {
 				return p.Choice, l.Slug

@@ -79,7 +79,7 @@ func TestBrowserProgressLessonRead(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
 	tb := freshTab(t, srv.URL)
-	slug := course(t).Lessons("en")[0].Slug
+	slug := embeddedCourse(t).Lessons("en")[0].Slug
 	tb.open("/lessons/" + slug + "?lang=en")
 	tb.do("scroll to the end", chromedp.ScrollIntoView(chromedp.CSS("nav.prev-next")))
 	tb.until("the lesson is kept as read", `() => (localStorage.getItem("gaelab.progress") || "1") !== "1" ? "" : "nothing kept"`)

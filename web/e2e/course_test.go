@@ -6,23 +6,19 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"gaelab/lessons"
 )
 
-// loadCourse is the embedded course, loaded once.
-var loadCourse = sync.OnceValues(lessons.Load)
-
-// course is the embedded course; a course that does not load fails the test.
-func course(t *testing.T) *lessons.Course {
+// embeddedCourse is lessons.Embedded(); a course that does not render
+// fails the test.
+func embeddedCourse(t *testing.T) *lessons.Course {
 	t.Helper()
-	c, err := loadCourse()
-	if err != nil {
+	if err := lessons.EmbeddedErr(); err != nil {
 		t.Fatal(err)
 	}
-	return c
+	return lessons.Embedded()
 }
 
 // firstNumberPredict finds the course's first predict block that asks for a
@@ -30,7 +26,7 @@ func course(t *testing.T) *lessons.Course {
 // playground shows the block's link.
 func firstNumberPredict(t *testing.T) (*lessons.Lesson, *lessons.Predict, float64) {
 	t.Helper()
-	for _, l := range course(t).Lessons("en") {
+	for _, l := range embeddedCourse(t).Lessons("en") {
 		for _, p := range l.Parts {
 			if q := p.Predict; q != nil && q.Kind == "number" {
 				row, ts, _ := strings.Cut(q.Ask, ".")
@@ -54,19 +50,6 @@ func firstNumberPredict(t *testing.T) (*lessons.Lesson, *lessons.Predict, float6
 	}
 	t.Fatal("the course has no number predict block")
 	return nil, nil, 0
-}
-
-// hiddenBy is the question whose asked cell a widget hides, or nil.
-func hiddenBy(l *lessons.Lesson, s *lessons.Scenario) *lessons.Predict {
-	if s.Hide < 0 {
-		return nil
-	}
-	for _, p := range l.Parts {
-		if p.Predict != nil && p.Predict.Index == s.Hide {
-			return p.Predict
-		}
-	}
-	return nil
 }
 
 // A progress code (/lessons?progress=<code>) is "1" followed by a bit set in

@@ -17,7 +17,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -66,21 +65,6 @@ func getPage(t *testing.T, target string, header ...string) *goquery.Document {
 		t.Fatal(err)
 	}
 	return doc
-}
-
-// num formats a number as the token table shows it: 4 decimals, no
-// negative zero; a number too small for 4 decimals keeps two significant
-// digits ("1.0e-5").
-func num(x float64) string {
-	if x != 0 && math.Abs(x) < 0.00005 {
-		s := strconv.FormatFloat(x, 'e', 1, 64)
-		return strings.Replace(strings.Replace(s, "e-0", "e-", 1), "e+0", "e+", 1)
-	}
-	s := strconv.FormatFloat(x, 'f', 4, 64)
-	if s == "-0.0000" {
-		return "0.0000"
-	}
-	return s
 }
 
 // sqliteStore is a fresh SQLite database in a temporary directory.

@@ -8,6 +8,7 @@ import (
 
 	"gaelab/web/bounded"
 	"gaelab/web/clientip"
+	"gaelab/web/httperr"
 	"gaelab/web/i18n"
 	"gaelab/web/mw"
 	"gaelab/web/store"
@@ -129,21 +130,22 @@ var (
 )
 
 // inspectStatus maps an error of finding or analysing an upload to a
-// status and the page's messages: 404 for an expired or unknown id, 400
-// for a config the batch refuses, 503 when the database fails or is off.
+// status (through httperr's one code table) and the page's messages: 404
+// for an expired or unknown id, 400 for a config the batch refuses, 503
+// when the database fails or is off.
 func inspectStatus(l i18n.Lang, err error) (int, []string) {
 	var e *Error
 	switch {
 	case errors.As(err, &e):
-		return http.StatusBadRequest, inspectErrorMessages(l, err)
+		return httperr.Status("bad_request"), inspectErrorMessages(l, err)
 	case errors.Is(err, store.ErrNotFound):
-		return http.StatusNotFound, []string{l.T("inspect.err.expired")}
+		return httperr.Status("not_found"), []string{l.T("inspect.err.expired")}
 	case errors.Is(err, errUploadsOff):
-		return http.StatusServiceUnavailable, []string{l.T("inspect.err.nostore")}
+		return httperr.Status("no_store"), []string{l.T("inspect.err.nostore")}
 	case errors.Is(err, errAnalysesBusy):
-		return http.StatusServiceUnavailable, []string{l.T("limit.busy", mw.RetryAfter)}
+		return httperr.Status("busy"), []string{l.T("limit.busy", mw.RetryAfter)}
 	}
-	return http.StatusServiceUnavailable, []string{l.T("inspect.err.store")}
+	return httperr.Status("no_store"), []string{l.T("inspect.err.store")}
 }
 
 // analysisCache keeps the last inspectAnalysesPerServer analyses (each up

@@ -152,21 +152,10 @@ func (v BatchView) edited() bool {
 }
 
 func (v BatchView) presets() templates.PresetBar {
-	bar := templates.PresetBar{Label: v.T("batch.presets"), Point: v.T("batch.preset." + v.B.Preset + ".point")}
-	for _, id := range batch.PresetIDs {
+	return presetBar(v.T, v.T("batch.presets"), "batch.preset.", batch.PresetIDs, v.B.Preset, v.edited(), func(id string) string {
 		p, _ := batch.Preset(id)
-		bar.Links = append(bar.Links, templates.Link{
-			Label: v.T("batch.preset." + id + ".title"), Title: v.T("batch.preset." + id + ".point"),
-			URL: v.Br.link("/batch", p), Current: id == v.B.Preset,
-		})
-	}
-	bar.Summary = v.T("presets.summary", bar.Label, v.T("batch.preset."+v.B.Preset+".title"))
-	p, _ := batch.Preset(v.B.Preset)
-	if v.edited() {
-		bar.Changed = v.T("presets.changed")
-		bar.Reset = templates.Link{Label: v.T("presets.reset"), URL: v.Br.link("/batch", p)}
-	}
-	return bar
+		return v.Br.link("/batch", p)
+	})
 }
 
 // batchEstimator is how the page shows one of batch.Estimators.

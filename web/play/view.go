@@ -99,22 +99,15 @@ func (v View) edited() bool {
 }
 
 func (v View) presets() templates.PresetBar {
-	bar := templates.PresetBar{Label: v.T("presets.label"), Point: v.T("preset." + v.S.Preset + ".point")}
-	for _, id := range scenario.PresetIDs {
+	edited := v.edited()
+	bar := presetBar(v.T, v.T("presets.label"), "preset.", scenario.PresetIDs, v.S.Preset, edited, func(id string) string {
 		p, _ := scenario.Preset(id)
-		bar.Links = append(bar.Links, templates.Link{
-			Label: v.T("preset." + id + ".title"), Title: v.T("preset." + id + ".point"),
-			URL: v.Req.Link("/play", p), Current: id == v.S.Preset,
-		})
-	}
-	bar.Summary = v.T("presets.summary", bar.Label, v.T("preset."+v.S.Preset+".title"))
-	p, _ := scenario.Preset(v.S.Preset)
-	if v.edited() {
+		return v.Req.Link("/play", p)
+	})
+	if edited {
 		// The preset's question no longer fits the state: it hides, and
 		// Reset goes back to it.
 		bar.Point = ""
-		bar.Changed = v.T("presets.changed")
-		bar.Reset = templates.Link{Label: v.T("presets.reset"), URL: v.Req.Link("/play", p)}
 	} else {
 		bar.Answer = v.presetAnswer()
 	}
