@@ -47,7 +47,9 @@ type Room struct {
 	maxStudents int
 	hosts       page.SiteHosts // where phones reach the server
 	logger      *slog.Logger
-	starts      *mw.Quota // classes started, per client address
+	starts      *mw.Quota    // classes started, per client address
+	seats       store.Bucket // new students per client address, shared (admit.go)
+	guesses     *mw.Quota    // unknown codes tried, per client address
 
 	specs *bounded.Cache[string, Spec] // "code/qid": questions never change once asked
 
@@ -64,10 +66,16 @@ const (
 
 // Config is what the live class takes of the server's Options.
 type Config struct {
-	Store        store.Store // nil turns classes off
-	TTL          time.Duration
-	MaxStudents  int
-	MaxStreams   int
+	Store       store.Store // nil turns classes off
+	TTL         time.Duration
+	MaxStudents int
+	MaxStreams  int
+	// AddrBurst and AddrRefill size each address's bucket of new
+	// students' seats (at once, and back a minute); AddrStreams caps the
+	// streams one address holds on this replica. See admit.go.
+	AddrBurst    int
+	AddrRefill   int
+	AddrStreams  int
 	PublicURL    string
 	AllowedHosts []string
 	Logger       *slog.Logger
@@ -76,10 +84,12 @@ type Config struct {
 // NewRoom reads the signing keys the replicas share from the store.
 // Without a store (or when the keys cannot be read), classes are off.
 func NewRoom(o Config) *Room {
-	cr := &Room{ttl: o.TTL, maxStudents: o.MaxStudents, hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts),
+	cr := &Room{ttl: o.TTL, maxStudents: orDefault(o.MaxStudents, DefaultMaxStudents), hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts),
 		logger: o.Logger, starts: mw.NewQuota(classesPerHour, time.Hour/classesPerHour),
-		specs:  bounded.New(classSpecBytes, func(k string, sp Spec) int { return bounded.StringBytes(k) + bounded.Approx(sp) }),
-		Tables: bounded.New(PhoneCellBytes, func(k string, c PhoneCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
+		seats:   seatBucket(orDefault(o.AddrBurst, DefaultAddrBurst), orDefault(o.AddrRefill, DefaultAddrRefill)),
+		guesses: mw.NewQuota(codeGuesses, codeGuessEvery),
+		specs:   bounded.New(classSpecBytes, func(k string, sp Spec) int { return bounded.StringBytes(k) + bounded.Approx(sp) }),
+		Tables:  bounded.New(PhoneCellBytes, func(k string, c PhoneCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
 	if o.Store == nil {
 		return cr
 	}
@@ -92,8 +102,17 @@ func NewRoom(o Config) *Room {
 		return cr
 	}
 	cr.st, cr.device, cr.csrf = o.Store, dev, csrf
-	cr.hub = NewHub(o.Store, o.MaxStreams)
+	cr.hub = NewHub(o.Store, StreamCaps{Max: orDefault(o.MaxStreams, DefaultMaxStreams), PerClass: cr.maxStudents,
+		PerAddr: orDefault(o.AddrStreams, DefaultAddrStreams), Teacher: teacherStreams})
 	return cr
+}
+
+// orDefault is v, or def when v is not positive.
+func orDefault(v, def int) int {
+	if v <= 0 {
+		return def
+	}
+	return v
 }
 
 // On reports whether live classes are on (a store and its keys).
@@ -171,10 +190,15 @@ func (cr *Room) deviceID(w http.ResponseWriter, r *http.Request) (id string, fre
 }
 
 // loadClass reads the {code} class; a 404 in the learner's language if it
-// does not exist (or expired).
+// does not exist or expired (the same answer), and a 429 once the address
+// has tried too many unknown codes (guessesLeft).
 func (cr *Room) loadClass(w http.ResponseWriter, r *http.Request, code string) (store.Class, bool) {
+	if !cr.guessesLeft(w, r) {
+		return store.Class{}, false
+	}
 	c, err := cr.st.Class(r.Context(), code, time.Now())
 	if errors.Is(err, store.ErrNotFound) {
+		cr.missedCode(r)
 		cr.fail(w, r, "not_found", "code", "class.join.unknown", code)
 		return c, false
 	}
