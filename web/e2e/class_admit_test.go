@@ -10,6 +10,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync"
@@ -206,4 +207,136 @@ func TestSeatsPerAddress(t *testing.T) {
 			t.Errorf("%v answers stored; want 4 (3 from the hall, 1 from elsewhere)", answers)
 		}
 	})
+}
+
+// TestStreamsPerAddress: one address holding every stream it may cannot
+// starve another address, nor any class's projector, even when the
+// replica is full; a refused stream is 200, retry:, end.
+func TestStreamsPerAddress(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		srv := server(t, open(t), behindProxy(t, web.Options{MaxStreams: 5, ClassAddrStreams: 3}))
+		code, key := newClass(t, srv.URL)
+		other, otherKey := newClass(t, srv.URL)
+		hog, neighbour := randomAddr(), randomAddr()
+		for range 3 {
+			defer phoneStream(t, phoneFrom(t, srv.URL, hog), code)()
+		}
+		refused := func(c *client, code string) bool {
+			resp, body := c.get("/class/" + code + "/events")
+			return resp.StatusCode == http.StatusOK && resp.Header.Get("Content-Type") == "text/event-stream" &&
+				strings.HasPrefix(body, "retry: ") && !strings.Contains(body, "event:")
+		}
+		if !refused(phoneFrom(t, srv.URL, hog), other) {
+			t.Error("a 4th stream from one address was not refused with 200 and retry:")
+		}
+		for range 2 {
+			defer phoneStream(t, phoneFrom(t, srv.URL, neighbour), other)()
+		}
+		if !refused(phoneFrom(t, srv.URL, randomAddr()), code) {
+			t.Error("a 6th phone's stream on a replica of 5 was not refused")
+		}
+		// The replica is full of phones: each class's projector still follows
+		// it, from the hog's own address too.
+		for _, c := range []struct{ code, key, from string }{{code, key, hog}, {other, otherKey, neighbour}} {
+			events, stop := openStream(t, phoneFrom(t, srv.URL, c.from), "/class/"+c.code+"/teach/events?k="+url.QueryEscape(c.key))
+			defer stop()
+			if e, ok := waitFor(events, "students joined", 5*time.Second); !ok {
+				t.Errorf("class %s: the projector's stream on a full replica began with %q", c.code, e)
+			}
+		}
+	})
+}
+
+// TestJoinBurstTwoReplicas: 300 phones of one lecture hall scan the QR
+// within a second, through two replicas on one PostgreSQL, and all get in
+// (their page, then their first answer), even with the site's page slots
+// at 1: the class routes have their own, with a queue.
+func TestJoinBurstTwoReplicas(t *testing.T) {
+	t.Parallel()
+	open := backends[1].open
+	o := behindProxy(t, web.Options{MaxInflight: 1, InflightWait: time.Millisecond})
+	replicas := []*httptest.Server{server(t, open(t), o), server(t, open(t), o)}
+	code, key := newClass(t, replicas[0].URL)
+	askCell(t, replicas[1].URL, code, key)
+	hall := randomAddr()
+	var wg sync.WaitGroup
+	var failed atomic.Int32
+	start := time.Now()
+	for i := range 300 {
+		wg.Add(1)
+		time.Sleep(time.Until(start.Add(time.Duration(i) * time.Second / 300)))
+		go func() {
+			defer wg.Done()
+			p := phoneFrom(t, replicas[i%2].URL, hall)
+			if resp, body := p.answer(code, "0.4"); resp.StatusCode != http.StatusSeeOther {
+				if failed.Add(1) == 1 {
+					t.Errorf("phone %d: %d %.200s", i, resp.StatusCode, body)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	t.Logf("300 phones joined and answered through two replicas in %v", time.Since(start))
+	if failed.Load() > 0 {
+		t.Errorf("%d of 300 phones were not admitted", failed.Load())
+	}
+	if answers, students := results(t, replicas[0].URL, code, key); answers != 300 || students != "300 students joined" {
+		t.Errorf("%v answers, %q; want 300 of each", answers, students)
+	}
+}
+
+// TestUnknownCodeLikeExpired: an unknown code gets the same answer as an
+// expired class (status and body, but for the code) on the phone's page
+// and its stream; an address that tries too many unknown codes gets 429
+// with Retry-After in its language, for every code, while another address
+// still gets in.
+func TestUnknownCodeLikeExpired(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		st := open(t)
+		srv := server(t, st, behindProxy(t, web.Options{}))
+		code, _ := newClass(t, srv.URL)
+		expired, unknown := randomCode(), randomCode()
+		past := time.Now().Add(-2 * time.Hour)
+		if err := st.CreateClass(t.Context(), store.Class{Code: expired, KeyHash: "x", Created: past, Expires: past.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range []string{"/join/%s", "/class/%s/events"} {
+			c := phoneFrom(t, srv.URL, randomAddr())
+			r1, b1 := c.get(fmt.Sprintf(path, expired))
+			r2, b2 := c.get(fmt.Sprintf(path, unknown))
+			if r1.StatusCode != r2.StatusCode || r1.Header.Get("Content-Type") != r2.Header.Get("Content-Type") ||
+				strings.ReplaceAll(b1, expired, "CODE") != strings.ReplaceAll(b2, unknown, "CODE") {
+				t.Errorf("%s: expired %d %q, unknown %d %q; want the same answer", path, r1.StatusCode, b1, r2.StatusCode, b2)
+			}
+		}
+		guesser := phoneFrom(t, srv.URL, randomAddr())
+		guesser.lang = "zh"
+		for i := range 20 {
+			if resp, _ := guesser.get("/join/" + randomCode()); resp.StatusCode != http.StatusNotFound {
+				t.Fatalf("unknown code %d = %d; want 404", i+1, resp.StatusCode)
+			}
+		}
+		for _, path := range []string{"/join/" + randomCode(), "/join/" + code, "/class/" + code + "/events"} {
+			resp, body := guesser.get(path)
+			if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" || !strings.Contains(body, "课堂代码") {
+				t.Errorf("%s after 20 unknown codes = %d, Retry-After %q, %q; want 429 in Chinese", path, resp.StatusCode, resp.Header.Get("Retry-After"), body)
+			}
+		}
+		if resp, _ := phoneFrom(t, srv.URL, randomAddr()).get("/join/" + code); resp.StatusCode != http.StatusOK {
+			t.Errorf("another address = %d; want 200", resp.StatusCode)
+		}
+	})
+}
+
+// randomCode is a join code (CodeAlphabet) that no class has, in all
+// likelihood.
+func randomCode() string {
+	const alphabet = "23456789ABCDEFGHJKMNPQRSTWXYZ"
+	b := make([]byte, 6)
+	for i := range b {
+		b[i] = alphabet[rand.N(len(alphabet))]
+	}
+	return string(b)
 }
