@@ -133,8 +133,8 @@ func Handler(o Options) http.Handler { return newServer(o).router() }
 //   - streams: long-lived answers such as Server-Sent Events. No
 //     http.TimeoutHandler (it buffers, so nothing could be flushed), no answer
 //     cache, no gzip, no page slot and no write deadline; the class hub caps
-//     them (o.MaxStreams). Handlers flush with http.NewResponseController.
-//     They end when the server shuts down (withShutdown).
+//     them (o.MaxStreams, per class, per address). Handlers flush with
+//     http.NewResponseController. They end when the server shuts down (withShutdown).
 //   - uploads: large request bodies, each an inspection (uploads.go,
 //     mw/upload_body.go, inspect/quota.go). Their own slots (o.UploadSlots,
 //     so slow uploads never hold a page's), a body of at most

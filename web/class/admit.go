@@ -113,3 +113,11 @@ func (cr *Room) missedCode(r *http.Request) { cr.guesses.Take(clientip.Addr(r), 
 func seatBucket(burst, refill int) store.Bucket {
 	return store.Bucket{Burst: burst, Every: time.Minute / time.Duration(refill)}
 }
+
+// orDefault is v, or def when v is not positive.
+func orDefault(v, def int) int {
+	if v <= 0 {
+		return def
+	}
+	return v
+}

@@ -47,9 +47,10 @@ type Room struct {
 	maxStudents int
 	hosts       page.SiteHosts // where phones reach the server
 	logger      *slog.Logger
-	starts      *mw.Quota    // classes started, per client address
-	seats       store.Bucket // new students per client address, shared (admit.go)
-	guesses     *mw.Quota    // unknown codes tried, per client address
+	starts      *mw.Quota // classes started, per client address
+
+	seats   store.Bucket // new students per client address, shared (admit.go)
+	guesses *mw.Quota    // unknown codes tried, per client address
 
 	specs *bounded.Cache[string, Spec] // "code/qid": questions never change once asked
 
@@ -66,30 +67,29 @@ const (
 
 // Config is what the live class takes of the server's Options.
 type Config struct {
-	Store       store.Store // nil turns classes off
-	TTL         time.Duration
-	MaxStudents int
-	MaxStreams  int
-	// AddrBurst and AddrRefill size each address's bucket of new
-	// students' seats (at once, and back a minute); AddrStreams caps the
-	// streams one address holds on this replica. See admit.go.
-	AddrBurst    int
-	AddrRefill   int
-	AddrStreams  int
+	Store        store.Store // nil turns classes off
+	TTL          time.Duration
+	MaxStudents  int
+	MaxStreams   int
 	PublicURL    string
 	AllowedHosts []string
 	Logger       *slog.Logger
+
+	// AddrBurst and AddrRefill size each address's bucket of new
+	// students' seats (at once, and back a minute); AddrStreams caps the
+	// streams one address holds on this replica. See admit.go.
+	AddrBurst, AddrRefill, AddrStreams int
 }
 
 // NewRoom reads the signing keys the replicas share from the store.
 // Without a store (or when the keys cannot be read), classes are off.
 func NewRoom(o Config) *Room {
-	cr := &Room{ttl: o.TTL, maxStudents: orDefault(o.MaxStudents, DefaultMaxStudents), hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts),
+	cr := &Room{ttl: o.TTL, maxStudents: o.MaxStudents, hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts),
 		logger: o.Logger, starts: mw.NewQuota(classesPerHour, time.Hour/classesPerHour),
-		seats:   seatBucket(orDefault(o.AddrBurst, DefaultAddrBurst), orDefault(o.AddrRefill, DefaultAddrRefill)),
-		guesses: mw.NewQuota(codeGuesses, codeGuessEvery),
-		specs:   bounded.New(classSpecBytes, func(k string, sp Spec) int { return bounded.StringBytes(k) + bounded.Approx(sp) }),
-		Tables:  bounded.New(PhoneCellBytes, func(k string, c PhoneCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
+		specs:  bounded.New(classSpecBytes, func(k string, sp Spec) int { return bounded.StringBytes(k) + bounded.Approx(sp) }),
+		Tables: bounded.New(PhoneCellBytes, func(k string, c PhoneCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
+	cr.seats = seatBucket(orDefault(o.AddrBurst, DefaultAddrBurst), orDefault(o.AddrRefill, DefaultAddrRefill))
+	cr.guesses = mw.NewQuota(codeGuesses, codeGuessEvery)
 	if o.Store == nil {
 		return cr
 	}
@@ -102,17 +102,9 @@ func NewRoom(o Config) *Room {
 		return cr
 	}
 	cr.st, cr.device, cr.csrf = o.Store, dev, csrf
-	cr.hub = NewHub(o.Store, StreamCaps{Max: orDefault(o.MaxStreams, DefaultMaxStreams), PerClass: cr.maxStudents,
+	cr.hub = NewHub(o.Store, StreamCaps{Max: o.MaxStreams, PerClass: cr.maxStudents,
 		PerAddr: orDefault(o.AddrStreams, DefaultAddrStreams), Teacher: teacherStreams})
 	return cr
-}
-
-// orDefault is v, or def when v is not positive.
-func orDefault(v, def int) int {
-	if v <= 0 {
-		return def
-	}
-	return v
 }
 
 // On reports whether live classes are on (a store and its keys).
