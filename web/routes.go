@@ -47,6 +47,20 @@ type Options struct {
 	ClassTTL    time.Duration
 	MaxStudents int
 	MaxStreams  int
+	// ClassAddrBurst and ClassAddrRefill size each client address's bucket
+	// of new students' seats, shared by every replica: at most
+	// ClassAddrBurst at once (default 400), ClassAddrRefill back a minute
+	// (default 60). ClassAddrStreams caps the live streams one address
+	// holds on this replica (default 400).
+	ClassAddrBurst   int
+	ClassAddrRefill  int
+	ClassAddrStreams int
+	// ClassSlots is how many class requests (pages, answers, the API) run
+	// at once (default 32), a pool of their own, not MaxInflight's; more
+	// wait in a queue up to ClassWait (default 5 s), then get 503, so a
+	// room of phones joining at once is admitted, not shed.
+	ClassSlots int
+	ClassWait  time.Duration
 	// PublicURL is where phones reach the server ("https://gae.example.edu"),
 	// for join links and QR codes behind a reverse proxy; "" uses the
 	// request's scheme and host, if the host is known (siteHosts):
@@ -112,11 +126,15 @@ func Handler(o Options) http.Handler { return newServer(o).router() }
 //     exports.
 //   - limited: the in-flight limit, the handler timeout and panic recovery,
 //     without the answer cache: the JSON API, static assets, /healthz.
+//   - classes: the live class's pages, answers and API (class.Routes). Their
+//     own slots (o.ClassSlots) with a longer wait (o.ClassWait), so a
+//     room joining at once queues briefly instead of being shed, and never
+//     takes the site's page slots; the handler timeout and panic recovery.
 //   - streams: long-lived answers such as Server-Sent Events. No
 //     http.TimeoutHandler (it buffers, so nothing could be flushed), no answer
 //     cache, no gzip, no page slot and no write deadline; the class hub caps
-//     them (o.MaxStreams). Handlers flush with http.NewResponseController.
-//     They end when the server shuts down (withShutdown).
+//     them (o.MaxStreams, per class, per address). Handlers flush with
+//     http.NewResponseController. They end when the server shuts down (withShutdown).
 //   - uploads: large request bodies, each an inspection (uploads.go,
 //     mw/upload_body.go, inspect/quota.go). Their own slots (o.UploadSlots,
 //     so slow uploads never hold a page's), a body of at most
@@ -131,7 +149,7 @@ func Handler(o Options) http.Handler { return newServer(o).router() }
 // with one line here, its routes listed in its package.
 type router struct {
 	*chi.Mux
-	pages, limited, streams, uploads chi.Router
+	pages, limited, classes, streams, uploads chi.Router
 }
 
 // router builds the route tree: every route of the app is listed here.
@@ -147,6 +165,7 @@ func (s *Server) router() *router {
 		Mux:     mux,
 		pages:   mux.With(slots, mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger), mw.WithConditional(mw.BuildID(), s.answers), gzip),
 		limited: mux.With(slots, mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
+		classes: mux.With(mw.WithInflightLimit(o.ClassSlots, o.ClassWait), mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
 		streams: mux.With(mw.WithStream, mw.WithShutdown(s.closing), mw.WithRecovery(o.Logger)),
 		uploads: mux.With(mw.WithInflightLimit(o.UploadSlots, o.InflightWait), withUploadDeadlines(o.UploadReadTimeout),
 			mw.WithUploadLimit(o.UploadBodyBytes), inspect.WithQuota(s.inspect.Uploads.Quota, o.InspectPerHour, o.InspectBurst),
@@ -205,7 +224,7 @@ func (s *Server) router() *router {
 	// Features mount their groups' routes here, one line each.
 	mountInspectRoutes(rt, s.inspect)
 	class.StreamRoutes(rt.streams, s.class)
-	class.Routes(rt.limited, s.class, gzip)
+	class.Routes(rt.classes, s.class, gzip)
 
 	mux.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		httperr.Write(w, r, httperr.New("not_found", "error.not_found"))
@@ -238,6 +257,11 @@ func (o Options) withDefaults() Options {
 	orDefault(&o.ClassTTL, class.DefaultTTL)
 	orDefault(&o.MaxStudents, class.DefaultMaxStudents)
 	orDefault(&o.MaxStreams, class.DefaultMaxStreams)
+	orDefault(&o.ClassAddrBurst, class.DefaultAddrBurst)
+	orDefault(&o.ClassAddrRefill, class.DefaultAddrRefill)
+	orDefault(&o.ClassAddrStreams, class.DefaultAddrStreams)
+	orDefault(&o.ClassSlots, 32)
+	orDefault(&o.ClassWait, 5*time.Second)
 	orDefault(&o.UploadBodyBytes, defaultUploadBodyBytes)
 	orDefault(&o.UploadReadTimeout, defaultUploadReadTimeout)
 	orDefault(&o.UploadDailyBytes, defaultUploadDailyBytes)

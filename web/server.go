@@ -144,5 +144,6 @@ func Serve(ctx context.Context, srv *http.Server, logger *slog.Logger) error {
 // classConfig is what the live class takes of o.
 func (o Options) classConfig() class.Config {
 	return class.Config{Store: o.Store, TTL: o.ClassTTL, MaxStudents: o.MaxStudents, MaxStreams: o.MaxStreams,
+		AddrBurst: o.ClassAddrBurst, AddrRefill: o.ClassAddrRefill, AddrStreams: o.ClassAddrStreams,
 		PublicURL: o.PublicURL, AllowedHosts: o.AllowedHosts, Logger: o.Logger}
 }

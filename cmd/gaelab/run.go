@@ -40,6 +40,12 @@ serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
   -class-ttl D            live classes and their answers are deleted after D
                           (default 24h)
   -max-streams N          live-class streams held at once (default 2000)
+  -class-addr-burst N     new students one address (a lecture hall's NAT) may
+                          add at once, across replicas (default 400)
+  -class-addr-refill N    new students a minute given back to an address
+                          after its burst (default 60)
+  -class-addr-streams N   live-class streams one address may hold on a
+                          replica (default 400)
   -public-url URL         address phones use to reach the server, for join
                           links, QR codes and the link previews' absolute
                           og:image (else $PUBLIC_URL)

@@ -42,6 +42,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	dbURL := fs.String("db", "", "PostgreSQL URL (postgres://…) instead of the embedded database")
 	classTTL := fs.Duration("class-ttl", 24*time.Hour, "how long a live class and its answers are kept")
 	maxStreams := fs.Int("max-streams", 0, "live-class streams held at once (0: the default, 2000)")
+	addrBurst := fs.Int("class-addr-burst", class.DefaultAddrBurst, "new live-class students one client address may add at once, counted across replicas")
+	addrRefill := fs.Int("class-addr-refill", class.DefaultAddrRefill, "new live-class students a minute given back to an address after its burst")
+	addrStreams := fs.Int("class-addr-streams", class.DefaultAddrStreams, "live-class streams one client address may hold on this replica")
 	publicURL := fs.String("public-url", "", "address phones use to reach this server, for join links, QR codes and link previews (og:image)")
 	allowedHosts := fs.String("allowed-hosts", "", "other Host names (host[:port], comma-separated) that join links and QR codes may be built from")
 	trustProxy := fs.String("trust-proxy", "", "reverse proxies (CIDR[,CIDR…]) whose X-Forwarded-For names the client for per-address limits")
@@ -63,6 +66,11 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 
 	if *classTTL <= 0 {
 		return usageErrorf("serve: -class-ttl must be positive")
+	}
+	for name, v := range map[string]int{"class-addr-burst": *addrBurst, "class-addr-refill": *addrRefill, "class-addr-streams": *addrStreams} {
+		if v <= 0 || v > 1_000_000 {
+			return usageErrorf("serve: -%s must be in 1…1000000", name)
+		}
 	}
 	if *publicURL == "" {
 		*publicURL = getenv("PUBLIC_URL")
@@ -109,6 +117,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		Store:             st,
 		ClassTTL:          *classTTL,
 		MaxStreams:        *maxStreams,
+		ClassAddrBurst:    *addrBurst,
+		ClassAddrRefill:   *addrRefill,
+		ClassAddrStreams:  *addrStreams,
 		PublicURL:         *publicURL,
 		AllowedHosts:      hosts,
 		TrustProxy:        trusted,

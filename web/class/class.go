@@ -113,15 +113,21 @@ func (s Signer) sign(id string) string {
 	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
 }
 
-// Sweep deletes expired classes now and then every interval until ctx is
-// done.
-func Sweep(ctx context.Context, s store.Classes, interval time.Duration, logger *slog.Logger) {
+// Sweep deletes expired classes, and forgets the addresses whose seats
+// are all back, now and then every interval until ctx is done.
+func Sweep(ctx context.Context, s interface {
+	store.Classes
+	store.Seats
+}, interval time.Duration, logger *slog.Logger) {
 	for {
 		n, err := s.DeleteExpired(ctx, time.Now())
 		if err != nil && ctx.Err() == nil {
 			logger.Error("class sweep", "err", err)
 		} else if n > 0 {
 			logger.Info("class sweep", "deleted", n)
+		}
+		if _, err := s.DeleteFullSeats(ctx, time.Now()); err != nil && ctx.Err() == nil {
+			logger.Error("class sweep: seats", "err", err)
 		}
 		select {
 		case <-ctx.Done():

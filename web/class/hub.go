@@ -8,17 +8,35 @@ import (
 	"gaelab/web/store"
 )
 
-// ErrStreamsFull is Follow's answer past the hub's cap.
+// ErrStreamsFull is Follow's answer past one of the hub's caps.
 var ErrStreamsFull = errors.New("class: too many live streams")
+
+// StreamCaps are the hub's caps. Phones' streams count against Max (the
+// replica), PerClass (a class's seats) and PerAddr (one client address);
+// the teacher's streams (the projector and the controls) only against
+// Teacher per class, so no flood of phones can take them, in any class.
+type StreamCaps struct {
+	Max, PerClass, PerAddr, Teacher int
+}
 
 // Hub fans a store's class events out to the streams that follow a class
 // on this replica. Events come from every replica (store.Subscribe).
 type Hub struct {
-	mu    sync.Mutex
-	subs  map[string]map[*Follower]struct{}
-	n     int
-	max   int
-	close func()
+	mu       sync.Mutex
+	subs     map[string]map[*Follower]struct{}
+	caps     StreamCaps
+	n        int            // phones' streams
+	perClass map[string]int // phones' streams by class
+	perAddr  map[string]int // phones' streams by client address
+	teachers map[string]int // teacher's streams by class
+	close    func()
+}
+
+// Viewer is who opens a stream: a phone from an address, or the
+// teacher (the key's holder).
+type Viewer struct {
+	Addr    string
+	Teacher bool
 }
 
 // Follower is one stream following one class: C receives a value when an
@@ -27,12 +45,14 @@ type Hub struct {
 type Follower struct {
 	C     chan struct{}
 	code  string
+	who   Viewer
 	kinds []string
 }
 
-// NewHub returns a hub of at most max streams, fed by s's events.
-func NewHub(s store.Events, max int) *Hub {
-	h := &Hub{subs: map[string]map[*Follower]struct{}{}, max: max}
+// NewHub returns a hub with the given caps, fed by s's events.
+func NewHub(s store.Events, caps StreamCaps) *Hub {
+	h := &Hub{subs: map[string]map[*Follower]struct{}{}, caps: caps,
+		perClass: map[string]int{}, perAddr: map[string]int{}, teachers: map[string]int{}}
 	h.close = s.Subscribe(h.dispatch)
 	return h
 }
@@ -66,19 +86,28 @@ func (f *Follower) poke() {
 }
 
 // Follow starts following a class's events of the given kinds;
-// ErrStreamsFull past the cap. Call Leave when the stream ends.
-func (h *Hub) Follow(code string, kinds ...string) (*Follower, error) {
+// ErrStreamsFull past a cap. Call Leave when the stream ends.
+func (h *Hub) Follow(code string, who Viewer, kinds ...string) (*Follower, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.n >= h.max {
-		return nil, ErrStreamsFull
+	if who.Teacher {
+		if h.teachers[code] >= h.caps.Teacher {
+			return nil, ErrStreamsFull
+		}
+		h.teachers[code]++
+	} else {
+		if h.n >= h.caps.Max || h.perClass[code] >= h.caps.PerClass || h.perAddr[who.Addr] >= h.caps.PerAddr {
+			return nil, ErrStreamsFull
+		}
+		h.n++
+		h.perClass[code]++
+		h.perAddr[who.Addr]++
 	}
-	f := &Follower{C: make(chan struct{}, 1), code: code, kinds: kinds}
+	f := &Follower{C: make(chan struct{}, 1), code: code, who: who, kinds: kinds}
 	if h.subs[code] == nil {
 		h.subs[code] = map[*Follower]struct{}{}
 	}
 	h.subs[code][f] = struct{}{}
-	h.n++
 	return f, nil
 }
 
@@ -93,10 +122,23 @@ func (h *Hub) Leave(f *Follower) {
 	if len(h.subs[f.code]) == 0 {
 		delete(h.subs, f.code)
 	}
+	if f.who.Teacher {
+		decrement(h.teachers, f.code)
+		return
+	}
 	h.n--
+	decrement(h.perClass, f.code)
+	decrement(h.perAddr, f.who.Addr)
 }
 
-// Streams is how many streams follow a class on this replica now.
+// decrement lowers a count, forgetting it at zero.
+func decrement(m map[string]int, k string) {
+	if m[k]--; m[k] <= 0 {
+		delete(m, k)
+	}
+}
+
+// Streams is how many phones' streams this replica holds now.
 func (h *Hub) Streams() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -48,7 +48,8 @@ func langSuffix(r *http.Request) string {
 }
 
 // handleClassPhone handles the "GET /join/{code}" route: a student's page.
-// The first visit joins the class (a device cookie, no name).
+// It gives a device cookie (no name) but takes no seat: a link preview or
+// a reload is not a student; the first answer is (storeAnswer).
 func (cr *Room) handleClassPhone(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) {
 		return
@@ -73,14 +74,7 @@ func (cr *Room) phonePage(w http.ResponseWriter, r *http.Request, code string, s
 		return
 	}
 	lang := i18n.Of(r)
-	device, fresh := cr.deviceID(w, r)
-	if err := cr.st.Join(r.Context(), c.Code, device, cr.maxStudents, time.Now()); err != nil {
-		cr.failWith(w, r, err) // a full class: 503
-		return
-	}
-	if fresh {
-		cr.publish(r.Context(), c.Code, "join")
-	}
+	device, _ := cr.deviceID(w, r)
 	noStore(w)
 	pq, err := cr.phoneQuestion(r.Context(), lang, c, device, cr.csrfToken(w, r), problem)
 	if err != nil {
@@ -101,13 +95,20 @@ func (cr *Room) phonePage(w http.ResponseWriter, r *http.Request, code string, s
 
 // handleClassAnswer handles the "POST /class/{code}/answer" route: field a
 // is the answer to question q. 303 back to the phone page; a refused
-// answer shows the page again with the reason and a 4xx.
+// answer shows the page again with the reason and a 4xx. Without a valid
+// device cookie nothing is stored: the page comes back (409) with a fresh
+// cookie, asking to send again, so a client that drops its cookies cannot
+// be a new student at every answer.
 func (cr *Room) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) || !cr.checkForm(w, r) {
 		return
 	}
 	code, lang := chi.URLParam(r, "code"), i18n.Of(r)
-	device, _ := cr.deviceID(w, r)
+	device, fresh := cr.deviceID(w, r)
+	if fresh {
+		cr.phonePage(w, r, code, http.StatusConflict, lang.T("class.err.cookie"))
+		return
+	}
 	qid, _ := strconv.Atoi(r.PostForm.Get("q"))
 	sp, err := cr.spec(r.Context(), code, qid)
 	if err == nil {
@@ -117,10 +118,13 @@ func (cr *Room) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 			cr.phonePage(w, r, code, http.StatusUnprocessableEntity, answerProblem(lang, verr, raw))
 			return
 		}
-		err = cr.storeAnswer(r.Context(), code, qid, device, value)
+		err = cr.storeAnswer(r.Context(), r, code, qid, device, value)
 	}
 	code2, _, key, args, refused := cr.refusal(err)
+	var noSeat *noSeatError
 	switch {
+	case errors.As(err, &noSeat):
+		cr.noSeat(w, r, code, noSeat)
 	case err == nil:
 		// The answer is stored; telling the projectors need not hold the phone.
 		go cr.publish(context.WithoutCancel(r.Context()), code, "answer")
@@ -146,16 +150,21 @@ func answerProblem(lang i18n.Lang, err error, raw string) string {
 }
 
 // storeAnswer stores a device's answer: one statement in the usual case; a
-// device that has not joined yet (its first request is this answer) joins,
-// within the class's cap.
-func (cr *Room) storeAnswer(ctx context.Context, code string, qid int, device, value string) error {
+// device that has not joined yet (its first answer) takes a seat of its
+// address's (takeSeat) and joins, within the class's cap.
+func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, qid int, device, value string) error {
 	err := cr.st.Answer(ctx, code, qid, device, value, maxAnswerChanges, time.Now())
-	if errors.Is(err, store.ErrNotStudent) {
-		if err = cr.st.Join(ctx, code, device, cr.maxStudents, time.Now()); err == nil {
-			err = cr.st.Answer(ctx, code, qid, device, value, maxAnswerChanges, time.Now())
-		}
+	if !errors.Is(err, store.ErrNotStudent) {
+		return err
 	}
-	return err
+	if err := cr.takeSeat(ctx, r); err != nil {
+		return err
+	}
+	if err := cr.st.Join(ctx, code, device, cr.maxStudents, time.Now()); err != nil {
+		return err
+	}
+	cr.publish(ctx, code, "join")
+	return cr.st.Answer(ctx, code, qid, device, value, maxAnswerChanges, time.Now())
 }
 
 // answerClosed explains a refused answer on the phone's page: the question

@@ -121,13 +121,13 @@ func (f *fakeEvents) Subscribe(fn func(store.Event)) func() { f.fn = fn; return 
 
 func TestHub(t *testing.T) {
 	src := &fakeEvents{}
-	h := NewHub(src, 2)
-	projector, err := h.Follow("AAAAA", "answer", "ask")
+	h := NewHub(src, StreamCaps{Max: 2, PerClass: 2, PerAddr: 2, Teacher: 2})
+	projector, err := h.Follow("AAAAA", Viewer{Addr: "a"}, "answer", "ask")
 	if err != nil {
 		t.Fatal(err)
 	}
-	phone, _ := h.Follow("AAAAA", "ask")
-	if _, err := h.Follow("BBBBB"); err != ErrStreamsFull {
+	phone, _ := h.Follow("AAAAA", Viewer{Addr: "a"}, "ask")
+	if _, err := h.Follow("BBBBB", Viewer{Addr: "b"}); err != ErrStreamsFull {
 		t.Errorf("a third stream with a cap of 2: %v; want ErrStreamsFull", err)
 	}
 	for range 5 { // coalesced: never blocks

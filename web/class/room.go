@@ -49,6 +49,9 @@ type Room struct {
 	logger      *slog.Logger
 	starts      *mw.Quota // classes started, per client address
 
+	seats   store.Bucket // new students per client address, shared (admit.go)
+	guesses *mw.Quota    // unknown codes tried, per client address
+
 	specs *bounded.Cache[string, Spec] // "code/qid": questions never change once asked
 
 	tablesMu sync.Mutex                        // one drawing at a time: phones asking together wait for it
@@ -71,6 +74,11 @@ type Config struct {
 	PublicURL    string
 	AllowedHosts []string
 	Logger       *slog.Logger
+
+	// AddrBurst and AddrRefill size each address's bucket of new
+	// students' seats (at once, and back a minute); AddrStreams caps the
+	// streams one address holds on this replica. See admit.go.
+	AddrBurst, AddrRefill, AddrStreams int
 }
 
 // NewRoom reads the signing keys the replicas share from the store.
@@ -80,6 +88,8 @@ func NewRoom(o Config) *Room {
 		logger: o.Logger, starts: mw.NewQuota(classesPerHour, time.Hour/classesPerHour),
 		specs:  bounded.New(classSpecBytes, func(k string, sp Spec) int { return bounded.StringBytes(k) + bounded.Approx(sp) }),
 		Tables: bounded.New(PhoneCellBytes, func(k string, c PhoneCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
+	cr.seats = seatBucket(orDefault(o.AddrBurst, DefaultAddrBurst), orDefault(o.AddrRefill, DefaultAddrRefill))
+	cr.guesses = mw.NewQuota(codeGuesses, codeGuessEvery)
 	if o.Store == nil {
 		return cr
 	}
@@ -92,7 +102,8 @@ func NewRoom(o Config) *Room {
 		return cr
 	}
 	cr.st, cr.device, cr.csrf = o.Store, dev, csrf
-	cr.hub = NewHub(o.Store, o.MaxStreams)
+	cr.hub = NewHub(o.Store, StreamCaps{Max: o.MaxStreams, PerClass: cr.maxStudents,
+		PerAddr: orDefault(o.AddrStreams, DefaultAddrStreams), Teacher: teacherStreams})
 	return cr
 }
 
@@ -171,10 +182,15 @@ func (cr *Room) deviceID(w http.ResponseWriter, r *http.Request) (id string, fre
 }
 
 // loadClass reads the {code} class; a 404 in the learner's language if it
-// does not exist (or expired).
+// does not exist or expired (the same answer), and a 429 once the address
+// has tried too many unknown codes (guessesLeft).
 func (cr *Room) loadClass(w http.ResponseWriter, r *http.Request, code string) (store.Class, bool) {
+	if !cr.guessesLeft(w, r) {
+		return store.Class{}, false
+	}
 	c, err := cr.st.Class(r.Context(), code, time.Now())
 	if errors.Is(err, store.ErrNotFound) {
+		cr.missedCode(r)
 		cr.fail(w, r, "not_found", "code", "class.join.unknown", code)
 		return c, false
 	}

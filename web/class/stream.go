@@ -13,6 +13,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"gaelab/templates"
+	"gaelab/web/clientip"
 	"gaelab/web/i18n"
 	"gaelab/web/store"
 )
@@ -29,13 +30,12 @@ const (
 // sends event name with render's HTML at once (so a reconnect catches up),
 // then again after each event of the given kinds, and a heartbeat comment
 // every streamHeartbeat. It runs outside the handler timeout and the page
-// slots, under the hub's own cap (a clear 503 past it), with a write
-// deadline per event through http.ResponseController.
-func (cr *Room) stream(w http.ResponseWriter, r *http.Request, code, event string, kinds []string, jitter time.Duration, render func(ctx context.Context) (templ.Component, error)) {
-	f, err := cr.hub.Follow(code, kinds...)
+// slots, under the hub's caps for who opens it (refuseStream past them),
+// with a write deadline per event through http.ResponseController.
+func (cr *Room) stream(w http.ResponseWriter, r *http.Request, code string, who Viewer, event string, kinds []string, jitter time.Duration, render func(ctx context.Context) (templ.Component, error)) {
+	f, err := cr.hub.Follow(code, who, kinds...)
 	if errors.Is(err, ErrStreamsFull) {
-		w.Header().Set("Retry-After", "5")
-		cr.fail(w, r, "streams_full", "", "class.err.streams")
+		refuseStream(w)
 		return
 	}
 	defer cr.hub.Leave(f)
@@ -145,7 +145,7 @@ func (cr *Room) handleClassTeachEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	lang := i18n.Of(r)
 	csrf := cr.csrfToken(w, r)
-	cr.stream(w, r, c.Code, "live", []string{"ask", "answer", "reveal", "join"}, 0, func(ctx context.Context) (templ.Component, error) {
+	cr.stream(w, r, c.Code, Viewer{Teacher: true}, "live", []string{"ask", "answer", "reveal", "join"}, 0, func(ctx context.Context) (templ.Component, error) {
 		c, err := cr.st.Class(ctx, c.Code, time.Now())
 		if err != nil {
 			return nil, err
@@ -169,7 +169,7 @@ func (cr *Room) handleClassEvents(w http.ResponseWriter, r *http.Request) {
 	lang := i18n.Of(r)
 	device, _ := cr.deviceID(w, r)
 	csrf := cr.csrfToken(w, r)
-	cr.stream(w, r, c.Code, "question", []string{"ask", "reveal"}, phoneJitter, func(ctx context.Context) (templ.Component, error) {
+	cr.stream(w, r, c.Code, Viewer{Addr: clientip.Addr(r)}, "question", []string{"ask", "reveal"}, phoneJitter, func(ctx context.Context) (templ.Component, error) {
 		c, err := cr.st.Class(ctx, c.Code, time.Now())
 		if err != nil {
 			return nil, err

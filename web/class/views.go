@@ -263,7 +263,7 @@ func results(ctx context.Context, st store.Classes, q store.Question) (Spec, Res
 // live is the console's live panel for a class.
 func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, key, csrf string) (templates.ClassLive, error) {
 	t := lang.T
-	l := templates.ClassLive{None: t("class.none"), Students: t("class.students", c.Students), Live: t("class.live")}
+	l := templates.ClassLive{None: t("class.none"), Students: lang.Plural("class.students", c.Students), Live: t("class.live")}
 	if c.Question == 0 {
 		return l, nil
 	}

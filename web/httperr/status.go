@@ -32,7 +32,6 @@ var codes = map[string]int{
 	"rate_limited": http.StatusTooManyRequests,
 	"too_many":     http.StatusTooManyRequests, // answer changes
 	"class_full":   http.StatusServiceUnavailable,
-	"streams_full": http.StatusServiceUnavailable,
 	"no_store":     http.StatusServiceUnavailable,
 }
 

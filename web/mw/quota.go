@@ -51,6 +51,22 @@ func (q *Quota) Take(addr string, now time.Time) (bool, time.Duration) {
 	return true, 0
 }
 
+// Left reports whether addr has a token at now, spending none; else how
+// long until one is back.
+func (q *Quota) Left(addr string, now time.Time) (bool, time.Duration) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	b, ok := q.buckets[addr]
+	if !ok {
+		return true, 0
+	}
+	tokens := math.Min(q.burst, b.tokens+float64(now.Sub(b.at))/float64(q.refill))
+	if tokens < 1 {
+		return false, time.Duration((1 - tokens) * float64(q.refill))
+	}
+	return true, 0
+}
+
 // forget makes room for one more address: the full buckets go first.
 func (q *Quota) forget(now time.Time) {
 	if len(q.buckets) < maxQuotaAddrs {

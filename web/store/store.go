@@ -97,11 +97,13 @@ type UploadLimits struct {
 //   - Uploads: /inspect's shared uploads, their findings, quotas and sweep;
 //   - Events: the feed that tells every replica a class changed (the
 //     class streams' hub);
-//   - Secrets: the keys replicas share (the class's cookie signers).
+//   - Secrets: the keys replicas share (the class's cookie signers);
+//   - Seats: new students' seats per address, a bucket replicas share.
 //
 // Every method is safe for concurrent use. SQL implements them all.
 type Store interface {
 	Classes
+	Seats
 	Uploads
 	Events
 	Secrets

@@ -1,5 +1,5 @@
 // Package storetest is the one test suite every store.Store runs, a part
-// at a time (Secrets, Classes, Events, Uploads), each through its own
+// at a time (Secrets, Classes, Seats, Events, Uploads), each through its own
 // interface: the sqlite and postgres packages call Run from their tests.
 package storetest
 
@@ -43,6 +43,10 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"Answer", testAnswer},
 		{"AnswerConcurrent", testAnswerConcurrent},
 		{"Sweep", testSweep},
+	})
+	runPart(t, "Seats", open, []partTest[store.Seats]{
+		{"Seats", testSeats},
+		{"SeatsConcurrent", testSeatsConcurrent},
 	})
 	runPart(t, "Events", open, []partTest[store.Events]{
 		{"Events", testEvents},

@@ -1,0 +1,29 @@
+package mw
+
+import (
+	"testing"
+	"time"
+)
+
+// TestQuotaLeft: Left reports a token without spending it, and the wait
+// until one is back once spent.
+func TestQuotaLeft(t *testing.T) {
+	q := NewQuota(2, time.Second)
+	now := time.Unix(1000, 0)
+	if ok, _ := q.Left("a", now); !ok {
+		t.Error("an unknown address has no token left")
+	}
+	q.Take("a", now)
+	if ok, _ := q.Left("a", now); !ok {
+		t.Error("one of two tokens spent: none left")
+	}
+	q.Take("a", now)
+	for range 3 { // Left spends nothing
+		if ok, wait := q.Left("a", now.Add(250*time.Millisecond)); ok || wait != 750*time.Millisecond {
+			t.Errorf("both spent: Left = %v, %v; want false, 750ms", ok, wait)
+		}
+	}
+	if ok, _ := q.Left("a", now.Add(time.Second)); !ok {
+		t.Error("a second later a token should be back")
+	}
+}
