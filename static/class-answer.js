@@ -65,6 +65,7 @@
           save(null);
           inFlight = null;
           status(form, "sent");
+          refresh();
           return;
         }
         if (resp.status >= 500) {
@@ -72,7 +73,7 @@
         }
         save(null);
         inFlight = null;
-        return resp.text().then(function (html) { showRefusal(html); });
+        return resp.text().then(function (html) { showPanel(html); });
       })
       .catch(function () {
         if (inFlight !== draft) { return; }
@@ -83,12 +84,28 @@
       });
   }
 
-  // showRefusal puts the refused page's question panel in place of ours.
-  function showRefusal(html) {
+  // showPanel puts the question panel of a page the server answered in
+  // place of ours.
+  function showPanel(html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var theirs = doc.getElementById("class-question");
     var ours = document.getElementById("class-question");
     if (theirs && ours) { ours.innerHTML = theirs.innerHTML; }
+  }
+
+  // refresh shows the acknowledged answer as the server has it ("your
+  // answer: …"), keeping the "sent" status; if the page cannot be read now,
+  // the status alone says the answer counts.
+  function refresh() {
+    fetch(location.href, { credentials: "same-origin" })
+      .then(function (resp) { return resp.ok ? resp.text() : ""; })
+      .then(function (html) {
+        if (!html || inFlight) { return; }
+        showPanel(html);
+        var form = currentForm();
+        if (form) { status(form, "sent"); }
+      })
+      .catch(function () { /* the status already says it was sent */ });
   }
 
   function currentForm() { return document.querySelector("form.class-answer"); }

@@ -288,3 +288,48 @@ func TestPostgresRestartLosesNoAnswer(t *testing.T) {
 	}
 	t.Logf("restart took %v; %d sends failed and were sent again", restartTook, failed.Load())
 }
+
+// TestBrowserAnswerSurvivesBlip: with class-answer.js, an answer sent
+// while the store fails says "not sent yet" in the phone's language, keeps
+// its draft, and is sent again by itself once the store is back: stored
+// once, then shown as the phone's answer.
+func TestBrowserAnswerSurvivesBlip(t *testing.T) {
+	t.Parallel()
+	st := &blipStore{Store: backends[0].open(t)}
+	srv := server(t, st, web.Options{})
+	code, key := newClass(t, srv.URL)
+	askCell(t, srv.URL, code, key)
+	tb := newTab(t, srv)
+	tb.open("/join/" + code + "?lang=zh")
+	st.down.Store(true)
+	eval[bool](tb, `(() => { document.getElementById("class-a").value = "0.4"; document.querySelector("form.class-answer button").click(); return true })()`)
+	tb.until("the phone says its answer is not sent yet", `() => {
+		const s = document.querySelector("[data-testid=phone-send]");
+		return s && !s.hidden && s.textContent.includes("尚未发送") ? "" : (s ? s.textContent : "no status");
+	}`)
+	if !eval[bool](tb, `localStorage.getItem("gaelab.answer") !== null`) {
+		t.Error("the unsent answer is not kept in localStorage")
+	}
+	time.Sleep(time.Second) // a few resends fail
+	st.down.Store(false)
+	tb.until("the answer is sent once the store is back", `() => {
+		const s = document.querySelector("[data-testid=phone-send]"), y = document.querySelector("[data-testid=phone-yours]");
+		return s && s.textContent.includes("已发送") && y && y.textContent.includes("0.4") ? "" : document.getElementById("class-question").innerText;
+	}`)
+	if !eval[bool](tb, `localStorage.getItem("gaelab.answer") === null`) {
+		t.Error("the acknowledged answer's draft is still kept")
+	}
+	if got, _ := st.Answers(context.Background(), code, 1); len(got) != 1 || got[0].Changes != 1 || got[0].Value != "0.4" {
+		t.Errorf("answers = %+v; want 0.4 once", got)
+	}
+	// The browser logs each 503 the script met; they are the test's doing.
+	tb.mu.Lock()
+	kept := tb.problems[:0]
+	for _, p := range tb.problems {
+		if !strings.Contains(p, "503") {
+			kept = append(kept, p)
+		}
+	}
+	tb.problems = kept
+	tb.mu.Unlock()
+}
