@@ -148,10 +148,9 @@ func answerProblem(lang i18n.Lang, err error, raw string) string {
 	return msg
 }
 
-// storeAnswer stores a device's answer (a resend of send counts once): one
-// statement in the usual case; a
-// device that has not joined yet (its first request is this answer) joins,
-// within the class's cap.
+// storeAnswer stores a device's answer (a resend of send counts once):
+// one statement in the usual case; a device that has not joined yet (its
+// first request is this answer) joins, within the class's cap.
 func (cr *Room) storeAnswer(ctx context.Context, code string, qid int, device, value, send string) error {
 	err := cr.st.Answer(ctx, code, qid, device, value, send, maxAnswerChanges, time.Now())
 	if errors.Is(err, store.ErrNotStudent) {

@@ -17,19 +17,23 @@ const storeRetryAfter = "2"
 
 // unavailable answers a request the store failed: 503 with Retry-After,
 // never cached, logged without the key (the route pattern only). Under
-// /api/ the JSON error names the store; a GET page says to try again with
-// a link to itself; a form says to go back and send it again.
+// /api/ the JSON error names the store; elsewhere a page in the learner's
+// language says to try again in a few seconds, with a link to itself for a
+// GET without the teacher's key (a form is sent again from the page before
+// it).
 func (cr *Room) unavailable(w http.ResponseWriter, r *http.Request, err error) {
 	cr.logger.Warn("class store", "method", r.Method, "route", routePattern(r), "err", err)
 	w.Header().Set("Retry-After", storeRetryAfter)
-	lang := i18n.Of(r)
-	if r.Method != http.MethodGet || strings.HasPrefix(r.URL.Path, "/api/") {
+	if strings.HasPrefix(r.URL.Path, "/api/") {
 		cr.fail(w, r, "unavailable", "store", "class.busy.message")
 		return
 	}
-	t := lang.T
-	vm := templates.ClassRetry{Page: classFrame(lang, t("class.busy.heading"), r.URL.Path), Heading: t("class.busy.heading"),
-		Message: t("class.busy.message"), Again: templates.Link{Label: t("class.busy.again"), URL: r.URL.RequestURI()}}
+	t := i18n.Of(r).T
+	vm := templates.ClassRetry{Page: classFrame(i18n.Of(r), t("class.busy.heading"), r.URL.Path), Heading: t("class.busy.heading"),
+		Message: t("class.busy.message")}
+	if r.Method == http.MethodGet && !r.URL.Query().Has("k") { // the teacher's key stays out of the HTML: reload instead
+		vm.Again = templates.Link{Label: t("class.busy.again"), URL: r.URL.RequestURI()}
+	}
 	cr.retryPage(w, r, vm)
 }
 

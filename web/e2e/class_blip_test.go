@@ -143,6 +143,9 @@ func TestStoreBlipIs503(t *testing.T) {
 		if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" || !strings.Contains(body, "数据库没有响应") {
 			t.Errorf("GET %s while the store is down = %d %q; want a 503 page in Chinese with Retry-After", path, resp.StatusCode, body)
 		}
+		if strings.Contains(body, key) {
+			t.Errorf("GET %s while the store is down: the teacher's key is in the page", path)
+		}
 	}
 	req, _ := http.NewRequest("GET", srv.URL+"/api/v1/classes/"+code+"/results", nil)
 	req.Header.Set("Authorization", "Bearer "+key)

@@ -180,13 +180,23 @@ func (s *SQL) Answer(ctx context.Context, code string, id int, device, value, se
 			return fmt.Errorf("store: answer: %w", err)
 		}
 	}
+	// Why nothing changed; a failure to read it is the store's, never a
+	// closed question (a phone would stop resending).
 	q, err := s.Question(ctx, code, id)
 	c, cerr := s.Class(ctx, code, now)
+	for _, e := range []error{err, cerr} {
+		if e != nil && !errors.Is(e, ErrNotFound) {
+			return e
+		}
+	}
 	if err != nil || cerr != nil || q.Revealed || c.Question != id {
 		return ErrClosed
 	}
 	var joined int
-	s.db.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM students WHERE class_code = ? AND device = ?`), code, device).Scan(&joined)
+	err = s.db.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM students WHERE class_code = ? AND device = ?`), code, device).Scan(&joined)
+	if err != nil {
+		return fmt.Errorf("store: answer: %w", err)
+	}
 	if joined == 0 {
 		return ErrNotStudent
 	}
