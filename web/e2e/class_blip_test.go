@@ -295,7 +295,8 @@ func TestPostgresRestartLosesNoAnswer(t *testing.T) {
 // TestBrowserAnswerSurvivesBlip: with class-answer.js, an answer sent
 // while the store fails says "not sent yet" in the phone's language, keeps
 // its draft, and is sent again by itself once the store is back: stored
-// once, then shown as the phone's answer.
+// once, then shown as the phone's answer. A draft kept across a reload is
+// sent when the page opens again.
 func TestBrowserAnswerSurvivesBlip(t *testing.T) {
 	t.Parallel()
 	st := &blipStore{Store: backends[0].open(t)}
@@ -324,6 +325,22 @@ func TestBrowserAnswerSurvivesBlip(t *testing.T) {
 	}
 	if got, _ := st.Answers(context.Background(), code, 1); len(got) != 1 || got[0].Changes != 1 || got[0].Value != "0.4" {
 		t.Errorf("answers = %+v; want 0.4 once", got)
+	}
+
+	// A change sent while the store is down, then the page reloaded (the
+	// 503 page) and opened again once it is back: the kept draft is sent.
+	st.down.Store(true)
+	eval[bool](tb, `(() => { document.getElementById("class-a").value = "0.3"; document.querySelector("form.class-answer button").click(); return true })()`)
+	tb.until("the change is not sent yet", `() => document.querySelector("[data-testid=phone-send]").textContent.includes("尚未发送") ? "" : "sending"`)
+	tb.open("/join/" + code + "?lang=zh")
+	st.down.Store(false)
+	tb.open("/join/" + code + "?lang=zh")
+	tb.until("the kept change is sent after the reload", `() => {
+		const y = document.querySelector("[data-testid=phone-yours]");
+		return y && y.textContent.includes("0.3") ? "" : document.getElementById("class-question").innerText;
+	}`)
+	if got, _ := st.Answers(context.Background(), code, 1); len(got) != 1 || got[0].Changes != 2 || got[0].Value != "0.3" {
+		t.Errorf("answers = %+v; want 0.3, changed once", got)
 	}
 	// The browser logs each 503 the script met; they are the test's doing.
 	tb.mu.Lock()
