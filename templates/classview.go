@@ -100,6 +100,7 @@ type PhoneQuestion struct {
 	Revealed bool
 	Result   string
 	Right    bool
+	Send     SendStatus
 }
 
 // PhoneOption is one option of a choice question.

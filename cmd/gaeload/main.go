@@ -123,6 +123,8 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fs.DurationVar(&c.class.maxP99, "class-max-p99", 200*time.Millisecond, "-class -check: greatest answer p99")
 	fs.DurationVar(&c.class.maxFinal, "class-max-final", time.Second, "-class -check: projector count final at most this after the last answer")
 	fs.Float64Var(&c.class.maxRSSM, "class-max-rss", 250, "-class -check: greatest peak RSS of each server, MB")
+	fs.BoolVar(&c.class.proxy, "class-proxy", false, "-class with -class-db: run nginx (/usr/sbin/nginx) in front of the replicas and send everything through it")
+	fs.StringVar(&c.class.blip, "class-blip", "", "-class: shell command to run a third of the way into the answers (e.g. a pg_ctl restart)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -143,6 +145,8 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 		return c, errors.New("-addr and -bin exclude each other")
 	case c.pid != 0 && c.addr == "":
 		return c, errors.New("-pid goes with -addr")
+	case c.class.proxy && c.class.db == "":
+		return c, errors.New("-class-proxy goes with -class-db (replicas share PostgreSQL)")
 	}
 	return c, nil
 }

@@ -5,15 +5,14 @@ import (
 	"net/http"
 
 	"gaelab/web/httperr"
-	"gaelab/web/mw"
 	"gaelab/web/store"
 )
 
 // The class pages and the class API answer a refusal one way: fail writes
 // its code (whose status httperr.StatusOf gives, the one mapping from codes
 // to HTTP), the field it names and the message, and failWith turns the store's
-// errors a student or a teacher can cause into refusals, logging anything
-// else as a 500.
+// errors a student or a teacher can cause into refusals, and any other (a
+// database down or restarting) into a 503 with Retry-After (unavailable).
 
 // fail answers a refused class request with code's status: the JSON API's
 // error (field named, English) under /api/, else plain text in the
@@ -34,13 +33,12 @@ func (cr *Room) refusal(err error) (code, field, key string, args []any, ok bool
 	return "", "", "", nil, false
 }
 
-// failWith answers err: its refusal, or else a logged 500 (the route
-// pattern only, never the key).
+// failWith answers err: its refusal, or else a logged 503 that says to
+// try again (unavailable).
 func (cr *Room) failWith(w http.ResponseWriter, r *http.Request, err error) {
 	if code, field, key, args, ok := cr.refusal(err); ok {
 		cr.fail(w, r, code, field, key, args...)
 		return
 	}
-	cr.logger.Error("class", "method", r.Method, "route", routePattern(r), "err", err)
-	cr.fail(w, r, "internal", "", "error.internal", mw.RequestID(r))
+	cr.unavailable(w, r, err)
 }

@@ -88,6 +88,7 @@ func (cr *Room) phonePage(w http.ResponseWriter, r *http.Request, code string, s
 		Stream:  "/class/" + c.Code + "/events?lang=" + string(lang), SSEScript: static.Path("htmx-ext-sse.min.js"),
 		Q: pq,
 	}
+	vm.Page.Scripts = append(vm.Page.Scripts, static.Path("class-answer.js"))
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
 	page.Render(w, r, templates.ClassPhonePage(vm))
@@ -118,7 +119,7 @@ func (cr *Room) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 			cr.phonePage(w, r, code, http.StatusUnprocessableEntity, answerProblem(lang, verr, raw))
 			return
 		}
-		err = cr.storeAnswer(r.Context(), r, code, qid, device, value)
+		err = cr.storeAnswer(r.Context(), r, code, qid, device, value, sendID(r))
 	}
 	code2, _, key, args, refused := cr.refusal(err)
 	var noSeat *noSeatError
@@ -133,8 +134,10 @@ func (cr *Room) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 		cr.answerClosed(w, r, code, qid)
 	case refused && code2 == "too_many":
 		cr.phonePage(w, r, code, httperr.Status(code2), lang.T(key, args...))
-	default:
+	case refused:
 		cr.failWith(w, r, err)
+	default:
+		cr.resendPage(w, r, code, err)
 	}
 }
 
@@ -149,11 +152,12 @@ func answerProblem(lang i18n.Lang, err error, raw string) string {
 	return msg
 }
 
-// storeAnswer stores a device's answer: one statement in the usual case; a
-// device that has not joined yet (its first answer) takes a seat of its
-// address's (takeSeat) and joins, within the class's cap.
-func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, qid int, device, value string) error {
-	err := cr.st.Answer(ctx, code, qid, device, value, maxAnswerChanges, time.Now())
+// storeAnswer stores a device's answer (a resend of send counts once):
+// one statement in the usual case; a device that has not joined yet (its
+// first answer) takes a seat of its address's (takeSeat) and joins, within
+// the class's cap.
+func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, qid int, device, value, send string) error {
+	err := cr.st.Answer(ctx, code, qid, device, value, send, maxAnswerChanges, time.Now())
 	if !errors.Is(err, store.ErrNotStudent) {
 		return err
 	}
@@ -164,7 +168,7 @@ func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, q
 		return err
 	}
 	cr.publish(ctx, code, "join")
-	return cr.st.Answer(ctx, code, qid, device, value, maxAnswerChanges, time.Now())
+	return cr.st.Answer(ctx, code, qid, device, value, send, maxAnswerChanges, time.Now())
 }
 
 // answerClosed explains a refused answer on the phone's page: the question

@@ -150,6 +150,10 @@ func (cr *Room) csrfToken(w http.ResponseWriter, r *http.Request) string {
 func (cr *Room) checkForm(w http.ResponseWriter, r *http.Request) bool {
 	r.Body = http.MaxBytesReader(w, r.Body, maxClassFormBytes)
 	if err := r.ParseForm(); err != nil {
+		if tooLong := new(http.MaxBytesError); errors.As(err, &tooLong) {
+			cr.fail(w, r, "too_large", "", "class.err.body", maxClassFormBytes>>10, MaxAnswerLen)
+			return false
+		}
 		cr.fail(w, r, "bad_form", "", "class.err.csrf")
 		return false
 	}

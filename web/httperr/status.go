@@ -33,6 +33,7 @@ var codes = map[string]int{
 	"too_many":     http.StatusTooManyRequests, // answer changes
 	"class_full":   http.StatusServiceUnavailable,
 	"no_store":     http.StatusServiceUnavailable,
+	"unavailable":  http.StatusServiceUnavailable, // the store failed: try again (Retry-After)
 }
 
 // Status is the HTTP status of an error code; a code without an entry is a

@@ -152,29 +152,51 @@ func (s *SQL) Join(ctx context.Context, code, device string, max int, now time.T
 }
 
 // Answer implements Classes: one statement inserts or replaces the answer
-// while the question is open and the device has changes left.
-func (s *SQL) Answer(ctx context.Context, code string, id int, device, value string, maxChanges int, now time.Time) error {
-	res, err := s.db.ExecContext(ctx, s.rebind(`INSERT INTO answers (class_code, question_id, device, value, changes, updated)
-		SELECT ?, ?, ?, ?, 1, ? WHERE EXISTS (SELECT 1 FROM questions q JOIN classes c ON c.code = q.class_code
+// while the question is open and the device has changes left, unless this
+// send already changed it (a resend: then it is acknowledged).
+func (s *SQL) Answer(ctx context.Context, code string, id int, device, value, send string, maxChanges int, now time.Time) error {
+	res, err := s.db.ExecContext(ctx, s.rebind(`INSERT INTO answers (class_code, question_id, device, value, changes, updated, send_id)
+		SELECT ?, ?, ?, ?, 1, ?, ? WHERE EXISTS (SELECT 1 FROM questions q JOIN classes c ON c.code = q.class_code
 		    WHERE q.class_code = ? AND q.id = ? AND q.revealed = 0 AND c.question = q.id AND c.expires > ?)
 		  AND EXISTS (SELECT 1 FROM students WHERE class_code = ? AND device = ?)
 		ON CONFLICT (class_code, question_id, device) DO UPDATE
-		SET value = excluded.value, changes = answers.changes + 1, updated = excluded.updated
-		WHERE answers.changes < ?`),
-		code, id, device, value, now.Unix(), code, id, now.Unix(), code, device, maxChanges)
+		SET value = excluded.value, changes = answers.changes + 1, updated = excluded.updated, send_id = excluded.send_id
+		WHERE answers.changes < ? AND (excluded.send_id = '' OR answers.send_id <> excluded.send_id)`),
+		code, id, device, value, now.Unix(), send, code, id, now.Unix(), code, device, maxChanges)
 	if err != nil {
 		return fmt.Errorf("store: answer: %w", err)
 	}
 	if n, _ := res.RowsAffected(); n > 0 {
 		return nil
 	}
+	if send != "" {
+		var last string
+		err := s.db.QueryRowContext(ctx, s.rebind(`SELECT send_id FROM answers WHERE class_code = ? AND question_id = ? AND device = ?`),
+			code, id, device).Scan(&last)
+		if err == nil && last == send {
+			return nil // a resend of the answer stored
+		}
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("store: answer: %w", err)
+		}
+	}
+	// Why nothing changed; a failure to read it is the store's, never a
+	// closed question (a phone would stop resending).
 	q, err := s.Question(ctx, code, id)
 	c, cerr := s.Class(ctx, code, now)
+	for _, e := range []error{err, cerr} {
+		if e != nil && !errors.Is(e, ErrNotFound) {
+			return e
+		}
+	}
 	if err != nil || cerr != nil || q.Revealed || c.Question != id {
 		return ErrClosed
 	}
 	var joined int
-	s.db.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM students WHERE class_code = ? AND device = ?`), code, device).Scan(&joined)
+	err = s.db.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM students WHERE class_code = ? AND device = ?`), code, device).Scan(&joined)
+	if err != nil {
+		return fmt.Errorf("store: answer: %w", err)
+	}
 	if joined == 0 {
 		return ErrNotStudent
 	}

@@ -141,7 +141,10 @@ type Classes interface {
 	// question while it is open, replacing its previous one: ErrNotStudent,
 	// ErrClosed (revealed, no longer current, not found, or the class
 	// expired) or ErrTooMany after maxChanges answers to the same question.
-	Answer(ctx context.Context, code string, id int, device, value string, maxChanges int, now time.Time) error
+	// send is the id of this send ("" for none): a resend with the id that
+	// last changed the answer is acknowledged (nil) and not counted again,
+	// not even against maxChanges.
+	Answer(ctx context.Context, code string, id int, device, value, send string, maxChanges int, now time.Time) error
 	// Answers returns the last answer of every device to a question.
 	Answers(ctx context.Context, code string, id int) ([]Answer, error)
 	// AnswerOf returns one device's answer; ErrNotFound if it gave none.

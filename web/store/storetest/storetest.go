@@ -42,6 +42,7 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"JoinCap", testJoinCap},
 		{"Answer", testAnswer},
 		{"AnswerConcurrent", testAnswerConcurrent},
+		{"AnswerSend", testAnswerSend},
 		{"Sweep", testSweep},
 	})
 	runPart(t, "Seats", open, []partTest[store.Seats]{

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	mrand "math/rand/v2"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// The phones' side of an answer and of a stream, as static/class-answer.js
+// and the browser's EventSource do them.
+
+// Backoff of a failed answer send: 0.5, 1, 2, 4, 8, 8, … s, ±25 %.
+const (
+	sendFirstDelay = 500 * time.Millisecond
+	sendMaxDelay   = 8 * time.Second
+)
+
+// sendDelay is the wait before resend number attempt+1.
+func sendDelay(attempt int) time.Duration {
+	d := sendMaxDelay
+	if attempt < 5 {
+		d = min(sendMaxDelay, sendFirstDelay<<attempt)
+	}
+	return time.Duration(float64(d) * (0.75 + mrand.Float64()/2))
+}
+
+// newSendID is a fresh send id: 32 hex digits.
+func newSendID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// sendAnswer posts an answer form with a fresh send id until the server
+// acknowledges it (303), sending the same request again after a network
+// error or a 5xx (sendDelay), as class-answer.js does. It returns the time
+// from the first send to the acknowledgement and how many sends failed; an
+// error for a refusal (4xx) or when ctx ends first.
+func sendAnswer(ctx context.Context, hc *http.Client, u string, form url.Values) (took time.Duration, failed int, err error) {
+	form.Set("send", newSendID())
+	body := form.Encode()
+	start := time.Now()
+	for attempt := 0; ; attempt++ {
+		req, _ := http.NewRequestWithContext(ctx, "POST", u, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		resp, err := hc.Do(req)
+		if err == nil {
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			switch {
+			case resp.StatusCode == http.StatusSeeOther:
+				return time.Since(start), failed, nil
+			case resp.StatusCode < 500:
+				return time.Since(start), failed, errors.New("refused: " + resp.Status)
+			}
+		}
+		failed++
+		select {
+		case <-time.After(sendDelay(attempt)):
+		case <-ctx.Done():
+			return time.Since(start), failed, fmt.Errorf("not acknowledged after %d sends: %w", failed, ctx.Err())
+		}
+	}
+}
+
+// follow reads a Server-Sent Events stream and calls fn with each event's
+// data, reconnecting after the stream's retry delay (2 s) whenever it
+// ends or cannot open, to whichever replica the balancer picks, until ctx
+// ends. opened is called after each successful connection.
+func follow(ctx context.Context, hc *http.Client, u string, opened func(), fn func(data string)) {
+	for ctx.Err() == nil {
+		req, _ := http.NewRequestWithContext(ctx, "GET", u, nil)
+		resp, err := hc.Do(req)
+		if err == nil && resp.StatusCode == http.StatusOK {
+			opened()
+			sseEvents(resp.Body, func(_, data string) { fn(data) })
+		}
+		if err == nil {
+			resp.Body.Close()
+		}
+		select {
+		case <-time.After(2 * time.Second):
+		case <-ctx.Done():
+		}
+	}
+}

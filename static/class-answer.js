@@ -1,0 +1,137 @@
+// A phone's answer survives a lost connection or a database blip. The page
+// works without this script (a failed send then shows a "not sent yet — send
+// again" page with the form filled in); with it:
+// - each send of the answer form (form.class-answer) gets a fresh random id
+//   in its "send" field, so the server counts a resend of it once;
+// - the draft (the form's fields and that id) is kept in localStorage until
+//   the server acknowledges it (its 303), so a reload resumes sending;
+// - a send that fails (no network, a 5xx such as the class's 503) is sent
+//   again, same id, after 0.5, 1, 2, 4, 8, 8, … seconds with ±25% jitter,
+//   until acknowledged, while the form's status line says so in the page's
+//   language (its data-sending, data-unsent and data-sent attributes);
+// - a refusal (4xx: not a number, the question closed, …) shows the page the
+//   server answered with, as the form would.
+// The protocol is the one cmd/gaeload's class workload follows.
+(function () {
+  "use strict";
+
+  var KEY = "gaelab.answer";
+  var MAX_DELAY = 8000;
+
+  function load() {
+    try { return JSON.parse(localStorage.getItem(KEY) || "null"); } catch (e) { return null; }
+  }
+  function save(draft) {
+    try {
+      if (draft) { localStorage.setItem(KEY, JSON.stringify(draft)); } else { localStorage.removeItem(KEY); }
+    } catch (e) { /* private mode: the draft lives as long as the page */ }
+  }
+
+  function newID() {
+    var b = new Uint8Array(16);
+    crypto.getRandomValues(b);
+    return Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
+  }
+
+  function status(form, which) {
+    var p = form.querySelector(".class-send");
+    if (!p) { return; }
+    p.textContent = p.getAttribute("data-" + which) || "";
+    p.hidden = false;
+  }
+
+  // fields of a form as [name, value] pairs, with the send id set.
+  function fields(form, id) {
+    var out = [];
+    new FormData(form).forEach(function (v, k) { if (k !== "send") { out.push([k, String(v)]); } });
+    out.push(["send", id]);
+    return out;
+  }
+
+  var timer = 0;
+  var inFlight = null;
+
+  // send posts the draft until the server acknowledges or refuses it.
+  function send(form, draft, attempt) {
+    clearTimeout(timer);
+    inFlight = draft;
+    status(form, attempt === 0 ? "sending" : "unsent");
+    var body = new URLSearchParams();
+    draft.fields.forEach(function (kv) { body.append(kv[0], kv[1]); });
+    fetch(draft.action, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" })
+      .then(function (resp) {
+        if (inFlight !== draft) { return; }
+        if (resp.type === "opaqueredirect" || (resp.status >= 200 && resp.status < 400)) {
+          save(null);
+          inFlight = null;
+          status(form, "sent");
+          refresh();
+          return;
+        }
+        if (resp.status >= 500) {
+          throw new Error("status " + resp.status);
+        }
+        save(null);
+        inFlight = null;
+        return resp.text().then(function (html) { showPanel(html); });
+      })
+      .catch(function () {
+        if (inFlight !== draft) { return; }
+        status(form, "unsent");
+        var delay = Math.min(MAX_DELAY, 500 * Math.pow(2, attempt));
+        delay *= 0.75 + Math.random() * 0.5;
+        timer = setTimeout(function () { send(currentForm() || form, draft, attempt + 1); }, delay);
+      });
+  }
+
+  // showPanel puts the question panel of a page the server answered in
+  // place of ours.
+  function showPanel(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var theirs = doc.getElementById("class-question");
+    var ours = document.getElementById("class-question");
+    if (theirs && ours) { ours.innerHTML = theirs.innerHTML; }
+  }
+
+  // refresh shows the acknowledged answer as the server has it ("your
+  // answer: …"), keeping the "sent" status; if the page cannot be read now,
+  // the status alone says the answer counts.
+  function refresh() {
+    fetch(location.href, { credentials: "same-origin" })
+      .then(function (resp) { return resp.ok ? resp.text() : ""; })
+      .then(function (html) {
+        if (!html || inFlight) { return; }
+        showPanel(html);
+        var form = currentForm();
+        if (form) { status(form, "sent"); }
+      })
+      .catch(function () { /* the status already says it was sent */ });
+  }
+
+  function currentForm() { return document.querySelector("form.class-answer"); }
+
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!(form instanceof HTMLFormElement) || !form.classList.contains("class-answer")) { return; }
+    e.preventDefault();
+    var draft = { action: form.getAttribute("action"), fields: fields(form, newID()) };
+    save(draft);
+    send(form, draft, 0);
+  });
+
+  // resume sends a draft left unacknowledged by a reload, if this page
+  // still asks the question it answers.
+  function resume() {
+    var draft = load();
+    var form = currentForm();
+    if (!draft || !form || inFlight) { return; }
+    var q = form.querySelector("input[name=q]");
+    var mine = draft.fields.filter(function (kv) { return kv[0] === "q"; })[0];
+    if (draft.action !== form.getAttribute("action") || !q || !mine || mine[1] !== q.value) {
+      save(null);
+      return;
+    }
+    send(form, draft, 0);
+  }
+  document.addEventListener("DOMContentLoaded", resume);
+})();
