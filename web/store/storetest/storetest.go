@@ -43,6 +43,11 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"Answer", testAnswer},
 		{"AnswerConcurrent", testAnswerConcurrent},
 		{"Sweep", testSweep},
+		{"Voting", testVoting},
+		{"Deadline", testDeadline},
+		{"Round", testRound},
+		{"Nicknames", testNicknames},
+		{"DeleteClass", testDeleteClass},
 	})
 	runPart(t, "Events", open, []partTest[store.Events]{
 		{"Events", testEvents},
