@@ -1,6 +1,7 @@
 package class
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/csv"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"gaelab/web/page"
+	"gaelab/web/store"
 )
 
 // pseudonym is a student's id in a class's CSV: "s-" and the first 10 hex
@@ -44,26 +46,16 @@ func (cr *Room) handleClassCSV(w http.ResponseWriter, r *http.Request) {
 		cr.failWith(w, r, err)
 		return
 	}
-	nicks := map[string]string{}
-	if c.Nicknames {
-		sts, err := cr.st.Students(ctx, c.Code)
-		if err != nil {
-			cr.failWith(w, r, err)
-			return
-		}
-		for _, st := range sts {
-			nicks[st.Device] = st.Nickname
-		}
+	nicks, err := cr.nicknames(ctx, c)
+	if err != nil {
+		cr.failWith(w, r, err)
+		return
 	}
 	noStore(w)
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="class-`+c.Code+`.csv"`)
 	cw := csv.NewWriter(w)
-	head := []string{"question", "round", "kind", "lesson", "block", "link", "cell", "correct", "student", "nickname", "answer", "changes", "right", "diagnosis", "updated"}
-	if !c.Nicknames {
-		head = append(head[:9:9], head[10:]...)
-	}
-	cw.Write(head)
+	cw.Write(csvHeader(c.Nicknames))
 	for _, q := range qs {
 		sp, _, as, err := results(ctx, cr.st, q)
 		if err != nil {
@@ -91,4 +83,28 @@ func (cr *Room) handleClassCSV(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	cw.Flush()
+}
+
+// csvHeader is the CSV's first row; the nickname column only when the
+// class asks for nicknames.
+func csvHeader(nicknames bool) []string {
+	head := []string{"question", "round", "kind", "lesson", "block", "link", "cell", "correct", "student", "nickname", "answer", "changes", "right", "diagnosis", "updated"}
+	if !nicknames {
+		head = append(head[:9:9], head[10:]...)
+	}
+	return head
+}
+
+// nicknames are the class's students' nicknames by device; none when the
+// class does not ask for them.
+func (cr *Room) nicknames(ctx context.Context, c store.Class) (map[string]string, error) {
+	nicks := map[string]string{}
+	if !c.Nicknames {
+		return nicks, nil
+	}
+	sts, err := cr.st.Students(ctx, c.Code)
+	for _, st := range sts {
+		nicks[st.Device] = st.Nickname
+	}
+	return nicks, err
 }
