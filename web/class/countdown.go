@@ -35,22 +35,31 @@ func (cd *countdown) get() time.Time {
 	return cd.deadline
 }
 
-// next fires when the time left next crosses a whole second (or at the
-// deadline); nil, which never fires, without a deadline ahead.
+// next fires after wait; nil, which never fires, without a deadline.
 func (cd *countdown) next(now time.Time) <-chan time.Time {
 	if cd == nil {
 		return nil
 	}
+	if d, ok := cd.wait(now); ok {
+		return time.After(d)
+	}
+	return nil
+}
+
+// wait is how long from now until the time left next crosses a whole
+// second, the last crossing being the deadline (at least 1 ms: a deadline
+// passed fires at once); ok false without a deadline.
+func (cd *countdown) wait(now time.Time) (time.Duration, bool) {
 	d := cd.get()
 	if d.IsZero() {
-		return nil
+		return 0, false
 	}
 	left := d.Sub(now)
 	wait := left % time.Second
 	if wait <= 0 {
 		wait = min(left, time.Second)
 	}
-	return time.After(max(wait, time.Millisecond))
+	return max(wait, time.Millisecond), true
 }
 
 // tick sends the time left, or once the deadline passed, the panel again.
