@@ -282,3 +282,16 @@ func (cr *Room) handleAPIClassFlow(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, status, out)
 }
+
+// flowResults adds a question's flow to the API's results: its round (and
+// the question it repeats), whether voting is open, whether the spread is
+// shown, and its deadline (null: no timer).
+func flowResults(out map[string]any, q store.Question, now time.Time) {
+	out["round"], out["open"], out["shown"], out["deadline"] = q.Round(), q.Open(now), q.Shown, nil
+	if q.RoundOf != 0 {
+		out["round_of"] = strconv.Itoa(q.RoundOf)
+	}
+	if !q.Deadline.IsZero() {
+		out["deadline"] = q.Deadline.UTC().Format(time.RFC3339Nano)
+	}
+}

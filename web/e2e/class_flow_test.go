@@ -115,6 +115,9 @@ func TestClassFlowVoting(t *testing.T) {
 		if chart.Find("rect").Length() != 1 || strings.Contains(chart.Text(), "✓") || d.Find(`[data-testid="class-engine"]`).Length() != 0 {
 			t.Errorf("the spread should show one bar and no right answer: %q", chart.Text())
 		}
+		if _, m := api(t, srv.URL, "GET", "/api/v1/classes/"+code+"/results", key, nil); m["open"] != false || m["shown"] != true || m["round"] != 1.0 {
+			t.Errorf("results %v; want closed, shown, round 1", m)
+		}
 		if status, m := flow(t, srv.URL, code, key, "reopen", nil); status != 200 || m["open"] != true {
 			t.Fatalf("reopen = %d %v", status, m)
 		}
