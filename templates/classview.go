@@ -34,6 +34,7 @@ type ClassTeach struct {
 	Live      ClassLive
 	Ask       ClassAsk
 	CSV       Link
+	Flow      ClassFlow
 }
 
 // ClassAsk is the console's two ways to ask.
@@ -62,6 +63,7 @@ type ClassLive struct {
 	Groups     []templ.Component // trusted HTML from the lessons, or escaped text
 	Reveal     ClassForm         // Submit "" when there is nothing to reveal
 	Live       string
+	Flow       ClassFlowState
 }
 
 // ClassJoin is the page where a student types the code.
@@ -101,6 +103,7 @@ type PhoneQuestion struct {
 	Result   string
 	Right    bool
 	Send     SendStatus
+	Flow     PhoneFlow
 }
 
 // PhoneOption is one option of a choice question.

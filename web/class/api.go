@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"time"
 
 	"gaelab/web/i18n"
 )
@@ -107,9 +108,11 @@ func (cr *Room) handleAPIClassResults(w http.ResponseWriter, r *http.Request) {
 		cr.failWith(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
+	out := map[string]any{
 		"question": strconv.Itoa(q.ID), "revealed": q.Revealed, "students": c.Students,
 		"answers": res.Answers, "correct": res.Correct, "value": sp.Correct(),
 		"histogram": res.Histogram, "groups": res.Groups,
-	})
+	}
+	flowResults(out, q, time.Now())
+	writeJSON(w, http.StatusOK, out)
 }

@@ -1,22 +1,52 @@
 package class
 
 import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
 	"encoding/csv"
+	"encoding/hex"
 	"net/http"
 	"strconv"
 	"time"
 
 	"gaelab/web/page"
+	"gaelab/web/store"
 )
 
+// pseudonym is a student's id in a class's CSV: "s-" and the first 10 hex
+// digits of the HMAC-SHA256 of its device id under the class's own secret.
+// The same device has the same id in every question and round of the
+// class, and nobody can tell its device id (or follow it to another class)
+// from it.
+func pseudonym(secret []byte, device string) string {
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte(device))
+	return "s-" + hex.EncodeToString(m.Sum(nil))[:10]
+}
+
 // handleClassCSV handles the "GET /class/{code}/results.csv" route: every
-// answer of every question, one row each.
+// answer of every question, one row each: the question as asked (a second
+// round names its first) and its round, the student's pseudonymous id (and
+// nickname when the class asks for them), and plain values: numbers and
+// signs as they are, text behind the formula guard (page.CSVText).
 func (cr *Room) handleClassCSV(w http.ResponseWriter, r *http.Request) {
 	c, _, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}
-	qs, err := cr.st.Questions(r.Context(), c.Code)
+	ctx := r.Context()
+	qs, err := cr.st.Questions(ctx, c.Code)
+	if err != nil {
+		cr.failWith(w, r, err)
+		return
+	}
+	secret, err := cr.st.ClassSecret(ctx, c.Code)
+	if err != nil {
+		cr.failWith(w, r, err)
+		return
+	}
+	nicks, err := cr.nicknames(ctx, c)
 	if err != nil {
 		cr.failWith(w, r, err)
 		return
@@ -25,23 +55,56 @@ func (cr *Room) handleClassCSV(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="class-`+c.Code+`.csv"`)
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"question", "kind", "lesson", "block", "link", "cell", "correct", "student", "answer", "changes", "right", "diagnosis", "updated"})
+	cw.Write(csvHeader(c.Nicknames))
 	for _, q := range qs {
-		sp, _, as, err := results(r.Context(), cr.st, q)
+		sp, _, as, err := results(ctx, cr.st, q)
 		if err != nil {
 			cr.logger.Error("class csv", "err", err)
 			break
 		}
-		for i, a := range as {
+		asked := q.ID
+		if q.RoundOf != 0 {
+			asked = q.RoundOf
+		}
+		for _, a := range as {
 			diag := ""
 			right := sp.Right(a.Value)
 			if !right {
 				diag = sp.Diagnosis(a.Value)
 			}
-			cw.Write([]string{strconv.Itoa(q.ID), sp.Kind, sp.Lesson, sp.Block, sp.Link, sp.Cell, sp.Correct(),
-				strconv.Itoa(i + 1), page.CSVAnswer(a.Value), strconv.Itoa(a.Changes), strconv.FormatBool(right), diag,
-				a.Updated.UTC().Format(time.RFC3339)})
+			row := []string{strconv.Itoa(asked), strconv.Itoa(q.Round()), sp.Kind, sp.Lesson, sp.Block, sp.Link, sp.Cell, page.CSVAnswer(sp.Correct()),
+				pseudonym(secret, a.Device)}
+			if c.Nicknames {
+				row = append(row, page.CSVText(nicks[a.Device]))
+			}
+			row = append(row, page.CSVAnswer(a.Value), strconv.Itoa(a.Changes), strconv.FormatBool(right), diag,
+				a.Updated.UTC().Format(time.RFC3339))
+			cw.Write(row)
 		}
 	}
 	cw.Flush()
+}
+
+// csvHeader is the CSV's first row; the nickname column only when the
+// class asks for nicknames.
+func csvHeader(nicknames bool) []string {
+	head := []string{"question", "round", "kind", "lesson", "block", "link", "cell", "correct", "student", "nickname", "answer", "changes", "right", "diagnosis", "updated"}
+	if !nicknames {
+		head = append(head[:9:9], head[10:]...)
+	}
+	return head
+}
+
+// nicknames are the class's students' nicknames by device; none when the
+// class does not ask for them.
+func (cr *Room) nicknames(ctx context.Context, c store.Class) (map[string]string, error) {
+	nicks := map[string]string{}
+	if !c.Nicknames {
+		return nicks, nil
+	}
+	sts, err := cr.st.Students(ctx, c.Code)
+	for _, st := range sts {
+		nicks[st.Device] = st.Nickname
+	}
+	return nicks, err
 }

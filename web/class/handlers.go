@@ -133,6 +133,10 @@ func (cr *Room) handleClassTeach(w http.ResponseWriter, r *http.Request) {
 		},
 		CSV: templates.Link{Label: t("class.csv"), URL: "/class/" + c.Code + "/results.csv?" + url.Values{"k": {key}}.Encode()},
 	}
+	if vm.Flow, err = cr.flowControls(r.Context(), lang, c, csrf, key); err != nil {
+		cr.failWith(w, r, err)
+		return
+	}
 	page.Render(w, r, templates.ClassTeachPage(vm))
 }
 

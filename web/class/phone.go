@@ -110,7 +110,11 @@ func (cr *Room) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 		cr.phonePage(w, r, code, http.StatusConflict, lang.T("class.err.cookie"))
 		return
 	}
-	qid, _ := strconv.Atoi(r.PostForm.Get("q"))
+	qid, valid := questionID(r.PostForm.Get("q"))
+	if !valid {
+		cr.phonePage(w, r, code, http.StatusUnprocessableEntity, lang.T("class.err.badq"))
+		return
+	}
 	sp, err := cr.spec(r.Context(), code, qid)
 	if err == nil {
 		raw := r.PostForm.Get("a")
@@ -171,19 +175,15 @@ func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, q
 	return cr.st.Answer(ctx, code, qid, device, value, send, maxAnswerChanges, time.Now())
 }
 
-// answerClosed explains a refused answer on the phone's page: the question
-// was revealed (409), or the teacher has asked another (409), or the class
-// is gone (404).
+// answerClosed explains a refused answer on the phone's page
+// (closedAnswer), or that the class is gone (404).
 func (cr *Room) answerClosed(w http.ResponseWriter, r *http.Request, code string, qid int) {
 	c, ok := cr.loadClass(w, r, code)
 	if !ok {
 		return
 	}
-	key := "class.err.closed"
-	if qid != c.Question {
-		key = "class.err.stale"
-	}
-	cr.phonePage(w, r, c.Code, http.StatusConflict, i18n.Of(r).T(key))
+	status, key := cr.closedAnswer(r.Context(), c, qid)
+	cr.phonePage(w, r, c.Code, status, i18n.Of(r).T(key))
 }
 
 // spec is a question's spec, from memory after the first read: a question

@@ -15,8 +15,9 @@ import (
 // answer and the table's other cells are computed then, so the results need
 // no engine. It is stored as JSON.
 type Spec struct {
-	// Kind is "block" (a lesson's predict block) or "cell" (a table cell of
-	// the projected scenario).
+	// Kind is "block" (a lesson's predict block), "cell" (a table cell of
+	// the projected scenario) or "own" (the teacher's own question: Text,
+	// and Options for a choice).
 	Kind   string `json:"kind"`
 	Lesson string `json:"lesson,omitempty"` // lesson slug, for a block
 	Block  string `json:"block,omitempty"`  // block id as on the lesson page: predict-1
@@ -39,6 +40,10 @@ type Spec struct {
 	// Wrong are the block's anticipated wrong answers, in its order: a
 	// number, or a sign for sign questions. Choice blocks diagnose by option.
 	Wrong []Wrong `json:"wrong,omitempty"`
+	// Text and Options are the teacher's own question and a choice's
+	// options, as typed (escaped when shown).
+	Text    string   `json:"text,omitempty"`
+	Options []string `json:"options,omitempty"`
 }
 
 // Wrong is an anticipated wrong answer: its place in the block's list and

@@ -19,12 +19,15 @@ func Routes(r chi.Router, cr *Room, gzip func(http.Handler) http.Handler) {
 		r.Post("/class/{code}/reveal", cr.handleClassReveal)
 		r.Get("/class/{code}/results.csv", cr.handleClassCSV)
 		r.Post("/class/{code}/answer", cr.handleClassAnswer)
+		r.Post("/class/{code}/flow/{action}", cr.handleClassFlow)
+		r.Post("/class/{code}/nickname", cr.handleClassNickname)
 		r.Get("/join", cr.handleJoinForm)
 		r.Get("/join/{code}", cr.handleClassPhone)
 		r.Post("/api/v1/classes", cr.handleAPIClassCreate)
 		r.Post("/api/v1/classes/{code}/ask", cr.handleAPIClassAsk)
 		r.Post("/api/v1/classes/{code}/reveal", cr.handleAPIClassReveal)
 		r.Get("/api/v1/classes/{code}/results", cr.handleAPIClassResults)
+		r.Post("/api/v1/classes/{code}/flow/{action}", cr.handleAPIClassFlow)
 	})
 }
 

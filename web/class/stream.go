@@ -31,8 +31,9 @@ const (
 // then again after each event of the given kinds, and a heartbeat comment
 // every streamHeartbeat. It runs outside the handler timeout and the page
 // slots, under the hub's caps for who opens it (refuseStream past them),
-// with a write deadline per event through http.ResponseController.
-func (cr *Room) stream(w http.ResponseWriter, r *http.Request, code string, who Viewer, event string, kinds []string, jitter time.Duration, render func(ctx context.Context) (templ.Component, error)) {
+// with a write deadline per event through http.ResponseController. A
+// countdown (nil for none) that render sets adds the timer's events.
+func (cr *Room) stream(w http.ResponseWriter, r *http.Request, code string, who Viewer, event string, kinds []string, jitter time.Duration, cd *countdown, render func(ctx context.Context) (templ.Component, error)) {
 	f, err := cr.hub.Follow(code, who, kinds...)
 	if errors.Is(err, ErrStreamsFull) {
 		refuseStream(w)
@@ -49,10 +50,17 @@ func (cr *Room) stream(w http.ResponseWriter, r *http.Request, code string, who 
 	}
 	beat := time.NewTicker(streamHeartbeat)
 	defer beat.Stop()
+	tick := cd.next(time.Now())
 	for {
 		select {
 		case <-r.Context().Done():
 			return
+		case <-tick:
+			if err := cd.tick(r.Context(), sse, time.Now()); err != nil {
+				cr.streamEnd(r, err)
+				return
+			}
+			tick = cd.next(time.Now())
 		case <-f.C:
 			if jitter > 0 { // a room of phones woken at once spreads its reads and renders
 				select {
@@ -65,6 +73,7 @@ func (cr *Room) stream(w http.ResponseWriter, r *http.Request, code string, who 
 				cr.streamEnd(r, err)
 				return
 			}
+			tick = cd.next(time.Now())
 		case <-beat.C:
 			if err := sse.write([]byte(": heartbeat\n\n")); err != nil {
 				return
@@ -145,12 +154,17 @@ func (cr *Room) handleClassTeachEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	lang := i18n.Of(r)
 	csrf := cr.csrfToken(w, r)
-	cr.stream(w, r, c.Code, Viewer{Teacher: true}, "live", []string{"ask", "answer", "reveal", "join"}, 0, func(ctx context.Context) (templ.Component, error) {
+	cd := &countdown{lang: lang}
+	cr.stream(w, r, c.Code, Viewer{Teacher: true}, "live", []string{"ask", "answer", "reveal", "join", "flow", "show", "end"}, 0, cd, func(ctx context.Context) (templ.Component, error) {
 		c, err := cr.st.Class(ctx, c.Code, time.Now())
+		if errors.Is(err, store.ErrNotFound) {
+			return templates.ClassLivePanel(templates.ClassLive{None: lang.T("class.flow.ended")}), nil
+		}
 		if err != nil {
 			return nil, err
 		}
 		l, err := cr.live(ctx, lang, c, key, csrf)
+		cd.set(l.Flow.Deadline)
 		return templates.ClassLivePanel(l), err
 	})
 }
@@ -169,12 +183,17 @@ func (cr *Room) handleClassEvents(w http.ResponseWriter, r *http.Request) {
 	lang := i18n.Of(r)
 	device, _ := cr.deviceID(w, r)
 	csrf := cr.csrfToken(w, r)
-	cr.stream(w, r, c.Code, Viewer{Addr: clientip.Addr(r)}, "question", []string{"ask", "reveal"}, phoneJitter, func(ctx context.Context) (templ.Component, error) {
+	cd := &countdown{lang: lang}
+	cr.stream(w, r, c.Code, Viewer{Addr: clientip.Addr(r)}, "question", []string{"ask", "reveal", "flow", "end"}, phoneJitter, cd, func(ctx context.Context) (templ.Component, error) {
 		c, err := cr.st.Class(ctx, c.Code, time.Now())
+		if errors.Is(err, store.ErrNotFound) {
+			return templates.PhoneQuestionPanel(templates.PhoneQuestion{Wait: lang.T("class.flow.ended")}), nil
+		}
 		if err != nil {
 			return nil, err
 		}
 		pq, err := cr.phoneQuestion(ctx, lang, c, device, csrf, "")
+		cd.set(pq.Flow.Deadline)
 		return templates.PhoneQuestionPanel(pq), err
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 
@@ -206,6 +207,9 @@ func hiddenRows(cell string) []string {
 // Prompt is the question in a language: the lesson block's own text, or
 // "Predict <cell>." for a cell.
 func Prompt(lang i18n.Lang, sp Spec) templ.Component {
+	if sp.Kind == "own" {
+		return ownText(sp.Text)
+	}
 	if sp.Kind == "block" {
 		p, c := findBlock(lang, sp.Lesson, sp.Block)
 		if p != nil { // trusted HTML rendered from the lessons
@@ -235,6 +239,8 @@ func GroupLabel(lang i18n.Lang, sp Spec, g Group) templ.Component {
 			diag = course.LessonRequest{Lang: lang}.FillBlockCells(p, p.Wrong[i].Text)
 		case c != nil && i < len(c.Options):
 			diag = c.Options[c.Shown()[i]].Diagnosis
+		case sp.Kind == "own" && i < len(sp.Options):
+			diag = string(rune('a'+i)) + ". " + html.EscapeString(sp.Options[i])
 		}
 		if diag != "" {
 			return templ.Raw(html.EscapeString(lang.T("class.group.diag", g.Count)) + " " + diag)
@@ -275,9 +281,12 @@ func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, key, cs
 	if err != nil {
 		return l, err
 	}
-	l.Question, l.Prompt = t("class.question", q.ID), Prompt(lang, sp)
+	l.Question, l.Prompt = questionTitle(lang, q), Prompt(lang, sp)
 	l.Count = t("class.answers.of", res.Answers, c.Students)
 	l.Revealed = q.Revealed
+	if l.Flow, err = cr.liveFlow(ctx, lang, q, sp, res); err != nil {
+		return l, err
+	}
 	if !q.Revealed {
 		l.Reveal = templates.ClassForm{Action: "/class/" + c.Code + "/reveal", CSRF: csrf, Key: key, Lang: string(lang), Submit: t("class.reveal")}
 		return l, nil
@@ -288,7 +297,9 @@ func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, key, cs
 		share = int(math.Round(100 * float64(res.Correct) / float64(res.Answers)))
 	}
 	l.Share = t("class.right.share", share, res.Correct, res.Answers)
-	l.Histogram = templ.Raw(HistogramSVG(res, t("class.histogram", q.ID)))
+	if l.Histogram, err = cr.histogram(ctx, lang, q, sp, res); err != nil {
+		return l, err
+	}
 	l.GroupsHead = t("class.groups")
 	for _, g := range res.Groups {
 		l.Groups = append(l.Groups, GroupLabel(lang, sp, g))
@@ -300,6 +311,10 @@ func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, key, cs
 func (cr *Room) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class, device, csrf, problem string) (templates.PhoneQuestion, error) {
 	t := lang.T
 	pq := templates.PhoneQuestion{Wait: t("class.wait"), Error: problem}
+	var err error
+	if pq.Flow, err = cr.phoneNickname(ctx, lang, c, device, csrf); err != nil {
+		return pq, err
+	}
 	if c.Question == 0 {
 		return pq, nil
 	}
@@ -311,7 +326,7 @@ func (cr *Room) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class
 	if err != nil {
 		return pq, err
 	}
-	pq.Title, pq.Kind = t("class.question", q.ID), sp.Answer
+	pq.Title, pq.Kind = questionTitle(lang, q), sp.Answer
 	pq.Prompt = Prompt(lang, sp)
 	if sp.Kind == "cell" {
 		pq.Prompt, pq.Table = cr.PhoneCell(lang, sp)
@@ -321,6 +336,7 @@ func (cr *Room) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class
 		return pq, err
 	}
 	pq.Revealed = q.Revealed
+	phoneVoting(lang, q, &pq.Flow, time.Now())
 	if q.Revealed {
 		switch {
 		case mine.Value == "":
@@ -337,6 +353,10 @@ func (cr *Room) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class
 	pq.Send = templates.SendStatus{ID: newSendID(), Sending: t("class.send.sending"), Unsent: t("class.send.unsent"), Sent: t("class.send.sent")}
 	pq.Answer = templates.Field{ID: "class-a", Name: "a", Label: t("class.answer.label"), Value: mine.Value}
 	pq.Signs = page.SignOptions(lang, mine.Value)
+	for k, o := range sp.Options { // the teacher's own choice
+		v := string(rune('a' + k))
+		pq.Options = append(pq.Options, templates.PhoneOption{Value: v, Text: templ.Join(templ.Raw(v+". "), ownText(o)), Selected: mine.Value == v})
+	}
 	if _, c := findBlock(lang, sp.Lesson, sp.Block); c != nil && sp.Answer == "choice" {
 		for k, i := range c.Shown() {
 			v := string(rune('a' + k))

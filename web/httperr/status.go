@@ -23,17 +23,18 @@ var codes = map[string]int{
 	"timeout":            http.StatusServiceUnavailable,
 	"internal":           http.StatusInternalServerError,
 	// live classes
-	"bad_form":     http.StatusBadRequest,
-	"bad_json":     http.StatusBadRequest,
-	"csrf":         http.StatusForbidden,
-	"forbidden":    http.StatusForbidden,
-	"no_question":  http.StatusConflict,
-	"invalid":      http.StatusUnprocessableEntity,
-	"rate_limited": http.StatusTooManyRequests,
-	"too_many":     http.StatusTooManyRequests, // answer changes
-	"class_full":   http.StatusServiceUnavailable,
-	"no_store":     http.StatusServiceUnavailable,
-	"unavailable":  http.StatusServiceUnavailable, // the store failed: try again (Retry-After)
+	"bad_form":      http.StatusBadRequest,
+	"bad_json":      http.StatusBadRequest,
+	"csrf":          http.StatusForbidden,
+	"forbidden":     http.StatusForbidden,
+	"no_question":   http.StatusConflict,
+	"invalid":       http.StatusUnprocessableEntity,
+	"rate_limited":  http.StatusTooManyRequests,
+	"too_many":      http.StatusTooManyRequests, // answer changes
+	"class_full":    http.StatusServiceUnavailable,
+	"no_store":      http.StatusServiceUnavailable,
+	"unavailable":   http.StatusServiceUnavailable, // the store failed: try again (Retry-After)
+	"flow_conflict": http.StatusConflict,           // a teaching-flow step the class's state forbids
 }
 
 // Status is the HTTP status of an error code; a code without an entry is a

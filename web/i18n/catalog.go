@@ -41,6 +41,7 @@ var parts = []part{
 	{"update_release", enUpdateRelease, zhUpdateRelease},
 	{"class", enClass, zhClass},
 	{"class_blip", enClassBlip, zhClassBlip},
+	{"class_flow", enClassFlow, zhClassFlow},
 	{"present", enPresent, zhPresent},
 	{"capstone", enCapstone, zhCapstone},
 	{"lab", enLab, zhLab},

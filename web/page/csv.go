@@ -33,9 +33,12 @@ func CSVText(s string) string {
 }
 
 // CSVAnswer is CSVText for a student's answer, except that a plain number
-// ("+1", "-0.5") is written as it is, so that it stays a number.
+// ("+1", "-0.5") is written as it is, so that it stays a number, and so is
+// a sign alone ("+", "-": a sign question's answer): a formula needs an
+// expression after its sign, and a lone sign has none, so spreadsheets read
+// it as the text it is.
 func CSVAnswer(s string) string {
-	if _, err := strconv.ParseFloat(s, 64); err == nil {
+	if _, err := strconv.ParseFloat(s, 64); err == nil || s == "+" || s == "-" {
 		return s
 	}
 	return CSVText(s)

@@ -12,6 +12,10 @@ func TestCSVAnswerEscapesFormulas(t *testing.T) {
 		{"0.5", "0.5"},
 		{"+1", "+1"}, // a plain number stays a number
 		{"-0.25", "-0.25"},
+		{"+", "+"}, // a sign question's answer: no expression, no formula
+		{"-", "-"},
+		{"+-", "'+-"},
+		{"--1", "'--1"},
 		{"1e-3", "1e-3"},
 		{"a=b", "a=b"},
 		{"=SUM(A1)", "'=SUM(A1)"},

@@ -24,16 +24,16 @@ func (s *SQL) CreateClass(ctx context.Context, c Class) error {
 // Class implements Classes.
 func (s *SQL) Class(ctx context.Context, code string, now time.Time) (Class, error) {
 	var c Class
-	var created, expires int64
-	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT code, key_hash, created, expires, question, students FROM classes WHERE code = ? AND expires > ?`),
-		code, now.Unix()).Scan(&c.Code, &c.KeyHash, &created, &expires, &c.Question, &c.Students)
+	var created, expires, nicknames int64
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT code, key_hash, created, expires, question, students, nicknames FROM classes WHERE code = ? AND expires > ?`),
+		code, now.Unix()).Scan(&c.Code, &c.KeyHash, &created, &expires, &c.Question, &c.Students, &nicknames)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Class{}, ErrNotFound
 	}
 	if err != nil {
 		return Class{}, fmt.Errorf("store: class: %w", err)
 	}
-	c.Created, c.Expires = time.Unix(created, 0), time.Unix(expires, 0)
+	c.Created, c.Expires, c.Nicknames = time.Unix(created, 0), time.Unix(expires, 0), nicknames != 0
 	return c, nil
 }
 
@@ -44,54 +44,71 @@ func (s *SQL) Ask(ctx context.Context, code, spec string, now time.Time) (Questi
 		return Question{}, fmt.Errorf("store: ask: %w", err)
 	}
 	defer tx.Rollback()
+	return s.insertQuestion(ctx, tx, code, spec, 0, now)
+}
+
+// insertQuestion adds a question (the second round of roundOf, if not 0)
+// to a class in tx, makes it the current one and commits.
+func (s *SQL) insertQuestion(ctx context.Context, tx *sql.Tx, code, spec string, roundOf int, now time.Time) (Question, error) {
 	var id int
-	err = tx.QueryRowContext(ctx, s.rebind(`UPDATE classes SET question = question + 1 WHERE code = ? RETURNING question`), code).Scan(&id)
+	err := tx.QueryRowContext(ctx, s.rebind(`UPDATE classes SET question = question + 1 WHERE code = ? RETURNING question`), code).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Question{}, ErrNotFound
 	}
 	if err != nil {
 		return Question{}, fmt.Errorf("store: ask: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO questions (class_code, id, spec, created) VALUES (?, ?, ?, ?)`), code, id, spec, now.Unix()); err != nil {
+	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO questions (class_code, id, spec, created, round_of) VALUES (?, ?, ?, ?, ?)`), code, id, spec, now.Unix(), roundOf); err != nil {
 		return Question{}, fmt.Errorf("store: ask: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
 		return Question{}, fmt.Errorf("store: ask: %w", err)
 	}
-	return Question{Class: code, ID: id, Spec: spec, Created: time.Unix(now.Unix(), 0)}, nil
+	return Question{Class: code, ID: id, Spec: spec, Created: time.Unix(now.Unix(), 0), RoundOf: roundOf}, nil
+}
+
+// questionColumns are what scanQuestion reads, in its order.
+const questionColumns = `id, spec, revealed, created, closed, shown, deadline, round_of`
+
+// scanQuestion reads one row of questionColumns.
+func scanQuestion(code string, row interface{ Scan(...any) error }) (Question, error) {
+	q := Question{Class: code}
+	var revealed, created, closed, shown, deadline int64
+	if err := row.Scan(&q.ID, &q.Spec, &revealed, &created, &closed, &shown, &deadline, &q.RoundOf); err != nil {
+		return Question{}, err
+	}
+	q.Revealed, q.Created, q.Closed, q.Shown = revealed != 0, time.Unix(created, 0), closed != 0, shown != 0
+	if deadline != 0 {
+		q.Deadline = time.UnixMilli(deadline)
+	}
+	return q, nil
 }
 
 // Question implements Classes.
 func (s *SQL) Question(ctx context.Context, code string, id int) (Question, error) {
-	q := Question{Class: code, ID: id}
-	var revealed, created int64
-	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT spec, revealed, created FROM questions WHERE class_code = ? AND id = ?`), code, id).
-		Scan(&q.Spec, &revealed, &created)
+	q, err := scanQuestion(code, s.db.QueryRowContext(ctx, s.rebind(`SELECT `+questionColumns+` FROM questions WHERE class_code = ? AND id = ?`), code, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Question{}, ErrNotFound
 	}
 	if err != nil {
 		return Question{}, fmt.Errorf("store: question: %w", err)
 	}
-	q.Revealed, q.Created = revealed != 0, time.Unix(created, 0)
 	return q, nil
 }
 
 // Questions implements Classes.
 func (s *SQL) Questions(ctx context.Context, code string) ([]Question, error) {
-	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT id, spec, revealed, created FROM questions WHERE class_code = ? ORDER BY id`), code)
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT `+questionColumns+` FROM questions WHERE class_code = ? ORDER BY id`), code)
 	if err != nil {
 		return nil, fmt.Errorf("store: questions: %w", err)
 	}
 	defer rows.Close()
 	var out []Question
 	for rows.Next() {
-		q := Question{Class: code}
-		var revealed, created int64
-		if err := rows.Scan(&q.ID, &q.Spec, &revealed, &created); err != nil {
+		q, err := scanQuestion(code, rows)
+		if err != nil {
 			return nil, fmt.Errorf("store: questions: %w", err)
 		}
-		q.Revealed, q.Created = revealed != 0, time.Unix(created, 0)
 		out = append(out, q)
 	}
 	return out, rows.Err()
@@ -152,17 +169,18 @@ func (s *SQL) Join(ctx context.Context, code, device string, max int, now time.T
 }
 
 // Answer implements Classes: one statement inserts or replaces the answer
-// while the question is open and the device has changes left, unless this
-// send already changed it (a resend: then it is acknowledged).
+// while the question is open (Question.Open) and the device has changes
+// left, unless this send already changed it (a resend: then it is
+// acknowledged).
 func (s *SQL) Answer(ctx context.Context, code string, id int, device, value, send string, maxChanges int, now time.Time) error {
 	res, err := s.db.ExecContext(ctx, s.rebind(`INSERT INTO answers (class_code, question_id, device, value, changes, updated, send_id)
 		SELECT ?, ?, ?, ?, 1, ?, ? WHERE EXISTS (SELECT 1 FROM questions q JOIN classes c ON c.code = q.class_code
-		    WHERE q.class_code = ? AND q.id = ? AND q.revealed = 0 AND c.question = q.id AND c.expires > ?)
+		    WHERE q.class_code = ? AND q.id = ? AND q.revealed = 0 AND q.closed = 0 AND (q.deadline = 0 OR q.deadline > ?) AND c.question = q.id AND c.expires > ?)
 		  AND EXISTS (SELECT 1 FROM students WHERE class_code = ? AND device = ?)
 		ON CONFLICT (class_code, question_id, device) DO UPDATE
 		SET value = excluded.value, changes = answers.changes + 1, updated = excluded.updated, send_id = excluded.send_id
 		WHERE answers.changes < ? AND (excluded.send_id = '' OR answers.send_id <> excluded.send_id)`),
-		code, id, device, value, now.Unix(), send, code, id, now.Unix(), code, device, maxChanges)
+		code, id, device, value, now.Unix(), send, code, id, now.UnixMilli(), now.Unix(), code, device, maxChanges)
 	if err != nil {
 		return fmt.Errorf("store: answer: %w", err)
 	}
@@ -189,7 +207,7 @@ func (s *SQL) Answer(ctx context.Context, code string, id int, device, value, se
 			return e
 		}
 	}
-	if err != nil || cerr != nil || q.Revealed || c.Question != id {
+	if err != nil || cerr != nil || !q.Open(now) || c.Question != id {
 		return ErrClosed
 	}
 	var joined int
@@ -241,20 +259,34 @@ func (s *SQL) AnswerOf(ctx context.Context, code string, id int, device string) 
 
 // DeleteExpired implements Classes.
 func (s *SQL) DeleteExpired(ctx context.Context, now time.Time) (int, error) {
-	tx, err := s.db.BeginTx(ctx, nil)
+	n, err := s.deleteClasses(ctx, `expires <= ?`, now.Unix())
 	if err != nil {
 		return 0, fmt.Errorf("store: sweep: %w", err)
 	}
+	return n, nil
+}
+
+// classTables are the tables that hold a class's rows (class_code), which
+// go with it.
+var classTables = []string{"answers", "students", "questions"}
+
+// deleteClasses deletes, in one transaction, the classes where cond (a
+// condition on the classes table with one parameter, arg) holds, with
+// their rows in classTables, and returns how many classes.
+func (s *SQL) deleteClasses(ctx context.Context, cond string, arg any) (int, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
 	defer tx.Rollback()
-	expired := `(SELECT code FROM classes WHERE expires <= ?)`
-	for _, table := range []string{"answers", "students", "questions"} {
-		if _, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM `+table+` WHERE class_code IN `+expired), now.Unix()); err != nil {
-			return 0, fmt.Errorf("store: sweep %s: %w", table, err)
+	for _, table := range classTables {
+		if _, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM `+table+` WHERE class_code IN (SELECT code FROM classes WHERE `+cond+`)`), arg); err != nil {
+			return 0, fmt.Errorf("%s: %w", table, err)
 		}
 	}
-	res, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM classes WHERE expires <= ?`), now.Unix())
+	res, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM classes WHERE `+cond), arg)
 	if err != nil {
-		return 0, fmt.Errorf("store: sweep classes: %w", err)
+		return 0, fmt.Errorf("classes: %w", err)
 	}
 	n, _ := res.RowsAffected()
 	return int(n), tx.Commit()

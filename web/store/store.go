@@ -41,6 +41,8 @@ type Class struct {
 	Expires  time.Time
 	Question int
 	Students int
+	// Nicknames: the teacher asked students for a nickname.
+	Nicknames bool
 }
 
 // Question is one question of a class, numbered 1, 2, … in the order asked.
@@ -51,6 +53,14 @@ type Question struct {
 	Spec     string
 	Revealed bool
 	Created  time.Time
+	// Closed: voting was closed without a reveal; Shown: the projector
+	// shows the distribution without the answer; Deadline: when voting
+	// ends (zero: no timer); RoundOf: the question this one is the second
+	// round of (0: a first round). See Open.
+	Closed   bool
+	Shown    bool
+	Deadline time.Time
+	RoundOf  int
 }
 
 // Answer is one student's last answer to a question and how many times it
@@ -153,6 +163,8 @@ type Classes interface {
 	// DeleteExpired deletes the classes expired at now, with their
 	// questions, students and answers, and returns how many classes.
 	DeleteExpired(ctx context.Context, now time.Time) (int, error)
+
+	Flow
 }
 
 // Uploads are the batches uploaded to /inspect: content-addressed bytes,

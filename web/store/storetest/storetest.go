@@ -44,6 +44,11 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"AnswerConcurrent", testAnswerConcurrent},
 		{"AnswerSend", testAnswerSend},
 		{"Sweep", testSweep},
+		{"Voting", testVoting},
+		{"Deadline", testDeadline},
+		{"Round", testRound},
+		{"Nicknames", testNicknames},
+		{"DeleteClass", testDeleteClass},
 	})
 	runPart(t, "Seats", open, []partTest[store.Seats]{
 		{"Seats", testSeats},

@@ -1,0 +1,216 @@
+package storetest
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"gaelab/web/store"
+)
+
+// flowClass makes a class with one joined device "d1" and one question
+// asked, and returns its code and the question.
+func flowClass(t *testing.T, s store.Classes, prefix string) (string, store.Question) {
+	t.Helper()
+	code := unique(t, prefix)
+	newClass(t, s, code)
+	if err := s.Join(ctx, code, "d1", 500, now); err != nil {
+		t.Fatal(err)
+	}
+	q, err := s.Ask(ctx, code, `{"n":1}`, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return code, q
+}
+
+// testVoting: a closed question refuses answers until re-opened, on either
+// replica; a revealed one cannot be re-opened.
+func testVoting(t *testing.T, a, b store.Classes) {
+	code, q := flowClass(t, a, "V")
+	if err := a.SetVoting(ctx, code, q.ID, false); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := b.Question(ctx, code, q.ID); !got.Closed || got.Revealed || got.Open(now) {
+		t.Errorf("after closing: %+v; want closed, not revealed, not open", got)
+	}
+	if err := b.Answer(ctx, code, q.ID, "d1", "1", "", 3, now); !errors.Is(err, store.ErrClosed) {
+		t.Errorf("an answer to a closed question = %v; want ErrClosed", err)
+	}
+	if err := b.SetVoting(ctx, code, q.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Answer(ctx, code, q.ID, "d1", "1", "", 3, now); err != nil {
+		t.Errorf("an answer after re-opening = %v", err)
+	}
+	if err := a.SetShown(ctx, code, q.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := b.Question(ctx, code, q.ID); !got.Shown || !got.Open(now) {
+		t.Errorf("after showing the distribution: %+v; want shown and still open", got)
+	}
+	a.Reveal(ctx, code, q.ID)
+	if err := a.SetVoting(ctx, code, q.ID, true); !errors.Is(err, store.ErrClosed) {
+		t.Errorf("re-opening a revealed question = %v; want ErrClosed", err)
+	}
+	if err := a.SetDeadline(ctx, code, q.ID, now.Add(time.Minute)); !errors.Is(err, store.ErrClosed) {
+		t.Errorf("a timer on a revealed question = %v; want ErrClosed", err)
+	}
+	for name, err := range map[string]error{
+		"SetVoting":   a.SetVoting(ctx, code, 9, false),
+		"SetShown":    a.SetShown(ctx, code, 9, true),
+		"SetDeadline": a.SetDeadline(ctx, code, 9, now),
+	} {
+		if !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("%s of an unknown question = %v; want ErrNotFound", name, err)
+		}
+	}
+}
+
+// testDeadline: the deadline, kept to the millisecond, closes voting at
+// its instant for every replica; re-opening clears it.
+func testDeadline(t *testing.T, a, b store.Classes) {
+	code, q := flowClass(t, a, "T")
+	end := now.Add(1500 * time.Millisecond)
+	if err := a.SetDeadline(ctx, code, q.ID, end); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := b.Question(ctx, code, q.ID)
+	if !got.Deadline.Equal(end) {
+		t.Errorf("deadline = %v; want %v", got.Deadline, end)
+	}
+	if err := b.Answer(ctx, code, q.ID, "d1", "1", "", 3, end.Add(-time.Millisecond)); err != nil {
+		t.Errorf("an answer 1 ms before the deadline = %v", err)
+	}
+	if err := b.Answer(ctx, code, q.ID, "d1", "2", "", 3, end); !errors.Is(err, store.ErrClosed) {
+		t.Errorf("an answer at the deadline = %v; want ErrClosed", err)
+	}
+	if as, _ := a.Answers(ctx, code, q.ID); len(as) != 1 || as[0].Value != "1" {
+		t.Errorf("answers = %+v; want the one before the deadline", as)
+	}
+	if err := a.SetVoting(ctx, code, q.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := b.Question(ctx, code, q.ID); !got.Deadline.IsZero() || !got.Open(end.Add(time.Hour)) {
+		t.Errorf("re-opening kept the deadline: %+v", got)
+	}
+}
+
+// testRound: a second round is a new current question with the first's
+// spec; answers to the first stay, and the first round takes no more.
+func testRound(t *testing.T, a, b store.Classes) {
+	code, q := flowClass(t, a, "R")
+	a.Answer(ctx, code, q.ID, "d1", "1", "", 3, now)
+	r, err := b.AskRound(ctx, code, q.ID, now)
+	if err != nil || r.ID != q.ID+1 || r.RoundOf != q.ID || r.Round() != 2 {
+		t.Fatalf("AskRound = %+v, %v; want question %d, round 2 of %d", r, err, q.ID+1, q.ID)
+	}
+	got, _ := a.Question(ctx, code, r.ID)
+	if got.Spec != q.Spec || got.RoundOf != q.ID {
+		t.Errorf("second round = %+v; want the first's spec and round_of %d", got, q.ID)
+	}
+	if c, _ := a.Class(ctx, code, now); c.Question != r.ID {
+		t.Errorf("current question %d; want the second round %d", c.Question, r.ID)
+	}
+	if err := a.Answer(ctx, code, q.ID, "d1", "2", "", 3, now); !errors.Is(err, store.ErrClosed) {
+		t.Errorf("answering the first round after the second began = %v; want ErrClosed", err)
+	}
+	if err := a.Answer(ctx, code, r.ID, "d1", "2", "", 3, now); err != nil {
+		t.Errorf("answering the second round = %v", err)
+	}
+	if mine, _ := a.AnswerOf(ctx, code, q.ID, "d1"); mine.Value != "1" {
+		t.Errorf("the first round's answer became %q", mine.Value)
+	}
+	if _, err := a.AskRound(ctx, code, q.ID, now); !errors.Is(err, store.ErrExists) {
+		t.Errorf("a second second round = %v; want ErrExists", err)
+	}
+	if _, err := a.AskRound(ctx, code, r.ID, now); !errors.Is(err, store.ErrExists) {
+		t.Errorf("a round of a second round = %v; want ErrExists", err)
+	}
+	if _, err := a.AskRound(ctx, code, 99, now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a round of an unknown question = %v; want ErrNotFound", err)
+	}
+}
+
+// testNicknames: the option is the class's; a joined device gives its
+// nickname once; the class secret is made once and shared.
+func testNicknames(t *testing.T, a, b store.Classes) {
+	code, _ := flowClass(t, a, "N")
+	if c, _ := b.Class(ctx, code, now); c.Nicknames {
+		t.Error("nicknames are on before the teacher turns them on")
+	}
+	if err := a.SetNicknames(ctx, code, true); err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := b.Class(ctx, code, now); !c.Nicknames {
+		t.Error("nicknames are off after the teacher turned them on")
+	}
+	if err := a.SetNickname(ctx, code, "d1", "<b>Ann</b>"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SetNickname(ctx, code, "d1", "Bob"); !errors.Is(err, store.ErrExists) {
+		t.Errorf("a second nickname = %v; want ErrExists", err)
+	}
+	if err := b.SetNickname(ctx, code, "d9", "Bob"); !errors.Is(err, store.ErrNotStudent) {
+		t.Errorf("a nickname before joining = %v; want ErrNotStudent", err)
+	}
+	a.Join(ctx, code, "d2", 500, now.Add(time.Second))
+	sts, err := b.Students(ctx, code)
+	if err != nil || len(sts) != 2 || sts[0].Device != "d1" || sts[0].Nickname != "<b>Ann</b>" || sts[1].Nickname != "" {
+		t.Errorf("Students = %+v, %v", sts, err)
+	}
+	if st, err := a.Student(ctx, code, "d9"); !errors.Is(err, store.ErrNotStudent) {
+		t.Errorf("Student of an unknown device = %+v, %v; want ErrNotStudent", st, err)
+	}
+	if err := a.SetNicknames(ctx, "nope", true); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SetNicknames of an unknown class = %v; want ErrNotFound", err)
+	}
+	x, err1 := a.ClassSecret(ctx, code)
+	y, err2 := b.ClassSecret(ctx, code)
+	if err1 != nil || err2 != nil || len(x) != 32 || string(x) != string(y) {
+		t.Errorf("ClassSecret = %x (%v), %x (%v); want the same 32 bytes", x, err1, y, err2)
+	}
+	other, _ := flowClass(t, a, "M")
+	if z, _ := a.ClassSecret(ctx, other); string(z) == string(x) {
+		t.Error("two classes share a secret")
+	}
+	if _, err := a.ClassSecret(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("ClassSecret of an unknown class = %v; want ErrNotFound", err)
+	}
+}
+
+// testDeleteClass: ending a class deletes it and every row of it, and
+// nothing of another class.
+func testDeleteClass(t *testing.T, a, b store.Classes) {
+	code, q := flowClass(t, a, "E")
+	keep, kq := flowClass(t, a, "K")
+	for _, c := range []struct {
+		code string
+		id   int
+	}{{code, q.ID}, {keep, kq.ID}} {
+		if err := a.Answer(ctx, c.code, c.id, "d1", "1", "", 3, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.DeleteClass(ctx, code); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Class(ctx, code, now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Class after DeleteClass = %v; want ErrNotFound", err)
+	}
+	qs, _ := a.Questions(ctx, code)
+	as, _ := a.Answers(ctx, code, q.ID)
+	sts, _ := a.Students(ctx, code)
+	if len(qs)+len(as)+len(sts) != 0 {
+		t.Errorf("after DeleteClass: %d questions, %d answers, %d students remain", len(qs), len(as), len(sts))
+	}
+	if err := a.DeleteClass(ctx, code); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("deleting twice = %v; want ErrNotFound", err)
+	}
+	kqs, _ := a.Questions(ctx, keep)
+	kas, _ := a.Answers(ctx, keep, kq.ID)
+	ksts, _ := a.Students(ctx, keep)
+	if len(kqs) != 1 || len(kas) != 1 || len(ksts) != 1 {
+		t.Errorf("another class lost rows: %d questions, %d answers, %d students", len(kqs), len(kas), len(ksts))
+	}
+}
