@@ -97,7 +97,8 @@ type UploadLimits struct {
 //   - Uploads: /inspect's shared uploads, their findings, quotas and sweep;
 //   - Events: the feed that tells every replica a class changed (the
 //     class streams' hub);
-//   - Secrets: the keys replicas share (the class's cookie signers).
+//   - Secrets: the keys replicas share (the class's cookie signers);
+//   - Tickets: a class's one-time tickets (open tokens, pairing codes).
 //
 // Every method is safe for concurrent use. SQL implements them all.
 type Store interface {
@@ -105,6 +106,7 @@ type Store interface {
 	Uploads
 	Events
 	Secrets
+	Tickets
 	// Close releases the database.
 	Close() error
 }

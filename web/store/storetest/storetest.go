@@ -44,6 +44,9 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"AnswerConcurrent", testAnswerConcurrent},
 		{"Sweep", testSweep},
 	})
+	runPart(t, "Tickets", open, []partTest[ticketStore]{
+		{"Tickets", testTickets},
+	})
 	runPart(t, "Events", open, []partTest[store.Events]{
 		{"Events", testEvents},
 	})
