@@ -12,7 +12,7 @@ import (
 // handleClassCSV handles the "GET /class/{code}/results.csv" route: every
 // answer of every question, one row each.
 func (cr *Room) handleClassCSV(w http.ResponseWriter, r *http.Request) {
-	c, _, ok := cr.teacher(w, r)
+	c, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}

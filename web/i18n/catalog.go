@@ -40,6 +40,7 @@ var parts = []part{
 	{"upgrade", enUpgrade, zhUpgrade},
 	{"update_release", enUpdateRelease, zhUpdateRelease},
 	{"class", enClass, zhClass},
+	{"class_wall", enClassWall, zhClassWall},
 	{"present", enPresent, zhPresent},
 	{"capstone", enCapstone, zhCapstone},
 	{"lab", enLab, zhLab},
