@@ -22,7 +22,7 @@ type ClassForm struct {
 type ClassTeach struct {
 	Page
 	Heading   string
-	Wall      Link   // the projected view (ClassWall)
+	Wall      Link // the projected view (ClassWall)
 	Join      ClassJoinCard
 	Keep      string
 	Stream    string // SSE URL of the live panel

@@ -38,7 +38,7 @@ func (cr *Room) handleClassStart(w http.ResponseWriter, r *http.Request) {
 	vm := templates.ClassStart{
 		Page:    classFrame(lang, t("class.title"), "/class"),
 		Heading: t("class.start.heading"), Intro: t("class.start.intro", cr.ttl.String()),
-		Form: templates.ClassForm{Action: "/class", CSRF: csrf, Lang: string(lang), Submit: t("class.start.button")},
+		Form:  templates.ClassForm{Action: "/class", CSRF: csrf, Lang: string(lang), Submit: t("class.start.button")},
 		From:  templates.Field{ID: "class-from", Name: "from", Label: t("class.start.from"), Value: r.URL.Query().Get("from"), Kind: "text"},
 		Enter: cr.enterForm(lang, csrf),
 	}
