@@ -12,10 +12,10 @@ type ClassStart struct {
 }
 
 // ClassForm is what every POSTed form of a class carries: where it goes,
-// the CSRF token, the language, and the teacher's key on the form that
-// lets a teacher back in (never on a page that shows the class).
+// the CSRF token and the language; never the teacher's key (the teacher
+// cookie stands for it).
 type ClassForm struct {
-	Action, CSRF, Key, Lang, Submit string
+	Action, CSRF, Lang, Submit string
 }
 
 // ClassTeach is the teacher's controls: not projected, maybe on a phone.

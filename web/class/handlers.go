@@ -124,7 +124,7 @@ func (cr *Room) handleClassTeach(w http.ResponseWriter, r *http.Request) {
 	t := lang.T
 	noStore(w)
 	csrf := cr.csrfToken(w, r)
-	live, err := cr.live(r.Context(), lang, c, "", csrf)
+	live, err := cr.live(r.Context(), lang, c, csrf)
 	if err != nil {
 		cr.failWith(w, r, err)
 		return

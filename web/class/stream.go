@@ -155,7 +155,7 @@ func (cr *Room) handleClassTeachEvents(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		l, err := cr.live(ctx, lang, c, "", csrf)
+		l, err := cr.live(ctx, lang, c, csrf)
 		if wall {
 			l.Reveal = templates.ClassForm{}
 		}

@@ -37,7 +37,7 @@ func (cr *Room) handleClassWall(w http.ResponseWriter, r *http.Request) {
 	lang := i18n.Of(r)
 	t := lang.T
 	noStore(w)
-	live, err := cr.live(r.Context(), lang, c, "", "")
+	live, err := cr.live(r.Context(), lang, c, "")
 	if err != nil {
 		cr.failWith(w, r, err)
 		return
