@@ -275,7 +275,9 @@ func TestClassPairing(t *testing.T) {
 }
 
 // TestClassWallHoldsNoSecret: the wall's URL, page and stream hold no key,
-// no open token, no pairing code and no form.
+// no open token, no pairing code and no form; the wall is in presentation
+// mode and the dark theme unless theme=light, and the controls honour
+// present=1 and theme=dark.
 func TestClassWallHoldsNoSecret(t *testing.T) {
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
 		srv := server(t, open(t), web.Options{})
@@ -316,6 +318,11 @@ func TestClassWallHoldsNoSecret(t *testing.T) {
 		_, light := c.get("/class/" + code + "/wall?theme=light")
 		if parse(t, light).Find(`body.present.theme-dark`).Length() != 0 {
 			t.Error("theme=light still shows the dark theme")
+		}
+		// The controls honour the site's view parameters too.
+		_, dark := c.get("/class/" + code + "/teach?present=1&theme=dark")
+		if parse(t, dark).Find(`body.present.theme-dark`).Length() != 1 {
+			t.Error("the controls ignore present=1 and theme=dark")
 		}
 	})
 }
