@@ -8,33 +8,30 @@ type ClassStart struct {
 	Heading, Intro string
 	Form           ClassForm
 	From           Field
+	Enter          ClassKeyForm // back into a class with its key
 }
 
 // ClassForm is what every POSTed form of a class carries: where it goes,
-// the CSRF token, the teacher's key on the console (never on a phone) and
-// the language.
+// the CSRF token and the language; never the teacher's key (the teacher
+// cookie stands for it).
 type ClassForm struct {
-	Action, CSRF, Key, Lang, Submit string
+	Action, CSRF, Lang, Submit string
 }
 
-// ClassTeach is the teacher's console, shown on the projector.
+// ClassTeach is the teacher's controls: not projected, maybe on a phone.
 type ClassTeach struct {
 	Page
 	Heading   string
-	CodeLabel string
-	Code      string
-	JoinAt    string // "Join at host/join with the code"
-	JoinURL   string
-	QR        string // URL of the join link's QR code
-	QRAlt     string
+	Wall      Link // the projected view (ClassWall)
+	Join      ClassJoinCard
 	Keep      string
-	Loopback  string // phones cannot reach this address: the fix; "" when fine
 	Stream    string // SSE URL of the live panel
 	SSEScript string // the htmx SSE extension's static path
 	Live      ClassLive
+	Flow      ClassFlow // the teaching controls (close voting, rounds, timer, end…)
 	Ask       ClassAsk
 	CSV       Link
-	Flow      ClassFlow
+	Pair      ClassPairOffer
 }
 
 // ClassAsk is the console's two ways to ask.

@@ -18,7 +18,8 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // handleAPIClassCreate handles the "POST /api/v1/classes" route:
-// 201 {"code", "key", "teach", "join"}.
+// 201 {"code", "key", "teach", "join"}; "teach" opens the controls once,
+// within openTTL (an open token, never the key).
 func (cr *Room) handleAPIClassCreate(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) {
 		return
@@ -27,10 +28,15 @@ func (cr *Room) handleAPIClassCreate(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	open, err := cr.openToken(r.Context(), code)
+	if err != nil {
+		cr.failWith(w, r, err)
+		return
+	}
 	base := cr.baseURL(r)
 	writeJSON(w, http.StatusCreated, map[string]string{
 		"code": code, "key": key,
-		"teach": base + teachURL(code, key, i18n.En, ""), "join": base + "/join/" + code,
+		"teach": base + openURL(code, open, i18n.En), "join": base + "/join/" + code,
 	})
 }
 
@@ -45,7 +51,7 @@ type askBody struct {
 // handleAPIClassAsk handles the "POST /api/v1/classes/{code}/ask" route
 // (Bearer key): 201 {"question": "<id>"}.
 func (cr *Room) handleAPIClassAsk(w http.ResponseWriter, r *http.Request) {
-	c, _, ok := cr.teacher(w, r)
+	c, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}
@@ -71,7 +77,7 @@ func (cr *Room) handleAPIClassAsk(w http.ResponseWriter, r *http.Request) {
 // handleAPIClassReveal handles the "POST /api/v1/classes/{code}/reveal"
 // route: closes the current question; 409 when there is none.
 func (cr *Room) handleAPIClassReveal(w http.ResponseWriter, r *http.Request) {
-	c, _, ok := cr.teacher(w, r)
+	c, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}
@@ -90,7 +96,7 @@ func (cr *Room) handleAPIClassReveal(w http.ResponseWriter, r *http.Request) {
 // handleAPIClassResults handles the "GET /api/v1/classes/{code}/results"
 // route: the current question's answers added up; 409 before any question.
 func (cr *Room) handleAPIClassResults(w http.ResponseWriter, r *http.Request) {
-	c, _, ok := cr.teacher(w, r)
+	c, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}

@@ -28,8 +28,11 @@ const CodeAlphabet = "23456789ABCDEFGHJKMNPQRSTWXYZ"
 const CodeLen = 6
 
 // NewCode returns a random join code.
-func NewCode() string {
-	b := make([]byte, CodeLen)
+func NewCode() string { return randomCode(CodeLen) }
+
+// randomCode is n random characters of CodeAlphabet.
+func randomCode(n int) string {
+	b := make([]byte, n)
 	rand.Read(b)
 	for i := range b {
 		// 256 % 29 leaves a bias below 1%: harmless for a code that is not a secret.

@@ -31,7 +31,7 @@ func pseudonym(secret []byte, device string) string {
 // nickname when the class asks for them), and plain values: numbers and
 // signs as they are, text behind the formula guard (page.CSVText).
 func (cr *Room) handleClassCSV(w http.ResponseWriter, r *http.Request) {
-	c, _, ok := cr.teacher(w, r)
+	c, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}

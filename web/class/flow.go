@@ -229,13 +229,13 @@ func (cr *Room) flowStep(w http.ResponseWriter, r *http.Request, c store.Class, 
 }
 
 // handleClassFlow handles the "POST /class/{code}/flow/{action}" route:
-// the console's flow forms (CSRF-checked, with the teacher's key). 303
+// the console's flow forms (CSRF-checked, from the teacher). 303
 // back to the console; ending the class answers the page that says so.
 func (cr *Room) handleClassFlow(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) || !cr.checkForm(w, r) {
 		return
 	}
-	c, key, ok := cr.teacher(w, r)
+	c, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}
@@ -253,7 +253,7 @@ func (cr *Room) handleClassFlow(w http.ResponseWriter, r *http.Request) {
 		}))
 		return
 	}
-	http.Redirect(w, r, teachURL(c.Code, key, lang, ""), http.StatusSeeOther)
+	http.Redirect(w, r, teachURL(c.Code, lang, ""), http.StatusSeeOther)
 }
 
 // handleAPIClassFlow handles the "POST /api/v1/classes/{code}/flow/{action}"
@@ -261,7 +261,7 @@ func (cr *Room) handleClassFlow(w http.ResponseWriter, r *http.Request) {
 // an empty object); 200 or 201 with the step's result, or a 4xx naming the
 // field.
 func (cr *Room) handleAPIClassFlow(w http.ResponseWriter, r *http.Request) {
-	c, _, ok := cr.teacher(w, r)
+	c, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}

@@ -25,10 +25,10 @@ func questionTitle(lang i18n.Lang, q store.Question) string {
 // flowControls are the console's flow forms for the class's state: voting,
 // spread, timer and second round for the current question when there is
 // one, and always the teacher's own question, nicknames and the end.
-func (cr *Room) flowControls(ctx context.Context, lang i18n.Lang, c store.Class, csrf, key string) (templates.ClassFlow, error) {
+func (cr *Room) flowControls(ctx context.Context, lang i18n.Lang, c store.Class, csrf string) (templates.ClassFlow, error) {
 	t := lang.T
 	form := func(action, submit string) templates.ClassForm {
-		return templates.ClassForm{Action: "/class/" + c.Code + "/flow/" + action, CSRF: csrf, Key: key, Lang: string(lang), Submit: submit}
+		return templates.ClassForm{Action: "/class/" + c.Code + "/flow/" + action, CSRF: csrf, Lang: string(lang), Submit: submit}
 	}
 	f := templates.ClassFlow{
 		Heading: t("class.flow.heading"),

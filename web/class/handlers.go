@@ -13,6 +13,7 @@ import (
 	"gaelab/web/clientip"
 	"gaelab/web/i18n"
 	"gaelab/web/page"
+	"gaelab/web/scenario"
 	"gaelab/web/store"
 )
 
@@ -33,11 +34,13 @@ func (cr *Room) handleClassStart(w http.ResponseWriter, r *http.Request) {
 	lang := i18n.Of(r)
 	t := lang.T
 	noStore(w)
+	csrf := cr.csrfToken(w, r)
 	vm := templates.ClassStart{
 		Page:    classFrame(lang, t("class.title"), "/class"),
 		Heading: t("class.start.heading"), Intro: t("class.start.intro", cr.ttl.String()),
-		Form: templates.ClassForm{Action: "/class", CSRF: cr.csrfToken(w, r), Lang: string(lang), Submit: t("class.start.button")},
-		From: templates.Field{ID: "class-from", Name: "from", Label: t("class.start.from"), Value: r.URL.Query().Get("from"), Kind: "text"},
+		Form:  templates.ClassForm{Action: "/class", CSRF: csrf, Lang: string(lang), Submit: t("class.start.button")},
+		From:  templates.Field{ID: "class-from", Name: "from", Label: t("class.start.from"), Value: r.URL.Query().Get("from"), Kind: "text"},
+		Enter: cr.enterForm(lang, csrf),
 	}
 	page.Render(w, r, templates.ClassStartPage(vm))
 }
@@ -67,17 +70,18 @@ func (cr *Room) createClass(w http.ResponseWriter, r *http.Request) (code, key s
 	return "", "", false
 }
 
-// teachURL is the console's address; the key rides in the query (logs keep
-// the route pattern only).
-func teachURL(code, key string, lang i18n.Lang, from string) string {
-	q := url.Values{"k": {key}, "lang": {string(lang)}}
+// teachURL is the teacher's controls; no key: the teacher cookie opens
+// them.
+func teachURL(code string, lang i18n.Lang, from string) string {
+	q := url.Values{"lang": {string(lang)}}
 	if from != "" {
 		q.Set("from", from)
 	}
-	return "/class/" + code + "/teach?" + q.Encode()
+	return classPath(code) + "/teach?" + q.Encode()
 }
 
-// handleClassCreate handles the "POST /class" route: 303 to the console.
+// handleClassCreate handles the "POST /class" route: the teacher cookie,
+// then 303 to the controls.
 func (cr *Room) handleClassCreate(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) || !cr.checkForm(w, r) {
 		return
@@ -90,13 +94,29 @@ func (cr *Room) handleClassCreate(w http.ResponseWriter, r *http.Request) {
 	if len(from) > 8<<10 {
 		from = ""
 	}
-	http.Redirect(w, r, teachURL(code, key, i18n.Of(r), from), http.StatusSeeOther)
+	cr.enter(w, r, store.Class{Code: code}, key, teachURL(code, i18n.Of(r), from))
+}
+
+// joinCard is how students join c, as the wall (with the QR code) or the
+// controls show it.
+func (cr *Room) joinCard(r *http.Request, lang i18n.Lang, c store.Class, qr bool) templates.ClassJoinCard {
+	t := lang.T
+	j := templates.ClassJoinCard{
+		Summary: t("class.wall.join"), CodeLabel: t("class.code"), Code: c.Code,
+		JoinAt:   t("class.join.at", strings.TrimPrefix(strings.TrimPrefix(cr.baseURL(r), "https://"), "http://")+"/join"),
+		JoinURL:  cr.baseURL(r) + "/join/" + c.Code,
+		Loopback: cr.loopbackWarning(r),
+	}
+	if qr {
+		j.QR, j.QRAlt = "/qr.svg?u="+url.QueryEscape("/join/"+c.Code), t("class.qr.alt")
+	}
+	return j
 }
 
 // handleClassTeach handles the "GET /class/{code}/teach" route: the
-// console, for the holder of the key only.
+// teacher's controls (teacherPage: the cookie, or an old ?k= link once).
 func (cr *Room) handleClassTeach(w http.ResponseWriter, r *http.Request) {
-	c, key, ok := cr.teacher(w, r)
+	c, ok := cr.teacherPage(w, r)
 	if !ok {
 		return
 	}
@@ -104,23 +124,24 @@ func (cr *Room) handleClassTeach(w http.ResponseWriter, r *http.Request) {
 	t := lang.T
 	noStore(w)
 	csrf := cr.csrfToken(w, r)
-	live, err := cr.live(r.Context(), lang, c, key, csrf)
+	live, err := cr.live(r.Context(), lang, c, csrf)
 	if err != nil {
 		cr.failWith(w, r, err)
 		return
 	}
-	join := cr.baseURL(r) + "/join/" + c.Code
-	form := templates.ClassForm{Action: "/class/" + c.Code + "/ask", CSRF: csrf, Key: key, Lang: string(lang), Submit: t("class.ask.button")}
+	form := templates.ClassForm{Action: classPath(c.Code) + "/ask", CSRF: csrf, Lang: string(lang), Submit: t("class.ask.button")}
 	from := r.URL.Query().Get("from")
+	frame := classFrame(lang, t("class.controls.heading", c.Code), "/class")
+	view := page.ReadView(r.URL.Query(), &scenario.Report{})
+	frame.Present, frame.Dark = view.Present, view.Dark
+	key, _ := cr.cookieTeacher(r, c)
 	vm := templates.ClassTeach{
-		Page:      classFrame(lang, t("class.teach.heading", c.Code), "/class"),
-		Heading:   t("class.teach.heading", c.Code),
-		CodeLabel: t("class.code"), Code: c.Code,
-		JoinAt:  t("class.join.at", strings.TrimPrefix(strings.TrimPrefix(cr.baseURL(r), "https://"), "http://")+"/join"),
-		JoinURL: join, QR: "/qr.svg?u=" + url.QueryEscape("/join/"+c.Code), QRAlt: t("class.qr.alt"),
-		Keep:      t("class.teach.keep"),
-		Loopback:  cr.loopbackWarning(r),
-		Stream:    "/class/" + c.Code + "/teach/events?" + url.Values{"k": {key}, "lang": {string(lang)}}.Encode(),
+		Page:      frame,
+		Heading:   t("class.controls.heading", c.Code),
+		Wall:      templates.Link{Label: t("class.wall.open"), URL: wallURL(c.Code, lang)},
+		Join:      cr.joinCard(r, lang, c, false),
+		Keep:      t("class.controls.keep"),
+		Stream:    classPath(c.Code) + "/teach/events?" + url.Values{"lang": {string(lang)}}.Encode(),
 		SSEScript: static.Path("htmx-ext-sse.min.js"),
 		Live:      live,
 		Ask: templates.ClassAsk{
@@ -131,9 +152,10 @@ func (cr *Room) handleClassTeach(w http.ResponseWriter, r *http.Request) {
 			Link:       templates.Field{ID: "ask-link", Name: "link", Label: t("class.ask.link"), Value: from, Kind: "text"},
 			Cell:       templates.Field{ID: "ask-cell", Name: "cell", Label: t("class.ask.cellid"), Kind: "text"},
 		},
-		CSV: templates.Link{Label: t("class.csv"), URL: "/class/" + c.Code + "/results.csv?" + url.Values{"k": {key}}.Encode()},
+		CSV:  templates.Link{Label: t("class.csv"), URL: classPath(c.Code) + "/results.csv"},
+		Pair: cr.pairOffer(lang, c, csrf, key),
 	}
-	if vm.Flow, err = cr.flowControls(r.Context(), lang, c, csrf, key); err != nil {
+	if vm.Flow, err = cr.flowControls(r.Context(), lang, c, csrf); err != nil {
 		cr.failWith(w, r, err)
 		return
 	}
@@ -173,7 +195,7 @@ func (cr *Room) handleClassAsk(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) || !cr.checkForm(w, r) {
 		return
 	}
-	c, key, ok := cr.teacher(w, r)
+	c, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}
@@ -187,7 +209,7 @@ func (cr *Room) handleClassAsk(w http.ResponseWriter, r *http.Request) {
 		cr.fail(w, r, "invalid", ae.field, ae.Key, ae.args...)
 		return
 	}
-	http.Redirect(w, r, teachURL(c.Code, key, i18n.Of(r), f.Get("link")), http.StatusSeeOther)
+	http.Redirect(w, r, teachURL(c.Code, i18n.Of(r), f.Get("link")), http.StatusSeeOther)
 }
 
 // reveal closes the current question.
@@ -207,7 +229,7 @@ func (cr *Room) handleClassReveal(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) || !cr.checkForm(w, r) {
 		return
 	}
-	c, key, ok := cr.teacher(w, r)
+	c, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}
@@ -218,5 +240,5 @@ func (cr *Room) handleClassReveal(w http.ResponseWriter, r *http.Request) {
 		cr.fail(w, r, "no_question", "", "class.err.noquestion")
 		return
 	}
-	http.Redirect(w, r, teachURL(c.Code, key, i18n.Of(r), ""), http.StatusSeeOther)
+	http.Redirect(w, r, teachURL(c.Code, i18n.Of(r), ""), http.StatusSeeOther)
 }

@@ -43,6 +43,7 @@ type Room struct {
 	hub         *Hub
 	device      Signer
 	csrf        Signer
+	teach       Signer // the teacher cookie of a browser let in without the key
 	ttl         time.Duration
 	maxStudents int
 	hosts       page.SiteHosts // where phones reach the server
@@ -97,11 +98,12 @@ func NewRoom(o Config) *Room {
 	defer cancel()
 	dev, err1 := NewSigner(ctx, o.Store, "device-cookie")
 	csrf, err2 := NewSigner(ctx, o.Store, "csrf-token")
-	if err := errors.Join(err1, err2); err != nil {
+	teach, err3 := NewSigner(ctx, o.Store, "teacher-cookie")
+	if err := errors.Join(err1, err2, err3); err != nil {
 		o.Logger.Error("live classes are off: cannot read the signing keys", "err", err)
 		return cr
 	}
-	cr.st, cr.device, cr.csrf = o.Store, dev, csrf
+	cr.st, cr.device, cr.csrf, cr.teach = o.Store, dev, csrf, teach
 	cr.hub = NewHub(o.Store, StreamCaps{Max: o.MaxStreams, PerClass: cr.maxStudents,
 		PerAddr: orDefault(o.AddrStreams, DefaultAddrStreams), Teacher: teacherStreams})
 	return cr
@@ -205,32 +207,43 @@ func (cr *Room) loadClass(w http.ResponseWriter, r *http.Request, code string) (
 	return c, true
 }
 
-// teacher loads the route's class and checks the teacher's key: from ?k=
-// or the form's k on pages, from "Authorization: Bearer" on the API. 503
-// when classes are off; 403 without the right key, saying nothing about the
-// class.
-func (cr *Room) teacher(w http.ResponseWriter, r *http.Request) (store.Class, string, bool) {
+// teacher loads the route's class and checks that the request is its
+// teacher's: on the API by "Authorization: Bearer <key>" only; on pages by
+// the class's teacher cookie, or by the key in a POSTed form's k (checked
+// for CSRF first) or in an old link's ?k=. 503 when classes are off; 403
+// otherwise, saying nothing about the class.
+func (cr *Room) teacher(w http.ResponseWriter, r *http.Request) (store.Class, bool) {
 	if !cr.available(w, r) {
-		return store.Class{}, "", false
+		return store.Class{}, false
 	}
 	code := chi.URLParam(r, "code")
+	c, err := cr.st.Class(r.Context(), code, time.Now())
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		cr.failWith(w, r, err)
+		return c, false
+	}
+	if err != nil || !cr.isTeacher(r, c) {
+		cr.fail(w, r, "forbidden", "key", "class.err.key")
+		return c, false
+	}
+	return c, true
+}
+
+// isTeacher reports whether the request holds c's key or teacher cookie
+// (teacher).
+func (cr *Room) isTeacher(r *http.Request, c store.Class) bool {
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		key, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		return KeyMatches(key, c.KeyHash)
+	}
+	if _, ok := cr.cookieTeacher(r, c); ok {
+		return true
+	}
 	key := r.URL.Query().Get("k")
 	if r.PostForm != nil && r.PostForm.Get("k") != "" {
 		key = r.PostForm.Get("k")
 	}
-	if strings.HasPrefix(r.URL.Path, "/api/") {
-		key, _ = strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	}
-	c, err := cr.st.Class(r.Context(), code, time.Now())
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		cr.failWith(w, r, err)
-		return c, "", false
-	}
-	if err != nil || !KeyMatches(key, c.KeyHash) {
-		cr.fail(w, r, "forbidden", "key", "class.err.key")
-		return c, "", false
-	}
-	return c, key, true
+	return KeyMatches(key, c.KeyHash)
 }
 
 // publish tells every replica's streams that a class changed. A lost event

@@ -145,15 +145,20 @@ func sseEvent(name, data string) []byte {
 }
 
 // handleClassTeachEvents handles the "GET /class/{code}/teach/events"
-// route: the console's live panel (answer count, then results), for the
-// key's holder.
+// route: the live panel (answer count, then results) for the class's
+// teacher: the controls' with its Reveal form, or with view=wall the
+// wall's, without a form or a token.
 func (cr *Room) handleClassTeachEvents(w http.ResponseWriter, r *http.Request) {
-	c, key, ok := cr.teacher(w, r)
+	c, ok := cr.teacher(w, r)
 	if !ok {
 		return
 	}
 	lang := i18n.Of(r)
-	csrf := cr.csrfToken(w, r)
+	wall := wallView(r)
+	csrf := ""
+	if !wall {
+		csrf = cr.csrfToken(w, r)
+	}
 	cd := &countdown{lang: lang}
 	cr.stream(w, r, c.Code, Viewer{Teacher: true}, "live", []string{"ask", "answer", "reveal", "join", "flow", "show", "end"}, 0, cd, func(ctx context.Context) (templ.Component, error) {
 		c, err := cr.st.Class(ctx, c.Code, time.Now())
@@ -163,8 +168,11 @@ func (cr *Room) handleClassTeachEvents(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		l, err := cr.live(ctx, lang, c, key, csrf)
+		l, err := cr.live(ctx, lang, c, csrf)
 		cd.set(l.Flow.Deadline)
+		if wall {
+			l.Reveal = templates.ClassForm{}
+		}
 		return templates.ClassLivePanel(l), err
 	})
 }

@@ -266,8 +266,9 @@ func results(ctx context.Context, st store.Classes, q store.Question) (Spec, Res
 	return sp, sp.Tally(vals), as, nil
 }
 
-// live is the console's live panel for a class.
-func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, key, csrf string) (templates.ClassLive, error) {
+// live is the live panel of a class, for the controls and the wall (which
+// drops its Reveal form); csrf is the form's token.
+func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, csrf string) (templates.ClassLive, error) {
 	t := lang.T
 	l := templates.ClassLive{None: t("class.none"), Students: lang.Plural("class.students", c.Students), Live: t("class.live")}
 	if c.Question == 0 {
@@ -288,7 +289,7 @@ func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, key, cs
 		return l, err
 	}
 	if !q.Revealed {
-		l.Reveal = templates.ClassForm{Action: "/class/" + c.Code + "/reveal", CSRF: csrf, Key: key, Lang: string(lang), Submit: t("class.reveal")}
+		l.Reveal = templates.ClassForm{Action: "/class/" + c.Code + "/reveal", CSRF: csrf, Lang: string(lang), Submit: t("class.reveal")}
 		return l, nil
 	}
 	l.Engine = t("class.answer.engine", sp.Correct())

@@ -1,6 +1,6 @@
 package e2e
 
-// axe-core on the teacher's console and a student's phone page, at 375 px
+// axe-core on the teacher's console, the wall and a student's phone page, at 375 px
 // and at 1920×1080, in both languages: no serious or critical violation.
 // Like web's accessibility tests, they need /usr/bin/chromium and axe-core in
 // .ci/node (both installed by .ci/run) and skip without them, except under
@@ -58,6 +58,7 @@ func TestA11yClassPages(t *testing.T) {
 
 	pages := map[string]string{
 		"console": "/class/" + code + "/teach?k=" + url.QueryEscape(key),
+		"wall":    "/class/" + code + "/wall?k=" + url.QueryEscape(key),
 		"phone":   "/join/" + code,
 		"join":    "/join",
 	}

@@ -63,7 +63,7 @@ func results(t *testing.T, base, code, key string) (answers float64, students st
 	t.Helper()
 	_, m := api(t, base, "GET", "/api/v1/classes/"+code+"/results", key, nil)
 	answers, _ = m["answers"].(float64)
-	_, page := newClient(t, base).get("/class/" + code + "/teach?k=" + url.QueryEscape(key))
+	_, page := newClient(t, base).console(code, key)
 	if i := strings.Index(page, `data-testid="class-students">`); i >= 0 {
 		students, _, _ = strings.Cut(page[i+len(`data-testid="class-students">`):], "<")
 	}

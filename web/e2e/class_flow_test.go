@@ -30,10 +30,10 @@ func doc(t *testing.T, page string) *goquery.Document {
 	return d
 }
 
-// console is the teacher's console page.
-func (c *client) console(code, key string) string {
+// controls is the teacher's controls page (console), which must answer 200.
+func (c *client) controls(code, key string) string {
 	c.t.Helper()
-	resp, page := c.get("/class/" + code + "/teach?k=" + url.QueryEscape(key))
+	resp, page := c.console(code, key)
 	if resp.StatusCode != 200 {
 		c.t.Fatalf("console = %d %.300s", resp.StatusCode, page)
 	}
@@ -83,7 +83,7 @@ func TestClassFlowVoting(t *testing.T) {
 		askCell(t, srv.URL, code, key)
 		teacher, phone := newClient(t, srv.URL), newClient(t, srv.URL)
 		phone.answer(code, "0.3")
-		page := teacher.console(code, key)
+		page := teacher.controls(code, key)
 		if resp, body := teacher.submit(page, "flow-voting", nil); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("closing voting = %d %.300s; want 303", resp.StatusCode, body)
 		}
@@ -98,7 +98,7 @@ func TestClassFlowVoting(t *testing.T) {
 		if d.Find(`[data-testid="phone-closed"]`).Length() != 1 || d.Find(`[data-testid="phone-form"]`).Length() != 0 {
 			t.Errorf("a closed question's phone page should say so and have no form:\n%.2000s", page)
 		}
-		page = teacher.console(code, key)
+		page = teacher.controls(code, key)
 		d = doc(t, page)
 		if got := d.Find(`[data-testid="flow-status"]`).Text(); !strings.Contains(got, "Voting is closed.") {
 			t.Errorf("console status %q; want voting closed", got)
@@ -110,7 +110,7 @@ func TestClassFlowVoting(t *testing.T) {
 		if resp, _ := teacher.submit(page, "flow-spread", nil); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("show = %d", resp.StatusCode)
 		}
-		d = doc(t, teacher.console(code, key))
+		d = doc(t, teacher.controls(code, key))
 		chart := d.Find(`[data-testid="flow-spread-chart"] svg`)
 		if chart.Find("rect").Length() != 1 || strings.Contains(chart.Text(), "✓") || d.Find(`[data-testid="class-engine"]`).Length() != 0 {
 			t.Errorf("the spread should show one bar and no right answer: %q", chart.Text())
@@ -129,17 +129,21 @@ func TestClassFlowVoting(t *testing.T) {
 			t.Errorf("re-opening a revealed question = %d %v; want 409", status, m)
 		}
 
-		// Forgeries: no token, a wrong key, another site, no key at all.
+		// Forgeries: no token, a wrong key (from a browser without the
+		// teacher's cookie), another site, no key at all.
 		tok := teacher.cookie("gaelab_csrf")
+		stranger := newClient(t, srv.URL)
+		stranger.get("/class") // its own CSRF cookie
 		for name, tc := range map[string]struct {
+			who    *client
 			form   url.Values
 			header []string
 		}{
-			"no token":   {url.Values{"k": {key}}, nil},
-			"wrong key":  {url.Values{"k": {key[:20]}, "csrf": {tok}}, nil},
-			"cross-site": {url.Values{"k": {key}, "csrf": {tok}}, []string{"Sec-Fetch-Site", "cross-site"}},
+			"no token":   {teacher, url.Values{"k": {key}}, nil},
+			"wrong key":  {stranger, url.Values{"k": {key[:20]}, "csrf": {stranger.cookie("gaelab_csrf")}}, nil},
+			"cross-site": {teacher, url.Values{"k": {key}, "csrf": {tok}}, []string{"Sec-Fetch-Site", "cross-site"}},
 		} {
-			if resp, body := teacher.post("/class/"+code+"/flow/close", tc.form, tc.header...); resp.StatusCode != http.StatusForbidden {
+			if resp, body := tc.who.post("/class/"+code+"/flow/close", tc.form, tc.header...); resp.StatusCode != http.StatusForbidden {
 				t.Errorf("%s: %d %q; want 403", name, resp.StatusCode, body)
 			}
 		}
@@ -217,7 +221,7 @@ func TestClassFlowRound(t *testing.T) {
 		a, b := newClient(t, srv.URL), newClient(t, srv.URL)
 		a.answer(code, "0.3")
 		b.answer(code, "0.4")
-		if resp, body := teacher.submit(teacher.console(code, key), "flow-round", nil); resp.StatusCode != http.StatusSeeOther {
+		if resp, body := teacher.submit(teacher.controls(code, key), "flow-round", nil); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("second round = %d %.300s", resp.StatusCode, body)
 		}
 		if status, m := flow(t, srv.URL, code, key, "round", nil); status != http.StatusConflict {
@@ -230,7 +234,7 @@ func TestClassFlowRound(t *testing.T) {
 		a.answer(code, "0.4")
 		b.answer(code, "0.4")
 		api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/reveal", key, nil)
-		d := doc(t, teacher.console(code, key))
+		d := doc(t, teacher.controls(code, key))
 		chart := d.Find(`[data-testid="class-histogram"] svg.class-rounds`)
 		desc := chart.Find("desc").Text()
 		if chart.Length() != 1 || chart.Find("rect.bar-round1").Length() != 3 || chart.Find("rect.bar-round2").Length() != 3 ||
@@ -313,7 +317,7 @@ func TestClassFlowOwn(t *testing.T) {
 		}
 		// Through the console's form: a choice with hostile options.
 		teacher := newClient(t, srv.URL)
-		resp, body := teacher.submit(teacher.console(code, key), "flow-own", url.Values{"text": {"Which <script>alert(1)</script> one?"},
+		resp, body := teacher.submit(teacher.controls(code, key), "flow-own", url.Values{"text": {"Which <script>alert(1)</script> one?"},
 			"kind": {"choice"}, "answer": {"B"}, "options": {"<img src=x onerror=alert(1)>\r\nthe right one\n\n"}})
 		if resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("own via the form = %d %.500s", resp.StatusCode, body)
@@ -353,7 +357,7 @@ func TestClassFlowNicknames(t *testing.T) {
 		if resp, _ := phone.post("/class/"+code+"/nickname", url.Values{"csrf": {phone.cookie("gaelab_csrf")}, "nick": {"Ann"}}); resp.StatusCode != http.StatusConflict {
 			t.Errorf("a nickname while nicknames are off = %d; want 409", resp.StatusCode)
 		}
-		if resp, _ := teacher.submit(teacher.console(code, key), "flow-nick", nil); resp.StatusCode != http.StatusSeeOther {
+		if resp, _ := teacher.submit(teacher.controls(code, key), "flow-nick", nil); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("nicknames on = %d", resp.StatusCode)
 		}
 		_, page = phone.get("/join/" + code)
@@ -410,7 +414,7 @@ func TestClassFlowEnd(t *testing.T) {
 		if status, m := flow(t, srv.URL, code, key, "end", nil); status != 422 || errField(m) != "confirm" {
 			t.Errorf("end without confirm = %d %v; want 422 naming confirm", status, m)
 		}
-		page := teacher.console(code, key)
+		page := teacher.controls(code, key)
 		resp, body := teacher.submit(page, "flow-end", nil)
 		if resp.StatusCode != 422 {
 			t.Errorf("the end form without its box = %d; want 422", resp.StatusCode)

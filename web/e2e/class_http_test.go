@@ -213,16 +213,22 @@ func TestStartClassForm(t *testing.T) {
 		}
 		u, _ := url.Parse(loc)
 		code := strings.Split(u.Path, "/")[2]
-		if len(code) < 5 || len(code) > 6 || len(u.Query().Get("k")) < 22 {
-			t.Errorf("code %q, key %q: want 5–6 characters and ≥128 bits", code, u.Query().Get("k"))
+		if len(code) < 5 || len(code) > 6 || u.Query().Has("k") {
+			t.Errorf("code %q in %q: want 5–6 characters and no key in the console's URL", code, loc)
+		}
+		teacher := teacherCookie(t, resp)
+		if teacher == nil || len(teacher.Value) < 22 || teacher.Path != "/class/"+code || !teacher.HttpOnly || teacher.SameSite != http.SameSiteStrictMode {
+			t.Errorf("teacher cookie %+v; want ≥128 bits, HttpOnly, SameSite=Strict, Path=/class/%s", teacher, code)
 		}
 		resp, page = c.get(loc)
 		doc, _ := goquery.NewDocumentFromReader(strings.NewReader(page))
 		if resp.StatusCode != 200 || strings.TrimSpace(strings.TrimPrefix(doc.Find(`[data-testid="class-code"]`).Text(), "Class code: ")) != code {
 			t.Errorf("console = %d, code shown %q; want %s", resp.StatusCode, doc.Find(`[data-testid="class-code"]`).Text(), code)
 		}
-		if src, _ := doc.Find(`[data-testid="class-qr"]`).Attr("src"); !strings.Contains(src, url.QueryEscape("/join/"+code)) {
-			t.Errorf("QR code %q does not encode the join link", src)
+		_, wall := c.get("/class/" + code + "/wall")
+		wdoc, _ := goquery.NewDocumentFromReader(strings.NewReader(wall))
+		if src, _ := wdoc.Find(`[data-testid="class-qr"]`).Attr("src"); !strings.Contains(src, url.QueryEscape("/join/"+code)) {
+			t.Errorf("the wall's QR code %q does not encode the join link", src)
 		}
 		if v, _ := doc.Find(`#ask-link`).Attr("value"); v != "/play?v=1&p=seed-b" {
 			t.Errorf("the projected scenario %q is not offered for predict-this-cell", v)
@@ -256,7 +262,7 @@ func TestConsoleNeedsKey(t *testing.T) {
 		srv := server(t, open(t), web.Options{})
 		code, key := newClass(t, srv.URL)
 		c := newClient(t, srv.URL)
-		for _, path := range []string{"/class/" + code + "/teach", "/class/" + code + "/teach?k=" + key[:20],
+		for _, path := range []string{"/class/" + code + "/teach", "/class/" + code + "/wall", "/class/" + code + "/teach?k=" + key[:20],
 			"/class/" + code + "/results.csv?k=nope", "/class/" + code + "/teach/events", "/class/ZZZZZZ/teach?k=" + key} {
 			resp, body := c.get(path)
 			if resp.StatusCode != http.StatusForbidden || !strings.Contains(body, "teacher's key") {
@@ -334,7 +340,7 @@ func TestClassRound(t *testing.T) {
 
 		// The console shows the histogram, the share and the groups.
 		con := newClient(t, srv.URL)
-		_, page = con.get("/class/" + code + "/teach?k=" + url.QueryEscape(key))
+		_, page = con.console(code, key)
 		doc, _ := goquery.NewDocumentFromReader(strings.NewReader(page))
 		if got := doc.Find(`[data-testid="class-share"]`).Text(); got != "67% right (2 of 3)" {
 			t.Errorf("share = %q", got)
@@ -360,7 +366,7 @@ func TestLessonQuestion(t *testing.T) {
 		srv := server(t, open(t), web.Options{})
 		code, key := newClass(t, srv.URL)
 		// The console lists the blocks; ask the first.
-		_, page := newClient(t, srv.URL).get("/class/" + code + "/teach?k=" + url.QueryEscape(key))
+		_, page := newClient(t, srv.URL).console(code, key)
 		doc, _ := goquery.NewDocumentFromReader(strings.NewReader(page))
 		first, ok := doc.Find(`#ask-block option`).First().Attr("value")
 		if !ok {
@@ -698,7 +704,7 @@ func TestDiagnoses(t *testing.T) {
 			t.Errorf("%v answered %q: groups %s; want the block's diagnosis", tc.ask, tc.answer, groups)
 		}
 		api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/reveal", key, nil)
-		_, page := newClient(t, srv.URL).get("/class/" + code + "/teach?k=" + url.QueryEscape(key))
+		_, page := newClient(t, srv.URL).console(code, key)
 		doc, _ := goquery.NewDocumentFromReader(strings.NewReader(page))
 		if g := doc.Find(`[data-testid="class-groups"] li`).Text(); !strings.Contains(g, "1 answered this:") {
 			t.Errorf("the console's groups %q do not show the diagnosis", g)
@@ -712,14 +718,14 @@ func TestLoopbackWarning(t *testing.T) {
 	st := backends[0].open(t)
 	srv := server(t, st, web.Options{})
 	code, key := newClass(t, srv.URL)
-	_, page := newClient(t, srv.URL).get("/class/" + code + "/teach?k=" + url.QueryEscape(key))
+	_, page := newClient(t, srv.URL).console(code, key)
 	doc, _ := goquery.NewDocumentFromReader(strings.NewReader(page))
 	port := srv.URL[strings.LastIndex(srv.URL, ":")+1:]
 	if w := doc.Find(`[data-testid="class-loopback"]`).Text(); !strings.Contains(w, "gaelab -addr 0.0.0.0:"+port) {
 		t.Errorf("loopback warning = %q; want the fix with port %s", w, port)
 	}
 	pub := server(t, st, web.Options{PublicURL: "https://gae.example.edu"})
-	_, page = newClient(t, pub.URL).get("/class/" + code + "/teach?k=" + url.QueryEscape(key))
+	_, page = newClient(t, pub.URL).console(code, key)
 	doc, _ = goquery.NewDocumentFromReader(strings.NewReader(page))
 	if doc.Find(`[data-testid="class-loopback"]`).Length() != 0 || !strings.Contains(page, "https://gae.example.edu/join/"+code) {
 		t.Error("with -public-url the console should show its join link and no warning")

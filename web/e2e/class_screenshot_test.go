@@ -18,8 +18,9 @@ import (
 
 var screenshots = flag.Bool("screenshots", false, "rewrite the README's screenshots of the console and a phone (web/testdata/screenshots/class-*.png)")
 
-// TestScreenshots draws the README's pictures of a live class: the console
-// after a reveal at 1280×800, and a phone (375 px) with a question asked.
+// TestScreenshots draws the README's pictures of a live class: the
+// teacher's controls after a reveal at 1280×800, the wall (the projected
+// view) at 1280×720, and a phone (375 px) with a question asked.
 // go test ./web/class -run TestScreenshots -screenshots
 func TestScreenshots(t *testing.T) {
 	if !*screenshots {
@@ -63,4 +64,5 @@ func TestScreenshots(t *testing.T) {
 	shoot("class-phone-375.png", "/join/"+code+"?lang=en", emulation.SetDeviceMetricsOverrideParams{Width: 375, Height: 740, DeviceScaleFactor: 1, Mobile: true})
 	api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/reveal", key, nil)
 	shoot("class-console-1280x800.png", "/class/"+code+"/teach?lang=en&k="+url.QueryEscape(key), emulation.SetDeviceMetricsOverrideParams{Width: 1280, Height: 800, DeviceScaleFactor: 1})
+	shoot("class-wall-1280x720.png", "/class/"+code+"/wall?lang=en&k="+url.QueryEscape(key), emulation.SetDeviceMetricsOverrideParams{Width: 1280, Height: 720, DeviceScaleFactor: 1})
 }

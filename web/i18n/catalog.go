@@ -42,6 +42,7 @@ var parts = []part{
 	{"class", enClass, zhClass},
 	{"class_blip", enClassBlip, zhClassBlip},
 	{"class_flow", enClassFlow, zhClassFlow},
+	{"class_wall", enClassWall, zhClassWall},
 	{"present", enPresent, zhPresent},
 	{"capstone", enCapstone, zhCapstone},
 	{"lab", enLab, zhLab},

@@ -32,18 +32,12 @@ func (s *SQL) migrate(ctx context.Context) error {
 	if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied BIGINT NOT NULL)`); err != nil {
 		return err
 	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	files, err := migrationFiles()
 	if err != nil {
 		return err
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		base := strings.TrimPrefix(name, "migrations/")
-		num, _, _ := strings.Cut(base, "_")
-		version, err := strconv.Atoi(num)
-		if err != nil {
-			return fmt.Errorf("%s: name must start with a number", base)
-		}
+	for _, m := range files {
+		name, version := m.name, m.version
 		var n int
 		if err := conn.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM schema_migrations WHERE version = ?`), version).Scan(&n); err != nil {
 			return err
@@ -62,7 +56,7 @@ func (s *SQL) migrate(ctx context.Context) error {
 		for _, stmt := range splitStatements(string(body)) {
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
 				tx.Rollback()
-				return fmt.Errorf("%s: %w", base, err)
+				return fmt.Errorf("%s: %w", name, err)
 			}
 		}
 		if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO schema_migrations (version, applied) VALUES (?, ?)`), version, time.Now().Unix()); err != nil {
@@ -70,10 +64,44 @@ func (s *SQL) migrate(ctx context.Context) error {
 			return err
 		}
 		if err := tx.Commit(); err != nil {
-			return fmt.Errorf("%s: %w", base, err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
 	}
 	return nil
+}
+
+// migration is one embedded migration file and the version its name
+// starts with.
+type migration struct {
+	name    string
+	version int
+}
+
+// migrationFiles are the embedded migrations in file-name order. Two files
+// with one version (two branches that each added "0004_…") are an error:
+// the second would never run where the first had.
+func migrationFiles() ([]migration, error) {
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	var files []migration
+	seen := map[int]string{}
+	for _, name := range names {
+		base := strings.TrimPrefix(name, "migrations/")
+		num, _, _ := strings.Cut(base, "_")
+		version, err := strconv.Atoi(num)
+		if err != nil {
+			return nil, fmt.Errorf("%s: name must start with a number", base)
+		}
+		if other, ok := seen[version]; ok {
+			return nil, fmt.Errorf("migrations %s and %s share the version %d", other, base, version)
+		}
+		seen[version] = base
+		files = append(files, migration{name, version})
+	}
+	return files, nil
 }
 
 // splitStatements splits a migration at the semicolons that end its lines,

@@ -109,6 +109,7 @@ type UploadLimits struct {
 //     class streams' hub);
 //   - Secrets: the keys replicas share (the class's cookie signers);
 //   - Seats: new students' seats per address, a bucket replicas share.
+//   - Tickets: a class's one-time tickets (open tokens, pairing codes).
 //
 // Every method is safe for concurrent use. SQL implements them all.
 type Store interface {
@@ -117,6 +118,7 @@ type Store interface {
 	Uploads
 	Events
 	Secrets
+	Tickets
 	// Close releases the database.
 	Close() error
 }

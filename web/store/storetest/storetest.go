@@ -54,6 +54,9 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"Seats", testSeats},
 		{"SeatsConcurrent", testSeatsConcurrent},
 	})
+	runPart(t, "Tickets", open, []partTest[ticketStore]{
+		{"Tickets", testTickets},
+	})
 	runPart(t, "Events", open, []partTest[store.Events]{
 		{"Events", testEvents},
 	})
