@@ -5,12 +5,8 @@ package e2e
 // effect) and the address bar. Run them with: go test ./web/e2e -run BrowserBatch
 
 import (
-	"context"
-	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"gaelab/web/batch"
@@ -126,26 +122,7 @@ func TestBrowserBatchAddResponse(t *testing.T) {
 // axe-core without a serious or critical violation.
 func TestBrowserBatchA11y(t *testing.T) {
 	t.Parallel()
-	axe := axeSource(t)
-	srv := playServer(t)
-	for _, path := range []string{"/batch?v=1&p=mixed-lengths&row=2&lang=en", "/batch?v=1&p=two-groups&lang=zh", "/batch?v=1&p=grpo-4&theme=dark&lang=en"} {
-		for _, onPhone := range []bool{false, true} {
-			t.Run(path+map[bool]string{true: " on a phone"}[onPhone], func(t *testing.T) {
-				t.Parallel()
-				tb := newTab(t, srv)
-				if onPhone {
-					tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-						_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone)
-						return err
-					}))
-				}
-				tb.open(path)
-				for _, v := range tb.axe(axe) {
-					if v.Impact == "serious" || v.Impact == "critical" {
-						t.Errorf("axe %s (%s): %s; %d node(s), first: %s", v.ID, v.Impact, v.Help, v.Nodes, strings.Join(v.Targets, " | "))
-					}
-				}
-			})
-		}
-	}
+	axeEveryWay(t, false,
+		"/batch?v=1&p=mixed-lengths&row=2&lang=en", "/batch?v=1&p=two-groups&lang=zh", "/batch?v=1&p=grpo-4&theme=dark&lang=en",
+	)
 }

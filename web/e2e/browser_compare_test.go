@@ -7,7 +7,6 @@ package e2e
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -147,36 +146,9 @@ func TestBrowserCompareVersionsToggle(t *testing.T) {
 // pass axe-core without a serious or critical violation.
 func TestBrowserCompareA11y(t *testing.T) {
 	t.Parallel()
-	axe := axeSource(t)
-	srv := playServer(t)
-	for _, path := range []string{
+	axeEveryWay(t, false,
 		"/compare/versions?v=1&p=multi-turn",
 		"/compare/bugs?v=1&p=v02-eos-leak&bug=eos-leak,per-seq-whiten&rows=2",
 		"/compare/bugs?v=1&p=seed-b",
-	} {
-		for _, lang := range []string{"en", "zh"} {
-			for _, onPhone := range []bool{false, true} {
-				name := path + "&lang=" + lang
-				if onPhone {
-					name += " on a phone"
-				}
-				t.Run(name, func(t *testing.T) {
-					t.Parallel()
-					tb := newTab(t, srv)
-					if onPhone {
-						tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-							_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone)
-							return err
-						}))
-					}
-					tb.open(path + "&lang=" + lang)
-					for _, v := range tb.axe(axe) {
-						if v.Impact == "serious" || v.Impact == "critical" {
-							t.Errorf("axe %s (%s): %s; %d node(s), first: %s", v.ID, v.Impact, v.Help, v.Nodes, strings.Join(v.Targets, " | "))
-						}
-					}
-				})
-			}
-		}
-	}
+	)
 }

@@ -4,14 +4,9 @@ package e2e
 // browser_test.go for how to run them.
 
 import (
-	"context"
 	"net/url"
 	"strings"
 	"testing"
-
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/chromedp"
 
 	"gaelab/web/page"
 	"gaelab/web/scenario"
@@ -86,37 +81,10 @@ func TestBrowserSweepHighlight(t *testing.T) {
 // in both languages, in the browser's window and on a phone.
 func TestBrowserSweepA11y(t *testing.T) {
 	t.Parallel()
-	axe := axeSource(t)
-	srv := playServer(t)
-	for _, path := range []string{
+	axeEveryWay(t, false,
 		"/compare/lambda?v=1&p=multi-turn&t=2", "/compare/lambda?v=1&p=eos-padding&theme=dark",
 		"/compare/estimators?v=1&p=multi-turn", "/compare/estimators?v=1&p=v02-eos-leak&theme=dark",
-	} {
-		for _, lang := range []string{"en", "zh"} {
-			for _, onPhone := range []bool{false, true} {
-				name := path + "&lang=" + lang
-				if onPhone {
-					name += " on a phone"
-				}
-				t.Run(name, func(t *testing.T) {
-					t.Parallel()
-					tb := newTab(t, srv)
-					if onPhone {
-						tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-							_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone)
-							return err
-						}))
-					}
-					tb.open(path + "&lang=" + lang)
-					for _, v := range tb.axe(axe) {
-						if v.Impact == "serious" || v.Impact == "critical" {
-							t.Errorf("axe %s (%s): %s; %d node(s), first: %s", v.ID, v.Impact, v.Help, v.Nodes, strings.Join(v.Targets, " | "))
-						}
-					}
-				})
-			}
-		}
-	}
+	)
 }
 
 // Both views render without console errors in presentation mode, the dark

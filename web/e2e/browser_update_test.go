@@ -5,7 +5,6 @@ package e2e
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -137,38 +136,11 @@ func TestBrowserUpdateCriticEditVpred(t *testing.T) {
 // phone: a clipped state, a bad field, and the page without advantages.
 func TestBrowserUpdateA11y(t *testing.T) {
 	t.Parallel()
-	axe := axeSource(t)
-	srv := playServer(t)
-	for _, path := range []string{
+	axeEveryWay(t, false,
 		"/update/actor?v=1&p=seed-b&lp=-0.1,-0.3,-0.6,-0.8,-0.9,0.8&clip_high=0.28",
 		"/update/actor?v=1&p=seed-b&c=1",
 		"/update/actor?v=1&p=eos-padding&mask=1,0,0,0,0,0,0",
 		"/update/critic?v=1&p=eos-padding&vp=0.9,0.25,0.3,0.9,0.45,0.6,0",
 		"/update/critic?v=1&p=seed-b&theme=dark&cv=-1",
-	} {
-		for _, lang := range []string{"en", "zh"} {
-			for _, onPhone := range []bool{false, true} {
-				name := path + "&lang=" + lang
-				if onPhone {
-					name += " on a phone"
-				}
-				t.Run(name, func(t *testing.T) {
-					t.Parallel()
-					tb := newTab(t, srv)
-					if onPhone {
-						tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-							_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone)
-							return err
-						}))
-					}
-					tb.open(path + "&lang=" + lang)
-					for _, v := range tb.axe(axe) {
-						if v.Impact == "serious" || v.Impact == "critical" {
-							t.Errorf("axe %s (%s): %s; %d node(s), first: %s", v.ID, v.Impact, v.Help, v.Nodes, strings.Join(v.Targets, " | "))
-						}
-					}
-				})
-			}
-		}
-	}
+	)
 }
