@@ -14,10 +14,11 @@ import (
 //     roundoff of the advantages' dtype (2^-8 for bf16: a correct batch
 //     computed in float32 and saved in bf16 is within u_s·|A| of the truth);
 //   - the arithmetic's, in the coarsest type of the tensors it is computed
-//     from, amplified by the whitening gain g = (σ² + 1e-8)^(−1/2): the larger
-//     of p_c·S·g (p_c that type's precision, as for unwhitened quantities)
-//     and engine.WhitenedRoundoff (u_c, the recursion's length), S the
-//     largest |x| whitened or combined into it (raw A, values, rewards).
+//     from: the larger of p_c·max(1, max |A|) (p_c that type's precision, as
+//     for unwhitened quantities) and engine.WhitenedRoundoff, that type's
+//     unit roundoff u_c amplified by the recursion's length and the
+//     whitening gain (σ² + 1e-8)^(−1/2), on S, the largest |x| whitened or
+//     combined into it (raw A, values, rewards).
 //
 // So a bf16 upload computed from float32 inputs is held to its rounding,
 // not to 1.6e-2·max |A| (0.18 on a 256×4096 batch), while one computed in
@@ -42,8 +43,8 @@ func (a *Analysis) advantagesTolerance() float64 {
 			s = max(s, engine.MaxAbsValid(in, b.Mask))
 		}
 	}
-	stored := us * max(1, engine.MaxAbsValid(b.Advantages, b.Mask))
-	return stored + max(pc*s*engine.WhitenGain(varUnbiased), engine.WhitenedRoundoff(uc, s, varUnbiased, steps))
+	w := max(1, engine.MaxAbsValid(b.Advantages, b.Mask))
+	return us*w + max(pc*w, engine.WhitenedRoundoff(uc, s, varUnbiased, steps))
 }
 
 // whitenedInput is what the chosen computation whitened over the batch,

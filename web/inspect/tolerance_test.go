@@ -43,3 +43,26 @@ func TestBF16Tolerance(t *testing.T) {
 		}
 	}
 }
+
+// TestWhitenedConstantUpload: verl v0.9.0's REINFORCE++ on a batch whose
+// every response scores 20 (testdata/verl_rfpp_constant.npz, computed in
+// float32 and saved by the exporter; make_whitened.py). Whitening a
+// constant, verl gives 0 and the engine 2e-4 (masked_mean's ε amplified by
+// the gain 1e4), above float32's plain 1e-4: the batch is still exact.
+func TestWhitenedConstantUpload(t *testing.T) {
+	t.Parallel()
+	a, err := load(t, "verl_rfpp_constant.npz", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Config.Estimator != "reinforce_plus_plus" {
+		t.Fatalf("estimator %q, want the file's reinforce_plus_plus", a.Config.Estimator)
+	}
+	q := a.Check.Advantages
+	if explained(q) != "exact" || explained(a.Check.Returns) != "exact" {
+		t.Errorf("advantages %s (max |diff| %.3g, tolerance %.3g), returns %s: want exact", explained(q), q.MaxAbsDiff, q.Tolerance, explained(a.Check.Returns))
+	}
+	if q.MaxAbsDiff <= 1e-4 {
+		t.Errorf("max |diff| %.3g: the fixture no longer shows the amplification", q.MaxAbsDiff)
+	}
+}

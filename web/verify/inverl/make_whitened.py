@@ -15,13 +15,16 @@ verl (not GAE Lab) computes every number written here; nothing in verl is edited
                                      BF16 (a trainer that saves its batch in bfloat16);
     verl_bf16_throughout.safetensors inputs, verl's arithmetic and outputs all in bfloat16 (λ = 1);
     verl_bf16_stored_off.safetensors the first with advantages[0][0] moved by 0.03 after verl (a
-                                     negative control: a bf16 rounding is at most 2^-8·|A|).
+                                     negative control: a bf16 rounding is at most 2^-8·|A|);
+  and web/inspect/testdata/verl_rfpp_constant.npz, REINFORCE++ on a constant batch (score 20 on
+  10 tokens) saved by GAE Lab's exporter, for web/inspect's TestWhitenedConstantUpload.
 """
 import inspect
 import json
 import os
 import struct
 import sys
+import types
 
 import torch
 from verl.trainer.ppo import core_algos
@@ -34,14 +37,14 @@ def mask_kw(fn):
     return "eos_mask" if "eos_mask" in inspect.signature(fn).parameters else "response_mask"
 
 
-def rfpp_constant():
-    lengths = [4, 3, 4, 2]
-    B, R = len(lengths), 4
+def rfpp(lengths, score):
+    """verl's REINFORCE++ in float32 on a batch whose every response scores score (γ = 1)."""
+    B, R = len(lengths), max(lengths)
     mask = torch.zeros(B, R)
     scores = torch.zeros(B, R)
     for i, n in enumerate(lengths):
         mask[i, :n] = 1
-        scores[i, n - 1] = 3.0
+        scores[i, n - 1] = score
     fn = core_algos.compute_reinforce_plus_plus_outcome_advantage
     kw = {mask_kw(fn): mask}
     if "config" in inspect.signature(fn).parameters:
@@ -50,10 +53,28 @@ def rfpp_constant():
     else:
         kw["gamma"] = 1.0
     adv, ret = fn(token_level_rewards=scores, **kw)
+    return fn.__name__, mask, scores, adv, ret
+
+
+def rfpp_constant():
+    name, mask, scores, adv, ret = rfpp([4, 3, 4, 2], 3.0)
     with open(os.path.join(out, f"rfpp_constant_{tag}.json"), "w") as f:
-        json.dump({"tag": tag, "function": fn.__name__, "dtype": str(adv.dtype), "gamma": 1.0,
+        json.dump({"tag": tag, "function": name, "dtype": str(adv.dtype), "gamma": 1.0,
                    "response_mask": mask.tolist(), "token_level_rewards": scores.tolist(),
                    "advantages": adv.tolist(), "returns": ret.tolist()}, f, indent=1)
+
+
+def rfpp_upload():
+    """A REINFORCE++ batch as a trainer dumps it (gaelab_dump.py): score 20 on 10 tokens, where
+    float64's x·1e-8/n·1e4 = 2e-4 exceeds float32's 1e-4·max(1, |A|)."""
+    sys.path.insert(0, os.path.join(INSPECT, "..", "export"))
+    from gaelab_dump import dump_batch
+
+    _, mask, scores, adv, ret = rfpp([3, 2, 3, 2], 20.0)
+    batch = types.SimpleNamespace(batch=dict(response_mask=mask, token_level_rewards=scores, advantages=adv, returns=ret),
+                                  non_tensor_batch={"uid": ["a", "a", "b", "b"]})
+    config = {"algorithm": {"gamma": 1.0, "adv_estimator": "reinforce_plus_plus", "use_kl_in_reward": False}}
+    dump_batch(batch, os.path.join(INSPECT, "verl_rfpp_constant.npz"), config, ver=tag)
 
 
 def safetensors(path, tensors, config):
@@ -101,4 +122,5 @@ def bf16_batches():
 rfpp_constant()
 if tag == "v0.9.0":
     bf16_batches()
+    rfpp_upload()
 print(tag, "written to", out)
