@@ -140,7 +140,8 @@ func (s *script) header() {
 	}
 	s.p("# It builds the tensors in float32, calls verl's own functions with verl %s's names and argument", c.Release.Tag)
 	s.p("# names, and asserts that they give the numbers the page showed (computed by GAE Lab's engine in")
-	s.p("# float64), within atol = rtol = %s. One line per quantity; exit status 0 if all agree.", Tolerance)
+	s.p("# float64), within atol = rtol = %s (wider for a whitened tensor where whitening amplifies float32's", Tolerance)
+	s.p("# rounding, said above its check). One line per quantity; exit status 0 if all agree.")
 	s.p("# Index convention: [B][R] tensors, row i one response, t the 0-based token; values[i][t] = V(s_t).")
 	s.p("# verl calls (verl %s):", c.Release.Tag)
 	seen := map[string]bool{}
