@@ -92,7 +92,8 @@ func TestVerifyRelease(t *testing.T) {
 		{"/batch/verify.py?v=3&ver=v0.2&p=grpo-4", "v0.2", "eos_mask=mask", "response_mask="},
 		{"/update/critic/verify.py?v=3&ver=v0.4.0&p=seed-b", "v0.4.0", `core_algos.compute_value_loss(vpreds=vpreds, returns=vf_returns, values=values, response_mask=mask, cliprange_value=0.5, loss_agg_mode="seq-mean-token-mean")`, "eos_mask"},
 		{"/update/actor/verify.py?v=3&ver=v0.2&p=seed-b", "v0.2", "core_algos.compute_policy_loss(old_log_prob=pg_old_log_probs, log_prob=log_probs, advantages=pg_advantages, eos_mask=mask, cliprange=0.2)", "loss_agg_mode"},
-		{"/update/actor/verify.py?v=1&p=seed-b&clip=0.1", "v0.9.0", "cliprange_low=0.1, cliprange_high=0.2, clip_ratio_c=3.0, loss_agg_mode=\"token-sum\")", "eos_mask"},
+		// from v0.6.0 compute_policy_loss is deprecated: compute_policy_loss_vanilla, the clip settings in the actor's config
+		{"/update/actor/verify.py?v=1&p=seed-b&clip=0.1", "v0.9.0", `core_algos.compute_policy_loss_vanilla(old_log_prob=pg_old_log_probs, log_prob=log_probs, advantages=pg_advantages, response_mask=mask, config=OmegaConf.create({"clip_ratio": 0.1, "clip_ratio_low": 0.1, "clip_ratio_high": 0.2, "clip_ratio_c": 3.0, "global_batch_info": {}}), loss_agg_mode="token-sum")`, "compute_policy_loss("},
 	} {
 		s := get(tc.link)
 		if !strings.Contains(s, "# Expects verl "+tc.tag+" ") || !strings.Contains(s, tc.mask) || strings.Contains(s, tc.notMask) {

@@ -72,6 +72,16 @@ func (c *Cache[K, V]) Put(key K, v V) {
 	}
 }
 
+// Clear drops every entry, so that their memory can be reclaimed before a
+// value that would replace them is computed.
+func (c *Cache[K, V]) Clear() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.order.Init()
+	clear(c.byKey)
+	c.size = 0
+}
+
 // Bytes is what the entries kept now count.
 func (c *Cache[K, V]) Bytes() int {
 	c.mu.Lock()

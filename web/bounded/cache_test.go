@@ -35,6 +35,20 @@ func TestCacheEvictsLeastRecent(t *testing.T) {
 // An entry with an empty key and value still counts what keeping it costs:
 // a flood of them cannot grow the process past the budget. EntryBytes is at
 // least the heap one small entry takes.
+func TestCacheClear(t *testing.T) {
+	c := New(10*EntryBytes, func(string, int) int { return 1 })
+	c.Put("a", 1)
+	c.Put("b", 2)
+	c.Clear()
+	if _, ok := c.Get("a"); ok || c.Len() != 0 || c.Bytes() != 0 {
+		t.Errorf("after Clear: len %d, bytes %d", c.Len(), c.Bytes())
+	}
+	c.Put("c", 3)
+	if v, ok := c.Get("c"); !ok || v != 3 || c.Len() != 1 {
+		t.Errorf("after Clear and Put: %v %v, len %d", v, ok, c.Len())
+	}
+}
+
 func TestEntryBytesCoversTheOverhead(t *testing.T) {
 	const n = 50_000
 	keys := make([]string, n)

@@ -67,8 +67,9 @@ type Batch struct {
 	// Present lists the tensor names read, in file order.
 	Present []string
 	// Precisions are each float tensor's own precision (its dtype's:
-	// f64 1e-9, f32 1e-4, f16 2e-3, bf16 1.6e-2), by name.
-	Precisions map[string]float64
+	// f64 1e-9, f32 1e-4, f16 2e-3, bf16 1.6e-2), by name, and Roundoffs
+	// its dtype's unit roundoff (engine.RoundoffF64 … RoundoffBF16).
+	Precisions, Roundoffs map[string]float64
 	// Precision is the tolerance the run's numbers deserve, from the
 	// narrowest float type among advantages/returns/values/rewards
 	// (f64 1e-9, f32 1e-4, f16 2e-3, bf16 1.6e-2, relative to max(1, |x|)).
@@ -326,31 +327,43 @@ func (b *Batch) PrecisionOf(quantity string) float64 {
 	if b.Precisions == nil {
 		return b.Precision
 	}
-	p := 1e-9
-	for _, name := range []string{quantity, "token_level_rewards", "token_level_scores", "values", "old_log_probs", "ref_log_prob"} {
-		p = max(p, b.Precisions[name])
-	}
-	return p
+	p, _ := b.inputPrecision()
+	return max(p, b.Precisions[quantity])
 }
 
 // notePrecision narrows the tolerance to the float type of a tensor.
 func (b *Batch) notePrecision(name string, d tensorfile.DType) {
-	var p float64
+	var p, u float64
 	switch d {
 	case tensorfile.F64:
-		p = 1e-9
+		p, u = 1e-9, engine.RoundoffF64
 	case tensorfile.F32:
-		p = 1e-4
+		p, u = 1e-4, engine.RoundoffF32
 	case tensorfile.F16:
-		p = 2e-3
+		p, u = 2e-3, engine.RoundoffF16
 	case tensorfile.BF16:
-		p = 1.6e-2
+		p, u = 1.6e-2, engine.RoundoffBF16
 	default:
 		return
 	}
 	b.Precision = max(b.Precision, p)
 	if b.Precisions == nil {
-		b.Precisions = map[string]float64{}
+		b.Precisions, b.Roundoffs = map[string]float64{}, map[string]float64{}
 	}
-	b.Precisions[name] = p
+	b.Precisions[name], b.Roundoffs[name] = p, u
+}
+
+// computedFrom are the tensors the run's advantages and returns are
+// computed from.
+var computedFrom = []string{"token_level_rewards", "token_level_scores", "values", "old_log_probs", "ref_log_prob"}
+
+// inputPrecision is the coarsest precision and unit roundoff among the
+// tensors the run computed its advantages from (computedFrom): the float
+// type verl's arithmetic ran in, at best.
+func (b *Batch) inputPrecision() (p, u float64) {
+	p, u = 1e-9, engine.RoundoffF64
+	for _, name := range computedFrom {
+		p, u = max(p, b.Precisions[name]), max(u, b.Roundoffs[name])
+	}
+	return p, u
 }

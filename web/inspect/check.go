@@ -86,7 +86,7 @@ func check(a *Analysis) *Check {
 	}
 	var c Check
 	if b.Advantages != nil {
-		c.Advantages = &Quantity{Tolerance: tolerance(b.Advantages, b.Mask, b.PrecisionOf("advantages")), Matches: []string{}}
+		c.Advantages = &Quantity{Tolerance: a.advantagesTolerance(), Matches: []string{}}
 	}
 	if b.Returns != nil {
 		c.Returns = &Quantity{Tolerance: tolerance(b.Returns, b.Mask, b.PrecisionOf("returns")), Matches: []string{}}

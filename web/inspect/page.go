@@ -62,6 +62,7 @@ func (s *Room) HandleUpload(w http.ResponseWriter, r *http.Request) {
 	}
 	var a *Analysis
 	if ir.config, err = uploadConfig(r); err == nil {
+		s.Uploads.cache.Clear() // this analysis replaces the cached one: drop that first (peak memory)
 		a, err = Load(data, ir.config)
 	}
 	if err != nil { // a readable batch is kept, attached to the form shown again

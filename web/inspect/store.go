@@ -90,6 +90,7 @@ func (u *Uploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload
 	if a, ok := u.cache.Get(key); ok {
 		return up, a, nil
 	}
+	u.cache.Clear() // the analysis it would hold is dropped now, not after this one is computed beside it
 	data, err := u.st.UploadData(ctx, up.SHA256)
 	if err != nil {
 		return up, nil, err
@@ -154,7 +155,11 @@ func inspectStatus(l i18n.Lang, err error) (int, []string) {
 type analysisCache = bounded.Cache[string, *Analysis]
 
 func newAnalysisCache() *analysisCache {
-	return bounded.New(inspectAnalysesPerServer, func(string, *Analysis) int { return 1 })
+	// Each entry counts 1 + EntryBytes (bounded's own overhead is added to
+	// sizeOf), so the budget is that many times the count: a budget of
+	// inspectAnalysesPerServer alone kept nothing, and every view, heat map
+	// and row recomputed its batch.
+	return bounded.New(inspectAnalysesPerServer*(1+bounded.EntryBytes), func(string, *Analysis) int { return 1 })
 }
 
 // fileAnalysis is the stored upload's analysis for a file route (a PNG,

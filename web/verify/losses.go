@@ -94,13 +94,22 @@ func (s *script) valueLoss(v *ValueLoss) {
 	}
 }
 
-// policyLoss checks compute_policy_loss for every mode.
+// policyLoss checks the release's policy loss (PolicyLossFunc) for every
+// mode.
 func (s *script) policyLoss(p *PolicyLoss) {
 	s.p("log_probs = t(%s)  # the current policy", matrix(p.LogProbs))
 	s.p("pg_old_log_probs = t(%s)", matrix(p.OldLogProbs))
 	s.p("pg_advantages = t(%s)  # the advantages fed to the actor", matrix(p.Advantages))
 	for _, m := range p.Modes {
 		args := []arg{{"old_log_prob", "pg_old_log_probs"}, {"log_prob", "log_probs"}, {"advantages", "pg_advantages"}, {MaskArg(s.g), "mask"}}
+		if fn := PolicyLossFunc(s.g); fn != "compute_policy_loss" {
+			// The actor's config as verl's ActorConfig gives it: the clip settings, and no global batch
+			// (agg_loss's defaults: one data-parallel rank, this batch's own token count).
+			args = append(args, arg{"config", fmt.Sprintf(`OmegaConf.create({"clip_ratio": %s, "clip_ratio_low": %s, "clip_ratio_high": %s, "clip_ratio_c": %s, "global_batch_info": {}})`,
+				number(p.Clip.Ratio), number(p.Clip.Low), number(p.Clip.High), number(p.Clip.C))})
+			s.lossCall(call{coreAlgos, fn, args}, PolicyOutputs, m, true)
+			continue
+		}
 		if s.g.Has(engine.ClipLowHigh) {
 			args = append(args, arg{"cliprange", number(p.Clip.Low)}, arg{"cliprange_low", number(p.Clip.Low)}, arg{"cliprange_high", number(p.Clip.High)},
 				arg{"clip_ratio_c", number(p.Clip.C)})

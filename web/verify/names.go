@@ -22,6 +22,19 @@ func MaskArg(g engine.Generation) string {
 	return "response_mask"
 }
 
+// PolicyLossFunc is the vanilla PPO policy loss of core_algos a script
+// calls in generation g: compute_policy_loss until v0.5.0, and from v0.6.0
+// (G07) compute_policy_loss_vanilla, since compute_policy_loss is
+// @deprecated there in favour of it (verl v0.6.0–v0.9.0, core_algos.py;
+// never removed, but it warns) and takes its clip settings from the
+// actor's config.
+func PolicyLossFunc(g engine.Generation) string {
+	if g >= engine.G07 {
+		return "compute_policy_loss_vanilla"
+	}
+	return "compute_policy_loss"
+}
+
 // Modules are the Python names a script gives verl's modules.
 const (
 	coreAlgos = "core_algos" // verl.trainer.ppo.core_algos

@@ -140,7 +140,8 @@ func (s *script) header() {
 	}
 	s.p("# It builds the tensors in float32, calls verl's own functions with verl %s's names and argument", c.Release.Tag)
 	s.p("# names, and asserts that they give the numbers the page showed (computed by GAE Lab's engine in")
-	s.p("# float64), within atol = rtol = %s. One line per quantity; exit status 0 if all agree.", Tolerance)
+	s.p("# float64), within atol = rtol = %s (wider for a whitened tensor where whitening amplifies float32's", Tolerance)
+	s.p("# rounding, said above its check). One line per quantity; exit status 0 if all agree.")
 	s.p("# Index convention: [B][R] tensors, row i one response, t the 0-based token; values[i][t] = V(s_t).")
 	s.p("# verl calls (verl %s):", c.Release.Tag)
 	seen := map[string]bool{}
@@ -182,10 +183,10 @@ func (s *script) header() {
 	s.p("    return torch.tensor(rows, dtype=torch.float32)")
 	s.p("")
 	s.p("")
-	s.p("def check(name, got, want):")
+	s.p("def check(name, got, want, atol=ATOL):")
 	s.p("    got, want = torch.as_tensor(got, dtype=torch.float32), torch.as_tensor(want, dtype=torch.float32)")
 	s.p("    diff = (got - want).abs().max().item()")
-	s.p("    ok = torch.allclose(got, want, atol=ATOL, rtol=RTOL, equal_nan=True)")
+	s.p("    ok = torch.allclose(got, want, atol=atol, rtol=RTOL, equal_nan=True)")
 	s.p(`    print(f"{name:<34} {'OK' if ok else 'DIFFERENT'}  max|diff| = {diff:.3g}")`)
 	s.p("    return ok")
 	s.p("")
@@ -318,7 +319,8 @@ func (s *script) gae() {
 		s.p(`ok &= check("raw advantages (returns − values)", raw_advantages, t(%s))`, matrix(g.Advantages))
 		s.p(`ok &= check("whitening mean", %s, %s)`, mean, number(g.Whitening.Mean))
 		s.p(`ok &= check("whitening variance (unbiased)", %s, %s)`, variance, number(g.Whitening.VarUnbiased))
-		s.p(`ok &= check("advantages (whitened)", advantages, t(%s))`, matrix(g.Whitened))
+		atol := s.whitenedAtol(g.Advantages, g.Whitening.VarUnbiased, engine.RecursionSteps(len(c.Mask[0]), c.Gamma*c.Lam))
+		s.p(`ok &= check("advantages (whitened)", advantages, t(%s)%s)`, matrix(g.Whitened), atol)
 		s.p(`ok &= check("returns", returns, t(%s))`, matrix(g.Returns))
 	} else {
 		s.p(`ok &= check("whitening mean", %s, %s)`, mean, number(g.Whitening.Mean))
@@ -354,10 +356,42 @@ func (s *script) outcome(o Outcome) {
 		s.p("advantages = %s", post)
 	}
 	if s.c.embed() {
-		s.p(`ok &= check(%q, advantages, t(%s))`, name+" advantages", matrix(o.Advantages))
+		s.p(`ok &= check(%q, advantages, t(%s)%s)`, name+" advantages", matrix(o.Advantages), s.outcomeAtol(o.Key))
 		if o.Returns != nil {
 			s.p(`ok &= check(%q, returns, t(%s))`, name+" returns", matrix(o.Returns))
 		}
 	}
 	s.runChecks("advantages", "returns")
+}
+
+// whitenedAtol is the check's extra argument for a tensor verl whitened,
+// masked_whiten(x) with x a recursion of steps terms: "" when float32's
+// rounding, amplified by the whitening gain, stays within the script's
+// Tolerance, else ", atol=…" with engine.WhitenedRoundoff, after a comment
+// that says why (a nearly constant x has a gain up to 1e4, and float64's
+// x·1e-8/n from masked_mean's ε becomes ≈ 1e-5 where float32 gives 0).
+func (s *script) whitenedAtol(x [][]float64, varUnbiased, steps float64) string {
+	tol, _ := strconv.ParseFloat(Tolerance, 64)
+	b := engine.WhitenedRoundoff(engine.RoundoffF32, engine.MaxAbsValid(x, s.c.Mask), varUnbiased, steps)
+	if !(b > tol) {
+		return ""
+	}
+	s.p("# Whitening multiplies float32's rounding by (σ² + 1e-8)^(-1/2) = %.4g here: tolerance %.3g for this tensor.", engine.WhitenGain(varUnbiased), b)
+	return ", atol=" + number(b)
+}
+
+// outcomeAtol is whitenedAtol for outcome estimator key, "" for one that
+// does not whiten.
+func (s *script) outcomeAtol(key string) string {
+	c := s.c
+	in := engine.OutcomeInputs{Rewards: c.Rewards, Mask: c.Mask, Index: c.Index, Baselines: c.Baselines, Gamma: c.Gamma, Epsilon: engine.DefaultOutcomeEpsilon, Gen: c.Release.Gen}
+	x, steps, ok := engine.WhitenInput(key, in)
+	if !ok {
+		return ""
+	}
+	_, st, err := engine.WhitenGen(c.Release.Gen, x, c.Mask)
+	if err != nil {
+		return ""
+	}
+	return s.whitenedAtol(x, st.VarUnbiased, steps)
 }

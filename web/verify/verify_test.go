@@ -349,6 +349,9 @@ func TestScriptPerRelease(t *testing.T) {
 				fn := "compute_value_loss"
 				if k >= len(c.Value.Modes) {
 					fn = "compute_policy_loss"
+					if policyLossDeprecated[rel.Tag] {
+						fn = "compute_policy_loss_vanilla"
+					}
 				}
 				if l[1] != string(lossWant[k].Mode) || l[2] != fn {
 					t.Errorf("loss check %d: %s %s, want %s %s", k, l[2], l[1], fn, lossWant[k].Mode)
@@ -374,6 +377,38 @@ func TestScriptPerRelease(t *testing.T) {
 				compile(t, py, src)
 			}
 		})
+	}
+}
+
+// policyLossDeprecated are the tags whose core_algos.py marks
+// compute_policy_loss @deprecated("…compute_policy_loss_vanilla") (read in
+// verl's source at each tag; it is not removed up to v0.9.0): their scripts
+// must call compute_policy_loss_vanilla, and never the deprecated function.
+var policyLossDeprecated = map[string]bool{"v0.6.0": true, "v0.6.1": true, "v0.7.0": true, "v0.7.1": true, "v0.8.0": true, "v0.9.0": true}
+
+// TestScriptPolicyLossNotDeprecated: from v0.6.0 the actor's script calls
+// compute_policy_loss_vanilla with the clip settings in its config, and no
+// line calls the deprecated compute_policy_loss; before, it calls
+// compute_policy_loss.
+func TestScriptPolicyLossNotDeprecated(t *testing.T) {
+	t.Parallel()
+	deprecated := regexp.MustCompile(`core_algos\.compute_policy_loss\(`)
+	for _, rel := range engine.Releases {
+		src, err := Script(example(t, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls, vanilla := len(deprecated.FindAllString(src, -1)), strings.Count(src, "core_algos.compute_policy_loss_vanilla(")
+		if policyLossDeprecated[rel.Tag] {
+			if calls > 0 || vanilla == 0 {
+				t.Errorf("%s: %d calls of the deprecated compute_policy_loss, %d of compute_policy_loss_vanilla", rel.Tag, calls, vanilla)
+			}
+			if !strings.Contains(src, `config=OmegaConf.create({"clip_ratio": 0.2, "clip_ratio_low": 0.2, "clip_ratio_high": 0.28, "clip_ratio_c": 3.0, "global_batch_info": {}})`) {
+				t.Errorf("%s: compute_policy_loss_vanilla without the actor's clip settings", rel.Tag)
+			}
+		} else if calls == 0 || vanilla > 0 {
+			t.Errorf("%s: %d calls of compute_policy_loss, %d of compute_policy_loss_vanilla (which the release does not have)", rel.Tag, calls, vanilla)
+		}
 	}
 }
 
