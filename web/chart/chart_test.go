@@ -1148,7 +1148,8 @@ func TestDarkProjectorTheme(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		s := string(svg)
-		for _, want := range []string{"theme-dark", `stroke-width="4.5"`, `font-size="24"`, "#111418"} {
+		th := in.Theme
+		for _, want := range []string{"theme-dark", fmt.Sprintf(`stroke-width="%v"`, th.StrokeWidth), fmt.Sprintf(`font-size="%v"`, th.FontSize), "#111418"} {
 			if name != "values" && strings.HasPrefix(want, "stroke") {
 				continue // only the values chart draws lines; the others are bars
 			}

@@ -149,13 +149,14 @@ func Dark() Theme {
 }
 
 // Projector scales a theme for a projected room, where the chart shares one
-// screen with the token table: a short, wide data area, strokes of 4.5 px and
-// labels of 24 px, so that the chart scaled into what the table leaves of a
-// 1280×720 screen still draws labels ≥ 16 px and lines ≥ 3 px.
+// screen with the token table and the page's 24 px type (32 px at 1920): a
+// short, wide data area, strokes of 6.5 px and labels of 34 px, so that the
+// chart scaled into what the table leaves of a 1280×720 screen still draws
+// labels ≥ 16 px (about 21–26 px up to 8 tokens) and lines ≥ 3 px.
 func (th Theme) Projector() Theme {
-	th.StrokeWidth, th.MarkerRadius = 4.5, 7.5
-	th.FontSize, th.TitleSize = 24, 24
-	th.TokenWidth, th.MaxPlotWidth, th.PlotHeight = 64, 600, 150
+	th.StrokeWidth, th.MarkerRadius = 6.5, 9
+	th.FontSize, th.TitleSize = 34, 34
+	th.TokenWidth, th.MaxPlotWidth, th.PlotHeight = 64, 600, 100
 	th.Muted = th.Foreground // no grey text on a projector
 	return th
 }
