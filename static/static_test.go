@@ -357,11 +357,11 @@ func cssWithoutComments(t *testing.T) string {
 func TestAppCSSQuantityColours(t *testing.T) {
 	want := map[string]string{
 		"--c-value":     "#0072B2",
-		"--c-return":    "#E69F00",
+		"--c-return":    "#BA8000",
 		"--c-advantage": "#009E73",
 		"--c-whitened":  "#CC79A7",
 		"--c-reward":    "#D55E00",
-		"--c-score":     "#56B4E9",
+		"--c-score":     "#3593CE",
 		"--c-kl":        "#000000",
 	}
 	got := map[string][]string{}

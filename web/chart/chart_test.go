@@ -1031,14 +1031,15 @@ func FuzzCharts(f *testing.F) {
 	})
 }
 
-// The page's stylesheet colours the table rows with the same palette.
+// The page's stylesheet colours the table rows with the light theme's
+// palette.
 func TestPaletteMatchesStylesheet(t *testing.T) {
 	css, err := os.ReadFile(filepath.Join("..", "..", "static", "app.css"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for q, st := range Styles {
-		decl := "--c-" + string(q) + ": " + st.Color + ";"
+	for q := range Styles {
+		decl := "--c-" + string(q) + ": " + Light().style(q).Color + ";"
 		if !strings.Contains(string(css), decl) {
 			t.Errorf("static/app.css lacks %q", decl)
 		}
@@ -1147,7 +1148,8 @@ func TestDarkProjectorTheme(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		s := string(svg)
-		for _, want := range []string{"theme-dark", `stroke-width="4.5"`, `font-size="24"`, "#111418"} {
+		th := in.Theme
+		for _, want := range []string{"theme-dark", fmt.Sprintf(`stroke-width="%v"`, th.StrokeWidth), fmt.Sprintf(`font-size="%v"`, th.FontSize), "#111418"} {
 			if name != "values" && strings.HasPrefix(want, "stroke") {
 				continue // only the values chart draws lines; the others are bars
 			}

@@ -107,6 +107,9 @@ func (f *frame) measure(sp spec) axesRoom {
 	f.slot, f.step = columns(th, f.T, fixed)
 	ax.dataW = T*f.slot + resL + resR
 	f.W = math.Ceil(math.Max(minW, fixed+T*f.slot))
+	for _, it := range sp.legend { // a legend entry has at most a row of its own
+		f.W = math.Max(f.W, math.Ceil(2*pad+thumbW+5+textWidth(it.label, th.FontSize)))
+	}
 	p.X.Min = -0.5 - resL/f.slot
 	p.X.Max = T - 0.5 + resR/f.slot
 	return ax

@@ -186,8 +186,19 @@ func newHeat(in *HeatmapInput) (*heat, error) {
 	h.slot, h.step = columns(th, T, h.x0+pad)
 	h.rowH = math.Max(fs*2, 22)
 	h.W = math.Ceil(math.Max(minW, h.x0+float64(T)*h.slot+pad))
+	// The colour bar's row fits too, with its label and end ticks (at a
+	// projector's type it is wider than a short grid).
+	legendW := pad + textWidth(h.tick(-h.m), fs)/2 + h.barWidth() + textWidth(h.tick(h.m), fs)/2 + pad
+	if s := oneLine(in.Text.Scale); s != "" {
+		legendW += textWidth(s, fs) + 8
+	}
+	h.W = math.Max(h.W, math.Ceil(legendW))
 	return h, nil
 }
+
+// barWidth is the colour bar's width: 12 characters of the theme's type,
+// at least 140 px.
+func (h *heat) barWidth() float64 { return math.Max(140, h.th.FontSize*12) }
 
 // scaleBound is m, the largest |value| over the valid columns (over every
 // column when none is valid), or 1 when all of them are 0.

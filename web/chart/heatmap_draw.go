@@ -21,7 +21,7 @@ func (h *heat) legend(y float64) float64 {
 		w.text(x, y+fs*0.85, s, fs, "", th.Foreground, "")
 		x += textWidth(s, fs) + 8
 	}
-	barW, barH := math.Max(140, fs*12), fs*0.9
+	barW, barH := h.barWidth(), fs*0.9
 	barX := x + textWidth(h.tick(-h.m), fs)/2 // room for the first tick label
 	w.cell(barX, y, barX+barW, y+barH, ` fill="url(#`+h.id+`-scale)" stroke="`+th.Foreground+`" stroke-width="0.75"`)
 	var xy []float64

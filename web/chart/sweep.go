@@ -159,12 +159,16 @@ func sweep(in *SweepInput) ([]byte, *frame, error) {
 }
 
 // seriesStyle is series i's style and colour in this theme: black turns into
-// the foreground colour on a dark background.
+// the foreground colour on a dark background, and the returns' orange into
+// the theme's (a darker one on white).
 func (f *frame) seriesStyle(i int) (Style, color.RGBA) {
 	st := SeriesStyles[i]
 	col := rgb(st.Color)
-	if st.Color == "#000000" && svg.Luminance(f.bg) < 0.5 {
+	switch {
+	case st.Color == "#000000" && svg.Luminance(f.bg) < 0.5:
 		col = f.fg
+	case st.Color == Styles[Return].Color:
+		col = rgb(f.th.style(Return).Color)
 	}
 	return st, col
 }

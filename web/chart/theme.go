@@ -70,10 +70,13 @@ type Theme struct {
 	// KL overrides the KL bars' palette colour (black), for dark backgrounds;
 	// "" keeps the palette's.
 	KL string
-	// Value and Score override the palette's colours of V(s_t) and of the
-	// scores ("" keeps them): on a dark background Okabe–Ito's blue is
-	// under 4.5:1, so values take its sky blue and scores its yellow.
-	Value, Score string
+	// Value, Return and Score override the palette's colours of V(s_t),
+	// of the returns and of the scores ("" keeps them), so that every
+	// series keeps ≥ 3:1 against Background: on white Okabe–Ito's orange
+	// (2.25:1) and sky blue (2.31:1) take darker shades of the same hues;
+	// on a dark background its blue is under 4.5:1, so values take its sky
+	// blue and scores its yellow.
+	Value, Return, Score string
 
 	StrokeWidth  float64 // data lines, ≥ 2
 	MarkerRadius float64
@@ -115,6 +118,8 @@ func Light() Theme {
 		ObservationFill:  "#FBF3D0",
 		ObservationHatch: "#B8A24A",
 		Highlight:        "#0072B2",
+		Return:           "#BA8000", // Okabe–Ito's orange, darker: 3.4:1 on white
+		Score:            "#3593CE", // its sky blue, darker: 3.4:1 on white
 		StrokeWidth:      2,
 		MarkerRadius:     4.5,
 		FontSize:         12,
@@ -138,19 +143,20 @@ func Dark() Theme {
 	th.PaddingFill, th.PaddingHatch = "#23272E", "#8A9099"
 	th.ObservationFill, th.ObservationHatch = "#3A3420", "#D9C468"
 	th.Highlight, th.KL = "#56B4E9", "#F2F2F2"
-	th.Value, th.Score = "#56B4E9", "#F0E442"
+	th.Value, th.Return, th.Score = "#56B4E9", "", "#F0E442"
 	th.StrokeWidth = 3
 	return th
 }
 
 // Projector scales a theme for a projected room, where the chart shares one
-// screen with the token table: a short, wide data area, strokes of 4.5 px and
-// labels of 24 px, so that the chart scaled into what the table leaves of a
-// 1280×720 screen still draws labels ≥ 16 px and lines ≥ 3 px.
+// screen with the token table and the page's 24 px type (32 px at 1920): a
+// short, wide data area, strokes of 6.5 px and labels of 34 px, so that the
+// chart scaled into what the table leaves of a 1280×720 screen still draws
+// labels ≥ 16 px (about 21–26 px up to 8 tokens) and lines ≥ 3 px.
 func (th Theme) Projector() Theme {
-	th.StrokeWidth, th.MarkerRadius = 4.5, 7.5
-	th.FontSize, th.TitleSize = 24, 24
-	th.TokenWidth, th.MaxPlotWidth, th.PlotHeight = 64, 600, 150
+	th.StrokeWidth, th.MarkerRadius = 6.5, 9
+	th.FontSize, th.TitleSize = 34, 34
+	th.TokenWidth, th.MaxPlotWidth, th.PlotHeight = 64, 600, 100
 	th.Muted = th.Foreground // no grey text on a projector
 	return th
 }
@@ -168,7 +174,7 @@ func (th Theme) Panel() Theme {
 	return th
 }
 
-// style is q's palette entry in this theme (only the KL colour changes).
+// style is q's palette entry in this theme (only the colour changes).
 func (th Theme) style(q Quantity) Style {
 	st := Styles[q]
 	switch {
@@ -176,6 +182,8 @@ func (th Theme) style(q Quantity) Style {
 		st.Color = th.KL
 	case q == Value && th.Value != "":
 		st.Color = th.Value
+	case q == Return && th.Return != "":
+		st.Color = th.Return
 	case q == Score && th.Score != "":
 		st.Color = th.Score
 	}
@@ -197,7 +205,7 @@ func (th Theme) resolve() (Theme, error) {
 			return th, fmt.Errorf("chart: Theme.%s: %w", c.name, err)
 		}
 	}
-	for _, c := range []struct{ name, v string }{{"KL", th.KL}, {"Value", th.Value}, {"Score", th.Score}} {
+	for _, c := range []struct{ name, v string }{{"KL", th.KL}, {"Value", th.Value}, {"Return", th.Return}, {"Score", th.Score}} {
 		if _, err := parseHex(c.v); c.v != "" && err != nil {
 			return th, fmt.Errorf("chart: Theme.%s: %w", c.name, err)
 		}

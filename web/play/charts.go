@@ -156,7 +156,7 @@ func (v View) ChartTheme() chart.Theme {
 		if v.S.Step >= 0 {
 			// Stepping, the two charts share the width under the table
 			// with the step panel: narrower columns at the same type.
-			th.TokenWidth, th.MaxPlotWidth = 44, 352
+			th.TokenWidth, th.MaxPlotWidth = 40, 260
 		}
 	}
 	return th
