@@ -51,36 +51,44 @@ type axeViolation struct {
 	Nodes   int      `json:"nodes"`   // how many nodes violate the rule
 }
 
-// axeRunJS is a function of onPhone that runs axe-core on the whole
+// axeRunJS is a function of (onPhone, twin) that runs axe-core on the whole
 // document and returns its violations as JSON, each with the selectors of
 // its first nodes.
 //
-// On a phone it leaves out one rule, color-contrast, which is three
-// quarters of axe's time, except on the elements whose colours the width of
-// the window can change: those of the stylesheet's rules that set a colour
-// inside a width media query, whether or not it matches on the phone (then
-// the colours the phone shows are the rules' outside it). Every other element
-// has the same colours on the phone as in the window, where color-contrast
-// has checked them. What this does not see is a phone layout that slides
-// text over another element's background.
-const axeRunJS = `(async onPhone => {
-	const colour = /^(color|background|background-color|background-image|opacity|fill|stroke|filter|mix-blend-mode|text-shadow|--.*)$/;
-	const widthColourSelectors = [];
+// A page is checked in the window in its first language in full. Its other
+// runs (on a phone, or in the other language: twins) leave out one rule,
+// color-contrast, three quarters of axe's time, except on the elements
+// whose colours or type size can differ from the full run's: those of the
+// stylesheet's rules that set one inside a width media query (whether or not
+// it matches on the phone: where it does not, the phone shows the colours
+// outside it), or in viewport units, for a phone; those of rules under
+// :lang() or [lang], for the other language. Every other element has the
+// colours and size the full run checked. What this does not see is a layout
+// that slides text over another element's background in one twin only.
+const axeRunJS = `(async (onPhone, twin) => {
+	const styling = /^(color|background|background-color|background-image|opacity|fill|stroke|filter|mix-blend-mode|text-shadow|font|font-size|font-weight|--.*)$/;
+	const viewportUnit = /\d(vw|vh|vmin|vmax)\b/;
+	const differing = [];
 	const walk = (rules, inWidth) => {
 		for (const r of rules) {
-			if (r instanceof CSSMediaRule) walk(r.cssRules, inWidth || /width/.test(r.conditionText));
+			if (r instanceof CSSMediaRule) walk(r.cssRules, inWidth || /width|height|aspect-ratio|orientation/.test(r.conditionText));
 			else if (r instanceof CSSGroupingRule) walk(r.cssRules, inWidth);
-			else if (r instanceof CSSStyleRule && inWidth && [...r.style].some(p => colour.test(p))) widthColourSelectors.push(r.selectorText);
+			else if (r instanceof CSSStyleRule) {
+				const props = [...r.style].filter(p => styling.test(p));
+				const byWidth = onPhone && (inWidth || props.some(p => viewportUnit.test(r.style.getPropertyValue(p))));
+				const byLanguage = twin && /:lang\(|\[lang/.test(r.selectorText);
+				if (props.length > 0 && (byWidth || byLanguage)) differing.push(r.selectorText);
+			}
 		}
 	};
 	for (const sheet of document.styleSheets) walk(sheet.cssRules, false);
 	const present = sel => { try { return document.querySelector(sel) !== null; } catch { return false; } };
 	let violations;
-	if (!onPhone) {
+	if (!onPhone && !twin) {
 		violations = (await axe.run(document, {resultTypes: ["violations"]})).violations;
 	} else {
 		violations = (await axe.run(document, {resultTypes: ["violations"], rules: {"color-contrast": {enabled: false}}})).violations;
-		const include = widthColourSelectors.filter(present);
+		const include = differing.filter(present);
 		if (include.length > 0) {
 			violations = violations.concat((await axe.run({include}, {resultTypes: ["violations"], runOnly: {type: "rule", values: ["color-contrast"]}})).violations);
 		}
@@ -150,7 +158,7 @@ func axeEveryWayOn(t *testing.T, srv *httptest.Server, laptop bool, phone emulat
 		} else if strings.Contains(p, "lang=") {
 			paths = []string{p}
 		}
-		for _, path := range paths {
+		for i, path := range paths {
 			for _, onPhone := range []bool{false, true} {
 				name := path
 				if onPhone {
@@ -174,7 +182,7 @@ func axeEveryWayOn(t *testing.T, srv *httptest.Server, laptop bool, phone emulat
 					if strings.Contains(p, "present=1") && !eval[bool](tb, presentBodyJS) {
 						t.Fatal("the page is not in presentation mode (no data-present on <body>)")
 					}
-					for _, v := range tb.axe(axe, onPhone) {
+					for _, v := range tb.axe(axe, onPhone, i > 0) {
 						if v.Impact == "serious" || v.Impact == "critical" {
 							t.Errorf("axe %s (%s): %s; %d node(s), first: %s",
 								v.ID, v.Impact, v.Help, v.Nodes, strings.Join(v.Targets, " | "))
@@ -201,12 +209,13 @@ func (tb *tab) forgive(parts ...string) {
 }
 
 // axe injects axe-core (the text of axe.min.js) into the tab's page and
-// returns what it finds there. onPhone says the tab emulates a phone, and
-// that the same page in the window checks what axeRunJS leaves to it.
-func (tb *tab) axe(source string, onPhone bool) []axeViolation {
+// returns what it finds there. onPhone says the tab emulates a phone, twin
+// that the page is the same as one checked in full in another language;
+// the full run checks what axeRunJS leaves out of theirs.
+func (tb *tab) axe(source string, onPhone, twin bool) []axeViolation {
 	tb.t.Helper()
 	tb.do("inject axe-core", chromedp.Evaluate[chromedp.Void](source))
-	run := fmt.Sprintf("(%s)(%t)", axeRunJS, onPhone)
+	run := fmt.Sprintf("(%s)(%t, %t)", axeRunJS, onPhone, twin)
 	out, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](run, chromedp.EvalAwaitPromise, chromedp.EvalAsValue))
 	if err != nil {
 		tb.t.Fatalf("run axe-core: %v", err)
