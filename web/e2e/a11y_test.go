@@ -137,9 +137,9 @@ func TestA11yPages(t *testing.T) {
 }
 
 // axeEveryWay opens each path in both languages, in the shared browser's
-// window (sized to 1280×720 when laptop is set) and on a phone, and fails
-// on every serious or critical axe-core violation. A path with present=1
-// must show presentation mode.
+// window (sized to 1280×720 when laptop is set), and fails on every serious
+// or critical axe-core violation there and then on a phone. A path with
+// present=1 must show presentation mode.
 func axeEveryWay(t *testing.T, laptop bool, paths ...string) {
 	axeEveryWayOn(t, playServer(t), laptop, phone, paths...)
 }
@@ -148,6 +148,11 @@ func axeEveryWay(t *testing.T, laptop bool, paths ...string) {
 // viewport phone. A path that names its lang is opened in that language
 // only. A path ending in #error is an error page: its own 4xx status, which
 // the browser logs, is what it is for.
+//
+// The phone's check reuses the window's page: emulating the phone lays the
+// page out again (media queries included) before axe reads it, and no
+// script or answer of the server depends on the width, so it is the page a
+// phone that loaded it would show.
 func axeEveryWayOn(t *testing.T, srv *httptest.Server, laptop bool, phone emulation.SetDeviceMetricsOverrideParams, paths ...string) {
 	axe := axeSource(t)
 	for _, p := range paths {
@@ -159,37 +164,38 @@ func axeEveryWayOn(t *testing.T, srv *httptest.Server, laptop bool, phone emulat
 			paths = []string{p}
 		}
 		for i, path := range paths {
-			for _, onPhone := range []bool{false, true} {
-				name := path
-				if onPhone {
-					name += " on a phone"
+			t.Run(path, func(t *testing.T) {
+				t.Parallel()
+				tb := newTab(t, srv)
+				if laptop {
+					tb.do("size the window", chromedp.EmulateViewport(1280, 720))
 				}
-				t.Run(name, func(t *testing.T) {
-					t.Parallel()
-					tb := newTab(t, srv)
-					if onPhone {
-						tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-							_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone)
-							return err
-						}))
-					} else if laptop {
-						tb.do("size the window", chromedp.EmulateViewport(1280, 720))
-					}
-					tb.open(path)
-					if errorPage {
-						tb.forgive("the server responded with a status of 4", tb.base+path)
-					}
-					if strings.Contains(p, "present=1") && !eval[bool](tb, presentBodyJS) {
-						t.Fatal("the page is not in presentation mode (no data-present on <body>)")
-					}
-					for _, v := range tb.axe(axe, onPhone, i > 0) {
-						if v.Impact == "serious" || v.Impact == "critical" {
-							t.Errorf("axe %s (%s): %s; %d node(s), first: %s",
-								v.ID, v.Impact, v.Help, v.Nodes, strings.Join(v.Targets, " | "))
-						}
-					}
-				})
-			}
+				tb.open(path)
+				if errorPage {
+					tb.forgive("the server responded with a status of 4", tb.base+path)
+				}
+				if strings.Contains(p, "present=1") && !eval[bool](tb, presentBodyJS) {
+					t.Fatal("the page is not in presentation mode (no data-present on <body>)")
+				}
+				tb.axeFails(axe, "in the window", false, i > 0)
+				tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+					_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone)
+					return err
+				}))
+				tb.axeFails(axe, "on a phone", true, i > 0)
+			})
+		}
+	}
+}
+
+// axeFails fails the test on each serious or critical violation that
+// tb.axe finds, saying where (the window or a phone).
+func (tb *tab) axeFails(source, where string, onPhone, twin bool) {
+	tb.t.Helper()
+	for _, v := range tb.axe(source, onPhone, twin) {
+		if v.Impact == "serious" || v.Impact == "critical" {
+			tb.t.Errorf("%s: axe %s (%s): %s; %d node(s), first: %s",
+				where, v.ID, v.Impact, v.Help, v.Nodes, strings.Join(v.Targets, " | "))
 		}
 	}
 }
@@ -208,13 +214,15 @@ func (tb *tab) forgive(parts ...string) {
 	})
 }
 
-// axe injects axe-core (the text of axe.min.js) into the tab's page and
-// returns what it finds there. onPhone says the tab emulates a phone, twin
+// axe injects axe-core (the text of axe.min.js) into the tab's page, unless
+// it is there, and returns what it finds there. onPhone says the tab emulates a phone, twin
 // that the page is the same as one checked in full in another language;
 // the full run checks what axeRunJS leaves out of theirs.
 func (tb *tab) axe(source string, onPhone, twin bool) []axeViolation {
 	tb.t.Helper()
-	tb.do("inject axe-core", chromedp.Evaluate[chromedp.Void](source))
+	if !eval[bool](tb, `typeof axe !== "undefined"`) {
+		tb.do("inject axe-core", chromedp.Evaluate[chromedp.Void](source))
+	}
 	run := fmt.Sprintf("(%s)(%t, %t)", axeRunJS, onPhone, twin)
 	out, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](run, chromedp.EvalAwaitPromise, chromedp.EvalAsValue))
 	if err != nil {
