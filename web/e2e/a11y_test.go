@@ -112,7 +112,7 @@ var phone = emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, De
 // Every page, in both languages, in the shared browser's window and on a
 // phone, passes axe-core without a serious or critical violation. (The
 // playground's first screen is TestA11yPlayFirstScreen's, the glossary
-// TestA11yViewIndex's.)
+// TestA11yViewIndex's, each lesson as it opens TestBrowserLessonTablesFit's.)
 func TestA11yPages(t *testing.T) {
 	t.Parallel()
 	axeEveryWay(t, false,
@@ -123,14 +123,10 @@ func TestA11yPages(t *testing.T) {
 		"/lessons",
 		"/lessons?progress=1_wE",
 		"/lessons?progress=nonsense",
-		"/lessons/gae",
-		"/lessons/foundations",
-		"/lessons/diagram",
 		"/qr?u=%2Fplay%3Fv%3D1%26p%3Dseed-b",
 		"/update/actor/check/grad?v=1&p=seed-b&uq-grad=0",
 		"/update/critic/check/band?v=1&p=seed-b&uq-band=0.1",
 		"/lessons/quiz?seed=3&check=1&a0=0.5&a1=b",
-		"/lessons/whitening-and-masks",
 		"/compare/versions?v=2&p=multi-turn&ver=v0.9.0&from=v0.4.1&to=v0.9.0",
 		"/lessons/ppo-step?predict-pipeline-r0=0.03&predict-pipeline-r0-tries=1&choice-whiten-returns=a",
 	)

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"sync/atomic"
@@ -62,9 +63,12 @@ const widgetTablesJS = `(() => {
 // both languages, at 1280×720 and on a 375 px phone, each widget table fits
 // its widget or scrolls sideways visibly (a scrollbar with room of its own
 // and an edge shadow while more is hidden), and no cell clips its text.
+// Every lesson page also passes axe-core there, without a serious or
+// critical violation (course 3.0's "axe on every lesson page").
 func TestBrowserLessonTablesFit(t *testing.T) {
 	t.Parallel()
 	only := os.Getenv("ONLY_LESSON") // a slug: check that lesson only (while fixing it); unset: every lesson
+	axe := axeSource(t)
 	srv := playServer(t)
 	doc := getPage(t, "/lessons?lang=en")
 	var slugs []string
@@ -109,6 +113,7 @@ func TestBrowserLessonTablesFit(t *testing.T) {
 						for _, p := range m.Problems {
 							t.Errorf("%s at %d px: %s", path, size.w, p)
 						}
+						tb.axeFails(axe, fmt.Sprintf("at %d px", size.w), i == 1, lang != "en")
 					}
 				})
 			}
