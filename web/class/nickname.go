@@ -37,8 +37,10 @@ func normalizeNickname(s string) (string, bool) {
 }
 
 // handleClassNickname handles the "POST /class/{code}/nickname" route: a
-// student gives a nickname, once, when the teacher asks for nicknames. 303
-// back to the phone page; a refusal shows the page again with the reason.
+// student gives a nickname, once, when the teacher asks for nicknames. A
+// device that has not answered yet enrols with it (its page load took no
+// seat), and only with its device cookie. 303 back to the phone page; a
+// refusal shows the page again with the reason.
 func (cr *Room) handleClassNickname(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) || !cr.checkForm(w, r) {
 		return
@@ -48,10 +50,12 @@ func (cr *Room) handleClassNickname(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := i18n.Of(r)
-	device, _ := cr.deviceID(w, r)
+	device, fresh := cr.deviceID(w, r)
 	nick, valid := normalizeNickname(r.PostForm.Get("nick"))
-	var err error
 	switch {
+	case fresh:
+		cr.phonePage(w, r, c.Code, http.StatusConflict, lang.T("class.err.cookie"))
+		return
 	case !c.Nicknames:
 		cr.phonePage(w, r, c.Code, http.StatusConflict, lang.T("class.err.nick.off"))
 		return
@@ -59,11 +63,18 @@ func (cr *Room) handleClassNickname(w http.ResponseWriter, r *http.Request) {
 		cr.phonePage(w, r, c.Code, http.StatusUnprocessableEntity, lang.T("class.err.nick", maxNickname))
 		return
 	}
-	err = cr.st.SetNickname(r.Context(), c.Code, device, nick)
+	err := cr.st.SetNickname(r.Context(), c.Code, device, nick)
+	if errors.Is(err, store.ErrNotStudent) {
+		if err = cr.enrol(r.Context(), r, c.Code, device); err == nil {
+			err = cr.st.SetNickname(r.Context(), c.Code, device, nick)
+		}
+	}
+	var noSeat *noSeatError
 	switch {
-	case err == nil, errors.Is(err, store.ErrNotStudent):
-		// A device that has not joined joins on the page it is sent back to.
+	case err == nil:
 		http.Redirect(w, r, "/join/"+c.Code+"?lang="+string(lang), http.StatusSeeOther)
+	case errors.As(err, &noSeat):
+		cr.noSeat(w, r, c.Code, noSeat)
 	case errors.Is(err, store.ErrExists):
 		cr.phonePage(w, r, c.Code, http.StatusConflict, lang.T("class.err.nick.taken"))
 	default:

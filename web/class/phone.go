@@ -158,13 +158,22 @@ func answerProblem(lang i18n.Lang, err error, raw string) string {
 
 // storeAnswer stores a device's answer (a resend of send counts once):
 // one statement in the usual case; a device that has not joined yet (its
-// first answer) takes a seat of its address's (takeSeat) and joins, within
-// the class's cap.
+// first answer) enrols first.
 func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, qid int, device, value, send string) error {
 	err := cr.st.Answer(ctx, code, qid, device, value, send, maxAnswerChanges, time.Now())
 	if !errors.Is(err, store.ErrNotStudent) {
 		return err
 	}
+	if err := cr.enrol(ctx, r, code, device); err != nil {
+		return err
+	}
+	return cr.st.Answer(ctx, code, qid, device, value, send, maxAnswerChanges, time.Now())
+}
+
+// enrol makes device a student of code with its first form (an answer, or
+// a nickname when the teacher asks for one): it takes a seat of the
+// request's address (takeSeat) and joins, within the class's cap.
+func (cr *Room) enrol(ctx context.Context, r *http.Request, code, device string) error {
 	if err := cr.takeSeat(ctx, r); err != nil {
 		return err
 	}
@@ -172,7 +181,7 @@ func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, q
 		return err
 	}
 	cr.publish(ctx, code, "join")
-	return cr.st.Answer(ctx, code, qid, device, value, send, maxAnswerChanges, time.Now())
+	return nil
 }
 
 // answerClosed explains a refused answer on the phone's page

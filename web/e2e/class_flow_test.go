@@ -388,9 +388,39 @@ func TestClassFlowNicknames(t *testing.T) {
 		if resp, _ := phone.post("/class/"+code+"/nickname", url.Values{"csrf": {phone.cookie("gaelab_csrf")}, "nick": {"Bob"}}); resp.StatusCode != http.StatusConflict {
 			t.Errorf("a second nickname = %d; want 409", resp.StatusCode)
 		}
+		// A phone that arrives once nicknames are on (its page load took no
+		// seat) gives its nickname first: that form seats it, and the
+		// answer form follows.
+		late := newClient(t, srv.URL)
+		_, page = late.get("/join/" + code)
+		if resp, body := late.submit(page, "phone-nick", url.Values{"nick": {"Cy"}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("a newcomer's nickname = %d %.500s", resp.StatusCode, body)
+		}
+		_, page = late.get("/join/" + code)
+		if d := doc(t, page); d.Find(`[data-testid="phone-form"]`).Length() != 1 || !strings.Contains(d.Find(`[data-testid="phone-nickname"]`).Text(), "Cy") {
+			t.Fatalf("after its nickname, a newcomer should see the answer form:\n%.2000s", page)
+		}
+		if resp, _ := late.submit(page, "phone-form", url.Values{"a": {"0.3"}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("the newcomer's answer = %d", resp.StatusCode)
+		}
+		// A nickname without the device cookie seats nobody.
+		tok := csrf(t, page)
+		req, _ := http.NewRequest("POST", srv.URL+"/class/"+code+"/nickname", strings.NewReader(url.Values{"csrf": {tok}, "nick": {"Dee"}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		req.AddCookie(&http.Cookie{Name: "gaelab_csrf", Value: tok}) // no gaelab_device
+		if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusConflict {
+			t.Errorf("a nickname without a device cookie = %v %v; want 409", resp, err)
+		} else {
+			resp.Body.Close()
+		}
 		_, body := teacher.get("/class/" + code + "/results.csv?k=" + url.QueryEscape(key))
 		rows, _ := csv.NewReader(strings.NewReader(body)).ReadAll()
-		if len(rows) != 2 || rows[0][9] != "nickname" || rows[1][9] != "'"+hostile || rows[1][10] != "0.4" {
+		answers := map[string]string{} // nickname → answer
+		for _, row := range rows[1:] {
+			answers[row[9]] = row[10]
+		}
+		if len(rows) != 3 || rows[0][9] != "nickname" || answers["'"+hostile] != "0.4" || answers["Cy"] != "0.3" {
 			t.Errorf("CSV with nicknames:\n%s", body)
 		}
 	})
