@@ -232,10 +232,7 @@ func (cr *Room) flowStep(w http.ResponseWriter, r *http.Request, c store.Class, 
 // the console's flow forms (CSRF-checked, from the teacher). 303
 // back to the console; ending the class answers the page that says so.
 func (cr *Room) handleClassFlow(w http.ResponseWriter, r *http.Request) {
-	if !cr.available(w, r) || !cr.checkForm(w, r) {
-		return
-	}
-	c, ok := cr.teacher(w, r)
+	c, ok := cr.teacherForm(w, r)
 	if !ok {
 		return
 	}

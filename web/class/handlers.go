@@ -192,10 +192,7 @@ func (cr *Room) ask(ctx context.Context, code, lesson, block, link, cell string)
 // handleClassAsk handles the "POST /class/{code}/ask" route (the console's
 // forms): 303 back to the console.
 func (cr *Room) handleClassAsk(w http.ResponseWriter, r *http.Request) {
-	if !cr.available(w, r) || !cr.checkForm(w, r) {
-		return
-	}
-	c, ok := cr.teacher(w, r)
+	c, ok := cr.teacherForm(w, r)
 	if !ok {
 		return
 	}
@@ -226,10 +223,7 @@ func (cr *Room) reveal(ctx context.Context, c store.Class) (bool, error) {
 
 // handleClassReveal handles the "POST /class/{code}/reveal" route.
 func (cr *Room) handleClassReveal(w http.ResponseWriter, r *http.Request) {
-	if !cr.available(w, r) || !cr.checkForm(w, r) {
-		return
-	}
-	c, ok := cr.teacher(w, r)
+	c, ok := cr.teacherForm(w, r)
 	if !ok {
 		return
 	}

@@ -1,6 +1,7 @@
 package class
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"gaelab/web/page"
+	"gaelab/web/store"
 )
 
 // Spec is what a question asks, fixed when the teacher asks it: the engine's
@@ -207,6 +209,37 @@ type Results struct {
 	Groups    []Group `json:"groups"`
 }
 
+// results adds up a question's answers.
+func results(ctx context.Context, st store.Classes, q store.Question) (Spec, Results, []store.Answer, error) {
+	sp, err := DecodeSpec(q.Spec)
+	if err != nil {
+		return sp, Results{}, nil, err
+	}
+	as, err := st.Answers(ctx, q.Class, q.ID)
+	if err != nil {
+		return sp, Results{}, nil, err
+	}
+	vals := make([]string, len(as))
+	for i, a := range as {
+		vals[i] = a.Value
+	}
+	return sp, sp.Tally(vals), as, nil
+}
+
+// barBefore orders the bars of a histogram: the answer given most first,
+// then by value, as numbers where both are.
+func barBefore(countA int, valueA string, countB int, valueB string) bool {
+	if countA != countB {
+		return countA > countB
+	}
+	x, errx := strconv.ParseFloat(valueA, 64)
+	y, erry := strconv.ParseFloat(valueB, 64)
+	if errx == nil && erry == nil && x != y {
+		return x < y
+	}
+	return valueA < valueB
+}
+
 // Tally adds up the last answers (normalized) to a question: the histogram
 // by answer, most frequent first (numbers ascending on ties), and the
 // wrong answers grouped by diagnosis, largest group first, "other" last.
@@ -227,15 +260,7 @@ func (s Spec) Tally(answers []string) Results {
 	}
 	sort.Slice(r.Histogram, func(i, j int) bool {
 		a, b := r.Histogram[i], r.Histogram[j]
-		if a.Count != b.Count {
-			return a.Count > b.Count
-		}
-		x, errx := strconv.ParseFloat(a.Value, 64)
-		y, erry := strconv.ParseFloat(b.Value, 64)
-		if errx == nil && erry == nil && x != y {
-			return x < y
-		}
-		return a.Value < b.Value
+		return barBefore(a.Count, a.Value, b.Count, b.Value)
 	})
 	for d, n := range groups {
 		r.Groups = append(r.Groups, Group{Diagnosis: d, Count: n})

@@ -207,6 +207,15 @@ func (cr *Room) loadClass(w http.ResponseWriter, r *http.Request, code string) (
 	return c, true
 }
 
+// teacherForm is teacher for a POSTed form of the controls: the form is
+// parsed and CSRF-checked (checkForm) before anything else.
+func (cr *Room) teacherForm(w http.ResponseWriter, r *http.Request) (store.Class, bool) {
+	if !cr.available(w, r) || !cr.checkForm(w, r) {
+		return store.Class{}, false
+	}
+	return cr.teacher(w, r)
+}
+
 // teacher loads the route's class and checks that the request is its
 // teacher's: on the API by "Authorization: Bearer <key>" only; on pages by
 // the class's teacher cookie, or by the key in a POSTed form's k (checked

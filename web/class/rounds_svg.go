@@ -3,7 +3,6 @@ package class
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"gaelab/web/svg"
@@ -51,15 +50,7 @@ func RoundsSVG(first, second Results, right func(string) bool, txt RoundsText) s
 	}
 	sort.SliceStable(pairs, func(i, j int) bool {
 		a, b := pairs[i], pairs[j]
-		if a.n1+a.n2 != b.n1+b.n2 {
-			return a.n1+a.n2 > b.n1+b.n2
-		}
-		x, errx := strconv.ParseFloat(a.value, 64)
-		y, erry := strconv.ParseFloat(b.value, 64)
-		if errx == nil && erry == nil && x != y {
-			return x < y
-		}
-		return a.value < b.value
+		return barBefore(a.n1+a.n2, a.value, b.n1+b.n2, b.value)
 	})
 	if len(pairs) > histogramBars {
 		rest := &pair{value: "…"}

@@ -154,9 +154,8 @@ func (cr *Room) handleClassTeachEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lang := i18n.Of(r)
-	wall := wallView(r)
-	csrf := ""
-	if !wall {
+	csrf := "" // the wall's panel: no form (live)
+	if !wallView(r) {
 		csrf = cr.csrfToken(w, r)
 	}
 	cd := &countdown{lang: lang}
@@ -170,9 +169,6 @@ func (cr *Room) handleClassTeachEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		l, err := cr.live(ctx, lang, c, csrf)
 		cd.set(l.Flow.Deadline)
-		if wall {
-			l.Reveal = templates.ClassForm{}
-		}
 		return templates.ClassLivePanel(l), err
 	})
 }

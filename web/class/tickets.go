@@ -100,10 +100,7 @@ func pairPath(code string) string { return classPath(code) + "/pair" }
 // controls' "Pair a phone"): a fresh pairing code, shown once, on this
 // answer only. It replaces the class's previous one.
 func (cr *Room) handleClassPairNew(w http.ResponseWriter, r *http.Request) {
-	if !cr.available(w, r) || !cr.checkForm(w, r) {
-		return
-	}
-	c, ok := cr.teacher(w, r)
+	c, ok := cr.teacherForm(w, r)
 	if !ok {
 		return
 	}

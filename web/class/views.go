@@ -249,25 +249,8 @@ func GroupLabel(lang i18n.Lang, sp Spec, g Group) templ.Component {
 	return text(lang.T("class.group.other", g.Count))
 }
 
-// results adds up a question's answers.
-func results(ctx context.Context, st store.Classes, q store.Question) (Spec, Results, []store.Answer, error) {
-	sp, err := DecodeSpec(q.Spec)
-	if err != nil {
-		return sp, Results{}, nil, err
-	}
-	as, err := st.Answers(ctx, q.Class, q.ID)
-	if err != nil {
-		return sp, Results{}, nil, err
-	}
-	vals := make([]string, len(as))
-	for i, a := range as {
-		vals[i] = a.Value
-	}
-	return sp, sp.Tally(vals), as, nil
-}
-
-// live is the live panel of a class, for the controls and the wall (which
-// drops its Reveal form); csrf is the form's token.
+// live is the live panel of a class, for the controls and the wall; csrf
+// is the controls' form token, "" for the wall, whose panel has no form.
 func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, csrf string) (templates.ClassLive, error) {
 	t := lang.T
 	l := templates.ClassLive{None: t("class.none"), Students: lang.Plural("class.students", c.Students), Live: t("class.live")}
@@ -289,7 +272,9 @@ func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, csrf st
 		return l, err
 	}
 	if !q.Revealed {
-		l.Reveal = templates.ClassForm{Action: "/class/" + c.Code + "/reveal", CSRF: csrf, Lang: string(lang), Submit: t("class.reveal")}
+		if csrf != "" {
+			l.Reveal = templates.ClassForm{Action: "/class/" + c.Code + "/reveal", CSRF: csrf, Lang: string(lang), Submit: t("class.reveal")}
+		}
 		return l, nil
 	}
 	l.Engine = t("class.answer.engine", sp.Correct())

@@ -42,7 +42,6 @@ func (cr *Room) handleClassWall(w http.ResponseWriter, r *http.Request) {
 		cr.failWith(w, r, err)
 		return
 	}
-	live.Reveal = templates.ClassForm{}
 	heading := t("class.teach.heading", c.Code)
 	view := page.View{Present: true, Dark: r.URL.Query().Get("theme") != "light"}
 	frame := page.Frame(page.FrameSpec{Self: page.Link{Path: classPath(c.Code) + "/wall", Lang: lang, View: view}, Title: heading + " — " + t("brand")})

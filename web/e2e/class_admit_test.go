@@ -85,21 +85,10 @@ func TestAnswerWithoutDeviceCookie(t *testing.T) {
 		tok := csrf(t, page)
 		for i := range 30 {
 			lang := []string{"en", "zh"}[i%2]
-			req, _ := http.NewRequest("POST", srv.URL+"/class/"+code+"/answer",
-				strings.NewReader(url.Values{"csrf": {tok}, "q": {"1"}, "a": {"0.1"}}.Encode()))
-			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-			req.Header.Set("Sec-Fetch-Site", "same-origin")
-			req.Header.Set("Accept-Language", lang)
-			req.Header.Set("X-Forwarded-For", p.from)
-			req.AddCookie(&http.Cookie{Name: "gaelab_csrf", Value: tok}) // no gaelab_device
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			body, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
+			resp, body := postWithoutDevice(t, srv.URL+"/class/"+code+"/answer", tok,
+				url.Values{"q": {"1"}, "a": {"0.1"}}, "Accept-Language", lang, "X-Forwarded-For", p.from)
 			want := map[string]string{"en": "send your answer again", "zh": "请再次提交答案"}[lang]
-			if resp.StatusCode != http.StatusConflict || !strings.Contains(string(body), want) || !setsCookie(resp, "gaelab_device") {
+			if resp.StatusCode != http.StatusConflict || !strings.Contains(body, want) || !setsCookie(resp, "gaelab_device") {
 				t.Fatalf("POST %d without a device cookie = %d, cookie set %v; want 409 with a fresh cookie and %q",
 					i+1, resp.StatusCode, setsCookie(resp, "gaelab_device"), want)
 			}
@@ -339,4 +328,26 @@ func randomCode() string {
 		b[i] = alphabet[rand.N(len(alphabet))]
 	}
 	return string(b)
+}
+
+// postWithoutDevice posts form to target with the CSRF token tok (its
+// cookie and field) but no device cookie, as a client that drops its
+// cookies does; header adds name, value pairs.
+func postWithoutDevice(t *testing.T, target, tok string, form url.Values, header ...string) (*http.Response, string) {
+	t.Helper()
+	form.Set("csrf", tok)
+	req, _ := http.NewRequest("POST", target, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	req.AddCookie(&http.Cookie{Name: "gaelab_csrf", Value: tok}) // no gaelab_device
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp, string(body)
 }

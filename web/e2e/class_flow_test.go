@@ -404,15 +404,8 @@ func TestClassFlowNicknames(t *testing.T) {
 			t.Fatalf("the newcomer's answer = %d", resp.StatusCode)
 		}
 		// A nickname without the device cookie seats nobody.
-		tok := csrf(t, page)
-		req, _ := http.NewRequest("POST", srv.URL+"/class/"+code+"/nickname", strings.NewReader(url.Values{"csrf": {tok}, "nick": {"Dee"}}.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("Sec-Fetch-Site", "same-origin")
-		req.AddCookie(&http.Cookie{Name: "gaelab_csrf", Value: tok}) // no gaelab_device
-		if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusConflict {
-			t.Errorf("a nickname without a device cookie = %v %v; want 409", resp, err)
-		} else {
-			resp.Body.Close()
+		if resp, _ := postWithoutDevice(t, srv.URL+"/class/"+code+"/nickname", csrf(t, page), url.Values{"nick": {"Dee"}}); resp.StatusCode != http.StatusConflict {
+			t.Errorf("a nickname without a device cookie = %d; want 409", resp.StatusCode)
 		}
 		_, body := teacher.get("/class/" + code + "/results.csv?k=" + url.QueryEscape(key))
 		rows, _ := csv.NewReader(strings.NewReader(body)).ReadAll()
