@@ -13,10 +13,9 @@ import (
 // the logits, grad-norm clipping and an AdamW step.
 func (tr *Trainer) updateActor(b *Batch, metrics *engine.MetricLists) error {
 	c, g, st := tr.cfg, tr.g, &tr.st
-	B, R, A := c.Rows(), c.Length, Actions()
+	B, R := c.Rows(), c.Length
 	lr := c.lr(c.ActorLR, st.ActorSched)
 	mode := tr.aggMode()
-	clip := engine.ClipParams{Ratio: c.ClipRatio, Low: c.ClipRatio, High: c.ClipRatio, C: c.ClipRatioC}
 	mbs := c.miniBatches()
 	weights := make([][]float64, len(mbs))
 	for k, mb := range mbs {
@@ -26,7 +25,6 @@ func (tr *Trainer) updateActor(b *Batch, metrics *engine.MetricLists) error {
 		}
 		weights[k] = w
 	}
-	entropyLoss := entropyInUpdate(g) || c.EntropyCoeff != 0
 	logp, ent := engine.NewMatrix(B, R), engine.NewMatrix(B, R)
 	grad := make([]float64, len(st.Actor))
 	var pgSum, klSum float64
@@ -38,63 +36,11 @@ func (tr *Trainer) updateActor(b *Batch, metrics *engine.MetricLists) error {
 	for range c.PPOEpochs {
 		for k, mb := range mbs {
 			lo, hi := mb[0], mb[1]
-			m := b.ResponseMask[lo:hi]
-			for i := lo; i < hi; i++ {
-				row := b.Responses[i]
-				for t := range R {
-					if b.ResponseMask[i][t] == 0 {
-						continue
-					}
-					off := c.ActorIndex(b.Prompt[i], t, prevAt(row, t), 0)
-					logp[i][t], ent[i][t] = tokenStats(st.Actor[off:off+A], tr.probs, row[t]-1)
-				}
-			}
-			lp := logp[lo:hi]
-			pt, err := engine.PolicyLossTermsGen(g, lp, b.OldLogProbs[lo:hi], b.Advantages[lo:hi], clip)
+			ab, err := tr.actorLoss(st.Actor, b, lo, hi, weights[k], logp, ent, grad)
 			if err != nil {
 				return err
 			}
-			pl, err := engine.AggregatePolicyLossGen(g, pt, m, mode)
-			if err != nil {
-				return err
-			}
-			var entropy float64
-			if entropyLoss {
-				if entropy, err = engine.AggregateGen(g, ent[lo:hi], m, mode); err != nil {
-					return err
-				}
-			}
-			var kl engine.ActorKLLoss
-			if c.UseKLLoss {
-				if kl, err = engine.ActorKLGen(g, c.KLLossType, lp, b.RefLogProb[lo:hi], m, mode, c.KLLossCoef, pl.Loss); err != nil {
-					return err
-				}
-			}
-
-			clear(grad)
-			for i := lo; i < hi; i++ {
-				row := b.Responses[i]
-				w := weights[k][i-lo]
-				for t := range R {
-					mt := b.ResponseMask[i][t]
-					if mt == 0 {
-						continue
-					}
-					var gl, gh float64
-					if pt.Clipped[i-lo][t] == 0 && (pt.DualClipped == nil || pt.DualClipped[i-lo][t] == 0) &&
-						(!g.Has(engine.LogRatioClamp) || math.Abs(logp[i][t]-b.OldLogProbs[i][t]) <= 20) {
-						gl = w * mt * (-b.Advantages[i][t] * pt.Ratio[i-lo][t])
-					}
-					if c.UseKLLoss {
-						gl += c.KLLossCoef * w * mt * klSlope(g, c.KLLossType, logp[i][t], b.RefLogProb[i][t])
-					}
-					if entropyLoss {
-						gh = -c.EntropyCoeff * w * mt
-					}
-					off := c.ActorIndex(b.Prompt[i], t, prevAt(row, t), 0)
-					logitGrad(st.Actor[off:off+A], tr.probs, row[t]-1, gl, gh, grad[off:off+A])
-				}
-			}
+			pl, entropy, kl := ab.pl, ab.entropy, ab.kl
 			norm := clipGradNorm(grad, GradClip)
 			adamW(st.Actor, grad, &st.ActorAdam, lr)
 
@@ -141,6 +87,93 @@ func (tr *Trainer) updateActor(b *Batch, metrics *engine.MetricLists) error {
 		metrics.Set(engine.MetricActorLR, c.lr(c.ActorLR, st.ActorSched))
 	}
 	return nil
+}
+
+// actorBatch is one mini-batch's losses.
+type actorBatch struct {
+	pl      engine.PolicyLoss
+	entropy float64 // the entropy term (0 when the loss has none)
+	kl      engine.ActorKLLoss
+	total   float64 // the loss whose gradient grad holds: pg_loss − entropy_coeff·entropy + kl_loss_coef·kl_loss
+}
+
+// actorLoss computes rows lo…hi−1's actor loss at logits params and
+// overwrites grad with its gradient; w are the rows' agg_loss weights
+// (rowWeights), logp and ent [B][R] scratch.
+func (tr *Trainer) actorLoss(params []float64, b *Batch, lo, hi int, w []float64, logp, ent [][]float64, grad []float64) (actorBatch, error) {
+	c, g := tr.cfg, tr.g
+	R, A := c.Length, Actions()
+	mode := tr.aggMode()
+	clip := engine.ClipParams{Ratio: c.ClipRatio, Low: c.ClipRatio, High: c.ClipRatio, C: c.ClipRatioC}
+	entropyLoss := entropyInUpdate(g) || c.EntropyCoeff != 0
+	st := struct{ Actor []float64 }{params}
+	weights := [][]float64{w}
+	k := 0
+	m := b.ResponseMask[lo:hi]
+	for i := lo; i < hi; i++ {
+		row := b.Responses[i]
+		for t := range R {
+			if b.ResponseMask[i][t] == 0 {
+				continue
+			}
+			off := c.ActorIndex(b.Prompt[i], t, prevAt(row, t), 0)
+			logp[i][t], ent[i][t] = tokenStats(st.Actor[off:off+A], tr.probs, row[t]-1)
+		}
+	}
+	lp := logp[lo:hi]
+	pt, err := engine.PolicyLossTermsGen(g, lp, b.OldLogProbs[lo:hi], b.Advantages[lo:hi], clip)
+	if err != nil {
+		return actorBatch{}, err
+	}
+	pl, err := engine.AggregatePolicyLossGen(g, pt, m, mode)
+	if err != nil {
+		return actorBatch{}, err
+	}
+	var entropy float64
+	if entropyLoss {
+		if entropy, err = engine.AggregateGen(g, ent[lo:hi], m, mode); err != nil {
+			return actorBatch{}, err
+		}
+	}
+	var kl engine.ActorKLLoss
+	if c.UseKLLoss {
+		if kl, err = engine.ActorKLGen(g, c.KLLossType, lp, b.RefLogProb[lo:hi], m, mode, c.KLLossCoef, pl.Loss); err != nil {
+			return actorBatch{}, err
+		}
+	}
+
+	clear(grad)
+	for i := lo; i < hi; i++ {
+		row := b.Responses[i]
+		w := weights[k][i-lo]
+		for t := range R {
+			mt := b.ResponseMask[i][t]
+			if mt == 0 {
+				continue
+			}
+			var gl, gh float64
+			if pt.Clipped[i-lo][t] == 0 && (pt.DualClipped == nil || pt.DualClipped[i-lo][t] == 0) &&
+				(!g.Has(engine.LogRatioClamp) || math.Abs(logp[i][t]-b.OldLogProbs[i][t]) <= 20) {
+				gl = w * mt * (-b.Advantages[i][t] * pt.Ratio[i-lo][t])
+			}
+			if c.UseKLLoss {
+				gl += c.KLLossCoef * w * mt * klSlope(g, c.KLLossType, logp[i][t], b.RefLogProb[i][t])
+			}
+			if entropyLoss {
+				gh = -c.EntropyCoeff * w * mt
+			}
+			off := c.ActorIndex(b.Prompt[i], t, prevAt(row, t), 0)
+			logitGrad(st.Actor[off:off+A], tr.probs, row[t]-1, gl, gh, grad[off:off+A])
+		}
+	}
+	total := pl.Loss - c.EntropyCoeff*entropy
+	if !entropyLoss {
+		total = pl.Loss
+	}
+	if c.UseKLLoss {
+		total += c.KLLossCoef * kl.KLLoss
+	}
+	return actorBatch{pl: pl, entropy: entropy, kl: kl, total: total}, nil
 }
 
 // logitGrad adds to dz the gradient of gl·log π(a|s) + gh·H(π(·|s)) with

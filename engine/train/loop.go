@@ -468,10 +468,6 @@ func (tr *Trainer) updateCritic(b *Batch, criticMask [][]float64, metrics *engin
 	c, g, st := tr.cfg, tr.g, &tr.st
 	lr := c.lr(c.CriticLR, st.CriticSched)
 	mode := tr.aggMode()
-	half := 0.5
-	if g.Has(engine.ValueLossNoHalf) {
-		half = 1
-	}
 	grad := make([]float64, len(st.Critic))
 	var vfSum float64
 	// The epochs run outside the mini-batches (verl: for epoch: for mini-batch).
@@ -483,36 +479,10 @@ func (tr *Trainer) updateCritic(b *Batch, criticMask [][]float64, metrics *engin
 		}
 		weights[k] = w
 	}
-	R := c.Length
 	for range c.PPOEpochs {
 		for k, mb := range c.miniBatches() {
 			lo, hi := mb[0], mb[1]
-			n := hi - lo
-			vpreds := engine.NewMatrix(n, R)
-			for i := range n {
-				row := b.Responses[lo+i]
-				for t := range R {
-					vpreds[i][t] = st.Critic[c.CriticIndex(b.Prompt[lo+i], t, prevAt(row, t))]
-				}
-			}
-			m := criticMask[lo:hi]
-			vt := engine.ValueLossTerms(b.Values[lo:hi], vpreds, b.Returns[lo:hi], c.ClipValue)
-			vl, err := engine.AggregateValueLossGen(g, vt, m, mode)
-			if err != nil {
-				return err
-			}
-			vpredMean, _ := engine.MaskedMeanGen(g, vpreds, m)
-			clear(grad)
-			for i := range n {
-				row := b.Responses[lo+i]
-				for t := range R {
-					if m[i][t] == 0 || vt.Clipped[i][t] != 0 {
-						continue
-					}
-					d := half * weights[k][i] * m[i][t] * 2 * (vpreds[i][t] - b.Returns[lo+i][t])
-					grad[c.CriticIndex(b.Prompt[lo+i], t, prevAt(row, t))] += d
-				}
-			}
+			vl, vpredMean := tr.criticLoss(st.Critic, b, criticMask, lo, hi, weights[k], grad)
 			norm := clipGradNorm(grad, GradClip)
 			adamW(st.Critic, grad, &st.CriticAdam, lr)
 			if summedLosses(g) {
@@ -535,4 +505,38 @@ func (tr *Trainer) updateCritic(b *Batch, criticMask [][]float64, metrics *engin
 		metrics.Set(engine.MetricCriticLR, c.lr(c.CriticLR, st.CriticSched))
 	}
 	return nil
+}
+
+// criticLoss computes rows lo…hi−1's value loss at values params and
+// overwrites grad with its gradient; w are the rows' agg_loss weights.
+func (tr *Trainer) criticLoss(params []float64, b *Batch, criticMask [][]float64, lo, hi int, w []float64, grad []float64) (engine.ValueLoss, float64) {
+	c, g := tr.cfg, tr.g
+	R, n := c.Length, hi-lo
+	half := 0.5
+	if g.Has(engine.ValueLossNoHalf) {
+		half = 1
+	}
+	vpreds := engine.NewMatrix(n, R)
+	for i := range n {
+		row := b.Responses[lo+i]
+		for t := range R {
+			vpreds[i][t] = params[c.CriticIndex(b.Prompt[lo+i], t, prevAt(row, t))]
+		}
+	}
+	m := criticMask[lo:hi]
+	vt := engine.ValueLossTerms(b.Values[lo:hi], vpreds, b.Returns[lo:hi], c.ClipValue)
+	// Every mode is one the release knows (check), and a mini-batch has a valid token: no error.
+	vl, _ := engine.AggregateValueLossGen(g, vt, m, tr.aggMode())
+	vpredMean, _ := engine.MaskedMeanGen(g, vpreds, m)
+	clear(grad)
+	for i := range n {
+		row := b.Responses[lo+i]
+		for t := range R {
+			if m[i][t] == 0 || vt.Clipped[i][t] != 0 {
+				continue
+			}
+			grad[c.CriticIndex(b.Prompt[lo+i], t, prevAt(row, t))] += half * w[i] * m[i][t] * 2 * (vpreds[i][t] - b.Returns[lo+i][t])
+		}
+	}
+	return vl, vpredMean
 }

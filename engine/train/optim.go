@@ -39,7 +39,7 @@ func adamW(param, grad []float64, a *Adam, lr float64) {
 	decay := 1 - lr*WeightDecay
 	for k, g := range grad {
 		param[k] *= decay
-		a.ExpAvg[k] = a.ExpAvg[k]*Beta1 + (1-Beta1)*g // add_(g, alpha): self + alpha·g
+		a.ExpAvg[k] = a.ExpAvg[k]*Beta1 + (1-Beta1)*g       // add_(g, alpha): self + alpha·g
 		a.ExpAvgSq[k] = a.ExpAvgSq[k]*Beta2 + (1-Beta2)*g*g // addcmul_: self + value·t1·t2
 		denom := math.Sqrt(a.ExpAvgSq[k])/bc2Sqrt + AdamEps
 		param[k] += -stepSize * a.ExpAvg[k] / denom // addcdiv_: self + value·t1/t2

@@ -1,0 +1,33 @@
+package engine
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestReduceMetricsGen(t *testing.T) {
+	var m MetricLists
+	m.Append(MetricPGLoss, 1)
+	m.Append(MetricPGLoss, 2)
+	m.Append("critic/values/max", 3)
+	m.Append("critic/values/max", 5)
+	m.Set(MetricActorLR, 0.1)
+	m.Set(MetricActorLR, 0.2)
+	m.Add(MetricKLLoss, 0.5)
+	m.Add(MetricKLLoss, 0.25)
+	want := map[Generation][]Metric{
+		G03: {{MetricPGLoss, 1.5}, {"critic/values/max", 4}, {MetricActorLR, 0.2}, {MetricKLLoss, 0.75}},
+		G04: {{MetricPGLoss, 1.5}, {"critic/values/max", 5}, {MetricActorLR, 0.2}, {MetricKLLoss, 0.75}},
+	}
+	for g, w := range want {
+		if got := ReduceMetricsGen(g, &m); !reflect.DeepEqual(got, w) {
+			t.Errorf("%v: %v, want %v", g, got, w)
+		}
+	}
+	if got := m.Names(); !reflect.DeepEqual(got, []string{MetricPGLoss, "critic/values/max", MetricActorLR, MetricKLLoss}) {
+		t.Errorf("names in first-appearance order: %v", got)
+	}
+	if v := m.Values("nope"); v != nil {
+		t.Errorf("absent name: %v", v)
+	}
+}
