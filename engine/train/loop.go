@@ -227,16 +227,18 @@ func dist(z []float64, p []float64) (m, sum float64) {
 	return m, sum
 }
 
-// tokenStats are log π(a|s) (log_softmax: (z_a − m) − log Σexp(z − m)) and
-// the entropy (verl's entropy_from_logits: logsumexp(z) − Σ p·z).
+// tokenStats are log π(a|s) (verl's logprobs_from_logits without flash-attn:
+// z_a − logsumexp(z), logsumexp = m + log Σexp(z − m)) and the entropy
+// (entropy_from_logits: logsumexp(z) − Σ p·z).
 func tokenStats(z, p []float64, a int) (logp, entropy float64) {
 	m, sum := dist(z, p)
-	logp = (z[a] - m) - math.Log(sum)
+	lse := m + math.Log(sum)
+	logp = z[a] - lse
 	var pz float64
 	for k, x := range z {
 		pz += p[k] * x
 	}
-	return logp, (m + math.Log(sum)) - pz
+	return logp, lse - pz
 }
 
 // Step runs the next iteration.
@@ -403,13 +405,20 @@ func (tr *Trainer) update(b Batch) (Iteration, error) {
 	return it, nil
 }
 
-// lr is the constant schedule with warm-up after k scheduler steps:
-// lr·min(1, k/max(1, warmup)) (verl's get_constant_schedule_with_warmup).
+// lr is the learning rate after k scheduler steps of verl's
+// get_constant_schedule_with_warmup (a LambdaLR): base·k/max(1, W) while
+// k < W, then base. Tag v0.2 alone has λ(k) = min(1, k/max(1, W)), so there
+// even without warm-up (W = 0) the first update runs at lr 0
+// (torch_functional.py v0.2 :462; v0.2.0.post1 on: the branch).
 func (c Config) lr(base float64, k int) float64 {
-	if c.WarmupSteps == 0 {
-		return base
+	w := float64(max(1, c.WarmupSteps))
+	if c.Release == "v0.2" {
+		return base * math.Min(1, float64(k)/w)
 	}
-	return base * math.Min(1, float64(k)/float64(max(1, c.WarmupSteps)))
+	if k < c.WarmupSteps {
+		return base * (float64(k) / w)
+	}
+	return base
 }
 
 // aggMode is the mode the release's losses are aggregated with.

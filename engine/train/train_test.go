@@ -228,7 +228,7 @@ func TestIterationMatchesEngine(t *testing.T) {
 				for _, x := range z {
 					lse += math.Exp(x - m)
 				}
-				if want := (z[row[t2]-1] - m) - math.Log(lse); b.OldLogProbs[i][t2] != want {
+				if want := z[row[t2]-1] - (m + math.Log(lse)); b.OldLogProbs[i][t2] != want {
 					t.Fatalf("%s: old_log_probs[%d][%d] = %g, log_softmax gives %g", rel, i, t2, b.OldLogProbs[i][t2], want)
 				}
 			}
@@ -407,4 +407,30 @@ func budgetConfig() Config {
 	c, _ := Preset("ppo")
 	c.Iterations = 200
 	return c
+}
+
+// TestV02FirstStepAtLRZero: verl v0.2's constant schedule is
+// min(1, k/max(1, W)), so its first update runs at lr 0; v0.2.0.post1 on, at lr.
+func TestV02FirstStepAtLRZero(t *testing.T) {
+	for _, tc := range []struct {
+		tag   string
+		moved bool
+	}{{"v0.2", false}, {"v0.2.0.post1", true}} {
+		cfg, _ := Preset("ppo")
+		cfg.Release = tc.tag
+		tr, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tr.Step(); err != nil {
+			t.Fatal(err)
+		}
+		st := tr.State()
+		if moved := !reflect.DeepEqual(st.Actor, Initial(cfg).Actor); moved != tc.moved {
+			t.Errorf("%s: the actor moved in the first update: %v, want %v", tc.tag, moved, tc.moved)
+		}
+		if st.ActorAdam.Step != cfg.PPOEpochs*cfg.MiniBatches {
+			t.Errorf("%s: %d AdamW steps", tc.tag, st.ActorAdam.Step)
+		}
+	}
 }
