@@ -1,0 +1,325 @@
+#!/usr/bin/python3
+"""The torch reference for engine/train: verl's PPO loop on the tabular model, in float64 on one thread.
+
+Run by hand (not in CI: it needs torch), from the repository root:
+
+    go test ./engine/train -run TestTrainMatchesReference -export-states /tmp/states.json
+    PYTHONPATH=<verl checkout at the tag>:web/verify/inverl/stubs /usr/bin/python3 \
+        engine/train/testdata/reference/train_ref.py /tmp/states.json \
+        engine/train/testdata/reference/reference.json.gz
+
+A checkout is `git archive <tag> verl | tar -x -C DIR` of verl's repository (web/verify/inverl/run.sh does the
+same); Debian's python3-torch (1.13) and python3-omegaconf. The input holds the presets' configs and the app's
+states at the one-step iterations; the output, what TestTrainMatchesReference reads.
+
+What is verl's own and what is written here:
+  - verl's, at the tag: kl_penalty, agg_loss, compute_gae_advantage_return, compute_grpo_outcome_advantage,
+    compute_policy_loss, compute_value_loss, the KL controllers (core_algos.py); masked_mean,
+    logprobs_from_logits, entropy_from_logits (torch_functional.py); append_to_dict and reduce_metrics.
+  - torch's: the tables as nn.Parameters, autograd, clip_grad_norm_(…, 1.0), AdamW(betas (0.9, 0.999),
+    eps 1e-8, weight_decay 0.01) and LambdaLR with verl's constant-with-warm-up lambda.
+  - written here, line for line after verl v0.4.1 (ray_trainer.py can not be imported without its
+    dependencies): apply_kl_penalty (ray_trainer.py:132-177), the trainer's order (fit: old log-prob and
+    the entropy metric :1042, ref, values, reward, KL, advantage, critic, then actor when
+    critic_warmup <= global_steps), update_critic (dp_critic.py) and update_policy (dp_actor.py) with
+    micro-batch = mini-batch; and the task (vocabulary, prompts, rule-based score, the sampler), as the Go
+    doc comments specify them.
+"""
+import gzip
+import json
+import math
+import sys
+
+import numpy as np
+import torch
+
+from verl.trainer.ppo import core_algos
+from verl.utils import torch_functional as verl_F
+from verl.utils.metric import reduce_metrics
+from verl.utils.py_functional import append_to_dict
+
+torch.set_default_dtype(torch.float64)
+torch.set_num_threads(1)
+
+TAG = "v0.4.1"
+
+VOCAB = ["<pad>", "<eos>", "等于", "2", "3", "！", "不", "是"]
+PAD, EOS = 0, 1
+V, A = len(VOCAB), len(VOCAB) - 1
+EQ, TWO, THREE, BANG, NOT = 2, 3, 4, 5, 6
+TARGETS = [[EQ, TWO, BANG], [NOT, EQ, THREE, BANG]]
+INIT_ITERATION = (1 << 64) - 1
+M64 = (1 << 64) - 1
+
+
+def mix64(x):
+    z = (x + 0x9E3779B97F4A7C15) & M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return z ^ (z >> 31)
+
+
+def splitmix64(seed, iteration, row, position):
+    h = mix64(seed)
+    h = mix64(h ^ iteration)
+    h = mix64(h ^ row)
+    return mix64(h ^ position)
+
+
+def uniform(seed, iteration, row, position):
+    return (splitmix64(seed, iteration, row, position) >> 11) * 2.0 ** -53
+
+
+def sample(u, p):
+    c = 0.0
+    for k, x in enumerate(p):
+        c += x
+        if u < c:
+            return k
+    for k in range(len(p) - 1, -1, -1):
+        if p[k] > 0:
+            return k
+    return len(p) - 1
+
+
+def outcome_score(prompt, tokens):
+    n = len(tokens)
+    if n == 0 or tokens[-1] != EOS:
+        return 0.0
+    target = TARGETS[prompt]
+    k = 0
+    while k < len(target) and k < n - 1 and tokens[n - 2 - k] == target[len(target) - 1 - k]:
+        k += 1
+    return k / len(target)
+
+
+def score_row(kind, prompt, tokens, scores):
+    n = len(tokens)
+    s = outcome_score(prompt, tokens)
+    if kind == "hackable":
+        for tok in tokens:
+            if tok == BANG:
+                s += 0.1
+    elif kind == "length-penalty":
+        s -= 0.02 * n
+    elif kind == "dense":
+        for t in range(n - 1):
+            scores[t] = -0.01
+        s -= 0.01
+    scores[n - 1] = s
+
+
+def lr_lambda(warmup):
+    # verl v0.4.1 torch_functional.get_constant_schedule_with_warmup (min_lr_ratio 0)
+    def f(k):
+        if k < warmup:
+            return float(k) / float(max(1.0, warmup))
+        return 1.0
+    return f
+
+
+class Run:
+    def __init__(self, cfg, state=None):
+        assert cfg["Release"] == TAG, "this reference reproduces verl %s, not %s" % (TAG, cfg["Release"])
+        self.cfg = cfg
+        P, R = cfg["Prompts"], cfg["Length"]
+        n = P * R * V * A
+        init = [cfg["InitScale"] * (2 * uniform(cfg["Seed"], INIT_ITERATION, 0, k) - 1) for k in range(n)]
+        self.ref = torch.tensor(init).view(P, R, V, A)
+        st = state or {"Actor": init, "Critic": [0.0] * (P * R * V), "Beta": cfg["KLCoef"], "Iteration": 0,
+                       "ActorSched": 0, "CriticSched": 0,
+                       "ActorAdam": {"Step": 0}, "CriticAdam": {"Step": 0}}
+        self.iteration = st["Iteration"]
+        self.actor = torch.nn.Parameter(torch.tensor(st["Actor"], dtype=torch.float64).view(P, R, V, A))
+        self.critic = torch.nn.Parameter(torch.tensor(st["Critic"], dtype=torch.float64).view(P, R, V))
+        self.aopt = torch.optim.AdamW([self.actor], lr=cfg["ActorLR"], betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01)
+        self.copt = torch.optim.AdamW([self.critic], lr=cfg["CriticLR"], betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01)
+        for opt, param, adam in ((self.aopt, self.actor, st["ActorAdam"]), (self.copt, self.critic, st["CriticAdam"])):
+            if adam["Step"] > 0:
+                opt.state[param] = {"step": torch.tensor(float(adam["Step"])),
+                                    "exp_avg": torch.tensor(adam["ExpAvg"], dtype=torch.float64).view(param.shape),
+                                    "exp_avg_sq": torch.tensor(adam["ExpAvgSq"], dtype=torch.float64).view(param.shape)}
+        self.asched = torch.optim.lr_scheduler.LambdaLR(self.aopt, lr_lambda(cfg["WarmupSteps"]))
+        self.csched = torch.optim.lr_scheduler.LambdaLR(self.copt, lr_lambda(cfg["WarmupSteps"]))
+        for sched, k in ((self.asched, st["ActorSched"]), (self.csched, st["CriticSched"])):
+            for _ in range(k):
+                sched.step()
+        if cfg["KLCtrl"] == "adaptive":
+            self.kl_ctrl = core_algos.AdaptiveKLController(init_kl_coef=st["Beta"], target_kl=cfg["TargetKL"], horizon=cfg["Horizon"])
+        else:
+            self.kl_ctrl = core_algos.FixedKLController(kl_coef=st["Beta"])
+
+    def rollout(self):
+        cfg, it = self.cfg, self.iteration
+        B, R, N = cfg["Prompts"] * cfg["N"], cfg["Length"], cfg["N"]
+        out = []
+        with torch.no_grad():
+            for i in range(B):
+                p, prev, row = i // N, PAD, [PAD] * R
+                for t in range(R):
+                    if prev == EOS:
+                        break
+                    probs = torch.softmax(self.actor[p, t, prev], dim=-1).tolist()
+                    tok = sample(uniform(cfg["Seed"], it, i, t), probs) + 1
+                    row[t], prev = tok, tok
+                out.append(row)
+        return out
+
+    def states(self, responses):
+        """The index tensors of s_t = (prompt, t, token t−1), the labels and the response_mask."""
+        cfg = self.cfg
+        B, R, N = len(responses), cfg["Length"], cfg["N"]
+        prompt = torch.tensor([[i // N] * R for i in range(B)])
+        pos = torch.tensor([list(range(R)) for _ in range(B)])
+        prev = torch.tensor([[PAD] + row[:-1] for row in responses])
+        mask = torch.zeros(B, R)
+        labels = torch.zeros(B, R, dtype=torch.long)
+        for i, row in enumerate(responses):
+            L = next((t + 1 for t, tok in enumerate(row) if tok == EOS), R)
+            mask[i, :L] = 1
+            labels[i, :L] = torch.tensor(row[:L]) - 1
+        return prompt, pos, prev, labels, mask
+
+    def forward(self, table, idx, labels, mask):
+        """log-probs and entropies of the tokens; 0 on padding (the newest engine path pads so)."""
+        prompt, pos, prev = idx
+        logits = table[prompt, pos, prev]
+        logp = verl_F.logprobs_from_logits(logits, labels)
+        ent = verl_F.entropy_from_logits(logits)
+        return logp * mask, ent * mask
+
+    def step(self, responses=None):
+        cfg = self.cfg
+        if responses is None:
+            responses = self.rollout()
+        B, R = len(responses), cfg["Length"]
+        prompt, pos, prev, labels, mask = self.states(responses)
+        idx = (prompt, pos, prev)
+        metrics = {}
+        with torch.no_grad():
+            old_log_prob, entropys = self.forward(self.actor, idx, labels, mask)
+            metrics["actor/entropy"] = core_algos.agg_loss(loss_mat=entropys, loss_mask=mask, loss_agg_mode=cfg["LossAggMode"]).item()
+            ref_log_prob, _ = self.forward(self.ref, idx, labels, mask)
+            use_critic = cfg["Estimator"] == "gae"
+            values = self.critic[prompt, pos, prev] * mask if use_critic else None
+        scores = torch.zeros(B, R)
+        for i, row in enumerate(responses):
+            L = int(mask[i].sum().item())
+            s = [0.0] * R
+            score_row(cfg["Reward"], i // cfg["N"], row[:L], s)
+            scores[i] = torch.tensor(s)
+        # apply_kl_penalty (ray_trainer.py v0.4.1 :149-177)
+        rewards = scores
+        if cfg["UseKLInReward"]:
+            kld = core_algos.kl_penalty(old_log_prob, ref_log_prob, kl_penalty=cfg["KLPenalty"]) * mask
+            beta = self.kl_ctrl.value
+            rewards = scores - beta * kld
+            current_kl = verl_F.masked_mean(kld, mask=mask, axis=-1)
+            current_kl = torch.mean(current_kl, dim=0).item()
+            self.kl_ctrl.update(current_kl=current_kl, n_steps=B)
+        if use_critic:
+            advantages, returns = core_algos.compute_gae_advantage_return(
+                token_level_rewards=rewards, values=values, response_mask=mask, gamma=cfg["Gamma"], lam=cfg["Lam"])
+        else:
+            assert cfg["Estimator"] == "grpo", cfg["Estimator"]
+            index = np.array([str(i // cfg["N"]) for i in range(B)], dtype=object)
+            advantages, returns = core_algos.compute_grpo_outcome_advantage(
+                token_level_rewards=rewards, response_mask=mask, index=index, epsilon=1e-6,
+                norm_adv_by_std_in_grpo=cfg["NormByStd"])
+        size = B // cfg["MiniBatches"]
+        mbs = [(k * size, (k + 1) * size) for k in range(cfg["MiniBatches"])]
+        sl = lambda x, lo, hi: x[lo:hi]
+        global_steps = self.iteration + 1
+        if use_critic:  # update_critic (dp_critic.py v0.4.1)
+            cm = {}
+            for _ in range(cfg["PPOEpochs"]):
+                for lo, hi in mbs:
+                    self.copt.zero_grad()
+                    m = mask[lo:hi]
+                    vpreds = self.critic[prompt[lo:hi], pos[lo:hi], prev[lo:hi]]
+                    vf_loss, vf_clipfrac = core_algos.compute_value_loss(
+                        vpreds=vpreds, values=values[lo:hi], returns=returns[lo:hi], response_mask=m,
+                        cliprange_value=cfg["ClipValue"], loss_agg_mode=cfg["LossAggMode"])
+                    vf_loss.backward()
+                    grad_norm = torch.nn.utils.clip_grad_norm_([self.critic], max_norm=1.0)
+                    self.copt.step()
+                    append_to_dict(cm, {"critic/vf_loss": vf_loss.detach().item(),
+                                        "critic/vf_clipfrac": vf_clipfrac.detach().item(),
+                                        "critic/vpred_mean": verl_F.masked_mean(vpreds, m).detach().item()})
+                    append_to_dict(cm, {"critic/grad_norm": grad_norm.detach().item()})
+            self.copt.zero_grad()
+            self.csched.step()  # v0.4.1 fsdp_workers :1126: step, then get_last_lr
+            cm["critic/lr"] = self.csched.get_last_lr()[0]
+            metrics.update(reduce_metrics(cm))
+        if cfg["CriticWarmup"] <= global_steps:  # update_policy (dp_actor.py v0.4.1 :386-523)
+            am = {}
+            for _ in range(cfg["PPOEpochs"]):
+                for lo, hi in mbs:
+                    self.aopt.zero_grad()
+                    m = mask[lo:hi]
+                    log_prob, entropy = self.forward(self.actor, (prompt[lo:hi], pos[lo:hi], prev[lo:hi]), labels[lo:hi], m)
+                    pg_loss, pg_clipfrac, ppo_kl, pg_clipfrac_lower = core_algos.compute_policy_loss(
+                        old_log_prob=old_log_prob[lo:hi], log_prob=log_prob, advantages=advantages[lo:hi],
+                        response_mask=m, cliprange=cfg["ClipRatio"], cliprange_low=cfg["ClipRatio"],
+                        cliprange_high=cfg["ClipRatio"], clip_ratio_c=cfg["ClipRatioC"],
+                        loss_agg_mode=cfg["LossAggMode"])
+                    if cfg["EntropyCoeff"] != 0:
+                        entropy_loss = core_algos.agg_loss(loss_mat=entropy, loss_mask=m, loss_agg_mode=cfg["LossAggMode"])
+                        policy_loss = pg_loss - entropy_loss * cfg["EntropyCoeff"]
+                    else:
+                        policy_loss = pg_loss
+                    mb = {}
+                    if cfg["UseKLLoss"]:
+                        kld = core_algos.kl_penalty(logprob=log_prob, ref_logprob=ref_log_prob[lo:hi], kl_penalty=cfg["KLLossType"])
+                        kl_loss = core_algos.agg_loss(loss_mat=kld, loss_mask=m, loss_agg_mode=cfg["LossAggMode"])
+                        policy_loss = policy_loss + kl_loss * cfg["KLLossCoef"]
+                        mb["actor/kl_loss"] = kl_loss.detach().item()
+                        mb["actor/kl_coef"] = cfg["KLLossCoef"]
+                    policy_loss.backward()
+                    mb.update({"actor/pg_loss": pg_loss.detach().item(),
+                               "actor/pg_clipfrac": pg_clipfrac.detach().item(),
+                               "actor/ppo_kl": ppo_kl.detach().item(),
+                               "actor/pg_clipfrac_lower": pg_clipfrac_lower.detach().item()})
+                    append_to_dict(am, mb)
+                    grad_norm = torch.nn.utils.clip_grad_norm_([self.actor], max_norm=1.0)
+                    self.aopt.step()
+                    append_to_dict(am, {"actor/grad_norm": grad_norm.detach().item()})
+            self.aopt.zero_grad()
+            am["actor/lr"] = self.asched.get_last_lr()[0]  # v0.4.1 fsdp_workers :627: get_last_lr, then step
+            self.asched.step()
+            metrics.update(reduce_metrics(am))
+        self.iteration += 1
+        return responses, {k: float(v) for k, v in metrics.items()}
+
+
+def flat(p):
+    return p.detach().reshape(-1).tolist()
+
+
+def main(inp, outp):
+    with open(inp) as f:
+        data = json.load(f)
+    out = {"tag": TAG, "torch": torch.__version__, "presets": []}
+    for pre in data["presets"]:
+        cfg = pre["config"]
+        run = Run(cfg)
+        tokens, metrics = [], []
+        for _ in range(cfg["Iterations"]):
+            responses, m = run.step()
+            tokens.append(["".join(chr(48 + tok) for tok in row) for row in responses])
+            metrics.append(m)
+        rec = {"name": pre["name"], "config": cfg, "tokens": tokens, "metrics": metrics,
+               "actor": flat(run.actor), "critic": flat(run.critic), "onestep": []}
+        for s in pre["states"]:
+            one = Run(cfg, s["state"])
+            _, m = one.step(s["responses"])
+            rec["onestep"].append({"iteration": s["state"]["Iteration"], "metrics": m,
+                                   "actor": flat(one.actor), "critic": flat(one.critic), "beta": one.kl_ctrl.value})
+        out["presets"].append(rec)
+        print(pre["name"], "done", file=sys.stderr)
+    with open(outp, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as f:
+        f.write(json.dumps(out, separators=(",", ":")).encode())
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])
