@@ -8,6 +8,8 @@ Run by hand (not in CI: it needs torch), from the repository root:
         engine/train/testdata/reference/train_ref.py /tmp/states.json \
         engine/train/testdata/reference/reference.json.gz
 
+once for each tag the runs use (v0.2, v0.4.1, v0.7.0): each call fills in its tag's runs.
+
 A checkout is `git archive <tag> verl | tar -x -C DIR` of verl's repository (web/verify/inverl/run.sh does the
 same); Debian's python3-torch (1.13) and python3-omegaconf. The input holds the presets' configs and the app's
 states at the one-step iterations; the output, what TestTrainMatchesReference reads.
@@ -18,12 +20,14 @@ What is verl's own and what is written here:
     logprobs_from_logits, entropy_from_logits (torch_functional.py); append_to_dict and reduce_metrics.
   - torch's: the tables as nn.Parameters, autograd, clip_grad_norm_(…, 1.0), AdamW(betas (0.9, 0.999),
     eps 1e-8, weight_decay 0.01) and LambdaLR with verl's constant-with-warm-up lambda.
-  - written here, line for line after verl v0.4.1 (ray_trainer.py can not be imported without its
-    dependencies): apply_kl_penalty (ray_trainer.py:132-177), the trainer's order (fit: old log-prob and
-    the entropy metric :1042, ref, values, reward, KL, advantage, critic, then actor when
-    critic_warmup <= global_steps), update_critic (dp_critic.py) and update_policy (dp_actor.py) with
-    micro-batch = mini-batch; and the task (vocabulary, prompts, rule-based score, the sampler), as the Go
-    doc comments specify them.
+  - written here, line for line after verl at v0.2, v0.4.1 and v0.7.0 (ray_trainer.py and the workers can
+    not be imported without their dependencies): apply_kl_penalty (ray_trainer.py v0.2 :87-116, v0.4.1
+    :132-177, v0.7.0 :142-163), the trainer's order (fit: old log-prob and, from v0.4.0, the entropy metric;
+    ref, values, reward, KL, advantage, critic, then the actor when critic_warmup <= global_steps),
+    update_critic (dp_critic.py), update_policy (dp_actor.py) with micro-batch = mini-batch, the LR
+    metric's side of the scheduler step (fsdp_workers.py), v0.2's reduce_metrics (ray_trainer.py :179); and
+    the task (vocabulary, prompts, rule-based score, the sampler), as the Go doc comments specify them.
+The release is the config's; the verl on PYTHONPATH must be that tag's (checked against verl.__version__).
 """
 import gzip
 import json
@@ -33,15 +37,23 @@ import sys
 import numpy as np
 import torch
 
+import verl
 from verl.trainer.ppo import core_algos
 from verl.utils import torch_functional as verl_F
-from verl.utils.metric import reduce_metrics
 from verl.utils.py_functional import append_to_dict
+
+try:
+    from verl.utils.metric import reduce_metrics  # v0.3.0.rc0 on
+except ImportError:
+    def reduce_metrics(metrics):  # v0.2 ray_trainer.py:179
+        for key, val in metrics.items():
+            metrics[key] = np.mean(val)
+        return metrics
 
 torch.set_default_dtype(torch.float64)
 torch.set_num_threads(1)
 
-TAG = "v0.4.1"
+TAGS = {"v0.2": "0.2", "v0.4.1": "0.4.1", "v0.7.0": "0.7.0.dev"}  # tag -> verl.__version__ at that tag
 
 VOCAB = ["<pad>", "<eos>", "等于", "2", "3", "！", "不", "是"]
 PAD, EOS = 0, 1
@@ -109,19 +121,28 @@ def score_row(kind, prompt, tokens, scores):
     scores[n - 1] = s
 
 
-def lr_lambda(warmup):
-    # verl v0.4.1 torch_functional.get_constant_schedule_with_warmup (min_lr_ratio 0)
-    def f(k):
+def lr_lambda(tag, warmup):
+    """verl's torch_functional.get_constant_schedule_with_warmup (min_lr_ratio 0)."""
+    if tag == "v0.2":  # :461: min(1, k / max(1, W)), lr 0 at the first step even without warm-up
+        return lambda k: min(1, float(k) / float(max(1, warmup)))
+
+    def f(k):  # v0.4.1 :552, v0.7.0 :752
         if k < warmup:
             return float(k) / float(max(1.0, warmup))
         return 1.0
     return f
 
 
+class Cfg(dict):
+    """ActorConfig's attributes as compute_policy_loss_vanilla (v0.7.0) reads them."""
+    __getattr__ = dict.get
+
+
 class Run:
     def __init__(self, cfg, state=None):
-        assert cfg["Release"] == TAG, "this reference reproduces verl %s, not %s" % (TAG, cfg["Release"])
-        self.cfg = cfg
+        tag = cfg["Release"]
+        assert TAGS.get(tag) == verl.__version__, "config wants verl %s; PYTHONPATH has verl %s" % (tag, verl.__version__)
+        self.cfg, self.tag = cfg, tag
         P, R = cfg["Prompts"], cfg["Length"]
         n = P * R * V * A
         init = [cfg["InitScale"] * (2 * uniform(cfg["Seed"], INIT_ITERATION, 0, k) - 1) for k in range(n)]
@@ -139,8 +160,8 @@ class Run:
                 opt.state[param] = {"step": torch.tensor(float(adam["Step"])),
                                     "exp_avg": torch.tensor(adam["ExpAvg"], dtype=torch.float64).view(param.shape),
                                     "exp_avg_sq": torch.tensor(adam["ExpAvgSq"], dtype=torch.float64).view(param.shape)}
-        self.asched = torch.optim.lr_scheduler.LambdaLR(self.aopt, lr_lambda(cfg["WarmupSteps"]))
-        self.csched = torch.optim.lr_scheduler.LambdaLR(self.copt, lr_lambda(cfg["WarmupSteps"]))
+        self.asched = torch.optim.lr_scheduler.LambdaLR(self.aopt, lr_lambda(tag, cfg["WarmupSteps"]))
+        self.csched = torch.optim.lr_scheduler.LambdaLR(self.copt, lr_lambda(tag, cfg["WarmupSteps"]))
         for sched, k in ((self.asched, st["ActorSched"]), (self.csched, st["CriticSched"])):
             for _ in range(k):
                 sched.step()
@@ -189,119 +210,189 @@ class Run:
         return logp * mask, ent * mask
 
     def step(self, responses=None):
-        cfg = self.cfg
+        cfg, tag = self.cfg, self.tag
+        v02, v07 = tag == "v0.2", tag == "v0.7.0"
+        mode = cfg["LossAggMode"]
         if responses is None:
             responses = self.rollout()
         B, R = len(responses), cfg["Length"]
         prompt, pos, prev, labels, mask = self.states(responses)
         idx = (prompt, pos, prev)
+        # The critic's mask: v0.2 dp_critic.py:133/:176 takes attention_mask[:, -R-1:-1] of
+        # [prompt | response]; from v0.4.0 the response_mask (v0.4.1 :184, v0.7.0 :188).
+        attention_mask = torch.cat([torch.ones(B, 1), mask], dim=1)
+        critic_mask = attention_mask[:, -R - 1:-1] if v02 else mask
         metrics = {}
+        use_critic = cfg["Estimator"] == "gae"
         with torch.no_grad():
             old_log_prob, entropys = self.forward(self.actor, idx, labels, mask)
-            metrics["actor/entropy"] = core_algos.agg_loss(loss_mat=entropys, loss_mask=mask, loss_agg_mode=cfg["LossAggMode"]).item()
+            if not v02:  # ray_trainer v0.4.1 :1042, v0.7.0 :1459
+                metrics["actor/entropy"] = core_algos.agg_loss(loss_mat=entropys, loss_mask=mask, loss_agg_mode=mode).item()
             ref_log_prob, _ = self.forward(self.ref, idx, labels, mask)
-            use_critic = cfg["Estimator"] == "gae"
-            values = self.critic[prompt, pos, prev] * mask if use_critic else None
+            values = self.critic[prompt, pos, prev] * critic_mask if use_critic else None
         scores = torch.zeros(B, R)
         for i, row in enumerate(responses):
             L = int(mask[i].sum().item())
             s = [0.0] * R
             score_row(cfg["Reward"], i // cfg["N"], row[:L], s)
             scores[i] = torch.tensor(s)
-        # apply_kl_penalty (ray_trainer.py v0.4.1 :149-177)
+        # KL in the reward: v0.2 when the actor has no KL loss; v0.4.0 on, algorithm.use_kl_in_reward.
         rewards = scores
-        if cfg["UseKLInReward"]:
+        if (not cfg["UseKLLoss"]) if v02 else cfg["UseKLInReward"]:
             kld = core_algos.kl_penalty(old_log_prob, ref_log_prob, kl_penalty=cfg["KLPenalty"]) * mask
             beta = self.kl_ctrl.value
             rewards = scores - beta * kld
             current_kl = verl_F.masked_mean(kld, mask=mask, axis=-1)
             current_kl = torch.mean(current_kl, dim=0).item()
             self.kl_ctrl.update(current_kl=current_kl, n_steps=B)
+        mkey = "eos_mask" if v02 else "response_mask"
         if use_critic:
             advantages, returns = core_algos.compute_gae_advantage_return(
-                token_level_rewards=rewards, values=values, response_mask=mask, gamma=cfg["Gamma"], lam=cfg["Lam"])
+                **{"token_level_rewards": rewards, "values": values, mkey: mask, "gamma": cfg["Gamma"], "lam": cfg["Lam"]})
         else:
             assert cfg["Estimator"] == "grpo", cfg["Estimator"]
             index = np.array([str(i // cfg["N"]) for i in range(B)], dtype=object)
-            advantages, returns = core_algos.compute_grpo_outcome_advantage(
-                token_level_rewards=rewards, response_mask=mask, index=index, epsilon=1e-6,
-                norm_adv_by_std_in_grpo=cfg["NormByStd"])
+            kw = {"token_level_rewards": rewards, mkey: mask, "index": index, "epsilon": 1e-6}
+            if not v02:
+                kw["norm_adv_by_std_in_grpo"] = cfg["NormByStd"]
+            advantages, returns = core_algos.compute_grpo_outcome_advantage(**kw)
         size = B // cfg["MiniBatches"]
         mbs = [(k * size, (k + 1) * size) for k in range(cfg["MiniBatches"])]
-        sl = lambda x, lo, hi: x[lo:hi]
         global_steps = self.iteration + 1
-        if use_critic:  # update_critic (dp_critic.py v0.4.1)
-            cm = {}
+        if use_critic:  # update_critic (dp_critic.py)
+            cm = {"critic/vf_loss": 0.0} if v07 else {}  # v0.7.0 :196: one sum over mini-batches and epochs
             for _ in range(cfg["PPOEpochs"]):
                 for lo, hi in mbs:
                     self.copt.zero_grad()
-                    m = mask[lo:hi]
+                    m = critic_mask[lo:hi]
                     vpreds = self.critic[prompt[lo:hi], pos[lo:hi], prev[lo:hi]]
-                    vf_loss, vf_clipfrac = core_algos.compute_value_loss(
-                        vpreds=vpreds, values=values[lo:hi], returns=returns[lo:hi], response_mask=m,
-                        cliprange_value=cfg["ClipValue"], loss_agg_mode=cfg["LossAggMode"])
+                    kw = {"vpreds": vpreds, "values": values[lo:hi], "returns": returns[lo:hi], mkey: m,
+                          "cliprange_value": cfg["ClipValue"]}
+                    if not v02:
+                        kw["loss_agg_mode"] = mode
+                    vf_loss, vf_clipfrac = core_algos.compute_value_loss(**kw)
                     vf_loss.backward()
                     grad_norm = torch.nn.utils.clip_grad_norm_([self.critic], max_norm=1.0)
                     self.copt.step()
-                    append_to_dict(cm, {"critic/vf_loss": vf_loss.detach().item(),
-                                        "critic/vf_clipfrac": vf_clipfrac.detach().item(),
-                                        "critic/vpred_mean": verl_F.masked_mean(vpreds, m).detach().item()})
+                    mb = {"critic/vf_clipfrac": vf_clipfrac.detach().item(),
+                          "critic/vpred_mean": verl_F.masked_mean(vpreds, m).detach().item()}
+                    if v07:
+                        cm["critic/vf_loss"] += vf_loss.detach().item()
+                    else:
+                        mb["critic/vf_loss"] = vf_loss.detach().item()
+                    append_to_dict(cm, mb)
                     append_to_dict(cm, {"critic/grad_norm": grad_norm.detach().item()})
             self.copt.zero_grad()
-            self.csched.step()  # v0.4.1 fsdp_workers :1126: step, then get_last_lr
-            cm["critic/lr"] = self.csched.get_last_lr()[0]
+            if v07:  # fsdp_workers v0.7.0 :1580: get_last_lr, then step
+                cm["critic/lr"] = self.csched.get_last_lr()[0]
+                self.csched.step()
+            else:  # v0.2 :821, v0.4.1 :1126: step, then get_last_lr
+                self.csched.step()
+                cm["critic/lr"] = self.csched.get_last_lr()[0]
             metrics.update(reduce_metrics(cm))
-        if cfg["CriticWarmup"] <= global_steps:  # update_policy (dp_actor.py v0.4.1 :386-523)
-            am = {}
+        if cfg["CriticWarmup"] <= global_steps:  # update_policy (dp_actor.py)
+            am = {"actor/pg_loss": 0.0, "actor/kl_loss": 0.0} if v07 else {}  # v0.7.0 :434
+            coeff = cfg["EntropyCoeff"]
             for _ in range(cfg["PPOEpochs"]):
                 for lo, hi in mbs:
                     self.aopt.zero_grad()
                     m = mask[lo:hi]
                     log_prob, entropy = self.forward(self.actor, (prompt[lo:hi], pos[lo:hi], prev[lo:hi]), labels[lo:hi], m)
-                    pg_loss, pg_clipfrac, ppo_kl, pg_clipfrac_lower = core_algos.compute_policy_loss(
-                        old_log_prob=old_log_prob[lo:hi], log_prob=log_prob, advantages=advantages[lo:hi],
-                        response_mask=m, cliprange=cfg["ClipRatio"], cliprange_low=cfg["ClipRatio"],
-                        cliprange_high=cfg["ClipRatio"], clip_ratio_c=cfg["ClipRatioC"],
-                        loss_agg_mode=cfg["LossAggMode"])
-                    if cfg["EntropyCoeff"] != 0:
-                        entropy_loss = core_algos.agg_loss(loss_mat=entropy, loss_mask=m, loss_agg_mode=cfg["LossAggMode"])
-                        policy_loss = pg_loss - entropy_loss * cfg["EntropyCoeff"]
-                    else:
-                        policy_loss = pg_loss
                     mb = {}
+                    if v02:  # v0.2 :247-256
+                        pg_loss, pg_clipfrac, ppo_kl = core_algos.compute_policy_loss(
+                            old_log_prob=old_log_prob[lo:hi], log_prob=log_prob, advantages=advantages[lo:hi],
+                            eos_mask=m, cliprange=cfg["ClipRatio"])
+                        entropy_loss = verl_F.masked_mean(entropy, m)
+                        policy_loss = pg_loss - entropy_loss * coeff
+                    elif v07:  # v0.7.0 :495-525
+                        conf = Cfg(clip_ratio=cfg["ClipRatio"], clip_ratio_low=cfg["ClipRatio"], clip_ratio_high=cfg["ClipRatio"],
+                                   clip_ratio_c=cfg["ClipRatioC"], global_batch_info={})
+                        pg_loss, pg_metrics = core_algos.get_policy_loss_fn("vanilla")(
+                            old_log_prob=old_log_prob[lo:hi], log_prob=log_prob, advantages=advantages[lo:hi],
+                            response_mask=m, loss_agg_mode=mode, config=conf, rollout_is_weights=None)
+                        mb.update(pg_metrics)
+                        policy_loss = pg_loss
+                        if coeff != 0:
+                            entropy_agg = core_algos.agg_loss(loss_mat=entropy, loss_mask=m, loss_agg_mode=mode)
+                            mb["actor/entropy"] = entropy_agg.detach().item()
+                            policy_loss = policy_loss - entropy_agg * coeff
+                    else:  # v0.4.1 :470-495
+                        pg_loss, pg_clipfrac, ppo_kl, pg_clipfrac_lower = core_algos.compute_policy_loss(
+                            old_log_prob=old_log_prob[lo:hi], log_prob=log_prob, advantages=advantages[lo:hi],
+                            response_mask=m, cliprange=cfg["ClipRatio"], cliprange_low=cfg["ClipRatio"],
+                            cliprange_high=cfg["ClipRatio"], clip_ratio_c=cfg["ClipRatioC"], loss_agg_mode=mode)
+                        policy_loss = pg_loss
+                        if coeff != 0:
+                            entropy_loss = core_algos.agg_loss(loss_mat=entropy, loss_mask=m, loss_agg_mode=mode)
+                            policy_loss = pg_loss - entropy_loss * coeff
                     if cfg["UseKLLoss"]:
                         kld = core_algos.kl_penalty(logprob=log_prob, ref_logprob=ref_log_prob[lo:hi], kl_penalty=cfg["KLLossType"])
-                        kl_loss = core_algos.agg_loss(loss_mat=kld, loss_mask=m, loss_agg_mode=cfg["LossAggMode"])
+                        if v02:
+                            kl_loss = verl_F.masked_mean(kld, m)
+                        else:
+                            kl_loss = core_algos.agg_loss(loss_mat=kld, loss_mask=m, loss_agg_mode=mode)
                         policy_loss = policy_loss + kl_loss * cfg["KLLossCoef"]
-                        mb["actor/kl_loss"] = kl_loss.detach().item()
+                        if v07:
+                            am["actor/kl_loss"] += kl_loss.detach().item()
+                        else:
+                            mb["actor/kl_loss"] = kl_loss.detach().item()
                         mb["actor/kl_coef"] = cfg["KLLossCoef"]
                     policy_loss.backward()
-                    mb.update({"actor/pg_loss": pg_loss.detach().item(),
-                               "actor/pg_clipfrac": pg_clipfrac.detach().item(),
-                               "actor/ppo_kl": ppo_kl.detach().item(),
-                               "actor/pg_clipfrac_lower": pg_clipfrac_lower.detach().item()})
+                    if v07:
+                        am["actor/pg_loss"] += pg_loss.detach().item()
+                    elif v02:
+                        mb.update({"actor/entropy_loss": entropy_loss.detach().item(),
+                                   "actor/pg_loss": pg_loss.detach().item(),
+                                   "actor/pg_clipfrac": pg_clipfrac.detach().item(),
+                                   "actor/ppo_kl": ppo_kl.detach().item()})
+                    else:
+                        mb.update({"actor/pg_loss": pg_loss.detach().item(),
+                                   "actor/pg_clipfrac": pg_clipfrac.detach().item(),
+                                   "actor/ppo_kl": ppo_kl.detach().item(),
+                                   "actor/pg_clipfrac_lower": pg_clipfrac_lower.detach().item()})
                     append_to_dict(am, mb)
                     grad_norm = torch.nn.utils.clip_grad_norm_([self.actor], max_norm=1.0)
                     self.aopt.step()
                     append_to_dict(am, {"actor/grad_norm": grad_norm.detach().item()})
             self.aopt.zero_grad()
-            am["actor/lr"] = self.asched.get_last_lr()[0]  # v0.4.1 fsdp_workers :627: get_last_lr, then step
-            self.asched.step()
-            metrics.update(reduce_metrics(am))
+            if v02:  # fsdp_workers v0.2 :434: step, then get_last_lr
+                self.asched.step()
+                am["actor/lr"] = self.asched.get_last_lr()[0]
+            else:  # v0.4.1 :627, v0.7.0 :930: get_last_lr, then step
+                am["actor/lr"] = self.asched.get_last_lr()[0]
+                self.asched.step()
+            metrics.update(reduce_metrics(am))  # the trainer's metrics.update: update_policy's actor/entropy wins
         self.iteration += 1
         return responses, {k: float(v) for k, v in metrics.items()}
 
 
-def flat(p):
-    return p.detach().reshape(-1).tolist()
+def flat(p, digits):
+    """The table's entries to so many significant digits: 13 for the one-step check's 1e-10, 10 for the
+    run's 1e-6 (the file stays small)."""
+    return [float("%.*g" % (digits, x)) for x in p.detach().reshape(-1).tolist()]
 
 
 def main(inp, outp):
+    """Runs the input's runs whose release is the verl on PYTHONPATH, and merges them into outp (kept in the
+    input's order), so that one call per tag fills the file."""
     with open(inp) as f:
         data = json.load(f)
-    out = {"tag": TAG, "torch": torch.__version__, "presets": []}
+    old = {}
+    try:
+        with gzip.open(outp, "rt") as f:
+            for rec in json.load(f)["presets"]:
+                old[(rec["name"], rec["config"]["Release"])] = rec
+    except FileNotFoundError:
+        pass
+    out = {"torch": torch.__version__, "presets": []}
     for pre in data["presets"]:
         cfg = pre["config"]
+        key = (pre["name"], cfg["Release"])
+        if TAGS.get(cfg["Release"]) != verl.__version__:
+            if key in old:
+                out["presets"].append(old[key])
+            continue
         run = Run(cfg)
         tokens, metrics = [], []
         for _ in range(cfg["Iterations"]):
@@ -309,14 +400,16 @@ def main(inp, outp):
             tokens.append(["".join(chr(48 + tok) for tok in row) for row in responses])
             metrics.append(m)
         rec = {"name": pre["name"], "config": cfg, "tokens": tokens, "metrics": metrics,
-               "actor": flat(run.actor), "critic": flat(run.critic), "onestep": []}
+               "actor": flat(run.actor, 10), "critic": flat(run.critic, 10), "onestep": []}
         for s in pre["states"]:
             one = Run(cfg, s["state"])
             _, m = one.step(s["responses"])
-            rec["onestep"].append({"iteration": s["state"]["Iteration"], "metrics": m,
-                                   "actor": flat(one.actor), "critic": flat(one.critic), "beta": one.kl_ctrl.value})
+            rec1 = {"iteration": s["state"]["Iteration"], "metrics": m, "beta": one.kl_ctrl.value}
+            if s["tables"]:
+                rec1["actor"], rec1["critic"] = flat(one.actor, 13), flat(one.critic, 13)
+            rec["onestep"].append(rec1)
         out["presets"].append(rec)
-        print(pre["name"], "done", file=sys.stderr)
+        print(pre["name"], cfg["Release"], "done", file=sys.stderr)
     with open(outp, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as f:
         f.write(json.dumps(out, separators=(",", ":")).encode())
 
