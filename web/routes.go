@@ -105,6 +105,14 @@ type Options struct {
 	ViewsQuota    mw.AddrQuota
 	PreviewsQuota mw.AddrQuota
 
+	// MaxConns caps the connections held at once (default: the
+	// file-descriptor limit less 512, mw.DefaultMaxConns); MaxConnsPerAddr
+	// those of one client address, an IPv6 client by its /64, except a
+	// TrustProxy's (default max(2 × ClassAddrStreams + 200, 1000)). A
+	// connection past either is closed at once.
+	MaxConns        int
+	MaxConnsPerAddr int
+
 	// TrustProxy are the reverse proxies whose X-Forwarded-For names the
 	// client (clientip.Addr); empty trusts none, and every per-address
 	// limit keys on RemoteAddr.
@@ -167,7 +175,7 @@ type router struct {
 func (s *Server) router() *router {
 	o := s.opts
 	mux := chi.NewRouter()
-	mux.Use(middleware.GetHead, mw.WithRequestID, mw.WithAccessLog(o.Logger),
+	mux.Use(middleware.GetHead, mw.WithLang, mw.WithRequestID, mw.WithAccessLog(o.Logger),
 		mw.WithSecurityHeaders(o.FrameAncestors, strings.HasPrefix(o.PublicURL, "https://")),
 		mw.WithURLLimit, mw.WithCrossSiteRefusal(o.PublicURL), clientip.Middleware(o.TrustProxy))
 	slots := mw.WithInflightLimit(o.MaxInflight, o.InflightWait)
@@ -288,6 +296,8 @@ func (o Options) withDefaults() Options {
 	orDefault(&o.InspectBurst, defaultInspectBurst)
 	orDefault(&o.InspectConcurrent, defaultInspectConcurrent)
 	orDefault(&o.InspectWait, defaultInspectWait)
+	orDefault(&o.MaxConns, mw.DefaultMaxConns())
+	orDefault(&o.MaxConnsPerAddr, mw.DefaultConnsPerAddr(o.ClassAddrStreams))
 	o.ComputeQuota = quotaOrDefault(o.ComputeQuota, mw.DefaultComputeQuota)
 	o.ViewsQuota = quotaOrDefault(o.ViewsQuota, mw.DefaultViewsQuota)
 	o.PreviewsQuota = quotaOrDefault(o.PreviewsQuota, mw.DefaultPreviewsQuota)

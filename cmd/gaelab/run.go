@@ -64,6 +64,13 @@ serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
   -inspect-per-hour N     batches one address may inspect an hour, in bursts
                           of up to 10 (default 60)
   -inspect-concurrent N   analyses of uploaded batches run at once (default 1)
+Connections (one replica's):
+  -max-conns N            connections held at once; a new one past it is
+                          closed at once (default the file-descriptor limit
+                          less 512)
+  -max-conns-per-addr N   connections one address (IPv6: its /64) may hold,
+                          except a -trust-proxy's (default
+                          max(2 × -class-addr-streams + 200, 1000))
 Per-address quotas on one replica (an IPv6 client by its /64; n replicas
 allow n times as much), each answered 429 with Retry-After past it:
   -compute-per-minute N   computations (POST /api/v1/compute) a minute

@@ -52,6 +52,8 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	computeQuota := quotaFlags(fs, "compute", "computations (POST /api/v1/compute)", mw.DefaultComputeQuota)
 	viewsQuota := quotaFlags(fs, "views", "views of stored uploads (GET /inspect/{id}…)", mw.DefaultViewsQuota)
 	previewsQuota := quotaFlags(fs, "previews", "link previews (…/preview.png)", mw.DefaultPreviewsQuota)
+	maxConns := fs.Int("max-conns", 0, "connections held at once; more are closed at once (0: the file-descriptor limit less 512)")
+	maxConnsPerAddr := fs.Int("max-conns-per-addr", 0, "connections one client address (IPv6: /64) may hold, except a -trust-proxy's (0: max(2 × -class-addr-streams + 200, 1000))")
 	onServeFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -128,6 +130,8 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		PublicURL:         *publicURL,
 		AllowedHosts:      hosts,
 		TrustProxy:        trusted,
+		MaxConns:          *maxConns,
+		MaxConnsPerAddr:   *maxConnsPerAddr,
 		ComputeQuota:      *computeQuota,
 		ViewsQuota:        *viewsQuota,
 		PreviewsQuota:     *previewsQuota,

@@ -53,6 +53,9 @@ func (t Trusted) String() string {
 	return strings.Join(s, ",")
 }
 
+// Contains reports whether a is one of the trusted proxies.
+func (t Trusted) Contains(a netip.Addr) bool { return t.contains(a) }
+
 func (t Trusted) contains(a netip.Addr) bool {
 	a = a.Unmap()
 	for _, p := range t {
