@@ -96,6 +96,23 @@ type Options struct {
 	InspectConcurrent int
 	InspectWait       time.Duration
 
+	// ComputeQuota, ViewsQuota and PreviewsQuota are each client
+	// address's quotas (per replica, an IPv6 client by its /64) of the
+	// compute API, of the views of stored uploads (GET /inspect/{id}…) and
+	// of the link previews (…/preview.png); 429 past them. The zero value
+	// of a field is its default (mw.DefaultComputeQuota, …).
+	ComputeQuota  mw.AddrQuota
+	ViewsQuota    mw.AddrQuota
+	PreviewsQuota mw.AddrQuota
+
+	// MaxConns caps the connections held at once (default: the
+	// file-descriptor limit less 512, mw.DefaultMaxConns); MaxConnsPerAddr
+	// those of one client address, an IPv6 client by its /64, except a
+	// TrustProxy's (default max(2 × ClassAddrStreams + 200, 1000)). A
+	// connection past either is closed at once.
+	MaxConns        int
+	MaxConnsPerAddr int
+
 	// TrustProxy are the reverse proxies whose X-Forwarded-For names the
 	// client (clientip.Addr); empty trusts none, and every per-address
 	// limit keys on RemoteAddr.
@@ -150,13 +167,15 @@ func Handler(o Options) http.Handler { return newServer(o).router() }
 type router struct {
 	*chi.Mux
 	pages, limited, classes, streams, uploads chi.Router
+	// viewsQuota meters the views of stored uploads (Options.ViewsQuota).
+	viewsQuota func(http.Handler) http.Handler
 }
 
 // router builds the route tree: every route of the app is listed here.
 func (s *Server) router() *router {
 	o := s.opts
 	mux := chi.NewRouter()
-	mux.Use(middleware.GetHead, mw.WithRequestID, mw.WithAccessLog(o.Logger),
+	mux.Use(middleware.GetHead, mw.WithLang, mw.WithRequestID, mw.WithAccessLog(o.Logger),
 		mw.WithSecurityHeaders(o.FrameAncestors, strings.HasPrefix(o.PublicURL, "https://")),
 		mw.WithURLLimit, mw.WithCrossSiteRefusal(o.PublicURL), clientip.Middleware(o.TrustProxy))
 	slots := mw.WithInflightLimit(o.MaxInflight, o.InflightWait)
@@ -173,6 +192,9 @@ func (s *Server) router() *router {
 			mw.WithRecovery(o.Logger), gzip),
 	}
 
+	rt.viewsQuota = mw.WithAddrQuota(o.ViewsQuota)
+	previews := mw.WithAddrQuota(o.PreviewsQuota)
+
 	p := rt.pages
 	p.Get("/", s.handleHome)
 	p.Get("/play", s.play.HandlePlay)
@@ -180,7 +202,7 @@ func (s *Server) router() *router {
 	p.Get("/play/table.json", s.play.HandleTableJSON)
 	p.Get("/play/verify.py", s.play.HandlePlayVerify)
 	p.Get("/play/chart/{name}.svg", s.play.HandleChart)
-	p.Get("/play/preview.png", s.play.HandlePlayPreview)
+	p.With(previews).Get("/play/preview.png", s.play.HandlePlayPreview)
 	p.Get("/update", s.update.HandleIndex)
 	p.Get("/update/critic", s.update.HandleCritic)
 	p.Get("/update/actor", s.update.HandleActor)
@@ -203,7 +225,7 @@ func (s *Server) router() *router {
 	p.Get("/compare/variance/chart/{name}.svg", s.compare.HandleVarianceChart)
 	p.Get("/batch", s.play.HandleBatch)
 	p.Get("/batch/chart.svg", s.play.HandleBatchChart)
-	p.Get("/batch/preview.png", s.play.HandleBatchPreview)
+	p.With(previews).Get("/batch/preview.png", s.play.HandleBatchPreview)
 	p.Get("/batch/verify.py", s.play.HandleBatchVerify)
 	p.Get("/lessons", s.course.HandleLessons)
 	p.Get("/lessons/quiz", s.course.HandleQuiz)
@@ -218,7 +240,7 @@ func (s *Server) router() *router {
 	rt.limited.Get("/qr", s.play.HandleQRPage)
 	rt.limited.Get("/qr.svg", s.play.HandleQR)
 	rt.limited.Get("/healthz", s.handleHealthz)
-	rt.limited.With(gzip).Post("/api/v1/compute", api.HandleCompute)
+	rt.limited.With(mw.WithAddrQuota(o.ComputeQuota), gzip).Post("/api/v1/compute", api.HandleCompute)
 	rt.limited.Handle("/static/*", static.Handler())
 
 	// Features mount their groups' routes here, one line each.
@@ -274,7 +296,22 @@ func (o Options) withDefaults() Options {
 	orDefault(&o.InspectBurst, defaultInspectBurst)
 	orDefault(&o.InspectConcurrent, defaultInspectConcurrent)
 	orDefault(&o.InspectWait, defaultInspectWait)
+	orDefault(&o.MaxConns, mw.DefaultMaxConns())
+	orDefault(&o.MaxConnsPerAddr, mw.DefaultConnsPerAddr(o.ClassAddrStreams))
+	o.ComputeQuota = quotaOrDefault(o.ComputeQuota, mw.DefaultComputeQuota)
+	o.ViewsQuota = quotaOrDefault(o.ViewsQuota, mw.DefaultViewsQuota)
+	o.PreviewsQuota = quotaOrDefault(o.PreviewsQuota, mw.DefaultPreviewsQuota)
 	return o
+}
+
+// quotaOrDefault is q with each field not set taken from def.
+func quotaOrDefault(q, def mw.AddrQuota) mw.AddrQuota {
+	orDefault(&q.PerMinute, def.PerMinute)
+	orDefault(&q.Burst, def.Burst)
+	if q.Key == "" {
+		q.Key = def.Key
+	}
+	return q
 }
 
 // orDefault sets a limit that is not positive to its default.

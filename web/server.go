@@ -29,16 +29,19 @@ const (
 	readHeaderTimeout = 5 * time.Second
 	readTimeout       = 30 * time.Second
 	writeTimeout      = 60 * time.Second
-	idleTimeout       = 120 * time.Second
+	// idleTimeout closes a kept-alive connection idle this long: an idle
+	// socket holds a file descriptor and memory, and a client reconnects.
+	idleTimeout = 30 * time.Second
 
 	// shutdownTimeout bounds the graceful shutdown; it stays below the 10 s
 	// that docker stop waits before it kills the process.
 	shutdownTimeout = 5 * time.Second
 )
 
-// maxHeaderBytes bounds the request line and headers together; a longer
-// request is answered 431 by net/http. Within it, withURLLimit answers 414.
-const maxHeaderBytes = 1 << 20
+// maxHeaderBytes bounds the request line and headers together: the
+// longest URL served (mw.MaxURLBytes, past which WithURLLimit answers 414)
+// and 64 KiB of headers; a longer request is answered 431 by net/http.
+const maxHeaderBytes = 64<<10 + mw.MaxURLBytes
 
 // Server is GAE Lab's web application: the dependencies its handlers share,
 // held here rather than in package variables.
@@ -92,6 +95,7 @@ func NewServer(addr string, o Options) *http.Server {
 	}
 	mw.BuildID()
 	s := newServer(o)
+	conns := &mw.ConnLimit{Max: o.MaxConns, PerAddr: o.MaxConnsPerAddr, Trusted: o.TrustProxy}
 	srv := &http.Server{
 		Addr:              addr,
 		Handler:           s.router(),
@@ -100,6 +104,7 @@ func NewServer(addr string, o Options) *http.Server {
 		WriteTimeout:      writeTimeout,
 		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    maxHeaderBytes,
+		ConnState:         conns.ConnState,
 		ErrorLog:          slog.NewLogLogger(o.Logger.Handler(), slog.LevelError),
 	}
 	srv.RegisterOnShutdown(s.shutdown)

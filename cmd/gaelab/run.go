@@ -49,6 +49,36 @@ serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
   -public-url URL         address phones use to reach the server, for join
                           links, QR codes and the link previews' absolute
                           og:image (else $PUBLIC_URL)
+  -allowed-hosts LIST     other Host names (host[:port], comma-separated)
+                          join links and QR codes may be built from
+  -trust-proxy CIDRS      reverse proxies (CIDR[,CIDR…]) whose
+                          X-Forwarded-For names the client for the
+                          per-address limits (default none)
+  -upload-max-bytes N     body limit of the uploads to /inspect and
+                          /api/v1/inspect (default 128 MiB)
+  -upload-read-timeout D  time a client has to send an upload (default 120s)
+  -upload-slots N         uploads received at once, apart from the pages'
+                          requests (default 4)
+  -upload-min-rate N      bytes a second an upload must arrive at, over 10 s
+                          after the first 10 s; slower: 408 (default 16384)
+  -inspect-per-hour N     batches one address may inspect an hour, in bursts
+                          of up to 10 (default 60)
+  -inspect-concurrent N   analyses of uploaded batches run at once (default 1)
+Connections (one replica's):
+  -max-conns N            connections held at once; a new one past it is
+                          closed at once (default the file-descriptor limit
+                          less 512)
+  -max-conns-per-addr N   connections one address (IPv6: its /64) may hold,
+                          except a -trust-proxy's (default
+                          max(2 × -class-addr-streams + 200, 1000))
+Per-address quotas on one replica (an IPv6 client by its /64; n replicas
+allow n times as much), each answered 429 with Retry-After past it:
+  -compute-per-minute N   computations (POST /api/v1/compute) a minute
+                          (default 30), in bursts of -compute-burst (10)
+  -views-per-minute N     views of stored uploads (GET /inspect/{id}…) a
+                          minute (default 120), bursts of -views-burst (60)
+  -previews-per-minute N  link previews (…/preview.png) a minute (default
+                          30), in bursts of -previews-burst (10)
 inspect reads the file's own config (its sidecar); a flag wins over it. For a
 directory it prints per step the verdict, the whitening statistics, the
 critic's explained variance and the empty and truncated rows, and names the

@@ -48,6 +48,13 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	publicURL := fs.String("public-url", "", "address phones use to reach this server, for join links, QR codes and link previews (og:image)")
 	allowedHosts := fs.String("allowed-hosts", "", "other Host names (host[:port], comma-separated) that join links and QR codes may be built from")
 	trustProxy := fs.String("trust-proxy", "", "reverse proxies (CIDR[,CIDR…]) whose X-Forwarded-For names the client for per-address limits")
+	// Per-replica quotas of what computes, per client address (#32).
+	computeQuota := quotaFlags(fs, "compute", "computations (POST /api/v1/compute)", mw.DefaultComputeQuota)
+	viewsQuota := quotaFlags(fs, "views", "views of stored uploads (GET /inspect/{id}…)", mw.DefaultViewsQuota)
+	previewsQuota := quotaFlags(fs, "previews", "link previews (…/preview.png)", mw.DefaultPreviewsQuota)
+	maxConns := fs.Int("max-conns", 0, "connections held at once; more are closed at once (0: the file-descriptor limit less 512)")
+	maxConnsPerAddr := fs.Int("max-conns-per-addr", 0, "connections one client address (IPv6: /64) may hold, except a -trust-proxy's (0: max(2 × -class-addr-streams + 200, 1000))")
+	onServeFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -123,8 +130,26 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		PublicURL:         *publicURL,
 		AllowedHosts:      hosts,
 		TrustProxy:        trusted,
+		MaxConns:          *maxConns,
+		MaxConnsPerAddr:   *maxConnsPerAddr,
+		ComputeQuota:      *computeQuota,
+		ViewsQuota:        *viewsQuota,
+		PreviewsQuota:     *previewsQuota,
 	})
 	return web.Serve(ctx, srv, logger)
+}
+
+// onServeFlags sees serve's flags before they are parsed (a test lists
+// them).
+var onServeFlags = func(*flag.FlagSet) {}
+
+// quotaFlags defines -NAME-per-minute and -NAME-burst, one client
+// address's quota of a kind of request on this replica.
+func quotaFlags(fs *flag.FlagSet, name, what string, def mw.AddrQuota) *mw.AddrQuota {
+	q := def
+	fs.IntVar(&q.PerMinute, name+"-per-minute", def.PerMinute, what+" one address may make a minute on this replica")
+	fs.IntVar(&q.Burst, name+"-burst", def.Burst, what+" one address may make at once")
+	return &q
 }
 
 // sweepInterval is how often expired classes are deleted.

@@ -4,6 +4,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -16,6 +17,9 @@ type Error struct {
 	Code    string `json:"code"` // its HTTP status is httperr.StatusOf(Code, Field)
 	Field   string `json:"field,omitempty"`
 	Message string `json:"message"`
+	// status overrides the code's HTTP status (0: the code's): a case too
+	// costly to compute is 413 although it names a field.
+	status int
 }
 
 func (e *Error) Error() string {
@@ -37,19 +41,35 @@ const MaxAnswerBytes = 32 << 20
 // Compute decodes one case and returns the JSON answer {"outputs": {...}}.
 // Bad input is an *Error naming the field; a part verl would refuse is an
 // "error" string inside the outputs, and the other parts are still computed.
+// It is ComputeWithin without a cost limit or an end: the local CLI's,
+// whose input MaxBodyBytes bounds.
 func Compute(body []byte) ([]byte, *Error) {
+	return ComputeWithin(context.Background(), body, NoCostLimit)
+}
+
+// ComputeWithin is Compute for a request: a case costing more than maxCost
+// element-passes (costOf; NoCostLimit: no bound) is refused before its
+// tensors are parsed, and the work stops between blocks and releases once
+// ctx ends (its answer is then a timeout error nobody reads).
+func ComputeWithin(ctx context.Context, body []byte, maxCost int) ([]byte, *Error) {
 	if len(body) > MaxBodyBytes {
 		return nil, tooLarge()
 	}
-	req, perr := decodeRequest(body)
+	req, perr := decodeRequest(body, maxCost)
 	if perr != nil {
 		return nil, perr
 	}
+	if ctx.Err() != nil {
+		return nil, canceled(ctx)
+	}
 	var out []byte
 	if req.cfg.Release != nil {
-		out = runRelease(req, *req.cfg.Release)
-	} else if blocks, ok := run(req); ok {
+		out = runRelease(ctx, req, *req.cfg.Release)
+	} else if blocks, ok := run(ctx, req); ok {
 		out = encodeOutputs(blocks)
+	}
+	if ctx.Err() != nil {
+		return nil, canceled(ctx)
 	}
 	if out == nil || len(out) > MaxAnswerBytes {
 		return nil, answerTooLarge()

@@ -79,7 +79,7 @@ func TestComputeRejectsBadInput(t *testing.T) {
 		{"index float", with(t, "inputs", "index", `[1.5]`), 400, "invalid_value", "inputs.index[0]"},
 		{"baselines without index", with(t, "inputs", "reward_baselines", `[0.5]`), 400, "missing_field", "inputs.index"},
 		{"bad update", with(t, "inputs", "updates", `[{"current_kl": 0.1, "n_steps": -1}]`), 400, "out_of_range", "inputs.updates[0].n_steps"},
-		{"too many elements", with(t, "inputs", "values", huge), 400, "too_large", "inputs.values"},
+		{"too many elements", with(t, "inputs", "values", huge), 413, "too_large", "inputs.values"}, // refused by its cost (MaxCost) before MaxElements
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -20,7 +20,7 @@ func HandleCompute(w http.ResponseWriter, r *http.Request) {
 		WriteError(w, badRequest("invalid_json", "", "could not read the body: %v", err))
 		return
 	}
-	out, perr := Compute(body)
+	out, perr := ComputeWithin(r.Context(), body, MaxCost)
 	if perr != nil {
 		WriteError(w, perr)
 		return
@@ -31,4 +31,10 @@ func HandleCompute(w http.ResponseWriter, r *http.Request) {
 
 // WriteError answers {"error": {"code", "field", "message"}} with the
 // status of e's code.
-func WriteError(w http.ResponseWriter, e *Error) { httperr.WriteJSON(w, e.Code, e.Field, e.Message) }
+func WriteError(w http.ResponseWriter, e *Error) {
+	if e.status != 0 {
+		httperr.WriteJSONStatus(w, e.status, e.Code, e.Field, e.Message)
+		return
+	}
+	httperr.WriteJSON(w, e.Code, e.Field, e.Message)
+}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
 
@@ -42,14 +43,15 @@ func finiteBlock(v any) json.RawMessage {
 
 // run computes every output block the inputs allow; false, as soon as a
 // block takes the answer past MaxAnswerBytes (the rest is not computed).
-func run(req *request) (map[string]json.RawMessage, bool) {
+func run(ctx context.Context, req *request) (map[string]json.RawMessage, bool) {
 	out := map[string]json.RawMessage{}
 	size := 0
 	put := func(key string, v any) {
 		out[key] = finiteBlock(v)
 		size += len(out[key])
 	}
-	over := func() bool { return size > MaxAnswerBytes }
+	// over: stop computing once the answer is too large or the request ended.
+	over := func() bool { return size > MaxAnswerBytes || ctx.Err() != nil }
 	mask := req.tensors["response_mask"]
 	c := req.cfg
 
@@ -79,6 +81,9 @@ func run(req *request) (map[string]json.RawMessage, bool) {
 	if rewards != nil && req.has("values") {
 		gae := obj{}
 		for _, v := range versions {
+			if ctx.Err() != nil {
+				return nil, false
+			}
 			g := engine.GAEGen(v.V1Gen(), rewards, req.tensors["values"], mask, c.Gamma, c.Lam)
 			gae[v.String()] = gaeBlock(g)
 			if v == engine.VerlNewest {
@@ -98,14 +103,14 @@ func run(req *request) (map[string]json.RawMessage, bool) {
 	if advantages == nil && gaeNewest != nil {
 		advantages = gaeNewest.Whitened
 	}
-	if advantages != nil && req.has("log_probs", "old_log_probs") {
+	if advantages != nil && req.has("log_probs", "old_log_probs") && !over() {
 		block, pgLoss := policyLoss(req, advantages)
 		put("policy_loss", block)
 		if c.UseKLLoss && req.has("ref_log_prob") && pgLoss != nil {
 			put("actor_kl_loss", actorKLLoss(req, *pgLoss))
 		}
 	}
-	if req.index != nil && rewards != nil {
+	if req.index != nil && rewards != nil && !over() {
 		put("outcome_estimators", outcomeEstimators(req, rewards))
 	}
 	if req.updates != nil {

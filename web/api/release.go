@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"regexp"
@@ -14,7 +15,9 @@ import (
 // blocks of ../shared/golden/VERSIONS.md, each computed as that release's
 // generation computes it. Numbers verl gives as NaN or ±Inf are the strings
 // "NaN", "Infinity" and "-Infinity", each explained in "notes".
-func runRelease(req *request, rel engine.Release) []byte {
+//
+// It stops between blocks once ctx ends, and returns nil then.
+func runRelease(ctx context.Context, req *request, rel engine.Release) []byte {
 	g := rel.Gen
 	t, c := req.tensors, req.cfg
 	mask := t["response_mask"]
@@ -26,6 +29,9 @@ func runRelease(req *request, rel engine.Release) []byte {
 			kv[name] = matrixOrError(engine.KLPenaltyGen(g, name, t["old_log_probs"], t["ref_log_prob"]))
 		}
 		out["kl_variants"] = kv
+	}
+	if ctx.Err() != nil {
+		return nil
 	}
 	rewards := t["token_level_rewards"]
 	ok := true // false once a block verl would crash in leaves the rest out
@@ -51,11 +57,17 @@ func runRelease(req *request, rel engine.Release) []byte {
 		out["token_level_rewards"] = rewards
 	}
 
+	if ctx.Err() != nil {
+		return nil
+	}
 	var gae *engine.GAEResult
 	if ok && rewards != nil && req.has("values") {
 		r := engine.GAEGen(g, rewards, t["values"], mask, c.Gamma, c.Lam)
 		gae = &r
 		out["gae"] = gaeBlock(r)
+	}
+	if ctx.Err() != nil {
+		return nil
 	}
 	if gae != nil && req.has("vpreds") {
 		out["value_loss"] = valueLossGen(g, req, gae.Returns)
@@ -64,12 +76,18 @@ func runRelease(req *request, rel engine.Release) []byte {
 	if advantages == nil && gae != nil {
 		advantages = gae.Whitened
 	}
+	if ctx.Err() != nil {
+		return nil
+	}
 	if ok && advantages != nil && req.has("log_probs", "old_log_probs") {
 		block, pgLoss := policyLossGen(g, req, advantages)
 		out["policy_loss"] = block
 		if c.UseKLLoss && req.has("ref_log_prob") && pgLoss != nil {
 			out["actor_kl_loss"] = actorKLLossGen(g, req, *pgLoss)
 		}
+	}
+	if ctx.Err() != nil {
+		return nil
 	}
 	if ok && req.index != nil && rewards != nil {
 		out["outcome_estimators"] = outcomeEstimatorsGen(g, req, rewards)
@@ -78,6 +96,9 @@ func runRelease(req *request, rel engine.Release) []byte {
 		out["beta_after_each_update"] = adaptiveBetas(req)["newest"] // the controller is the same in every release
 	}
 
+	if ctx.Err() != nil {
+		return nil
+	}
 	w := &jsonWriter{gen: g}
 	w.buf = append(w.buf, `{"outputs":`...)
 	w.value("outputs", out)

@@ -40,8 +40,10 @@ func (r *request) has(keys ...string) bool {
 	return true
 }
 
-// decodeRequest parses and validates a body in the golden case format.
-func decodeRequest(body []byte) (*request, *Error) {
+// decodeRequest parses and validates a body in the golden case format. A
+// case costing more than maxCost (checkCost; 0: no bound) is refused by
+// its tensors' shapes (each read from its commas), before they are parsed.
+func decodeRequest(body []byte, maxCost int) (*request, *Error) {
 	var top map[string]json.RawMessage
 	if err := strictUnmarshal(body, &top); err != nil || top == nil {
 		return nil, badRequest("invalid_json", "", "the body must be a JSON object with \"inputs\" and \"config\": %v", errText(err))
@@ -60,6 +62,14 @@ func decodeRequest(body []byte) (*request, *Error) {
 	req := &request{tensors: map[string][][]float64{}}
 	if req.cfg, perr = decodeConfig(cfgRaw); perr != nil {
 		return nil, perr
+	}
+	passes := passesOf(inputs)
+	for _, key := range tensorKeys {
+		if raw, ok := inputs[key]; ok && !isNull(raw) {
+			if perr := checkCost(elementsIn(raw), "inputs."+key, passes, maxCost); perr != nil {
+				return nil, perr
+			}
+		}
 	}
 	var shapeFrom string
 	for _, key := range tensorKeys {

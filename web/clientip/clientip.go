@@ -53,6 +53,9 @@ func (t Trusted) String() string {
 	return strings.Join(s, ",")
 }
 
+// Contains reports whether a is one of the trusted proxies.
+func (t Trusted) Contains(a netip.Addr) bool { return t.contains(a) }
+
 func (t Trusted) contains(a netip.Addr) bool {
 	a = a.Unmap()
 	for _, p := range t {
@@ -124,17 +127,42 @@ type ctxKey struct{}
 func Middleware(t Trusted) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, t.Resolve(r))))
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, Key(t.Resolve(r)))))
 		})
 	}
 }
 
-// Addr is the address of the client behind r, as Middleware resolved it;
-// without Middleware it is RemoteAddr's host. Every per-address limit
-// keys on it, and nothing else reads RemoteAddr or X-Forwarded-For.
+// Addr is the key of the client behind r (Key of its address, as
+// Middleware resolved it; without Middleware, of RemoteAddr's host). Every
+// per-address limit keys on it, and nothing else reads RemoteAddr or
+// X-Forwarded-For.
 func Addr(r *http.Request) string {
 	if a, ok := r.Context().Value(ctxKey{}).(string); ok {
 		return a
 	}
-	return hostOf(r.RemoteAddr)
+	return Key(hostOf(r.RemoteAddr))
+}
+
+// IPv6Prefix is how much of an IPv6 address names one client: a /64 is
+// one site's network (RFC 6177), whose 2⁶⁴ addresses one host may use.
+const IPv6Prefix = 64
+
+// Key is the per-address limits' key of a client address: an IPv4 address
+// (or an IPv4-mapped one) as itself, an IPv6 address as its /64
+// ("2001:db8:1:2::/64"), anything else unchanged.
+func Key(addr string) string {
+	a, err := netip.ParseAddr(addr)
+	if err != nil {
+		return addr
+	}
+	return KeyOf(a)
+}
+
+// KeyOf is Key of a parsed address.
+func KeyOf(a netip.Addr) string {
+	a = a.Unmap()
+	if a.Is4() {
+		return a.String()
+	}
+	return netip.PrefixFrom(a.WithZone(""), IPv6Prefix).Masked().String()
 }

@@ -45,8 +45,8 @@ func TestResolve(t *testing.T) {
 			}
 			var seen string
 			Middleware(tt.trusted)(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) { seen = Addr(r) })).ServeHTTP(httptest.NewRecorder(), r)
-			if seen != tt.want {
-				t.Errorf("Addr behind Middleware = %q, want %q", seen, tt.want)
+			if seen != Key(tt.want) {
+				t.Errorf("Addr behind Middleware = %q, want %q", seen, Key(tt.want))
 			}
 		})
 	}
@@ -64,5 +64,39 @@ func TestParseTrusted(t *testing.T) {
 	}
 	if got, _ := ParseTrusted(""); len(got) != 0 {
 		t.Errorf("empty list trusts %v", got)
+	}
+}
+
+// TestAddrKeysIPv6ByPrefix: every address of one IPv6 /64 is one client
+// for the per-address limits (on main each was its own: 2⁶⁴ buckets),
+// another /64 is another, and IPv4 is keyed by the whole address.
+func TestAddrKeysIPv6ByPrefix(t *testing.T) {
+	trusted, _ := ParseTrusted("10.0.0.0/8")
+	addr := func(remote, xff string) string {
+		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		r.RemoteAddr = remote
+		if xff != "" {
+			r.Header.Set("X-Forwarded-For", xff)
+		}
+		var got string
+		Middleware(trusted)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = Addr(r) })).ServeHTTP(httptest.NewRecorder(), r)
+		return got
+	}
+	tests := []struct{ remote, xff, want string }{
+		{"[2001:db8:1:2::1]:5000", "", "2001:db8:1:2::/64"},
+		{"[2001:db8:1:2:ffff:ffff:ffff:ffff]:5000", "", "2001:db8:1:2::/64"},
+		{"[2001:db8:1:3::1]:5000", "", "2001:db8:1:3::/64"},
+		{"[fe80::1%eth0]:5000", "", "fe80::/64"},
+		{"10.1.2.3:5000", "2001:db8:1:2:abcd::9", "2001:db8:1:2::/64"},
+		{"[::ffff:203.0.113.9]:5000", "", "203.0.113.9"},
+		{"203.0.113.9:5000", "", "203.0.113.9"},
+	}
+	for _, tt := range tests {
+		if got := addr(tt.remote, tt.xff); got != tt.want {
+			t.Errorf("Addr(%s, XFF %q) = %q, want %q", tt.remote, tt.xff, got, tt.want)
+		}
+	}
+	if got := Addr(httptest.NewRequest(http.MethodGet, "/", nil)); got != "192.0.2.1" {
+		t.Errorf("Addr without Middleware = %q, want httptest's 192.0.2.1", got)
 	}
 }

@@ -55,8 +55,14 @@ func Write(w http.ResponseWriter, r *http.Request, e *Error) {
 // WriteJSON answers {"error": {"code", "field", "message"}} with the status
 // of code about field.
 func WriteJSON(w http.ResponseWriter, code, field, message string) {
+	WriteJSONStatus(w, StatusOf(code, field), code, field, message)
+}
+
+// WriteJSONStatus is WriteJSON with another status than the code's: a
+// field whose cost, not its own size, is too large is 413.
+func WriteJSONStatus(w http.ResponseWriter, status int, code, field, message string) {
 	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(StatusOf(code, field))
+	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(map[string]jsonError{"error": {code, field, message}})
 }
 

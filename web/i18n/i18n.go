@@ -34,7 +34,13 @@ func Parse(s string) (Lang, bool) {
 // none matches. Each entry is parsed on its own by golang.org/x/text/language,
 // so a malformed entry is skipped without losing the others, and q=0 refuses
 // a language.
+//
+// Only the first MaxAcceptLanguage bytes are read (a browser sends a few
+// dozen), so that a huge header costs nothing to parse.
 func Negotiate(header string) Lang {
+	if len(header) > MaxAcceptLanguage {
+		header = header[:MaxAcceptLanguage]
+	}
 	best, bestQ := En, float32(0)
 	for _, entry := range strings.Split(header, ",") {
 		tags, qs, err := language.ParseAcceptLanguage(entry)
@@ -50,6 +56,9 @@ func Negotiate(header string) Lang {
 	}
 	return best
 }
+
+// MaxAcceptLanguage is how much of an Accept-Language header Negotiate reads.
+const MaxAcceptLanguage = 256
 
 // Other is the language the switch offers: the one that is not l.
 func (l Lang) Other() Lang {

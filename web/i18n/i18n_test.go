@@ -1,6 +1,8 @@
 package i18n
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -166,5 +168,30 @@ func TestHTMLAndPlain(t *testing.T) {
 	}
 	if got := En.HTML("formula.heading", "<b>$x$</b>", RawHTML("<i>t</i>")); got != "&lt;b&gt;$x$&lt;/b&gt; at <i>t</i>" {
 		t.Errorf("HTML escapes string arguments and keeps RawHTML: %q", got)
+	}
+}
+
+// TestNegotiateReadsAFewBytes: only the first MaxAcceptLanguage bytes of
+// Accept-Language count (on main a 720 KB header was parsed whole: 145 ms
+// a request, and its last entry chose the language).
+func TestNegotiateReadsAFewBytes(t *testing.T) {
+	filler := strings.Repeat("xx;q=0.1,", 80_000)
+	if got := Negotiate(filler + "zh;q=0.9"); got != En {
+		t.Errorf("zh after %d bytes: %s, want en (not read)", len(filler), got)
+	}
+	if got := Negotiate("zh-CN," + filler); got != Zh {
+		t.Errorf("zh first: %s, want zh", got)
+	}
+}
+
+// TestLanguageResolvedOnce: after WithCookieOrHeader, CookieOrHeader
+// answers what was resolved, without reading the headers again.
+func TestLanguageResolvedOnce(t *testing.T) {
+	r := httptest.NewRequest(http.MethodGet, "/play", nil)
+	r.Header.Set("Accept-Language", "zh")
+	r = WithCookieOrHeader(r)
+	r.Header.Set("Accept-Language", "en")
+	if got := CookieOrHeader(r); got != Zh {
+		t.Errorf("CookieOrHeader after WithCookieOrHeader = %s, want zh (resolved once)", got)
 	}
 }

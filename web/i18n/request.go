@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
@@ -30,8 +31,26 @@ func OfLink(r *http.Request, q url.Values) (l Lang, inLink bool) {
 	return CookieOrHeader(r), false
 }
 
-// CookieOrHeader is the language of a request without lang=.
+// CookieOrHeader is the language of a request without lang=: as
+// WithCookieOrHeader resolved it for the request, else resolved now.
 func CookieOrHeader(r *http.Request) Lang {
+	if l, ok := r.Context().Value(cookieOrHeaderKey{}).(Lang); ok {
+		return l
+	}
+	return cookieOrHeader(r)
+}
+
+type cookieOrHeaderKey struct{}
+
+// WithCookieOrHeader is r with its CookieOrHeader language resolved once,
+// for every later question about the request's language (the guards, the
+// ETag, the page) to read instead of parsing the cookies and the
+// Accept-Language header again.
+func WithCookieOrHeader(r *http.Request) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), cookieOrHeaderKey{}, cookieOrHeader(r)))
+}
+
+func cookieOrHeader(r *http.Request) Lang {
 	if c, err := r.Cookie(Cookie); err == nil {
 		if l, ok := Parse(c.Value); ok {
 			return l

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"gaelab/web/api"
@@ -90,10 +91,49 @@ func (p *SlotPool) middleware(next http.Handler) http.Handler {
 			}
 			return // else the client left; nobody reads an answer
 		}
-		defer p.Release()
-		next.ServeHTTP(w, r)
+		h := &slotHold{pool: p, refs: 1}
+		defer h.done()
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), slotHoldKey{}, h)))
 	})
 }
+
+// slotHold is a request's slot, released when the last of its holders is
+// done: the request, and the handler WithTimeout runs, which may still be
+// working after the timeout answered for it. So a slot is free only once
+// the work in it has stopped.
+type slotHold struct {
+	mu   sync.Mutex
+	pool *SlotPool
+	refs int
+}
+
+type slotHoldKey struct{}
+
+// holdSlot adds a holder to ctx's slot (if it has one) and returns its done.
+func holdSlot(ctx context.Context) (done func()) {
+	h, ok := ctx.Value(slotHoldKey{}).(*slotHold)
+	if !ok {
+		return func() {}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.refs == 0 {
+		return func() {} // released already
+	}
+	h.refs++
+	return h.done
+}
+
+func (h *slotHold) done() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.refs--; h.refs == 0 {
+		h.pool.Release()
+	}
+}
+
+// heldKey is the context key of the done func WithTimeout's handler calls.
+type heldKey struct{}
 
 // shed answers 503 with Retry-After.
 func shed(w http.ResponseWriter, r *http.Request) {
@@ -103,9 +143,16 @@ func shed(w http.ResponseWriter, r *http.Request) {
 
 // WithTimeout stops waiting for a handler after d and answers 503 (the
 // handler's context is cancelled; its late output is discarded): plain text
-// in the request's language, or the JSON API's error under /api/.
+// in the request's language, or the JSON API's error under /api/. The
+// request's in-flight slot (WithInflightLimit) stays taken until the
+// handler has returned, so work that outlives its answer still counts.
 func WithTimeout(d time.Duration) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
+		inner := next
+		next = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			defer r.Context().Value(heldKey{}).(func())()
+			inner.ServeHTTP(w, r)
+		})
 		byLang := map[i18n.Lang]http.Handler{}
 		for _, l := range i18n.Langs {
 			byLang[l] = http.TimeoutHandler(next, d, l.T("limit.timeout"))
@@ -113,6 +160,9 @@ func WithTimeout(d time.Duration) func(http.Handler) http.Handler {
 		body, _ := json.Marshal(map[string]api.Error{"error": {Code: "timeout", Message: i18n.En.T("limit.timeout")}})
 		forAPI := http.TimeoutHandler(next, d, string(body))
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			// The slot's holder is taken here, before TimeoutHandler starts
+			// next, which always runs and gives it back.
+			r = r.WithContext(context.WithValue(r.Context(), heldKey{}, holdSlot(r.Context())))
 			if strings.HasPrefix(r.URL.Path, "/api/") {
 				// Set before: TimeoutHandler writes its message without one.
 				w.Header().Set("Content-Type", "application/json")

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+
+	"gaelab/web"
+	"gaelab/web/mw"
+)
+
+// TestQuotasOfWhatComputes: the compute API, the views of stored uploads
+// and the link previews each answer 429 with Retry-After past their
+// per-address burst (on main nothing metered them: 200, 404 or 503 every
+// time), each kind on its own bucket.
+func TestQuotasOfWhatComputes(t *testing.T) {
+	one := func(key string) mw.AddrQuota { return mw.AddrQuota{PerMinute: 1, Burst: 1, Key: key} }
+	h := web.Handler(web.Options{ComputeQuota: one(""), ViewsQuota: one(""), PreviewsQuota: one("")})
+	send := func(method, path, body string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest(method, path, strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		return rec
+	}
+	for _, tc := range []struct{ method, path, body, again string }{
+		{"POST", "/api/v1/compute", `{"inputs":{"response_mask":[[1]],"token_level_rewards":[[1]]}}`, ""},
+		{"GET", "/inspect/AAAAAAAAAAAAAAAAAAAAAA", "", ""},
+		{"GET", "/play/preview.png", "", "?x=1"}, // a drawing the answer cache does not hold
+	} {
+		if rec := send(tc.method, tc.path, tc.body); rec.Code == http.StatusTooManyRequests {
+			t.Errorf("%s %s: the first request refused", tc.method, tc.path)
+		}
+		rec := send(tc.method, tc.path+tc.again, tc.body)
+		if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" {
+			t.Errorf("%s %s past the burst: %d (Retry-After %q), want 429 with Retry-After", tc.method, tc.path, rec.Code, rec.Header().Get("Retry-After"))
+		}
+	}
+}
+
+// TestHelpListsEveryFlag: gaelab -h names every flag of serve (on main it
+// left out eight).
+func TestHelpListsEveryFlag(t *testing.T) {
+	var names []string
+	onServeFlags = func(fs *flag.FlagSet) {
+		if names == nil {
+			fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		}
+	}
+	defer func() { onServeFlags = func(*flag.FlagSet) {} }()
+	if err := runServe(context.Background(), []string{"-h"}, noEnv, io.Discard); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("serve -h: %v, want flag.ErrHelp", err)
+	}
+	var out strings.Builder
+	if err := run(context.Background(), []string{"-h"}, noEnv, nil, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if len(names) == 0 {
+		t.Fatal("serve defined no flags")
+	}
+	for _, name := range names {
+		if !regexp.MustCompile(`(?m)-` + regexp.QuoteMeta(name) + `\b`).MatchString(out.String()) {
+			t.Errorf("gaelab -h does not list -%s", name)
+		}
+	}
+}

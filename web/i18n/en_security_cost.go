@@ -1,0 +1,10 @@
+package i18n
+
+// The answers of the per-address quotas on what computes (the compute API,
+// the views of stored uploads, link previews) and of the connection and
+// body limits of every request.
+var enSecurityCost = map[string]string{
+	"limit.compute_quota":  "Too many computations from your address: at most %d a minute, in bursts of up to %d. Try again in %d second(s).",
+	"limit.views_quota":    "Too many views of stored batches from your address: at most %d a minute, in bursts of up to %d. Try again in %d second(s).",
+	"limit.previews_quota": "Too many link previews from your address: at most %d a minute, in bursts of up to %d. Try again in %d second(s).",
+}
