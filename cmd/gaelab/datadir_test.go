@@ -1,9 +1,12 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -38,5 +41,35 @@ func TestFallbackDataDirIsPoisoned(t *testing.T) {
 	dir := defaultDataDir(noEnv)
 	if fi, err := os.Stat(dir); err != nil || fi.IsDir() {
 		t.Fatalf("the fallback data directory %s: %v, %v; want TestMain's file", dir, fi, err)
+	}
+}
+
+// A data directory and database left world-readable by an older release
+// are tightened when serve starts, with a log line, and the server serves.
+func TestServeTightensDataModes(t *testing.T) {
+	dir := t.TempDir()
+	os.Chmod(dir, 0o755)
+	db := filepath.Join(dir, "gaelab.db")
+	if err := os.WriteFile(db, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(db, 0o644)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stderr := new(syncBuffer)
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-data", dir}, noEnv, strings.NewReader(""), io.Discard, stderr)
+	}()
+	waitListening(t, stderr, done)
+	cancel()
+	<-done
+	for path, want := range map[string]os.FileMode{dir: 0o700, db: 0o600} {
+		if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != want {
+			t.Errorf("%s: %v %v, want mode %v", path, fi.Mode().Perm(), err, want)
+		}
+	}
+	if n := strings.Count(stderr.String(), "data file mode tightened"); n != 2 {
+		t.Errorf("serve logged %d tightenings, want 2:\n%s", n, stderr)
 	}
 }

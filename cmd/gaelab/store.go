@@ -34,6 +34,7 @@ func openStore(ctx context.Context, dbURL, dataDir string, getenv func(string) s
 	if dataDir == "" {
 		dataDir = defaultDataDir(getenv)
 	}
+	sqlite.Secure(dataDir, logger)
 	s, err := sqlite.Open(ctx, dataDir)
 	return s, "sqlite " + filepath.Join(dataDir, sqlite.FileName), err
 }

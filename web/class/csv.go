@@ -29,9 +29,11 @@ func pseudonym(secret []byte, device string) string {
 // answer of every question, one row each: the question as asked (a second
 // round names its first) and its round, the student's pseudonymous id (and
 // nickname when the class asks for them), and plain values: numbers and
-// signs as they are, text behind the formula guard (page.CSVText).
+// signs as they are, text behind the formula guard (page.CSVText). An old
+// link's ?k= is answered as the controls answer it (teacherPage): the
+// cookie set and a 303 to the link without the key.
 func (cr *Room) handleClassCSV(w http.ResponseWriter, r *http.Request) {
-	c, ok := cr.teacher(w, r)
+	c, ok := cr.teacherPage(w, r)
 	if !ok {
 		return
 	}

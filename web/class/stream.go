@@ -147,9 +147,10 @@ func sseEvent(name, data string) []byte {
 // handleClassTeachEvents handles the "GET /class/{code}/teach/events"
 // route: the live panel (answer count, then results) for the class's
 // teacher: the controls' with its Reveal form, or with view=wall the
-// wall's, without a form or a token.
+// wall's, without a form or a token. A ?k= is answered as the controls
+// answer it (teacherPage): never a stream with the key in its URL.
 func (cr *Room) handleClassTeachEvents(w http.ResponseWriter, r *http.Request) {
-	c, ok := cr.teacher(w, r)
+	c, ok := cr.teacherPage(w, r)
 	if !ok {
 		return
 	}

@@ -107,8 +107,18 @@ func (c *client) do(method, path string, body io.Reader, header ...string) (*htt
 		c.t.Fatal(err)
 	}
 	defer resp.Body.Close()
+	if keyLink(path) && resp.StatusCode == http.StatusSeeOther { // as a browser follows it
+		return c.do(method, resp.Header.Get("Location"), nil, header...)
+	}
 	b, _ := io.ReadAll(resp.Body)
 	return resp, string(b)
+}
+
+// keyLink reports whether path is an old link to the CSV or the teacher's
+// stream with the key in it, which answers a 303 to itself without it.
+func keyLink(path string) bool {
+	u, _ := url.Parse(path)
+	return u.Query().Has("k") && (strings.HasSuffix(u.Path, "/results.csv") || strings.HasSuffix(u.Path, "/teach/events"))
 }
 
 func (c *client) get(path string) (*http.Response, string) { return c.do("GET", path, nil) }
@@ -443,6 +453,19 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 // closed.
 func openStream(t *testing.T, c *client, path string) (<-chan string, func()) {
 	t.Helper()
+	if keyLink(path) { // its 303 sets the cookie; then the stream without the key
+		req, _ := http.NewRequest("GET", c.base+path, nil)
+		if resp, err := c.c.Do(req); err == nil {
+			resp.Body.Close()
+		}
+		u, _ := url.Parse(path)
+		q := u.Query()
+		q.Del("k")
+		path = u.Path
+		if len(q) > 0 {
+			path += "?" + q.Encode()
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, "GET", c.base+path, nil)
 	if c.from != "" {

@@ -10,7 +10,7 @@ import (
 func (s *SQL) PutTicket(ctx context.Context, code, kind, hash string, expires time.Time) error {
 	res, err := s.db.ExecContext(ctx, s.rebind(`INSERT INTO class_tickets (class_code, kind, hash, expires)
 		SELECT code, ?, ?, ? FROM classes WHERE code = ?
-		ON CONFLICT (class_code, kind) DO UPDATE SET hash = excluded.hash, expires = excluded.expires`),
+		ON CONFLICT (class_code, kind) DO UPDATE SET hash = excluded.hash, expires = excluded.expires, misses = 0`),
 		kind, hash, expires.Unix(), code)
 	if err != nil {
 		return fmt.Errorf("store: put ticket: %w", err)

@@ -110,6 +110,8 @@ type UploadLimits struct {
 //   - Secrets: the keys replicas share (the class's cookie signers);
 //   - Seats: new students' seats per address, a bucket replicas share.
 //   - Tickets: a class's one-time tickets (open tokens, pairing codes).
+//   - Quotas: the other per-address (and per-class) quotas, buckets
+//     replicas share, as Seats.
 //
 // Every method is safe for concurrent use. SQL implements them all.
 type Store interface {
@@ -119,6 +121,7 @@ type Store interface {
 	Events
 	Secrets
 	Tickets
+	Quotas
 	// Close releases the database.
 	Close() error
 }

@@ -17,4 +17,8 @@ type Tickets interface {
 	// the class's ticket of that kind and has not expired at now, else
 	// ErrNotFound. Of two replicas redeeming the same ticket, one wins.
 	UseTicket(ctx context.Context, code, kind, hash string, now time.Time) error
+	// MissTicket counts a wrong ticket tried for a class's ticket of a
+	// kind, and voids (deletes) that ticket once max were tried: voided
+	// reports it. A class without one counts nothing.
+	MissTicket(ctx context.Context, code, kind string, max int) (voided bool, err error)
 }

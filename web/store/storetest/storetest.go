@@ -56,6 +56,11 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 	})
 	runPart(t, "Tickets", open, []partTest[ticketStore]{
 		{"Tickets", testTickets},
+		{"TicketMisses", testTicketMisses},
+	})
+	runPart(t, "Quotas", open, []partTest[store.Quotas]{
+		{"Quotas", testQuotas},
+		{"QuotasConcurrent", testQuotasConcurrent},
 	})
 	runPart(t, "Events", open, []partTest[store.Events]{
 		{"Events", testEvents},
