@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gaelab/engine"
 	"gaelab/web/inspect"
 )
 
@@ -25,11 +26,17 @@ type stepReport struct {
 	// Answer is POST /api/v1/inspect's answer for the file, without rows
 	// and groups in a run directory's report.
 	inspect.Answer
-	// ExplainedVariance is verl's critic/vf_explained_var over the valid
-	// tokens, 1 − Var(returns − values)/(Var(returns) + 1e-5) (unbiased
-	// variances), from the run's returns (else the engine's); null
-	// without a critic.
+	// ExplainedVariance is Metrics' critic/vf_explained_var; null
+	// without a critic, or where it is NaN.
 	ExplainedVariance *float64 `json:"explained_variance"`
+	// Metrics are verl's compute_data_metrics of the step as the chosen
+	// release computes them (engine.DataMetrics, on the run's returns,
+	// else the engine's), by verl's name; null where verl gives NaN.
+	// MetricsError is set where the release raises instead (an empty
+	// selection before v0.8.0).
+	Metrics      map[string]*float64 `json:"metrics"`
+	metrics      engine.Metrics
+	MetricsError string `json:"metrics_error,omitempty"`
 	// EmptyRows have no valid token; TruncatedRows are valid at the last
 	// position t = R−1 (the response reached the length limit).
 	EmptyRows     []int `json:"empty_rows"`
@@ -56,12 +63,19 @@ func reportOf(a *inspect.Analysis, file string) stepReport {
 			s.TruncatedRows = append(s.TruncatedRows, i)
 		}
 	}
-	returns := b.Returns
-	if returns == nil {
-		returns = a.Returns
+	m, err := a.DataMetrics()
+	if err != nil {
+		s.MetricsError = err.Error()
 	}
-	if b.Values != nil && returns != nil {
-		ev := explainedVariance(returns, b.Values, b.Mask)
+	s.metrics, s.Metrics = m, make(map[string]*float64, len(m))
+	for _, x := range m {
+		if !math.IsNaN(x.Value) {
+			s.Metrics[x.Name] = &x.Value
+		} else {
+			s.Metrics[x.Name] = nil
+		}
+	}
+	if ev, ok := m.Get("critic/vf_explained_var"); ok && !math.IsNaN(ev) {
 		s.ExplainedVariance = &ev
 	}
 	return s
@@ -71,34 +85,6 @@ func reportOf(a *inspect.Analysis, file string) stepReport {
 // reproduces.
 func exactQ(q *inspect.Quantity) bool {
 	return q == nil || (q.ExplainedBy != nil && *q.ExplainedBy == "exact")
-}
-
-// explainedVariance is verl's compute_data_metrics critic/vf_explained_var:
-// over the valid tokens, 1 − Var(R − V)/(Var(R) + 1e-5), torch.var
-// (unbiased). NaN with fewer than two valid tokens, as torch gives.
-func explainedVariance(returns, values, mask [][]float64) float64 {
-	var n, sr, sd float64
-	for i, row := range mask {
-		for t, m := range row {
-			if m == 1 {
-				n++
-				sr += returns[i][t]
-				sd += returns[i][t] - values[i][t]
-			}
-		}
-	}
-	mr, md := sr/n, sd/n
-	var vr, vd float64
-	for i, row := range mask {
-		for t, m := range row {
-			if m == 1 {
-				r, d := returns[i][t]-mr, returns[i][t]-values[i][t]-md
-				vr += r * r
-				vd += d * d
-			}
-		}
-	}
-	return 1 - (vd/(n-1))/(vr/(n-1)+1e-5)
 }
 
 // writeInspectText prints one line per check of a file, or one line per
@@ -121,7 +107,7 @@ func writeInspectText(w io.Writer, dir bool, steps []stepReport, first int) erro
 			}
 		}
 		fmt.Fprintf(&b, "  whitening  mean %s, variance %s (unbiased), %d valid tokens\n", num(s.Batch.WhitenMean), num(s.Batch.WhitenVarUnbiased), s.Batch.ValidTokens)
-		fmt.Fprintf(&b, "  critic     explained variance %s\n", optNum(s.ExplainedVariance))
+		fmt.Fprintf(&b, "  critic     explained variance %s\n", metricNum(s, "critic/vf_explained_var"))
 		fmt.Fprintf(&b, "  rows       %d empty %v, %d truncated %v\n", len(s.EmptyRows), s.EmptyRows, len(s.TruncatedRows), s.TruncatedRows)
 		fmt.Fprintf(&b, "verdict: %s\n", s.Verdict)
 		_, err := io.WriteString(w, b.String())
@@ -130,7 +116,7 @@ func writeInspectText(w io.Writer, dir bool, steps []stepReport, first int) erro
 	fmt.Fprintf(&b, "%6s  %-16s  %-12s  %-12s  %-12s  %-9s  %5s  %9s  %s\n", "step", "verdict", "whiten mean", "whiten var", "explained v", "verl", "empty", "truncated", "file")
 	for _, s := range steps {
 		fmt.Fprintf(&b, "%6d  %-16s  %-12s  %-12s  %-12s  %-9s  %5d  %9d  %s\n", s.Step, s.Verdict, num(s.Batch.WhitenMean), num(s.Batch.WhitenVarUnbiased),
-			optNum(s.ExplainedVariance), s.Config.Ver, len(s.EmptyRows), len(s.TruncatedRows), s.File)
+			metricNum(s, "critic/vf_explained_var"), s.Config.Ver, len(s.EmptyRows), len(s.TruncatedRows), s.File)
 	}
 	if first >= 0 {
 		s := steps[first]
@@ -171,9 +157,12 @@ func quantityLine(q *inspect.Quantity) string {
 
 func num(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 
-func optNum(x *float64) string {
-	if x == nil {
+// metricNum is one of the step's data metrics: "—" where the release
+// has none (no critic), NaN where verl gives NaN.
+func metricNum(s stepReport, name string) string {
+	x, ok := s.metrics.Get(name)
+	if !ok {
 		return "—"
 	}
-	return num(*x)
+	return num(x)
 }

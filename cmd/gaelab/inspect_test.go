@@ -282,3 +282,50 @@ func BenchmarkInspectFile256x4096(b *testing.B) {
 		}
 	}
 }
+
+// TestInspectMetrics: each step carries verl's compute_data_metrics of its
+// release under verl's names: v0.6.0 on leaves the empty row out of
+// critic/rewards/* and counts it in response/aborted_ratio, v0.5.0 has
+// neither; the text prints the explained variance the JSON holds.
+func TestInspectMetrics(t *testing.T) {
+	for _, c := range []struct {
+		ver     string
+		aborted bool
+	}{{"v0.5.0", false}, {"v0.6.0", true}} {
+		f := filepath.Join(t.TempDir(), "batch.npz")
+		d := dump{B: 6, R: 12, ver: c.ver, lam: 0.95, lamConfig: 0.95, seed: 4, empty: true}
+		d.write(t, f)
+		out, code := inspectCLI("--json", f)
+		var rep struct {
+			Metrics           map[string]*float64 `json:"metrics"`
+			ExplainedVariance *float64            `json:"explained_variance"`
+			Rows              []struct {
+				Length int     `json:"length"`
+				Score  float64 `json:"score"`
+			} `json:"rows"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 0 {
+			t.Fatalf("%s: exit %d, %v:\n%s", c.ver, code, err, out)
+		}
+		var sum, n float64
+		for _, r := range rep.Rows {
+			if r.Length > 0 || !c.aborted {
+				sum, n = sum+r.Score, n+1
+			}
+		}
+		mean := rep.Metrics["critic/rewards/mean"]
+		if mean == nil || math.Abs(*mean-sum/n) > 1e-12 {
+			t.Errorf("%s: critic/rewards/mean = %v, want %v over %v rows", c.ver, mean, sum/n, n)
+		}
+		if r, ok := rep.Metrics["response/aborted_ratio"]; ok != c.aborted || (ok && math.Abs(*r-1.0/6) > 1e-12) {
+			t.Errorf("%s: response/aborted_ratio %v (present %v), want present %v", c.ver, r, ok, c.aborted)
+		}
+		ev := rep.Metrics["critic/vf_explained_var"]
+		if ev == nil || rep.ExplainedVariance == nil || *ev != *rep.ExplainedVariance {
+			t.Fatalf("%s: vf_explained_var %v, explained_variance %v", c.ver, ev, rep.ExplainedVariance)
+		}
+		if text, _ := inspectCLI(f); !strings.Contains(text, "explained variance "+num(*ev)+"\n") {
+			t.Errorf("%s: the text lacks explained variance %s:\n%s", c.ver, num(*ev), text)
+		}
+	}
+}

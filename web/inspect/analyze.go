@@ -30,6 +30,9 @@ type Analysis struct {
 	Stats     BatchStats
 	// Groups are the uid groups (groups.go), nil without a uid.
 	Groups []GroupSummary
+	// Reward is the reward check (reward.go), nil without scores,
+	// rewards and both log-probs.
+	Reward *RewardCheck
 	// Sanity are what the tensors show before any GAE (sanity.go).
 	Sanity []Finding
 	// Check compares the run's advantages/returns, nil when it has neither.
@@ -83,6 +86,7 @@ func Analyze(b *Batch, c Config) (*Analysis, error) {
 	if err := a.rewards(); err != nil {
 		return nil, err
 	}
+	a.Reward = a.rewardCheck()
 	if c.Estimator == "gae" {
 		if b.Values == nil {
 			return nil, errorf("missing_field", "values", "GAE needs the critic's values; the file has none (for a critic-free run choose its estimator, e.g. estimator=grpo)")

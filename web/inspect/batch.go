@@ -80,6 +80,15 @@ type Batch struct {
 	// Sidecar is a JSON config found inside the file (safetensors
 	// __metadata__["config"], or an npz string entry "config"), or nil.
 	Sidecar []byte
+	// PromptLength is attention_mask[:, :-R].sum(-1) per row and
+	// PromptWidth its width, nil and 0 when the file has no
+	// attention_mask (or one with no prompt part).
+	PromptLength []float64
+	PromptWidth  int
+	// AttentionResponse is attention_mask[:, -R:] where it differs from
+	// Mask (a multi-turn response_mask masks observation tokens the
+	// attention mask keeps), else nil.
+	AttentionResponse [][]float64
 }
 
 // FromFile validates f's tensors under verl's names and builds the batch.
@@ -149,6 +158,11 @@ func FromFile(f *tensorfile.File, responseLength int) (*Batch, error) {
 	}
 	if b.Scores == nil && b.Rewards == nil {
 		return nil, errorf("missing_field", "token_level_rewards", "the file has neither token_level_rewards nor token_level_scores")
+	}
+	if t := f.Tensor("attention_mask"); t != nil {
+		if err := b.readAttention(t); err != nil {
+			return nil, err
+		}
 	}
 	if b.UID != nil && len(b.UID) != b.B {
 		return nil, errorf("invalid_shape", "uid", "__metadata__ uid has %d ids, the batch has %d rows", len(b.UID), b.B)
@@ -269,6 +283,43 @@ func (b *Batch) attentionMask(t *tensorfile.Tensor, R int) ([][]float64, error) 
 		copy(resp[i*R:(i+1)*R], flat[i*W+W-R:(i+1)*W])
 	}
 	return b.rows(name, resp, true)
+}
+
+// readAttention reads attention_mask's prompt lengths and, where it
+// differs from Mask, its response part. A file whose mask came from
+// response_mask and whose attention_mask has another shape keeps its
+// old reading: attention_mask is then left out.
+func (b *Batch) readAttention(t *tensorfile.Tensor) error {
+	if len(t.Shape) != 2 || t.Shape[0] != b.B || t.Shape[1] < b.R || t.DType == tensorfile.Str {
+		return nil
+	}
+	flat, err := t.Float64s(nil)
+	if err != nil {
+		return errorf("invalid_file", "attention_mask", "%v", err)
+	}
+	W, P := t.Shape[1], t.Shape[1]-b.R
+	b.PromptWidth = P
+	b.PromptLength = make([]float64, b.B)
+	differs := false
+	for i := range b.B {
+		row := flat[i*W : (i+1)*W]
+		for _, m := range row[:P] {
+			b.PromptLength[i] += m
+		}
+		for t, m := range row[P:] {
+			differs = differs || m != b.Mask[i][t]
+		}
+	}
+	if P == 0 {
+		b.PromptLength, b.PromptWidth = nil, 0
+	}
+	if differs {
+		b.AttentionResponse = make([][]float64, b.B)
+		for i := range b.B {
+			b.AttentionResponse[i] = flat[i*W+P : (i+1)*W : (i+1)*W]
+		}
+	}
+	return nil
 }
 
 // groups reads uid/index: [B] integers or strings.

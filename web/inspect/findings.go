@@ -9,7 +9,7 @@ import (
 // check, a candidate or the lead changes what an upload's findings say. A
 // shared view stores it with its findings (Findings), so that a view
 // reopened later shows what was found when it was shared.
-const CheckerVersion = "24.2" // 24.2: whitened advantages held to their float types × the whitening gain (tolerance.go)
+const CheckerVersion = "37.1" // 37.1: the reward check (reward.go, finding reward_kl_mismatch); 24.2: whitened advantages held to their float types × the whitening gain (tolerance.go)
 
 // Findings are what the checker said of one analysis: its version, the
 // sanity findings and the check (nil without the run's own numbers).
@@ -17,11 +17,13 @@ type Findings struct {
 	Checker string    `json:"checker"`
 	Sanity  []Finding `json:"sanity"`
 	Check   *Check    `json:"check"`
+	// Reward is the reward check, absent before checker 37.1.
+	Reward *RewardCheck `json:"reward,omitempty"`
 }
 
 // Findings are the analysis's findings, by this checker.
 func (a *Analysis) Findings() Findings {
-	return Findings{Checker: CheckerVersion, Sanity: a.Sanity, Check: a.Check}
+	return Findings{Checker: CheckerVersion, Sanity: a.Sanity, Check: a.Check, Reward: a.Reward}
 }
 
 // UnmarshalJSON reads a null difference (nothing to compare) as +Inf, the

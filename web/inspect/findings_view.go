@@ -14,6 +14,7 @@ import (
 func inspectFindingsView(ir inspectRequest, f Findings) (sanity, verdict templates.InspectNotes, checks []templates.InspectCheck) {
 	t := ir.lang.T
 	sanity, verdict = inspectSanityView(t, f.Sanity), inspectVerdictView(t, f.Check)
+	sanity.Lines = append(sanity.Lines, RewardLines(t, f.Reward)...)
 	if f.Check == nil {
 		return sanity, verdict, nil
 	}

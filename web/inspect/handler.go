@@ -115,16 +115,19 @@ func writeError(w http.ResponseWriter, status int, e *Error) {
 
 // Answer is the JSON answer of POST /api/v1/inspect.
 type Answer struct {
-	Shape    [2]int         `json:"shape"`
-	Tensors  []string       `json:"tensors"`
-	Config   AnswerConfig   `json:"config"`
-	Batch    BatchStats     `json:"batch"`
-	Rows     []RowSummary   `json:"rows"`
-	Groups   []GroupSummary `json:"groups,omitempty"`
-	Sanity   []Finding      `json:"sanity"`
-	Check    *Check         `json:"check"`
-	Warnings []string       `json:"warnings"`
-	Full     *FullTensors   `json:"full,omitempty"`
+	Shape   [2]int         `json:"shape"`
+	Tensors []string       `json:"tensors"`
+	Config  AnswerConfig   `json:"config"`
+	Batch   BatchStats     `json:"batch"`
+	Rows    []RowSummary   `json:"rows"`
+	Groups  []GroupSummary `json:"groups,omitempty"`
+	Sanity  []Finding      `json:"sanity"`
+	// Reward is the reward check (reward.go), absent without scores,
+	// rewards and both log-probs.
+	Reward   *RewardCheck `json:"reward,omitempty"`
+	Check    *Check       `json:"check"`
+	Warnings []string     `json:"warnings"`
+	Full     *FullTensors `json:"full,omitempty"`
 }
 
 // AnswerConfig is the config the numbers were computed with.
@@ -158,7 +161,7 @@ func (a *Analysis) Answer(full bool) Answer {
 	ans := Answer{
 		Shape: [2]int{a.Batch.B, a.Batch.R}, Tensors: a.Batch.Present,
 		Config: AnswerConfig{c.Gamma, c.Lam, c.KLCoef, c.KLPenalty, c.UseKLInReward, c.Estimator, c.Ver, c.Release.Gen.String(), c.Release.Gen.Range()},
-		Batch:  a.Stats, Rows: a.Rows, Groups: a.Groups, Sanity: a.Sanity, Check: a.Check, Warnings: []string{},
+		Batch:  a.Stats, Rows: a.Rows, Groups: a.Groups, Sanity: a.Sanity, Reward: a.Reward, Check: a.Check, Warnings: []string{},
 	}
 	if a.WhitenErr != nil {
 		ans.Warnings = append(ans.Warnings, "advantages_whitened: "+a.WhitenErr.Error())

@@ -41,8 +41,14 @@ func (a *Analysis) lead(c *Check) *Lead {
 	// With scores and log-probs the KL is a column and β is fitted (0 when
 	// the reward has none); else the rewards the run read, KL inside if any.
 	in := engine.FitInput{Returns: b.Returns, Values: b.Values, Scores: a.Rewards, Mask: b.Mask}
+	// The KL type is the reward check's best fit when it has one (every
+	// type is tried there), else the config's.
+	klType := a.Config.KLPenalty
+	if rc := a.Reward; rc != nil && len(rc.Fits) > 0 && rc.Fits[0].KLPenalty != "" {
+		klType = rc.Fits[0].KLPenalty
+	}
 	if b.Scores != nil && b.OldLogProbs != nil && b.RefLogProb != nil {
-		if kr, err := engine.ApplyKLPenaltyGen(a.Config.Release.Gen, b.Scores, b.OldLogProbs, b.RefLogProb, b.Mask, a.Config.KLPenalty, &engine.FixedKLController{}); err == nil {
+		if kr, err := engine.ApplyKLPenaltyGen(a.Config.Release.Gen, b.Scores, b.OldLogProbs, b.RefLogProb, b.Mask, klType, &engine.FixedKLController{}); err == nil {
 			in.Scores, in.KL = b.Scores, kr.KLD
 		}
 	}

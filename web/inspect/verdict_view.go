@@ -28,7 +28,7 @@ func inspectSanityView(t func(string, ...any) string, findings []Finding) templa
 		switch f.Kind {
 		case "values_shifted":
 			line = t("inspect.sanity."+f.Kind, f.Tensor, inum(f.Value), list)
-		case "mass_where_masked", "values_where_masked":
+		case "mass_where_masked", "values_where_masked", RewardKLMismatch:
 			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, inum(f.Value), list)
 		default:
 			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, list)
@@ -82,4 +82,29 @@ func inspectVerdictView(t func(string, ...any) string, c *Check) templates.Inspe
 		n.Lines = append(n.Lines, t("inspect.fit.look_at_whitening"))
 	}
 	return n
+}
+
+// RewardLines are the reward check and its fit as the page words them (the
+// CLI prints the same lines); none without a reward check.
+func RewardLines(t func(string, ...any) string, rc *RewardCheck) []string {
+	if rc == nil {
+		return nil
+	}
+	var lines []string
+	if rc.KLCoef != 0 {
+		lines = append(lines, t("inspect.reward.config", rc.KLPenalty, inum(rc.KLCoef), inum(rc.MaxAbsDiff), inum(rc.Tolerance)))
+	} else {
+		lines = append(lines, t("inspect.reward.config_off", inum(rc.MaxAbsDiff), inum(rc.Tolerance)))
+	}
+	if len(rc.Fits) == 0 {
+		return lines
+	}
+	best, key := rc.Fits[0], "inspect.reward.fit"
+	if rc.FitBy == nil {
+		key = "inspect.reward.fit_none"
+	}
+	if best.KLPenalty == "" {
+		return append(lines, t(key+"_scores", inum(best.MaxAbsDiff)))
+	}
+	return append(lines, t(key, best.KLPenalty, inum(best.KLCoef), inum(best.MaxAbsDiff)))
 }
