@@ -1,0 +1,84 @@
+package lessons
+
+import (
+	"io/fs"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// claim is a fix of issue 36 to a lesson's text, in one language: what the
+// lesson must say (a heading, a phrase) and the wrong sentences it must no
+// longer say, each a regular expression over the lesson's whole source
+// (prose, blocks, front matter).
+type claim struct {
+	file   string // "en/bellman-td-lambda.md"
+	must   []string
+	refuse []string
+	why    string
+}
+
+var claims = []claim{
+	// Issue 36 point 1: verl's loop computes the forward view by a
+	// reverse-time recursion; TD(λ)'s backward view (eligibility traces)
+	// runs forward in time and is described separately.
+	{file: "en/bellman-td-lambda.md",
+		must: []string{
+			`(?m)^## Forward view, reverse-time recursion, and eligibility traces$`,
+			`(?m)^### The backward view: eligibility traces$`,
+			`by row`, `by column`, `offline`,
+		},
+		refuse: []string{`loop is that backward view`, `calls this\s+the backward view`, `the backward view as the O\(T\) way`},
+		why:    "verl's lastgaelam loop is the forward view computed backwards, not TD(λ)'s backward view"},
+	{file: "zh/bellman-td-lambda.md",
+		must: []string{
+			`(?m)^## 前向视角、逆时间递推与资格迹$`,
+			`(?m)^### 反向视角：资格迹$`,
+			`按行`, `按列`, `离线`,
+		},
+		refuse: []string{`循环就是这个反向视角`, `把它叫作带资格迹的反向视角`, `反向视角是 verl 的循环`},
+		why:    "verl 的 lastgaelam 循环是用逆时间递推算出的前向视角，不是 TD(λ) 的反向视角"},
+	// Issue 36 point 2: old log-probs are recomputed by the actor before the
+	// update, not kept from sampling (seed 004's error).
+	{file: "en/ppo-step.md",
+		must:   []string{`Before the update the actor recomputes its log-prob`},
+		refuse: []string{`when sampling \(old\)`, `(?i)old_log_probs?[^.\n]*from (the )?sampl`},
+		why:    "old_log_probs are recomputed by the actor before the update"},
+	{file: "zh/ppo-step.md",
+		must:   []string{`更新之前 actor 重新算出它的对数概率`},
+		refuse: []string{`采样时 actor 给它的对数概率`},
+		why:    "old_log_probs 是 actor 在更新之前重新算的"},
+}
+
+func TestLessonClaimsCorrected(t *testing.T) {
+	for _, c := range claims {
+		b, err := fs.ReadFile(files, c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(b)
+		for _, m := range c.must {
+			if !regexp.MustCompile(m).MatchString(src) {
+				t.Errorf("%s does not say %q (%s)", c.file, m, c.why)
+			}
+		}
+		for _, r := range c.refuse {
+			if loc := regexp.MustCompile(r).FindStringIndex(src); loc != nil {
+				line := strings.Count(src[:loc[0]], "\n") + 1
+				t.Errorf("%s:%d still says %q (%s)", c.file, line, src[loc[0]:loc[1]], c.why)
+			}
+		}
+	}
+}
+
+// No lesson, in any language, says the old log-probs come from sampling.
+func TestNoLessonTakesOldLogProbsFromSampling(t *testing.T) {
+	wrong := regexp.MustCompile(`(?i)(when|while|at) sampling \(old\)|old log-?probs?[^.\n]{0,40}(from|when|at) sampling|采样时[^。\n]{0,20}对数概率（old）`)
+	names, _ := fs.Glob(files, "*/*.md")
+	for _, name := range names {
+		b, _ := fs.ReadFile(files, name)
+		if m := wrong.FindString(string(b)); m != "" {
+			t.Errorf("%s says %q: old_log_probs are recomputed by the actor before the update", name, m)
+		}
+	}
+}
