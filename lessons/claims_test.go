@@ -48,6 +48,26 @@ var claims = []claim{
 		must:   []string{`更新之前 actor 重新算出它的对数概率`},
 		refuse: []string{`采样时 actor 给它的对数概率`},
 		why:    "old_log_probs 是 actor 在更新之前重新算的"},
+	// Issue 36 point 9: with an exact critic and an LM's deterministic
+	// transitions, δ is the true advantage of the token picked.
+	{file: "en/bellman-td-lambda.md",
+		must:   []string{`= A\^\{\\pi\}\(s_t, a_t\)\$\s+exactly`},
+		refuse: []string{`pure luck`},
+		why:    "with an exact critic δₜ = A^π(sₜ, aₜ) exactly"},
+	{file: "zh/bellman-td-lambda.md",
+		must:   []string{`= A\^\{\\pi\}\(s_t, a_t\)\$，分毫不差`},
+		refuse: []string{`纯属运气`},
+		why:    "critic 精确时 δₜ = A^π(sₜ, aₜ)"},
+	// Issue 36 point 10: the targets rise on average only over tokens that
+	// cannot end the answer.
+	{file: "en/misconceptions.md",
+		must:   []string{`P\(\\text\{EOS\} \\mid s_t\)\\,\\mathbb\{E\}`, `only over tokens that cannot end the answer`},
+		refuse: []string{`and there the answer is yes`, `So on\s+average the targets do rise`},
+		why:    "at γ = 1, E[V(sₜ₊₁) − V(sₜ) | sₜ] = β·KLₜ − P(EOS | sₜ)·E[score | EOS]"},
+	{file: "zh/misconceptions.md",
+		must:   []string{`P\(\\text\{EOS\} \\mid s_t\)\\,\\mathbb\{E\}`, `只有在不能结束回答的 token 上`},
+		refuse: []string{`而在平均上答案是肯定的`, `所以平均来说目标确实上升`},
+		why:    "γ = 1 时 E[V(sₜ₊₁) − V(sₜ) | sₜ] = β·KLₜ − P(EOS | sₜ)·E[得分 | EOS]"},
 }
 
 func TestLessonClaimsCorrected(t *testing.T) {
