@@ -102,3 +102,40 @@ func TestNoLessonTakesOldLogProbsFromSampling(t *testing.T) {
 		}
 	}
 }
+
+// Issue 36 point 7: example B is introduced (its tokens, score, β and
+// critic) in the first lesson that uses it, before its first block.
+func TestExampleBIntroducedWhereFirstUsed(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	intro := map[string]string{"en": "(the preset `seed-b`)", "zh": "（预设 `seed-b`）"}
+	for _, lang := range Langs {
+		for _, l := range c.Lessons(lang) {
+			b, _ := fs.ReadFile(files, lang+"/"+l.Slug+".md")
+			src := string(b)
+			use := regexp.MustCompile(`p=seed-b\b|(?i)example B|示例 B`).FindStringIndex(src)
+			if use == nil {
+				continue
+			}
+			at := strings.Index(src, intro[lang])
+			if at < 0 || at > use[0]+len("example B (the preset `seed-b`)")+40 {
+				t.Errorf("%s/%s is the first lesson to use example B but does not introduce it first with %q", lang, l.Slug, intro[lang])
+			}
+			break
+		}
+	}
+}
+
+// Issue 36 point 8: q-one-step, asked before the lesson that teaches the
+// reward's KL term, states the rule r = score − β·KL itself.
+func TestQOneStepStatesTheRewardRule(t *testing.T) {
+	for _, lang := range Langs {
+		b, _ := fs.ReadFile(files, lang+"/q-and-advantage.md")
+		q := regexp.MustCompile(`(?s)id: q-one-step\n.*?\nquestion: ([^\n]*)`).FindStringSubmatch(string(b))
+		if q == nil || !strings.Contains(q[1], `r_4 = 0 - \beta\,(\log\pi_{\text{old}} - \log\pi_{\text{ref}})`) {
+			t.Errorf("%s q-one-step does not state r₄ = score − β·KL: %q", lang, q)
+		}
+	}
+}
