@@ -11,7 +11,7 @@ var zhBatch = map[string]string{
 	"batch.preset.grpo-4.title":        "GRPO，4 条回复",
 	"batch.preset.grpo-4.point":        "对 1+1=? 的四个回答，得分 1、0、0、1：同一组，均值 0.5，GRPO 为 ±0.866。",
 	"batch.preset.mixed-lengths.title": "长短不一",
-	"batch.preset.mixed-lengths.point": "2 到 7 个 token 的回复，按最长的补齐，mask 为 0、V 为 0：填充不进入任何统计量。",
+	"batch.preset.mixed-lengths.point": "2 到 7 个 token 的回复，补齐处 mask 为 0、V 为 0（这里补到最长的回复；verl 补到配置的 response_length）：填充不进入任何统计量。",
 	"batch.preset.singleton.title":     "只有一条的组",
 	"batch.preset.singleton.point":     "组 b 只有一条回复：GRPO 对它用均值 0、标准差 1，RLOO 保留它的得分。",
 	"batch.preset.all-equal.title":     "得分全相同",
@@ -41,7 +41,7 @@ var zhBatch = map[string]string{
 	"batch.warn.op":      "没有添加或删除回复：请先改正下面标出的字段。",
 
 	"batch.results":       "结果（GAE：verl %[1]s；结果估计器：最新 verl）",
-	"batch.no_kl":         "这里没有 KL（β = 0）：token_level_rewards = token_level_scores，每条回复一个得分，放在它最后一个有效 token 上。每条回复都补齐到最长的长度 R = %[1]d，填充处 mask 为 0、V 为 0。",
+	"batch.no_kl":         "这里没有 KL（β = 0）：token_level_rewards = token_level_scores，每条回复一个得分，放在它最后一个有效 token 上。每条回复都补齐到 R = %[1]d 个 token，填充处 mask 为 0、V 为 0：这里 R 是最长回复的长度，而 verl 补齐到配置的 response_length。",
 	"batch.whiten":        "GAE 在整个批次上白化：%[2]d 条回复共 %[1]d 个有效 token，均值 %[3]s，无偏方差 %[4]s。",
 	"batch.est_error":     "%[1]s：verl 在这里会报错：%[2]s",
 	"batch.version_note":  "无论 GAE 选哪个版本，结果估计器都是 verl %[1]s 的（v=1 链接）；它们都不读取 V(s_t)。",
