@@ -59,9 +59,10 @@ func RenderLang(src []byte, lang string) (*Lesson, error) {
 	linkTerms(doc, body, lang)
 	l := &Lesson{Meta: meta}
 	for i, o := range l.Objectives {
-		// Objectives are one line each, with TeX-style indices written as
-		// text ("δ_t = r_t + γV(s_{t+1})") and `code`.
-		if l.Objectives[i], err = inline(md, mathml.Plain(o)); err != nil {
+		// Objectives are one line each, with formulas in $…$ ("$\delta_t =
+		// r_t + \gamma V(s_{t+1})$", written in Unicode) and `code`; only the
+		// formulas are read as TeX, never a code span or an identifier.
+		if l.Objectives[i], err = inline(md, mathml.PlainLine(o)); err != nil {
 			return nil, fmt.Errorf("objectives: %w", err)
 		}
 	}

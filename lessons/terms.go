@@ -223,6 +223,6 @@ func renderTerm(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.W
 		return ast.WalkContinue, nil
 	}
 	g, _ := glossary.Lookup(n.id)
-	w.WriteString(`</a><span class="term-def" role="tooltip" id="` + def + `">` + html.EscapeString(mathml.Plain(g.Def(n.lang))) + `</span>`)
+	w.WriteString(`</a><span class="term-def" role="tooltip" id="` + def + `">` + html.EscapeString(g.DefText(n.lang)) + `</span>`)
 	return ast.WalkContinue, nil
 }

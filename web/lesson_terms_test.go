@@ -9,7 +9,6 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/lessons/glossary"
-	"gaelab/lessons/mathml"
 )
 
 // Every glossary term link of every lesson, in both languages, opens an
@@ -59,8 +58,8 @@ func TestLessonTermLinksResolve(t *testing.T) {
 				def := doc.Find("#" + desc)
 				if def.Length() != 1 || def.AttrOr("role", "") != "tooltip" {
 					t.Errorf("%s: %s's description #%s is not one tooltip", path, id, desc)
-				} else if got := def.Text(); got != mathml.Plain(g.Def(lang)) {
-					t.Errorf("%s: %s is described as %q, want its definition %q", path, id, got, mathml.Plain(g.Def(lang)))
+				} else if got := def.Text(); got != g.DefText(lang) {
+					t.Errorf("%s: %s is described as %q, want its definition %q", path, id, got, g.DefText(lang))
 				}
 			})
 		}

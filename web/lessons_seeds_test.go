@@ -137,7 +137,7 @@ var seedQuestions = []seedQuestion{{
 	block:    "bellman-last-delta",
 	says: map[string][]string{
 		"en": {"Bellman expectation equation", "The TD error is this equation with the expectation removed"},
-		"zh": {"Bellman 期望方程", "TD 误差就是把这个方程的期望拿掉"},
+		"zh": {"贝尔曼期望方程", "TD 误差就是把这个方程的期望拿掉"},
 	},
 	facts: func(t *testing.T) []string {
 		// A critic exact for γ = 1 satisfies the equation: every δ is 0;

@@ -13,6 +13,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"gaelab/lessons/mathml"
 )
 
 //go:embed glossary.json
@@ -57,6 +59,11 @@ func (t Term) Def(lang string) string {
 	}
 	return t.DefEn
 }
+
+// DefText is the definition in language lang as text: its $…$ formulas in
+// Unicode ($V(s_t)$ → V(sₜ)), identifiers (response_length, π_ref) as
+// written. The glossary page and the lessons' term popups show it.
+func (t Term) DefText(lang string) string { return mathml.PlainLine(t.Def(lang)) }
 
 var terms, byID, phrases = mustLoad()
 

@@ -189,3 +189,45 @@ var plainSymbols = map[string]string{
 	"forall": "∀", "exists": "∃", "partial": "∂", "nabla": "∇", "min": "min", "max": "max", "log": "log",
 	"exp": "exp",
 }
+
+// PlainLine writes a line of text whose formulas are marked as $…$ (an
+// objective, a glossary definition) with each formula in Unicode, as Plain
+// does, and leaves the rest as written: a `code span` keeps its backticks and
+// its characters, and so does a plain identifier outside math (ppo_epochs,
+// pg_clipfrac, mini-batch, λ-return, algorithm.use_kl_in_reward, π_ref), which
+// a TeX reading of the whole line would mangle ("ppoₑpochs", "mini−batch").
+// An unclosed $ is text.
+func PlainLine(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		switch s[i] {
+		case '`':
+			// A code span runs to the next run of as many backticks.
+			n := 1
+			for i+n < len(s) && s[i+n] == '`' {
+				n++
+			}
+			fence := s[i : i+n]
+			if j := strings.Index(s[i+n:], fence); j >= 0 {
+				end := i + n + j + n
+				b.WriteString(s[i:end])
+				i = end
+				continue
+			}
+			b.WriteString(fence)
+			i += n
+		case '$':
+			if j := strings.IndexByte(s[i+1:], '$'); j > 0 {
+				b.WriteString(Plain(s[i+1 : i+1+j]))
+				i += j + 2
+				continue
+			}
+			b.WriteByte('$')
+			i++
+		default:
+			b.WriteByte(s[i])
+			i++
+		}
+	}
+	return b.String()
+}

@@ -44,7 +44,7 @@ var DiagramSteps = []diagramStep{
 	{"gae", "advantages, returns", "", "compute_gae_advantage_return", "gae"},
 	{"whiten", "advantages", "", "masked_whiten", "whitening-and-masks"},
 	{"critic", "vpreds, returns", "vf_loss", "compute_value_loss", "returns-and-critic"},
-	{"actor", "log_prob, old_log_probs, advantages", "pg_loss", "compute_policy_loss", "ppo-objective"},
+	{"actor", "log_prob, old_log_probs, advantages", "pg_loss", "compute_policy_loss_vanilla", "ppo-objective"},
 }
 
 // diagramObjectives and diagramRecap are how many "diagram.objective.<n>"

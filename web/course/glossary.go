@@ -29,7 +29,7 @@ func (s *Room) HandleGlossary(w http.ResponseWriter, r *http.Request) {
 	for _, g := range glossary.All() {
 		e := templates.GlossaryEntry{
 			ID: "term-" + g.ID, Name: g.Name(string(lr.Lang)), Other: g.Name(string(other)),
-			Tensor: g.Tensor, Zero: mathml.Plain(g.Symbol), One: mathml.Plain(g.OneBased), Def: mathml.Plain(g.Def(string(lr.Lang))),
+			Tensor: g.Tensor, Zero: mathml.Plain(g.Symbol), One: mathml.Plain(g.OneBased), Def: g.DefText(string(lr.Lang)),
 		}
 		if l, _, _ := lessons.Embedded().Lesson(string(lr.Lang), g.Lesson); l != nil {
 			e.Lesson = templates.Link{Label: l.Title, URL: lr.url("/lessons/" + l.Slug)}

@@ -12,7 +12,7 @@ var enBatch = map[string]string{
 	"batch.preset.grpo-4.title":        "GRPO, 4 responses",
 	"batch.preset.grpo-4.point":        "Four answers to 1+1=?, scores 1, 0, 0, 1: one group, mean 0.5, GRPO ±0.866.",
 	"batch.preset.mixed-lengths.title": "Mixed lengths",
-	"batch.preset.mixed-lengths.point": "Responses of 2 to 7 tokens, padded to the longest with mask 0 and V = 0: padding joins no statistic.",
+	"batch.preset.mixed-lengths.point": "Responses of 2 to 7 tokens, padded with mask 0 and V = 0 (here to the longest; verl pads to the configured response_length): padding joins no statistic.",
 	"batch.preset.singleton.title":     "A singleton group",
 	"batch.preset.singleton.point":     "Group b has one response: GRPO uses mean 0 and std 1 for it, RLOO keeps its score.",
 	"batch.preset.all-equal.title":     "All equal",
@@ -42,7 +42,7 @@ var enBatch = map[string]string{
 	"batch.warn.op":      "No response was added or removed: first fix the fields marked below.",
 
 	"batch.results":       "Results (GAE: verl %[1]s; outcome estimators: newest verl)",
-	"batch.no_kl":         "No KL here (β = 0): token_level_rewards = token_level_scores, one score per response on its last valid token. Every response is padded to the longest, R = %[1]d tokens, with mask 0 and V = 0.",
+	"batch.no_kl":         "No KL here (β = 0): token_level_rewards = token_level_scores, one score per response on its last valid token. Every response is padded to R = %[1]d tokens with mask 0 and V = 0: here R is the longest response, where verl pads to the configured response_length.",
 	"batch.whiten":        "GAE whitened over the whole batch: %[1]d valid tokens of %[2]d responses, mean %[3]s, unbiased variance %[4]s.",
 	"batch.est_error":     "%[1]s: verl raises here: %[2]s",
 	"batch.version_note":  "The outcome estimators are verl %[1]s's whichever generation GAE uses (a v=1 link); none of them reads V(s_t).",

@@ -34,7 +34,7 @@ var zhInspectEdges = map[string]string{
 	"inspect.row.adv":             "优势",
 	"inspect.row.ret":             "回报",
 	"inspect.example.button":      "试试示例批次",
-	"inspect.example.note":        "手边没有批次？示例是 6 个回答（每个 10 个 token），分数被写在 EOS 之后一格——一个常见的错误：看看检查会发现什么。",
+	"inspect.example.note":        "手边没有批次？示例是 6 个回答（每个 10 个 token），得分被写在 EOS 之后一格——一个常见的错误：看看检查会发现什么。",
 	"inspect.stored.title":        "分享的视图",
 	"inspect.stored.note":         "下面的结论是分享这个视图时保存的（检查器 %s）。",
 	"inspect.stored.more":         "今天的检查器（%s）还发现：%s",

@@ -13,7 +13,7 @@ var zhReleases = map[string]string{
 	"release.notice.same": "本页没有任何数字改变",
 
 	"compare.upgrade.heading":  "升级 verl",
-	"compare.upgrade.intro":    "当训练从 verl %[1]s 换到 verl %[2]s 时，实验台场景里有哪些数字改变：同样的分数和价值分别经过两个版本各自的 KL、GAE、白化、损失和结果估计器，逐个单元格对比。不同的单元格标有 ≠，并注明两个版本之间能解释它的改动；两者之间的所有改动及其 PR 列在下方。",
+	"compare.upgrade.intro":    "当训练从 verl %[1]s 换到 verl %[2]s 时，实验台场景里有哪些数字改变：同样的得分和价值分别经过两个版本各自的 KL、GAE、白化、损失和结果估计器，逐个单元格对比。不同的单元格标有 ≠，并注明两个版本之间能解释它的改动；两者之间的所有改动及其 PR 列在下方。",
 	"compare.upgrade.results":  "verl %[1]s → verl %[2]s，逐个单元格",
 	"compare.upgrade.caption":  "每个量在 verl %[1]s（上行）和 verl %[2]s（下行）中的值",
 	"compare.upgrade.same_gen": "%[1]s 和 %[2]s 的每个数字算法都相同：两者同属 %[3]s，是 verl 算法的同一代。",
