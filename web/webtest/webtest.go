@@ -17,6 +17,7 @@ package webtest
 import (
 	"bytes"
 	"io"
+	"math/rand/v2"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -28,6 +29,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/web"
+	"gaelab/web/scenario"
 )
 
 // Options are the site's options (web.Options), so that a room's tests
@@ -194,4 +196,32 @@ func page(t testing.TB, rec *httptest.ResponseRecorder, target string) *goquery.
 		t.Errorf("GET %s: a message key is missing from the catalog: %.60s", target, body[i:])
 	}
 	return Doc(t, body)
+}
+
+// Uncached is the site with its caches off (answers and drawn charts), so
+// that a benchmark repeating one request measures the work rather than a
+// cache hit.
+func Uncached(t testing.TB) *Site {
+	t.Helper()
+	return New(t, Options{CacheBytes: 1, ChartCacheBytes: 1})
+}
+
+// LongScenario is a canonical /play link with n tokens of CJK text and
+// random numbers, its last eighth padding (the size and speed budgets'
+// scenario).
+func LongScenario(n int) string {
+	rng := rand.New(rand.NewPCG(uint64(n), 9))
+	s, _ := scenario.Preset("seed-b")
+	s.Resize(n)
+	for t := range s.Tokens {
+		tok := &s.Tokens[t]
+		tok.Text = []string{"是", "的", "，", "等于", "2", "！", "token", "😀"}[t%8]
+		tok.Old, tok.Ref = -float64(rng.IntN(300))/100, -float64(rng.IntN(300))/100 // as a learner types them
+		tok.Value = float64(rng.IntN(1000)) / 1000
+		if t >= n-n/8 {
+			tok.Kind = scenario.Padding
+		}
+	}
+	s.Tokens[n-n/8-1].Score = 1
+	return "/play?" + scenario.Encode(s)
 }

@@ -1,4 +1,4 @@
-package web
+package play_test
 
 import (
 	"net/http"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gaelab/engine"
+	"gaelab/web/webtest"
 )
 
 // The kld formula computes the KL step as the state's table does, in every
@@ -17,10 +18,10 @@ func TestFormulaKLIsTheReleases(t *testing.T) {
 		tag := g.Releases()[0].Tag
 		for _, kl := range engine.KLNamesGen(g) {
 			link := "/play?v=3&p=seed-b&ver=" + tag + "&kl=" + kl + "&sel=kld.0"
-			if rec := get(t, link); rec.Code == http.StatusSeeOther {
+			if rec := webtest.Get(t, link); rec.Code == http.StatusSeeOther {
 				link = rec.Header().Get("Location") // the canonical link: kl= the preset's drops
 			}
-			doc := getPage(t, link)
+			doc := webtest.Page(t, link)
 			lines := doc.Find(`[data-testid="formula"] .formula-line math annotation`)
 			parts := strings.Split(lines.Last().Text(), " = ")
 			if len(parts) < 3 {

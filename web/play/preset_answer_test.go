@@ -1,6 +1,7 @@
-package web
+package play_test
 
 import (
+	"gaelab/web/webtest"
 	"net/url"
 	"strings"
 	"testing"
@@ -11,7 +12,7 @@ import (
 // that preset.
 func TestPresetQuestionLinksItsAnswer(t *testing.T) {
 	for _, lang := range []string{"en", "zh"} {
-		doc := getPage(t, "/play?v=1&p=seed-b&lang="+lang)
+		doc := webtest.Page(t, "/play?v=1&p=seed-b&lang="+lang)
 		a := doc.Find(`[data-testid="preset-answer"]`)
 		href, _ := a.Attr("href")
 		if doc.Find(`[data-testid="preset-question"]`).Length() != 1 || !strings.HasPrefix(href, "/lessons/whitening-and-masks?lang="+lang+"#") {
@@ -19,11 +20,11 @@ func TestPresetQuestionLinksItsAnswer(t *testing.T) {
 		}
 		_, frag, _ := strings.Cut(href, "#")
 		id, _ := url.PathUnescape(frag)
-		lesson := getPage(t, strings.SplitN(href, "#", 2)[0])
+		lesson := webtest.Page(t, strings.SplitN(href, "#", 2)[0])
 		if h := lesson.Find(`[id="` + id + `"]`); h.Length() != 1 {
 			t.Errorf("%s: the lesson has no section #%s", lang, id)
 		}
-		edited := getPage(t, "/play?v=1&p=seed-b&lam=0.5&lang="+lang)
+		edited := webtest.Page(t, "/play?v=1&p=seed-b&lam=0.5&lang="+lang)
 		if edited.Find(`[data-testid="preset-question"], [data-testid="preset-answer"]`).Length() != 0 {
 			t.Errorf("%s: the question stays after the state left the preset", lang)
 		}
@@ -32,7 +33,7 @@ func TestPresetQuestionLinksItsAnswer(t *testing.T) {
 		}
 	}
 	// A step or a selected cell is a view of the preset, not a change.
-	if getPage(t, "/play?v=1&p=seed-b&step=2").Find(`[data-testid="preset-answer"]`).Length() != 1 {
+	if webtest.Page(t, "/play?v=1&p=seed-b&step=2").Find(`[data-testid="preset-answer"]`).Length() != 1 {
 		t.Error("the answer link disappears while stepping through the preset")
 	}
 }

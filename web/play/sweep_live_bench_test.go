@@ -1,6 +1,7 @@
-package web
+package play_test
 
 import (
+	"gaelab/web/webtest"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -35,14 +36,14 @@ const varianceUpdateLink = "/compare/variance?v=1&p=seed-b&bias=0.5"
 // warm: the same link again, answered from the answer cache, as a learner
 // going back to a value meets it.
 func BenchmarkVarianceLabUpdate(b *testing.B) {
-	b.Run("cold", func(b *testing.B) { benchSweepUpdate(b, benchHandler(b), varianceUpdateLink) })
-	b.Run("warm", func(b *testing.B) { benchSweepUpdate(b, newServer(Options{}).router(), varianceUpdateLink) })
+	b.Run("cold", func(b *testing.B) { benchSweepUpdate(b, webtest.Uncached(b).Handler, varianceUpdateLink) })
+	b.Run("warm", func(b *testing.B) { benchSweepUpdate(b, webtest.New(b, webtest.Options{}).Handler, varianceUpdateLink) })
 }
 
 // Budget (issue 26): the λ sweep's live update (5 GAE runs, table, line
 // chart, small multiples, heat map, weights) in at most 20 ms.
 func BenchmarkLambdaUpdate(b *testing.B) {
 	const link = "/compare/lambda?v=1&p=seed-b&gamma=0.9"
-	b.Run("cold", func(b *testing.B) { benchSweepUpdate(b, benchHandler(b), link) })
-	b.Run("warm", func(b *testing.B) { benchSweepUpdate(b, newServer(Options{}).router(), link) })
+	b.Run("cold", func(b *testing.B) { benchSweepUpdate(b, webtest.Uncached(b).Handler, link) })
+	b.Run("warm", func(b *testing.B) { benchSweepUpdate(b, webtest.New(b, webtest.Options{}).Handler, link) })
 }

@@ -1,6 +1,7 @@
-package web
+package play_test
 
 import (
+	"gaelab/web/webtest"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -14,7 +15,7 @@ import (
 // carry no number the table does not show yet.
 func TestStepFramesKeepTheCharts(t *testing.T) {
 	for _, k := range []int{0, 1, 3} {
-		doc := getPage(t, "/play?v=1&p=seed-b&step="+string(rune('0'+k)))
+		doc := webtest.Page(t, "/play?v=1&p=seed-b&step="+string(rune('0'+k)))
 		vals, adv := doc.Find("#chart-values svg"), doc.Find("#chart-advantages svg")
 		if vals.Length() != 1 || adv.Length() != 1 {
 			t.Fatalf("step=%d: values chart %d, advantages chart %d; want both", k, vals.Length(), adv.Length())
@@ -31,7 +32,7 @@ func TestStepFramesKeepTheCharts(t *testing.T) {
 		}
 	}
 	// The terminal value is read at the first step and ringed at the end of the response.
-	doc := getPage(t, "/play?v=1&p=seed-b&step=1")
+	doc := webtest.Page(t, "/play?v=1&p=seed-b&step=1")
 	if doc.Find("#chart-values .step-read").Length() != 2 {
 		t.Error("step 1 rings V(s_5) and the terminal value")
 	}
@@ -40,8 +41,8 @@ func TestStepFramesKeepTheCharts(t *testing.T) {
 // Budget: one step (an htmx request for the next step of a 64-token
 // scenario, the whole main swapped) ≤ 5 ms.
 func BenchmarkPlayStep64(b *testing.B) {
-	target := longScenario(64) + "&step=32"
-	h := benchHandler(b)
+	target := webtest.LongScenario(64) + "&step=32"
+	h := webtest.Uncached(b).Handler
 	b.ReportAllocs()
 	for b.Loop() {
 		req := httptest.NewRequest(http.MethodGet, target, nil)

@@ -1,10 +1,8 @@
-package web
+package play_test
 
 import (
 	"encoding/csv"
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -15,40 +13,8 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
-
-// get serves one request through the real router.
-func get(t *testing.T, target string, header ...string) *httptest.ResponseRecorder {
-	t.Helper()
-	req := httptest.NewRequest(http.MethodGet, target, nil)
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	rec := httptest.NewRecorder()
-	Routes().ServeHTTP(rec, req)
-	return rec
-}
-
-// getPage fetches a playground URL and parses it; it must be a 200.
-func getPage(t *testing.T, target string, header ...string) *goquery.Document {
-	t.Helper()
-	rec := get(t, target, header...)
-	if rec.Code != http.StatusOK {
-		t.Fatalf("GET %s: status %d, body %.300s", target, rec.Code, rec.Body)
-	}
-	if i := strings.Index(rec.Body.String(), "%!"); i >= 0 {
-		t.Errorf("GET %s: a message is formatted with the wrong arguments: %.60s", target, rec.Body.String()[i:])
-	}
-	if strings.Contains(rec.Body.String(), "⟦") {
-		i := strings.Index(rec.Body.String(), "⟦")
-		t.Errorf("GET %s: a message key is missing from the catalog: %.60s", target, rec.Body.String()[i:])
-	}
-	doc, err := goquery.NewDocumentFromReader(rec.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return doc
-}
 
 // cell returns the text of the table cell of a row at t.
 func cell(doc *goquery.Document, row string, t int) string {
@@ -56,7 +22,7 @@ func cell(doc *goquery.Document, row string, t int) string {
 }
 
 func TestPlaySeedBNumbers(t *testing.T) {
-	doc := getPage(t, "/play?v=1&p=seed-b")
+	doc := webtest.Page(t, "/play?v=1&p=seed-b")
 	checks := []struct {
 		row  string
 		t    int
@@ -79,7 +45,7 @@ func TestPlaySeedBNumbers(t *testing.T) {
 func TestPlayPresetsMatchEngine(t *testing.T) {
 	for _, id := range scenario.PresetIDs {
 		for _, lang := range []string{"en", "zh"} {
-			doc := getPage(t, "/play?v=1&p="+id+"&lang="+lang)
+			doc := webtest.Page(t, "/play?v=1&p="+id+"&lang="+lang)
 			s, _ := scenario.Preset(id)
 			res := s.Compute()
 			want := map[string][]float64{
@@ -111,7 +77,7 @@ func TestPlayFormulasAndSteps(t *testing.T) {
 	s, _ := scenario.Preset("multi-turn")
 	for _, lang := range []string{"en", "zh"} {
 		for _, row := range scenario.Rows {
-			doc := getPage(t, "/play?v=1&p=multi-turn&sel="+row+".2&lang="+lang)
+			doc := webtest.Page(t, "/play?v=1&p=multi-turn&sel="+row+".2&lang="+lang)
 			f := doc.Find(`[data-testid="formula"]`)
 			if row != "white" && f.Length() == 0 {
 				t.Errorf("sel=%s.2: no formula", row)
@@ -121,7 +87,7 @@ func TestPlayFormulasAndSteps(t *testing.T) {
 			}
 		}
 		for k := 0; k <= s.Len(); k++ {
-			doc := getPage(t, "/play?v=1&p=multi-turn&step="+strconv.Itoa(k)+"&lang="+lang)
+			doc := webtest.Page(t, "/play?v=1&p=multi-turn&step="+strconv.Itoa(k)+"&lang="+lang)
 			if doc.Find(`[data-testid="step-status"]`).Length() != 1 {
 				t.Errorf("step=%d: no status", k)
 			}
@@ -134,7 +100,7 @@ func TestPlayFormulasAndSteps(t *testing.T) {
 		}
 	}
 	// The formula is typeset: MathML whose TeX source holds the numbers.
-	doc := getPage(t, "/play?v=1&p=seed-b&sel=delta.2")
+	doc := webtest.Page(t, "/play?v=1&p=seed-b&sel=delta.2")
 	lines := doc.Find(`[data-testid="formula"] .formula-line math annotation`)
 	if got := lines.Last().Text(); got != `= 0.0050 + 1.0000 \cdot 0.3500 - 0.3000 = 0.0550` {
 		t.Errorf("δ_2 formula's numbers = %q", got)
@@ -142,7 +108,7 @@ func TestPlayFormulasAndSteps(t *testing.T) {
 	if doc.Find(`#formula-heading math`).Length() != 2 {
 		t.Errorf("the formula's heading typesets its symbol and t: %q", doc.Find(`#formula-heading`).Text())
 	}
-	doc = getPage(t, "/play?v=1&p=seed-b&num=1&sel=delta.2")
+	doc = webtest.Page(t, "/play?v=1&p=seed-b&num=1&sel=delta.2")
 	if got := doc.Find(`[data-testid="formula"] .formula-line annotation`).First().Text(); got != `\delta_{3} = r_{3} + \gamma \cdot V_{\text{next}} - V(s_{3})` {
 		t.Errorf("1-based δ formula = %q", got)
 	}
@@ -159,7 +125,7 @@ func TestNum(t *testing.T) {
 // A canonical link with Chinese token text arrives percent-encoded; it must
 // not redirect to itself.
 func TestPlayNoRedirectLoop(t *testing.T) {
-	rec := get(t, "/play?v=1&p=seed-a&tok=%E5%B1%B1&V=0.6&r=1")
+	rec := webtest.Get(t, "/play?v=1&p=seed-a&tok=%E5%B1%B1&V=0.6&r=1")
 	if rec.Code != 200 {
 		t.Errorf("status %d → %q; the canonical link must be served, not redirected", rec.Code, rec.Header().Get("Location"))
 	}
@@ -175,7 +141,7 @@ func TestPlayRedirectsToCanonical(t *testing.T) {
 		"/play?v=1&p=seed-a&tok=从前&tok=有座&tok=山&mask=1&mask=1&mask=1&r=0&r=0&r=2&V=0.3&V=0.4&V=0.6&rw=0&rw=1&gamma=1&lam=0.9&beta=0.1&kl=kl&ver=newest&num=0": "/play?v=1&p=seed-a&r=0,0,2&lam=0.9",
 	}
 	for from, to := range tests {
-		rec := get(t, from)
+		rec := webtest.Get(t, from)
 		if loc := rec.Header().Get("Location"); rec.Code/100 != 3 || loc != to {
 			t.Errorf("GET %s: %d → %q, want a redirect to %q", from, rec.Code, loc, to)
 		}
@@ -196,7 +162,7 @@ func TestPlayBadInputStillRenders(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			doc := getPage(t, "/play?v=1&"+tc.query)
+			doc := webtest.Page(t, "/play?v=1&"+tc.query)
 			input := doc.Find(`[id="` + tc.field + `"]`)
 			if v, _ := input.Attr("aria-invalid"); v != "true" {
 				t.Errorf("field %s is not marked invalid", tc.field)
@@ -218,7 +184,7 @@ func TestPlayBadInputStillRenders(t *testing.T) {
 		"p=no-such-preset",
 		"v=9&p=seed-b",
 	} {
-		doc := getPage(t, "/play?"+q)
+		doc := webtest.Page(t, "/play?"+q)
 		if doc.Find(`[data-testid="form-errors"], [data-testid="warnings"]`).Length() == 0 {
 			t.Errorf("%.60s: no visible warning or error", q)
 		}
@@ -232,7 +198,7 @@ func TestPlayBadInputStillRenders(t *testing.T) {
 func TestPlayEscapesTokenText(t *testing.T) {
 	evil := `<script>alert(1)</script><img src=x onerror=alert(2)>`
 	q := "/play?v=1&p=seed-a&prompt=" + url.QueryEscape(evil) + "&tok=" + url.QueryEscape(evil) + "&tok=b&tok=c"
-	rec := get(t, q)
+	rec := webtest.Get(t, q)
 	body := rec.Body.String()
 	if rec.Code != 200 || strings.Contains(body, "<script>alert") || strings.Contains(body, "<img src=x") {
 		t.Fatalf("status %d; the token text reached the page unescaped", rec.Code)
@@ -244,7 +210,7 @@ func TestPlayEscapesTokenText(t *testing.T) {
 }
 
 func TestPlayHTMXFragments(t *testing.T) {
-	rec := get(t, "/play?v=1&p=seed-a&lam=0.5", "HX-Request", "true", "HX-Target", "results")
+	rec := webtest.Get(t, "/play?v=1&p=seed-a&lam=0.5", "HX-Request", "true", "HX-Target", "results")
 	body := rec.Body.String()
 	if rec.Code != 200 || strings.Contains(body, "<html") || !strings.Contains(body, `id="results"`) {
 		t.Errorf("results fragment: status %d, %.200s", rec.Code, body)
@@ -252,21 +218,21 @@ func TestPlayHTMXFragments(t *testing.T) {
 	if got := rec.Header().Get("HX-Replace-Url"); got != "/play?v=1&p=seed-a&lam=0.5" {
 		t.Errorf("HX-Replace-Url = %q", got)
 	}
-	rec = get(t, "/play?v=1&p=seed-a&tok=a&tok=b&tok=c&op=add", "HX-Request", "true", "HX-Target", "main")
+	rec = webtest.Get(t, "/play?v=1&p=seed-a&tok=a&tok=b&tok=c&op=add", "HX-Request", "true", "HX-Target", "main")
 	if !strings.Contains(rec.Body.String(), `id="main"`) || rec.Header().Get("HX-Push-Url") == "" {
 		t.Errorf("main fragment: %.200s, push %q", rec.Body.String(), rec.Header().Get("HX-Push-Url"))
 	}
 }
 
 func TestPlayLanguages(t *testing.T) {
-	doc := getPage(t, "/play?v=1&p=seed-b", "Accept-Language", "zh-CN,zh;q=0.9")
+	doc := webtest.Page(t, "/play?v=1&p=seed-b", "Accept-Language", "zh-CN,zh;q=0.9")
 	if lang, _ := doc.Find("html").Attr("lang"); lang != "zh" {
 		t.Errorf("Accept-Language zh: html lang %q", lang)
 	}
 	if !strings.Contains(doc.Find("h1").Text(), "实验台") {
 		t.Errorf("zh heading %q", doc.Find("h1").Text())
 	}
-	doc = getPage(t, "/play?v=1&p=seed-b&lam=0.5&lang=en", "Accept-Language", "zh")
+	doc = webtest.Page(t, "/play?v=1&p=seed-b&lam=0.5&lang=en", "Accept-Language", "zh")
 	href, _ := doc.Find("a.lang-switch").Attr("href")
 	if switchTarget(href, "zh") != "/play?v=1&p=seed-b&lam=0.5&lang=zh" {
 		t.Errorf("language switch %q must keep the state", href)
@@ -274,7 +240,7 @@ func TestPlayLanguages(t *testing.T) {
 }
 
 func TestPlayExports(t *testing.T) {
-	rec := get(t, "/play/table.csv?v=1&p=seed-b&tok="+url.QueryEscape("=SUM(A1)")+"&tok=b&tok=c&tok=d&tok=e&tok=f")
+	rec := webtest.Get(t, "/play/table.csv?v=1&p=seed-b&tok="+url.QueryEscape("=SUM(A1)")+"&tok=b&tok=c&tok=d&tok=e&tok=f")
 	rows, err := csv.NewReader(rec.Body).ReadAll()
 	if err != nil || len(rows) != 7 {
 		t.Fatalf("CSV: %v, %d rows", err, len(rows))
@@ -283,7 +249,7 @@ func TestPlayExports(t *testing.T) {
 		t.Errorf("a formula in token text must be defused, got %q", rows[1][1])
 	}
 	var ex play.TableExport
-	rec = get(t, "/play/table.json?v=1&p=seed-b")
+	rec = webtest.Get(t, "/play/table.json?v=1&p=seed-b")
 	if err := json.Unmarshal(rec.Body.Bytes(), &ex); err != nil {
 		t.Fatal(err)
 	}
@@ -291,12 +257,12 @@ func TestPlayExports(t *testing.T) {
 		t.Errorf("JSON whitened A_5 = %v, want −1.7901", a)
 	}
 	for _, name := range play.ChartNames {
-		rec := get(t, "/play/chart/"+name+".svg?v=1&p=seed-b")
+		rec := webtest.Get(t, "/play/chart/"+name+".svg?v=1&p=seed-b")
 		if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Body.String(), "<svg") {
 			t.Errorf("chart %s: %d %q", name, rec.Code, rec.Header().Get("Content-Type"))
 		}
 	}
-	if rec := get(t, "/play/chart/nope.svg"); rec.Code != 404 {
+	if rec := webtest.Get(t, "/play/chart/nope.svg"); rec.Code != 404 {
 		t.Errorf("unknown chart: %d", rec.Code)
 	}
 }

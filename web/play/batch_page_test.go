@@ -1,4 +1,4 @@
-package web
+package play_test
 
 import (
 	"math/rand/v2"
@@ -17,6 +17,7 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
 
 // engineBatch is a batch computed by the test's own engine calls, from the
@@ -182,7 +183,7 @@ func TestBatchPresetsMatchEngine(t *testing.T) {
 	for _, id := range batch.PresetIDs {
 		for _, lang := range []string{"en", "zh"} {
 			target := "/batch?v=1&p=" + id + "&lang=" + lang
-			doc := getPage(t, target)
+			doc := webtest.Page(t, target)
 			b, _ := batch.Preset(id)
 			checkBatchPage(t, target, doc, b)
 			if doc.Find(`[data-testid="presets"] a.current`).Length() != 1 {
@@ -223,7 +224,7 @@ func TestBatchEditedMatchEngine(t *testing.T) {
 		links = append(links, batch.Encode(b))
 	}
 	for _, link := range links {
-		doc := getPage(t, "/batch?"+link)
+		doc := webtest.Page(t, "/batch?"+link)
 		q, _ := url.ParseQuery(link)
 		b, rep := batch.Decode(q)
 		if !rep.OK() {
@@ -233,7 +234,7 @@ func TestBatchEditedMatchEngine(t *testing.T) {
 	}
 	// A response with one valid token cannot be whitened alone (verl raises);
 	// the page says so and still whitens it in the batch.
-	doc := getPage(t, "/batch?v=1&p=grpo-4&tok1=x&row=1")
+	doc := webtest.Page(t, "/batch?v=1&p=grpo-4&tok1=x&row=1")
 	if got := doc.Find(`[data-testid="batch-effect"]`).Text(); !strings.Contains(got, "only one valid token") {
 		t.Errorf("the batch effect does not say why response 1 cannot be whitened alone: %q", got)
 	}
@@ -242,8 +243,8 @@ func TestBatchEditedMatchEngine(t *testing.T) {
 // The batch effect, server-side: one response's score changes another's
 // whitened advantages, not its raw ones.
 func TestBatchEffectOnPage(t *testing.T) {
-	before := getPage(t, "/batch?v=1&p=grpo-4")
-	after := getPage(t, "/batch?v=1&p=grpo-4&score=1,0,0,5")
+	before := webtest.Page(t, "/batch?v=1&p=grpo-4")
+	after := webtest.Page(t, "/batch?v=1&p=grpo-4&score=1,0,0,5")
 	if a, b := batchCells(before, "batch-row-0", "adv"), batchCells(after, "batch-row-0", "adv"); !slices.Equal(a, b) {
 		t.Errorf("response 0's raw advantages changed with response 3's score: %q → %q", a, b)
 	}
@@ -259,17 +260,17 @@ func TestBatchEffectOnPage(t *testing.T) {
 // playground's whitened row is the batch effect's "alone" row.
 func TestBatchPlaygroundLink(t *testing.T) {
 	for _, link := range []string{"/batch?v=1&p=mixed-lengths&row=3&lang=en", "/batch?v=1&p=mixed-lengths&gamma=0.9&lam=0.5&ver=v0.2&row=2&lang=en"} {
-		doc := getPage(t, link)
+		doc := webtest.Page(t, link)
 		a := doc.Find(`[data-testid="batch-playground"]`)
 		href, _ := a.Attr("href")
 		if !strings.HasPrefix(href, "/play?v=1&") || !strings.Contains(a.Text(), "Open in the playground") || !strings.HasSuffix(href, "&lang=en") {
 			t.Fatalf("%s: playground link %q %q", link, href, a.Text())
 		}
-		rec := get(t, href)
+		rec := webtest.Get(t, href)
 		if rec.Code != http.StatusOK {
 			t.Fatalf("%s: the playground link %s is not canonical (status %d)", link, href, rec.Code)
 		}
-		playDoc := getPage(t, href)
+		playDoc := webtest.Page(t, href)
 		if playDoc.Find(`[data-testid="warnings"]`).Length() > 0 || len(batchCells(playDoc, "token-table", "adv")) == 0 {
 			t.Errorf("%s: the playground warns about %s: %s", link, href, playDoc.Find(`[data-testid="warnings"]`).Text())
 		}
@@ -302,7 +303,7 @@ func TestBatchRedirectsToCanonical(t *testing.T) {
 		"/batch?v=1&p=grpo-4&B=4&score=1&score=0&score=0&score=1&op=del.0":       "/batch?v=1&p=grpo-4&B=3&tok0=The&tok0=answer&tok0=is&tok0=3&V0=0.5,0.55,0.6,0.3&tok1=等于&tok1=3&tok1=。&tok1=%3C%2Fs%3E&V1=0.5,0.45,0.35,0.2&tok2=等于&tok2=2&tok2=。&tok2=%3C%2Fs%3E&V2=0.5,0.6,0.75,0.85&score=0,0,1",
 	}
 	for from, to := range tests {
-		rec := get(t, from)
+		rec := webtest.Get(t, from)
 		// http.Redirect percent-encodes the text the link writes as itself.
 		loc, _ := url.PathUnescape(rec.Header().Get("Location"))
 		if to, _ = url.PathUnescape(to); rec.Code != http.StatusSeeOther || loc != to {
@@ -310,7 +311,7 @@ func TestBatchRedirectsToCanonical(t *testing.T) {
 		}
 	}
 	// A canonical link with Chinese text arrives percent-encoded: no loop.
-	if rec := get(t, "/batch?v=1&p=grpo-4&tok0=%E5%B1%B1&V0=0.6"); rec.Code != 200 {
+	if rec := webtest.Get(t, "/batch?v=1&p=grpo-4&tok0=%E5%B1%B1&V0=0.6"); rec.Code != 200 {
 		t.Errorf("status %d → %q; the canonical link must be served", rec.Code, rec.Header().Get("Location"))
 	}
 }
@@ -336,7 +337,7 @@ func TestBatchBadInputStillRenders(t *testing.T) {
 	for _, tc := range tests {
 		for _, lang := range []string{"en", "zh"} {
 			target := "/batch?v=1&p=grpo-4&" + tc.query + "&lang=" + lang
-			doc := getPage(t, target)
+			doc := webtest.Page(t, target)
 			if v, _ := doc.Find(`[id="` + tc.field + `"]`).Attr("aria-invalid"); v != "true" {
 				t.Errorf("%s: field %s is not marked invalid", target, tc.field)
 			}
@@ -349,7 +350,7 @@ func TestBatchBadInputStillRenders(t *testing.T) {
 		}
 	}
 	// What was typed stays in the field.
-	doc := getPage(t, "/batch?v=1&p=grpo-4&V0=0.2,abc,0.3,0.35")
+	doc := webtest.Page(t, "/batch?v=1&p=grpo-4&V0=0.2,abc,0.3,0.35")
 	if v, _ := doc.Find(`[id="V0"]`).Attr("value"); v != "0.2,abc,0.3,0.35" {
 		t.Errorf("V0 shows %q, want what was typed", v)
 	}
@@ -363,7 +364,7 @@ func TestBatchBadInputStillRenders(t *testing.T) {
 		"p=grpo-4&B=99&row=-1",
 		"p=grpo-4&op=del.9",
 	} {
-		doc := getPage(t, "/batch?"+q)
+		doc := webtest.Page(t, "/batch?"+q)
 		if doc.Find(`[data-testid="form-errors"] li, [data-testid="warnings"]`).Length() == 0 {
 			t.Errorf("%.60s: no visible warning or error", q)
 		}
@@ -382,7 +383,7 @@ func FuzzBatchPage(f *testing.F) {
 		req := httptest.NewRequest(http.MethodGet, "/batch", nil)
 		req.URL.RawQuery = query
 		rec := httptest.NewRecorder()
-		Routes().ServeHTTP(rec, req)
+		webtest.Routes().ServeHTTP(rec, req)
 		if rec.Code != http.StatusOK && rec.Code != http.StatusSeeOther {
 			t.Fatalf("GET /batch?%s: status %d", query, rec.Code)
 		}
@@ -390,7 +391,7 @@ func FuzzBatchPage(f *testing.F) {
 }
 
 func TestBatchHTMXFragments(t *testing.T) {
-	rec := get(t, "/batch?v=1&p=grpo-4&score=1,0,0,5", "HX-Request", "true", "HX-Target", "batch-results")
+	rec := webtest.Get(t, "/batch?v=1&p=grpo-4&score=1,0,0,5", "HX-Request", "true", "HX-Target", "batch-results")
 	body := rec.Body.String()
 	if rec.Code != 200 || strings.Contains(body, "<html") || !strings.Contains(body, `id="batch-results"`) || !strings.Contains(body, `id="form-errors"`) {
 		t.Errorf("results fragment: status %d, %.200s", rec.Code, body)
@@ -399,22 +400,22 @@ func TestBatchHTMXFragments(t *testing.T) {
 		t.Errorf("HX-Replace-Url = %q", got)
 	}
 	// With a bad field the address bar keeps what was typed.
-	rec = get(t, "/batch?v=1&p=grpo-4&score=1,0,0,x", "HX-Request", "true", "HX-Target", "batch-results")
+	rec = webtest.Get(t, "/batch?v=1&p=grpo-4&score=1,0,0,x", "HX-Request", "true", "HX-Target", "batch-results")
 	if got := rec.Header().Get("HX-Replace-Url"); got != "/batch?v=1&p=grpo-4&score=1,0,0,x" {
 		t.Errorf("HX-Replace-Url = %q after a bad score", got)
 	}
-	rec = get(t, "/batch?v=1&p=grpo-4&op=add", "HX-Request", "true", "HX-Target", "main")
+	rec = webtest.Get(t, "/batch?v=1&p=grpo-4&op=add", "HX-Request", "true", "HX-Target", "main")
 	if !strings.Contains(rec.Body.String(), `id="main"`) || rec.Header().Get("HX-Push-Url") != "/batch?v=1&p=grpo-4&B=5" {
 		t.Errorf("main fragment: %.200s, push %q", rec.Body.String(), rec.Header().Get("HX-Push-Url"))
 	}
 }
 
 func TestBatchLanguagesAndLinks(t *testing.T) {
-	doc := getPage(t, "/batch?v=1&p=grpo-4", "Accept-Language", "zh-CN,zh;q=0.9")
+	doc := webtest.Page(t, "/batch?v=1&p=grpo-4", "Accept-Language", "zh-CN,zh;q=0.9")
 	if lang, _ := doc.Find("html").Attr("lang"); lang != "zh" || !strings.Contains(doc.Find("h1").Text(), "批次") {
 		t.Errorf("Accept-Language zh: html lang %q, heading %q", lang, doc.Find("h1").Text())
 	}
-	doc = getPage(t, "/batch?v=1&p=grpo-4&lam=0.5&lang=en", "Accept-Language", "zh")
+	doc = webtest.Page(t, "/batch?v=1&p=grpo-4&lam=0.5&lang=en", "Accept-Language", "zh")
 	if href, _ := doc.Find("a.lang-switch").Attr("href"); switchTarget(href, "zh") != "/batch?v=1&p=grpo-4&lam=0.5&lang=zh" {
 		t.Errorf("language switch %q must keep the state", href)
 	}
@@ -442,7 +443,7 @@ func TestBatchLanguagesAndLinks(t *testing.T) {
 }
 
 func TestBatchChartExport(t *testing.T) {
-	rec := get(t, "/batch/chart.svg?v=1&p=two-groups&lang=zh")
+	rec := webtest.Get(t, "/batch/chart.svg?v=1&p=two-groups&lang=zh")
 	body := rec.Body.String()
 	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(body, `class="gae-chart gae-batch`) ||
 		strings.Count(body, `class="gae-batch-row"`) != 6 || !strings.Contains(body, "白化") {
@@ -483,7 +484,7 @@ func bigBatch() string {
 // chart, in at most 20 ms of server time.
 func BenchmarkBatch8x64(b *testing.B) {
 	target := bigBatch()
-	h := benchHandler(b)
+	h := webtest.Uncached(b).Handler
 	b.ReportAllocs()
 	var size int
 	for b.Loop() {
@@ -501,7 +502,7 @@ func BenchmarkBatch8x64(b *testing.B) {
 // BenchmarkBatchUpdate8x64 is one edit as htmx sends it: the results only.
 func BenchmarkBatchUpdate8x64(b *testing.B) {
 	target := bigBatch()
-	h := benchHandler(b)
+	h := webtest.Uncached(b).Handler
 	b.ReportAllocs()
 	for b.Loop() {
 		req := httptest.NewRequest(http.MethodGet, target, nil)
@@ -518,7 +519,7 @@ func BenchmarkBatchUpdate8x64(b *testing.B) {
 // The 8 × 64 page renders, and every number on it is the engine's.
 func TestBatch8x64(t *testing.T) {
 	target := bigBatch()
-	doc := getPage(t, target)
+	doc := webtest.Page(t, target)
 	q, _ := url.ParseQuery(strings.TrimPrefix(target, "/batch?"))
 	b, _ := batch.Decode(q)
 	checkBatchPage(t, "8×64", doc, b)

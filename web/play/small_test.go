@@ -1,6 +1,7 @@
-package web
+package play_test
 
 import (
+	"gaelab/web/webtest"
 	"strings"
 	"testing"
 )
@@ -9,7 +10,7 @@ import (
 // "(CSV)Download … (JSON)Verify"), in both languages.
 func TestPlayExportLinksSeparate(t *testing.T) {
 	for _, lang := range []string{"en", "zh"} {
-		doc := getPage(t, "/play?v=1&p=seed-b&lang="+lang)
+		doc := webtest.Page(t, "/play?v=1&p=seed-b&lang="+lang)
 		p := doc.Find("p.export")
 		links := p.Find("a")
 		if links.Length() < 2 {

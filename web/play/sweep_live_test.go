@@ -1,6 +1,7 @@
-package web
+package play_test
 
 import (
+	"gaelab/web/webtest"
 	"net/http"
 	"strings"
 	"testing"
@@ -22,7 +23,7 @@ func TestSweepLiveFragment(t *testing.T) {
 		{"estimators", "/compare/estimators?v=1&p=seed-b", "/compare/estimators?v=1&p=seed-b", "#est-lines"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			rec := get(t, c.target, "HX-Request", "true", "HX-Target", "sweep-results")
+			rec := webtest.Get(t, c.target, "HX-Request", "true", "HX-Target", "sweep-results")
 			if rec.Code != http.StatusOK {
 				t.Fatalf("status %d", rec.Code)
 			}
@@ -48,7 +49,7 @@ func TestSweepLiveFragment(t *testing.T) {
 			if bad := strings.Contains(c.name, "bad"); bad != (doc.Find(`#form-errors li[data-field="n"]`).Length() == 1) {
 				t.Errorf("bad link %v, but the error summary names n: %v", bad, !bad)
 			}
-			form := getPage(t, c.replace).Find("form#sweep-form")
+			form := webtest.Page(t, c.replace).Find("form#sweep-form")
 			if form.AttrOr("hx-target", "") != "#sweep-results" || !strings.Contains(form.AttrOr("hx-trigger", ""), "input") {
 				t.Errorf("the page's form is not live: hx-target %q, hx-trigger %q", form.AttrOr("hx-target", ""), form.AttrOr("hx-trigger", ""))
 			}

@@ -1,4 +1,4 @@
-package web
+package play_test
 
 import (
 	"net/http/httptest"

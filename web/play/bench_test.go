@@ -1,49 +1,20 @@
-package web
+package play_test
 
 import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
-	"math/rand/v2"
+	"gaelab/web/webtest"
 	"net/http"
 	"net/http/httptest"
 	"testing"
-
-	"gaelab/web/scenario"
 )
-
-// longScenario is a canonical link with n tokens of CJK text and random numbers.
-func longScenario(n int) string {
-	rng := rand.New(rand.NewPCG(uint64(n), 9))
-	s, _ := scenario.Preset("seed-b")
-	s.Resize(n)
-	for t := range s.Tokens {
-		tok := &s.Tokens[t]
-		tok.Text = []string{"是", "的", "，", "等于", "2", "！", "token", "😀"}[t%8]
-		tok.Old, tok.Ref = -float64(rng.IntN(300))/100, -float64(rng.IntN(300))/100 // as a learner types them
-		tok.Value = float64(rng.IntN(1000)) / 1000
-		if t >= n-n/8 {
-			tok.Kind = scenario.Padding
-		}
-	}
-	s.Tokens[n-n/8-1].Score = 1
-	return "/play?" + scenario.Encode(s)
-}
-
-// benchHandler is the server with its caches off (answers and drawn
-// charts), so that a benchmark repeating one request measures the work
-// rather than a cache hit.
-func benchHandler(b *testing.B) http.Handler {
-	s := newServer(Options{CacheBytes: 1})
-	s.play.Charts = nil
-	return s.router()
-}
 
 // benchUpdate is one edit as htmx sends it: parse the link, compute, render
 // the results (table, formulas, step panel and the charts).
 func benchUpdate(b *testing.B, n int) {
-	target := longScenario(n)
-	h := benchHandler(b)
+	target := webtest.LongScenario(n)
+	h := webtest.Uncached(b).Handler
 	b.ReportAllocs()
 	var size int
 	for b.Loop() {
@@ -68,7 +39,7 @@ func BenchmarkPlayUpdate512(b *testing.B) { benchUpdate(b, 512) }
 // before compression, the draggable handles included; the gzipped size is
 // reported beside it.
 func TestPlayPageSize64(t *testing.T) {
-	rec := get(t, longScenario(64))
+	rec := webtest.Get(t, webtest.LongScenario(64))
 	if rec.Code != 200 {
 		t.Fatalf("status %d", rec.Code)
 	}

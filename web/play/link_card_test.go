@@ -1,4 +1,4 @@
-package web
+package play_test
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 	"gaelab/web/play"
 	"gaelab/web/preview"
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
 
 const testPublicURL = "https://gae.example.edu"
@@ -65,7 +66,7 @@ func meta(doc *goquery.Document, key string) (string, bool) {
 // -public-url an absolute og:image whose PNG is the scenario's 1200×630
 // boundary chart.
 func TestOGTagsWithPublicURL(t *testing.T) {
-	h := Handler(Options{PublicURL: testPublicURL + "/"})
+	h := webtest.New(t, webtest.Options{PublicURL: testPublicURL + "/"}).Handler
 	for _, c := range []struct {
 		target, name, release string
 		lang                  i18n.Lang
@@ -133,7 +134,7 @@ func TestOGTagsWithPublicURL(t *testing.T) {
 // Without -public-url there is no absolute link to give: the page keeps
 // its title and description and writes no og:image nor og:url.
 func TestOGNoImageWithoutPublicURL(t *testing.T) {
-	h := Handler(Options{})
+	h := webtest.New(t, webtest.Options{}).Handler
 	for _, target := range []string{"/play?v=1&p=seed-b", "/compare/variance?v=1&p=seed-a&lang=zh", "/batch?lang=zh"} {
 		doc, body := cardDoc(t, h, target)
 		for _, key := range []string{"og:title", "og:description", "description", "twitter:card"} {
@@ -153,7 +154,7 @@ func TestOGNoImageWithoutPublicURL(t *testing.T) {
 // The batch view's card names its preset, its number of responses and
 // the release; its image is the boundary chart of the response in focus.
 func TestOGBatch(t *testing.T) {
-	h := Handler(Options{PublicURL: testPublicURL})
+	h := webtest.New(t, webtest.Options{PublicURL: testPublicURL}).Handler
 	doc, _ := cardDoc(t, h, "/batch?lang=zh")
 	desc, _ := meta(doc, "og:description")
 	if !strings.Contains(desc, i18n.Zh.T("batch.preset.grpo-4.title")) || !strings.Contains(desc, "verl v0.") {
@@ -189,7 +190,7 @@ func TestOGHostileTokenEscaped(t *testing.T) {
 	evil := `"><script>alert('x')</script>`
 	s, _ := scenario.Preset("seed-a")
 	s.Tokens[0].Text = evil
-	doc, body := cardDoc(t, Handler(Options{PublicURL: testPublicURL}), "/play?"+scenario.Encode(s))
+	doc, body := cardDoc(t, webtest.New(t, webtest.Options{PublicURL: testPublicURL}).Handler, "/play?"+scenario.Encode(s))
 	desc, _ := meta(doc, "og:description")
 	if !strings.Contains(desc, evil) {
 		t.Errorf("og:description %q should quote the token as written", desc)
@@ -214,7 +215,7 @@ func TestOGHostileTokenEscaped(t *testing.T) {
 // A response longer than the preview draws keeps its card without an
 // image, and its preview link answers 422 in the learner's language.
 func TestPreviewTooLong(t *testing.T) {
-	h := Handler(Options{PublicURL: testPublicURL})
+	h := webtest.New(t, webtest.Options{PublicURL: testPublicURL}).Handler
 	q := "v=1&p=seed-b" + strings.Repeat("&tok=x", preview.MaxTokens+1) + "&lang=zh"
 	doc, body := cardDoc(t, h, "/play?"+q)
 	if _, ok := meta(doc, "og:description"); !ok {
@@ -232,7 +233,7 @@ func TestPreviewTooLong(t *testing.T) {
 // Two links that differ in one Chinese token draw different previews: the
 // font draws Chinese, and the image is the link's own.
 func TestPreviewChineseTokenChangesPNG(t *testing.T) {
-	h := Handler(Options{})
+	h := webtest.New(t, webtest.Options{}).Handler
 	s, _ := scenario.Preset("seed-b")
 	a := serveCard(t, h, "/play/preview.png?"+scenario.Encode(s)+"&lang=zh")
 	s.Tokens[0].Text = "不是"

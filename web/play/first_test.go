@@ -1,4 +1,4 @@
-package web
+package play_test
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 
 	"gaelab/web/i18n"
 	"gaelab/web/play"
+	"gaelab/web/webtest"
 )
 
 // The caption tells the example's story: the prompt and the response, with
@@ -26,7 +27,7 @@ func TestPlayFirstScreenStory(t *testing.T) {
 		{"en, long prompt", "/play?v=1&p=seed-b&prompt=" + long + "&lang=en", false, false, strings.Repeat("长", play.StoryRunes) + "…"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			doc := getPage(t, c.target)
+			doc := webtest.Page(t, c.target)
 			cap := doc.Find(`[data-testid="caption"]`).Text()
 			if strings.Contains(cap, gloss) != c.gloss {
 				t.Errorf("caption %q: gloss shown %v, want %v", cap, !c.gloss, c.gloss)

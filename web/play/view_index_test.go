@@ -1,6 +1,7 @@
-package web
+package play_test
 
 import (
+	"gaelab/web/webtest"
 	"net/http"
 	"strings"
 	"testing"
@@ -22,7 +23,7 @@ func TestViewIndexPages(t *testing.T) {
 		{"/update", []string{"/update/critic", "/update/actor"}},
 	} {
 		for _, lang := range []string{"en", "zh"} {
-			doc := getPage(t, c.path+"?"+state+"&lang="+lang)
+			doc := webtest.Page(t, c.path+"?"+state+"&lang="+lang)
 			cards := doc.Find(`[data-testid="view-cards"] li`)
 			if cards.Length() != len(c.views) {
 				t.Fatalf("%s (%s): %d cards, want %d", c.path, lang, cards.Length(), len(c.views))
@@ -38,7 +39,7 @@ func TestViewIndexPages(t *testing.T) {
 				if !strings.Contains(src, state) || strings.TrimSpace(alt) == "" || strings.TrimSpace(card.Find("p").Text()) == "" {
 					t.Errorf("%s (%s) card %d: picture %q alt %q, line %q", c.path, lang, i, src, alt, card.Find("p").Text())
 				}
-				if rec := get(t, src); rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "image/svg+xml") {
+				if rec := webtest.Get(t, src); rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "image/svg+xml") {
 					t.Errorf("%s (%s): picture %s answers %d %s", c.path, lang, src, rec.Code, rec.Header().Get("Content-Type"))
 				}
 			})
@@ -56,7 +57,7 @@ func TestViewIndexPages(t *testing.T) {
 func TestNavCarriesScenario(t *testing.T) {
 	const edited = "v=1&p=seed-b&gamma=0.9"
 	for _, from := range []string{"/play?" + edited + "&sel=delta.2&lang=en", "/compare/lambda?" + edited + "&lang=zh", "/update?" + edited + "&lang=en"} {
-		doc := getPage(t, from)
+		doc := webtest.Page(t, from)
 		lang := from[len(from)-2:]
 		want := map[string]string{
 			"/play": "/play?" + edited + "&lang=" + lang, "/compare": "/compare?" + edited + "&lang=" + lang, "/update": "/update?" + edited + "&lang=" + lang,
@@ -74,13 +75,13 @@ func TestNavCarriesScenario(t *testing.T) {
 			}
 		}
 		for _, href := range got {
-			if rec := get(t, href); rec.Code >= 400 { // /batch redirects to its canonical link
+			if rec := webtest.Get(t, href); rec.Code >= 400 { // /batch redirects to its canonical link
 				t.Errorf("from %s: the navigation's %s answers %d", from, href, rec.Code)
 			}
 		}
 	}
 	// An htmx edit of the preset's γ: the answer's navigation carries it.
-	rec := get(t, "/play?v=3&p=seed-b&gamma=0.9&lang=en", "HX-Request", "true", "HX-Target", "results")
+	rec := webtest.Get(t, "/play?v=3&p=seed-b&gamma=0.9&lang=en", "HX-Request", "true", "HX-Target", "results")
 	doc, err := goquery.NewDocumentFromReader(rec.Body)
 	if err != nil {
 		t.Fatal(err)

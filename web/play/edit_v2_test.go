@@ -1,4 +1,4 @@
-package web
+package play_test
 
 import (
 	"net/url"
@@ -11,6 +11,7 @@ import (
 	"gaelab/web/compare"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
 
 // submittedQuery is what submitting the page's first GET form sends: every
@@ -48,7 +49,7 @@ func TestFormsEditIntoV3(t *testing.T) {
 			{"v=2&p=seed-b&ver=v0.6.1", "v0.6.1"},
 			{"v=3&p=seed-b&ver=v0.4.1", "v0.4.1"},
 		} {
-			doc := getPage(t, path+"?"+c.state)
+			doc := webtest.Page(t, path+"?"+c.state)
 			form := doc.Find("main form[method=get]").First()
 			if form.Length() == 0 {
 				t.Errorf("%s?%s: no form", path, c.state)
@@ -59,7 +60,7 @@ func TestFormsEditIntoV3(t *testing.T) {
 				t.Errorf("%s?%s: the form sends v=%q ver=%q, want v=3 ver=%s", path, c.state, q.Get("v"), q.Get("ver"), c.release)
 			}
 			action := form.AttrOr("action", path)
-			rec := get(t, action+"?"+q.Encode())
+			rec := webtest.Get(t, action+"?"+q.Encode())
 			loc := rec.Header().Get("Location")
 			if rec.Code == 303 && !strings.Contains(loc, "v=3&") {
 				t.Errorf("%s?%s: the edit redirects to %q, want a v=3 link", path, c.state, loc)
@@ -99,7 +100,7 @@ func TestEditNoticeOnlyWhenNumbersChange(t *testing.T) {
 			}
 		}
 	}
-	if strings.Contains(getPage(t, "/update/critic?v=1&p=seed-b&ver=v0.2").Find("main").Text(), "Editing here makes a v=3 link") {
+	if strings.Contains(webtest.Page(t, "/update/critic?v=1&p=seed-b&ver=v0.2").Find("main").Text(), "Editing here makes a v=3 link") {
 		t.Error("/update/critic shows the edit notice, but no number changes")
 	}
 }

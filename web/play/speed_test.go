@@ -1,4 +1,4 @@
-package web
+package play_test
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 
 	"gaelab/web/i18n"
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
 
 // The step panel's auto-play runs at the link's speed= (the Play button's
@@ -25,7 +26,7 @@ func TestPlaySpeed(t *testing.T) {
 		{"/play?v=1&p=seed-b&step=2&speed=1.5", "667", "1.5"},
 		{"/play?v=2&p=seed-b&ver=v0.9.0&step=0&speed=2&present=1", "500", "2"},
 	} {
-		doc := getPage(t, tc.query)
+		doc := webtest.Page(t, tc.query)
 		if got, _ := doc.Find(`[data-testid="step-play"]`).Attr("data-interval"); got != tc.interval {
 			t.Errorf("%s: Play steps every %q ms, want %s", tc.query, got, tc.interval)
 		}
@@ -69,7 +70,7 @@ func TestPlaySpeed(t *testing.T) {
 	for _, lang := range []i18n.Lang{i18n.En, i18n.Zh} {
 		for _, bad := range []string{"9", "0", "fast", "-1", "NaN"} {
 			q := "/play?v=1&p=seed-b&step=1&speed=" + bad + "&lang=" + string(lang)
-			doc := getPage(t, q)
+			doc := webtest.Page(t, q)
 			want := lang.T("warn.speed", bad, "0.25", "4", "1")
 			if got := doc.Find(`[data-testid="warnings"]`).Text(); !strings.Contains(got, want) {
 				t.Errorf("%s: warnings %q, want %q", q, got, want)

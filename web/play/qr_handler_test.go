@@ -1,4 +1,4 @@
-package web
+package play_test
 
 import (
 	"net/http"
@@ -9,6 +9,7 @@ import (
 
 	"gaelab/web/i18n"
 	"gaelab/web/qr/qrtest"
+	"gaelab/web/webtest"
 )
 
 func TestQRRoute(t *testing.T) {
@@ -35,7 +36,7 @@ func TestQRRoute(t *testing.T) {
 		{name: "16-token link, percent-encoded", u: playgroundPath(), host: "gaelab.example.org",
 			wantText: "http://gaelab.example.org" + playgroundPath()},
 	}
-	h := Routes()
+	h := webtest.Routes()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			req := httptest.NewRequest("GET", "/qr.svg?u="+url.QueryEscape(tt.u), nil)
@@ -94,7 +95,7 @@ func TestQRRouteRejects(t *testing.T) {
 		{"invalid UTF-8", "u=/play%FF"},
 		{"over the limit", "u=" + url.QueryEscape("/play?x="+strings.Repeat("a", 2000))},
 	}
-	h := Routes()
+	h := webtest.Routes()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := httptest.NewRecorder()
@@ -120,7 +121,7 @@ func TestQRRouteRejects(t *testing.T) {
 // each: a server-side answer cache keyed by the path alone would give the
 // second host the first host's link.
 func TestQRRouteFollowsTheHost(t *testing.T) {
-	h := Routes()
+	h := webtest.Routes()
 	u := "/qr.svg?u=" + url.QueryEscape("/play?v=1&p=seed-a")
 	for range 2 {
 		for _, host := range []string{"127.0.0.1:8080", "192.168.1.20:8080"} {
@@ -142,7 +143,7 @@ func TestQRRouteFollowsTheHost(t *testing.T) {
 // TestQRRefusalSpeaksTheLearnersLanguage: a refused link is explained in
 // the request's language, from the catalog, never a Go error's text.
 func TestQRRefusalSpeaksTheLearnersLanguage(t *testing.T) {
-	h := Routes()
+	h := webtest.Routes()
 	for _, path := range []string{"/qr.svg?u=play", "/qr?u=play"} {
 		req := httptest.NewRequest("GET", path, nil)
 		req.Header.Set("Accept-Language", "zh-CN")

@@ -1,4 +1,4 @@
-package web
+package play_test
 
 import (
 	"strconv"
@@ -8,6 +8,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
 
 // The playground's inline charts carry one handle per V(s_t) and per valid
@@ -16,7 +17,7 @@ import (
 func TestPlayHandles(t *testing.T) {
 	s, _ := scenario.Preset("seed-b")
 	for _, c := range []struct{ lang, v3, score string }{{"en", "V(s{ₜ})", "score of token {t}"}, {"zh", "V(s{ₜ})", "token {t} 的分数"}} {
-		doc := getPage(t, "/play?v=1&p=seed-b&lang="+c.lang)
+		doc := webtest.Page(t, "/play?v=1&p=seed-b&lang="+c.lang)
 		vs := doc.Find(`#chart-values svg g.handles[data-field="V"] circle`)
 		if vs.Length() != s.Len() {
 			t.Fatalf("%s: %d V handles, want %d", c.lang, vs.Length(), s.Len())
@@ -64,7 +65,7 @@ func TestPlayHandles(t *testing.T) {
 // draws no handles.
 func TestPlayHandlesOnlyWhereEditable(t *testing.T) {
 	for _, q := range []string{"present=1", "lock=1", "hide=controls"} {
-		doc := getPage(t, "/play?v=1&p=seed-b&"+q)
+		doc := webtest.Page(t, "/play?v=1&p=seed-b&"+q)
 		if n := doc.Find("svg .handles").Length(); n != 0 {
 			t.Errorf("%s: %d handles", q, n)
 		}
@@ -73,7 +74,7 @@ func TestPlayHandlesOnlyWhereEditable(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"values", "rewards"} {
-		rec := get(t, "/play/chart/"+name+".svg?v=1&p=seed-b")
+		rec := webtest.Get(t, "/play/chart/"+name+".svg?v=1&p=seed-b")
 		if rec.Code != 200 || strings.Contains(rec.Body.String(), "handles") {
 			t.Errorf("%s.svg: status %d, handles in the export: %v", name, rec.Code, strings.Contains(rec.Body.String(), "handles"))
 		}
@@ -86,11 +87,11 @@ func TestPlayHandlesOnlyWhereEditable(t *testing.T) {
 			valid++
 		}
 	}
-	if n := getPage(t, "/play?v=1&p=eos-padding").Find(`g.handles[data-field="score"] circle`).Length(); n != valid || valid == pad.Len() {
+	if n := webtest.Page(t, "/play?v=1&p=eos-padding").Find(`g.handles[data-field="score"] circle`).Length(); n != valid || valid == pad.Len() {
 		t.Errorf("eos-padding: %d score handles, want %d (valid tokens of %d)", n, valid, pad.Len())
 	}
 	// Typed rewards: no score bars, no score handles; the reward row is the input.
-	doc := getPage(t, "/play?v=1&p=seed-b&rw=1")
+	doc := webtest.Page(t, "/play?v=1&p=seed-b&rw=1")
 	if doc.Find(`g.handles[data-field="score"]`).Length() != 0 || doc.Find(`tr[data-row="reward"][data-edit="r"]`).Length() != 1 {
 		t.Errorf("rw=1: score handles %d, editable reward rows %d", doc.Find(`g.handles[data-field="score"]`).Length(), doc.Find(`tr[data-row="reward"][data-edit="r"]`).Length())
 	}
@@ -112,14 +113,14 @@ func TestPlayHistoryHeader(t *testing.T) {
 		{[]string{"HX-Boosted", "true", "GAE-History", "replace"}, "HX-Replace-Url"},
 		{[]string{"HX-Target", "results", "GAE-History", "bogus"}, "HX-Replace-Url"},
 	} {
-		rec := get(t, link, append([]string{"HX-Request", "true"}, c.headers...)...)
+		rec := webtest.Get(t, link, append([]string{"HX-Request", "true"}, c.headers...)...)
 		other := map[string]string{"HX-Push-Url": "HX-Replace-Url", "HX-Replace-Url": "HX-Push-Url"}[c.want]
 		if rec.Code != 200 || rec.Header().Get(c.want) == "" || rec.Header().Get(other) != "" {
 			t.Errorf("%v: status %d, %s=%q, %s=%q; want only %s", c.headers, rec.Code, c.want, rec.Header().Get(c.want), other, rec.Header().Get(other), c.want)
 		}
 	}
-	canonical := get(t, link, "HX-Request", "true", "HX-Target", "results").Header().Get("HX-Replace-Url")
-	rec := get(t, canonical, "HX-Request", "true", "HX-History-Restore-Request", "true")
+	canonical := webtest.Get(t, link, "HX-Request", "true", "HX-Target", "results").Header().Get("HX-Replace-Url")
+	rec := webtest.Get(t, canonical, "HX-Request", "true", "HX-History-Restore-Request", "true")
 	if body := rec.Body.String(); rec.Code != 200 || !strings.Contains(body, "<header") || !strings.Contains(body, "<!doctype html>") && !strings.Contains(body, "<!DOCTYPE html>") {
 		t.Errorf("history restore: status %d, not the whole page", rec.Code)
 	}
@@ -128,7 +129,7 @@ func TestPlayHistoryHeader(t *testing.T) {
 // An edit's answer carries the preset bar out of band: the edit leaves the
 // preset, so its question hides and Reset appears.
 func TestPlayUpdateCarriesPresetBar(t *testing.T) {
-	rec := get(t, "/play?v=2&p=seed-b&V=0.9,0.25,0.3,0.35,0.45,0.5", "HX-Request", "true", "HX-Target", "results")
+	rec := webtest.Get(t, "/play?v=2&p=seed-b&V=0.9,0.25,0.3,0.35,0.45,0.5", "HX-Request", "true", "HX-Target", "results")
 	doc, err := goquery.NewDocumentFromReader(rec.Body)
 	if err != nil {
 		t.Fatal(err)
@@ -138,7 +139,7 @@ func TestPlayUpdateCarriesPresetBar(t *testing.T) {
 		t.Errorf("the update's preset bar: %d bars, %d Reset, %d questions; want 1, 1, 0",
 			bar.Length(), bar.Find(`[data-testid="reset"]`).Length(), bar.Find(`[data-testid="preset-question"]`).Length())
 	}
-	if got := get(t, "/play?v=1&p=seed-b&present=1", "HX-Request", "true", "HX-Target", "results").Body.String(); strings.Contains(got, `id="presets"`) {
+	if got := webtest.Get(t, "/play?v=1&p=seed-b&present=1", "HX-Request", "true", "HX-Target", "results").Body.String(); strings.Contains(got, `id="presets"`) {
 		t.Error("presentation mode's update carries a preset bar the page does not show")
 	}
 }

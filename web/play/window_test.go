@@ -1,7 +1,8 @@
-package web
+package play_test
 
 import (
 	"fmt"
+	"gaelab/web/webtest"
 	"net/http"
 	"strings"
 	"testing"
@@ -55,7 +56,7 @@ func TestPresentationWindow(t *testing.T) {
 		{"10 tokens: narrow window only", nTokens(10, ""), "0 1 2 3 4 5 6 7 8 9", "8 9", true, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			doc := getPage(t, c.path)
+			doc := webtest.Page(t, c.path)
 			all, wide := windowCols(doc)
 			if got := strings.Join(all, " "); got != c.cols {
 				t.Errorf("columns t = %s, want %s", got, c.cols)
@@ -78,7 +79,7 @@ func TestPresentationWindow(t *testing.T) {
 
 	// Following the narrow "later" arrow from the start opens t = 8…15, and
 	// its "earlier" arrow goes back; at the start "earlier" is no link.
-	doc := getPage(t, q20)
+	doc := webtest.Page(t, q20)
 	arrows := doc.Find(`[data-testid="window-narrow"]`).Children()
 	if arrows.First().Is("a") {
 		t.Error("at the first token the earlier arrow is a link")
@@ -87,7 +88,7 @@ func TestPresentationWindow(t *testing.T) {
 	if !ok || !strings.Contains(later, "&win=12") {
 		t.Fatalf("the later arrow links %q, want the window centred on t = 12", later)
 	}
-	doc = getPage(t, later)
+	doc = webtest.Page(t, later)
 	all, wide := windowCols(doc)
 	var narrow []string
 	for _, t := range all {
@@ -103,12 +104,12 @@ func TestPresentationWindow(t *testing.T) {
 	}
 
 	// A step link lets the teacher's window go: it follows the step again.
-	doc = getPage(t, at("&step=5", "&win=3"))
+	doc = webtest.Page(t, at("&step=5", "&win=3"))
 	if next, _ := doc.Find(`[data-testid="step-next"]`).Attr("href"); strings.Contains(next, "win=") {
 		t.Errorf("the step link %q keeps the moved window", next)
 	}
 	// win= outside presentation mode means nothing and leaves the link.
-	rec := get(t, strings.Replace(q20, "&present=1", "", 1)+"&win=4")
+	rec := webtest.Get(t, strings.Replace(q20, "&present=1", "", 1)+"&win=4")
 	if rec.Code != http.StatusSeeOther || strings.Contains(rec.Header().Get("Location"), "win=") {
 		t.Errorf("win= without present=1: %d to %q, want 303 without it", rec.Code, rec.Header().Get("Location"))
 	}
@@ -117,7 +118,7 @@ func TestPresentationWindow(t *testing.T) {
 // Presentation mode's table shows 3 decimals; the exact value stays on the
 // number (and in the formula panel).
 func TestPresentationThreeDecimals(t *testing.T) {
-	doc := getPage(t, "/play?v=1&p=seed-a&present=1")
+	doc := webtest.Page(t, "/play?v=1&p=seed-a&present=1")
 	if got := cell(doc, "adv", 0); got != "0.651" {
 		t.Errorf("A_0 shows %q in presentation mode, want 0.651", got)
 	}
@@ -127,7 +128,7 @@ func TestPresentationThreeDecimals(t *testing.T) {
 	if f, _ := doc.Find(`tr[data-row="white"] td button`).First().Attr("data-f"); !strings.HasPrefix(f, "0.82956") {
 		t.Errorf("whitened A_0's exact value is %q on its number, want 0.82956…", f)
 	}
-	doc = getPage(t, "/play?v=1&p=seed-a")
+	doc = webtest.Page(t, "/play?v=1&p=seed-a")
 	if got := cell(doc, "adv", 0); got != "0.6510" {
 		t.Errorf("A_0 shows %q outside presentation mode, want 0.6510", got)
 	}

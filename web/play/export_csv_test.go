@@ -1,7 +1,8 @@
-package web
+package play_test
 
 import (
 	"encoding/csv"
+	"gaelab/web/webtest"
 	"net/url"
 	"strings"
 	"testing"
@@ -12,7 +13,7 @@ import (
 func TestCSVTableEscapesTokens(t *testing.T) {
 	toks := []string{" =SUM(A1)", "＝HYPERLINK(1)", "\u3000@x"}
 	q := url.Values{"v": {"1"}, "p": {"seed-a"}, "tok": toks}
-	rec := get(t, "/play/table.csv?"+q.Encode())
+	rec := webtest.Get(t, "/play/table.csv?"+q.Encode())
 	if rec.Code != 200 {
 		t.Fatalf("GET table.csv: %d %s", rec.Code, rec.Body)
 	}

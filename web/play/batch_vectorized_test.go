@@ -1,6 +1,7 @@
-package web
+package play_test
 
 import (
+	"gaelab/web/webtest"
 	"strings"
 	"testing"
 )
@@ -13,7 +14,7 @@ import (
 func TestBatchVectorizedNotes(t *testing.T) {
 	notes := func(target string) string {
 		t.Helper()
-		return getPage(t, target).Find(`[data-testid="batch-results"], #batch-results`).Text()
+		return webtest.Page(t, target).Find(`[data-testid="batch-results"], #batch-results`).Text()
 	}
 	cases := []struct {
 		target string
@@ -42,7 +43,7 @@ func TestBatchVectorizedNotes(t *testing.T) {
 		}
 	}
 	// A v=2 batch names one release for GAE and the estimators alike.
-	if h := getPage(t, "/batch?v=2&p=grpo-4&ver=v0.6.1").Find("#batch-results h2, [data-testid=\"batch-results\"] h2").First().Text(); strings.Contains(h, "newest") || !strings.Contains(h, "v0.6.1") {
+	if h := webtest.Page(t, "/batch?v=2&p=grpo-4&ver=v0.6.1").Find("#batch-results h2, [data-testid=\"batch-results\"] h2").First().Text(); strings.Contains(h, "newest") || !strings.Contains(h, "v0.6.1") {
 		t.Errorf("v=2 v0.6.1 heading %q", h)
 	}
 }

@@ -1,4 +1,4 @@
-package web
+package play_test
 
 import (
 	"regexp"
@@ -9,6 +9,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/web/i18n"
+	"gaelab/web/webtest"
 )
 
 // klBarRect is one bar of a bars path: "h<w>v<h>h-<w>z".
@@ -38,7 +39,7 @@ func TestPlayKLInset(t *testing.T) {
 	for _, p := range []string{"seed-b", "pipeline"} {
 		for _, lang := range []i18n.Lang{i18n.En, i18n.Zh} {
 			for _, target := range []string{"/play?v=1&p=" + p + "&lang=" + string(lang), "/play/chart/rewards.svg?v=1&p=" + p + "&lang=" + string(lang)} {
-				doc := getPage(t, target)
+				doc := webtest.Page(t, target)
 				root := doc.Find("svg.gae-rewards").First()
 				if root.Length() == 0 {
 					t.Fatalf("%s: no reward chart", target)
@@ -65,10 +66,10 @@ func TestPlayKLInset(t *testing.T) {
 			}
 		}
 	}
-	if doc := getPage(t, "/play?v=1&p=kl-only"); doc.Find("svg.gae-rewards g.gae-kl-inset").Length() != 0 {
+	if doc := webtest.Page(t, "/play?v=1&p=kl-only"); doc.Find("svg.gae-rewards g.gae-kl-inset").Length() != 0 {
 		t.Errorf("kl-only: a KL panel, where the KL bars fill the chart")
 	}
-	if doc := getPage(t, "/play?v=1&p=seed-a"); doc.Find("svg.gae-rewards").Length() != 0 {
+	if doc := webtest.Page(t, "/play?v=1&p=seed-a"); doc.Find("svg.gae-rewards").Length() != 0 {
 		t.Errorf("seed-a (typed rewards): a reward-composition chart")
 	}
 }

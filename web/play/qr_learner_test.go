@@ -1,4 +1,4 @@
-package web
+package play_test
 
 import (
 	"net/http"
@@ -11,6 +11,7 @@ import (
 
 	"gaelab/web/page"
 	"gaelab/web/qr/qrtest"
+	"gaelab/web/webtest"
 )
 
 // TestLearnerLink: the QR code's link drops the teacher's view and keeps
@@ -29,7 +30,7 @@ func TestLearnerLink(t *testing.T) {
 	}
 	// The page's QR code encodes it.
 	rec := httptest.NewRecorder()
-	Routes().ServeHTTP(rec, httptest.NewRequest("GET", "/play?v=1&p=seed-b&present=1&theme=dark&hide=adv&lock=1", nil))
+	webtest.Routes().ServeHTTP(rec, httptest.NewRequest("GET", "/play?v=1&p=seed-b&present=1&theme=dark&hide=adv&lock=1", nil))
 	doc, _ := goquery.NewDocumentFromReader(rec.Body)
 	href, _ := doc.Find(`[data-testid="qr"]`).Attr("href")
 	u, _ := url.Parse(href)
@@ -42,7 +43,7 @@ func TestLearnerLink(t *testing.T) {
 // TestQRPublicURL: behind a reverse proxy, -public-url is the address in
 // the codes.
 func TestQRPublicURL(t *testing.T) {
-	h := Handler(Options{PublicURL: "https://gae.example.edu/"})
+	h := webtest.New(t, webtest.Options{PublicURL: "https://gae.example.edu/"}).Handler
 	req := httptest.NewRequest("GET", "/qr.svg?u="+url.QueryEscape("/play?v=1&p=seed-b"), nil)
 	req.Host = "10.0.0.5:8080"
 	rec := httptest.NewRecorder()

@@ -1,6 +1,7 @@
-package web
+package play_test
 
 import (
+	"gaelab/web/webtest"
 	"net/http"
 	"net/url"
 	"strings"
@@ -47,7 +48,7 @@ func TestPlayCellSelectKeepsLink(t *testing.T) {
 		{"en", "/play?v=1&p=seed-b&lang=zh", "/play?v=1&p=seed-b&sel=delta.2&lang=zh"},
 	} {
 		lang, start, want := c.lang, c.start, c.want
-		doc := getPage(t, start, "Accept-Language", lang)
+		doc := webtest.Page(t, start, "Accept-Language", lang)
 		heading := doc.Find("#results-heading").Text()
 		button := doc.Find(`tr[data-row="delta"] td`).Eq(2).Find("button")
 		if button.Length() != 1 {
@@ -55,7 +56,7 @@ func TestPlayCellSelectKeepsLink(t *testing.T) {
 		}
 		link := submitCell(t, doc, button)
 
-		rec := get(t, link, "Accept-Language", lang) // without JavaScript
+		rec := webtest.Get(t, link, "Accept-Language", lang) // without JavaScript
 		opened := link
 		if rec.Code == http.StatusSeeOther {
 			opened = rec.Header().Get("Location")
@@ -63,10 +64,10 @@ func TestPlayCellSelectKeepsLink(t *testing.T) {
 		if opened != want {
 			t.Errorf("%s: a click on δ₂ opens %s (answer %d), want %s", lang, opened, rec.Code, want)
 		}
-		picked := getPage(t, want, "Accept-Language", lang)
+		picked := webtest.Page(t, want, "Accept-Language", lang)
 		checkPicked(t, lang+" page", picked, heading)
 
-		rec = get(t, link, "Accept-Language", lang, "HX-Request", "true", "HX-Target", "results") // htmx
+		rec = webtest.Get(t, link, "Accept-Language", lang, "HX-Request", "true", "HX-Target", "results") // htmx
 		if got := rec.Header().Get("HX-Replace-Url") + rec.Header().Get("HX-Push-Url"); got != want {
 			t.Errorf("%s: htmx's address bar gets %q, want %s", lang, got, want)
 		}

@@ -1,4 +1,4 @@
-package web
+package play_test
 
 import (
 	"net/http"
@@ -10,6 +10,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/web/play"
+	"gaelab/web/webtest"
 )
 
 // qrPage gets /qr for u on host through h.
@@ -30,7 +31,7 @@ func qrPage(t *testing.T, h http.Handler, host, query string) (*httptest.Respons
 // JavaScript) holds the learner's link, prints it whole, and on a loopback
 // host says phones cannot reach it and how to fix it.
 func TestQRPage(t *testing.T) {
-	h := Routes()
+	h := webtest.Routes()
 	teacher := "/play?v=1&p=seed-b&lam=0.9&present=1&theme=dark&hide=adv&rev=1&lock=1&win=3"
 	query := "u=" + url.QueryEscape(teacher) + "&back=" + url.QueryEscape(teacher)
 	rec, doc := qrPage(t, h, "10.0.0.5:8080", query)
@@ -74,7 +75,7 @@ func TestQRPage(t *testing.T) {
 		t.Error("the loopback warning is not in Chinese with lang=zh")
 	}
 	// -public-url: its address, and no warning.
-	_, doc = qrPage(t, Handler(Options{PublicURL: "https://gae.example.edu/"}), "127.0.0.1:8080", query)
+	_, doc = qrPage(t, webtest.New(t, webtest.Options{PublicURL: "https://gae.example.edu/"}).Handler, "127.0.0.1:8080", query)
 	if got := strings.TrimSpace(doc.Find(`[data-testid="qr-link"]`).Text()); got != "https://gae.example.edu/play?v=1&p=seed-b&lam=0.9" {
 		t.Errorf("behind -public-url the link is %q", got)
 	}
@@ -98,7 +99,7 @@ func TestQRPage(t *testing.T) {
 // to the page itself.
 func TestQRLinkInTheFrame(t *testing.T) {
 	self := "/play?v=1&p=seed-b&present=1&theme=dark&hide=adv&lang=en"
-	doc := getPage(t, self)
+	doc := webtest.Page(t, self)
 	href, _ := doc.Find(`a[data-testid="qr"]`).Attr("href")
 	u, err := url.Parse(href)
 	if err != nil || u.Path != "/qr" || u.Query().Get("u") != "/play?v=1&p=seed-b&lang=en" || u.Query().Get("back") != self || u.Query().Get("lang") != "en" {

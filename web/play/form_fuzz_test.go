@@ -1,4 +1,4 @@
-package web
+package play_test
 
 import (
 	"errors"
@@ -13,6 +13,7 @@ import (
 	"golang.org/x/net/html"
 
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
 
 // FuzzPlayForm sends the playground anything a form, a link or htmx may send:
@@ -48,7 +49,7 @@ func FuzzPlayForm(f *testing.F) {
 	for _, s := range seeds {
 		f.Add(s.raw, s.preset, s.toks, s.key, s.list, s.num, s.mode)
 	}
-	h := Routes()
+	h := webtest.Routes()
 	f.Fuzz(func(t *testing.T, raw string, preset uint8, toks string, key uint8, list, num string, mode uint8) {
 		query := formQuery(raw, preset, toks, key, list, num)
 		headers := formHeaders(mode)

@@ -1,4 +1,4 @@
-package web
+package play_test
 
 import (
 	"strings"
@@ -6,12 +6,13 @@ import (
 
 	"gaelab/web/page"
 	"gaelab/web/play"
+	"gaelab/web/webtest"
 )
 
 // A teacher's hidden rows carry no number in the page until revealed, and
 // charts that would show them are left out.
 func TestHiddenRowsCarryNoNumbers(t *testing.T) {
-	doc := getPage(t, "/play?v=1&p=seed-b&sel=delta.2&hide=adv,ret,formula")
+	doc := webtest.Page(t, "/play?v=1&p=seed-b&sel=delta.2&hide=adv,ret,formula")
 	for _, row := range []string{"adv", "ret"} {
 		cells := doc.Find(`tr[data-row="` + row + `"] td`)
 		if cells.Length() != 6 || strings.Trim(cells.Text(), "?") != "" {
@@ -31,18 +32,18 @@ func TestHiddenRowsCarryNoNumbers(t *testing.T) {
 	if n := doc.Find(`[data-testid="views"] a`).Length(); n != 0 {
 		t.Errorf("%d links to the other views, which show every hidden number", n)
 	}
-	doc = getPage(t, link)
+	doc = webtest.Page(t, link)
 	if got := cell(doc, "adv", 0); got != "0.6211" || cell(doc, "ret", 0) != "?" {
 		t.Errorf("after one reveal: adv %q, ret %q; want adv shown and ret still hidden", got, cell(doc, "ret", 0))
 	}
-	doc = getPage(t, "/play?v=1&p=seed-b&sel=delta.2&hide=adv,ret,formula&rev=3")
+	doc = webtest.Page(t, "/play?v=1&p=seed-b&sel=delta.2&hide=adv,ret,formula&rev=3")
 	if n := doc.Find(`[data-testid="views"] a`).Length(); n != len(play.ViewLinks(6, page.View{})) {
 		t.Errorf("with everything revealed: %d links to the other views, want %d", n, len(play.ViewLinks(6, page.View{})))
 	}
 }
 
 func TestPresentAndLock(t *testing.T) {
-	doc := getPage(t, "/play?v=1&p=seed-b&present=1&theme=dark")
+	doc := webtest.Page(t, "/play?v=1&p=seed-b&present=1&theme=dark")
 	if v, _ := doc.Find("body").Attr("data-present"); v != "1" || !doc.Find("body").HasClass("theme-dark") {
 		t.Error("presentation body attributes missing")
 	}
@@ -55,11 +56,11 @@ func TestPresentAndLock(t *testing.T) {
 	if href, _ := doc.Find("a.lang-switch").Attr("href"); switchTarget(href, "zh") != "/play?v=1&p=seed-b&present=1&theme=dark&lang=zh" {
 		t.Errorf("the language switch %q must keep presentation mode and the theme", href)
 	}
-	doc = getPage(t, "/play?v=1&p=seed-b&lock=1")
+	doc = webtest.Page(t, "/play?v=1&p=seed-b&lock=1")
 	if _, disabled := doc.Find("form#editor fieldset.controls").Attr("disabled"); !disabled {
 		t.Error("lock=1 must disable the editor")
 	}
-	doc = getPage(t, "/play?v=1&p=seed-b&theme=neon&hide=adv,nope&rev=x")
+	doc = webtest.Page(t, "/play?v=1&p=seed-b&theme=neon&hide=adv,nope&rev=x")
 	if n := doc.Find(`[data-testid="warnings"] li`).Length(); n != 3 {
 		t.Errorf("%d warnings for theme=neon, hide=nope, rev=x; want 3", n)
 	}

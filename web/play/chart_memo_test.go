@@ -1,4 +1,4 @@
-package web
+package play_test
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gaelab/web/chart"
+	"gaelab/web/page"
 	"gaelab/web/play"
 )
 
@@ -13,10 +14,10 @@ import (
 // differently — language, theme, presentation, scenario — never share one.
 func TestChartMemoKeepsViewsApart(t *testing.T) {
 	seen := map[string]string{}
-	s := newServer(Options{})
+	room := &play.Room{Charts: play.NewChartMemo(play.ChartMemoBytes), Hosts: page.NewSiteHosts("", nil), ClassesOn: func() bool { return false }}
 	for _, q := range []string{"v=1&p=seed-b", "v=1&p=seed-b&lang=zh", "v=1&p=seed-b&theme=dark",
 		"v=1&p=seed-b&present=1", "v=1&p=seed-b&lam=0.5", "v=1&p=dense"} {
-		v := play.NewView(s.play.Read(httptest.NewRequest("GET", "/play?"+q, nil)))
+		v := play.NewView(room.Read(httptest.NewRequest("GET", "/play?"+q, nil)))
 		fresh, err := v.DrawChart("values", "", chart.Handles{})
 		if err != nil {
 			t.Fatal(err)
