@@ -6,6 +6,7 @@ package web
 
 import (
 	"errors"
+	"gaelab/engine"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
 	"io"
@@ -154,4 +155,54 @@ func nums(xs []float64) []string {
 var htmlVoidElements = map[string]bool{
 	"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true,
 	"input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true,
+}
+
+func sorted(s string) string {
+	r := []rune(s)
+	for i := range r {
+		for j := i + 1; j < len(r); j++ {
+			if r[j] < r[i] {
+				r[i], r[j] = r[j], r[i]
+			}
+		}
+	}
+	return string(r)
+}
+
+// compareServe serves one request through h.
+func compareServe(h http.Handler, target string, header ...string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(http.MethodGet, target, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+// varianceEngine is an independent run of the lab on a preset: the toy's
+// shape from the preset's valid tokens and largest reward, the page's λ and
+// critics.
+func varianceEngine(t *testing.T, s scenario.Scenario, n int, seed uint64, bias float64) engine.VarianceLab {
+	t.Helper()
+	res := s.Compute()
+	T, outcome, best := 0, 0, -1.0
+	for k, m := range res.Mask {
+		if m != 1 {
+			continue
+		}
+		if a := max(res.Rewards[k], -res.Rewards[k]); a >= best {
+			best, outcome = a, T
+		}
+		T++
+	}
+	lams := []float64{0, 0.5, 0.9, 0.95, 1}
+	if s.Lam != 0 && s.Lam != 0.5 && s.Lam != 0.9 && s.Lam != 0.95 && s.Lam != 1 {
+		t.Fatalf("preset λ %g is not in the sweep; the test assumes it is", s.Lam)
+	}
+	lab, err := engine.SampleVariance(engine.NewVarianceToy(T, outcome, s.Gamma), s.Gen(), n, seed, lams, []float64{0, bias})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lab
 }

@@ -1,4 +1,4 @@
-package web
+package compare_test
 
 import (
 	"math"
@@ -13,6 +13,7 @@ import (
 	"gaelab/engine"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
 
 // compareCell is the number a comparison table shows for quantity row,
@@ -103,7 +104,7 @@ func mergeQuery(base, q url.Values) url.Values {
 // The whitened rows differ by about 1e-8 everywhere (masked_mean's ε): the
 // page says so once and marks no cell for it where 4 decimals agree.
 func TestCompareVersionsWhitenedNoise(t *testing.T) {
-	doc := getPage(t, "/compare/versions?v=1&p=seed-b")
+	doc := webtest.Page(t, "/compare/versions?v=1&p=seed-b")
 	if n := doc.Find(".differs").Length(); n != 0 {
 		t.Errorf("seed B has %d marked cells; the generations agree on it up to the ε", n)
 	}
@@ -145,7 +146,7 @@ func TestCompareVersionsReasons(t *testing.T) {
 		}, []string{"reason-obs", "reason-reward"}},
 	}
 	for _, c := range cases {
-		doc := getPage(t, c.link)
+		doc := webtest.Page(t, c.link)
 		for at, want := range c.checks {
 			row, k := at[0].(string), at[1].(int)
 			_, td := compareCell(doc.Selection, row, "early", k)
@@ -187,7 +188,7 @@ func sorted(s string) string {
 
 // The chart compares the raw advantages and marks the differing tokens.
 func TestCompareVersionsChart(t *testing.T) {
-	doc := getPage(t, "/compare/versions?v=1&p=multi-turn")
+	doc := webtest.Page(t, "/compare/versions?v=1&p=multi-turn")
 	svg := doc.Find(`#chart-compare-versions svg`)
 	if svg.Length() != 1 || svg.AttrOr("role", "") != "img" {
 		t.Fatalf("no comparison chart (role=img)")
@@ -214,12 +215,12 @@ func TestCompareVersionsLinks(t *testing.T) {
 		"/compare/versions?v=1&p=seed-b&show=next,delta,adv,ret,white": "/compare/versions?v=1&p=seed-b",
 		"/compare/versions?v=1&p=seed-b&lang=zh&lam=0.5":               "/compare/versions?v=1&p=seed-b&lam=0.5&lang=zh",
 	} {
-		rec := get(t, from)
+		rec := webtest.Get(t, from)
 		if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != to {
 			t.Errorf("GET %s: %d to %q, want 303 to %q", from, rec.Code, rec.Header().Get("Location"), to)
 		}
 	}
-	doc := getPage(t, "/compare/versions?v=1&p=multi-turn&show=adv&lang=en")
+	doc := webtest.Page(t, "/compare/versions?v=1&p=multi-turn&show=adv&lang=en")
 	if got := doc.Find(`a.lang-switch`).AttrOr("href", ""); switchTarget(got, "zh") != "/compare/versions?v=1&p=multi-turn&show=adv&lang=zh" {
 		t.Errorf("the language switch goes to %q", got)
 	}
@@ -243,7 +244,7 @@ func TestCompareVersionsLinks(t *testing.T) {
 // and λ, and one checkbox per quantity; with htmx the server answers the
 // results and the canonical link for the address bar.
 func TestCompareVersionsForm(t *testing.T) {
-	doc := getPage(t, "/compare/versions?v=1&p=multi-turn&lam=0.5&show=adv")
+	doc := webtest.Page(t, "/compare/versions?v=1&p=multi-turn&lam=0.5&show=adv")
 	form := doc.Find(`form[data-testid="compare-form"]`)
 	if form.AttrOr("action", "") != "/compare/versions" || form.AttrOr("method", "") != "get" || form.AttrOr("hx-target", "") != "#compare-results" {
 		t.Fatalf("form action %q method %q hx-target %q", form.AttrOr("action", ""), form.AttrOr("method", ""), form.AttrOr("hx-target", ""))
@@ -264,7 +265,7 @@ func TestCompareVersionsForm(t *testing.T) {
 		t.Error("the checkboxes do not follow show=adv")
 	}
 
-	rec := get(t, "/compare/versions?v=1&p=multi-turn&show=adv&show=ret", "HX-Request", "true", "HX-Target", "compare-results")
+	rec := webtest.Get(t, "/compare/versions?v=1&p=multi-turn&show=adv&show=ret", "HX-Request", "true", "HX-Target", "compare-results")
 	if rec.Code != 200 || strings.Contains(rec.Body.String(), "<html") || !strings.Contains(rec.Body.String(), `id="compare-results"`) {
 		t.Fatalf("htmx answer: %d, %.200s", rec.Code, rec.Body.String())
 	}
@@ -289,11 +290,11 @@ func TestCompareVersionsBadInput(t *testing.T) {
 			t.Errorf("%s: no table", link)
 		}
 	}
-	doc := getPage(t, "/compare/versions?v=1&p=seed-b&show=entropy")
+	doc := webtest.Page(t, "/compare/versions?v=1&p=seed-b&show=entropy")
 	if got := doc.Find(`[data-testid="warnings"]`).Text(); !strings.Contains(got, "entropy") {
 		t.Errorf("unknown show= not reported: %q", got)
 	}
-	doc = getPage(t, "/compare/versions?v=1&p=seed-b&mask=0,0,0,0,0,1")
+	doc = webtest.Page(t, "/compare/versions?v=1&p=seed-b&mask=0,0,0,0,0,1")
 	if got := doc.Find(`[data-testid="compare-errors"]`).Text(); !strings.Contains(got, "one valid token") {
 		t.Errorf("whitening with one valid token not reported: %q", got)
 	}
@@ -302,8 +303,8 @@ func TestCompareVersionsBadInput(t *testing.T) {
 // Budget: a 64-token comparison (parse, 5 GAE runs, table, chart) renders
 // in a few milliseconds.
 func BenchmarkCompareVersions64(b *testing.B) {
-	target := strings.Replace(longScenario(64), "/play?", "/compare/versions?", 1)
-	h := benchHandler(b)
+	target := strings.Replace(webtest.LongScenario(64), "/play?", "/compare/versions?", 1)
+	h := webtest.Uncached(b).Handler
 	b.ReportAllocs()
 	var size int
 	for b.Loop() {
@@ -330,8 +331,8 @@ func compareServe(h http.Handler, target string, header ...string) *httptest.Res
 // comparePage is page after following one redirect to the canonical link.
 func comparePage(t *testing.T, target string) *goquery.Document {
 	t.Helper()
-	if rec := get(t, target); rec.Code == http.StatusSeeOther {
+	if rec := webtest.Get(t, target); rec.Code == http.StatusSeeOther {
 		target = rec.Header().Get("Location")
 	}
-	return getPage(t, target)
+	return webtest.Page(t, target)
 }

@@ -1,4 +1,4 @@
-package web
+package compare_test
 
 import (
 	"net/http"
@@ -14,6 +14,7 @@ import (
 	"gaelab/engine/explain"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
 
 // sweepEngine is an independent run of verl's GAE on a scenario with λ: the
@@ -46,7 +47,7 @@ func TestLambdaSweepMatchesEngine(t *testing.T) {
 			if q == "&gamma=0.9" {
 				s.Gamma = 0.9
 			}
-			doc := getPage(t, "/compare/lambda?v=1&p="+id+q)
+			doc := webtest.Page(t, "/compare/lambda?v=1&p="+id+q)
 			if n := doc.Find(`tr[data-row^="adv-"]`).Length(); n != 5 {
 				t.Errorf("%s%s: %d λ rows, want 5", id, q, n)
 			}
@@ -91,7 +92,7 @@ func TestLambdaWeightsPanel(t *testing.T) {
 			if k > 0 {
 				link += "&t=" + strconv.Itoa(k)
 			}
-			doc := getPage(t, link)
+			doc := webtest.Page(t, link)
 			w := doc.Find(`[data-testid="weights"]`)
 			steps := explain.Steps(s.Gen(), s.Compute().Mask, k)
 			if len(steps) == 0 {
@@ -111,7 +112,7 @@ func TestLambdaWeightsPanel(t *testing.T) {
 			}
 		}
 	}
-	doc := getPage(t, "/compare/lambda?v=1&p=multi-turn&t=2")
+	doc := webtest.Page(t, "/compare/lambda?v=1&p=multi-turn&t=2")
 	if !strings.Contains(doc.Find(`[data-testid="weights"]`).Text(), "carried from the next valid token") {
 		t.Error("multi-turn t=2 (an observation token): the panel does not say its weights are the next valid token's")
 	}
@@ -136,22 +137,22 @@ func sweepFormQuery(doc *goquery.Document, sel string) string {
 // the canonical link: scenario query, then t=, then lang=.
 func TestLambdaFormWithoutJS(t *testing.T) {
 	start := "/compare/lambda?v=1&p=multi-turn&V=0.5,0.55,2,2,0.7,0.8,0.95&t=4&lang=zh"
-	doc := getPage(t, start)
+	doc := webtest.Page(t, start)
 	if got, _ := doc.Find("form[data-testid=sweep-form]").Attr("method"); got != "get" {
 		t.Fatalf("form method %q, want get", got)
 	}
 	q := sweepFormQuery(doc, "form[data-testid=sweep-form]")
 	q = strings.Replace(q, "gamma=1", "gamma=0.9", 1)
-	rec := get(t, "/compare/lambda?"+q)
+	rec := webtest.Get(t, "/compare/lambda?"+q)
 	// An edit makes a v=3 link naming the release of the v=1 state's GAE (edit_v2.go).
 	want := "/compare/lambda?v=3&p=multi-turn&V=0.5,0.55,2,2,0.7,0.8,0.95&gamma=0.9&ver=v0.9.0&t=4&lang=zh"
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != want {
 		t.Fatalf("submitting %s: %d to %q, want 303 to %q", q, rec.Code, rec.Header().Get("Location"), want)
 	}
-	if rec := get(t, want); rec.Code != http.StatusOK {
+	if rec := webtest.Get(t, want); rec.Code != http.StatusOK {
 		t.Fatalf("the canonical link answers %d", rec.Code)
 	}
-	doc = getPage(t, want)
+	doc = webtest.Page(t, want)
 	if got, _ := doc.Find("button.copy-link").Attr("data-url"); got != want {
 		t.Errorf("copy link %q, want %q", got, want)
 	}
@@ -161,7 +162,7 @@ func TestLambdaFormWithoutJS(t *testing.T) {
 	if href, _ := doc.Find("a.lang-switch").Attr("href"); !strings.Contains(switchTarget(href, "en"), "&t=4") || !strings.HasSuffix(switchTarget(href, "en"), "lang=en") {
 		t.Errorf("the language switch %q loses t or the language", href)
 	}
-	if rec := get(t, "/compare/lambda?v=1&p=seed-a&t=0"); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/compare/lambda?v=1&p=seed-a" {
+	if rec := webtest.Get(t, "/compare/lambda?v=1&p=seed-a&t=0"); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/compare/lambda?v=1&p=seed-a" {
 		t.Errorf("t=0 (the default) answers %d to %q, want the link without it", rec.Code, rec.Header().Get("Location"))
 	}
 }
@@ -172,7 +173,7 @@ func TestLambdaBadInput(t *testing.T) {
 	for q, field := range map[string]string{
 		"t=abc": "t", "t=99": "t", "t=-1": "t", "gamma=2": "gamma", "lam=x": "lam", "V=1,2": "V",
 	} {
-		doc := getPage(t, "/compare/lambda?v=1&p=seed-b&"+q)
+		doc := webtest.Page(t, "/compare/lambda?v=1&p=seed-b&"+q)
 		if doc.Find(`[data-testid="form-errors"] li[data-field="`+field+`"]`).Length() == 0 {
 			t.Errorf("%s: no error for the field %s", q, field)
 		}
@@ -180,22 +181,22 @@ func TestLambdaBadInput(t *testing.T) {
 			t.Errorf("%s: %d λ rows, want the results with the fallback", q, n)
 		}
 	}
-	doc := getPage(t, "/compare/lambda?v=1&p=seed-b&t=abc")
+	doc := webtest.Page(t, "/compare/lambda?v=1&p=seed-b&t=abc")
 	if v, _ := doc.Find(`select#t option[selected]`).Attr("value"); v != "0" {
 		t.Errorf("a bad t falls back to %q, want 0", v)
 	}
-	if !strings.Contains(getPage(t, "/compare/lambda?v=1&p=seed-b&zz=1").Find(`[data-testid="warnings"]`).Text(), "zz") {
+	if !strings.Contains(webtest.Page(t, "/compare/lambda?v=1&p=seed-b&zz=1").Find(`[data-testid="warnings"]`).Text(), "zz") {
 		t.Error("an unknown parameter is not reported")
 	}
-	if rec := get(t, "/compare/lambda?v=1&p=no-such&t=%zz"); rec.Code != http.StatusOK {
+	if rec := webtest.Get(t, "/compare/lambda?v=1&p=no-such&t=%zz"); rec.Code != http.StatusOK {
 		t.Errorf("a broken link answers %d, want 200 with warnings", rec.Code)
 	}
 }
 
 // A 512-token scenario, the playground's largest, renders.
 func TestLambdaLong(t *testing.T) {
-	target := strings.Replace(longScenario(512), "/play?", "/compare/lambda?", 1)
-	doc := getPage(t, target)
+	target := strings.Replace(webtest.LongScenario(512), "/play?", "/compare/lambda?", 1)
+	doc := webtest.Page(t, target)
 	if n := doc.Find(`#sweep-heat svg g.cells rect`).Length(); n != 5*512 {
 		t.Errorf("512 tokens: %d heat map cells, want %d", n, 5*512)
 	}
@@ -204,8 +205,8 @@ func TestLambdaLong(t *testing.T) {
 // Budget: the λ sweep page of 64 tokens (5 GAE runs, table, line chart, heat
 // map, weights) in at most 15 ms of server time.
 func BenchmarkLambdaPage64(b *testing.B) {
-	target := strings.Replace(longScenario(64), "/play?", "/compare/lambda?", 1)
-	h := benchHandler(b)
+	target := strings.Replace(webtest.LongScenario(64), "/play?", "/compare/lambda?", 1)
+	h := webtest.Uncached(b).Handler
 	b.ReportAllocs()
 	var size int
 	for b.Loop() {

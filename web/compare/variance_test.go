@@ -1,4 +1,4 @@
-package web
+package compare_test
 
 import (
 	"net/http"
@@ -13,6 +13,7 @@ import (
 	"gaelab/web/compare"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
 
 // varianceEngine is an independent run of the lab on a preset: the toy's
@@ -60,7 +61,7 @@ func TestVariancePageMatchesEngine(t *testing.T) {
 		s, _ := scenario.Preset(c.preset)
 		lab := varianceEngine(t, s, c.n, c.seed, c.bias)
 		target := "/compare/variance?v=1&p=" + c.preset + c.query
-		doc := getPage(t, target)
+		doc := webtest.Page(t, target)
 		rows := doc.Find(`[data-testid="variance-table"] tbody tr`)
 		if rows.Length() != 10 {
 			t.Fatalf("%s: %d rows, want 2 critics × 5 λ", target, rows.Length())
@@ -95,7 +96,7 @@ func TestVariancePageMatchesEngine(t *testing.T) {
 
 // A λ outside the sweep is added to it, in order.
 func TestVarianceOwnLambda(t *testing.T) {
-	doc := getPage(t, "/compare/variance?v=1&p=seed-b&lam=0.7&n=20")
+	doc := webtest.Page(t, "/compare/variance?v=1&p=seed-b&lam=0.7&n=20")
 	var lams []string
 	doc.Find(`tr[data-critic="perfect"]`).Each(func(_ int, s *goquery.Selection) { lams = append(lams, s.AttrOr("data-lam", "")) })
 	if strings.Join(lams, " ") != "0 0.5 0.7 0.9 0.95 1" {
@@ -123,11 +124,11 @@ func TestVarianceBadParams(t *testing.T) {
 	} {
 		for _, lang := range []string{"en", "zh"} {
 			target := "/compare/variance?v=1&p=seed-a&" + c.query + "&lang=" + lang
-			rec := get(t, target)
+			rec := webtest.Get(t, target)
 			if rec.Code != http.StatusOK {
 				t.Fatalf("%s: status %d, want 200 with the field's message", target, rec.Code)
 			}
-			doc := getPage(t, target)
+			doc := webtest.Page(t, target)
 			in := doc.Find("input#" + c.field)
 			if in.AttrOr("aria-invalid", "") != "true" {
 				t.Errorf("%s: field %s not marked invalid", target, c.field)
@@ -148,11 +149,11 @@ func TestVarianceBadParams(t *testing.T) {
 			}
 		}
 	}
-	rec := get(t, "/compare/variance?v=1&p=seed-a&n=1000&seed=1&bias=0.2&lang=en")
+	rec := webtest.Get(t, "/compare/variance?v=1&p=seed-a&n=1000&seed=1&bias=0.2&lang=en")
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/compare/variance?v=1&p=seed-a&lang=en" {
 		t.Errorf("defaults written out: %d to %q, want 303 to the link without them", rec.Code, rec.Header().Get("Location"))
 	}
-	rec = get(t, "/compare/variance?bias=0.30&n=500&v=1&p=seed-a&lang=en")
+	rec = webtest.Get(t, "/compare/variance?bias=0.30&n=500&v=1&p=seed-a&lang=en")
 	if loc := rec.Header().Get("Location"); rec.Code != http.StatusSeeOther || loc != "/compare/variance?v=1&p=seed-a&n=500&bias=0.3&lang=en" {
 		t.Errorf("non-canonical: %d to %q, want 303 to /compare/variance?v=1&p=seed-a&n=500&bias=0.3&lang=en", rec.Code, loc)
 	}
@@ -161,13 +162,13 @@ func TestVarianceBadParams(t *testing.T) {
 // The charts are SVG files of their own; another name is a 404.
 func TestVarianceChartRoutes(t *testing.T) {
 	for _, name := range compare.VarianceChartNames {
-		rec := get(t, "/compare/variance/chart/"+name+".svg?v=1&p=seed-b&n=40")
+		rec := webtest.Get(t, "/compare/variance/chart/"+name+".svg?v=1&p=seed-b&n=40")
 		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Body.String(), `class="hist"`) {
 			t.Errorf("%s: %d %q", name, rec.Code, rec.Header().Get("Content-Type"))
 		}
 	}
 	for _, bad := range []string{"lines", "perfect2", "..%2Fperfect"} {
-		if rec := get(t, "/compare/variance/chart/"+bad+".svg?v=1&p=seed-b"); rec.Code != http.StatusNotFound {
+		if rec := webtest.Get(t, "/compare/variance/chart/"+bad+".svg?v=1&p=seed-b"); rec.Code != http.StatusNotFound {
 			t.Errorf("%s: %d, want 404", bad, rec.Code)
 		}
 	}
@@ -176,12 +177,12 @@ func TestVarianceChartRoutes(t *testing.T) {
 // The playground links to the lab, and the lab to the playground and the
 // other compare views, each with the scenario's state.
 func TestVarianceLinks(t *testing.T) {
-	doc := getPage(t, "/play?v=1&p=seed-b&lam=0.9&lang=zh")
+	doc := webtest.Page(t, "/play?v=1&p=seed-b&lam=0.9&lang=zh")
 	href, ok := doc.Find(`a[href^="/compare/variance?"]`).Attr("href")
 	if !ok || !strings.Contains(href, "lam=0.9") || !strings.Contains(href, "lang=zh") {
 		t.Errorf("the playground's link to the lab: %q", href)
 	}
-	doc = getPage(t, "/compare/variance?v=1&p=seed-b&lam=0.9&n=30&lang=zh")
+	doc = webtest.Page(t, "/compare/variance?v=1&p=seed-b&lam=0.9&n=30&lang=zh")
 	for _, id := range []string{"open-play", "open-lambda", "open-estimators"} {
 		href := doc.Find(`[data-testid="`+id+`"]`).AttrOr("href", "")
 		if !strings.Contains(href, "lam=0.9") || strings.Contains(href, "n=30") {
@@ -189,7 +190,7 @@ func TestVarianceLinks(t *testing.T) {
 		}
 	}
 	for _, p := range []string{"/compare/lambda", "/compare/estimators"} {
-		doc := getPage(t, p+"?v=1&p=seed-b&lang=en")
+		doc := webtest.Page(t, p+"?v=1&p=seed-b&lang=en")
 		if doc.Find(`[data-testid="open-variance"]`).Length() != 1 {
 			t.Errorf("%s does not link to the variance lab", p)
 		}
@@ -234,7 +235,7 @@ func FuzzVariancePage(f *testing.F) {
 		"v=2&p=eos-padding&ver=v0.2&gamma=0", "rw=1&r=0,0,0&tok=a&tok=b&tok=c&n=3"} {
 		f.Add(s)
 	}
-	h := Routes()
+	h := webtest.Routes()
 	f.Fuzz(func(t *testing.T, raw string) {
 		if len(raw) > 2000 {
 			return

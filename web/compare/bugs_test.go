@@ -1,4 +1,4 @@
-package web
+package compare_test
 
 import (
 	"net/http"
@@ -13,6 +13,7 @@ import (
 	"gaelab/engine"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
 
 // bugBatch is the batch the bugs page must compute for a link: the
@@ -153,13 +154,13 @@ func rowOfTest(m [][]float64, i int) []float64 {
 func TestCompareBugsStories(t *testing.T) {
 	// eos-leak: with λ = 0.9 every valid token changes; with λ = 1 none
 	// does, and the page says why and where it shows.
-	doc := getPage(t, "/compare/bugs?v=1&p=v02-eos-leak&bug=eos-leak")
+	doc := webtest.Page(t, "/compare/bugs?v=1&p=v02-eos-leak&bug=eos-leak")
 	for k := 0; k < 4; k++ {
 		if _, td := compareCell(doc.Selection, "adv", "buggy", k); !td.HasClass("differs") {
 			t.Errorf("eos-leak λ=0.9: A_%d is not marked", k)
 		}
 	}
-	doc = getPage(t, "/compare/bugs?v=1&p=v02-eos-leak&lam=1&bug=eos-leak")
+	doc = webtest.Page(t, "/compare/bugs?v=1&p=v02-eos-leak&lam=1&bug=eos-leak")
 	for k := 0; k < 4; k++ {
 		if _, td := compareCell(doc.Selection, "adv", "buggy", k); td.HasClass("differs") {
 			t.Errorf("eos-leak λ=1: A_%d is marked; the leak cancels", k)
@@ -175,7 +176,7 @@ func TestCompareBugsStories(t *testing.T) {
 
 	// per-seq-whiten: one sequence changes nothing and the page says so;
 	// two change the whitened advantages only.
-	doc = getPage(t, "/compare/bugs?v=1&p=seed-b&bug=per-seq-whiten")
+	doc = webtest.Page(t, "/compare/bugs?v=1&p=seed-b&bug=per-seq-whiten")
 	sec = doc.Find("#bug-per-seq-whiten")
 	if sec.Find("td.differs").Length() != 0 || !strings.Contains(sec.Text(), "whitening per batch") {
 		t.Errorf("per-seq-whiten, one sequence: marked %d cells; note %q", sec.Find("td.differs").Length(), sec.Find(".note").Text())
@@ -183,7 +184,7 @@ func TestCompareBugsStories(t *testing.T) {
 	if href := sec.Find(`[data-testid="bug-try"]`).AttrOr("href", ""); href != "/compare/bugs?v=1&p=seed-b&bug=per-seq-whiten&rows=2&lang=en" {
 		t.Errorf("per-seq-whiten: try link %q", href)
 	}
-	doc = getPage(t, "/compare/bugs?v=1&p=seed-b&bug=per-seq-whiten&rows=2")
+	doc = webtest.Page(t, "/compare/bugs?v=1&p=seed-b&bug=per-seq-whiten&rows=2")
 	doc.Find("#bug-per-seq-whiten td.differs").Each(func(_ int, td *goquery.Selection) {
 		if row := td.Parent().AttrOr("data-row", ""); row != "white" {
 			t.Errorf("per-seq-whiten changed %s, want the whitened advantages only", row)
@@ -198,7 +199,7 @@ func TestCompareBugsStories(t *testing.T) {
 
 	// whitened-returns changes the returns only; shift every δ;
 	// trl-reward-slot moves the reward and shows its own rewards row.
-	doc = getPage(t, "/compare/bugs?v=1&p=dense&bug=shift,whitened-returns")
+	doc = webtest.Page(t, "/compare/bugs?v=1&p=dense&bug=shift,whitened-returns")
 	doc.Find("#bug-whitened-returns td.differs").Each(func(_ int, td *goquery.Selection) {
 		if row := td.Parent().AttrOr("data-row", ""); row != "ret" {
 			t.Errorf("whitened-returns changed %s", row)
@@ -209,7 +210,7 @@ func TestCompareBugsStories(t *testing.T) {
 			t.Errorf("shift: δ_%d is not marked", k)
 		}
 	}
-	doc = getPage(t, "/compare/bugs?v=1&p=eos-padding&bug=trl-reward-slot")
+	doc = webtest.Page(t, "/compare/bugs?v=1&p=eos-padding&bug=trl-reward-slot")
 	sec = doc.Find("#bug-trl-reward-slot")
 	if _, td := compareCell(sec, "reward", "buggy", 4); !td.HasClass("differs") {
 		t.Error("trl-reward-slot: the reward is not marked as moved to the slot after EOS (t=4)")
@@ -221,7 +222,7 @@ func TestCompareBugsStories(t *testing.T) {
 
 // Without a bug the page shows the correct result and how to pick a bug.
 func TestCompareBugsNone(t *testing.T) {
-	doc := getPage(t, "/compare/bugs?v=1&p=seed-b")
+	doc := webtest.Page(t, "/compare/bugs?v=1&p=seed-b")
 	if doc.Find(`[data-testid="bug-hint"]`).Length() != 1 || doc.Find(`section.bug`).Length() != 0 {
 		t.Fatal("no hint, or bug sections without a bug")
 	}
@@ -243,18 +244,18 @@ func TestCompareBugsLinks(t *testing.T) {
 		"/compare/bugs?v=1&p=seed-b&rows=1&lang=zh":                     "/compare/bugs?v=1&p=seed-b&lang=zh",
 		"/compare/bugs?v=1&p=seed-b&bug=":                               "/compare/bugs?v=1&p=seed-b",
 	} {
-		rec := get(t, from)
+		rec := webtest.Get(t, from)
 		if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != to {
 			t.Errorf("GET %s: %d to %q, want 303 to %q", from, rec.Code, rec.Header().Get("Location"), to)
 		}
 	}
 	for _, bad := range []string{"/compare/bugs?v=1&p=seed-b&bug=off-by-two", "/compare/bugs?v=1&p=seed-b&rows=3"} {
-		doc := getPage(t, bad)
+		doc := webtest.Page(t, bad)
 		if w := doc.Find(`[data-testid="warnings"]`).Text(); !strings.Contains(w, "off-by-two") && !strings.Contains(w, "«3»") {
 			t.Errorf("%s: not reported (%q)", bad, w)
 		}
 	}
-	doc := getPage(t, "/compare/bugs?v=1&p=seed-b&bug=eos-leak,shift&rows=2&lang=zh")
+	doc := webtest.Page(t, "/compare/bugs?v=1&p=seed-b&bug=eos-leak,shift&rows=2&lang=zh")
 	if got := doc.Find(`a.lang-switch`).AttrOr("href", ""); switchTarget(got, "en") != "/compare/bugs?v=1&p=seed-b&bug=eos-leak,shift&rows=2&lang=en" {
 		t.Errorf("the language switch goes to %q", got)
 	}
@@ -272,7 +273,7 @@ func TestCompareBugsLinks(t *testing.T) {
 		t.Error("rows=2 is not selected in the form")
 	}
 
-	rec := get(t, "/compare/bugs?v=1&p=seed-b&bug=shift&bug=eos-leak", "HX-Request", "true", "HX-Target", "compare-results")
+	rec := webtest.Get(t, "/compare/bugs?v=1&p=seed-b&bug=shift&bug=eos-leak", "HX-Request", "true", "HX-Target", "compare-results")
 	if rec.Code != 200 || strings.Contains(rec.Body.String(), "<html") || !strings.Contains(rec.Body.String(), `id="bug-shift"`) {
 		t.Fatalf("htmx answer: %d %.200s", rec.Code, rec.Body.String())
 	}
@@ -295,7 +296,7 @@ func TestCompareBugsBadInput(t *testing.T) {
 			t.Errorf("%s: no results", link)
 		}
 	}
-	doc := getPage(t, "/compare/bugs?v=1&p=seed-b&mask=0,0,0,0,0,1&bug=whitened-returns")
+	doc := webtest.Page(t, "/compare/bugs?v=1&p=seed-b&mask=0,0,0,0,0,1&bug=whitened-returns")
 	if got := doc.Find(`#bug-whitened-returns [data-testid="compare-errors"]`).Text(); !strings.Contains(got, "one valid token") {
 		t.Errorf("whitened-returns without whitening: %q", got)
 	}
@@ -308,8 +309,8 @@ func BenchmarkCompareBugs64(b *testing.B) {
 	for i, bug := range engine.Bugs {
 		all[i] = string(bug)
 	}
-	target := strings.Replace(longScenario(64), "/play?", "/compare/bugs?", 1) + "&bug=" + strings.Join(all, ",")
-	h := benchHandler(b)
+	target := strings.Replace(webtest.LongScenario(64), "/play?", "/compare/bugs?", 1) + "&bug=" + strings.Join(all, ",")
+	h := webtest.Uncached(b).Handler
 	b.ReportAllocs()
 	var size int
 	for b.Loop() {
@@ -327,13 +328,13 @@ func BenchmarkCompareBugs64(b *testing.B) {
 // answers, and each bug one tick away, in both languages.
 func TestCompareBugsCorrectChart(t *testing.T) {
 	for _, lang := range []string{"en", "zh"} {
-		doc := getPage(t, "/compare/bugs?v=1&p=seed-b&lang="+lang)
+		doc := webtest.Page(t, "/compare/bugs?v=1&p=seed-b&lang="+lang)
 		fig := doc.Find(`[data-testid="compare-results"] figure`)
 		if fig.Length() != 1 || fig.Find("svg").Length() != 1 {
 			t.Fatalf("%s: %d charts without a bug, want the correct result's", lang, fig.Length())
 		}
 		href, _ := fig.Find("a[download]").Attr("href")
-		if rec := get(t, href); rec.Code != 200 || !strings.Contains(rec.Body.String(), "<svg") {
+		if rec := webtest.Get(t, href); rec.Code != 200 || !strings.Contains(rec.Body.String(), "<svg") {
 			t.Errorf("%s: the correct chart's link %s answers %d", lang, href, rec.Code)
 		}
 		if n := doc.Find(`input[type="checkbox"][name="bug"]`).Length(); n != len(engine.Bugs) {

@@ -1,4 +1,4 @@
-package web
+package compare_test
 
 import (
 	"strings"
@@ -10,6 +10,7 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
 
 // lossCell is the losses table's cell of loss id in mode, series "from" or "to".
@@ -36,7 +37,7 @@ func engineValueLoss(t *testing.T, preset, tag string, mode engine.AggMode) (flo
 // number the release does not compute as "—" with verl's exception, and
 // every differing loss marked with the changes that move it.
 func TestUpgradeLosses(t *testing.T) {
-	doc := getPage(t, "/compare/versions?v=1&p=multi-turn&from=v0.4.1&to=v0.9.0")
+	doc := webtest.Page(t, "/compare/versions?v=1&p=multi-turn&from=v0.4.1&to=v0.9.0")
 	for _, mode := range engine.AggModes {
 		for i, tag := range []string{"v0.4.1", "v0.9.0"} {
 			cell := lossCell(doc, "vf_loss", mode, []string{"from", "to"}[i])
@@ -67,11 +68,11 @@ func TestUpgradeLosses(t *testing.T) {
 	}
 
 	// v0.4.0 dropped vf_loss's factor 0.5 (#1340), v0.4.1 restored it.
-	doc = getPage(t, "/compare/versions?v=1&p=seed-b&from=v0.3.0.post1&to=v0.4.0")
+	doc = webtest.Page(t, "/compare/versions?v=1&p=seed-b&from=v0.3.0.post1&to=v0.4.0")
 	if lossCell(doc, "vf_loss", engine.TokenMean, "to").Find(`a[href="#change-vf-loss-no-half"]`).Length() == 0 {
 		t.Error("v0.3.0.post1 → v0.4.0: vf_loss not marked with the missing 0.5")
 	}
-	doc = getPage(t, "/compare/versions?v=1&p=seed-b&from=v0.3.0.post1&to=v0.4.1")
+	doc = webtest.Page(t, "/compare/versions?v=1&p=seed-b&from=v0.3.0.post1&to=v0.4.1")
 	if lossCell(doc, "vf_loss", engine.TokenMean, "to").HasClass("differs") {
 		t.Error("v0.3.0.post1 → v0.4.1: vf_loss token-mean marked, but the 0.5 is back and seed B has no hole")
 	}
@@ -82,7 +83,7 @@ func TestUpgradeLosses(t *testing.T) {
 // in v0.9.0 (#7300), and an estimator a release lacks is marked with the
 // change that adds it.
 func TestUpgradeEstimators(t *testing.T) {
-	doc := getPage(t, "/compare/versions?v=1&p=multi-turn&from=v0.8.0&to=v0.9.0")
+	doc := webtest.Page(t, "/compare/versions?v=1&p=multi-turn&from=v0.8.0&to=v0.9.0")
 	rpp := doc.Find(`[data-testid="compare-results"] tbody[data-group="est-reinforce_plus_plus"]`)
 	if rpp.Length() == 0 {
 		t.Fatal("no REINFORCE++ rows")
@@ -90,7 +91,7 @@ func TestUpgradeEstimators(t *testing.T) {
 	if rpp.Find(`a[href="#change-reinforce-carry"]`).Length() == 0 {
 		t.Error("REINFORCE++ on multi-turn, v0.8.0 → v0.9.0: no cell marked with the carry across observations")
 	}
-	doc = getPage(t, "/compare/versions?v=1&p=seed-b&from=v0.5.0&to=v0.9.0")
+	doc = webtest.Page(t, "/compare/versions?v=1&p=seed-b&from=v0.5.0&to=v0.9.0")
 	vec := doc.Find(`tbody[data-group="est-grpo_vectorized_norm_std"]`)
 	if vec.Find(`a[href="#change-vectorized"]`).Length() == 0 {
 		t.Error("vectorized GRPO, absent in v0.5.0: not marked with the change that adds it")
@@ -112,7 +113,7 @@ func TestUpgradeMarksResolve(t *testing.T) {
 		for _, preset := range []string{"multi-turn", "v02-eos-leak", "seed-b"} {
 			for _, lang := range []string{"en", "zh"} {
 				target := "/compare/versions?v=1&p=" + preset + "&from=" + p[0] + "&to=" + p[1] + "&lang=" + lang
-				doc := getPage(t, target)
+				doc := webtest.Page(t, target)
 				if doc.Find(`[data-testid="upgrade-losses"]`).Length() == 0 || doc.Find(`#upgrade-estimators`).Length() == 0 {
 					t.Errorf("%s: no losses or estimators table", target)
 				}

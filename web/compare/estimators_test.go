@@ -1,4 +1,4 @@
-package web
+package compare_test
 
 import (
 	"math"
@@ -13,6 +13,7 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
 
 // sweepRewardToGo is G_t as newest verl sees it, written out as the definition:
@@ -95,7 +96,7 @@ func TestEstimatorsMatchEngine(t *testing.T) {
 			if strings.HasPrefix(q, "&lang") {
 				lang = q
 			}
-			doc := getPage(t, "/compare/estimators?"+scenario.Encode(s)+lang)
+			doc := webtest.Page(t, "/compare/estimators?"+scenario.Encode(s)+lang)
 			res := s.Compute()
 			mc, td, gae := sweepEngine(s, 1), sweepEngine(s, 0), sweepEngine(s, s.Lam)
 			for row, want := range map[string][]float64{
@@ -134,7 +135,7 @@ func TestEstimatorsMatchEngine(t *testing.T) {
 // the Monte Carlo row. The λ = 1 presets (lambda-1, pipeline) show GAE = MC.
 func TestEstimatorsIdentityRows(t *testing.T) {
 	for _, id := range []string{"lambda-1", "pipeline", "multi-turn", "v02-eos-leak", "eos-padding"} {
-		doc := getPage(t, "/compare/estimators?v=1&p="+id)
+		doc := webtest.Page(t, "/compare/estimators?v=1&p="+id)
 		s, _ := scenario.Preset(id)
 		lhs, rhs, mc, gae := sweepRowCells(doc, "lhs"), sweepRowCells(doc, "rhs"), sweepRowCells(doc, "mc"), sweepRowCells(doc, "gae")
 		for k := range s.Len() {
@@ -146,7 +147,7 @@ func TestEstimatorsIdentityRows(t *testing.T) {
 			}
 		}
 	}
-	doc := getPage(t, "/compare/estimators?v=1&p=v02-eos-leak")
+	doc := webtest.Page(t, "/compare/estimators?v=1&p=v02-eos-leak")
 	if !strings.Contains(doc.Find(`[data-testid="mask-note"]`).Text(), "v0.2") {
 		t.Error("the v0.2 preset does not explain v0.2's masks")
 	}
@@ -172,14 +173,14 @@ func TestEstimatorsIdentityCanFail(t *testing.T) {
 // Without JavaScript the form answers with the canonical link; bad input is
 // reported and never breaks the page.
 func TestEstimatorsForm(t *testing.T) {
-	doc := getPage(t, "/compare/estimators?v=1&p=dense&lang=en")
+	doc := webtest.Page(t, "/compare/estimators?v=1&p=dense&lang=en")
 	q := strings.Replace(sweepFormQuery(doc, "form[data-testid=sweep-form]"), "lam=0.95", "lam=0.5", 1)
-	rec := get(t, "/compare/estimators?"+q)
+	rec := webtest.Get(t, "/compare/estimators?"+q)
 	// An edit makes a v=3 link naming the release of the v=1 state's GAE (edit_v2.go).
 	if want := "/compare/estimators?v=3&p=dense&lam=0.5&ver=v0.9.0&lang=en"; rec.Code != 303 || rec.Header().Get("Location") != want {
 		t.Errorf("submitting %s: %d to %q, want 303 to %q", q, rec.Code, rec.Header().Get("Location"), want)
 	}
-	doc = getPage(t, "/compare/estimators?v=1&p=dense&gamma=-1&t=3")
+	doc = webtest.Page(t, "/compare/estimators?v=1&p=dense&gamma=-1&t=3")
 	if doc.Find(`[data-testid="form-errors"] li[data-field="gamma"]`).Length() == 0 {
 		t.Error("γ = −1 is not reported at its field")
 	}
@@ -194,8 +195,8 @@ func TestEstimatorsForm(t *testing.T) {
 // The estimators page of 64 tokens: three GAE runs, G_t, the identity
 // (quadratic in T), the table and one chart.
 func BenchmarkEstimatorsPage64(b *testing.B) {
-	target := strings.Replace(longScenario(64), "/play?", "/compare/estimators?", 1)
-	h := benchHandler(b)
+	target := strings.Replace(webtest.LongScenario(64), "/play?", "/compare/estimators?", 1)
+	h := webtest.Uncached(b).Handler
 	b.ReportAllocs()
 	var size int
 	for b.Loop() {

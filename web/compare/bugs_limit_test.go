@@ -1,6 +1,7 @@
-package web
+package compare_test
 
 import (
+	"gaelab/web/webtest"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -28,7 +29,7 @@ func getFollowing(h http.Handler, target string, header ...string) *httptest.Res
 // says, in its language, what to leave out, and stays small. Within the
 // limit every section is drawn.
 func TestCompareBugsAnswerIsBounded(t *testing.T) {
-	h := Routes()
+	h := webtest.Routes()
 	long := "/compare/bugs?v=1&toks=" + strings.Repeat("a%0A", 511) + "a"
 	all := "&bug=eos-leak,shift,bootstrap,whitened-returns,no-reverse,per-seq-whiten,trl-reward-slot"
 	for _, tc := range []struct{ lang, want string }{
