@@ -18,6 +18,7 @@ import (
 	"gaelab/web/httperr"
 	"gaelab/web/inspect"
 	"gaelab/web/mw"
+	"gaelab/web/play"
 	"gaelab/web/store"
 )
 
@@ -35,8 +36,12 @@ type Options struct {
 	InflightWait time.Duration
 	// HandlerTimeout bounds one handler's work (default 10 s).
 	HandlerTimeout time.Duration
-	// CacheBytes bounds the cache of recent answers (default 16 MiB).
-	CacheBytes int
+	// CacheBytes bounds the cache of recent answers (default 16 MiB);
+	// ChartCacheBytes the memo of drawn charts (default
+	// play.ChartMemoBytes). A bound of 1 keeps nothing (a benchmark's
+	// uncached server).
+	CacheBytes      int
+	ChartCacheBytes int
 
 	// Store is the database of live classes; nil turns them off (their
 	// routes answer 503).
@@ -275,6 +280,7 @@ func (o Options) withDefaults() Options {
 	orDefault(&o.MaxInflight, 32)
 	orDefault(&o.InflightWait, 250*time.Millisecond)
 	orDefault(&o.CacheBytes, 16<<20)
+	orDefault(&o.ChartCacheBytes, play.ChartMemoBytes)
 	orDefault(&o.HandlerTimeout, 10*time.Second)
 	orDefault(&o.ClassTTL, class.DefaultTTL)
 	orDefault(&o.MaxStudents, class.DefaultMaxStudents)

@@ -68,7 +68,7 @@ func newServer(o Options) *Server {
 	closing, shutdown := context.WithCancel(context.Background())
 	s := &Server{opts: o, answers: mw.NewResponseCache(o.CacheBytes),
 		class: class.NewRoom(o.classConfig()), inspect: newInspectRoom(o), closing: closing, shutdown: shutdown}
-	s.play = &play.Room{Charts: play.NewChartMemo(play.ChartMemoBytes), ClassesOn: s.class.On,
+	s.play = &play.Room{Charts: play.NewChartMemo(o.ChartCacheBytes), ClassesOn: s.class.On,
 		Hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts)}
 	s.update = &update.Room{Room: s.play}
 	s.compare = &compare.Room{Room: s.play}

@@ -1,82 +1,27 @@
 package e2e
 
 // What the browser tests know of the server they drive: only what package
-// web exports (Handler, Options, Routes), its pages as served, and the
-// packages it is built from. The few helpers below copy, test-side, what
-// web's own tests use, so that a page's expected numbers never come from the
-// code under test's unexported views.
+// web exports (Handler, Options, Routes), its pages as served (through
+// web/webtest, as every room's tests reach them), and the packages it is
+// built from. The few helpers below compute, test-side, what a page must
+// show, so that a page's expected numbers never come from the code under
+// test's unexported views.
 
 import (
-	"context"
 	"encoding/binary"
 	"encoding/json"
 	"math"
 	"math/rand/v2"
-	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
 
-	"github.com/PuerkitoBio/goquery"
-
 	"gaelab/engine"
-	"gaelab/web"
 	"gaelab/web/scenario"
-	"gaelab/web/store"
-	"gaelab/web/store/sqlite"
+	"gaelab/web/webtest"
+	"gaelab/web/webtest/stores"
 )
-
-// routes is the app with default options, shared by the tests that only
-// read pages from it (it holds no database).
-var routes = sync.OnceValue(web.Routes)
-
-// get serves one request through the real router.
-func get(t *testing.T, target string, header ...string) *httptest.ResponseRecorder {
-	t.Helper()
-	req := httptest.NewRequest(http.MethodGet, target, nil)
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	rec := httptest.NewRecorder()
-	routes().ServeHTTP(rec, req)
-	return rec
-}
-
-// getPage fetches a URL of the app and parses it; it must be a 200.
-func getPage(t *testing.T, target string, header ...string) *goquery.Document {
-	t.Helper()
-	rec := get(t, target, header...)
-	if rec.Code != http.StatusOK {
-		t.Fatalf("GET %s: status %d, body %.300s", target, rec.Code, rec.Body)
-	}
-	if i := strings.Index(rec.Body.String(), "%!"); i >= 0 {
-		t.Errorf("GET %s: a message is formatted with the wrong arguments: %.60s", target, rec.Body.String()[i:])
-	}
-	if strings.Contains(rec.Body.String(), "⟦") {
-		i := strings.Index(rec.Body.String(), "⟦")
-		t.Errorf("GET %s: a message key is missing from the catalog: %.60s", target, rec.Body.String()[i:])
-	}
-	doc, err := goquery.NewDocumentFromReader(rec.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return doc
-}
-
-// sqliteStore is a fresh SQLite database in a temporary directory.
-func sqliteStore(t testing.TB) store.Store {
-	t.Helper()
-	s, err := sqlite.Open(context.Background(), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
-}
 
 // fixture is one of the upload readers' test files (web/inspect/testdata).
 func fixture(t *testing.T, name string) []byte {
@@ -166,3 +111,10 @@ func bugBatch(t *testing.T, query string) engine.BugInput {
 	}
 	return engine.BugInput{Rewards: [][]float64{res.Rewards}, Scores: [][]float64{res.Scores}, Values: [][]float64{vals}, Mask: [][]float64{res.Mask}, Gamma: s.Gamma, Lam: s.Lam}
 }
+
+// get, getPage and sqliteStore are the harness's (web/webtest).
+var (
+	get         = webtest.Get
+	getPage     = webtest.Page
+	sqliteStore = stores.SQLite
+)

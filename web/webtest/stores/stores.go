@@ -1,0 +1,58 @@
+// Package stores opens the databases that webtest's sites run on in tests:
+// a fresh embedded SQLite per test, and the PostgreSQL server named by
+// $GAELAB_TEST_POSTGRES (the tests that need it skip without it, saying
+// why, except under CI=true, where they fail: CI starts one). It is apart
+// from webtest so that only the test binaries that use a database link its
+// drivers.
+package stores
+
+import (
+	"context"
+	"testing"
+
+	"gaelab/web/store"
+	"gaelab/web/store/postgres"
+	"gaelab/web/store/sqlite"
+	"gaelab/web/store/storetest"
+)
+
+// SQLite is a fresh SQLite database in a temporary directory, closed when
+// the test ends.
+func SQLite(t testing.TB) store.Store {
+	t.Helper()
+	s, err := sqlite.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// Postgres is the database at $GAELAB_TEST_POSTGRES, closed when the test
+// ends.
+func Postgres(t testing.TB) store.Store {
+	t.Helper()
+	s, err := postgres.Open(context.Background(), storetest.PostgresURL(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// Backends opens a fresh store per test on each database, by name.
+var Backends = []struct {
+	Name string
+	Open func(t testing.TB) store.Store
+}{
+	{"sqlite", SQLite},
+	{"postgres", Postgres},
+}
+
+// Each runs fn as a subtest on every database, with the opener of its
+// stores.
+func Each(t *testing.T, fn func(t *testing.T, open func(t testing.TB) store.Store)) {
+	for _, b := range Backends {
+		t.Run(b.Name, func(t *testing.T) { fn(t, b.Open) })
+	}
+}
