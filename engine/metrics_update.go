@@ -24,12 +24,6 @@ const (
 	MetricCriticLR        = "critic/lr"
 )
 
-// Metric is one reduced metric: verl's name and its value.
-type Metric struct {
-	Name  string
-	Value float64
-}
-
 // MetricLists is verl's metrics dict of lists as append_to_dict builds it:
 // each name keeps the values appended to it (one per micro-batch or
 // mini-batch), and names keep the order they first appeared in, so a
