@@ -67,7 +67,9 @@ const (
 
 // Presets are the named runs. Each is 64 responses of up to 16 tokens on
 // verl v0.4.1's arithmetic (override Release for another), 4 PPO epochs of 4
-// mini-batches, 50 iterations.
+// mini-batches, 50 iterations: ppo (GAE, KL in the reward), grpo (KL as the
+// actor's loss), the three reward presets, adaptive-kl, and warmup (LR
+// warm-up over 10 steps, the actor from global step 5, an entropy bonus).
 var Presets = []struct {
 	Name   string
 	Config Config
@@ -78,8 +80,9 @@ var Presets = []struct {
 	})},
 	{"hackable", base(func(c *Config) { c.Reward = RewardHackable })},
 	{"length-penalty", base(func(c *Config) { c.Reward = RewardLengthPenalty })},
-	{"dense", base(func(c *Config) { c.Reward = RewardDense; c.Lam = 0.9 })},
+	{"dense", base(func(c *Config) { c.Reward = RewardDense; c.Lam = 0.9; c.LossAggMode = string(engine.SeqMeanTokenMean) })},
 	{"adaptive-kl", base(func(c *Config) { c.KLCtrl, c.TargetKL, c.Horizon = "adaptive", 0.02, 500 })},
+	{"warmup", base(func(c *Config) { c.WarmupSteps, c.CriticWarmup, c.EntropyCoeff = 10, 5, 0.01 })},
 }
 
 func base(edit func(*Config)) Config {
