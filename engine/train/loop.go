@@ -307,6 +307,13 @@ func (tr *Trainer) Teacher(responses [][]int) (Iteration, error) {
 		if len(row) != c.Length {
 			return Iteration{}, fmt.Errorf("train: responses[%d]: %d tokens, want %d", i, len(row), c.Length)
 		}
+		ended := false
+		for t, tok := range row {
+			if ended && tok != PadID || !ended && (tok <= PadID || tok >= len(Vocab)) {
+				return Iteration{}, fmt.Errorf("train: responses[%d][%d]: token %d (want 1…%d up to EOS, then the pad %d)", i, t, tok, len(Vocab)-1, PadID)
+			}
+			ended = ended || tok == EOSID
+		}
 		b.Prompt[i], b.Responses[i] = i/c.N, append([]int(nil), row...)
 	}
 	return tr.update(b)

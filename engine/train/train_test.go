@@ -305,6 +305,18 @@ func TestResumeMatchesStraightRun(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			forced, err := Resume(cfg, tr.State())
+			if err != nil {
+				t.Fatal(err)
+			}
+			one, err := forced.Teacher(straight.Iterations[at].Batch.Responses)
+			if err != nil {
+				t.Fatal(err)
+			}
+			one.Batch = Batch{Prompt: one.Batch.Prompt, Responses: one.Batch.Responses}
+			if !reflect.DeepEqual(one, straight.Iterations[at]) {
+				t.Fatalf("%s: at %d, teacher forcing the sampled tokens gives another iteration", name, at)
+			}
 			resumed, err := Resume(cfg, tr.State())
 			if err != nil {
 				t.Fatal(err)
@@ -384,6 +396,29 @@ func TestCaps(t *testing.T) {
 	}
 	if _, err := Resume(ppo, State{}); err == nil {
 		t.Error("Resume accepted an empty state")
+	}
+	tr, _ := New(ppo)
+	if _, err := tr.Teacher([][]int{{EOSID}}); err == nil || !strings.Contains(err.Error(), "responses") {
+		t.Errorf("Teacher on a wrong shape: %v", err)
+	}
+	bad := make([][]int, ppo.Rows())
+	for i := range bad {
+		bad[i] = make([]int, ppo.Length)
+		bad[i][0] = EOSID
+	}
+	bad[3][1] = tokBang // a token after EOS
+	if _, err := tr.Teacher(bad); err == nil || !strings.Contains(err.Error(), "responses[3][1]") {
+		t.Errorf("Teacher on a token after EOS: %v", err)
+	}
+	bad[3][1], bad[5][0] = PadID, len(Vocab)
+	if _, err := tr.Teacher(bad); err == nil || !strings.Contains(err.Error(), "responses[5][0]") {
+		t.Errorf("Teacher on an unknown token: %v", err)
+	}
+	short := ppo
+	short.Iterations = 0
+	tr, _ = New(short)
+	if _, err := tr.Step(); err == nil {
+		t.Error("Step past the last iteration")
 	}
 }
 

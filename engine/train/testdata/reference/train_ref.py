@@ -8,7 +8,8 @@ Run by hand (not in CI: it needs torch), from the repository root:
         engine/train/testdata/reference/train_ref.py /tmp/states.json \
         engine/train/testdata/reference/reference.json.gz
 
-once for each tag the runs use (v0.2, v0.4.1, v0.7.0): each call fills in its tag's runs.
+once for each tag the runs use (v0.2, v0.4.1, v0.7.0): each call fills in its tag's runs. With
+`--time /tmp/states.json` in place of the two files it times the budget run (the first run at 200 iterations).
 
 A checkout is `git archive <tag> verl | tar -x -C DIR` of verl's repository (web/verify/inverl/run.sh does the
 same); Debian's python3-torch (1.13) and python3-omegaconf. The input holds the presets' configs and the app's
@@ -414,5 +415,21 @@ def main(inp, outp):
         f.write(json.dumps(out, separators=(",", ":")).encode())
 
 
+def time_budget(inp):
+    """The budget run by hand: the input's first run at 200 iterations, on one thread; prints its seconds."""
+    import time
+    with open(inp) as f:
+        cfg = dict(json.load(f)["presets"][0]["config"], Iterations=200)
+    run = Run(cfg)
+    start = time.process_time()
+    for _ in range(cfg["Iterations"]):
+        run.step()
+    print("%s %s: 200 iterations of %d x %d in %.1f s CPU" % (cfg["Release"], cfg["Estimator"], cfg["Prompts"] * cfg["N"],
+                                                              cfg["Length"], time.process_time() - start))
+
+
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    if sys.argv[1] == "--time":
+        time_budget(sys.argv[2])
+    else:
+        main(sys.argv[1], sys.argv[2])
