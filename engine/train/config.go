@@ -10,7 +10,7 @@ import (
 // Config is one training run: verl's settings under verl's names (in the
 // comments), at tabular scale.
 type Config struct {
-	Release string // the verl release tag whose arithmetic runs (engine.Releases)
+	Release string // the verl release tag whose arithmetic runs: v0.2 … v0.7.1 (engine.Releases up to LastRelease)
 	Seed    uint64 // the sampler's and the initial tables' seed
 
 	Reward     string // RewardOutcome, RewardHackable, RewardLengthPenalty or RewardDense
@@ -56,6 +56,11 @@ const (
 	WeightDecay = 0.01
 	GradClip    = 1.0
 )
+
+// LastRelease is the newest generation the loop reproduces: v0.7.1, the
+// last release whose trainer runs the legacy FSDP workers (dp_actor.py,
+// dp_critic.py) by default; from v0.8.0 only the engine workers exist.
+const LastRelease = engine.G10
 
 // Caps bound a run.
 const (
@@ -127,6 +132,9 @@ func (c Config) check() (engine.Generation, error) {
 		return 0, fieldError("release", "%v", err)
 	}
 	g := rel.Gen
+	if g > LastRelease {
+		return 0, fieldError("release", "verl %s trains through its engine workers (workers/utils/losses.py, Metric aggregation), which this loop does not reproduce; choose v0.2…v0.7.1", c.Release)
+	}
 	finite := func(x float64) bool { return x-x == 0 }
 	switch {
 	case !member(c.Reward, rewardKinds):

@@ -70,7 +70,7 @@ func trainSafetensors(t *testing.T, cfg train.Config, b train.Batch) []byte {
 // verl's trainer writes it, is judged exact for its release.
 func TestTrainIterationExact(t *testing.T) {
 	for _, tc := range []struct{ preset, release string }{
-		{"ppo", "v0.2"}, {"ppo", "v0.4.1"}, {"ppo", "v0.7.0"}, {"grpo", "v0.4.1"}, {"dense", "v0.9.0"},
+		{"ppo", "v0.2"}, {"ppo", "v0.4.1"}, {"ppo", "v0.7.0"}, {"grpo", "v0.4.1"}, {"dense", "v0.7.1"},
 	} {
 		cfg, err := train.Preset(tc.preset)
 		if err != nil {
