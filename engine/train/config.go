@@ -73,8 +73,9 @@ const (
 // Presets are the named runs. Each is 64 responses of up to 16 tokens on
 // verl v0.4.1's arithmetic (override Release for another), 4 PPO epochs of 4
 // mini-batches, 50 iterations: ppo (GAE, KL in the reward), grpo (KL as the
-// actor's loss), the three reward presets, adaptive-kl, and warmup (LR
-// warm-up over 10 steps, the actor from global step 5, an entropy bonus).
+// actor's loss), the three reward presets, adaptive-kl, warmup (LR
+// warm-up over 10 steps, the actor from global step 5, an entropy bonus)
+// and drgrpo (Dr. GRPO: no std in the advantage, seq-mean-token-sum-norm).
 var Presets = []struct {
 	Name   string
 	Config Config
@@ -88,6 +89,9 @@ var Presets = []struct {
 	{"dense", base(func(c *Config) { c.Reward = RewardDense; c.Lam = 0.9; c.LossAggMode = string(engine.SeqMeanTokenMean) })},
 	{"adaptive-kl", base(func(c *Config) { c.KLCtrl, c.TargetKL, c.Horizon = "adaptive", 0.02, 500 })},
 	{"warmup", base(func(c *Config) { c.WarmupSteps, c.CriticWarmup, c.EntropyCoeff = 10, 5, 0.01 })},
+	{"drgrpo", base(func(c *Config) {
+		c.Estimator, c.NormByStd, c.LossAggMode, c.UseKLInReward = "grpo", false, string(engine.SeqMeanTokenSumNorm), false
+	})},
 }
 
 func base(edit func(*Config)) Config {

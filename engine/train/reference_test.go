@@ -37,6 +37,8 @@ var referenceRuns = []struct {
 	{"ppo", "v0.2", []int{0, 1}}, {"grpo", "v0.2", nil}, {"warmup", "v0.2", nil}, // v0.2's first update runs at lr 0
 	// v0.7.0's tables are v0.4.1's arithmetic; its metrics are not.
 	{"ppo", "v0.7.0", nil}, {"grpo", "v0.7.0", nil}, {"warmup", "v0.7.0", nil},
+	// seq-mean-token-sum-norm was redefined in v0.7.1 (PR #5366).
+	{"drgrpo", "v0.4.1", nil}, {"drgrpo", "v0.7.1", nil},
 }
 
 // referenceConfig is the config of a reference run.

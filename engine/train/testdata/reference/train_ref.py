@@ -8,7 +8,7 @@ Run by hand (not in CI: it needs torch), from the repository root:
         engine/train/testdata/reference/train_ref.py /tmp/states.json \
         engine/train/testdata/reference/reference.json.gz
 
-once for each tag the runs use (v0.2, v0.4.1, v0.7.0): each call fills in its tag's runs. With
+once for each tag the runs use (v0.2, v0.4.1, v0.7.0, v0.7.1): each call fills in its tag's runs. With
 `--time /tmp/states.json` in place of the two files it times the budget run (the first run at 200 iterations).
 
 A checkout is `git archive <tag> verl | tar -x -C DIR` of verl's repository (web/verify/inverl/run.sh does the
@@ -21,7 +21,7 @@ What is verl's own and what is written here:
     logprobs_from_logits, entropy_from_logits (torch_functional.py); append_to_dict and reduce_metrics.
   - torch's: the tables as nn.Parameters, autograd, clip_grad_norm_(…, 1.0), AdamW(betas (0.9, 0.999),
     eps 1e-8, weight_decay 0.01) and LambdaLR with verl's constant-with-warm-up lambda.
-  - written here, line for line after verl at v0.2, v0.4.1 and v0.7.0 (ray_trainer.py and the workers can
+  - written here, line for line after verl at v0.2, v0.4.1, v0.7.0 and v0.7.1 (ray_trainer.py and the workers can
     not be imported without their dependencies): apply_kl_penalty (ray_trainer.py v0.2 :87-116, v0.4.1
     :132-177, v0.7.0 :142-163), the trainer's order (fit: old log-prob and, from v0.4.0, the entropy metric;
     ref, values, reward, KL, advantage, critic, then the actor when critic_warmup <= global_steps),
@@ -54,7 +54,7 @@ except ImportError:
 torch.set_default_dtype(torch.float64)
 torch.set_num_threads(1)
 
-TAGS = {"v0.2": "0.2", "v0.4.1": "0.4.1", "v0.7.0": "0.7.0.dev"}  # tag -> verl.__version__ at that tag
+TAGS = {"v0.2": "0.2", "v0.4.1": "0.4.1", "v0.7.0": "0.7.0.dev", "v0.7.1": "0.7.1"}  # tag -> verl.__version__ at that tag
 
 VOCAB = ["<pad>", "<eos>", "等于", "2", "3", "！", "不", "是"]
 PAD, EOS = 0, 1
@@ -212,7 +212,7 @@ class Run:
 
     def step(self, responses=None):
         cfg, tag = self.cfg, self.tag
-        v02, v07 = tag == "v0.2", tag == "v0.7.0"
+        v02, v07 = tag == "v0.2", tag in ("v0.7.0", "v0.7.1")  # v0.7.1's workers are v0.7.0's (dp_actor :553-690)
         mode = cfg["LossAggMode"]
         if responses is None:
             responses = self.rollout()
