@@ -376,6 +376,9 @@ func (tr *Trainer) update(b Batch) (Iteration, error) {
 		}
 		b.TokenLevelRewards, b.CurrentKL = kr.Rewards, kr.CurrentKL
 		st.Beta = ctl.Value()
+		kl, coeff := engine.RewardKLMetricsGen(g)
+		metrics.Set(kl, kr.CurrentKL)
+		metrics.Set(coeff, kr.Beta)
 	}
 	if useCritic {
 		res := engine.GAEGen(g, b.TokenLevelRewards, b.Values, mask, c.Gamma, c.Lam)

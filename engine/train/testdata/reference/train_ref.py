@@ -246,6 +246,10 @@ class Run:
             current_kl = verl_F.masked_mean(kld, mask=mask, axis=-1)
             current_kl = torch.mean(current_kl, dim=0).item()
             self.kl_ctrl.update(current_kl=current_kl, n_steps=B)
+            if v02:  # ray_trainer v0.2 :114
+                metrics.update({"critic/kl": current_kl, "critic/kl_coeff": beta})
+            else:  # v0.4.1 :176, v0.7.0 :163
+                metrics.update({"actor/reward_kl_penalty": current_kl, "actor/reward_kl_penalty_coeff": beta})
         mkey = "eos_mask" if v02 else "response_mask"
         if use_critic:
             advantages, returns = core_algos.compute_gae_advantage_return(
