@@ -145,7 +145,7 @@ func (c Config) check() (engine.Generation, error) {
 		return 0, fieldError("reward", "%q is not one of %s", c.Reward, strings.Join(rewardKinds, ", "))
 	case c.Prompts < 1 || c.Prompts > len(Prompts):
 		return 0, fieldError("prompts", "%d is outside 1…%d", c.Prompts, len(Prompts))
-	case c.N < 1 || c.Rows() > MaxRows:
+	case c.N < 1 || c.N > MaxRows || c.Rows() > MaxRows:
 		return 0, fieldError("rollout.n", "%d gives %d rows; the batch must have 1…%d", c.N, c.Rows(), MaxRows)
 	case c.Length < 1 || c.Length > MaxLength:
 		return 0, fieldError("max_response_length", "%d is outside 1…%d", c.Length, MaxLength)
