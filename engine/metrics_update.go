@@ -22,7 +22,22 @@ const (
 	MetricVPredMean       = "critic/vpred_mean"
 	MetricCriticGradNorm  = "critic/grad_norm"
 	MetricCriticLR        = "critic/lr"
+
+	// apply_kl_penalty's metrics, the trainer's: current_kl and β.
+	MetricRewardKL         = "actor/reward_kl_penalty"       // v0.4.0 on; critic/kl before
+	MetricRewardKLCoeff    = "actor/reward_kl_penalty_coeff" // v0.4.0 on; critic/kl_coeff before
+	MetricRewardKLOld      = "critic/kl"                     // v0.2–v0.3.0.post1 (ray_trainer.py v0.2 :114)
+	MetricRewardKLCoeffOld = "critic/kl_coeff"
 )
+
+// RewardKLMetricsGen are the names generation g's apply_kl_penalty logs
+// current_kl and β under (renamed in v0.4.0).
+func RewardKLMetricsGen(g Generation) (kl, coeff string) {
+	if g.Valid() && g < G04 {
+		return MetricRewardKLOld, MetricRewardKLCoeffOld
+	}
+	return MetricRewardKL, MetricRewardKLCoeff
+}
 
 // MetricLists is verl's metrics dict of lists as append_to_dict builds it:
 // each name keeps the values appended to it (one per micro-batch or

@@ -31,3 +31,11 @@ func TestReduceMetricsGen(t *testing.T) {
 		t.Errorf("absent name: %v", v)
 	}
 }
+
+func TestRewardKLMetricsGen(t *testing.T) {
+	for g, want := range map[Generation]string{G01: "critic/kl", G03: "critic/kl", G04: "actor/reward_kl_penalty", G12: "actor/reward_kl_penalty"} {
+		if kl, coeff := RewardKLMetricsGen(g); kl != want || coeff != want+"_coeff" {
+			t.Errorf("%v: %s, %s", g, kl, coeff)
+		}
+	}
+}

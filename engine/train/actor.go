@@ -106,9 +106,6 @@ func (tr *Trainer) actorLoss(params []float64, b *Batch, lo, hi int, w []float64
 	mode := tr.aggMode()
 	clip := engine.ClipParams{Ratio: c.ClipRatio, Low: c.ClipRatio, High: c.ClipRatio, C: c.ClipRatioC}
 	entropyLoss := entropyInUpdate(g) || c.EntropyCoeff != 0
-	st := struct{ Actor []float64 }{params}
-	weights := [][]float64{w}
-	k := 0
 	m := b.ResponseMask[lo:hi]
 	for i := lo; i < hi; i++ {
 		row := b.Responses[i]
@@ -117,7 +114,7 @@ func (tr *Trainer) actorLoss(params []float64, b *Batch, lo, hi int, w []float64
 				continue
 			}
 			off := c.ActorIndex(b.Prompt[i], t, prevAt(row, t), 0)
-			logp[i][t], ent[i][t] = tokenStats(st.Actor[off:off+A], tr.probs, row[t]-1)
+			logp[i][t], ent[i][t] = tokenStats(params[off:off+A], tr.probs, row[t]-1)
 		}
 	}
 	lp := logp[lo:hi]
@@ -145,7 +142,7 @@ func (tr *Trainer) actorLoss(params []float64, b *Batch, lo, hi int, w []float64
 	clear(grad)
 	for i := lo; i < hi; i++ {
 		row := b.Responses[i]
-		w := weights[k][i-lo]
+		wi := w[i-lo]
 		for t := range R {
 			mt := b.ResponseMask[i][t]
 			if mt == 0 {
@@ -154,16 +151,16 @@ func (tr *Trainer) actorLoss(params []float64, b *Batch, lo, hi int, w []float64
 			var gl, gh float64
 			if pt.Clipped[i-lo][t] == 0 && (pt.DualClipped == nil || pt.DualClipped[i-lo][t] == 0) &&
 				(!g.Has(engine.LogRatioClamp) || math.Abs(logp[i][t]-b.OldLogProbs[i][t]) <= 20) {
-				gl = w * mt * (-b.Advantages[i][t] * pt.Ratio[i-lo][t])
+				gl = wi * mt * (-b.Advantages[i][t] * pt.Ratio[i-lo][t])
 			}
 			if c.UseKLLoss {
-				gl += c.KLLossCoef * w * mt * klSlope(g, c.KLLossType, logp[i][t], b.RefLogProb[i][t])
+				gl += c.KLLossCoef * wi * mt * klSlope(g, c.KLLossType, logp[i][t], b.RefLogProb[i][t])
 			}
 			if entropyLoss {
-				gh = -c.EntropyCoeff * w * mt
+				gh = -c.EntropyCoeff * wi * mt
 			}
 			off := c.ActorIndex(b.Prompt[i], t, prevAt(row, t), 0)
-			logitGrad(st.Actor[off:off+A], tr.probs, row[t]-1, gl, gh, grad[off:off+A])
+			logitGrad(params[off:off+A], tr.probs, row[t]-1, gl, gh, grad[off:off+A])
 		}
 	}
 	total := pl.Loss - c.EntropyCoeff*entropy

@@ -10,7 +10,7 @@ import (
 // Config is one training run: verl's settings under verl's names (in the
 // comments), at tabular scale.
 type Config struct {
-	Release string // the verl release tag whose arithmetic runs (engine.Releases)
+	Release string // the verl release tag whose arithmetic runs: v0.2 … v0.7.1 (engine.Releases up to LastRelease)
 	Seed    uint64 // the sampler's and the initial tables' seed
 
 	Reward     string // RewardOutcome, RewardHackable, RewardLengthPenalty or RewardDense
@@ -57,6 +57,11 @@ const (
 	GradClip    = 1.0
 )
 
+// LastRelease is the newest generation the loop reproduces: v0.7.1, the
+// last release whose trainer runs the legacy FSDP workers (dp_actor.py,
+// dp_critic.py) by default; from v0.8.0 only the engine workers exist.
+const LastRelease = engine.G10
+
 // Caps bound a run.
 const (
 	MaxIterations = 2000
@@ -67,7 +72,10 @@ const (
 
 // Presets are the named runs. Each is 64 responses of up to 16 tokens on
 // verl v0.4.1's arithmetic (override Release for another), 4 PPO epochs of 4
-// mini-batches, 50 iterations.
+// mini-batches, 50 iterations: ppo (GAE, KL in the reward), grpo (KL as the
+// actor's loss), the three reward presets, adaptive-kl, warmup (LR
+// warm-up over 10 steps, the actor from global step 5, an entropy bonus)
+// and drgrpo (Dr. GRPO: no std in the advantage, seq-mean-token-sum-norm).
 var Presets = []struct {
 	Name   string
 	Config Config
@@ -78,8 +86,12 @@ var Presets = []struct {
 	})},
 	{"hackable", base(func(c *Config) { c.Reward = RewardHackable })},
 	{"length-penalty", base(func(c *Config) { c.Reward = RewardLengthPenalty })},
-	{"dense", base(func(c *Config) { c.Reward = RewardDense; c.Lam = 0.9 })},
+	{"dense", base(func(c *Config) { c.Reward = RewardDense; c.Lam = 0.9; c.LossAggMode = string(engine.SeqMeanTokenMean) })},
 	{"adaptive-kl", base(func(c *Config) { c.KLCtrl, c.TargetKL, c.Horizon = "adaptive", 0.02, 500 })},
+	{"warmup", base(func(c *Config) { c.WarmupSteps, c.CriticWarmup, c.EntropyCoeff = 10, 5, 0.01 })},
+	{"drgrpo", base(func(c *Config) {
+		c.Estimator, c.NormByStd, c.LossAggMode, c.UseKLInReward = "grpo", false, string(engine.SeqMeanTokenSumNorm), false
+	})},
 }
 
 func base(edit func(*Config)) Config {
@@ -124,13 +136,16 @@ func (c Config) check() (engine.Generation, error) {
 		return 0, fieldError("release", "%v", err)
 	}
 	g := rel.Gen
+	if g > LastRelease {
+		return 0, fieldError("release", "verl %s trains through its engine workers (workers/utils/losses.py, Metric aggregation), which this loop does not reproduce; choose v0.2…v0.7.1", c.Release)
+	}
 	finite := func(x float64) bool { return x-x == 0 }
 	switch {
 	case !member(c.Reward, rewardKinds):
 		return 0, fieldError("reward", "%q is not one of %s", c.Reward, strings.Join(rewardKinds, ", "))
 	case c.Prompts < 1 || c.Prompts > len(Prompts):
 		return 0, fieldError("prompts", "%d is outside 1…%d", c.Prompts, len(Prompts))
-	case c.N < 1 || c.Rows() > MaxRows:
+	case c.N < 1 || c.N > MaxRows || c.Rows() > MaxRows:
 		return 0, fieldError("rollout.n", "%d gives %d rows; the batch must have 1…%d", c.N, c.Rows(), MaxRows)
 	case c.Length < 1 || c.Length > MaxLength:
 		return 0, fieldError("max_response_length", "%d is outside 1…%d", c.Length, MaxLength)

@@ -8,7 +8,8 @@
 // the rollout, the recomputed log-probs, the order of the updates
 // (critic before actor, critic_warmup, ppo_epochs over mini-batches in row
 // order), the exact gradients of the tables, gradient-norm clipping and
-// torch's AdamW.
+// torch's AdamW, as the legacy FSDP workers of verl v0.2 … v0.7.1 do them
+// (LastRelease).
 //
 // Conventions, as in package engine: per-token tensors are [B][R] indexed
 // [i][t], t the 0-based response-token index. values[i][t] = V(s_t), the

@@ -68,3 +68,26 @@ func ExampleOutcomeScore() {
 	// 0.3333333333333333
 	// 0
 }
+
+// Uniform and Sample are the sampler, bit for bit: row 0's first token at iteration 0.
+func ExampleSample() {
+	u := train.Uniform(1, 0, 0, 0)
+	p := []float64{0.5, 0.25, 0.25}
+	fmt.Printf("%#x %.6f %d\n", train.SplitMix64(1, 0, 0, 0), u, train.Sample(u, p))
+	// Output:
+	// 0xe28195ddd9ee4956 0.884790 2
+}
+
+// Teacher runs an iteration on given responses: here the ones the sampler drew, so it is Step's iteration.
+func ExampleTrainer_Teacher() {
+	cfg, _ := train.Preset("ppo")
+	a, _ := train.New(cfg)
+	sampled, _ := a.Step()
+	b, _ := train.New(cfg)
+	forced, _ := b.Teacher(sampled.Batch.Responses)
+	x, _ := sampled.Metric("critic/vf_loss")
+	y, _ := forced.Metric("critic/vf_loss")
+	fmt.Println(x == y)
+	// Output:
+	// true
+}

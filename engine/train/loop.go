@@ -30,7 +30,8 @@ import (
 //     that reduce_metrics averages; and actor/entropy from update_policy
 //     (when entropy_coeff ≠ 0) replaces the trainer's (dp_actor :523).
 //
-// Read at v0.2–v0.7.0; v0.7.1–v0.9.0 are taken to behave as v0.7.0.
+// Read at v0.2–v0.7.1 (v0.7.1: dp_actor :553, :643, :669; dp_critic :196;
+// fsdp_workers :1025, :1684, as v0.7.0).
 func shiftedCriticMask(g engine.Generation) bool  { return g < engine.G04 }
 func entropyInUpdate(g engine.Generation) bool    { return g < engine.G04 }
 func actorLRBeforeStep(g engine.Generation) bool  { return g >= engine.G04 }
@@ -210,8 +211,8 @@ func (tr *Trainer) Rest() (Result, error) {
 	return res, nil
 }
 
-// dist writes π(·|s) of table z at offset off into p and returns the
-// softmax's max m and Σexp(z − m), as torch's softmax and log_softmax take them.
+// dist writes π(·|s) = softmax(z) into p, as torch's softmax takes it
+// (exp(z − m)/Σexp(z − m), m = max z), and returns m and Σexp(z − m).
 func dist(z []float64, p []float64) (m, sum float64) {
 	m = math.Inf(-1)
 	for _, x := range z {
@@ -307,6 +308,13 @@ func (tr *Trainer) Teacher(responses [][]int) (Iteration, error) {
 		if len(row) != c.Length {
 			return Iteration{}, fmt.Errorf("train: responses[%d]: %d tokens, want %d", i, len(row), c.Length)
 		}
+		ended := false
+		for t, tok := range row {
+			if ended && tok != PadID || !ended && (tok <= PadID || tok >= len(Vocab)) {
+				return Iteration{}, fmt.Errorf("train: responses[%d][%d]: token %d (want 1…%d up to EOS, then the pad %d)", i, t, tok, len(Vocab)-1, PadID)
+			}
+			ended = ended || tok == EOSID
+		}
 		b.Prompt[i], b.Responses[i] = i/c.N, append([]int(nil), row...)
 	}
 	return tr.update(b)
@@ -368,6 +376,9 @@ func (tr *Trainer) update(b Batch) (Iteration, error) {
 		}
 		b.TokenLevelRewards, b.CurrentKL = kr.Rewards, kr.CurrentKL
 		st.Beta = ctl.Value()
+		kl, coeff := engine.RewardKLMetricsGen(g)
+		metrics.Set(kl, kr.CurrentKL)
+		metrics.Set(coeff, kr.Beta)
 	}
 	if useCritic {
 		res := engine.GAEGen(g, b.TokenLevelRewards, b.Values, mask, c.Gamma, c.Lam)
@@ -479,7 +490,7 @@ func (tr *Trainer) updateCritic(b *Batch, criticMask [][]float64, metrics *engin
 	mode := tr.aggMode()
 	grad := make([]float64, len(st.Critic))
 	var vfSum float64
-	// The epochs run outside the mini-batches (verl: for epoch: for mini-batch).
+	// The loss's weights depend only on the mask: once per mini-batch.
 	weights := make([][]float64, c.MiniBatches)
 	for k, mb := range c.miniBatches() {
 		w, err := rowWeights(g, criticMask[mb[0]:mb[1]], mode)

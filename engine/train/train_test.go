@@ -3,6 +3,8 @@ package train
 import (
 	"math"
 	"reflect"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -305,6 +307,18 @@ func TestResumeMatchesStraightRun(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			forced, err := Resume(cfg, tr.State())
+			if err != nil {
+				t.Fatal(err)
+			}
+			one, err := forced.Teacher(straight.Iterations[at].Batch.Responses)
+			if err != nil {
+				t.Fatal(err)
+			}
+			one.Batch = Batch{Prompt: one.Batch.Prompt, Responses: one.Batch.Responses}
+			if !reflect.DeepEqual(one, straight.Iterations[at]) {
+				t.Fatalf("%s: at %d, teacher forcing the sampled tokens gives another iteration", name, at)
+			}
 			resumed, err := Resume(cfg, tr.State())
 			if err != nil {
 				t.Fatal(err)
@@ -361,6 +375,7 @@ func TestCaps(t *testing.T) {
 		edit  func(*Config)
 	}{
 		{"release", func(c *Config) { c.Release = "v9" }},
+		{"release", func(c *Config) { c.Release = "v0.8.0" }},
 		{"reward", func(c *Config) { c.Reward = "money" }},
 		{"rollout.n", func(c *Config) { c.N = 200 }},
 		{"max_response_length", func(c *Config) { c.Length = 33 }},
@@ -385,21 +400,60 @@ func TestCaps(t *testing.T) {
 	if _, err := Resume(ppo, State{}); err == nil {
 		t.Error("Resume accepted an empty state")
 	}
+	tr, _ := New(ppo)
+	if _, err := tr.Teacher([][]int{{EOSID}}); err == nil || !strings.Contains(err.Error(), "responses") {
+		t.Errorf("Teacher on a wrong shape: %v", err)
+	}
+	bad := make([][]int, ppo.Rows())
+	for i := range bad {
+		bad[i] = make([]int, ppo.Length)
+		bad[i][0] = EOSID
+	}
+	bad[3][1] = tokBang // a token after EOS
+	if _, err := tr.Teacher(bad); err == nil || !strings.Contains(err.Error(), "responses[3][1]") {
+		t.Errorf("Teacher on a token after EOS: %v", err)
+	}
+	bad[3][1], bad[5][0] = PadID, len(Vocab)
+	if _, err := tr.Teacher(bad); err == nil || !strings.Contains(err.Error(), "responses[5][0]") {
+		t.Errorf("Teacher on an unknown token: %v", err)
+	}
+	short := ppo
+	short.Iterations = 0
+	tr, _ = New(short)
+	if _, err := tr.Step(); err == nil {
+		t.Error("Step past the last iteration")
+	}
 }
 
-// TestRunMemory: a 200-iteration run of the budget's size keeps under 16 MB.
+// TestRunMemory: a 200-iteration run of the budget's size holds under
+// 16 MB of heap when it is done (its result: every iteration's tokens and
+// metrics, and the final state), and an iteration allocates a bounded
+// number of blocks.
 func TestRunMemory(t *testing.T) {
 	cfg := budgetConfig()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
 	res, err := Run(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bytes := 0
-	for _, it := range res.Iterations {
-		bytes += len(it.Batch.Responses)*(cfg.Length*8+24) + len(it.Metrics)*40
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	runtime.KeepAlive(res)
+	t.Logf("held %d bytes after the run", held)
+	if held > 16<<20 {
+		t.Errorf("a run's result holds %d bytes of heap", held)
 	}
-	if bytes > 16<<20 {
-		t.Fatalf("a run's result holds %d bytes", bytes)
+	tr, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := testing.AllocsPerRun(5, func() { tr.Step() })
+	t.Logf("%g allocations an iteration", n)
+	if n > 1000 {
+		t.Errorf("an iteration allocates %g blocks", n)
 	}
 }
 
@@ -433,4 +487,51 @@ func TestV02FirstStepAtLRZero(t *testing.T) {
 			t.Errorf("%s: %d AdamW steps", tc.tag, st.ActorAdam.Step)
 		}
 	}
+}
+
+// TestEstimators: every outcome estimator a release has trains, and its
+// advantages and returns are the engine's on the batch.
+func TestEstimators(t *testing.T) {
+	for _, tag := range []string{"v0.4.1", "v0.7.1"} {
+		g := mustGen(t, tag)
+		for _, e := range engine.OutcomeEstimatorsGen(g) {
+			name := verlName(e.Key)
+			if name == "" {
+				continue
+			}
+			cfg, _ := Preset("grpo")
+			cfg.Release, cfg.Estimator, cfg.NormByStd = tag, name, !strings.Contains(e.Key, "no_std")
+			cfg.Iterations = 4
+			_, _, it := stepped(t, cfg, 2)
+			t.Logf("%s %s (adv_estimator %s)", tag, e.Key, name)
+			b := it.Batch
+			index := make([]string, len(b.Prompt))
+			for i, p := range b.Prompt {
+				index[i] = strconv.Itoa(p)
+			}
+			adv, ret, err := e.Run(engine.OutcomeInputs{Rewards: b.TokenLevelRewards, Mask: b.ResponseMask, Index: index,
+				Gamma: cfg.Gamma, Epsilon: engine.DefaultOutcomeEpsilon})
+			if err != nil {
+				t.Fatalf("%s %s: %v", tag, e.Key, err)
+			}
+			if !reflect.DeepEqual(adv, b.Advantages) || !reflect.DeepEqual(ret, b.Returns) {
+				t.Fatalf("%s %s: the loop's advantages or returns are not the engine's", tag, e.Key)
+			}
+		}
+	}
+}
+
+// verlName is the adv_estimator name verl's config spells for an engine key ("" for remax, which needs a greedy baseline).
+func verlName(key string) string {
+	switch {
+	case key == "remax" || strings.HasSuffix(key, engine.ForceDeviceSuffix):
+		return ""
+	case strings.HasPrefix(key, "grpo_vectorized"):
+		return "grpo_vectorized"
+	case strings.HasPrefix(key, "grpo_norm_std"), strings.HasPrefix(key, "grpo_no_std"):
+		return "grpo"
+	case key == "gdpo_single_reward":
+		return "gdpo"
+	}
+	return key
 }

@@ -8,7 +8,8 @@ Run by hand (not in CI: it needs torch), from the repository root:
         engine/train/testdata/reference/train_ref.py /tmp/states.json \
         engine/train/testdata/reference/reference.json.gz
 
-once for each tag the runs use (v0.2, v0.4.1, v0.7.0): each call fills in its tag's runs.
+once for each tag the runs use (v0.2, v0.4.1, v0.7.0, v0.7.1): each call fills in its tag's runs. With
+`--time /tmp/states.json` in place of the two files it times the budget run (the first run at 200 iterations).
 
 A checkout is `git archive <tag> verl | tar -x -C DIR` of verl's repository (web/verify/inverl/run.sh does the
 same); Debian's python3-torch (1.13) and python3-omegaconf. The input holds the presets' configs and the app's
@@ -20,7 +21,7 @@ What is verl's own and what is written here:
     logprobs_from_logits, entropy_from_logits (torch_functional.py); append_to_dict and reduce_metrics.
   - torch's: the tables as nn.Parameters, autograd, clip_grad_norm_(…, 1.0), AdamW(betas (0.9, 0.999),
     eps 1e-8, weight_decay 0.01) and LambdaLR with verl's constant-with-warm-up lambda.
-  - written here, line for line after verl at v0.2, v0.4.1 and v0.7.0 (ray_trainer.py and the workers can
+  - written here, line for line after verl at v0.2, v0.4.1, v0.7.0 and v0.7.1 (ray_trainer.py and the workers can
     not be imported without their dependencies): apply_kl_penalty (ray_trainer.py v0.2 :87-116, v0.4.1
     :132-177, v0.7.0 :142-163), the trainer's order (fit: old log-prob and, from v0.4.0, the entropy metric;
     ref, values, reward, KL, advantage, critic, then the actor when critic_warmup <= global_steps),
@@ -53,7 +54,7 @@ except ImportError:
 torch.set_default_dtype(torch.float64)
 torch.set_num_threads(1)
 
-TAGS = {"v0.2": "0.2", "v0.4.1": "0.4.1", "v0.7.0": "0.7.0.dev"}  # tag -> verl.__version__ at that tag
+TAGS = {"v0.2": "0.2", "v0.4.1": "0.4.1", "v0.7.0": "0.7.0.dev", "v0.7.1": "0.7.1"}  # tag -> verl.__version__ at that tag
 
 VOCAB = ["<pad>", "<eos>", "等于", "2", "3", "！", "不", "是"]
 PAD, EOS = 0, 1
@@ -211,7 +212,7 @@ class Run:
 
     def step(self, responses=None):
         cfg, tag = self.cfg, self.tag
-        v02, v07 = tag == "v0.2", tag == "v0.7.0"
+        v02, v07 = tag == "v0.2", tag in ("v0.7.0", "v0.7.1")  # v0.7.1's workers are v0.7.0's (dp_actor :553-690)
         mode = cfg["LossAggMode"]
         if responses is None:
             responses = self.rollout()
@@ -245,6 +246,10 @@ class Run:
             current_kl = verl_F.masked_mean(kld, mask=mask, axis=-1)
             current_kl = torch.mean(current_kl, dim=0).item()
             self.kl_ctrl.update(current_kl=current_kl, n_steps=B)
+            if v02:  # ray_trainer v0.2 :114
+                metrics.update({"critic/kl": current_kl, "critic/kl_coeff": beta})
+            else:  # v0.4.1 :176, v0.7.0 :163
+                metrics.update({"actor/reward_kl_penalty": current_kl, "actor/reward_kl_penalty_coeff": beta})
         mkey = "eos_mask" if v02 else "response_mask"
         if use_critic:
             advantages, returns = core_algos.compute_gae_advantage_return(
@@ -368,7 +373,7 @@ class Run:
 
 
 def flat(p, digits):
-    """The table's entries to so many significant digits: 13 for the one-step check's 1e-10, 10 for the
+    """The table's entries to so many significant digits: 13 for the one-step check's 1e-10, 9 for the
     run's 1e-6 (the file stays small)."""
     return [float("%.*g" % (digits, x)) for x in p.detach().reshape(-1).tolist()]
 
@@ -400,7 +405,7 @@ def main(inp, outp):
             tokens.append(["".join(chr(48 + tok) for tok in row) for row in responses])
             metrics.append(m)
         rec = {"name": pre["name"], "config": cfg, "tokens": tokens, "metrics": metrics,
-               "actor": flat(run.actor, 10), "critic": flat(run.critic, 10), "onestep": []}
+               "actor": flat(run.actor, 9), "critic": flat(run.critic, 9), "onestep": []}
         for s in pre["states"]:
             one = Run(cfg, s["state"])
             _, m = one.step(s["responses"])
@@ -414,5 +419,21 @@ def main(inp, outp):
         f.write(json.dumps(out, separators=(",", ":")).encode())
 
 
+def time_budget(inp):
+    """The budget run by hand: the input's first run at 200 iterations, on one thread; prints its seconds."""
+    import time
+    with open(inp) as f:
+        cfg = dict(json.load(f)["presets"][0]["config"], Iterations=200)
+    run = Run(cfg)
+    start = time.process_time()
+    for _ in range(cfg["Iterations"]):
+        run.step()
+    print("%s %s: 200 iterations of %d x %d in %.1f s CPU" % (cfg["Release"], cfg["Estimator"], cfg["Prompts"] * cfg["N"],
+                                                              cfg["Length"], time.process_time() - start))
+
+
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    if sys.argv[1] == "--time":
+        time_budget(sys.argv[2])
+    else:
+        main(sys.argv[1], sys.argv[2])
