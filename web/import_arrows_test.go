@@ -19,7 +19,7 @@ import (
 // mw are side by side and use neither each other nor a room.
 var tier = map[string]int{
 	"web/mw": 2, "web/page": 2,
-	"web/play":   3,
+	"web/play": 3, "web/train": 3,
 	"web/update": 4, "web/inspect": 4,
 	"web/compare": 5,
 	"web/course":  6,

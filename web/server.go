@@ -18,6 +18,7 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/preview"
+	"gaelab/web/train"
 	"gaelab/web/update"
 )
 
@@ -55,6 +56,7 @@ type Server struct {
 	course  *course.Room      // the course
 	class   *class.Room       // live classes
 	inspect *inspect.Room     // /inspect
+	train   *train.Room       // the training lab, /train
 
 	// closing is done when the http.Server begins its shutdown; streams
 	// end then (withShutdown).
@@ -67,7 +69,7 @@ func newServer(o Options) *Server {
 	o = o.withDefaults()
 	closing, shutdown := context.WithCancel(context.Background())
 	s := &Server{opts: o, answers: mw.NewResponseCache(o.CacheBytes),
-		class: class.NewRoom(o.classConfig()), inspect: newInspectRoom(o), closing: closing, shutdown: shutdown}
+		class: class.NewRoom(o.classConfig()), inspect: newInspectRoom(o), train: train.NewRoom(), closing: closing, shutdown: shutdown}
 	s.play = &play.Room{Charts: play.NewChartMemo(o.ChartCacheBytes), ClassesOn: s.class.On,
 		Hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts)}
 	s.update = &update.Room{Room: s.play}

@@ -60,6 +60,7 @@ var parts = []part{
 	{"first_b", enFirstB, zhFirstB},
 	{"quiz_data", enQuizData, zhQuizData},
 	{"course_state", enCourseState, zhCourseState},
+	{"train", enTrain, zhTrain},
 }
 
 // catalogs holds every message by language, merged from parts.

@@ -33,6 +33,7 @@ var navEntries = []struct {
 }{
 	{"nav.play", "/play", true}, {"nav.compare", "/compare", true}, {"nav.update", "/update", true},
 	{"nav.lessons", "/lessons", false}, {"nav.batch", "/batch", false}, {"nav.inspect", "/inspect", false},
+	{"nav.train", "/train", false},
 }
 
 // NavLinks are the navigation's links from a page of section (its path)

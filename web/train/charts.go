@@ -1,0 +1,113 @@
+package train
+
+import (
+	"math"
+	"strings"
+
+	"gaelab/web/chart"
+	"gaelab/web/i18n"
+)
+
+// Curves are the dashboard's metrics over a run (or two), under verl's
+// names: iteration k's value of Names[i] in Runs[r][i][k], NaN for an
+// iteration not yet reached or a metric the run does not log then.
+type Curves struct {
+	Names  []string
+	Steps  int // the run's iterations: the charts' x axis
+	Runs   [][][]float64
+	Labels []string
+}
+
+// charted reports whether the dashboard draws metric name: every update
+// metric, and of compute_data_metrics the means, critic/vf_explained_var
+// and response_length/clip_ratio (its max and min stay in the CSV).
+func charted(name string) bool {
+	if strings.HasPrefix(name, "prompt_length/") {
+		return false
+	}
+	return !strings.HasSuffix(name, "/max") && !strings.HasSuffix(name, "/min")
+}
+
+// curvesOf lays out the frames' rows as curves, every metric of any run
+// in the order verl logs it (the first run's first).
+func curvesOf(steps int, labels []string, frames ...Frame) Curves {
+	c := Curves{Steps: steps, Labels: labels}
+	seen := map[string]int{}
+	for _, f := range frames {
+		for _, row := range f.Rows {
+			for _, m := range row {
+				if _, ok := seen[m.Name]; !ok && charted(m.Name) {
+					seen[m.Name] = len(c.Names)
+					c.Names = append(c.Names, m.Name)
+				}
+			}
+		}
+	}
+	for _, f := range frames {
+		run := make([][]float64, len(c.Names))
+		for i := range run {
+			run[i] = make([]float64, steps)
+			for k := range run[i] {
+				run[i][k] = math.NaN()
+			}
+		}
+		for k, row := range f.Rows {
+			for _, m := range row {
+				if i, ok := seen[m.Name]; ok && k < steps {
+					run[i][k] = m.Value
+				}
+			}
+		}
+		c.Runs = append(c.Runs, run)
+	}
+	return c
+}
+
+// Chart is one small multiple: a metric's name and its drawing.
+type Chart struct {
+	Name    string
+	SVG     []byte
+	Watched bool
+}
+
+// draw draws every curve, iteration it marked; watch is the lesson's metric.
+func (c Curves) draw(lang i18n.Lang, it int, watch string, dark bool) ([]Chart, error) {
+	steps := make([]int, c.Steps)
+	for k := range steps {
+		steps[k] = k
+	}
+	th := chart.Light()
+	if dark {
+		th = chart.Dark()
+	}
+	out := make([]Chart, 0, len(c.Names))
+	for i, name := range c.Names {
+		in := chart.StepsInput{
+			Steps: steps, Current: it, Theme: th, ID: "tr-" + strings.NewReplacer("/", "-", "_", "-").Replace(name),
+			Text: chart.StepsText{Title: name, Desc: lang.T("train.chart.desc", name), StepAxis: lang.T("train.chart.step"),
+				ValueAxis: name, Current: lang.T("train.chart.current")},
+		}
+		for r, run := range c.Runs {
+			in.Runs = append(in.Runs, chart.Series{Label: c.Labels[r], Values: finite(run[i])})
+		}
+		svg, err := chart.Steps(in)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Chart{Name: name, SVG: svg, Watched: name == watch})
+	}
+	return out, nil
+}
+
+// finite keeps what a chart can draw: a value past the chart's range (a
+// diverging run) is left out like a NaN.
+func finite(xs []float64) []float64 {
+	out := make([]float64, len(xs))
+	for k, x := range xs {
+		if math.Abs(x) > 1e12 || math.IsInf(x, 0) {
+			x = math.NaN()
+		}
+		out[k] = x
+	}
+	return out
+}
