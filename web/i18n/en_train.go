@@ -45,8 +45,8 @@ var enTrain = map[string]string{
 	"train.preset.drgrpo.a":        "Dr.GRPO",
 	"train.preset.drgrpo.b":        "GRPO",
 	"train.preset.warmup":          "Critic warm-up",
-	"train.preset.warmup.story":    "trainer.critic_warmup: 10. For the first 10 iterations only the critic learns; the actor starts from global step 10 with a critic that already knows what the answers are worth.",
-	"train.preset.warmup.watch":    "actor/pg_loss and the other actor/ metrics are missing for the first 10 iterations; critic/score/mean stays flat until then and rises after.",
+	"train.preset.warmup.story":    "trainer.critic_warmup: 10. For global steps 1 to 9 only the critic learns; the actor starts at global step 10 (iteration 9) with a critic that already knows what the answers are worth.",
+	"train.preset.warmup.watch":    "actor/pg_loss and the other actor/ update metrics are missing for iterations 0 to 8; critic/score/mean stays flat until then and rises after.",
 	"train.preset.warmup.a":        "critic_warmup 10",
 	"train.preset.warmup.b":        "no warm-up",
 

@@ -45,8 +45,8 @@ var zhTrain = map[string]string{
 	"train.preset.drgrpo.a":        "Dr.GRPO",
 	"train.preset.drgrpo.b":        "GRPO",
 	"train.preset.warmup":          "critic 预热",
-	"train.preset.warmup.story":    "trainer.critic_warmup: 10。前 10 次迭代只有 critic 在学；actor 从 global step 10 开始，那时 critic 已经知道各个回答值多少。",
-	"train.preset.warmup.watch":    "前 10 次迭代没有 actor/pg_loss 等 actor/ 指标；critic/score/mean 在那之前保持平坦，之后上升。",
+	"train.preset.warmup.story":    "trainer.critic_warmup: 10。global step 1 到 9 只有 critic 在学；actor 从 global step 10（第 9 次迭代）开始，那时 critic 已经知道各个回答值多少。",
+	"train.preset.warmup.watch":    "第 0 到 8 次迭代没有 actor/pg_loss 等 actor/ 更新指标；critic/score/mean 在那之前保持平坦，之后上升。",
 	"train.preset.warmup.a":        "critic_warmup 10",
 	"train.preset.warmup.b":        "不预热",
 

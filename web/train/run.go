@@ -34,7 +34,7 @@ type block struct {
 
 type blockKey struct {
 	run   string // the run's Config, %#v
-	index int    // block index: iterations index·Every … index·Every+Every−1
+	index int    // block index: iterations index·Every … index·Every+Every−1; tailIndex(n) for a tail
 }
 
 // Runs computes frames of runs, resuming each from its nearest checkpoint.
@@ -88,11 +88,16 @@ func (rs *Runs) Frame(cfg train.Config, n int) (Frame, error) {
 		f.Rows = append(f.Rows, blk.Rows...)
 		start = blk.End
 	}
+	from := k * Every
+	if tail, ok := rs.blocks.Get(blockKey{key, tailIndex(n)}); ok && n > from {
+		// The frame before this one was drawn: resume from its state (a Play tick is one step).
+		f.Rows, start, from = append(f.Rows, tail.Rows...), tail.End, n
+	}
 	tr, err := train.Resume(cfg, start)
 	if err != nil {
 		return Frame{}, err
 	}
-	for i := k * Every; i <= n; i++ {
+	for i := from; i <= n; i++ {
 		if i == n {
 			f.Policy = tr.State()
 		}
@@ -109,8 +114,17 @@ func (rs *Runs) Frame(cfg train.Config, n int) (Frame, error) {
 			f.It = it
 		}
 	}
+	if (n+1)%Every == 0 || n+1 == cfg.Iterations {
+		rs.blocks.Put(blockKey{key, k}, &block{Rows: f.Rows[k*Every:], End: tr.State()})
+	} else {
+		rs.blocks.Put(blockKey{key, tailIndex(n + 1)}, &block{Rows: f.Rows[k*Every:], End: tr.State()})
+	}
 	return f, nil
 }
+
+// tailIndex keys the state before iteration n inside its block, with the
+// block's rows up to it: what the next Play tick resumes from.
+func tailIndex(n int) int { return -1 - n }
 
 // runBlock runs block b of cfg from its start state.
 func runBlock(cfg train.Config, g engine.Generation, start train.State, b int) (*block, error) {

@@ -1,0 +1,120 @@
+package train
+
+import (
+	"math"
+	"testing"
+
+	"gaelab/web/i18n"
+)
+
+// runs are a lesson's two runs to the end (B empty for one run).
+func runs(t *testing.T, l Lesson) (a, b []Row) {
+	t.Helper()
+	rs := NewRuns(CheckpointBytes)
+	fa, err := rs.Frame(l.A(), l.A().Iterations-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.B == nil {
+		return fa.Rows, nil
+	}
+	fb, err := rs.Frame(l.B(), l.B().Iterations-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fa.Rows, fb.Rows
+}
+
+func at(rows []Row, k int, name string) float64 {
+	v, ok := rows[k].Value(name)
+	if !ok {
+		return math.NaN()
+	}
+	return v
+}
+
+func last(rows []Row, name string) float64 { return at(rows, len(rows)-1, name) }
+
+func minOf(rows []Row, name string) float64 {
+	m := math.Inf(1)
+	for k := range rows {
+		if v := at(rows, k, name); v < m {
+			m = v
+		}
+	}
+	return m
+}
+
+// TestLessonStories: each preset's story, as its catalog tells it, holds
+// on its runs.
+func TestLessonStories(t *testing.T) {
+	const score, evar = "critic/score/mean", "critic/vf_explained_var"
+	stories := map[string]func(t *testing.T, a, b []Row){
+		"healthy": func(t *testing.T, a, _ []Row) {
+			if s := last(a, score); !(s > 0.9) || !(last(a, evar) > 0.8) || !(at(a, 0, score) < 0.1) {
+				t.Errorf("score %v → %v, explained variance %v", at(a, 0, score), s, last(a, evar))
+			}
+		},
+		"lambda": func(t *testing.T, a, b []Row) {
+			if !(last(a, score) < last(b, score)) || !(minOf(a, evar) < 0) {
+				t.Errorf("λ = 0 score %v, λ = 1 %v; λ = 0's lowest explained variance %v", last(a, score), last(b, score), minOf(a, evar))
+			}
+		},
+		"critic-lr": func(t *testing.T, a, b []Row) {
+			if !(minOf(a, evar) < -1) || !(last(a, evar) < 0) || !(last(a, score) < last(b, score)) {
+				t.Errorf("explained variance min %v last %v; score %v vs %v", minOf(a, evar), last(a, evar), last(a, score), last(b, score))
+			}
+		},
+		"no-kl": func(t *testing.T, a, b []Row) {
+			kl, ent, n := "actor/kl_loss", "actor/entropy", "response_length/mean"
+			if !(last(a, kl) > last(b, kl)) || !(last(a, ent) < last(b, ent)) || !(last(a, n) > last(b, n)) || !(last(a, score) > last(b, score)) {
+				t.Errorf("KL %v vs %v, entropy %v vs %v, length %v vs %v, score %v vs %v", last(a, kl), last(b, kl),
+					last(a, ent), last(b, ent), last(a, n), last(b, n), last(a, score), last(b, score))
+			}
+		},
+		"no-clip": func(t *testing.T, a, b []Row) {
+			if kl := "actor/ppo_kl"; !(last(a, kl) > 3*last(b, kl)) || !(last(a, score) < last(b, score)) {
+				t.Errorf("ppo_kl %v vs %v, score %v vs %v", last(a, kl), last(b, kl), last(a, score), last(b, score))
+			}
+		},
+		"grpo": func(t *testing.T, a, b []Row) {
+			if _, ok := a[0].Value(evar); ok || !(last(a, score) > 0.5) || !(last(b, score) > 0.5) || at(a, 0, "critic/advantages/mean") == 0 {
+				t.Errorf("GRPO logs %s: %v; scores %v, %v", evar, ok, last(a, score), last(b, score))
+			}
+		},
+		"drgrpo": func(t *testing.T, a, b []Row) {
+			mx := "critic/advantages/max"
+			if !(at(a, 0, mx) < at(b, 0, mx)) || last(a, "response_length/mean") == last(b, "response_length/mean") {
+				t.Errorf("advantages/max %v vs %v", at(a, 0, mx), at(b, 0, mx))
+			}
+		},
+		"warmup": func(t *testing.T, a, b []Row) {
+			_, before := a[8].Value("actor/pg_loss") // global_steps 9
+			_, after := a[9].Value("actor/pg_loss")  // global_steps 10 = critic_warmup
+			if before || !after || !(at(a, 9, score) < at(b, 9, score)) || !(last(a, score) > at(a, 9, score)+0.3) {
+				t.Errorf("pg_loss at 8: %v, at 9: %v; score at 9 %v vs %v, last %v", before, after, at(a, 9, score), at(b, 9, score), last(a, score))
+			}
+		},
+	}
+	for _, l := range Lessons {
+		story, ok := stories[l.ID]
+		if !ok {
+			t.Errorf("preset %s has no test of its story", l.ID)
+			continue
+		}
+		for _, key := range []string{"", ".story", ".watch", ".a"} {
+			for _, lang := range i18n.Langs {
+				if !i18n.Has("train.preset."+l.ID+key) || lang.T("train.preset."+l.ID+key) == "" {
+					t.Errorf("%s: no %s message train.preset.%s%s", l.ID, lang, l.ID, key)
+				}
+			}
+		}
+		if l.B != nil && !i18n.Has("train.preset."+l.ID+".b") {
+			t.Errorf("%s: no label of run B", l.ID)
+		}
+		t.Run(l.ID, func(t *testing.T) {
+			a, b := runs(t, l)
+			story(t, a, b)
+		})
+	}
+}
