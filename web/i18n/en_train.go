@@ -74,6 +74,8 @@ var enTrain = map[string]string{
 	"train.export.npz":      "this iteration's batch (.npz, for /inspect)",
 	"train.export.csv":      "the curves (CSV)",
 	"train.export.json":     "the curves (JSON)",
+	"train.handoff.batch":   "Open responses 0 … %[1]d−1 (the first prompt's) in /batch",
+	"train.handoff.play":    "Open response i = 0 in the playground",
 	"train.batch.heading":   "The batch of this iteration",
 	"train.batch.caption":   "Iteration %[1]d's batch: %[3]d of its %[2]d responses",
 	"train.batch.legend":    "Each token shows, top to bottom: the sampled token, its reward (token_level_rewards), the critic's value V(s_t) and its advantage (green positive, red negative).",

@@ -74,6 +74,8 @@ var zhTrain = map[string]string{
 	"train.export.npz":      "这次迭代的批次（.npz，可交给 /inspect）",
 	"train.export.csv":      "曲线（CSV）",
 	"train.export.json":     "曲线（JSON）",
+	"train.handoff.batch":   "在 /batch 中打开回复 0 … %[1]d−1（第一个提示词的）",
+	"train.handoff.play":    "在实验台中打开回复 i = 0",
 	"train.batch.heading":   "这次迭代的批次",
 	"train.batch.caption":   "第 %[1]d 次迭代的批次：%[2]d 条回复中的 %[3]d 条",
 	"train.batch.legend":    "每个 token 从上到下显示：采样的 token、它的奖励（token_level_rewards）、critic 的价值 V(s_t) 和它的优势（绿色为正，红色为负）。",

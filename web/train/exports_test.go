@@ -68,3 +68,19 @@ func TestCurvesExports(t *testing.T) {
 		t.Errorf("step 2: %v", out.Runs[0].Steps[2])
 	}
 }
+
+// TestHandOffs: the iteration's first responses open in /batch and
+// response 0 in /play, each a page that reads the link without a problem.
+func TestHandOffs(t *testing.T) {
+	doc := webtest.Page(t, "/train?v=1&p=healthy&it=5&lang=en")
+	for _, id := range []string{"train-to-batch", "train-to-play"} {
+		href, ok := doc.Find(`[data-testid="` + id + `"]`).Attr("href")
+		if !ok {
+			t.Fatalf("no %s link", id)
+		}
+		rec := webtest.Get(t, href)
+		if rec.Code != 200 || strings.Contains(rec.Body.String(), `class="field-error"`) || !strings.Contains(rec.Body.String(), "等于") {
+			t.Errorf("%s: %s → %d", id, href, rec.Code)
+		}
+	}
+}

@@ -80,6 +80,7 @@ func frameView(lang i18n.Lang, view page.View, s State, frames []Frame) (tt.Fram
 		f.Charts = append(f.Charts, ch)
 	}
 	f.Batch = tokenTable(lang, frames[0])
+	f.HandOffs = handOffs(lang, frames[0])
 	f.Heat = heats(lang, frames[0])
 	for _, e := range []struct{ path, key, id string }{
 		{"/train/batch.npz", "train.export.npz", "train-npz"}, {"/train/curves.csv", "train.export.csv", "train-csv"},
