@@ -43,6 +43,8 @@ var (
 	corpusV1 = linkCorpus{"testdata/links/v1.txt", "testdata/links/v1.golden.json"}
 	corpusV2 = linkCorpus{"testdata/links/v2.txt", "testdata/links/v2.golden.json"}
 	corpusV3 = linkCorpus{"testdata/links/v3.txt", "testdata/links/v3.golden.json"}
+	// corpusTrain is /train's: every preset at iterations 0, 49 and 50, the exports, bad links.
+	corpusTrain = linkCorpus{"testdata/links/train.txt", "testdata/links/train.golden.json"}
 )
 
 // linkShows is what one link shows. Values maps each number's identity (see
@@ -133,6 +135,10 @@ func TestLinksV2NeverRot(t *testing.T) { checkCorpus(t, corpusV2) }
 // TestLinksV3NeverRot checks the v=3 corpus (links naming a whole verl
 // release, /update pages included) by the same rule.
 func TestLinksV3NeverRot(t *testing.T) { checkCorpus(t, corpusV3) }
+
+// TestLinksTrainNeverRot is TestLinksNeverRot for /train's links: their
+// curves (each chart's data in its <desc>), token rows and heat maps.
+func TestLinksTrainNeverRot(t *testing.T) { checkCorpus(t, corpusTrain) }
 
 func checkCorpus(t *testing.T, c linkCorpus) {
 	links := readLinks(t, c.links)

@@ -63,6 +63,7 @@ type TokenTable struct {
 
 // TokenRow is one response.
 type TokenRow struct {
+	Row   string // i, the data-row
 	Label string
 	Cells []TokenCell
 }
@@ -78,6 +79,7 @@ type TokenCell struct {
 // Heat is one prompt's next-token probabilities along its target answer:
 // a row per position, a column per token.
 type Heat struct {
+	ID      string // the prompt's index: the table's data-testid is train-heat-<ID>
 	Caption string
 	Head    []string
 	Rows    []HeatRow

@@ -31,7 +31,7 @@ func tokenTable(lang i18n.Lang, f Frame) tt.TokenTable {
 	for p := range f.Config.Prompts {
 		for j := range min(shownRows, f.Config.N) {
 			i := p*f.Config.N + j
-			row := tt.TokenRow{Label: lang.T("train.batch.row", i, train.Prompts[p])}
+			row := tt.TokenRow{Row: strconv.Itoa(i), Label: lang.T("train.batch.row", i, train.Prompts[p])}
 			for k := range R {
 				if b.ResponseMask[i][k] == 0 {
 					row.Cells = append(row.Cells, tt.TokenCell{Pad: true})
@@ -64,7 +64,7 @@ func heats(lang i18n.Lang, f Frame) []tt.Heat {
 	p := make([]float64, A)
 	for pr := range cfg.Prompts {
 		target := append(append([]int(nil), train.Targets[pr]...), train.EOSID)
-		h := tt.Heat{Caption: lang.T("train.heat.caption", train.Prompts[pr], f.It.Index), Head: []string{lang.T("train.heat.state")}}
+		h := tt.Heat{ID: strconv.Itoa(pr), Caption: lang.T("train.heat.caption", train.Prompts[pr], f.It.Index), Head: []string{lang.T("train.heat.state")}}
 		for a := range A {
 			h.Head = append(h.Head, train.Vocab[a+1])
 		}

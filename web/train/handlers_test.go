@@ -24,7 +24,7 @@ func TestTrainPage(t *testing.T) {
 	if href, _ := doc.Find(`[data-testid="train-next"]`).Attr("href"); href != "/train?v=1&p=healthy&it=4&lang=en" {
 		t.Errorf("Next = %q", href)
 	}
-	if doc.Find(`[data-testid="train-batch"] tbody tr`).Length() != 8 || doc.Find(`[data-testid="train-heat"]`).Length() != 2 {
+	if doc.Find(`[data-testid="train-batch"] tbody tr`).Length() != 8 || doc.Find(`[data-testid^="train-heat-"]`).Length() != 2 {
 		t.Error("want 8 token rows and two heat maps")
 	}
 	if doc.Find(`nav#site-nav a[href^="/train"][aria-current="page"]`).Length() != 1 {
