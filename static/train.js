@@ -9,13 +9,10 @@
 (function () {
   "use strict";
 
-  var timer = null, playing = false, speed = null;
+  var timer = null, playing = false;
 
   function frame() { return document.getElementById("train-frame"); }
-  function part(id) {
-    var f = frame();
-    return f && f.querySelector('[data-testid="' + id + '"]');
-  }
+  function part(id) { return document.querySelector('[data-testid="' + id + '"]'); }
   function delay() {
     var s = part("train-speed");
     return s ? Number(s.value) || 250 : 250;
@@ -28,15 +25,11 @@
   }
 
   function setup() {
-    var b = part("train-play"), s = part("train-speed");
-    if (!b) return;
-    b.hidden = false;
+    var b = part("train-play"), player = part("train-player");
+    if (!b || !player) return;
+    player.hidden = false;
     b.textContent = playing ? b.dataset.pause : b.dataset.play;
     b.setAttribute("aria-pressed", playing ? "true" : "false");
-    if (s) {
-      s.parentNode.hidden = false;
-      if (speed !== null) s.value = speed;
-    }
     if (playing) schedule();
   }
 
@@ -60,14 +53,10 @@
     var s = part("train-speed");
     if (!s) return;
     s.selectedIndex = Math.min(Math.max(s.selectedIndex + by, 0), s.options.length - 1);
-    speed = s.value;
   }
 
   document.addEventListener("click", function (e) {
     if (e.target.closest && e.target.closest('[data-testid="train-play"]')) toggle();
-  });
-  document.addEventListener("change", function (e) {
-    if (e.target.matches && e.target.matches('[data-testid="train-speed"]')) speed = e.target.value;
   });
   document.addEventListener("htmx:afterSettle", setup);
   document.addEventListener("DOMContentLoaded", setup);

@@ -51,6 +51,8 @@ type Chart struct {
 	SVG     string
 	Watched bool
 	Mark    string // the "the story is about this one" label, "" for none
+	Points  string // how many iterations run A's curve has drawn (data-points)
+	Value   string // run A's value at the iteration shown, full precision, "" for none (data-value)
 }
 
 // TokenTable is the iteration's batch as token rows.

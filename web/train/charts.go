@@ -68,6 +68,8 @@ type Chart struct {
 	Name    string
 	SVG     []byte
 	Watched bool
+	Points  int     // run A's values drawn
+	Value   float64 // run A's value at the iteration shown (NaN for none)
 }
 
 // draw draws every curve, iteration it marked; watch is the lesson's metric.
@@ -94,7 +96,13 @@ func (c Curves) draw(lang i18n.Lang, it int, watch string, dark bool) ([]Chart, 
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, Chart{Name: name, SVG: svg, Watched: name == watch})
+		ch := Chart{Name: name, SVG: svg, Watched: name == watch, Value: c.Runs[0][i][it]}
+		for _, v := range in.Runs[0].Values {
+			if !math.IsNaN(v) {
+				ch.Points++
+			}
+		}
+		out = append(out, ch)
 	}
 	return out, nil
 }

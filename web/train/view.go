@@ -1,6 +1,7 @@
 package train
 
 import (
+	"math"
 	"strconv"
 
 	"gaelab/templates"
@@ -73,7 +74,10 @@ func frameView(lang i18n.Lang, view page.View, s State, frames []Frame) (tt.Fram
 		return tt.Frame{}, err
 	}
 	for _, c := range charts {
-		ch := tt.Chart{Name: c.Name, SVG: string(c.SVG), Watched: c.Watched}
+		ch := tt.Chart{Name: c.Name, SVG: string(c.SVG), Watched: c.Watched, Points: strconv.Itoa(c.Points)}
+		if !math.IsNaN(c.Value) {
+			ch.Value = strconv.FormatFloat(c.Value, 'g', -1, 64)
+		}
 		if c.Watched {
 			ch.Mark = t("train.watched")
 		}

@@ -1,0 +1,95 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"gaelab/web/i18n"
+)
+
+// trainCurveJS is what a /train chart shows of run A: the iterations its
+// curve has drawn, its value at the iteration shown, and its line's width.
+const trainCurveJS = `(metric) => {
+	const li = document.querySelector('[data-metric="' + metric + '"]');
+	if (!li) return null;
+	const line = li.querySelector('path[marker-mid]');
+	return [Number(li.dataset.points), Number(li.dataset.value), line ? line.getBBox().width : 0];
+}`
+
+// Play on the healthy preset, in each language from a browser speaking the
+// other: the frames come without a reload (a mark set on the window stays),
+// the address bar follows them, critic/score/mean rises and the curves grow;
+// Pause stops; the link opened in a fresh tab shows the same curves.
+func TestBrowserTrainPlay(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		lang           i18n.Lang
+		acceptLanguage string
+	}{{i18n.Zh, "en-US,en;q=0.9"}, {i18n.En, "zh-CN,zh;q=0.9"}} {
+		t.Run(string(c.lang), func(t *testing.T) {
+			t.Parallel()
+			srv := playServer(t)
+			tb := newTab(t, srv)
+			tb.do("browser language "+c.acceptLanguage, chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tgt, network.SetExtraHTTPHeaders,
+					network.SetExtraHTTPHeadersParams{Headers: network.Headers{"Accept-Language": c.acceptLanguage}})
+				return err
+			}))
+			lang := string(c.lang)
+			tb.open("/train?v=1&p=healthy&it=0&lang=" + lang)
+			tb.until("the Play button shows", `(play) => {
+				const b = document.querySelector('[data-testid="train-play"]');
+				return b && !b.closest("[hidden]") && b.textContent === play ? "" : "no Play button";
+			}`, c.lang.T("train.play"))
+			first := eval[[]any](tb, "("+trainCurveJS+`)("critic/score/mean")`)
+			eval[bool](tb, `(() => {
+				window.trainMark = 1, window.trainTicks = [];
+				document.addEventListener("htmx:afterSettle", () => window.trainTicks.push(performance.now()));
+				const s = document.querySelector('[data-testid="train-speed"]');
+				s.value = "80", s.dispatchEvent(new Event("change", {bubbles: true}));
+				return true;
+			})()`)
+			tb.do("Play", chromedp.Click(chromedp.CSS(`[data-testid="train-play"]`)))
+			tb.until("six frames played, without a reload, in the page's language", `(lang, status) => {
+				if (window.trainMark !== 1) return "the page was reloaded";
+				if (document.documentElement.lang !== lang) return "html lang " + document.documentElement.lang;
+				const q = new URLSearchParams(location.search), it = Number(q.get("it"));
+				if (q.get("lang") !== lang) return "address bar " + location.search;
+				if (it < 6) return "at iteration " + it;
+				const s = document.querySelector('[data-testid="train-status"]').textContent;
+				return s.includes(status) ? "" : "status " + s;
+			}`, lang, c.lang.T("train.status", 50, 50, 51)[:strings.Index(c.lang.T("train.status", 50, 50, 51), "50")])
+			tb.do("Pause", chromedp.Click(chromedp.CSS(`[data-testid="train-play"]`)))
+			if eval[string](tb, `document.activeElement.dataset.testid || ""`) != "train-play" {
+				t.Error("the Play button lost the focus while playing")
+			}
+			t.Logf("%s: %.0f ms from one frame settled to the next (the client's pace is 80 ms)", lang, eval[float64](tb, `(() => { const x = window.trainTicks; return (x[x.length-1] - x[0]) / (x.length - 1); })()`))
+			tb.until("paused", htmxIdleJS)
+			played := eval[[]any](tb, "("+trainCurveJS+`)("critic/score/mean")`)
+			if first[0].(float64) != 1 || played[0].(float64) < 6 || !(played[1].(float64) > first[1].(float64)+0.1) || !(played[2].(float64) > first[2].(float64)) {
+				t.Fatalf("critic/score/mean (points, value, line width): %v before Play, %v after", first, played)
+			}
+			link := eval[string](tb, `location.pathname + location.search`)
+			fresh := newTab(t, srv)
+			fresh.open(link)
+			again := eval[[]any](fresh, "("+trainCurveJS+`)("critic/score/mean")`)
+			if fmt.Sprint(again) != fmt.Sprint(played) {
+				t.Errorf("%s in a fresh tab: %v, the played page %v", link, again, played)
+			}
+		})
+	}
+}
+
+// /train passes axe-core at 1280 × 720 and on a 375-pixel phone, in both languages.
+func TestA11yTrain(t *testing.T) {
+	t.Parallel()
+	phone375 := emulation.SetDeviceMetricsOverrideParams{Width: 375, Height: 812, DeviceScaleFactor: 1, Mobile: true}
+	axeEveryWayOn(t, playServer(t), true, phone375, "/train?v=1&p=healthy&it=5", "/train?v=1&p=lambda&it=49&theme=dark")
+}
