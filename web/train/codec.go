@@ -87,6 +87,9 @@ func Decode(q url.Values, pageKeys ...string) (State, *httperr.Error) {
 	for k, vs := range q {
 		known := len(vs) == 1 && (member(k, keys) || member(k, pageKeys) || whatIfByKey(k) != nil)
 		if !known {
+			if k == "" {
+				k = strconv.Quote(k) // a parameter without a name: named "" in the message
+			}
 			return State{}, fieldErr(k, strings.Join(vs, ","), "train.err.param")
 		}
 	}
