@@ -73,7 +73,9 @@ type Chart struct {
 }
 
 // draw draws every curve, iteration it marked; watch is the lesson's metric.
-func (c Curves) draw(lang i18n.Lang, it int, watch string, dark bool) ([]Chart, error) {
+// Each is a Panel (small multiples); in presentation mode its fonts are
+// 20 px, so that two charts a row at 1280×720 read from the back (≥ 16 px).
+func (c Curves) draw(lang i18n.Lang, it int, watch string, dark, present bool) ([]Chart, error) {
 	steps := make([]int, c.Steps)
 	for k := range steps {
 		steps[k] = k
@@ -81,6 +83,10 @@ func (c Curves) draw(lang i18n.Lang, it int, watch string, dark bool) ([]Chart, 
 	th := chart.Light()
 	if dark {
 		th = chart.Dark()
+	}
+	th = th.Panel()
+	if present {
+		th.FontSize, th.TitleSize = 20, 20
 	}
 	out := make([]Chart, 0, len(c.Names))
 	for i, name := range c.Names {

@@ -69,7 +69,7 @@ func frameView(lang i18n.Lang, view page.View, s State, frames []Frame) (tt.Fram
 	} else {
 		f.Legend = t("train.legend.one")
 	}
-	charts, err := curvesOf(steps, labels, frames...).draw(lang, s.It, s.Lesson.Watch, view.Dark)
+	charts, err := curvesOf(steps, labels, frames...).draw(lang, s.It, s.Lesson.Watch, view.Dark, view.Present)
 	if err != nil {
 		return tt.Frame{}, err
 	}
