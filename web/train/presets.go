@@ -19,7 +19,7 @@ type Lesson struct {
 var Lessons = []Lesson{
 	{ID: "healthy", A: preset("ppo", nil), Watch: "critic/score/mean"},
 	{ID: "lambda", A: preset("ppo", func(c *train.Config) { c.Lam = 0 }), B: preset("ppo", func(c *train.Config) { c.Lam = 1 }),
-		Watch: "critic/advantages/mean"},
+		Watch: "critic/vf_explained_var"},
 	{ID: "critic-lr", A: preset("ppo", func(c *train.Config) { c.CriticLR = 2 }), B: preset("ppo", nil),
 		Watch: "critic/vf_explained_var"},
 	// Both runs measure the KL as actor/kl_loss with kl_loss_coef 0 (logged, no gradient); B also has it in the reward.
