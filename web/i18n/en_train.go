@@ -93,5 +93,6 @@ var enTrain = map[string]string{
 	"train.err.version": "The link's %[1]s=%[2]s is not a link version of /train (want %[3]s).",
 	"train.err.preset":  "The link's %[1]s=%[2]s names no preset of /train.",
 	"train.err.range":   "The link's %[1]s=%[2]s is outside %[3]s … %[4]s.",
+	"train.err.cost":    "The link's %[1]s=%[2]s is too dear here: with %[3]d steps, total_training_steps × ppo_epochs must stay within %[4]d.",
 	"train.err.config":  "The link's %[1]s is a setting verl refuses for this run.",
 }

@@ -93,5 +93,6 @@ var zhTrain = map[string]string{
 	"train.err.version": "链接里的 %[1]s=%[2]s 不是 /train 的链接版本（应为 %[3]s）。",
 	"train.err.preset":  "链接里的 %[1]s=%[2]s 不是 /train 的预设。",
 	"train.err.range":   "链接里的 %[1]s=%[2]s 不在 %[3]s … %[4]s 之内。",
+	"train.err.cost":    "链接里的 %[1]s=%[2]s 在这里计算量太大：%[3]d 步时，total_training_steps × ppo_epochs 不能超过 %[4]d。",
 	"train.err.config":  "链接里的 %[1]s 是 verl 在这次训练中不接受的设置。",
 }

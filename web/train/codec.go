@@ -23,9 +23,13 @@ import (
 const LinkVersion = "1"
 
 // MaxIterations caps total_training_steps in this room: a cold link to the
-// last iteration of a comparison computes 2 × 200 iterations at 64 × 16
+// last iteration of a comparison computes 2 × 100 iterations at 64 × 16
 // (≤ 1 s).
-const MaxIterations = 200
+const MaxIterations = 100
+
+// MaxEpochSteps caps total_training_steps × ppo_epochs of a run (the
+// clipping-off preset's 50 × 16): a run's cost grows with both.
+const MaxEpochSteps = 800
 
 // State is what a /train link shows.
 type State struct {
@@ -115,6 +119,9 @@ func Decode(q url.Values, pageKeys ...string) (State, *httperr.Error) {
 			return State{}, fieldErr(w.Key, raw[0], "train.err.range", num(w.Lo), num(w.Hi))
 		}
 		s.Set = append(s.Set, setting{w, x})
+	}
+	if a := s.A(); a.Iterations*a.PPOEpochs > MaxEpochSteps {
+		return State{}, fieldErr("ppo_epochs", strconv.Itoa(a.PPOEpochs), "train.err.cost", a.Iterations, MaxEpochSteps)
 	}
 	steps := s.A().Iterations
 	if raw := q.Get("it"); raw != "" {

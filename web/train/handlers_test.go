@@ -48,7 +48,7 @@ func TestTrainPage(t *testing.T) {
 func TestTrainBadLinks(t *testing.T) {
 	for _, c := range []struct{ link, field string }{
 		{"/train?v=2", "v"}, {"/train?p=nope", "p"}, {"/train?it=50", "it"}, {"/train?it=-1", "it"},
-		{"/train?lam=2", "lam"}, {"/train?lam=NaN", "lam"}, {"/train?steps=201", "steps"}, {"/train?ppo_epochs=1.5", "ppo_epochs"},
+		{"/train?lam=2", "lam"}, {"/train?lam=NaN", "lam"}, {"/train?steps=101", "steps"}, {"/train?ppo_epochs=1.5", "ppo_epochs"}, {"/train?ppo_epochs=16&steps=100", "ppo_epochs"},
 		{"/train?foo=1", "foo"}, {"/train?it=1&it=2", "it"}, {"/train/curves.csv?clip_ratio=1", "clip_ratio"},
 		{"/train/config.yaml?init_scale=1", "init_scale"},
 	} {

@@ -66,15 +66,29 @@ func fmtRows(rows []Row) [][]uint64 {
 }
 
 // BenchmarkColdLast is a cold link at the room's caps: the last iteration
-// of a 200-iteration comparison (2 × 200 iterations at 64 × 16, ≤ 1 s).
+// of a 100-iteration comparison (2 × 100 iterations at 64 × 16, ≤ 1 s).
 func BenchmarkColdLast(b *testing.B) {
-	s, err := Decode(map[string][]string{"p": {"grpo"}, "steps": {"200"}, "it": {"199"}})
+	s, err := Decode(map[string][]string{"p": {"grpo"}, "steps": {"100"}, "it": {"99"}})
 	if err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
 		rm := NewRoom()
 		if _, err := rm.frames(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkColdNoClip is the dearest preset cold: clipping off, 2 runs of
+// 50 iterations of 16 PPO epochs.
+func BenchmarkColdNoClip(b *testing.B) {
+	s, err := Decode(map[string][]string{"p": {"no-clip"}, "it": {"49"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := NewRoom().frames(s); err != nil {
 			b.Fatal(err)
 		}
 	}
