@@ -89,6 +89,11 @@ func runInspect(args []string, stdout io.Writer) error {
 	}
 	useKL := fs.Bool("use-kl-in-reward", false, "turn token_level_scores into rewards with the KL penalty")
 	asJSON := fs.Bool("json", false, "print JSON")
+	var allow []string
+	fs.Func("allow", "a finding kind you expect (repeatable, or KIND,KIND): a blocking one leaves the verdict exact", func(s string) error {
+		allow = append(allow, s)
+		return nil
+	})
 	// Flags may come before or after the path.
 	var paths []string
 	for rest := args; ; {
@@ -117,6 +122,9 @@ func runInspect(args []string, stdout io.Writer) error {
 			q.Set("use_kl_in_reward", strconv.FormatBool(*useKL))
 		}
 	})
+	if len(allow) > 0 {
+		q.Set("allow", strings.Join(allow, ","))
+	}
 
 	info, err := os.Stat(paths[0])
 	if err != nil {
@@ -162,7 +170,7 @@ func inspectFile(path string, q url.Values) (stepReport, error) {
 	if err != nil {
 		return stepReport{}, fmt.Errorf("inspect: %s: %w", path, err)
 	}
-	return reportOf(a, path), nil
+	return reportOf(a, path, q.Get("allow")), nil
 }
 
 // inspectDir checks every dump of a directory, ordered by the step number
@@ -216,7 +224,7 @@ func stepOf(name string) int {
 }
 
 // firstNotExact is the index of the first step whose verdict is not
-// exact, −1 when every one is.
+// exact (not_exact or nothing_to_check), −1 when every one is.
 func firstNotExact(steps []stepReport) int {
 	return slices.IndexFunc(steps, func(s stepReport) bool { return !s.Exact })
 }

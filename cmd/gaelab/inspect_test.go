@@ -229,7 +229,7 @@ func TestInspectDir(t *testing.T) {
 	for k, s := range run.Steps {
 		want := "exact"
 		if s.Step == 10 || s.Step == 20 {
-			want = "not exact"
+			want = "not_exact"
 		}
 		if s.Step != steps[k] || s.Verdict != want || s.ExplainedVariance == nil || s.Batch.WhitenVar <= 0 {
 			t.Errorf("step %d: %+v, want step %d %s", k, s, steps[k], want)
@@ -327,5 +327,57 @@ func TestInspectMetrics(t *testing.T) {
 		if text, _ := inspectCLI(f); !strings.Contains(text, "explained variance "+num(*ev)+"\n") {
 			t.Errorf("%s: the text lacks explained variance %s:\n%s", c.ver, num(*ev), text)
 		}
+	}
+}
+
+// TestInspectRewardVerdict: a batch whose rewards verl made with another β
+// than its config says (web/verify/inverl/make_reward.py) used to print
+// "exact" and exit 0 (its advantages follow its rewards). Now the CLI
+// prints the page's finding, the reward check's fit and the verdict, exits
+// 1, and the JSON's verdict and blocking say the same; --allow accepts it.
+func TestInspectRewardVerdict(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	beta := filepath.Join(dir, "verl_reward_v0.9.0_beta.npz")
+	out, code := inspectCLI(beta)
+	for _, want := range []string{
+		"advantages match the chosen release",
+		"token_level_rewards: ", "cells are not token_level_scores − β·KL with the config's β and kl_penalty",
+		"The rewards fit kl_penalty low_var_kl with β = 0.2",
+		"Blocking findings: reward_kl_mismatch.",
+		"verdict: not exact (blocking: reward_kl_mismatch)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the text lacks %q:\n%s", want, out)
+		}
+	}
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	out, code = inspectCLI("--json", beta)
+	var rep struct {
+		Verdict  string   `json:"verdict"`
+		Blocking []string `json:"blocking"`
+		Exact    bool     `json:"exact"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 1 || rep.Verdict != "not_exact" || rep.Exact || len(rep.Blocking) != 1 || rep.Blocking[0] != "reward_kl_mismatch" {
+		t.Errorf("exit %d, %v: %+v", code, err, rep)
+	}
+	if out, code := inspectCLI("--allow", "reward_kl_mismatch", beta); code != 0 || !strings.Contains(out, "verdict: exact\n") || !strings.Contains(out, "Allowed by the link: reward_kl_mismatch.") {
+		t.Errorf("--allow: exit %d:\n%s", code, out)
+	}
+	if out, code := inspectCLI("--allow", "no_such_kind", beta); code != 2 || !strings.Contains(out, "allow") {
+		t.Errorf("--allow no_such_kind: exit %d:\n%s", code, out)
+	}
+	if out, code := inspectCLI(filepath.Join(dir, "verl_reward_v0.2_ok.npz")); code != 0 || !strings.Contains(out, "The rewards fit kl_penalty low_var_kl with β = 0.05") {
+		t.Errorf("verl's own reward: exit %d:\n%s", code, out)
+	}
+	// In a run, the first step not exact follows the verdict.
+	run := t.TempDir()
+	for k, name := range []string{"verl_reward_v0.9.0_ok.npz", "verl_reward_v0.9.0_type.npz"} {
+		data, _ := os.ReadFile(filepath.Join(dir, name))
+		os.WriteFile(filepath.Join(run, fmt.Sprintf("step%d.npz", k+1)), data, 0o644)
+	}
+	if out, code := inspectCLI(run); code != 1 || !strings.Contains(out, "first step not exact: 2") || !strings.Contains(out, "The rewards fit kl_penalty kl with β = 0.05") {
+		t.Errorf("run: exit %d:\n%s", code, out)
 	}
 }

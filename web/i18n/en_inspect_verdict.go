@@ -36,4 +36,9 @@ var enInspectVerdict = map[string]string{
 	"inspect.reward.fit_scores":         "The rewards are the scores: no KL in them (max |diff| %s).",
 	"inspect.reward.fit_none":           "No KL type of the release reproduces the rewards; the closest is kl_penalty %s with β = %s (max |diff| %s).",
 	"inspect.reward.fit_none_scores":    "No KL type of the release reproduces the rewards; the closest is the scores alone (max |diff| %s).",
+	"inspect.verdict.exact":             "Verdict: exact. Every quantity the file holds matches the chosen release, and no blocking finding is left.",
+	"inspect.verdict.not_exact":         "Verdict: not exact.",
+	"inspect.verdict.nothing_to_check":  "Verdict: nothing to check. The file holds no advantages or returns on a valid token, nor the scores, rewards and log-probs of the reward check.",
+	"inspect.verdict.blocking":          "Blocking findings: %s. If you expect one, add allow=%s to the link (gaelab inspect --allow %s).",
+	"inspect.verdict.allowed":           "Allowed by the link: %s.",
 }

@@ -35,4 +35,9 @@ var zhInspectVerdict = map[string]string{
 	"inspect.reward.fit_scores":         "奖励就是分数：其中没有 KL（最大 |差| %s）。",
 	"inspect.reward.fit_none":           "该版本的任何 KL 类型都不能复现这些奖励；最接近的是 kl_penalty %s、β = %s（最大 |差| %s）。",
 	"inspect.reward.fit_none_scores":    "该版本的任何 KL 类型都不能复现这些奖励；最接近的是分数本身（最大 |差| %s）。",
+	"inspect.verdict.exact":             "结论：完全一致。文件中的每个量都与所选版本一致，且没有剩下阻断性发现。",
+	"inspect.verdict.not_exact":         "结论：不一致。",
+	"inspect.verdict.nothing_to_check":  "结论：没有可检查的内容。文件在有效 token 上既没有优势或回报，也没有奖励检查所需的分数、奖励和对数概率。",
+	"inspect.verdict.blocking":          "阻断性发现：%s。如果这是你预期的，在链接中加上 allow=%s（gaelab inspect --allow %s）。",
+	"inspect.verdict.allowed":           "链接允许的发现：%s。",
 }
