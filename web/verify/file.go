@@ -68,6 +68,9 @@ func (s *script) fileInputs() {
 	if f.UIDFrom != "" {
 		s.p(`index = np.array([str(u) for u in np.asarray(batch[%q]).tolist()], dtype=object)  # uid`, f.UIDFrom)
 	}
+	if f.RewardTol > 0 {
+		s.p(`run_rewards = tensor(batch["token_level_rewards"])`)
+	}
 	if f.AdvTol > 0 {
 		s.p(`run_advantages = tensor(batch["advantages"])`)
 	}
