@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"gaelab/engine"
+	"gaelab/templates"
 	"gaelab/web/i18n"
 )
 
@@ -94,5 +95,24 @@ func TestVerdictView(t *testing.T) {
 	old.Verdict, old.Blocking = "", nil
 	if _, verdict, _ := inspectFindingsView(inspectRequest{lang: i18n.En}, old); len(verdict.Lines) > 0 && strings.HasPrefix(verdict.Lines[0], "Verdict") {
 		t.Errorf("stored findings without a verdict: %q", verdict.Lines)
+	}
+}
+
+// TestVerdictStored: a view shared before the verdict existed (checker
+// 24.2: no reward check, no verdict) keeps what it was shared with, and
+// its stored note shows today's verdict and reward finding beside it.
+func TestVerdictStored(t *testing.T) {
+	a := mustLoad(t, "verl_reward_v0.9.0_beta.npz", "")
+	ir := inspectRequest{lang: i18n.En}
+	var v templates.InspectBatch
+	v.Sanity, v.Verdict, v.Check = inspectFindingsView(ir, a.Findings())
+	old := Findings{Checker: "24.2", Sanity: []Finding{}, Check: a.Check}
+	showStored(&v, ir, old)
+	stored := strings.Join(v.Stored.Lines, "\n")
+	if !strings.Contains(stored, "24.2") || !strings.Contains(stored, "Verdict: not exact.") || !strings.Contains(stored, "Blocking findings: reward_kl_mismatch") {
+		t.Errorf("stored notes:\n%s", stored)
+	}
+	if slices.ContainsFunc(v.Verdict.Lines, func(l string) bool { return strings.HasPrefix(l, "Verdict") }) {
+		t.Errorf("the view shows today's verdict as the stored one: %q", v.Verdict.Lines)
 	}
 }
