@@ -85,7 +85,7 @@ func exactQ(q *inspect.Quantity) bool {
 
 // writeInspectText prints one line per check of a file, or one line per
 // step of a run and the first step that is not exact.
-func writeInspectText(w io.Writer, dir bool, steps []stepReport, first int) error {
+func writeInspectText(w io.Writer, dir bool, steps []stepReport, skip []skipped, first int) error {
 	var b strings.Builder
 	if !dir {
 		s := steps[0]
@@ -114,6 +114,9 @@ func writeInspectText(w io.Writer, dir bool, steps []stepReport, first int) erro
 	for _, s := range steps {
 		fmt.Fprintf(&b, "%6d  %-16s  %-12s  %-12s  %-12s  %-9s  %5d  %9d  %s\n", s.Step, verdictWords(s), num(s.Batch.WhitenMean), num(s.Batch.WhitenVarUnbiased),
 			metricNum(s, "critic/vf_explained_var"), s.Config.Ver, len(s.EmptyRows), len(s.TruncatedRows), s.File)
+	}
+	for _, k := range skip {
+		fmt.Fprintf(&b, "skipped %s: not a dump (%s)\n", k.File, k.Reason)
 	}
 	if first >= 0 {
 		s := steps[first]

@@ -245,10 +245,18 @@ func TestInspectDir(t *testing.T) {
 	if out, code := inspectCLI(dir); code != 0 || !strings.Contains(out, "every step is exact (4 steps)") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
-	// A file that cannot be read stops the run: exit 2, naming it.
+	// A file that is not a dump (unreadable, or JSON that is no batch) is
+	// skipped with a note; the run goes on.
 	os.WriteFile(filepath.Join(dir, "batch_4.safetensors"), []byte("xx"), 0o644)
-	if out, code := inspectCLI(dir); code != 2 || !strings.Contains(out, "batch_4.safetensors") {
+	os.WriteFile(filepath.Join(dir, "metrics.json"), []byte(`{"step": 4}`), 0o644)
+	if out, code := inspectCLI(dir); code != 0 || !strings.Contains(out, "skipped "+filepath.Join(dir, "batch_4.safetensors")+": not a dump") ||
+		!strings.Contains(out, "skipped "+filepath.Join(dir, "metrics.json")+": not a dump") || !strings.Contains(out, "every step is exact (4 steps)") {
 		t.Errorf("exit %d:\n%s", code, out)
+	}
+	// A dump that is wrong stops the run: exit 2, naming it.
+	writeNPZ(t, filepath.Join(dir, "batch_5.npz"), map[string][][]float64{"response_mask": {{1, 2}}, "token_level_rewards": {{0, 1}}}, "{}")
+	if out, code := inspectCLI(dir); code != 2 || !strings.Contains(out, "batch_5.npz") {
+		t.Errorf("a wrong dump: exit %d:\n%s", code, out)
 	}
 	if out, code := inspectCLI(t.TempDir()); code != 2 || !strings.Contains(out, "holds no dump") {
 		t.Errorf("empty directory: exit %d:\n%s", code, out)
@@ -326,6 +334,16 @@ func TestInspectMetrics(t *testing.T) {
 		}
 		if text, _ := inspectCLI(f); !strings.Contains(text, "explained variance "+num(*ev)+"\n") {
 			t.Errorf("%s: the text lacks explained variance %s:\n%s", c.ver, num(*ev), text)
+		}
+	}
+}
+
+// TestStepOf: a dump's step is the number after "step", else the last
+// number in its name.
+func TestStepOf(t *testing.T) {
+	for name, want := range map[string]int{"step7_rank0.npz": 7, "global_step_12_rank3.npz": 12, "batch_12.npz": 12, "dump.npz": -1, "Step3.safetensors": 3} {
+		if got := stepOf(name); got != want {
+			t.Errorf("stepOf(%q) = %d, want %d", name, got, want)
 		}
 	}
 }
