@@ -399,3 +399,17 @@ func TestInspectRewardVerdict(t *testing.T) {
 		t.Errorf("run: exit %d:\n%s", code, out)
 	}
 }
+
+// TestInspectMaskVerdict: a mask one token short of verl's
+// compute_response_mask (web/verify/inverl/make_mask.py) exits 1 with the
+// page's finding; verl's own mask exits 0.
+func TestInspectMaskVerdict(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	out, code := inspectCLI(filepath.Join(dir, "verl_mask_v0.9.0_short.npz"))
+	if code != 1 || !strings.Contains(out, "response_mask: 8 cells disagree with the response part of attention_mask") || !strings.Contains(out, "blocking: mask_disagrees_attention") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if out, code := inspectCLI(filepath.Join(dir, "verl_mask_v0.9.0_multiturn.npz")); code != 0 {
+		t.Errorf("multi-turn: exit %d:\n%s", code, out)
+	}
+}

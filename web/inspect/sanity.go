@@ -23,8 +23,10 @@ const NonFiniteMasked = "nonfinite_where_masked"
 func (a *Analysis) sanity() []Finding {
 	b := a.Batch
 	out := append([]Finding{}, b.NonFinite...)
-	if f := a.rewardFinding(); f != nil {
-		out = append(out, *f)
+	for _, f := range []*Finding{a.maskFinding(), a.rewardFinding()} {
+		if f != nil {
+			out = append(out, *f)
+		}
 	}
 	add := func(tensor string, f *engine.SanityFinding) bool {
 		if f == nil {

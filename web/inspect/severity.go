@@ -31,6 +31,8 @@ type Severity struct {
 // README's /inspect section lists the same):
 //
 //   - reward_kl_mismatch: rewards ≠ score − β·KL(config): blocking;
+//   - mask_disagrees_attention: a mask that disagrees with the tokens
+//     (attention_mask): blocking;
 //   - values_shifted: a critic sliced off by one: blocking;
 //   - values_where_masked: values where the release's critic zeroes them:
 //     blocking from v0.4.0, whose critic multiplies its values by
@@ -42,6 +44,7 @@ type Severity struct {
 //   - score_not_last, nonfinite_where_masked: notes.
 var Severities = []Severity{
 	{RewardKLMismatch, engine.FirstGeneration},
+	{MaskDisagrees, engine.FirstGeneration},
 	{string(engine.SanityValuesShifted), engine.FirstGeneration},
 	{string(engine.SanityValuesMasked), engine.G04},
 	{string(engine.SanityMassPastMask), engine.G06},
