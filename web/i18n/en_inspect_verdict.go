@@ -42,4 +42,5 @@ var enInspectVerdict = map[string]string{
 	"inspect.verdict.blocking":                "Blocking findings: %s. If you expect one, add allow=%s to the link (gaelab inspect --allow %s).",
 	"inspect.verdict.allowed":                 "Allowed by the link: %s.",
 	"inspect.sanity.mask_disagrees_attention": "%s: %d cells disagree with the response part of attention_mask (verl's compute_response_mask): a 1 where the attention mask is 0, or a response cut short before its last attended token (EOS left out?). Cells [row, t]: %s",
+	"inspect.sanity.fit_out_of_range":         "The lead's fitted %s = %s lies outside [0, 1], which no config can set: these numbers are not the chosen loop's GAE of any γ and λ (look at the other findings first).",
 }

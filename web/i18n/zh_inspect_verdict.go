@@ -41,4 +41,5 @@ var zhInspectVerdict = map[string]string{
 	"inspect.verdict.blocking":                "阻断性发现：%s。如果这是你预期的，在链接中加上 allow=%s（gaelab inspect --allow %s）。",
 	"inspect.verdict.allowed":                 "链接允许的发现：%s。",
 	"inspect.sanity.mask_disagrees_attention": "%s：有 %d 个单元与 attention_mask 的响应部分（verl 的 compute_response_mask）不一致：注意力掩码为 0 处是 1，或响应在最后一个被注意的 token 之前就被截断（漏掉了 EOS？）。单元 [行, t]：%s",
+	"inspect.sanity.fit_out_of_range":         "线索拟合出的 %s = %s 超出 [0, 1]，任何配置都设不出这个值：这些数不是所选循环在任何 γ、λ 下的 GAE（请先看其他发现）。",
 }

@@ -115,6 +115,9 @@ func Analyze(b *Batch, c Config) (*Analysis, error) {
 	a.groups()
 	a.Sanity = a.sanity()
 	a.Check = check(a)
+	if f := a.fitFinding(); f != nil {
+		a.Sanity = append(a.Sanity, *f)
+	}
 	a.verdict()
 	return a, nil
 }

@@ -33,6 +33,7 @@ type Severity struct {
 //   - reward_kl_mismatch: rewards ≠ score − β·KL(config): blocking;
 //   - mask_disagrees_attention: a mask that disagrees with the tokens
 //     (attention_mask): blocking;
+//   - fit_out_of_range: a fitted γ or λ outside [0, 1]: blocking;
 //   - values_shifted: a critic sliced off by one: blocking;
 //   - values_where_masked: values where the release's critic zeroes them:
 //     blocking from v0.4.0, whose critic multiplies its values by
@@ -45,6 +46,7 @@ type Severity struct {
 var Severities = []Severity{
 	{RewardKLMismatch, engine.FirstGeneration},
 	{MaskDisagrees, engine.FirstGeneration},
+	{FitOutOfRange, engine.FirstGeneration},
 	{string(engine.SanityValuesShifted), engine.FirstGeneration},
 	{string(engine.SanityValuesMasked), engine.G04},
 	{string(engine.SanityMassPastMask), engine.G06},

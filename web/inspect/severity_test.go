@@ -116,3 +116,21 @@ func TestVerdictStored(t *testing.T) {
 		t.Errorf("the view shows today's verdict as the stored one: %q", v.Verdict.Lines)
 	}
 }
+
+// TestFitOutOfRange: a lead whose fitted γ or λ no config can set is a
+// blocking finding naming it (a run that whitened its returns fits
+// γ ≈ 1.26); a fit inside [0, 1] is none.
+func TestFitOutOfRange(t *testing.T) {
+	a := mustLoad(t, "whitened_returns.npz", "")
+	f := finding(a, FitOutOfRange)
+	if f == nil || f.Tensor != "gamma" || f.Value <= 1 || !slices.Contains(a.Blocking, FitOutOfRange) {
+		t.Fatalf("finding %+v, blocking %v", f, a.Blocking)
+	}
+	sanity, _, _ := inspectFindingsView(inspectRequest{lang: i18n.En}, a.Findings())
+	if !strings.Contains(strings.Join(sanity.Lines, "\n"), "The lead's fitted gamma = 1.26") {
+		t.Errorf("notes %q", sanity.Lines)
+	}
+	if f := finding(mustLoad(t, "gen_wrong_lambda.safetensors", ""), FitOutOfRange); f != nil {
+		t.Errorf("λ = 0.9 fitted: %+v", f)
+	}
+}
