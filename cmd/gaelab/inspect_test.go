@@ -413,3 +413,26 @@ func TestInspectMaskVerdict(t *testing.T) {
 		t.Errorf("multi-turn: exit %d:\n%s", code, out)
 	}
 }
+
+// TestInspectAllEmpty: a batch with no valid token has nothing to check
+// (exit 1), not a vacuous match; its explained variance is NaN as verl
+// v0.8.0+ gives it, and at v0.5.0, where verl raises, the metrics say so.
+// The empty rows' scores at index −1 (verl's convention) are no finding.
+func TestInspectAllEmpty(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "empty.json")
+	os.WriteFile(f, []byte(`{"config": {"ver": "v0.9.0", "gamma": 1, "lam": 1}, "inputs": {"response_mask": [[0,0,0],[0,0,0]],
+		"token_level_rewards": [[0,0,0.5],[0,0,1]], "values": [[0,0,0],[0,0,0]], "advantages": [[0,0,0],[0,0,0]], "returns": [[0,0,0],[0,0,0]]}}`), 0o644)
+	out, code := inspectCLI(f)
+	if code != 1 || !strings.Contains(out, "verdict: nothing to check\n") || !strings.Contains(out, "explained variance NaN\n") || strings.Contains(out, "mass where the mask is 0") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	out, _ = inspectCLI("--json", "--ver", "v0.5.0", f)
+	var rep struct {
+		Verdict      string              `json:"verdict"`
+		Metrics      map[string]*float64 `json:"metrics"`
+		MetricsError string              `json:"metrics_error"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Verdict != "nothing_to_check" || !strings.Contains(rep.MetricsError, "verl raises before v0.8.0") {
+		t.Errorf("%v %+v", err, rep)
+	}
+}

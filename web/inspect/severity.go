@@ -91,9 +91,11 @@ func (a *Analysis) verdict() {
 	}
 	exactQ := func(q *Quantity) bool { return q == nil || (q.ExplainedBy != nil && *q.ExplainedBy == "exact") }
 	switch c := a.Check; {
+	case a.Stats.ValidTokens == 0: // verl trains on nothing here: no finding blocks, nothing matches
+		a.Verdict, a.Blocking = VerdictNothingToCheck, []string{}
 	case len(a.Blocking) > 0:
 		a.Verdict = VerdictNotExact
-	case a.Stats.ValidTokens == 0 || (c == nil && a.Reward == nil):
+	case c == nil && a.Reward == nil:
 		a.Verdict = VerdictNothingToCheck
 	case c == nil || (exactQ(c.Advantages) && exactQ(c.Returns)):
 		a.Verdict = VerdictExact
