@@ -19,11 +19,12 @@ const usage = `Usage:
                                exit 0 if the server on ADDR answers /healthz
   gaelab inspect FILE|DIR [--ver v0.x] [--json] [--gamma G] [--lam L]
                  [--kl-coef B] [--kl-penalty NAME] [--use-kl-in-reward]
-                 [--estimator KEY]
+                 [--estimator KEY] [--allow KIND]
                                check a verl batch dump (.npz, .safetensors,
                                .json) as /inspect does, or every dump
                                of a run directory in step order; exit 0 when
-                               exact, 1 when not, 2 on a usage or file error
+                               exact, 1 when not (or nothing to check), 2 on
+                               a usage or file error
   gaelab help                  print this help
 
 serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
@@ -79,10 +80,13 @@ allow n times as much), each answered 429 with Retry-After past it:
                           minute (default 120), bursts of -views-burst (60)
   -previews-per-minute N  link previews (…/preview.png) a minute (default
                           30), in bursts of -previews-burst (10)
-inspect reads the file's own config (its sidecar); a flag wins over it. For a
-directory it prints per step the verdict, the whitening statistics, the
-critic's explained variance and the empty and truncated rows, and names the
-first step that is not exact.
+inspect reads the file's own config (its sidecar); a flag wins over it. It
+prints what /inspect's page says: the checks, the findings, the reward check,
+the fit and the verdict (exact only when every quantity matches and no blocking
+finding is left; --allow KIND accepts one you expect). For a directory it
+prints per step the verdict, the whitening statistics, the critic's explained
+variance and the empty and truncated rows, and names the first step that is
+not exact.
 compute reads one case in the golden-vector format (at most 16 MiB) and
 prints what POST /api/v1/compute would answer.
 `

@@ -33,6 +33,9 @@ type Config struct {
 	// NormAdvByStd is verl's norm_adv_by_std_in_grpo (default true): it
 	// picks the key of a GRPO estimator named as verl names it ("grpo").
 	NormAdvByStd bool `json:"-"`
+	// Allow are the finding kinds (Severities) the user expects: a
+	// blocking one among them leaves the verdict exact (allow=KIND,KIND).
+	Allow []string `json:"allow,omitempty"`
 }
 
 // DefaultConfig is newest verl's defaults (γ = λ = 1, no KL in the reward).
@@ -46,7 +49,7 @@ func DefaultConfig() Config {
 // compute API's verl_version. A sidecar may also nest them in verl's
 // "algorithm" section and give kl_coef inside "kl_ctrl" (sidecarKeys).
 var ConfigKeys = []string{"gamma", "lam", "kl_coef", "kl_penalty", "use_kl_in_reward", "estimator", "ver", "response_length",
-	"adv_estimator", "norm_adv_by_std_in_grpo", "verl_version"}
+	"adv_estimator", "norm_adv_by_std_in_grpo", "verl_version", "allow"}
 
 // sidecarKeys are the objects a sidecar may hold besides ConfigKeys.
 var sidecarKeys = []string{"algorithm", "kl_ctrl"}
@@ -175,6 +178,18 @@ func (c *Config) apply(q url.Values, prefix string) error {
 	for _, key := range []string{"adv_estimator", "estimator"} { // estimator wins
 		if s := q.Get(key); s != "" {
 			c.Estimator = s
+		}
+	}
+	if s := q.Get("allow"); s != "" {
+		c.Allow = nil
+		for _, k := range strings.Split(s, ",") {
+			k = strings.TrimSpace(k)
+			if !slices.Contains(FindingKinds(), k) {
+				return errorf("invalid_value", prefix+"allow", "%q is not a finding kind (known: %s)", k, strings.Join(FindingKinds(), ", "))
+			}
+			if !slices.Contains(c.Allow, k) {
+				c.Allow = append(c.Allow, k)
+			}
 		}
 	}
 	if s := q.Get("response_length"); s != "" {
