@@ -59,8 +59,11 @@ serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
   -upload-read-timeout D  time a client has to send an upload (default 120s)
   -upload-slots N         uploads received at once, apart from the pages'
                           requests (default 4)
-  -upload-min-rate N      bytes a second an upload must arrive at, over 10 s
-                          after the first 10 s; slower: 408 (default 16384)
+  -body-min-rate N        bytes a second every request body (uploads, the
+                          compute API, forms) must arrive at for every
+                          second after its first, checked from 2 s on;
+                          slower: 408 (default 16384; -upload-min-rate is
+                          its old name)
   -inspect-per-hour N     batches one address may inspect an hour, in bursts
                           of up to 10 (default 60)
   -inspect-concurrent N   analyses of uploaded batches run at once (default 1)

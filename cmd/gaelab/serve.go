@@ -35,7 +35,8 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	uploadMax := fs.Int64("upload-max-bytes", 0, "body limit of the upload routes, e.g. POST /api/v1/inspect (0: 128 MiB)")
 	uploadRead := fs.Duration("upload-read-timeout", 0, "time a client has to send an upload (0: 120s)")
 	uploadSlots := fs.Int("upload-slots", 0, "uploads received at once, apart from the pages' requests (0: 4)")
-	uploadMinRate := fs.Int64("upload-min-rate", 0, "bytes a second an upload must arrive at, over 10 s after the first 10 s (0: 16384)")
+	bodyMinRate := fs.Int64("body-min-rate", 0, "bytes a second every request body must arrive at, after its first second, from 2 s on (0: 16384)")
+	fs.Int64Var(bodyMinRate, "upload-min-rate", 0, "the old name of -body-min-rate")
 	inspectPerHour := fs.Int("inspect-per-hour", 0, "batches one address may inspect an hour, in bursts of up to 10 (0: 60)")
 	inspectConcurrent := fs.Int("inspect-concurrent", 0, "analyses of uploaded batches run at once (0: 1)")
 	dataDir := fs.String("data", "", "data directory of the embedded database")
@@ -118,7 +119,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		UploadBodyBytes:   *uploadMax,
 		UploadReadTimeout: *uploadRead,
 		UploadSlots:       *uploadSlots,
-		UploadMinRate:     *uploadMinRate,
+		BodyMinRate:       *bodyMinRate,
 		InspectPerHour:    *inspectPerHour,
 		InspectConcurrent: *inspectConcurrent,
 		Store:             st,
