@@ -251,7 +251,7 @@ func (s *Server) router() *router {
 	rt.limited.Get("/qr", s.play.HandleQRPage)
 	rt.limited.Get("/qr.svg", s.play.HandleQR)
 	rt.limited.Get("/healthz", s.handleHealthz)
-	rt.limited.With(mw.WithAddrQuota(o.ComputeQuota), gzip).Post("/api/v1/compute", api.HandleCompute)
+	rt.limited.With(mw.WithContentType("application/json"), mw.WithAddrQuota(o.ComputeQuota), gzip).Post("/api/v1/compute", api.HandleCompute)
 	rt.limited.Handle("/static/*", static.Handler())
 
 	// Features mount their groups' routes here, one line each.

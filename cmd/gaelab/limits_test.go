@@ -70,3 +70,32 @@ func TestHelpListsEveryFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONEndpointsTakeJSON: the compute API and the class API answer 415
+// naming application/json to another Content-Type (on main compute
+// accepted text/plain and form-encoded bodies), and take JSON with a
+// charset. (/api/v1/inspect, an upload, keeps its own list of types.)
+func TestJSONEndpointsTakeJSON(t *testing.T) {
+	h := web.Handler(web.Options{})
+	const body = `{"inputs":{"response_mask":[[1]],"token_level_rewards":[[1]]}}`
+	for _, tc := range []struct {
+		path, contentType string
+		want              int
+	}{
+		{"/api/v1/compute", "text/plain", http.StatusUnsupportedMediaType},
+		{"/api/v1/compute", "application/x-www-form-urlencoded", http.StatusUnsupportedMediaType},
+		{"/api/v1/compute", "application/json; charset=utf-8", http.StatusOK},
+		{"/api/v1/classes", "text/plain", http.StatusUnsupportedMediaType},
+	} {
+		r := httptest.NewRequest(http.MethodPost, tc.path, strings.NewReader(body))
+		r.Header.Set("Content-Type", tc.contentType)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		if rec.Code != tc.want {
+			t.Errorf("POST %s as %s: %d %s, want %d", tc.path, tc.contentType, rec.Code, rec.Body, tc.want)
+		}
+		if tc.want == http.StatusUnsupportedMediaType && !strings.Contains(rec.Body.String(), "application/json") {
+			t.Errorf("POST %s as %s: %s, want the expected type named", tc.path, tc.contentType, rec.Body)
+		}
+	}
+}
