@@ -188,7 +188,7 @@ func (s *Server) router() *router {
 		mw.WithSecurityHeaders(o.FrameAncestors, strings.HasPrefix(o.PublicURL, "https://")),
 		mw.WithURLLimit, mw.WithCrossSiteRefusal(o.PublicURL), clientip.Middleware(o.TrustProxy))
 	slots := mw.WithInflightLimit(o.MaxInflight, o.InflightWait)
-	rate := mw.BodyRate{Min: o.BodyMinRate, Grace: o.BodyRateGrace, From: o.BodyRateFrom}
+	rate := mw.BodyRate{Min: o.BodyMinRate, Grace: o.BodyRateGrace, From: o.BodyRateFrom, Closing: s.closing}
 	gzip := middleware.Compress(gzipLevel, compressible...)
 	rt := &router{
 		Mux:     mux,

@@ -2,8 +2,10 @@ package mw
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"net/http"
+	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -27,6 +29,11 @@ const (
 type BodyRate struct {
 	Min         int64 // bytes a second
 	Grace, From time.Duration
+	// Closing, when done, cuts every body still arriving: the server is
+	// shutting down, and the client is answered 503 with Retry-After (as
+	// a live stream ends at once), so that the shutdown finishes within
+	// its grace.
+	Closing context.Context
 }
 
 // BodyPrealloc is the most of a declared length allocated before the
@@ -68,7 +75,14 @@ func readBodyAtRate(w http.ResponseWriter, r *http.Request, rate BodyRate, slowK
 	rc := http.NewResponseController(w)
 	watch := watchRate(rate, r.ContentLength, func() { rc.SetReadDeadline(time.Now()) })
 	data, err := readBody(countingReader{r.Body, &watch.n}, r.ContentLength)
-	if slow := watch.stop(); slow && err != nil {
+	slow := watch.stop()
+	if watch.closed.Load() && err != nil {
+		w.Header().Set("Connection", "close")
+		w.Header().Set("Retry-After", strconv.Itoa(RetryAfter))
+		httperr.Write(w, r, httperr.New("busy", "limit.shutting_down", RetryAfter))
+		return false, err
+	}
+	if slow && err != nil {
 		w.Header().Set("Connection", "close")
 		httperr.Write(w, r, httperr.New("too_slow", slowKey, rate.Min>>10, int(rate.From.Seconds())))
 		return false, err
@@ -112,6 +126,7 @@ func (c countingReader) Read(p []byte) (int, error) {
 type rateWatch struct {
 	n          atomic.Int64
 	slow       atomic.Bool
+	closed     atomic.Bool // cut by rate.Closing
 	quit, done chan struct{}
 }
 
@@ -123,9 +138,17 @@ func watchRate(rate BodyRate, declared int64, abort func()) *rateWatch {
 		start := time.Now()
 		tick := time.NewTicker(min(max(rate.Grace/4, time.Millisecond), 250*time.Millisecond))
 		defer tick.Stop()
+		var closing <-chan struct{}
+		if rate.Closing != nil {
+			closing = rate.Closing.Done()
+		}
 		for {
 			select {
 			case <-rw.quit:
+				return
+			case <-closing:
+				rw.closed.Store(true)
+				abort()
 				return
 			case now := <-tick.C:
 				if behind(rate, declared, now.Sub(start), rw.n.Load()) {

@@ -1,6 +1,9 @@
 package mw
 
-import "net/http"
+import (
+	"context"
+	"net/http"
+)
 
 // Upload admission: an upload holds one of the uploads group's own slots
 // (Options.UploadSlots, never a page's) while its body arrives, and its
@@ -29,7 +32,14 @@ func WithUploadBody(rate BodyRate, analyses *SlotPool) func(http.Handler) http.H
 				next.ServeHTTP(w, r)
 				return
 			}
-			if !analyses.Acquire(r.Context()) {
+			wait := r.Context()
+			if rate.Closing != nil { // a shutdown ends the wait for a slot too
+				var cancel context.CancelFunc
+				wait, cancel = context.WithCancel(wait)
+				defer cancel()
+				defer context.AfterFunc(rate.Closing, cancel)()
+			}
+			if !analyses.Acquire(wait) {
 				if r.Context().Err() == nil {
 					shed(w, r)
 				}
