@@ -77,7 +77,7 @@ Connections (one replica's):
 Per-address quotas on one replica (an IPv6 client by its /64; n replicas
 allow n times as much), each answered 429 with Retry-After past it:
   -compute-per-minute N   computations (POST /api/v1/compute) a minute
-                          (default 30), in bursts of -compute-burst (10)
+                          (default 60), in bursts of -compute-burst (30)
   -views-per-minute N     views of stored uploads (GET /inspect/{id}…) a
                           minute (default 120), bursts of -views-burst (60)
   -previews-per-minute N  link previews (…/preview.png) a minute (default
