@@ -5,6 +5,7 @@ package web
 import (
 	"log/slog"
 	"net/http"
+	"runtime"
 	"strings"
 	"time"
 
@@ -108,6 +109,12 @@ type Options struct {
 	ComputeQuota  mw.AddrQuota
 	ViewsQuota    mw.AddrQuota
 	PreviewsQuota mw.AddrQuota
+	// ComputeConcurrent is how many compute API requests run at once
+	// (default GOMAXPROCS, the cores), within MaxInflight; more wait up to
+	// ComputeWait (default 5 s), then get 503. So costly computations never
+	// hold every core, and pages are still served beside them.
+	ComputeConcurrent int
+	ComputeWait       time.Duration
 
 	// MaxConns caps the connections held at once (default: the
 	// file-descriptor limit less 512, mw.DefaultMaxConns); MaxConnsPerAddr
@@ -251,7 +258,8 @@ func (s *Server) router() *router {
 	rt.limited.Get("/qr", s.play.HandleQRPage)
 	rt.limited.Get("/qr.svg", s.play.HandleQR)
 	rt.limited.Get("/healthz", s.handleHealthz)
-	rt.limited.With(mw.WithContentType("application/json"), mw.WithAddrQuota(o.ComputeQuota), gzip).Post("/api/v1/compute", api.HandleCompute)
+	rt.limited.With(mw.WithContentType("application/json"), mw.WithAddrQuota(o.ComputeQuota),
+		mw.WithInflightLimit(o.ComputeConcurrent, o.ComputeWait), gzip).Post("/api/v1/compute", api.HandleCompute)
 	rt.limited.Handle("/static/*", static.Handler())
 
 	// Features mount their groups' routes here, one line each.
@@ -309,6 +317,8 @@ func (o Options) withDefaults() Options {
 	orDefault(&o.InspectWait, defaultInspectWait)
 	orDefault(&o.MaxConns, mw.DefaultMaxConns())
 	orDefault(&o.MaxConnsPerAddr, mw.DefaultConnsPerAddr(o.ClassAddrStreams))
+	orDefault(&o.ComputeConcurrent, runtime.GOMAXPROCS(0))
+	orDefault(&o.ComputeWait, 5*time.Second)
 	o.ComputeQuota = quotaOrDefault(o.ComputeQuota, mw.DefaultComputeQuota)
 	o.ViewsQuota = quotaOrDefault(o.ViewsQuota, mw.DefaultViewsQuota)
 	o.PreviewsQuota = quotaOrDefault(o.PreviewsQuota, mw.DefaultPreviewsQuota)

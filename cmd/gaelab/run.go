@@ -74,6 +74,9 @@ Connections (one replica's):
   -max-conns-per-addr N   connections one address (IPv6: its /64) may hold,
                           except a -trust-proxy's (default
                           max(2 × -class-addr-streams + 200, 1000))
+  -compute-concurrent N   compute API requests run at once; more wait up to
+                          5 s, then get 503 with Retry-After (default the
+                          cores, GOMAXPROCS)
 Per-address quotas on one replica (an IPv6 client by its /64; n replicas
 allow n times as much), each answered 429 with Retry-After past it:
   -compute-per-minute N   computations (POST /api/v1/compute) a minute

@@ -55,6 +55,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	previewsQuota := quotaFlags(fs, "previews", "link previews (…/preview.png)", mw.DefaultPreviewsQuota)
 	maxConns := fs.Int("max-conns", 0, "connections held at once; more are closed at once (0: the file-descriptor limit less 512)")
 	maxConnsPerAddr := fs.Int("max-conns-per-addr", 0, "connections one client address (IPv6: /64) may hold, except a -trust-proxy's (0: max(2 × -class-addr-streams + 200, 1000))")
+	computeConcurrent := fs.Int("compute-concurrent", 0, "compute API requests run at once; more wait up to 5 s, then get 503 (0: the cores, GOMAXPROCS)")
 	onServeFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -134,6 +135,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		MaxConns:          *maxConns,
 		MaxConnsPerAddr:   *maxConnsPerAddr,
 		ComputeQuota:      *computeQuota,
+		ComputeConcurrent: *computeConcurrent,
 		ViewsQuota:        *viewsQuota,
 		PreviewsQuota:     *previewsQuota,
 	})
