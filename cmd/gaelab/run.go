@@ -60,8 +60,11 @@ serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
   -upload-read-timeout D  time a client has to send an upload (default 120s)
   -upload-slots N         uploads received at once, apart from the pages'
                           requests (default 4)
-  -upload-min-rate N      bytes a second an upload must arrive at, over 10 s
-                          after the first 10 s; slower: 408 (default 16384)
+  -body-min-rate N        bytes a second every request body (uploads, the
+                          compute API, forms) must arrive at for every
+                          second after its first, checked from 2 s on;
+                          slower: 408 (default 16384; -upload-min-rate is
+                          its old name)
   -inspect-per-hour N     batches one address may inspect an hour, in bursts
                           of up to 10 (default 60)
   -inspect-concurrent N   analyses of uploaded batches run at once (default 1)
@@ -72,10 +75,13 @@ Connections (one replica's):
   -max-conns-per-addr N   connections one address (IPv6: its /64) may hold,
                           except a -trust-proxy's (default
                           max(2 × -class-addr-streams + 200, 1000))
+  -compute-concurrent N   compute API requests run at once; more wait up to
+                          5 s, then get 503 with Retry-After (default the
+                          cores, GOMAXPROCS)
 Per-address quotas on one replica (an IPv6 client by its /64; n replicas
 allow n times as much), each answered 429 with Retry-After past it:
   -compute-per-minute N   computations (POST /api/v1/compute) a minute
-                          (default 30), in bursts of -compute-burst (10)
+                          (default 60), in bursts of -compute-burst (30)
   -views-per-minute N     views of stored uploads (GET /inspect/{id}…) a
                           minute (default 120), bursts of -views-burst (60)
   -previews-per-minute N  link previews (…/preview.png) a minute (default
