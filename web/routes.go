@@ -78,6 +78,10 @@ type Options struct {
 	// holds (default 2 GiB), the oldest evicted first. Uploads need Store.
 	UploadDailyBytes int64
 	UploadStoreBytes int64
+	// UploadMemory bounds the upload bodies held at once, by the sum of
+	// their Content-Lengths (default 256 MiB; a body without one counts
+	// as UploadBodyBytes); past it an upload gets 503 (inspect/admit.go).
+	UploadMemory int64
 	// UploadSlots is how many uploads may arrive at once (default 4), a
 	// pool of their own, not MaxInflight's; more wait InflightWait, then
 	// get 503. An upload slower than UploadMinRate bytes a second
@@ -95,6 +99,10 @@ type Options struct {
 	InspectBurst      int
 	InspectConcurrent int
 	InspectWait       time.Duration
+
+	// Quotas: what one address may start, try and share, counted in
+	// Store across replicas (quotas.go).
+	Quotas Quotas
 
 	// TrustProxy are the reverse proxies whose X-Forwarded-For names the
 	// client (clientip.Addr); empty trusts none, and every per-address

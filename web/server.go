@@ -145,5 +145,5 @@ func Serve(ctx context.Context, srv *http.Server, logger *slog.Logger) error {
 func (o Options) classConfig() class.Config {
 	return class.Config{Store: o.Store, TTL: o.ClassTTL, MaxStudents: o.MaxStudents, MaxStreams: o.MaxStreams,
 		AddrBurst: o.ClassAddrBurst, AddrRefill: o.ClassAddrRefill, AddrStreams: o.ClassAddrStreams,
-		PublicURL: o.PublicURL, AllowedHosts: o.AllowedHosts, Logger: o.Logger}
+		PublicURL: o.PublicURL, AllowedHosts: o.AllowedHosts, Logger: o.Logger, Quotas: o.Quotas.class()}
 }

@@ -48,6 +48,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	publicURL := fs.String("public-url", "", "address phones use to reach this server, for join links, QR codes and link previews (og:image)")
 	allowedHosts := fs.String("allowed-hosts", "", "other Host names (host[:port], comma-separated) that join links and QR codes may be built from")
 	trustProxy := fs.String("trust-proxy", "", "reverse proxies (CIDR[,CIDR…]) whose X-Forwarded-For names the client for per-address limits")
+	costs := newCostFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -104,7 +105,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	go class.Sweep(sweepCtx, st, sweepInterval, logger)
 	go web.SweepUploads(sweepCtx, st, logger)
 
-	srv := web.NewServer(resolveAddr(*addr, getenv), web.Options{
+	o := web.Options{
 		Logger:            logger,
 		FrameAncestors:    ancestors,
 		MaxInflight:       *maxInflight,
@@ -123,7 +124,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		PublicURL:         *publicURL,
 		AllowedHosts:      hosts,
 		TrustProxy:        trusted,
-	})
+	}
+	costs.set(&o)
+	srv := web.NewServer(resolveAddr(*addr, getenv), o)
 	return web.Serve(ctx, srv, logger)
 }
 

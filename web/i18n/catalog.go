@@ -56,6 +56,7 @@ var parts = []part{
 	{"preview", enPreview, zhPreview},
 	{"security_edges", enSecurityEdges, zhSecurityEdges},
 	{"security_admit", enSecurityAdmit, zhSecurityAdmit},
+	{"security_cost", enSecurityCost, zhSecurityCost},
 	{"first_b", enFirstB, zhFirstB},
 	{"quiz_data", enQuizData, zhQuizData},
 	{"course_state", enCourseState, zhCourseState},
