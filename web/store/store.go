@@ -29,6 +29,7 @@ var (
 	ErrQuota      = errors.New("store: this address has uploaded its daily quota")
 	ErrTooLarge   = errors.New("store: the upload is larger than all uploads may be")
 	ErrStoreFull  = errors.New("store: the uploads are full of live shares")
+	ErrSharesFull = errors.New("store: the space for shared uploads is full")
 )
 
 // Class is a live class: its join code, the SHA-256 (hex) of the teacher's
@@ -193,6 +194,13 @@ type Uploads interface {
 	// ShareUpload marks a live view shared and moves its expiry to
 	// expires (never earlier than it was); else ErrNotFound.
 	ShareUpload(ctx context.Context, id string, expires, now time.Time) (Upload, error)
+	// ShareUploadWithin is ShareUpload within a budget: ErrSharesFull, and
+	// nothing changed, when the uploads with live shared views would hold
+	// more than maxShared bytes with this one.
+	ShareUploadWithin(ctx context.Context, id string, expires, now time.Time, maxShared int64) (Upload, error)
+	// UploadedToday is what addr uploaded this UTC day (its quota's use),
+	// so that an upload can be refused before its body is read.
+	UploadedToday(ctx context.Context, addr string, now time.Time) (int64, error)
 	// KeepFindings stores what the checker found in a view's upload, once:
 	// the first findings kept stay. ErrNotFound for an unknown view.
 	KeepFindings(ctx context.Context, id string, f Findings) error

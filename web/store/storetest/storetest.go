@@ -72,6 +72,9 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"UploadEvictSparesShares", testUploadEvictSparesShares},
 		{"UploadSweep", testUploadSweep},
 		{"UploadFindings", testUploadFindings},
+		{"ShareBudget", testShareBudget},
+		{"UploadedToday", testUploadedToday},
+		{"UploadEvictExpiredFirst", testUploadEvictExpiredFirst},
 	})
 }
 
