@@ -30,6 +30,14 @@ type Quotas struct {
 // DefaultSharesPerDay is Quotas.SharesPerDay's default.
 const DefaultSharesPerDay = 20
 
+// withDefaults is q with its defaults set; the share budget's is half of
+// storeBytes (Options.UploadStoreBytes).
+func (q Quotas) withDefaults(storeBytes int64) Quotas {
+	orDefault(&q.SharesPerDay, DefaultSharesPerDay)
+	orDefault(&q.ShareStoreBytes, storeBytes/2)
+	return q
+}
+
 // class is the class's part of q.
 func (q Quotas) class() class.Quotas {
 	return class.QuotasFor(q.ClassStartsPerHour, q.ClassCodeGuesses, q.ClassPairGuesses)

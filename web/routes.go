@@ -16,7 +16,6 @@ import (
 	"gaelab/web/class"
 	"gaelab/web/clientip"
 	"gaelab/web/httperr"
-	"gaelab/web/inspect"
 	"gaelab/web/mw"
 	"gaelab/web/store"
 )
@@ -176,7 +175,7 @@ func (s *Server) router() *router {
 		classes: mux.With(mw.WithInflightLimit(o.ClassSlots, o.ClassWait), mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
 		streams: mux.With(mw.WithStream, mw.WithShutdown(s.closing), mw.WithRecovery(o.Logger)),
 		uploads: mux.With(mw.WithInflightLimit(o.UploadSlots, o.InflightWait), withUploadDeadlines(o.UploadReadTimeout),
-			mw.WithUploadLimit(o.UploadBodyBytes), inspect.WithQuota(s.inspect.Uploads.Quota, o.InspectPerHour, o.InspectBurst),
+			mw.WithUploadLimit(o.UploadBodyBytes), s.inspect.Uploads.Admit,
 			mw.WithUploadBody(mw.UploadRate{Min: o.UploadMinRate, Grace: o.UploadRateGrace, Window: o.UploadRateWindow}, s.inspect.Uploads.Analyses),
 			mw.WithRecovery(o.Logger), gzip),
 	}
@@ -274,6 +273,8 @@ func (o Options) withDefaults() Options {
 	orDefault(&o.UploadReadTimeout, defaultUploadReadTimeout)
 	orDefault(&o.UploadDailyBytes, defaultUploadDailyBytes)
 	orDefault(&o.UploadStoreBytes, defaultUploadStoreBytes)
+	orDefault(&o.UploadMemory, defaultUploadMemory)
+	o.Quotas = o.Quotas.withDefaults(o.UploadStoreBytes)
 	orDefault(&o.UploadSlots, mw.DefaultUploadSlots)
 	orDefault(&o.UploadMinRate, mw.DefaultUploadMinRate)
 	orDefault(&o.UploadRateGrace, mw.DefaultUploadRateGrace)
