@@ -44,7 +44,6 @@ func TestKeyLinksRedirect(t *testing.T) {
 	})
 }
 
-
 // TestClassQuotasShared: two replicas on one database count one address's
 // classes started and unknown codes tried together (on main each replica
 // counted its own: twice the limit).

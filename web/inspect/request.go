@@ -67,4 +67,3 @@ func (ir inspectRequest) query(extra ...string) string {
 	}
 	return "?" + q.Encode()
 }
-
