@@ -113,6 +113,7 @@ type UploadLimits struct {
 //   - Tickets: a class's one-time tickets (open tokens, pairing codes).
 //   - Quotas: the other per-address (and per-class) quotas, buckets
 //     replicas share, as Seats.
+//   - Health: whether the database takes writes (/readyz).
 //
 // Every method is safe for concurrent use. SQL implements them all.
 type Store interface {
@@ -123,6 +124,7 @@ type Store interface {
 	Secrets
 	Tickets
 	Quotas
+	Health
 	// Close releases the database.
 	Close() error
 }
@@ -198,6 +200,9 @@ type Uploads interface {
 	// nothing changed, when the uploads with live shared views would hold
 	// more than maxShared bytes with this one.
 	ShareUploadWithin(ctx context.Context, id string, expires, now time.Time, maxShared int64) (Upload, error)
+	// SharedBytes is the size of the uploads a live shared view holds at
+	// now: what ShareUploadWithin weighs against its budget.
+	SharedBytes(ctx context.Context, now time.Time) (int64, error)
 	// UploadedToday is what addr uploaded this UTC day (its quota's use),
 	// so that an upload can be refused before its body is read.
 	UploadedToday(ctx context.Context, addr string, now time.Time) (int64, error)

@@ -200,8 +200,7 @@ func (s *SQL) ShareUploadWithin(ctx context.Context, id string, expires, now tim
 		if err != nil {
 			return Upload{}, fmt.Errorf("store: share upload: %w", err)
 		}
-		if err := tx.QueryRowContext(ctx, s.rebind(`SELECT COALESCE(SUM(size), 0) FROM upload_blobs b
-			WHERE EXISTS (SELECT 1 FROM upload_views v WHERE v.sha256 = b.sha256 AND v.shared = 1 AND v.expires > ?)`), now.UnixNano()).Scan(&total); err != nil {
+		if err := tx.QueryRowContext(ctx, s.rebind(sharedBytes), now.UnixNano()).Scan(&total); err != nil {
 			return Upload{}, fmt.Errorf("store: share upload: %w", err)
 		}
 		if sharedAlready == 0 && total+size > maxShared {
@@ -220,6 +219,19 @@ func (s *SQL) ShareUploadWithin(ctx context.Context, id string, expires, now tim
 		return Upload{}, fmt.Errorf("store: share upload: %w", err)
 	}
 	return s.Upload(ctx, id, now)
+}
+
+// sharedBytes sums the uploads a live shared view holds at a time.
+const sharedBytes = `SELECT COALESCE(SUM(size), 0) FROM upload_blobs b
+	WHERE EXISTS (SELECT 1 FROM upload_views v WHERE v.sha256 = b.sha256 AND v.shared = 1 AND v.expires > ?)`
+
+// SharedBytes implements Uploads.
+func (s *SQL) SharedBytes(ctx context.Context, now time.Time) (int64, error) {
+	var n int64
+	if err := s.db.QueryRowContext(ctx, s.rebind(sharedBytes), now.UnixNano()).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: shared bytes: %w", err)
+	}
+	return n, nil
 }
 
 // UploadedToday implements Uploads.

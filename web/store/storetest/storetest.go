@@ -62,6 +62,9 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"Quotas", testQuotas},
 		{"QuotasConcurrent", testQuotasConcurrent},
 	})
+	runPart(t, "Health", open, []partTest[store.Health]{
+		{"Heartbeat", testHeartbeat},
+	})
 	runPart(t, "Events", open, []partTest[store.Events]{
 		{"Events", testEvents},
 	})

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -222,9 +223,10 @@ func testUploadSweep(t *testing.T, a, b store.Uploads) {
 // testShareBudget: shares are weighed against a budget, on either replica
 // (ErrSharesFull, nothing changed); sharing a view whose upload is shared
 // already costs nothing; once a share expires its room is back. It runs in
-// a future week of its own, where no other test's share is live.
+// a future week where only this test's earlier runs may have shares
+// (SharedBytes counts them in).
 func testShareBudget(t *testing.T, a, b store.Uploads) {
-	t0 := time.Now().Add(50*365*24*time.Hour + time.Duration(time.Now().UnixNano()%1000)*8*24*time.Hour)
+	t0 := time.Now().Add(50*365*24*time.Hour + time.Duration(rand.N(2000))*8*24*time.Hour)
 	week := 7 * 24 * time.Hour
 	long := roomy
 	long.TTL = 2 * week
@@ -236,20 +238,29 @@ func testShareBudget(t *testing.T, a, b store.Uploads) {
 		return u
 	}
 	u1, u2 := put(roomy), put(long)
-	if _, err := b.ShareUploadWithin(ctx, u1.ID, t0.Add(week), t0, 500); err != nil {
+	base, err := b.SharedBytes(ctx, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	budget := base + 500
+	if _, err := b.ShareUploadWithin(ctx, u1.ID, t0.Add(week), t0, budget); err != nil {
 		t.Fatalf("a share within the budget: %v", err)
 	}
-	if _, err := a.ShareUploadWithin(ctx, u2.ID, t0.Add(week), t0, 500); !errors.Is(err, store.ErrSharesFull) {
+	if n, _ := a.SharedBytes(ctx, t0); n != base+300 {
+		t.Errorf("SharedBytes = %d; want %d", n, base+300)
+	}
+	if _, err := a.ShareUploadWithin(ctx, u2.ID, t0.Add(week), t0, budget); !errors.Is(err, store.ErrSharesFull) {
 		t.Errorf("a share past the budget: %v; want ErrSharesFull", err)
 	}
 	if u, _ := b.Upload(ctx, u2.ID, t0); u.Shared {
 		t.Error("a refused share marked the view shared")
 	}
-	if _, err := a.ShareUploadWithin(ctx, u1.ID, t0.Add(week), t0, 500); err != nil {
+	if _, err := a.ShareUploadWithin(ctx, u1.ID, t0.Add(week), t0, budget); err != nil {
 		t.Errorf("sharing a shared upload again: %v; want no charge", err)
 	}
 	later := t0.Add(week + time.Hour) // u1's share is over; u2's view lives on
-	if _, err := b.ShareUploadWithin(ctx, u2.ID, later.Add(week), later, 500); err != nil {
+	base, _ = b.SharedBytes(ctx, later)
+	if _, err := b.ShareUploadWithin(ctx, u2.ID, later.Add(week), later, base+500); err != nil {
 		t.Errorf("a share once the other expired: %v", err)
 	}
 }
