@@ -225,6 +225,7 @@ func (s *Server) router() *router {
 	rt.limited.Get("/qr", s.play.HandleQRPage)
 	rt.limited.Get("/qr.svg", s.play.HandleQR)
 	rt.limited.Get("/healthz", s.handleHealthz)
+	rt.limited.Get("/readyz", s.handleReadyz)
 	rt.limited.With(gzip).Post("/api/v1/compute", api.HandleCompute)
 	rt.limited.Handle("/static/*", static.Handler())
 

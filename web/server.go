@@ -14,6 +14,7 @@ import (
 	"gaelab/web/compare"
 	"gaelab/web/course"
 	"gaelab/web/inspect"
+	"gaelab/web/store"
 	"gaelab/web/mw"
 	"gaelab/web/page"
 	"gaelab/web/play"
@@ -52,6 +53,7 @@ type Server struct {
 	course  *course.Room      // the course
 	class   *class.Room       // live classes
 	inspect *inspect.Room     // /inspect
+	ready   *store.Readiness  // /readyz: whether the store takes writes; nil without one
 
 	// closing is done when the http.Server begins its shutdown; streams
 	// end then (withShutdown).
@@ -70,6 +72,9 @@ func newServer(o Options) *Server {
 	s.update = &update.Room{Room: s.play}
 	s.compare = &compare.Room{Room: s.play}
 	s.course = &course.Room{Room: s.play}
+	if o.Store != nil {
+		s.ready = store.NewReadiness(o.Store)
+	}
 	return s
 }
 
