@@ -17,7 +17,6 @@ import (
 	"gaelab/web/class"
 	"gaelab/web/clientip"
 	"gaelab/web/httperr"
-	"gaelab/web/inspect"
 	"gaelab/web/mw"
 	"gaelab/web/play"
 	"gaelab/web/store"
@@ -84,6 +83,10 @@ type Options struct {
 	// holds (default 2 GiB), the oldest evicted first. Uploads need Store.
 	UploadDailyBytes int64
 	UploadStoreBytes int64
+	// UploadMemory bounds the upload bodies held at once, by the sum of
+	// their Content-Lengths (default 256 MiB; a body without one counts
+	// as UploadBodyBytes); past it an upload gets 503 (inspect/admit.go).
+	UploadMemory int64
 	// UploadSlots is how many uploads may arrive at once (default 4), a
 	// pool of their own, not MaxInflight's; more wait InflightWait, then
 	// get 503.
@@ -128,6 +131,10 @@ type Options struct {
 	// connection past either is closed at once.
 	MaxConns        int
 	MaxConnsPerAddr int
+
+	// Quotas: what one address may start, try and share, counted in
+	// Store across replicas (quotas.go).
+	Quotas Quotas
 
 	// TrustProxy are the reverse proxies whose X-Forwarded-For names the
 	// client (clientip.Addr); empty trusts none, and every per-address
@@ -210,7 +217,7 @@ func (s *Server) router() *router {
 			mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
 		streams: mux.With(mw.WithStream, mw.WithShutdown(s.closing), mw.WithRecovery(o.Logger)),
 		uploads: mux.With(mw.WithInflightLimit(o.UploadSlots, o.InflightWait), withUploadDeadlines(o.UploadReadTimeout),
-			mw.WithUploadLimit(o.UploadBodyBytes), inspect.WithQuota(s.inspect.Uploads.Quota, o.InspectPerHour, o.InspectBurst),
+			mw.WithUploadLimit(o.UploadBodyBytes), s.inspect.Uploads.Admit,
 			mw.WithUploadBody(rate, s.inspect.Uploads.Analyses),
 			mw.WithRecovery(o.Logger), gzip),
 	}
@@ -263,6 +270,7 @@ func (s *Server) router() *router {
 	rt.limited.Get("/qr", s.play.HandleQRPage)
 	rt.limited.Get("/qr.svg", s.play.HandleQR)
 	rt.limited.Get("/healthz", s.handleHealthz)
+	rt.limited.Get("/readyz", s.handleReadyz)
 	rt.limited.With(mw.WithContentType("application/json"), mw.WithAddrQuota(o.ComputeQuota),
 		mw.WithInflightLimit(o.ComputeConcurrent, o.ComputeWait), gzip).Post("/api/v1/compute", api.HandleCompute)
 	rt.limited.Handle("/static/*", static.Handler())
@@ -313,6 +321,8 @@ func (o Options) withDefaults() Options {
 	orDefault(&o.UploadReadTimeout, defaultUploadReadTimeout)
 	orDefault(&o.UploadDailyBytes, defaultUploadDailyBytes)
 	orDefault(&o.UploadStoreBytes, defaultUploadStoreBytes)
+	orDefault(&o.UploadMemory, defaultUploadMemory)
+	o.Quotas = o.Quotas.withDefaults(o.UploadStoreBytes)
 	orDefault(&o.UploadSlots, mw.DefaultUploadSlots)
 	orDefault(&o.BodyMinRate, mw.DefaultBodyMinRate)
 	orDefault(&o.BodyRateGrace, mw.DefaultBodyRateGrace)

@@ -56,6 +56,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	maxConns := fs.Int("max-conns", 0, "connections held at once; more are closed at once (0: the file-descriptor limit less 512)")
 	maxConnsPerAddr := fs.Int("max-conns-per-addr", 0, "connections one client address (IPv6: /64) may hold, except a -trust-proxy's (0: max(2 × -class-addr-streams + 200, 1000))")
 	computeConcurrent := fs.Int("compute-concurrent", 0, "compute API requests run at once; more wait up to 5 s, then get 503 (0: the cores, GOMAXPROCS)")
+	costs := newCostFlags(fs)
 	onServeFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -113,7 +114,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	go class.Sweep(sweepCtx, st, sweepInterval, logger)
 	go web.SweepUploads(sweepCtx, st, logger)
 
-	srv := web.NewServer(resolveAddr(*addr, getenv), web.Options{
+	o := web.Options{
 		Logger:            logger,
 		FrameAncestors:    ancestors,
 		MaxInflight:       *maxInflight,
@@ -138,7 +139,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		ComputeConcurrent: *computeConcurrent,
 		ViewsQuota:        *viewsQuota,
 		PreviewsQuota:     *previewsQuota,
-	})
+	}
+	costs.set(&o)
+	srv := web.NewServer(resolveAddr(*addr, getenv), o)
 	return web.Serve(ctx, srv, logger)
 }
 

@@ -13,7 +13,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"gaelab/web/bounded"
-	"gaelab/web/mw"
 	"gaelab/web/page"
 	"gaelab/web/store"
 )
@@ -24,7 +23,6 @@ const (
 	DefaultMaxStreams  = 2000
 	DefaultMaxStudents = 500
 	maxAnswerChanges   = 20 // answers per student per question
-	classesPerHour     = 30 // classes started per address per hour
 	maxClassFormBytes  = 16 << 10
 )
 
@@ -48,10 +46,8 @@ type Room struct {
 	maxStudents int
 	hosts       page.SiteHosts // where phones reach the server
 	logger      *slog.Logger
-	starts      *mw.Quota // classes started, per client address
-
-	seats   store.Bucket // new students per client address, shared (admit.go)
-	guesses *mw.Quota    // unknown codes tried, per client address
+	seats       store.Bucket // new students per client address, shared (admit.go)
+	quotas      Quotas       // classes started, codes tried, shared (quotas.go)
 
 	specs *bounded.Cache[string, Spec] // "code/qid": questions never change once asked
 
@@ -80,17 +76,23 @@ type Config struct {
 	// students' seats (at once, and back a minute); AddrStreams caps the
 	// streams one address holds on this replica. See admit.go.
 	AddrBurst, AddrRefill, AddrStreams int
+
+	// Quotas: classes started, join and pairing codes tried, per address
+	// (QuotasFor; the zero value takes the defaults).
+	Quotas Quotas
 }
 
 // NewRoom reads the signing keys the replicas share from the store.
 // Without a store (or when the keys cannot be read), classes are off.
 func NewRoom(o Config) *Room {
 	cr := &Room{ttl: o.TTL, maxStudents: o.MaxStudents, hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts),
-		logger: o.Logger, starts: mw.NewQuota(classesPerHour, time.Hour/classesPerHour),
+		logger: o.Logger, quotas: o.Quotas,
 		specs:  bounded.New(classSpecBytes, func(k string, sp Spec) int { return bounded.StringBytes(k) + bounded.Approx(sp) }),
 		Tables: bounded.New(PhoneCellBytes, func(k string, c PhoneCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
 	cr.seats = seatBucket(orDefault(o.AddrBurst, DefaultAddrBurst), orDefault(o.AddrRefill, DefaultAddrRefill))
-	cr.guesses = mw.NewQuota(codeGuesses, codeGuessEvery)
+	if cr.quotas == (Quotas{}) {
+		cr.quotas = QuotasFor(0, 0, 0)
+	}
 	if o.Store == nil {
 		return cr
 	}
