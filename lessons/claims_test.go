@@ -96,6 +96,11 @@ var claims = []claim{
 	{file: "zh/horizon.md", refuse: []string{`）仍是一个未实现的请求`, `至今仍只有`}, must: []string{`截至 2026 年 8 月仍是一个未实现的请求`}, why: "有时效的说法带上日期"},
 	{file: "en/returns-and-critic.md", refuse: []string{`an open feature request`}, why: "a dated claim carries its date"},
 	{file: "zh/returns-and-critic.md", refuse: []string{`设置 λ 还只是`}, must: []string{`截至 2026 年 8 月还只是`}, why: "有时效的说法带上日期"},
+	// Issue 36, "PPO classics", each verl claim cited at a tag.
+	{file: "en/ppo-clipping.md", must: []string{"`AdaptiveKLController`", `at v0\.7\.0; the same rule at v0\.2`, `§4`}, why: "adaptive-KL PPO and verl's controller"},
+	{file: "zh/ppo-clipping.md", must: []string{"`AdaptiveKLController`", `v0\.7\.0 的`, `§4`}, why: "自适应 KL 的 PPO 与 verl 的控制器"},
+	{file: "en/returns-and-critic.md", must: []string{`Engstrom et al\.`, `Andrychowicz et al\.`, `at v0\.7\.0`}, why: "the evidence on value clipping"},
+	{file: "zh/returns-and-critic.md", must: []string{`Engstrom 等`, `Andrychowicz 等`, `v0\.7\.0 的`}, why: "价值裁剪的证据"},
 }
 
 func TestLessonClaimsCorrected(t *testing.T) {
