@@ -172,3 +172,29 @@ func TestQOneStepStatesTheRewardRule(t *testing.T) {
 		}
 	}
 }
+
+// Issue 36 point 6: a widget hides a question's cells only when it shows
+// the question's own state (its link equals the question's); k3-large has
+// its own widget, and example B's β widget stays whole.
+func TestWidgetsHideOnlyTheirOwnQuestion(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range Langs {
+		for _, l := range c.Lessons(lang) {
+			var preds []*Predict
+			for _, p := range l.Parts {
+				if p.Predict != nil {
+					preds = append(preds, p.Predict)
+				}
+				if s := p.Scenario; s != nil && s.Hide >= 0 && preds[s.Hide].Link != s.Link {
+					t.Errorf("%s/%s: widget %s (%s) hides for %s, a question on %s", lang, l.Slug, s.ID, s.Link, preds[s.Hide].ID, preds[s.Hide].Link)
+				}
+				if s := p.Scenario; s != nil && l.Slug == "scores-and-rewards" && s.ID == "k3-large-kl" && (s.Hide < 0 || preds[s.Hide].ID != "k3-large") {
+					t.Errorf("%s: k3-large-kl does not hide for k3-large", lang)
+				}
+			}
+		}
+	}
+}
