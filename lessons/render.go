@@ -97,7 +97,7 @@ func RenderLang(src []byte, lang string) (*Lesson, error) {
 						widgets++
 					}
 					id = p.Scenario.ID
-					p.Scenario.Hide = hideFor(blocks, "")
+					p.Scenario.Hide = hideFor(blocks, "", p.Scenario.Link)
 				}
 			case "predict":
 				if p.Predict, err = parsePredict(content); err == nil {
@@ -214,9 +214,11 @@ func liveBlock(lang string) bool {
 
 // hideFor is the index of the predict block a scenario block placed right
 // after it (with only prose between) hides the asked cell for, or -1: the
-// question must be on a playground state (batch blocks: hidesFor).
-func hideFor(before []Part, on string) int {
-	if n := len(before); n > 0 && before[n-1].Predict != nil && before[n-1].Predict.On == on {
+// question must be on a playground state (batch blocks: hidesFor), and on
+// the scenario's own state, link for link (issue 36: a widget of another
+// state gives nothing away and stays whole).
+func hideFor(before []Part, on, link string) int {
+	if n := len(before); n > 0 && before[n-1].Predict != nil && before[n-1].Predict.On == on && before[n-1].Predict.Link == link {
 		return before[n-1].Predict.Index
 	}
 	return -1
