@@ -1,4 +1,4 @@
-package web
+package update_test
 
 import (
 	"net/http"
@@ -14,6 +14,7 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/scenario"
 	"gaelab/web/update"
+	"gaelab/web/webtest"
 )
 
 // Helpers shared by the update views' tests.
@@ -22,11 +23,11 @@ import (
 // and parses the page, which must be a 200 without missing catalog keys.
 func updFollow(t *testing.T, target string, header ...string) (*goquery.Document, string) {
 	t.Helper()
-	rec := get(t, target, header...)
+	rec := webtest.Get(t, target, header...)
 	if rec.Code == http.StatusSeeOther {
 		target = rec.Header().Get("Location")
 	}
-	return getPage(t, target, header...), target
+	return webtest.Page(t, target, header...), target
 }
 
 // updDecoded is the scenario of a link's query, as the page decodes it.
@@ -329,15 +330,15 @@ func TestUpdateCriticCanonical(t *testing.T) {
 		{"/update/critic?v=1&p=seed-b&cv=%EF%BC%90%EF%BC%8E%EF%BC%92", "/update/critic?v=1&p=seed-b&cv=0.2"}, // full-width ０．２
 	}
 	for _, tt := range tests {
-		rec := get(t, tt.in)
+		rec := webtest.Get(t, tt.in)
 		if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != tt.want {
 			t.Errorf("GET %s: %d → %q, want 303 → %q", tt.in, rec.Code, rec.Header().Get("Location"), tt.want)
 		}
-		if rec := get(t, tt.want); rec.Code != http.StatusOK {
+		if rec := webtest.Get(t, tt.want); rec.Code != http.StatusOK {
 			t.Errorf("GET %s (canonical): %d, want 200", tt.want, rec.Code)
 		}
 	}
-	doc := getPage(t, "/update/critic?v=1&p=seed-b&cv=0.3&lang=zh")
+	doc := webtest.Page(t, "/update/critic?v=1&p=seed-b&cv=0.3&lang=zh")
 	links := map[string]string{}
 	doc.Find(`[data-testid="update-links"] a`).Each(func(_ int, s *goquery.Selection) {
 		id, _ := s.Attr("data-testid")
@@ -357,9 +358,9 @@ func TestUpdateCriticCanonical(t *testing.T) {
 // Without JavaScript: the form's GET carries the scenario in hidden inputs
 // and the edited fields, and lands on the canonical link of the new state.
 func TestUpdateCriticFormWithoutJS(t *testing.T) {
-	doc := getPage(t, "/update/critic?v=1&p=multi-turn&lam=0.9&lang=zh")
+	doc := webtest.Page(t, "/update/critic?v=1&p=multi-turn&lam=0.9&lang=zh")
 	target := updSubmit(t, doc, map[string]string{"vp.1": "1.5", "cv": "0.25"})
-	rec := get(t, target)
+	rec := webtest.Get(t, target)
 	if rec.Code != http.StatusSeeOther {
 		t.Fatalf("the form's GET %s: status %d, want 303 to the canonical link", target, rec.Code)
 	}
@@ -371,7 +372,7 @@ func TestUpdateCriticFormWithoutJS(t *testing.T) {
 	if got := rec.Header().Get("Location"); got != want {
 		t.Fatalf("the form lands on %s, want %s", got, want)
 	}
-	doc = getPage(t, want)
+	doc = webtest.Page(t, want)
 	if got := updRowTexts(doc, "vpred")[1]; got != "1.5000" {
 		t.Errorf("vpred at t=1 shows %q after the form set it to 1.5", got)
 	}
@@ -400,11 +401,11 @@ func TestUpdateCriticBadInput(t *testing.T) {
 	for _, lang := range []i18n.Lang{i18n.En, i18n.Zh} {
 		for _, tt := range tests {
 			target := "/update/critic?v=1&p=seed-b&" + tt.query + "&lang=" + string(lang)
-			rec := get(t, target)
+			rec := webtest.Get(t, target)
 			if rec.Code != http.StatusOK {
 				t.Fatalf("GET %s: status %d, want 200 with the problem reported", target, rec.Code)
 			}
-			doc := getPage(t, target)
+			doc := webtest.Page(t, target)
 			want := lang.T(tt.key, tt.args...)
 			if got := doc.Find(`[data-testid="form-errors"] li[data-field="` + tt.field + `"]`).Text(); strings.TrimSpace(got) != want {
 				t.Errorf("%s: the error summary says %q for %s, want %q", tt.query, got, tt.field, want)
@@ -430,7 +431,7 @@ func TestUpdateCriticBadInput(t *testing.T) {
 // With htmx, an edit answers the results and the error summary, and puts
 // the canonical link (or, with a problem, what was typed) in the address bar.
 func TestUpdateCriticHTMX(t *testing.T) {
-	rec := get(t, "/update/critic?v=1&p=seed-b&cv=0.1", "HX-Request", "true", "HX-Target", "update-results")
+	rec := webtest.Get(t, "/update/critic?v=1&p=seed-b&cv=0.1", "HX-Request", "true", "HX-Target", "update-results")
 	if rec.Code != http.StatusOK {
 		t.Fatalf("status %d", rec.Code)
 	}
@@ -441,7 +442,7 @@ func TestUpdateCriticHTMX(t *testing.T) {
 	if got := rec.Header().Get("HX-Replace-Url"); got != "/update/critic?v=1&p=seed-b&cv=0.1" {
 		t.Errorf("HX-Replace-Url = %q", got)
 	}
-	rec = get(t, "/update/critic?v=1&p=seed-b&cv=-1", "HX-Request", "true", "HX-Target", "update-results")
+	rec = webtest.Get(t, "/update/critic?v=1&p=seed-b&cv=-1", "HX-Request", "true", "HX-Target", "update-results")
 	if got := rec.Header().Get("HX-Replace-Url"); got != "/update/critic?v=1&p=seed-b&cv=-1" {
 		t.Errorf("with a bad field HX-Replace-Url = %q, want the typed link", got)
 	}
@@ -455,7 +456,7 @@ func TestUpdateCriticHTMX(t *testing.T) {
 func TestUpdateCriticPresets(t *testing.T) {
 	for _, id := range scenario.PresetIDs {
 		for _, lang := range []string{"en", "zh"} {
-			doc := getPage(t, "/update/critic?v=1&p="+id+"&lang="+lang)
+			doc := webtest.Page(t, "/update/critic?v=1&p="+id+"&lang="+lang)
 			if doc.Find(`[data-testid="loss-table"] tr[data-mode]`).Length() != len(engine.AggModes) {
 				t.Errorf("%s/%s: the loss table lacks modes", id, lang)
 			}
@@ -466,7 +467,7 @@ func TestUpdateCriticPresets(t *testing.T) {
 	if doc.Find(`textarea[name="vp"]`).Length() != 1 {
 		t.Fatalf("%s: a 30-token response has no vp list", target)
 	}
-	doc = getPage(t, target+"&vp="+strings.Repeat("1,", 29)+"z")
+	doc = webtest.Page(t, target+"&vp="+strings.Repeat("1,", 29)+"z")
 	if got := doc.Find(`[data-testid="form-errors"] li[data-field="vp"]`).Text(); !strings.Contains(got, "«z»") {
 		t.Errorf("the list editor's bad element is not reported at the list: %q", got)
 	}
@@ -488,7 +489,7 @@ func FuzzUpdateViews(f *testing.F) {
 	} {
 		f.Add(q)
 	}
-	h := Routes()
+	h := webtest.Routes()
 	f.Fuzz(func(t *testing.T, q string) {
 		for _, path := range []string{"/update/critic", "/update/actor", "/update/actor/objective.svg", "/update/critic/chart/band.svg", "/update/critic/chart/errors.svg"} {
 			req, err := http.NewRequest(http.MethodGet, path+"?"+q, nil)

@@ -1,6 +1,7 @@
-package web
+package update_test
 
 import (
+	"gaelab/web/webtest"
 	"strings"
 	"testing"
 
@@ -12,7 +13,7 @@ import (
 // note that names, range by range, what every release gives and why.
 func TestUpdateCriticAllMasked(t *testing.T) {
 	for _, lang := range []string{"en", "zh"} {
-		doc := getPage(t, "/update/critic?v=1&p=seed-b&mask=0,0,0,0,0,0&lang="+lang)
+		doc := webtest.Page(t, "/update/critic?v=1&p=seed-b&mask=0,0,0,0,0,0&lang="+lang)
 		rows := map[string]string{}
 		doc.Find(`[data-testid="loss-table"] tr, #loss-table tr, table tr`).Each(func(_ int, tr *goquery.Selection) {
 			if mode := strings.TrimSpace(tr.Find("th, td").First().Text()); mode != "" {
@@ -35,7 +36,7 @@ func TestUpdateCriticAllMasked(t *testing.T) {
 		}
 	}
 	// With a valid token there is no such note.
-	if strings.Contains(getPage(t, "/update/critic?v=1&p=seed-b").Find("main").Text(), "v0.3.0.post0–v0.6.1: 0") {
+	if strings.Contains(webtest.Page(t, "/update/critic?v=1&p=seed-b").Find("main").Text(), "v0.3.0.post0–v0.6.1: 0") {
 		t.Error("the all-masked note shows on a batch with valid tokens")
 	}
 }

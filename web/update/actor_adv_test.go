@@ -1,4 +1,4 @@
-package web
+package update_test
 
 import (
 	"strings"

@@ -1,4 +1,4 @@
-package web
+package update_test
 
 import (
 	"math"
@@ -14,6 +14,7 @@ import (
 	"gaelab/web/i18n"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
 
 // actorCase is a state of /update/actor: the scenario's query, the current
@@ -248,7 +249,7 @@ func TestUpdateActorNoWhitening(t *testing.T) {
 		if updRowTexts(doc, "ratio") != nil {
 			t.Errorf("%s: loss rows are shown without advantages", target)
 		}
-		if rec := get(t, "/update/actor/objective.svg?v=1&p=eos-padding&"+q); rec.Code != http.StatusUnprocessableEntity {
+		if rec := webtest.Get(t, "/update/actor/objective.svg?v=1&p=eos-padding&"+q); rec.Code != http.StatusUnprocessableEntity {
 			t.Errorf("the chart export without advantages: status %d, want 422", rec.Code)
 		}
 		// The critic still has returns.
@@ -281,10 +282,10 @@ func TestUpdateActorBadInput(t *testing.T) {
 	for _, lang := range []i18n.Lang{i18n.En, i18n.Zh} {
 		for _, tt := range tests {
 			target := "/update/actor?v=1&p=seed-b&" + tt.query + "&lang=" + string(lang)
-			if rec := get(t, target); rec.Code != http.StatusOK {
+			if rec := webtest.Get(t, target); rec.Code != http.StatusOK {
 				t.Fatalf("GET %s: status %d, want 200 with the problem reported", target, rec.Code)
 			}
-			doc := getPage(t, target)
+			doc := webtest.Page(t, target)
 			want := lang.T(tt.key, tt.args...)
 			if got := strings.TrimSpace(doc.Find(`[data-testid="form-errors"] li[data-field="` + tt.field + `"]`).Text()); got != want {
 				t.Errorf("%s: the error summary says %q for %s, want %q", tt.query, got, tt.field, want)
@@ -318,27 +319,27 @@ func TestUpdateActorCanonical(t *testing.T) {
 		{"/update/actor?v=1&p=seed-b&lp=-0.4&lp=-0.3&lp=-0.6&lp=-0.8&lp=-0.2&lp=-0.25&clip=0.1", "/update/actor?v=1&p=seed-b&clip=0.1"},
 	}
 	for _, tt := range tests {
-		rec := get(t, tt.in)
+		rec := webtest.Get(t, tt.in)
 		if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != tt.want {
 			t.Errorf("GET %s: %d → %q, want 303 → %q", tt.in, rec.Code, rec.Header().Get("Location"), tt.want)
 		}
 	}
-	doc := getPage(t, "/update/actor?v=1&p=seed-b&theme=dark")
+	doc := webtest.Page(t, "/update/actor?v=1&p=seed-b&theme=dark")
 	target := updSubmit(t, doc, map[string]string{"lp.2": "-0.1", "c": "2.5"})
-	rec := get(t, target)
+	rec := webtest.Get(t, target)
 	// An edit makes a v=3 link naming the release of the v=1 state's GAE (edit_v2.go).
 	want := "/update/actor?v=3&p=seed-b&ver=v0.9.0&lp=-0.4,-0.3,-0.1,-0.8,-0.2,-0.25&c=2.5&theme=dark&lang=en"
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != want {
 		t.Fatalf("the form's GET %s: %d → %q, want 303 → %s", target, rec.Code, rec.Header().Get("Location"), want)
 	}
-	doc = getPage(t, want)
+	doc = webtest.Page(t, want)
 	if got := updRowTexts(doc, "ratio")[2]; got != page.Num(math.Exp(0.5)) {
 		t.Errorf("ratio at t=2 is %q after the form set log_prob −0.1 (old −0.6)", got)
 	}
 	if cls, _ := doc.Find("#chart-objective svg").Attr("class"); !strings.Contains(cls, "theme-dark") {
 		t.Errorf("theme=dark: the chart's class is %q", cls)
 	}
-	rec = get(t, "/update/actor/objective.svg?v=1&p=seed-b&lp=-0.4,-0.3,-0.1,-0.8,-0.2,-0.25")
+	rec = webtest.Get(t, "/update/actor/objective.svg?v=1&p=seed-b&lp=-0.4,-0.3,-0.1,-0.8,-0.2,-0.25")
 	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.HasPrefix(rec.Body.String(), "<?xml") {
 		t.Errorf("the chart export: %d %q %.40q", rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
 	}
@@ -352,7 +353,7 @@ func TestUpdateActorCanonical(t *testing.T) {
 func TestUpdateActorPresetsAndChart(t *testing.T) {
 	for _, id := range scenario.PresetIDs {
 		for _, lang := range []string{"en", "zh"} {
-			getPage(t, "/update/actor?v=1&p="+id+"&lang="+lang)
+			webtest.Page(t, "/update/actor?v=1&p="+id+"&lang="+lang)
 		}
 	}
 	before, _ := updFollow(t, "/update/actor?v=1&p=seed-b")
@@ -362,7 +363,7 @@ func TestUpdateActorPresetsAndChart(t *testing.T) {
 	if a == b {
 		t.Error("the objective chart did not change with a log-prob")
 	}
-	zh := getPage(t, "/update/actor?v=1&p=seed-b&lang=zh")
+	zh := webtest.Page(t, "/update/actor?v=1&p=seed-b&lang=zh")
 	if got := zh.Find("#chart-objective svg title").Text(); got != i18n.Zh.T("update.chart.title") {
 		t.Errorf("the zh chart's title is %q", got)
 	}
@@ -371,7 +372,7 @@ func TestUpdateActorPresetsAndChart(t *testing.T) {
 // benchUpdateView is one edit of an update view as htmx sends it, on a
 // response of n tokens with a changed per-token list (key).
 func benchUpdateView(b *testing.B, path, key string, n int) {
-	_, q, _ := strings.Cut(longScenario(n), "?")
+	_, q, _ := strings.Cut(webtest.LongScenario(n), "?")
 	s := updDecoded(&testing.T{}, q)
 	xs := make([]float64, s.Len())
 	for t, tok := range s.Tokens {
@@ -381,7 +382,7 @@ func benchUpdateView(b *testing.B, path, key string, n int) {
 		}
 	}
 	target := path + "?" + q + "&" + key + "=" + updJoin(xs)
-	h := benchHandler(b)
+	h := webtest.Uncached(b).Handler
 	b.ReportAllocs()
 	var size int
 	for b.Loop() {

@@ -1,4 +1,4 @@
-package web
+package update_test
 
 import (
 	"math"
@@ -15,6 +15,7 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/update"
+	"gaelab/web/webtest"
 )
 
 // updateStates are the states the update questions are asked on: the first
@@ -30,13 +31,13 @@ var updateStates = []string{
 // questionsOf are the questions a state asks, as the page computes them.
 func questionsOf(t *testing.T, link string) []update.Question {
 	t.Helper()
-	s := newServer(Options{})
+	s := newRoom()
 	r := httptest.NewRequest(http.MethodGet, link, nil)
 	if strings.HasPrefix(link, "/update/actor") {
-		v := s.update.NewActorView(r)
+		v := s.NewActorView(r)
 		return v.ActorQuestions(v.Compute())
 	}
-	v := s.update.NewCriticView(r)
+	v := s.NewCriticView(r)
 	return v.CriticQuestions(v.Compute())
 }
 
@@ -57,7 +58,7 @@ func checkBox(t *testing.T, link string, q update.Question, answer string, htmx 
 	target := u.Path + "/check/" + q.ID + "?" + query.Encode()
 	var doc *goquery.Document
 	if htmx {
-		rec := get(t, target, "HX-Request", "true")
+		rec := webtest.Get(t, target, "HX-Request", "true")
 		if rec.Code != http.StatusOK {
 			t.Fatalf("GET %s (htmx): %d", target, rec.Code)
 		}
@@ -66,7 +67,7 @@ func checkBox(t *testing.T, link string, q update.Question, answer string, htmx 
 		}
 		doc, _ = goquery.NewDocumentFromReader(rec.Body)
 	} else {
-		doc = getPage(t, target)
+		doc = webtest.Page(t, target)
 	}
 	box := doc.Find("#uq-" + q.ID)
 	if box.Length() != 1 {
@@ -84,7 +85,7 @@ func TestUpdateQuestionsDiagnoseEveryWrongAnswer(t *testing.T) {
 		if len(qs) < 2 {
 			t.Fatalf("%s asks %d questions", link, len(qs))
 		}
-		doc := getPage(t, link+"&lang=en")
+		doc := webtest.Page(t, link+"&lang=en")
 		if n := doc.Find(`[data-testid="update-questions"] [data-testid="predict"]`).Length(); n != len(qs) {
 			t.Errorf("%s shows %d questions, want %d", link, n, len(qs))
 		}
@@ -127,8 +128,8 @@ func TestUpdateQuestionsDiagnoseEveryWrongAnswer(t *testing.T) {
 func TestUpdateQuestionAnswers(t *testing.T) {
 	lp := []float64{-0.5, -0.9, -0.2, -1.6, -0.8, -0.4}
 	link := "/update/actor?v=1&p=seed-b&lp=-0.5,-0.9,-0.2,-1.6,-0.8,-0.4"
-	s := newServer(Options{})
-	v := s.update.NewActorView(httptest.NewRequest(http.MethodGet, link, nil))
+	s := newRoom()
+	v := s.NewActorView(httptest.NewRequest(http.MethodGet, link, nil))
 	qs := questionsOf(t, link)
 	if qs[0].ID != "ratio" || math.Abs(qs[0].Want-math.Exp(lp[0]-v.Old[0])) > 1e-12 {
 		t.Errorf("ratio at t = 0: %v, want exp(%v − %v)", qs[0].Want, lp[0], v.Old[0])
@@ -145,7 +146,7 @@ func TestUpdateQuestionAnswers(t *testing.T) {
 		t.Errorf("the gradient question's answers over the states are %v: want a flat (clipped) token and a live one", signs)
 	}
 	cl := "/update/critic?v=1&p=seed-b&vp=0.9,0.1,0.5,0.2,1.5,0.6"
-	cv := s.update.NewCriticView(httptest.NewRequest(http.MethodGet, cl, nil))
+	cv := s.NewCriticView(httptest.NewRequest(http.MethodGet, cl, nil))
 	band := questionsOf(t, cl)[0]
 	if want := play.Values(cv.S)[0] - cv.CV; band.ID != "band" || math.Abs(band.Want-want) > 1e-12 {
 		t.Errorf("band's lower end at t = 0: %v, want %v", band.Want, want)
@@ -154,7 +155,7 @@ func TestUpdateQuestionAnswers(t *testing.T) {
 
 // An unknown question is a 404, and a bad number says so, never a 500.
 func TestUpdateQuestionBadInput(t *testing.T) {
-	if rec := get(t, "/update/actor/check/nope?v=1&p=seed-b"); rec.Code != http.StatusNotFound {
+	if rec := webtest.Get(t, "/update/actor/check/nope?v=1&p=seed-b"); rec.Code != http.StatusNotFound {
 		t.Errorf("unknown question: %d, want 404", rec.Code)
 	}
 	q := questionsOf(t, "/update/actor?v=1&p=seed-b")[0]
@@ -162,7 +163,7 @@ func TestUpdateQuestionBadInput(t *testing.T) {
 	if got := box.Find(`[data-testid="verdict"]`).Text(); !strings.Contains(got, "abc") {
 		t.Errorf("a bad number's verdict is %q", got)
 	}
-	if rec := get(t, "/update/critic/check/band?v=1&p=nope&vp=x&uq-band=%FF"); rec.Code >= 500 {
+	if rec := webtest.Get(t, "/update/critic/check/band?v=1&p=nope&vp=x&uq-band=%FF"); rec.Code >= 500 {
 		t.Errorf("a bad state: %d", rec.Code)
 	}
 }

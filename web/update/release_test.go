@@ -1,7 +1,8 @@
-package web
+package update_test
 
 import (
 	"math"
+	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/scenario"
 	"gaelab/web/update"
+	"gaelab/web/webtest"
 )
 
 // updGen runs the scenario's KL-in-reward and GAE (with whitening) as
@@ -87,7 +89,7 @@ func TestUpdateV3CriticIsTheRelease(t *testing.T) {
 	vp := updShifted(values, 0.3)
 	for _, g := range []engine.Generation{engine.G01, engine.G03, engine.G04, engine.G05, engine.G08, engine.G10, engine.G12} {
 		query := "v=3&p=multi-turn&ver=" + g.Tag() + "&vp=" + vp + "&cv=0.1"
-		doc := getPage(t, "/update/critic?"+query)
+		doc := webtest.Page(t, "/update/critic?"+query)
 		s := updDecoded(t, query)
 		mask, values, _, gae := updGen(t, s, g)
 		vpreds := make([]float64, len(values))
@@ -117,7 +119,7 @@ func TestUpdateV3ActorIsTheRelease(t *testing.T) {
 	lp := updShifted(old0, 1.5)
 	for _, g := range []engine.Generation{engine.G01, engine.G04, engine.G05, engine.G06, engine.G08, engine.G10, engine.G11, engine.G12} {
 		query := "v=3&p=multi-turn&ver=" + g.Tag() + "&lp=" + lp
-		doc := getPage(t, "/update/actor?"+query)
+		doc := webtest.Page(t, "/update/actor?"+query)
 		s := updDecoded(t, query)
 		mask, _, old, gae := updGen(t, s, g)
 		cur := make([]float64, len(old))
@@ -147,8 +149,8 @@ func TestUpdateV3ActorIsTheRelease(t *testing.T) {
 	}
 	// The same state as a v=2 link keeps v0.9.0's loss (capped), and the
 	// two differ, so the v=3 page is not v0.9.0's by accident.
-	v3, _, _ := updModeCell(getPage(t, "/update/actor?v=3&p=multi-turn&ver=v0.2&lp="+lp), engine.TokenMean)
-	v2, _, _ := updModeCell(getPage(t, "/update/actor?v=2&p=multi-turn&ver=v0.2&lp="+lp), engine.TokenMean)
+	v3, _, _ := updModeCell(webtest.Page(t, "/update/actor?v=3&p=multi-turn&ver=v0.2&lp="+lp), engine.TokenMean)
+	v2, _, _ := updModeCell(webtest.Page(t, "/update/actor?v=2&p=multi-turn&ver=v0.2&lp="+lp), engine.TokenMean)
 	if v2 == v3 {
 		t.Errorf("v=2 and v=3 v0.2 show the same token-mean pg_loss %s", v2)
 	}
@@ -180,7 +182,7 @@ func TestUpdateV3NonFinite(t *testing.T) {
 	if !math.IsInf(want.Loss, 0) && !math.IsNaN(want.Loss) {
 		t.Fatalf("the engine's v0.2 loss is %g: the test would prove nothing", want.Loss)
 	}
-	doc := getPage(t, "/update/actor?v=3&p=seed-b&ver=v0.2&lp="+lp)
+	doc := webtest.Page(t, "/update/actor?v=3&p=seed-b&ver=v0.2&lp="+lp)
 	_, errText, _ := updModeCell(doc, engine.TokenMean)
 	if !strings.Contains(errText, update.NonFiniteText(want.Loss)) || !strings.Contains(errText, engine.G01.Range()) {
 		t.Errorf("v0.2 token-mean: %q, want verl %s giving %s", errText, engine.G01.Range(), update.NonFiniteText(want.Loss))
@@ -188,7 +190,7 @@ func TestUpdateV3NonFinite(t *testing.T) {
 	if text := doc.Find("#update-results").Text(); !strings.Contains(text, "88.72") || !strings.Contains(text, "#1779") {
 		t.Error("no note says that v0.2 does not clamp the log-ratio")
 	}
-	got, errText, _ := updModeCell(getPage(t, "/update/actor?v=3&p=seed-b&ver=v0.9.0&lp="+lp), engine.TokenMean)
+	got, errText, _ := updModeCell(webtest.Page(t, "/update/actor?v=3&p=seed-b&ver=v0.9.0&lp="+lp), engine.TokenMean)
 	if x, err := strconv.ParseFloat(got, 64); errText != "" || err != nil || math.IsInf(x, 0) {
 		t.Errorf("v0.9.0 token-mean: %q %q, want a finite number", got, errText)
 	}
@@ -212,7 +214,7 @@ func TestUpdateEditNoticeV3(t *testing.T) {
 		{"/update/actor?v=2&p=seed-b&ver=v0.9.0", nil},
 	} {
 		var line string
-		getPage(t, tc.link).Find("#update-results li, #update-results p").Each(func(_ int, s *goquery.Selection) {
+		webtest.Page(t, tc.link).Find("#update-results li, #update-results p").Each(func(_ int, s *goquery.Selection) {
 			if strings.Contains(s.Text(), notice) {
 				line = s.Text()
 			}
@@ -232,17 +234,17 @@ func TestUpdateEditNoticeV3(t *testing.T) {
 // has no such parameter are reported (and left out of the canonical link),
 // unless they hold the default, as the form of a v=1 or v=2 state sends it.
 func TestUpdateV3NotInRelease(t *testing.T) {
-	doc := getPage(t, "/update/actor?v=3&p=seed-b&ver=v0.2&clip_high=0.3&c=2")
+	doc := webtest.Page(t, "/update/actor?v=3&p=seed-b&ver=v0.2&clip_high=0.3&c=2")
 	text := doc.Find("main").Text()
 	for _, key := range []string{"clip_high=«0.3»", "c=«2»"} {
 		if !strings.Contains(text, key) {
 			t.Errorf("v0.2 with %s: not reported", key)
 		}
 	}
-	if rec := get(t, "/update/actor?v=3&p=seed-b&ver=v0.2&clip_high=0.2&c=3"); rec.Code != 303 || rec.Header().Get("Location") != "/update/actor?v=3&p=seed-b&ver=v0.2" {
+	if rec := webtest.Get(t, "/update/actor?v=3&p=seed-b&ver=v0.2&clip_high=0.2&c=3"); rec.Code != 303 || rec.Header().Get("Location") != "/update/actor?v=3&p=seed-b&ver=v0.2" {
 		t.Errorf("the defaults: %d to %q, want 303 to the canonical link", rec.Code, rec.Header().Get("Location"))
 	}
-	if text := getPage(t, "/update/actor?v=3&p=seed-b&ver=v0.4.0&clip_high=0.3&c=2").Find("main").Text(); strings.Contains(text, "was ignored") {
+	if text := webtest.Page(t, "/update/actor?v=3&p=seed-b&ver=v0.4.0&clip_high=0.3&c=2").Find("main").Text(); strings.Contains(text, "was ignored") {
 		t.Error("v0.4.0 has clip_high and c, but they are reported as ignored")
 	}
 }
@@ -251,7 +253,7 @@ func TestUpdateV3NotInRelease(t *testing.T) {
 // every link version: v=1 and v=2 pages also compute their v=3 edit's
 // losses for the notice; a v=3 page computes the release's own.
 func BenchmarkUpdateActorVersions64(b *testing.B) {
-	v1 := strings.Replace(longScenario(64), "/play?", "/update/actor?", 1)
+	v1 := strings.Replace(webtest.LongScenario(64), "/play?", "/update/actor?", 1)
 	for _, c := range []struct{ name, target string }{
 		{"v1", v1},
 		{"v2-v0.2", strings.Replace(v1, "?v=1&", "?v=2&", 1) + "&ver=v0.2"},
@@ -259,10 +261,10 @@ func BenchmarkUpdateActorVersions64(b *testing.B) {
 		{"v3-v0.9.0", strings.Replace(v1, "?v=1&", "?v=3&", 1) + "&ver=v0.9.0"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			h := benchHandler(b)
+			h := webtest.Uncached(b).Handler
 			b.ReportAllocs()
 			for b.Loop() {
-				if rec := compareServe(h, c.target); rec.Code != 200 {
+				if rec := webtest.Serve(h, http.MethodGet, c.target, nil); rec.Code != 200 {
 					b.Fatalf("%s: status %d", c.target, rec.Code)
 				}
 			}

@@ -1,4 +1,4 @@
-package web
+package update_test
 
 import (
 	"net/http"
@@ -13,6 +13,7 @@ import (
 	"gaelab/web/i18n"
 	"gaelab/web/scenario"
 	"gaelab/web/update"
+	"gaelab/web/webtest"
 )
 
 // criticTwo is a number as the charts' <desc> writes it: 2 decimals.
@@ -114,7 +115,7 @@ func TestCriticChartMatchesEngine(t *testing.T) {
 // page's SVG byte for byte after an XML prolog; an unknown name is a 404.
 func TestCriticChartExport(t *testing.T) {
 	for _, c := range criticChartCases {
-		rec := get(t, "/update/critic?"+c.query)
+		rec := webtest.Get(t, "/update/critic?"+c.query)
 		if rec.Code != http.StatusOK {
 			t.Fatalf("%s: status %d", c.query, rec.Code)
 		}
@@ -128,7 +129,7 @@ func TestCriticChartExport(t *testing.T) {
 			if !ok || !strings.HasPrefix(href, "/update/critic/chart/"+name+".svg?") {
 				t.Fatalf("%s: the %s chart links to %q", c.query, name, href)
 			}
-			svg := get(t, href)
+			svg := webtest.Get(t, href)
 			if svg.Code != http.StatusOK || svg.Header().Get("Content-Type") != "image/svg+xml" {
 				t.Fatalf("GET %s: status %d, type %q", href, svg.Code, svg.Header().Get("Content-Type"))
 			}
@@ -138,7 +139,7 @@ func TestCriticChartExport(t *testing.T) {
 			}
 		}
 	}
-	if rec := get(t, "/update/critic/chart/objective.svg?v=1&p=seed-b"); rec.Code != http.StatusNotFound {
+	if rec := webtest.Get(t, "/update/critic/chart/objective.svg?v=1&p=seed-b"); rec.Code != http.StatusNotFound {
 		t.Errorf("an unknown critic chart answers %d, want 404", rec.Code)
 	}
 }
@@ -151,7 +152,7 @@ func TestCriticLinksClip(t *testing.T) {
 	var links []string
 	for _, id := range scenario.PresetIDs {
 		for _, lang := range []string{"en", "zh"} {
-			doc := getPage(t, "/play?v=1&p="+id+"&lang="+lang)
+			doc := webtest.Page(t, "/play?v=1&p="+id+"&lang="+lang)
 			href, ok := doc.Find(`[data-testid="views"] a[href^="/update/critic?"]`).Attr("href")
 			if !ok {
 				t.Fatalf("%s: the playground does not link to /update/critic", id)
@@ -162,7 +163,7 @@ func TestCriticLinksClip(t *testing.T) {
 			links = append(links, href)
 		}
 	}
-	doc := getPage(t, "/lessons/returns-and-critic")
+	doc := webtest.Page(t, "/lessons/returns-and-critic")
 	doc.Find(`a.open-view[href^="/update/critic?"]`).Each(func(_ int, a *goquery.Selection) {
 		href, _ := a.Attr("href")
 		links = append(links, href)
@@ -171,7 +172,7 @@ func TestCriticLinksClip(t *testing.T) {
 		t.Fatal("the lesson on returns and the critic links to /update/critic nowhere")
 	}
 	for _, href := range links {
-		rec := get(t, href)
+		rec := webtest.Get(t, href)
 		if rec.Code != http.StatusOK {
 			t.Errorf("GET %s: %d, want 200 (the link is canonical)", href, rec.Code)
 			continue
