@@ -1,6 +1,8 @@
-package web
+package page_test
 
 import (
+	"gaelab/web/webtest"
+	"gaelab/web/webtest/stores"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -17,8 +19,8 @@ func TestStartClassOnlyWhenClassesAreOn(t *testing.T) {
 		h    http.Handler
 		want int
 	}{
-		{"no database", Handler(Options{}), 0},
-		{"SQLite", Handler(Options{Store: sqliteStore(t)}), 1},
+		{"no database", webtest.New(t, webtest.Options{}).Handler, 0},
+		{"SQLite", webtest.New(t, webtest.Options{Store: stores.SQLite(t)}).Handler, 1},
 	} {
 		for _, target := range []string{"/play?v=1&p=seed-a", "/lessons/alignment?lang=zh"} {
 			rec := httptest.NewRecorder()

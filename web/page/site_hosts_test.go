@@ -1,4 +1,4 @@
-package web
+package page_test
 
 import (
 	"encoding/json"
@@ -15,6 +15,8 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/qr/qrtest"
+	"gaelab/web/webtest"
+	"gaelab/web/webtest/stores"
 )
 
 // hostGet sends GET path to srv with the given Host header.
@@ -46,7 +48,7 @@ func hostDo(t *testing.T, srv *httptest.Server, method, host, path string) (*htt
 // (issue 22: /qr.svg with Host: evil.example was a QR of evil.example,
 // cached publicly for a day).
 func TestQRRefusesUnknownHosts(t *testing.T) {
-	srv := httptest.NewServer(Routes())
+	srv := httptest.NewServer(webtest.Routes())
 	defer srv.Close()
 	own := strings.TrimPrefix(srv.URL, "http://")
 	_, port, _ := net.SplitHostPort(own)
@@ -70,13 +72,13 @@ func TestQRRefusesUnknownHosts(t *testing.T) {
 		}
 	}
 
-	allowed := httptest.NewServer(Handler(Options{AllowedHosts: []string{"gae.example.edu"}}))
+	allowed := httptest.NewServer(webtest.New(t, webtest.Options{AllowedHosts: []string{"gae.example.edu"}}).Handler)
 	defer allowed.Close()
 	resp, body := hostGet(t, allowed, "gae.example.edu", u)
 	if got, err := qrtest.Decode(body); resp.StatusCode != http.StatusOK || err != nil || got != "http://gae.example.edu/play?v=1&p=seed-a" {
 		t.Errorf("an allowed host: %d, code %q (%v)", resp.StatusCode, got, err)
 	}
-	public := httptest.NewServer(Handler(Options{PublicURL: "https://gae.example.edu"}))
+	public := httptest.NewServer(webtest.New(t, webtest.Options{PublicURL: "https://gae.example.edu"}).Handler)
 	defer public.Close()
 	resp, body = hostGet(t, public, "evil.example", u)
 	if got, err := qrtest.Decode(body); resp.StatusCode != http.StatusOK || err != nil || got != "https://gae.example.edu/play?v=1&p=seed-a" {
@@ -106,7 +108,7 @@ func TestQRPageHidesAddressesFromSpoofedLocalhost(t *testing.T) {
 	if err != nil {
 		t.Skipf("listen on %s: %v", lan[0], err)
 	}
-	srv := httptest.NewUnstartedServer(Routes())
+	srv := httptest.NewUnstartedServer(webtest.Routes())
 	srv.Listener = ln
 	srv.Start()
 	defer srv.Close()
@@ -127,7 +129,7 @@ func TestQRPageHidesAddressesFromSpoofedLocalhost(t *testing.T) {
 // TestJoinLinksIgnoreUnknownHosts: the class API's join and console links
 // are built from known hosts only; under any other Host they are paths.
 func TestJoinLinksIgnoreUnknownHosts(t *testing.T) {
-	srv := httptest.NewServer(Handler(Options{Store: sqliteStore(t)}))
+	srv := httptest.NewServer(webtest.New(t, webtest.Options{Store: stores.SQLite(t)}).Handler)
 	defer srv.Close()
 	resp, body := hostDo(t, srv, "POST", "evil.example", "/api/v1/classes")
 	var m map[string]string

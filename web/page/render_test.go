@@ -1,50 +1,20 @@
-package web
+package page_test
 
 import (
-	"errors"
-	"fmt"
 	"net/http"
 	"testing"
 
 	"github.com/a-h/templ"
 
-	"gaelab/engine"
-	"gaelab/web/i18n"
 	"gaelab/web/page"
+	"gaelab/web/webtest"
 )
-
-// Every engine error a page can meet maps to one catalog message, wrapped
-// or not, in both languages.
-func TestLearnerKey(t *testing.T) {
-	for _, c := range []struct {
-		err   error
-		key   string
-		known bool
-	}{
-		{nil, "", false},
-		{engine.ErrOneValidToken, "err.whiten_one", true},
-		{fmt.Errorf("row 2: %w", engine.ErrOneValidToken), "err.whiten_one", true},
-		{engine.ErrNoValidToken, "err.whiten_none", true},
-		{errors.New("something else"), "err.whiten_none", false},
-	} {
-		if got := page.LearnerKey(c.err); got != c.key || page.LearnerKnows(c.err) != c.known {
-			t.Errorf("learnerKey(%v) = %q (known %v), want %q (%v)", c.err, got, page.LearnerKnows(c.err), c.key, c.known)
-		}
-	}
-	for _, e := range page.LearnerErrors {
-		for _, l := range i18n.Langs {
-			if msg := l.T(e.Key); msg == "⟦"+e.Key+"⟧" {
-				t.Errorf("%s: no %s message for %v", e.Key, l, e.Err)
-			}
-		}
-	}
-}
 
 // The page pipeline redirects a readable non-canonical link, answers htmx
 // with the fragment of its target (address bar: canonical, or the typed link
 // when it has problems) and everything else with the whole page.
 func TestServePage(t *testing.T) {
-	rt := newRouter(Options{})
+	mux := http.NewServeMux()
 	answer := func(ok bool) page.Answer {
 		return page.Answer{
 			Canonical: "/test/page?v=1&p=a", Redirect: ok, KeepTyped: !ok,
@@ -52,7 +22,7 @@ func TestServePage(t *testing.T) {
 			Fragments: map[string]func() templ.Component{"results": func() templ.Component { return templ.Raw("results") }},
 		}
 	}
-	rt.pages.Get("/test/page", func(w http.ResponseWriter, r *http.Request) { page.Serve(w, r, answer(r.URL.Query().Get("bad") == "")) })
+	mux.HandleFunc("GET /test/page", func(w http.ResponseWriter, r *http.Request) { page.Serve(w, r, answer(r.URL.Query().Get("bad") == "")) })
 	for _, c := range []struct {
 		target, hxTarget string
 		code             int
@@ -69,7 +39,7 @@ func TestServePage(t *testing.T) {
 		if c.hxTarget != "" {
 			header = []string{"HX-Request", "true", "HX-Target", c.hxTarget}
 		}
-		rec := serve(rt, "GET", c.target, header...)
+		rec := webtest.Serve(mux, "GET", c.target, nil, header...)
 		if rec.Code != c.code || rec.Header().Get("Location") != c.location || (c.body != "" && rec.Body.String() != c.body) ||
 			rec.Header().Get("HX-Replace-Url") != c.replaceURL {
 			t.Errorf("%s (HX-Target %q): %d %q, Location %q, HX-Replace-Url %q", c.target, c.hxTarget, rec.Code, rec.Body.String(),

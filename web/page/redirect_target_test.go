@@ -1,4 +1,4 @@
-package web
+package page_test
 
 import (
 	"net/http"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"gaelab/web/page"
+	"gaelab/web/webtest"
 )
 
 // trickyTargets are links that try to leave the site, or look as if they
@@ -82,7 +83,7 @@ func TestRedirectTargets(t *testing.T) {
 // language switch answered 303 Location: /\evil.example for this link.
 func TestLangRedirectStaysOnSite(t *testing.T) {
 	for _, tt := range trickyTargets {
-		rec := get(t, "/lang/en?to="+url.QueryEscape(tt.target))
+		rec := webtest.Get(t, "/lang/en?to="+url.QueryEscape(tt.target))
 		loc := rec.Header().Get("Location")
 		switch {
 		case tt.target == "" && rec.Code == http.StatusSeeOther && loc == "/":
@@ -97,7 +98,7 @@ func TestLangRedirectStaysOnSite(t *testing.T) {
 	if onOrigin(`/\evil.example`) {
 		t.Error(`onOrigin keeps /\evil.example on the site, as no browser does`)
 	}
-	if rec := get(t, "/lang/en?to=%2F.%2F%5Cevil.example"); rec.Code != http.StatusBadRequest {
+	if rec := webtest.Get(t, "/lang/en?to=%2F.%2F%5Cevil.example"); rec.Code != http.StatusBadRequest {
 		t.Errorf("the reported exploit: %d, Location %q; want 400", rec.Code, rec.Header().Get("Location"))
 	}
 }
