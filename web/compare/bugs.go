@@ -344,13 +344,13 @@ func issueLink(v Issue) templates.Link {
 }
 
 // tooLarge says, in the page's language, why the bug sections are not
-// drawn, or "" when they fit within MaxBugCells.
+// drawn, or "" when they fit within maxBugCells.
 func (b bugsView) tooLarge() string {
 	tokens := len(b.in.Mask[0])
 	if BugCellsFit(len(b.bugs), b.rows, tokens) {
 		return ""
 	}
-	return b.T("compare.bugs.too_large", len(b.bugs), b.rows, tokens, MaxBugCells)
+	return b.T("compare.bugs.too_large", len(b.bugs), b.rows, tokens, maxBugCells)
 }
 
 // HandleBugsChart handles the "GET /compare/bugs/chart/{name}.svg"

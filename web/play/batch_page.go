@@ -163,9 +163,9 @@ type batchEstimator struct {
 	Key, ID, Label, code string
 }
 
-// BatchEstimators are the table rows of batch.Estimators, in its order; code
+// batchEstimators are the table rows of batch.Estimators, in its order; code
 // is verl's adv_estimator setting.
-var BatchEstimators = []batchEstimator{
+var batchEstimators = []batchEstimator{
 	{"grpo_newest_norm_std", "grpo", "batch.est.grpo", "grpo"},
 	{"grpo_newest_no_std(drgrpo)", "drgrpo", "batch.est.drgrpo", "grpo, norm_adv_by_std_in_grpo=False"},
 	{"rloo", "rloo", "batch.est.rloo", "rloo"},
@@ -191,7 +191,7 @@ func (v BatchView) results() templates.BatchResults {
 	} else {
 		r.Summary = append(r.Summary, v.T("batch.whiten", g.Whitening.N, v.B.Len(), page.Num(g.Whitening.Mean), page.Num(g.Whitening.VarUnbiased)))
 	}
-	for _, e := range BatchEstimators {
+	for _, e := range batchEstimators {
 		if est, _ := v.Res.Estimate(e.Key); est.Err != nil {
 			r.Errors = append(r.Errors, v.T("batch.est_error", v.T(e.Label), est.Err.Error()))
 		}

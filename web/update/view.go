@@ -272,8 +272,8 @@ func (p *Params) problemOf(field string) *scenario.Problem {
 	return nil
 }
 
-// MaxParam bounds every number, as the scenario's codec does.
-const MaxParam = scenario.MaxMagnitude
+// maxParam bounds every number, as the scenario's codec does.
+const maxParam = scenario.MaxMagnitude
 
 // parse reads one decimal number as the playground's links do.
 func (p *Params) parse(field, raw string) (float64, bool) {
@@ -282,7 +282,7 @@ func (p *Params) parse(field, raw string) (float64, bool) {
 	case "err.number":
 		p.problem(field, problem, raw)
 	case "err.magnitude":
-		p.problem(field, problem, raw, MaxParam)
+		p.problem(field, problem, raw, maxParam)
 	default:
 		return x, true
 	}
