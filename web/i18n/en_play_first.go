@@ -3,7 +3,7 @@ package i18n
 // The playground's first screen (issue 26): the example's story, with an
 // English gloss of each preset's Chinese prompt and response, the
 // invitation to drag a mark, and the way to lesson 1.
-var enFirstB = map[string]string{
+var enPlayFirst = map[string]string{
 	"first.story":  "The example: %[1]s → %[2]s%[3]s",
 	"first.gloss":  " (%s)",
 	"first.lesson": "Start with lesson 1 →",

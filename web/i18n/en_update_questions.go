@@ -1,7 +1,7 @@
 package i18n
 
 // The questions of the update views (/update/actor, /update/critic).
-var enUpdateQ = map[string]string{
+var enUpdateQuestions = map[string]string{
 	"uq.heading":       "Check yourself on this state",
 	"uq.value":         "The engine's answer: %[1]s.",
 	"uq.ratio":         "What is the ratio π_θ/π_old at t = %[1]s? (4 decimals)",

@@ -1,7 +1,7 @@
 package i18n
 
 // 投影演示模式：词元窗口、二维码全屏层。
-var zhPresent = map[string]string{
+var zhPlayPresent = map[string]string{
 	"window.earlier":       "◀",
 	"window.later":         "▶",
 	"window.earlier.title": "前面的 token（%[1]s–%[2]s）",

@@ -2,7 +2,7 @@ package i18n
 
 // 游乐场的第一屏（issue 26）：示例的故事、拖动标记的邀请和第 1 课的入口。
 // 预设的英文释义只给英文读者看，中文页面不显示（它们在这里只为两种语言的键一致）。
-var zhFirstB = map[string]string{
+var zhPlayFirst = map[string]string{
 	"first.story":  "示例：%[1]s → %[2]s%[3]s",
 	"first.gloss":  "（%s）",
 	"first.lesson": "从第 1 课开始 →",

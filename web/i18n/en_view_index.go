@@ -2,7 +2,7 @@ package i18n
 
 // Finding one's way (issue 26, point 7): the comparison and update views'
 // index pages and their entries in the navigation.
-var enFirstA = map[string]string{
+var enViewIndex = map[string]string{
 	"nav.compare":         "Compare",
 	"nav.update":          "Update",
 	"index.compare.title": "Compare — GAE Lab",

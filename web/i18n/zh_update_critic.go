@@ -1,7 +1,7 @@
 package i18n
 
 // /update/critic 的裁剪图：价值尺度上的裁剪带，以及两个平方误差。
-var zhCritic = map[string]string{
+var zhUpdateCritic = map[string]string{
 	"critic.chart.band.title":     "裁剪带：每个 token 的 $V(s_t) \\pm \\varepsilon$、vpreds、vpredclipped 与 $R_t$",
 	"critic.chart.band.desc":      "每个 token 上：旧价值 values[t] 周围宽为 ±cliprange_value 的带、当前 critic 的预测 vpreds[t]、裁剪进带内的预测，以及回报；每个预测到回报的连线就是它的误差，粗线是 max 取到其平方的那个误差。",
 	"critic.chart.errors.title":   "每个 token 的两个平方误差，以及 max 取到的那个",

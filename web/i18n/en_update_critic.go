@@ -2,7 +2,7 @@ package i18n
 
 // The critic's clipping charts on /update/critic: the clip band on the value
 // scale and the two squared errors.
-var enCritic = map[string]string{
+var enUpdateCritic = map[string]string{
 	"critic.chart.band.title":     "The clip band: $V(s_t) \\pm \\varepsilon$, vpreds, vpredclipped and $R_t$ per token",
 	"critic.chart.band.desc":      "Per token, the band of width ±cliprange_value around the old value values[t], the current critic's prediction vpreds[t], the prediction clipped into the band and the return; a line from each prediction to the return is its error, the thick one is the error whose square max takes.",
 	"critic.chart.errors.title":   "The two squared errors per token and the one max takes",

@@ -1,7 +1,7 @@
 package i18n
 
 // 找到路（issue 26 第 7 点）：对比视图与更新视图的索引页及其导航入口。
-var zhFirstA = map[string]string{
+var zhViewIndex = map[string]string{
 	"nav.compare":         "对比",
 	"nav.update":          "更新",
 	"index.compare.title": "对比 — GAE Lab",

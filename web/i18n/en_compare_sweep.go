@@ -4,7 +4,7 @@ package i18n
 // scenario: the λ sweep (/compare/lambda, keys sweep.lam.*) and Monte Carlo
 // vs TD(0) vs GAE (/compare/estimators, keys sweep.est.*); sweep.* keys are
 // shared.
-var enSweep = map[string]string{
+var enCompareSweep = map[string]string{
 	"sweep.form.legend":     "Settings",
 	"sweep.open_play":       "Open in the playground",
 	"sweep.link.lambda":     "λ sweep",

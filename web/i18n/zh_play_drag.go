@@ -1,7 +1,7 @@
 package i18n
 
-// zhLearner is enLearner in Chinese.
-var zhLearner = map[string]string{
+// zhPlayDrag is enPlayDrag in Chinese.
+var zhPlayDrag = map[string]string{
 	"drag.value": "V(s%[1]s)",
 	"drag.score": "token %[1]s 的分数",
 	"edit.cell":  "%[1]s 的新值",

@@ -1,7 +1,7 @@
 package i18n
 
 // 更新页面（/update/actor、/update/critic）上的问题。
-var zhUpdateQ = map[string]string{
+var zhUpdateQuestions = map[string]string{
 	"uq.heading":       "用这个状态检验一下自己",
 	"uq.value":         "引擎的答案：%[1]s。",
 	"uq.ratio":         "t = %[1]s 处的比率 π_θ/π_old 是多少？（保留 4 位小数）",

@@ -1,7 +1,7 @@
 package i18n
 
 // The English messages of the variance lab (/compare/variance, keys var.*).
-var enVariance = map[string]string{
+var enCompareVariance = map[string]string{
 	"var.open":            "Open in the variance lab",
 	"horizon.chart.title": "How much of a score on the last of %[1]d tokens reaches token t",
 	"horizon.chart.desc":  "log₁₀ of the weight (γλ)^(T−1−t) with which the score reaches each token, from verl's GAE on a response whose only reward is the score and whose critic outputs 0; weights below 1e%[1]d are drawn at %[1]d. Whatever the score does not bring, the critic's values must.",

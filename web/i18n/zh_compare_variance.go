@@ -1,7 +1,7 @@
 package i18n
 
 // 方差实验（/compare/variance，键 var.*）的中文消息。
-var zhVariance = map[string]string{
+var zhCompareVariance = map[string]string{
 	"var.open":            "在方差实验中打开",
 	"horizon.chart.title": "最后一个 token（共 %[1]d 个）上的得分有多少能传到 token t",
 	"horizon.chart.desc":  "得分传到每个 token 的权重 (γλ)^(T−1−t) 取以 10 为底的对数，由 verl 的 GAE 在一个唯一奖励是得分、critic 处处输出 0 的回复上算出；小于 1e%[1]d 的权重画在 %[1]d 处。得分带不到的部分，只能由 critic 的价值来承担。",

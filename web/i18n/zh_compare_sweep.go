@@ -2,7 +2,7 @@ package i18n
 
 // The Chinese messages of the two compare views built on the playground's
 // scenario; see en_sweep.go.
-var zhSweep = map[string]string{
+var zhCompareSweep = map[string]string{
 	"sweep.form.legend":     "设置",
 	"sweep.open_play":       "在" + term(Zh, "playground") + "中打开",
 	"sweep.link.lambda":     "λ 扫描",
