@@ -327,7 +327,7 @@ func TestUpdateActorCanonical(t *testing.T) {
 	doc := webtest.Page(t, "/update/actor?v=1&p=seed-b&theme=dark")
 	target := updSubmit(t, doc, map[string]string{"lp.2": "-0.1", "c": "2.5"})
 	rec := webtest.Get(t, target)
-	// An edit makes a v=3 link naming the release of the v=1 state's GAE (edit_v2.go).
+	// An edit makes a v=3 link naming the release of the v=1 state's GAE (play/edit.go).
 	want := "/update/actor?v=3&p=seed-b&ver=v0.9.0&lp=-0.4,-0.3,-0.1,-0.8,-0.2,-0.25&c=2.5&theme=dark&lang=en"
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != want {
 		t.Fatalf("the form's GET %s: %d → %q, want 303 → %s", target, rec.Code, rec.Header().Get("Location"), want)

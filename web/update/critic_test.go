@@ -367,7 +367,7 @@ func TestUpdateCriticFormWithoutJS(t *testing.T) {
 	s := updDecoded(t, "v=1&p=multi-turn&lam=0.9")
 	_, values, _, _ := updNewest(t, s)
 	values[1] = 1.5
-	// An edit makes a v=3 link naming the release of the v=1 state's GAE (edit_v2.go).
+	// An edit makes a v=3 link naming the release of the v=1 state's GAE (play/edit.go).
 	want := "/update/critic?v=3&p=multi-turn&lam=0.9&ver=v0.9.0&vp=" + updJoin(values) + "&cv=0.25&lang=zh"
 	if got := rec.Header().Get("Location"); got != want {
 		t.Fatalf("the form lands on %s, want %s", got, want)

@@ -120,7 +120,7 @@ func (v updateView) warnings() []string {
 // hiddenState is the form's hidden inputs: the canonical link without the
 // view's own parameters, as name/value pairs in order.
 func (v updateView) hiddenState() []templates.Option {
-	return v.Req.PageLink(v.path, v.EditState()).Hidden() // an edit makes a v=3 link (edit_v2.go)
+	return v.Req.PageLink(v.path, v.EditState()).Hidden() // an edit makes a v=3 link (play/edit.go)
 }
 
 // field is one of the view's own inputs, showing what was typed when it was bad.
