@@ -46,7 +46,7 @@ func (s *Room) HandleBugs(w http.ResponseWriter, r *http.Request) {
 // readBugs decodes a request of /compare/bugs and computes the correct GAE.
 func (s *Room) readBugs(r *http.Request) bugsView {
 	pr := s.Read(r, BugsKeys...)
-	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
+	q, _ := url.ParseQuery(r.URL.RawQuery) // Room.Read has reported a malformed query
 	b := bugsView{bugs: readList(q, "bug", engine.Bugs, &pr.Rep), rows: 1}
 	switch raw := q.Get("rows"); raw {
 	case "", "1":

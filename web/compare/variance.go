@@ -41,7 +41,7 @@ type varianceParams struct {
 // ReadVarianceParams reads n, seed and bias from q. A bad value is reported
 // at its field in rep (the typed text kept for the form) and its default
 // used; extra is the canonical link's part of them: the ones that differ
-// from their defaults, in varianceKeys order.
+// from their defaults, in VarianceKeys order.
 func ReadVarianceParams(q url.Values, rep *scenario.Report) (p varianceParams, extra string) {
 	own := update.Params{Q: q}
 	whole := func(lo, hi float64) update.UpdateCheck {

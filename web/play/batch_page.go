@@ -34,7 +34,7 @@ type BatchRequest struct {
 	B         batch.Batch
 	Rep       scenario.Report
 	rawQuery  string
-	publicURL string // -public-url without its trailing slash, for the link preview (handleBatch sets it)
+	publicURL string // -public-url without its trailing slash, for the link preview (HandleBatch sets it)
 }
 
 // readBatch decodes a /batch request. A malformed query (bad percent-escapes)
@@ -112,7 +112,7 @@ func (v BatchView) query(focus int) string {
 // path, in the request's view and language.
 func (v BatchView) URL(path string, focus int) string { return v.self(path, focus).String() }
 
-// self is url as a pageLink.
+// self is url as a PageLink.
 func (v BatchView) self(path string, focus int) page.Link {
 	return page.Link{Path: path, State: v.query(focus), View: v.Br.View, Lang: v.Br.Lang}
 }
