@@ -109,21 +109,44 @@ type Batch struct {
 	CurrentKL         float64     // apply_kl_penalty's current_kl (0 without KL in the reward)
 }
 
-// Iteration is one training step: its batch and its reduced update metrics.
+// Iteration is one training step: its batch, its reduced update metrics
+// and its data metrics.
 type Iteration struct {
 	Index   int
 	Batch   Batch
-	Metrics []engine.Metric
+	Metrics []engine.Metric // the trainer's and the workers' update metrics (entropy, reward KL, critic/…, actor/…)
+	// Data is compute_data_metrics(batch, use_critic) as the release's fit()
+	// logs it after the updates, on the batch the updates read: the critic's
+	// values from before its update, the advantages and returns of this
+	// step (critic/score/*, critic/rewards/*, critic/advantages/*,
+	// critic/returns/*, critic/values/*, critic/vf_explained_var,
+	// response_length/*, prompt_length/*, and from v0.6.0
+	// response_length_non_aborted/*, response/aborted_ratio). The prompt is
+	// one position of attention_mask (the model reads the prompt as one
+	// state), so prompt_length/* are 1.
+	Data []engine.Metric
 }
 
-// Metric returns the named metric's value and whether it was logged.
+// Metric returns the named metric's value and whether it was logged
+// (update metrics first, then data metrics).
 func (it Iteration) Metric(name string) (float64, bool) {
 	for _, m := range it.Metrics {
 		if m.Name == name {
 			return m.Value, true
 		}
 	}
+	for _, m := range it.Data {
+		if m.Name == name {
+			return m.Value, true
+		}
+	}
 	return 0, false
+}
+
+// All is every metric the trainer logs for the step, in fit()'s order:
+// the update metrics, then the data metrics.
+func (it Iteration) All() []engine.Metric {
+	return append(append(make([]engine.Metric, 0, len(it.Metrics)+len(it.Data)), it.Metrics...), it.Data...)
 }
 
 // Trainer runs a Config's iterations.
@@ -411,9 +434,32 @@ func (tr *Trainer) update(b Batch) (Iteration, error) {
 			return Iteration{}, fmt.Errorf("train: iteration %d: actor: %w", st.Iteration, err)
 		}
 	}
-	it := Iteration{Index: st.Iteration, Batch: b, Metrics: engine.ReduceMetricsGen(g, &metrics)}
+	data, err := dataMetrics(g, &b)
+	if err != nil {
+		return Iteration{}, fmt.Errorf("train: iteration %d: compute_data_metrics: %w", st.Iteration, err)
+	}
+	it := Iteration{Index: st.Iteration, Batch: b, Metrics: engine.ReduceMetricsGen(g, &metrics), Data: data}
 	st.Iteration++
 	return it, nil
+}
+
+// dataMetrics is fit()'s compute_data_metrics(batch, use_critic) at the end
+// of the step (ray_trainer v0.2 :960, v0.4.1 :1170, v0.7.1 :1578, v0.9.0
+// :1736), after both updates: batch["values"] is still the critic's output
+// from before its update. attention_mask is [1 | response_mask]: a prompt
+// of one position, the response's tokens up to EOS (use_critic: the
+// estimator is gae, as need_critic has it without critic.enable).
+func dataMetrics(g engine.Generation, b *Batch) ([]engine.Metric, error) {
+	ones := make([]float64, len(b.Prompt))
+	for i := range ones {
+		ones[i] = 1
+	}
+	// Every row has at least one token (R ≥ 1, the first is always sampled): no empty selection.
+	m, err := engine.DataMetrics(g, engine.DataBatch{
+		Scores: b.TokenLevelScores, Rewards: b.TokenLevelRewards, Advantages: b.Advantages, Returns: b.Returns,
+		Values: b.Values, ResponseMask: b.ResponseMask, PromptLength: ones, PromptWidth: 1,
+	})
+	return []engine.Metric(m), err
 }
 
 // lr is the learning rate after k scheduler steps of verl's

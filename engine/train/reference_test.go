@@ -189,8 +189,9 @@ func compareTable(t *testing.T, where string, got, want []float64, tol float64) 
 }
 
 func metricMap(it Iteration) map[string]float64 {
-	m := make(map[string]float64, len(it.Metrics))
-	for _, x := range it.Metrics {
+	all := it.All()
+	m := make(map[string]float64, len(all))
+	for _, x := range all {
 		m[x.Name] = x.Value
 	}
 	return m

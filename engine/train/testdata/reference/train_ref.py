@@ -18,7 +18,8 @@ states at the one-step iterations; the output, what TestTrainMatchesReference re
 What is verl's own and what is written here:
   - verl's, at the tag: kl_penalty, agg_loss, compute_gae_advantage_return, compute_grpo_outcome_advantage,
     compute_policy_loss, compute_value_loss, the KL controllers (core_algos.py); masked_mean,
-    logprobs_from_logits, entropy_from_logits (torch_functional.py); append_to_dict and reduce_metrics.
+    logprobs_from_logits, entropy_from_logits (torch_functional.py); append_to_dict and reduce_metrics;
+    compute_data_metrics (ray_trainer.py at v0.2, metric_utils.py on; its source, run unedited).
   - torch's: the tables as nn.Parameters, autograd, clip_grad_norm_(…, 1.0), AdamW(betas (0.9, 0.999),
     eps 1e-8, weight_decay 0.01) and LambdaLR with verl's constant-with-warm-up lambda.
   - written here, line for line after verl at v0.2, v0.4.1, v0.7.0 and v0.7.1 (ray_trainer.py and the workers can
@@ -30,10 +31,13 @@ What is verl's own and what is written here:
     the task (vocabulary, prompts, rule-based score, the sampler), as the Go doc comments specify them.
 The release is the config's; the verl on PYTHONPATH must be that tag's (checked against verl.__version__).
 """
+import ast
 import gzip
 import json
 import math
+import os
 import sys
+import types
 
 import numpy as np
 import torch
@@ -50,6 +54,31 @@ except ImportError:
         for key, val in metrics.items():
             metrics[key] = np.mean(val)
         return metrics
+
+
+
+def verl_data_metrics():
+    """verl's own compute_data_metrics (and _compute_response_info) from the checkout on PYTHONPATH, unedited:
+    ray_trainer.py at v0.2, metric_utils.py from v0.3.0.rc0 (importing either module whole needs ray and the
+    workers). They run on a DataProto-like namespace, as web/verify/inverl/make_metrics.py runs them."""
+    root = os.path.dirname(verl.__file__)
+    path = os.path.join(root, "trainer", "ppo", "metric_utils.py")
+    if not os.path.exists(path):
+        path = os.path.join(root, "trainer", "ppo", "ray_trainer.py")
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    funcs = ("_compute_response_info", "compute_data_metrics")
+    defs = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name in funcs]
+    assert sorted(d.name for d in defs) == sorted(funcs), path
+    from typing import Any, Callable, Dict, List
+    import logging
+    ns = {"torch": torch, "np": np, "DataProto": object, "Dict": Dict, "Any": Any, "List": List, "Callable": Callable,
+          "logger": logging.getLogger("verl"), "logging": logging}
+    exec(compile(ast.Module(body=defs, type_ignores=[]), path, "exec"), ns)
+    return ns["compute_data_metrics"]
+
+
+compute_data_metrics = verl_data_metrics()
 
 torch.set_default_dtype(torch.float64)
 torch.set_num_threads(1)
@@ -368,8 +397,20 @@ class Run:
                 am["actor/lr"] = self.asched.get_last_lr()[0]
                 self.asched.step()
             metrics.update(reduce_metrics(am))  # the trainer's metrics.update: update_policy's actor/entropy wins
+        # fit() after the updates (v0.2 :960, v0.4.1 :1170, v0.7.0/v0.7.1 :1578): the values are the critic's
+        # from before its update; the prompt is one attention_mask position.
+        tensors = {"responses": torch.tensor(responses), "attention_mask": attention_mask, "response_mask": mask,
+                   "token_level_scores": scores, "token_level_rewards": rewards, "advantages": advantages,
+                   "returns": returns}
+        if use_critic:
+            tensors["values"] = values
+        metrics.update(compute_data_metrics(types.SimpleNamespace(batch=tensors, non_tensor_batch={}), use_critic=use_critic))
         self.iteration += 1
         return responses, {k: float(v) for k, v in metrics.items()}
+
+
+def round_to(x, digits):
+    return x if math.isnan(x) or math.isinf(x) else float("%.*g" % (digits, x))
 
 
 def flat(p, digits):
@@ -403,13 +444,14 @@ def main(inp, outp):
         for _ in range(cfg["Iterations"]):
             responses, m = run.step()
             tokens.append(["".join(chr(48 + tok) for tok in row) for row in responses])
-            metrics.append(m)
+            metrics.append({k: round_to(v, 10) for k, v in m.items()})  # the run's check is 1e-6
         rec = {"name": pre["name"], "config": cfg, "tokens": tokens, "metrics": metrics,
                "actor": flat(run.actor, 9), "critic": flat(run.critic, 9), "onestep": []}
         for s in pre["states"]:
             one = Run(cfg, s["state"])
             _, m = one.step(s["responses"])
-            rec1 = {"iteration": s["state"]["Iteration"], "metrics": m, "beta": one.kl_ctrl.value}
+            rec1 = {"iteration": s["state"]["Iteration"], "metrics": {k: round_to(v, 14) for k, v in m.items()},
+                    "beta": one.kl_ctrl.value}
             if s["tables"]:
                 rec1["actor"], rec1["critic"] = flat(one.actor, 13), flat(one.critic, 13)
             rec["onestep"].append(rec1)
