@@ -375,7 +375,6 @@ func TestCaps(t *testing.T) {
 		edit  func(*Config)
 	}{
 		{"release", func(c *Config) { c.Release = "v9" }},
-		{"release", func(c *Config) { c.Release = "v0.8.0" }},
 		{"reward", func(c *Config) { c.Reward = "money" }},
 		{"rollout.n", func(c *Config) { c.N = 200 }},
 		{"max_response_length", func(c *Config) { c.Length = 33 }},
