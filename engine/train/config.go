@@ -10,7 +10,7 @@ import (
 // Config is one training run: verl's settings under verl's names (in the
 // comments), at tabular scale.
 type Config struct {
-	Release string // the verl release tag whose arithmetic runs: v0.2 … v0.7.1 (engine.Releases up to LastRelease)
+	Release string // the verl release tag whose arithmetic runs: v0.2 … v0.9.0 (engine.Releases up to LastRelease)
 	Seed    uint64 // the sampler's and the initial tables' seed
 
 	Reward     string // RewardOutcome, RewardHackable, RewardLengthPenalty or RewardDense
@@ -48,6 +48,14 @@ type Config struct {
 	CriticWarmup int     // trainer.critic_warmup: the actor updates from global step CriticWarmup on
 }
 
+// The engine workers' own update metrics (v0.8.0 on): the mini-batch's
+// whole loss, as TrainingWorker logs it under "loss" and the trainer
+// prefixes it (rename_dict).
+const (
+	MetricActorLoss  = "actor/loss"
+	MetricCriticLoss = "critic/loss"
+)
+
 // The optimizer's constants: verl's AdamW defaults and actor/critic grad_clip.
 const (
 	Beta1       = 0.9
@@ -57,10 +65,12 @@ const (
 	GradClip    = 1.0
 )
 
-// LastRelease is the newest generation the loop reproduces: v0.7.1, the
-// last release whose trainer runs the legacy FSDP workers (dp_actor.py,
-// dp_critic.py) by default; from v0.8.0 only the engine workers exist.
-const LastRelease = engine.G10
+// LastRelease is the newest generation the loop reproduces: v0.9.0. Up to
+// v0.7.1 the trainer runs the legacy FSDP workers (dp_actor.py,
+// dp_critic.py) by default; from v0.8.0 only the engine workers exist
+// (engine_workers.py, workers/utils/losses.py), and the loop follows them
+// (engineWorkers).
+const LastRelease = engine.G12
 
 // Caps bound a run.
 const (
@@ -137,7 +147,7 @@ func (c Config) check() (engine.Generation, error) {
 	}
 	g := rel.Gen
 	if g > LastRelease {
-		return 0, fieldError("release", "verl %s trains through its engine workers (workers/utils/losses.py, Metric aggregation), which this loop does not reproduce; choose v0.2…v0.7.1", c.Release)
+		return 0, fieldError("release", "verl %s is newer than the loop reproduces (v0.2…%s)", c.Release, LastRelease.Tag())
 	}
 	finite := func(x float64) bool { return x-x == 0 }
 	switch {

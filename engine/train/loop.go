@@ -14,15 +14,18 @@ import (
 //   - shiftedCriticMask: dp_critic.py multiplies values by
 //     attention_mask[:, −R−1:−1] and trains on that mask (v0.2 :133, :176,
 //     v0.3.0.post1 :156) until response_mask (PR #1850, v0.4.0 :182).
+//
 //   - entropyInUpdate: update_policy logs actor/entropy_loss =
 //     masked_mean(entropy) per micro-batch and always subtracts
 //     entropy_coeff times it (v0.2 dp_actor :253, :278); from v0.4.0 the
 //     trainer logs agg_loss(entropys) of the old log-prob pass (ray_trainer
 //     v0.4.0 :1068, named actor/entropy from v0.4.1 :1042) and the loss
 //     has the entropy term only when entropy_coeff ≠ 0 (v0.4.0 dp_actor).
+//
 //   - actorLRBeforeStep: actor/lr is read after the scheduler's step in
 //     v0.2–v0.3 (fsdp_workers v0.2 :434) and before it from v0.4.0 (:592);
 //     critic/lr from v0.5.0 (v0.4.1 :1126 still after, v0.5.0 :1251 before).
+//
 //   - summedLosses: from v0.7.0 actor/pg_loss, actor/kl_loss and
 //     critic/vf_loss are one scalar summed over every mini-batch and epoch
 //     (metrics["actor/pg_loss"] += …, dp_actor v0.7.0 :435, :549; dp_critic
@@ -30,13 +33,56 @@ import (
 //     that reduce_metrics averages; and actor/entropy from update_policy
 //     (when entropy_coeff ≠ 0) replaces the trainer's (dp_actor :523).
 //
-// Read at v0.2–v0.7.1 (v0.7.1: dp_actor :553, :643, :669; dp_critic :196;
+//   - engineWorkers: from v0.8.0 the legacy workers are gone and the
+//     trainer trains through engine_workers.py's TrainingWorker
+//     (ray_trainer v0.8.0 :1293, v0.9.0 :1302), whose losses are
+//     workers/utils/losses.py's (:57 ppo_loss, :147 value_loss). The actor's
+//     pg_loss, entropy and kl_loss call agg_loss with dp_size = 1,
+//     batch_num_tokens = Σ response_mask and global_batch_size = the
+//     mini-batch's rows (engine.AggregateEngineGen); the critic does so
+//     from v0.9.0 (CriticGlobalBatch), v0.8.0's calls it directly. Each
+//     mini-batch's update appends one value per metric, the Metric class
+//     summing or averaging over its micro-batches (one here), and the
+//     trainer's reduce_metrics averages them: pg_loss and vf_loss are
+//     averaged again, not summed as in v0.7.x. The update also logs
+//     actor/loss and critic/loss (the mini-batch's whole loss), the
+//     entropy term as actor/entropy_loss when entropy_coeff ≠ 0 (the
+//     trainer's actor/entropy stays), and the learning rate after the
+//     scheduler's step, taken at the last mini-batch (engine_workers
+//     v0.9.0 :307, :370; fsdp transformer_impl :807).
+//
+// Read at v0.2–v0.9.0 (v0.7.1: dp_actor :553, :643, :669; dp_critic :196;
 // fsdp_workers :1025, :1684, as v0.7.0).
 func shiftedCriticMask(g engine.Generation) bool  { return g < engine.G04 }
 func entropyInUpdate(g engine.Generation) bool    { return g < engine.G04 }
-func actorLRBeforeStep(g engine.Generation) bool  { return g >= engine.G04 }
-func criticLRBeforeStep(g engine.Generation) bool { return g >= engine.G06 }
-func summedLosses(g engine.Generation) bool       { return g >= engine.G09 }
+func actorLRBeforeStep(g engine.Generation) bool  { return g >= engine.G04 && !engineWorkers(g) }
+func criticLRBeforeStep(g engine.Generation) bool { return g >= engine.G06 && !engineWorkers(g) }
+func summedLosses(g engine.Generation) bool       { return g >= engine.G09 && !engineWorkers(g) }
+func engineWorkers(g engine.Generation) bool      { return g >= engine.G11 }
+
+// aggFunc is agg_loss as one call site of a release calls it.
+type aggFunc func(g engine.Generation, loss, mask [][]float64, mode engine.AggMode) (float64, error)
+
+// actorAgg is the actor's agg_loss: the engine workers' from v0.8.0.
+func actorAgg(g engine.Generation) aggFunc {
+	if engineWorkers(g) {
+		return engine.AggregateEngineGen
+	}
+	return engine.AggregateGen
+}
+
+// criticGlobalBatch: the critic's agg_loss has the global-batch arguments (v0.9.0).
+func criticGlobalBatch(g engine.Generation) bool {
+	return engineWorkers(g) && g.Has(engine.CriticGlobalBatch)
+}
+
+// criticAgg is the critic's agg_loss.
+func criticAgg(g engine.Generation) aggFunc {
+	if criticGlobalBatch(g) {
+		return engine.AggregateEngineGen
+	}
+	return engine.AggregateGen
+}
 
 func entropyMetric(g engine.Generation) string {
 	if g < engine.G05 {
@@ -109,21 +155,44 @@ type Batch struct {
 	CurrentKL         float64     // apply_kl_penalty's current_kl (0 without KL in the reward)
 }
 
-// Iteration is one training step: its batch and its reduced update metrics.
+// Iteration is one training step: its batch, its reduced update metrics
+// and its data metrics.
 type Iteration struct {
 	Index   int
 	Batch   Batch
-	Metrics []engine.Metric
+	Metrics []engine.Metric // the trainer's and the workers' update metrics (entropy, reward KL, critic/…, actor/…)
+	// Data is compute_data_metrics(batch, use_critic) as the release's fit()
+	// logs it after the updates, on the batch the updates read: the critic's
+	// values from before its update, the advantages and returns of this
+	// step (critic/score/*, critic/rewards/*, critic/advantages/*,
+	// critic/returns/*, critic/values/*, critic/vf_explained_var,
+	// response_length/*, prompt_length/*, and from v0.6.0
+	// response_length_non_aborted/*, response/aborted_ratio). The prompt is
+	// one position of attention_mask (the model reads the prompt as one
+	// state), so prompt_length/* are 1.
+	Data []engine.Metric
 }
 
-// Metric returns the named metric's value and whether it was logged.
+// Metric returns the named metric's value and whether it was logged
+// (update metrics first, then data metrics).
 func (it Iteration) Metric(name string) (float64, bool) {
 	for _, m := range it.Metrics {
 		if m.Name == name {
 			return m.Value, true
 		}
 	}
+	for _, m := range it.Data {
+		if m.Name == name {
+			return m.Value, true
+		}
+	}
 	return 0, false
+}
+
+// All is every metric the trainer logs for the step, in fit()'s order:
+// the update metrics, then the data metrics.
+func (it Iteration) All() []engine.Metric {
+	return append(append(make([]engine.Metric, 0, len(it.Metrics)+len(it.Data)), it.Metrics...), it.Data...)
 }
 
 // Trainer runs a Config's iterations.
@@ -411,9 +480,32 @@ func (tr *Trainer) update(b Batch) (Iteration, error) {
 			return Iteration{}, fmt.Errorf("train: iteration %d: actor: %w", st.Iteration, err)
 		}
 	}
-	it := Iteration{Index: st.Iteration, Batch: b, Metrics: engine.ReduceMetricsGen(g, &metrics)}
+	data, err := dataMetrics(g, &b)
+	if err != nil {
+		return Iteration{}, fmt.Errorf("train: iteration %d: compute_data_metrics: %w", st.Iteration, err)
+	}
+	it := Iteration{Index: st.Iteration, Batch: b, Metrics: engine.ReduceMetricsGen(g, &metrics), Data: data}
 	st.Iteration++
 	return it, nil
+}
+
+// dataMetrics is fit()'s compute_data_metrics(batch, use_critic) at the end
+// of the step (ray_trainer v0.2 :960, v0.4.1 :1170, v0.7.1 :1578, v0.9.0
+// :1736), after both updates: batch["values"] is still the critic's output
+// from before its update. attention_mask is [1 | response_mask]: a prompt
+// of one position, the response's tokens up to EOS (use_critic: the
+// estimator is gae, as need_critic has it without critic.enable).
+func dataMetrics(g engine.Generation, b *Batch) ([]engine.Metric, error) {
+	ones := make([]float64, len(b.Prompt))
+	for i := range ones {
+		ones[i] = 1
+	}
+	// Every row has at least one token (R ≥ 1, the first is always sampled): no empty selection.
+	m, err := engine.DataMetrics(g, engine.DataBatch{
+		Scores: b.TokenLevelScores, Rewards: b.TokenLevelRewards, Advantages: b.Advantages, Returns: b.Returns,
+		Values: b.Values, ResponseMask: b.ResponseMask, PromptLength: ones, PromptWidth: 1,
+	})
+	return []engine.Metric(m), err
 }
 
 // lr is the learning rate after k scheduler steps of verl's
@@ -446,6 +538,11 @@ func (tr *Trainer) aggMode() engine.AggMode {
 // at every valid position of a row, so it is agg_loss of a loss that is 1
 // at one valid position of row i and 0 elsewhere.
 func rowWeights(g engine.Generation, mask [][]float64, mode engine.AggMode) ([]float64, error) {
+	return rowWeightsWith(engine.AggregateGen, g, mask, mode)
+}
+
+// rowWeightsWith is rowWeights for the agg_loss call agg.
+func rowWeightsWith(agg aggFunc, g engine.Generation, mask [][]float64, mode engine.AggMode) ([]float64, error) {
 	B, R := len(mask), len(mask[0])
 	unit := engine.NewMatrix(B, R)
 	w := make([]float64, B)
@@ -461,7 +558,7 @@ func rowWeights(g engine.Generation, mask [][]float64, mode engine.AggMode) ([]f
 			continue
 		}
 		unit[i][t] = 1
-		v, err := engine.AggregateGen(g, unit, mask, mode)
+		v, err := agg(g, unit, mask, mode)
 		unit[i][t] = 0
 		if err != nil {
 			return nil, err
@@ -493,7 +590,7 @@ func (tr *Trainer) updateCritic(b *Batch, criticMask [][]float64, metrics *engin
 	// The loss's weights depend only on the mask: once per mini-batch.
 	weights := make([][]float64, c.MiniBatches)
 	for k, mb := range c.miniBatches() {
-		w, err := rowWeights(g, criticMask[mb[0]:mb[1]], mode)
+		w, err := rowWeightsWith(criticAgg(g), g, criticMask[mb[0]:mb[1]], mode)
 		if err != nil {
 			return err
 		}
@@ -514,6 +611,9 @@ func (tr *Trainer) updateCritic(b *Batch, criticMask [][]float64, metrics *engin
 				metrics.Append(engine.MetricVFClipFrac, vl.ClipFrac)
 			}
 			metrics.Append(engine.MetricVPredMean, vpredMean)
+			if engineWorkers(g) {
+				metrics.Append(MetricCriticLoss, vl.Loss)
+			}
 			metrics.Append(engine.MetricCriticGradNorm, norm)
 		}
 	}
@@ -546,7 +646,12 @@ func (tr *Trainer) criticLoss(params []float64, b *Batch, criticMask [][]float64
 	m := criticMask[lo:hi]
 	vt := engine.ValueLossTerms(b.Values[lo:hi], vpreds, b.Returns[lo:hi], c.ClipValue)
 	// Every mode is one the release knows (check), and a mini-batch has a valid token: no error.
-	vl, _ := engine.AggregateValueLossGen(g, vt, m, tr.aggMode())
+	var vl engine.ValueLoss
+	if criticGlobalBatch(g) {
+		vl, _ = engine.AggregateValueLossEngineGen(g, vt, m, tr.aggMode())
+	} else {
+		vl, _ = engine.AggregateValueLossGen(g, vt, m, tr.aggMode())
+	}
 	vpredMean, _ := engine.MaskedMeanGen(g, vpreds, m)
 	clear(grad)
 	for i := range n {

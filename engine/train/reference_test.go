@@ -39,6 +39,10 @@ var referenceRuns = []struct {
 	{"ppo", "v0.7.0", nil}, {"grpo", "v0.7.0", nil}, {"warmup", "v0.7.0", nil},
 	// seq-mean-token-sum-norm was redefined in v0.7.1 (PR #5366).
 	{"drgrpo", "v0.4.1", nil}, {"drgrpo", "v0.7.1", nil},
+	// The engine workers (v0.8.0 on): the global-batch agg_loss, Metric aggregation, actor/loss and critic/loss,
+	// the LR after the scheduler's step; v0.9.0's critic with the global batch too.
+	{"ppo", "v0.9.0", []int{1}}, {"grpo", "v0.9.0", nil}, {"warmup", "v0.9.0", nil}, {"drgrpo", "v0.9.0", nil},
+	{"ppo", "v0.8.0", nil}, {"grpo", "v0.8.0", nil},
 }
 
 // referenceConfig is the config of a reference run.
@@ -63,6 +67,7 @@ type refInputPreset struct {
 	Name   string     `json:"name"`
 	Config Config     `json:"config"`
 	States []refState `json:"states"`
+	Final  bool       `json:"final"` // write the final tables (the first run of each release)
 }
 
 type refState struct {
@@ -99,7 +104,7 @@ func writeReferenceInput(t *testing.T, path string) {
 	var in refInput
 	for _, run := range referenceRuns {
 		cfg := referenceConfig(t, run.Preset, run.Release)
-		p := refInputPreset{Name: run.Preset, Config: cfg}
+		p := refInputPreset{Name: run.Preset, Config: cfg, Final: firstOfRelease(run.Release, run.Preset)}
 		tr, err := New(cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -125,6 +130,16 @@ func writeReferenceInput(t *testing.T, path string) {
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// firstOfRelease reports whether preset is the first reference run at release.
+func firstOfRelease(release, preset string) bool {
+	for _, run := range referenceRuns {
+		if run.Release == release {
+			return run.Preset == preset
+		}
+	}
+	return false
 }
 
 func readReference(t *testing.T) refOutput {
@@ -189,8 +204,9 @@ func compareTable(t *testing.T, where string, got, want []float64, tol float64) 
 }
 
 func metricMap(it Iteration) map[string]float64 {
-	m := make(map[string]float64, len(it.Metrics))
-	for _, x := range it.Metrics {
+	all := it.All()
+	m := make(map[string]float64, len(all))
+	for _, x := range all {
 		m[x.Name] = x.Value
 	}
 	return m
@@ -200,7 +216,8 @@ func metricMap(it Iteration) map[string]float64 {
 // reference's (verl's own functions at the release's tag): every sampled
 // token identical, every metric and the final tables within
 // 1e-6·max(1, |x|), and from the app's states at oneStepAt one
-// teacher-forced iteration within 1e-10·max(1, |x|).
+// teacher-forced iteration within 1e-10·max(1, |x|). The final tables are
+// compared for the first run of each release (the file stays small).
 func TestTrainMatchesReference(t *testing.T) {
 	if *exportStates != "" {
 		writeReferenceInput(t, *exportStates)
@@ -238,8 +255,10 @@ func TestTrainMatchesReference(t *testing.T) {
 			}
 			compareMetrics(t, fmt.Sprintf("%s %s iteration %d", rp.Name, cfg.Release, k), metricMap(it), rp.Metrics[k], 1e-6)
 		}
-		compareTable(t, rp.Name+" final actor", res.Final.Actor, rp.Actor, 1e-6)
-		compareTable(t, rp.Name+" final critic", res.Final.Critic, rp.Critic, 1e-6)
+		if firstOfRelease(cfg.Release, rp.Name) || rp.Actor != nil {
+			compareTable(t, rp.Name+" "+cfg.Release+" final actor", res.Final.Actor, rp.Actor, 1e-6)
+			compareTable(t, rp.Name+" "+cfg.Release+" final critic", res.Final.Critic, rp.Critic, 1e-6)
+		}
 
 		if len(rp.OneStep) != len(oneStepAt) {
 			t.Fatalf("%s: %d one-step checks, want %d", rp.Name, len(rp.OneStep), len(oneStepAt))

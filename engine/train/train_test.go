@@ -375,7 +375,6 @@ func TestCaps(t *testing.T) {
 		edit  func(*Config)
 	}{
 		{"release", func(c *Config) { c.Release = "v9" }},
-		{"release", func(c *Config) { c.Release = "v0.8.0" }},
 		{"reward", func(c *Config) { c.Reward = "money" }},
 		{"rollout.n", func(c *Config) { c.N = 200 }},
 		{"max_response_length", func(c *Config) { c.Length = 33 }},
@@ -534,4 +533,67 @@ func verlName(key string) string {
 		return "gdpo"
 	}
 	return key
+}
+
+// TestIterationDataMetrics: each iteration carries compute_data_metrics of
+// its own batch, taken after the updates on the critic's values from before
+// its update, with critic/values/* only for GAE and the non-aborted metrics
+// from v0.6.0.
+func TestIterationDataMetrics(t *testing.T) {
+	for _, tc := range []struct {
+		preset, release string
+		critic, aborted bool
+	}{{"ppo", "v0.2", true, false}, {"ppo", "v0.7.1", true, true}, {"grpo", "v0.4.1", false, false}} {
+		cfg, _ := Preset(tc.preset)
+		cfg.Release = tc.release
+		tr, st, it := stepped(t, cfg, 3)
+		b := it.Batch
+		want, err := engine.DataMetrics(mustGen(t, tc.release), engine.DataBatch{
+			Scores: b.TokenLevelScores, Rewards: b.TokenLevelRewards, Advantages: b.Advantages, Returns: b.Returns,
+			Values: b.Values, ResponseMask: b.ResponseMask, PromptLength: make([]float64, len(b.Prompt)), PromptWidth: 1,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(it.Data) != len(want) {
+			t.Fatalf("%s %s: %d data metrics, want %d", tc.preset, tc.release, len(it.Data), len(want))
+		}
+		for k, m := range want {
+			if it.Data[k].Name != m.Name {
+				t.Fatalf("%s %s: data metric %d is %s, want %s", tc.preset, tc.release, k, it.Data[k].Name, m.Name)
+			}
+			if strings.HasPrefix(m.Name, "prompt_length/") {
+				continue // the test's prompt lengths are 0, the trainer's 1
+			}
+			if got, _ := it.Metric(m.Name); got != m.Value {
+				t.Fatalf("%s %s: %s = %v, compute_data_metrics of the batch %v", tc.preset, tc.release, m.Name, got, m.Value)
+			}
+		}
+		if v, ok := it.Metric("prompt_length/mean"); !ok || v != 1 {
+			t.Fatalf("%s %s: prompt_length/mean = %v, %v; want 1", tc.preset, tc.release, v, ok)
+		}
+		if _, ok := it.Metric("critic/vf_explained_var"); ok != tc.critic {
+			t.Fatalf("%s %s: critic/vf_explained_var logged: %v", tc.preset, tc.release, ok)
+		}
+		if _, ok := it.Metric("response/aborted_ratio"); ok != tc.aborted {
+			t.Fatalf("%s %s: response/aborted_ratio logged: %v", tc.preset, tc.release, ok)
+		}
+		if got := it.All(); len(got) != len(it.Metrics)+len(it.Data) || got[len(it.Metrics)].Name != "critic/score/mean" {
+			t.Fatalf("%s %s: All() is not the update metrics, then the data metrics", tc.preset, tc.release)
+		}
+		if !tc.critic {
+			continue
+		}
+		// critic/values/max is the critic's table before its update, not after.
+		before, after := math.Inf(-1), math.Inf(-1)
+		for i, row := range b.Responses {
+			for t2 := range validLen(row) {
+				k := cfg.CriticIndex(b.Prompt[i], t2, prevAt(row, t2))
+				before, after = math.Max(before, st.Critic[k]), math.Max(after, tr.State().Critic[k])
+			}
+		}
+		if v, _ := it.Metric("critic/values/max"); v != before || v == after {
+			t.Fatalf("%s %s: critic/values/max = %v; the table before the update gives %v, after %v", tc.preset, tc.release, v, before, after)
+		}
+	}
 }
