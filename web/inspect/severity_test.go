@@ -134,3 +134,18 @@ func TestFitOutOfRange(t *testing.T) {
 		t.Errorf("λ = 0.9 fitted: %+v", f)
 	}
 }
+
+// TestCandidatesOnReleaseLoop: a named bug on a release with the plain
+// loop, in a multi-turn batch where the loops differ (verl v0.2's own GAE
+// with whitened returns, web/verify/inverl/make_loop.py), is explained by
+// that bug: the candidates are built on the chosen release's loop, not
+// the newest's.
+func TestCandidatesOnReleaseLoop(t *testing.T) {
+	a := mustLoad(t, "verl_loop_v0.2_whitened_returns.npz", "")
+	if got := explained(a.Check.Returns); got != "whitened-returns" {
+		t.Errorf("returns explained by %q, want whitened-returns (tried %+v)", got, a.Check.Returns.Tried)
+	}
+	if explained(a.Check.Advantages) != "exact" || a.Verdict != VerdictNotExact {
+		t.Errorf("advantages %s, verdict %s", explained(a.Check.Advantages), a.Verdict)
+	}
+}

@@ -31,7 +31,7 @@ func inspectSanityView(t func(string, ...any) string, findings []Finding) templa
 		switch f.Kind {
 		case "values_shifted":
 			line = t("inspect.sanity."+f.Kind, f.Tensor, inum(f.Value), list)
-		case FitOutOfRange:
+		case FitOutOfRange, KLCoefDrifted:
 			line = t("inspect.sanity."+f.Kind, f.Tensor, inum(f.Value))
 		case "mass_where_masked", "values_where_masked", RewardKLMismatch:
 			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, inum(f.Value), list)
