@@ -100,6 +100,10 @@ type Options struct {
 	BodyMinRate   int64
 	BodyRateGrace time.Duration
 	BodyRateFrom  time.Duration
+	// BodiesPerAddr is how many bodies one client address may send at once
+	// to the compute API, the views' forms and the class routes (default
+	// 8; 429 past it): a slow body holds its group's slot while it arrives.
+	BodiesPerAddr int
 	// InspectPerHour and InspectBurst are each address's quota of uploads
 	// to inspect (default 60 an hour, in bursts of up to 10; 429 past it);
 	// InspectConcurrent how many analyses run at once (default 1), each
@@ -208,12 +212,14 @@ func (s *Server) router() *router {
 		mw.WithURLLimit, mw.WithCrossSiteRefusal(o.PublicURL), clientip.Middleware(o.TrustProxy))
 	slots := mw.WithInflightLimit(o.MaxInflight, o.InflightWait)
 	rate := mw.BodyRate{Min: o.BodyMinRate, Grace: o.BodyRateGrace, From: o.BodyRateFrom, Closing: s.closing}
+	perAddr := rate // uploads: one slot pool of their own (UploadSlots)
+	perAddr.PerAddr = o.BodiesPerAddr
 	gzip := middleware.Compress(gzipLevel, compressible...)
 	rt := &router{
 		Mux:     mux,
 		pages:   mux.With(slots, mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger), mw.WithConditional(mw.BuildID(), s.answers), gzip),
-		limited: mux.With(slots, mw.WithBodyRate(rate, api.MaxBodyBytes, "limit.slow_body"), mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
-		classes: mux.With(mw.WithInflightLimit(o.ClassSlots, o.ClassWait), mw.WithBodyRate(rate, maxClassBodyBytes, "limit.slow_body"),
+		limited: mux.With(slots, mw.WithBodyRate(perAddr, api.MaxBodyBytes, "limit.slow_body"), mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
+		classes: mux.With(mw.WithInflightLimit(o.ClassSlots, o.ClassWait), mw.WithBodyRate(perAddr, maxClassBodyBytes, "limit.slow_body"),
 			mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
 		streams: mux.With(mw.WithStream, mw.WithShutdown(s.closing), mw.WithRecovery(o.Logger)),
 		uploads: mux.With(mw.WithInflightLimit(o.UploadSlots, o.InflightWait), withUploadDeadlines(o.UploadReadTimeout),
@@ -327,6 +333,7 @@ func (o Options) withDefaults() Options {
 	orDefault(&o.BodyMinRate, mw.DefaultBodyMinRate)
 	orDefault(&o.BodyRateGrace, mw.DefaultBodyRateGrace)
 	orDefault(&o.BodyRateFrom, mw.DefaultBodyRateFrom)
+	orDefault(&o.BodiesPerAddr, mw.DefaultBodiesPerAddr)
 	orDefault(&o.InspectPerHour, defaultInspectPerHour)
 	orDefault(&o.InspectBurst, defaultInspectBurst)
 	orDefault(&o.InspectConcurrent, defaultInspectConcurrent)

@@ -67,3 +67,31 @@ func TestEveryPostKeepsTheBodyRate(t *testing.T) {
 		}
 	}
 }
+
+// TestSlowBodiesPerAddress: one address trickling bodies holds at most
+// -bodies-per-addr (2 here) of the slots while they arrive; its next body
+// is answered 429 with Retry-After at once, and /play is served meanwhile.
+// (On main 34 trickling connections took every page slot: /play 503.)
+func TestSlowBodiesPerAddress(t *testing.T) {
+	addr := startServer(t, web.Options{BodiesPerAddr: 2, MaxInflight: 3, BodyRateGrace: 30 * time.Second})
+	for range 2 {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		fmt.Fprintf(c, "POST /api/v1/compute HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{", addr)
+	}
+	time.Sleep(100 * time.Millisecond) // let the server start reading both
+	if status, body := trickle(t, addr, "/api/v1/compute", "application/json", 1000); status != http.StatusTooManyRequests || !strings.Contains(body, `"code":"rate_limited"`) {
+		t.Fatalf("a third body from the address: %d %s, want 429", status, body)
+	}
+	resp, err := http.Get("http://" + addr + "/play")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("/play while the address's bodies arrive: %d, want 200", resp.StatusCode)
+	}
+}

@@ -65,6 +65,9 @@ serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
                           second after its first, checked from 2 s on;
                           slower: 408 (default 16384; -upload-min-rate is
                           its old name)
+  -bodies-per-addr N      request bodies one address may send at once to
+                          the APIs, forms and class routes; more: 429 with
+                          Retry-After (default 8)
   -inspect-per-hour N     batches one address may inspect an hour, in bursts
                           of up to 10 (default 60)
   -inspect-concurrent N   analyses of uploaded batches run at once (default 1)

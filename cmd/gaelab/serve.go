@@ -37,6 +37,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	uploadSlots := fs.Int("upload-slots", 0, "uploads received at once, apart from the pages' requests (0: 4)")
 	bodyMinRate := fs.Int64("body-min-rate", 0, "bytes a second every request body must arrive at, after its first second, from 2 s on (0: 16384)")
 	fs.Int64Var(bodyMinRate, "upload-min-rate", 0, "the old name of -body-min-rate")
+	bodiesPerAddr := fs.Int("bodies-per-addr", 0, "request bodies one address may send at once to the API, forms and class routes; more: 429 (0: 8)")
 	inspectPerHour := fs.Int("inspect-per-hour", 0, "batches one address may inspect an hour, in bursts of up to 10 (0: 60)")
 	inspectConcurrent := fs.Int("inspect-concurrent", 0, "analyses of uploaded batches run at once (0: 1)")
 	dataDir := fs.String("data", "", "data directory of the embedded database")
@@ -122,6 +123,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		UploadReadTimeout: *uploadRead,
 		UploadSlots:       *uploadSlots,
 		BodyMinRate:       *bodyMinRate,
+		BodiesPerAddr:     *bodiesPerAddr,
 		InspectPerHour:    *inspectPerHour,
 		InspectConcurrent: *inspectConcurrent,
 		Store:             st,

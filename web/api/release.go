@@ -241,7 +241,7 @@ func actorKLLossGen(g engine.Generation, req *request, pgLoss float64) obj {
 func outcomeEstimatorsGen(g engine.Generation, req *request, rewards [][]float64) obj {
 	in := outcomeInputs(req, rewards)
 	in.Gen = g
-	return outcomeBlock(in, engine.OutcomeEstimatorsGen(g), func(o obj) any { return o })
+	return outcomeBlock(req.ctx, in, engine.OutcomeEstimatorsGen(g), func(o obj) any { return o })
 }
 
 // jsonWriter writes a block tree as JSON, with NaN and ±Inf as strings, and

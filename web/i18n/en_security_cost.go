@@ -16,4 +16,5 @@ var enSecurityCost = map[string]string{
 	"limit.upload_memory":       "GAE Lab is receiving as many uploads as it holds at once (%d MiB). Try again in a few seconds.",
 	"inspect.err.share_quota":   "This address has shared as many batches as it may today. Its link still works for 1 hour; try sharing again tomorrow.",
 	"inspect.err.shares_budget": "The space for shared batches is full; the batches shared already are kept for the 7 days they were promised. This batch's link still works for 1 hour: try sharing it later.",
+	"limit.bodies_per_addr":     "Too many requests are still arriving from your address: at most %d at once. Try again in %d second(s).",
 }

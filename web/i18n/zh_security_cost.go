@@ -14,4 +14,5 @@ var zhSecurityCost = map[string]string{
 	"limit.upload_memory":       "GAE Lab 正在接收的上传已达同时能容纳的上限（%d MiB）。请过几秒再试。",
 	"inspect.err.share_quota":   "这个地址今天分享的批次已达上限。它的链接仍在 1 小时内有效；请明天再分享。",
 	"inspect.err.shares_budget": "分享批次的空间已满；已分享的批次会按承诺保留 7 天。这个批次的链接仍在 1 小时内有效：请稍后再分享。",
+	"limit.bodies_per_addr":     "你的地址还有太多请求正在发送：同时最多 %d 个。请 %d 秒后再试。",
 }

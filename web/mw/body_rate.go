@@ -6,9 +6,11 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
+	"gaelab/web/clientip"
 	"gaelab/web/httperr"
 )
 
@@ -34,7 +36,18 @@ type BodyRate struct {
 	// a live stream ends at once), so that the shutdown finishes within
 	// its grace.
 	Closing context.Context
+	// PerAddr is how many bodies one client address (clientip.Addr) may
+	// send at once through WithBodyRate (0: no bound); past it the request
+	// is answered 429 with Retry-After before its body is read. A body
+	// takes its group's slot while it arrives, so without it one address
+	// could hold every slot for each body's grace.
+	PerAddr int
 }
+
+// DefaultBodiesPerAddr is BodyRate.PerAddr's default: a lecture hall's
+// phones behind one NAT send their answers' small bodies in one packet
+// each, so even a few hundred of them are rarely 8 at once.
+const DefaultBodiesPerAddr = 8
 
 // BodyPrealloc is the most of a declared length allocated before the
 // bytes arrive: a client that announces 128 MiB and sends nothing holds
@@ -50,16 +63,38 @@ const BodyPrealloc = 8 << 20
 // A request without a body, or of another method than POST, PUT or PATCH
 // (whose body no handler reads), passes as it is.
 func WithBodyRate(rate BodyRate, maxBytes int64, slowKey string) func(http.Handler) http.Handler {
+	var mu sync.Mutex
+	arriving := map[string]int{} // bodies being read, by client address
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.Body == nil || r.Body == http.NoBody || (r.Method != http.MethodPost && r.Method != http.MethodPut && r.Method != http.MethodPatch) {
 				next.ServeHTTP(w, r)
 				return
 			}
+			addr := clientip.Addr(r)
+			mu.Lock()
+			if rate.PerAddr > 0 && arriving[addr] >= rate.PerAddr {
+				mu.Unlock()
+				w.Header().Set("Connection", "close")
+				w.Header().Set("Retry-After", strconv.Itoa(RetryAfter))
+				httperr.Write(w, r, httperr.New("rate_limited", "limit.bodies_per_addr", rate.PerAddr, RetryAfter))
+				return
+			}
+			arriving[addr]++
+			mu.Unlock()
+			done := func() {
+				mu.Lock()
+				if arriving[addr]--; arriving[addr] <= 0 {
+					delete(arriving, addr)
+				}
+				mu.Unlock()
+			}
 			if maxBytes > 0 {
 				r.Body = http.MaxBytesReader(w, r.Body, maxBytes)
 			}
-			if ok, _ := readBodyAtRate(w, r, rate, slowKey); !ok {
+			ok, _ := readBodyAtRate(w, r, rate, slowKey)
+			done()
+			if !ok {
 				return
 			}
 			next.ServeHTTP(w, r)
