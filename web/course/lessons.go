@@ -128,6 +128,8 @@ func (s *Room) HandleLesson(w http.ResponseWriter, r *http.Request) {
 			vm.Body = append(vm.Body, templates.LessonPart{Choice: &cv})
 		case p.Variance != nil:
 			vm.Body = append(vm.Body, templates.LessonPart{HTML: lr.varianceHTML(p.Variance)})
+		case p.Traces != nil:
+			vm.Body = append(vm.Body, templates.LessonPart{HTML: templates.LessonTraces(lr.traces(p.Traces))})
 		case p.Batch != nil:
 			vm.Body = append(vm.Body, templates.LessonPart{HTML: templates.LessonBatch(lr.BatchBlock(p.Batch, BatchHiddenBy(l, p.Batch)))})
 		case p.Details != nil:
