@@ -135,6 +135,10 @@ func RenderLang(src []byte, lang string) (*Lesson, error) {
 				if p.Variance, err = parseVariance(content); err == nil {
 					id = p.Variance.ID
 				}
+			case "traces":
+				if p.Traces, err = parseTraces(content); err == nil {
+					id = p.Traces.ID
+				}
 			case "choice":
 				if p.Choice, err = parseChoice(content); err == nil {
 					p.Choice.Index = choices
@@ -209,7 +213,7 @@ func readingWords(s string) float64 {
 
 // liveBlock reports whether a fenced block's language is a live block.
 func liveBlock(lang string) bool {
-	return lang == "scenario" || lang == "predict" || lang == "choice" || lang == "history" || lang == "answer" || lang == "variance" || lang == "batch"
+	return lang == "scenario" || lang == "predict" || lang == "choice" || lang == "history" || lang == "answer" || lang == "variance" || lang == "batch" || lang == "traces"
 }
 
 // hideFor is the index of the predict block a scenario block placed right

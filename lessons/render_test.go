@@ -181,6 +181,12 @@ func blocks(l *Lesson) string {
 		if x := p.Batch; x != nil {
 			b.WriteString(fmt.Sprintf("batch %s %s %v %t %v; ", x.ID, x.Link, x.Rows, x.Chart, x.Hide))
 		}
+		if x := p.Traces; x != nil {
+			b.WriteString("traces " + x.ID + " " + x.Link + "; ")
+		}
+		if q := p.Predict; q != nil && len(q.Hide) > 0 {
+			b.WriteString(fmt.Sprintf("hide %v; ", q.Hide))
+		}
 		if d := p.Details; d != nil {
 			b.WriteString(d.Kind + "; ")
 		}
