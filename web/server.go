@@ -14,11 +14,11 @@ import (
 	"gaelab/web/compare"
 	"gaelab/web/course"
 	"gaelab/web/inspect"
-	"gaelab/web/store"
 	"gaelab/web/mw"
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/preview"
+	"gaelab/web/store"
 	"gaelab/web/update"
 )
 

@@ -42,7 +42,9 @@ func (f *fakeStore) UploadData(context.Context, string) ([]byte, error) {
 	return f.data, nil
 }
 
-func (f *fakeStore) UploadedToday(context.Context, string, time.Time) (int64, error) { return f.today, nil }
+func (f *fakeStore) UploadedToday(context.Context, string, time.Time) (int64, error) {
+	return f.today, nil
+}
 
 func (f *fakeStore) TakeQuota(context.Context, string, string, store.Bucket, time.Time) (bool, time.Duration, error) {
 	f.taken.Add(1)
