@@ -185,7 +185,7 @@ func Handler(o Options) http.Handler { return newServer(o).router() }
 //     them (o.MaxStreams, per class, per address). Handlers flush with
 //     http.NewResponseController. They end when the server shuts down (withShutdown).
 //   - uploads: large request bodies, each an inspection (uploads.go,
-//     mw/upload_body.go, inspect/quota.go). Their own slots (o.UploadSlots,
+//     mw/upload_body.go, inspect/admit.go). Their own slots (o.UploadSlots,
 //     so slow uploads never hold a page's), a body of at most
 //     o.UploadBodyBytes (413 past it) read within o.UploadReadTimeout, the
 //     client's inspection quota (429), the whole body read at

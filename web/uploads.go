@@ -18,7 +18,7 @@ import (
 // longer read deadline than the other routes (Options.UploadBodyBytes,
 // Options.UploadReadTimeout), slots of their own and a minimum transfer
 // rate (mw/upload_body.go), a per-address quota and one analysis at a time
-// (inspect/quota.go, mw/quota.go), and no 10 s handler timeout: reading the body is
+// (inspect/admit.go: the quotas and admission, before the body is read), and no 10 s handler timeout: reading the body is
 // bounded by the read deadline and the rate, and the work on it by the
 // body limit and the analysis slots.
 const (

@@ -48,6 +48,7 @@ type Room struct {
 	logger      *slog.Logger
 	seats       store.Bucket // new students per client address, shared (admit.go)
 	quotas      Quotas       // classes started, codes tried, shared (quotas.go)
+	hostCookies bool         // an https PublicURL: __Host- cookies (cookies.go)
 
 	specs *bounded.Cache[string, Spec] // "code/qid": questions never change once asked
 
@@ -86,7 +87,7 @@ type Config struct {
 // Without a store (or when the keys cannot be read), classes are off.
 func NewRoom(o Config) *Room {
 	cr := &Room{ttl: o.TTL, maxStudents: o.MaxStudents, hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts),
-		logger: o.Logger, quotas: o.Quotas,
+		logger: o.Logger, quotas: o.Quotas, hostCookies: httpsURL(o.PublicURL),
 		specs:  bounded.New(classSpecBytes, func(k string, sp Spec) int { return bounded.StringBytes(k) + bounded.Approx(sp) }),
 		Tables: bounded.New(PhoneCellBytes, func(k string, c PhoneCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
 	cr.seats = seatBucket(orDefault(o.AddrBurst, DefaultAddrBurst), orDefault(o.AddrRefill, DefaultAddrRefill))
@@ -137,14 +138,13 @@ func noStore(w http.ResponseWriter) { w.Header().Set("Cache-Control", "no-store"
 // csrfToken is the request's valid CSRF cookie, or a fresh one set on w.
 // Pages that hold it in a form are answered no-store.
 func (cr *Room) csrfToken(w http.ResponseWriter, r *http.Request) string {
-	if c, err := r.Cookie(csrfCookie); err == nil {
+	if c, err := cr.readCookie(r, csrfCookie); err == nil {
 		if _, ok := cr.csrf.Check(c.Value); ok {
 			return c.Value
 		}
 	}
 	tok := cr.csrf.New()
-	http.SetCookie(w, &http.Cookie{Name: csrfCookie, Value: tok, Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteStrictMode, Secure: page.RequestScheme(r) == "https", MaxAge: int(cr.ttl.Seconds())})
+	cr.setCookie(w, r, csrfCookie, tok, http.SameSiteStrictMode)
 	return tok
 }
 
@@ -161,7 +161,7 @@ func (cr *Room) checkForm(w http.ResponseWriter, r *http.Request) bool {
 		cr.fail(w, r, "bad_form", "", "class.err.csrf")
 		return false
 	}
-	c, err := r.Cookie(csrfCookie)
+	c, err := cr.readCookie(r, csrfCookie)
 	form := r.PostForm.Get("csrf")
 	ok := err == nil && form != "" &&
 		subtle.ConstantTimeCompare([]byte(c.Value), []byte(form)) == 1
@@ -177,14 +177,13 @@ func (cr *Room) checkForm(w http.ResponseWriter, r *http.Request) bool {
 // deviceID is the student's anonymous device id from its signed cookie,
 // set now if absent (fresh). No name, nothing else about the student.
 func (cr *Room) deviceID(w http.ResponseWriter, r *http.Request) (id string, fresh bool) {
-	if c, err := r.Cookie(deviceCookie); err == nil {
+	if c, err := cr.readCookie(r, deviceCookie); err == nil {
 		if id, ok := cr.device.Check(c.Value); ok {
 			return id, false
 		}
 	}
 	tok := cr.device.New()
-	http.SetCookie(w, &http.Cookie{Name: deviceCookie, Value: tok, Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteLaxMode, Secure: page.RequestScheme(r) == "https", MaxAge: int(cr.ttl.Seconds())})
+	cr.setCookie(w, r, deviceCookie, tok, http.SameSiteLaxMode)
 	id, _ = cr.device.Check(tok)
 	return id, true
 }

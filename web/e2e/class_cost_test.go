@@ -128,3 +128,71 @@ func TestPairingThrottled(t *testing.T) {
 		}
 	})
 }
+
+// TestHostCookies: with an https -public-url the class's cookies are
+// __Host- (Secure, Path=/), the teacher's one per class; a cookie of the
+// old name still opens the controls (set before the upgrade, it lives one
+// class TTL); over plain http the names are unchanged. On main the
+// cookies had no prefix anywhere (ASVS 3.4.4).
+func TestHostCookies(t *testing.T) {
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		st := open(t)
+		for _, tc := range []struct {
+			public              string
+			teacher, path, csrf string
+			secure              bool
+		}{
+			{"https://gae.example.edu", "__Host-gaelab_teacher_", "/", "__Host-gaelab_csrf", true},
+			{"", "gaelab_teacher", "/class/", "gaelab_csrf", false},
+		} {
+			srv := server(t, st, web.Options{PublicURL: tc.public})
+			status, m := api(t, srv.URL, "POST", "/api/v1/classes", "", nil)
+			if status != http.StatusCreated {
+				t.Fatalf("start: %d %v", status, m)
+			}
+			code, key := m["code"].(string), m["key"].(string)
+			u, _ := url.Parse(m["teach"].(string))
+			c := newClient(t, srv.URL)
+			resp, _ := c.get(u.RequestURI())
+			want := tc.teacher
+			if tc.secure {
+				want += code
+			}
+			var teacher *http.Cookie
+			for _, ck := range resp.Cookies() {
+				if ck.Name == want {
+					teacher = ck
+				}
+			}
+			wantPath := tc.path
+			if !tc.secure {
+				wantPath += code
+			}
+			if teacher == nil || teacher.Path != wantPath || teacher.Secure != tc.secure {
+				t.Errorf("%q: the teach link set %v; want %s with Path=%s, Secure %v", tc.public, resp.Header["Set-Cookie"], want, wantPath, tc.secure)
+				continue
+			}
+			get := func(path string, cookies ...*http.Cookie) *http.Response {
+				req, _ := http.NewRequest("GET", srv.URL+path, nil)
+				for _, ck := range cookies {
+					req.AddCookie(ck)
+				}
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				resp.Body.Close()
+				return resp
+			}
+			if resp := get("/class/"+code+"/teach", &http.Cookie{Name: teacher.Name, Value: teacher.Value}); resp.StatusCode != http.StatusOK {
+				t.Errorf("%q: the controls with the new cookie = %d; want 200", tc.public, resp.StatusCode)
+			}
+			if resp := get("/class/"+code+"/teach", &http.Cookie{Name: "gaelab_teacher", Value: key}); resp.StatusCode != http.StatusOK {
+				t.Errorf("%q: the controls with the old name's cookie = %d; want 200", tc.public, resp.StatusCode)
+			}
+			if !setsCookie(get("/join/"+code), tc.csrf) {
+				t.Errorf("%q: the phone's page sets no %s", tc.public, tc.csrf)
+			}
+		}
+	})
+}
