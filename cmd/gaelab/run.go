@@ -89,6 +89,21 @@ allow n times as much), each answered 429 with Retry-After past it:
                           minute (default 120), bursts of -views-burst (60)
   -previews-per-minute N  link previews (…/preview.png) a minute (default
                           30), in bursts of -previews-burst (10)
+Quotas every replica shares (counted in the database, per client address):
+  -class-starts-per-hour N  live classes one address may start an hour
+                          (default 30)
+  -class-code-guesses N   unknown join codes one address may try at once,
+                          then one every 3 s (default 20)
+  -class-pair-guesses N   pairing codes one address may type (twice that
+                          for one class), then one a minute; a code is
+                          voided after 10 wrong ones (default 10)
+  -shares-per-day N       uploads one address may share a day (default 20)
+  -share-store-bytes N    bytes all live shared uploads may hold (default
+                          half of the upload store, 1 GiB)
+  -upload-daily-bytes N   bytes one address may upload to /inspect a UTC
+                          day (default 512 MiB)
+  -upload-memory N        bytes of upload bodies held in memory at once, by
+                          their Content-Length (default 256 MiB)
 inspect reads the file's own config (its sidecar); a flag wins over it. It
 prints what /inspect's page says: the checks, the findings, the reward check,
 the fit and the verdict (exact only when every quantity matches and no blocking
