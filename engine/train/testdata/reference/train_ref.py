@@ -17,7 +17,7 @@ states at the one-step iterations; the output, what TestTrainMatchesReference re
 
 What is verl's own and what is written here:
   - verl's, at the tag: kl_penalty, agg_loss, compute_gae_advantage_return, compute_grpo_outcome_advantage,
-    compute_policy_loss, compute_value_loss, the KL controllers (core_algos.py); masked_mean,
+    compute_remax_outcome_advantage, compute_policy_loss, compute_value_loss, the KL controllers (core_algos.py); masked_mean,
     logprobs_from_logits, entropy_from_logits (torch_functional.py); append_to_dict and reduce_metrics;
     compute_data_metrics (ray_trainer.py at v0.2, metric_utils.py on; its source, run unedited).
   - torch's: the tables as nn.Parameters, autograd, clip_grad_norm_(…, 1.0), AdamW(betas (0.9, 0.999),
@@ -29,7 +29,7 @@ What is verl's own and what is written here:
     update_critic (dp_critic.py), update_policy (dp_actor.py) with micro-batch = mini-batch; from v0.8.0 the
     engine workers' _update_critic/_update_actor (engine_critic, engine_actor: losses.py's ppo_loss and value_loss
     on core_algos' functions with the global-batch arguments, TrainingWorker.train_mini_batch's aggregation with
-    verl's own Metric class, rename_dict), the LR
+    verl's own Metric class, rename_dict), ReMax's greedy baseline (fit()), the LR
     metric's side of the scheduler step (fsdp_workers.py), v0.2's reduce_metrics (ray_trainer.py :179); and
     the task (vocabulary, prompts, rule-based score, the sampler), as the Go doc comments specify them.
 The release is the config's; the verl on PYTHONPATH must be that tag's (checked against verl.__version__).
@@ -221,6 +221,26 @@ class Run:
                 out.append(row)
         return out
 
+    def reward_baselines(self, B):
+        """One greedy response per prompt (do_sample False: argmax, the first on a tie) from the policy that
+        sampled the batch, its score summed (reward_fn(batch).sum(-1)), repeated to the prompt's n rows."""
+        cfg = self.cfg
+        P, R, N = cfg["Prompts"], cfg["Length"], cfg["N"]
+        score = []
+        with torch.no_grad():
+            for p in range(P):
+                prev, row = PAD, []
+                for t in range(R):
+                    if prev == EOS:
+                        break
+                    tok = int(torch.argmax(self.actor[p, t, prev]).item()) + 1
+                    row.append(tok)
+                    prev = tok
+                s = [0.0] * R
+                score_row(cfg["Reward"], p, row, s)
+                score.append(sum(s))
+        return torch.tensor([score[i // N] for i in range(B)])
+
     def states(self, responses):
         """The index tensors of s_t = (prompt, t, token t−1), the labels and the response_mask."""
         cfg = self.cfg
@@ -368,6 +388,9 @@ class Run:
         if use_critic:
             advantages, returns = core_algos.compute_gae_advantage_return(
                 **{"token_level_rewards": rewards, "values": values, mkey: mask, "gamma": cfg["Gamma"], "lam": cfg["Lam"]})
+        elif cfg["Estimator"] == "remax":  # fit()'s greedy baseline (v0.2 :856, v0.4.1 :991, v0.9.0 :1468)
+            advantages, returns = core_algos.compute_remax_outcome_advantage(
+                **{"token_level_rewards": rewards, "reward_baselines": self.reward_baselines(B), mkey: mask})
         else:
             assert cfg["Estimator"] == "grpo", cfg["Estimator"]
             index = np.array([str(i // cfg["N"]) for i in range(B)], dtype=object)
