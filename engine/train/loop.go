@@ -33,6 +33,12 @@ import (
 //     that reduce_metrics averages; and actor/entropy from update_policy
 //     (when entropy_coeff ≠ 0) replaces the trainer's (dp_actor :523).
 //
+//   - lastKLLoss: until v0.4.1 update_policy assigns
+//     metrics["actor/kl_loss"] = kl_loss instead of appending it (v0.2
+//     dp_actor :267, v0.3.0.rc0 :308, v0.4.0 :418, v0.4.1 :504), so the
+//     logged value is the last mini-batch's of the last epoch; v0.5.0
+//     appends it per micro-batch (:462).
+//
 //   - engineWorkers: from v0.8.0 the legacy workers are gone and the
 //     trainer trains through engine_workers.py's TrainingWorker
 //     (ray_trainer v0.8.0 :1293, v0.9.0 :1302), whose losses are
@@ -59,6 +65,7 @@ func actorLRBeforeStep(g engine.Generation) bool  { return g >= engine.G04 && !e
 func criticLRBeforeStep(g engine.Generation) bool { return g >= engine.G06 && !engineWorkers(g) }
 func summedLosses(g engine.Generation) bool       { return g >= engine.G09 && !engineWorkers(g) }
 func engineWorkers(g engine.Generation) bool      { return g >= engine.G11 }
+func lastKLLoss(g engine.Generation) bool         { return g < engine.G06 }
 
 // aggFunc is agg_loss as one call site of a release calls it.
 type aggFunc func(g engine.Generation, loss, mask [][]float64, mode engine.AggMode) (float64, error)

@@ -482,9 +482,10 @@ class Run:
                         policy_loss = policy_loss + kl_loss * cfg["KLLossCoef"]
                         if v07:
                             am["actor/kl_loss"] += kl_loss.detach().item()
-                        else:
-                            mb["actor/kl_loss"] = kl_loss.detach().item()
-                        mb["actor/kl_coef"] = cfg["KLLossCoef"]
+                            mb["actor/kl_coef"] = cfg["KLLossCoef"]
+                        else:  # v0.2 :267, v0.4.1 :504: metrics["actor/kl_loss"] = …, the last mini-batch's value
+                            am["actor/kl_loss"] = kl_loss.detach().item()
+                            am["actor/kl_coef"] = cfg["KLLossCoef"]
                     policy_loss.backward()
                     if v07:
                         am["actor/pg_loss"] += pg_loss.detach().item()
