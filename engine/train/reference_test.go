@@ -49,6 +49,8 @@ var referenceRuns = []struct {
 	// iteration 20 and 2e-2 at 28), so torch's and Go's roundoff part beyond 1e-6 near iteration 30:
 	// the reference runs 27 iterations (the one-step checks at 0, 1, 10, 25 hold at 1e-10 to the end).
 	{"remax", "v0.4.1", nil, 27}, {"remax", "v0.9.0", nil, 27},
+	// v0.4.0: the trainer's entropy metric is actor/entropy_loss, vf_loss has no 0.5.
+	{"ppo", "v0.4.0", nil, 0}, {"warmup", "v0.4.0", nil, 0},
 }
 
 // referenceConfig is the config of reference run n.

@@ -8,7 +8,7 @@ Run by hand (not in CI: it needs torch), from the repository root:
         engine/train/testdata/reference/train_ref.py /tmp/states.json \
         engine/train/testdata/reference/reference.json.gz
 
-once for each tag the runs use (v0.2, v0.4.1, v0.7.0, v0.7.1, v0.8.0, v0.9.0): each call fills in its tag's runs. With
+once for each tag the runs use (v0.2, v0.4.0, v0.4.1, v0.7.0, v0.7.1, v0.8.0, v0.9.0): each call fills in its tag's runs. With
 `--time /tmp/states.json` in place of the two files it times the budget run (the first run at 200 iterations).
 
 A checkout is `git archive <tag> verl | tar -x -C DIR` of verl's repository (web/verify/inverl/run.sh does the
@@ -86,7 +86,7 @@ compute_data_metrics = verl_data_metrics()
 torch.set_default_dtype(torch.float64)
 torch.set_num_threads(1)
 
-TAGS = {"v0.2": "0.2", "v0.4.1": "0.4.1", "v0.7.0": "0.7.0.dev", "v0.7.1": "0.7.1", "v0.8.0": "0.8.0.dev",
+TAGS = {"v0.2": "0.2", "v0.4.0": "0.4.0", "v0.4.1": "0.4.1", "v0.7.0": "0.7.0.dev", "v0.7.1": "0.7.1", "v0.8.0": "0.8.0.dev",
         "v0.9.0": "0.9.0"}  # tag -> verl.__version__ at that tag
 ENGINE_TAGS = ("v0.8.0", "v0.9.0")  # the trainer trains through engine_workers.py (workers/utils/losses.py)
 
@@ -361,8 +361,9 @@ class Run:
         use_critic = cfg["Estimator"] == "gae"
         with torch.no_grad():
             old_log_prob, entropys = self.forward(self.actor, idx, labels, mask)
-            if not v02:  # ray_trainer v0.4.1 :1042, v0.7.0 :1459
-                metrics["actor/entropy"] = core_algos.agg_loss(loss_mat=entropys, loss_mask=mask, loss_agg_mode=mode).item()
+            if not v02:  # ray_trainer v0.4.0 :1068 (named actor/entropy_loss), v0.4.1 :1042, v0.7.0 :1459
+                name = "actor/entropy_loss" if tag == "v0.4.0" else "actor/entropy"
+                metrics[name] = core_algos.agg_loss(loss_mat=entropys, loss_mask=mask, loss_agg_mode=mode).item()
             ref_log_prob, _ = self.forward(self.ref, idx, labels, mask)
             values = self.critic[prompt, pos, prev] * critic_mask if use_critic else None
         scores = torch.zeros(B, R)
