@@ -67,10 +67,13 @@ func (tr *Trainer) updateActor(b *Batch, metrics *engine.MetricLists) error {
 				}
 			}
 			if c.UseKLLoss {
-				if summedLosses(g) {
+				switch {
+				case summedLosses(g):
 					klSum += kl.KLLoss
 					metrics.Set(engine.MetricKLLoss, klSum)
-				} else {
+				case lastKLLoss(g):
+					metrics.Set(engine.MetricKLLoss, kl.KLLoss)
+				default:
 					metrics.Append(engine.MetricKLLoss, kl.KLLoss)
 				}
 				metrics.Append(engine.MetricKLCoef, c.KLLossCoef)

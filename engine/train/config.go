@@ -85,7 +85,9 @@ const (
 // mini-batches, 50 iterations: ppo (GAE, KL in the reward), grpo (KL as the
 // actor's loss), the three reward presets, adaptive-kl, warmup (LR
 // warm-up over 10 steps, the actor from global step 5, an entropy bonus)
-// and drgrpo (Dr. GRPO: no std in the advantage, seq-mean-token-sum-norm).
+// drgrpo (Dr. GRPO: no std in the advantage, seq-mean-token-sum-norm) and
+// remax (ReMax: the greedy response's score as each prompt's baseline, KL in
+// the reward).
 var Presets = []struct {
 	Name   string
 	Config Config
@@ -102,6 +104,7 @@ var Presets = []struct {
 	{"drgrpo", base(func(c *Config) {
 		c.Estimator, c.NormByStd, c.LossAggMode, c.UseKLInReward = "grpo", false, string(engine.SeqMeanTokenSumNorm), false
 	})},
+	{"remax", base(func(c *Config) { c.Estimator = "remax" })},
 }
 
 func base(edit func(*Config)) Config {
@@ -234,9 +237,6 @@ func member(s string, list []string) bool {
 
 // estimator finds the release's outcome estimator under verl's name.
 func estimator(g engine.Generation, name string, normByStd bool) (engine.OutcomeEstimator, bool) {
-	if name == "remax" { // needs a greedy rollout's baseline, which this loop does not make
-		return engine.OutcomeEstimator{}, false
-	}
 	key := engine.VerlEstimatorKey(name, normByStd)
 	for _, e := range engine.OutcomeEstimatorsGen(g) {
 		if e.Key == key && !strings.HasSuffix(e.Key, engine.ForceDeviceSuffix) {

@@ -33,6 +33,12 @@ import (
 //     that reduce_metrics averages; and actor/entropy from update_policy
 //     (when entropy_coeff ≠ 0) replaces the trainer's (dp_actor :523).
 //
+//   - lastKLLoss: until v0.4.1 update_policy assigns
+//     metrics["actor/kl_loss"] = kl_loss instead of appending it (v0.2
+//     dp_actor :267, v0.3.0.rc0 :308, v0.4.0 :418, v0.4.1 :504), so the
+//     logged value is the last mini-batch's of the last epoch; v0.5.0
+//     appends it per micro-batch (:462).
+//
 //   - engineWorkers: from v0.8.0 the legacy workers are gone and the
 //     trainer trains through engine_workers.py's TrainingWorker
 //     (ray_trainer v0.8.0 :1293, v0.9.0 :1302), whose losses are
@@ -59,6 +65,7 @@ func actorLRBeforeStep(g engine.Generation) bool  { return g >= engine.G04 && !e
 func criticLRBeforeStep(g engine.Generation) bool { return g >= engine.G06 && !engineWorkers(g) }
 func summedLosses(g engine.Generation) bool       { return g >= engine.G09 && !engineWorkers(g) }
 func engineWorkers(g engine.Generation) bool      { return g >= engine.G11 }
+func lastKLLoss(g engine.Generation) bool         { return g < engine.G06 }
 
 // aggFunc is agg_loss as one call site of a release calls it.
 type aggFunc func(g engine.Generation, loss, mask [][]float64, mode engine.AggMode) (float64, error)
@@ -149,6 +156,7 @@ type Batch struct {
 	OldLogProbs       [][]float64 // old_log_probs (π_old = the policy that sampled)
 	RefLogProb        [][]float64 // ref_log_prob
 	Values            [][]float64 // values, masked as the release's critic masks them (nil without a critic)
+	RewardBaselines   []float64   // reward_baselines (ReMax): the score of the greedy response to row i's prompt; nil otherwise
 	Advantages        [][]float64 // advantages
 	Returns           [][]float64 // returns
 	Beta              float64     // β used for the KL in the reward (before the controller's update)
@@ -346,6 +354,54 @@ func (tr *Trainer) rollout() Batch {
 	return b
 }
 
+// Greedy is the response the current policy gives prompt p without
+// sampling (do_sample = False: the most likely token at each step, the
+// lowest id on a tie, until EOS or R tokens), padded with the pad id.
+func (tr *Trainer) Greedy(p int) []int {
+	c, A := tr.cfg, Actions()
+	row := make([]int, c.Length)
+	prev := PadID
+	for t := range c.Length {
+		if prev == EOSID {
+			row[t] = PadID
+			continue
+		}
+		off := c.ActorIndex(p, t, prev, 0)
+		best := 0
+		for k, z := range tr.st.Actor[off : off+A] {
+			if z > tr.st.Actor[off+best] {
+				best = k
+			}
+		}
+		row[t], prev = best+1, best+1
+	}
+	return row
+}
+
+// rewardBaselines is fit()'s ReMax baseline (ray_trainer v0.2 :856, v0.4.1
+// :991, v0.7.1 :1329, v0.9.0 :1468): one greedy response per prompt from
+// the policy that sampled the batch, its reward summed over the tokens
+// (reward_fn(batch).sum(-1), the rule-based score without KL), repeated to
+// the prompt's n rows (batch.repeat(n, interleave=True)).
+func (tr *Trainer) rewardBaselines(prompts []int) []float64 {
+	c := tr.cfg
+	score := make([]float64, c.Prompts)
+	scores := make([]float64, c.Length)
+	for p := range score {
+		row := tr.Greedy(p)
+		clear(scores)
+		scoreRow(c.Reward, p, row[:validLen(row)], scores)
+		for _, s := range scores {
+			score[p] += s
+		}
+	}
+	out := make([]float64, len(prompts))
+	for i, p := range prompts {
+		out[i] = score[p]
+	}
+	return out
+}
+
 // validLen is the number of response tokens before the padding (EOS included).
 func validLen(row []int) int {
 	for t, tok := range row {
@@ -461,8 +517,11 @@ func (tr *Trainer) update(b Batch) (Iteration, error) {
 		for i, p := range b.Prompt {
 			index[i] = strconv.Itoa(p)
 		}
+		if c.Estimator == "remax" {
+			b.RewardBaselines = tr.rewardBaselines(b.Prompt)
+		}
 		adv, ret, err := est.Run(engine.OutcomeInputs{Rewards: b.TokenLevelRewards, Mask: mask, Index: index,
-			Gamma: c.Gamma, Epsilon: engine.DefaultOutcomeEpsilon, Gen: g})
+			Baselines: b.RewardBaselines, Gamma: c.Gamma, Epsilon: engine.DefaultOutcomeEpsilon, Gen: g})
 		if err != nil {
 			return Iteration{}, fmt.Errorf("train: iteration %d: %s: %w", st.Iteration, c.Estimator, err)
 		}

@@ -509,7 +509,7 @@ func TestEstimators(t *testing.T) {
 				index[i] = strconv.Itoa(p)
 			}
 			adv, ret, err := e.Run(engine.OutcomeInputs{Rewards: b.TokenLevelRewards, Mask: b.ResponseMask, Index: index,
-				Gamma: cfg.Gamma, Epsilon: engine.DefaultOutcomeEpsilon})
+				Baselines: b.RewardBaselines, Gamma: cfg.Gamma, Epsilon: engine.DefaultOutcomeEpsilon})
 			if err != nil {
 				t.Fatalf("%s %s: %v", tag, e.Key, err)
 			}
@@ -520,10 +520,10 @@ func TestEstimators(t *testing.T) {
 	}
 }
 
-// verlName is the adv_estimator name verl's config spells for an engine key ("" for remax, which needs a greedy baseline).
+// verlName is the adv_estimator name verl's config spells for an engine key.
 func verlName(key string) string {
 	switch {
-	case key == "remax" || strings.HasSuffix(key, engine.ForceDeviceSuffix):
+	case strings.HasSuffix(key, engine.ForceDeviceSuffix):
 		return ""
 	case strings.HasPrefix(key, "grpo_vectorized"):
 		return "grpo_vectorized"
@@ -594,6 +594,48 @@ func TestIterationDataMetrics(t *testing.T) {
 		}
 		if v, _ := it.Metric("critic/values/max"); v != before || v == after {
 			t.Fatalf("%s %s: critic/values/max = %v; the table before the update gives %v, after %v", tc.preset, tc.release, v, before, after)
+		}
+	}
+}
+
+// TestReMaxBaselines: ReMax's reward_baselines are the score of each
+// prompt's greedy response (the most likely token at every step) under the
+// policy that sampled the batch, the same for the prompt's n rows.
+func TestReMaxBaselines(t *testing.T) {
+	cfg, _ := Preset("remax")
+	_, st, it := stepped(t, cfg, 3)
+	before, err := Resume(cfg, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := it.Batch
+	if len(b.RewardBaselines) != cfg.Rows() {
+		t.Fatalf("%d baselines, want %d", len(b.RewardBaselines), cfg.Rows())
+	}
+	for i, p := range b.Prompt {
+		row := before.Greedy(p)
+		prev := PadID
+		for t2, tok := range row[:validLen(row)] {
+			off := cfg.ActorIndex(p, t2, prev, 0)
+			for k, z := range st.Actor[off : off+Actions()] {
+				if z > st.Actor[off+tok-1] || z == st.Actor[off+tok-1] && k < tok-1 {
+					t.Fatalf("prompt %d, token %d: %d is not the most likely (action %d)", p, t2, tok, k)
+				}
+			}
+			prev = tok
+		}
+		if want := OutcomeScore(p, row[:validLen(row)]); b.RewardBaselines[i] != want {
+			t.Fatalf("row %d: baseline %v, the greedy response's score %v", i, b.RewardBaselines[i], want)
+		}
+	}
+	// The advantages are ReMax's on these baselines: G_t − b_i on valid tokens.
+	for i, row := range b.Responses {
+		var g float64
+		for t2 := validLen(row) - 1; t2 >= 0; t2-- {
+			g += b.TokenLevelRewards[i][t2]
+			if d := b.Advantages[i][t2] - (g - b.RewardBaselines[i]); math.Abs(d) > 1e-12 {
+				t.Fatalf("advantages[%d][%d] is off ReMax's by %g", i, t2, d)
+			}
 		}
 	}
 }

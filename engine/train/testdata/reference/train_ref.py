@@ -8,7 +8,7 @@ Run by hand (not in CI: it needs torch), from the repository root:
         engine/train/testdata/reference/train_ref.py /tmp/states.json \
         engine/train/testdata/reference/reference.json.gz
 
-once for each tag the runs use (v0.2, v0.4.1, v0.7.0, v0.7.1, v0.8.0, v0.9.0): each call fills in its tag's runs. With
+once for each tag the runs use (v0.2, v0.4.0, v0.4.1, v0.7.0, v0.7.1, v0.8.0, v0.9.0): each call fills in its tag's runs. With
 `--time /tmp/states.json` in place of the two files it times the budget run (the first run at 200 iterations).
 
 A checkout is `git archive <tag> verl | tar -x -C DIR` of verl's repository (web/verify/inverl/run.sh does the
@@ -17,7 +17,7 @@ states at the one-step iterations; the output, what TestTrainMatchesReference re
 
 What is verl's own and what is written here:
   - verl's, at the tag: kl_penalty, agg_loss, compute_gae_advantage_return, compute_grpo_outcome_advantage,
-    compute_policy_loss, compute_value_loss, the KL controllers (core_algos.py); masked_mean,
+    compute_remax_outcome_advantage, compute_policy_loss, compute_value_loss, the KL controllers (core_algos.py); masked_mean,
     logprobs_from_logits, entropy_from_logits (torch_functional.py); append_to_dict and reduce_metrics;
     compute_data_metrics (ray_trainer.py at v0.2, metric_utils.py on; its source, run unedited).
   - torch's: the tables as nn.Parameters, autograd, clip_grad_norm_(…, 1.0), AdamW(betas (0.9, 0.999),
@@ -29,7 +29,7 @@ What is verl's own and what is written here:
     update_critic (dp_critic.py), update_policy (dp_actor.py) with micro-batch = mini-batch; from v0.8.0 the
     engine workers' _update_critic/_update_actor (engine_critic, engine_actor: losses.py's ppo_loss and value_loss
     on core_algos' functions with the global-batch arguments, TrainingWorker.train_mini_batch's aggregation with
-    verl's own Metric class, rename_dict), the LR
+    verl's own Metric class, rename_dict), ReMax's greedy baseline (fit()), the LR
     metric's side of the scheduler step (fsdp_workers.py), v0.2's reduce_metrics (ray_trainer.py :179); and
     the task (vocabulary, prompts, rule-based score, the sampler), as the Go doc comments specify them.
 The release is the config's; the verl on PYTHONPATH must be that tag's (checked against verl.__version__).
@@ -86,7 +86,7 @@ compute_data_metrics = verl_data_metrics()
 torch.set_default_dtype(torch.float64)
 torch.set_num_threads(1)
 
-TAGS = {"v0.2": "0.2", "v0.4.1": "0.4.1", "v0.7.0": "0.7.0.dev", "v0.7.1": "0.7.1", "v0.8.0": "0.8.0.dev",
+TAGS = {"v0.2": "0.2", "v0.4.0": "0.4.0", "v0.4.1": "0.4.1", "v0.7.0": "0.7.0.dev", "v0.7.1": "0.7.1", "v0.8.0": "0.8.0.dev",
         "v0.9.0": "0.9.0"}  # tag -> verl.__version__ at that tag
 ENGINE_TAGS = ("v0.8.0", "v0.9.0")  # the trainer trains through engine_workers.py (workers/utils/losses.py)
 
@@ -221,6 +221,26 @@ class Run:
                 out.append(row)
         return out
 
+    def reward_baselines(self, B):
+        """One greedy response per prompt (do_sample False: argmax, the first on a tie) from the policy that
+        sampled the batch, its score summed (reward_fn(batch).sum(-1)), repeated to the prompt's n rows."""
+        cfg = self.cfg
+        P, R, N = cfg["Prompts"], cfg["Length"], cfg["N"]
+        score = []
+        with torch.no_grad():
+            for p in range(P):
+                prev, row = PAD, []
+                for t in range(R):
+                    if prev == EOS:
+                        break
+                    tok = int(torch.argmax(self.actor[p, t, prev]).item()) + 1
+                    row.append(tok)
+                    prev = tok
+                s = [0.0] * R
+                score_row(cfg["Reward"], p, row, s)
+                score.append(sum(s))
+        return torch.tensor([score[i // N] for i in range(B)])
+
     def states(self, responses):
         """The index tensors of s_t = (prompt, t, token t−1), the labels and the response_mask."""
         cfg = self.cfg
@@ -341,8 +361,9 @@ class Run:
         use_critic = cfg["Estimator"] == "gae"
         with torch.no_grad():
             old_log_prob, entropys = self.forward(self.actor, idx, labels, mask)
-            if not v02:  # ray_trainer v0.4.1 :1042, v0.7.0 :1459
-                metrics["actor/entropy"] = core_algos.agg_loss(loss_mat=entropys, loss_mask=mask, loss_agg_mode=mode).item()
+            if not v02:  # ray_trainer v0.4.0 :1068 (named actor/entropy_loss), v0.4.1 :1042, v0.7.0 :1459
+                name = "actor/entropy_loss" if tag == "v0.4.0" else "actor/entropy"
+                metrics[name] = core_algos.agg_loss(loss_mat=entropys, loss_mask=mask, loss_agg_mode=mode).item()
             ref_log_prob, _ = self.forward(self.ref, idx, labels, mask)
             values = self.critic[prompt, pos, prev] * critic_mask if use_critic else None
         scores = torch.zeros(B, R)
@@ -368,6 +389,9 @@ class Run:
         if use_critic:
             advantages, returns = core_algos.compute_gae_advantage_return(
                 **{"token_level_rewards": rewards, "values": values, mkey: mask, "gamma": cfg["Gamma"], "lam": cfg["Lam"]})
+        elif cfg["Estimator"] == "remax":  # fit()'s greedy baseline (v0.2 :856, v0.4.1 :991, v0.9.0 :1468)
+            advantages, returns = core_algos.compute_remax_outcome_advantage(
+                **{"token_level_rewards": rewards, "reward_baselines": self.reward_baselines(B), mkey: mask})
         else:
             assert cfg["Estimator"] == "grpo", cfg["Estimator"]
             index = np.array([str(i // cfg["N"]) for i in range(B)], dtype=object)
@@ -459,9 +483,10 @@ class Run:
                         policy_loss = policy_loss + kl_loss * cfg["KLLossCoef"]
                         if v07:
                             am["actor/kl_loss"] += kl_loss.detach().item()
-                        else:
-                            mb["actor/kl_loss"] = kl_loss.detach().item()
-                        mb["actor/kl_coef"] = cfg["KLLossCoef"]
+                            mb["actor/kl_coef"] = cfg["KLLossCoef"]
+                        else:  # v0.2 :267, v0.4.1 :504: metrics["actor/kl_loss"] = …, the last mini-batch's value
+                            am["actor/kl_loss"] = kl_loss.detach().item()
+                            am["actor/kl_coef"] = cfg["KLLossCoef"]
                     policy_loss.backward()
                     if v07:
                         am["actor/pg_loss"] += pg_loss.detach().item()
