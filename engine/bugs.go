@@ -78,10 +78,21 @@ type BugInput struct {
 	Values     [][]float64 // values[t] = V(s_t)
 	Mask       [][]float64 // response_mask
 	Gamma, Lam float64
-	// Correct is CorrectGAE's result when the caller has it (GAEGen of a
-	// mask-aware generation on these inputs), so the bugs that start from
-	// it do not run it again; it is never modified. nil: computed.
+	// Correct is CorrectGAE's result when the caller has it (GAEGen of
+	// Gen on these inputs), so the bugs that start from it do not run it
+	// again; it is never modified. nil: computed.
 	Correct *GAEResult
+	// Gen is the generation whose GAE loop and whitening each bug changes
+	// (the plain loop for v0.2–v0.4.1); zero is the newest (V1Newest).
+	Gen Generation
+}
+
+// gen is the generation the bugs are built on.
+func (in BugInput) gen() Generation {
+	if in.Gen == 0 {
+		return V1Newest
+	}
+	return in.Gen
 }
 
 // BugResult is one computation, correct or buggy: GAE's trace and whitening,
@@ -97,10 +108,11 @@ type BugResult struct {
 	RowWhitening []WhitenStats
 }
 
-// CorrectGAE is the reference the bugs are drawn beside: GAE as the newest
-// verl computes it (PR #2337), whitened over the whole batch.
+// CorrectGAE is the reference the bugs are drawn beside: GAE as in.Gen
+// computes it (the newest, PR #2337's mask-aware loop, by default),
+// whitened over the whole batch.
 func CorrectGAE(in BugInput) BugResult {
-	return BugResult{GAEResult: GAEGen(V1Newest, in.Rewards, in.Values, in.Mask, in.Gamma, in.Lam), Rewards: in.Rewards, Values: in.Values}
+	return BugResult{GAEResult: GAEGen(in.gen(), in.Rewards, in.Values, in.Mask, in.Gamma, in.Lam), Rewards: in.Rewards, Values: in.Values}
 }
 
 // GAEWithBug computes what code with the given bug computes (see each Bug
@@ -132,7 +144,7 @@ func GAEWithBug(bug Bug, in BugInput) (BugResult, error) {
 
 	case BugShift: // V(s_{t+1}) stands in for V(s_t)
 		shifted := mapRows(in.Values, func(row, out []float64) { copy(out, row[1:]) })
-		return CorrectGAE(BugInput{Rewards: in.Rewards, Values: shifted, Mask: in.Mask, Gamma: in.Gamma, Lam: in.Lam}), nil
+		return CorrectGAE(BugInput{Rewards: in.Rewards, Values: shifted, Mask: in.Mask, Gamma: in.Gamma, Lam: in.Lam, Gen: in.Gen}), nil
 
 	case BugWhitenedReturns:
 		res := correct()
@@ -150,14 +162,14 @@ func GAEWithBug(bug Bug, in BugInput) (BugResult, error) {
 			}
 		})
 		res.Returns = zipMatrix(res.Advantages, in.Values, func(a, v float64) float64 { return a + v })
-		res.Whitened, res.Whitening, res.WhitenErr = WhitenGen(V1Newest, res.Advantages, in.Mask)
+		res.Whitened, res.Whitening, res.WhitenErr = WhitenGen(in.gen(), res.Advantages, in.Mask)
 		return res, nil
 
 	case BugPerSeqWhiten: // each row whitened alone
 		res := correct()
 		res.Whitened, res.Whitening, res.WhitenErr = newMatrix(shapeOf(res.Advantages)), WhitenStats{}, nil
 		for i, row := range res.Advantages {
-			w, st, err := WhitenGen(V1Newest, [][]float64{row}, [][]float64{in.Mask[i]})
+			w, st, err := WhitenGen(in.gen(), [][]float64{row}, [][]float64{in.Mask[i]})
 			res.RowWhitening = append(res.RowWhitening, st)
 			switch {
 			case err != nil && res.WhitenErr == nil:
@@ -171,11 +183,13 @@ func GAEWithBug(bug Bug, in BugInput) (BugResult, error) {
 	return correct(), fmt.Errorf("engine: unknown bug %q", bug)
 }
 
-// loopWithMask runs the newest loop with loopMask deciding which positions
-// are time steps, then whitens over the real mask, as verl does.
+// loopWithMask runs in.Gen's loop with loopMask deciding which positions
+// are time steps (the plain loop, whose every position is one, only reads
+// the rewards and values there), then whitens over the real mask, as verl
+// does.
 func loopWithMask(in BugInput, rewards, loopMask [][]float64) BugResult {
-	res := BugResult{GAEResult: GAEGen(V1Newest, rewards, in.Values, loopMask, in.Gamma, in.Lam), Rewards: rewards, Values: in.Values}
-	res.Whitened, res.Whitening, res.WhitenErr = WhitenGen(V1Newest, res.Advantages, in.Mask)
+	res := BugResult{GAEResult: GAEGen(in.gen(), rewards, in.Values, loopMask, in.Gamma, in.Lam), Rewards: rewards, Values: in.Values}
+	res.Whitened, res.Whitening, res.WhitenErr = WhitenGen(in.gen(), res.Advantages, in.Mask)
 	return res
 }
 

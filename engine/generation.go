@@ -327,9 +327,6 @@ func ChangesBetween(a, b Generation) []Change {
 	return out
 }
 
-// PRURL is the address of a verl pull request.
-func PRURL(pr int) string { return fmt.Sprintf("https://github.com/verl-project/verl/pull/%d", pr) }
-
 // Gen is the generation whose arithmetic a two-generation Version uses for
 // its GAE: v0.2's plain loop (G01) or the mask-aware loop of G06…G12.
 func (v Version) Gen() Generation {

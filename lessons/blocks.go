@@ -52,6 +52,12 @@ type Predict struct {
 	// variance lab (Link a /compare/variance query, Ask a lab cell,
 	// ValidLabCell).
 	On string
+	// Hide lists the cells, beyond the asked one and those the site always
+	// hides with it, that give this question's answer away at a glance
+	// ("reward.4", or "next.*" for a whole row): the lesson's widget and
+	// the final test's newer banks blank them too until it is answered
+	// (issue 36). A playground question's only.
+	Hide []string
 }
 
 // Diagnosis is an anticipated wrong answer and what it tells about the
@@ -261,6 +267,15 @@ func parsePredict(body string) (*Predict, error) {
 	for _, kv := range all {
 		switch kv.key {
 		case "id", "legacy", "link", "ask", "kind", "tolerance", "question", "hint", "derivation", "on", "label":
+		case "hide":
+			for _, c := range strings.Split(kv.value, ",") {
+				c = strings.TrimSpace(c)
+				row, t, _ := strings.Cut(c, ".")
+				if p.On != "" || !(t == "*" && ValidCell("", row+".0") || ValidCell("", c)) {
+					return nil, fmt.Errorf("predict: hide %q is not a cell <row>.<t> or a row <row>.* of a playground state", c)
+				}
+				p.Hide = append(p.Hide, c)
+			}
 		case "wrong":
 			a, d, err := splitDiagnosis(kv.value)
 			if err != nil {

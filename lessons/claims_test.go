@@ -96,6 +96,11 @@ var claims = []claim{
 	{file: "zh/horizon.md", refuse: []string{`）仍是一个未实现的请求`, `至今仍只有`}, must: []string{`截至 2026 年 8 月仍是一个未实现的请求`}, why: "有时效的说法带上日期"},
 	{file: "en/returns-and-critic.md", refuse: []string{`an open feature request`}, why: "a dated claim carries its date"},
 	{file: "zh/returns-and-critic.md", refuse: []string{`设置 λ 还只是`}, must: []string{`截至 2026 年 8 月还只是`}, why: "有时效的说法带上日期"},
+	// Issue 36, "PPO classics", each verl claim cited at a tag.
+	{file: "en/ppo-clipping.md", must: []string{"`AdaptiveKLController`", `at v0\.7\.0; the same rule at v0\.2`, `§4`}, why: "adaptive-KL PPO and verl's controller"},
+	{file: "zh/ppo-clipping.md", must: []string{"`AdaptiveKLController`", `v0\.7\.0 的`, `§4`}, why: "自适应 KL 的 PPO 与 verl 的控制器"},
+	{file: "en/returns-and-critic.md", must: []string{`Engstrom et al\.`, `Andrychowicz et al\.`, `at v0\.7\.0`}, why: "the evidence on value clipping"},
+	{file: "zh/returns-and-critic.md", must: []string{`Engstrom 等`, `Andrychowicz 等`, `v0\.7\.0 的`}, why: "价值裁剪的证据"},
 }
 
 func TestLessonClaimsCorrected(t *testing.T) {
@@ -164,6 +169,32 @@ func TestQOneStepStatesTheRewardRule(t *testing.T) {
 		q := regexp.MustCompile(`(?s)id: q-one-step\n.*?\nquestion: ([^\n]*)`).FindStringSubmatch(string(b))
 		if q == nil || !strings.Contains(q[1], `r_4 = 0 - \beta\,(\log\pi_{\text{old}} - \log\pi_{\text{ref}})`) {
 			t.Errorf("%s q-one-step does not state r₄ = score − β·KL: %q", lang, q)
+		}
+	}
+}
+
+// Issue 36 point 6: a widget hides a question's cells only when it shows
+// the question's own state (its link equals the question's); k3-large has
+// its own widget, and example B's β widget stays whole.
+func TestWidgetsHideOnlyTheirOwnQuestion(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range Langs {
+		for _, l := range c.Lessons(lang) {
+			var preds []*Predict
+			for _, p := range l.Parts {
+				if p.Predict != nil {
+					preds = append(preds, p.Predict)
+				}
+				if s := p.Scenario; s != nil && s.Hide >= 0 && preds[s.Hide].Link != s.Link {
+					t.Errorf("%s/%s: widget %s (%s) hides for %s, a question on %s", lang, l.Slug, s.ID, s.Link, preds[s.Hide].ID, preds[s.Hide].Link)
+				}
+				if s := p.Scenario; s != nil && l.Slug == "scores-and-rewards" && s.ID == "k3-large-kl" && (s.Hide < 0 || preds[s.Hide].ID != "k3-large") {
+					t.Errorf("%s: k3-large-kl does not hide for k3-large", lang)
+				}
+			}
 		}
 	}
 }

@@ -57,6 +57,7 @@ type Part struct {
 	Details  *Details  // a ```history or ```answer block
 	Variance *Variance // a ```variance block
 	Batch    *Batch    // a ```batch block
+	Traces   *Traces   // a ```traces block
 }
 
 // Details is a collapsible note: "history" (version history and PR

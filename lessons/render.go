@@ -97,7 +97,7 @@ func RenderLang(src []byte, lang string) (*Lesson, error) {
 						widgets++
 					}
 					id = p.Scenario.ID
-					p.Scenario.Hide = hideFor(blocks, "")
+					p.Scenario.Hide = hideFor(blocks, "", p.Scenario.Link)
 				}
 			case "predict":
 				if p.Predict, err = parsePredict(content); err == nil {
@@ -134,6 +134,10 @@ func RenderLang(src []byte, lang string) (*Lesson, error) {
 			case "variance":
 				if p.Variance, err = parseVariance(content); err == nil {
 					id = p.Variance.ID
+				}
+			case "traces":
+				if p.Traces, err = parseTraces(content); err == nil {
+					id = p.Traces.ID
 				}
 			case "choice":
 				if p.Choice, err = parseChoice(content); err == nil {
@@ -209,14 +213,16 @@ func readingWords(s string) float64 {
 
 // liveBlock reports whether a fenced block's language is a live block.
 func liveBlock(lang string) bool {
-	return lang == "scenario" || lang == "predict" || lang == "choice" || lang == "history" || lang == "answer" || lang == "variance" || lang == "batch"
+	return lang == "scenario" || lang == "predict" || lang == "choice" || lang == "history" || lang == "answer" || lang == "variance" || lang == "batch" || lang == "traces"
 }
 
 // hideFor is the index of the predict block a scenario block placed right
 // after it (with only prose between) hides the asked cell for, or -1: the
-// question must be on a playground state (batch blocks: hidesFor).
-func hideFor(before []Part, on string) int {
-	if n := len(before); n > 0 && before[n-1].Predict != nil && before[n-1].Predict.On == on {
+// question must be on a playground state (batch blocks: hidesFor), and on
+// the scenario's own state, link for link (issue 36: a widget of another
+// state gives nothing away and stays whole).
+func hideFor(before []Part, on, link string) int {
+	if n := len(before); n > 0 && before[n-1].Predict != nil && before[n-1].Predict.On == on && before[n-1].Predict.Link == link {
 		return before[n-1].Predict.Index
 	}
 	return -1

@@ -181,6 +181,12 @@ func blocks(l *Lesson) string {
 		if x := p.Batch; x != nil {
 			b.WriteString(fmt.Sprintf("batch %s %s %v %t %v; ", x.ID, x.Link, x.Rows, x.Chart, x.Hide))
 		}
+		if x := p.Traces; x != nil {
+			b.WriteString("traces " + x.ID + " " + x.Link + "; ")
+		}
+		if q := p.Predict; q != nil && len(q.Hide) > 0 {
+			b.WriteString(fmt.Sprintf("hide %v; ", q.Hide))
+		}
 		if d := p.Details; d != nil {
 			b.WriteString(d.Kind + "; ")
 		}
@@ -242,6 +248,7 @@ func TestCourseShape(t *testing.T) {
 			t.Errorf("%s: Q and the advantage come after GAE", lang)
 		}
 		recap, check := map[string]string{"en": "Recap", "zh": "小结"}[lang], map[string]string{"en": "Check yourself", "zh": "自测"}[lang]
+		next := map[string]string{"en": "Read next", "zh": "延伸阅读"}[lang]
 		for _, l := range ls {
 			if len(l.Objectives) == 0 {
 				t.Errorf("%s/%s: no objectives", lang, l.Slug)
@@ -252,8 +259,10 @@ func TestCourseShape(t *testing.T) {
 					heads = append(heads, h.Text)
 				}
 			}
-			if n := len(heads); n < 2 || heads[n-2] != recap || heads[n-1] != check {
-				t.Errorf("%s/%s: want the last sections %q and %q, got %q", lang, l.Slug, recap, check, heads)
+			// Issue 36: every lesson ends with one or two sources to read
+			// next, after its recap and its questions.
+			if n := len(heads); n < 3 || heads[n-3] != recap || heads[n-2] != check || heads[n-1] != next {
+				t.Errorf("%s/%s: want the last sections %q, %q and %q, got %q", lang, l.Slug, recap, check, next, heads)
 			}
 			answers, afterCheck := 0, false
 			for _, p := range l.Parts {

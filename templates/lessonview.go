@@ -223,3 +223,20 @@ type DiagramStep struct {
 	Tensors, Func string
 	Lesson        Link
 }
+
+// TracesBox is a ```traces block: TD(λ)'s backward view over one state's
+// TD errors. Row j is the state s_j that receives credit; its cells are
+// what each δ_t sends it ((γλ)^(t−j)·δ_t, "" before j), then what it has
+// received once every δ is out, then verl's A_j.
+type TracesBox struct {
+	ID, Caption, Corner string
+	Columns             []string
+	Rows                []TracesRow
+	Note                string
+}
+
+// TracesRow is one state's row of a TracesBox.
+type TracesRow struct {
+	Head  string
+	Cells []string
+}

@@ -157,29 +157,6 @@ var htmlVoidElements = map[string]bool{
 	"input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true,
 }
 
-func sorted(s string) string {
-	r := []rune(s)
-	for i := range r {
-		for j := i + 1; j < len(r); j++ {
-			if r[j] < r[i] {
-				r[i], r[j] = r[j], r[i]
-			}
-		}
-	}
-	return string(r)
-}
-
-// compareServe serves one request through h.
-func compareServe(h http.Handler, target string, header ...string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(http.MethodGet, target, nil)
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	return rec
-}
-
 // varianceEngine is an independent run of the lab on a preset: the toy's
 // shape from the preset's valid tokens and largest reward, the page's λ and
 // critics.

@@ -413,7 +413,7 @@ func readLinksGolden(t *testing.T, linksGoldenFile string) []linkShows {
 	var shows []linkShows
 	for _, e := range entries {
 		if e.Values == nil {
-			t.Fatalf("%s: %s has no \"values\" (a file in the positional format of before: convert it with go test ./web -run TestConvertLinksGolden -convert-links)", linksGoldenFile, e.Link)
+			t.Fatalf("%s: %s has no \"values\" (a file in the positional format of before: TestConvertLinksGolden, in git history at af56075, converts it)", linksGoldenFile, e.Link)
 		}
 		s, err := e.shows()
 		if err != nil {

@@ -5,6 +5,7 @@ package web
 import (
 	"log/slog"
 	"net/http"
+	"runtime"
 	"strings"
 	"time"
 
@@ -16,7 +17,6 @@ import (
 	"gaelab/web/class"
 	"gaelab/web/clientip"
 	"gaelab/web/httperr"
-	"gaelab/web/inspect"
 	"gaelab/web/mw"
 	"gaelab/web/play"
 	"gaelab/web/store"
@@ -83,15 +83,27 @@ type Options struct {
 	// holds (default 2 GiB), the oldest evicted first. Uploads need Store.
 	UploadDailyBytes int64
 	UploadStoreBytes int64
+	// UploadMemory bounds the upload bodies held at once, by the sum of
+	// their Content-Lengths (default 256 MiB; a body without one counts
+	// as UploadBodyBytes); past it an upload gets 503 (inspect/admit.go).
+	UploadMemory int64
 	// UploadSlots is how many uploads may arrive at once (default 4), a
 	// pool of their own, not MaxInflight's; more wait InflightWait, then
-	// get 503. An upload slower than UploadMinRate bytes a second
-	// (default 16 KiB/s) over UploadRateWindow (default 10 s), after
-	// UploadRateGrace (default 10 s), is cut and answered 408.
-	UploadSlots      int
-	UploadMinRate    int64
-	UploadRateGrace  time.Duration
-	UploadRateWindow time.Duration
+	// get 503.
+	UploadSlots int
+	// BodyMinRate, BodyRateGrace and BodyRateFrom are the one rule every
+	// request body (uploads, the compute API, forms, the class API) must
+	// keep: once BodyRateGrace (default 2 s) is over, at least BodyMinRate
+	// bytes a second (default 16 KiB/s) for every second after its first
+	// BodyRateFrom (default 1 s), or the whole body if shorter; slower, it
+	// is cut and answered 408 (mw.BodyRate).
+	BodyMinRate   int64
+	BodyRateGrace time.Duration
+	BodyRateFrom  time.Duration
+	// BodiesPerAddr is how many bodies one client address may send at once
+	// to the compute API, the views' forms and the class routes (default
+	// 8; 429 past it): a slow body holds its group's slot while it arrives.
+	BodiesPerAddr int
 	// InspectPerHour and InspectBurst are each address's quota of uploads
 	// to inspect (default 60 an hour, in bursts of up to 10; 429 past it);
 	// InspectConcurrent how many analyses run at once (default 1), each
@@ -109,6 +121,12 @@ type Options struct {
 	ComputeQuota  mw.AddrQuota
 	ViewsQuota    mw.AddrQuota
 	PreviewsQuota mw.AddrQuota
+	// ComputeConcurrent is how many compute API requests run at once
+	// (default GOMAXPROCS, the cores), within MaxInflight; more wait up to
+	// ComputeWait (default 5 s), then get 503. So costly computations never
+	// hold every core, and pages are still served beside them.
+	ComputeConcurrent int
+	ComputeWait       time.Duration
 
 	// MaxConns caps the connections held at once (default: the
 	// file-descriptor limit less 512, mw.DefaultMaxConns); MaxConnsPerAddr
@@ -118,11 +136,20 @@ type Options struct {
 	MaxConns        int
 	MaxConnsPerAddr int
 
+	// Quotas: what one address may start, try and share, counted in
+	// Store across replicas (quotas.go).
+	Quotas Quotas
+
 	// TrustProxy are the reverse proxies whose X-Forwarded-For names the
 	// client (clientip.Addr); empty trusts none, and every per-address
 	// limit keys on RemoteAddr.
 	TrustProxy clientip.Trusted
 }
+
+// maxClassBodyBytes bounds what the body-rate rule reads of a class
+// request's body before the class's handlers apply their own, smaller
+// limit (16 KiB).
+const maxClassBodyBytes = 1 << 20
 
 // gzipLevel trades a little size for speed: at level 1 a playground page
 // (42 KB) gzips to 10.8 KB instead of level 5's 9.3 KB, in 60% of the time.
@@ -158,11 +185,11 @@ func Handler(o Options) http.Handler { return newServer(o).router() }
 //     them (o.MaxStreams, per class, per address). Handlers flush with
 //     http.NewResponseController. They end when the server shuts down (withShutdown).
 //   - uploads: large request bodies, each an inspection (uploads.go,
-//     mw/upload_body.go, inspect/quota.go). Their own slots (o.UploadSlots,
+//     mw/upload_body.go, inspect/admit.go). Their own slots (o.UploadSlots,
 //     so slow uploads never hold a page's), a body of at most
 //     o.UploadBodyBytes (413 past it) read within o.UploadReadTimeout, the
 //     client's inspection quota (429), the whole body read at
-//     o.UploadMinRate or faster (408) before an analysis slot is taken
+//     the body-rate rule (o.BodyMinRate; 408) before an analysis slot is taken
 //     (o.InspectConcurrent; 503), no handler timeout (the work is bounded
 //     by the body limit), panic recovery and gzip.
 //
@@ -184,16 +211,20 @@ func (s *Server) router() *router {
 		mw.WithSecurityHeaders(o.FrameAncestors, strings.HasPrefix(o.PublicURL, "https://")),
 		mw.WithURLLimit, mw.WithCrossSiteRefusal(o.PublicURL), clientip.Middleware(o.TrustProxy))
 	slots := mw.WithInflightLimit(o.MaxInflight, o.InflightWait)
+	rate := mw.BodyRate{Min: o.BodyMinRate, Grace: o.BodyRateGrace, From: o.BodyRateFrom, Closing: s.closing}
+	perAddr := rate // uploads: one slot pool of their own (UploadSlots)
+	perAddr.PerAddr = o.BodiesPerAddr
 	gzip := middleware.Compress(gzipLevel, compressible...)
 	rt := &router{
 		Mux:     mux,
 		pages:   mux.With(slots, mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger), mw.WithConditional(mw.BuildID(), s.answers), gzip),
-		limited: mux.With(slots, mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
-		classes: mux.With(mw.WithInflightLimit(o.ClassSlots, o.ClassWait), mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
+		limited: mux.With(slots, mw.WithBodyRate(perAddr, api.MaxBodyBytes, "limit.slow_body"), mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
+		classes: mux.With(mw.WithInflightLimit(o.ClassSlots, o.ClassWait), mw.WithBodyRate(perAddr, maxClassBodyBytes, "limit.slow_body"),
+			mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
 		streams: mux.With(mw.WithStream, mw.WithShutdown(s.closing), mw.WithRecovery(o.Logger)),
 		uploads: mux.With(mw.WithInflightLimit(o.UploadSlots, o.InflightWait), withUploadDeadlines(o.UploadReadTimeout),
-			mw.WithUploadLimit(o.UploadBodyBytes), inspect.WithQuota(s.inspect.Uploads.Quota, o.InspectPerHour, o.InspectBurst),
-			mw.WithUploadBody(mw.UploadRate{Min: o.UploadMinRate, Grace: o.UploadRateGrace, Window: o.UploadRateWindow}, s.inspect.Uploads.Analyses),
+			mw.WithUploadLimit(o.UploadBodyBytes), s.inspect.Uploads.Admit,
+			mw.WithUploadBody(rate, s.inspect.Uploads.Analyses),
 			mw.WithRecovery(o.Logger), gzip),
 	}
 
@@ -250,7 +281,9 @@ func (s *Server) router() *router {
 	rt.limited.Get("/qr", s.play.HandleQRPage)
 	rt.limited.Get("/qr.svg", s.play.HandleQR)
 	rt.limited.Get("/healthz", s.handleHealthz)
-	rt.limited.With(mw.WithAddrQuota(o.ComputeQuota), gzip).Post("/api/v1/compute", api.HandleCompute)
+	rt.limited.Get("/readyz", s.handleReadyz)
+	rt.limited.With(mw.WithContentType("application/json"), mw.WithAddrQuota(o.ComputeQuota),
+		mw.WithInflightLimit(o.ComputeConcurrent, o.ComputeWait), gzip).Post("/api/v1/compute", api.HandleCompute)
 	rt.limited.Handle("/static/*", static.Handler())
 
 	// Features mount their groups' routes here, one line each.
@@ -299,16 +332,21 @@ func (o Options) withDefaults() Options {
 	orDefault(&o.UploadReadTimeout, defaultUploadReadTimeout)
 	orDefault(&o.UploadDailyBytes, defaultUploadDailyBytes)
 	orDefault(&o.UploadStoreBytes, defaultUploadStoreBytes)
+	orDefault(&o.UploadMemory, defaultUploadMemory)
+	o.Quotas = o.Quotas.withDefaults(o.UploadStoreBytes)
 	orDefault(&o.UploadSlots, mw.DefaultUploadSlots)
-	orDefault(&o.UploadMinRate, mw.DefaultUploadMinRate)
-	orDefault(&o.UploadRateGrace, mw.DefaultUploadRateGrace)
-	orDefault(&o.UploadRateWindow, mw.DefaultUploadRateWindow)
+	orDefault(&o.BodyMinRate, mw.DefaultBodyMinRate)
+	orDefault(&o.BodyRateGrace, mw.DefaultBodyRateGrace)
+	orDefault(&o.BodyRateFrom, mw.DefaultBodyRateFrom)
+	orDefault(&o.BodiesPerAddr, mw.DefaultBodiesPerAddr)
 	orDefault(&o.InspectPerHour, defaultInspectPerHour)
 	orDefault(&o.InspectBurst, defaultInspectBurst)
 	orDefault(&o.InspectConcurrent, defaultInspectConcurrent)
 	orDefault(&o.InspectWait, defaultInspectWait)
 	orDefault(&o.MaxConns, mw.DefaultMaxConns())
 	orDefault(&o.MaxConnsPerAddr, mw.DefaultConnsPerAddr(o.ClassAddrStreams))
+	orDefault(&o.ComputeConcurrent, runtime.GOMAXPROCS(0))
+	orDefault(&o.ComputeWait, 5*time.Second)
 	o.ComputeQuota = quotaOrDefault(o.ComputeQuota, mw.DefaultComputeQuota)
 	o.ViewsQuota = quotaOrDefault(o.ViewsQuota, mw.DefaultViewsQuota)
 	o.PreviewsQuota = quotaOrDefault(o.PreviewsQuota, mw.DefaultPreviewsQuota)

@@ -18,6 +18,7 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/preview"
+	"gaelab/web/store"
 	"gaelab/web/train"
 	"gaelab/web/update"
 )
@@ -56,6 +57,7 @@ type Server struct {
 	course  *course.Room      // the course
 	class   *class.Room       // live classes
 	inspect *inspect.Room     // /inspect
+	ready   *store.Readiness  // /readyz: whether the store takes writes; nil without one
 	train   *train.Room       // the training lab, /train
 
 	// closing is done when the http.Server begins its shutdown; streams
@@ -75,6 +77,9 @@ func newServer(o Options) *Server {
 	s.update = &update.Room{Room: s.play}
 	s.compare = &compare.Room{Room: s.play}
 	s.course = &course.Room{Room: s.play}
+	if o.Store != nil {
+		s.ready = store.NewReadiness(o.Store)
+	}
 	return s
 }
 
@@ -152,5 +157,5 @@ func Serve(ctx context.Context, srv *http.Server, logger *slog.Logger) error {
 func (o Options) classConfig() class.Config {
 	return class.Config{Store: o.Store, TTL: o.ClassTTL, MaxStudents: o.MaxStudents, MaxStreams: o.MaxStreams,
 		AddrBurst: o.ClassAddrBurst, AddrRefill: o.ClassAddrRefill, AddrStreams: o.ClassAddrStreams,
-		PublicURL: o.PublicURL, AllowedHosts: o.AllowedHosts, Logger: o.Logger}
+		PublicURL: o.PublicURL, AllowedHosts: o.AllowedHosts, Logger: o.Logger, Quotas: o.Quotas.class()}
 }

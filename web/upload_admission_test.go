@@ -90,7 +90,7 @@ func TestSlowUploadsDoNotStarvePages(t *testing.T) {
 // /api/), well before its read deadline.
 func TestSlowUploadIsCut(t *testing.T) {
 	srv := httptest.NewServer(Handler(Options{UploadReadTimeout: 30 * time.Second,
-		UploadMinRate: 1024, UploadRateGrace: 300 * time.Millisecond, UploadRateWindow: 300 * time.Millisecond}))
+		BodyMinRate: 1024, BodyRateGrace: 300 * time.Millisecond, BodyRateFrom: 300 * time.Millisecond}))
 	defer srv.Close()
 	tests := []struct {
 		path, lang, want string

@@ -18,7 +18,7 @@ import (
 // longer read deadline than the other routes (Options.UploadBodyBytes,
 // Options.UploadReadTimeout), slots of their own and a minimum transfer
 // rate (mw/upload_body.go), a per-address quota and one analysis at a time
-// (inspect/quota.go, mw/quota.go), and no 10 s handler timeout: reading the body is
+// (inspect/admit.go: the quotas and admission, before the body is read), and no 10 s handler timeout: reading the body is
 // bounded by the read deadline and the rate, and the work on it by the
 // body limit and the analysis slots.
 const (
@@ -32,10 +32,11 @@ const (
 // newInspectRoom is /inspect's room for o: its uploads metered by o's
 // Inspect* and Upload* limits, in o.Store.
 func newInspectRoom(o Options) *inspect.Room {
-	quota := mw.NewQuota(o.InspectBurst, time.Hour/time.Duration(o.InspectPerHour))
 	analyses := mw.NewSlotPool(o.InspectConcurrent, o.InspectWait)
-	return &inspect.Room{MaxBody: o.UploadBodyBytes,
-		Uploads: inspect.NewUploads(o.Store, o.UploadDailyBytes, o.UploadStoreBytes, quota, analyses)}
+	lim := inspect.UploadLimits{PerHour: o.InspectPerHour, Burst: o.InspectBurst, SharesPerDay: o.Quotas.SharesPerDay,
+		DailyBytes: o.UploadDailyBytes, StoreBytes: o.UploadStoreBytes, ShareBytes: o.Quotas.ShareStoreBytes,
+		Memory: o.UploadMemory, MaxBody: o.UploadBodyBytes}
+	return &inspect.Room{MaxBody: o.UploadBodyBytes, Uploads: inspect.NewUploads(o.Store, lim, analyses)}
 }
 
 // mountInspectRoutes mounts /inspect: the uploads in the uploads group, and
@@ -94,6 +95,7 @@ const (
 const (
 	defaultUploadDailyBytes = 512 << 20
 	defaultUploadStoreBytes = 2 << 30
+	defaultUploadMemory     = 256 << 20
 	uploadSweepEvery        = 10 * time.Minute
 )
 

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"net"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -128,5 +130,37 @@ func TestConnsRecover(t *testing.T) {
 			t.Fatal("after the connections closed, /healthz did not answer within 5 s")
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestServerHeaderAndIdleLimits: 64 KiB of headers past the URL limit are
+// answered 431 (on main up to 1 MiB was read), a long URL within its limit
+// still passes, and a kept-alive connection idles at most 30 s (120 s on
+// main).
+func TestServerHeaderAndIdleLimits(t *testing.T) {
+	if srv := web.NewServer("127.0.0.1:0", web.Options{}); srv.IdleTimeout != 30*time.Second {
+		t.Errorf("IdleTimeout %v, want 30s", srv.IdleTimeout)
+	}
+	addr := startServer(t, web.Options{})
+	get := func(path string, header string) int {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		c.SetDeadline(time.Now().Add(5 * time.Second))
+		fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: %s\r\nConnection: close\r\n\r\n", path, header)
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			t.Fatalf("GET %.40s…: %v", path, err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if code := get("/healthz", strings.Repeat("a", 200<<10)); code != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("200 KiB of headers: %d, want 431", code)
+	}
+	if code := get("/healthz?x="+strings.Repeat("a", 60<<10), strings.Repeat("a", 8<<10)); code != http.StatusOK {
+		t.Errorf("a 60 KiB URL and 8 KiB of headers: %d, want 200", code)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -72,4 +73,31 @@ func TestServeTightensDataModes(t *testing.T) {
 	if n := strings.Count(stderr.String(), "data file mode tightened"); n != 2 {
 		t.Errorf("serve logged %d tightenings, want 2:\n%s", n, stderr)
 	}
+}
+
+// /readyz says whether the database takes writes: ready on a fresh data
+// directory, beside /healthz (liveness). Its refusals (a failing or hanging
+// write, within 2 s) are store.TestReadiness's.
+func TestServeReadyz(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stderr := new(syncBuffer)
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, withData(t, "serve", "-addr", "127.0.0.1:0"), noEnv, strings.NewReader(""), io.Discard, stderr)
+	}()
+	addr := waitListening(t, stderr, done)
+	for _, path := range []string{"/readyz", "/readyz", "/healthz"} {
+		resp, err := http.Get("http://" + addr + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || (path == "/readyz" && string(body) != "ready") {
+			t.Errorf("GET %s = %d %q; want 200", path, resp.StatusCode, body)
+		}
+	}
+	cancel()
+	<-done
 }

@@ -89,6 +89,11 @@ func runInspect(args []string, stdout io.Writer) error {
 	}
 	useKL := fs.Bool("use-kl-in-reward", false, "turn token_level_scores into rewards with the KL penalty")
 	asJSON := fs.Bool("json", false, "print JSON")
+	var allow []string
+	fs.Func("allow", "a finding kind you expect (repeatable, or KIND,KIND): a blocking one leaves the verdict exact", func(s string) error {
+		allow = append(allow, s)
+		return nil
+	})
 	// Flags may come before or after the path.
 	var paths []string
 	for rest := args; ; {
@@ -117,14 +122,18 @@ func runInspect(args []string, stdout io.Writer) error {
 			q.Set("use_kl_in_reward", strconv.FormatBool(*useKL))
 		}
 	})
+	if len(allow) > 0 {
+		q.Set("allow", strings.Join(allow, ","))
+	}
 
 	info, err := os.Stat(paths[0])
 	if err != nil {
 		return &exitError{exitUsage, fmt.Errorf("inspect: %w", err)}
 	}
 	var steps []stepReport
+	var skip []skipped
 	if info.IsDir() {
-		steps, err = inspectDir(paths[0], q)
+		steps, skip, err = inspectDir(paths[0], q)
 	} else {
 		var s stepReport
 		s, err = inspectFile(paths[0], q)
@@ -135,9 +144,9 @@ func runInspect(args []string, stdout io.Writer) error {
 	}
 	first := firstNotExact(steps)
 	if *asJSON {
-		err = writeInspectJSON(stdout, info.IsDir(), steps, first)
+		err = writeInspectJSON(stdout, info.IsDir(), steps, skip, first)
 	} else {
-		err = writeInspectText(stdout, info.IsDir(), steps, first)
+		err = writeInspectText(stdout, info.IsDir(), steps, skip, first)
 	}
 	if err != nil {
 		return err
@@ -162,24 +171,28 @@ func inspectFile(path string, q url.Values) (stepReport, error) {
 	if err != nil {
 		return stepReport{}, fmt.Errorf("inspect: %s: %w", path, err)
 	}
-	return reportOf(a, path), nil
+	return reportOf(a, path, q.Get("allow")), nil
+}
+
+// skipped is a file of a run directory that is not a dump, and why.
+type skipped struct {
+	File   string `json:"file"`
+	Reason string `json:"reason"`
 }
 
 // inspectDir checks every dump of a directory, ordered by the step number
-// in its name (the last run of digits: batch_12.npz is step 12).
-func inspectDir(dir string, q url.Values) ([]stepReport, error) {
+// in its name (stepOf); files that are not dumps (notDump) are skipped and
+// listed.
+func inspectDir(dir string, q url.Values) ([]stepReport, []skipped, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("inspect: %w", err)
+		return nil, nil, fmt.Errorf("inspect: %w", err)
 	}
 	var names []string
 	for _, e := range entries {
 		if !e.IsDir() && slices.Contains(inspectFormats, strings.ToLower(filepath.Ext(e.Name()))) {
 			names = append(names, e.Name())
 		}
-	}
-	if len(names) == 0 {
-		return nil, fmt.Errorf("inspect: %s holds no dump (%s)", dir, strings.Join(inspectFormats, ", "))
 	}
 	slices.SortFunc(names, func(a, b string) int {
 		if sa, sb := stepOf(a), stepOf(b); sa != sb {
@@ -188,23 +201,57 @@ func inspectDir(dir string, q url.Values) ([]stepReport, error) {
 		return strings.Compare(a, b)
 	})
 	steps := make([]stepReport, 0, len(names))
+	var skip []skipped
 	for _, n := range names {
-		s, err := inspectFile(filepath.Join(dir, n), q)
+		path := filepath.Join(dir, n)
+		s, err := inspectFile(path, q)
+		if why, ok := notDump(err); ok {
+			skip = append(skip, skipped{File: path, Reason: why})
+			continue
+		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		s.Step = stepOf(n)
 		s.Rows, s.Groups = nil, nil // per step, the batch's summary is enough
 		steps = append(steps, s)
 	}
-	return steps, nil
+	if len(steps) == 0 {
+		return nil, nil, fmt.Errorf("inspect: %s holds no dump (%s)", dir, strings.Join(inspectFormats, ", "))
+	}
+	return steps, skip, nil
 }
 
-var lastDigits = regexp.MustCompile(`(\d+)\D*$`)
+// notDump reports whether err says the file is not a batch dump at all
+// (the readers cannot read it, or it has no mask), with the reason; a
+// dump that is wrong (a bad shape or number) is an error of the run.
+func notDump(err error) (string, bool) {
+	var e *inspect.Error
+	if !errors.As(err, &e) {
+		return "", false
+	}
+	switch {
+	case e.Code == "invalid_file" && e.Field == "", e.Code == "invalid_json",
+		e.Code == "missing_field" && (e.Field == "response_mask" || e.Field == "token_level_rewards" || e.Field == "inputs"):
+		return e.Message, true
+	}
+	return "", false
+}
 
-// stepOf is the step number in a dump's name, −1 when it has none.
+var (
+	stepDigits = regexp.MustCompile(`(?i)step_?(\d+)`)
+	lastDigits = regexp.MustCompile(`(\d+)\D*$`)
+)
+
+// stepOf is the step number in a dump's name: the digits after "step"
+// (step7_rank0.npz is step 7), else the last run of digits (batch_12.npz
+// is step 12), −1 when it has none.
 func stepOf(name string) int {
-	m := lastDigits.FindStringSubmatch(strings.TrimSuffix(name, filepath.Ext(name)))
+	base := strings.TrimSuffix(name, filepath.Ext(name))
+	m := stepDigits.FindStringSubmatch(base)
+	if m == nil {
+		m = lastDigits.FindStringSubmatch(base)
+	}
 	if m == nil {
 		return -1
 	}
@@ -216,7 +263,7 @@ func stepOf(name string) int {
 }
 
 // firstNotExact is the index of the first step whose verdict is not
-// exact, −1 when every one is.
+// exact (not_exact or nothing_to_check), −1 when every one is.
 func firstNotExact(steps []stepReport) int {
 	return slices.IndexFunc(steps, func(s stepReport) bool { return !s.Exact })
 }
@@ -241,7 +288,7 @@ func cloneValues(q url.Values) url.Values {
 
 // writeInspectJSON prints one file's report, or the run's steps and the
 // first step that is not exact (null when all are).
-func writeInspectJSON(w io.Writer, dir bool, steps []stepReport, first int) error {
+func writeInspectJSON(w io.Writer, dir bool, steps []stepReport, skip []skipped, first int) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	if !dir {
@@ -249,8 +296,9 @@ func writeInspectJSON(w io.Writer, dir bool, steps []stepReport, first int) erro
 	}
 	run := struct {
 		Steps        []stepReport `json:"steps"`
+		Skipped      []skipped    `json:"skipped"`
 		FirstNotExct *stepRef     `json:"first_not_exact"`
-	}{Steps: steps}
+	}{Steps: steps, Skipped: append([]skipped{}, skip...)}
 	if first >= 0 {
 		run.FirstNotExct = &stepRef{Step: steps[first].Step, File: steps[first].File}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gaelab/engine"
+	"gaelab/web/i18n"
 	"gaelab/web/inspect"
 )
 
@@ -18,14 +19,15 @@ type stepReport struct {
 	File string `json:"file"`
 	// Step is the step number in a run directory's file name (−1: none).
 	Step int `json:"step"`
-	// Verdict is "exact" (every check matches the chosen release),
-	// "not exact" or "nothing to check" (no advantages or returns in the
-	// file); Exact is Verdict == "exact".
-	Verdict string `json:"verdict"`
-	Exact   bool   `json:"exact"`
-	// Answer is POST /api/v1/inspect's answer for the file, without rows
-	// and groups in a run directory's report.
+	// Exact is the Answer's verdict == "exact" (every quantity matches
+	// the chosen release and no blocking finding is left after --allow).
+	Exact bool `json:"exact"`
+	// Answer is POST /api/v1/inspect's answer for the file (its verdict,
+	// blocking kinds, findings, reward check and check), without rows and
+	// groups in a run directory's report.
 	inspect.Answer
+	// notes are the page's notes on the findings, in English.
+	notes []string
 	// ExplainedVariance is Metrics' critic/vf_explained_var; null
 	// without a critic, or where it is NaN.
 	ExplainedVariance *float64 `json:"explained_variance"`
@@ -43,18 +45,12 @@ type stepReport struct {
 	TruncatedRows []int `json:"truncated_rows"`
 }
 
-// reportOf reads an analysis into a report.
-func reportOf(a *inspect.Analysis, file string) stepReport {
+// reportOf reads an analysis into a report; allow is the --allow given.
+func reportOf(a *inspect.Analysis, file, allow string) stepReport {
 	s := stepReport{File: file, Step: -1, Answer: a.Answer(false), EmptyRows: []int{}, TruncatedRows: []int{}}
+	s.Exact = s.Verdict == inspect.VerdictExact
+	s.notes = inspect.NoteLines(i18n.En, a.Findings(), allow)
 	b := a.Batch
-	switch c := a.Check; {
-	case c == nil:
-		s.Verdict = "nothing to check"
-	case exactQ(c.Advantages) && exactQ(c.Returns):
-		s.Verdict, s.Exact = "exact", true
-	default:
-		s.Verdict = "not exact"
-	}
 	for i, row := range b.Mask {
 		switch {
 		case a.Rows[i].Length == 0:
@@ -89,7 +85,7 @@ func exactQ(q *inspect.Quantity) bool {
 
 // writeInspectText prints one line per check of a file, or one line per
 // step of a run and the first step that is not exact.
-func writeInspectText(w io.Writer, dir bool, steps []stepReport, first int) error {
+func writeInspectText(w io.Writer, dir bool, steps []stepReport, skip []skipped, first int) error {
 	var b strings.Builder
 	if !dir {
 		s := steps[0]
@@ -109,18 +105,22 @@ func writeInspectText(w io.Writer, dir bool, steps []stepReport, first int) erro
 		fmt.Fprintf(&b, "  whitening  mean %s, variance %s (unbiased), %d valid tokens\n", num(s.Batch.WhitenMean), num(s.Batch.WhitenVarUnbiased), s.Batch.ValidTokens)
 		fmt.Fprintf(&b, "  critic     explained variance %s\n", metricNum(s, "critic/vf_explained_var"))
 		fmt.Fprintf(&b, "  rows       %d empty %v, %d truncated %v\n", len(s.EmptyRows), s.EmptyRows, len(s.TruncatedRows), s.TruncatedRows)
-		fmt.Fprintf(&b, "verdict: %s\n", s.Verdict)
+		writeNotes(&b, s.notes)
+		fmt.Fprintf(&b, "verdict: %s\n", verdictWords(s))
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
 	fmt.Fprintf(&b, "%6s  %-16s  %-12s  %-12s  %-12s  %-9s  %5s  %9s  %s\n", "step", "verdict", "whiten mean", "whiten var", "explained v", "verl", "empty", "truncated", "file")
 	for _, s := range steps {
-		fmt.Fprintf(&b, "%6d  %-16s  %-12s  %-12s  %-12s  %-9s  %5d  %9d  %s\n", s.Step, s.Verdict, num(s.Batch.WhitenMean), num(s.Batch.WhitenVarUnbiased),
+		fmt.Fprintf(&b, "%6d  %-16s  %-12s  %-12s  %-12s  %-9s  %5d  %9d  %s\n", s.Step, verdictWords(s), num(s.Batch.WhitenMean), num(s.Batch.WhitenVarUnbiased),
 			metricNum(s, "critic/vf_explained_var"), s.Config.Ver, len(s.EmptyRows), len(s.TruncatedRows), s.File)
+	}
+	for _, k := range skip {
+		fmt.Fprintf(&b, "skipped %s: not a dump (%s)\n", k.File, k.Reason)
 	}
 	if first >= 0 {
 		s := steps[first]
-		fmt.Fprintf(&b, "first step not exact: %d (%s): %s\n", s.Step, s.File, s.Verdict)
+		fmt.Fprintf(&b, "first step not exact: %d (%s): %s\n", s.Step, s.File, verdictWords(s))
 		if s.Check != nil {
 			for _, q := range []struct {
 				name string
@@ -131,11 +131,29 @@ func writeInspectText(w io.Writer, dir bool, steps []stepReport, first int) erro
 				}
 			}
 		}
+		writeNotes(&b, s.notes)
 	} else {
 		fmt.Fprintf(&b, "every step is exact (%d steps)\n", len(steps))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// verdictWords is the step's verdict in words: exact, not exact (and the
+// blocking kinds), nothing to check.
+func verdictWords(s stepReport) string {
+	w := strings.ReplaceAll(s.Verdict, "_", " ")
+	if len(s.Blocking) > 0 {
+		w += " (blocking: " + strings.Join(s.Blocking, ", ") + ")"
+	}
+	return w
+}
+
+// writeNotes prints the page's notes on the findings, one a line.
+func writeNotes(b *strings.Builder, notes []string) {
+	for _, n := range notes {
+		fmt.Fprintf(b, "  %s\n", n)
+	}
 }
 
 // quantityLine is a check's verdict as /inspect words it.

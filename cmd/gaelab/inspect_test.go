@@ -229,7 +229,7 @@ func TestInspectDir(t *testing.T) {
 	for k, s := range run.Steps {
 		want := "exact"
 		if s.Step == 10 || s.Step == 20 {
-			want = "not exact"
+			want = "not_exact"
 		}
 		if s.Step != steps[k] || s.Verdict != want || s.ExplainedVariance == nil || s.Batch.WhitenVar <= 0 {
 			t.Errorf("step %d: %+v, want step %d %s", k, s, steps[k], want)
@@ -245,10 +245,18 @@ func TestInspectDir(t *testing.T) {
 	if out, code := inspectCLI(dir); code != 0 || !strings.Contains(out, "every step is exact (4 steps)") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
-	// A file that cannot be read stops the run: exit 2, naming it.
+	// A file that is not a dump (unreadable, or JSON that is no batch) is
+	// skipped with a note; the run goes on.
 	os.WriteFile(filepath.Join(dir, "batch_4.safetensors"), []byte("xx"), 0o644)
-	if out, code := inspectCLI(dir); code != 2 || !strings.Contains(out, "batch_4.safetensors") {
+	os.WriteFile(filepath.Join(dir, "metrics.json"), []byte(`{"step": 4}`), 0o644)
+	if out, code := inspectCLI(dir); code != 0 || !strings.Contains(out, "skipped "+filepath.Join(dir, "batch_4.safetensors")+": not a dump") ||
+		!strings.Contains(out, "skipped "+filepath.Join(dir, "metrics.json")+": not a dump") || !strings.Contains(out, "every step is exact (4 steps)") {
 		t.Errorf("exit %d:\n%s", code, out)
+	}
+	// A dump that is wrong stops the run: exit 2, naming it.
+	writeNPZ(t, filepath.Join(dir, "batch_5.npz"), map[string][][]float64{"response_mask": {{1, 2}}, "token_level_rewards": {{0, 1}}}, "{}")
+	if out, code := inspectCLI(dir); code != 2 || !strings.Contains(out, "batch_5.npz") {
+		t.Errorf("a wrong dump: exit %d:\n%s", code, out)
 	}
 	if out, code := inspectCLI(t.TempDir()); code != 2 || !strings.Contains(out, "holds no dump") {
 		t.Errorf("empty directory: exit %d:\n%s", code, out)
@@ -327,5 +335,104 @@ func TestInspectMetrics(t *testing.T) {
 		if text, _ := inspectCLI(f); !strings.Contains(text, "explained variance "+num(*ev)+"\n") {
 			t.Errorf("%s: the text lacks explained variance %s:\n%s", c.ver, num(*ev), text)
 		}
+	}
+}
+
+// TestStepOf: a dump's step is the number after "step", else the last
+// number in its name.
+func TestStepOf(t *testing.T) {
+	for name, want := range map[string]int{"step7_rank0.npz": 7, "global_step_12_rank3.npz": 12, "batch_12.npz": 12, "dump.npz": -1, "Step3.safetensors": 3} {
+		if got := stepOf(name); got != want {
+			t.Errorf("stepOf(%q) = %d, want %d", name, got, want)
+		}
+	}
+}
+
+// TestInspectRewardVerdict: a batch whose rewards verl made with another β
+// than its config says (web/verify/inverl/make_reward.py) used to print
+// "exact" and exit 0 (its advantages follow its rewards). Now the CLI
+// prints the page's finding, the reward check's fit and the verdict, exits
+// 1, and the JSON's verdict and blocking say the same; --allow accepts it.
+func TestInspectRewardVerdict(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	beta := filepath.Join(dir, "verl_reward_v0.9.0_beta.npz")
+	out, code := inspectCLI(beta)
+	for _, want := range []string{
+		"advantages match the chosen release",
+		"token_level_rewards: ", "cells are not token_level_scores − β·KL with the config's β and kl_penalty",
+		"The rewards fit kl_penalty low_var_kl with β = 0.2",
+		"Blocking findings: reward_kl_mismatch.",
+		"verdict: not exact (blocking: reward_kl_mismatch)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the text lacks %q:\n%s", want, out)
+		}
+	}
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	out, code = inspectCLI("--json", beta)
+	var rep struct {
+		Verdict  string   `json:"verdict"`
+		Blocking []string `json:"blocking"`
+		Exact    bool     `json:"exact"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 1 || rep.Verdict != "not_exact" || rep.Exact || len(rep.Blocking) != 1 || rep.Blocking[0] != "reward_kl_mismatch" {
+		t.Errorf("exit %d, %v: %+v", code, err, rep)
+	}
+	if out, code := inspectCLI("--allow", "reward_kl_mismatch", beta); code != 0 || !strings.Contains(out, "verdict: exact\n") || !strings.Contains(out, "Allowed by the link: reward_kl_mismatch.") {
+		t.Errorf("--allow: exit %d:\n%s", code, out)
+	}
+	if out, code := inspectCLI("--allow", "no_such_kind", beta); code != 2 || !strings.Contains(out, "allow") {
+		t.Errorf("--allow no_such_kind: exit %d:\n%s", code, out)
+	}
+	if out, code := inspectCLI(filepath.Join(dir, "verl_reward_v0.2_ok.npz")); code != 0 || !strings.Contains(out, "The rewards fit kl_penalty low_var_kl with β = 0.05") {
+		t.Errorf("verl's own reward: exit %d:\n%s", code, out)
+	}
+	// In a run, the first step not exact follows the verdict.
+	run := t.TempDir()
+	for k, name := range []string{"verl_reward_v0.9.0_ok.npz", "verl_reward_v0.9.0_type.npz"} {
+		data, _ := os.ReadFile(filepath.Join(dir, name))
+		os.WriteFile(filepath.Join(run, fmt.Sprintf("step%d.npz", k+1)), data, 0o644)
+	}
+	if out, code := inspectCLI(run); code != 1 || !strings.Contains(out, "first step not exact: 2") || !strings.Contains(out, "The rewards fit kl_penalty kl with β = 0.05") {
+		t.Errorf("run: exit %d:\n%s", code, out)
+	}
+}
+
+// TestInspectMaskVerdict: a mask one token short of verl's
+// compute_response_mask (web/verify/inverl/make_mask.py) exits 1 with the
+// page's finding; verl's own mask exits 0.
+func TestInspectMaskVerdict(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	out, code := inspectCLI(filepath.Join(dir, "verl_mask_v0.9.0_short.npz"))
+	if code != 1 || !strings.Contains(out, "response_mask: 8 cells disagree with the response part of attention_mask") || !strings.Contains(out, "blocking: mask_disagrees_attention") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if out, code := inspectCLI(filepath.Join(dir, "verl_mask_v0.9.0_multiturn.npz")); code != 0 {
+		t.Errorf("multi-turn: exit %d:\n%s", code, out)
+	}
+}
+
+// TestInspectAllEmpty: a batch with no valid token has nothing to check
+// (exit 1), not a vacuous match; its explained variance is NaN as verl
+// v0.8.0+ gives it, and at v0.5.0, where verl raises, the metrics say so.
+// The empty rows' scores at index −1 (verl's convention) are no finding.
+func TestInspectAllEmpty(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "empty.json")
+	os.WriteFile(f, []byte(`{"config": {"ver": "v0.9.0", "gamma": 1, "lam": 1}, "inputs": {"response_mask": [[0,0,0],[0,0,0]],
+		"token_level_rewards": [[0,0,0.5],[0,0,1]], "values": [[0,0,0],[0,0,0]], "advantages": [[0,0,0],[0,0,0]], "returns": [[0,0,0],[0,0,0]]}}`), 0o644)
+	out, code := inspectCLI(f)
+	if code != 1 || !strings.Contains(out, "verdict: nothing to check\n") || !strings.Contains(out, "explained variance NaN\n") || strings.Contains(out, "mass where the mask is 0") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	out, _ = inspectCLI("--json", "--ver", "v0.5.0", f)
+	var rep struct {
+		Verdict      string              `json:"verdict"`
+		Metrics      map[string]*float64 `json:"metrics"`
+		MetricsError string              `json:"metrics_error"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Verdict != "nothing_to_check" || !strings.Contains(rep.MetricsError, "verl raises before v0.8.0") {
+		t.Errorf("%v %+v", err, rep)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"gaelab/web"
 	"gaelab/web/mw"
@@ -68,5 +69,68 @@ func TestHelpListsEveryFlag(t *testing.T) {
 		if !regexp.MustCompile(`(?m)-` + regexp.QuoteMeta(name) + `\b`).MatchString(out.String()) {
 			t.Errorf("gaelab -h does not list -%s", name)
 		}
+	}
+}
+
+// TestJSONEndpointsTakeJSON: the compute API and the class API answer 415
+// naming application/json to another Content-Type (on main compute
+// accepted text/plain and form-encoded bodies), and take JSON with a
+// charset. (/api/v1/inspect, an upload, keeps its own list of types.)
+func TestJSONEndpointsTakeJSON(t *testing.T) {
+	h := web.Handler(web.Options{})
+	const body = `{"inputs":{"response_mask":[[1]],"token_level_rewards":[[1]]}}`
+	for _, tc := range []struct {
+		path, contentType string
+		want              int
+	}{
+		{"/api/v1/compute", "text/plain", http.StatusUnsupportedMediaType},
+		{"/api/v1/compute", "application/x-www-form-urlencoded", http.StatusUnsupportedMediaType},
+		{"/api/v1/compute", "application/json; charset=utf-8", http.StatusOK},
+		{"/api/v1/classes", "text/plain", http.StatusUnsupportedMediaType},
+	} {
+		r := httptest.NewRequest(http.MethodPost, tc.path, strings.NewReader(body))
+		r.Header.Set("Content-Type", tc.contentType)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		if rec.Code != tc.want {
+			t.Errorf("POST %s as %s: %d %s, want %d", tc.path, tc.contentType, rec.Code, rec.Body, tc.want)
+		}
+		if tc.want == http.StatusUnsupportedMediaType && !strings.Contains(rec.Body.String(), "application/json") {
+			t.Errorf("POST %s as %s: %s, want the expected type named", tc.path, tc.contentType, rec.Body)
+		}
+	}
+}
+
+// TestComputeConcurrent: past -compute-concurrent (1 here) computations
+// at once, another waits its ComputeWait and is shed 503 with Retry-After,
+// so costly computations never take every core from the pages.
+func TestComputeConcurrent(t *testing.T) {
+	h := web.Handler(web.Options{ComputeConcurrent: 1, ComputeWait: time.Millisecond})
+	zeros := "[" + strings.Repeat("["+strings.Repeat("0,", 1023)+"0],", 127) + "[" + strings.Repeat("0,", 1023) + "0]]"
+	ones := strings.ReplaceAll(zeros, "0", "1")
+	body := `{"inputs":{"response_mask":` + ones + `,"token_level_scores":` + zeros + `,"old_log_probs":` + zeros +
+		`,"ref_log_prob":` + zeros + `,"log_probs":` + zeros + `,"values":` + zeros + `,"vpreds":` + zeros + `},"config":{"use_kl_in_reward":true}}`
+	codes := make(chan int, 4)
+	start := make(chan struct{})
+	for range 4 {
+		go func() {
+			r := httptest.NewRequest(http.MethodPost, "/api/v1/compute", strings.NewReader(body))
+			r.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			<-start
+			h.ServeHTTP(rec, r)
+			if rec.Code == http.StatusServiceUnavailable && rec.Header().Get("Retry-After") == "" {
+				t.Error("503 without Retry-After")
+			}
+			codes <- rec.Code
+		}()
+	}
+	close(start)
+	seen := map[int]int{}
+	for range 4 {
+		seen[<-codes]++
+	}
+	if seen[http.StatusOK] < 1 || seen[http.StatusServiceUnavailable] < 1 || seen[http.StatusOK]+seen[http.StatusServiceUnavailable] != 4 {
+		t.Errorf("4 computations at once with one slot: %v, want some 200 and the others 503", seen)
 	}
 }

@@ -19,11 +19,12 @@ const usage = `Usage:
                                exit 0 if the server on ADDR answers /healthz
   gaelab inspect FILE|DIR [--ver v0.x] [--json] [--gamma G] [--lam L]
                  [--kl-coef B] [--kl-penalty NAME] [--use-kl-in-reward]
-                 [--estimator KEY]
+                 [--estimator KEY] [--allow KIND]
                                check a verl batch dump (.npz, .safetensors,
                                .json) as /inspect does, or every dump
                                of a run directory in step order; exit 0 when
-                               exact, 1 when not, 2 on a usage or file error
+                               exact, 1 when not (or nothing to check), 2 on
+                               a usage or file error
   gaelab help                  print this help
 
 serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
@@ -59,8 +60,14 @@ serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
   -upload-read-timeout D  time a client has to send an upload (default 120s)
   -upload-slots N         uploads received at once, apart from the pages'
                           requests (default 4)
-  -upload-min-rate N      bytes a second an upload must arrive at, over 10 s
-                          after the first 10 s; slower: 408 (default 16384)
+  -body-min-rate N        bytes a second every request body (uploads, the
+                          compute API, forms) must arrive at for every
+                          second after its first, checked from 2 s on;
+                          slower: 408 (default 16384; -upload-min-rate is
+                          its old name)
+  -bodies-per-addr N      request bodies one address may send at once to
+                          the APIs, forms and class routes; more: 429 with
+                          Retry-After (default 8)
   -inspect-per-hour N     batches one address may inspect an hour, in bursts
                           of up to 10 (default 60)
   -inspect-concurrent N   analyses of uploaded batches run at once (default 1)
@@ -71,18 +78,39 @@ Connections (one replica's):
   -max-conns-per-addr N   connections one address (IPv6: its /64) may hold,
                           except a -trust-proxy's (default
                           max(2 × -class-addr-streams + 200, 1000))
+  -compute-concurrent N   compute API requests run at once; more wait up to
+                          5 s, then get 503 with Retry-After (default the
+                          cores, GOMAXPROCS)
 Per-address quotas on one replica (an IPv6 client by its /64; n replicas
 allow n times as much), each answered 429 with Retry-After past it:
   -compute-per-minute N   computations (POST /api/v1/compute) a minute
-                          (default 30), in bursts of -compute-burst (10)
+                          (default 60), in bursts of -compute-burst (30)
   -views-per-minute N     views of stored uploads (GET /inspect/{id}…) a
                           minute (default 120), bursts of -views-burst (60)
   -previews-per-minute N  link previews (…/preview.png) a minute (default
                           30), in bursts of -previews-burst (10)
-inspect reads the file's own config (its sidecar); a flag wins over it. For a
-directory it prints per step the verdict, the whitening statistics, the
-critic's explained variance and the empty and truncated rows, and names the
-first step that is not exact.
+Quotas every replica shares (counted in the database, per client address):
+  -class-starts-per-hour N  live classes one address may start an hour
+                          (default 30)
+  -class-code-guesses N   unknown join codes one address may try at once,
+                          then one every 3 s (default 20)
+  -class-pair-guesses N   pairing codes one address may type (twice that
+                          for one class), then one a minute; a code is
+                          voided after 10 wrong ones (default 10)
+  -shares-per-day N       uploads one address may share a day (default 20)
+  -share-store-bytes N    bytes all live shared uploads may hold (default
+                          half of the upload store, 1 GiB)
+  -upload-daily-bytes N   bytes one address may upload to /inspect a UTC
+                          day (default 512 MiB)
+  -upload-memory N        bytes of upload bodies held in memory at once, by
+                          their Content-Length (default 256 MiB)
+inspect reads the file's own config (its sidecar); a flag wins over it. It
+prints what /inspect's page says: the checks, the findings, the reward check,
+the fit and the verdict (exact only when every quantity matches and no blocking
+finding is left; --allow KIND accepts one you expect). For a directory it
+prints per step the verdict, the whitening statistics, the critic's explained
+variance and the empty and truncated rows, and names the first step that is
+not exact.
 compute reads one case in the golden-vector format (at most 16 MiB) and
 prints what POST /api/v1/compute would answer.
 `

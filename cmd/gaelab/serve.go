@@ -35,7 +35,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	uploadMax := fs.Int64("upload-max-bytes", 0, "body limit of the upload routes, e.g. POST /api/v1/inspect (0: 128 MiB)")
 	uploadRead := fs.Duration("upload-read-timeout", 0, "time a client has to send an upload (0: 120s)")
 	uploadSlots := fs.Int("upload-slots", 0, "uploads received at once, apart from the pages' requests (0: 4)")
-	uploadMinRate := fs.Int64("upload-min-rate", 0, "bytes a second an upload must arrive at, over 10 s after the first 10 s (0: 16384)")
+	bodyMinRate := fs.Int64("body-min-rate", 0, "bytes a second every request body must arrive at, after its first second, from 2 s on (0: 16384)")
+	fs.Int64Var(bodyMinRate, "upload-min-rate", 0, "the old name of -body-min-rate")
+	bodiesPerAddr := fs.Int("bodies-per-addr", 0, "request bodies one address may send at once to the API, forms and class routes; more: 429 (0: 8)")
 	inspectPerHour := fs.Int("inspect-per-hour", 0, "batches one address may inspect an hour, in bursts of up to 10 (0: 60)")
 	inspectConcurrent := fs.Int("inspect-concurrent", 0, "analyses of uploaded batches run at once (0: 1)")
 	dataDir := fs.String("data", "", "data directory of the embedded database")
@@ -54,6 +56,8 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	previewsQuota := quotaFlags(fs, "previews", "link previews (…/preview.png)", mw.DefaultPreviewsQuota)
 	maxConns := fs.Int("max-conns", 0, "connections held at once; more are closed at once (0: the file-descriptor limit less 512)")
 	maxConnsPerAddr := fs.Int("max-conns-per-addr", 0, "connections one client address (IPv6: /64) may hold, except a -trust-proxy's (0: max(2 × -class-addr-streams + 200, 1000))")
+	computeConcurrent := fs.Int("compute-concurrent", 0, "compute API requests run at once; more wait up to 5 s, then get 503 (0: the cores, GOMAXPROCS)")
+	costs := newCostFlags(fs)
 	onServeFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -111,14 +115,15 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	go class.Sweep(sweepCtx, st, sweepInterval, logger)
 	go web.SweepUploads(sweepCtx, st, logger)
 
-	srv := web.NewServer(resolveAddr(*addr, getenv), web.Options{
+	o := web.Options{
 		Logger:            logger,
 		FrameAncestors:    ancestors,
 		MaxInflight:       *maxInflight,
 		UploadBodyBytes:   *uploadMax,
 		UploadReadTimeout: *uploadRead,
 		UploadSlots:       *uploadSlots,
-		UploadMinRate:     *uploadMinRate,
+		BodyMinRate:       *bodyMinRate,
+		BodiesPerAddr:     *bodiesPerAddr,
 		InspectPerHour:    *inspectPerHour,
 		InspectConcurrent: *inspectConcurrent,
 		Store:             st,
@@ -133,9 +138,12 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		MaxConns:          *maxConns,
 		MaxConnsPerAddr:   *maxConnsPerAddr,
 		ComputeQuota:      *computeQuota,
+		ComputeConcurrent: *computeConcurrent,
 		ViewsQuota:        *viewsQuota,
 		PreviewsQuota:     *previewsQuota,
-	})
+	}
+	costs.set(&o)
+	srv := web.NewServer(resolveAddr(*addr, getenv), o)
 	return web.Serve(ctx, srv, logger)
 }
 

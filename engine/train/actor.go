@@ -19,7 +19,7 @@ func (tr *Trainer) updateActor(b *Batch, metrics *engine.MetricLists) error {
 	mbs := c.miniBatches()
 	weights := make([][]float64, len(mbs))
 	for k, mb := range mbs {
-		w, err := rowWeights(g, b.ResponseMask[mb[0]:mb[1]], mode)
+		w, err := rowWeightsWith(actorAgg(g), g, b.ResponseMask[mb[0]:mb[1]], mode)
 		if err != nil {
 			return err
 		}
@@ -51,7 +51,7 @@ func (tr *Trainer) updateActor(b *Batch, metrics *engine.MetricLists) error {
 			default:
 				metrics.Append(engine.MetricPGLoss, pl.Loss)
 			}
-			if entropyInUpdate(g) {
+			if entropyInUpdate(g) || engineWorkers(g) && c.EntropyCoeff != 0 {
 				metrics.Append(engine.MetricEntropyLoss, entropy)
 			}
 			metrics.Append(engine.MetricPGClipFrac, pl.ClipFrac)
@@ -67,13 +67,19 @@ func (tr *Trainer) updateActor(b *Batch, metrics *engine.MetricLists) error {
 				}
 			}
 			if c.UseKLLoss {
-				if summedLosses(g) {
+				switch {
+				case summedLosses(g):
 					klSum += kl.KLLoss
 					metrics.Set(engine.MetricKLLoss, klSum)
-				} else {
+				case lastKLLoss(g):
+					metrics.Set(engine.MetricKLLoss, kl.KLLoss)
+				default:
 					metrics.Append(engine.MetricKLLoss, kl.KLLoss)
 				}
 				metrics.Append(engine.MetricKLCoef, c.KLLossCoef)
+			}
+			if engineWorkers(g) {
+				metrics.Append(MetricActorLoss, ab.total)
 			}
 			metrics.Append(engine.MetricActorGradNorm, norm)
 			first = false
@@ -122,18 +128,32 @@ func (tr *Trainer) actorLoss(params []float64, b *Batch, lo, hi int, w []float64
 	if err != nil {
 		return actorBatch{}, err
 	}
-	pl, err := engine.AggregatePolicyLossGen(g, pt, m, mode)
+	agg := actorAgg(g)
+	var pl engine.PolicyLoss
+	if engineWorkers(g) {
+		pl, err = engine.AggregatePolicyLossEngineGen(g, pt, m, mode)
+	} else {
+		pl, err = engine.AggregatePolicyLossGen(g, pt, m, mode)
+	}
 	if err != nil {
 		return actorBatch{}, err
 	}
 	var entropy float64
 	if entropyLoss {
-		if entropy, err = engine.AggregateGen(g, ent[lo:hi], m, mode); err != nil {
+		if entropy, err = agg(g, ent[lo:hi], m, mode); err != nil {
 			return actorBatch{}, err
 		}
 	}
 	var kl engine.ActorKLLoss
-	if c.UseKLLoss {
+	if c.UseKLLoss && engineWorkers(g) { // losses.py :135: kl_penalty, then agg_loss with the global batch
+		if kl.KLD, err = engine.KLPenaltyGen(g, c.KLLossType, lp, b.RefLogProb[lo:hi]); err != nil {
+			return actorBatch{}, err
+		}
+		if kl.KLLoss, err = agg(g, kl.KLD, m, mode); err != nil {
+			return actorBatch{}, err
+		}
+		kl.Total = pl.Loss + c.KLLossCoef*kl.KLLoss
+	} else if c.UseKLLoss {
 		if kl, err = engine.ActorKLGen(g, c.KLLossType, lp, b.RefLogProb[lo:hi], m, mode, c.KLLossCoef, pl.Loss); err != nil {
 			return actorBatch{}, err
 		}

@@ -10,7 +10,7 @@ import (
 // Config is one training run: verl's settings under verl's names (in the
 // comments), at tabular scale.
 type Config struct {
-	Release string // the verl release tag whose arithmetic runs: v0.2 … v0.7.1 (engine.Releases up to LastRelease)
+	Release string // the verl release tag whose arithmetic runs: v0.2 … v0.9.0 (engine.Releases up to LastRelease)
 	Seed    uint64 // the sampler's and the initial tables' seed
 
 	Reward     string // RewardOutcome, RewardHackable, RewardLengthPenalty or RewardDense
@@ -48,6 +48,14 @@ type Config struct {
 	CriticWarmup int     // trainer.critic_warmup: the actor updates from global step CriticWarmup on
 }
 
+// The engine workers' own update metrics (v0.8.0 on): the mini-batch's
+// whole loss, as TrainingWorker logs it under "loss" and the trainer
+// prefixes it (rename_dict).
+const (
+	MetricActorLoss  = "actor/loss"
+	MetricCriticLoss = "critic/loss"
+)
+
 // The optimizer's constants: verl's AdamW defaults and actor/critic grad_clip.
 const (
 	Beta1       = 0.9
@@ -57,10 +65,12 @@ const (
 	GradClip    = 1.0
 )
 
-// LastRelease is the newest generation the loop reproduces: v0.7.1, the
-// last release whose trainer runs the legacy FSDP workers (dp_actor.py,
-// dp_critic.py) by default; from v0.8.0 only the engine workers exist.
-const LastRelease = engine.G10
+// LastRelease is the newest generation the loop reproduces: v0.9.0. Up to
+// v0.7.1 the trainer runs the legacy FSDP workers (dp_actor.py,
+// dp_critic.py) by default; from v0.8.0 only the engine workers exist
+// (engine_workers.py, workers/utils/losses.py), and the loop follows them
+// (engineWorkers).
+const LastRelease = engine.G12
 
 // Caps bound a run.
 const (
@@ -75,7 +85,9 @@ const (
 // mini-batches, 50 iterations: ppo (GAE, KL in the reward), grpo (KL as the
 // actor's loss), the three reward presets, adaptive-kl, warmup (LR
 // warm-up over 10 steps, the actor from global step 5, an entropy bonus)
-// and drgrpo (Dr. GRPO: no std in the advantage, seq-mean-token-sum-norm).
+// drgrpo (Dr. GRPO: no std in the advantage, seq-mean-token-sum-norm) and
+// remax (ReMax: the greedy response's score as each prompt's baseline, KL in
+// the reward).
 var Presets = []struct {
 	Name   string
 	Config Config
@@ -92,6 +104,7 @@ var Presets = []struct {
 	{"drgrpo", base(func(c *Config) {
 		c.Estimator, c.NormByStd, c.LossAggMode, c.UseKLInReward = "grpo", false, string(engine.SeqMeanTokenSumNorm), false
 	})},
+	{"remax", base(func(c *Config) { c.Estimator = "remax" })},
 }
 
 func base(edit func(*Config)) Config {
@@ -137,7 +150,7 @@ func (c Config) check() (engine.Generation, error) {
 	}
 	g := rel.Gen
 	if g > LastRelease {
-		return 0, fieldError("release", "verl %s trains through its engine workers (workers/utils/losses.py, Metric aggregation), which this loop does not reproduce; choose v0.2…v0.7.1", c.Release)
+		return 0, fieldError("release", "verl %s is newer than the loop reproduces (v0.2…%s)", c.Release, LastRelease.Tag())
 	}
 	finite := func(x float64) bool { return x-x == 0 }
 	switch {
@@ -224,9 +237,6 @@ func member(s string, list []string) bool {
 
 // estimator finds the release's outcome estimator under verl's name.
 func estimator(g engine.Generation, name string, normByStd bool) (engine.OutcomeEstimator, bool) {
-	if name == "remax" { // needs a greedy rollout's baseline, which this loop does not make
-		return engine.OutcomeEstimator{}, false
-	}
 	key := engine.VerlEstimatorKey(name, normByStd)
 	for _, e := range engine.OutcomeEstimatorsGen(g) {
 		if e.Key == key && !strings.HasSuffix(e.Key, engine.ForceDeviceSuffix) {

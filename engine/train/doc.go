@@ -7,9 +7,10 @@
 // What this package adds is what verl's trainer and workers do around them:
 // the rollout, the recomputed log-probs, the order of the updates
 // (critic before actor, critic_warmup, ppo_epochs over mini-batches in row
-// order), the exact gradients of the tables, gradient-norm clipping and
-// torch's AdamW, as the legacy FSDP workers of verl v0.2 … v0.7.1 do them
-// (LastRelease).
+// order), the metrics (the updates', then compute_data_metrics of the
+// batch, as fit() logs them), the exact gradients of the tables, gradient-norm clipping and
+// torch's AdamW, as the legacy FSDP workers of verl v0.2 … v0.7.1 and the
+// engine workers of v0.8.0 and v0.9.0 do them (LastRelease).
 //
 // Conventions, as in package engine: per-token tensors are [B][R] indexed
 // [i][t], t the 0-based response-token index. values[i][t] = V(s_t), the

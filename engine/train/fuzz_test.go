@@ -12,6 +12,8 @@ func FuzzNew(f *testing.F) {
 	f.Add("ppo", "v0.4.1", 32, 16, 4, 4, 0.2, 0.95, 0.1, 0.0, uint64(1))
 	f.Add("grpo", "v0.2", 1, 1, 1, 1, 0.5, 0.0, 10.0, 1.0, uint64(7))
 	f.Add("drgrpo", "v0.7.1", 3, 32, 3, 2, 0.9, 1.0, 0.0, 0.5, uint64(1<<63))
+	f.Add("warmup", "v0.9.0", 8, 4, 2, 2, 0.2, 0.95, 0.1, 0.01, uint64(3))
+	f.Add("grpo", "v0.8.0", 1, 1, 1, 1, 0.5, 0.0, 10.0, 1.0, uint64(9))
 	f.Fuzz(func(t *testing.T, preset, release string, n, length, epochs, minis int, clip, lam, lr, entropy float64, seed uint64) {
 		cfg, err := Preset(preset)
 		if err != nil {

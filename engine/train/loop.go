@@ -14,15 +14,18 @@ import (
 //   - shiftedCriticMask: dp_critic.py multiplies values by
 //     attention_mask[:, −R−1:−1] and trains on that mask (v0.2 :133, :176,
 //     v0.3.0.post1 :156) until response_mask (PR #1850, v0.4.0 :182).
+//
 //   - entropyInUpdate: update_policy logs actor/entropy_loss =
 //     masked_mean(entropy) per micro-batch and always subtracts
 //     entropy_coeff times it (v0.2 dp_actor :253, :278); from v0.4.0 the
 //     trainer logs agg_loss(entropys) of the old log-prob pass (ray_trainer
 //     v0.4.0 :1068, named actor/entropy from v0.4.1 :1042) and the loss
 //     has the entropy term only when entropy_coeff ≠ 0 (v0.4.0 dp_actor).
+//
 //   - actorLRBeforeStep: actor/lr is read after the scheduler's step in
 //     v0.2–v0.3 (fsdp_workers v0.2 :434) and before it from v0.4.0 (:592);
 //     critic/lr from v0.5.0 (v0.4.1 :1126 still after, v0.5.0 :1251 before).
+//
 //   - summedLosses: from v0.7.0 actor/pg_loss, actor/kl_loss and
 //     critic/vf_loss are one scalar summed over every mini-batch and epoch
 //     (metrics["actor/pg_loss"] += …, dp_actor v0.7.0 :435, :549; dp_critic
@@ -30,13 +33,63 @@ import (
 //     that reduce_metrics averages; and actor/entropy from update_policy
 //     (when entropy_coeff ≠ 0) replaces the trainer's (dp_actor :523).
 //
-// Read at v0.2–v0.7.1 (v0.7.1: dp_actor :553, :643, :669; dp_critic :196;
+//   - lastKLLoss: until v0.4.1 update_policy assigns
+//     metrics["actor/kl_loss"] = kl_loss instead of appending it (v0.2
+//     dp_actor :267, v0.3.0.rc0 :308, v0.4.0 :418, v0.4.1 :504), so the
+//     logged value is the last mini-batch's of the last epoch; v0.5.0
+//     appends it per micro-batch (:462).
+//
+//   - engineWorkers: from v0.8.0 the legacy workers are gone and the
+//     trainer trains through engine_workers.py's TrainingWorker
+//     (ray_trainer v0.8.0 :1293, v0.9.0 :1302), whose losses are
+//     workers/utils/losses.py's (:57 ppo_loss, :147 value_loss). The actor's
+//     pg_loss, entropy and kl_loss call agg_loss with dp_size = 1,
+//     batch_num_tokens = Σ response_mask and global_batch_size = the
+//     mini-batch's rows (engine.AggregateEngineGen); the critic does so
+//     from v0.9.0 (CriticGlobalBatch), v0.8.0's calls it directly. Each
+//     mini-batch's update appends one value per metric, the Metric class
+//     summing or averaging over its micro-batches (one here), and the
+//     trainer's reduce_metrics averages them: pg_loss and vf_loss are
+//     averaged again, not summed as in v0.7.x. The update also logs
+//     actor/loss and critic/loss (the mini-batch's whole loss), the
+//     entropy term as actor/entropy_loss when entropy_coeff ≠ 0 (the
+//     trainer's actor/entropy stays), and the learning rate after the
+//     scheduler's step, taken at the last mini-batch (engine_workers
+//     v0.9.0 :307, :370; fsdp transformer_impl :807).
+//
+// Read at v0.2–v0.9.0 (v0.7.1: dp_actor :553, :643, :669; dp_critic :196;
 // fsdp_workers :1025, :1684, as v0.7.0).
 func shiftedCriticMask(g engine.Generation) bool  { return g < engine.G04 }
 func entropyInUpdate(g engine.Generation) bool    { return g < engine.G04 }
-func actorLRBeforeStep(g engine.Generation) bool  { return g >= engine.G04 }
-func criticLRBeforeStep(g engine.Generation) bool { return g >= engine.G06 }
-func summedLosses(g engine.Generation) bool       { return g >= engine.G09 }
+func actorLRBeforeStep(g engine.Generation) bool  { return g >= engine.G04 && !engineWorkers(g) }
+func criticLRBeforeStep(g engine.Generation) bool { return g >= engine.G06 && !engineWorkers(g) }
+func summedLosses(g engine.Generation) bool       { return g >= engine.G09 && !engineWorkers(g) }
+func engineWorkers(g engine.Generation) bool      { return g >= engine.G11 }
+func lastKLLoss(g engine.Generation) bool         { return g < engine.G06 }
+
+// aggFunc is agg_loss as one call site of a release calls it.
+type aggFunc func(g engine.Generation, loss, mask [][]float64, mode engine.AggMode) (float64, error)
+
+// actorAgg is the actor's agg_loss: the engine workers' from v0.8.0.
+func actorAgg(g engine.Generation) aggFunc {
+	if engineWorkers(g) {
+		return engine.AggregateEngineGen
+	}
+	return engine.AggregateGen
+}
+
+// criticGlobalBatch: the critic's agg_loss has the global-batch arguments (v0.9.0).
+func criticGlobalBatch(g engine.Generation) bool {
+	return engineWorkers(g) && g.Has(engine.CriticGlobalBatch)
+}
+
+// criticAgg is the critic's agg_loss.
+func criticAgg(g engine.Generation) aggFunc {
+	if criticGlobalBatch(g) {
+		return engine.AggregateEngineGen
+	}
+	return engine.AggregateGen
+}
 
 func entropyMetric(g engine.Generation) string {
 	if g < engine.G05 {
@@ -103,27 +156,51 @@ type Batch struct {
 	OldLogProbs       [][]float64 // old_log_probs (π_old = the policy that sampled)
 	RefLogProb        [][]float64 // ref_log_prob
 	Values            [][]float64 // values, masked as the release's critic masks them (nil without a critic)
+	RewardBaselines   []float64   // reward_baselines (ReMax): the score of the greedy response to row i's prompt; nil otherwise
 	Advantages        [][]float64 // advantages
 	Returns           [][]float64 // returns
 	Beta              float64     // β used for the KL in the reward (before the controller's update)
 	CurrentKL         float64     // apply_kl_penalty's current_kl (0 without KL in the reward)
 }
 
-// Iteration is one training step: its batch and its reduced update metrics.
+// Iteration is one training step: its batch, its reduced update metrics
+// and its data metrics.
 type Iteration struct {
 	Index   int
 	Batch   Batch
-	Metrics []engine.Metric
+	Metrics []engine.Metric // the trainer's and the workers' update metrics (entropy, reward KL, critic/…, actor/…)
+	// Data is compute_data_metrics(batch, use_critic) as the release's fit()
+	// logs it after the updates, on the batch the updates read: the critic's
+	// values from before its update, the advantages and returns of this
+	// step (critic/score/*, critic/rewards/*, critic/advantages/*,
+	// critic/returns/*, critic/values/*, critic/vf_explained_var,
+	// response_length/*, prompt_length/*, and from v0.6.0
+	// response_length_non_aborted/*, response/aborted_ratio). The prompt is
+	// one position of attention_mask (the model reads the prompt as one
+	// state), so prompt_length/* are 1.
+	Data []engine.Metric
 }
 
-// Metric returns the named metric's value and whether it was logged.
+// Metric returns the named metric's value and whether it was logged
+// (update metrics first, then data metrics).
 func (it Iteration) Metric(name string) (float64, bool) {
 	for _, m := range it.Metrics {
 		if m.Name == name {
 			return m.Value, true
 		}
 	}
+	for _, m := range it.Data {
+		if m.Name == name {
+			return m.Value, true
+		}
+	}
 	return 0, false
+}
+
+// All is every metric the trainer logs for the step, in fit()'s order:
+// the update metrics, then the data metrics.
+func (it Iteration) All() []engine.Metric {
+	return append(append(make([]engine.Metric, 0, len(it.Metrics)+len(it.Data)), it.Metrics...), it.Data...)
 }
 
 // Trainer runs a Config's iterations.
@@ -277,6 +354,54 @@ func (tr *Trainer) rollout() Batch {
 	return b
 }
 
+// Greedy is the response the current policy gives prompt p without
+// sampling (do_sample = False: the most likely token at each step, the
+// lowest id on a tie, until EOS or R tokens), padded with the pad id.
+func (tr *Trainer) Greedy(p int) []int {
+	c, A := tr.cfg, Actions()
+	row := make([]int, c.Length)
+	prev := PadID
+	for t := range c.Length {
+		if prev == EOSID {
+			row[t] = PadID
+			continue
+		}
+		off := c.ActorIndex(p, t, prev, 0)
+		best := 0
+		for k, z := range tr.st.Actor[off : off+A] {
+			if z > tr.st.Actor[off+best] {
+				best = k
+			}
+		}
+		row[t], prev = best+1, best+1
+	}
+	return row
+}
+
+// rewardBaselines is fit()'s ReMax baseline (ray_trainer v0.2 :856, v0.4.1
+// :991, v0.7.1 :1329, v0.9.0 :1468): one greedy response per prompt from
+// the policy that sampled the batch, its reward summed over the tokens
+// (reward_fn(batch).sum(-1), the rule-based score without KL), repeated to
+// the prompt's n rows (batch.repeat(n, interleave=True)).
+func (tr *Trainer) rewardBaselines(prompts []int) []float64 {
+	c := tr.cfg
+	score := make([]float64, c.Prompts)
+	scores := make([]float64, c.Length)
+	for p := range score {
+		row := tr.Greedy(p)
+		clear(scores)
+		scoreRow(c.Reward, p, row[:validLen(row)], scores)
+		for _, s := range scores {
+			score[p] += s
+		}
+	}
+	out := make([]float64, len(prompts))
+	for i, p := range prompts {
+		out[i] = score[p]
+	}
+	return out
+}
+
 // validLen is the number of response tokens before the padding (EOS included).
 func validLen(row []int) int {
 	for t, tok := range row {
@@ -392,8 +517,11 @@ func (tr *Trainer) update(b Batch) (Iteration, error) {
 		for i, p := range b.Prompt {
 			index[i] = strconv.Itoa(p)
 		}
+		if c.Estimator == "remax" {
+			b.RewardBaselines = tr.rewardBaselines(b.Prompt)
+		}
 		adv, ret, err := est.Run(engine.OutcomeInputs{Rewards: b.TokenLevelRewards, Mask: mask, Index: index,
-			Gamma: c.Gamma, Epsilon: engine.DefaultOutcomeEpsilon, Gen: g})
+			Baselines: b.RewardBaselines, Gamma: c.Gamma, Epsilon: engine.DefaultOutcomeEpsilon, Gen: g})
 		if err != nil {
 			return Iteration{}, fmt.Errorf("train: iteration %d: %s: %w", st.Iteration, c.Estimator, err)
 		}
@@ -411,9 +539,32 @@ func (tr *Trainer) update(b Batch) (Iteration, error) {
 			return Iteration{}, fmt.Errorf("train: iteration %d: actor: %w", st.Iteration, err)
 		}
 	}
-	it := Iteration{Index: st.Iteration, Batch: b, Metrics: engine.ReduceMetricsGen(g, &metrics)}
+	data, err := dataMetrics(g, &b)
+	if err != nil {
+		return Iteration{}, fmt.Errorf("train: iteration %d: compute_data_metrics: %w", st.Iteration, err)
+	}
+	it := Iteration{Index: st.Iteration, Batch: b, Metrics: engine.ReduceMetricsGen(g, &metrics), Data: data}
 	st.Iteration++
 	return it, nil
+}
+
+// dataMetrics is fit()'s compute_data_metrics(batch, use_critic) at the end
+// of the step (ray_trainer v0.2 :960, v0.4.1 :1170, v0.7.1 :1578, v0.9.0
+// :1736), after both updates: batch["values"] is still the critic's output
+// from before its update. attention_mask is [1 | response_mask]: a prompt
+// of one position, the response's tokens up to EOS (use_critic: the
+// estimator is gae, as need_critic has it without critic.enable).
+func dataMetrics(g engine.Generation, b *Batch) ([]engine.Metric, error) {
+	ones := make([]float64, len(b.Prompt))
+	for i := range ones {
+		ones[i] = 1
+	}
+	// Every row has at least one token (R ≥ 1, the first is always sampled): no empty selection.
+	m, err := engine.DataMetrics(g, engine.DataBatch{
+		Scores: b.TokenLevelScores, Rewards: b.TokenLevelRewards, Advantages: b.Advantages, Returns: b.Returns,
+		Values: b.Values, ResponseMask: b.ResponseMask, PromptLength: ones, PromptWidth: 1,
+	})
+	return []engine.Metric(m), err
 }
 
 // lr is the learning rate after k scheduler steps of verl's
@@ -446,6 +597,11 @@ func (tr *Trainer) aggMode() engine.AggMode {
 // at every valid position of a row, so it is agg_loss of a loss that is 1
 // at one valid position of row i and 0 elsewhere.
 func rowWeights(g engine.Generation, mask [][]float64, mode engine.AggMode) ([]float64, error) {
+	return rowWeightsWith(engine.AggregateGen, g, mask, mode)
+}
+
+// rowWeightsWith is rowWeights for the agg_loss call agg.
+func rowWeightsWith(agg aggFunc, g engine.Generation, mask [][]float64, mode engine.AggMode) ([]float64, error) {
 	B, R := len(mask), len(mask[0])
 	unit := engine.NewMatrix(B, R)
 	w := make([]float64, B)
@@ -461,7 +617,7 @@ func rowWeights(g engine.Generation, mask [][]float64, mode engine.AggMode) ([]f
 			continue
 		}
 		unit[i][t] = 1
-		v, err := engine.AggregateGen(g, unit, mask, mode)
+		v, err := agg(g, unit, mask, mode)
 		unit[i][t] = 0
 		if err != nil {
 			return nil, err
@@ -493,7 +649,7 @@ func (tr *Trainer) updateCritic(b *Batch, criticMask [][]float64, metrics *engin
 	// The loss's weights depend only on the mask: once per mini-batch.
 	weights := make([][]float64, c.MiniBatches)
 	for k, mb := range c.miniBatches() {
-		w, err := rowWeights(g, criticMask[mb[0]:mb[1]], mode)
+		w, err := rowWeightsWith(criticAgg(g), g, criticMask[mb[0]:mb[1]], mode)
 		if err != nil {
 			return err
 		}
@@ -514,6 +670,9 @@ func (tr *Trainer) updateCritic(b *Batch, criticMask [][]float64, metrics *engin
 				metrics.Append(engine.MetricVFClipFrac, vl.ClipFrac)
 			}
 			metrics.Append(engine.MetricVPredMean, vpredMean)
+			if engineWorkers(g) {
+				metrics.Append(MetricCriticLoss, vl.Loss)
+			}
 			metrics.Append(engine.MetricCriticGradNorm, norm)
 		}
 	}
@@ -546,7 +705,12 @@ func (tr *Trainer) criticLoss(params []float64, b *Batch, criticMask [][]float64
 	m := criticMask[lo:hi]
 	vt := engine.ValueLossTerms(b.Values[lo:hi], vpreds, b.Returns[lo:hi], c.ClipValue)
 	// Every mode is one the release knows (check), and a mini-batch has a valid token: no error.
-	vl, _ := engine.AggregateValueLossGen(g, vt, m, tr.aggMode())
+	var vl engine.ValueLoss
+	if criticGlobalBatch(g) {
+		vl, _ = engine.AggregateValueLossEngineGen(g, vt, m, tr.aggMode())
+	} else {
+		vl, _ = engine.AggregateValueLossGen(g, vt, m, tr.aggMode())
+	}
 	vpredMean, _ := engine.MaskedMeanGen(g, vpreds, m)
 	clear(grad)
 	for i := range n {

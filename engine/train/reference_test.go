@@ -30,26 +30,53 @@ var exportStates = flag.String("export-states", "", "write the reference's input
 var referenceRuns = []struct {
 	Preset, Release string
 	Tables          []int
+	Iterations      int // 0: the preset's
 }{
-	{"ppo", "v0.4.1", oneStepAt}, {"grpo", "v0.4.1", oneStepAt},
-	{"hackable", "v0.4.1", nil}, {"length-penalty", "v0.4.1", nil}, {"dense", "v0.4.1", nil}, {"adaptive-kl", "v0.4.1", nil},
-	{"warmup", "v0.4.1", nil},
-	{"ppo", "v0.2", []int{0, 1}}, {"grpo", "v0.2", nil}, {"warmup", "v0.2", nil}, // v0.2's first update runs at lr 0
+	{"ppo", "v0.4.1", oneStepAt, 0}, {"grpo", "v0.4.1", oneStepAt, 0},
+	{"hackable", "v0.4.1", nil, 0}, {"length-penalty", "v0.4.1", nil, 0}, {"dense", "v0.4.1", nil, 0}, {"adaptive-kl", "v0.4.1", nil, 0},
+	{"warmup", "v0.4.1", nil, 0},
+	{"ppo", "v0.2", []int{0, 1}, 0}, {"grpo", "v0.2", nil, 0}, {"warmup", "v0.2", nil, 0}, // v0.2's first update runs at lr 0
 	// v0.7.0's tables are v0.4.1's arithmetic; its metrics are not.
-	{"ppo", "v0.7.0", nil}, {"grpo", "v0.7.0", nil}, {"warmup", "v0.7.0", nil},
+	{"ppo", "v0.7.0", nil, 0}, {"grpo", "v0.7.0", nil, 0}, {"warmup", "v0.7.0", nil, 0},
 	// seq-mean-token-sum-norm was redefined in v0.7.1 (PR #5366).
-	{"drgrpo", "v0.4.1", nil}, {"drgrpo", "v0.7.1", nil},
+	{"drgrpo", "v0.4.1", nil, 0}, {"drgrpo", "v0.7.1", nil, 0},
+	// The engine workers (v0.8.0 on): the global-batch agg_loss, Metric aggregation, actor/loss and critic/loss,
+	// the LR after the scheduler's step; v0.9.0's critic with the global batch too.
+	{"ppo", "v0.9.0", []int{1}, 0}, {"grpo", "v0.9.0", nil, 0}, {"warmup", "v0.9.0", nil, 0}, {"drgrpo", "v0.9.0", nil, 0},
+	{"ppo", "v0.8.0", nil, 0}, {"grpo", "v0.8.0", nil, 0},
+	// ReMax: the greedy rollout's baseline. Its run is chaotic from about iteration 20 (unwhitened
+	// advantages at lr 0.1: in Go alone a 1e-14 relative change of the initial actor grows to 3e-7 at
+	// iteration 20 and 2e-2 at 28), so torch's and Go's roundoff part beyond 1e-6 near iteration 30:
+	// the reference runs 27 iterations (the one-step checks at 0, 1, 10, 25 hold at 1e-10 to the end).
+	{"remax", "v0.4.1", nil, 27}, {"remax", "v0.9.0", nil, 27},
+	// v0.4.0: the trainer's entropy metric is actor/entropy_loss, vf_loss has no 0.5.
+	{"ppo", "v0.4.0", nil, 0}, {"warmup", "v0.4.0", nil, 0},
 }
 
-// referenceConfig is the config of a reference run.
-func referenceConfig(t *testing.T, preset, release string) Config {
+// referenceConfig is the config of reference run n.
+func referenceConfig(t *testing.T, n int) Config {
 	t.Helper()
-	cfg, err := Preset(preset)
+	run := referenceRuns[n]
+	cfg, err := Preset(run.Preset)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Release = release
+	cfg.Release = run.Release
+	if run.Iterations != 0 {
+		cfg.Iterations = run.Iterations
+	}
 	return cfg
+}
+
+// oneStepIn are the one-step iterations a run of cfg reaches.
+func oneStepIn(cfg Config) []int {
+	var at []int
+	for _, k := range oneStepAt {
+		if k < cfg.Iterations {
+			at = append(at, k)
+		}
+	}
+	return at
 }
 
 // oneStepAt are the iterations of the one-step teacher-forced check.
@@ -63,6 +90,7 @@ type refInputPreset struct {
 	Name   string     `json:"name"`
 	Config Config     `json:"config"`
 	States []refState `json:"states"`
+	Final  bool       `json:"final"` // write the final tables (the first run of each release)
 }
 
 type refState struct {
@@ -97,9 +125,9 @@ type refOneStep struct {
 
 func writeReferenceInput(t *testing.T, path string) {
 	var in refInput
-	for _, run := range referenceRuns {
-		cfg := referenceConfig(t, run.Preset, run.Release)
-		p := refInputPreset{Name: run.Preset, Config: cfg}
+	for n, run := range referenceRuns {
+		cfg := referenceConfig(t, n)
+		p := refInputPreset{Name: run.Preset, Config: cfg, Final: firstOfRelease(run.Release, run.Preset)}
 		tr, err := New(cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -125,6 +153,16 @@ func writeReferenceInput(t *testing.T, path string) {
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// firstOfRelease reports whether preset is the first reference run at release.
+func firstOfRelease(release, preset string) bool {
+	for _, run := range referenceRuns {
+		if run.Release == release {
+			return run.Preset == preset
+		}
+	}
+	return false
 }
 
 func readReference(t *testing.T) refOutput {
@@ -189,8 +227,9 @@ func compareTable(t *testing.T, where string, got, want []float64, tol float64) 
 }
 
 func metricMap(it Iteration) map[string]float64 {
-	m := make(map[string]float64, len(it.Metrics))
-	for _, x := range it.Metrics {
+	all := it.All()
+	m := make(map[string]float64, len(all))
+	for _, x := range all {
 		m[x.Name] = x.Value
 	}
 	return m
@@ -200,7 +239,8 @@ func metricMap(it Iteration) map[string]float64 {
 // reference's (verl's own functions at the release's tag): every sampled
 // token identical, every metric and the final tables within
 // 1e-6·max(1, |x|), and from the app's states at oneStepAt one
-// teacher-forced iteration within 1e-10·max(1, |x|).
+// teacher-forced iteration within 1e-10·max(1, |x|). The final tables are
+// compared for the first run of each release (the file stays small).
 func TestTrainMatchesReference(t *testing.T) {
 	if *exportStates != "" {
 		writeReferenceInput(t, *exportStates)
@@ -214,7 +254,7 @@ func TestTrainMatchesReference(t *testing.T) {
 		t.Fatalf("the reference has %d runs, want %d; run train_ref.py again", len(ref.Presets), len(referenceRuns))
 	}
 	for n, rp := range ref.Presets {
-		cfg := referenceConfig(t, referenceRuns[n].Preset, referenceRuns[n].Release)
+		cfg := referenceConfig(t, n)
 		if rp.Name != referenceRuns[n].Preset || cfg != rp.Config {
 			t.Fatalf("%s: the preset is not the one the reference ran (%+v); run train_ref.py again", rp.Name, rp.Config)
 		}
@@ -238,11 +278,13 @@ func TestTrainMatchesReference(t *testing.T) {
 			}
 			compareMetrics(t, fmt.Sprintf("%s %s iteration %d", rp.Name, cfg.Release, k), metricMap(it), rp.Metrics[k], 1e-6)
 		}
-		compareTable(t, rp.Name+" final actor", res.Final.Actor, rp.Actor, 1e-6)
-		compareTable(t, rp.Name+" final critic", res.Final.Critic, rp.Critic, 1e-6)
+		if firstOfRelease(cfg.Release, rp.Name) || rp.Actor != nil {
+			compareTable(t, rp.Name+" "+cfg.Release+" final actor", res.Final.Actor, rp.Actor, 1e-6)
+			compareTable(t, rp.Name+" "+cfg.Release+" final critic", res.Final.Critic, rp.Critic, 1e-6)
+		}
 
-		if len(rp.OneStep) != len(oneStepAt) {
-			t.Fatalf("%s: %d one-step checks, want %d", rp.Name, len(rp.OneStep), len(oneStepAt))
+		if len(rp.OneStep) != len(oneStepIn(cfg)) {
+			t.Fatalf("%s: %d one-step checks, want %d", rp.Name, len(rp.OneStep), len(oneStepIn(cfg)))
 		}
 		tr, err := New(cfg)
 		if err != nil {

@@ -375,7 +375,6 @@ func TestCaps(t *testing.T) {
 		edit  func(*Config)
 	}{
 		{"release", func(c *Config) { c.Release = "v9" }},
-		{"release", func(c *Config) { c.Release = "v0.8.0" }},
 		{"reward", func(c *Config) { c.Reward = "money" }},
 		{"rollout.n", func(c *Config) { c.N = 200 }},
 		{"max_response_length", func(c *Config) { c.Length = 33 }},
@@ -510,7 +509,7 @@ func TestEstimators(t *testing.T) {
 				index[i] = strconv.Itoa(p)
 			}
 			adv, ret, err := e.Run(engine.OutcomeInputs{Rewards: b.TokenLevelRewards, Mask: b.ResponseMask, Index: index,
-				Gamma: cfg.Gamma, Epsilon: engine.DefaultOutcomeEpsilon})
+				Baselines: b.RewardBaselines, Gamma: cfg.Gamma, Epsilon: engine.DefaultOutcomeEpsilon})
 			if err != nil {
 				t.Fatalf("%s %s: %v", tag, e.Key, err)
 			}
@@ -521,10 +520,10 @@ func TestEstimators(t *testing.T) {
 	}
 }
 
-// verlName is the adv_estimator name verl's config spells for an engine key ("" for remax, which needs a greedy baseline).
+// verlName is the adv_estimator name verl's config spells for an engine key.
 func verlName(key string) string {
 	switch {
-	case key == "remax" || strings.HasSuffix(key, engine.ForceDeviceSuffix):
+	case strings.HasSuffix(key, engine.ForceDeviceSuffix):
 		return ""
 	case strings.HasPrefix(key, "grpo_vectorized"):
 		return "grpo_vectorized"
@@ -534,4 +533,109 @@ func verlName(key string) string {
 		return "gdpo"
 	}
 	return key
+}
+
+// TestIterationDataMetrics: each iteration carries compute_data_metrics of
+// its own batch, taken after the updates on the critic's values from before
+// its update, with critic/values/* only for GAE and the non-aborted metrics
+// from v0.6.0.
+func TestIterationDataMetrics(t *testing.T) {
+	for _, tc := range []struct {
+		preset, release string
+		critic, aborted bool
+	}{{"ppo", "v0.2", true, false}, {"ppo", "v0.7.1", true, true}, {"grpo", "v0.4.1", false, false}} {
+		cfg, _ := Preset(tc.preset)
+		cfg.Release = tc.release
+		tr, st, it := stepped(t, cfg, 3)
+		b := it.Batch
+		want, err := engine.DataMetrics(mustGen(t, tc.release), engine.DataBatch{
+			Scores: b.TokenLevelScores, Rewards: b.TokenLevelRewards, Advantages: b.Advantages, Returns: b.Returns,
+			Values: b.Values, ResponseMask: b.ResponseMask, PromptLength: make([]float64, len(b.Prompt)), PromptWidth: 1,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(it.Data) != len(want) {
+			t.Fatalf("%s %s: %d data metrics, want %d", tc.preset, tc.release, len(it.Data), len(want))
+		}
+		for k, m := range want {
+			if it.Data[k].Name != m.Name {
+				t.Fatalf("%s %s: data metric %d is %s, want %s", tc.preset, tc.release, k, it.Data[k].Name, m.Name)
+			}
+			if strings.HasPrefix(m.Name, "prompt_length/") {
+				continue // the test's prompt lengths are 0, the trainer's 1
+			}
+			if got, _ := it.Metric(m.Name); got != m.Value {
+				t.Fatalf("%s %s: %s = %v, compute_data_metrics of the batch %v", tc.preset, tc.release, m.Name, got, m.Value)
+			}
+		}
+		if v, ok := it.Metric("prompt_length/mean"); !ok || v != 1 {
+			t.Fatalf("%s %s: prompt_length/mean = %v, %v; want 1", tc.preset, tc.release, v, ok)
+		}
+		if _, ok := it.Metric("critic/vf_explained_var"); ok != tc.critic {
+			t.Fatalf("%s %s: critic/vf_explained_var logged: %v", tc.preset, tc.release, ok)
+		}
+		if _, ok := it.Metric("response/aborted_ratio"); ok != tc.aborted {
+			t.Fatalf("%s %s: response/aborted_ratio logged: %v", tc.preset, tc.release, ok)
+		}
+		if got := it.All(); len(got) != len(it.Metrics)+len(it.Data) || got[len(it.Metrics)].Name != "critic/score/mean" {
+			t.Fatalf("%s %s: All() is not the update metrics, then the data metrics", tc.preset, tc.release)
+		}
+		if !tc.critic {
+			continue
+		}
+		// critic/values/max is the critic's table before its update, not after.
+		before, after := math.Inf(-1), math.Inf(-1)
+		for i, row := range b.Responses {
+			for t2 := range validLen(row) {
+				k := cfg.CriticIndex(b.Prompt[i], t2, prevAt(row, t2))
+				before, after = math.Max(before, st.Critic[k]), math.Max(after, tr.State().Critic[k])
+			}
+		}
+		if v, _ := it.Metric("critic/values/max"); v != before || v == after {
+			t.Fatalf("%s %s: critic/values/max = %v; the table before the update gives %v, after %v", tc.preset, tc.release, v, before, after)
+		}
+	}
+}
+
+// TestReMaxBaselines: ReMax's reward_baselines are the score of each
+// prompt's greedy response (the most likely token at every step) under the
+// policy that sampled the batch, the same for the prompt's n rows.
+func TestReMaxBaselines(t *testing.T) {
+	cfg, _ := Preset("remax")
+	_, st, it := stepped(t, cfg, 3)
+	before, err := Resume(cfg, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := it.Batch
+	if len(b.RewardBaselines) != cfg.Rows() {
+		t.Fatalf("%d baselines, want %d", len(b.RewardBaselines), cfg.Rows())
+	}
+	for i, p := range b.Prompt {
+		row := before.Greedy(p)
+		prev := PadID
+		for t2, tok := range row[:validLen(row)] {
+			off := cfg.ActorIndex(p, t2, prev, 0)
+			for k, z := range st.Actor[off : off+Actions()] {
+				if z > st.Actor[off+tok-1] || z == st.Actor[off+tok-1] && k < tok-1 {
+					t.Fatalf("prompt %d, token %d: %d is not the most likely (action %d)", p, t2, tok, k)
+				}
+			}
+			prev = tok
+		}
+		if want := OutcomeScore(p, row[:validLen(row)]); b.RewardBaselines[i] != want {
+			t.Fatalf("row %d: baseline %v, the greedy response's score %v", i, b.RewardBaselines[i], want)
+		}
+	}
+	// The advantages are ReMax's on these baselines: G_t − b_i on valid tokens.
+	for i, row := range b.Responses {
+		var g float64
+		for t2 := validLen(row) - 1; t2 >= 0; t2-- {
+			g += b.TokenLevelRewards[i][t2]
+			if d := b.Advantages[i][t2] - (g - b.RewardBaselines[i]); math.Abs(d) > 1e-12 {
+				t.Fatalf("advantages[%d][%d] is off ReMax's by %g", i, t2, d)
+			}
+		}
+	}
 }

@@ -62,6 +62,7 @@ func ComputeWithin(ctx context.Context, body []byte, maxCost int) ([]byte, *Erro
 	if ctx.Err() != nil {
 		return nil, canceled(ctx)
 	}
+	req.ctx = ctx
 	var out []byte
 	if req.cfg.Release != nil {
 		out = runRelease(ctx, req, *req.cfg.Release)

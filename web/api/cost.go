@@ -14,10 +14,11 @@ import (
 // Calibrated on the 2-core machine: the costliest kind of case (one
 // release's answer with inputs.index, every input given, short numbers so
 // that nothing else bounds it) measured 6.2 µs of CPU per element-pass at
-// 256×256 (load average 16: the machine was busy), so the largest accepted
-// case, 87,381 elements × 3 passes, costs about 1.6 CPU-s, within the 2
-// CPU-s budget. The local `gaelab compute` CLI has no such bound (Compute);
-// its input is bounded by MaxBodyBytes alone.
+// 256×256 in a test (load average 16: the machine was busy); in a fresh
+// gaelab serve the costliest accepted case found, 128×682 elements × 3
+// passes for v0.9.0 with an answer just under MaxAnswerBytes, cost 1.67
+// CPU-s and 183 MB (load 9), within the 2 CPU-s budget. The local `gaelab
+// compute` CLI has no such bound (Compute); MaxBodyBytes alone bounds it.
 const MaxCost = 256 << 10
 
 // NoCostLimit is ComputeWithin's maxCost for a caller that bounds its input

@@ -1,12 +1,16 @@
 package api
 
-import "gaelab/engine"
+import (
+	"context"
+
+	"gaelab/engine"
+)
 
 // outcomeEstimators runs every outcome-only estimator on the rewards, with
 // the loop GRPO's group statistics and each row's sequence score; an
 // estimator whose numbers overflow is an error on its own.
 func outcomeEstimators(req *request, rewards [][]float64) obj {
-	return outcomeBlock(outcomeInputs(req, rewards), engine.OutcomeEstimators, func(o obj) any { return finiteBlock(o) })
+	return outcomeBlock(req.ctx, outcomeInputs(req, rewards), engine.OutcomeEstimators, func(o obj) any { return finiteBlock(o) })
 }
 
 // outcomeInputs are the estimators' inputs in the request.
@@ -23,10 +27,14 @@ func outcomeInputs(req *request, rewards [][]float64) engine.OutcomeInputs {
 
 // outcomeBlock runs the estimators ests on in: each one's advantages and
 // returns (passed through each) or its error, the loop GRPO's group
-// statistics and each row's sequence score.
-func outcomeBlock(in engine.OutcomeInputs, ests []engine.OutcomeEstimator, each func(obj) any) obj {
+// statistics and each row's sequence score. Once ctx ends the rest is
+// left out (nobody reads the answer).
+func outcomeBlock(ctx context.Context, in engine.OutcomeInputs, ests []engine.OutcomeEstimator, each func(obj) any) obj {
 	block := obj{}
 	for _, est := range ests {
+		if ctx.Err() != nil {
+			return block
+		}
 		adv, ret, err := est.Run(in)
 		if err != nil {
 			block[est.Key] = errorObj(err)

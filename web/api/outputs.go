@@ -56,7 +56,7 @@ func run(ctx context.Context, req *request) (map[string]json.RawMessage, bool) {
 	c := req.cfg
 
 	if req.has("old_log_probs", "ref_log_prob") {
-		put("kl_variants", klVariants(req.tensors["old_log_probs"], req.tensors["ref_log_prob"]))
+		put("kl_variants", klVariants(ctx, req.tensors["old_log_probs"], req.tensors["ref_log_prob"]))
 	}
 	if over() {
 		return nil, false
@@ -121,9 +121,13 @@ func run(ctx context.Context, req *request) (map[string]json.RawMessage, bool) {
 
 // klVariants is kl_penalty(old_log_probs, ref_log_prob, name) for every name
 // each version knows, plus "full", which every version refuses.
-func klVariants(old, ref [][]float64) obj {
+// Once ctx ends the rest is left out.
+func klVariants(ctx context.Context, old, ref [][]float64) obj {
 	block := obj{}
 	for _, v := range versions {
+		if ctx.Err() != nil {
+			return block
+		}
 		byName := obj{}
 		for _, name := range append(engine.KLNamesGen(v.V1Gen()), engine.KLFull) {
 			if kl, err := engine.KLPenaltyGen(v.V1Gen(), name, old, ref); err != nil {

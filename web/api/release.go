@@ -99,7 +99,7 @@ func runRelease(ctx context.Context, req *request, rel engine.Release) []byte {
 	if ctx.Err() != nil {
 		return nil
 	}
-	w := &jsonWriter{gen: g}
+	w := &jsonWriter{gen: g, ctx: ctx}
 	w.buf = append(w.buf, `{"outputs":`...)
 	w.value("outputs", out)
 	w.buf = append(w.buf, `,"verl":`...)
@@ -117,6 +117,9 @@ func runRelease(ctx context.Context, req *request, rel engine.Release) []byte {
 		}
 		w.notes = nil
 		w.value("", notes)
+	}
+	if w.halt() {
+		return nil // ended, or too large: ComputeWithin answers which
 	}
 	return append(w.buf, '}')
 }
@@ -238,7 +241,7 @@ func actorKLLossGen(g engine.Generation, req *request, pgLoss float64) obj {
 func outcomeEstimatorsGen(g engine.Generation, req *request, rewards [][]float64) obj {
 	in := outcomeInputs(req, rewards)
 	in.Gen = g
-	return outcomeBlock(in, engine.OutcomeEstimatorsGen(g), func(o obj) any { return o })
+	return outcomeBlock(req.ctx, in, engine.OutcomeEstimatorsGen(g), func(o obj) any { return o })
 }
 
 // jsonWriter writes a block tree as JSON, with NaN and ±Inf as strings, and
@@ -248,6 +251,20 @@ type jsonWriter struct {
 	gen   engine.Generation
 	notes []obj
 	seen  map[string]bool
+	// ctx ends the writing, checked before each row: once it is done, or
+	// once buf is past MaxAnswerBytes (an answer refused anyway), the rest
+	// is not written and halted is set.
+	ctx    context.Context
+	halted bool
+}
+
+// halt reports whether the writing must stop: the request ended or the
+// answer is already too large.
+func (w *jsonWriter) halt() bool {
+	if !w.halted && (len(w.buf) > MaxAnswerBytes || (w.ctx != nil && w.ctx.Err() != nil)) {
+		w.halted = true
+	}
+	return w.halted
 }
 
 // nonFinite is how JSON, which has no NaN, carries verl's non-finite numbers.
@@ -303,7 +320,11 @@ func (w *jsonWriter) value(path string, v any) {
 	case []float64:
 		w.array(x == nil, len(x), func(i int) { w.num(fmt.Sprintf("%s[%d]", path, i), x[i]) })
 	case [][]float64:
-		w.array(x == nil, len(x), func(i int) { w.value(fmt.Sprintf("%s[%d]", path, i), x[i]) })
+		w.array(x == nil, len(x), func(i int) {
+			if !w.halt() {
+				w.value(fmt.Sprintf("%s[%d]", path, i), x[i])
+			}
+		})
 	case []any:
 		w.array(false, len(x), func(i int) { w.value(fmt.Sprintf("%s[%d]", path, i), x[i]) })
 	case obj:

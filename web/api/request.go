@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -24,6 +25,9 @@ type request struct {
 	baselines []float64              // reward_baselines, or nil
 	updates   []klUpdate             // adaptive-controller updates, or nil
 	cfg       config
+	// ctx is the HTTP request's (ComputeWithin): the loops over
+	// estimators and versions stop once it ends.
+	ctx context.Context
 }
 
 type klUpdate struct {
@@ -59,7 +63,7 @@ func decodeRequest(body []byte, maxCost int) (*request, *Error) {
 	if perr != nil {
 		return nil, perr
 	}
-	req := &request{tensors: map[string][][]float64{}}
+	req := &request{tensors: map[string][][]float64{}, ctx: context.Background()}
 	if req.cfg, perr = decodeConfig(cfgRaw); perr != nil {
 		return nil, perr
 	}

@@ -11,9 +11,6 @@ import (
 	"gaelab/web/scenario"
 )
 
-// LinkVersion is the version of the link format, the v= parameter.
-const LinkVersion = "1"
-
 // batchKeys are the parameters the codec reads, besides the per-row ones.
 var batchKeys = []string{"v", "p", "prompt", "B", "score", "group", "b", "gamma", "lam", "ver", "row", "op"}
 

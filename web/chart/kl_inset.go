@@ -9,7 +9,7 @@ import (
 
 // klInsetMinPx is the height, in px, under which the tallest −β·KL bar of
 // the reward chart counts as unreadable: the chart then draws the KL part
-// again in a panel of its own, on its own scale (klInset).
+// again in a panel of its own, on its own scale (KLInset).
 const klInsetMinPx = 10.0
 
 // klInsetShare is the inset's data height as a share of the chart's.

@@ -43,8 +43,6 @@ const (
 
 const (
 	teacherStreams     = 2                // per class: the projector and the controls
-	codeGuesses        = 20               // unknown codes an address may try at once,
-	codeGuessEvery     = 3 * time.Second  // then one more every 3 s
 	refusedStreamRetry = 10 * time.Second // a refused stream reconnects after 10–15 s
 )
 
@@ -96,18 +94,13 @@ func refuseStream(w http.ResponseWriter) {
 // guessesLeft answers 429 when the request's address has tried too many
 // unknown codes: every code then, known or not, so that the answer tells
 // nothing.
+// The count is the store's, shared by every replica (quotas.go).
 func (cr *Room) guessesLeft(w http.ResponseWriter, r *http.Request) bool {
-	ok, wait := cr.guesses.Left(clientip.Addr(r), time.Now())
-	if !ok {
-		secs := retrySeconds(wait)
-		w.Header().Set("Retry-After", strconv.Itoa(secs))
-		cr.fail(w, r, "rate_limited", "code", "class.err.guesses", secs)
-	}
-	return ok
+	return cr.quotaLeft(w, r, "code", "class.err.guesses", cr.guessChecks(r)...)
 }
 
 // missedCode spends one of the address's guesses on an unknown code.
-func (cr *Room) missedCode(r *http.Request) { cr.guesses.Take(clientip.Addr(r), time.Now()) }
+func (cr *Room) missedCode(r *http.Request) { cr.spend(r.Context(), cr.guessChecks(r)...) }
 
 // seatBucket is the store's bucket for burst seats and refill a minute.
 func seatBucket(burst, refill int) store.Bucket {

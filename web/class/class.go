@@ -121,6 +121,7 @@ func (s Signer) sign(id string) string {
 func Sweep(ctx context.Context, s interface {
 	store.Classes
 	store.Seats
+	store.Quotas
 }, interval time.Duration, logger *slog.Logger) {
 	for {
 		n, err := s.DeleteExpired(ctx, time.Now())
@@ -131,6 +132,9 @@ func Sweep(ctx context.Context, s interface {
 		}
 		if _, err := s.DeleteFullSeats(ctx, time.Now()); err != nil && ctx.Err() == nil {
 			logger.Error("class sweep: seats", "err", err)
+		}
+		if _, err := s.DeleteFullQuotas(ctx, time.Now()); err != nil && ctx.Err() == nil {
+			logger.Error("class sweep: quotas", "err", err)
 		}
 		select {
 		case <-ctx.Done():

@@ -5,12 +5,12 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
 	"gaelab/static"
 	"gaelab/templates"
-	"gaelab/web/clientip"
 	"gaelab/web/i18n"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
@@ -48,9 +48,15 @@ func (cr *Room) handleClassStart(w http.ResponseWriter, r *http.Request) {
 // createClass makes a class with a fresh code (retrying a taken one) and
 // key, within the per-address hourly limit.
 func (cr *Room) createClass(w http.ResponseWriter, r *http.Request) (code, key string, ok bool) {
-	if ok, _ := cr.starts.Take(clientip.Addr(r), time.Now()); !ok {
-		w.Header().Set("Retry-After", "3600")
-		cr.fail(w, r, "rate_limited", "", "class.err.rate", classesPerHour)
+	b := cr.quotas.Starts
+	ok, wait, err := cr.st.TakeQuota(r.Context(), store.QuotaClassStart, cr.addrKey(store.QuotaClassStart, r), b, time.Now())
+	if err != nil {
+		cr.failWith(w, r, err)
+		return "", "", false
+	}
+	if !ok {
+		w.Header().Set("Retry-After", strconv.Itoa(retrySeconds(wait)))
+		cr.fail(w, r, "rate_limited", "", "class.err.rate", b.Burst)
 		return "", "", false
 	}
 	key = NewKey()

@@ -13,7 +13,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"gaelab/web/bounded"
-	"gaelab/web/mw"
 	"gaelab/web/page"
 	"gaelab/web/store"
 )
@@ -24,7 +23,6 @@ const (
 	DefaultMaxStreams  = 2000
 	DefaultMaxStudents = 500
 	maxAnswerChanges   = 20 // answers per student per question
-	classesPerHour     = 30 // classes started per address per hour
 	maxClassFormBytes  = 16 << 10
 )
 
@@ -48,10 +46,9 @@ type Room struct {
 	maxStudents int
 	hosts       page.SiteHosts // where phones reach the server
 	logger      *slog.Logger
-	starts      *mw.Quota // classes started, per client address
-
-	seats   store.Bucket // new students per client address, shared (admit.go)
-	guesses *mw.Quota    // unknown codes tried, per client address
+	seats       store.Bucket // new students per client address, shared (admit.go)
+	quotas      Quotas       // classes started, codes tried, shared (quotas.go)
+	hostCookies bool         // an https PublicURL: __Host- cookies (cookies.go)
 
 	specs *bounded.Cache[string, Spec] // "code/qid": questions never change once asked
 
@@ -80,17 +77,23 @@ type Config struct {
 	// students' seats (at once, and back a minute); AddrStreams caps the
 	// streams one address holds on this replica. See admit.go.
 	AddrBurst, AddrRefill, AddrStreams int
+
+	// Quotas: classes started, join and pairing codes tried, per address
+	// (QuotasFor; the zero value takes the defaults).
+	Quotas Quotas
 }
 
 // NewRoom reads the signing keys the replicas share from the store.
 // Without a store (or when the keys cannot be read), classes are off.
 func NewRoom(o Config) *Room {
 	cr := &Room{ttl: o.TTL, maxStudents: o.MaxStudents, hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts),
-		logger: o.Logger, starts: mw.NewQuota(classesPerHour, time.Hour/classesPerHour),
+		logger: o.Logger, quotas: o.Quotas, hostCookies: httpsURL(o.PublicURL),
 		specs:  bounded.New(classSpecBytes, func(k string, sp Spec) int { return bounded.StringBytes(k) + bounded.Approx(sp) }),
 		Tables: bounded.New(PhoneCellBytes, func(k string, c PhoneCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
 	cr.seats = seatBucket(orDefault(o.AddrBurst, DefaultAddrBurst), orDefault(o.AddrRefill, DefaultAddrRefill))
-	cr.guesses = mw.NewQuota(codeGuesses, codeGuessEvery)
+	if cr.quotas == (Quotas{}) {
+		cr.quotas = QuotasFor(0, 0, 0)
+	}
 	if o.Store == nil {
 		return cr
 	}
@@ -135,14 +138,13 @@ func noStore(w http.ResponseWriter) { w.Header().Set("Cache-Control", "no-store"
 // csrfToken is the request's valid CSRF cookie, or a fresh one set on w.
 // Pages that hold it in a form are answered no-store.
 func (cr *Room) csrfToken(w http.ResponseWriter, r *http.Request) string {
-	if c, err := r.Cookie(csrfCookie); err == nil {
+	if c, err := cr.readCookie(r, csrfCookie); err == nil {
 		if _, ok := cr.csrf.Check(c.Value); ok {
 			return c.Value
 		}
 	}
 	tok := cr.csrf.New()
-	http.SetCookie(w, &http.Cookie{Name: csrfCookie, Value: tok, Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteStrictMode, Secure: page.RequestScheme(r) == "https", MaxAge: int(cr.ttl.Seconds())})
+	cr.setCookie(w, r, csrfCookie, tok, http.SameSiteStrictMode)
 	return tok
 }
 
@@ -159,7 +161,7 @@ func (cr *Room) checkForm(w http.ResponseWriter, r *http.Request) bool {
 		cr.fail(w, r, "bad_form", "", "class.err.csrf")
 		return false
 	}
-	c, err := r.Cookie(csrfCookie)
+	c, err := cr.readCookie(r, csrfCookie)
 	form := r.PostForm.Get("csrf")
 	ok := err == nil && form != "" &&
 		subtle.ConstantTimeCompare([]byte(c.Value), []byte(form)) == 1
@@ -175,14 +177,13 @@ func (cr *Room) checkForm(w http.ResponseWriter, r *http.Request) bool {
 // deviceID is the student's anonymous device id from its signed cookie,
 // set now if absent (fresh). No name, nothing else about the student.
 func (cr *Room) deviceID(w http.ResponseWriter, r *http.Request) (id string, fresh bool) {
-	if c, err := r.Cookie(deviceCookie); err == nil {
+	if c, err := cr.readCookie(r, deviceCookie); err == nil {
 		if id, ok := cr.device.Check(c.Value); ok {
 			return id, false
 		}
 	}
 	tok := cr.device.New()
-	http.SetCookie(w, &http.Cookie{Name: deviceCookie, Value: tok, Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteLaxMode, Secure: page.RequestScheme(r) == "https", MaxAge: int(cr.ttl.Seconds())})
+	cr.setCookie(w, r, deviceCookie, tok, http.SameSiteLaxMode)
 	id, _ = cr.device.Check(tok)
 	return id, true
 }

@@ -4,6 +4,8 @@ import (
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
+
+	"gaelab/web/mw"
 )
 
 // Routes are the live class's pages, forms and JSON API. Their
@@ -29,11 +31,12 @@ func Routes(r chi.Router, cr *Room, gzip func(http.Handler) http.Handler) {
 		r.Post("/class/{code}/nickname", cr.handleClassNickname)
 		r.Get("/join", cr.handleJoinForm)
 		r.Get("/join/{code}", cr.handleClassPhone)
-		r.Post("/api/v1/classes", cr.handleAPIClassCreate)
-		r.Post("/api/v1/classes/{code}/ask", cr.handleAPIClassAsk)
-		r.Post("/api/v1/classes/{code}/reveal", cr.handleAPIClassReveal)
+		json := r.With(mw.WithContentType("application/json"))
+		json.Post("/api/v1/classes", cr.handleAPIClassCreate)
+		json.Post("/api/v1/classes/{code}/ask", cr.handleAPIClassAsk)
+		json.Post("/api/v1/classes/{code}/reveal", cr.handleAPIClassReveal)
 		r.Get("/api/v1/classes/{code}/results", cr.handleAPIClassResults)
-		r.Post("/api/v1/classes/{code}/flow/{action}", cr.handleAPIClassFlow)
+		json.Post("/api/v1/classes/{code}/flow/{action}", cr.handleAPIClassFlow)
 	})
 }
 

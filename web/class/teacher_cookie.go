@@ -5,13 +5,13 @@ import (
 	"net/http"
 	"strings"
 
-	"gaelab/web/page"
 	"gaelab/web/store"
 )
 
 // teacherCookie holds a teacher's way into one class's pages: HttpOnly,
-// SameSite=Strict and scoped to the class (Path=/class/CODE), so that no
-// script, no other site and no other class's pages see it. Its value is
+// SameSite=Strict and scoped to the class (Path=/class/CODE; over https
+// its own name, __Host-gaelab_teacher_CODE, at Path=/: cookies.go), so
+// that no script, no other site and no other class's pages see it. Its value is
 // the key itself when the browser knew it (the class was started here, or
 // the key was typed), so that the controls can show it again; a browser
 // let in by an open token or a pairing code holds pairedPrefix and a
@@ -37,14 +37,14 @@ func (cr *Room) setTeacherCookie(w http.ResponseWriter, r *http.Request, c store
 	if v == "" {
 		v = cr.pairedValue(c)
 	}
-	http.SetCookie(w, &http.Cookie{Name: teacherCookie, Value: v, Path: classPath(c.Code), HttpOnly: true,
-		SameSite: http.SameSiteStrictMode, Secure: page.RequestScheme(r) == "https", MaxAge: int(cr.ttl.Seconds())})
+	http.SetCookie(w, &http.Cookie{Name: cr.teacherCookieName(c.Code), Value: v, Path: cr.teacherCookiePath(c.Code), HttpOnly: true,
+		SameSite: http.SameSiteStrictMode, Secure: cr.secureCookies(r), MaxAge: int(cr.ttl.Seconds())})
 }
 
 // cookieTeacher reports whether the request's teacher cookie opens c, and
 // the key it holds ("" for a paired browser).
 func (cr *Room) cookieTeacher(r *http.Request, c store.Class) (key string, ok bool) {
-	ck, err := r.Cookie(teacherCookie)
+	ck, err := cr.readTeacherCookie(r, c.Code)
 	if err != nil {
 		return "", false
 	}

@@ -154,8 +154,15 @@ func (cr *Room) handleClassPairForm(w http.ResponseWriter, r *http.Request) {
 // handleClassPair handles the "POST /class/{code}/pair" route: a live
 // pairing code lets this phone into the controls (the teacher cookie),
 // once.
+//
+// Pairing codes typed are counted per address and per class (quotas.go:
+// 429 past either), and a class's code is voided after pairMisses wrong
+// ones.
 func (cr *Room) handleClassPair(w http.ResponseWriter, r *http.Request) {
 	if !cr.available(w, r) || !cr.checkForm(w, r) {
+		return
+	}
+	if !cr.quotaLeft(w, r, "pair", "class.err.pair_guesses", cr.pairChecks(r)...) {
 		return
 	}
 	pc := strings.Map(func(r rune) rune {
@@ -165,6 +172,7 @@ func (cr *Room) handleClassPair(w http.ResponseWriter, r *http.Request) {
 		return r
 	}, strings.ToUpper(r.PostForm.Get("pair")))
 	if len(pc) != pairCodeLen || !cr.redeem(w, r, pairTicket, pc) {
+		cr.missedPair(r)
 		cr.fail(w, r, "forbidden", "pair", "class.err.pair")
 	}
 }

@@ -46,7 +46,7 @@ func (s *Room) HandleBugs(w http.ResponseWriter, r *http.Request) {
 // readBugs decodes a request of /compare/bugs and computes the correct GAE.
 func (s *Room) readBugs(r *http.Request) bugsView {
 	pr := s.Read(r, BugsKeys...)
-	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
+	q, _ := url.ParseQuery(r.URL.RawQuery) // Room.Read has reported a malformed query
 	b := bugsView{bugs: readList(q, "bug", engine.Bugs, &pr.Rep), rows: 1}
 	switch raw := q.Get("rows"); raw {
 	case "", "1":
@@ -344,13 +344,13 @@ func issueLink(v Issue) templates.Link {
 }
 
 // tooLarge says, in the page's language, why the bug sections are not
-// drawn, or "" when they fit within MaxBugCells.
+// drawn, or "" when they fit within maxBugCells.
 func (b bugsView) tooLarge() string {
 	tokens := len(b.in.Mask[0])
 	if BugCellsFit(len(b.bugs), b.rows, tokens) {
 		return ""
 	}
-	return b.T("compare.bugs.too_large", len(b.bugs), b.rows, tokens, MaxBugCells)
+	return b.T("compare.bugs.too_large", len(b.bugs), b.rows, tokens, maxBugCells)
 }
 
 // HandleBugsChart handles the "GET /compare/bugs/chart/{name}.svg"

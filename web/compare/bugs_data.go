@@ -7,17 +7,17 @@ import (
 	"gaelab/web/scenario"
 )
 
-// MaxBugCells bounds the token columns /compare/bugs draws at once
+// maxBugCells bounds the token columns /compare/bugs draws at once
 // (bugs × rows × tokens; each about 1 KB of tables): all seven bugs of
 // two 512-token rows would be 7.2 MB from a 3 KB link. Past it the page
 // says what to leave out instead of drawing the sections; 2,048 is every
 // bug of a 146-token row pair, or four bugs of a 512-token response, a
 // page of about 2 MB.
-const MaxBugCells = 2048
+const maxBugCells = 2048
 
 // BugCellsFit reports whether bugs bugs of rows sequences of tokens tokens
-// are within MaxBugCells.
-func BugCellsFit(bugs, rows, tokens int) bool { return bugs*rows*tokens <= MaxBugCells }
+// are within maxBugCells.
+func BugCellsFit(bugs, rows, tokens int) bool { return bugs*rows*tokens <= maxBugCells }
 
 // CorrectChart is the correct result's chart in the route
 // /compare/bugs/chart/{name}.svg.

@@ -35,7 +35,7 @@ type estimatorsView struct {
 // the scenario's numbers, and what each estimator bootstraps from.
 func (s *Room) HandleEstimators(w http.ResponseWriter, r *http.Request) {
 	pr := s.Read(r)
-	v := NewEstimatorsView(pr)
+	v := newEstimatorsView(pr)
 	play.ServeSweep(w, r, pr, sweepCanonical(pr, "/compare/estimators", v.State, ""), func() play.SweepAnswer {
 		vm := v.Estimators()
 		return play.SweepAnswer{Page: templates.EstimatorsPage(vm), Results: templates.EstimatorsResults(vm), Errs: vm.Form.Errors, Links: vm.Links}
@@ -45,11 +45,11 @@ func (s *Room) HandleEstimators(w http.ResponseWriter, r *http.Request) {
 // HandleEstimatorsChart handles the "GET /compare/estimators/chart.svg"
 // route: the page's chart as a standalone SVG, for export.
 func (s *Room) HandleEstimatorsChart(w http.ResponseWriter, r *http.Request) {
-	v := NewEstimatorsView(s.Read(r))
+	v := newEstimatorsView(s.Read(r))
 	page.WriteSVG(w, v.chart(), v.T("chart.error"))
 }
 
-func NewEstimatorsView(pr play.Request) estimatorsView {
+func newEstimatorsView(pr play.Request) estimatorsView {
 	v := estimatorsView{View: play.NewView(pr)}
 	rewards, vals, mask := [][]float64{v.Res.Rewards}, [][]float64{play.Values(v.S)}, [][]float64{v.Res.Mask}
 	v.mc = engine.GAEGen(v.S.Gen(), rewards, vals, mask, v.S.Gamma, 1)

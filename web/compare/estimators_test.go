@@ -176,7 +176,7 @@ func TestEstimatorsForm(t *testing.T) {
 	doc := webtest.Page(t, "/compare/estimators?v=1&p=dense&lang=en")
 	q := strings.Replace(sweepFormQuery(doc, "form[data-testid=sweep-form]"), "lam=0.95", "lam=0.5", 1)
 	rec := webtest.Get(t, "/compare/estimators?"+q)
-	// An edit makes a v=3 link naming the release of the v=1 state's GAE (edit_v2.go).
+	// An edit makes a v=3 link naming the release of the v=1 state's GAE (play/edit.go).
 	if want := "/compare/estimators?v=3&p=dense&lam=0.5&ver=v0.9.0&lang=en"; rec.Code != 303 || rec.Header().Get("Location") != want {
 		t.Errorf("submitting %s: %d to %q, want 303 to %q", q, rec.Code, rec.Header().Get("Location"), want)
 	}

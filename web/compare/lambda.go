@@ -48,7 +48,7 @@ func (s *Room) HandleLambda(w http.ResponseWriter, r *http.Request) {
 }
 
 // HandleLambdaChart handles the "GET /compare/lambda/chart/{name}.svg"
-// route: one chart of the page (lambdaChartNames) as a standalone SVG, for
+// route: one chart of the page (LambdaChartNames) as a standalone SVG, for
 // export. weights is 404 where the page draws none (token t has no time
 // step).
 func (s *Room) HandleLambdaChart(w http.ResponseWriter, r *http.Request) {

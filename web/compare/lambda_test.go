@@ -144,7 +144,7 @@ func TestLambdaFormWithoutJS(t *testing.T) {
 	q := sweepFormQuery(doc, "form[data-testid=sweep-form]")
 	q = strings.Replace(q, "gamma=1", "gamma=0.9", 1)
 	rec := webtest.Get(t, "/compare/lambda?"+q)
-	// An edit makes a v=3 link naming the release of the v=1 state's GAE (edit_v2.go).
+	// An edit makes a v=3 link naming the release of the v=1 state's GAE (play/edit.go).
 	want := "/compare/lambda?v=3&p=multi-turn&V=0.5,0.55,2,2,0.7,0.8,0.95&gamma=0.9&ver=v0.9.0&t=4&lang=zh"
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != want {
 		t.Fatalf("submitting %s: %d to %q, want 303 to %q", q, rec.Code, rec.Header().Get("Location"), want)

@@ -54,7 +54,7 @@ func sweepForm(v play.View, action, link string, selects ...templates.Select) te
 	for _, s := range selects {
 		shown = append(shown, s.Name)
 	}
-	_, query, _ := strings.Cut(v.EditLink(link), "?") // an edit makes a v=3 link (edit_v2.go)
+	_, query, _ := strings.Cut(v.EditLink(link), "?") // an edit makes a v=3 link (play/edit.go)
 	for _, pair := range strings.Split(query, "&") {
 		k, val, _ := strings.Cut(pair, "=")
 		k, errK := url.QueryUnescape(k)

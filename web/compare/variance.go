@@ -27,7 +27,7 @@ const (
 	VarianceDefaultN    = 1000
 	VarianceDefaultSeed = 1
 	VarianceDefaultBias = 0.2
-	VarianceMaxSeed     = 999999
+	varianceMaxSeed     = 999999
 	varianceMaxBias     = 1
 )
 
@@ -41,7 +41,7 @@ type varianceParams struct {
 // ReadVarianceParams reads n, seed and bias from q. A bad value is reported
 // at its field in rep (the typed text kept for the form) and its default
 // used; extra is the canonical link's part of them: the ones that differ
-// from their defaults, in varianceKeys order.
+// from their defaults, in VarianceKeys order.
 func ReadVarianceParams(q url.Values, rep *scenario.Report) (p varianceParams, extra string) {
 	own := update.Params{Q: q}
 	whole := func(lo, hi float64) update.UpdateCheck {
@@ -53,7 +53,7 @@ func ReadVarianceParams(q url.Values, rep *scenario.Report) (p varianceParams, e
 		}
 	}
 	p.N = int(own.Number("n", VarianceDefaultN, whole(1, engine.MaxVarianceSamples)))
-	p.Seed = uint64(own.Number("seed", VarianceDefaultSeed, whole(0, VarianceMaxSeed)))
+	p.Seed = uint64(own.Number("seed", VarianceDefaultSeed, whole(0, varianceMaxSeed)))
 	p.Bias = own.Number("bias", VarianceDefaultBias, func(x float64) (string, []any) {
 		if math.Abs(x) > varianceMaxBias {
 			return "err.range", []any{-varianceMaxBias, varianceMaxBias}
@@ -177,7 +177,7 @@ func (v VarianceView) page() templates.Variance {
 	}
 	vm.Form.Sliders = append(vm.Form.Sliders,
 		v.ownField("n", "var.form.n", strconv.Itoa(v.Params.N), "1", strconv.Itoa(engine.MaxVarianceSamples), "1"),
-		v.ownField("seed", "var.form.seed", strconv.FormatUint(v.Params.Seed, 10), "0", strconv.Itoa(VarianceMaxSeed), "1"),
+		v.ownField("seed", "var.form.seed", strconv.FormatUint(v.Params.Seed, 10), "0", strconv.Itoa(varianceMaxSeed), "1"),
 		v.ownField("bias", "var.form.bias", scenario.FormatNumber(v.Params.Bias), "-1", "1", "0.01"))
 	vm.Form.Hidden = slices.DeleteFunc(vm.Form.Hidden, func(o templates.Option) bool { return slices.Contains(VarianceKeys, o.Value) })
 	if v.Err != nil {

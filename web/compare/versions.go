@@ -37,7 +37,7 @@ var versionsShown = explain.Quantities
 // v0.2 and the newest verl on the playground's scenario, cell by cell.
 func (s *Room) HandleVersions(w http.ResponseWriter, r *http.Request) {
 	pr := s.Read(r, append(VersionsKeys, upgradeKeys...)...)
-	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
+	q, _ := url.ParseQuery(r.URL.RawQuery) // Room.Read has reported a malformed query
 	shown := readList(q, "show", versionsShown, &pr.Rep)
 	from, to, upgrade := readUpgrade(q, &pr.Rep)
 	extra := ""

@@ -251,7 +251,7 @@ func TestCompareVersionsForm(t *testing.T) {
 	}
 	got := url.Values{}
 	form.Find(`input[type="hidden"]`).Each(func(_ int, in *goquery.Selection) { got.Add(in.AttrOr("name", ""), in.AttrOr("value", "")) })
-	// An edit makes a v=3 link naming the release of the v=1 state's GAE (edit_v2.go).
+	// An edit makes a v=3 link naming the release of the v=1 state's GAE (play/edit.go).
 	if got.Encode() != (url.Values{"v": {"3"}, "p": {"multi-turn"}, "ver": {"v0.9.0"}, "lang": {"en"}}).Encode() {
 		t.Errorf("hidden inputs %v, want v=3, p, ver and lang only (λ is a field)", got)
 	}

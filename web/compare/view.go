@@ -113,7 +113,7 @@ func (c compareView) form(target string) templates.CompareForm {
 		unit.Kind, unit.Min, unit.Max, unit.Step = "range", "0", "1", "0.01"
 	}
 	f.Gamma.Help, f.Lam.Help = c.T("form.gamma.help"), c.T("form.lam.help")
-	// The visible fields carry γ and λ; an edit makes a v=3 link (edit_v2.go).
+	// The visible fields carry γ and λ; an edit makes a v=3 link (play/edit.go).
 	f.Hidden = c.Req.PageLink(c.path, c.EditState()).Hidden("gamma", "lam")
 	return f
 }

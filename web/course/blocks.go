@@ -96,7 +96,7 @@ func (lr LessonRequest) Widget(path string, b *lessons.Scenario, hide *lessons.P
 	}
 	hiding := hide != nil && !lr.PredictState(hide).Revealed
 	if hiding {
-		hideCells(&w.Table, giveaways(hide.Ask), t("predict.hidden_cell"))
+		hideCells(&w.Table, strictGiveaways(hide), t("predict.hidden_cell"))
 		w.HiddenNote = t("predict.hidden_note")
 	} else if hide != nil {
 		// The widget's own form keeps the question revealed when its controls change.
@@ -171,11 +171,33 @@ func giveaways(cell string) []string {
 	return at(row)
 }
 
-// hideCells blanks the listed cells of a table: no number of theirs stays in the page.
+// rowGiveaways are the cells the final test hides from bank 2 on while
+// question p asks (issue 36): giveaways, and the whole whitened row when a
+// whitened cell is asked (one response's whitened advantages sum to 0, so
+// the others give the asked one away). Bank 1, whose links are out, keeps
+// giveaways alone.
+func rowGiveaways(p *lessons.Predict) []string {
+	cells := giveaways(p.Ask)
+	if row, _, _ := strings.Cut(p.Ask, "."); row == "white" {
+		cells = append(cells, "white.*")
+	}
+	return cells
+}
+
+// strictGiveaways are the cells a lesson's widget hides while question p
+// asks: rowGiveaways and the cells the block names under hide: (the test
+// shows those: its table shows every cell a worked answer reads, and its
+// question gives what the lesson's widget would).
+func strictGiveaways(p *lessons.Predict) []string {
+	return append(rowGiveaways(p), p.Hide...)
+}
+
+// hideCells blanks the listed cells of a table ("row.t", or "row.*" for a
+// whole row): no number of theirs stays in the page.
 func hideCells(tab *templates.Table, cells []string, mark string) {
 	for ri, r := range tab.Rows {
 		for ci, c := range r.Cells {
-			if slices.Contains(cells, r.ID+"."+strconv.Itoa(c.T)) {
+			if slices.Contains(cells, r.ID+"."+strconv.Itoa(c.T)) || slices.Contains(cells, r.ID+".*") {
 				tab.Rows[ri].Cells[ci] = templates.Cell{T: c.T, Text: mark, Class: "hidden-cell"}
 			}
 		}

@@ -21,6 +21,13 @@ func TestCourseTextsName(t *testing.T) {
 	if DiagramSteps[len(DiagramSteps)-1].fn != "compute_policy_loss_vanilla" {
 		t.Errorf("the actor's step names %q", DiagramSteps[len(DiagramSteps)-1].fn)
 	}
+	// Issue 36: the course index opens with the foundations, not with one
+	// PPO step (and zh says PPO 步, never PPO 迭代).
+	for lang, want := range map[i18n.Lang]string{"en": "from the foundations", "zh": "从基础"} {
+		if s := lang.T("lessons.intro"); !strings.Contains(s, want) || strings.Contains(s, "PPO 迭代") {
+			t.Errorf("%s lessons.intro = %q", lang, s)
+		}
+	}
 	for _, lang := range []i18n.Lang{"en", "zh"} {
 		for _, key := range []string{"batch.no_kl", "batch.preset.mixed-lengths.point"} {
 			s := lang.T(key, 5)

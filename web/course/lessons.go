@@ -116,28 +116,35 @@ func (s *Room) HandleLesson(w http.ResponseWriter, r *http.Request) {
 		vm.Next = templates.Link{Label: next.Title, URL: lr.url("/lessons/" + next.Slug)}
 	}
 	for _, p := range l.Parts {
-		switch {
-		case p.Scenario != nil:
-			wv := lr.Widget(path, p.Scenario, HiddenBy(l, p.Scenario))
-			vm.Body = append(vm.Body, templates.LessonPart{Widget: &wv})
-		case p.Predict != nil:
-			pv := lr.Predict(path, p.Predict)
-			vm.Body = append(vm.Body, templates.LessonPart{Predict: &pv})
-		case p.Choice != nil:
-			cv := lr.Choice(path, p.Choice)
-			vm.Body = append(vm.Body, templates.LessonPart{Choice: &cv})
-		case p.Variance != nil:
-			vm.Body = append(vm.Body, templates.LessonPart{HTML: lr.varianceHTML(p.Variance)})
-		case p.Batch != nil:
-			vm.Body = append(vm.Body, templates.LessonPart{HTML: templates.LessonBatch(lr.BatchBlock(p.Batch, BatchHiddenBy(l, p.Batch)))})
-		case p.Details != nil:
-			vm.Body = append(vm.Body, templates.LessonPart{Details: &templates.DetailsBox{
-				Kind: p.Details.Kind, Label: t("lessons." + p.Details.Kind), Body: templ.Raw(p.Details.HTML)}})
-		default:
-			vm.Body = append(vm.Body, templates.LessonPart{HTML: templ.Raw(p.HTML)})
-		}
+		vm.Body = append(vm.Body, lr.lessonPart(l, path, p))
 	}
 	page.Render(w, r, templates.LessonView(vm))
+}
+
+// lessonPart is one part of lesson l, at path, as the page shows it: a
+// widget, a question, a block rendered to HTML, a collapsible note or prose.
+func (lr LessonRequest) lessonPart(l *lessons.Lesson, path string, p lessons.Part) templates.LessonPart {
+	switch {
+	case p.Scenario != nil:
+		wv := lr.Widget(path, p.Scenario, HiddenBy(l, p.Scenario))
+		return templates.LessonPart{Widget: &wv}
+	case p.Predict != nil:
+		pv := lr.Predict(path, p.Predict)
+		return templates.LessonPart{Predict: &pv}
+	case p.Choice != nil:
+		cv := lr.Choice(path, p.Choice)
+		return templates.LessonPart{Choice: &cv}
+	case p.Variance != nil:
+		return templates.LessonPart{HTML: lr.varianceHTML(p.Variance)}
+	case p.Traces != nil:
+		return templates.LessonPart{HTML: templates.LessonTraces(lr.traces(p.Traces))}
+	case p.Batch != nil:
+		return templates.LessonPart{HTML: templates.LessonBatch(lr.BatchBlock(p.Batch, BatchHiddenBy(l, p.Batch)))}
+	case p.Details != nil:
+		return templates.LessonPart{Details: &templates.DetailsBox{
+			Kind: p.Details.Kind, Label: lr.Lang.T("lessons." + p.Details.Kind), Body: templ.Raw(p.Details.HTML)}}
+	}
+	return templates.LessonPart{HTML: templ.Raw(p.HTML)}
 }
 
 // HiddenBy is the question whose asked cell a widget hides, or nil.

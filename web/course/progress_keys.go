@@ -29,4 +29,5 @@ var ProgressKeys = []string{
 	"policy-gradient", "policy-gradient/dense-reward-to-go", "policy-gradient/dense-token1-sign", "policy-gradient/biased-baseline", "policy-gradient/ppo-first-gradient", "bellman-td-lambda", "bellman-td-lambda/bellman-last-delta", "bellman-td-lambda/lambda-return-1", "bellman-td-lambda/backward-why", "bellman-td-lambda/later-value-reaches", "bellman-td-lambda/horizon-share", "bellman-td-lambda/gamma-bias-return", "bellman-td-lambda/gamma-vs-lambda-bias",
 	"ppo-clipping", "ppo-clipping/dense-clip-side", "ppo-clipping/clip-holds", "ppo-clipping/read-clipfrac-zero", "ppo-clipping/read-explained-var",
 	"critic-free", "critic-free/rloo-member", "critic-free/drgrpo-outlier", "critic-free/rpp-groups", "critic-free/remax-singleton", "critic-free/gae-all-equal",
+	"critic-free/gae-group-baseline",
 }

@@ -26,6 +26,7 @@ type QuizItem struct {
 	Predict *lessons.Predict
 	Choice  *lessons.Choice
 	section string // the id of the ## heading the block sits under
+	bank    int    // the bank it was drawn from: from 2 on, its table hides rowGiveaways
 }
 
 // h2ID finds the ids of ## headings in a lesson's HTML.
@@ -48,7 +49,7 @@ func QuizBank(lang string, n int) [][]QuizItem {
 				continue
 			}
 			if p.Predict != nil || p.Choice != nil {
-				items = append(items, QuizItem{Lesson: l, Predict: p.Predict, Choice: p.Choice, section: section})
+				items = append(items, QuizItem{Lesson: l, Predict: p.Predict, Choice: p.Choice, section: section, bank: n})
 			}
 		}
 		if len(items) > 0 {

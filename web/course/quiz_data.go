@@ -65,6 +65,10 @@ func (lr LessonRequest) quizTable(i int, it QuizItem) *templates.Table {
 		kept = append(kept, r)
 	}
 	tab.Rows = kept
-	hideCells(&tab, giveaways(p.Ask), lr.Lang.T("predict.hidden_cell"))
+	cells := giveaways(p.Ask)
+	if it.bank >= 2 {
+		cells = rowGiveaways(p)
+	}
+	hideCells(&tab, cells, lr.Lang.T("predict.hidden_cell"))
 	return &tab
 }

@@ -110,7 +110,7 @@ func TestBrowserCompareBugsWithoutJavaScript(t *testing.T) {
 		t.Fatal("htmx ran: JavaScript is not disabled")
 	}
 	tb.do("tick trl-reward-slot and eos-leak", chromedp.Click(chromedp.CSS("#bug-check-trl-reward-slot")), chromedp.Click(chromedp.CSS("#bug-check-eos-leak")))
-	// An edit makes a v=3 link naming the release of the v=1 state's GAE (edit_v2.go).
+	// An edit makes a v=3 link naming the release of the v=1 state's GAE (play/edit.go).
 	want := "/compare/bugs?v=3&p=v02-eos-leak&ver=v0.2&bug=eos-leak,trl-reward-slot&lang=en"
 	resp, err := chromedp.RunResponse(tb.ctx, chromedp.Click(chromedp.CSS("form#compare-form button.primary")))
 	if err != nil {

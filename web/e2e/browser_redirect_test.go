@@ -8,7 +8,7 @@ import (
 )
 
 // trickyTargets are links that try to leave the site, or look as if they
-// might (web's redirect_target_test.go says which the server accepts).
+// might (web/page's redirect_target_test.go says which the server accepts).
 var trickyTargets = []string{
 	"/",
 	"/play?v=1&p=seed-b&lam=0.5&lang=zh",

@@ -62,24 +62,6 @@ func uploadBatch(B, R int) []byte {
 	return append(append(append(append(out, h...), mask...), rew...), val...)
 }
 
-// longScenario is a canonical link with n tokens of CJK text and random numbers.
-func longScenario(n int) string {
-	rng := rand.New(rand.NewPCG(uint64(n), 9))
-	s, _ := scenario.Preset("seed-b")
-	s.Resize(n)
-	for t := range s.Tokens {
-		tok := &s.Tokens[t]
-		tok.Text = []string{"是", "的", "，", "等于", "2", "！", "token", "😀"}[t%8]
-		tok.Old, tok.Ref = -float64(rng.IntN(300))/100, -float64(rng.IntN(300))/100 // as a learner types them
-		tok.Value = float64(rng.IntN(1000)) / 1000
-		if t >= n-n/8 {
-			tok.Kind = scenario.Padding
-		}
-	}
-	s.Tokens[n-n/8-1].Score = 1
-	return "/play?" + scenario.Encode(s)
-}
-
 // sweepLambdas are the λ of the λ sweep's rows (/compare/lambda).
 var sweepLambdas = []float64{0, 0.5, 0.9, 0.95, 1}
 
@@ -112,9 +94,11 @@ func bugBatch(t *testing.T, query string) engine.BugInput {
 	return engine.BugInput{Rewards: [][]float64{res.Rewards}, Scores: [][]float64{res.Scores}, Values: [][]float64{vals}, Mask: [][]float64{res.Mask}, Gamma: s.Gamma, Lam: s.Lam}
 }
 
-// get, getPage and sqliteStore are the harness's (web/webtest).
+// get, getPage, sqliteStore and longScenario are the harness's
+// (web/webtest).
 var (
-	get         = webtest.Get
-	getPage     = webtest.Page
-	sqliteStore = stores.SQLite
+	get          = webtest.Get
+	getPage      = webtest.Page
+	sqliteStore  = stores.SQLite
+	longScenario = webtest.LongScenario
 )

@@ -35,6 +35,9 @@ var codes = map[string]int{
 	"no_store":      http.StatusServiceUnavailable,
 	"unavailable":   http.StatusServiceUnavailable, // the store failed: try again (Retry-After)
 	"flow_conflict": http.StatusConflict,           // a teaching-flow step the class's state forbids
+
+	// a body of another Content-Type than the route takes
+	"unsupported_media_type": http.StatusUnsupportedMediaType,
 }
 
 // Status is the HTTP status of an error code; a code without an entry is a

@@ -171,7 +171,7 @@ var enCore = map[string]string{
 	"form.toks.help":        "A long response is edited as lists: one token per line here, one comma-separated number per token below.",
 	"nav.lessons":           "Lessons",
 	"lessons.heading":       "The course",
-	"lessons.intro":         "Short lessons from one PPO step in verl to the objective the actor optimises. Every number on them is computed by the engine; every example opens in the playground.",
+	"lessons.intro":         "Short lessons from the foundations (returns, values and advantages) through GAE and one PPO step in verl to the objective the actor optimises and the estimators without a critic. Every number on them is computed by the engine; every example opens in the playground.",
 	"lessons.minutes":       "%[1]d min",
 	"lessons.toc":           "In this lesson",
 	"lessons.open":          "Open in the playground",

@@ -47,4 +47,13 @@ var enCourse = map[string]string{
 	"hint.adv":    "Run the recursion backwards from the last token: $A_t = \\delta_t + \\gamma\\lambda A_{t+1}$, with A = 0 after the end.",
 	"hint.ret":    "The return is the advantage plus the value it was measured against: $R_t = A_t + V(s_t)$.",
 	"hint.white":  "Whitening subtracts the mean of all valid advantages and divides by their standard deviation: compare this token's $A_t$ with the mean.",
+
+	// The traces block (issue 36): TD(λ)'s backward view beside verl's loop.
+	"traces.caption": "The backward view with eligibility traces, γ = %[1]s, λ = %[2]s: each column is what δ_t sends back to every state visited so far",
+	"traces.corner":  "credit to",
+	"traces.from":    "from δ%[1]s = %[2]s",
+	"traces.total":   "received, trace run",
+	"traces.adv":     "A_j, verl's loop",
+	"traces.state":   "s%[1]s",
+	"traces.note":    "The trace run goes forward in time, one column per step; verl's loop goes backward and computes each row at once. Once every column is out the two agree, state by state.",
 }

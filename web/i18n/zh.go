@@ -168,7 +168,7 @@ var zhCore = map[string]string{
 	"form.toks.help":        "较长的回复以列表形式编辑：这里每行一个 token，下面每个 token 一个数，用逗号分隔。",
 	"nav.lessons":           "课程",
 	"lessons.heading":       "课程",
-	"lessons.intro":         "一组短课：从 verl 中的一次 PPO 迭代，到 actor 优化的目标。课中每个数都由引擎计算；每个例子都能在实验台中打开。",
+	"lessons.intro":         "一组短课：从基础（回报、价值与优势）出发，经过 GAE 和 verl 中的一个 PPO 步，直到 actor 优化的目标和不用 critic 的估计器。课中每个数都由引擎计算；每个例子都能在实验台中打开。",
 	"lessons.minutes":       "%[1]d 分钟",
 	"lessons.toc":           "本课内容",
 	"lessons.open":          "在实验台中打开",

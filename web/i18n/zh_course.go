@@ -46,4 +46,13 @@ var zhCourse = map[string]string{
 	"hint.adv":    "从最后一个 token 往回跑递推：$A_t = \\delta_t + \\gamma\\lambda A_{t+1}$，末尾之后 A = 0。",
 	"hint.ret":    "回报等于优势加上衡量它所用的价值：$R_t = A_t + V(s_t)$。",
 	"hint.white":  "白化会减去所有有效优势的均值，再除以它们的标准差：拿这个 token 的 $A_t$ 和均值比一比。",
+
+	// traces 块（issue 36）：TD(λ) 的反向视角与 verl 的循环并排。
+	"traces.caption": "带资格迹的反向视角，γ = %[1]s，λ = %[2]s：每一列是 δ_t 送回到目前为止访问过的每个状态的功劳",
+	"traces.corner":  "功劳给",
+	"traces.from":    "来自 δ%[1]s = %[2]s",
+	"traces.total":   "迹的版本共收到",
+	"traces.adv":     "A_j，verl 的循环",
+	"traces.state":   "s%[1]s",
+	"traces.note":    "迹的版本在时间上向前走，每一步分出一列；verl 的循环向后走，一次算出一整行。所有列都分完之后，两者逐个状态相同。",
 }

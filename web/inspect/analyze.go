@@ -37,6 +37,10 @@ type Analysis struct {
 	Sanity []Finding
 	// Check compares the run's advantages/returns, nil when it has neither.
 	Check *Check
+	// Verdict is exact, not_exact or nothing_to_check, and Blocking the
+	// blocking finding kinds the config does not allow (severity.go).
+	Verdict  string
+	Blocking []string
 
 	// other is the GAE trace of the loop the chosen generation does not
 	// run (check.go's loop), of generation otherGen, once computed.
@@ -111,6 +115,10 @@ func Analyze(b *Batch, c Config) (*Analysis, error) {
 	a.groups()
 	a.Sanity = a.sanity()
 	a.Check = check(a)
+	if f := a.fitFinding(); f != nil {
+		a.Sanity = append(a.Sanity, *f)
+	}
+	a.verdict()
 	return a, nil
 }
 

@@ -166,13 +166,16 @@ func (a *Analysis) candidates(yield func(candidate) bool) {
 	if !yield(candidate{"no-whiten", a.GAE.Advantages, a.GAE.Returns}) {
 		return
 	}
-	correct := *a.loop(engine.LastGeneration) // CorrectGAE: the mask-aware loop, whitened as the newest release
-	correct.Whitened = a.whitenedAt(engine.LastGeneration)
-	in := engine.BugInput{Rewards: a.Rewards, Scores: b.Scores, Values: b.Values, Mask: b.Mask, Gamma: c.Gamma, Lam: c.Lam, Correct: &correct}
+	// Every named bug is built on the chosen release's own GAE: the plain
+	// loop for v0.2–v0.4.1, the mask-aware one from v0.5.0.
+	g := c.Release.Gen
+	correct := *a.loop(g)
+	correct.Whitened = a.whitenedAt(g)
+	in := engine.BugInput{Rewards: a.Rewards, Scores: b.Scores, Values: b.Values, Mask: b.Mask, Gamma: c.Gamma, Lam: c.Lam, Correct: &correct, Gen: g}
 	for _, bug := range engine.Bugs {
 		r, err := engine.GAEWithBug(bug, in)
 		if bug == engine.BugPerSeqWhiten && r.Whitened == nil && r.Advantages != nil {
-			r.Whitened, err = engine.WhitenRows(engine.LastGeneration, r.Advantages, b.Mask), nil // every row length gets an answer
+			r.Whitened, err = engine.WhitenRows(g, r.Advantages, b.Mask), nil // every row length gets an answer
 		}
 		if !yield(bugCandidate(string(bug), r, err, false)) {
 			return

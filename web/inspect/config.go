@@ -33,6 +33,13 @@ type Config struct {
 	// NormAdvByStd is verl's norm_adv_by_std_in_grpo (default true): it
 	// picks the key of a GRPO estimator named as verl names it ("grpo").
 	NormAdvByStd bool `json:"-"`
+	// KLCtrl is verl's kl_ctrl.type, "fixed" or "adaptive" ("" unknown):
+	// under adaptive, β drifts from kl_coef (its start), and a reward that
+	// fits the config's KL type with another β is a note.
+	KLCtrl string `json:"kl_ctrl_type,omitempty"`
+	// Allow are the finding kinds (Severities) the user expects: a
+	// blocking one among them leaves the verdict exact (allow=KIND,KIND).
+	Allow []string `json:"allow,omitempty"`
 }
 
 // DefaultConfig is newest verl's defaults (γ = λ = 1, no KL in the reward).
@@ -46,7 +53,7 @@ func DefaultConfig() Config {
 // compute API's verl_version. A sidecar may also nest them in verl's
 // "algorithm" section and give kl_coef inside "kl_ctrl" (sidecarKeys).
 var ConfigKeys = []string{"gamma", "lam", "kl_coef", "kl_penalty", "use_kl_in_reward", "estimator", "ver", "response_length",
-	"adv_estimator", "norm_adv_by_std_in_grpo", "verl_version"}
+	"adv_estimator", "norm_adv_by_std_in_grpo", "verl_version", "allow", "kl_ctrl_type"}
 
 // sidecarKeys are the objects a sidecar may hold besides ConfigKeys.
 var sidecarKeys = []string{"algorithm", "kl_ctrl"}
@@ -78,10 +85,13 @@ func sidecarInto(q url.Values, m map[string]json.RawMessage, prefix string) erro
 				return errorf("invalid_value", prefix+k, "must be a JSON object: %v", err)
 			}
 			if k == "kl_ctrl" { // verl's kl_ctrl: type, kl_coef, horizon, target_kl; β is kl_coef
-				inner = map[string]json.RawMessage{"kl_coef": inner["kl_coef"]}
-				if inner["kl_coef"] == nil {
-					continue
+				kept := map[string]json.RawMessage{}
+				for from, to := range map[string]string{"kl_coef": "kl_coef", "type": "kl_ctrl_type"} {
+					if inner[from] != nil {
+						kept[to] = inner[from]
+					}
 				}
+				inner = kept
 			}
 			if err := sidecarInto(q, inner, prefix+k+"."); err != nil {
 				return err
@@ -175,6 +185,24 @@ func (c *Config) apply(q url.Values, prefix string) error {
 	for _, key := range []string{"adv_estimator", "estimator"} { // estimator wins
 		if s := q.Get(key); s != "" {
 			c.Estimator = s
+		}
+	}
+	if s := q.Get("kl_ctrl_type"); s != "" {
+		if s != "fixed" && s != "adaptive" {
+			return errorf("invalid_value", prefix+"kl_ctrl_type", "%q is not fixed or adaptive", s)
+		}
+		c.KLCtrl = s
+	}
+	if s := q.Get("allow"); s != "" {
+		c.Allow = nil
+		for _, k := range strings.Split(s, ",") {
+			k = strings.TrimSpace(k)
+			if !slices.Contains(FindingKinds(), k) {
+				return errorf("invalid_value", prefix+"allow", "%q is not a finding kind (known: %s)", k, strings.Join(FindingKinds(), ", "))
+			}
+			if !slices.Contains(c.Allow, k) {
+				c.Allow = append(c.Allow, k)
+			}
 		}
 	}
 	if s := q.Get("response_length"); s != "" {

@@ -17,13 +17,16 @@ type Findings struct {
 	Checker string    `json:"checker"`
 	Sanity  []Finding `json:"sanity"`
 	Check   *Check    `json:"check"`
-	// Reward is the reward check, absent before checker 37.1.
-	Reward *RewardCheck `json:"reward,omitempty"`
+	// Reward is the reward check, and Verdict and Blocking the verdict
+	// (severity.go); absent before checker 37.1.
+	Reward   *RewardCheck `json:"reward,omitempty"`
+	Verdict  string       `json:"verdict,omitempty"`
+	Blocking []string     `json:"blocking,omitempty"`
 }
 
 // Findings are the analysis's findings, by this checker.
 func (a *Analysis) Findings() Findings {
-	return Findings{Checker: CheckerVersion, Sanity: a.Sanity, Check: a.Check, Reward: a.Reward}
+	return Findings{Checker: CheckerVersion, Sanity: a.Sanity, Check: a.Check, Reward: a.Reward, Verdict: a.Verdict, Blocking: a.Blocking}
 }
 
 // UnmarshalJSON reads a null difference (nothing to compare) as +Inf, the

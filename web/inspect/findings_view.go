@@ -15,6 +15,7 @@ func inspectFindingsView(ir inspectRequest, f Findings) (sanity, verdict templat
 	t := ir.lang.T
 	sanity, verdict = inspectSanityView(t, f.Sanity), inspectVerdictView(t, f.Check)
 	sanity.Lines = append(sanity.Lines, RewardLines(t, f.Reward)...)
+	verdict.Lines = append(VerdictLines(t, f, ir.config.Get("allow")), verdict.Lines...)
 	if f.Check == nil {
 		return sanity, verdict, nil
 	}

@@ -115,13 +115,17 @@ func writeError(w http.ResponseWriter, status int, e *Error) {
 
 // Answer is the JSON answer of POST /api/v1/inspect.
 type Answer struct {
-	Shape   [2]int         `json:"shape"`
-	Tensors []string       `json:"tensors"`
-	Config  AnswerConfig   `json:"config"`
-	Batch   BatchStats     `json:"batch"`
-	Rows    []RowSummary   `json:"rows"`
-	Groups  []GroupSummary `json:"groups,omitempty"`
-	Sanity  []Finding      `json:"sanity"`
+	// Verdict is exact, not_exact or nothing_to_check; Blocking the
+	// blocking finding kinds left after allow= (severity.go).
+	Verdict  string         `json:"verdict"`
+	Blocking []string       `json:"blocking"`
+	Shape    [2]int         `json:"shape"`
+	Tensors  []string       `json:"tensors"`
+	Config   AnswerConfig   `json:"config"`
+	Batch    BatchStats     `json:"batch"`
+	Rows     []RowSummary   `json:"rows"`
+	Groups   []GroupSummary `json:"groups,omitempty"`
+	Sanity   []Finding      `json:"sanity"`
 	// Reward is the reward check (reward.go), absent without scores,
 	// rewards and both log-probs.
 	Reward   *RewardCheck `json:"reward,omitempty"`
@@ -143,6 +147,8 @@ type AnswerConfig struct {
 	// Releases every release that computes the same.
 	Generation string `json:"generation"`
 	Releases   string `json:"releases"`
+	// Allow are the finding kinds the verdict accepts (allow=).
+	Allow []string `json:"allow"`
 }
 
 // FullTensors are the engine's [B][R] results (?full=1).
@@ -159,8 +165,9 @@ type FullTensors struct {
 func (a *Analysis) Answer(full bool) Answer {
 	c := a.Config
 	ans := Answer{
+		Verdict: a.Verdict, Blocking: a.Blocking,
 		Shape: [2]int{a.Batch.B, a.Batch.R}, Tensors: a.Batch.Present,
-		Config: AnswerConfig{c.Gamma, c.Lam, c.KLCoef, c.KLPenalty, c.UseKLInReward, c.Estimator, c.Ver, c.Release.Gen.String(), c.Release.Gen.Range()},
+		Config: AnswerConfig{c.Gamma, c.Lam, c.KLCoef, c.KLPenalty, c.UseKLInReward, c.Estimator, c.Ver, c.Release.Gen.String(), c.Release.Gen.Range(), append([]string{}, c.Allow...)},
 		Batch:  a.Stats, Rows: a.Rows, Groups: a.Groups, Sanity: a.Sanity, Reward: a.Reward, Check: a.Check, Warnings: []string{},
 	}
 	if a.WhitenErr != nil {

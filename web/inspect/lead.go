@@ -89,3 +89,30 @@ func (a *Analysis) lead(c *Check) *Lead {
 	}
 	return l
 }
+
+// FitOutOfRange is the lead's finding: the fitted γ or λ lies outside
+// [0, 1], which no config can set (the batch is not GAE of any γ and λ on
+// the chosen loop: look at the other findings first).
+const FitOutOfRange = "fit_out_of_range"
+
+// fitSlack is how far past [0, 1] a fitted γ or λ may fall from rounding
+// alone (a bf16 batch's fit lands within 1e-4 of the truth).
+const fitSlack = 1e-3
+
+// fitFinding is FitOutOfRange for the check's lead, nil when its γ and λ
+// are possible (or not identified). Value is the impossible one.
+func (a *Analysis) fitFinding() *Finding {
+	if a.Check == nil || a.Check.Fit == nil {
+		return nil
+	}
+	l := a.Check.Fit
+	for _, x := range []struct {
+		name string
+		v    *float64
+	}{{"gamma", l.Gamma}, {"lam", l.Lam}, {"gamma_lam", l.GammaLam}} {
+		if x.v != nil && (*x.v < -fitSlack || *x.v > 1+fitSlack) {
+			return &Finding{Kind: FitOutOfRange, Tensor: x.name, Count: 0, Cells: [][2]int{}, Value: *x.v}
+		}
+	}
+	return nil
+}

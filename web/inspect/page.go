@@ -81,7 +81,7 @@ func (s *Room) HandleUpload(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	ir.id = kept.ID
-	s.Uploads.cache.Put(ir.cacheKey(kept.SHA256), a) // the view shows it next
+	s.Uploads.keep(kept.SHA256, ir.config, a) // the view shows it next
 	http.Redirect(w, r, "/inspect/"+kept.ID+ir.query(), http.StatusSeeOther)
 }
 
@@ -189,6 +189,7 @@ func inspectErrorMessages(l i18n.Lang, err error) []string {
 func (s *Room) loadInspect(w http.ResponseWriter, r *http.Request, ir inspectRequest) (store.Upload, *Analysis, bool) {
 	up, a, err := s.Uploads.analysis(r.Context(), ir)
 	if err != nil {
+		retryAfter(w, err)
 		status, msgs := inspectStatus(ir.lang, err)
 		renderInspect(w, r, status, inspectPage(ir, nil, nil, msgs))
 		return up, nil, false
@@ -217,7 +218,8 @@ func (s *Room) HandleView(w http.ResponseWriter, r *http.Request) {
 // upload is kept 7 days, and the view says until when.
 func (s *Room) HandleShare(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
-	if _, err := s.Uploads.share(r.Context(), ir.id); err != nil {
+	if _, err := s.Uploads.share(r.Context(), ir.id, ir.addr); err != nil {
+		retryAfter(w, err)
 		status, msgs := inspectStatus(ir.lang, err)
 		renderInspect(w, r, status, inspectPage(ir, nil, nil, msgs))
 		return

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"gaelab/web/clientip"
 	"gaelab/web/i18n"
 	"gaelab/web/store"
 )
@@ -25,11 +26,12 @@ type inspectRequest struct {
 	sort    string
 	group   string
 	upload  store.Upload // the view's upload, once loaded
+	addr    string       // the client's (clientip.Addr), for its quotas
 }
 
 func readInspect(r *http.Request) inspectRequest {
 	q := r.URL.Query()
-	ir := inspectRequest{id: chi.URLParam(r, "id"), config: url.Values{}, sort: q.Get("sort"), group: q.Get("group")}
+	ir := inspectRequest{id: chi.URLParam(r, "id"), config: url.Values{}, sort: q.Get("sort"), group: q.Get("group"), addr: clientip.Addr(r)}
 	// Every link of the view carries the language (lang=, cookie or
 	// Accept-Language), as every internal link does.
 	ir.lang, _ = i18n.OfLink(r, q)
@@ -65,6 +67,3 @@ func (ir inspectRequest) query(extra ...string) string {
 	}
 	return "?" + q.Encode()
 }
-
-// cacheKey names an analysis: the upload's content (SHA-256, hex) and the config.
-func (ir inspectRequest) cacheKey(sum string) string { return sum + "?" + ir.config.Encode() }

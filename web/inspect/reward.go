@@ -13,6 +13,11 @@ import (
 // config's β and kl_penalty (β = 0 when the KL is not in the reward).
 const RewardKLMismatch = "reward_kl_mismatch"
 
+// KLCoefDrifted is the reward check's note in its place when the config's
+// kl_ctrl is adaptive and the rewards fit the config's KL type with
+// another β (Value): the controller moved β from kl_coef, as it does.
+const KLCoefDrifted = "kl_coef_drifted"
+
 // RewardCheck is the KL term inside the run's token_level_rewards, checked
 // whenever the file has token_level_scores, token_level_rewards,
 // old_log_probs and ref_log_prob: verl's apply_kl_penalty gives
@@ -181,6 +186,9 @@ func (a *Analysis) rewardFinding() *Finding {
 	var kl [][]float64
 	if rc.KLCoef != 0 {
 		kl, _ = engine.KLPenaltyGen(c.Release.Gen, c.KLPenalty, b.OldLogProbs, b.RefLogProb)
+	}
+	if fit := rc.FitBy; c.KLCtrl == "adaptive" && c.UseKLInReward && fit != nil && fit.KLPenalty != "" && sameKL(c.Release.Gen, c.KLPenalty, fit.KLPenalty) {
+		return &Finding{Kind: KLCoefDrifted, Tensor: "token_level_rewards", Value: fit.KLCoef, Cells: [][2]int{}}
 	}
 	f := Finding{Kind: RewardKLMismatch, Tensor: "token_level_rewards", Value: rc.MaxAbsDiff, Cells: [][2]int{}}
 	for i, row := range b.Rewards {

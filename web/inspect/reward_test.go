@@ -76,3 +76,29 @@ func TestRewardCheckView(t *testing.T) {
 		}
 	}
 }
+
+// TestRewardCheckAdaptive: under an adaptive kl_ctrl the rewards of the
+// config's KL type with another β are a note giving the fitted β, and the
+// verdict stays exact; another KL type is still blocking.
+func TestRewardCheckAdaptive(t *testing.T) {
+	a := mustLoad(t, "verl_reward_v0.9.0_beta.npz", "kl_ctrl_type=adaptive")
+	f := finding(a, KLCoefDrifted)
+	if f == nil || math.Abs(f.Value-0.2) > 1e-5 || finding(a, RewardKLMismatch) != nil || a.Verdict != VerdictExact {
+		t.Errorf("finding %+v, verdict %s %v", f, a.Verdict, a.Blocking)
+	}
+	sanity, _, _ := inspectFindingsView(inspectRequest{lang: i18n.En}, a.Findings())
+	if !strings.Contains(strings.Join(sanity.Lines, "\n"), "the rewards fit the config's kl_penalty with β = 0.2, not its kl_coef: the adaptive kl_ctrl moved β") {
+		t.Errorf("notes %q", sanity.Lines)
+	}
+	if a := mustLoad(t, "verl_reward_v0.9.0_type.npz", "kl_ctrl_type=adaptive"); finding(a, RewardKLMismatch) == nil || a.Verdict != VerdictNotExact {
+		t.Errorf("another KL type under adaptive: %v %s", a.Sanity, a.Verdict)
+	}
+	if _, err := load(t, "verl_reward_v0.9.0_beta.npz", map[string][]string{"kl_ctrl_type": {"pid"}}); err == nil || !strings.Contains(err.Error(), "kl_ctrl_type") {
+		t.Errorf("kl_ctrl_type=pid: %v", err)
+	}
+	// verl's algorithm section, kl_ctrl as verl writes it, gives the type.
+	q, err := SidecarValues([]byte(`{"algorithm": {"kl_ctrl": {"_target_": "x", "type": "adaptive", "kl_coef": 0.05, "horizon": 10000, "target_kl": 0.1}}}`))
+	if err != nil || q.Get("kl_ctrl_type") != "adaptive" || q.Get("kl_coef") != "0.05" {
+		t.Errorf("%v %v", q, err)
+	}
+}

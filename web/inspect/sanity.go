@@ -23,8 +23,10 @@ const NonFiniteMasked = "nonfinite_where_masked"
 func (a *Analysis) sanity() []Finding {
 	b := a.Batch
 	out := append([]Finding{}, b.NonFinite...)
-	if f := a.rewardFinding(); f != nil {
-		out = append(out, *f)
+	for _, f := range []*Finding{a.maskFinding(), a.rewardFinding()} {
+		if f != nil {
+			out = append(out, *f)
+		}
 	}
 	add := func(tensor string, f *engine.SanityFinding) bool {
 		if f == nil {
@@ -37,8 +39,9 @@ func (a *Analysis) sanity() []Finding {
 	if scores == nil {
 		scores, name = b.Rewards, "token_level_rewards"
 	}
+	scores = withoutEmptyRowScore(scores, b.Mask)
 	if !add(name, engine.MassWhereMasked(scores, b.Mask, engine.SanityMassPastMask)) && b.Scores != nil && b.Rewards != nil {
-		add("token_level_rewards", engine.MassWhereMasked(b.Rewards, b.Mask, engine.SanityMassPastMask))
+		add("token_level_rewards", engine.MassWhereMasked(withoutEmptyRowScore(b.Rewards, b.Mask), b.Mask, engine.SanityMassPastMask))
 	}
 	add(name, engine.ScoreNotLast(scores, b.Mask))
 	if b.Values != nil {
@@ -50,6 +53,29 @@ func (a *Analysis) sanity() []Finding {
 		if ret != nil {
 			add("values", engine.ValuesShifted(b.Values, ret, b.Mask))
 		}
+	}
+	return out
+}
+
+// withoutEmptyRowScore is x with the last cell of each empty row read as
+// 0: verl's reward managers write an empty response's score at index
+// valid_response_length − 1 = −1, its convention, not a bug. x itself is
+// returned when no row is empty; else only the empty rows are copied.
+func withoutEmptyRowScore(x, mask [][]float64) [][]float64 {
+	var out [][]float64
+	for i, row := range mask {
+		if lastOne(row) >= 0 || len(row) == 0 {
+			continue
+		}
+		if out == nil {
+			out = append([][]float64{}, x...)
+		}
+		r := append([]float64{}, x[i]...)
+		r[len(r)-1] = 0
+		out[i] = r
+	}
+	if out == nil {
+		return x
 	}
 	return out
 }

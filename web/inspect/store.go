@@ -3,7 +3,9 @@ package inspect
 import (
 	"context"
 	"errors"
+	"math"
 	"net/http"
+	"strconv"
 	"time"
 
 	"gaelab/web/bounded"
@@ -27,21 +29,44 @@ const (
 // Uploads is /inspect's side of the database, and the last
 // analyses this replica computed (by content and config).
 type Uploads struct {
-	st       store.Uploads // nil: uploads are off (503)
-	lim      store.UploadLimits
-	now      func() time.Time
-	cache    *analysisCache
-	Quota    *mw.Quota    // uploads per address (WithQuota)
-	Analyses *mw.SlotPool // analyses running at once
+	st        store.Uploads // nil: uploads are off (503)
+	shared    store.Quotas  // the quotas replicas share (admit.go)
+	lim       store.UploadLimits
+	hourly    store.Bucket // uploads, and views that analyse anew, per address
+	memQuota  *mw.Quota    // hourly's count without a database (uploads are off)
+	shares    store.Bucket // shares per address
+	shareMax  int64        // bytes all live shares may hold
+	admission *Admission
+	now       func() time.Time
+	cache     *analysisCache
+	sidecars  *bounded.Cache[string, []byte] // per upload: resolves a view's config (view_cache.go)
+	Analyses  *mw.SlotPool                   // analyses running at once
 }
 
-// NewUploads keeps uploads in st (nil: off), at most dailyBytes a
-// day from one address and storeBytes in all, metered by quota and
-// analysed in the slots of analyses.
-func NewUploads(st store.Uploads, dailyBytes, storeBytes int64, quota *mw.Quota, analyses *mw.SlotPool) *Uploads {
-	return &Uploads{st: st, now: time.Now, cache: newAnalysisCache(),
-		lim:   store.UploadLimits{TTL: uploadTTL, PerAddrDay: dailyBytes, MaxTotal: storeBytes},
-		Quota: quota, Analyses: analyses}
+// UploadLimits are what Uploads allow: each address's uploads an hour (PerHour,
+// in bursts of Burst), bytes a UTC day and shares a day; the bytes all
+// uploads and all live shares may hold; the upload bodies held in memory
+// at once (Memory, by Content-Length) and the largest body (MaxBody).
+type UploadLimits struct {
+	PerHour, Burst, SharesPerDay int
+	DailyBytes, StoreBytes       int64
+	ShareBytes, Memory, MaxBody  int64
+}
+
+// NewUploads keeps uploads in st (nil: off) within lim, analysed in the
+// slots of analyses.
+func NewUploads(st store.Store, lim UploadLimits, analyses *mw.SlotPool) *Uploads {
+	u := &Uploads{now: time.Now, cache: newAnalysisCache(), sidecars: newSidecarCache(), Analyses: analyses,
+		lim:       store.UploadLimits{TTL: uploadTTL, PerAddrDay: lim.DailyBytes, MaxTotal: lim.StoreBytes},
+		hourly:    store.Bucket{Burst: lim.Burst, Every: time.Hour / time.Duration(max(lim.PerHour, 1))},
+		shares:    store.Bucket{Burst: lim.SharesPerDay, Every: 24 * time.Hour / time.Duration(max(lim.SharesPerDay, 1))},
+		shareMax:  lim.ShareBytes,
+		admission: &Admission{bodies: map[string]bool{}, memory: lim.Memory, maxBody: lim.MaxBody}}
+	u.memQuota = mw.NewQuota(u.hourly.Burst, u.hourly.Every)
+	if st != nil {
+		u.st, u.shared = st, st
+	}
+	return u
 }
 
 // put stores an upload from r's address; errors are a status and a
@@ -68,27 +93,35 @@ func (u *Uploads) put(r *http.Request, data []byte) (store.Upload, int, string) 
 }
 
 // analysis finds the view id's upload and analyses it with the request's
-// config, from this replica's cache when it can. A new analysis waits for
+// config, from this replica's cache when it can (view_cache.go: a query
+// with an unknown key or a bad value is refused before any analysis, and
+// one that resolves to a cached analysis's config answers from it). A new
+// analysis spends one of the address's uploads (meterView), then waits for
 // an analysis slot (errAnalysesBusy when none comes free in time); one
 // that another request computed meanwhile is taken from the cache.
 func (u *Uploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload, *Analysis, error) {
 	if u.st == nil {
 		return store.Upload{}, nil, errUploadsOff
 	}
+	if err := unknownKey(ir.config); err != nil {
+		return store.Upload{}, nil, err
+	}
 	up, err := u.st.Upload(ctx, ir.id, u.now())
 	if err != nil {
 		return up, nil, err
 	}
-	key := ir.cacheKey(up.SHA256)
-	if a, ok := u.cache.Get(key); ok {
-		return up, a, nil
+	if a, ok, err := u.cached(up.SHA256, ir.config); ok || err != nil {
+		return up, a, err
+	}
+	if err := u.meterView(ctx, ir.addr); err != nil {
+		return up, nil, err
 	}
 	if !u.Analyses.Acquire(ctx) {
 		return up, nil, errAnalysesBusy
 	}
 	defer u.Analyses.Release()
-	if a, ok := u.cache.Get(key); ok {
-		return up, a, nil
+	if a, ok, err := u.cached(up.SHA256, ir.config); ok || err != nil {
+		return up, a, err
 	}
 	u.cache.Clear() // the analysis it would hold is dropped now, not after this one is computed beside it
 	data, err := u.st.UploadData(ctx, up.SHA256)
@@ -99,7 +132,7 @@ func (u *Uploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload
 	if err != nil {
 		return up, nil, err
 	}
-	u.cache.Put(key, a)
+	u.keep(up.SHA256, ir.config, a)
 	return up, a, nil
 }
 
@@ -116,14 +149,33 @@ func (u *Uploads) stored(ctx context.Context, id string) (store.Upload, []byte, 
 	return up, data, err
 }
 
-// share keeps a view uploadShareTTL from now.
-func (u *Uploads) share(ctx context.Context, id string) (store.Upload, error) {
+// share keeps a view uploadShareTTL from now, within the address's
+// shares a day (errShareQuota) and the bytes all live shares may hold
+// (store.ErrSharesFull). Sharing a view already shared costs nothing.
+func (u *Uploads) share(ctx context.Context, id, addr string) (store.Upload, error) {
 	if u.st == nil {
 		return store.Upload{}, errUploadsOff
 	}
 	now := u.now()
-	return u.st.ShareUpload(ctx, id, now.Add(uploadShareTTL), now)
+	up, err := u.st.Upload(ctx, id, now)
+	if err != nil || up.Shared {
+		return up, err
+	}
+	if ok, wait, err := u.shared.TakeQuota(ctx, store.QuotaShare, addr, u.shares, now); err != nil {
+		return up, err
+	} else if !ok {
+		return up, &shareQuotaError{wait}
+	}
+	return u.st.ShareUploadWithin(ctx, id, now.Add(uploadShareTTL), now, u.shareMax)
 }
+
+// shareQuotaError is a share past the address's shares a day.
+type shareQuotaError struct{ wait time.Duration }
+
+func (e *shareQuotaError) Error() string        { return errShareQuota.Error() }
+func (e *shareQuotaError) Is(target error) bool { return target == errShareQuota }
+
+var errShareQuota = errors.New("inspect: the address has shared its quota for today")
 
 var (
 	errUploadsOff   = errors.New("web: uploads are off: no database")
@@ -136,6 +188,7 @@ var (
 // when the database fails or is off.
 func inspectStatus(l i18n.Lang, err error) (int, []string) {
 	var e *Error
+	var qe *quotaError
 	switch {
 	case errors.As(err, &e):
 		return httperr.Status("bad_request"), inspectErrorMessages(l, err)
@@ -145,6 +198,12 @@ func inspectStatus(l i18n.Lang, err error) (int, []string) {
 		return httperr.Status("no_store"), []string{l.T("inspect.err.nostore")}
 	case errors.Is(err, errAnalysesBusy):
 		return httperr.Status("busy"), []string{l.T("limit.busy", mw.RetryAfter)}
+	case errors.As(err, &qe):
+		return httperr.Status("rate_limited"), []string{l.T("limit.inspect_quota", qe.perHour, qe.burst, qe.retrySecs())}
+	case errors.Is(err, errShareQuota):
+		return httperr.Status("rate_limited"), []string{l.T("inspect.err.share_quota")}
+	case errors.Is(err, store.ErrSharesFull):
+		return httperr.Status("busy"), []string{l.T("inspect.err.shares_budget")}
 	}
 	return httperr.Status("no_store"), []string{l.T("inspect.err.store")}
 }
@@ -168,9 +227,27 @@ func newAnalysisCache() *analysisCache {
 func (s *Room) fileAnalysis(w http.ResponseWriter, r *http.Request, ir inspectRequest) (*Analysis, bool) {
 	_, a, err := s.Uploads.analysis(r.Context(), ir)
 	if err != nil {
+		retryAfter(w, err)
 		status, msgs := inspectStatus(ir.lang, err)
 		http.Error(w, msgs[0], status)
 		return nil, false
 	}
 	return a, true
+}
+
+// retryAfter sets Retry-After for a refusal that passes with time: a
+// spent quota, a busy analysis slot, a full share budget.
+func retryAfter(w http.ResponseWriter, err error) {
+	var qe *quotaError
+	var se *shareQuotaError
+	switch {
+	case errors.As(err, &qe):
+		w.Header().Set("Retry-After", strconv.Itoa(qe.retrySecs()))
+	case errors.As(err, &se):
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(se.wait.Seconds())))))
+	case errors.Is(err, errAnalysesBusy):
+		w.Header().Set("Retry-After", strconv.Itoa(mw.RetryAfter))
+	case errors.Is(err, store.ErrSharesFull):
+		w.Header().Set("Retry-After", "3600")
+	}
 }

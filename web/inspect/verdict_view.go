@@ -2,9 +2,12 @@ package inspect
 
 import (
 	"fmt"
+	"net/url"
+	"slices"
 	"strings"
 
 	"gaelab/templates"
+	"gaelab/web/i18n"
 )
 
 // The batch view's verdict: what the tensors show before any GAE
@@ -28,6 +31,8 @@ func inspectSanityView(t func(string, ...any) string, findings []Finding) templa
 		switch f.Kind {
 		case "values_shifted":
 			line = t("inspect.sanity."+f.Kind, f.Tensor, inum(f.Value), list)
+		case FitOutOfRange, KLCoefDrifted:
+			line = t("inspect.sanity."+f.Kind, f.Tensor, inum(f.Value))
 		case "mass_where_masked", "values_where_masked", RewardKLMismatch:
 			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, inum(f.Value), list)
 		default:
@@ -107,4 +112,34 @@ func RewardLines(t func(string, ...any) string, rc *RewardCheck) []string {
 		return append(lines, t(key+"_scores", inum(best.MaxAbsDiff)))
 	}
 	return append(lines, t(key, best.KLPenalty, inum(best.KLCoef), inum(best.MaxAbsDiff)))
+}
+
+// VerdictLines are the verdict as the page words it (the CLI prints the
+// same): exact, not exact or nothing to check, the blocking kinds and the
+// allowed ones (allow, as the link gives it); none for findings stored
+// before checker 37.1, which had no verdict.
+func VerdictLines(t func(string, ...any) string, f Findings, allow string) []string {
+	if f.Verdict == "" {
+		return nil
+	}
+	lines := []string{t("inspect.verdict." + f.Verdict)}
+	if len(f.Blocking) > 0 {
+		lines = append(lines, t("inspect.verdict.blocking", strings.Join(f.Blocking, ", "), f.Blocking[0], f.Blocking[0]))
+	}
+	if allow != "" {
+		lines = append(lines, t("inspect.verdict.allowed", allow))
+	}
+	return lines
+}
+
+// NoteLines are the page's notes on f in lang, what the tensors show then
+// the verdict, the releases and the fit, as the batch view shows them;
+// gaelab inspect prints them. allow is the allow= the verdict was given.
+func NoteLines(lang i18n.Lang, f Findings, allow string) []string {
+	ir := inspectRequest{lang: lang, config: url.Values{}}
+	if allow != "" {
+		ir.config.Set("allow", allow)
+	}
+	sanity, verdict, _ := inspectFindingsView(ir, f)
+	return slices.Concat(sanity.Lines, verdict.Lines)
 }

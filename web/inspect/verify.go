@@ -57,6 +57,13 @@ func inspectCase(a *Analysis, source string) verify.Case {
 	if b.Rewards == nil && cfg.UseKLInReward {
 		c.Scores, c.OldLogProbs, c.RefLogProb = b.Scores, b.OldLogProbs, b.RefLogProb
 	}
+	// The reward check, as the verdict has it: verl's apply_kl_penalty on
+	// the file's scores with the config's β (0 when the KL is not in the
+	// reward) must give the file's rewards, unless allow= accepts them.
+	if rc := a.Reward; rc != nil && !slices.Contains(cfg.Allow, RewardKLMismatch) {
+		c.Scores, c.OldLogProbs, c.RefLogProb, c.Beta = b.Scores, b.OldLogProbs, b.RefLogProb, rc.KLCoef
+		f.RewardTol = rc.Tolerance
+	}
 	if a.GAE == nil {
 		c.Outcomes = []verify.Outcome{{Key: cfg.Estimator, Advantages: a.Advantages, Returns: a.Returns}}
 	}

@@ -22,10 +22,11 @@ type AddrQuota struct {
 
 // DefaultComputeQuota, DefaultViewsQuota and DefaultPreviewsQuota are the
 // compute API's, the stored uploads' views' and the link previews' quotas:
-// a compute costs up to about 1.6 CPU-s (api.MaxCost), a view of an
-// upload an analysis, a preview a drawing.
+// a compute costs up to about 1.75 CPU-s (api.MaxCost) but most cost
+// milliseconds, and a script posting the 24 golden cases in a row fits the
+// burst; a view of an upload may cost an analysis; a preview a drawing.
 var (
-	DefaultComputeQuota  = AddrQuota{PerMinute: 30, Burst: 10, Key: "limit.compute_quota"}
+	DefaultComputeQuota  = AddrQuota{PerMinute: 60, Burst: 30, Key: "limit.compute_quota"}
 	DefaultViewsQuota    = AddrQuota{PerMinute: 120, Burst: 60, Key: "limit.views_quota"}
 	DefaultPreviewsQuota = AddrQuota{PerMinute: 30, Burst: 10, Key: "limit.previews_quota"}
 )

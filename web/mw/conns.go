@@ -4,6 +4,9 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"os"
+	"strconv"
+	"strings"
 	"sync"
 
 	"gaelab/web/clientip"
@@ -91,3 +94,32 @@ func (l *ConnLimit) Counts() (held, refused int) {
 // FDReserve are the file descriptors DefaultMaxConns leaves to everything
 // but client connections.
 const FDReserve = 512
+
+// DefaultMaxConns is the total cap of connections: the soft limit of open
+// files (which the Go runtime raises to the hard limit at start), read
+// from /proc/self/limits, less FDReserve for the database, the log and the
+// files the server opens, at least 64; 8,192 where the limit cannot be read.
+func DefaultMaxConns() int {
+	b, err := os.ReadFile("/proc/self/limits")
+	if err != nil {
+		return 1 << 13
+	}
+	return maxConnsFrom(string(b))
+}
+
+// maxConnsFrom is DefaultMaxConns from the text of /proc/self/limits.
+func maxConnsFrom(limits string) int {
+	for _, line := range strings.Split(limits, "\n") {
+		if rest, ok := strings.CutPrefix(line, "Max open files"); ok {
+			f := strings.Fields(rest)
+			if len(f) == 0 {
+				break
+			}
+			if n, err := strconv.Atoi(f[0]); err == nil {
+				return max(min(n, 1<<24)-FDReserve, 64)
+			}
+			return 1 << 16 // unlimited
+		}
+	}
+	return 1 << 13
+}

@@ -81,7 +81,7 @@ func (p *SlotPool) Release() { <-p.slots }
 // none comes free in time; a client that left gets no answer.
 func (p *SlotPool) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/healthz" {
+		if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" { // readyz answers from its 1 s memo
 			next.ServeHTTP(w, r)
 			return
 		}

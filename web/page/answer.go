@@ -11,7 +11,7 @@ import (
 )
 
 // Answer is what a page handler hands to the one page pipeline,
-// servePage: the state's canonical link, how the request was read, and the
+// Serve: the state's canonical link, how the request was read, and the
 // components that can answer it.
 type Answer struct {
 	Canonical string // the state's canonical link (pageLink.canonical)

@@ -112,7 +112,7 @@ func classFrom(self Link) string {
 	return self.Learner().at("/play").String()
 }
 
-// qrPageURL is the full-screen QR code page (handleQRPage) of a page's
+// qrPageURL is the full-screen QR code page (HandleQRPage) of a page's
 // learner link, which returns to the page itself.
 func qrPageURL(self Link) string {
 	q := "/qr?u=" + url.QueryEscape(self.Learner().String()) + "&back=" + url.QueryEscape(self.String())

@@ -18,7 +18,7 @@ var LearnerErrors = []struct {
 
 // LearnerKey is the catalog key of the learner's message for an engine
 // error, or "" for nil. An error the table does not name reads as the empty
-// batch's, the only other way whitening fails (learnerKnows tells them
+// batch's, the only other way whitening fails (LearnerKnows tells them
 // apart).
 func LearnerKey(err error) string {
 	if err == nil {
@@ -32,7 +32,7 @@ func LearnerKey(err error) string {
 	return "err.whiten_none"
 }
 
-// LearnerKnows reports whether err is one of learnerErrors.
+// LearnerKnows reports whether err is one of LearnerErrors.
 func LearnerKnows(err error) bool {
 	for _, e := range LearnerErrors {
 		if errors.Is(err, e.Err) {

@@ -18,7 +18,7 @@ import (
 type Link struct {
 	Path string
 	// State is the canonical query of what the page shows, without the
-	// page parameters (lang= and viewKeys): scenario.Encode(s) and the
+	// page parameters (lang= and ViewKeys): scenario.Encode(s) and the
 	// view's own parameters, e.g. "v=1&p=seed-b&t=3"; "" for none.
 	State string
 	View  View

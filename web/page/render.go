@@ -7,7 +7,7 @@ import (
 )
 
 // Render answers with an HTML component, through the page pipeline's last
-// step (writeComponent): rendered whole, then written once.
+// step (WriteComponent): rendered whole, then written once.
 func Render(w http.ResponseWriter, r *http.Request, c templ.Component) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	WriteComponent(w, r, c)

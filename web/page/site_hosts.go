@@ -40,7 +40,7 @@ func (h SiteHosts) Base(r *http.Request) (string, bool) {
 	return RequestScheme(r) + "://" + r.Host, true
 }
 
-// known reports whether r's Host is one of the server's (see siteHosts).
+// known reports whether r's Host is one of the server's (see SiteHosts).
 func (h SiteHosts) known(r *http.Request) bool {
 	if r.Host == "" {
 		return false

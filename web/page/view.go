@@ -20,7 +20,7 @@ type View struct {
 	Lock    bool
 	// Win is the 0-based token t at the centre of presentation mode's
 	// window of tokens (scenarios longer than 8 tokens), when the teacher
-	// moved it (win=); winSet false lets the window follow the step.
+	// moved it (win=); WinSet false lets the window follow the step.
 	Win    int
 	WinSet bool
 }
@@ -32,7 +32,7 @@ var hideTargets = []string{
 	"values", "rewards", "advantages", "ribbon", "formula", "step", "controls",
 }
 
-// ViewKeys are the link parameters of viewParams, in canonical order.
+// ViewKeys are the link parameters ReadView reads, in canonical order.
 var ViewKeys = []string{"present", "theme", "hide", "rev", "lock", "win"}
 
 // ReadView decodes the view parameters, reporting what it cannot use.

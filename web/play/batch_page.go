@@ -34,7 +34,7 @@ type BatchRequest struct {
 	B         batch.Batch
 	Rep       scenario.Report
 	rawQuery  string
-	publicURL string // -public-url without its trailing slash, for the link preview (handleBatch sets it)
+	publicURL string // -public-url without its trailing slash, for the link preview (HandleBatch sets it)
 }
 
 // readBatch decodes a /batch request. A malformed query (bad percent-escapes)
@@ -112,7 +112,7 @@ func (v BatchView) query(focus int) string {
 // path, in the request's view and language.
 func (v BatchView) URL(path string, focus int) string { return v.self(path, focus).String() }
 
-// self is url as a pageLink.
+// self is url as a PageLink.
 func (v BatchView) self(path string, focus int) page.Link {
 	return page.Link{Path: path, State: v.query(focus), View: v.Br.View, Lang: v.Br.Lang}
 }
@@ -163,9 +163,9 @@ type batchEstimator struct {
 	Key, ID, Label, code string
 }
 
-// BatchEstimators are the table rows of batch.Estimators, in its order; code
+// batchEstimators are the table rows of batch.Estimators, in its order; code
 // is verl's adv_estimator setting.
-var BatchEstimators = []batchEstimator{
+var batchEstimators = []batchEstimator{
 	{"grpo_newest_norm_std", "grpo", "batch.est.grpo", "grpo"},
 	{"grpo_newest_no_std(drgrpo)", "drgrpo", "batch.est.drgrpo", "grpo, norm_adv_by_std_in_grpo=False"},
 	{"rloo", "rloo", "batch.est.rloo", "rloo"},
@@ -191,7 +191,7 @@ func (v BatchView) results() templates.BatchResults {
 	} else {
 		r.Summary = append(r.Summary, v.T("batch.whiten", g.Whitening.N, v.B.Len(), page.Num(g.Whitening.Mean), page.Num(g.Whitening.VarUnbiased)))
 	}
-	for _, e := range BatchEstimators {
+	for _, e := range batchEstimators {
 		if est, _ := v.Res.Estimate(e.Key); est.Err != nil {
 			r.Errors = append(r.Errors, v.T("batch.est_error", v.T(e.Label), est.Err.Error()))
 		}

@@ -25,7 +25,7 @@ func (v BatchView) RowTable(i int) templates.BatchRowTable {
 	if res.GAE.Whitened != nil {
 		tb.Rows = append(tb.Rows, numbersRow("white", v.T("batch.row.white"), "advantages", "q-whitened", res.GAE.Whitened[i], cols))
 	}
-	for _, e := range BatchEstimators {
+	for _, e := range batchEstimators {
 		est, _ := res.Estimate(e.Key)
 		if est.Err == nil {
 			swatch := ""

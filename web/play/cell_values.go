@@ -44,7 +44,7 @@ func (v BatchView) batchRow(row string) (string, [][]float64) {
 	case "white":
 		return "batch.row.white", v.Res.GAE.Whitened
 	}
-	for _, e := range BatchEstimators {
+	for _, e := range batchEstimators {
 		if e.ID == row {
 			est, _ := v.Res.Estimate(e.Key)
 			return e.Label, est.Advantages

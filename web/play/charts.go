@@ -89,7 +89,7 @@ func promptTokens(prompt string) []string {
 	return strings.Split(prompt, "")
 }
 
-// RenderChart draws one chart by name, or finds it in chartMemo; id
+// RenderChart draws one chart by name, or finds it in ChartMemo; id
 // prefixes the SVG's element ids ("" for the chart's default), so that one
 // page can hold several.
 func (v View) RenderChart(name, id string) ([]byte, error) {
@@ -121,7 +121,7 @@ func (v View) DrawChart(name, id string, drag chart.Handles) ([]byte, error) {
 // ChartNames are the charts this state shows: typed rewards have no
 // score/KL split to draw. While the backward loop is stepped through, every
 // chart stays: the values and advantages charts draw the frame of the step
-// (chartInput). Presentation mode shows the values chart, and while
+// (ChartInput). Presentation mode shows the values chart, and while
 // stepping the advantages chart beside it; a teacher's hide= list hides
 // charts (and the charts that would show a hidden row's numbers).
 func (v View) ChartNames() []string {

@@ -16,7 +16,7 @@ import (
 // catalog; the page loads edit.js and marks the table's input rows editable.
 func TestPlayHandles(t *testing.T) {
 	s, _ := scenario.Preset("seed-b")
-	for _, c := range []struct{ lang, v3, score string }{{"en", "V(s{ₜ})", "score of token {t}"}, {"zh", "V(s{ₜ})", "token {t} 的分数"}} {
+	for _, c := range []struct{ lang, v3, score string }{{"en", "V(s{ₜ})", "score of token {t}"}, {"zh", "V(s{ₜ})", "token {t} 的得分"}} {
 		doc := webtest.Page(t, "/play?v=1&p=seed-b&lang="+c.lang)
 		vs := doc.Find(`#chart-values svg g.handles[data-field="V"] circle`)
 		if vs.Length() != s.Len() {

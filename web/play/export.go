@@ -10,9 +10,9 @@ import (
 	"gaelab/web/scenario"
 )
 
-// TableExport is the token table as data: one entry per token, t 0-based
+// tableExport is the token table as data: one entry per token, t 0-based
 // whatever the page's numbering, with verl's names for the quantities.
-type TableExport struct {
+type tableExport struct {
 	Link    string               `json:"link"`
 	Version string               `json:"verl"`
 	Gamma   float64              `json:"gamma"`
@@ -25,9 +25,9 @@ type TableExport struct {
 	Order   []string             `json:"row_order"`
 }
 
-func exportTable(pr Request) TableExport {
+func exportTable(pr Request) tableExport {
 	v := NewView(pr)
-	ex := TableExport{
+	ex := tableExport{
 		Link: pr.Link("/play", pr.S), Version: v.S.VersionLabel(),
 		Gamma: v.S.Gamma, Lam: v.S.Lam, Beta: v.S.Beta, KL: v.S.KL,
 		Mask: v.Res.Mask, Rows: map[string][]float64{},

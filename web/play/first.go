@@ -30,12 +30,12 @@ func (v View) story() templates.Rich {
 	if v.Req.Lang == i18n.En && containsHan(v.S.Prompt+resp.String()) && v.presetTexts() && i18n.Has("preset."+v.S.Preset+".gloss") {
 		gloss = v.T("first.gloss", v.T("preset."+v.S.Preset+".gloss"))
 	}
-	return templates.Rich(v.Req.Lang.HTML("first.story", page.Clip(v.S.Prompt, StoryRunes), page.Clip(resp.String(), StoryRunes), gloss))
+	return templates.Rich(v.Req.Lang.HTML("first.story", page.Clip(v.S.Prompt, storyRunes), page.Clip(resp.String(), storyRunes), gloss))
 }
 
-// StoryRunes is the most of a prompt or a response the story quotes, so
+// storyRunes is the most of a prompt or a response the story quotes, so
 // that it stays one line whatever a link holds.
-const StoryRunes = 48
+const storyRunes = 48
 
 // presetTexts reports whether the prompt and the token texts are the
 // preset's, so that its gloss still says what the page shows.

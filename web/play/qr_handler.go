@@ -13,7 +13,7 @@ import (
 // this site, so that students open on their phones the page the teacher
 // projects. u must be site-relative ("/play?v=1&p=seed-b"); the scheme and
 // host are -public-url's, else the request's when its Host is known
-// (siteHosts; else 400), so a code can never point at another site. A code
+// (SiteHosts; else 400), so a code can never point at another site. A code
 // drawn from the request's Host is cached by the browser only.
 func (s *Room) HandleQR(w http.ResponseWriter, r *http.Request) {
 	u := r.URL.Query().Get("u")

@@ -47,7 +47,7 @@ func (s *Room) HandleQRPage(w http.ResponseWriter, r *http.Request) {
 
 // publicLink is the absolute link phones open for the site-relative u: on
 // -public-url when set, else on the request's scheme and host when the host
-// is known (siteHosts); else u itself.
+// is known (SiteHosts); else u itself.
 func (s *Room) publicLink(r *http.Request, u string) string {
 	base, _ := s.Hosts.Base(r)
 	return base + u

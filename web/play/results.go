@@ -86,7 +86,7 @@ func (v View) results() templates.Results {
 		r.Summary = append(r.Summary, v.T("summary.whiten", g.Whitening.N, page.Num(g.Whitening.Mean), page.Num(g.Whitening.VarUnbiased)))
 	}
 	r.ViewsLabel = v.T("views.label")
-	for _, view := range ViewLinks(v.S.Len(), v.Req.View) {
+	for _, view := range viewLinks(v.S.Len(), v.Req.View) {
 		url := v.link(view.path)
 		if view.path == "/update/critic" {
 			url = v.CriticLink()
@@ -179,12 +179,12 @@ func (v View) Table() templates.Table {
 // viewLink is a view that shows the playground's scenario another way.
 type viewLink struct{ path, key string }
 
-// ViewLinks are the views a playground state of n tokens links to. A long
+// viewLinks are the views a playground state of n tokens links to. A long
 // response (edited as lists) gets none: each link repeats the whole state,
 // and the page would outgrow its size budget; the views take the same
 // query. Nor does a page while a teacher still hides something for the
 // class to predict: the other views show every number.
-func ViewLinks(n int, view page.View) []viewLink {
+func viewLinks(n int, view page.View) []viewLink {
 	if n > GridMaxTokens || view.NextHidden() != "" {
 		return nil
 	}

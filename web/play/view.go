@@ -78,18 +78,6 @@ func (v View) Messages(ps []scenario.Problem) []string {
 	return out
 }
 
-// with returns the canonical link of the scenario after f changes a copy.
-// A window of tokens the teacher moved (win=) is let go: it follows the
-// changed state's step again.
-func (v View) with(f func(s *scenario.Scenario)) string {
-	s := v.S
-	s.Tokens = append([]scenario.Token(nil), s.Tokens...)
-	f(&s)
-	pr := v.Req
-	pr.View.WinSet = false
-	return pr.Link("/play", s)
-}
-
 // edited reports whether the state differs from its preset's (or a
 // field could not be read). The step, the selected cell and the speed are
 // views, not changes: the state without them is compared.

@@ -29,6 +29,7 @@ var (
 	ErrQuota      = errors.New("store: this address has uploaded its daily quota")
 	ErrTooLarge   = errors.New("store: the upload is larger than all uploads may be")
 	ErrStoreFull  = errors.New("store: the uploads are full of live shares")
+	ErrSharesFull = errors.New("store: the space for shared uploads is full")
 )
 
 // Class is a live class: its join code, the SHA-256 (hex) of the teacher's
@@ -112,6 +113,7 @@ type UploadLimits struct {
 //   - Tickets: a class's one-time tickets (open tokens, pairing codes).
 //   - Quotas: the other per-address (and per-class) quotas, buckets
 //     replicas share, as Seats.
+//   - Health: whether the database takes writes (/readyz).
 //
 // Every method is safe for concurrent use. SQL implements them all.
 type Store interface {
@@ -122,6 +124,7 @@ type Store interface {
 	Secrets
 	Tickets
 	Quotas
+	Health
 	// Close releases the database.
 	Close() error
 }
@@ -193,6 +196,16 @@ type Uploads interface {
 	// ShareUpload marks a live view shared and moves its expiry to
 	// expires (never earlier than it was); else ErrNotFound.
 	ShareUpload(ctx context.Context, id string, expires, now time.Time) (Upload, error)
+	// ShareUploadWithin is ShareUpload within a budget: ErrSharesFull, and
+	// nothing changed, when the uploads with live shared views would hold
+	// more than maxShared bytes with this one.
+	ShareUploadWithin(ctx context.Context, id string, expires, now time.Time, maxShared int64) (Upload, error)
+	// SharedBytes is the size of the uploads a live shared view holds at
+	// now: what ShareUploadWithin weighs against its budget.
+	SharedBytes(ctx context.Context, now time.Time) (int64, error)
+	// UploadedToday is what addr uploaded this UTC day (its quota's use),
+	// so that an upload can be refused before its body is read.
+	UploadedToday(ctx context.Context, addr string, now time.Time) (int64, error)
 	// KeepFindings stores what the checker found in a view's upload, once:
 	// the first findings kept stay. ErrNotFound for an unknown view.
 	KeepFindings(ctx context.Context, id string, f Findings) error

@@ -86,8 +86,9 @@ func (s *SQL) PutUpload(ctx context.Context, addr string, data []byte, lim Uploa
 	return u, nil
 }
 
-// evict deletes the oldest uploads other than keep, with their views,
-// until all of them hold at most max bytes, under the dialect's upload lock.
+// evict deletes the uploads other than keep, with their views, until all
+// of them hold at most max bytes, under the dialect's upload lock: first
+// those no live view reaches (expired, the sweep's next), then the oldest.
 // An upload with a shared view that has not expired at now is never
 // evicted: ErrStoreFull when the others are not enough.
 func (s *SQL) evict(ctx context.Context, tx *sql.Tx, keep string, max int64, now time.Time) error {
@@ -105,7 +106,8 @@ func (s *SQL) evict(ctx context.Context, tx *sql.Tx, keep string, max int64, now
 		var size int64
 		err := tx.QueryRowContext(ctx, s.rebind(`SELECT sha256, size FROM upload_blobs b WHERE sha256 <> ?
 			AND NOT EXISTS (SELECT 1 FROM upload_views v WHERE v.sha256 = b.sha256 AND v.shared = 1 AND v.expires > ?)
-			ORDER BY created, sha256 LIMIT 1`), keep, now.UnixNano()).Scan(&sha, &size)
+			ORDER BY CASE WHEN EXISTS (SELECT 1 FROM upload_views v WHERE v.sha256 = b.sha256 AND v.expires > ?) THEN 1 ELSE 0 END, created, sha256 LIMIT 1`),
+			keep, now.UnixNano(), now.UnixNano()).Scan(&sha, &size)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrStoreFull
 		}
@@ -168,10 +170,44 @@ func (s *SQL) UploadData(ctx context.Context, sha string) ([]byte, error) {
 
 // ShareUpload implements Uploads.
 func (s *SQL) ShareUpload(ctx context.Context, id string, expires, now time.Time) (Upload, error) {
+	return s.ShareUploadWithin(ctx, id, expires, now, -1)
+}
+
+// ShareUploadWithin implements Uploads (maxShared < 0: no budget). One
+// transaction, under the upload lock, weighs the live shares and marks the
+// view, so two replicas cannot both take the last room.
+func (s *SQL) ShareUploadWithin(ctx context.Context, id string, expires, now time.Time, maxShared int64) (Upload, error) {
 	if !ValidViewID(id) {
 		return Upload{}, ErrNotFound
 	}
-	res, err := s.db.ExecContext(ctx, s.rebind(`UPDATE upload_views SET shared = 1, expires = CASE WHEN expires < ? THEN ? ELSE expires END
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return Upload{}, fmt.Errorf("store: share upload: %w", err)
+	}
+	defer tx.Rollback()
+	if maxShared >= 0 {
+		if s.d.UploadLock != "" {
+			if _, err := tx.ExecContext(ctx, s.d.UploadLock); err != nil {
+				return Upload{}, fmt.Errorf("store: share upload: %w", err)
+			}
+		}
+		var size, sharedAlready, total int64
+		err := tx.QueryRowContext(ctx, s.rebind(`SELECT b.size, CASE WHEN EXISTS (SELECT 1 FROM upload_views o WHERE o.sha256 = b.sha256 AND o.shared = 1 AND o.expires > ?) THEN 1 ELSE 0 END
+			FROM upload_views v JOIN upload_blobs b ON b.sha256 = v.sha256 WHERE v.id = ? AND v.expires > ?`), now.UnixNano(), id, now.UnixNano()).Scan(&size, &sharedAlready)
+		if errors.Is(err, sql.ErrNoRows) {
+			return Upload{}, ErrNotFound
+		}
+		if err != nil {
+			return Upload{}, fmt.Errorf("store: share upload: %w", err)
+		}
+		if err := tx.QueryRowContext(ctx, s.rebind(sharedBytes), now.UnixNano()).Scan(&total); err != nil {
+			return Upload{}, fmt.Errorf("store: share upload: %w", err)
+		}
+		if sharedAlready == 0 && total+size > maxShared {
+			return Upload{}, ErrSharesFull
+		}
+	}
+	res, err := tx.ExecContext(ctx, s.rebind(`UPDATE upload_views SET shared = 1, expires = CASE WHEN expires < ? THEN ? ELSE expires END
 		WHERE id = ? AND expires > ?`), expires.UnixNano(), expires.UnixNano(), id, now.UnixNano())
 	if err != nil {
 		return Upload{}, fmt.Errorf("store: share upload: %w", err)
@@ -179,7 +215,34 @@ func (s *SQL) ShareUpload(ctx context.Context, id string, expires, now time.Time
 	if n, _ := res.RowsAffected(); n == 0 {
 		return Upload{}, ErrNotFound
 	}
+	if err := tx.Commit(); err != nil {
+		return Upload{}, fmt.Errorf("store: share upload: %w", err)
+	}
 	return s.Upload(ctx, id, now)
+}
+
+// sharedBytes sums the uploads a live shared view holds at a time.
+const sharedBytes = `SELECT COALESCE(SUM(size), 0) FROM upload_blobs b
+	WHERE EXISTS (SELECT 1 FROM upload_views v WHERE v.sha256 = b.sha256 AND v.shared = 1 AND v.expires > ?)`
+
+// SharedBytes implements Uploads.
+func (s *SQL) SharedBytes(ctx context.Context, now time.Time) (int64, error) {
+	var n int64
+	if err := s.db.QueryRowContext(ctx, s.rebind(sharedBytes), now.UnixNano()).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: shared bytes: %w", err)
+	}
+	return n, nil
+}
+
+// UploadedToday implements Uploads.
+func (s *SQL) UploadedToday(ctx context.Context, addr string, now time.Time) (int64, error) {
+	var n int64
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT COALESCE(MAX(bytes), 0) FROM upload_quota WHERE addr = ? AND day = ?`),
+		addr, now.UTC().Format(time.DateOnly)).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("store: uploaded today: %w", err)
+	}
+	return n, nil
 }
 
 // UploadBytes implements Uploads.

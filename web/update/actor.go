@@ -244,7 +244,7 @@ func (v actorView) results(a actorLoss) templates.UpdateResults {
 	clampTag, clampPR := arrival(engine.LogRatioClamp)
 	if x := a.early.Loss; a.earlyErr == nil && (math.IsInf(x, 0) || math.IsNaN(x)) {
 		r.Early = []templates.Metric{{ID: "early", Label: v.T("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss",
-			Error: v.T("update.actor.early_nonfinite", engine.G01.Range(), NonFiniteText(x), v.since0(engine.LogRatioClamp), clampTag, clampPR)}}
+			Error: v.T("update.actor.early_nonfinite", engine.G01.Range(), nonFiniteText(x), v.since0(engine.LogRatioClamp), clampTag, clampPR)}}
 	} else if a.earlyErr != nil {
 		r.Early = []templates.Metric{{ID: "early", Label: v.T("update.actor.early", engine.StableLabel(engine.G01, engine.PolicyLossChanges(engine.TokenMean)...)), Code: "pg_loss", Error: v.T("update.actor.early_err", v.since0(engine.LogRatioClamp))}}
 	} else {
@@ -341,8 +341,8 @@ func (v actorView) objectiveChart(a actorLoss, id string) ([]byte, error) {
 	return chart.Objective(in)
 }
 
-// NonFiniteText writes a non-finite number as verl prints it.
-func NonFiniteText(x float64) string {
+// nonFiniteText writes a non-finite number as verl prints it.
+func nonFiniteText(x float64) string {
 	switch {
 	case math.IsNaN(x):
 		return "nan"

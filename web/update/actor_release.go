@@ -128,7 +128,7 @@ func (v actorView) releaseNotes() []templates.Rich {
 }
 
 // editNotice says which of the page's numbers its v=3 state computes
-// differently (edit_v2.go): the advantages and the losses.
+// differently (play/edit.go): the advantages and the losses.
 func (v actorView) editNotice(a actorLoss) []string {
 	if v.whole() {
 		return nil

@@ -95,7 +95,7 @@ func (v criticView) build() templates.Update {
 }
 
 // editNotice says which of the page's numbers its v=3 state computes
-// differently (edit_v2.go): the returns and the losses.
+// differently (play/edit.go): the returns and the losses.
 func (v criticView) editNotice(c criticLoss) []string {
 	if v.whole() {
 		return nil

@@ -22,13 +22,13 @@ import (
 // V(s_t), vpreds[t] (its current prediction) and R_t all sit on token t's
 // column, as the loss pairs them.
 
-// CriticChartNames are the charts' names, in the order the page shows them.
-var CriticChartNames = []string{"band", "errors"}
+// criticChartNames are the charts' names, in the order the page shows them.
+var criticChartNames = []string{"band", "errors"}
 
 // HandleCriticChart handles the "GET /update/critic/chart/{name}.svg"
 // route: one of the critic's charts as a standalone SVG.
 func (s *Room) HandleCriticChart(w http.ResponseWriter, r *http.Request) {
-	i := slices.Index(CriticChartNames, chi.URLParam(r, "name"))
+	i := slices.Index(criticChartNames, chi.URLParam(r, "name"))
 	if i < 0 {
 		page.ChartNotFound(w, r)
 		return
@@ -40,8 +40,8 @@ func (s *Room) HandleCriticChart(w http.ResponseWriter, r *http.Request) {
 // criticCharts are the charts as the page shows them, each linked to its
 // file.
 func (v criticView) criticCharts(c criticLoss) []templates.Chart {
-	out := make([]templates.Chart, len(CriticChartNames))
-	for i, name := range CriticChartNames {
+	out := make([]templates.Chart, len(criticChartNames))
+	for i, name := range criticChartNames {
 		u := v.updateView
 		u.path = "/update/critic/chart/" + name + ".svg"
 		d := v.criticChart(c, i)
@@ -64,7 +64,7 @@ func (v criticView) criticChart(c criticLoss, i int) page.Chart {
 	for t, x := range c.terms.Clipped[0] {
 		in.Clipped[t] = x == 1
 	}
-	d := page.Chart{ID: "chart-critic-" + CriticChartNames[i]}
+	d := page.Chart{ID: "chart-critic-" + criticChartNames[i]}
 	in.ID = d.ID
 	if i == 0 {
 		d.Title = in.Text.BandTitle

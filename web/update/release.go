@@ -59,7 +59,7 @@ func (v updateView) modesNote() []templates.Rich {
 // says that the release gives it (the notes say why).
 func (v updateView) lossValue(row *templates.LossRow, x float64) {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
-		row.Error = v.T("update.release.nonfinite", v.gen.Range(), NonFiniteText(x))
+		row.Error = v.T("update.release.nonfinite", v.gen.Range(), nonFiniteText(x))
 		return
 	}
 	row.Value, row.Full = page.Num(x), page.Full(x)

@@ -120,7 +120,7 @@ func (v updateView) warnings() []string {
 // hiddenState is the form's hidden inputs: the canonical link without the
 // view's own parameters, as name/value pairs in order.
 func (v updateView) hiddenState() []templates.Option {
-	return v.Req.PageLink(v.path, v.EditState()).Hidden() // an edit makes a v=3 link (edit_v2.go)
+	return v.Req.PageLink(v.path, v.EditState()).Hidden() // an edit makes a v=3 link (play/edit.go)
 }
 
 // field is one of the view's own inputs, showing what was typed when it was bad.
@@ -272,8 +272,8 @@ func (p *Params) problemOf(field string) *scenario.Problem {
 	return nil
 }
 
-// MaxParam bounds every number, as the scenario's codec does.
-const MaxParam = scenario.MaxMagnitude
+// maxParam bounds every number, as the scenario's codec does.
+const maxParam = scenario.MaxMagnitude
 
 // parse reads one decimal number as the playground's links do.
 func (p *Params) parse(field, raw string) (float64, bool) {
@@ -282,7 +282,7 @@ func (p *Params) parse(field, raw string) (float64, bool) {
 	case "err.number":
 		p.problem(field, problem, raw)
 	case "err.magnitude":
-		p.problem(field, problem, raw, MaxParam)
+		p.problem(field, problem, raw, maxParam)
 	default:
 		return x, true
 	}

@@ -68,6 +68,9 @@ func (s *script) fileInputs() {
 	if f.UIDFrom != "" {
 		s.p(`index = np.array([str(u) for u in np.asarray(batch[%q]).tolist()], dtype=object)  # uid`, f.UIDFrom)
 	}
+	if f.RewardTol > 0 {
+		s.p(`run_rewards = tensor(batch["token_level_rewards"])`)
+	}
 	if f.AdvTol > 0 {
 		s.p(`run_advantages = tensor(batch["advantages"])`)
 	}
@@ -89,4 +92,17 @@ func (s *script) runChecks(adv, ret string) {
 	if f.RetTol > 0 {
 		s.p(`ok &= check_run("the run's returns vs verl", %s, run_returns, %s)`, ret, number(f.RetTol))
 	}
+}
+
+// rewardCheck holds the run's own token_level_rewards to verl's, just
+// computed from its scores, when the case has a reward check; then GAE goes
+// on from the rewards the run used. It reports whether it did.
+func (s *script) rewardCheck() bool {
+	f := s.c.File
+	if f == nil || f.RewardTol <= 0 {
+		return false
+	}
+	s.p(`ok &= check_run("the run's token_level_rewards vs verl", token_level_rewards, run_rewards, %s)`, number(f.RewardTol))
+	s.p("token_level_rewards = run_rewards")
+	return true
 }

@@ -77,9 +77,9 @@ type File struct {
 	// UIDFrom is "uid", "index" or "" (no groups).
 	UIDFrom string
 	R       int
-	// AdvTol and RetTol are the check's tolerances for the run's own
-	// advantages and returns (0: the file has none).
-	AdvTol, RetTol float64
+	// AdvTol, RetTol and RewardTol are the check's tolerances for the run's
+	// own advantages, returns and token_level_rewards (0: none; rewardCheck).
+	AdvTol, RetTol, RewardTol float64
 	// Embed is whether the engine's matrices are embedded too (at most
 	// MaxElements per tensor).
 	Embed bool
@@ -281,6 +281,9 @@ func (s *script) klStep() {
 	s.p("kl_ctrl = %s", s.use(call{coreAlgos, "FixedKLController", []arg{{"kl_coef", number(c.Beta)}}}))
 	s.p("kld = %s * mask", s.use(call{coreAlgos, "kl_penalty", []arg{{"logprob", "old_log_probs"}, {"ref_logprob", "ref_log_prob"}, {"kl_penalty", strconv.Quote(c.KL)}}}))
 	s.p("token_level_rewards = token_level_scores - kl_ctrl.value * kld")
+	if s.rewardCheck() {
+		return
+	}
 	if c.embed() && c.KLD != nil {
 		s.p(`ok &= check("kl_penalty · mask", kld, t(%s))`, matrix(c.KLD))
 	}

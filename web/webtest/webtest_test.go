@@ -1,11 +1,14 @@
 package webtest_test
 
 import (
+	"io"
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"gaelab/web/webtest"
 )
@@ -44,5 +47,40 @@ func TestMultipart(t *testing.T) {
 	}
 	if form.Value["lam"][0] != "0.95" || form.File["file"][0].Filename != "b.npz" || form.File["file"][0].Size != 2 {
 		t.Errorf("form = %v %v", form.Value, form.File)
+	}
+}
+
+// The client keeps cookies across requests, and its stream reader delivers
+// each server-sent event (its lines, without the blank line that ends it)
+// in order, skipping comments.
+func TestClientCookiesAndStream(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/set":
+			http.SetCookie(w, &http.Cookie{Name: "device", Value: "d1", Path: "/"})
+		case "/echo":
+			c, _ := r.Cookie("device")
+			if c != nil {
+				io.WriteString(w, c.Value+" "+r.Header.Get("Sec-Fetch-Site"))
+			}
+		case "/events":
+			w.Header().Set("Content-Type", "text/event-stream")
+			io.WriteString(w, ": a comment\n\nevent: tally\ndata: {\"n\":1}\n\nevent: reveal\ndata: 0.5\n\n")
+		}
+	}))
+	defer srv.Close()
+	c := webtest.NewClient(t, srv.URL)
+	c.Get("/set")
+	if _, body := c.Get("/echo"); body != "d1 same-origin" {
+		t.Errorf("/echo = %q, want the cookie and a same-origin request", body)
+	}
+	got := c.ReadStream("/events", 2)
+	if want := "event: tally\ndata: {\"n\":1}\n\nevent: reveal\ndata: 0.5\n\n"; got != want {
+		t.Errorf("ReadStream = %q, want %q", got, want)
+	}
+	events, stop := c.Stream("/events")
+	defer stop()
+	if e, ok := webtest.WaitFor(events, "reveal", 5*time.Second); !ok || e != "event: reveal\ndata: 0.5\n" {
+		t.Errorf("WaitFor(reveal) = %q, %v", e, ok)
 	}
 }

@@ -84,6 +84,7 @@ def check_config(config, ver=None, kl_coef=None):
         "estimator": key,
         "kl_penalty": str(_get(algo, "kl_penalty", "kl")),
         "kl_coef": float(kl_coef),
+        "kl_ctrl_type": str(_get(algo, "kl_ctrl.type", "fixed")),
         "use_kl_in_reward": bool(use_kl),
         "ver": str(ver),
     }

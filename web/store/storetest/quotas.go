@@ -112,3 +112,13 @@ func testTicketMisses(t *testing.T, a, b ticketStore) {
 		t.Errorf("a new ticket after one miss: %v; want it redeemed (a new ticket starts with no misses)", err)
 	}
 }
+
+// testHeartbeat: a replica's heartbeat is written, and written again.
+func testHeartbeat(t *testing.T, a, b store.Health) {
+	id := unique(t, "replica")
+	for _, s := range []store.Health{a, b, a} {
+		if err := s.Heartbeat(ctx, id, now); err != nil {
+			t.Fatalf("Heartbeat: %v", err)
+		}
+	}
+}

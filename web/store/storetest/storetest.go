@@ -62,6 +62,9 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"Quotas", testQuotas},
 		{"QuotasConcurrent", testQuotasConcurrent},
 	})
+	runPart(t, "Health", open, []partTest[store.Health]{
+		{"Heartbeat", testHeartbeat},
+	})
 	runPart(t, "Events", open, []partTest[store.Events]{
 		{"Events", testEvents},
 	})
@@ -72,6 +75,9 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"UploadEvictSparesShares", testUploadEvictSparesShares},
 		{"UploadSweep", testUploadSweep},
 		{"UploadFindings", testUploadFindings},
+		{"ShareBudget", testShareBudget},
+		{"UploadedToday", testUploadedToday},
+		{"UploadEvictExpiredFirst", testUploadEvictExpiredFirst},
 	})
 }
 

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -216,5 +217,99 @@ func testUploadSweep(t *testing.T, a, b store.Uploads) {
 	b.DeleteExpiredUploads(ctx, t0.Add(8*24*time.Hour))
 	if _, err := a.UploadData(ctx, kept.SHA256); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("the shared upload after its week: %v; want ErrNotFound", err)
+	}
+}
+
+// testShareBudget: shares are weighed against a budget, on either replica
+// (ErrSharesFull, nothing changed); sharing a view whose upload is shared
+// already costs nothing; once a share expires its room is back. It runs in
+// a future week where only this test's earlier runs may have shares
+// (SharedBytes counts them in).
+func testShareBudget(t *testing.T, a, b store.Uploads) {
+	t0 := time.Now().Add(50*365*24*time.Hour + time.Duration(rand.N(2000))*8*24*time.Hour)
+	week := 7 * 24 * time.Hour
+	long := roomy
+	long.TTL = 2 * week
+	put := func(lim store.UploadLimits) store.Upload {
+		u, err := a.PutUpload(ctx, unique(t, "share"), content(t, 300), lim, t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u
+	}
+	u1, u2 := put(roomy), put(long)
+	base, err := b.SharedBytes(ctx, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	budget := base + 500
+	if _, err := b.ShareUploadWithin(ctx, u1.ID, t0.Add(week), t0, budget); err != nil {
+		t.Fatalf("a share within the budget: %v", err)
+	}
+	if n, _ := a.SharedBytes(ctx, t0); n != base+300 {
+		t.Errorf("SharedBytes = %d; want %d", n, base+300)
+	}
+	if _, err := a.ShareUploadWithin(ctx, u2.ID, t0.Add(week), t0, budget); !errors.Is(err, store.ErrSharesFull) {
+		t.Errorf("a share past the budget: %v; want ErrSharesFull", err)
+	}
+	if u, _ := b.Upload(ctx, u2.ID, t0); u.Shared {
+		t.Error("a refused share marked the view shared")
+	}
+	if _, err := a.ShareUploadWithin(ctx, u1.ID, t0.Add(week), t0, budget); err != nil {
+		t.Errorf("sharing a shared upload again: %v; want no charge", err)
+	}
+	later := t0.Add(week + time.Hour) // u1's share is over; u2's view lives on
+	base, _ = b.SharedBytes(ctx, later)
+	if _, err := b.ShareUploadWithin(ctx, u2.ID, later.Add(week), later, base+500); err != nil {
+		t.Errorf("a share once the other expired: %v", err)
+	}
+}
+
+// testUploadedToday: an address's bytes of the UTC day, on either replica.
+func testUploadedToday(t *testing.T, a, b store.Uploads) {
+	addr := unique(t, "today")
+	for range 2 {
+		if _, err := a.PutUpload(ctx, addr, content(t, 300), roomy, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, err := b.UploadedToday(ctx, addr, now); n != 600 || err != nil {
+		t.Errorf("UploadedToday = %d, %v; want 600", n, err)
+	}
+	if n, _ := b.UploadedToday(ctx, addr, now.Add(24*time.Hour)); n != 0 {
+		t.Errorf("UploadedToday the next day = %d; want 0", n)
+	}
+}
+
+// testUploadEvictExpiredFirst: eviction takes an upload no live view
+// reaches before an older one a view still shows. Dated before every
+// other test's uploads (which are then all live), as
+// testUploadEvictSparesShares.
+func testUploadEvictExpiredFirst(t *testing.T, a, b store.Uploads) {
+	t0 := time.Now().Add(-40 * 365 * 24 * time.Hour)
+	t.Cleanup(func() { a.DeleteExpiredUploads(ctx, t0.Add(30*24*time.Hour)) })
+	long := roomy
+	long.TTL = 10 * time.Hour
+	old, err := a.PutUpload(ctx, unique(t, "evict"), content(t, 400), long, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	expired, err := a.PutUpload(ctx, unique(t, "evict"), content(t, 400), roomy, t0.Add(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := roomy
+	if lim.MaxTotal, err = a.UploadBytes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	at := t0.Add(2 * time.Hour)
+	if _, err := a.PutUpload(ctx, unique(t, "evict"), content(t, 400), lim, at); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.UploadData(ctx, expired.SHA256); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the newer, expired upload: %v; want it evicted first", err)
+	}
+	if _, err := b.Upload(ctx, old.ID, at); err != nil {
+		t.Errorf("the older upload, still viewed, was evicted: %v", err)
 	}
 }

@@ -8,7 +8,7 @@ Run by hand (not in CI: it needs torch), from the repository root:
         engine/train/testdata/reference/train_ref.py /tmp/states.json \
         engine/train/testdata/reference/reference.json.gz
 
-once for each tag the runs use (v0.2, v0.4.1, v0.7.0, v0.7.1): each call fills in its tag's runs. With
+once for each tag the runs use (v0.2, v0.4.0, v0.4.1, v0.7.0, v0.7.1, v0.8.0, v0.9.0): each call fills in its tag's runs. With
 `--time /tmp/states.json` in place of the two files it times the budget run (the first run at 200 iterations).
 
 A checkout is `git archive <tag> verl | tar -x -C DIR` of verl's repository (web/verify/inverl/run.sh does the
@@ -17,23 +17,30 @@ states at the one-step iterations; the output, what TestTrainMatchesReference re
 
 What is verl's own and what is written here:
   - verl's, at the tag: kl_penalty, agg_loss, compute_gae_advantage_return, compute_grpo_outcome_advantage,
-    compute_policy_loss, compute_value_loss, the KL controllers (core_algos.py); masked_mean,
-    logprobs_from_logits, entropy_from_logits (torch_functional.py); append_to_dict and reduce_metrics.
+    compute_remax_outcome_advantage, compute_policy_loss, compute_value_loss, the KL controllers (core_algos.py); masked_mean,
+    logprobs_from_logits, entropy_from_logits (torch_functional.py); append_to_dict and reduce_metrics;
+    compute_data_metrics (ray_trainer.py at v0.2, metric_utils.py on; its source, run unedited).
   - torch's: the tables as nn.Parameters, autograd, clip_grad_norm_(…, 1.0), AdamW(betas (0.9, 0.999),
     eps 1e-8, weight_decay 0.01) and LambdaLR with verl's constant-with-warm-up lambda.
-  - written here, line for line after verl at v0.2, v0.4.1, v0.7.0 and v0.7.1 (ray_trainer.py and the workers can
+  - written here, line for line after verl at v0.2, v0.4.1, v0.7.0, v0.7.1, v0.8.0 and v0.9.0 (ray_trainer.py and the workers can
     not be imported without their dependencies): apply_kl_penalty (ray_trainer.py v0.2 :87-116, v0.4.1
     :132-177, v0.7.0 :142-163), the trainer's order (fit: old log-prob and, from v0.4.0, the entropy metric;
     ref, values, reward, KL, advantage, critic, then the actor when critic_warmup <= global_steps),
-    update_critic (dp_critic.py), update_policy (dp_actor.py) with micro-batch = mini-batch, the LR
+    update_critic (dp_critic.py), update_policy (dp_actor.py) with micro-batch = mini-batch; from v0.8.0 the
+    engine workers' _update_critic/_update_actor (engine_critic, engine_actor: losses.py's ppo_loss and value_loss
+    on core_algos' functions with the global-batch arguments, TrainingWorker.train_mini_batch's aggregation with
+    verl's own Metric class, rename_dict), ReMax's greedy baseline (fit()), the LR
     metric's side of the scheduler step (fsdp_workers.py), v0.2's reduce_metrics (ray_trainer.py :179); and
     the task (vocabulary, prompts, rule-based score, the sampler), as the Go doc comments specify them.
 The release is the config's; the verl on PYTHONPATH must be that tag's (checked against verl.__version__).
 """
+import ast
 import gzip
 import json
 import math
+import os
 import sys
+import types
 
 import numpy as np
 import torch
@@ -51,10 +58,37 @@ except ImportError:
             metrics[key] = np.mean(val)
         return metrics
 
+
+
+def verl_data_metrics():
+    """verl's own compute_data_metrics (and _compute_response_info) from the checkout on PYTHONPATH, unedited:
+    ray_trainer.py at v0.2, metric_utils.py from v0.3.0.rc0 (importing either module whole needs ray and the
+    workers). They run on a DataProto-like namespace, as web/verify/inverl/make_metrics.py runs them."""
+    root = os.path.dirname(verl.__file__)
+    path = os.path.join(root, "trainer", "ppo", "metric_utils.py")
+    if not os.path.exists(path):
+        path = os.path.join(root, "trainer", "ppo", "ray_trainer.py")
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    funcs = ("_compute_response_info", "compute_data_metrics")
+    defs = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name in funcs]
+    assert sorted(d.name for d in defs) == sorted(funcs), path
+    from typing import Any, Callable, Dict, List
+    import logging
+    ns = {"torch": torch, "np": np, "DataProto": object, "Dict": Dict, "Any": Any, "List": List, "Callable": Callable,
+          "logger": logging.getLogger("verl"), "logging": logging}
+    exec(compile(ast.Module(body=defs, type_ignores=[]), path, "exec"), ns)
+    return ns["compute_data_metrics"]
+
+
+compute_data_metrics = verl_data_metrics()
+
 torch.set_default_dtype(torch.float64)
 torch.set_num_threads(1)
 
-TAGS = {"v0.2": "0.2", "v0.4.1": "0.4.1", "v0.7.0": "0.7.0.dev", "v0.7.1": "0.7.1"}  # tag -> verl.__version__ at that tag
+TAGS = {"v0.2": "0.2", "v0.4.0": "0.4.0", "v0.4.1": "0.4.1", "v0.7.0": "0.7.0.dev", "v0.7.1": "0.7.1", "v0.8.0": "0.8.0.dev",
+        "v0.9.0": "0.9.0"}  # tag -> verl.__version__ at that tag
+ENGINE_TAGS = ("v0.8.0", "v0.9.0")  # the trainer trains through engine_workers.py (workers/utils/losses.py)
 
 VOCAB = ["<pad>", "<eos>", "等于", "2", "3", "！", "不", "是"]
 PAD, EOS = 0, 1
@@ -187,6 +221,26 @@ class Run:
                 out.append(row)
         return out
 
+    def reward_baselines(self, B):
+        """One greedy response per prompt (do_sample False: argmax, the first on a tie) from the policy that
+        sampled the batch, its score summed (reward_fn(batch).sum(-1)), repeated to the prompt's n rows."""
+        cfg = self.cfg
+        P, R, N = cfg["Prompts"], cfg["Length"], cfg["N"]
+        score = []
+        with torch.no_grad():
+            for p in range(P):
+                prev, row = PAD, []
+                for t in range(R):
+                    if prev == EOS:
+                        break
+                    tok = int(torch.argmax(self.actor[p, t, prev]).item()) + 1
+                    row.append(tok)
+                    prev = tok
+                s = [0.0] * R
+                score_row(cfg["Reward"], p, row, s)
+                score.append(sum(s))
+        return torch.tensor([score[i // N] for i in range(B)])
+
     def states(self, responses):
         """The index tensors of s_t = (prompt, t, token t−1), the labels and the response_mask."""
         cfg = self.cfg
@@ -210,9 +264,89 @@ class Run:
         ent = verl_F.entropy_from_logits(logits)
         return logp * mask, ent * mask
 
+    def engine_critic(self, prompt, pos, prev, critic_mask, values, returns, mbs):
+        """_update_critic through the engine workers: TrainingWorker.train_mini_batch over the mini-batches in row
+        order (shuffle false) for ppo_epochs, each train_batch one micro-batch of value_loss (losses.py :147):
+        from v0.9.0 with the global batch (dp_size 1, batch_num_tokens = Σ response_mask of the mini-batch, as
+        forward_backward_batch sets it from loss_mask; global_batch_size = its rows) and its vf_loss a SUM Metric;
+        v0.8.0 without. Then "loss", "grad_norm", and "lr" after the scheduler's step at the last mini-batch."""
+        from verl.utils.metric.utils import AggregationType, Metric
+        cfg, mode, v09 = self.cfg, self.cfg["LossAggMode"], self.tag == "v0.9.0"
+        outputs, last = [], cfg["PPOEpochs"] * len(mbs) - 1
+        for _ in range(cfg["PPOEpochs"]):
+            for lo, hi in mbs:
+                self.copt.zero_grad()
+                m = critic_mask[lo:hi]
+                vpreds = self.critic[prompt[lo:hi], pos[lo:hi], prev[lo:hi]]
+                kw = {}
+                if v09:
+                    kw = dict(dp_size=1, batch_num_tokens=int(m.sum().item()), global_batch_size=hi - lo, loss_scale_factor=None)
+                vf_loss, vf_clipfrac = core_algos.compute_value_loss(
+                    vpreds=vpreds, values=values[lo:hi], returns=returns[lo:hi], response_mask=m.bool(),
+                    cliprange_value=cfg["ClipValue"], loss_agg_mode=mode, **kw)
+                out = {"critic/vf_loss": Metric(value=vf_loss, aggregation=AggregationType.SUM) if v09 else vf_loss.detach().item(),
+                       "critic/vf_clipfrac": vf_clipfrac.detach().item(),
+                       "critic/vpred_mean": verl_F.masked_mean(vpreds, m.bool()).detach().item()}
+                vf_loss.backward()
+                out["loss"] = vf_loss.detach().item()
+                out["grad_norm"] = torch.nn.utils.clip_grad_norm_([self.critic], max_norm=1.0).item()
+                self.copt.step()
+                if len(outputs) == last:  # update_lr_scheduler: step, then get_last_lr (transformer_impl :807)
+                    self.csched.step()
+                    out["lr"] = self.csched.get_last_lr()[0]
+                outputs.append(out)
+        self.copt.zero_grad()
+        return rename(train_mini_batch(outputs), "critic/")
+
+    def engine_actor(self, prompt, pos, prev, labels, mask, old_log_prob, ref_log_prob, advantages, mbs):
+        """_update_actor through the engine workers: as engine_critic, each train_batch one micro-batch of ppo_loss
+        (losses.py :57) with the global batch: vanilla policy loss, the entropy term when entropy_coeff ≠ 0
+        (calculate_entropy), kl_loss; pg_loss, entropy_loss and kl_loss SUM Metrics, the pg metrics MEAN."""
+        from verl.utils.metric.utils import AggregationType, Metric
+        cfg, mode = self.cfg, self.cfg["LossAggMode"]
+        coeff = cfg["EntropyCoeff"]
+        outputs, last = [], cfg["PPOEpochs"] * len(mbs) - 1
+        for _ in range(cfg["PPOEpochs"]):
+            for lo, hi in mbs:
+                self.aopt.zero_grad()
+                m = mask[lo:hi]
+                log_prob, entropy = self.forward(self.actor, (prompt[lo:hi], pos[lo:hi], prev[lo:hi]), labels[lo:hi], m)
+                gbi = {"dp_size": 1, "batch_num_tokens": int(m.sum().item()), "global_batch_size": hi - lo,
+                       "loss_scale_factor": None}
+                conf = Cfg(clip_ratio=cfg["ClipRatio"], clip_ratio_low=cfg["ClipRatio"], clip_ratio_high=cfg["ClipRatio"],
+                           clip_ratio_c=cfg["ClipRatioC"], global_batch_info=gbi, loss_agg_mode=mode)
+                rm = m.bool()
+                pg_loss, pg_metrics = core_algos.get_policy_loss_fn("vanilla")(
+                    old_log_prob=old_log_prob[lo:hi], log_prob=log_prob, advantages=advantages[lo:hi],
+                    response_mask=rm, loss_agg_mode=mode, config=conf, rollout_is_weights=None)
+                out = Metric.from_dict(pg_metrics, aggregation=AggregationType.MEAN)
+                out["actor/pg_loss"] = Metric(value=pg_loss, aggregation=AggregationType.SUM)
+                policy_loss = pg_loss
+                if coeff != 0:
+                    entropy_loss = core_algos.agg_loss(loss_mat=entropy, loss_mask=rm, loss_agg_mode=mode, **gbi)
+                    policy_loss = policy_loss - coeff * entropy_loss
+                    out["actor/entropy_loss"] = Metric(value=entropy_loss, aggregation=AggregationType.SUM)
+                if cfg["UseKLLoss"]:
+                    kld = core_algos.kl_penalty(logprob=log_prob, ref_logprob=ref_log_prob[lo:hi], kl_penalty=cfg["KLLossType"])
+                    kl_loss = core_algos.agg_loss(loss_mat=kld, loss_mask=rm, loss_agg_mode=mode, **gbi)
+                    policy_loss = policy_loss + kl_loss * cfg["KLLossCoef"]
+                    out["kl_loss"] = Metric(value=kl_loss, aggregation=AggregationType.SUM)
+                    out["kl_coef"] = cfg["KLLossCoef"]
+                policy_loss.backward()
+                out["loss"] = policy_loss.detach().item()
+                out["grad_norm"] = torch.nn.utils.clip_grad_norm_([self.actor], max_norm=1.0).item()
+                self.aopt.step()
+                if len(outputs) == last:
+                    self.asched.step()
+                    out["lr"] = self.asched.get_last_lr()[0]
+                outputs.append(out)
+        self.aopt.zero_grad()
+        return rename(train_mini_batch(outputs), "actor/")
+
     def step(self, responses=None):
         cfg, tag = self.cfg, self.tag
         v02, v07 = tag == "v0.2", tag in ("v0.7.0", "v0.7.1")  # v0.7.1's workers are v0.7.0's (dp_actor :553-690)
+        eng, v09 = tag in ENGINE_TAGS, tag == "v0.9.0"
         mode = cfg["LossAggMode"]
         if responses is None:
             responses = self.rollout()
@@ -227,8 +361,9 @@ class Run:
         use_critic = cfg["Estimator"] == "gae"
         with torch.no_grad():
             old_log_prob, entropys = self.forward(self.actor, idx, labels, mask)
-            if not v02:  # ray_trainer v0.4.1 :1042, v0.7.0 :1459
-                metrics["actor/entropy"] = core_algos.agg_loss(loss_mat=entropys, loss_mask=mask, loss_agg_mode=mode).item()
+            if not v02:  # ray_trainer v0.4.0 :1068 (named actor/entropy_loss), v0.4.1 :1042, v0.7.0 :1459
+                name = "actor/entropy_loss" if tag == "v0.4.0" else "actor/entropy"
+                metrics[name] = core_algos.agg_loss(loss_mat=entropys, loss_mask=mask, loss_agg_mode=mode).item()
             ref_log_prob, _ = self.forward(self.ref, idx, labels, mask)
             values = self.critic[prompt, pos, prev] * critic_mask if use_critic else None
         scores = torch.zeros(B, R)
@@ -254,6 +389,9 @@ class Run:
         if use_critic:
             advantages, returns = core_algos.compute_gae_advantage_return(
                 **{"token_level_rewards": rewards, "values": values, mkey: mask, "gamma": cfg["Gamma"], "lam": cfg["Lam"]})
+        elif cfg["Estimator"] == "remax":  # fit()'s greedy baseline (v0.2 :856, v0.4.1 :991, v0.9.0 :1468)
+            advantages, returns = core_algos.compute_remax_outcome_advantage(
+                **{"token_level_rewards": rewards, "reward_baselines": self.reward_baselines(B), mkey: mask})
         else:
             assert cfg["Estimator"] == "grpo", cfg["Estimator"]
             index = np.array([str(i // cfg["N"]) for i in range(B)], dtype=object)
@@ -264,7 +402,9 @@ class Run:
         size = B // cfg["MiniBatches"]
         mbs = [(k * size, (k + 1) * size) for k in range(cfg["MiniBatches"])]
         global_steps = self.iteration + 1
-        if use_critic:  # update_critic (dp_critic.py)
+        if use_critic and eng:
+            metrics.update(reduce_metrics(self.engine_critic(prompt, pos, prev, critic_mask, values, returns, mbs)))
+        elif use_critic:  # update_critic (dp_critic.py)
             cm = {"critic/vf_loss": 0.0} if v07 else {}  # v0.7.0 :196: one sum over mini-batches and epochs
             for _ in range(cfg["PPOEpochs"]):
                 for lo, hi in mbs:
@@ -295,7 +435,10 @@ class Run:
                 self.csched.step()
                 cm["critic/lr"] = self.csched.get_last_lr()[0]
             metrics.update(reduce_metrics(cm))
-        if cfg["CriticWarmup"] <= global_steps:  # update_policy (dp_actor.py)
+        if cfg["CriticWarmup"] <= global_steps and eng:
+            metrics.update(reduce_metrics(self.engine_actor(prompt, pos, prev, labels, mask, old_log_prob, ref_log_prob,
+                                                            advantages, mbs)))
+        elif cfg["CriticWarmup"] <= global_steps:  # update_policy (dp_actor.py)
             am = {"actor/pg_loss": 0.0, "actor/kl_loss": 0.0} if v07 else {}  # v0.7.0 :434
             coeff = cfg["EntropyCoeff"]
             for _ in range(cfg["PPOEpochs"]):
@@ -340,9 +483,10 @@ class Run:
                         policy_loss = policy_loss + kl_loss * cfg["KLLossCoef"]
                         if v07:
                             am["actor/kl_loss"] += kl_loss.detach().item()
-                        else:
-                            mb["actor/kl_loss"] = kl_loss.detach().item()
-                        mb["actor/kl_coef"] = cfg["KLLossCoef"]
+                            mb["actor/kl_coef"] = cfg["KLLossCoef"]
+                        else:  # v0.2 :267, v0.4.1 :504: metrics["actor/kl_loss"] = …, the last mini-batch's value
+                            am["actor/kl_loss"] = kl_loss.detach().item()
+                            am["actor/kl_coef"] = cfg["KLLossCoef"]
                     policy_loss.backward()
                     if v07:
                         am["actor/pg_loss"] += pg_loss.detach().item()
@@ -368,12 +512,45 @@ class Run:
                 am["actor/lr"] = self.asched.get_last_lr()[0]
                 self.asched.step()
             metrics.update(reduce_metrics(am))  # the trainer's metrics.update: update_policy's actor/entropy wins
+        # fit() after the updates (v0.2 :960, v0.4.1 :1170, v0.7.0/v0.7.1 :1578): the values are the critic's
+        # from before its update; the prompt is one attention_mask position.
+        tensors = {"prompts": torch.zeros(B, 1, dtype=torch.long), "responses": torch.tensor(responses),
+                   "attention_mask": attention_mask, "response_mask": mask,
+                   "token_level_scores": scores, "token_level_rewards": rewards, "advantages": advantages,
+                   "returns": returns}
+        if use_critic:
+            tensors["values"] = values
+        metrics.update(compute_data_metrics(types.SimpleNamespace(batch=tensors, non_tensor_batch={}), use_critic=use_critic))
         self.iteration += 1
         return responses, {k: float(v) for k, v in metrics.items()}
 
 
+def train_mini_batch(outputs):
+    """TrainingWorker.train_mini_batch's metrics (engine_workers.py v0.9.0 :315-330, v0.8.0 :306-321) from each
+    mini-batch's train_batch output (one micro-batch, one data-parallel rank): a Metric is aggregated over its
+    micro-batches (aggregate_dp of the one rank), a plain value kept; then appended across the mini-batches."""
+    from verl.utils.metric.utils import Metric
+    metrics = {}
+    for out in outputs:
+        flat = {}
+        for key, val in out.items():
+            val = [val]  # allgather_dict_into_dict over one rank
+            flat[key] = Metric.aggregate_dp(val) if isinstance(val[0], Metric) else val
+        append_to_dict(metrics, flat)
+    return metrics
+
+
+def rename(d, prefix):
+    """ray_trainer's rename_dict (py_functional.py): the prefix on every key that lacks it."""
+    return {(k if k.startswith(prefix) else prefix + k): v for k, v in d.items()}
+
+
+def round_to(x, digits):
+    return x if math.isnan(x) or math.isinf(x) else float("%.*g" % (digits, x))
+
+
 def flat(p, digits):
-    """The table's entries to so many significant digits: 13 for the one-step check's 1e-10, 9 for the
+    """The table's entries to so many significant digits: 12 for the one-step check's 1e-10, 8 for the
     run's 1e-6 (the file stays small)."""
     return [float("%.*g" % (digits, x)) for x in p.detach().reshape(-1).tolist()]
 
@@ -403,15 +580,17 @@ def main(inp, outp):
         for _ in range(cfg["Iterations"]):
             responses, m = run.step()
             tokens.append(["".join(chr(48 + tok) for tok in row) for row in responses])
-            metrics.append(m)
-        rec = {"name": pre["name"], "config": cfg, "tokens": tokens, "metrics": metrics,
-               "actor": flat(run.actor, 9), "critic": flat(run.critic, 9), "onestep": []}
+            metrics.append({k: round_to(v, 9) for k, v in m.items()})  # the run's check is 1e-6
+        rec = {"name": pre["name"], "config": cfg, "tokens": tokens, "metrics": metrics, "onestep": []}
+        if pre.get("final"):  # the final tables of the first run of each release (the file stays small)
+            rec["actor"], rec["critic"] = flat(run.actor, 8), flat(run.critic, 8)
         for s in pre["states"]:
             one = Run(cfg, s["state"])
             _, m = one.step(s["responses"])
-            rec1 = {"iteration": s["state"]["Iteration"], "metrics": m, "beta": one.kl_ctrl.value}
+            rec1 = {"iteration": s["state"]["Iteration"], "metrics": {k: round_to(v, 13) for k, v in m.items()},
+                    "beta": one.kl_ctrl.value}
             if s["tables"]:
-                rec1["actor"], rec1["critic"] = flat(one.actor, 13), flat(one.critic, 13)
+                rec1["actor"], rec1["critic"] = flat(one.actor, 12), flat(one.critic, 12)
             rec["onestep"].append(rec1)
         out["presets"].append(rec)
         print(pre["name"], cfg["Release"], "done", file=sys.stderr)

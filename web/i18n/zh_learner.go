@@ -1,8 +1,0 @@
-package i18n
-
-// zhLearner is enLearner in Chinese.
-var zhLearner = map[string]string{
-	"drag.value": "V(s%[1]s)",
-	"drag.score": "token %[1]s 的得分",
-	"edit.cell":  "%[1]s 的新值",
-}

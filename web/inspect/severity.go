@@ -1,0 +1,107 @@
+package inspect
+
+import (
+	"slices"
+
+	"gaelab/engine"
+)
+
+// The verdict: exact, not_exact or nothing_to_check (Analysis.Verdict).
+const (
+	VerdictExact          = "exact"
+	VerdictNotExact       = "not_exact"
+	VerdictNothingToCheck = "nothing_to_check"
+)
+
+// The severities of a finding kind (SeverityOf).
+const (
+	Blocking = "blocking" // what verl trained on differs from what the config and the release say
+	Note     = "note"     // expected or harmless
+)
+
+// Severity is one finding kind's row of the severity table.
+type Severity struct {
+	Kind string
+	// BlockingFrom is the first generation where the kind is blocking:
+	// engine.FirstGeneration for every release, 0 for none (a note).
+	BlockingFrom engine.Generation
+}
+
+// Severities is the one severity table, every finding kind once (the
+// README's /inspect section lists the same):
+//
+//   - reward_kl_mismatch: rewards ≠ score − β·KL(config): blocking;
+//   - mask_disagrees_attention: a mask that disagrees with the tokens
+//     (attention_mask): blocking;
+//   - fit_out_of_range: a fitted γ or λ outside [0, 1]: blocking;
+//   - kl_coef_drifted: β moved under an adaptive kl_ctrl: a note;
+//   - values_shifted: a critic sliced off by one: blocking;
+//   - values_where_masked: values where the release's critic zeroes them:
+//     blocking from v0.4.0, whose critic multiplies its values by
+//     attention_mask[:, -R:]; a note before, where the shifted mask keeps
+//     the value after EOS;
+//   - mass_where_masked: a score where the release's loop drops it:
+//     blocking from v0.5.0 (the mask-aware GAE), a note before (the plain
+//     loop reads it);
+//   - score_not_last, nonfinite_where_masked: notes.
+var Severities = []Severity{
+	{RewardKLMismatch, engine.FirstGeneration},
+	{MaskDisagrees, engine.FirstGeneration},
+	{FitOutOfRange, engine.FirstGeneration},
+	{KLCoefDrifted, 0},
+	{string(engine.SanityValuesShifted), engine.FirstGeneration},
+	{string(engine.SanityValuesMasked), engine.G04},
+	{string(engine.SanityMassPastMask), engine.G06},
+	{string(engine.SanityScoreNotLast), 0},
+	{NonFiniteMasked, 0},
+}
+
+// SeverityOf is kind's severity in generation g (a pseudo-generation as
+// its base); a kind the table lacks is blocking, so that a new finding is
+// never silently harmless.
+func SeverityOf(kind string, g engine.Generation) string {
+	k := slices.IndexFunc(Severities, func(s Severity) bool { return s.Kind == kind })
+	if k < 0 {
+		return Blocking
+	}
+	if from := Severities[k].BlockingFrom; from != 0 && g >= from {
+		return Blocking
+	}
+	return Note
+}
+
+// FindingKinds are every finding kind, the table's order.
+func FindingKinds() []string {
+	kinds := make([]string, len(Severities))
+	for k, s := range Severities {
+		kinds[k] = s.Kind
+	}
+	return kinds
+}
+
+// verdict sets a's Verdict and Blocking: the blocking kinds among its
+// findings not in the config's allow list, and exact when there are none
+// and every quantity the file holds matches the chosen release;
+// nothing_to_check when the file holds none (no advantages, returns or
+// reward check) or no valid token.
+func (a *Analysis) verdict() {
+	a.Blocking = []string{}
+	for _, f := range a.Sanity {
+		if SeverityOf(f.Kind, a.Config.Release.Gen) == Blocking && !slices.Contains(a.Config.Allow, f.Kind) && !slices.Contains(a.Blocking, f.Kind) {
+			a.Blocking = append(a.Blocking, f.Kind)
+		}
+	}
+	exactQ := func(q *Quantity) bool { return q == nil || (q.ExplainedBy != nil && *q.ExplainedBy == "exact") }
+	switch c := a.Check; {
+	case a.Stats.ValidTokens == 0: // verl trains on nothing here: no finding blocks, nothing matches
+		a.Verdict, a.Blocking = VerdictNothingToCheck, []string{}
+	case len(a.Blocking) > 0:
+		a.Verdict = VerdictNotExact
+	case c == nil && a.Reward == nil:
+		a.Verdict = VerdictNothingToCheck
+	case c == nil || (exactQ(c.Advantages) && exactQ(c.Returns)):
+		a.Verdict = VerdictExact
+	default:
+		a.Verdict = VerdictNotExact
+	}
+}
