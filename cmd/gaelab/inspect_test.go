@@ -436,3 +436,18 @@ func TestInspectAllEmpty(t *testing.T) {
 		t.Errorf("%v %+v", err, rep)
 	}
 }
+
+// TestInspectWhiteningStatsVerdict: a batch verl whitened with μ 0.5 % off
+// (web/verify/inverl/make_whitestats.py), stored in bf16, used to print
+// "exact" and exit 0; now the CLI prints the page's finding and exits 1.
+// verl's own batch exits 0.
+func TestInspectWhiteningStatsVerdict(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	out, code := inspectCLI(filepath.Join(dir, "verl_whitestats_bf16_mean05.safetensors"))
+	if code != 1 || !strings.Contains(out, "advantages: whitening statistics differ") || !strings.Contains(out, "blocking: whitening_stats_differ") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if out, code := inspectCLI(filepath.Join(dir, "verl_whitestats_bf16_ok.safetensors")); code != 0 {
+		t.Errorf("verl's own: exit %d:\n%s", code, out)
+	}
+}

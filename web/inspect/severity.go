@@ -34,6 +34,8 @@ type Severity struct {
 //   - mask_disagrees_attention: a mask that disagrees with the tokens
 //     (attention_mask): blocking;
 //   - fit_out_of_range: a fitted γ or λ outside [0, 1]: blocking;
+//   - whitening_stats_differ: whitened advantages whose μ or σ is not the
+//     batch's (beyond 4 rounding standard errors): blocking;
 //   - kl_coef_drifted: β moved under an adaptive kl_ctrl: a note;
 //   - values_shifted: a critic sliced off by one: blocking;
 //   - values_where_masked: values where the release's critic zeroes them:
@@ -48,6 +50,7 @@ var Severities = []Severity{
 	{RewardKLMismatch, engine.FirstGeneration},
 	{MaskDisagrees, engine.FirstGeneration},
 	{FitOutOfRange, engine.FirstGeneration},
+	{WhiteningStatsDiffer, engine.FirstGeneration},
 	{KLCoefDrifted, 0},
 	{string(engine.SanityValuesShifted), engine.FirstGeneration},
 	{string(engine.SanityValuesMasked), engine.G04},
