@@ -451,3 +451,15 @@ func TestInspectWhiteningStatsVerdict(t *testing.T) {
 		t.Errorf("verl's own: exit %d:\n%s", code, out)
 	}
 }
+
+// TestInspectF32Cell: one float32 advantage 1e-3 off where max |A| is 17
+// (make_whitestats.py) used to be exact (1e-4·max |A|); it exits 1 now.
+func TestInspectF32Cell(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	if out, code := inspectCLI(filepath.Join(dir, "verl_whitestats_f32_cell.npz")); code != 1 || !strings.Contains(out, "verdict: not exact") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if out, code := inspectCLI(filepath.Join(dir, "verl_whitestats_f32_ok.npz")); code != 0 {
+		t.Errorf("verl's own: exit %d:\n%s", code, out)
+	}
+}

@@ -16,6 +16,9 @@ advantages and returns in a narrower type, to web/inspect/testdata/verl_whitesta
     mean05  the same with μ·1.005: in bf16 within the per-cell tolerance, so "exact" before the
             per-batch fit                                    (whitening_stats_differ)
     std5    the same with σ·1.05 (var·1.1025)                 (whitening_stats_differ)
+
+and, stored in float32, verl_whitestats_f32_ok.npz (row 0 two tokens scoring 40, so that max |A| > 10) and
+verl_whitestats_f32_cell.npz (the same with advantages[3, 5] moved by 1e-3 after verl: not exact).
 """
 import json
 import os
@@ -83,6 +86,20 @@ def main():
         batch = types.SimpleNamespace(batch=dict(response_mask=mask, token_level_rewards=scores, values=values,
                                                  advantages=adv.half(), returns=ret.half()), non_tensor_batch={})
         dump_batch(batch, os.path.join(INSPECT, f"verl_whitestats_f16_{case}.npz"),
+                   {"algorithm": {"gamma": 1.0, "lam": 0.95, "adv_estimator": "gae", "use_kl_in_reward": False}}, ver=tag)
+    # float32: row 0 two tokens long, scoring 40 where its critic says 39 and 0 before (A[0, 0] ≈ 40: max |A| > 10,
+    # where 1e-4·max(1, max |A|) exceeded 1e-3), one cell moved by 1e-3.
+    m32 = mask.clone()
+    m32[0, 2:] = 0
+    v32, f32 = values * m32, scores * m32
+    f32[0, 1], v32[0, 0], v32[0, 1] = 40.0, 0.0, 39.0
+    adv, ret = fn(token_level_rewards=f32, values=v32, response_mask=m32, gamma=1.0, lam=0.95)
+    for case, off in (("ok", 0.0), ("cell", 1e-3)):
+        a = adv.clone()
+        a[3, 5] += off
+        batch = types.SimpleNamespace(batch=dict(response_mask=m32, token_level_rewards=f32, values=v32,
+                                                 advantages=a, returns=ret), non_tensor_batch={})
+        dump_batch(batch, os.path.join(INSPECT, f"verl_whitestats_f32_{case}.npz"),
                    {"algorithm": {"gamma": 1.0, "lam": 0.95, "adv_estimator": "gae", "use_kl_in_reward": False}}, ver=tag)
     print(tag, "written to", os.path.normpath(INSPECT))
 
