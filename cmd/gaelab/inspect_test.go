@@ -463,3 +463,18 @@ func TestInspectF32Cell(t *testing.T) {
 		t.Errorf("verl's own: exit %d:\n%s", code, out)
 	}
 }
+
+// TestInspectEOSVerdict: a mask one token past verl's get_response_mask of
+// the file's responses (web/verify/inverl/make_eos.py) exits 1 with the
+// page's finding; without eos_token_id the CLI prints that it skipped the
+// check and exits 0.
+func TestInspectEOSVerdict(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	out, code := inspectCLI(filepath.Join(dir, "verl_eos_v0.9.0_past.npz"))
+	if code != 1 || !strings.Contains(out, "cells disagree with verl's get_response_mask") || !strings.Contains(out, "blocking: mask_disagrees_eos") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if out, code := inspectCLI(filepath.Join(dir, "verl_eos_v0.9.0_noid.npz")); code != 0 || !strings.Contains(out, "no eos_token_id") {
+		t.Errorf("no id: exit %d:\n%s", code, out)
+	}
+}

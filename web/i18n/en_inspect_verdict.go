@@ -43,6 +43,8 @@ var enInspectVerdict = map[string]string{
 	"inspect.verdict.allowed":                 "Allowed by the link: %s.",
 	"inspect.sanity.mask_disagrees_attention": "%s: %d cells disagree with the response part of attention_mask (verl's compute_response_mask): a 1 where the attention mask is 0, or a response cut short before its last attended token (EOS left out?). Cells [row, t]: %s",
 	"inspect.sanity.fit_out_of_range":         "The lead's fitted %s = %s lies outside [0, 1], which no config can set: these numbers are not the chosen loop's GAE of any γ and λ (look at the other findings first).",
+	"inspect.sanity.mask_disagrees_eos":       "%s: %d cells disagree with verl's get_response_mask of the file's responses and eos_token_id (1 up to and including the first EOS, 0 after; all 1 without an EOS): a mask that leaves out the EOS, or runs past it into padding. Cells [row, t]: %s",
+	"inspect.sanity.mask_check_skipped":       "%s: the file has token ids but no eos_token_id (config, sidecar or the exporter's config entry), so response_mask was not checked against them (a note: give eos_token_id= to check it).",
 	"inspect.sanity.whitening_stats_differ":   "%s: whitening statistics differ: the values are (raw − μ)/σ with μ = %s, σ = %s, where the batch's own are μ = %s, σ = %s (beyond 4 standard errors of rounding): was the batch whitened with another mean or std (another batch's, a stale one, population vs unbiased)?",
 	"inspect.sanity.kl_coef_drifted":          "%s: the rewards fit the config's kl_penalty with β = %s, not its kl_coef: the adaptive kl_ctrl moved β, as it does (a note; pass this step's β as kl_coef to check it exactly).",
 }

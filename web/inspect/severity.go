@@ -33,6 +33,10 @@ type Severity struct {
 //   - reward_kl_mismatch: rewards ≠ score − β·KL(config): blocking;
 //   - mask_disagrees_attention: a mask that disagrees with the tokens
 //     (attention_mask): blocking;
+//   - mask_disagrees_eos: response_mask is not get_response_mask of the
+//     file's responses and eos_token_id: blocking;
+//   - mask_check_skipped: responses but no eos_token_id, the EOS check
+//     skipped: a note;
 //   - fit_out_of_range: a fitted γ or λ outside [0, 1]: blocking;
 //   - whitening_stats_differ: whitened advantages whose μ or σ is not the
 //     batch's (beyond 4 rounding standard errors): blocking;
@@ -49,6 +53,8 @@ type Severity struct {
 var Severities = []Severity{
 	{RewardKLMismatch, engine.FirstGeneration},
 	{MaskDisagrees, engine.FirstGeneration},
+	{MaskDisagreesEOS, engine.FirstGeneration},
+	{MaskCheckSkipped, 0},
 	{FitOutOfRange, engine.FirstGeneration},
 	{WhiteningStatsDiffer, engine.FirstGeneration},
 	{KLCoefDrifted, 0},
