@@ -12,6 +12,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -476,5 +478,24 @@ func TestInspectEOSVerdict(t *testing.T) {
 	}
 	if out, code := inspectCLI(filepath.Join(dir, "verl_eos_v0.9.0_noid.npz")); code != 0 || !strings.Contains(out, "no eos_token_id") {
 		t.Errorf("no id: exit %d:\n%s", code, out)
+	}
+}
+
+// TestInspectSidecarStep: a run whose dumps are named without "step<N>"
+// is ordered by each sidecar's step (the exporter's config entry), not by
+// the last number in the name; a critic-free step prints "—" for GAE's
+// whitening statistics, not 0.
+func TestInspectSidecarStep(t *testing.T) {
+	run := t.TempDir()
+	write := func(name string, step int, est string) {
+		body := `{"config": {"ver": "v0.9.0", "gamma": 1, "lam": 1, "estimator": "` + est + `", "step": ` + strconv.Itoa(step) + `}, "inputs": {"response_mask": [[1,1,0],[1,1,1]],
+			"token_level_rewards": [[0,1,0],[0,0,0.5]], "values": [[0.1,0.2,0],[0.3,0.1,0.2]], "uid": ["a", "a"]}}`
+		os.WriteFile(filepath.Join(run, name), []byte(body), 0o644)
+	}
+	write("dump_a1.json", 30, "gae")
+	write("dump_b2.json", 10, "grpo")
+	out, code := inspectCLI(run)
+	if code != 1 || !regexp.MustCompile(`(?m)^\s+10\s.*—\s+—.*dump_b2\.json\n\s+30\s.*dump_a1\.json`).MatchString(out) {
+		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
