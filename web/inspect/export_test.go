@@ -54,7 +54,7 @@ tensors = {k: T(v, k not in ("response_mask", "responses")) for k, v in spec["te
 tensors.update({k: T(v, True) for k, v in (spec.get("rows") or {}).items()})
 batch = types.SimpleNamespace(batch=tensors, non_tensor_batch={"uid": spec["uid"]} if spec["uid"] else {})
 tok = ns(spec["tokenizer"]) if spec.get("tokenizer") else None
-dump_batch(batch, sys.argv[2], ns(spec["config"]), ver=spec["ver"], tokenizer=tok)
+dump_batch(batch, sys.argv[2], ns(spec["config"]), ver=spec["ver"], tokenizer=tok, step=7 if tok else None)
 `
 
 // exportCase is one batch for the exporter, the run's numbers computed by
@@ -195,7 +195,7 @@ func TestExporter(t *testing.T) {
 				// The tokenizer's ids reach the config, and the EOS check runs on them
 				// (verl's mask agrees); without them it says it skipped.
 				if c.tokenizer != nil {
-					if a.Config.EOS == nil || *a.Config.EOS != 2 || a.Config.Pad == nil || *a.Config.Pad != 0 || finding(a, MaskDisagreesEOS) != nil || finding(a, MaskCheckSkipped) != nil {
+					if a.Config.Step == nil || *a.Config.Step != 7 || a.Config.EOS == nil || *a.Config.EOS != 2 || a.Config.Pad == nil || *a.Config.Pad != 0 || finding(a, MaskDisagreesEOS) != nil || finding(a, MaskCheckSkipped) != nil {
 						t.Errorf("%s: eos %v pad %v, findings %+v", c.name, a.Config.EOS, a.Config.Pad, a.Sanity)
 					}
 					if !zipHas(data, "reward_baselines.npy") {

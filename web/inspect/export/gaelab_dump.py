@@ -104,8 +104,11 @@ def check_config(config, ver=None, kl_coef=None, tokenizer=None):
     }
 
 
-def dump_batch(batch, path, config, ver=None, kl_coef=None, keys=KEYS, tokenizer=None):
-    """Save a verl DataProto's tensors, uids and config to path as .npz (see check_config)."""
+def dump_batch(batch, path, config, ver=None, kl_coef=None, keys=KEYS, tokenizer=None, step=None):
+    """Save a verl DataProto's tensors, uids and config to path as .npz (see check_config).
+
+    step (self.global_steps) is saved in the config entry: `gaelab inspect DIR` orders dumps by it
+    when their names carry no step<N>."""
     arrays = {}
     for k in keys:
         if k in batch.batch.keys():
@@ -113,7 +116,10 @@ def dump_batch(batch, path, config, ver=None, kl_coef=None, keys=KEYS, tokenizer
     nt = getattr(batch, "non_tensor_batch", None) or {}
     if "uid" in nt:
         arrays["uid"] = _npy_str([str(u) for u in list(nt["uid"])])
-    arrays["config"] = _npy_str(json.dumps(check_config(config, ver, kl_coef, tokenizer)), scalar=True)
+    cfg = check_config(config, ver, kl_coef, tokenizer)
+    if step is not None:
+        cfg["step"] = int(step)
+    arrays["config"] = _npy_str(json.dumps(cfg), scalar=True)
     with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as z:
         for name, (descr, shape, data) in arrays.items():
             z.writestr(name + ".npy", _npy_header(descr, shape) + data)
