@@ -499,3 +499,16 @@ func TestInspectSidecarStep(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
+
+// TestInspectPopulationStdVerdict: GRPO normalised by the population std
+// (web/verify/inverl/make_grpo_std.py) prints the page's finding and exits 1.
+func TestInspectPopulationStdVerdict(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	out, code := inspectCLI(filepath.Join(dir, "verl_grpo_std_v0.9.0_pop.npz"))
+	if code != 1 || !strings.Contains(out, "each group's population std") || !strings.Contains(out, "blocking: grpo_population_std") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if out, code := inspectCLI(filepath.Join(dir, "verl_grpo_std_v0.9.0_ok.npz")); code != 0 {
+		t.Errorf("verl's own: exit %d:\n%s", code, out)
+	}
+}

@@ -115,7 +115,7 @@ func Analyze(b *Batch, c Config) (*Analysis, error) {
 	a.groups()
 	a.Sanity = a.sanity()
 	a.Check = check(a)
-	for _, f := range []*Finding{a.fitFinding(), a.whiteningFinding()} {
+	for _, f := range []*Finding{a.fitFinding(), a.whiteningFinding(), a.populationStdFinding()} {
 		if f != nil {
 			a.Sanity = append(a.Sanity, *f)
 		}

@@ -38,6 +38,8 @@ type Severity struct {
 //   - mask_check_skipped: responses but no eos_token_id, the EOS check
 //     skipped: a note;
 //   - fit_out_of_range: a fitted γ or λ outside [0, 1]: blocking;
+//   - grpo_population_std: GRPO normalised by each group's population
+//     std, where verl's torch.std is unbiased: blocking;
 //   - whitening_stats_differ: whitened advantages whose μ or σ is not the
 //     batch's (beyond 4 rounding standard errors): blocking;
 //   - kl_coef_drifted: β moved under an adaptive kl_ctrl: a note;
@@ -57,6 +59,7 @@ var Severities = []Severity{
 	{MaskCheckSkipped, 0},
 	{FitOutOfRange, engine.FirstGeneration},
 	{WhiteningStatsDiffer, engine.FirstGeneration},
+	{PopulationStd, engine.FirstGeneration},
 	{KLCoefDrifted, 0},
 	{string(engine.SanityValuesShifted), engine.FirstGeneration},
 	{string(engine.SanityValuesMasked), engine.G04},
