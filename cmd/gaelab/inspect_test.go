@@ -512,3 +512,12 @@ func TestInspectPopulationStdVerdict(t *testing.T) {
 		t.Errorf("verl's own: exit %d:\n%s", code, out)
 	}
 }
+
+// TestInspectSingletonVerdict: every uid group a singleton exits 1 with the
+// page's finding (make_grpo_std.py).
+func TestInspectSingletonVerdict(t *testing.T) {
+	out, code := inspectCLI(filepath.Join("..", "..", "web", "inspect", "testdata", "verl_grpo_std_v0.9.0_single.npz"))
+	if code != 1 || !strings.Contains(out, "uid groups hold a single response") || !strings.Contains(out, "blocking: every_group_singleton") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}

@@ -46,3 +46,24 @@ func TestPopulationStd(t *testing.T) {
 		t.Errorf("API: %d %v %+v", rec.Code, err, ans)
 	}
 }
+
+// TestSingletonGroups: verl's GRPO (make_grpo_std.py) with one group of a
+// single response is exact with the note singleton_groups; with every uid
+// distinct it is the blocking every_group_singleton (it passed silently).
+func TestSingletonGroups(t *testing.T) {
+	some := mustLoad(t, "verl_grpo_std_v0.9.0_some.npz", "")
+	if f := finding(some, SingletonGroups); f == nil || f.Count != 1 || f.Cells[0] != [2]int{7, 0} || some.Verdict != VerdictExact {
+		t.Errorf("one singleton: %+v, verdict %s", f, some.Verdict)
+	}
+	all := mustLoad(t, "verl_grpo_std_v0.9.0_single.npz", "")
+	if f := finding(all, EveryGroupSingleton); f == nil || f.Count != 8 || all.Verdict != VerdictNotExact || !slices.Contains(all.Blocking, EveryGroupSingleton) {
+		t.Errorf("every group singleton: %+v, verdict %s %v", f, all.Verdict, all.Blocking)
+	}
+	sanity, _, _ := inspectFindingsView(inspectRequest{lang: i18n.En}, all.Findings())
+	if !strings.Contains(strings.Join(sanity.Lines, "\n"), "uid: all 8 of the 8 uid groups hold a single response") {
+		t.Errorf("notes %q", sanity.Lines)
+	}
+	if ok := mustLoad(t, "verl_grpo_std_v0.9.0_ok.npz", ""); finding(ok, SingletonGroups) != nil || finding(ok, EveryGroupSingleton) != nil {
+		t.Errorf("groups of 4: %+v", ok.Sanity)
+	}
+}

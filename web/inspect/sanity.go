@@ -26,7 +26,7 @@ const NonFiniteMasked = "nonfinite_where_masked"
 func (a *Analysis) sanity() []Finding {
 	b := a.Batch
 	out := append([]Finding{}, b.NonFinite...)
-	for _, f := range []*Finding{a.maskFinding(), a.eosFinding(), a.rewardFinding()} {
+	for _, f := range []*Finding{a.maskFinding(), a.eosFinding(), a.singletonFinding(), a.rewardFinding()} {
 		if f != nil {
 			out = append(out, *f)
 		}

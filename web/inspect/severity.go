@@ -40,6 +40,8 @@ type Severity struct {
 //   - fit_out_of_range: a fitted γ or λ outside [0, 1]: blocking;
 //   - grpo_population_std: GRPO normalised by each group's population
 //     std, where verl's torch.std is unbiased: blocking;
+//   - every_group_singleton: no uid group holds two responses: blocking;
+//   - singleton_groups: some groups hold one response: a note;
 //   - whitening_stats_differ: whitened advantages whose μ or σ is not the
 //     batch's (beyond 4 rounding standard errors): blocking;
 //   - kl_coef_drifted: β moved under an adaptive kl_ctrl: a note;
@@ -60,6 +62,8 @@ var Severities = []Severity{
 	{FitOutOfRange, engine.FirstGeneration},
 	{WhiteningStatsDiffer, engine.FirstGeneration},
 	{PopulationStd, engine.FirstGeneration},
+	{EveryGroupSingleton, engine.FirstGeneration},
+	{SingletonGroups, 0},
 	{KLCoefDrifted, 0},
 	{string(engine.SanityValuesShifted), engine.FirstGeneration},
 	{string(engine.SanityValuesMasked), engine.G04},

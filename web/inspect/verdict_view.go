@@ -35,6 +35,8 @@ func inspectSanityView(t func(string, ...any) string, findings []Finding) templa
 			if len(f.Fit) == 4 {
 				line = t("inspect.sanity."+f.Kind, f.Tensor, inum(f.Fit[0]), inum(f.Fit[1]), inum(f.Fit[2]), inum(f.Fit[3]))
 			}
+		case SingletonGroups, EveryGroupSingleton:
+			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, int(f.Value), list)
 		case PopulationStd:
 			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, inum(f.Value))
 		case MaskCheckSkipped:

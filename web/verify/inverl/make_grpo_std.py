@@ -9,8 +9,10 @@ on each last valid token); for the planted bug torch.std is wrapped, while verl 
 population std (unbiased=False), as a trainer that normalises with np.std would. GAE Lab's exporter saves
 each to web/inspect/testdata/verl_grpo_std_<TAG>_<case>.npz:
 
-    ok    verl's GRPO                              (exact, no finding)
-    pop   the same with the population std         (grpo_population_std)
+    ok      verl's GRPO                              (exact, no finding)
+    pop     the same with the population std         (grpo_population_std)
+    some    verl's GRPO with uids p0×4, p1×3, p2     (exact, singleton_groups: a note)
+    single  verl's GRPO with every uid distinct      (every_group_singleton: blocking)
 """
 import inspect
 import os
@@ -39,7 +41,9 @@ def main():
     uid = ["p0"] * 4 + ["p1"] * 4
     fn = core_algos.compute_grpo_outcome_advantage
     kw = "eos_mask" if "eos_mask" in inspect.signature(fn).parameters else "response_mask"
-    for case in ("ok", "pop"):
+    uids = {"ok": uid, "pop": uid, "some": ["p0"] * 4 + ["p1"] * 3 + ["p2"], "single": [f"p{i}" for i in range(B)]}
+    for case in ("ok", "pop", "some", "single"):
+        uid = uids[case]
         if case == "pop":
             torch.std = lambda x, *a, **k: STD(x, unbiased=False)
         adv, ret = fn(token_level_rewards=scores, index=uid, **{kw: mask})
