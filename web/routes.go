@@ -17,6 +17,7 @@ import (
 	"gaelab/web/class"
 	"gaelab/web/clientip"
 	"gaelab/web/httperr"
+	"gaelab/web/inspect"
 	"gaelab/web/mw"
 	"gaelab/web/play"
 	"gaelab/web/store"
@@ -223,7 +224,7 @@ func (s *Server) router() *router {
 			mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
 		streams: mux.With(mw.WithStream, mw.WithShutdown(s.closing), mw.WithRecovery(o.Logger)),
 		uploads: mux.With(mw.WithInflightLimit(o.UploadSlots, o.InflightWait), withUploadDeadlines(o.UploadReadTimeout),
-			mw.WithUploadLimit(o.UploadBodyBytes), s.inspect.Uploads.Admit,
+			mw.WithUploadLimit(o.UploadBodyBytes, inspect.TooLargeForm(o.UploadBodyBytes)), s.inspect.Uploads.Admit,
 			mw.WithUploadBody(rate, s.inspect.Uploads.Analyses),
 			mw.WithRecovery(o.Logger), gzip),
 	}

@@ -180,9 +180,10 @@ type skipped struct {
 	Reason string `json:"reason"`
 }
 
-// inspectDir checks every dump of a directory, ordered by the step number
-// in its name (stepOf); files that are not dumps (notDump) are skipped and
-// listed.
+// inspectDir checks every dump of a directory, ordered by step: the
+// number after "step" in its name, else the sidecar's step, else the last
+// number in the name (stepOf); files that are not dumps (notDump) are
+// skipped and listed.
 func inspectDir(dir string, q url.Values) ([]stepReport, []skipped, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -194,12 +195,7 @@ func inspectDir(dir string, q url.Values) ([]stepReport, []skipped, error) {
 			names = append(names, e.Name())
 		}
 	}
-	slices.SortFunc(names, func(a, b string) int {
-		if sa, sb := stepOf(a), stepOf(b); sa != sb {
-			return sa - sb
-		}
-		return strings.Compare(a, b)
-	})
+	slices.Sort(names)
 	steps := make([]stepReport, 0, len(names))
 	var skip []skipped
 	for _, n := range names {
@@ -213,9 +209,13 @@ func inspectDir(dir string, q url.Values) ([]stepReport, []skipped, error) {
 			return nil, nil, err
 		}
 		s.Step = stepOf(n)
+		if base := strings.TrimSuffix(n, filepath.Ext(n)); !stepDigits.MatchString(base) && s.Config.Step != nil {
+			s.Step = *s.Config.Step
+		}
 		s.Rows, s.Groups = nil, nil // per step, the batch's summary is enough
 		steps = append(steps, s)
 	}
+	slices.SortStableFunc(steps, func(a, b stepReport) int { return a.Step - b.Step })
 	if len(steps) == 0 {
 		return nil, nil, fmt.Errorf("inspect: %s holds no dump (%s)", dir, strings.Join(inspectFormats, ", "))
 	}

@@ -102,7 +102,7 @@ func writeInspectText(w io.Writer, dir bool, steps []stepReport, skip []skipped,
 				}
 			}
 		}
-		fmt.Fprintf(&b, "  whitening  mean %s, variance %s (unbiased), %d valid tokens\n", num(s.Batch.WhitenMean), num(s.Batch.WhitenVarUnbiased), s.Batch.ValidTokens)
+		fmt.Fprintf(&b, "  whitening  mean %s, variance %s (unbiased), %d valid tokens\n", whitenNum(s, s.Batch.WhitenMean), whitenNum(s, s.Batch.WhitenVarUnbiased), s.Batch.ValidTokens)
 		fmt.Fprintf(&b, "  critic     explained variance %s\n", metricNum(s, "critic/vf_explained_var"))
 		fmt.Fprintf(&b, "  rows       %d empty %v, %d truncated %v\n", len(s.EmptyRows), s.EmptyRows, len(s.TruncatedRows), s.TruncatedRows)
 		writeNotes(&b, s.notes)
@@ -112,7 +112,7 @@ func writeInspectText(w io.Writer, dir bool, steps []stepReport, skip []skipped,
 	}
 	fmt.Fprintf(&b, "%6s  %-16s  %-12s  %-12s  %-12s  %-9s  %5s  %9s  %s\n", "step", "verdict", "whiten mean", "whiten var", "explained v", "verl", "empty", "truncated", "file")
 	for _, s := range steps {
-		fmt.Fprintf(&b, "%6d  %-16s  %-12s  %-12s  %-12s  %-9s  %5d  %9d  %s\n", s.Step, verdictWords(s), num(s.Batch.WhitenMean), num(s.Batch.WhitenVarUnbiased),
+		fmt.Fprintf(&b, "%6d  %-16s  %-12s  %-12s  %-12s  %-9s  %5d  %9d  %s\n", s.Step, verdictWords(s), whitenNum(s, s.Batch.WhitenMean), whitenNum(s, s.Batch.WhitenVarUnbiased),
 			metricNum(s, "critic/vf_explained_var"), s.Config.Ver, len(s.EmptyRows), len(s.TruncatedRows), s.File)
 	}
 	for _, k := range skip {
@@ -174,6 +174,15 @@ func quantityLine(q *inspect.Quantity) string {
 }
 
 func num(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+
+// whitenNum is a whitening statistic of GAE's advantages, "—" for a
+// critic-free step (they used to print 0).
+func whitenNum(s stepReport, x float64) string {
+	if s.Config.Estimator != "gae" {
+		return "—"
+	}
+	return num(x)
+}
 
 // metricNum is one of the step's data metrics: "—" where the release
 // has none (no critic), NaN where verl gives NaN.

@@ -12,6 +12,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -434,5 +436,88 @@ func TestInspectAllEmpty(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Verdict != "nothing_to_check" || !strings.Contains(rep.MetricsError, "verl raises before v0.8.0") {
 		t.Errorf("%v %+v", err, rep)
+	}
+}
+
+// TestInspectWhiteningStatsVerdict: a batch verl whitened with μ 0.5 % off
+// (web/verify/inverl/make_whitestats.py), stored in bf16, used to print
+// "exact" and exit 0; now the CLI prints the page's finding and exits 1.
+// verl's own batch exits 0.
+func TestInspectWhiteningStatsVerdict(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	out, code := inspectCLI(filepath.Join(dir, "verl_whitestats_bf16_mean05.safetensors"))
+	if code != 1 || !strings.Contains(out, "advantages: whitening statistics differ") || !strings.Contains(out, "blocking: whitening_stats_differ") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if out, code := inspectCLI(filepath.Join(dir, "verl_whitestats_bf16_ok.safetensors")); code != 0 {
+		t.Errorf("verl's own: exit %d:\n%s", code, out)
+	}
+}
+
+// TestInspectF32Cell: one float32 advantage 1e-3 off where max |A| is 17
+// (make_whitestats.py) used to be exact (1e-4·max |A|); it exits 1 now.
+func TestInspectF32Cell(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	if out, code := inspectCLI(filepath.Join(dir, "verl_whitestats_f32_cell.npz")); code != 1 || !strings.Contains(out, "verdict: not exact") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if out, code := inspectCLI(filepath.Join(dir, "verl_whitestats_f32_ok.npz")); code != 0 {
+		t.Errorf("verl's own: exit %d:\n%s", code, out)
+	}
+}
+
+// TestInspectEOSVerdict: a mask one token past verl's get_response_mask of
+// the file's responses (web/verify/inverl/make_eos.py) exits 1 with the
+// page's finding; without eos_token_id the CLI prints that it skipped the
+// check and exits 0.
+func TestInspectEOSVerdict(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	out, code := inspectCLI(filepath.Join(dir, "verl_eos_v0.9.0_past.npz"))
+	if code != 1 || !strings.Contains(out, "cells disagree with verl's get_response_mask") || !strings.Contains(out, "blocking: mask_disagrees_eos") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if out, code := inspectCLI(filepath.Join(dir, "verl_eos_v0.9.0_noid.npz")); code != 0 || !strings.Contains(out, "no eos_token_id") {
+		t.Errorf("no id: exit %d:\n%s", code, out)
+	}
+}
+
+// TestInspectSidecarStep: a run whose dumps are named without "step<N>"
+// is ordered by each sidecar's step (the exporter's config entry), not by
+// the last number in the name; a critic-free step prints "—" for GAE's
+// whitening statistics, not 0.
+func TestInspectSidecarStep(t *testing.T) {
+	run := t.TempDir()
+	write := func(name string, step int, est string) {
+		body := `{"config": {"ver": "v0.9.0", "gamma": 1, "lam": 1, "estimator": "` + est + `", "step": ` + strconv.Itoa(step) + `}, "inputs": {"response_mask": [[1,1,0],[1,1,1]],
+			"token_level_rewards": [[0,1,0],[0,0,0.5]], "values": [[0.1,0.2,0],[0.3,0.1,0.2]], "uid": ["a", "a"]}}`
+		os.WriteFile(filepath.Join(run, name), []byte(body), 0o644)
+	}
+	write("dump_a1.json", 30, "gae")
+	write("dump_b2.json", 10, "grpo")
+	out, code := inspectCLI(run)
+	if code != 1 || !regexp.MustCompile(`(?m)^\s+10\s.*—\s+—.*dump_b2\.json\n\s+30\s.*dump_a1\.json`).MatchString(out) {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+// TestInspectPopulationStdVerdict: GRPO normalised by the population std
+// (web/verify/inverl/make_grpo_std.py) prints the page's finding and exits 1.
+func TestInspectPopulationStdVerdict(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	out, code := inspectCLI(filepath.Join(dir, "verl_grpo_std_v0.9.0_pop.npz"))
+	if code != 1 || !strings.Contains(out, "each group's population std") || !strings.Contains(out, "blocking: grpo_population_std") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if out, code := inspectCLI(filepath.Join(dir, "verl_grpo_std_v0.9.0_ok.npz")); code != 0 {
+		t.Errorf("verl's own: exit %d:\n%s", code, out)
+	}
+}
+
+// TestInspectSingletonVerdict: every uid group a singleton exits 1 with the
+// page's finding (make_grpo_std.py).
+func TestInspectSingletonVerdict(t *testing.T) {
+	out, code := inspectCLI(filepath.Join("..", "..", "web", "inspect", "testdata", "verl_grpo_std_v0.9.0_single.npz"))
+	if code != 1 || !strings.Contains(out, "uid groups hold a single response") || !strings.Contains(out, "blocking: every_group_singleton") {
+		t.Errorf("exit %d:\n%s", code, out)
 	}
 }

@@ -115,8 +115,10 @@ func Analyze(b *Batch, c Config) (*Analysis, error) {
 	a.groups()
 	a.Sanity = a.sanity()
 	a.Check = check(a)
-	if f := a.fitFinding(); f != nil {
-		a.Sanity = append(a.Sanity, *f)
+	for _, f := range []*Finding{a.fitFinding(), a.whiteningFinding(), a.populationStdFinding()} {
+		if f != nil {
+			a.Sanity = append(a.Sanity, *f)
+		}
 	}
 	a.verdict()
 	return a, nil

@@ -40,6 +40,13 @@ type Config struct {
 	// Allow are the finding kinds (Severities) the user expects: a
 	// blocking one among them leaves the verdict exact (allow=KIND,KIND).
 	Allow []string `json:"allow,omitempty"`
+	// EOS and Pad are the tokenizer's eos_token_id and pad_token_id (nil
+	// unknown): the EOS check of response_mask against responses reads EOS.
+	EOS *int `json:"eos_token_id,omitempty"`
+	Pad *int `json:"pad_token_id,omitempty"`
+	// Step is the trainer's global step, when the sidecar says (a run
+	// directory orders its dumps by it when a name has no "step<N>").
+	Step *int `json:"step,omitempty"`
 }
 
 // DefaultConfig is newest verl's defaults (γ = λ = 1, no KL in the reward).
@@ -53,7 +60,8 @@ func DefaultConfig() Config {
 // compute API's verl_version. A sidecar may also nest them in verl's
 // "algorithm" section and give kl_coef inside "kl_ctrl" (sidecarKeys).
 var ConfigKeys = []string{"gamma", "lam", "kl_coef", "kl_penalty", "use_kl_in_reward", "estimator", "ver", "response_length",
-	"adv_estimator", "norm_adv_by_std_in_grpo", "verl_version", "allow", "kl_ctrl_type"}
+	"adv_estimator", "norm_adv_by_std_in_grpo", "verl_version", "allow", "kl_ctrl_type",
+	"eos_token_id", "pad_token_id", "step"}
 
 // sidecarKeys are the objects a sidecar may hold besides ConfigKeys.
 var sidecarKeys = []string{"algorithm", "kl_ctrl"}
@@ -203,6 +211,18 @@ func (c *Config) apply(q url.Values, prefix string) error {
 			if !slices.Contains(c.Allow, k) {
 				c.Allow = append(c.Allow, k)
 			}
+		}
+	}
+	for _, k := range []struct {
+		key string
+		dst **int
+	}{{"eos_token_id", &c.EOS}, {"pad_token_id", &c.Pad}, {"step", &c.Step}} {
+		if s := q.Get(k.key); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 0 {
+				return errorf("invalid_value", prefix+k.key, "%q is not an integer ≥ 0", s)
+			}
+			*k.dst = &n
 		}
 	}
 	if s := q.Get("response_length"); s != "" {

@@ -1,6 +1,8 @@
 package inspect
 
 import (
+	"archive/zip"
+	"bytes"
 	"encoding/json"
 	"net/url"
 	"os"
@@ -48,9 +50,11 @@ use_numpy = spec["numpy"]
 def ns(d):
     return types.SimpleNamespace(**{k: ns(v) if isinstance(v, dict) else v for k, v in d.items()})
 
-batch = types.SimpleNamespace(batch={k: T(v, k != "response_mask") for k, v in spec["tensors"].items()},
-                              non_tensor_batch={"uid": spec["uid"]} if spec["uid"] else {})
-dump_batch(batch, sys.argv[2], ns(spec["config"]), ver=spec["ver"])
+tensors = {k: T(v, k not in ("response_mask", "responses")) for k, v in spec["tensors"].items()}
+tensors.update({k: T(v, True) for k, v in (spec.get("rows") or {}).items()})
+batch = types.SimpleNamespace(batch=tensors, non_tensor_batch={"uid": spec["uid"]} if spec["uid"] else {})
+tok = ns(spec["tokenizer"]) if spec.get("tokenizer") else None
+dump_batch(batch, sys.argv[2], ns(spec["config"]), ver=spec["ver"], tokenizer=tok, step=7 if tok else None)
 `
 
 // exportCase is one batch for the exporter, the run's numbers computed by
@@ -62,6 +66,10 @@ type exportCase struct {
 	config    map[string]any // the trainer config, verl's keys
 	ver       string
 	estimator string // the key the sidecar must carry
+	// rows are one number a response (reward_baselines), tokenizer the
+	// trainer's tokenizer's ids (eos_token_id, pad_token_id), or nil.
+	rows      map[string][]float64
+	tokenizer map[string]int
 }
 
 func exportCases(t *testing.T) []exportCase {
@@ -86,7 +94,7 @@ func exportCases(t *testing.T) []exportCase {
 	rel, _ := engine.ParseRelease("v0.4.1")
 	g := engine.GAEGen(rel.Gen, rewards, values, mask, 1, 0.95)
 	cases = append(cases, exportCase{"gae", map[string][][]float64{"response_mask": mask, "token_level_rewards": rewards, "values": values, "advantages": g.Whitened, "returns": g.Returns},
-		nil, map[string]any{"algorithm": map[string]any{"gamma": 1.0, "lam": 0.95, "adv_estimator": "gae", "kl_penalty": "kl", "use_kl_in_reward": false, "kl_ctrl": map[string]any{"kl_coef": 0.001}}}, "0.4.1", "gae"})
+		nil, map[string]any{"algorithm": map[string]any{"gamma": 1.0, "lam": 0.95, "adv_estimator": "gae", "kl_penalty": "kl", "use_kl_in_reward": false, "kl_ctrl": map[string]any{"kl_coef": 0.001}}}, "0.4.1", "gae", nil, nil})
 
 	// GAE after the KL penalty, v0.9.0: scores and log-probs only.
 	rel, _ = engine.ParseRelease("v0.9.0")
@@ -96,7 +104,12 @@ func exportCases(t *testing.T) []exportCase {
 	}
 	g = engine.GAEGen(rel.Gen, kr.Rewards, values, mask, 0.99, 0.9)
 	cases = append(cases, exportCase{"kl", map[string][][]float64{"response_mask": mask, "token_level_scores": rewards, "old_log_probs": old, "ref_log_prob": ref, "values": values, "advantages": g.Whitened, "returns": g.Returns},
-		nil, map[string]any{"algorithm": map[string]any{"gamma": 0.99, "lam": 0.9, "adv_estimator": "gae", "kl_penalty": "low_var_kl", "use_kl_in_reward": true, "kl_ctrl": map[string]any{"kl_coef": 0.05}}}, "0.9.0", "gae"})
+		nil, map[string]any{"algorithm": map[string]any{"gamma": 0.99, "lam": 0.9, "adv_estimator": "gae", "kl_penalty": "low_var_kl", "use_kl_in_reward": true, "kl_ctrl": map[string]any{"kl_coef": 0.05}}}, "0.9.0", "gae", nil, nil})
+	// The same with token ids (EOS 2 at each response's end, pad 0), the
+	// tokenizer's ids and ReMax's reward_baselines.
+	responses := [][]float64{{5, 7, 2, 0, 0}, {4, 4, 4, 4, 2}, {9, 2, 0, 0, 0}, {3, 3, 3, 2, 0}}
+	cases = append(cases, exportCase{"tokens", map[string][][]float64{"response_mask": mask, "responses": responses, "token_level_scores": rewards, "old_log_probs": old, "ref_log_prob": ref, "values": values, "advantages": g.Whitened, "returns": g.Returns},
+		nil, cases[len(cases)-1].config, "0.9.0", "gae", map[string][]float64{"reward_baselines": {0.5, 0.25, -0.5, 1}}, map[string]int{"eos_token_id": 2, "pad_token_id": 0}})
 
 	// GRPO and Dr.GRPO, v0.9.0, grouped by uid, no critic.
 	for _, norm := range []bool{true, false} {
@@ -114,7 +127,7 @@ func exportCases(t *testing.T) []exportCase {
 			t.Fatalf("%s: %v", key, err)
 		}
 		cases = append(cases, exportCase{key, map[string][][]float64{"response_mask": mask, "token_level_rewards": rewards, "advantages": adv, "returns": ret},
-			uid, map[string]any{"algorithm": map[string]any{"gamma": 1.0, "lam": 1.0, "adv_estimator": "grpo", "norm_adv_by_std_in_grpo": norm, "kl_penalty": "kl", "use_kl_in_reward": false, "kl_ctrl": map[string]any{"kl_coef": 0.001}}}, "0.9.0", key})
+			uid, map[string]any{"algorithm": map[string]any{"gamma": 1.0, "lam": 1.0, "adv_estimator": "grpo", "norm_adv_by_std_in_grpo": norm, "kl_penalty": "kl", "use_kl_in_reward": false, "kl_ctrl": map[string]any{"kl_coef": 0.001}}}, "0.9.0", key, nil, nil})
 	}
 	return cases
 }
@@ -152,7 +165,7 @@ func TestExporter(t *testing.T) {
 			harness := filepath.Join(dir, "harness.py")
 			os.WriteFile(harness, []byte(exporterHarness), 0o644)
 			for _, c := range exportCases(t) {
-				spec, _ := json.Marshal(map[string]any{"tensors": c.tensors, "uid": c.uid, "config": c.config, "ver": c.ver, "numpy": useNumPy})
+				spec, _ := json.Marshal(map[string]any{"tensors": c.tensors, "uid": c.uid, "config": c.config, "ver": c.ver, "numpy": useNumPy, "rows": c.rows, "tokenizer": c.tokenizer})
 				specFile, out := filepath.Join(dir, c.name+".json"), filepath.Join(dir, c.name+".npz")
 				os.WriteFile(specFile, spec, 0o644)
 				if b, err := exec.Command(py, harness, specFile, out, exportDir).CombinedOutput(); err != nil {
@@ -179,6 +192,18 @@ func TestExporter(t *testing.T) {
 						t.Errorf("%s: %s read back %v, saved %v", c.name, name, got, want)
 					}
 				}
+				// The tokenizer's ids reach the config, and the EOS check runs on them
+				// (verl's mask agrees); without them it says it skipped.
+				if c.tokenizer != nil {
+					if a.Config.Step == nil || *a.Config.Step != 7 || a.Config.EOS == nil || *a.Config.EOS != 2 || a.Config.Pad == nil || *a.Config.Pad != 0 || finding(a, MaskDisagreesEOS) != nil || finding(a, MaskCheckSkipped) != nil {
+						t.Errorf("%s: eos %v pad %v, findings %+v", c.name, a.Config.EOS, a.Config.Pad, a.Sanity)
+					}
+					if !zipHas(data, "reward_baselines.npy") {
+						t.Errorf("%s: reward_baselines not saved", c.name)
+					}
+				} else if a.Config.EOS != nil {
+					t.Errorf("%s: eos %v from no tokenizer", c.name, *a.Config.EOS)
+				}
 				if a.Check == nil || exportExplained(a.Check.Advantages) != "exact" || exportExplained(a.Check.Returns) != "exact" {
 					t.Errorf("%s: the check of the exported batch is not exact: %+v", c.name, a.Check)
 				}
@@ -196,7 +221,7 @@ func exportExplained(q *Quantity) string {
 
 func exportTensor(b *Batch, name string) [][]float64 {
 	return map[string][][]float64{"response_mask": b.Mask, "token_level_rewards": b.Rewards, "token_level_scores": b.Scores, "values": b.Values,
-		"old_log_probs": b.OldLogProbs, "ref_log_prob": b.RefLogProb, "advantages": b.Advantages, "returns": b.Returns}[name]
+		"old_log_probs": b.OldLogProbs, "ref_log_prob": b.RefLogProb, "advantages": b.Advantages, "returns": b.Returns, "responses": b.Responses}[name]
 }
 
 // sameF32: got holds want rounded to float32, cell by cell.
@@ -226,4 +251,18 @@ func withNumPy(py string) string {
 		}
 	}
 	return ""
+}
+
+// zipHas says whether the .npz data holds the member name.
+func zipHas(data []byte, name string) bool {
+	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return false
+	}
+	for _, f := range z.File {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
 }

@@ -149,6 +149,8 @@ type AnswerConfig struct {
 	Releases   string `json:"releases"`
 	// Allow are the finding kinds the verdict accepts (allow=).
 	Allow []string `json:"allow"`
+	// Step is the sidecar's step (absent when it has none).
+	Step *int `json:"step,omitempty"`
 }
 
 // FullTensors are the engine's [B][R] results (?full=1).
@@ -167,7 +169,7 @@ func (a *Analysis) Answer(full bool) Answer {
 	ans := Answer{
 		Verdict: a.Verdict, Blocking: a.Blocking,
 		Shape: [2]int{a.Batch.B, a.Batch.R}, Tensors: a.Batch.Present,
-		Config: AnswerConfig{c.Gamma, c.Lam, c.KLCoef, c.KLPenalty, c.UseKLInReward, c.Estimator, c.Ver, c.Release.Gen.String(), c.Release.Gen.Range(), append([]string{}, c.Allow...)},
+		Config: AnswerConfig{c.Gamma, c.Lam, c.KLCoef, c.KLPenalty, c.UseKLInReward, c.Estimator, c.Ver, c.Release.Gen.String(), c.Release.Gen.Range(), append([]string{}, c.Allow...), c.Step},
 		Batch:  a.Stats, Rows: a.Rows, Groups: a.Groups, Sanity: a.Sanity, Reward: a.Reward, Check: a.Check, Warnings: []string{},
 	}
 	if a.WhitenErr != nil {

@@ -26,6 +26,22 @@ func (s *Room) HandleForm(w http.ResponseWriter, r *http.Request) {
 	renderInspect(w, r, http.StatusOK, inspectPage(ir, nil, nil, nil))
 }
 
+// TooLargeForm answers an upload form (POST /inspect) whose announced body
+// is over maxBody before a byte is read: 413 with the form shown again and
+// the localized limit, as HandleUpload answers a body found too large while
+// read (it used to be a bare text/plain 413). Other paths: false.
+func TooLargeForm(maxBody int64) func(http.ResponseWriter, *http.Request) bool {
+	return func(w http.ResponseWriter, r *http.Request) bool {
+		if r.URL.Path != "/inspect" {
+			return false
+		}
+		ir := readInspect(r)
+		w.Header().Set("Connection", "close") // the body is not read
+		renderInspect(w, r, http.StatusRequestEntityTooLarge, inspectPage(ir, nil, nil, []string{ir.lang.T("inspect.err.too_large", maxBody>>20)}))
+		return true
+	}
+}
+
 // HandleUpload handles the "POST /inspect" route (uploads group): a
 // multipart form with the file, an optional JSON sidecar and the config.
 // A readable batch is stored and the browser sent to its view; a bad one

@@ -12,6 +12,9 @@ type Finding struct {
 	Count  int      `json:"count"`
 	Cells  [][2]int `json:"cells"`
 	Value  float64  `json:"value"`
+	// Fit is a finding's fitted numbers, where it has some
+	// (whitening_stats_differ: μ and σ of the file, then the release's).
+	Fit []float64 `json:"fit,omitempty"`
 }
 
 // NonFiniteMasked is the loader's finding: NaN or ±Inf where the mask is
@@ -23,7 +26,7 @@ const NonFiniteMasked = "nonfinite_where_masked"
 func (a *Analysis) sanity() []Finding {
 	b := a.Batch
 	out := append([]Finding{}, b.NonFinite...)
-	for _, f := range []*Finding{a.maskFinding(), a.rewardFinding()} {
+	for _, f := range []*Finding{a.maskFinding(), a.eosFinding(), a.singletonFinding(), a.rewardFinding()} {
 		if f != nil {
 			out = append(out, *f)
 		}

@@ -33,7 +33,17 @@ type Severity struct {
 //   - reward_kl_mismatch: rewards ≠ score − β·KL(config): blocking;
 //   - mask_disagrees_attention: a mask that disagrees with the tokens
 //     (attention_mask): blocking;
+//   - mask_disagrees_eos: response_mask is not get_response_mask of the
+//     file's responses and eos_token_id: blocking;
+//   - mask_check_skipped: responses but no eos_token_id, the EOS check
+//     skipped: a note;
 //   - fit_out_of_range: a fitted γ or λ outside [0, 1]: blocking;
+//   - grpo_population_std: GRPO normalised by each group's population
+//     std, where verl's torch.std is unbiased: blocking;
+//   - every_group_singleton: no uid group holds two responses: blocking;
+//   - singleton_groups: some groups hold one response: a note;
+//   - whitening_stats_differ: whitened advantages whose μ or σ is not the
+//     batch's (beyond 4 rounding standard errors): blocking;
 //   - kl_coef_drifted: β moved under an adaptive kl_ctrl: a note;
 //   - values_shifted: a critic sliced off by one: blocking;
 //   - values_where_masked: values where the release's critic zeroes them:
@@ -47,7 +57,13 @@ type Severity struct {
 var Severities = []Severity{
 	{RewardKLMismatch, engine.FirstGeneration},
 	{MaskDisagrees, engine.FirstGeneration},
+	{MaskDisagreesEOS, engine.FirstGeneration},
+	{MaskCheckSkipped, 0},
 	{FitOutOfRange, engine.FirstGeneration},
+	{WhiteningStatsDiffer, engine.FirstGeneration},
+	{PopulationStd, engine.FirstGeneration},
+	{EveryGroupSingleton, engine.FirstGeneration},
+	{SingletonGroups, 0},
 	{KLCoefDrifted, 0},
 	{string(engine.SanityValuesShifted), engine.FirstGeneration},
 	{string(engine.SanityValuesMasked), engine.G04},

@@ -31,6 +31,16 @@ func inspectSanityView(t func(string, ...any) string, findings []Finding) templa
 		switch f.Kind {
 		case "values_shifted":
 			line = t("inspect.sanity."+f.Kind, f.Tensor, inum(f.Value), list)
+		case WhiteningStatsDiffer:
+			if len(f.Fit) == 4 {
+				line = t("inspect.sanity."+f.Kind, f.Tensor, inum(f.Fit[0]), inum(f.Fit[1]), inum(f.Fit[2]), inum(f.Fit[3]))
+			}
+		case SingletonGroups, EveryGroupSingleton:
+			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, int(f.Value), list)
+		case PopulationStd:
+			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, inum(f.Value))
+		case MaskCheckSkipped:
+			line = t("inspect.sanity."+f.Kind, f.Tensor)
 		case FitOutOfRange, KLCoefDrifted:
 			line = t("inspect.sanity."+f.Kind, f.Tensor, inum(f.Value))
 		case "mass_where_masked", "values_where_masked", RewardKLMismatch:

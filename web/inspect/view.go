@@ -138,9 +138,9 @@ func inspectBatchView(ir inspectRequest, a *Analysis) *templates.InspectBatch {
 		statRow(t("inspect.stats.valid"), strconv.Itoa(st.ValidTokens)),
 		statRow(t("inspect.stats.mean_length"), inum(st.MeanLength)),
 		statRow(t("inspect.stats.mean_score"), inum(st.MeanScore)),
-		statRow(t("inspect.stats.whiten_mean"), inum(st.WhitenMean)),
-		statRow(t("inspect.stats.whiten_var"), inum(st.WhitenVarUnbiased)),
-		statRow(t("inspect.stats.whiten_var_biased"), inum(st.WhitenVarBiased)),
+		statRow(t("inspect.stats.whiten_mean"), whitenNum(a, st.WhitenMean)),
+		statRow(t("inspect.stats.whiten_var"), whitenNum(a, st.WhitenVarUnbiased)),
+		statRow(t("inspect.stats.whiten_var_biased"), whitenNum(a, st.WhitenVarBiased)),
 		statRow(t("inspect.stats.groups"), strconv.Itoa(st.Groups)),
 	}}
 	v.Groups = inspectGroupsView(ir, a)
@@ -299,4 +299,13 @@ func inspectCheckView(ir inspectRequest, key string, q *Quantity) templates.Insp
 		c.Tried.Rows = append(c.Tried.Rows, templates.Row{Label: tr.ID, Cells: []templates.Cell{{Text: d}, {Text: at}, {Text: ok}}})
 	}
 	return c
+}
+
+// whitenNum is a whitening statistic of GAE's advantages, "—" for a
+// critic-free estimator (the statistics are GAE's; they used to show 0).
+func whitenNum(a *Analysis, x float64) string {
+	if a.GAE == nil {
+		return "—"
+	}
+	return inum(x)
 }

@@ -23,11 +23,17 @@ func WithStream(next http.Handler) http.Handler {
 
 // WithUploadLimit bounds an upload's body to maxBytes: reading more fails
 // with *http.MaxBytesError, and an announced longer Content-Length is
-// answered 413 at once.
-func WithUploadLimit(maxBytes int64) func(http.Handler) http.Handler {
+// answered 413 at once: by tooLarge when given and it answers (true), else
+// as a plain localized error.
+func WithUploadLimit(maxBytes int64, tooLarge ...func(http.ResponseWriter, *http.Request) bool) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.ContentLength > maxBytes {
+				for _, h := range tooLarge {
+					if h(w, r) {
+						return
+					}
+				}
 				httperr.Write(w, r, httperr.New("too_large", "limit.body", maxBytes))
 				return
 			}

@@ -7,10 +7,12 @@ after compute_advantage(...):
     dump_batch(batch, f"dumps/batch_{self.global_steps}.npz", self.config)
 
 It writes a NumPy .npz (np.load reads it) holding the tensors GAE Lab's
-check reads under verl's names, the uid of each response, and a `config`
-entry with every key the check needs: gamma, lam, the estimator (verl's
-adv_estimator, with norm_adv_by_std_in_grpo), kl_penalty, kl_coef,
-use_kl_in_reward and `ver`, verl.__version__. It needs only the Python
+check reads under verl's names (ReMax's reward_baselines among them), the
+uid of each response, and a `config` entry with every key the check needs:
+gamma, lam, the estimator (verl's adv_estimator, with
+norm_adv_by_std_in_grpo), kl_penalty, kl_coef, use_kl_in_reward, `ver`
+(verl.__version__), and eos_token_id and pad_token_id when you pass
+tokenizer=self.tokenizer (or the config has them). It needs only the Python
 standard library: torch tensors are converted through NumPy when it is
 there (bf16 saved as f32, f16 kept), and anything with .tolist() otherwise.
 """
@@ -23,7 +25,7 @@ __all__ = ["dump_batch", "check_config", "KEYS"]
 
 # The tensors saved when the batch has them (verl's names).
 KEYS = ["response_mask", "attention_mask", "responses", "token_level_scores", "token_level_rewards",
-        "values", "old_log_probs", "ref_log_prob", "advantages", "returns"]
+        "values", "old_log_probs", "ref_log_prob", "advantages", "returns", "reward_baselines"]
 
 # verl's adv_estimator → GAE Lab's estimator key (with the std flag for GRPO).
 _ESTIMATORS = {
@@ -57,11 +59,13 @@ def _get(node, path, default=None):
     return default if node is None else node
 
 
-def check_config(config, ver=None, kl_coef=None):
+def check_config(config, ver=None, kl_coef=None, tokenizer=None):
     """The config sidecar GAE Lab reads, from the trainer's config (self.config or its algorithm node).
 
     ver defaults to verl.__version__; kl_coef to algorithm.kl_ctrl.kl_coef (pass the β of this step,
-    metrics["actor/reward_kl_penalty_coeff"], with an adaptive controller).
+    metrics["actor/reward_kl_penalty_coeff"], with an adaptive controller). eos_token_id and
+    pad_token_id come from tokenizer (the trainer's self.tokenizer), else from the config's keys of
+    those names; the check of response_mask against responses needs eos_token_id.
     """
     algo = _get(config, "algorithm", config)
     if ver is None:
@@ -78,7 +82,17 @@ def check_config(config, ver=None, kl_coef=None):
         use_kl = not _get(config, "actor_rollout_ref.actor.use_kl_loss", False)
     if kl_coef is None:
         kl_coef = _get(algo, "kl_ctrl.kl_coef", 0.001)
+    ids = {}
+    for name in ("eos_token_id", "pad_token_id"):
+        v = getattr(tokenizer, name, None) if tokenizer is not None else None
+        if v is None:
+            v = _get(config, name)
+        if isinstance(v, (list, tuple)):  # a generation config's list of EOS ids: the first
+            v = v[0] if v else None
+        if v is not None:
+            ids[name] = int(v)
     return {
+        **ids,
         "gamma": float(_get(algo, "gamma", 1.0)),
         "lam": float(_get(algo, "lam", 1.0)),
         "estimator": key,
@@ -90,8 +104,11 @@ def check_config(config, ver=None, kl_coef=None):
     }
 
 
-def dump_batch(batch, path, config, ver=None, kl_coef=None, keys=KEYS):
-    """Save a verl DataProto's tensors, uids and config to path as .npz (see check_config)."""
+def dump_batch(batch, path, config, ver=None, kl_coef=None, keys=KEYS, tokenizer=None, step=None):
+    """Save a verl DataProto's tensors, uids and config to path as .npz (see check_config).
+
+    step (self.global_steps) is saved in the config entry: `gaelab inspect DIR` orders dumps by it
+    when their names carry no step<N>."""
     arrays = {}
     for k in keys:
         if k in batch.batch.keys():
@@ -99,7 +116,10 @@ def dump_batch(batch, path, config, ver=None, kl_coef=None, keys=KEYS):
     nt = getattr(batch, "non_tensor_batch", None) or {}
     if "uid" in nt:
         arrays["uid"] = _npy_str([str(u) for u in list(nt["uid"])])
-    arrays["config"] = _npy_str(json.dumps(check_config(config, ver, kl_coef)), scalar=True)
+    cfg = check_config(config, ver, kl_coef, tokenizer)
+    if step is not None:
+        cfg["step"] = int(step)
+    arrays["config"] = _npy_str(json.dumps(cfg), scalar=True)
     with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as z:
         for name, (descr, shape, data) in arrays.items():
             z.writestr(name + ".npy", _npy_header(descr, shape) + data)
