@@ -1,11 +1,10 @@
-package web
+package class
 
 import (
 	"fmt"
 	"testing"
 
 	"gaelab/web/bounded"
-	"gaelab/web/class"
 	"gaelab/web/i18n"
 )
 
@@ -13,21 +12,21 @@ import (
 // many scenarios are asked (they were kept by count, 64, whatever their
 // size), and a kept table is the one drawn.
 func TestPhoneCellsStayWithinTheirBudget(t *testing.T) {
-	cr := class.NewRoom(Options{}.withDefaults().classConfig())
-	sp := func(i int) class.Spec {
-		return class.Spec{Kind: "cell", Link: fmt.Sprintf("v=1&p=seed-a&lam=0.%04d", i), Cell: "adv.2"}
+	cr := NewRoom(Config{})
+	sp := func(i int) Spec {
+		return Spec{Kind: "cell", Link: fmt.Sprintf("v=1&p=seed-a&lam=0.%04d", i), Cell: "adv.2"}
 	}
 	_, first := cr.PhoneCell(i18n.En, sp(0))
 	if _, again := cr.PhoneCell(i18n.En, sp(0)); again != first {
 		t.Error("the second ask of one question drew its table again")
 	}
-	one := bounded.Approx(class.PhoneCell{Table: first})
-	n := 2*class.PhoneCellBytes/one + 1
+	one := bounded.Approx(PhoneCell{Table: first})
+	n := 2*PhoneCellBytes/one + 1
 	for i := 1; i <= n && i < 10_000; i++ {
 		cr.PhoneCell(i18n.En, sp(i))
 	}
 	t.Logf("a table counts %d bytes; %d drawn, %d kept in %d bytes", one, n+1, cr.Tables.Len(), cr.Tables.Bytes())
-	if cr.Tables.Bytes() > class.PhoneCellBytes || cr.Tables.Len() > n/2+1 {
-		t.Errorf("%d tables kept in %d bytes, budget %d", cr.Tables.Len(), cr.Tables.Bytes(), class.PhoneCellBytes)
+	if cr.Tables.Bytes() > PhoneCellBytes || cr.Tables.Len() > n/2+1 {
+		t.Errorf("%d tables kept in %d bytes, budget %d", cr.Tables.Len(), cr.Tables.Bytes(), PhoneCellBytes)
 	}
 }
