@@ -12,7 +12,7 @@ func TestHistogramSVGEscapes(t *testing.T) {
 	res := Results{Answers: 3, Histogram: []Bin{
 		{Value: `<script>&"x"`, Count: 2}, {Value: "bad \xff\x00 byte", Count: 1, Right: true},
 	}}
-	s := HistogramSVG(res, `Q1 <b> & "answers"`)
+	s := histogramSVG(res, `Q1 <b> & "answers"`)
 	var doc struct {
 		Title string   `xml:"title"`
 		Texts []string `xml:"text"`
