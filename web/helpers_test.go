@@ -183,3 +183,14 @@ func varianceEngine(t *testing.T, s scenario.Scenario, n int, seed uint64, bias 
 	}
 	return lab
 }
+
+// serve answers one request through h, with the given request headers.
+func serve(h http.Handler, method, target string, header ...string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(method, target, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		r.Header.Set(header[i], header[i+1])
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
+}

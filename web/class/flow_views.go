@@ -117,7 +117,7 @@ func (cr *Room) histogram(ctx context.Context, lang i18n.Lang, q store.Question,
 		if !q.Revealed {
 			res = hideRight(res)
 		}
-		return templ.Raw(HistogramSVG(res, t("class.histogram", q.ID))), nil
+		return templ.Raw(histogramSVG(res, t("class.histogram", q.ID))), nil
 	}
 	fq, err := cr.st.Question(ctx, q.Class, q.RoundOf)
 	if err != nil {

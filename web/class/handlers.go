@@ -178,7 +178,7 @@ func (cr *Room) ask(ctx context.Context, code, lesson, block, link, cell string)
 	var ae *askError
 	switch {
 	case lesson != "" && block != "":
-		sp, ae = BlockSpec(lesson, block)
+		sp, ae = blockSpec(lesson, block)
 	case link != "" && cell != "":
 		sp, ae = cellSpec(link, cell)
 	default:

@@ -53,14 +53,14 @@ type Room struct {
 	specs *bounded.Cache[string, Spec] // "code/qid": questions never change once asked
 
 	tablesMu sync.Mutex                        // one drawing at a time: phones asking together wait for it
-	Tables   *bounded.Cache[string, PhoneCell] // phoneCell's drawings
+	tables   *bounded.Cache[string, drawnCell] // phoneCell's drawings
 }
 
 // Budgets of the class memos: decoded question specs, and the phone
 // tables of cell questions (a long scenario's table is a few hundred KB).
 const (
 	classSpecBytes = 4 << 20
-	PhoneCellBytes = 8 << 20
+	phoneCellBytes = 8 << 20
 )
 
 // Config is what the live class takes of the server's Options.
@@ -89,7 +89,7 @@ func NewRoom(o Config) *Room {
 	cr := &Room{ttl: o.TTL, maxStudents: o.MaxStudents, hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts),
 		logger: o.Logger, quotas: o.Quotas, hostCookies: httpsURL(o.PublicURL),
 		specs:  bounded.New(classSpecBytes, func(k string, sp Spec) int { return bounded.StringBytes(k) + bounded.Approx(sp) }),
-		Tables: bounded.New(PhoneCellBytes, func(k string, c PhoneCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
+		tables: bounded.New(phoneCellBytes, func(k string, c drawnCell) int { return bounded.StringBytes(k) + bounded.Approx(c) })}
 	cr.seats = seatBucket(orDefault(o.AddrBurst, DefaultAddrBurst), orDefault(o.AddrRefill, DefaultAddrRefill))
 	if cr.quotas == (Quotas{}) {
 		cr.quotas = QuotasFor(0, 0, 0)

@@ -21,7 +21,7 @@ type RoundsText struct {
 // round 1 above round 2 for each answer, the answers most given (in both
 // rounds together) first; the right answer's label is marked ✓ only when
 // right is not nil (revealed). The <desc> says every bar in words. Like
-// HistogramSVG: presentation attributes and app.css classes only.
+// histogramSVG: presentation attributes and app.css classes only.
 func RoundsSVG(first, second Results, right func(string) bool, txt RoundsText) string {
 	type pair struct {
 		value  string

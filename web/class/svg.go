@@ -11,11 +11,11 @@ import (
 // rarer ones are summed in a last bar "…".
 const histogramBars = 12
 
-// HistogramSVG draws a question's answers as horizontal bars, most
+// histogramSVG draws a question's answers as horizontal bars, most
 // frequent first, the right answer's bar marked ✓ and coloured by class
 // (app.css gives both themes their colours). Presentation attributes only,
 // so it renders under the strict CSP.
-func HistogramSVG(res Results, title string) string {
+func histogramSVG(res Results, title string) string {
 	bins := res.Histogram
 	if len(bins) > histogramBars {
 		rest := Bin{Value: "…"}

@@ -80,9 +80,9 @@ func cellSpec(link, cell string) (Spec, *askError) {
 		Value: want, Tol: cellTolerance, Cells: tableCells(v)}, nil
 }
 
-// BlockSpec asks a lesson's predict or choice block, by its id on the
+// blockSpec asks a lesson's predict or choice block, by its id on the
 // lesson page: "predict-<id>" (or v1's "predict-<place>") or "choice-<id>".
-func BlockSpec(slug, block string) (Spec, *askError) {
+func blockSpec(slug, block string) (Spec, *askError) {
 	bad := &askError{field: "block", Key: "class.err.lesson", args: []any{slug, block}}
 	p, c := findBlock(i18n.En, slug, block)
 	switch {
@@ -204,9 +204,9 @@ func hiddenRows(cell string) []string {
 	return slices.Clone(lessons.Rows[i:])
 }
 
-// Prompt is the question in a language: the lesson block's own text, or
+// prompt is the question in a language: the lesson block's own text, or
 // "Predict <cell>." for a cell.
-func Prompt(lang i18n.Lang, sp Spec) templ.Component {
+func prompt(lang i18n.Lang, sp Spec) templ.Component {
 	if sp.Kind == "own" {
 		return ownText(sp.Text)
 	}
@@ -223,9 +223,9 @@ func Prompt(lang i18n.Lang, sp Spec) templ.Component {
 	return templ.Raw(html.EscapeString(lang.T("class.predict.cell", v.CellLabel(sp.Cell))))
 }
 
-// GroupLabel names a group of wrong answers in a language: the block's
+// groupLabel names a group of wrong answers in a language: the block's
 // diagnosis (trusted HTML from the lessons), or the cell the answers equal.
-func GroupLabel(lang i18n.Lang, sp Spec, g Group) templ.Component {
+func groupLabel(lang i18n.Lang, sp Spec, g Group) templ.Component {
 	text := func(s string) templ.Component { return templ.Raw(html.EscapeString(s)) }
 	if cell, ok := strings.CutPrefix(g.Diagnosis, "cell:"); ok {
 		v := specView(lang, sp.Link, nil)
@@ -265,7 +265,7 @@ func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, csrf st
 	if err != nil {
 		return l, err
 	}
-	l.Question, l.Prompt = questionTitle(lang, q), Prompt(lang, sp)
+	l.Question, l.Prompt = questionTitle(lang, q), prompt(lang, sp)
 	l.Count = t("class.answers.of", res.Answers, c.Students)
 	l.Revealed = q.Revealed
 	if l.Flow, err = cr.liveFlow(ctx, lang, q, sp, res); err != nil {
@@ -288,7 +288,7 @@ func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, csrf st
 	}
 	l.GroupsHead = t("class.groups")
 	for _, g := range res.Groups {
-		l.Groups = append(l.Groups, GroupLabel(lang, sp, g))
+		l.Groups = append(l.Groups, groupLabel(lang, sp, g))
 	}
 	return l, nil
 }
@@ -313,9 +313,9 @@ func (cr *Room) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class
 		return pq, err
 	}
 	pq.Title, pq.Kind = questionTitle(lang, q), sp.Answer
-	pq.Prompt = Prompt(lang, sp)
+	pq.Prompt = prompt(lang, sp)
 	if sp.Kind == "cell" {
-		pq.Prompt, pq.Table = cr.PhoneCell(lang, sp)
+		pq.Prompt, pq.Table = cr.phoneCell(lang, sp)
 	}
 	mine, err := cr.st.AnswerOf(ctx, c.Code, q.ID, device)
 	if err != nil && err != store.ErrNotFound {
@@ -355,14 +355,14 @@ func (cr *Room) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class
 	return pq, nil
 }
 
-// PhoneCell is a cell question's prompt and table with the asked rows
+// phoneCell is a cell question's prompt and table with the asked rows
 // covered, computed once per question and language: when the teacher asks,
 // every phone's stream needs them at the same moment.
-func (cr *Room) PhoneCell(lang i18n.Lang, sp Spec) (templ.Component, *templates.Table) {
+func (cr *Room) phoneCell(lang i18n.Lang, sp Spec) (templ.Component, *templates.Table) {
 	key := string(lang) + " " + sp.Cell + " " + sp.Link
 	cr.tablesMu.Lock()
 	defer cr.tablesMu.Unlock()
-	if c, ok := cr.Tables.Get(key); ok {
+	if c, ok := cr.tables.Get(key); ok {
 		return templ.Raw(c.prompt), c.Table
 	}
 	v := specView(lang, sp.Link, hiddenRows(sp.Cell))
@@ -373,12 +373,12 @@ func (cr *Room) PhoneCell(lang i18n.Lang, sp Spec) (templ.Component, *templates.
 			tb.Rows[ri].Cells[ci].Pick = ""
 		}
 	}
-	cr.Tables.Put(key, PhoneCell{p, &tb})
+	cr.tables.Put(key, drawnCell{p, &tb})
 	return templ.Raw(p), &tb
 }
 
-// PhoneCell is what phoneCell draws once: the prompt's HTML and the table.
-type PhoneCell struct {
+// drawnCell is what phoneCell draws once: the prompt's HTML and the table.
+type drawnCell struct {
 	prompt string
 	Table  *templates.Table
 }

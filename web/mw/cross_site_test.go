@@ -1,7 +1,8 @@
-package web
+package mw_test
 
 import (
 	"encoding/json"
+	"gaelab/web/webtest"
 	"net/http"
 	"strings"
 	"testing"
@@ -13,7 +14,7 @@ import (
 // under /api/ (issue 22: POST /inspect, /inspect/{id}/share and
 // /api/v1/classes accepted them).
 func TestCSRFRefusesCrossSitePosts(t *testing.T) {
-	h := Routes()
+	h := webtest.Routes()
 	paths := []string{"/inspect", "/inspect/abcdefghijkl/share", "/api/v1/classes", "/api/v1/compute", "/api/v1/inspect", "/class"}
 	forged := map[string][]string{
 		"Sec-Fetch-Site cross-site": {"Sec-Fetch-Site", "cross-site"},
@@ -46,8 +47,8 @@ func TestCSRFRefusesCrossSitePosts(t *testing.T) {
 // origin, and clients that are no browser (no Sec-Fetch-Site, no Origin,
 // no Referer: curl with an API key) are not refused.
 func TestCSRFLetsOwnPagesAndScriptsPost(t *testing.T) {
-	h := Routes()
-	pub := Handler(Options{PublicURL: "https://gae.example.edu/"})
+	h := webtest.Routes()
+	pub := webtest.New(t, webtest.Options{PublicURL: "https://gae.example.edu/"}).Handler
 	for _, tt := range []struct {
 		name string
 		h    http.Handler

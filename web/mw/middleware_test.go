@@ -1,10 +1,11 @@
-package web
+package mw_test
 
 import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"gaelab/web/webtest"
 	"io"
 	"log/slog"
 	"net/http"
@@ -31,10 +32,19 @@ func serve(h http.Handler, method, target string, header ...string) *httptest.Re
 	return w
 }
 
+// siteRouter is a router with the middleware that every answer of the site
+// passes (web's routes.go, in its order), for tests that mount routes of
+// their own behind it.
+func siteRouter(logger *slog.Logger) *chi.Mux {
+	mux := chi.NewRouter()
+	mux.Use(mw.WithLang, mw.WithRequestID, mw.WithAccessLog(logger), mw.WithSecurityHeaders("'self'", false))
+	return mux
+}
+
 // Every kind of answer — page, chart, static asset, API error, health,
 // redirect, 404 — carries the security headers, with a fresh nonce each time.
 func TestSecurityHeadersOnEveryResponse(t *testing.T) {
-	h := Routes()
+	h := webtest.Routes()
 	nonces := map[string]bool{}
 	for _, c := range []struct{ method, target string }{
 		{"GET", "/play?v=1&p=seed-b"}, {"GET", "/play"}, {"GET", "/play/chart/values.svg?v=1&p=seed-b"},
@@ -90,7 +100,7 @@ func TestParseEmbedOrigins(t *testing.T) {
 			t.Errorf("ParseEmbedOrigins(%q) = %q, want an error", bad, got)
 		}
 	}
-	h := Handler(Options{FrameAncestors: "'self' https://course.example.edu"})
+	h := webtest.New(t, webtest.Options{FrameAncestors: "'self' https://course.example.edu"}).Handler
 	if csp := serve(h, "GET", "/lessons/gae").Header().Get("Content-Security-Policy"); !strings.HasSuffix(csp, "frame-ancestors 'self' https://course.example.edu") {
 		t.Errorf("CSP with embed origins: %q", csp)
 	}
@@ -99,7 +109,7 @@ func TestParseEmbedOrigins(t *testing.T) {
 // A link longer than MaxURLBytes is a 414 with a message in the learner's
 // language (JSON under /api/); one just below it is served.
 func TestURLTooLong(t *testing.T) {
-	h := Routes()
+	h := webtest.Routes()
 	long := "/play?v=1&p=seed-b&prompt=" + strings.Repeat("a", mw.MaxURLBytes)
 	w := serve(h, "GET", long, "Accept-Language", "zh-CN")
 	if w.Code != http.StatusRequestURITooLong || !strings.Contains(w.Body.String(), "链接太长") {
@@ -121,7 +131,7 @@ func TestURLTooLong(t *testing.T) {
 func TestBodyTooLarge(t *testing.T) {
 	r := httptest.NewRequest("POST", "/api/v1/compute", io.MultiReader(strings.NewReader(`{"inputs":{"x":"`), strings.NewReader(strings.Repeat("a", 17<<20))))
 	w := httptest.NewRecorder()
-	Routes().ServeHTTP(w, r)
+	webtest.Routes().ServeHTTP(w, r)
 	if w.Code != http.StatusRequestEntityTooLarge || !strings.Contains(w.Body.String(), `"error"`) {
 		t.Errorf("17 MiB body: %d %.200q", w.Code, w.Body.String())
 	}
@@ -215,8 +225,10 @@ func (l *logLines) records(t *testing.T) []map[string]any {
 // request is served normally.
 func TestPanicIsContained(t *testing.T) {
 	var logs logLines
-	mux := newRouter(Options{Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
-	mux.pages.Get("/test/panic", func(w http.ResponseWriter, r *http.Request) { panic("boom") })
+	logger := slog.New(slog.NewJSONHandler(&logs, nil))
+	mux := siteRouter(logger)
+	mux.With(mw.WithRecovery(logger)).Get("/test/panic", func(w http.ResponseWriter, r *http.Request) { panic("boom") })
+	mux.Get("/healthz", func(w http.ResponseWriter, r *http.Request) {})
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 
@@ -268,7 +280,7 @@ func TestPanicIsContained(t *testing.T) {
 // status, duration, bytes and the request id the response carries.
 func TestAccessLog(t *testing.T) {
 	var logs logLines
-	h := Handler(Options{Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
+	h := webtest.New(t, webtest.Options{Logger: slog.New(slog.NewJSONHandler(&logs, nil))}).Handler
 	w := serve(h, "GET", "/lessons/gae?secret=token-text")
 	recs := logs.records(t)
 	if len(recs) != 1 {
@@ -294,7 +306,7 @@ func TestAccessLog(t *testing.T) {
 // link and the headers the answer depends on; a matching If-None-Match is a
 // bodyless 304, and any change of link or header changes the tag.
 func TestETags(t *testing.T) {
-	h := Routes()
+	h := webtest.Routes()
 	const link = "/play?v=1&p=seed-b&lam=0.5"
 	first := serve(h, "GET", link)
 	tag := first.Header().Get("ETag")
@@ -339,7 +351,7 @@ func TestETags(t *testing.T) {
 // With Accept-Encoding: gzip pages and static assets come gzipped, and
 // unzip to exactly the plain answer.
 func TestGzip(t *testing.T) {
-	h := Routes()
+	h := webtest.Routes()
 	for _, target := range []string{"/play?v=1&p=seed-b", "/play/chart/values.svg?v=1&p=seed-b", static.Path("app.css"), static.Path("htmx.min.js"), "/play/table.json?v=1&p=seed-b"} {
 		plain := serve(h, "GET", target)
 		zipped := serve(h, "GET", target, "Accept-Encoding", "gzip, deflate, br")
@@ -368,7 +380,7 @@ func TestGzip(t *testing.T) {
 // handler runs once, the answer is byte-identical with the same ETag, and
 // the per-response headers (CSP nonce, request id) are fresh.
 func TestRepeatedAnswersComeFromTheCache(t *testing.T) {
-	mux := newRouter(Options{})
+	mux := siteRouter(slog.New(slog.DiscardHandler))
 	calls := 0
 	mux.Group(func(r chi.Router) {
 		r.Use(mw.WithConditional("test-build", mw.NewResponseCache(1<<20)))
@@ -428,7 +440,7 @@ func TestResponseCacheCountsHeadersAndKeys(t *testing.T) {
 
 // Identical requests arriving together share one render.
 func TestConcurrentIdenticalRequestsShareOneRender(t *testing.T) {
-	mux := newRouter(Options{})
+	mux := siteRouter(slog.New(slog.DiscardHandler))
 	var mu sync.Mutex
 	calls := 0
 	release := make(chan struct{})
@@ -463,7 +475,7 @@ func TestConcurrentIdenticalRequestsShareOneRender(t *testing.T) {
 // An unknown address is a 404 and a wrong method a 405 with Allow, each
 // with a message in the learner's language (JSON under /api/).
 func TestNotFoundAndWrongMethod(t *testing.T) {
-	h := Routes()
+	h := webtest.Routes()
 	if w := serve(h, "GET", "/no/such/page", "Accept-Language", "zh"); w.Code != 404 || !strings.Contains(w.Body.String(), "/lessons") || !strings.Contains(w.Body.String(), "实验台") {
 		t.Errorf("404: %d %q", w.Code, w.Body.String())
 	}

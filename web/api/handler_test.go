@@ -1,4 +1,4 @@
-package web
+package api_test
 
 import (
 	"bytes"
@@ -11,12 +11,13 @@ import (
 
 	"gaelab/web/api"
 	"gaelab/web/api/golden"
+	"gaelab/web/webtest"
 )
 
 // Every golden case through a real HTTP server gives exactly what
 // api.Compute gives (which the api package checks against verl's numbers).
 func TestComputeOverHTTPGolden(t *testing.T) {
-	srv := httptest.NewServer(Routes())
+	srv := httptest.NewServer(webtest.Routes())
 	defer srv.Close()
 	for _, c := range golden.Cases(t) {
 		t.Run(c.ID, func(t *testing.T) {
@@ -38,7 +39,7 @@ func TestComputeOverHTTPGolden(t *testing.T) {
 }
 
 func TestComputeOverHTTPBadInput(t *testing.T) {
-	srv := httptest.NewServer(Routes())
+	srv := httptest.NewServer(webtest.Routes())
 	defer srv.Close()
 	resp, err := http.Post(srv.URL+"/api/v1/compute", "application/json", strings.NewReader(`{"inputs": {"response_mask": [[1, 0.5]]}}`))
 	if err != nil {

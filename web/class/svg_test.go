@@ -1,20 +1,18 @@
-package web
+package class
 
 import (
 	"encoding/xml"
 	"strings"
 	"testing"
-
-	"gaelab/web/class"
 )
 
 // The histogram is well-formed SVG whatever the learners typed: answers and
 // the title go through package svg's escaper.
 func TestHistogramSVGEscapes(t *testing.T) {
-	res := class.Results{Answers: 3, Histogram: []class.Bin{
+	res := Results{Answers: 3, Histogram: []Bin{
 		{Value: `<script>&"x"`, Count: 2}, {Value: "bad \xff\x00 byte", Count: 1, Right: true},
 	}}
-	s := class.HistogramSVG(res, `Q1 <b> & "answers"`)
+	s := histogramSVG(res, `Q1 <b> & "answers"`)
 	var doc struct {
 		Title string   `xml:"title"`
 		Texts []string `xml:"text"`

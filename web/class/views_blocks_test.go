@@ -1,4 +1,4 @@
-package web
+package class
 
 import (
 	"context"
@@ -10,7 +10,6 @@ import (
 	"github.com/a-h/templ"
 
 	"gaelab/lessons"
-	"gaelab/web/class"
 	"gaelab/web/i18n"
 )
 
@@ -38,17 +37,17 @@ func TestClassBlockTextsFillTheirCells(t *testing.T) {
 				continue
 			}
 			block := "predict-" + p.ID
-			sp, bad := class.BlockSpec(l.Slug, block)
+			sp, bad := blockSpec(l.Slug, block)
 			if bad != nil {
 				t.Errorf("%s#%s cannot be asked: %v", l.Slug, block, bad.Key)
 				continue
 			}
 			blocks++
 			for _, lang := range []i18n.Lang{i18n.En, i18n.Zh} {
-				texts := map[string]string{"question": render(class.Prompt(lang, sp))}
+				texts := map[string]string{"question": render(prompt(lang, sp))}
 				for i := range p.Wrong {
-					g := class.Group{Diagnosis: "diag:" + strconv.Itoa(i), Count: 1}
-					texts["diagnosis "+strconv.Itoa(i)] = render(class.GroupLabel(lang, sp, g))
+					g := Group{Diagnosis: "diag:" + strconv.Itoa(i), Count: 1}
+					texts["diagnosis "+strconv.Itoa(i)] = render(groupLabel(lang, sp, g))
 				}
 				for what, s := range texts {
 					if m := rawPlaceholder.FindString(s); m != "" {

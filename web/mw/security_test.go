@@ -1,7 +1,8 @@
-package web
+package mw_test
 
 import (
 	"crypto/tls"
+	"gaelab/web/webtest"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -14,14 +15,14 @@ import (
 func TestHSTSOverTLS(t *testing.T) {
 	tests := []struct {
 		name string
-		o    Options
+		o    webtest.Options
 		tls  bool
 		want bool
 	}{
-		{"plain http", Options{}, false, false},
-		{"http public URL", Options{PublicURL: "http://10.0.0.5:8080"}, false, false},
-		{"TLS", Options{}, true, true},
-		{"https public URL", Options{PublicURL: "https://gae.example.edu"}, false, true},
+		{"plain http", webtest.Options{}, false, false},
+		{"http public URL", webtest.Options{PublicURL: "http://10.0.0.5:8080"}, false, false},
+		{"TLS", webtest.Options{}, true, true},
+		{"https public URL", webtest.Options{PublicURL: "https://gae.example.edu"}, false, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -30,7 +31,7 @@ func TestHSTSOverTLS(t *testing.T) {
 				req.TLS = &tls.ConnectionState{}
 			}
 			rec := httptest.NewRecorder()
-			Handler(tt.o).ServeHTTP(rec, req)
+			webtest.New(t, tt.o).Handler.ServeHTTP(rec, req)
 			got := rec.Header().Get("Strict-Transport-Security")
 			if tt.want && !strings.HasPrefix(got, "max-age=") || !tt.want && got != "" {
 				t.Errorf("Strict-Transport-Security = %q; want it: %v", got, tt.want)
@@ -38,7 +39,7 @@ func TestHSTSOverTLS(t *testing.T) {
 		})
 	}
 	// Through a real TLS listener.
-	srv := httptest.NewTLSServer(Routes())
+	srv := httptest.NewTLSServer(webtest.Routes())
 	defer srv.Close()
 	resp, err := srv.Client().Get(srv.URL + "/play?v=1&p=seed-a")
 	if err != nil {
