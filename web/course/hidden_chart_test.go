@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"gaelab/web/i18n"
 	"gaelab/lessons"
+	"gaelab/web/i18n"
 )
 
 // Issue 36, "a chart in every widget before its question": a widget that
