@@ -108,7 +108,7 @@ func (lr LessonRequest) Widget(path string, b *lessons.Scenario, hide *lessons.P
 		name, stepped = HiddenChart(b.Chart, v.ChartNames(), strictGiveaways(hide))
 	}
 	if slices.Contains(v.ChartNames(), name) {
-		svg, err := drawHidden(v, name, id+"-"+name, stepped, t("predict.hidden_chart"))
+		svg, err := drawHidden(v, name, id+"-"+name, stepped, t("predict.unmarked"))
 		if err == nil {
 			w.Chart = &templates.Chart{
 				ID: id + "-chart", Title: v.T(play.ChartTitles[name]), SVG: templ.Raw(string(svg)),

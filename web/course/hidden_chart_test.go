@@ -48,7 +48,7 @@ func TestHidingWidgetKeepsAChart(t *testing.T) {
 				rows := hiddenRows(strictGiveaways(hide))
 				if w.Chart.Title == lr.Lang.T("chart.values") &&
 					slices.ContainsFunc(rows, func(r string) bool { return r == "adv" || r == "ret" }) &&
-					!strings.Contains(svg, lr.Lang.T("predict.hidden_chart")) {
+					!strings.Contains(svg, lr.Lang.T("predict.unmarked")) {
 					t.Errorf("%s %s: the chart under %s is not drawn without the returns and advantages it hides", lang, l.Slug, hide.ID)
 				}
 			}

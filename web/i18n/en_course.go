@@ -7,7 +7,7 @@ var enCourse = map[string]string{
 	"predict.hint":        "Hint:",
 	"predict.hidden_cell": "?",
 	"predict.hidden_note": "The cells marked ? (and their marks in the chart) appear once you answer the question above or show its answer.",
-	"predict.hidden_chart": "The values V(sₜ) on the state boundaries; the returns and advantages the question above asks about are left out until it is answered.",
+	"predict.unmarked":    "The values V(sₜ) on the state boundaries; the returns and advantages the question above asks about are left out until it is answered.",
 	"lessons.objectives":  "You will be able to:",
 	"lessons.needs":       "You need:",
 	"lessons.needs.none":  "nothing before this lesson.",

@@ -6,7 +6,7 @@ var zhCourse = map[string]string{
 	"predict.hint":        "提示：",
 	"predict.hidden_cell": "？",
 	"predict.hidden_note": "标着 ？ 的格子（以及它们在图中的标记）在你回答上面的问题或查看答案之后才会显示。",
-	"predict.hidden_chart": "状态边界上的价值 V(sₜ)；上面问题所问的回报和优势在回答之前不画出。",
+	"predict.unmarked":    "状态边界上的价值 V(sₜ)；上面问题所问的回报和优势在回答之前不画出。",
 	"lessons.objectives":  "学完这一课，你将能够：",
 	"lessons.needs":       "你需要先学：",
 	"lessons.needs.none":  "不需要先学别的课。",
