@@ -17,6 +17,7 @@ var enCourse = map[string]string{
 	"quiz.intro":          "%[1]d questions from every lesson. Answer them all, then check: the server scores them with the engine's numbers, explains each wrong answer and links the section that teaches it. The link holds the test, so you can retake the same one.",
 	"quiz.check":          "Check my answers",
 	"quiz.score":          "%[1]d of %[2]d right.",
+	"quiz.reread":         "Lessons to reread",
 	"quiz.section":        "Reread it: %[1]s",
 	"quiz.another":        "Another test",
 	"quiz.unanswered":     "Not answered.",

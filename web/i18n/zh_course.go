@@ -16,6 +16,7 @@ var zhCourse = map[string]string{
 	"quiz.intro":          "%[1]d 道题，来自每一课。全部作答后点检查：服务器用引擎算出的数评分，解释每个错误答案，并链接到讲授它的那一节。链接里保存着这套题，可以再做一遍同样的。",
 	"quiz.check":          "检查我的答案",
 	"quiz.score":          "答对 %[1]d 题，共 %[2]d 题。",
+	"quiz.reread":         "需要重读的课",
 	"quiz.section":        "回去再读：%[1]s",
 	"quiz.another":        "换一套题",
 	"quiz.unanswered":     "未作答。",
