@@ -23,11 +23,14 @@ import (
 // a plural or an accepted short form), outside headings, links, code and
 // formulas, the name becomes
 //
-//	<a class="term" href="/glossary?lang=en#term-advantage" aria-describedby="term-def-3">advantage</a><span class="term-def" role="tooltip" id="term-def-3">…</span>
+//	<a class="term" href="#term-def-3" aria-describedby="term-def-3">advantage</a><span class="term-def" id="term-def-3">… <a class="term-entry" href="/glossary?lang=en#term-advantage">advantage</a></span>
 //
-// The stylesheet shows the definition while the link is hovered or focused
-// (static/terms.js hides it again on Escape); the description reaches
-// screen readers through aria-describedby. The blocks (questions, history
+// The stylesheet shows the definition, a popover with the link to the
+// term's glossary entry, while the term is hovered or focused and, without
+// JavaScript, once it is tapped (the definition is the page's :target;
+// issue 36: a tap jumped to the glossary); static/terms.js hides it again
+// on Escape. The description reaches screen readers through
+// aria-describedby. The blocks (questions, history
 // notes, answers) are left as written, so a question's text is the same
 // wherever it is shown.
 
@@ -218,11 +221,12 @@ func renderTerm(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.W
 	n := node.(*termNode)
 	def := "term-def-" + strconv.Itoa(n.n)
 	if entering {
-		w.WriteString(`<a class="term" href="/glossary?lang=` + n.lang + `#term-` + html.EscapeString(n.id) +
-			`" aria-describedby="` + def + `" data-term="` + html.EscapeString(n.id) + `">`)
+		w.WriteString(`<a class="term" href="#` + def + `" aria-describedby="` + def + `" data-term="` + html.EscapeString(n.id) + `">`)
 		return ast.WalkContinue, nil
 	}
 	g, _ := glossary.Lookup(n.id)
-	w.WriteString(`</a><span class="term-def" role="tooltip" id="` + def + `">` + html.EscapeString(g.DefText(n.lang)) + `</span>`)
+	w.WriteString(`</a><span class="term-def" id="` + def + `">` + html.EscapeString(g.DefText(n.lang)) +
+		` <a class="term-entry" href="/glossary?lang=` + n.lang + `#term-` + html.EscapeString(n.id) + `">` +
+		html.EscapeString(g.Name(n.lang)) + `</a></span>`)
 	return ast.WalkContinue, nil
 }

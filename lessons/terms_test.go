@@ -16,9 +16,11 @@ func TestTermLinks(t *testing.T) {
 	}
 	html := l.Parts[0].HTML
 	for _, want := range []string{
-		`<h2 id="the-advantage">The advantage</h2>`,                         // headings stay plain
-		`<code>value</code>`,                                                // code stays
-		`href="/glossary?lang=en#term-value" aria-describedby="term-def-1"`, // the plural "values"
+		`<h2 id="the-advantage">The advantage</h2>`,                                  // headings stay plain
+		`<code>value</code>`,                                                         // code stays
+		`href="#term-def-1" aria-describedby="term-def-1" data-term="value"`,         // the plural "values"; a tap opens the definition in place (:target, issue 36)
+		`<span class="term-def" id="term-def-1">`,                                    // the popover…
+		`<a class="term-entry" href="/glossary?lang=en#term-value">value</a></span>`, // …with the link to the entry
 		`>values</a>`,                       // as written
 		`the statement`,                     // not "state"
 		`#term-mc_return"`, `#term-return"`, // the longer name first, then the short one on its own

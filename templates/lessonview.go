@@ -161,6 +161,10 @@ type QuizPage struct {
 	Score                   string // "" before the answers are checked
 	ScoreAll                bool   // every answer right: the score shows as a success
 	Another, IndexLink      Link
+	// Reread are the lessons of the answers found wrong, in course order,
+	// under RereadLabel: the results end with them (issue 36).
+	Reread      []Link
+	RereadLabel string
 }
 
 // QuizItem is one question of the final test.

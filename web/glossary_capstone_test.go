@@ -22,7 +22,7 @@ func TestGlossaryCapstoneTerms(t *testing.T) {
 		}
 		for _, lang := range lessons.Langs {
 			doc := getPage(t, "/lessons/"+g.Lesson+"?lang="+lang)
-			if doc.Find(`a.term[href="/glossary?lang=`+lang+`#term-`+id+`"]`).Length() != 1 {
+			if doc.Find(`a.term-entry[href="/glossary?lang=`+lang+`#term-`+id+`"]`).Length() != 1 {
 				t.Errorf("%s: /lessons/%s?lang=%s does not link the term from its prose", id, g.Lesson, lang)
 			}
 		}

@@ -28,7 +28,7 @@ func TestLessonTermLinksResolve(t *testing.T) {
 		for _, l := range lessons.Embedded().Lessons(lang) {
 			path := "/lessons/" + l.Slug + "?lang=" + lang
 			doc := getPage(t, path)
-			terms := doc.Find("a.term")
+			terms := doc.Find("a.term-entry") // the popover's link (issue 36: the term opens its definition in place)
 			if terms.Length() == 0 {
 				t.Errorf("%s: no glossary term links", path)
 			}
@@ -54,11 +54,11 @@ func TestLessonTermLinksResolve(t *testing.T) {
 				if !strings.EqualFold(strings.TrimSpace(a.Text()), g.Name(lang)) && !strings.HasPrefix(strings.ToLower(a.Text()), strings.ToLower(g.Name(lang))) && !containsFold(g.ZhAlso, a.Text()) {
 					t.Errorf("%s: the link to %s reads %q, not its name %q", path, id, a.Text(), g.Name(lang))
 				}
-				desc, _ := a.Attr("aria-describedby")
-				def := doc.Find("#" + desc)
-				if def.Length() != 1 || def.AttrOr("role", "") != "tooltip" {
-					t.Errorf("%s: %s's description #%s is not one tooltip", path, id, desc)
-				} else if got := def.Text(); got != g.DefText(lang) {
+				def := a.Parent() // the popover the term opens: its definition and this link
+				desc := def.AttrOr("id", "")
+				if !def.Is("span.term-def") || doc.Find(`a.term[href="#`+desc+`"][aria-describedby="`+desc+`"]`).Length() != 1 {
+					t.Errorf("%s: %s's description #%s is not one popover a term opens", path, id, desc)
+				} else if got := strings.TrimSuffix(def.Text(), " "+a.Text()); got != g.DefText(lang) {
 					t.Errorf("%s: %s is described as %q, want its definition %q", path, id, got, g.DefText(lang))
 				}
 			})

@@ -235,8 +235,9 @@ func TestPredictHintAfterTwoTries(t *testing.T) {
 	}
 }
 
-// A widget placed under a question leaves the asked cell (and its chart)
-// out of the page until the question is answered; then it shows them.
+// A widget placed under a question leaves the asked cell (and its marks in
+// the chart) out of the page until the question is answered; then it shows
+// them.
 func TestWidgetHidesAskedCell(t *testing.T) {
 	found := false
 	for _, l := range lessons.Embedded().Lessons("en") {
@@ -254,8 +255,10 @@ func TestWidgetHidesAskedCell(t *testing.T) {
 			if tds := doc.Find(cell); tds.Length() > tIdx && strings.TrimSpace(tds.Eq(tIdx).Text()) != "?" {
 				t.Errorf("%s %s: cell %s shows %q before the question is answered", l.Slug, s.ID, q.Ask, tds.Eq(tIdx).Text())
 			}
-			if doc.Find("#"+s.ID+" svg").Length() != 0 {
-				t.Errorf("%s %s: the chart shows before the question is answered", l.Slug, s.ID)
+			// Issue 36: the chart stays, drawn without the hidden rows
+			// (course.TestHidingWidgetKeepsAChart checks what it draws).
+			if s.Chart != "none" && doc.Find("#"+s.ID+" svg").Length() == 0 {
+				t.Errorf("%s %s: no chart before the question is answered", l.Slug, s.ID)
 			}
 			doc = getPage(t, "/lessons/"+l.Slug+"?predict-"+q.ID+"-reveal=1")
 			if tds := doc.Find(cell); tds.Length() > tIdx && strings.TrimSpace(tds.Eq(tIdx).Text()) == "?" {

@@ -103,12 +103,16 @@ func (lr LessonRequest) Widget(path string, b *lessons.Scenario, hide *lessons.P
 		w.Hidden = append(w.Hidden, templates.Option{Value: predictParam(hide) + "-reveal", Label: "1"})
 	}
 	w.Later = laterRows(&w.Table, b.Later, t("lessons.later_rows"))
-	if slices.Contains(v.ChartNames(), b.Chart) && !hiding {
-		svg, err := v.RenderChart(b.Chart, id+"-"+b.Chart)
+	name, stepped := b.Chart, false
+	if hiding { // the chart stays, drawn without the hidden cells' numbers
+		name, stepped = HiddenChart(b.Chart, v.ChartNames(), strictGiveaways(hide))
+	}
+	if slices.Contains(v.ChartNames(), name) {
+		svg, err := drawHidden(v, name, id+"-"+name, stepped, t("predict.unmarked"))
 		if err == nil {
 			w.Chart = &templates.Chart{
-				ID: id + "-chart", Title: v.T(play.ChartTitles[b.Chart]), SVG: templ.Raw(string(svg)),
-				URL: v.Req.Link("/play/chart/"+b.Chart+".svg", v.S), Download: v.T("chart.download"),
+				ID: id + "-chart", Title: v.T(play.ChartTitles[name]), SVG: templ.Raw(string(svg)),
+				URL: v.Req.Link("/play/chart/"+name+".svg", v.S), Download: v.T("chart.download"),
 			}
 		}
 	}

@@ -155,15 +155,23 @@ func (s *Room) HandleQuiz(w http.ResponseWriter, r *http.Request) {
 	}
 	checked := lr.Q.Get("check") == "1"
 	right := 0
+	var reread []*lessons.Lesson
 	for i, it := range QuizPick(QuizBank(string(lr.Lang), bank), seed) {
 		q, correct := lr.quizEntry(i, it, checked)
 		if correct {
 			right++
+		} else if checked && !slices.Contains(reread, it.Lesson) {
+			reread = append(reread, it.Lesson)
 		}
 		vm.Items = append(vm.Items, q)
 	}
 	if checked {
 		vm.Score, vm.ScoreAll = t("quiz.score", right, len(vm.Items)), right == len(vm.Items)
+		slices.SortStableFunc(reread, func(a, b *lessons.Lesson) int { return a.Order - b.Order })
+		for _, l := range reread {
+			vm.Reread = append(vm.Reread, templates.Link{Label: l.Title, URL: lr.url("/lessons/" + l.Slug)})
+		}
+		vm.RereadLabel = t("quiz.reread")
 	}
 	page.Render(w, r, templates.QuizView(vm))
 }

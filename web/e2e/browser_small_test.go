@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -85,22 +86,31 @@ const glossaryFitsJS = `() => {
 	const region = document.querySelector(".token-table.glossary, .token-table:has([data-testid=glossary])");
 	if (!region) return "no glossary";
 	const edge = region.getBoundingClientRect().right + 1;
-	for (const tr of document.querySelectorAll('[data-testid="term"]')) {
-		const def = tr.querySelectorAll("td")[4];
-		if (def.getBoundingClientRect().right > edge) return tr.id + "'s definition ends at " + Math.round(def.getBoundingClientRect().right) + ", the region at " + Math.round(edge);
+	for (const card of document.querySelectorAll('[data-testid="term"]')) {
+		const def = card.querySelectorAll("td")[4];
+		const r = def.getBoundingClientRect();
+		if (r.right > edge) return card.id + "'s definition ends at " + Math.round(r.right) + ", the region at " + Math.round(edge);
+		if (r.width < Math.min(240, innerWidth * 0.6)) return card.id + "'s definition is " + Math.round(r.width) + " px wide (a letter per line?)";
 	}
 	return "";
 }`
 
 // The glossary's definitions are visible at 1280 px (issue 26, point 8: the
-// table was 2,824 px wide in a 766 px column), in both languages.
+// table was 2,824 px wide in a 766 px column) and, as one card per term, at
+// 375 px without a letter per line (issue 36: the table was 25,151 px tall
+// there), in both languages.
 func TestBrowserGlossaryFits(t *testing.T) {
 	t.Parallel()
+	axe := axeSource(t)
 	tb := newTab(t, playServer(t))
-	tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
-	for _, lang := range []string{"en", "zh"} {
-		tb.open("/glossary?lang=" + lang)
-		tb.until(lang+": the definitions in view", glossaryFitsJS)
+	for _, size := range []struct{ w, h int64 }{{1280, 720}, {375, 812}} {
+		tb.do("the window's size", chromedp.EmulateViewport(size.w, size.h))
+		for _, lang := range []string{"en", "zh"} {
+			tb.open("/glossary?lang=" + lang)
+			tb.until(fmt.Sprintf("%s at %d px: the definitions in view", lang, size.w), glossaryFitsJS)
+			t.Logf("%s at %d px: the glossary is %d px tall", lang, size.w, eval[int](tb, "document.documentElement.scrollHeight"))
+			tb.axeFails(axe, fmt.Sprintf("/glossary?lang=%s at %d px", lang, size.w), size.w < 1280, lang != "en")
+		}
 	}
 }
 
