@@ -12,10 +12,10 @@ import "fmt"
 // seq-mean modes divide by B instead of the number of non-empty rows, so an
 // empty row counts again, as it did before v0.6.1.
 
-// AggregateEngineGen is agg_loss(loss, mask, mode) as generation g's engine
+// AggregateEngine is agg_loss(loss, mask, mode) as generation g's engine
 // workers call it: dp_size = 1, batch_num_tokens = Σmask and
 // global_batch_size = B. Before GlobalBatchInfo there is no engine path.
-func AggregateEngineGen(g Generation, loss, mask [][]float64, mode AggMode) (float64, error) {
+func AggregateEngine(g Generation, loss, mask [][]float64, mode AggMode) (float64, error) {
 	if !g.Has(GlobalBatchInfo) {
 		return 0, fmt.Errorf("engine: verl %s has no engine workers' agg_loss (global-batch arguments arrived in v0.7.0, PR #4211)", g.Range())
 	}
@@ -23,28 +23,28 @@ func AggregateEngineGen(g Generation, loss, mask [][]float64, mode AggMode) (flo
 	return aggregateGen(g, loss, mask, mode, max(b, 1))
 }
 
-// AggregatePolicyLossEngineGen is generation g's pg_loss and metrics for one
+// AggregatePolicyLossEngine is generation g's pg_loss and metrics for one
 // mode on the engine path; the metrics are the direct call's.
-func AggregatePolicyLossEngineGen(g Generation, pt PolicyTerms, mask [][]float64, mode AggMode) (PolicyLoss, error) {
-	loss, err := AggregateEngineGen(g, pt.Final, mask, mode)
+func AggregatePolicyLossEngine(g Generation, pt PolicyTerms, mask [][]float64, mode AggMode) (PolicyLoss, error) {
+	loss, err := AggregateEngine(g, pt.Final, mask, mode)
 	if err != nil {
 		return PolicyLoss{}, err
 	}
-	pl, err := AggregatePolicyLossGen(g, pt, mask, TokenMean)
+	pl, err := AggregatePolicyLoss(g, pt, mask, TokenMean)
 	pl.Loss = loss
 	return pl, err
 }
 
-// AggregateValueLossEngineGen is generation g's vf_loss and vf_clipfrac for
+// AggregateValueLossEngine is generation g's vf_loss and vf_clipfrac for
 // one mode as the engine critic computes them (CriticGlobalBatch, v0.9.0).
-func AggregateValueLossEngineGen(g Generation, vt ValueTerms, mask [][]float64, mode AggMode) (ValueLoss, error) {
+func AggregateValueLossEngine(g Generation, vt ValueTerms, mask [][]float64, mode AggMode) (ValueLoss, error) {
 	if !g.Has(CriticGlobalBatch) {
 		return ValueLoss{}, fmt.Errorf("engine: verl %s's critic passes no global-batch arguments (PR #6957, v0.9.0)", g.Range())
 	}
-	loss, err := AggregateEngineGen(g, vt.MaxLoss, mask, mode)
+	loss, err := AggregateEngine(g, vt.MaxLoss, mask, mode)
 	if err != nil {
 		return ValueLoss{}, err
 	}
-	frac, _ := MaskedMeanGen(g, vt.Clipped, mask)
+	frac, _ := MaskedMean(g, vt.Clipped, mask)
 	return ValueLoss{Loss: 0.5 * loss, ClipFrac: frac}, nil
 }

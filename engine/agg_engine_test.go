@@ -13,22 +13,22 @@ func TestAggregateEngineCountsEmptyRows(t *testing.T) {
 	loss := [][]float64{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}}
 	mask := [][]float64{{1, 1, 0}, {0, 0, 0}, {1, 1, 1}}
 	for _, mode := range []AggMode{SeqMeanTokenSum, SeqMeanTokenMean} {
-		engine, err := AggregateEngineGen(G12, loss, mask, mode)
-		old, _ := AggregateGen(G04, loss, mask, mode)
-		direct, _ := AggregateGen(G12, loss, mask, mode)
+		engine, err := AggregateEngine(G12, loss, mask, mode)
+		old, _ := Aggregate(G04, loss, mask, mode)
+		direct, _ := Aggregate(G12, loss, mask, mode)
 		if err != nil || math.Abs(engine-old) > 1e-12 || math.Abs(engine-direct) < 1e-6 {
 			t.Errorf("%s: engine %v (err %v), v0.4.0 direct %v, v0.9.0 direct %v", mode, engine, err, old, direct)
 		}
 	}
-	engine, _ := AggregateEngineGen(G12, loss, mask, TokenMean)
-	direct, _ := AggregateGen(G12, loss, mask, TokenMean)
+	engine, _ := AggregateEngine(G12, loss, mask, TokenMean)
+	direct, _ := Aggregate(G12, loss, mask, TokenMean)
 	if engine != direct {
 		t.Errorf("token-mean: engine %v, direct %v", engine, direct)
 	}
-	if _, err := AggregateEngineGen(G08, loss, mask, TokenMean); err == nil {
+	if _, err := AggregateEngine(G08, loss, mask, TokenMean); err == nil {
 		t.Error("v0.6.1 has an engine path")
 	}
-	if _, err := AggregateValueLossEngineGen(G11, ValueTerms{MaxLoss: loss, Clipped: loss}, mask, TokenMean); err == nil {
+	if _, err := AggregateValueLossEngine(G11, ValueTerms{MaxLoss: loss, Clipped: loss}, mask, TokenMean); err == nil {
 		t.Error("v0.8.0's critic has the global-batch arguments")
 	}
 }

@@ -54,23 +54,23 @@ func tailMask(rng *rand.Rand, b, r int) [][]float64 {
 // pipeline runs one PPO step's arithmetic: KL in the reward, GAE with
 // whitening, the value loss and the policy loss (token-mean).
 func pipeline(v Version, scores, old, ref, lp, values, vpreds, mask [][]float64) error {
-	kl, err := ApplyKLPenaltyGen(v.V1Gen(), scores, old, ref, mask, KL, &FixedKLController{Beta: 0.1})
+	kl, err := ApplyKLPenalty(v.V1Gen(), scores, old, ref, mask, KL, &FixedKLController{Beta: 0.1})
 	if err != nil {
 		return err
 	}
-	g := GAEGen(v.V1Gen(), kl.Rewards, values, mask, 1, 0.95)
+	g := GAE(v.V1Gen(), kl.Rewards, values, mask, 1, 0.95)
 	if g.WhitenErr != nil {
 		return g.WhitenErr
 	}
 	vt := ValueLossTerms(values, vpreds, g.Returns, 0.5)
-	if _, err := AggregateValueLossGen(v.V1Gen(), vt, mask, TokenMean); err != nil {
+	if _, err := AggregateValueLoss(v.V1Gen(), vt, mask, TokenMean); err != nil {
 		return err
 	}
-	pt, err := PolicyLossTermsGen(v.V1Gen(), lp, old, g.Whitened, ClipParams{Low: 0.2, High: 0.2, C: 3})
+	pt, err := PolicyLossTerms(v.V1Gen(), lp, old, g.Whitened, ClipParams{Low: 0.2, High: 0.2, C: 3})
 	if err != nil {
 		return err
 	}
-	_, err = AggregatePolicyLossGen(v.V1Gen(), pt, mask, TokenMean)
+	_, err = AggregatePolicyLoss(v.V1Gen(), pt, mask, TokenMean)
 	return err
 }
 
@@ -99,21 +99,21 @@ func BenchmarkPipeline64(b *testing.B) {
 
 // pipelineGen is pipeline with generation g's own functions.
 func pipelineGen(g Generation, scores, old, ref, lp, values, vpreds, mask [][]float64) float64 {
-	kl, err := ApplyKLPenaltyGen(g, scores, old, ref, mask, KL, &FixedKLController{Beta: 0.1})
+	kl, err := ApplyKLPenalty(g, scores, old, ref, mask, KL, &FixedKLController{Beta: 0.1})
 	if err != nil {
 		panic(err)
 	}
-	gae := GAEGen(g, kl.Rewards, values, mask, 1, 0.95)
+	gae := GAE(g, kl.Rewards, values, mask, 1, 0.95)
 	vt := ValueLossTerms(values, vpreds, gae.Returns, 0.5)
-	vl, err := AggregateValueLossGen(g, vt, mask, TokenMean)
+	vl, err := AggregateValueLoss(g, vt, mask, TokenMean)
 	if err != nil {
 		panic(err)
 	}
-	pt, err := PolicyLossTermsGen(g, lp, old, gae.Whitened, ClipParams{Ratio: 0.2, Low: 0.2, High: 0.2, C: 3})
+	pt, err := PolicyLossTerms(g, lp, old, gae.Whitened, ClipParams{Ratio: 0.2, Low: 0.2, High: 0.2, C: 3})
 	if err != nil {
 		panic(err)
 	}
-	pl, err := AggregatePolicyLossGen(g, pt, mask, TokenMean)
+	pl, err := AggregatePolicyLoss(g, pt, mask, TokenMean)
 	if err != nil {
 		panic(err)
 	}
@@ -152,7 +152,7 @@ func BenchmarkGAE256x4096(b *testing.B) {
 			b.ReportAllocs()
 			start := cpuTime()
 			for b.Loop() {
-				g := GAEGen(v.V1Gen(), rewards, values, mask, 1, 0.95)
+				g := GAE(v.V1Gen(), rewards, values, mask, 1, 0.95)
 				if g.WhitenErr != nil {
 					b.Fatal(g.WhitenErr)
 				}
@@ -232,7 +232,7 @@ func benchGAEInto(b *testing.B, gae func(*GAEResult, Generation, [][]float64, []
 }
 
 // Budget: GAE plus whitening over a 256×4096 batch in every generation
-// (GAEGen, fresh results as the API computes them) not slower than in the
+// (GAE, fresh results as the API computes them) not slower than in the
 // newest (G12).
 func BenchmarkGAEGen256x4096(b *testing.B) {
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -244,7 +244,7 @@ func BenchmarkGAEGen256x4096(b *testing.B) {
 			b.ReportAllocs()
 			start := cpuTime()
 			for b.Loop() {
-				res := GAEGen(g, rewards, values, mask, 1, 0.95)
+				res := GAE(g, rewards, values, mask, 1, 0.95)
 				if res.WhitenErr != nil {
 					b.Fatal(res.WhitenErr)
 				}

@@ -78,7 +78,7 @@ type BugInput struct {
 	Values     [][]float64 // values[t] = V(s_t)
 	Mask       [][]float64 // response_mask
 	Gamma, Lam float64
-	// Correct is CorrectGAE's result when the caller has it (GAEGen of
+	// Correct is CorrectGAE's result when the caller has it (GAE of
 	// Gen on these inputs), so the bugs that start from it do not run it
 	// again; it is never modified. nil: computed.
 	Correct *GAEResult
@@ -112,7 +112,7 @@ type BugResult struct {
 // computes it (the newest, PR #2337's mask-aware loop, by default),
 // whitened over the whole batch.
 func CorrectGAE(in BugInput) BugResult {
-	return BugResult{GAEResult: GAEGen(in.gen(), in.Rewards, in.Values, in.Mask, in.Gamma, in.Lam), Rewards: in.Rewards, Values: in.Values}
+	return BugResult{GAEResult: GAE(in.gen(), in.Rewards, in.Values, in.Mask, in.Gamma, in.Lam), Rewards: in.Rewards, Values: in.Values}
 }
 
 // GAEWithBug computes what code with the given bug computes (see each Bug
@@ -162,14 +162,14 @@ func GAEWithBug(bug Bug, in BugInput) (BugResult, error) {
 			}
 		})
 		res.Returns = zipMatrix(res.Advantages, in.Values, func(a, v float64) float64 { return a + v })
-		res.Whitened, res.Whitening, res.WhitenErr = WhitenGen(in.gen(), res.Advantages, in.Mask)
+		res.Whitened, res.Whitening, res.WhitenErr = Whiten(in.gen(), res.Advantages, in.Mask)
 		return res, nil
 
 	case BugPerSeqWhiten: // each row whitened alone
 		res := correct()
 		res.Whitened, res.Whitening, res.WhitenErr = newMatrix(shapeOf(res.Advantages)), WhitenStats{}, nil
 		for i, row := range res.Advantages {
-			w, st, err := WhitenGen(in.gen(), [][]float64{row}, [][]float64{in.Mask[i]})
+			w, st, err := Whiten(in.gen(), [][]float64{row}, [][]float64{in.Mask[i]})
 			res.RowWhitening = append(res.RowWhitening, st)
 			switch {
 			case err != nil && res.WhitenErr == nil:
@@ -188,8 +188,8 @@ func GAEWithBug(bug Bug, in BugInput) (BugResult, error) {
 // the rewards and values there), then whitens over the real mask, as verl
 // does.
 func loopWithMask(in BugInput, rewards, loopMask [][]float64) BugResult {
-	res := BugResult{GAEResult: GAEGen(in.gen(), rewards, in.Values, loopMask, in.Gamma, in.Lam), Rewards: rewards, Values: in.Values}
-	res.Whitened, res.Whitening, res.WhitenErr = WhitenGen(in.gen(), res.Advantages, in.Mask)
+	res := BugResult{GAEResult: GAE(in.gen(), rewards, in.Values, loopMask, in.Gamma, in.Lam), Rewards: rewards, Values: in.Values}
+	res.Whitened, res.Whitening, res.WhitenErr = Whiten(in.gen(), res.Advantages, in.Mask)
 	return res
 }
 

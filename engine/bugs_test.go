@@ -107,7 +107,7 @@ func TestBugEOSLeak(t *testing.T) {
 func TestBugEOSLeakIsV02(t *testing.T) {
 	in := padded(1, 0.9)
 	shifted := [][]float64{{0.2, 0.3, 0.5, 0.7, 0.4, 0, 0}} // v0.2 keeps values[L], zeroes the rest
-	early, bad := GAEGen(V1Early, in.Rewards, shifted, in.Mask, in.Gamma, in.Lam), mustBug(t, BugEOSLeak, in)
+	early, bad := GAE(V1Early, in.Rewards, shifted, in.Mask, in.Gamma, in.Lam), mustBug(t, BugEOSLeak, in)
 	for _, m := range []struct {
 		name      string
 		got, want [][]float64
@@ -141,7 +141,7 @@ func TestBugShift(t *testing.T) {
 // is v0.2's loop on unmasked values; with zero padding values it is harmless.
 func TestBugBootstrap(t *testing.T) {
 	in := padded(0.95, 0.9)
-	early, bad := GAEGen(V1Early, in.Rewards, in.Values, in.Mask, in.Gamma, in.Lam), mustBug(t, BugBootstrap, in)
+	early, bad := GAE(V1Early, in.Rewards, in.Values, in.Mask, in.Gamma, in.Lam), mustBug(t, BugBootstrap, in)
 	sameAt(t, "advantages", bad.Advantages[0], early.Advantages[0], func(int) bool { return true })
 	sameAt(t, "returns", bad.Returns[0], early.Returns[0], func(int) bool { return true })
 	sameAt(t, "advantages vs correct", bad.Advantages[0], CorrectGAE(in).Advantages[0], func(int) bool { return false })
@@ -213,7 +213,7 @@ func TestBugPerSeqWhiten(t *testing.T) {
 	for i := range two.Values {
 		sameAt(t, "advantages", bad.Advantages[i], good.Advantages[i], func(int) bool { return true })
 		sameAt(t, "whitened", bad.Whitened[i], good.Whitened[i], func(int) bool { return false })
-		_, st, _ := WhitenGen(V1Newest, [][]float64{bad.Whitened[i]}, [][]float64{two.Mask[i]})
+		_, st, _ := Whiten(V1Newest, [][]float64{bad.Whitened[i]}, [][]float64{two.Mask[i]})
 		if math.Abs(st.Mean) > 1e-7 || math.Abs(st.VarUnbiased-1) > 1e-6 {
 			t.Errorf("row %d whitened alone: mean %v, variance %v, want 0 and 1", i, st.Mean, st.VarUnbiased)
 		}

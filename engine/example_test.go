@@ -10,11 +10,11 @@ import (
 // newest generation) with γ = 1 and λ = 0.95. values[t] = V(s_t), the value
 // of the state before token t; the only reward is the score on the last
 // valid token.
-func ExampleGAEGen() {
+func ExampleGAE() {
 	rewards := [][]float64{{0, 0, 1, 0}}
 	values := [][]float64{{0.5, 0.6, 0.7, 0}}
 	mask := [][]float64{{1, 1, 1, 0}}
-	res := engine.GAEGen(engine.G12, rewards, values, mask, 1, 0.95)
+	res := engine.GAE(engine.G12, rewards, values, mask, 1, 0.95)
 	fmt.Printf("advantages %.4f\n", res.Advantages[0])
 	fmt.Printf("returns    %.4f\n", res.Returns[0])
 	// Output:
@@ -25,11 +25,11 @@ func ExampleGAEGen() {
 // The per-token KL penalty of verl's kl_penalty: "kl" (k1) is
 // logprob − ref_logprob, "low_var_kl" (k3) is Schulman's low-variance
 // estimator, clamped to ±10.
-func ExampleKLPenaltyGen() {
+func ExampleKLPenalty() {
 	logprob := [][]float64{{-0.5, -1.2, -0.1}}
 	ref := [][]float64{{-0.7, -1.0, -0.1}}
 	for _, name := range []string{"kl", "low_var_kl"} {
-		kl, err := engine.KLPenaltyGen(engine.G12, name, logprob, ref)
+		kl, err := engine.KLPenalty(engine.G12, name, logprob, ref)
 		if err != nil {
 			fmt.Println(err)
 			continue
@@ -44,10 +44,10 @@ func ExampleKLPenaltyGen() {
 // masked_whiten over the valid tokens of the whole batch: their mean and
 // unbiased variance make them mean 0 and variance 1; the padding is shifted
 // and scaled alike (verl does not zero it: the loss's mask drops it).
-func ExampleWhitenGen() {
+func ExampleWhiten() {
 	x := [][]float64{{1, 2, 3, 9}}
 	mask := [][]float64{{1, 1, 1, 0}}
-	w, stats, err := engine.WhitenGen(engine.G12, x, mask)
+	w, stats, err := engine.Whiten(engine.G12, x, mask)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -70,7 +70,7 @@ func ExampleValueLossTerms() {
 	mask := [][]float64{{1, 1}}
 	vt := engine.ValueLossTerms(values, vpreds, returns, 0.2)
 	fmt.Printf("clipped vpreds %.2f, clipped %v\n", vt.VPredClipped[0], vt.Clipped[0])
-	vl, err := engine.AggregateValueLossGen(engine.G12, vt, mask, engine.TokenMean)
+	vl, err := engine.AggregateValueLoss(engine.G12, vt, mask, engine.TokenMean)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -84,19 +84,19 @@ func ExampleValueLossTerms() {
 // The PPO policy loss of verl's compute_policy_loss: the ratio
 // π_θ/π_old, clipped to [1 − ε_low, 1 + ε_high], and the dual clip for
 // negative advantages.
-func ExamplePolicyLossTermsGen() {
+func ExamplePolicyLossTerms() {
 	logProbs := [][]float64{{-0.2, -1.5}}
 	oldLogProbs := [][]float64{{-0.5, -1.0}}
 	advantages := [][]float64{{1, -1}}
 	mask := [][]float64{{1, 1}}
 	p := engine.ClipParams{Ratio: 0.2, Low: 0.2, High: 0.2, C: 3}
-	pt, err := engine.PolicyLossTermsGen(engine.G12, logProbs, oldLogProbs, advantages, p)
+	pt, err := engine.PolicyLossTerms(engine.G12, logProbs, oldLogProbs, advantages, p)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Printf("ratio %.4f, clipped %v\n", pt.Ratio[0], pt.Clipped[0])
-	pl, err := engine.AggregatePolicyLossGen(engine.G12, pt, mask, engine.TokenMean)
+	pl, err := engine.AggregatePolicyLoss(engine.G12, pt, mask, engine.TokenMean)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -28,7 +28,7 @@ func fitBatch(seed uint64, b, r int, beta float64) (scores, kl, rewards, values,
 func TestFitGAERecoversLambda(t *testing.T) {
 	for _, g := range []Generation{G01, G06} {
 		scores, _, _, values, mask := fitBatch(1, 16, 24, 0)
-		res := GAEGen(g, scores, values, mask, 0.99, 0.9)
+		res := GAE(g, scores, values, mask, 0.99, 0.9)
 		fit := FitGAE(FitInput{Returns: res.Returns, Values: values, Scores: scores, Mask: mask, MaskAware: g.Has(GAEMaskAware)})
 		if !fit.GammaLamOK || math.Abs(fit.GammaLam-0.99*0.9) > 0.01 || !fit.LamOK || math.Abs(fit.Lam-0.9) > 0.01 || math.Abs(fit.Gamma-0.99) > 0.01 {
 			t.Errorf("%v: fit %+v, want γλ = 0.891, γ = 0.99, λ = 0.9", g, fit)
@@ -44,7 +44,7 @@ func TestFitGAERecoversLambda(t *testing.T) {
 
 func TestFitGAERecoversBeta(t *testing.T) {
 	scores, kl, rewards, values, mask := fitBatch(2, 16, 24, 0.05)
-	res := GAEGen(G12, rewards, values, mask, 1, 0.95)
+	res := GAE(G12, rewards, values, mask, 1, 0.95)
 	fit := FitGAE(FitInput{Returns: res.Returns, Values: values, Scores: scores, KL: kl, Mask: mask, MaskAware: true})
 	if !fit.BetaOK || math.Abs(fit.Beta-0.05) > 1e-6 || math.Abs(fit.Lam-0.95) > 1e-6 || math.Abs(fit.Gamma-1) > 1e-6 {
 		t.Errorf("fit %+v, want β = 0.05, γ = 1, λ = 0.95", fit)
@@ -54,7 +54,7 @@ func TestFitGAERecoversBeta(t *testing.T) {
 // A fit of numbers GAE did not make leaves a residual.
 func TestFitGAEResidual(t *testing.T) {
 	scores, _, _, values, mask := fitBatch(3, 8, 16, 0)
-	res := GAEGen(G12, scores, values, mask, 1, 0.9)
+	res := GAE(G12, scores, values, mask, 1, 0.9)
 	rng := rand.New(rand.NewPCG(4, 4))
 	for _, row := range res.Returns {
 		for t := range row {
@@ -70,7 +70,7 @@ func TestFitGAEResidual(t *testing.T) {
 func TestFitGAEZeroValues(t *testing.T) {
 	scores, _, _, _, mask := fitBatch(5, 8, 16, 0)
 	values := newMatrix(8, 16)
-	res := GAEGen(G12, scores, values, mask, 1, 0.9)
+	res := GAE(G12, scores, values, mask, 1, 0.9)
 	fit := FitGAE(FitInput{Returns: res.Returns, Values: values, Scores: scores, Mask: mask, MaskAware: true})
 	if fit.GammaOK || fit.LamOK || !fit.GammaLamOK || math.Abs(fit.GammaLam-0.9) > 1e-9 {
 		t.Errorf("fit %+v, want γλ = 0.9 alone", fit)

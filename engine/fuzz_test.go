@@ -39,7 +39,7 @@ func FuzzGAE(f *testing.F) {
 		}
 		gamma, lam := float64(g%1001)/1000, float64(l%1001)/1000
 		for _, v := range []Version{VerlEarly, VerlNewest} {
-			res := GAEGen(v.V1Gen(), rewards, values, mask, gamma, lam)
+			res := GAE(v.V1Gen(), rewards, values, mask, gamma, lam)
 			var outputs GAEResult
 			GAEOutputsInto(&outputs, v.Gen(), rewards, values, mask, gamma, lam)
 			assertOutputs(t, v.String(), &outputs, &res, &res)
@@ -63,9 +63,9 @@ func FuzzGAE(f *testing.F) {
 			// μ = Σx/(n + 1e-8) leaves (amplified when σ² is small).
 			st := res.Whitening
 			scale := 1 / math.Sqrt(st.VarUnbiased+1e-8)
-			raw, _ := MaskedMeanGen(V1Early, res.Advantages, mask)
+			raw, _ := MaskedMean(V1Early, res.Advantages, mask)
 			want := (raw - st.Mean) * scale
-			mean, _ := MaskedMeanGen(V1Early, res.Whitened, mask)
+			mean, _ := MaskedMean(V1Early, res.Whitened, mask)
 			if math.Abs(mean-want) > 1e-9*scale*(1+math.Abs(raw)) {
 				t.Fatalf("%s: whitened mean %g, want %g", v, mean, want)
 			}
@@ -82,7 +82,7 @@ func FuzzKLPenalty(f *testing.F) {
 			return
 		}
 		for _, v := range []Version{VerlEarly, VerlNewest} {
-			got, err := KLPenaltyGen(v.V1Gen(), name, [][]float64{{lp}}, [][]float64{{ref}})
+			got, err := KLPenalty(v.V1Gen(), name, [][]float64{{lp}}, [][]float64{{ref}})
 			if err != nil {
 				continue
 			}
@@ -105,7 +105,7 @@ func TestGAEMemoryLinear(t *testing.T) {
 		}
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		GAEGen(V1Newest, rewards, values, mask, 1, 0.95)
+		GAE(V1Newest, rewards, values, mask, 1, 0.95)
 		runtime.ReadMemStats(&after)
 		return float64(after.TotalAlloc-before.TotalAlloc) / float64(b*r)
 	}

@@ -29,7 +29,7 @@ type GAEResult struct {
 	runs      maskRuns // where the mask is 1, row by row (NextIndex, whitening)
 }
 
-// GAEGen is verl's generalised advantage estimation on rewards r and values
+// GAE is verl's generalised advantage estimation on rewards r and values
 // V (compute_gae_advantage_return) as generation g has it, whitened with g's
 // masked_mean ε.
 //
@@ -39,7 +39,7 @@ type GAEResult struct {
 // only, so observation spans and tail padding are skipped: V_next and A_next
 // come from the next valid token and rewards inside masked spans are
 // discarded.
-func GAEGen(g Generation, rewards, values, mask [][]float64, gamma, lam float64) GAEResult {
+func GAE(g Generation, rewards, values, mask [][]float64, gamma, lam float64) GAEResult {
 	var res GAEResult
 	b, r := shapeOf(rewards)
 	newMatrices(b, r, &res.NextValues, &res.Deltas, &res.Advantages, &res.Returns, &res.Whitened)
@@ -47,10 +47,10 @@ func GAEGen(g Generation, rewards, values, mask [][]float64, gamma, lam float64)
 	return res
 }
 
-// GAEInto is GAEGen writing into dst: its matrices are reused when they have
+// GAEInto is GAE writing into dst: its matrices are reused when they have
 // the batch's shape (and allocated otherwise), so a caller that runs GAE
 // again and again on batches of one shape allocates nothing. The results are
-// bit for bit those of the plain loops followed by WhitenGen
+// bit for bit those of the plain loops followed by Whiten
 // (TestGAEIntoBitIdentical).
 func GAEInto(dst *GAEResult, g Generation, rewards, values, mask [][]float64, gamma, lam float64) {
 	b, r := shapeOf(rewards)

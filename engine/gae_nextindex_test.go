@@ -20,7 +20,7 @@ func TestGAENextIndexGolden(t *testing.T) {
 		for _, v := range []Version{VerlEarly, VerlNewest} {
 			raw, _ := c.path(t, "gae", v.String())
 			want := decode[goldenGAE](t, raw)
-			got := GAEGen(v.V1Gen(), rewards, values, mask, gamma, lam)
+			got := GAE(v.V1Gen(), rewards, values, mask, gamma, lam)
 			for i := range got.Advantages {
 				for k := range got.Advantages[i] {
 					j := got.NextIndex(i, k)
@@ -74,7 +74,7 @@ func TestGAENextIndexEveryGeneration(t *testing.T) {
 				v = VerlNewest
 			}
 			GAEInto(&reused, g, rewards, values, mask, 1, 0.95)
-			fresh := GAEGen(g, rewards, values, mask, 1, 0.95)
+			fresh := GAE(g, rewards, values, mask, 1, 0.95)
 			for i := range b {
 				for k := range r {
 					if a, b := reused.NextIndex(i, k), fresh.NextIndex(i, k); a != b {

@@ -150,7 +150,7 @@ func TestGAEIntoBitIdentical(t *testing.T) {
 			GAEInto(&reused, g, rewards, values, mask, gamma, lam)
 			GAEOutputsInto(&outputs, g, rewards, values, mask, gamma, lam)
 			assertOutputs(t, g.String(), &outputs, &want, &reused)
-			for name, got := range map[string]GAEResult{"fresh": GAEGen(g, rewards, values, mask, gamma, lam), "reused": reused} {
+			for name, got := range map[string]GAEResult{"fresh": GAE(g, rewards, values, mask, gamma, lam), "reused": reused} {
 				what := func(s string) string { return name + " " + g.String() + " " + s }
 				assertSameMatrix(t, what("next_values"), got.NextValues, want.NextValues)
 				assertSameMatrix(t, what("deltas"), got.Deltas, want.Deltas)

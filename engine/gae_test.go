@@ -24,7 +24,7 @@ func goldenRewards(t *testing.T, c goldenCase) [][]float64 {
 	t.Helper()
 	mask := c.matrix(t, c.Inputs, "response_mask")
 	if scores := c.matrix(t, c.Inputs, "token_level_scores"); scores != nil {
-		kl, err := ApplyKLPenaltyGen(V1Newest, scores, c.matrix(t, c.Inputs, "old_log_probs"), c.matrix(t, c.Inputs, "ref_log_prob"), mask,
+		kl, err := ApplyKLPenalty(V1Newest, scores, c.matrix(t, c.Inputs, "old_log_probs"), c.matrix(t, c.Inputs, "ref_log_prob"), mask,
 			decode[string](t, c.Config["kl_penalty"]), &FixedKLController{Beta: c.cfg(t, "kl_coef", 0)})
 		if err != nil {
 			t.Fatal(err)
@@ -45,7 +45,7 @@ func TestGAEGolden(t *testing.T) {
 			t.Run(c.ID+"/"+v.String(), func(t *testing.T) {
 				raw, _ := c.path(t, "gae", v.String())
 				want := decode[goldenGAE](t, raw)
-				got := GAEGen(v.V1Gen(), rewards, values, mask, gamma, lam)
+				got := GAE(v.V1Gen(), rewards, values, mask, gamma, lam)
 				assertMatrix(t, "next_values_used", got.NextValues, want.NextValues, tolF32)
 				assertMatrix(t, "deltas", got.Deltas, want.Deltas, tolF32)
 				assertMatrix(t, "advantages_raw", got.Advantages, want.Advantages, tolF32)
@@ -93,7 +93,7 @@ func TestGAESeedA(t *testing.T) {
 	}
 	for _, tc := range tests {
 		for _, ver := range []Version{VerlEarly, VerlNewest} {
-			got := GAEGen(ver.V1Gen(), r, v, m, 1, tc.lam)
+			got := GAE(ver.V1Gen(), r, v, m, 1, tc.lam)
 			for k := range tc.adv {
 				if math.Abs(got.Advantages[0][k]-tc.adv[k]) > 1e-12 {
 					t.Errorf("%s λ=%g: A_%d = %.15g, want %g", ver, tc.lam, k, got.Advantages[0][k], tc.adv[k])
@@ -117,7 +117,7 @@ func TestGAEObservationSpan(t *testing.T) {
 	v := [][]float64{{0.1, 0.2, 9, 9, 0.3, 0.4}}
 	m := [][]float64{{1, 1, 0, 0, 1, 1}}
 	g, l := 0.9, 0.8
-	got := GAEGen(V1Newest, r, v, m, g, l)
+	got := GAE(V1Newest, r, v, m, g, l)
 	d5 := 1 - 0.4
 	d4 := 0 + g*0.4 - 0.3
 	d1 := 0 + g*0.3 - 0.2 // V_next of token 1 is token 4's value
@@ -132,7 +132,7 @@ func TestGAEObservationSpan(t *testing.T) {
 	if got.NextValues[0][1] != 0.3 {
 		t.Errorf("newest next value at t=1 = %g, want V(s_4) = 0.3", got.NextValues[0][1])
 	}
-	early := GAEGen(V1Early, r, v, m, g, l)
+	early := GAE(V1Early, r, v, m, g, l)
 	if early.NextValues[0][1] != 9 || early.Deltas[0][3] != 5+g*0.3-9 {
 		t.Errorf("early walks the span: next value at t=1 = %g (want 9), δ_3 = %g", early.NextValues[0][1], early.Deltas[0][3])
 	}
@@ -147,7 +147,7 @@ func TestGAEWhitenErrors(t *testing.T) {
 		{[][]float64{{1, 0}}, ErrOneValidToken},
 	} {
 		for _, v := range []Version{VerlEarly, VerlNewest} {
-			got := GAEGen(v.V1Gen(), [][]float64{{1, 2}}, [][]float64{{0.5, 0.5}}, tc.mask, 1, 1)
+			got := GAE(v.V1Gen(), [][]float64{{1, 2}}, [][]float64{{0.5, 0.5}}, tc.mask, 1, 1)
 			if got.WhitenErr != tc.want || got.Whitened != nil {
 				t.Errorf("%s mask %v: err %v, whitened %v; want %v and nil", v, tc.mask, got.WhitenErr, got.Whitened, tc.want)
 			}

@@ -100,12 +100,12 @@ func TestGenerationTableMatchesGolden(t *testing.T) {
 		if !slices.Equal(got, wantTags) || g.Tag() != want.Tag {
 			t.Errorf("%s: releases %v (tag %s), golden %v (tag %s)", g, got, g.Tag(), want.Releases, want.Tag)
 		}
-		if !slices.Equal(KLNamesGen(g), want.KLNames) && len(want.KLNames) > 0 {
-			t.Errorf("%s: KL names %v, golden %v", g, KLNamesGen(g), want.KLNames)
+		if !slices.Equal(KLNames(g), want.KLNames) && len(want.KLNames) > 0 {
+			t.Errorf("%s: KL names %v, golden %v", g, KLNames(g), want.KLNames)
 		}
 		if len(want.LossAggModes) > 0 && g.Has(AggLoss) {
 			var modes []string
-			for _, m := range AggModesGen(g) {
+			for _, m := range g.AggModes() {
 				modes = append(modes, string(m))
 			}
 			if !slices.Equal(modes, want.LossAggModes) {

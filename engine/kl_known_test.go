@@ -12,8 +12,8 @@ func TestKnownKLGenIsTheList(t *testing.T) {
 	names := append([]string{"", "+", "kl++", "k4", "K1", "low_var_kl ", "full+"}, AllKLNames...)
 	for _, g := range Generations() {
 		for _, n := range names {
-			if got, want := knownKLGen(g, n), slices.Contains(KLNamesGen(g), n); got != want {
-				t.Errorf("%s: knownKLGen(%q) = %v, KLNamesGen lists it: %v", g, n, got, want)
+			if got, want := knownKLGen(g, n), slices.Contains(KLNames(g), n); got != want {
+				t.Errorf("%s: knownKLGen(%q) = %v, KLNames lists it: %v", g, n, got, want)
 			}
 		}
 	}

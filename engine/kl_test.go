@@ -17,12 +17,12 @@ func TestKLPenaltyGolden(t *testing.T) {
 		variants := decode[map[string]map[string]json.RawMessage](t, raw)
 		for _, v := range []Version{VerlEarly, VerlNewest} {
 			want := variants[v.String()]
-			if len(want) != len(KLNamesGen(v.V1Gen()))+1 { // + "full"
-				t.Errorf("%s/%s: golden has %d names, KLNames has %d (+full)", c.ID, v, len(want), len(KLNamesGen(v.V1Gen())))
+			if len(want) != len(KLNames(v.V1Gen()))+1 { // + "full"
+				t.Errorf("%s/%s: golden has %d names, KLNames has %d (+full)", c.ID, v, len(want), len(KLNames(v.V1Gen())))
 			}
 			for name, w := range want {
 				t.Run(c.ID+"/"+v.String()+"/"+name, func(t *testing.T) {
-					got, err := KLPenaltyGen(v.V1Gen(), name, lp, ref)
+					got, err := KLPenalty(v.V1Gen(), name, lp, ref)
 					if strings.Contains(string(w), `"error"`) {
 						if err == nil {
 							t.Fatalf("want an error (verl raises), got %v", got)
@@ -61,7 +61,7 @@ func TestKLPenaltyNames(t *testing.T) {
 		{VerlNewest, "", 0, true},
 	}
 	for _, tc := range tests {
-		got, err := KLPenaltyGen(tc.v.V1Gen(), tc.name, lp, ref)
+		got, err := KLPenalty(tc.v.V1Gen(), tc.name, lp, ref)
 		if tc.wantErr {
 			if err == nil || !strings.HasPrefix(err.Error(), "engine: ") {
 				t.Errorf("%s %q: want an engine error, got %v, %v", tc.v, tc.name, got, err)
@@ -79,7 +79,7 @@ func TestKLPenaltyNames(t *testing.T) {
 func TestK3Clamps(t *testing.T) {
 	for _, v := range []Version{VerlEarly, VerlNewest} {
 		for _, gap := range []float64{-30, 30, -800, 800} {
-			got, err := KLPenaltyGen(v.V1Gen(), KLLowVar, [][]float64{{0}}, [][]float64{{gap}})
+			got, err := KLPenalty(v.V1Gen(), KLLowVar, [][]float64{{0}}, [][]float64{{gap}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -75,11 +75,11 @@ func PolicyLossChanges(mode AggMode) []ChangeID {
 // KLNameChanges are the changes that make generation after generation
 // accept or refuse the KL estimator name (k1/k2/k3 from KLAliases, the "+"
 // names from KLPlusNames): what the rewards of that name depend on, besides
-// KLRewardChanges. Derived from KLNamesGen, so a change that routes a name
+// KLRewardChanges. Derived from KLNames, so a change that routes a name
 // and still raises (KLPlusRouted) is not among them.
 func KLNameChanges(name string) []ChangeID {
 	knows := func(g Generation) bool {
-		for _, n := range KLNamesGen(g) {
+		for _, n := range KLNames(g) {
 			if n == name {
 				return true
 			}
@@ -99,7 +99,7 @@ func KLNameChanges(name string) []ChangeID {
 }
 
 // EstimatorChanges are the changes outcome estimator key (a key of
-// OutcomeEstimatorsGen) depends on: the one that adds it, and those that
+// OutcomeEstimators) depends on: the one that adds it, and those that
 // change its arithmetic, besides the rewards'.
 func EstimatorChanges(key string) []ChangeID {
 	switch key {

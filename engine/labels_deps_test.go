@@ -22,9 +22,9 @@ func TestKLNameChanges(t *testing.T) {
 // generations, one of that step's changes is among its EstimatorChanges.
 func TestEstimatorChangesCoverPresence(t *testing.T) {
 	has := func(g Generation, key string) bool {
-		return slices.ContainsFunc(OutcomeEstimatorsGen(g), func(e OutcomeEstimator) bool { return e.Key == key })
+		return slices.ContainsFunc(g.OutcomeEstimators(), func(e OutcomeEstimator) bool { return e.Key == key })
 	}
-	for _, e := range OutcomeEstimatorsGen(LastGeneration) {
+	for _, e := range LastGeneration.OutcomeEstimators() {
 		deps := EstimatorChanges(e.Key)
 		for g := FirstGeneration + 1; g <= LastGeneration; g++ {
 			if has(g-1, e.Key) == has(g, e.Key) {

@@ -12,7 +12,7 @@ func TestLoopsAgree(t *testing.T) {
 	if !LoopsAgree(scores, values, mask) {
 		t.Fatal("a right-padded batch with zeros in padding")
 	}
-	plain, aware := GAEGen(G03, scores, values, mask, 0.99, 0.9), GAEGen(G12, scores, values, mask, 0.99, 0.9)
+	plain, aware := GAE(G03, scores, values, mask, 0.99, 0.9), GAE(G12, scores, values, mask, 0.99, 0.9)
 	for i := range mask {
 		for t2 := range mask[i] {
 			if plain.Advantages[i][t2] != aware.Advantages[i][t2] || plain.Returns[i][t2] != aware.Returns[i][t2] || plain.Whitened[i][t2] != aware.Whitened[i][t2] {

@@ -39,7 +39,7 @@ func TestValueLossGolden(t *testing.T) {
 				} `json:"early"`
 			}](t, raw)
 			values, vpreds, mask := c.matrix(t, c.Inputs, "values"), c.matrix(t, c.Inputs, "vpreds"), c.matrix(t, c.Inputs, "response_mask")
-			returns := GAEGen(V1Newest, goldenRewards(t, c), values, mask, c.cfg(t, "gamma", 1), c.cfg(t, "lam", 1)).Returns
+			returns := GAE(V1Newest, goldenRewards(t, c), values, mask, c.cfg(t, "gamma", 1), c.cfg(t, "lam", 1)).Returns
 			vt := ValueLossTerms(values, vpreds, returns, c.cfg(t, "cliprange_value", 0))
 			for name, got := range map[string][][]float64{
 				"vpredclipped": vt.VPredClipped, "vf_losses1": vt.Losses1, "vf_losses2": vt.Losses2,
@@ -51,7 +51,7 @@ func TestValueLossGolden(t *testing.T) {
 				t.Errorf("golden has %d modes, engine %d", len(want.Newest.ByAggMode), len(AggModes))
 			}
 			for _, mode := range AggModes {
-				got, err := AggregateValueLossGen(V1Newest, vt, mask, mode)
+				got, err := AggregateValueLoss(V1Newest, vt, mask, mode)
 				if err != nil {
 					t.Fatalf("%s: %v", mode, err)
 				}
@@ -59,7 +59,7 @@ func TestValueLossGolden(t *testing.T) {
 				assertScalar(t, string(mode)+" vf_loss", got.Loss, w.Loss, aggTol(mode, mask))
 				assertScalar(t, string(mode)+" vf_clipfrac", got.ClipFrac, w.ClipFrac, tolF32)
 			}
-			early, err := AggregateValueLossGen(V1Early, vt, mask, TokenMean)
+			early, err := AggregateValueLoss(V1Early, vt, mask, TokenMean)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,7 +71,7 @@ func TestValueLossGolden(t *testing.T) {
 			if s := want.Early.Shifted; s != nil {
 				shifted := ShiftedCriticMask(mask)
 				assertMatrix(t, "shifted mask", shifted, s.Mask, 0)
-				got, err := AggregateValueLossGen(V1Early, vt, shifted, TokenMean)
+				got, err := AggregateValueLoss(V1Early, vt, shifted, TokenMean)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -79,7 +79,7 @@ func TestValueLossGolden(t *testing.T) {
 				assertScalar(t, "shifted vf_clipfrac", got.ClipFrac, s.ClipFrac, tolF32)
 			}
 			if f64, ok := c.path(t, "float64_reference", "vf_loss_token_mean"); ok {
-				got, _ := AggregateValueLossGen(V1Newest, vt, mask, TokenMean)
+				got, _ := AggregateValueLoss(V1Newest, vt, mask, TokenMean)
 				assertScalar(t, "float64 vf_loss", got.Loss, decode[float64](t, f64), tolF64)
 			}
 		})
@@ -92,7 +92,7 @@ func goldenAdvantages(t *testing.T, c goldenCase) [][]float64 {
 	if a := c.matrix(t, c.Inputs, "advantages"); a != nil {
 		return a
 	}
-	g := GAEGen(V1Newest, goldenRewards(t, c), c.matrix(t, c.Inputs, "values"), c.matrix(t, c.Inputs, "response_mask"), c.cfg(t, "gamma", 1), c.cfg(t, "lam", 1))
+	g := GAE(V1Newest, goldenRewards(t, c), c.matrix(t, c.Inputs, "values"), c.matrix(t, c.Inputs, "response_mask"), c.cfg(t, "gamma", 1), c.cfg(t, "lam", 1))
 	if g.WhitenErr != nil {
 		t.Fatal(g.WhitenErr)
 	}
@@ -126,7 +126,7 @@ func TestPolicyLossGolden(t *testing.T) {
 			}](t, raw)
 			lp, old, mask := c.matrix(t, c.Inputs, "log_probs"), c.matrix(t, c.Inputs, "old_log_probs"), c.matrix(t, c.Inputs, "response_mask")
 			adv, clip := goldenAdvantages(t, c), goldenClip(t, c)
-			pt, err := PolicyLossTermsGen(V1Newest, lp, old, adv, clip)
+			pt, err := PolicyLossTerms(V1Newest, lp, old, adv, clip)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -141,7 +141,7 @@ func TestPolicyLossGolden(t *testing.T) {
 				assertMatrix(t, name, got, want.Newest.PerToken[name], tol)
 			}
 			for _, mode := range AggModes {
-				got, err := AggregatePolicyLossGen(V1Newest, pt, mask, mode)
+				got, err := AggregatePolicyLoss(V1Newest, pt, mask, mode)
 				if err != nil {
 					t.Fatalf("%s: %v", mode, err)
 				}
@@ -152,11 +152,11 @@ func TestPolicyLossGolden(t *testing.T) {
 				assertScalar(t, string(mode)+" pg_clipfrac_lower", got.ClipFracLower, w.ClipFracLower, tolF32)
 			}
 			early := ClipParams{Low: c.cfg(t, "clip_ratio", 0.2), High: c.cfg(t, "clip_ratio", 0.2)}
-			ept, err := PolicyLossTermsGen(V1Early, lp, old, adv, early)
+			ept, err := PolicyLossTerms(V1Early, lp, old, adv, early)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := AggregatePolicyLossGen(V1Early, ept, mask, TokenMean)
+			got, err := AggregatePolicyLoss(V1Early, ept, mask, TokenMean)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -164,7 +164,7 @@ func TestPolicyLossGolden(t *testing.T) {
 			assertScalar(t, "early pg_clipfrac", got.ClipFrac, want.Early.ClipFrac, tolF32)
 			assertScalar(t, "early ppo_kl", got.PPOKL, want.Early.PPOKL, tolF32)
 			if f64, ok := c.path(t, "float64_reference", "pg_loss_token_mean"); ok {
-				got, _ := AggregatePolicyLossGen(V1Newest, pt, mask, TokenMean)
+				got, _ := AggregatePolicyLoss(V1Newest, pt, mask, TokenMean)
 				assertScalar(t, "float64 pg_loss", got.Loss, decode[float64](t, f64), tolF64)
 			}
 		})
@@ -186,13 +186,13 @@ func TestActorKLLossGolden(t *testing.T) {
 			} `json:"by_type"`
 		}](t, raw)
 		lp, ref, mask := c.matrix(t, c.Inputs, "log_probs"), c.matrix(t, c.Inputs, "ref_log_prob"), c.matrix(t, c.Inputs, "response_mask")
-		pt, err := PolicyLossTermsGen(V1Newest, lp, c.matrix(t, c.Inputs, "old_log_probs"), goldenAdvantages(t, c), goldenClip(t, c))
+		pt, err := PolicyLossTerms(V1Newest, lp, c.matrix(t, c.Inputs, "old_log_probs"), goldenAdvantages(t, c), goldenClip(t, c))
 		if err != nil {
 			t.Fatal(err)
 		}
-		pg, _ := AggregatePolicyLossGen(V1Newest, pt, mask, TokenMean)
+		pg, _ := AggregatePolicyLoss(V1Newest, pt, mask, TokenMean)
 		for name, w := range want.ByType {
-			got, err := ActorKLGen(V1Newest, name, lp, ref, mask, TokenMean, c.cfg(t, "kl_loss_coef", 0), pg.Loss)
+			got, err := ActorKL(V1Newest, name, lp, ref, mask, TokenMean, c.cfg(t, "kl_loss_coef", 0), pg.Loss)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -216,19 +216,19 @@ func TestAggregateModes(t *testing.T) {
 		SeqMeanTokenSumNorm: (3 + 3) / 2.0 / 2,
 	}
 	for mode, w := range want {
-		got, err := AggregateGen(V1Newest, loss, mask, mode)
+		got, err := Aggregate(V1Newest, loss, mask, mode)
 		if err != nil || !closeTo(got, w, 1e-15) {
 			t.Errorf("%s = %v, %v; want %v", mode, got, err, w)
 		}
 	}
 	empty := [][]float64{{0, 0}}
 	for _, mode := range AggModes {
-		_, err := AggregateGen(V1Newest, loss[:1], empty, mode)
+		_, err := Aggregate(V1Newest, loss[:1], empty, mode)
 		if (err != nil) != (mode != TokenSum) {
 			t.Errorf("%s over no valid token: err = %v", mode, err)
 		}
 	}
-	if _, err := AggregateGen(V1Early, loss, mask, SeqMeanTokenSum); err == nil {
+	if _, err := Aggregate(V1Early, loss, mask, SeqMeanTokenSum); err == nil {
 		t.Error("v0.2 has only token-mean; want an error for seq-mean-token-sum")
 	}
 	if _, err := ParseAggMode("token-avg"); err == nil {
@@ -238,13 +238,13 @@ func TestAggregateModes(t *testing.T) {
 
 func TestPolicyLossErrors(t *testing.T) {
 	one := [][]float64{{0}}
-	if _, err := PolicyLossTermsGen(V1Newest, one, one, [][]float64{{1}}, ClipParams{Low: 0.2, High: 0.2, C: 1}); err == nil {
+	if _, err := PolicyLossTerms(V1Newest, one, one, [][]float64{{1}}, ClipParams{Low: 0.2, High: 0.2, C: 1}); err == nil {
 		t.Error("clip_ratio_c = 1: want an error (verl asserts c > 1)")
 	}
-	if _, err := PolicyLossTermsGen(V1Early, [][]float64{{800}}, one, [][]float64{{1}}, ClipParams{Low: 0.2, High: 0.2}); err == nil {
+	if _, err := PolicyLossTerms(V1Early, [][]float64{{800}}, one, [][]float64{{1}}, ClipParams{Low: 0.2, High: 0.2}); err == nil {
 		t.Error("v0.2 with log-ratio 800: exp overflows; want an error, not +Inf")
 	}
-	pt, err := PolicyLossTermsGen(V1Newest, [][]float64{{800}}, one, [][]float64{{-1}}, ClipParams{Low: 0.2, High: 0.2, C: 3})
+	pt, err := PolicyLossTerms(V1Newest, [][]float64{{800}}, one, [][]float64{{-1}}, ClipParams{Low: 0.2, High: 0.2, C: 3})
 	if err != nil || pt.LogRatio[0][0] != 20 || pt.Final[0][0] != 3 {
 		t.Errorf("newest clamps the log-ratio to 20 and dual-clips A < 0 at −A·c = 3: got %+v, %v", pt, err)
 	}

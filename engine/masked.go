@@ -36,14 +36,14 @@ type WhitenStats struct {
 	VarUnbiased float64 // VarBiased·N/(N−1), the variance verl uses; meaningless when N ≤ 1
 }
 
-// WhitenGen is verl's masked_whiten(x, mask) with shift_mean, as generation
+// Whiten is verl's masked_whiten(x, mask) with shift_mean, as generation
 // g computes it: the statistics run over every mask = 1 position of the
 // whole batch, with g's masked_mean ε (none before MaskedMeanEps,
 // v0.3.0.post0), and the result (x − μ)·(σ² + 1e-8)^(−1/2) is given at every
 // position, masked ones included (verl does not zero them). With fewer than
 // two valid tokens verl raises: the result is nil, the error says why, and
 // the statistics computed before the raise are still returned.
-func WhitenGen(g Generation, x, mask [][]float64) ([][]float64, WhitenStats, error) {
+func Whiten(g Generation, x, mask [][]float64) ([][]float64, WhitenStats, error) {
 	return whiten(g.meanEps(), x, mask)
 }
 
@@ -56,7 +56,7 @@ func whiten(eps float64, x, mask [][]float64) ([][]float64, WhitenStats, error) 
 	return whitenFrom(eps, x, mask, nil, n, sum, nil)
 }
 
-// maskedSums continues WhitenGen's first pass over one row: n += m and
+// maskedSums continues Whiten's first pass over one row: n += m and
 // sum += x·m where m ≠ 0, in order.
 func maskedSums(x, m []float64, n, sum float64) (float64, float64) {
 	m = m[:len(x)]

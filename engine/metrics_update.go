@@ -30,9 +30,9 @@ const (
 	MetricRewardKLCoeffOld = "critic/kl_coeff"
 )
 
-// RewardKLMetricsGen are the names generation g's apply_kl_penalty logs
+// RewardKLMetrics are the names generation g's apply_kl_penalty logs
 // current_kl and β under (renamed in v0.4.0).
-func RewardKLMetricsGen(g Generation) (kl, coeff string) {
+func RewardKLMetrics(g Generation) (kl, coeff string) {
 	if g.Valid() && g < G04 {
 		return MetricRewardKLOld, MetricRewardKLCoeffOld
 	}
@@ -99,13 +99,13 @@ func (m *MetricLists) Values(name string) []float64 {
 // Names lists the names in the order they first appeared.
 func (m *MetricLists) Names() []string { return append([]string(nil), m.names...) }
 
-// ReduceMetricsGen is reduce_metrics of generation g: every list becomes
+// ReduceMetrics is reduce_metrics of generation g: every list becomes
 // its np.mean. From v0.4.0 (verl/utils/metric/utils.py) a name containing
 // "max" takes np.max and one containing "min" np.min instead; before
 // (ray_trainer.py at v0.2–v0.3.0.post1) every list takes np.mean. The mean
 // is summed in order; numpy's pairwise sum differs from it by at most a few
 // units in the last place for the lists a step produces (≤ 128 values).
-func ReduceMetricsGen(g Generation, m *MetricLists) []Metric {
+func ReduceMetrics(g Generation, m *MetricLists) []Metric {
 	byName := g.Valid() && g >= G04 || g == V1Newest
 	out := make([]Metric, len(m.names))
 	for k, name := range m.names {

@@ -20,7 +20,7 @@ func TestReduceMetricsGen(t *testing.T) {
 		G04: {{MetricPGLoss, 1.5}, {"critic/values/max", 5}, {MetricActorLR, 0.2}, {MetricKLLoss, 0.75}},
 	}
 	for g, w := range want {
-		if got := ReduceMetricsGen(g, &m); !reflect.DeepEqual(got, w) {
+		if got := ReduceMetrics(g, &m); !reflect.DeepEqual(got, w) {
 			t.Errorf("%v: %v, want %v", g, got, w)
 		}
 	}
@@ -34,7 +34,7 @@ func TestReduceMetricsGen(t *testing.T) {
 
 func TestRewardKLMetricsGen(t *testing.T) {
 	for g, want := range map[Generation]string{G01: "critic/kl", G03: "critic/kl", G04: "actor/reward_kl_penalty", G12: "actor/reward_kl_penalty"} {
-		if kl, coeff := RewardKLMetricsGen(g); kl != want || coeff != want+"_coeff" {
+		if kl, coeff := RewardKLMetrics(g); kl != want || coeff != want+"_coeff" {
 			t.Errorf("%v: %s, %s", g, kl, coeff)
 		}
 	}

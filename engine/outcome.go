@@ -218,7 +218,7 @@ func cloneMatrix(x [][]float64) [][]float64 {
 // whitenMasked is masked_whiten(x, mask)·mask over the whole batch with the
 // whitening of generation g, as GDPO and both REINFORCE++ estimators apply it.
 func whitenMasked(g Generation, x, mask [][]float64, who string) ([][]float64, error) {
-	w, _, err := WhitenGen(g, x, mask)
+	w, _, err := Whiten(g, x, mask)
 	if err != nil {
 		return nil, &estimatorError{who: who, err: err}
 	}
@@ -250,11 +250,11 @@ var errVectorizedCrash = &VerlError{
 	Why:     "group_mean_std is called without a device and _resolve_device returns the torch module; it ran only under pytest or with VERL_FORCE_DEVICE set, until PR #4961 (v0.7.1)",
 }
 
-// OutcomeEstimatorsGen lists the estimators generation g has, under the keys
+// OutcomeEstimators lists the estimators generation g has, under the keys
 // of golden-versions-shared.json, each computed as g computes it (Run sets
 // in.Gen = g). In v0.6.0–v0.7.0 the vectorized GRPO keys carry verl's
 // TypeError, and the same keys with ForceDeviceSuffix the numbers pytest saw.
-func OutcomeEstimatorsGen(g Generation) []OutcomeEstimator {
+func (g Generation) OutcomeEstimators() []OutcomeEstimator {
 	at := func(run func(OutcomeInputs) ([][]float64, [][]float64, error)) func(OutcomeInputs) ([][]float64, [][]float64, error) {
 		return func(in OutcomeInputs) ([][]float64, [][]float64, error) {
 			in.Gen = g

@@ -2,7 +2,7 @@ package engine
 
 // verlEstimatorNames maps verl's adv_estimator names (AdvantageEstimator's
 // values, as a trainer's config spells them) and the golden file's keys to
-// the keys of OutcomeEstimatorsGen; "" marks the GRPO family, whose key
+// the keys of OutcomeEstimators; "" marks the GRPO family, whose key
 // depends on norm_adv_by_std_in_grpo.
 var verlEstimatorNames = map[string][2]string{
 	"grpo":                       {"grpo_norm_std", "grpo_no_std(drgrpo)"},
@@ -13,7 +13,7 @@ var verlEstimatorNames = map[string][2]string{
 	"gdpo":                       {"gdpo_single_reward", "gdpo_single_reward"},
 }
 
-// VerlEstimatorKey is the key of OutcomeEstimatorsGen (or "gae") for an
+// VerlEstimatorKey is the key of OutcomeEstimators (or "gae") for an
 // estimator name as verl's config spells it (adv_estimator: gae, grpo,
 // grpo_vectorized, rloo, rloo_vectorized, opo, gpg, grpo_passk, gdpo,
 // reinforce_plus_plus, reinforce_plus_plus_baseline, remax) or as the

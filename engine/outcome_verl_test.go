@@ -9,7 +9,7 @@ import (
 // release has.
 func TestVerlEstimatorKey(t *testing.T) {
 	var keys []string
-	for _, e := range OutcomeEstimatorsGen(LastGeneration) {
+	for _, e := range LastGeneration.OutcomeEstimators() {
 		keys = append(keys, e.Key)
 	}
 	for _, name := range []string{"grpo", "grpo_vectorized", "rloo", "rloo_vectorized", "opo", "gpg", "grpo_passk", "gdpo",

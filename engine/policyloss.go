@@ -56,13 +56,13 @@ func newPolicyTerms(logProbs [][]float64, dual bool) PolicyTerms {
 	return pt
 }
 
-// PolicyLossSlopeGen is ∂pg_losses[i][t]/∂log_probs[i][t] of
-// PolicyLossTermsGen in generation g, by a central difference of the loss
+// PolicyLossSlope is ∂pg_losses[i][t]/∂log_probs[i][t] of
+// PolicyLossTerms in generation g, by a central difference of the loss
 // itself (so every clip and the dual clip act as verl's code has them), and
 // 0 where the loss is flat there (a clip holds the token's ratio) or not
 // finite around the point.
-func PolicyLossSlopeGen(g Generation, logProbs, oldLogProbs, advantages [][]float64, p ClipParams, i, t int) float64 {
-	return policyLossSlope(func(lp, old, adv [][]float64) (PolicyTerms, error) { return PolicyLossTermsGen(g, lp, old, adv, p) }, logProbs, oldLogProbs, advantages, i, t)
+func PolicyLossSlope(g Generation, logProbs, oldLogProbs, advantages [][]float64, p ClipParams, i, t int) float64 {
+	return policyLossSlope(func(lp, old, adv [][]float64) (PolicyTerms, error) { return PolicyLossTerms(g, lp, old, adv, p) }, logProbs, oldLogProbs, advantages, i, t)
 }
 
 // policyLossSlope is the central difference of terms' loss at [i][t] in log_probs[i][t].

@@ -12,12 +12,12 @@ func TestPolicyLossSlope(t *testing.T) {
 	lp := [][]float64{{-1.05, -0.5, -1.5, -0.98}} // ratios e^-0.05, e^0.5, e^-0.5, e^0.02
 	adv := [][]float64{{1, 1, -1, -2}}
 	p := ClipParams{Low: 0.2, High: 0.2, C: 3}
-	pt, err := PolicyLossTermsGen(V1Newest, lp, old, adv, p)
+	pt, err := PolicyLossTerms(V1Newest, lp, old, adv, p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for tok, want := range []float64{-1 * pt.Ratio[0][0], 0, 0, 2 * pt.Ratio[0][3]} {
-		got := PolicyLossSlopeGen(V1Newest, lp, old, adv, p, 0, tok)
+		got := PolicyLossSlope(V1Newest, lp, old, adv, p, 0, tok)
 		if math.Abs(got-want) > 1e-6 {
 			t.Errorf("token %d: slope %g, want %g (ratio %g, clipped %g)", tok, got, want, pt.Ratio[0][tok], pt.Clipped[0][tok])
 		}
@@ -36,10 +36,10 @@ func TestPolicyLossSlopeGen(t *testing.T) {
 		g    Generation
 		want float64
 	}{{G01, ratio}, {G03, ratio}, {G04, 0}, {G12, 0}} {
-		if got := PolicyLossSlopeGen(tc.g, lp, old, adv, p, 0, 0); math.Abs(got-tc.want) > 1e-4 {
+		if got := PolicyLossSlope(tc.g, lp, old, adv, p, 0, 0); math.Abs(got-tc.want) > 1e-4 {
 			t.Errorf("%v: slope %g, want %g", tc.g, got, tc.want)
 		}
-		if got, want := PolicyLossSlopeGen(tc.g, lp, old, adv, p, 0, 1), PolicyLossSlopeGen(V1Newest, lp, old, adv, p, 0, 1); math.Abs(got-want) > 1e-9 {
+		if got, want := PolicyLossSlope(tc.g, lp, old, adv, p, 0, 1), PolicyLossSlope(V1Newest, lp, old, adv, p, 0, 1); math.Abs(got-want) > 1e-9 {
 			t.Errorf("%v: unclipped slope %g, want the newest's %g", tc.g, got, want)
 		}
 	}

@@ -53,10 +53,10 @@ func exp32(x float64) float64 {
 // about, in its order.
 var AllKLNames = []string{KL, "k1", KLAbs, KLMSE, "k2", KLLowVar, "k3", KLFull, "kl+", "k1+", "abs+", "mse+", "k2+", "low_var_kl+", "k3+"}
 
-// KLNamesGen lists the names generation g accepts: the four long names, the
+// KLNames lists the names generation g accepts: the four long names, the
 // k1/k2/k3 aliases from KLAliases (v0.4.0) and the "+" names from
 // KLPlusNames (v0.8.0).
-func KLNamesGen(g Generation) []string {
+func KLNames(g Generation) []string {
 	names := []string{KL, KLAbs, KLMSE, KLLowVar}
 	if g.Has(KLAliases) {
 		names = []string{KL, "k1", KLAbs, KLMSE, "k2", KLLowVar, "k3"}
@@ -79,9 +79,9 @@ func klBaseGen(g Generation, name string) (string, error) {
 			if name == KLFull {
 				return "", fmt.Errorf("engine: kl_penalty %q: verl raises NotImplementedError (the full KL needs the whole vocabulary distribution, not two log-probs)", name)
 			}
-			return "", fmt.Errorf("engine: kl_penalty %q is not known to verl %s (it knows %s)", name, g.Range(), strings.Join(KLNamesGen(g), ", "))
+			return "", fmt.Errorf("engine: kl_penalty %q is not known to verl %s (it knows %s)", name, g.Range(), strings.Join(KLNames(g), ", "))
 		}
-		why := fmt.Sprintf("verl %s does not know kl_penalty %q; it knows %s", g.Range(), name, strings.Join(KLNamesGen(g), ", "))
+		why := fmt.Sprintf("verl %s does not know kl_penalty %q; it knows %s", g.Range(), name, strings.Join(KLNames(g), ", "))
 		if name == KLFull {
 			why = "the full KL needs the whole vocabulary distribution, not two log-probs; no verl release implements it"
 		} else if strings.HasSuffix(name, "+") && g.Has(KLPlusRouted) {
@@ -92,8 +92,8 @@ func klBaseGen(g Generation, name string) (string, error) {
 	return klAlias(strings.TrimSuffix(name, "+")), nil
 }
 
-// knownKLGen reports whether name is one of KLNamesGen(g), without building
-// the list (ApplyKLPenaltyGen asks at every call).
+// knownKLGen reports whether name is one of KLNames(g), without building
+// the list (ApplyKLPenalty asks at every call).
 func knownKLGen(g Generation, name string) bool {
 	base := strings.TrimSuffix(name, "+")
 	if base != name && !g.Has(KLPlusNames) {
@@ -108,8 +108,8 @@ func knownKLGen(g Generation, name string) bool {
 	return false
 }
 
-// KLPenaltyGen is kl_penalty(logprob, ref, name) of generation g, unmasked.
-func KLPenaltyGen(g Generation, name string, logprob, ref [][]float64) ([][]float64, error) {
+// KLPenalty is kl_penalty(logprob, ref, name) of generation g, unmasked.
+func KLPenalty(g Generation, name string, logprob, ref [][]float64) ([][]float64, error) {
 	base, err := klBaseGen(g, name)
 	if err != nil {
 		return nil, err
@@ -127,12 +127,12 @@ func UseKLInReward(g Generation, useKLInReward, useKLLoss bool) bool {
 	return !useKLLoss
 }
 
-// ApplyKLPenaltyGen is apply_kl_penalty of generation g. The metric is the
+// ApplyKLPenalty is apply_kl_penalty of generation g. The metric is the
 // mean over rows of each row's masked mean of the KL; before KLMetricEps
 // (v0.3.0.post0, PR #782) a row with no valid token makes it NaN (an error,
 // returned with the rewards and without the controller's update, under
 // ZeroDivError).
-func ApplyKLPenaltyGen(g Generation, scores, oldLogProbs, refLogProb, mask [][]float64, klName string, ctl KLController) (KLReward, error) {
+func ApplyKLPenalty(g Generation, scores, oldLogProbs, refLogProb, mask [][]float64, klName string, ctl KLController) (KLReward, error) {
 	base, err := klBaseGen(g, klName)
 	if err != nil {
 		return KLReward{}, err
@@ -180,14 +180,14 @@ func maskedSumGenScaled(g Generation, k float64, x, mask [][]float64) float64 {
 	return s
 }
 
-// MaskedMeanGen is masked_mean(x, mask) of generation g: Σx·m / (Σm + ε),
+// MaskedMean is masked_mean(x, mask) of generation g: Σx·m / (Σm + ε),
 // ε from MaskedMeanEps. With no ε an empty mask gives 0/0 = NaN, as in
 // verl, or ErrNoValidToken under ZeroDivError; no other error is returned.
-func MaskedMeanGen(g Generation, x, mask [][]float64) (float64, error) {
+func MaskedMean(g Generation, x, mask [][]float64) (float64, error) {
 	return maskedMeanGenScaled(g, 1, x, mask)
 }
 
-// maskedMeanGenScaled is MaskedMeanGen of k·x, for k = ±1.
+// maskedMeanGenScaled is MaskedMean of k·x, for k = ±1.
 func maskedMeanGenScaled(g Generation, k float64, x, mask [][]float64) (float64, error) {
 	n, eps := maskCount(mask), g.meanEps()
 	if n == 0 && eps == 0 && g.Is(ZeroDivError) {
@@ -196,10 +196,10 @@ func maskedMeanGenScaled(g Generation, k float64, x, mask [][]float64) (float64,
 	return maskedSumGenScaled(g, k, x, mask) / (n + eps), nil
 }
 
-// AggModesGen lists the loss_agg_mode names generation g's agg_loss
+// AggModes lists the loss_agg_mode names generation g's agg_loss
 // accepts: none before AggLoss (v0.4.0; every loss is token-mean), the four
 // modes, and token-sum from TokenSumMode (v0.9.0).
-func AggModesGen(g Generation) []AggMode {
+func (g Generation) AggModes() []AggMode {
 	switch {
 	case !g.Has(AggLoss):
 		return []AggMode{TokenMean}
@@ -209,14 +209,14 @@ func AggModesGen(g Generation) []AggMode {
 	return AggModes
 }
 
-// AggregateGen is agg_loss(loss, mask, mode) of generation g with one
+// Aggregate is agg_loss(loss, mask, mode) of generation g with one
 // micro-batch, dp_size = 1 and no global-batch information (a direct call,
 // or the legacy workers). Before AggLoss every loss is masked_mean, and only
 // token-mean is asked for. Under AggSkipsMasked the masked tokens are
 // skipped and token-mean and token-sum add the rows' sums; under
 // ZeroDivError no valid token (token-mean) or no non-empty row (seq-mean)
 // is errNoTokens.
-func AggregateGen(g Generation, loss, mask [][]float64, mode AggMode) (float64, error) {
+func Aggregate(g Generation, loss, mask [][]float64, mode AggMode) (float64, error) {
 	return aggregateGen(g, loss, mask, mode, 0)
 }
 
@@ -231,7 +231,7 @@ func aggregateGen(g Generation, loss, mask [][]float64, mode AggMode, globalBatc
 			}
 			return 0, raise("TypeError", "", "verl %s has no loss_agg_mode: every loss is a token-mean masked_mean (agg_loss arrived in v0.4.0, PR #623)", g.Range())
 		}
-		return MaskedMeanGen(g, loss, mask)
+		return MaskedMean(g, loss, mask)
 	}
 	skip := g.Is(AggSkipsMasked)
 	switch {
@@ -240,12 +240,12 @@ func aggregateGen(g Generation, loss, mask [][]float64, mode AggMode, globalBatc
 		if g.Has(TokenMeanNoEps) {
 			return maskedSumGen(g, loss, mask) / maskCount(mask), nil
 		}
-		return MaskedMeanGen(g, loss, mask)
+		return MaskedMean(g, loss, mask)
 	case mode == TokenSum:
 		if g.Has(TokenSumMode) {
 			return maskedSumGen(g, loss, mask), nil
 		}
-		return 0, raise("ValueError", "Invalid loss_agg_mode: "+string(mode), "verl %s knows %s", g.Range(), joinModes(AggModesGen(g)))
+		return 0, raise("ValueError", "Invalid loss_agg_mode: "+string(mode), "verl %s knows %s", g.Range(), joinModes(g.AggModes()))
 	}
 	b, r := shapeOf(loss)
 	// Per-row sums are torch.sum(loss_mat * loss_mask, dim=-1): a plain
@@ -348,7 +348,7 @@ func aggregateGen(g Generation, loss, mask [][]float64, mode AggMode, globalBatc
 	if g.Is(EngineErrors) {
 		return 0, fmt.Errorf("engine: invalid loss_agg_mode %q", mode)
 	}
-	return 0, raise("ValueError", "Invalid loss_agg_mode: "+string(mode), "verl %s knows %s", g.Range(), joinModes(AggModesGen(g)))
+	return 0, raise("ValueError", "Invalid loss_agg_mode: "+string(mode), "verl %s knows %s", g.Range(), joinModes(g.AggModes()))
 }
 
 func joinModes(ms []AggMode) string {
@@ -359,32 +359,32 @@ func joinModes(ms []AggMode) string {
 	return strings.Join(s, ", ")
 }
 
-// AggregateValueLossGen is compute_value_loss of generation g for one mode:
+// AggregateValueLoss is compute_value_loss of generation g for one mode:
 // vf_loss = 0.5·agg(max loss), without the 0.5 while ValueLossNoHalf
 // (v0.4.0 only), and vf_clipfrac = masked_mean(clipped).
-func AggregateValueLossGen(g Generation, vt ValueTerms, mask [][]float64, mode AggMode) (ValueLoss, error) {
-	loss, err := AggregateGen(g, vt.MaxLoss, mask, mode)
+func AggregateValueLoss(g Generation, vt ValueTerms, mask [][]float64, mode AggMode) (ValueLoss, error) {
+	loss, err := Aggregate(g, vt.MaxLoss, mask, mode)
 	if err != nil {
 		return ValueLoss{}, err
 	}
 	if !g.Has(ValueLossNoHalf) {
 		loss *= 0.5
 	}
-	frac, err := MaskedMeanGen(g, vt.Clipped, mask)
+	frac, err := MaskedMean(g, vt.Clipped, mask)
 	if err != nil {
 		return ValueLoss{}, err
 	}
 	return ValueLoss{Loss: loss, ClipFrac: frac}, nil
 }
 
-// PolicyLossTermsGen is generation g's compute_policy_loss per token. Before
+// PolicyLossTerms is generation g's compute_policy_loss per token. Before
 // ClipLowHigh (v0.4.0) the ratio is clipped to 1 ± p.Ratio; after, to
 // [1 − p.Low, 1 + p.High]. DualClip adds the −A·c cap and asserts c > 1;
 // LogRatioClamp (v0.4.1) clamps the log-ratio to ±20. Before it, a
 // log-ratio beyond 88.72 overflows float32 to +inf, as in verl, and the
 // loss of that token is ∓inf (or NaN where A = 0); under Exp64OverflowError
 // the ratio is float64's exp, and an infinite one is an error.
-func PolicyLossTermsGen(g Generation, logProbs, oldLogProbs, advantages [][]float64, p ClipParams) (PolicyTerms, error) {
+func PolicyLossTerms(g Generation, logProbs, oldLogProbs, advantages [][]float64, p ClipParams) (PolicyTerms, error) {
 	dual := g.Has(DualClip)
 	if dual && !(p.C > 1) {
 		if g.Is(EngineErrors) {
@@ -445,21 +445,21 @@ func clampNaN(x, lo, hi float64) float64 { return clamp(x, lo, hi) }
 func maxNaN(a, b float64) float64        { return fmax(a, b) }
 func minNaN(a, b float64) float64        { return fmin(a, b) }
 
-// AggregatePolicyLossGen is generation g's pg_loss and metrics for one mode.
+// AggregatePolicyLoss is generation g's pg_loss and metrics for one mode.
 // pg_clipfrac_lower exists from DualClip on (0 before). Under
 // Exp64OverflowError an infinite pg_loss is an error.
-func AggregatePolicyLossGen(g Generation, pt PolicyTerms, mask [][]float64, mode AggMode) (PolicyLoss, error) {
-	loss, err := AggregateGen(g, pt.Final, mask, mode)
+func AggregatePolicyLoss(g Generation, pt PolicyTerms, mask [][]float64, mode AggMode) (PolicyLoss, error) {
+	loss, err := Aggregate(g, pt.Final, mask, mode)
 	if err != nil {
 		return PolicyLoss{}, err
 	}
 	// The metrics' mask is the loss's, so they raise no ZeroDivError where
 	// the loss did not.
 	pl := PolicyLoss{Loss: loss}
-	pl.ClipFrac, _ = MaskedMeanGen(g, pt.Clipped, mask)
+	pl.ClipFrac, _ = MaskedMean(g, pt.Clipped, mask)
 	pl.PPOKL, _ = maskedMeanGenScaled(g, -1, pt.LogRatio, mask) // masked_mean(−LogRatio)
 	if pt.DualClipped != nil {
-		pl.ClipFracLower, _ = MaskedMeanGen(g, pt.DualClipped, mask)
+		pl.ClipFracLower, _ = MaskedMean(g, pt.DualClipped, mask)
 	}
 	if g.Is(Exp64OverflowError) && math.IsInf(pl.Loss, 0) {
 		return PolicyLoss{}, fmt.Errorf("engine: verl %s pg_loss overflows to infinity", g.Range())
@@ -467,18 +467,18 @@ func AggregatePolicyLossGen(g Generation, pt PolicyTerms, mask [][]float64, mode
 	return pl, nil
 }
 
-// ActorKLGen is generation g's use_kl_loss path: the KL of the current
+// ActorKL is generation g's use_kl_loss path: the KL of the current
 // policy against the reference, token-mean masked_mean before AggLoss and
 // agg_loss with the configured mode after, times coef, plus pgLoss.
-func ActorKLGen(g Generation, name string, logProbs, refLogProb, mask [][]float64, mode AggMode, coef, pgLoss float64) (ActorKLLoss, error) {
-	kld, err := KLPenaltyGen(g, name, logProbs, refLogProb)
+func ActorKL(g Generation, name string, logProbs, refLogProb, mask [][]float64, mode AggMode, coef, pgLoss float64) (ActorKLLoss, error) {
+	kld, err := KLPenalty(g, name, logProbs, refLogProb)
 	if err != nil {
 		return ActorKLLoss{}, err
 	}
 	if !g.Has(AggLoss) && !g.Is(EngineErrors) {
 		mode = TokenMean
 	}
-	loss, err := AggregateGen(g, kld, mask, mode)
+	loss, err := Aggregate(g, kld, mask, mode)
 	if err != nil {
 		return ActorKLLoss{}, err
 	}

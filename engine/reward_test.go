@@ -22,7 +22,7 @@ func TestApplyKLPenaltyGolden(t *testing.T) {
 			name := decode[string](t, c.Config["kl_penalty"])
 			scores, old, ref, mask := c.matrix(t, c.Inputs, "token_level_scores"), c.matrix(t, c.Inputs, "old_log_probs"), c.matrix(t, c.Inputs, "ref_log_prob"), c.matrix(t, c.Inputs, "response_mask")
 			ctl := &FixedKLController{Beta: c.cfg(t, "kl_coef", 0)}
-			got, err := ApplyKLPenaltyGen(V1Newest, scores, old, ref, mask, name, ctl)
+			got, err := ApplyKLPenalty(V1Newest, scores, old, ref, mask, name, ctl)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,7 +68,7 @@ func TestAdaptiveKLControllerGolden(t *testing.T) {
 func TestApplyKLPenaltyReadsBetaBeforeUpdate(t *testing.T) {
 	ctl := &AdaptiveKLController{Beta: 0.2, Target: 0.1, Horizon: 10}
 	one := [][]float64{{0, 1}}
-	res, err := ApplyKLPenaltyGen(V1Newest, one, [][]float64{{-1, -1}}, [][]float64{{-2, -2}}, [][]float64{{1, 1}}, KL, ctl)
+	res, err := ApplyKLPenalty(V1Newest, one, [][]float64{{-1, -1}}, [][]float64{{-2, -2}}, [][]float64{{1, 1}}, KL, ctl)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,11 +84,11 @@ func TestApplyKLPenaltyReadsBetaBeforeUpdate(t *testing.T) {
 func TestKLMetricEmptyRow(t *testing.T) {
 	z := [][]float64{{0, 0}, {0, 0}}
 	old, ref, mask := [][]float64{{-1, -1}, {-1, -1}}, [][]float64{{-1.5, -1.5}, {-1.5, -1.5}}, [][]float64{{1, 1}, {0, 0}}
-	res, err := ApplyKLPenaltyGen(V1Newest, z, old, ref, mask, KL, &FixedKLController{Beta: 0.1})
+	res, err := ApplyKLPenalty(V1Newest, z, old, ref, mask, KL, &FixedKLController{Beta: 0.1})
 	if err != nil || math.Abs(res.CurrentKL-0.25) > 1e-8 {
 		t.Errorf("newest metric = %v, %v; want (0.5 + 0)/2 = 0.25", res.CurrentKL, err)
 	}
-	if _, err := ApplyKLPenaltyGen(V1Early, z, old, ref, mask, KL, &FixedKLController{Beta: 0.1}); err == nil {
+	if _, err := ApplyKLPenalty(V1Early, z, old, ref, mask, KL, &FixedKLController{Beta: 0.1}); err == nil {
 		t.Error("v0.2 metric with an empty row: want an error, got none")
 	}
 }

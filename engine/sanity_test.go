@@ -35,7 +35,7 @@ func TestValuesShifted(t *testing.T) {
 		values [][]float64
 		found  bool
 	}{{"good", good, false}, {"shifted", shifted, true}} {
-		ret := GAEGen(G12, scores, tc.values, mask, 1, 1).Returns
+		ret := GAE(G12, scores, tc.values, mask, 1, 1).Returns
 		f := ValuesShifted(tc.values, ret, mask)
 		if (f != nil) != tc.found {
 			t.Errorf("%s: finding %+v", tc.name, f)

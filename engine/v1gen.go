@@ -41,7 +41,7 @@ const (
 	// exception), and a loss_agg_mode the version lacks is refused where the
 	// generations fall back to token-mean (the actor's KL loss before AggLoss).
 	EngineErrors
-	// KLPlusShortList: KLNamesGen offers only the "+" names k1+, k3+ and
+	// KLPlusShortList: KLNames offers only the "+" names k1+, k3+ and
 	// low_var_kl+, after the rest (it accepts every "+" name all the same).
 	KLPlusShortList
 )

@@ -126,7 +126,7 @@ func legacyWhiten(v Version, x, mask [][]float64) ([][]float64, WhitenStats, err
 // observation spans and tail padding are skipped: V_next and A_next come from
 // the next valid token and rewards inside masked spans are discarded.
 func legacyGAE(v Version, rewards, values, mask [][]float64, gamma, lam float64) GAEResult {
-	return GAEGen(v.Gen(), rewards, values, mask, gamma, lam)
+	return GAE(v.Gen(), rewards, values, mask, gamma, lam)
 }
 
 // legacyKLNames lists the estimator names a version accepts, in the order the UI

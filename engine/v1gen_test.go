@@ -130,23 +130,23 @@ func checkV1(t *testing.T, in v1Batch) {
 		g := v.V1Gen()
 		c := v1Compare{t: t, at: fmt.Sprintf("%s %dx%d", v, in.b, in.r)}
 		for _, mode := range append(slices.Clone(AggModes), "bogus") {
-			got, err := AggregateGen(g, in.loss, in.mask, mode)
+			got, err := Aggregate(g, in.loss, in.mask, mode)
 			want, werr := legacyAggregate(v, in.loss, in.mask, mode)
 			c.float("Aggregate "+string(mode), got, want)
 			c.err("Aggregate "+string(mode), err, werr)
 		}
-		got, err := MaskedMeanGen(g, in.loss, in.mask)
+		got, err := MaskedMean(g, in.loss, in.mask)
 		want, werr := legacyMaskedMean(v, in.loss, in.mask)
 		c.float("MaskedMean", got, want)
 		c.err("MaskedMean", err, werr)
 
-		w, st, err := WhitenGen(g, in.adv, in.mask)
+		w, st, err := Whiten(g, in.adv, in.mask)
 		ww, wst, werr := legacyWhiten(v, in.adv, in.mask)
 		c.matrix("Whiten", w, ww)
 		c.stats("Whiten", st, wst)
 		c.err("Whiten", err, werr)
 
-		gae, wgae := GAEGen(g, in.rewards, in.values, in.mask, in.gamma, in.lam), legacyGAE(v, in.rewards, in.values, in.mask, in.gamma, in.lam)
+		gae, wgae := GAE(g, in.rewards, in.values, in.mask, in.gamma, in.lam), legacyGAE(v, in.rewards, in.values, in.mask, in.gamma, in.lam)
 		for k, pair := range [][2][][]float64{{gae.NextValues, wgae.NextValues}, {gae.Deltas, wgae.Deltas}, {gae.Advantages, wgae.Advantages}, {gae.Returns, wgae.Returns}, {gae.Whitened, wgae.Whitened}} {
 			c.matrix(fmt.Sprintf("GAE matrix %d", k), pair[0], pair[1])
 		}
@@ -160,17 +160,17 @@ func checkV1(t *testing.T, in v1Batch) {
 			}
 		}
 
-		if got, want := KLNamesGen(g), legacyKLNames(v); !slices.Equal(got, want) {
+		if got, want := KLNames(g), legacyKLNames(v); !slices.Equal(got, want) {
 			t.Errorf("%s: KLNames %v, legacy %v", c.at, got, want)
 		}
 		for _, name := range v1Names {
-			kl, err := KLPenaltyGen(g, name, in.lp, in.ref)
+			kl, err := KLPenalty(g, name, in.lp, in.ref)
 			wkl, werr := legacyKLPenalty(v, name, in.lp, in.ref)
 			c.matrix("KLPenalty "+name, kl, wkl)
 			c.err("KLPenalty "+name, err, werr)
 
 			ctl, wctl := &AdaptiveKLController{Beta: 0.1, Target: 0.05, Horizon: 100}, &AdaptiveKLController{Beta: 0.1, Target: 0.05, Horizon: 100}
-			res, err := ApplyKLPenaltyGen(g, in.scores, in.old, in.ref, in.mask, name, ctl)
+			res, err := ApplyKLPenalty(g, in.scores, in.old, in.ref, in.mask, name, ctl)
 			wres, werr := legacyApplyKLPenalty(v, in.scores, in.old, in.ref, in.mask, name, wctl)
 			c.matrix("ApplyKLPenalty KLDUnmasked "+name, res.KLDUnmasked, wres.KLDUnmasked)
 			c.matrix("ApplyKLPenalty KLD "+name, res.KLD, wres.KLD)
@@ -182,7 +182,7 @@ func checkV1(t *testing.T, in v1Batch) {
 		}
 		for _, name := range []string{KL, "k3", KLLowVar, "low_var_kl+", "kl+", KLFull} {
 			for _, mode := range []AggMode{TokenMean, SeqMeanTokenMean, TokenSum} {
-				a, err := ActorKLGen(g, name, in.lp, in.ref, in.mask, mode, 0.1, 0.5)
+				a, err := ActorKL(g, name, in.lp, in.ref, in.mask, mode, 0.1, 0.5)
 				wa, werr := legacyActorKL(v, name, in.lp, in.ref, in.mask, mode, 0.1, 0.5)
 				c.matrix("ActorKL KLD", a.KLD, wa.KLD)
 				c.float("ActorKL KLLoss "+name, a.KLLoss, wa.KLLoss)
@@ -191,7 +191,7 @@ func checkV1(t *testing.T, in v1Batch) {
 			}
 		}
 
-		pt, err := PolicyLossTermsGen(g, in.lp, in.old, in.adv, in.clip)
+		pt, err := PolicyLossTerms(g, in.lp, in.old, in.adv, in.clip)
 		wpt, werr := legacyPolicyLossTerms(v, in.lp, in.old, in.adv, in.clip)
 		c.err("PolicyLossTerms", err, werr)
 		for k, pair := range [][2][][]float64{{pt.LogRatio, wpt.LogRatio}, {pt.Ratio, wpt.Ratio}, {pt.Losses1, wpt.Losses1}, {pt.Losses2, wpt.Losses2},
@@ -200,7 +200,7 @@ func checkV1(t *testing.T, in v1Batch) {
 		}
 		if werr == nil {
 			for _, mode := range append(slices.Clone(AggModes), "bogus") {
-				pl, err := AggregatePolicyLossGen(g, wpt, in.mask, mode)
+				pl, err := AggregatePolicyLoss(g, wpt, in.mask, mode)
 				wpl, werr := legacyAggregatePolicyLoss(v, wpt, in.mask, mode)
 				c.float("AggregatePolicyLoss Loss", pl.Loss, wpl.Loss)
 				c.float("AggregatePolicyLoss ClipFrac", pl.ClipFrac, wpl.ClipFrac)
@@ -211,13 +211,13 @@ func checkV1(t *testing.T, in v1Batch) {
 		}
 		for i := range in.b {
 			for k := range in.r {
-				c.float(fmt.Sprintf("PolicyLossSlope [%d][%d]", i, k), PolicyLossSlopeGen(g, in.lp, in.old, in.adv, in.clip, i, k), legacyPolicyLossSlope(v, in.lp, in.old, in.adv, in.clip, i, k))
+				c.float(fmt.Sprintf("PolicyLossSlope [%d][%d]", i, k), PolicyLossSlope(g, in.lp, in.old, in.adv, in.clip, i, k), legacyPolicyLossSlope(v, in.lp, in.old, in.adv, in.clip, i, k))
 			}
 		}
 
 		vt := ValueLossTerms(in.values, in.vpreds, in.returns, 0.5)
 		for _, mode := range append(slices.Clone(AggModes), "bogus") {
-			vl, err := AggregateValueLossGen(g, vt, in.mask, mode)
+			vl, err := AggregateValueLoss(g, vt, in.mask, mode)
 			wvl, werr := legacyAggregateValueLoss(v, vt, in.mask, mode)
 			c.float("AggregateValueLoss Loss "+string(mode), vl.Loss, wvl.Loss)
 			c.float("AggregateValueLoss ClipFrac "+string(mode), vl.ClipFrac, wvl.ClipFrac)

@@ -42,7 +42,7 @@ func bruteVariance(m VarianceToy, lam, bias float64) VarianceSpread {
 					v[t] += bias
 				}
 			}
-			a := GAEGen(LastGeneration, [][]float64{r}, [][]float64{v}, [][]float64{make1(T)}, m.Gamma, lam).Advantages[0][0]
+			a := GAE(LastGeneration, [][]float64{r}, [][]float64{v}, [][]float64{make1(T)}, m.Gamma, lam).Advantages[0][0]
 			mean += p * ps * a
 			sq += p * ps * a * a
 		}

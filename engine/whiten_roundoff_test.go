@@ -42,7 +42,7 @@ func TestWhitenedRoundoffHoldsOnVerl(t *testing.T) {
 		blocks := decode[map[string]goldenGAE](t, raw)
 		for _, v := range []Version{VerlEarly, VerlNewest} {
 			want := blocks[v.String()]
-			got := GAEGen(v.V1Gen(), rewards, values, mask, gamma, lam)
+			got := GAE(v.V1Gen(), rewards, values, mask, gamma, lam)
 			if want.Whitened == nil || got.Whitened == nil {
 				continue
 			}
@@ -62,7 +62,7 @@ func TestWhitenedRoundoffHoldsOnVerl(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s: no whitening input", key)
 			}
-			_, st, err := WhitenGen(in.gen(), x, in.Mask)
+			_, st, err := Whiten(in.gen(), x, in.Mask)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -100,7 +100,7 @@ func TestWhitenedRoundoffConstant(t *testing.T) {
 		t.Fatal(err)
 	}
 	x, steps, _ := WhitenInput("reinforce_plus_plus", in)
-	_, st, _ := WhitenGen(G03, x, mask)
+	_, st, _ := Whiten(G03, x, mask)
 	// float32's whitening of the constant 3: Σ 3 over 13 tokens is 39 exactly, 39/(13 + 1e-8) = 3 in float32.
 	n32 := float32(13) + float32(1e-8)
 	mean32 := float32(39) / n32

@@ -8,7 +8,7 @@ package engine
 func WhitenRows(g Generation, x, mask [][]float64) [][]float64 {
 	out := newMatrix(shapeOf(x))
 	for i, row := range x {
-		w, st, err := WhitenGen(g, [][]float64{row}, [][]float64{mask[i]})
+		w, st, err := Whiten(g, [][]float64{row}, [][]float64{mask[i]})
 		switch {
 		case err == nil:
 			copy(out[i], w[0])

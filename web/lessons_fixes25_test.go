@@ -182,7 +182,7 @@ func TestHorizonEffectiveHorizon(t *testing.T) {
 	for i := range r {
 		r[i], m[i] = 1, 1 // every δ_k = 1, so A_0 = Σ_k (γλ)^k, δ₀'s weight being 1
 	}
-	a0 := engine.GAEGen(engine.LastGeneration, [][]float64{r}, [][]float64{v}, [][]float64{m}, 1, lam).Advantages[0][0]
+	a0 := engine.GAE(engine.LastGeneration, [][]float64{r}, [][]float64{v}, [][]float64{m}, 1, lam).Advantages[0][0]
 	h, share := int(math.Round(a0)), int(math.Round(100/a0))
 	if h != int(math.Round(1/(1-lam))) {
 		t.Fatalf("the engine's Σ(γλ)^k = %v, not 1/(1−γλ)", a0)
@@ -290,13 +290,13 @@ func TestMisconceptionsZeroDiagnosis(t *testing.T) {
 func TestGlossaryWhiteningAndBaseline(t *testing.T) {
 	// Over the batch [0 2 | 4] (9 masked out): mean 2, unbiased variance 4
 	// (the biased one, 8/3, would give −1.22).
-	w, _, err := engine.WhitenGen(engine.LastGeneration, [][]float64{{0, 2}, {4, 9}}, [][]float64{{1, 1}, {1, 0}})
+	w, _, err := engine.Whiten(engine.LastGeneration, [][]float64{{0, 2}, {4, 9}}, [][]float64{{1, 1}, {1, 0}})
 	if err != nil || !near(w[0][0], -1, 1e-6) {
 		t.Fatalf("whitening [0 2 | 4]: %v (%v), want −1 (the unbiased variance over the whole batch)", w, err)
 	}
 	// [0, 1e-8]: ε = 1e-8 inside the root gives −5e-9/√(5e-17 + 1e-8) ≈ −5e-5;
 	// outside it, −5e-9/(√5e-17 + 1e-8) ≈ −0.29.
-	w, _, err = engine.WhitenGen(engine.LastGeneration, [][]float64{{0, 1e-8}}, [][]float64{{1, 1}})
+	w, _, err = engine.Whiten(engine.LastGeneration, [][]float64{{0, 1e-8}}, [][]float64{{1, 1}})
 	if want := -5e-9 / math.Sqrt(5e-17+1e-8); err != nil || math.Abs(w[0][0]/want-1) > 1e-3 {
 		t.Fatalf("whitening [0, 1e-8]: %v (%v), want %v (ε inside the square root)", w, err, want)
 	}

@@ -48,7 +48,7 @@ var seedQuestions = []seedQuestion{{
 			t.Fatal("the engine has no mask-aware GAE")
 		}
 		for _, g := range []engine.Generation{aware.From - 1, aware.From} {
-			a, b := engine.GAEGen(g, r, v, holes, 1, 0.9).Advantages[0][0], engine.GAEGen(g, r, v, ones, 1, 0.9).Advantages[0][0]
+			a, b := engine.GAE(g, r, v, holes, 1, 0.9).Advantages[0][0], engine.GAE(g, r, v, ones, 1, 0.9).Advantages[0][0]
 			if reads := a != b; reads != (g == aware.From) {
 				t.Errorf("%s: the loop reads the mask: %t (A₀ %v with a hole, %v without)", g.Tag(), reads, a, b)
 			}
@@ -196,7 +196,7 @@ var seedQuestions = []seedQuestion{{
 		// the whitened advantage itself (verl's loss is its negative).
 		w := row(t, "p=dense", "white")
 		lp := [][]float64{make([]float64, len(w))}
-		terms, err := engine.PolicyLossTermsGen(engine.LastGeneration, lp, lp, [][]float64{w}, engine.ClipParams{Ratio: 0.2, Low: 0.2, High: 0.2, C: 3})
+		terms, err := engine.PolicyLossTerms(engine.LastGeneration, lp, lp, [][]float64{w}, engine.ClipParams{Ratio: 0.2, Low: 0.2, High: 0.2, C: 3})
 		if err != nil {
 			t.Fatal(err)
 		}

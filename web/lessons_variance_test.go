@@ -66,11 +66,11 @@ func TestHorizonLessonVarianceBlock(t *testing.T) {
 // critic's A_0 at λ = 0 is its bias (0.2, the perfect critic's δ_0 being 0),
 // and at λ = 0.5 with V = 0 each reward reaches A_0 scaled by (γλ)^k.
 func TestHorizonLessonNumbers(t *testing.T) {
-	g := engine.GAEGen(engine.V1Newest, [][]float64{{0, 0, 0, 0, 1}}, [][]float64{{1, 1.2, 1.2, 1.2, 1.2}}, [][]float64{{1, 1, 1, 1, 1}}, 1, 0)
+	g := engine.GAE(engine.V1Newest, [][]float64{{0, 0, 0, 0, 1}}, [][]float64{{1, 1.2, 1.2, 1.2, 1.2}}, [][]float64{{1, 1, 1, 1, 1}}, 1, 0)
 	if a := g.Advantages[0][0]; math.Abs(a-0.2) > 1e-12 {
 		t.Errorf("biased critic, λ=0: A_0 = %g, want 0.2", a)
 	}
-	if a := engine.GAEGen(engine.V1Newest, [][]float64{{0, 0, 0, 0, 1}}, [][]float64{{1, 1, 1, 1, 1}}, [][]float64{{1, 1, 1, 1, 1}}, 1, 0).Advantages[0][0]; a != 0 {
+	if a := engine.GAE(engine.V1Newest, [][]float64{{0, 0, 0, 0, 1}}, [][]float64{{1, 1, 1, 1, 1}}, [][]float64{{1, 1, 1, 1, 1}}, 1, 0).Advantages[0][0]; a != 0 {
 		t.Errorf("perfect critic, λ=0: A_0 = %g, want 0", a)
 	}
 	s, _ := scenario.Preset("zero-critic")

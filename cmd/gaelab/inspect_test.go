@@ -59,7 +59,7 @@ func (d dump) write(t testing.TB, path string) {
 			rew[i][L-1] = float64(rng.IntN(2))
 		}
 	}
-	g := engine.GAEGen(rel.Gen, rew, val, mask, 1, d.lam)
+	g := engine.GAE(rel.Gen, rew, val, mask, 1, d.lam)
 	if g.WhitenErr != nil {
 		t.Fatal(g.WhitenErr)
 	}
@@ -132,7 +132,7 @@ func TestInspectExitCodes(t *testing.T) {
 	rel, _ := engine.ParseRelease("v0.5.0")
 	mask := [][]float64{{1, 1, 1, 0}, {1, 1, 1, 1}}
 	rew, val := [][]float64{{0, 0, 1, 0}, {0, 0, 0, 0.5}}, [][]float64{{0.3, 0.4, 0.6, 0}, {0.2, 0.1, 0.5, 0.7}}
-	g := engine.GAEGen(rel.Gen, rew, val, mask, 1, 0.95)
+	g := engine.GAE(rel.Gen, rew, val, mask, 1, 0.95)
 	jsonCase, _ := json.Marshal(map[string]any{"inputs": map[string]any{"response_mask": mask, "token_level_rewards": rew, "values": val, "advantages": g.Whitened, "returns": g.Returns},
 		"config": map[string]any{"gamma": 1, "lam": 0.95, "ver": "v0.5.0"}})
 	jsonFile := filepath.Join(dir, "case.json")

@@ -60,7 +60,7 @@ func TestClippedTokensAreOutsideTheBand(t *testing.T) {
 			values[k], vpreds[k], returns[k] = rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()
 		}
 		p := engine.ClipParams{Low: 0.05 + 0.3*rng.Float64(), High: 0.05 + 0.3*rng.Float64(), C: 3}
-		pt, err := engine.PolicyLossTermsGen(engine.V1Newest, [][]float64{lp}, [][]float64{old}, [][]float64{adv}, p)
+		pt, err := engine.PolicyLossTerms(engine.V1Newest, [][]float64{lp}, [][]float64{old}, [][]float64{adv}, p)
 		if err != nil {
 			t.Fatal(err)
 		}

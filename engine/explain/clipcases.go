@@ -65,12 +65,12 @@ func clipCase(g engine.Generation, eps float64, positive bool, ratio float64) (C
 	p := engine.ClipParams{Ratio: eps, Low: eps, High: eps, C: 3}
 	lp, old := [][]float64{{math.Log(ratio)}}, [][]float64{{0}}
 	a := [][]float64{{adv}}
-	pt, err := engine.PolicyLossTermsGen(g, lp, old, a, p)
+	pt, err := engine.PolicyLossTerms(g, lp, old, a, p)
 	if err != nil {
 		return ClipCase{}, err
 	}
 	return ClipCase{
 		Positive: positive, Ratio: ratio, Loss: pt.Final[0][0], Clipped: pt.Clipped[0][0] == 1,
-		Slope: engine.PolicyLossSlopeGen(g, lp, old, a, p, 0, 0),
+		Slope: engine.PolicyLossSlope(g, lp, old, a, p, 0, 0),
 	}, nil
 }

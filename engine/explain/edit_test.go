@@ -11,7 +11,7 @@ import (
 
 // run is one response's Run by generation g's GAE.
 func run(g engine.Generation, r, v, m []float64) Run {
-	return Run{Rewards: r, GAE: engine.GAEGen(g, [][]float64{r}, [][]float64{v}, [][]float64{m}, 1, 0.95)}
+	return Run{Rewards: r, GAE: engine.GAE(g, [][]float64{r}, [][]float64{v}, [][]float64{m}, 1, 0.95)}
 }
 
 func TestCompareRunsGolden(t *testing.T) {

@@ -34,7 +34,7 @@ func EmptyBatch(mode engine.AggMode) []EmptyAnswer {
 	loss, mask := [][]float64{{1}}, [][]float64{{0}}
 	var out []EmptyAnswer
 	for _, g := range engine.Generations() {
-		x, err := engine.AggregateGen(g, loss, mask, mode)
+		x, err := engine.Aggregate(g, loss, mask, mode)
 		if n := len(out); n > 0 && sameAnswer(out[n-1], x, err) {
 			out[n-1].To = g
 			continue

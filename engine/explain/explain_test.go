@@ -35,7 +35,7 @@ func TestNStepMixIsGAE(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
 	for trial := range 400 {
 		gen, r, v, m, gamma, lam := randomCase(rng, trial)
-		g := engine.GAEGen(gen, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, lam)
+		g := engine.GAE(gen, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, lam)
 		for k := range r {
 			steps := Steps(gen, m, k)
 			if len(steps) == 0 {
@@ -88,7 +88,7 @@ func TestTelescopeHoldsOnTheEngine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	for trial := range 200 {
 		gen, r, v, m, gamma, _ := randomCase(rng, trial)
-		g := engine.GAEGen(gen, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, 1)
+		g := engine.GAE(gen, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, 1)
 		T := len(r)
 		steps, valid := make([]float64, T), make([]bool, T)
 		for k := range T {

@@ -17,5 +17,5 @@ func Horizon(g engine.Generation, T int, gamma, lam float64) []float64 {
 	for t := range m {
 		m[t] = 1
 	}
-	return engine.GAEGen(g, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, lam).Advantages[0]
+	return engine.GAE(g, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, lam).Advantages[0]
 }

@@ -43,7 +43,7 @@ func TestMixNStepsChecksTheEngine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	for trial := range 300 {
 		gen, r, v, m, gamma, lam := randomCase(rng, trial)
-		g := engine.GAEGen(gen, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, lam)
+		g := engine.GAE(gen, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, lam)
 		for k := range r {
 			steps := Steps(gen, m, k)
 			if len(steps) == 0 {

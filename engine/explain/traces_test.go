@@ -17,7 +17,7 @@ func TestEligibilityTracesAgreeOffline(t *testing.T) {
 	values := [][]float64{{0.3, 0.4, 0.6}}
 	mask := [][]float64{{1, 1, 1}}
 	for _, lam := range []float64{0, 0.5, 0.95, 1} {
-		g := engine.GAEGen(engine.V1Newest, rewards, values, mask, 1, lam)
+		g := engine.GAE(engine.V1Newest, rewards, values, mask, 1, lam)
 		tr := EligibilityTraces(g.Deltas[0], 1, lam)
 		last := tr.Received[len(tr.Received)-1]
 		for j, a := range g.Advantages[0] {

@@ -18,9 +18,9 @@ func valueLoss(mode engine.AggMode) Numbers {
 	v := []float64{0.2, 0.4, 0.6, 0.8, 0}
 	m := []float64{1, 0, 0, 1, 0}
 	return func(g engine.Generation) ([]float64, error) {
-		gae := engine.GAEGen(g, one(r), one(v), one(m), 1, 0.95)
+		gae := engine.GAE(g, one(r), one(v), one(m), 1, 0.95)
 		vt := engine.ValueLossTerms(one(v), one(v), gae.Returns, 0.5)
-		l, err := engine.AggregateValueLossGen(g, vt, one(m), mode)
+		l, err := engine.AggregateValueLoss(g, vt, one(m), mode)
 		return []float64{l.Loss}, err
 	}
 }

@@ -118,7 +118,7 @@ func CompareVersions(in VersionInputs) VersionChain {
 		}
 	}
 	gae := func(g engine.Generation, r, vs []float64) engine.GAEResult {
-		return engine.GAEGen(g, [][]float64{r}, [][]float64{vs}, [][]float64{in.Mask}, in.Gamma, in.Lam)
+		return engine.GAE(g, [][]float64{r}, [][]float64{vs}, [][]float64{in.Mask}, in.Gamma, in.Lam)
 	}
 	c.Early = gae(engine.V1Early, in.Rewards, in.Values)
 	c.NoEOS = gae(engine.V1Early, in.Rewards, c.noEOSValues)
@@ -154,7 +154,7 @@ func (c VersionChain) steps(q Quantity) ([][]float64, []Reason) {
 			out[0] = c.Early.Whitened[0]
 		}
 		for _, g := range chain {
-			w, _, err := engine.WhitenGen(engine.V1Newest, g.Advantages, [][]float64{c.in.Mask})
+			w, _, err := engine.Whiten(engine.V1Newest, g.Advantages, [][]float64{c.in.Mask})
 			if err != nil {
 				out = append(out, nil)
 				continue

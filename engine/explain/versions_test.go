@@ -29,8 +29,8 @@ func TestVersionChainEnds(t *testing.T) {
 	in := versionCase()
 	c := CompareVersions(in)
 	one := func(x []float64) [][]float64 { return [][]float64{x} }
-	early := engine.GAEGen(engine.V1Early, one(in.Rewards), one(in.Values), one(in.Mask), in.Gamma, in.Lam)
-	newest := engine.GAEGen(engine.V1Newest, one(in.Rewards), one(in.Values), one(in.Mask), in.Gamma, in.Lam)
+	early := engine.GAE(engine.V1Early, one(in.Rewards), one(in.Values), one(in.Mask), in.Gamma, in.Lam)
+	newest := engine.GAE(engine.V1Newest, one(in.Rewards), one(in.Values), one(in.Mask), in.Gamma, in.Lam)
 	for _, q := range []Quantity{NextValues, Deltas, Advantages, Returns} {
 		e, n, _, _ := c.Marks(q)
 		want := map[Quantity][2][][]float64{

@@ -124,16 +124,16 @@ func (tr *Trainer) actorLoss(params []float64, b *Batch, lo, hi int, w []float64
 		}
 	}
 	lp := logp[lo:hi]
-	pt, err := engine.PolicyLossTermsGen(g, lp, b.OldLogProbs[lo:hi], b.Advantages[lo:hi], clip)
+	pt, err := engine.PolicyLossTerms(g, lp, b.OldLogProbs[lo:hi], b.Advantages[lo:hi], clip)
 	if err != nil {
 		return actorBatch{}, err
 	}
 	agg := actorAgg(g)
 	var pl engine.PolicyLoss
 	if engineWorkers(g) {
-		pl, err = engine.AggregatePolicyLossEngineGen(g, pt, m, mode)
+		pl, err = engine.AggregatePolicyLossEngine(g, pt, m, mode)
 	} else {
-		pl, err = engine.AggregatePolicyLossGen(g, pt, m, mode)
+		pl, err = engine.AggregatePolicyLoss(g, pt, m, mode)
 	}
 	if err != nil {
 		return actorBatch{}, err
@@ -146,7 +146,7 @@ func (tr *Trainer) actorLoss(params []float64, b *Batch, lo, hi int, w []float64
 	}
 	var kl engine.ActorKLLoss
 	if c.UseKLLoss && engineWorkers(g) { // losses.py :135: kl_penalty, then agg_loss with the global batch
-		if kl.KLD, err = engine.KLPenaltyGen(g, c.KLLossType, lp, b.RefLogProb[lo:hi]); err != nil {
+		if kl.KLD, err = engine.KLPenalty(g, c.KLLossType, lp, b.RefLogProb[lo:hi]); err != nil {
 			return actorBatch{}, err
 		}
 		if kl.KLLoss, err = agg(g, kl.KLD, m, mode); err != nil {
@@ -154,7 +154,7 @@ func (tr *Trainer) actorLoss(params []float64, b *Batch, lo, hi int, w []float64
 		}
 		kl.Total = pl.Loss + c.KLLossCoef*kl.KLLoss
 	} else if c.UseKLLoss {
-		if kl, err = engine.ActorKLGen(g, c.KLLossType, lp, b.RefLogProb[lo:hi], m, mode, c.KLLossCoef, pl.Loss); err != nil {
+		if kl, err = engine.ActorKL(g, c.KLLossType, lp, b.RefLogProb[lo:hi], m, mode, c.KLLossCoef, pl.Loss); err != nil {
 			return actorBatch{}, err
 		}
 	}

@@ -204,11 +204,11 @@ func (c Config) check() (engine.Generation, error) {
 	if !member(c.LossAggMode, aggNames(g)) {
 		return 0, fieldError("loss_agg_mode", "verl %s knows %s, not %q", c.Release, strings.Join(aggNames(g), ", "), c.LossAggMode)
 	}
-	if !member(c.KLPenalty, engine.KLNamesGen(g)) {
-		return 0, fieldError("kl_penalty", "verl %s knows %s, not %q", c.Release, strings.Join(engine.KLNamesGen(g), ", "), c.KLPenalty)
+	if !member(c.KLPenalty, engine.KLNames(g)) {
+		return 0, fieldError("kl_penalty", "verl %s knows %s, not %q", c.Release, strings.Join(engine.KLNames(g), ", "), c.KLPenalty)
 	}
-	if c.UseKLLoss && !member(c.KLLossType, engine.KLNamesGen(g)) {
-		return 0, fieldError("kl_loss_type", "verl %s knows %s, not %q", c.Release, strings.Join(engine.KLNamesGen(g), ", "), c.KLLossType)
+	if c.UseKLLoss && !member(c.KLLossType, engine.KLNames(g)) {
+		return 0, fieldError("kl_loss_type", "verl %s knows %s, not %q", c.Release, strings.Join(engine.KLNames(g), ", "), c.KLLossType)
 	}
 	if c.Estimator != "gae" {
 		if _, ok := estimator(g, c.Estimator, c.NormByStd); !ok {
@@ -220,7 +220,7 @@ func (c Config) check() (engine.Generation, error) {
 
 func aggNames(g engine.Generation) []string {
 	var s []string
-	for _, m := range engine.AggModesGen(g) {
+	for _, m := range g.AggModes() {
 		s = append(s, string(m))
 	}
 	return s
@@ -238,7 +238,7 @@ func member(s string, list []string) bool {
 // estimator finds the release's outcome estimator under verl's name.
 func estimator(g engine.Generation, name string, normByStd bool) (engine.OutcomeEstimator, bool) {
 	key := engine.VerlEstimatorKey(name, normByStd)
-	for _, e := range engine.OutcomeEstimatorsGen(g) {
+	for _, e := range g.OutcomeEstimators() {
 		if e.Key == key && !strings.HasSuffix(e.Key, engine.ForceDeviceSuffix) {
 			return e, true
 		}

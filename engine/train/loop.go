@@ -45,7 +45,7 @@ import (
 //     workers/utils/losses.py's (:57 ppo_loss, :147 value_loss). The actor's
 //     pg_loss, entropy and kl_loss call agg_loss with dp_size = 1,
 //     batch_num_tokens = Σ response_mask and global_batch_size = the
-//     mini-batch's rows (engine.AggregateEngineGen); the critic does so
+//     mini-batch's rows (engine.AggregateEngine); the critic does so
 //     from v0.9.0 (CriticGlobalBatch), v0.8.0's calls it directly. Each
 //     mini-batch's update appends one value per metric, the Metric class
 //     summing or averaging over its micro-batches (one here), and the
@@ -73,9 +73,9 @@ type aggFunc func(g engine.Generation, loss, mask [][]float64, mode engine.AggMo
 // actorAgg is the actor's agg_loss: the engine workers' from v0.8.0.
 func actorAgg(g engine.Generation) aggFunc {
 	if engineWorkers(g) {
-		return engine.AggregateEngineGen
+		return engine.AggregateEngine
 	}
-	return engine.AggregateGen
+	return engine.Aggregate
 }
 
 // criticGlobalBatch: the critic's agg_loss has the global-batch arguments (v0.9.0).
@@ -86,9 +86,9 @@ func criticGlobalBatch(g engine.Generation) bool {
 // criticAgg is the critic's agg_loss.
 func criticAgg(g engine.Generation) aggFunc {
 	if criticGlobalBatch(g) {
-		return engine.AggregateEngineGen
+		return engine.AggregateEngine
 	}
-	return engine.AggregateGen
+	return engine.Aggregate
 }
 
 func entropyMetric(g engine.Generation) string {
@@ -481,7 +481,7 @@ func (tr *Trainer) update(b Batch) (Iteration, error) {
 
 	var metrics engine.MetricLists
 	if !entropyInUpdate(g) {
-		e, err := engine.AggregateGen(g, entropys, mask, engine.AggMode(c.LossAggMode))
+		e, err := engine.Aggregate(g, entropys, mask, engine.AggMode(c.LossAggMode))
 		if err != nil {
 			return Iteration{}, fmt.Errorf("train: iteration %d: entropy: %w", st.Iteration, err)
 		}
@@ -495,18 +495,18 @@ func (tr *Trainer) update(b Batch) (Iteration, error) {
 		if c.KLCtrl == "adaptive" {
 			ctl = &engine.AdaptiveKLController{Beta: st.Beta, Target: c.TargetKL, Horizon: c.Horizon}
 		}
-		kr, err := engine.ApplyKLPenaltyGen(g, b.TokenLevelScores, b.OldLogProbs, b.RefLogProb, mask, c.KLPenalty, ctl)
+		kr, err := engine.ApplyKLPenalty(g, b.TokenLevelScores, b.OldLogProbs, b.RefLogProb, mask, c.KLPenalty, ctl)
 		if err != nil {
 			return Iteration{}, fmt.Errorf("train: iteration %d: apply_kl_penalty: %w", st.Iteration, err)
 		}
 		b.TokenLevelRewards, b.CurrentKL = kr.Rewards, kr.CurrentKL
 		st.Beta = ctl.Value()
-		kl, coeff := engine.RewardKLMetricsGen(g)
+		kl, coeff := engine.RewardKLMetrics(g)
 		metrics.Set(kl, kr.CurrentKL)
 		metrics.Set(coeff, kr.Beta)
 	}
 	if useCritic {
-		res := engine.GAEGen(g, b.TokenLevelRewards, b.Values, mask, c.Gamma, c.Lam)
+		res := engine.GAE(g, b.TokenLevelRewards, b.Values, mask, c.Gamma, c.Lam)
 		if res.WhitenErr != nil {
 			return Iteration{}, fmt.Errorf("train: iteration %d: GAE: %w", st.Iteration, res.WhitenErr)
 		}
@@ -543,7 +543,7 @@ func (tr *Trainer) update(b Batch) (Iteration, error) {
 	if err != nil {
 		return Iteration{}, fmt.Errorf("train: iteration %d: compute_data_metrics: %w", st.Iteration, err)
 	}
-	it := Iteration{Index: st.Iteration, Batch: b, Metrics: engine.ReduceMetricsGen(g, &metrics), Data: data}
+	it := Iteration{Index: st.Iteration, Batch: b, Metrics: engine.ReduceMetrics(g, &metrics), Data: data}
 	st.Iteration++
 	return it, nil
 }
@@ -597,7 +597,7 @@ func (tr *Trainer) aggMode() engine.AggMode {
 // at every valid position of a row, so it is agg_loss of a loss that is 1
 // at one valid position of row i and 0 elsewhere.
 func rowWeights(g engine.Generation, mask [][]float64, mode engine.AggMode) ([]float64, error) {
-	return rowWeightsWith(engine.AggregateGen, g, mask, mode)
+	return rowWeightsWith(engine.Aggregate, g, mask, mode)
 }
 
 // rowWeightsWith is rowWeights for the agg_loss call agg.
@@ -707,11 +707,11 @@ func (tr *Trainer) criticLoss(params []float64, b *Batch, criticMask [][]float64
 	// Every mode is one the release knows (check), and a mini-batch has a valid token: no error.
 	var vl engine.ValueLoss
 	if criticGlobalBatch(g) {
-		vl, _ = engine.AggregateValueLossEngineGen(g, vt, m, tr.aggMode())
+		vl, _ = engine.AggregateValueLossEngine(g, vt, m, tr.aggMode())
 	} else {
-		vl, _ = engine.AggregateValueLossGen(g, vt, m, tr.aggMode())
+		vl, _ = engine.AggregateValueLoss(g, vt, m, tr.aggMode())
 	}
-	vpredMean, _ := engine.MaskedMeanGen(g, vpreds, m)
+	vpredMean, _ := engine.MaskedMean(g, vpreds, m)
 	clear(grad)
 	for i := range n {
 		row := b.Responses[lo+i]

@@ -235,14 +235,14 @@ func TestIterationMatchesEngine(t *testing.T) {
 				}
 			}
 		}
-		kr, err := engine.ApplyKLPenaltyGen(g, b.TokenLevelScores, b.OldLogProbs, b.RefLogProb, b.ResponseMask, cfg.KLPenalty, &engine.FixedKLController{Beta: st.Beta})
+		kr, err := engine.ApplyKLPenalty(g, b.TokenLevelScores, b.OldLogProbs, b.RefLogProb, b.ResponseMask, cfg.KLPenalty, &engine.FixedKLController{Beta: st.Beta})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(kr.Rewards, b.TokenLevelRewards) {
 			t.Fatalf("%s: token_level_rewards differ from apply_kl_penalty's", rel)
 		}
-		res := engine.GAEGen(g, kr.Rewards, b.Values, b.ResponseMask, cfg.Gamma, cfg.Lam)
+		res := engine.GAE(g, kr.Rewards, b.Values, b.ResponseMask, cfg.Gamma, cfg.Lam)
 		if !reflect.DeepEqual(res.Whitened, b.Advantages) || !reflect.DeepEqual(res.Returns, b.Returns) {
 			t.Fatalf("%s: advantages or returns differ from GAE's", rel)
 		}
@@ -493,7 +493,7 @@ func TestV02FirstStepAtLRZero(t *testing.T) {
 func TestEstimators(t *testing.T) {
 	for _, tag := range []string{"v0.4.1", "v0.7.1"} {
 		g := mustGen(t, tag)
-		for _, e := range engine.OutcomeEstimatorsGen(g) {
+		for _, e := range g.OutcomeEstimators() {
 			name := verlName(e.Key)
 			if name == "" {
 				continue

@@ -41,7 +41,7 @@ func decodeConfig(raw map[string]json.RawMessage) (config, *Error) {
 		KLLossCoef: 0.001, KLLossType: engine.KLLowVar, Epsilon: 1e-6,
 	}
 	r := configReader{raw: raw}
-	klNames := append(engine.KLNamesGen(engine.V1Newest), engine.KLFull)
+	klNames := append(engine.KLNames(engine.V1Newest), engine.KLFull)
 	if raw, ok := r.get("verl_version"); ok {
 		var s string
 		rel, err := engine.Release{}, json.Unmarshal(raw, &s)

@@ -9,13 +9,13 @@ func valueLoss(req *request, returns [][]float64) obj {
 	vt := engine.ValueLossTerms(req.tensors["values"], req.tensors["vpreds"], returns, req.cfg.CliprangeValue)
 	byMode := obj{}
 	for _, mode := range engine.AggModes {
-		byMode[string(mode)] = valueLossObj(engine.AggregateValueLossGen(engine.V1Newest, vt, mask, mode))
+		byMode[string(mode)] = valueLossObj(engine.AggregateValueLoss(engine.V1Newest, vt, mask, mode))
 	}
-	early := valueLossObj(engine.AggregateValueLossGen(engine.V1Early, vt, mask, engine.TokenMean))
+	early := valueLossObj(engine.AggregateValueLoss(engine.V1Early, vt, mask, engine.TokenMean))
 	early["note"] = "verl v0.2 compute_value_loss (token-mean, 0.5 factor) with response_mask as the mask"
 	if !engine.HasHoles(mask) {
 		shifted := engine.ShiftedCriticMask(mask)
-		s := valueLossObj(engine.AggregateValueLossGen(engine.V1Early, vt, shifted, engine.TokenMean))
+		s := valueLossObj(engine.AggregateValueLoss(engine.V1Early, vt, shifted, engine.TokenMean))
 		s["mask"] = shifted
 		s["note"] = "the mask v0.2's dp_critic really passed: the attention mask at positions −R−1 … −2, which keeps the value right after EOS (fixed by PR #1850 in v0.4.0)"
 		early["with_v02_shifted_mask"] = s
@@ -41,13 +41,13 @@ func policyLoss(req *request, advantages [][]float64) (obj, *float64) {
 	var pgLoss *float64
 
 	newest := obj{}
-	pt, err := engine.PolicyLossTermsGen(engine.V1Newest, t["log_probs"], t["old_log_probs"], advantages, engine.ClipParams{Low: c.ClipLow, High: c.ClipHigh, C: c.ClipC})
+	pt, err := engine.PolicyLossTerms(engine.V1Newest, t["log_probs"], t["old_log_probs"], advantages, engine.ClipParams{Low: c.ClipLow, High: c.ClipHigh, C: c.ClipC})
 	if err != nil {
 		newest = errorObj(err)
 	} else {
 		byMode := obj{}
 		for _, mode := range engine.AggModes {
-			pl, err := engine.AggregatePolicyLossGen(engine.V1Newest, pt, t["response_mask"], mode)
+			pl, err := engine.AggregatePolicyLoss(engine.V1Newest, pt, t["response_mask"], mode)
 			byMode[string(mode)] = policyLossObj(pl, err)
 			if err == nil && mode == c.LossAggMode {
 				pgLoss = &pl.Loss
@@ -68,11 +68,11 @@ func policyLoss(req *request, advantages [][]float64) (obj, *float64) {
 	block["newest"] = newest
 
 	var early obj
-	ept, err := engine.PolicyLossTermsGen(engine.V1Early, t["log_probs"], t["old_log_probs"], advantages, engine.ClipParams{Low: c.ClipRatio, High: c.ClipRatio})
+	ept, err := engine.PolicyLossTerms(engine.V1Early, t["log_probs"], t["old_log_probs"], advantages, engine.ClipParams{Low: c.ClipRatio, High: c.ClipRatio})
 	if err != nil {
 		early = errorObj(err)
 	} else {
-		early = policyLossObj(engine.AggregatePolicyLossGen(engine.V1Early, ept, t["response_mask"], engine.TokenMean))
+		early = policyLossObj(engine.AggregatePolicyLoss(engine.V1Early, ept, t["response_mask"], engine.TokenMean))
 		delete(early, "pg_clipfrac_lower")
 	}
 	early["note"] = "verl v0.2 compute_policy_loss: one clip_ratio, no dual clip, no ±20 log-ratio clamp, token-mean only"
@@ -92,7 +92,7 @@ func actorKLLoss(req *request, pgLoss float64) obj {
 	t, c := req.tensors, req.cfg
 	byType := obj{}
 	for _, name := range []string{engine.KL, engine.KLAbs, engine.KLMSE, engine.KLLowVar} {
-		a, err := engine.ActorKLGen(engine.V1Newest, name, t["log_probs"], t["ref_log_prob"], t["response_mask"], c.LossAggMode, c.KLLossCoef, pgLoss)
+		a, err := engine.ActorKL(engine.V1Newest, name, t["log_probs"], t["ref_log_prob"], t["response_mask"], c.LossAggMode, c.KLLossCoef, pgLoss)
 		if err != nil {
 			byType[name] = errorObj(err)
 			continue

@@ -84,7 +84,7 @@ func run(ctx context.Context, req *request) (map[string]json.RawMessage, bool) {
 			if ctx.Err() != nil {
 				return nil, false
 			}
-			g := engine.GAEGen(v.V1Gen(), rewards, req.tensors["values"], mask, c.Gamma, c.Lam)
+			g := engine.GAE(v.V1Gen(), rewards, req.tensors["values"], mask, c.Gamma, c.Lam)
 			gae[v.String()] = gaeBlock(g)
 			if v == engine.VerlNewest {
 				gaeNewest = &g
@@ -129,8 +129,8 @@ func klVariants(ctx context.Context, old, ref [][]float64) obj {
 			return block
 		}
 		byName := obj{}
-		for _, name := range append(engine.KLNamesGen(v.V1Gen()), engine.KLFull) {
-			if kl, err := engine.KLPenaltyGen(v.V1Gen(), name, old, ref); err != nil {
+		for _, name := range append(engine.KLNames(v.V1Gen()), engine.KLFull) {
+			if kl, err := engine.KLPenalty(v.V1Gen(), name, old, ref); err != nil {
 				byName[name] = errorObj(err)
 			} else {
 				byName[name] = kl
@@ -148,7 +148,7 @@ func klReward(req *request) (obj, [][]float64) {
 	t := req.tensors
 	reward := func(v engine.Version) (engine.KLReward, engine.KLController, error) {
 		ctl := klController(c)
-		res, err := engine.ApplyKLPenaltyGen(v.V1Gen(), t["token_level_scores"], t["old_log_probs"], t["ref_log_prob"], t["response_mask"], c.KLPenalty, ctl)
+		res, err := engine.ApplyKLPenalty(v.V1Gen(), t["token_level_scores"], t["old_log_probs"], t["ref_log_prob"], t["response_mask"], c.KLPenalty, ctl)
 		return res, ctl, err
 	}
 	res, ctl, err := reward(engine.VerlNewest)

@@ -26,7 +26,7 @@ func runRelease(ctx context.Context, req *request, rel engine.Release) []byte {
 	if req.has("old_log_probs", "ref_log_prob") {
 		kv := obj{}
 		for _, name := range engine.AllKLNames {
-			kv[name] = matrixOrError(engine.KLPenaltyGen(g, name, t["old_log_probs"], t["ref_log_prob"]))
+			kv[name] = matrixOrError(engine.KLPenalty(g, name, t["old_log_probs"], t["ref_log_prob"]))
 		}
 		out["kl_variants"] = kv
 	}
@@ -39,7 +39,7 @@ func runRelease(ctx context.Context, req *request, rel engine.Release) []byte {
 		rewards = scores
 		if engine.UseKLInReward(g, c.UseKLInReward, c.UseKLLoss) && req.has("old_log_probs", "ref_log_prob") {
 			ctl := klController(c)
-			res, err := engine.ApplyKLPenaltyGen(g, scores, t["old_log_probs"], t["ref_log_prob"], mask, c.KLPenalty, ctl)
+			res, err := engine.ApplyKLPenalty(g, scores, t["old_log_probs"], t["ref_log_prob"], mask, c.KLPenalty, ctl)
 			if err != nil {
 				out["kl_reward"] = errorObj(err)
 				rewards, ok = nil, false
@@ -62,7 +62,7 @@ func runRelease(ctx context.Context, req *request, rel engine.Release) []byte {
 	}
 	var gae *engine.GAEResult
 	if ok && rewards != nil && req.has("values") {
-		r := engine.GAEGen(g, rewards, t["values"], mask, c.Gamma, c.Lam)
+		r := engine.GAE(g, rewards, t["values"], mask, c.Gamma, c.Lam)
 		gae = &r
 		out["gae"] = gaeBlock(r)
 	}
@@ -139,19 +139,19 @@ func valueLossGen(g engine.Generation, req *request, returns [][]float64) obj {
 	vt := engine.ValueLossTerms(req.tensors["values"], req.tensors["vpreds"], returns, req.cfg.CliprangeValue)
 	byMode := obj{}
 	for _, mode := range modesAsked(g) {
-		byMode[string(mode)] = valueLossObj(engine.AggregateValueLossGen(g, vt, mask, mode))
+		byMode[string(mode)] = valueLossObj(engine.AggregateValueLoss(g, vt, mask, mode))
 	}
 	block := obj{"per_token": valueTermsObj(vt), "by_agg_mode": byMode}
 	if g.Has(engine.CriticGlobalBatch) {
 		engineModes := obj{}
 		for _, mode := range modesAsked(g) {
-			engineModes[string(mode)] = valueLossObj(engine.AggregateValueLossEngineGen(g, vt, mask, mode))
+			engineModes[string(mode)] = valueLossObj(engine.AggregateValueLossEngine(g, vt, mask, mode))
 		}
 		block["by_agg_mode_engine"] = engineModes
 	}
 	if !g.Has(engine.AggLoss) && !engine.HasHoles(mask) {
 		shifted := engine.ShiftedCriticMask(mask)
-		s := valueLossObj(engine.AggregateValueLossGen(g, vt, shifted, engine.TokenMean))
+		s := valueLossObj(engine.AggregateValueLoss(g, vt, shifted, engine.TokenMean))
 		s["mask"] = shifted
 		block["with_shifted_mask"] = s
 	}
@@ -172,7 +172,7 @@ func modesAsked(g engine.Generation) []engine.AggMode {
 // in the configured mode (nil where verl raises), for the actor KL loss.
 func policyLossGen(g engine.Generation, req *request, advantages [][]float64) (obj, *float64) {
 	t, c := req.tensors, req.cfg
-	pt, err := engine.PolicyLossTermsGen(g, t["log_probs"], t["old_log_probs"], advantages,
+	pt, err := engine.PolicyLossTerms(g, t["log_probs"], t["old_log_probs"], advantages,
 		engine.ClipParams{Ratio: c.ClipRatio, Low: c.ClipLow, High: c.ClipHigh, C: c.ClipC})
 	if err != nil {
 		return errorObj(err), nil
@@ -180,7 +180,7 @@ func policyLossGen(g engine.Generation, req *request, advantages [][]float64) (o
 	var pgLoss *float64
 	byMode := obj{}
 	for _, mode := range modesAsked(g) {
-		pl, err := engine.AggregatePolicyLossGen(g, pt, t["response_mask"], mode)
+		pl, err := engine.AggregatePolicyLoss(g, pt, t["response_mask"], mode)
 		byMode[string(mode)] = policyLossObjGen(g, pl, err)
 		if err == nil && (mode == c.LossAggMode || (!g.Has(engine.AggLoss) && mode == engine.TokenMean)) {
 			pgLoss = &pl.Loss
@@ -202,7 +202,7 @@ func policyLossGen(g engine.Generation, req *request, advantages [][]float64) (o
 	if g.Has(engine.GlobalBatchInfo) {
 		engineModes := obj{}
 		for _, mode := range modesAsked(g) {
-			pl, err := engine.AggregatePolicyLossEngineGen(g, pt, t["response_mask"], mode)
+			pl, err := engine.AggregatePolicyLossEngine(g, pt, t["response_mask"], mode)
 			engineModes[string(mode)] = policyLossObjGen(g, pl, err)
 		}
 		block["by_agg_mode_engine"] = engineModes
@@ -227,7 +227,7 @@ func actorKLLossGen(g engine.Generation, req *request, pgLoss float64) obj {
 	t, c := req.tensors, req.cfg
 	byType := obj{}
 	for _, name := range engine.AllKLNames {
-		a, err := engine.ActorKLGen(g, name, t["log_probs"], t["ref_log_prob"], t["response_mask"], c.LossAggMode, c.KLLossCoef, pgLoss)
+		a, err := engine.ActorKL(g, name, t["log_probs"], t["ref_log_prob"], t["response_mask"], c.LossAggMode, c.KLLossCoef, pgLoss)
 		if err != nil {
 			byType[name] = errorObj(err)
 			continue
@@ -241,7 +241,7 @@ func actorKLLossGen(g engine.Generation, req *request, pgLoss float64) obj {
 func outcomeEstimatorsGen(g engine.Generation, req *request, rewards [][]float64) obj {
 	in := outcomeInputs(req, rewards)
 	in.Gen = g
-	return outcomeBlock(req.ctx, in, engine.OutcomeEstimatorsGen(g), func(o obj) any { return o })
+	return outcomeBlock(req.ctx, in, g.OutcomeEstimators(), func(o obj) any { return o })
 }
 
 // jsonWriter writes a block tree as JSON, with NaN and ±Inf as strings, and

@@ -87,11 +87,11 @@ func (b *Batch) Compute() Result {
 		Width: b.Width(), Mask: mask, Rewards: rewards, Values: values, Index: in.Index,
 		Scores: engine.SequenceScores(rewards),
 		Groups: engine.GroupStatsGRPO(in),
-		GAE:    engine.GAEGen(b.Gen(), rewards, values, mask, b.Gamma, b.Lam),
+		GAE:    engine.GAE(b.Gen(), rewards, values, mask, b.Gamma, b.Lam),
 		Alone:  make([]engine.GAEResult, b.Len()),
 	}
 	for i := range b.Rows {
-		res.Alone[i] = engine.GAEGen(b.Gen(), rewards[i:i+1], values[i:i+1], mask[i:i+1], b.Gamma, b.Lam)
+		res.Alone[i] = engine.GAE(b.Gen(), rewards[i:i+1], values[i:i+1], mask[i:i+1], b.Gamma, b.Lam)
 	}
 	for _, key := range Estimators {
 		est, ok := b.estimator(key)
@@ -120,7 +120,7 @@ func (b *Batch) estimator(key string) (engine.OutcomeEstimator, bool) {
 		return engine.LookupOutcomeEstimator(key)
 	}
 	genKey := strings.Replace(key, "grpo_newest_", "grpo_", 1)
-	for _, e := range engine.OutcomeEstimatorsGen(b.Gen()) {
+	for _, e := range b.Gen().OutcomeEstimators() {
 		if e.Key == genKey {
 			return e, true
 		}

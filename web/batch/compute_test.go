@@ -60,7 +60,7 @@ func TestComputePadding(t *testing.T) {
 	for i, row := range b.Rows {
 		n := len(row.Tokens)
 		r, v, m := res.Rewards[i][:n], res.Values[i][:n], res.Mask[i][:n]
-		own := engine.GAEGen(b.Version.V1Gen(), [][]float64{r}, [][]float64{v}, [][]float64{m}, b.Gamma, b.Lam)
+		own := engine.GAE(b.Version.V1Gen(), [][]float64{r}, [][]float64{v}, [][]float64{m}, b.Gamma, b.Lam)
 		for tt := range n {
 			if m[tt] == 1 && !near(own.Advantages[0][tt], res.GAE.Advantages[i][tt]) {
 				t.Errorf("row %d t=%d: raw A %v in the batch, %v alone", i, tt, res.GAE.Advantages[i][tt], own.Advantages[0][tt])

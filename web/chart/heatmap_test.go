@@ -23,7 +23,7 @@ func gaeRows(rewards, values []float64) [][]float64 {
 	}
 	var rows [][]float64
 	for _, lam := range sweepLams {
-		res := engine.GAEGen(engine.V1Newest, [][]float64{rewards}, [][]float64{values}, [][]float64{mask}, 1, lam)
+		res := engine.GAE(engine.V1Newest, [][]float64{rewards}, [][]float64{values}, [][]float64{mask}, 1, lam)
 		rows = append(rows, res.Advantages[0])
 	}
 	return rows

@@ -52,8 +52,8 @@ func (s *Room) HandleEstimatorsChart(w http.ResponseWriter, r *http.Request) {
 func newEstimatorsView(pr play.Request) estimatorsView {
 	v := estimatorsView{View: play.NewView(pr)}
 	rewards, vals, mask := [][]float64{v.Res.Rewards}, [][]float64{play.Values(v.S)}, [][]float64{v.Res.Mask}
-	v.mc = engine.GAEGen(v.S.Gen(), rewards, vals, mask, v.S.Gamma, 1)
-	v.td = engine.GAEGen(v.S.Gen(), rewards, vals, mask, v.S.Gamma, 0)
+	v.mc = engine.GAE(v.S.Gen(), rewards, vals, mask, v.S.Gamma, 1)
+	v.td = engine.GAE(v.S.Gen(), rewards, vals, mask, v.S.Gamma, 0)
 	v.steps = explain.StepMask(v.S.Gen(), v.Res.Mask)
 	// REINFORCE++'s returns (v0.9.0) are exactly G_t over the steps: rewards
 	// of the other positions dropped, no discount step for them. Its

@@ -55,8 +55,8 @@ func TestGAEExtremesAreMonteCarloAndTD(t *testing.T) {
 		if trial%2 == 1 {
 			gamma = rng.Float64()
 		}
-		mc := engine.GAEGen(engine.V1Newest, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, 1)
-		td := engine.GAEGen(engine.V1Newest, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, 0)
+		mc := engine.GAE(engine.V1Newest, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, 1)
+		td := engine.GAE(engine.V1Newest, [][]float64{r}, [][]float64{v}, [][]float64{m}, gamma, 0)
 		_, ret, _ := engine.ReinforcePlusPlus(engine.OutcomeInputs{Rewards: [][]float64{r}, Mask: [][]float64{m}, Gamma: gamma})
 		g := sweepRewardToGo(r, m, gamma)
 		for k := range T {

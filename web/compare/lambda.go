@@ -140,7 +140,7 @@ func newLambdaView(pr play.Request, at int) lambdaView {
 	v := lambdaView{View: play.NewView(pr), at: at}
 	rewards, vals, mask := [][]float64{v.Res.Rewards}, [][]float64{play.Values(v.S)}, [][]float64{v.Res.Mask}
 	for _, lam := range sweepLambdas {
-		v.runs = append(v.runs, engine.GAEGen(v.S.Gen(), rewards, vals, mask, v.S.Gamma, lam))
+		v.runs = append(v.runs, engine.GAE(v.S.Gen(), rewards, vals, mask, v.S.Gamma, lam))
 	}
 	return v
 }

@@ -25,7 +25,7 @@ func sweepEngine(s scenario.Scenario, lam float64) engine.GAEResult {
 	for t, tok := range s.Tokens {
 		vals[t] = tok.Value
 	}
-	return engine.GAEGen(s.Version.V1Gen(), [][]float64{res.Rewards}, [][]float64{vals}, [][]float64{res.Mask}, s.Gamma, lam)
+	return engine.GAE(s.Version.V1Gen(), [][]float64{res.Rewards}, [][]float64{vals}, [][]float64{res.Mask}, s.Gamma, lam)
 }
 
 // sweepRowCells are the texts of a token-table row's cells.

@@ -111,7 +111,7 @@ func (r *genRuns) valueLoss(g engine.Generation, mode engine.AggMode) (float64, 
 	}
 	v := [][]float64{play.Values(r.c.S)}
 	vt := engine.ValueLossTerms(v, v, res.GAE.Returns, upgradeClipValue)
-	l, err := engine.AggregateValueLossGen(g, vt, [][]float64{res.Mask}, mode)
+	l, err := engine.AggregateValueLoss(g, vt, [][]float64{res.Mask}, mode)
 	return l.Loss, err
 }
 
@@ -124,22 +124,22 @@ func (r *genRuns) policyLoss(g engine.Generation, mode engine.AggMode) (float64,
 		return 0, res.GAE.WhitenErr
 	}
 	old := [][]float64{r.old()}
-	pt, err := engine.PolicyLossTermsGen(g, old, old, res.GAE.Whitened, engine.ClipParams{Ratio: upgradeClip, Low: upgradeClip, High: upgradeClip, C: upgradeClipC})
+	pt, err := engine.PolicyLossTerms(g, old, old, res.GAE.Whitened, engine.ClipParams{Ratio: upgradeClip, Low: upgradeClip, High: upgradeClip, C: upgradeClipC})
 	if err != nil {
 		return 0, err
 	}
-	l, err := engine.AggregatePolicyLossGen(g, pt, [][]float64{res.Mask}, mode)
+	l, err := engine.AggregatePolicyLoss(g, pt, [][]float64{res.Mask}, mode)
 	return l.Loss, err
 }
 
 // klLoss is the actor's kl_loss, kl_penalty(log_probs, ref_log_prob) under
 // the scenario's KL name aggregated in mode (masked_mean before agg_loss).
 func (r *genRuns) klLoss(g engine.Generation, mode engine.AggMode) (float64, error) {
-	kld, err := engine.KLPenaltyGen(g, r.c.S.KL, [][]float64{r.old()}, [][]float64{r.ref()})
+	kld, err := engine.KLPenalty(g, r.c.S.KL, [][]float64{r.old()}, [][]float64{r.ref()})
 	if err != nil {
 		return 0, err
 	}
-	return engine.AggregateGen(g, kld, [][]float64{r.result(g).Mask}, mode)
+	return engine.Aggregate(g, kld, [][]float64{r.result(g).Mask}, mode)
 }
 
 func (r *genRuns) old() []float64 {
@@ -214,7 +214,7 @@ func verlErrorText(err error) string {
 func (m *upgradeMarks) estimators(run *genRuns, a, b engine.Release) *templates.CompareTable {
 	c := m.c
 	tb := &templates.CompareTable{ID: "upgrade-estimators", Caption: c.T("upgrade.estimators.caption", a.Tag, b.Tag), Corner: c.T("table.corner"), Columns: c.columns()}
-	for _, e := range engine.OutcomeEstimatorsGen(engine.LastGeneration) {
+	for _, e := range engine.LastGeneration.OutcomeEstimators() {
 		_, inA := lookupEstimator(a.Gen, e.Key)
 		_, inB := lookupEstimator(b.Gen, e.Key)
 		if !inA && !inB {
@@ -231,7 +231,7 @@ func (m *upgradeMarks) estimators(run *genRuns, a, b engine.Release) *templates.
 
 // lookupEstimator is the estimator key of generation g, if g has it.
 func lookupEstimator(g engine.Generation, key string) (engine.OutcomeEstimator, bool) {
-	for _, e := range engine.OutcomeEstimatorsGen(g) {
+	for _, e := range g.OutcomeEstimators() {
 		if e.Key == key {
 			return e, true
 		}

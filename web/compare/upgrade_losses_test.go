@@ -28,7 +28,7 @@ func engineValueLoss(t *testing.T, preset, tag string, mode engine.AggMode) (flo
 	}
 	res := s.Compute()
 	v := [][]float64{play.Values(s)}
-	l, err := engine.AggregateValueLossGen(s.Gen(), engine.ValueLossTerms(v, v, res.GAE.Returns, 0.5), [][]float64{res.Mask}, mode)
+	l, err := engine.AggregateValueLoss(s.Gen(), engine.ValueLossTerms(v, v, res.GAE.Returns, 0.5), [][]float64{res.Mask}, mode)
 	return l.Loss, err
 }
 

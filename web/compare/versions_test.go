@@ -39,8 +39,8 @@ func bothGenerations(t *testing.T, s scenario.Scenario) (early, newest engine.GA
 		vals[k] = tok.Value
 	}
 	one := func(x []float64) [][]float64 { return [][]float64{x} }
-	early = engine.GAEGen(engine.V1Early, one(res.Rewards), one(vals), one(res.Mask), s.Gamma, s.Lam)
-	newest = engine.GAEGen(engine.V1Newest, one(res.Rewards), one(vals), one(res.Mask), s.Gamma, s.Lam)
+	early = engine.GAE(engine.V1Early, one(res.Rewards), one(vals), one(res.Mask), s.Gamma, s.Lam)
+	newest = engine.GAE(engine.V1Newest, one(res.Rewards), one(vals), one(res.Mask), s.Gamma, s.Lam)
 	return early, newest, res.Mask
 }
 

@@ -24,7 +24,7 @@ const actorEditedLink = "/update/actor?v=3&p=seed-b&ver=v0.9.0&lp=-0.1,-0.3,-0.6
 func actorEditedRatio(t *testing.T) string {
 	t.Helper()
 	lp, old := []float64{-0.1, -0.3, -0.6, -0.8, -0.2, -0.25}, []float64{-0.4, -0.3, -0.6, -0.8, -0.2, -0.25}
-	pt, err := engine.PolicyLossTermsGen(engine.V1Newest, [][]float64{lp}, [][]float64{old}, [][]float64{make([]float64, 6)}, engine.ClipParams{Low: 0.2, High: 0.2, C: 3})
+	pt, err := engine.PolicyLossTerms(engine.V1Newest, [][]float64{lp}, [][]float64{old}, [][]float64{make([]float64, 6)}, engine.ClipParams{Low: 0.2, High: 0.2, C: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

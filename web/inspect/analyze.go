@@ -95,7 +95,7 @@ func Analyze(b *Batch, c Config) (*Analysis, error) {
 		if b.Values == nil {
 			return nil, errorf("missing_field", "values", "GAE needs the critic's values; the file has none (for a critic-free run choose its estimator, e.g. estimator=grpo)")
 		}
-		g := engine.GAEGen(c.Release.Gen, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
+		g := engine.GAE(c.Release.Gen, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
 		a.GAE, a.Advantages, a.Returns, a.WhitenErr = &g, g.Whitened, g.Returns, g.WhitenErr
 	} else {
 		if b.UID == nil {
@@ -134,7 +134,7 @@ func (a *Analysis) rewards() error {
 		if b.OldLogProbs == nil || b.RefLogProb == nil {
 			return errorf("missing_field", "old_log_probs", "use_kl_in_reward needs old_log_probs and ref_log_prob to turn token_level_scores into rewards")
 		}
-		kr, err := engine.ApplyKLPenaltyGen(c.Release.Gen, b.Scores, b.OldLogProbs, b.RefLogProb, b.Mask, c.KLPenalty, &engine.FixedKLController{Beta: c.KLCoef})
+		kr, err := engine.ApplyKLPenalty(c.Release.Gen, b.Scores, b.OldLogProbs, b.RefLogProb, b.Mask, c.KLPenalty, &engine.FixedKLController{Beta: c.KLCoef})
 		if err != nil && kr.Rewards == nil {
 			return errorf("invalid_value", "kl_penalty", "%v", err)
 		}

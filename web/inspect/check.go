@@ -135,7 +135,7 @@ func (a *Analysis) candidates(yield func(candidate) bool) {
 		if !yield(candidate{"exact", a.Advantages, a.Returns}) {
 			return
 		}
-		for _, e := range engine.OutcomeEstimatorsGen(c.Release.Gen) {
+		for _, e := range c.Release.Gen.OutcomeEstimators() {
 			if e.Key == c.Estimator {
 				continue
 			}
@@ -205,7 +205,7 @@ func (a *Analysis) loop(g engine.Generation) *engine.GAEResult {
 		return a.GAE
 	}
 	if a.other == nil {
-		r := engine.GAEGen(g, a.Rewards, a.Batch.Values, a.Batch.Mask, a.Config.Gamma, a.Config.Lam)
+		r := engine.GAE(g, a.Rewards, a.Batch.Values, a.Batch.Mask, a.Config.Gamma, a.Config.Lam)
 		r.NextValues, r.Deltas = nil, nil // only the outputs and raw advantages are compared
 		a.other, a.otherGen = &r, g
 	}
@@ -233,7 +233,7 @@ func (a *Analysis) whitenedAt(g engine.Generation) [][]float64 {
 	if of.Has(engine.MaskedMeanEps) == g.Has(engine.MaskedMeanEps) {
 		return r.Whitened
 	}
-	w, _, _ := engine.WhitenGen(g, r.Advantages, a.Batch.Mask)
+	w, _, _ := engine.Whiten(g, r.Advantages, a.Batch.Mask)
 	return w
 }
 

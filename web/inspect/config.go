@@ -256,15 +256,15 @@ func (c *Config) Resolve() { c.Estimator = engine.VerlEstimatorKey(c.Estimator, 
 // estimator must exist in it.
 func (c Config) Validate() error {
 	g := c.Release.Gen
-	if !slices.Contains(engine.KLNamesGen(g), c.KLPenalty) {
-		return errorf("invalid_value", "kl_penalty", "%q is not a KL type of verl %s (%v)", c.KLPenalty, c.Ver, engine.KLNamesGen(g))
+	if !slices.Contains(engine.KLNames(g), c.KLPenalty) {
+		return errorf("invalid_value", "kl_penalty", "%q is not a KL type of verl %s (%v)", c.KLPenalty, c.Ver, engine.KLNames(g))
 	}
 	if c.Estimator == "gae" {
 		return nil
 	}
 	if _, ok := c.OutcomeEstimator(); !ok {
 		keys := []string{"gae"}
-		for _, e := range engine.OutcomeEstimatorsGen(g) {
+		for _, e := range g.OutcomeEstimators() {
 			keys = append(keys, e.Key)
 		}
 		return errorf("invalid_value", "estimator", "%q is not an estimator of verl %s (%v)", c.Estimator, c.Ver, keys)
@@ -274,7 +274,7 @@ func (c Config) Validate() error {
 
 // OutcomeEstimator is the chosen outcome estimator as the release has it.
 func (c Config) OutcomeEstimator() (engine.OutcomeEstimator, bool) {
-	for _, e := range engine.OutcomeEstimatorsGen(c.Release.Gen) {
+	for _, e := range c.Release.Gen.OutcomeEstimators() {
 		if e.Key == c.Estimator {
 			return e, true
 		}

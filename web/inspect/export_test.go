@@ -92,17 +92,17 @@ func exportCases(t *testing.T) []exportCase {
 
 	// GAE, v0.4.1, rewards given.
 	rel, _ := engine.ParseRelease("v0.4.1")
-	g := engine.GAEGen(rel.Gen, rewards, values, mask, 1, 0.95)
+	g := engine.GAE(rel.Gen, rewards, values, mask, 1, 0.95)
 	cases = append(cases, exportCase{"gae", map[string][][]float64{"response_mask": mask, "token_level_rewards": rewards, "values": values, "advantages": g.Whitened, "returns": g.Returns},
 		nil, map[string]any{"algorithm": map[string]any{"gamma": 1.0, "lam": 0.95, "adv_estimator": "gae", "kl_penalty": "kl", "use_kl_in_reward": false, "kl_ctrl": map[string]any{"kl_coef": 0.001}}}, "0.4.1", "gae", nil, nil})
 
 	// GAE after the KL penalty, v0.9.0: scores and log-probs only.
 	rel, _ = engine.ParseRelease("v0.9.0")
-	kr, err := engine.ApplyKLPenaltyGen(rel.Gen, rewards, old, ref, mask, "low_var_kl", &engine.FixedKLController{Beta: 0.05})
+	kr, err := engine.ApplyKLPenalty(rel.Gen, rewards, old, ref, mask, "low_var_kl", &engine.FixedKLController{Beta: 0.05})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g = engine.GAEGen(rel.Gen, kr.Rewards, values, mask, 0.99, 0.9)
+	g = engine.GAE(rel.Gen, kr.Rewards, values, mask, 0.99, 0.9)
 	cases = append(cases, exportCase{"kl", map[string][][]float64{"response_mask": mask, "token_level_scores": rewards, "old_log_probs": old, "ref_log_prob": ref, "values": values, "advantages": g.Whitened, "returns": g.Returns},
 		nil, map[string]any{"algorithm": map[string]any{"gamma": 0.99, "lam": 0.9, "adv_estimator": "gae", "kl_penalty": "low_var_kl", "use_kl_in_reward": true, "kl_ctrl": map[string]any{"kl_coef": 0.05}}}, "0.9.0", "gae", nil, nil})
 	// The same with token ids (EOS 2 at each response's end, pad 0), the
@@ -118,7 +118,7 @@ func exportCases(t *testing.T) []exportCase {
 			key = "grpo_no_std(drgrpo)"
 		}
 		var adv, ret [][]float64
-		for _, e := range engine.OutcomeEstimatorsGen(rel.Gen) {
+		for _, e := range rel.Gen.OutcomeEstimators() {
 			if e.Key == key {
 				adv, ret, err = e.Run(engine.OutcomeInputs{Rewards: rewards, Mask: mask, Index: uid, Epsilon: engine.DefaultOutcomeEpsilon, Gen: rel.Gen})
 			}

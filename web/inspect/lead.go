@@ -48,7 +48,7 @@ func (a *Analysis) lead(c *Check) *Lead {
 		klType = rc.Fits[0].KLPenalty
 	}
 	if b.Scores != nil && b.OldLogProbs != nil && b.RefLogProb != nil {
-		if kr, err := engine.ApplyKLPenaltyGen(a.Config.Release.Gen, b.Scores, b.OldLogProbs, b.RefLogProb, b.Mask, klType, &engine.FixedKLController{}); err == nil {
+		if kr, err := engine.ApplyKLPenalty(a.Config.Release.Gen, b.Scores, b.OldLogProbs, b.RefLogProb, b.Mask, klType, &engine.FixedKLController{}); err == nil {
 			in.Scores, in.KL = b.Scores, kr.KLD
 		}
 	}
@@ -74,7 +74,7 @@ func (a *Analysis) lead(c *Check) *Lead {
 			}
 		}
 		g := a.Config.Release.Gen
-		batch, _, _ := engine.WhitenGen(g, raw, b.Mask)
+		batch, _, _ := engine.Whiten(g, raw, b.Mask)
 		for _, w := range []struct {
 			id string
 			x  [][]float64

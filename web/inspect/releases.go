@@ -79,7 +79,7 @@ func (a *Analysis) spanDiffs(c *Check, g engine.Generation, exact [2]float64) [2
 	if a.Config.Estimator == "gae" {
 		adv, ret = a.whitenedAt(g), a.loop(g).Returns
 	} else {
-		for _, e := range engine.OutcomeEstimatorsGen(g) {
+		for _, e := range g.OutcomeEstimators() {
 			if e.Key == a.Config.Estimator {
 				adv, ret, _ = e.Run(a.outcomeInputs())
 			}

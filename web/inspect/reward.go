@@ -95,13 +95,13 @@ func (a *Analysis) rewardCheck() *RewardCheck {
 	rc.Fits = append(rc.Fits, zero)
 	if rc.KLCoef == 0 {
 		rc.MaxAbsDiff = a.rewardResidual(nil, 0, &rc.At)
-	} else if kl, err := engine.KLPenaltyGen(g, c.KLPenalty, b.OldLogProbs, b.RefLogProb); err == nil {
+	} else if kl, err := engine.KLPenalty(g, c.KLPenalty, b.OldLogProbs, b.RefLogProb); err == nil {
 		rc.MaxAbsDiff = a.rewardResidual(kl, rc.KLCoef, &rc.At)
 	} else {
 		rc.MaxAbsDiff = math.Inf(1) // the release cannot compute the config's type
 	}
 	for _, name := range rewardKLTypes {
-		kl, err := engine.KLPenaltyGen(g, name, b.OldLogProbs, b.RefLogProb)
+		kl, err := engine.KLPenalty(g, name, b.OldLogProbs, b.RefLogProb)
 		if err != nil {
 			continue
 		}
@@ -145,8 +145,8 @@ func (a *Analysis) rewardCheck() *RewardCheck {
 func sameKL(g engine.Generation, x, y string) bool {
 	probe := [][]float64{{-0.3, -1.7}} // old log-probs where every formula differs
 	ref := [][]float64{{-0.9, -0.2}}
-	kx, err1 := engine.KLPenaltyGen(g, x, probe, ref)
-	ky, err2 := engine.KLPenaltyGen(g, y, probe, ref)
+	kx, err1 := engine.KLPenalty(g, x, probe, ref)
+	ky, err2 := engine.KLPenalty(g, y, probe, ref)
 	return err1 == nil && err2 == nil && kx[0][0] == ky[0][0] && kx[0][1] == ky[0][1]
 }
 
@@ -185,7 +185,7 @@ func (a *Analysis) rewardFinding() *Finding {
 	b, c := a.Batch, a.Config
 	var kl [][]float64
 	if rc.KLCoef != 0 {
-		kl, _ = engine.KLPenaltyGen(c.Release.Gen, c.KLPenalty, b.OldLogProbs, b.RefLogProb)
+		kl, _ = engine.KLPenalty(c.Release.Gen, c.KLPenalty, b.OldLogProbs, b.RefLogProb)
 	}
 	if fit := rc.FitBy; c.KLCtrl == "adaptive" && c.UseKLInReward && fit != nil && fit.KLPenalty != "" && sameKL(c.Release.Gen, c.KLPenalty, fit.KLPenalty) {
 		return &Finding{Kind: KLCoefDrifted, Tensor: "token_level_rewards", Value: fit.KLCoef, Cells: [][2]int{}}

@@ -69,7 +69,7 @@ func (a *Analysis) whitenedInput() (x [][]float64, varUnbiased, steps float64, o
 	if !ok {
 		return nil, 0, 0, false
 	}
-	_, st, err := engine.WhitenGen(c.Release.Gen, x, a.Batch.Mask)
+	_, st, err := engine.Whiten(c.Release.Gen, x, a.Batch.Mask)
 	if err != nil {
 		return nil, 0, 0, false
 	}

@@ -285,10 +285,10 @@ func TestLoopsAgree(t *testing.T) {
 			continue
 		}
 		for _, g := range []engine.Generation{engine.G01, engine.G03} {
-			want := engine.GAEGen(g, a.Rewards, a.Batch.Values, a.Batch.Mask, a.Config.Gamma, a.Config.Lam)
+			want := engine.GAE(g, a.Rewards, a.Batch.Values, a.Batch.Mask, a.Config.Gamma, a.Config.Lam)
 			same := reflect.DeepEqual(a.whitenedAt(g), want.Whitened) && reflect.DeepEqual(a.loop(g).Returns, want.Returns) && reflect.DeepEqual(a.loop(g).Advantages, want.Advantages)
 			if !same {
-				t.Errorf("%s: %v's numbers are not GAEGen's", tc.file, g)
+				t.Errorf("%s: %v's numbers are not GAE's", tc.file, g)
 			}
 		}
 	}

@@ -87,13 +87,13 @@ func inspectUpload(ir inspectRequest, a *Analysis) templates.InspectUpload {
 	}
 	u.Estimator = templates.Select{ID: "inspect-estimator", Name: "estimator", Label: t("inspect.upload.estimator")}
 	u.Estimator.Options = append(u.Estimator.Options, templates.Option{Value: "", Label: t("inspect.upload.estimator_gae")})
-	for _, e := range engine.OutcomeEstimatorsGen(c.Release.Gen) {
+	for _, e := range c.Release.Gen.OutcomeEstimators() {
 		u.Estimator.Options = append(u.Estimator.Options, templates.Option{Value: e.Key, Label: e.Key, Selected: val("estimator", "") == e.Key})
 	}
 	// Blank (the first option) sends nothing, so the file's kl_penalty wins.
 	u.KL = templates.Select{ID: "inspect-kl", Name: "kl_penalty", Label: t("inspect.upload.kl")}
 	u.KL.Options = append(u.KL.Options, templates.Option{Value: "", Label: now(t("inspect.upload.kl_default"), c.KLPenalty)})
-	for _, k := range engine.KLNamesGen(c.Release.Gen) {
+	for _, k := range engine.KLNames(c.Release.Gen) {
 		u.KL.Options = append(u.KL.Options, templates.Option{Value: k, Label: k, Selected: val("kl_penalty", "") == k})
 	}
 	return u

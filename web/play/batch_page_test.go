@@ -53,9 +53,9 @@ func computeBatch(t *testing.T, b batch.Batch) engineBatch {
 		in.Index, in.Baselines = append(in.Index, r.Group), append(in.Baselines, r.Baseline)
 	}
 	in.Rewards, in.Mask = e.rewards, e.mask
-	e.gae = engine.GAEGen(b.Version.V1Gen(), e.rewards, e.values, e.mask, b.Gamma, b.Lam)
+	e.gae = engine.GAE(b.Version.V1Gen(), e.rewards, e.values, e.mask, b.Gamma, b.Lam)
 	for i := range b.Rows {
-		e.alone = append(e.alone, engine.GAEGen(b.Version.V1Gen(), [][]float64{e.rewards[i]}, [][]float64{e.values[i]}, [][]float64{e.mask[i]}, b.Gamma, b.Lam))
+		e.alone = append(e.alone, engine.GAE(b.Version.V1Gen(), [][]float64{e.rewards[i]}, [][]float64{e.values[i]}, [][]float64{e.mask[i]}, b.Gamma, b.Lam))
 	}
 	e.groups = engine.GroupStatsGRPO(in)
 	e.est = map[string][][]float64{}

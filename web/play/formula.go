@@ -61,7 +61,7 @@ func (v View) Formula() *templates.Formula {
 		f.Source = srcScore
 		f.Note = v.T("formula.note.score")
 	case "kld":
-		unmasked, _ := engine.KLPenaltyGen(v.S.KLGen(), v.S.KL, [][]float64{{tok.Old}}, [][]float64{{tok.Ref}})
+		unmasked, _ := engine.KLPenalty(v.S.KLGen(), v.S.KL, [][]float64{{tok.Old}}, [][]float64{{tok.Ref}})
 		lines = []string{
 			`\text{kld}` + sub(i) + ` = \text{` + strings.ReplaceAll(v.S.KL, "_", `\_`) + `}(\log \pi_{\text{old}}, \log \pi_{\text{ref}}) \cdot m` + sub(i),
 			`\log \pi_{\text{old}} - \log \pi_{\text{ref}} = ` + page.Num(tok.Old) + " - " + sig(tok.Ref) + " = " + page.Num(tok.Old-tok.Ref),

@@ -16,7 +16,7 @@ import (
 func TestFormulaKLIsTheReleases(t *testing.T) {
 	for _, g := range engine.Generations() {
 		tag := g.Releases()[0].Tag
-		for _, kl := range engine.KLNamesGen(g) {
+		for _, kl := range engine.KLNames(g) {
 			link := "/play?v=3&p=seed-b&ver=" + tag + "&kl=" + kl + "&sel=kld.0"
 			if rec := webtest.Get(t, link); rec.Code == http.StatusSeeOther {
 				link = rec.Header().Get("Location") // the canonical link: kl= the preset's drops

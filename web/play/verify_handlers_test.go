@@ -111,7 +111,7 @@ func TestVerifyRelease(t *testing.T) {
 	}
 	one := func(x []float64) [][]float64 { return [][]float64{x} }
 	vt := engine.ValueLossTerms(one(values), one(values), res0.GAE.Returns, 0.5)
-	vl, err := engine.AggregateValueLossGen(engine.G04, vt, one(res0.Mask), engine.TokenMean)
+	vl, err := engine.AggregateValueLoss(engine.G04, vt, one(res0.Mask), engine.TokenMean)
 	if s := get("/update/critic/verify.py?v=3&ver=v0.4.0&p=seed-b"); err != nil || !strings.Contains(s, `["vf_loss", "vf_clipfrac"], [`+strconv.FormatFloat(vl.Loss, 'g', -1, 64)+", ") {
 		t.Errorf("the critic's script does not assert the engine's vf_loss %v (%v)", vl.Loss, err)
 	}

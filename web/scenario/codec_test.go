@@ -90,7 +90,7 @@ func randomScenario(r *rand.Rand) Scenario {
 	s.Gamma, s.Lam = float64(r.IntN(101))/100, r.Float64()
 	s.Beta = randomNumber(r)
 	s.Version = engine.Version(r.IntN(2))
-	names := engine.KLNamesGen(s.Version.V1Gen())
+	names := engine.KLNames(s.Version.V1Gen())
 	s.KL = names[r.IntN(len(names))]
 	s.Base = r.IntN(2)
 	s.Step = r.IntN(s.Len()+2) - 1

@@ -50,7 +50,7 @@ func (s *Scenario) Compute() Result {
 			}
 		}
 	}
-	res.GAE = engine.GAEGen(s.Gen(), [][]float64{res.Rewards}, [][]float64{values}, [][]float64{mask}, s.Gamma, s.Lam)
+	res.GAE = engine.GAE(s.Gen(), [][]float64{res.Rewards}, [][]float64{values}, [][]float64{mask}, s.Gamma, s.Lam)
 	return res
 }
 
@@ -60,11 +60,11 @@ func (s *Scenario) Compute() Result {
 func (s *Scenario) applyKLPenalty(scores, old, ref, mask []float64) (engine.KLReward, error) {
 	one := func(x []float64) [][]float64 { return [][]float64{x} }
 	if s.Release == "" {
-		return engine.ApplyKLPenaltyGen(s.Version.V1Gen(), one(scores), one(old), one(ref), one(mask), s.KL, &engine.FixedKLController{Beta: s.Beta})
+		return engine.ApplyKLPenalty(s.Version.V1Gen(), one(scores), one(old), one(ref), one(mask), s.KL, &engine.FixedKLController{Beta: s.Beta})
 	}
-	kl, err := engine.ApplyKLPenaltyGen(s.Gen(), one(scores), one(old), one(ref), one(mask), s.KL, &engine.FixedKLController{Beta: s.Beta})
+	kl, err := engine.ApplyKLPenalty(s.Gen(), one(scores), one(old), one(ref), one(mask), s.KL, &engine.FixedKLController{Beta: s.Beta})
 	if err == nil && math.IsNaN(kl.CurrentKL) {
-		_, err = engine.ApplyKLPenaltyGen(engine.V1Early, one(scores), one(old), one(ref), one(mask), s.KL, &engine.FixedKLController{Beta: s.Beta})
+		_, err = engine.ApplyKLPenalty(engine.V1Early, one(scores), one(old), one(ref), one(mask), s.KL, &engine.FixedKLController{Beta: s.Beta})
 	}
 	return kl, err
 }

@@ -98,7 +98,7 @@ func ReleaseOf(v engine.Version) string {
 
 // KLNames are the KL estimators the scenario's verl accepts.
 func (s *Scenario) KLNames() []string {
-	return engine.KLNamesGen(s.KLGen())
+	return engine.KLNames(s.KLGen())
 }
 
 // VersionLabel names the releases whose arithmetic computes the scenario's

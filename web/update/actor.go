@@ -135,28 +135,28 @@ func (v actorView) Compute() actorLoss {
 	}
 	a.unit, _ = v.policyTerms(lp, old, [][]float64{signs})
 	for _, mode := range v.aggModes() {
-		l, err := engine.AggregatePolicyLossGen(engine.V1Newest, a.terms, mask, mode)
+		l, err := engine.AggregatePolicyLoss(engine.V1Newest, a.terms, mask, mode)
 		if v.whole() {
-			l, err = engine.AggregatePolicyLossGen(v.gen, a.terms, mask, mode)
+			l, err = engine.AggregatePolicyLoss(v.gen, a.terms, mask, mode)
 		}
 		a.modeNames, a.modes, a.modeErrs = append(a.modeNames, mode), append(a.modes, l), append(a.modeErrs, err)
 	}
 	// v0.2 as verl runs it: float32, so exp of a log-ratio beyond 88.72 is
 	// +inf, and the loss is whatever verl's arithmetic then gives.
-	early, err := engine.PolicyLossTermsGen(engine.G01, lp, old, adv, engine.ClipParams{Ratio: v.clip.Low})
+	early, err := engine.PolicyLossTerms(engine.G01, lp, old, adv, engine.ClipParams{Ratio: v.clip.Low})
 	if a.earlyErr = err; err == nil {
-		a.early, a.earlyErr = engine.AggregatePolicyLossGen(engine.G01, early, mask, engine.TokenMean)
+		a.early, a.earlyErr = engine.AggregatePolicyLoss(engine.G01, early, mask, engine.TokenMean)
 	}
 	return a
 }
 
 // policyTerms are the per-token terms of the view's policy loss: the
-// release's own (PolicyLossTermsGen) in a v=3 state, else v0.9.0's.
+// release's own (PolicyLossTerms) in a v=3 state, else v0.9.0's.
 func (v actorView) policyTerms(lp, old, adv [][]float64) (engine.PolicyTerms, error) {
 	if v.whole() {
-		return engine.PolicyLossTermsGen(v.gen, lp, old, adv, v.clip)
+		return engine.PolicyLossTerms(v.gen, lp, old, adv, v.clip)
 	}
-	return engine.PolicyLossTermsGen(engine.V1Newest, lp, old, adv, v.clip)
+	return engine.PolicyLossTerms(engine.V1Newest, lp, old, adv, v.clip)
 }
 
 // build is the page's view model.

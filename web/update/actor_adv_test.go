@@ -21,7 +21,7 @@ func TestUpdateActorTypedAdvantages(t *testing.T) {
 	if !strings.Contains(final, "&adv=1,-0.5,0.25") {
 		t.Errorf("the canonical link %q lost adv=", final)
 	}
-	pt, err := engine.PolicyLossTermsGen(engine.V1Newest, [][]float64{lp}, [][]float64{old}, [][]float64{adv}, engine.ClipParams{Low: 0.2, High: 0.2, C: 3})
+	pt, err := engine.PolicyLossTerms(engine.V1Newest, [][]float64{lp}, [][]float64{old}, [][]float64{adv}, engine.ClipParams{Low: 0.2, High: 0.2, C: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

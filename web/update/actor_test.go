@@ -80,7 +80,7 @@ func TestUpdateActorMatchesEngine(t *testing.T) {
 				lp = c.lp(old)
 			}
 			doc, _ := updFollow(t, c.link(old))
-			pt, err := engine.PolicyLossTermsGen(engine.V1Newest, [][]float64{lp}, [][]float64{old}, g.Whitened, c.clip)
+			pt, err := engine.PolicyLossTerms(engine.V1Newest, [][]float64{lp}, [][]float64{old}, g.Whitened, c.clip)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,7 +117,7 @@ func TestUpdateActorMatchesEngine(t *testing.T) {
 			updCheckFlags(t, doc, "dual", pt.DualClipped[0], lang.T("update.capped"), lang.T("update.no"))
 			m := [][]float64{mask}
 			for _, mode := range engine.AggModes {
-				l, err := engine.AggregatePolicyLossGen(engine.V1Newest, pt, m, mode)
+				l, err := engine.AggregatePolicyLoss(engine.V1Newest, pt, m, mode)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -130,11 +130,11 @@ func TestUpdateActorMatchesEngine(t *testing.T) {
 					}
 				}
 			}
-			ept, err := engine.PolicyLossTermsGen(engine.V1Early, [][]float64{lp}, [][]float64{old}, g.Whitened, engine.ClipParams{Low: c.clip.Low, High: c.clip.Low})
+			ept, err := engine.PolicyLossTerms(engine.V1Early, [][]float64{lp}, [][]float64{old}, g.Whitened, engine.ClipParams{Low: c.clip.Low, High: c.clip.Low})
 			if err != nil {
 				t.Fatal(err)
 			}
-			early, err := engine.AggregatePolicyLossGen(engine.V1Early, ept, m, engine.TokenMean)
+			early, err := engine.AggregatePolicyLoss(engine.V1Early, ept, m, engine.TokenMean)
 			if err != nil {
 				t.Fatal(err)
 			}

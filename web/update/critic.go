@@ -65,15 +65,15 @@ func (v criticView) Compute() criticLoss {
 	mask := [][]float64{c.mask}
 	c.terms = engine.ValueLossTerms([][]float64{c.values}, [][]float64{v.vpreds}, [][]float64{c.returns}, v.CV)
 	for _, mode := range v.aggModes() {
-		l, err := engine.AggregateValueLossGen(engine.V1Newest, c.terms, mask, mode)
+		l, err := engine.AggregateValueLoss(engine.V1Newest, c.terms, mask, mode)
 		if v.whole() {
-			l, err = engine.AggregateValueLossGen(v.gen, c.terms, mask, mode)
+			l, err = engine.AggregateValueLoss(v.gen, c.terms, mask, mode)
 		}
 		c.modeNames, c.modes, c.modeErrs = append(c.modeNames, mode), append(c.modes, l), append(c.modeErrs, err)
 	}
-	c.early, c.earlyErr = engine.AggregateValueLossGen(engine.V1Early, c.terms, mask, engine.TokenMean)
+	c.early, c.earlyErr = engine.AggregateValueLoss(engine.V1Early, c.terms, mask, engine.TokenMean)
 	if !engine.HasHoles(mask) {
-		l, err := engine.AggregateValueLossGen(engine.V1Early, c.terms, engine.ShiftedCriticMask(mask), engine.TokenMean)
+		l, err := engine.AggregateValueLoss(engine.V1Early, c.terms, engine.ShiftedCriticMask(mask), engine.TokenMean)
 		c.shifted, c.shiftedErr = &l, err
 	}
 	return c

@@ -53,13 +53,13 @@ func updNewest(t *testing.T, s scenario.Scenario) (mask, values, old []float64, 
 	}
 	rewards := typed
 	if !s.DirectRewards {
-		kl, err := engine.ApplyKLPenaltyGen(engine.V1Newest, [][]float64{scores}, [][]float64{old}, [][]float64{ref}, [][]float64{mask}, s.KL, &engine.FixedKLController{Beta: s.Beta})
+		kl, err := engine.ApplyKLPenalty(engine.V1Newest, [][]float64{scores}, [][]float64{old}, [][]float64{ref}, [][]float64{mask}, s.KL, &engine.FixedKLController{Beta: s.Beta})
 		if err != nil {
 			t.Fatal(err)
 		}
 		rewards = kl.Rewards[0]
 	}
-	g = engine.GAEGen(engine.V1Newest, [][]float64{rewards}, [][]float64{values}, [][]float64{mask}, s.Gamma, s.Lam)
+	g = engine.GAE(engine.V1Newest, [][]float64{rewards}, [][]float64{values}, [][]float64{mask}, s.Gamma, s.Lam)
 	return mask, values, old, g
 }
 
@@ -229,7 +229,7 @@ func TestUpdateCriticMatchesEngine(t *testing.T) {
 			updCheckFlags(t, doc, "vclipped", vt.Clipped[0], lang.T("update.clipped"), lang.T("update.no"))
 			m := [][]float64{mask}
 			for _, mode := range engine.AggModes {
-				l, err := engine.AggregateValueLossGen(engine.V1Newest, vt, m, mode)
+				l, err := engine.AggregateValueLoss(engine.V1Newest, vt, m, mode)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -240,7 +240,7 @@ func TestUpdateCriticMatchesEngine(t *testing.T) {
 					t.Errorf("vf_clipfrac shows %q, the engine says %s", got, page.Num(l.ClipFrac))
 				}
 			}
-			early, err := engine.AggregateValueLossGen(engine.V1Early, vt, m, engine.TokenMean)
+			early, err := engine.AggregateValueLoss(engine.V1Early, vt, m, engine.TokenMean)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -256,7 +256,7 @@ func TestUpdateCriticMatchesEngine(t *testing.T) {
 					t.Errorf("with observation holes v0.2's shifted-mask loss shows %q, want the reason it is not defined", got)
 				}
 			} else {
-				shifted, _ := engine.AggregateValueLossGen(engine.V1Early, vt, engine.ShiftedCriticMask(m), engine.TokenMean)
+				shifted, _ := engine.AggregateValueLoss(engine.V1Early, vt, engine.ShiftedCriticMask(m), engine.TokenMean)
 				if got != page.Num(shifted.Loss) {
 					t.Errorf("v0.2 shifted-mask vf_loss shows %q, the engine says %s", got, page.Num(shifted.Loss))
 				}

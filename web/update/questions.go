@@ -72,9 +72,9 @@ func (v actorView) ActorQuestions(a actorLoss) []Question {
 			break
 		}
 	}
-	slope := engine.PolicyLossSlopeGen(engine.V1Newest, [][]float64{v.logProbs}, [][]float64{v.Old}, [][]float64{a.adv}, v.clip, 0, g)
+	slope := engine.PolicyLossSlope(engine.V1Newest, [][]float64{v.logProbs}, [][]float64{v.Old}, [][]float64{a.adv}, v.clip, 0, g)
 	if v.whole() { // the release's own loss: its clips, dual clip and clamp
-		slope = engine.PolicyLossSlopeGen(v.gen, [][]float64{v.logProbs}, [][]float64{v.Old}, [][]float64{a.adv}, v.clip, 0, g)
+		slope = engine.PolicyLossSlope(v.gen, [][]float64{v.logProbs}, [][]float64{v.Old}, [][]float64{a.adv}, v.clip, 0, g)
 	}
 	sign := page.SignOf(slope)
 	grad := Question{ID: "grad", Kind: "sign", text: v.T("uq.grad", v.Idx(g), page.Num(a.adv[g])), Want: slope}

@@ -21,7 +21,7 @@ func (v updateView) aggModes() []engine.AggMode {
 	if !v.whole() {
 		return engine.AggModes
 	}
-	return engine.AggModesGen(v.gen)
+	return v.gen.AggModes()
 }
 
 // arrival is the first release in which change id is in force, and its

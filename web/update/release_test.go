@@ -27,11 +27,11 @@ func updGen(t *testing.T, s scenario.Scenario, g engine.Generation) (mask, value
 	for i, tok := range s.Tokens {
 		mask[i], values[i], old[i], scores[i], ref[i] = tok.Kind.Mask(), tok.Value, tok.Old, tok.Score, tok.Ref
 	}
-	kl, err := engine.ApplyKLPenaltyGen(g, [][]float64{scores}, [][]float64{old}, [][]float64{ref}, [][]float64{mask}, s.KL, &engine.FixedKLController{Beta: s.Beta})
+	kl, err := engine.ApplyKLPenalty(g, [][]float64{scores}, [][]float64{old}, [][]float64{ref}, [][]float64{mask}, s.KL, &engine.FixedKLController{Beta: s.Beta})
 	if err != nil {
 		t.Fatal(err)
 	}
-	res = engine.GAEGen(g, kl.Rewards, [][]float64{values}, [][]float64{mask}, s.Gamma, s.Lam)
+	res = engine.GAE(g, kl.Rewards, [][]float64{values}, [][]float64{mask}, s.Gamma, s.Lam)
 	return mask, values, old, res
 }
 
@@ -81,7 +81,7 @@ func updShifted(xs []float64, d float64) string {
 // release's own value loss, fed by the release's own GAE returns: for one
 // release of each generation whose value loss or GAE differs, every mode
 // the release knows (and no other) is exactly the engine's
-// AggregateValueLossGen of that generation, and the heading names the
+// AggregateValueLoss of that generation, and the heading names the
 // release range from the generation table.
 func TestUpdateV3CriticIsTheRelease(t *testing.T) {
 	base, _ := scenario.Preset("multi-turn")
@@ -99,7 +99,7 @@ func TestUpdateV3CriticIsTheRelease(t *testing.T) {
 		terms := engine.ValueLossTerms([][]float64{values}, [][]float64{vpreds}, gae.Returns, 0.1)
 		updCheckRow(t, doc, "ret", gae.Returns[0])
 		updCheckModes(t, doc, g, "vf_loss", func(mode engine.AggMode) (float64, error) {
-			l, err := engine.AggregateValueLossGen(g, terms, [][]float64{mask}, mode)
+			l, err := engine.AggregateValueLoss(g, terms, [][]float64{mask}, mode)
 			return l.Loss, err
 		})
 		if h := doc.Find("#update-results h2").First().Text(); !strings.Contains(h, g.Range()) {
@@ -127,14 +127,14 @@ func TestUpdateV3ActorIsTheRelease(t *testing.T) {
 			cur[i] = old[i] + 1.5
 		}
 		p := engine.ClipParams{Ratio: 0.2, Low: 0.2, High: 0.2, C: 3}
-		terms, err := engine.PolicyLossTermsGen(g, [][]float64{cur}, [][]float64{old}, gae.Whitened, p)
+		terms, err := engine.PolicyLossTerms(g, [][]float64{cur}, [][]float64{old}, gae.Whitened, p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		updCheckRow(t, doc, "adv", gae.Whitened[0])
 		updCheckRow(t, doc, "ploss", terms.Final[0])
 		updCheckModes(t, doc, g, "pg_loss", func(mode engine.AggMode) (float64, error) {
-			l, err := engine.AggregatePolicyLossGen(g, terms, [][]float64{mask}, mode)
+			l, err := engine.AggregatePolicyLoss(g, terms, [][]float64{mask}, mode)
 			return l.Loss, err
 		})
 		if notes := doc.Find(`[data-testid="notes"]`).Text(); !g.Has(engine.DualClip) && strings.Contains(notes, "the dual clip caps") {
@@ -177,8 +177,8 @@ func TestUpdateV3NonFinite(t *testing.T) {
 	lp := strings.Join(parts, ",")
 	s := updDecoded(t, "v=3&p=seed-b&ver=v0.2&lp="+lp)
 	mask, _, old, gae := updGen(t, s, engine.G01)
-	terms, _ := engine.PolicyLossTermsGen(engine.G01, [][]float64{cur}, [][]float64{old}, gae.Whitened, engine.ClipParams{Ratio: 0.2, Low: 0.2, High: 0.2})
-	want, _ := engine.AggregatePolicyLossGen(engine.G01, terms, [][]float64{mask}, engine.TokenMean)
+	terms, _ := engine.PolicyLossTerms(engine.G01, [][]float64{cur}, [][]float64{old}, gae.Whitened, engine.ClipParams{Ratio: 0.2, Low: 0.2, High: 0.2})
+	want, _ := engine.AggregatePolicyLoss(engine.G01, terms, [][]float64{mask}, engine.TokenMean)
 	if !math.IsInf(want.Loss, 0) && !math.IsNaN(want.Loss) {
 		t.Fatalf("the engine's v0.2 loss is %g: the test would prove nothing", want.Loss)
 	}

@@ -67,7 +67,7 @@ func (c call) String() string {
 }
 
 // estimatorCall is the call of outcome estimator key (an engine key of
-// engine.OutcomeEstimatorsGen or the batch view's grpo_newest_* keys) in
+// Generation.OutcomeEstimators or the batch view's grpo_newest_* keys) in
 // generation g, on the script's variables token_level_rewards, mask,
 // index, reward_baselines; ok is false for a key g does not have. post is
 // Python applied to the result (GDPO's batch whitening), "" for none.

@@ -392,7 +392,7 @@ func (s *script) outcomeAtol(key string) string {
 	if !ok {
 		return ""
 	}
-	_, st, err := engine.WhitenGen(c.Release.Gen, x, c.Mask)
+	_, st, err := engine.Whiten(c.Release.Gen, x, c.Mask)
 	if err != nil {
 		return ""
 	}

@@ -25,16 +25,16 @@ func example(t *testing.T, rel engine.Release) Case {
 	old := [][]float64{{-0.4, -0.3, -0.6, -0.8}, {-0.2, -0.25, 0, 0}, {-1, -2, -0.5, -0.1}, {-0.3, -0.3, -0.3, 0}}
 	ref := [][]float64{{-0.5, -0.35, -0.55, -0.9}, {-0.4, -0.3, 0, 0}, {-1.1, -2, -0.4, -0.2}, {-0.2, -0.4, -0.3, 0}}
 	values := [][]float64{{0.2, 0.25, 0.3, 0.35}, {0.45, 0.6, 0, 0}, {0.1, 0.7, 0.2, 0.3}, {0.5, 0.4, 0.3, 0.9}}
-	kr, err := engine.ApplyKLPenaltyGen(g, scores, old, ref, mask, "low_var_kl", &engine.FixedKLController{Beta: 0.1})
+	kr, err := engine.ApplyKLPenalty(g, scores, old, ref, mask, "low_var_kl", &engine.FixedKLController{Beta: 0.1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := engine.GAEGen(g, kr.Rewards, values, mask, 1, 0.95)
+	res := engine.GAE(g, kr.Rewards, values, mask, 1, 0.95)
 	c := Case{Release: rel, Source: "/play?v=3&p=seed-b&ver=" + rel.Tag, Mask: mask, Values: values, Scores: scores, OldLogProbs: old, RefLogProb: ref,
 		KL: "low_var_kl", Beta: 0.1, KLD: kr.KLD, KLMetric: kr.CurrentKL, Gamma: 1, Lam: 0.95, Rewards: kr.Rewards, GAE: &res,
 		Index: []string{"a", "a", "b", "b"}, Baselines: []float64{0.5, 0.5, -0.25, 0}}
 	in := engine.OutcomeInputs{Rewards: kr.Rewards, Mask: mask, Index: c.Index, Baselines: c.Baselines, Gamma: 1, Epsilon: engine.DefaultOutcomeEpsilon, Gen: g}
-	for _, e := range engine.OutcomeEstimatorsGen(g) {
+	for _, e := range g.OutcomeEstimators() {
 		adv, ret, err := e.Run(in)
 		if err != nil {
 			adv, ret = nil, nil
@@ -48,17 +48,17 @@ func example(t *testing.T, rel engine.Release) Case {
 	c.Value = &ValueLoss{VPreds: vpreds, Returns: res.Returns, ClipRange: 0.5}
 	c.Policy = &PolicyLoss{LogProbs: lp, OldLogProbs: old, Advantages: res.Whitened, Clip: clip}
 	vt := engine.ValueLossTerms(values, vpreds, res.Returns, 0.5)
-	pt, err := engine.PolicyLossTermsGen(g, lp, old, res.Whitened, clip)
+	pt, err := engine.PolicyLossTerms(g, lp, old, res.Whitened, clip)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, mode := range engine.AggModesGen(g) {
-		vl, err := engine.AggregateValueLossGen(g, vt, mask, mode)
+	for _, mode := range g.AggModes() {
+		vl, err := engine.AggregateValueLoss(g, vt, mask, mode)
 		if err != nil {
 			t.Fatal(err)
 		}
 		c.Value.Modes = append(c.Value.Modes, LossMode{Mode: mode, Numbers: []float64{vl.Loss, vl.ClipFrac}})
-		pl, err := engine.AggregatePolicyLossGen(g, pt, mask, mode)
+		pl, err := engine.AggregatePolicyLoss(g, pt, mask, mode)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -342,7 +342,7 @@ func TestScriptPerRelease(t *testing.T) {
 			for _, l := range []*[]LossMode{&c.Value.Modes, &c.Policy.Modes} {
 				lossWant = append(lossWant, *l...)
 			}
-			if len(losses) != len(lossWant) || len(lossWant) != 2*len(engine.AggModesGen(rel.Gen)) {
+			if len(losses) != len(lossWant) || len(lossWant) != 2*len(rel.Gen.AggModes()) {
 				t.Fatalf("%d loss checks, want %d", len(losses), len(lossWant))
 			}
 			for k, l := range losses {
@@ -475,7 +475,7 @@ func TestScriptEdges(t *testing.T) {
 	rel, _ := engine.ParseRelease("v0.9.0")
 	c := example(t, rel)
 	c.Mask = [][]float64{{1, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}}
-	g := engine.GAEGen(rel.Gen, c.Rewards, c.Values, c.Mask, 1, 0.95)
+	g := engine.GAE(rel.Gen, c.Rewards, c.Values, c.Mask, 1, 0.95)
 	c.GAE = &g
 	s, err := Script(c)
 	if err != nil || g.Whitened != nil || !strings.Contains(s, "except (ValueError") {

@@ -53,7 +53,7 @@ func f32(x float64) float64 { return float64(float32(x)) }
 
 // gae fills adv/ret with generation g's GAE of the batch (whitened).
 func (b *batch) gae(g engine.Generation, gamma, lam float64) {
-	r := engine.GAEGen(g, b.rewardsOrScores(), b.values, b.mask, gamma, lam)
+	r := engine.GAE(g, b.rewardsOrScores(), b.values, b.mask, gamma, lam)
 	b.adv, b.ret = r.Whitened, r.Returns
 }
 
@@ -114,14 +114,14 @@ func writeAll() {
 
 	// Whitening over padding: the advantages whitened with a mask of ones.
 	b = base(3, lengths)
-	r := engine.GAEGen(engine.G12, b.scores, b.values, b.mask, 1, 1)
+	r := engine.GAE(engine.G12, b.scores, b.values, b.mask, 1, 1)
 	ones := engine.NewMatrix(len(lengths), 10)
 	for _, row := range ones {
 		for t := range row {
 			row[t] = 1
 		}
 	}
-	b.adv, _, _ = engine.WhitenGen(engine.G12, r.Advantages, ones)
+	b.adv, _, _ = engine.Whiten(engine.G12, r.Advantages, ones)
 	b.ret = r.Returns
 	write("gen_whiten_padding.safetensors", b)
 
@@ -144,7 +144,7 @@ func writeAll() {
 
 	// Per-sequence whitening with a one-token row.
 	b = base(6, lengths)
-	r = engine.GAEGen(engine.G12, b.scores, b.values, b.mask, 1, 1)
+	r = engine.GAE(engine.G12, b.scores, b.values, b.mask, 1, 1)
 	b.adv, b.ret = engine.WhitenRows(engine.G12, r.Advantages, b.mask), r.Returns
 	write("gen_per_seq_short.safetensors", b)
 
@@ -164,11 +164,11 @@ func writeAll() {
 			b.oldLP[i][t], b.refLP[i][t] = f32(-rng.Float64()), f32(-rng.Float64())
 		}
 	}
-	kr, err := engine.ApplyKLPenaltyGen(engine.G08, b.scores, b.oldLP, b.refLP, b.mask, "low_var_kl", &engine.FixedKLController{Beta: 0.05})
+	kr, err := engine.ApplyKLPenalty(engine.G08, b.scores, b.oldLP, b.refLP, b.mask, "low_var_kl", &engine.FixedKLController{Beta: 0.05})
 	if err != nil {
 		log.Fatal(err)
 	}
-	r = engine.GAEGen(engine.G08, kr.Rewards, b.values, b.mask, 0.99, 0.95)
+	r = engine.GAE(engine.G08, kr.Rewards, b.values, b.mask, 0.99, 0.95)
 	b.adv, b.ret = roundAll(r.Whitened), roundAll(r.Returns)
 	b.config = map[string]any{"gamma": 0.99, "lam": 0.95, "verl_version": "0.6.1", "adv_estimator": "gae",
 		"use_kl_in_reward": true, "kl_penalty": "low_var_kl", "kl_ctrl": map[string]any{"type": "fixed", "kl_coef": 0.05}}
