@@ -73,7 +73,9 @@ func TestInspectVerdictView(t *testing.T) {
 		{"gen_score_past_eos.safetensors", "en", []string{"token_level_scores: 5 cells", "[0, 4]"}, []string{"Exact for v0.5.0–v0.9.0; not for v0.2–v0.4.1."}},
 		{"gen_score_past_eos.safetensors", "zh", []string{"token_level_scores：有 5 个单元", "[0, 4]"}, []string{"v0.5.0–v0.9.0 完全一致；v0.2–v0.4.1 不一致。"}},
 		{"gen_wrong_lambda.safetensors", "en", nil, []string{"λ = 0.9,", "β = not identifiable (the KL is not in the reward)", "They are returns − values whitened over the batch"}},
-		{"gen_whiten_padding.safetensors", "zh", nil, []string{"回报一致而优势不一致：检查白化。"}},
+		// whitened with the padding: the whitening statistics differ from the
+		// batch's own (whitening_stats_differ, #37), and the lead is the whitening
+		{"gen_whiten_padding.safetensors", "zh", []string{"白化统计量不同", "μ = 0.69149、σ = 0.8091"}, []string{"回报一致而优势不一致：检查白化。"}},
 		{"gen_nan_padding.safetensors", "en", []string{"values: 2 cells are NaN or infinite", "[0, 9], [3, 5]"}, []string{"Exact for every release from v0.2 to v0.9.0"}},
 	} {
 		t.Run(tc.file+"/"+tc.lang, func(t *testing.T) {

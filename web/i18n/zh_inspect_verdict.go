@@ -45,7 +45,7 @@ var zhInspectVerdict = map[string]string{
 	"inspect.sanity.mask_disagrees_eos":       "%s：有 %d 个单元与 verl 的 get_response_mask（由文件中的 responses 和 eos_token_id 得到：直到并包括第一个 EOS 为 1，之后为 0；没有 EOS 则全为 1）不一致：掩码漏掉了 EOS，或越过它进入了填充。单元 [行, t]：%s",
 	"inspect.sanity.mask_check_skipped":       "%s：文件有 token id 但没有 eos_token_id（配置、sidecar 或导出器的 config 条目中都没有），因此未对照它们检查 response_mask（仅为提示：给出 eos_token_id= 即可检查）。",
 	"inspect.sanity.grpo_population_std":      "%s：在 %d 个 uid 组上，这些值是 GRPO 的 (s − μ)/(σ + ε)，但 σ 用的是每组的总体标准差（最大 |差| %s），而 verl 除以无偏的 torch.std：是否用了 unbiased=False 或 np.std？每个 n 个响应的组，优势都大了 √(n/(n−1)) 倍。",
-	"inspect.sanity.singleton_groups":         "%s：%d 个 uid 组（共 %d 个）只有一个响应，verl 只用它自己的分数计算其优势（μ = 0，σ = 1），没有可比较的对象（仅为提示）。各组第一行 [行, t]：%s",
+	"inspect.sanity.singleton_groups":         "%s：%d 个 uid 组（共 %d 个）只有一个响应，verl 只用它自己的得分计算其优势（μ = 0，σ = 1），没有可比较的对象（仅为提示）。各组第一行 [行, t]：%s",
 	"inspect.sanity.every_group_singleton":    "%s：全部 %d 个 uid 组（共 %d 个）都只有一个响应：没有任何响应与其他响应比较（rollout.n = 1，或 uid 从不重复）。行 [行, t]：%s",
 	"inspect.sanity.whitening_stats_differ":   "%s：白化统计量不同：这些值是 (原始值 − μ)/σ，其中 μ = %s、σ = %s，而本批次自身的是 μ = %s、σ = %s（超出舍入误差的 4 个标准误）：是否用了别的均值或标准差（另一批次的、过期的、总体与无偏之别）？",
 	"inspect.sanity.kl_coef_drifted":          "%s：奖励与配置的 kl_penalty 在 β = %s 时吻合，而不是它的 kl_coef：自适应 kl_ctrl 改变了 β，这是它的正常行为（仅为提示；把这一步的 β 作为 kl_coef 传入即可精确检查）。",

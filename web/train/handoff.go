@@ -41,7 +41,10 @@ func handOffs(lang i18n.Lang, f Frame) []templates.Link {
 			URL: page.Link{Path: "/batch", State: batch.Encode(bt), Lang: lang}.String()})
 	}
 	sc, _ := scenario.Preset(scenario.DefaultPreset)
-	sc.Prompt, sc.Gamma, sc.Lam, sc.Release, sc.Link = train.Prompts[b.Prompt[0]], cfg.Gamma, cfg.Lam, cfg.Release, ""
+	sc.Prompt, sc.Gamma, sc.Lam = train.Prompts[b.Prompt[0]], cfg.Gamma, cfg.Lam
+	if err := sc.SetRelease(cfg.Release); err != nil {
+		return out
+	}
 	sc.Beta, sc.KL = b.Beta, cfg.KLPenalty
 	if !cfg.UseKLInReward {
 		sc.Beta = 0
