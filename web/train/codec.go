@@ -197,7 +197,11 @@ func (s State) Encode() string {
 	var b strings.Builder
 	b.WriteString("v=" + LinkVersion + "&p=" + s.Lesson.ID + "&it=" + strconv.Itoa(s.It))
 	for _, x := range s.Set {
-		b.WriteString("&" + x.w.Key + "=" + num(x.value))
+		v := num(x.value)
+		if x.w.Integer {
+			v = strconv.FormatFloat(x.value, 'f', -1, 64) // never 1e+07: a "+" in a query is a space
+		}
+		b.WriteString("&" + x.w.Key + "=" + url.QueryEscape(v))
 	}
 	return b.String()
 }
