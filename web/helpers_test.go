@@ -5,11 +5,9 @@ package web
 // imports web).
 
 import (
-	"errors"
 	"gaelab/engine"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -17,7 +15,6 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
-	"golang.org/x/net/html"
 )
 
 // get serves one request through the real router.
@@ -93,55 +90,6 @@ func meta(doc *goquery.Document, key string) (string, bool) {
 	return v, sel.Length() == 1
 }
 
-// balancedHTML checks what templ promises and a parser needs: the text
-// tokenizes, every element is closed by its own end tag in order, no element
-// repeats an attribute, and nothing is left open at the end.
-func balancedHTML(doc string) error {
-	z := html.NewTokenizer(strings.NewReader(doc))
-	var open []string
-	for {
-		switch z.Next() {
-		case html.ErrorToken:
-			if err := z.Err(); !errors.Is(err, io.EOF) {
-				return err
-			}
-			if len(open) > 0 {
-				return errors.New("unclosed <" + strings.Join(open, "> <") + ">")
-			}
-			return nil
-		case html.StartTagToken:
-			tok := z.Token()
-			if err := uniqueAttrs(tok); err != nil {
-				return err
-			}
-			if !htmlVoidElements[tok.Data] {
-				open = append(open, tok.Data)
-			}
-		case html.SelfClosingTagToken:
-			if err := uniqueAttrs(z.Token()); err != nil {
-				return err
-			}
-		case html.EndTagToken:
-			tok := z.Token()
-			if len(open) == 0 || open[len(open)-1] != tok.Data {
-				return errors.New("</" + tok.Data + "> closes <" + strings.Join(open, "> <") + ">")
-			}
-			open = open[:len(open)-1]
-		}
-	}
-}
-
-func uniqueAttrs(tok html.Token) error {
-	seen := map[string]bool{}
-	for _, a := range tok.Attr {
-		if seen[a.Key] {
-			return errors.New("<" + tok.Data + "> repeats the attribute " + a.Key)
-		}
-		seen[a.Key] = true
-	}
-	return nil
-}
-
 // nums formats a row of numbers as the tables do.
 func nums(xs []float64) []string {
 	out := make([]string, len(xs))
@@ -149,12 +97,6 @@ func nums(xs []float64) []string {
 		out[k] = page.Num(x)
 	}
 	return out
-}
-
-// htmlVoidElements have no end tag in HTML.
-var htmlVoidElements = map[string]bool{
-	"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true,
-	"input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true,
 }
 
 // varianceEngine is an independent run of the lab on a preset: the toy's

@@ -21,6 +21,7 @@ import (
 	"gaelab/web/course"
 	"gaelab/web/i18n"
 	"gaelab/web/page"
+	"gaelab/web/webtest/htmlcheck"
 )
 
 // FuzzLessonBlocks writes a lesson around a fuzzed block (a scenario block,
@@ -184,7 +185,7 @@ func validBlockID(id string) bool {
 // formatted, and nothing the text could make run.
 func checkSafeHTML(t *testing.T, what, input, out string) {
 	t.Helper()
-	if err := balancedHTML(out); err != nil {
+	if err := htmlcheck.Balanced(out); err != nil {
 		t.Fatalf("%s: %v\n%.600s", what, err, out)
 	}
 	if err := scriptable(out); err != nil {

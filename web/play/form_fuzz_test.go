@@ -1,8 +1,6 @@
 package play_test
 
 import (
-	"errors"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -10,10 +8,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"golang.org/x/net/html"
-
 	"gaelab/web/scenario"
 	"gaelab/web/webtest"
+	"gaelab/web/webtest/htmlcheck"
 )
 
 // FuzzPlayForm sends the playground anything a form, a link or htmx may send:
@@ -150,7 +147,7 @@ func checkPlayRedirect(t *testing.T, h http.Handler, query, loc string, headers 
 func checkPlayPage(t *testing.T, query string, rec *httptest.ResponseRecorder) {
 	t.Helper()
 	body := rec.Body.String()
-	if err := balancedHTML(body); err != nil {
+	if err := htmlcheck.Balanced(body); err != nil {
 		t.Fatalf("GET /play?%s: %v\n%.400s", query, err, body)
 	}
 	if i := strings.Index(body, "%!"); i >= 0 {
@@ -173,59 +170,4 @@ func allASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-// htmlVoidElements have no end tag in HTML.
-var htmlVoidElements = map[string]bool{
-	"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true,
-	"input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true,
-}
-
-// balancedHTML checks what templ promises and a parser needs: the text
-// tokenizes, every element is closed by its own end tag in order, no element
-// repeats an attribute, and nothing is left open at the end.
-func balancedHTML(doc string) error {
-	z := html.NewTokenizer(strings.NewReader(doc))
-	var open []string
-	for {
-		switch z.Next() {
-		case html.ErrorToken:
-			if err := z.Err(); !errors.Is(err, io.EOF) {
-				return err
-			}
-			if len(open) > 0 {
-				return errors.New("unclosed <" + strings.Join(open, "> <") + ">")
-			}
-			return nil
-		case html.StartTagToken:
-			tok := z.Token()
-			if err := uniqueAttrs(tok); err != nil {
-				return err
-			}
-			if !htmlVoidElements[tok.Data] {
-				open = append(open, tok.Data)
-			}
-		case html.SelfClosingTagToken:
-			if err := uniqueAttrs(z.Token()); err != nil {
-				return err
-			}
-		case html.EndTagToken:
-			tok := z.Token()
-			if len(open) == 0 || open[len(open)-1] != tok.Data {
-				return errors.New("</" + tok.Data + "> closes <" + strings.Join(open, "> <") + ">")
-			}
-			open = open[:len(open)-1]
-		}
-	}
-}
-
-func uniqueAttrs(tok html.Token) error {
-	seen := map[string]bool{}
-	for _, a := range tok.Attr {
-		if seen[a.Key] {
-			return errors.New("<" + tok.Data + "> repeats the attribute " + a.Key)
-		}
-		seen[a.Key] = true
-	}
-	return nil
 }

@@ -1,4 +1,4 @@
-package web
+package inspect_test
 
 import (
 	"net/http"
@@ -7,13 +7,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gaelab/web/webtest"
+	"gaelab/web/webtest/stores"
 )
 
 // TestInspectVerifyUpload: an upload's script reads the user's file and
 // asserts the run's own tensors through verl, for a GRPO upload too (a 404
 // before).
 func TestInspectVerifyUpload(t *testing.T) {
-	h := inspectHandler(t, Options{})
+	site := webtest.New(t, webtest.Options{Store: stores.SQLite(t)})
 	for _, tc := range []struct {
 		file   string
 		fields map[string]string
@@ -25,12 +28,16 @@ func TestInspectVerifyUpload(t *testing.T) {
 		{"v02_eosleak.safetensors", map[string]string{"ver": "v0.2"}, "?ver=v0.2",
 			[]string{"eos_mask=mask", `check_run("the run's advantages vs verl"`, "batch = load(sys.argv[1])"}},
 	} {
-		rec := uploadForm(t, h, tc.file, tc.fields, "")
+		data, err := os.ReadFile(filepath.Join("testdata", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := site.Upload(t, "/inspect", tc.file, data, tc.fields)
 		if rec.Code != http.StatusSeeOther {
 			t.Fatalf("%s: upload %d %s", tc.file, rec.Code, rec.Body)
 		}
 		id := strings.TrimPrefix(strings.Split(rec.Header().Get("Location"), "?")[0], "/inspect/")
-		r, _ := inspectGet(t, h, "/inspect/"+id+"/verify.py"+tc.query)
+		r := site.Get(t, "/inspect/"+id+"/verify.py"+tc.query)
 		if r.Code != 200 {
 			t.Fatalf("%s: verify.py %d %s", tc.file, r.Code, r.Body)
 		}
