@@ -12,7 +12,7 @@ import (
 // element of each freshly swapped panel), and at zero the phone's form
 // gives way to "Time is up" by itself.
 func TestBrowserClassTimer(t *testing.T) {
-	srv := server(t, backends[0].open(t), web.Options{})
+	srv := server(t, sqliteStore(t), web.Options{})
 	code, key := newClass(t, srv.URL)
 	askCell(t, srv.URL, code, key)
 	if status, m := flow(t, srv.URL, code, key, "timer", map[string]any{"seconds": 30}); status != 200 {

@@ -65,7 +65,7 @@ func TestBrowserClassWall(t *testing.T) {
 	askCell(t, srv.URL, code, key)
 	// Twelve different answers: the histogram's most bars, its tallest.
 	for _, a := range []string{"0.4", "0.4", "0.3", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"} {
-		newClient(t, srv.URL).answer(code, a)
+		newClient(t, srv.URL).Answer(code, a)
 	}
 	api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/reveal", key, nil)
 

@@ -34,12 +34,12 @@ func need(t *testing.T, path, what string) {
 func TestA11yClassPages(t *testing.T) {
 	t.Parallel()
 	axe := axeSource(t)
-	st := backends[0].open(t)
+	st := sqliteStore(t)
 	srv := server(t, st, web.Options{})
 	code, key := newClass(t, srv.URL)
 	askCell(t, srv.URL, code, key)
 	phone := newClient(t, srv.URL)
-	phone.answer(code, "0.3")
+	phone.Answer(code, "0.3")
 	api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/reveal", key, nil) // the console with its results
 
 	pages := map[string]string{

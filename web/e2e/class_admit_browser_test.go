@@ -19,7 +19,7 @@ import (
 // connection, such as a 503 was.
 func TestBrowserRefusedStreamWaitsItsRetry(t *testing.T) {
 	var phoneStreams atomic.Int32
-	app := web.Handler(web.Options{Store: backends[0].open(t), ClassAddrStreams: 1})
+	app := web.Handler(web.Options{Store: sqliteStore(t), ClassAddrStreams: 1})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/events") && !strings.HasSuffix(r.URL.Path, "/teach/events") {
 			phoneStreams.Add(1)

@@ -21,17 +21,17 @@ var screenshots = flag.Bool("screenshots", false, "rewrite the README's screensh
 // TestScreenshots draws the README's pictures of a live class: the
 // teacher's controls after a reveal at 1280×800, the wall (the projected
 // view) at 1280×720, and a phone (375 px) with a question asked.
-// go test ./web/class -run TestScreenshots -screenshots
+// go test ./web/e2e -run TestScreenshots -screenshots
 func TestScreenshots(t *testing.T) {
 	if !*screenshots {
 		t.Skip("run with -screenshots to rewrite the README's screenshots")
 	}
 	need(t, chromiumPath, "chromium")
-	srv := server(t, backends[0].open(t), web.Options{PublicURL: "http://192.168.1.20:8080"})
+	srv := server(t, sqliteStore(t), web.Options{PublicURL: "http://192.168.1.20:8080"})
 	code, key := newClass(t, srv.URL)
 	askCell(t, srv.URL, code, key)
 	for _, a := range []string{"0.4", "0.4", "0.3", "0.4", "0.45", "0.4", "0.3", "0.5"} {
-		newClient(t, srv.URL).answer(code, a)
+		newClient(t, srv.URL).Answer(code, a)
 	}
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,

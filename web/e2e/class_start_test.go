@@ -21,7 +21,7 @@ import (
 // start page's form) without.
 func TestStartClassButton(t *testing.T) {
 	need(t, chromiumPath, "chromium")
-	srv := server(t, backends[0].open(t), web.Options{})
+	srv := server(t, sqliteStore(t), web.Options{})
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.NoFirstRun, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900))

@@ -15,7 +15,8 @@ import (
 )
 
 // Client is a browser on a site's loopback server: it keeps cookies,
-// follows no redirects and sends same-origin headers.
+// follows no redirects (but those Follow names) and sends same-origin
+// headers.
 type Client struct {
 	// Base is the server's URL; Lang, if set, is sent as Accept-Language;
 	// From, if set, as X-Forwarded-For (for a site that trusts the loopback
@@ -23,6 +24,11 @@ type Client struct {
 	Base, Lang, From string
 	// HTTP is the client's http.Client (its Jar holds the cookies).
 	HTTP *http.Client
+	// Follow, if set, names the paths whose 303 the client follows, as a
+	// browser does: a GET of its Location, with the cookies the 303 set
+	// (a class's old ?k= links, which set the teacher cookie and send the
+	// browser to the same page without the key). Do and Stream follow it.
+	Follow func(path string) bool
 
 	t testing.TB
 }
@@ -62,8 +68,27 @@ func (c *Client) Do(method, path string, body io.Reader, header ...string) (*htt
 		c.t.Fatal(err)
 	}
 	defer resp.Body.Close()
+	if c.follows(path, resp) {
+		return c.Do(http.MethodGet, resp.Header.Get("Location"), nil, header...)
+	}
 	b, _ := io.ReadAll(resp.Body)
 	return resp, string(b)
+}
+
+// follows reports whether the client follows resp, the answer to path.
+func (c *Client) follows(path string, resp *http.Response) bool {
+	return c.Follow != nil && resp.StatusCode == http.StatusSeeOther && c.Follow(path)
+}
+
+// Cookie is the value of the client's cookie name for its server, or "".
+func (c *Client) Cookie(name string) string {
+	u, _ := url.Parse(c.Base)
+	for _, ck := range c.HTTP.Jar.Cookies(u) {
+		if ck.Name == name {
+			return ck.Value
+		}
+	}
+	return ""
 }
 
 // Get is a GET of path.
@@ -104,20 +129,29 @@ func API(t testing.TB, base, method, path, key string, body any) (int, map[strin
 	return resp.StatusCode, m
 }
 
-// Stream opens a server-sent event stream at path and delivers each event
-// (its "event: …" and "data: …" lines, each ending in "\n") on the channel,
-// which is closed when the stream ends; stop ends it.
+// Stream opens a server-sent event stream at path (following its 303 if
+// Follow says so) and delivers each event (its "event: …" and "data: …"
+// lines, each ending in "\n") on the channel, which is closed when the
+// stream ends; stop ends it.
 func (c *Client) Stream(path string) (events <-chan string, stop func()) {
 	c.t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, c.Base+path, nil)
-	if c.From != "" {
-		req.Header.Set("X-Forwarded-For", c.From)
-	}
-	resp, err := c.HTTP.Do(req)
-	if err != nil {
-		cancel()
-		c.t.Fatal(err)
+	var resp *http.Response
+	for {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, c.Base+path, nil)
+		if c.From != "" {
+			req.Header.Set("X-Forwarded-For", c.From)
+		}
+		var err error
+		if resp, err = c.HTTP.Do(req); err != nil {
+			cancel()
+			c.t.Fatal(err)
+		}
+		if !c.follows(path, resp) {
+			break
+		}
+		resp.Body.Close()
+		path = resp.Header.Get("Location")
 	}
 	if resp.Header.Get("Content-Type") != "text/event-stream" {
 		cancel()

@@ -6,8 +6,10 @@
 // A Site serves requests in process (Get, Page, PostForm, Upload answer an
 // *httptest.ResponseRecorder) and over a real loopback server (URL, and
 // Client: a browser's cookie jar, same-origin headers, CSRF tokens and a
-// reader of server-sent events). The package-level Get, Page and Serve use
-// one shared site with the default options and no database.
+// reader of server-sent events; Follow, for a class's old ?k= links). A
+// live class's steps (NewClass, AskCell, Client.Answer) serve the class's
+// own tests and the browser tests alike. The package-level Get, Page and
+// Serve use one shared site with the default options and no database.
 //
 // The databases live in webtest/stores (SQLite, and PostgreSQL when
 // $GAELAB_TEST_POSTGRES is set), so that the drivers are linked only into

@@ -84,3 +84,46 @@ func TestClientCookiesAndStream(t *testing.T) {
 		t.Errorf("WaitFor(reveal) = %q, %v", e, ok)
 	}
 }
+
+// A client follows a 303 only from the paths Follow names (a class's ?k=
+// links), keeping the cookie it set, in Do and in Stream alike.
+func TestClientFollow(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Has("k") {
+			http.SetCookie(w, &http.Cookie{Name: "teacher", Value: r.URL.Query().Get("k"), Path: "/"})
+			http.Redirect(w, r, r.URL.Path, http.StatusSeeOther)
+			return
+		}
+		c, _ := r.Cookie("teacher")
+		if c == nil {
+			http.Error(w, "no key", http.StatusForbidden)
+			return
+		}
+		if r.URL.Path == "/teach/events" {
+			w.Header().Set("Content-Type", "text/event-stream")
+			io.WriteString(w, "event: tally\ndata: "+c.Value+"\n\n")
+			return
+		}
+		io.WriteString(w, "console "+c.Value)
+	}))
+	defer srv.Close()
+	if resp, _ := webtest.NewClient(t, srv.URL).Get("/results.csv?k=s3"); resp.StatusCode != http.StatusSeeOther {
+		t.Errorf("without Follow: %d; want the 303 itself", resp.StatusCode)
+	}
+	c := webtest.NewClient(t, srv.URL)
+	c.Follow = webtest.KeyLink
+	if resp, body := c.Get("/results.csv?k=s3"); resp.StatusCode != http.StatusOK || body != "console s3" || c.Cookie("teacher") != "s3" {
+		t.Errorf("a key link followed = %d %q, cookie %q; want the page behind it and the cookie", resp.StatusCode, body, c.Cookie("teacher"))
+	}
+	if resp, _ := c.Get("/teach?k=s4"); resp.StatusCode != http.StatusSeeOther {
+		t.Errorf("a path Follow does not name = %d; want the 303 itself", resp.StatusCode)
+	}
+	if got := webtest.NewClient(t, srv.URL).Cookie("teacher"); got != "" {
+		t.Errorf("a new client's cookie = %q", got)
+	}
+	f := webtest.NewClient(t, srv.URL)
+	f.Follow = webtest.KeyLink
+	if got := f.ReadStream("/teach/events?k=s5", 1); got != "event: tally\ndata: s5\n\n" {
+		t.Errorf("a key link's stream = %q; want its event", got)
+	}
+}

@@ -1,14 +1,18 @@
 // Package stores opens the databases that webtest's sites run on in tests:
 // a fresh embedded SQLite per test, and the PostgreSQL server named by
 // $GAELAB_TEST_POSTGRES (the tests that need it skip without it, saying
-// why, except under CI=true, where they fail: CI starts one). It is apart
+// why, except under CI=true, where they fail: CI starts one), and Blip, a
+// store that fails while a test holds it down. It is apart
 // from webtest so that only the test binaries that use a database link its
 // drivers.
 package stores
 
 import (
 	"context"
+	"errors"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"gaelab/web/store"
 	"gaelab/web/store/postgres"
@@ -55,4 +59,37 @@ func Each(t *testing.T, fn func(t *testing.T, open func(t testing.TB) store.Stor
 	for _, b := range Backends {
 		t.Run(b.Name, func(t *testing.T) { fn(t, b.Open) })
 	}
+}
+
+// ErrBlip is the error of a Blip store that is down.
+var ErrBlip = errors.New("store: connection refused (a test's blip)")
+
+// Blip is a store whose class reads and writes (Class, Answer) fail with
+// ErrBlip while Down is set, as a database that restarts does.
+type Blip struct {
+	store.Store
+	Down atomic.Bool
+}
+
+func (b *Blip) fail() error {
+	if b.Down.Load() {
+		return ErrBlip
+	}
+	return nil
+}
+
+// Class is the store's Class, or ErrBlip while down.
+func (b *Blip) Class(ctx context.Context, code string, now time.Time) (store.Class, error) {
+	if err := b.fail(); err != nil {
+		return store.Class{}, err
+	}
+	return b.Store.Class(ctx, code, now)
+}
+
+// Answer is the store's Answer, or ErrBlip while down.
+func (b *Blip) Answer(ctx context.Context, code string, id int, device, value, send string, max int, now time.Time) error {
+	if err := b.fail(); err != nil {
+		return err
+	}
+	return b.Store.Answer(ctx, code, id, device, value, send, max, now)
 }

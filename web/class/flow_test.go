@@ -1,4 +1,4 @@
-package e2e
+package class_test
 
 // The teaching flow over HTTP on both databases: closing, re-opening and
 // timing voting, the spread without the answer, a second round, the
@@ -16,19 +16,9 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
-	"gaelab/web"
 	"gaelab/web/store"
+	"gaelab/web/webtest"
 )
-
-// doc parses a page.
-func doc(t *testing.T, page string) *goquery.Document {
-	t.Helper()
-	d, err := goquery.NewDocumentFromReader(strings.NewReader(page))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
 
 // controls is the teacher's controls page (console), which must answer 200.
 func (c *client) controls(code, key string) string {
@@ -55,7 +45,7 @@ func (c *client) submit(page, testid string, extra url.Values) (*http.Response, 
 	for k, v := range extra {
 		form[k] = v
 	}
-	return c.post(f.AttrOr("action", ""), form)
+	return c.PostForm(f.AttrOr("action", ""), form)
 }
 
 // flow calls a flow step through the API.
@@ -78,22 +68,22 @@ func errField(m map[string]any) string {
 func TestClassFlowVoting(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), web.Options{})
+		srv := server(t, open(t), webtest.Options{})
 		code, key := newClass(t, srv.URL)
 		askCell(t, srv.URL, code, key)
 		teacher, phone := newClient(t, srv.URL), newClient(t, srv.URL)
-		phone.answer(code, "0.3")
+		phone.Answer(code, "0.3")
 		page := teacher.controls(code, key)
 		if resp, body := teacher.submit(page, "flow-voting", nil); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("closing voting = %d %.300s; want 303", resp.StatusCode, body)
 		}
-		phone.lang = "zh"
-		resp, body := phone.answer(code, "0.4")
+		phone.Lang = "zh"
+		resp, body := phone.Answer(code, "0.4")
 		if resp.StatusCode != http.StatusConflict || !strings.Contains(body, "本题投票已结束") {
 			t.Errorf("an answer after closing = %d; want 409 in the student's language:\n%.2000s", resp.StatusCode, body)
 		}
-		phone.lang = ""
-		_, page = phone.get("/join/" + code)
+		phone.Lang = ""
+		_, page = phone.Get("/join/" + code)
 		d := doc(t, page)
 		if d.Find(`[data-testid="phone-closed"]`).Length() != 1 || d.Find(`[data-testid="phone-form"]`).Length() != 0 {
 			t.Errorf("a closed question's phone page should say so and have no form:\n%.2000s", page)
@@ -121,7 +111,7 @@ func TestClassFlowVoting(t *testing.T) {
 		if status, m := flow(t, srv.URL, code, key, "reopen", nil); status != 200 || m["open"] != true {
 			t.Fatalf("reopen = %d %v", status, m)
 		}
-		if resp, _ := phone.answer(code, "0.4"); resp.StatusCode != http.StatusSeeOther {
+		if resp, _ := phone.Answer(code, "0.4"); resp.StatusCode != http.StatusSeeOther {
 			t.Errorf("an answer after re-opening = %d; want 303", resp.StatusCode)
 		}
 		api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/reveal", key, nil)
@@ -131,19 +121,19 @@ func TestClassFlowVoting(t *testing.T) {
 
 		// Forgeries: no token, a wrong key (from a browser without the
 		// teacher's cookie), another site, no key at all.
-		tok := teacher.cookie("gaelab_csrf")
+		tok := teacher.Cookie("gaelab_csrf")
 		stranger := newClient(t, srv.URL)
-		stranger.get("/class") // its own CSRF cookie
+		stranger.Get("/class") // its own CSRF cookie
 		for name, tc := range map[string]struct {
 			who    *client
 			form   url.Values
 			header []string
 		}{
 			"no token":   {teacher, url.Values{"k": {key}}, nil},
-			"wrong key":  {stranger, url.Values{"k": {key[:20]}, "csrf": {stranger.cookie("gaelab_csrf")}}, nil},
+			"wrong key":  {stranger, url.Values{"k": {key[:20]}, "csrf": {stranger.Cookie("gaelab_csrf")}}, nil},
 			"cross-site": {teacher, url.Values{"k": {key}, "csrf": {tok}}, []string{"Sec-Fetch-Site", "cross-site"}},
 		} {
-			if resp, body := tc.who.post("/class/"+code+"/flow/close", tc.form, tc.header...); resp.StatusCode != http.StatusForbidden {
+			if resp, body := tc.who.PostForm("/class/"+code+"/flow/close", tc.form, tc.header...); resp.StatusCode != http.StatusForbidden {
 				t.Errorf("%s: %d %q; want 403", name, resp.StatusCode, body)
 			}
 		}
@@ -162,7 +152,7 @@ func TestClassFlowVoting(t *testing.T) {
 func TestClassFlowTimer(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), web.Options{})
+		srv := server(t, open(t), webtest.Options{})
 		code, key := newClass(t, srv.URL)
 		for _, bad := range []any{map[string]any{"seconds": 99999}, map[string]any{"seconds": -1}, map[string]any{"seconds": 1.5}, map[string]any{}} {
 			if status, m := flow(t, srv.URL, code, key, "timer", bad); status != 422 || errField(m) != "seconds" {
@@ -174,15 +164,15 @@ func TestClassFlowTimer(t *testing.T) {
 		}
 		askCell(t, srv.URL, code, key)
 		phone := newClient(t, srv.URL)
-		phone.get("/join/" + code)
-		events, stop := openStream(t, phone, "/class/"+code+"/events")
+		phone.Get("/join/" + code)
+		events, stop := phone.Stream("/class/" + code + "/events")
 		defer stop()
 		// A long timer ticks on the stream every second, and shows without
 		// JavaScript as the time left and the time of day it ends.
 		if status, m := flow(t, srv.URL, code, key, "timer", map[string]any{"seconds": 30}); status != 200 || m["deadline"] == nil {
 			t.Fatalf("timer = %d %v", status, m)
 		}
-		_, page := phone.get("/join/" + code)
+		_, page := phone.Get("/join/" + code)
 		if got := doc(t, page).Find(`[data-testid="phone-timer"]`).Text(); !strings.Contains(got, "0:30 left.") || !strings.Contains(got, "UTC.") {
 			t.Errorf("phone timer %q; want the time left and the deadline", got)
 		}
@@ -200,7 +190,7 @@ func TestClassFlowTimer(t *testing.T) {
 		if d := time.Since(start); d < 900*time.Millisecond {
 			t.Errorf("voting closed after %v; want the 1 s timer", d)
 		}
-		resp, body := phone.answer(code, "0.4")
+		resp, body := phone.Answer(code, "0.4")
 		if resp.StatusCode != http.StatusConflict || !strings.Contains(body, "Voting on this question is closed") {
 			t.Errorf("an answer after the timer = %d; want 409 voting closed", resp.StatusCode)
 		}
@@ -214,25 +204,25 @@ func TestClassFlowTimer(t *testing.T) {
 func TestClassFlowRound(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), web.Options{})
+		srv := server(t, open(t), webtest.Options{})
 		code, key := newClass(t, srv.URL)
 		askCell(t, srv.URL, code, key)
 		teacher := newClient(t, srv.URL)
 		a, b := newClient(t, srv.URL), newClient(t, srv.URL)
-		a.answer(code, "0.3")
-		b.answer(code, "0.4")
+		a.Answer(code, "0.3")
+		b.Answer(code, "0.4")
 		if resp, body := teacher.submit(teacher.controls(code, key), "flow-round", nil); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("second round = %d %.300s", resp.StatusCode, body)
 		}
 		if status, m := flow(t, srv.URL, code, key, "round", nil); status != http.StatusConflict {
 			t.Errorf("a round of a second round = %d %v; want 409", status, m)
 		}
-		_, page := a.get("/join/" + code)
+		_, page := a.Get("/join/" + code)
 		if d := doc(t, page); !strings.Contains(d.Find("h2").Text(), "Question 1, round 2") || d.Find(`#class-a`).AttrOr("value", "x") != "" {
 			t.Errorf("the phone should show round 2 with an empty answer:\n%.1500s", page)
 		}
-		a.answer(code, "0.4")
-		b.answer(code, "0.4")
+		a.Answer(code, "0.4")
+		b.Answer(code, "0.4")
 		api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/reveal", key, nil)
 		d := doc(t, teacher.controls(code, key))
 		chart := d.Find(`[data-testid="class-histogram"] svg.class-rounds`)
@@ -246,8 +236,8 @@ func TestClassFlowRound(t *testing.T) {
 		if status, m := flow(t, srv.URL, code, key, "own", map[string]any{"text": "Sign of A?", "kind": "sign", "answer": "+"}); status != 201 {
 			t.Fatalf("own = %d %v", status, m)
 		}
-		a.answer(code, "+")
-		resp, body := teacher.get("/class/" + code + "/results.csv?k=" + url.QueryEscape(key))
+		a.Answer(code, "+")
+		resp, body := teacher.Get("/class/" + code + "/results.csv?k=" + url.QueryEscape(key))
 		rows, err := csv.NewReader(strings.NewReader(body)).ReadAll()
 		if resp.StatusCode != 200 || err != nil || len(rows) != 6 {
 			t.Fatalf("CSV = %d, %v:\n%s", resp.StatusCode, err, body)
@@ -277,7 +267,7 @@ func TestClassFlowRound(t *testing.T) {
 		if strings.Contains(body, "'+") {
 			t.Errorf("a sign answer was written with an apostrophe:\n%s", body)
 		}
-		_, again := teacher.get("/class/" + code + "/results.csv?k=" + url.QueryEscape(key))
+		_, again := teacher.Get("/class/" + code + "/results.csv?k=" + url.QueryEscape(key))
 		if again != body {
 			t.Error("the CSV's ids changed between two downloads")
 		}
@@ -286,7 +276,7 @@ func TestClassFlowRound(t *testing.T) {
 
 // deviceID is the random part of the client's device cookie.
 func (c *client) deviceID() string {
-	id, _, _ := strings.Cut(c.cookie("gaelab_device"), ".")
+	id, _, _ := strings.Cut(c.Cookie("gaelab_device"), ".")
 	return id
 }
 
@@ -296,7 +286,7 @@ func (c *client) deviceID() string {
 func TestClassFlowOwn(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), web.Options{})
+		srv := server(t, open(t), webtest.Options{})
 		code, key := newClass(t, srv.URL)
 		for field, body := range map[string]map[string]any{
 			"text":      {"text": " ", "kind": "number", "answer": "1"},
@@ -323,14 +313,14 @@ func TestClassFlowOwn(t *testing.T) {
 			t.Fatalf("own via the form = %d %.500s", resp.StatusCode, body)
 		}
 		phone := newClient(t, srv.URL)
-		_, page := phone.get("/join/" + code)
+		_, page := phone.Get("/join/" + code)
 		d := doc(t, page)
 		if d.Find(`[data-testid="class-question"] script, [data-testid="class-question"] img`).Length() != 0 ||
 			!strings.Contains(d.Find(`[data-testid="phone-prompt"]`).Text(), "<script>alert(1)</script>") ||
 			d.Find(`input[name="a"][type="radio"]`).Length() != 2 {
 			t.Errorf("the phone should show the question and two options as text:\n%.3000s", page)
 		}
-		phone.answer(code, "b")
+		phone.Answer(code, "b")
 		if _, m := api(t, srv.URL, "GET", "/api/v1/classes/"+code+"/results", key, nil); m["correct"] != 1.0 || m["value"] != "b" {
 			t.Errorf("results %v; want b right", m)
 		}
@@ -343,60 +333,60 @@ func TestClassFlowOwn(t *testing.T) {
 func TestClassFlowNicknames(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), web.Options{})
+		srv := server(t, open(t), webtest.Options{})
 		code, key := newClass(t, srv.URL)
 		askCell(t, srv.URL, code, key)
 		teacher, phone := newClient(t, srv.URL), newClient(t, srv.URL)
-		_, page := phone.get("/join/" + code)
+		_, page := phone.Get("/join/" + code)
 		if doc(t, page).Find(`[data-testid="phone-nick"]`).Length() != 0 {
 			t.Error("a nickname form before the teacher asked for nicknames")
 		}
 		if resp, _ := phone.submit(page, "phone-form", url.Values{"a": {"0.4"}}); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("answer = %d", resp.StatusCode)
 		}
-		if resp, _ := phone.post("/class/"+code+"/nickname", url.Values{"csrf": {phone.cookie("gaelab_csrf")}, "nick": {"Ann"}}); resp.StatusCode != http.StatusConflict {
+		if resp, _ := phone.PostForm("/class/"+code+"/nickname", url.Values{"csrf": {phone.Cookie("gaelab_csrf")}, "nick": {"Ann"}}); resp.StatusCode != http.StatusConflict {
 			t.Errorf("a nickname while nicknames are off = %d; want 409", resp.StatusCode)
 		}
 		if resp, _ := teacher.submit(teacher.controls(code, key), "flow-nick", nil); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("nicknames on = %d", resp.StatusCode)
 		}
-		_, page = phone.get("/join/" + code)
+		_, page = phone.Get("/join/" + code)
 		d := doc(t, page)
 		if d.Find(`[data-testid="phone-nick"]`).Length() != 1 || d.Find(`[data-testid="phone-form"]`).Length() != 0 {
 			t.Fatalf("with nicknames on, the phone should ask for one before the answer form:\n%.2000s", page)
 		}
-		phone.lang = "zh"
-		_, page = phone.get("/join/" + code + "?lang=zh")
+		phone.Lang = "zh"
+		_, page = phone.Get("/join/" + code + "?lang=zh")
 		for _, bad := range []string{"", "   ", strings.Repeat("n", 25), "A\u202eB", "tab\x00"} {
 			resp, body := phone.submit(page, "phone-nick", url.Values{"nick": {bad}})
 			if resp.StatusCode != 422 || !strings.Contains(body, "昵称为 1 到 24 个字符") {
 				t.Errorf("nickname %q = %d; want 422 in the student's language", bad, resp.StatusCode)
 			}
 		}
-		phone.lang = ""
-		_, page = phone.get("/join/" + code + "?lang=en")
+		phone.Lang = ""
+		_, page = phone.Get("/join/" + code + "?lang=en")
 		hostile := `=1+1<img src=x>`
 		if resp, body := phone.submit(page, "phone-nick", url.Values{"nick": {hostile}}); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("nickname = %d %.500s", resp.StatusCode, body)
 		}
-		_, page = phone.get("/join/" + code)
+		_, page = phone.Get("/join/" + code)
 		d = doc(t, page)
 		if d.Find(`main img`).Length() != 0 || !strings.Contains(d.Find(`[data-testid="phone-nickname"]`).Text(), hostile) ||
 			d.Find(`[data-testid="phone-form"]`).Length() != 1 {
 			t.Errorf("the nickname should show as text, and the answer form come back:\n%.2000s", page)
 		}
-		if resp, _ := phone.post("/class/"+code+"/nickname", url.Values{"csrf": {phone.cookie("gaelab_csrf")}, "nick": {"Bob"}}); resp.StatusCode != http.StatusConflict {
+		if resp, _ := phone.PostForm("/class/"+code+"/nickname", url.Values{"csrf": {phone.Cookie("gaelab_csrf")}, "nick": {"Bob"}}); resp.StatusCode != http.StatusConflict {
 			t.Errorf("a second nickname = %d; want 409", resp.StatusCode)
 		}
 		// A phone that arrives once nicknames are on (its page load took no
 		// seat) gives its nickname first: that form seats it, and the
 		// answer form follows.
 		late := newClient(t, srv.URL)
-		_, page = late.get("/join/" + code)
+		_, page = late.Get("/join/" + code)
 		if resp, body := late.submit(page, "phone-nick", url.Values{"nick": {"Cy"}}); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("a newcomer's nickname = %d %.500s", resp.StatusCode, body)
 		}
-		_, page = late.get("/join/" + code)
+		_, page = late.Get("/join/" + code)
 		if d := doc(t, page); d.Find(`[data-testid="phone-form"]`).Length() != 1 || !strings.Contains(d.Find(`[data-testid="phone-nickname"]`).Text(), "Cy") {
 			t.Fatalf("after its nickname, a newcomer should see the answer form:\n%.2000s", page)
 		}
@@ -407,7 +397,7 @@ func TestClassFlowNicknames(t *testing.T) {
 		if resp, _ := postWithoutDevice(t, srv.URL+"/class/"+code+"/nickname", csrf(t, page), url.Values{"nick": {"Dee"}}); resp.StatusCode != http.StatusConflict {
 			t.Errorf("a nickname without a device cookie = %d; want 409", resp.StatusCode)
 		}
-		_, body := teacher.get("/class/" + code + "/results.csv?k=" + url.QueryEscape(key))
+		_, body := teacher.Get("/class/" + code + "/results.csv?k=" + url.QueryEscape(key))
 		rows, _ := csv.NewReader(strings.NewReader(body)).ReadAll()
 		answers := map[string]string{} // nickname → answer
 		for _, row := range rows[1:] {
@@ -426,12 +416,12 @@ func TestClassFlowEnd(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
 		st := open(t)
-		srv := server(t, st, web.Options{})
+		srv := server(t, st, webtest.Options{})
 		code, key := newClass(t, srv.URL)
 		askCell(t, srv.URL, code, key)
 		phone, teacher := newClient(t, srv.URL), newClient(t, srv.URL)
-		phone.answer(code, "0.4")
-		events, stop := openStream(t, phone, "/class/"+code+"/events")
+		phone.Answer(code, "0.4")
+		events, stop := phone.Stream("/class/" + code + "/events")
 		defer stop()
 		waitFor(events, "event: question", 3*time.Second)
 		if status, m := flow(t, srv.URL, code, key, "end", nil); status != 422 || errField(m) != "confirm" {
@@ -459,7 +449,7 @@ func TestClassFlowEnd(t *testing.T) {
 		if e, ok := waitFor(events, "This class has ended", 3*time.Second); !ok {
 			t.Errorf("the phone's stream did not say the class ended; last: %q", e)
 		}
-		if resp, _ := phone.get("/join/" + code); resp.StatusCode != 404 {
+		if resp, _ := phone.Get("/join/" + code); resp.StatusCode != 404 {
 			t.Errorf("the phone page after the end = %d; want 404", resp.StatusCode)
 		}
 		if status, _ := flow(t, srv.URL, code, key, "end", map[string]any{"confirm": true}); status != http.StatusForbidden {
@@ -474,11 +464,11 @@ func TestClassFlowEnd(t *testing.T) {
 func TestAnswerBadQuestionLink(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), web.Options{})
+		srv := server(t, open(t), webtest.Options{})
 		code, key := newClass(t, srv.URL)
 		askCell(t, srv.URL, code, key)
 		phone := newClient(t, srv.URL)
-		phone.get("/join/" + code)
+		phone.Get("/join/" + code)
 		for _, tc := range []struct{ q, lang, want string }{
 			{"abc", "", "This question link is not valid"},
 			{"", "", "This question link is not valid"},
@@ -486,15 +476,15 @@ func TestAnswerBadQuestionLink(t *testing.T) {
 			{"99", "", "This question link is not valid"},
 			{"abc", "zh", "这个问题链接无效"},
 		} {
-			phone.lang = tc.lang
-			resp, body := phone.post("/class/"+code+"/answer", url.Values{"csrf": {phone.cookie("gaelab_csrf")}, "q": {tc.q}, "a": {"0.4"}})
+			phone.Lang = tc.lang
+			resp, body := phone.PostForm("/class/"+code+"/answer", url.Values{"csrf": {phone.Cookie("gaelab_csrf")}, "q": {tc.q}, "a": {"0.4"}})
 			if resp.StatusCode != 422 || !strings.Contains(body, tc.want) || strings.Contains(body, "new question") {
 				t.Errorf("q=%q (%s) = %d; want 422 %q:\n%.1500s", tc.q, tc.lang, resp.StatusCode, tc.want, body)
 			}
 		}
-		phone.lang = ""
+		phone.Lang = ""
 		askCell(t, srv.URL, code, key)
-		resp, body := phone.post("/class/"+code+"/answer", url.Values{"csrf": {phone.cookie("gaelab_csrf")}, "q": {"1"}, "a": {"0.4"}})
+		resp, body := phone.PostForm("/class/"+code+"/answer", url.Values{"csrf": {phone.Cookie("gaelab_csrf")}, "q": {"1"}, "a": {"0.4"}})
 		if resp.StatusCode != http.StatusConflict || !strings.Contains(body, "The teacher has asked a new question") {
 			t.Errorf("an old question = %d; want 409 new question", resp.StatusCode)
 		}

@@ -1,4 +1,4 @@
-package e2e
+package class_test
 
 import (
 	"fmt"

@@ -1,20 +1,16 @@
-package e2e
+package class_test
 
-// The live class over HTTP, run against both databases: the embedded
-// SQLite and PostgreSQL ($GAELAB_TEST_POSTGRES; skipped without it, failed
-// under CI=true). These tests live here, not in package web, so that the
-// database drivers stay out of the web package's (fuzzed) test binary.
+// The live class over HTTP (handlers.go, api.go, stream.go), run against
+// both databases (helpers_test.go): starting a class, its console and
+// key, a round, lesson questions, privacy, limits and streams.
 
 import (
-	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"strconv"
@@ -26,207 +22,20 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/lessons"
-	"gaelab/web"
 	"gaelab/web/store"
-	"gaelab/web/store/postgres"
-	"gaelab/web/store/sqlite"
-	"gaelab/web/store/storetest"
+	"gaelab/web/webtest"
 )
-
-// backends opens a fresh store per test on each database.
-var backends = []struct {
-	name string
-	open func(t *testing.T) store.Store
-}{
-	{"sqlite", func(t *testing.T) store.Store {
-		s, err := sqlite.Open(context.Background(), t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s
-	}},
-	{"postgres", func(t *testing.T) store.Store {
-		s, err := postgres.Open(context.Background(), storetest.PostgresURL(t), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		// Every test's API calls come from 127.0.0.1 to the one database:
-		// its class starts begin anew, as on SQLite (see server).
-		if _, err := s.DB().Exec(`DELETE FROM quota_buckets WHERE kind = 'class-start'`); err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}},
-}
-
-// each runs fn on every database.
-func each(t *testing.T, fn func(t *testing.T, open func(t *testing.T) store.Store)) {
-	for _, b := range backends {
-		t.Run(b.name, func(t *testing.T) { fn(t, b.open) })
-	}
-}
-
-// server serves the app on st with options o.
-// Unless o says, classes start without the per-address quota: the tests
-// start many from 127.0.0.1, and on PostgreSQL on one database.
-func server(t *testing.T, st store.Store, o web.Options) *httptest.Server {
-	o.Store = st
-	if o.Quotas.ClassStartsPerHour == 0 {
-		o.Quotas.ClassStartsPerHour = 1 << 20
-	}
-	srv := httptest.NewServer(web.Handler(o))
-	t.Cleanup(srv.Close)
-	return srv
-}
-
-// client is a browser: cookies, no redirects followed, same-origin headers.
-type client struct {
-	t    *testing.T
-	base string
-	c    *http.Client
-	lang string
-	from string // X-Forwarded-For, for a server that trusts the loopback proxy
-}
-
-func newClient(t *testing.T, base string) *client {
-	jar, _ := cookiejar.New(nil)
-	return &client{t: t, base: base, c: &http.Client{Jar: jar, Timeout: 10 * time.Second,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
-}
-
-func (c *client) do(method, path string, body io.Reader, header ...string) (*http.Response, string) {
-	c.t.Helper()
-	req, _ := http.NewRequest(method, c.base+path, body)
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	if c.lang != "" {
-		req.Header.Set("Accept-Language", c.lang)
-	}
-	if c.from != "" {
-		req.Header.Set("X-Forwarded-For", c.from)
-	}
-	if method == http.MethodPost && body != nil {
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := c.c.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if keyLink(path) && resp.StatusCode == http.StatusSeeOther { // as a browser follows it
-		return c.do(method, resp.Header.Get("Location"), nil, header...)
-	}
-	b, _ := io.ReadAll(resp.Body)
-	return resp, string(b)
-}
-
-// keyLink reports whether path is an old link to the CSV or the teacher's
-// stream with the key in it, which answers a 303 to itself without it.
-func keyLink(path string) bool {
-	u, _ := url.Parse(path)
-	return u.Query().Has("k") && (strings.HasSuffix(u.Path, "/results.csv") || strings.HasSuffix(u.Path, "/teach/events"))
-}
-
-func (c *client) get(path string) (*http.Response, string) { return c.do("GET", path, nil) }
-
-func (c *client) post(path string, form url.Values, header ...string) (*http.Response, string) {
-	return c.do("POST", path, strings.NewReader(form.Encode()), header...)
-}
-
-// csrf is the form token of a page.
-func csrf(t *testing.T, page string) string {
-	t.Helper()
-	doc, err := goquery.NewDocumentFromReader(strings.NewReader(page))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tok, ok := doc.Find(`input[name="csrf"]`).Attr("value")
-	if !ok {
-		t.Fatalf("no CSRF token in the page:\n%.2000s", page)
-	}
-	return tok
-}
-
-// api calls the JSON API with the teacher's key.
-func api(t *testing.T, base, method, path, key string, body any) (int, map[string]any) {
-	t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	}
-	req, _ := http.NewRequest(method, base+path, rd)
-	if key != "" {
-		req.Header.Set("Authorization", "Bearer "+key)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var m map[string]any
-	json.NewDecoder(resp.Body).Decode(&m)
-	return resp.StatusCode, m
-}
-
-// newClass starts a class through the API.
-func newClass(t *testing.T, base string) (code, key string) {
-	t.Helper()
-	status, m := api(t, base, "POST", "/api/v1/classes", "", nil)
-	if status != http.StatusCreated {
-		t.Fatalf("POST /api/v1/classes = %d %v; want 201", status, m)
-	}
-	return m["code"].(string), m["key"].(string)
-}
-
-// askCell asks "predict adv.2" on preset seed-a (engine: 0.4; V(s_2) = 0.3).
-func askCell(t *testing.T, base, code, key string) string {
-	t.Helper()
-	status, m := api(t, base, "POST", "/api/v1/classes/"+code+"/ask", key, map[string]string{"link": "/play?v=1&p=seed-a", "cell": "adv.2"})
-	if status != http.StatusCreated {
-		t.Fatalf("ask = %d %v; want 201", status, m)
-	}
-	return m["question"].(string)
-}
-
-// answer joins (if needed) and answers the current question as a phone.
-func (c *client) answer(code, a string) (*http.Response, string) {
-	c.t.Helper()
-	_, page := c.get("/join/" + code)
-	doc, _ := goquery.NewDocumentFromReader(strings.NewReader(page))
-	q, _ := doc.Find(`input[name="q"]`).Attr("value")
-	tok, ok := doc.Find(`input[name="csrf"]`).Attr("value")
-	if !ok { // no form (revealed): the cookie's token, as a script would send it
-		tok, q = c.cookie("gaelab_csrf"), "1"
-	}
-	return c.post("/class/"+code+"/answer", url.Values{"csrf": {tok}, "q": {q}, "a": {a}})
-}
-
-// cookie is the value of one of the client's cookies.
-func (c *client) cookie(name string) string {
-	u, _ := url.Parse(c.base)
-	for _, ck := range c.c.Jar.Cookies(u) {
-		if ck.Name == name {
-			return ck.Value
-		}
-	}
-	return ""
-}
 
 func TestStartClassForm(t *testing.T) {
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), web.Options{})
+		srv := server(t, open(t), webtest.Options{})
 		c := newClient(t, srv.URL)
-		resp, page := c.get("/class")
+		resp, page := c.Get("/class")
 		if resp.StatusCode != 200 || resp.Header.Get("Cache-Control") != "no-store" {
 			t.Fatalf("GET /class = %d, Cache-Control %q; want 200 no-store", resp.StatusCode, resp.Header.Get("Cache-Control"))
 		}
 		tok := csrf(t, page)
-		resp, _ = c.post("/class", url.Values{"csrf": {tok}, "from": {"/play?v=1&p=seed-b"}})
+		resp, _ = c.PostForm("/class", url.Values{"csrf": {tok}, "from": {"/play?v=1&p=seed-b"}})
 		loc := resp.Header.Get("Location")
 		if resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/class/") || !strings.Contains(loc, "/teach?") {
 			t.Fatalf("POST /class = %d to %q; want 303 to the console", resp.StatusCode, loc)
@@ -240,12 +49,12 @@ func TestStartClassForm(t *testing.T) {
 		if teacher == nil || len(teacher.Value) < 22 || teacher.Path != "/class/"+code || !teacher.HttpOnly || teacher.SameSite != http.SameSiteStrictMode {
 			t.Errorf("teacher cookie %+v; want ≥128 bits, HttpOnly, SameSite=Strict, Path=/class/%s", teacher, code)
 		}
-		resp, page = c.get(loc)
+		resp, page = c.Get(loc)
 		doc, _ := goquery.NewDocumentFromReader(strings.NewReader(page))
 		if resp.StatusCode != 200 || strings.TrimSpace(strings.TrimPrefix(doc.Find(`[data-testid="class-code"]`).Text(), "Class code: ")) != code {
 			t.Errorf("console = %d, code shown %q; want %s", resp.StatusCode, doc.Find(`[data-testid="class-code"]`).Text(), code)
 		}
-		_, wall := c.get("/class/" + code + "/wall")
+		_, wall := c.Get("/class/" + code + "/wall")
 		wdoc, _ := goquery.NewDocumentFromReader(strings.NewReader(wall))
 		if src, _ := wdoc.Find(`[data-testid="class-qr"]`).Attr("src"); !strings.Contains(src, url.QueryEscape("/join/"+code)) {
 			t.Errorf("the wall's QR code %q does not encode the join link", src)
@@ -264,14 +73,14 @@ func TestStartClassForm(t *testing.T) {
 			"cross-site":   {url.Values{"csrf": {tok}}, []string{"Sec-Fetch-Site", "cross-site"}},
 			"other origin": {url.Values{"csrf": {tok}}, []string{"Sec-Fetch-Site", "", "Origin", "https://evil.example"}},
 		} {
-			resp, body := c.post("/class", tc.form, tc.header...)
+			resp, body := c.PostForm("/class", tc.form, tc.header...)
 			if resp.StatusCode != http.StatusForbidden || !strings.Contains(body, "expired or came from another site") {
 				t.Errorf("%s: %d %q; want 403 with the message", name, resp.StatusCode, body)
 			}
 		}
 		// A fresh browser without the cookie cannot use a stolen token.
 		other := newClient(t, srv.URL)
-		if resp, _ := other.post("/class", url.Values{"csrf": {tok}}); resp.StatusCode != http.StatusForbidden {
+		if resp, _ := other.PostForm("/class", url.Values{"csrf": {tok}}); resp.StatusCode != http.StatusForbidden {
 			t.Errorf("a token without its cookie: %d; want 403", resp.StatusCode)
 		}
 	})
@@ -279,12 +88,12 @@ func TestStartClassForm(t *testing.T) {
 
 func TestConsoleNeedsKey(t *testing.T) {
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), web.Options{})
+		srv := server(t, open(t), webtest.Options{})
 		code, key := newClass(t, srv.URL)
 		c := newClient(t, srv.URL)
 		for _, path := range []string{"/class/" + code + "/teach", "/class/" + code + "/wall", "/class/" + code + "/teach?k=" + key[:20],
 			"/class/" + code + "/results.csv?k=nope", "/class/" + code + "/teach/events", "/class/ZZZZZZ/teach?k=" + key} {
-			resp, body := c.get(path)
+			resp, body := c.Get(path)
 			if resp.StatusCode != http.StatusForbidden || !strings.Contains(body, "teacher's key") {
 				t.Errorf("GET %s = %d %q; want 403", path, resp.StatusCode, body)
 			}
@@ -299,8 +108,8 @@ func TestConsoleNeedsKey(t *testing.T) {
 			}
 		}
 		// The console's forms need the key too, even with a valid CSRF token.
-		c.get("/join/" + code)
-		if resp, _ := c.post("/class/"+code+"/reveal", url.Values{"csrf": {c.cookie("gaelab_csrf")}}); resp.StatusCode != http.StatusForbidden {
+		c.Get("/join/" + code)
+		if resp, _ := c.PostForm("/class/"+code+"/reveal", url.Values{"csrf": {c.Cookie("gaelab_csrf")}}); resp.StatusCode != http.StatusForbidden {
 			t.Errorf("reveal without the key = %d; want 403", resp.StatusCode)
 		}
 	})
@@ -311,7 +120,7 @@ func TestConsoleNeedsKey(t *testing.T) {
 // equals, and after the reveal nobody can answer.
 func TestClassRound(t *testing.T) {
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), web.Options{})
+		srv := server(t, open(t), webtest.Options{})
 		code, key := newClass(t, srv.URL)
 		if status, m := api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/reveal", key, nil); status != http.StatusConflict {
 			t.Errorf("reveal before any question = %d %v; want 409", status, m)
@@ -319,12 +128,12 @@ func TestClassRound(t *testing.T) {
 		q := askCell(t, srv.URL, code, key)
 		phones := []*client{newClient(t, srv.URL), newClient(t, srv.URL), newClient(t, srv.URL)}
 		for i, a := range []string{"0.4", "0.3", "7"} {
-			if resp, body := phones[i].answer(code, a); resp.StatusCode != http.StatusSeeOther {
+			if resp, body := phones[i].Answer(code, a); resp.StatusCode != http.StatusSeeOther {
 				t.Fatalf("answer %s = %d %.300s; want 303", a, resp.StatusCode, body)
 			}
 		}
-		phones[2].answer(code, "0,40") // changes 7 to 0.4 (decimal comma)
-		_, page := phones[2].get("/join/" + code)
+		phones[2].Answer(code, "0,40") // changes 7 to 0.4 (decimal comma)
+		_, page := phones[2].Get("/join/" + code)
 		if !strings.Contains(page, "Your answer: 0.4.") {
 			t.Errorf("the phone does not show its own last answer")
 		}
@@ -341,11 +150,11 @@ func TestClassRound(t *testing.T) {
 		if status, _ := api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/reveal", key, nil); status != 200 {
 			t.Fatalf("reveal = %d", status)
 		}
-		resp, body := phones[1].answer(code, "0.4")
+		resp, body := phones[1].Answer(code, "0.4")
 		if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusConflict {
 			t.Errorf("answer after the reveal = %d", resp.StatusCode)
 		}
-		_, page = phones[1].get("/join/" + code)
+		_, page = phones[1].Get("/join/" + code)
 		if !strings.Contains(page, "The answer is 0.4; you answered 0.3.") || strings.Contains(page, `data-testid="phone-form"`) {
 			t.Errorf("after the reveal the phone should show its result and no form:\n%.1500s", body)
 		}
@@ -353,7 +162,7 @@ func TestClassRound(t *testing.T) {
 			t.Errorf("an answer after the reveal counted: %v", m)
 		}
 		// A closed question refuses a direct POST too, with the reason.
-		resp, body = phones[0].answer(code, "1")
+		resp, body = phones[0].Answer(code, "1")
 		if resp.StatusCode != http.StatusConflict || !strings.Contains(body, "the teacher revealed the answer") {
 			t.Errorf("answering a closed question = %d; want 409 with the reason", resp.StatusCode)
 		}
@@ -372,7 +181,7 @@ func TestClassRound(t *testing.T) {
 			t.Errorf("groups = %q; want the wrong answer named by its cell", got)
 		}
 		// CSV: one row per answer.
-		resp, csv := con.get("/class/" + code + "/results.csv?k=" + url.QueryEscape(key))
+		resp, csv := con.Get("/class/" + code + "/results.csv?k=" + url.QueryEscape(key))
 		if resp.StatusCode != 200 || strings.Count(csv, "\n") != 4 || !strings.Contains(csv, "cell:value.0") {
 			t.Errorf("CSV = %d\n%s", resp.StatusCode, csv)
 		}
@@ -383,7 +192,7 @@ func TestClassRound(t *testing.T) {
 // and each phone reads it in its own language.
 func TestLessonQuestion(t *testing.T) {
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), web.Options{})
+		srv := server(t, open(t), webtest.Options{})
 		code, key := newClass(t, srv.URL)
 		// The console lists the blocks; ask the first.
 		_, page := newClient(t, srv.URL).console(code, key)
@@ -398,9 +207,9 @@ func TestLessonQuestion(t *testing.T) {
 			t.Fatalf("ask %s = %d %v", first, status, m)
 		}
 		en, zh := newClient(t, srv.URL), newClient(t, srv.URL)
-		en.lang, zh.lang = "en", "zh-CN"
-		_, pe := en.get("/join/" + code)
-		_, pz := zh.get("/join/" + code)
+		en.Lang, zh.Lang = "en", "zh-CN"
+		_, pe := en.Get("/join/" + code)
+		_, pz := zh.Get("/join/" + code)
 		de, _ := goquery.NewDocumentFromReader(strings.NewReader(pe))
 		dz, _ := goquery.NewDocumentFromReader(strings.NewReader(pz))
 		qe, qz := de.Find(`[data-testid="phone-prompt"]`).Text(), dz.Find(`[data-testid="phone-prompt"]`).Text()
@@ -423,14 +232,14 @@ func TestPrivacy(t *testing.T) {
 		var logs bytes.Buffer
 		var mu sync.Mutex
 		logger := slog.New(slog.NewTextHandler(lockedWriter{&mu, &logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
-		srv := server(t, open(t), web.Options{Logger: logger})
+		srv := server(t, open(t), webtest.Options{Logger: logger})
 		code, key := newClass(t, srv.URL)
 		askCell(t, srv.URL, code, key)
 		a, b := newClient(t, srv.URL), newClient(t, srv.URL)
-		a.answer(code, "0.777")
-		b.answer(code, "0.111")
-		_, page := b.get("/join/" + code)
-		events := readStream(t, b, "/class/"+code+"/events", 1)
+		a.Answer(code, "0.777")
+		b.Answer(code, "0.111")
+		_, page := b.Get("/join/" + code)
+		events := b.ReadStream("/class/"+code+"/events", 1)
 		for name, s := range map[string]string{"page": page, "stream": events} {
 			if strings.Contains(s, "0.777") {
 				t.Errorf("student b's %s shows student a's answer", name)
@@ -439,7 +248,7 @@ func TestPrivacy(t *testing.T) {
 				t.Errorf("student b's %s holds the teacher's key", name)
 			}
 		}
-		newClient(t, srv.URL).get("/class/" + code + "/teach?k=" + url.QueryEscape(key))
+		newClient(t, srv.URL).Get("/class/" + code + "/teach?k=" + url.QueryEscape(key))
 		mu.Lock()
 		defer mu.Unlock()
 		if strings.Contains(logs.String(), key) || !strings.Contains(logs.String(), "/class/{code}/teach") {
@@ -448,137 +257,36 @@ func TestPrivacy(t *testing.T) {
 	})
 }
 
-type lockedWriter struct {
-	mu *sync.Mutex
-	w  io.Writer
-}
-
-func (l lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
-}
-
-// openStream opens a stream and delivers its events (name and data) until
-// closed.
-func openStream(t *testing.T, c *client, path string) (<-chan string, func()) {
-	t.Helper()
-	if keyLink(path) { // its 303 sets the cookie; then the stream without the key
-		req, _ := http.NewRequest("GET", c.base+path, nil)
-		if resp, err := c.c.Do(req); err == nil {
-			resp.Body.Close()
-		}
-		u, _ := url.Parse(path)
-		q := u.Query()
-		q.Del("k")
-		path = u.Path
-		if len(q) > 0 {
-			path += "?" + q.Encode()
-		}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "GET", c.base+path, nil)
-	if c.from != "" {
-		req.Header.Set("X-Forwarded-For", c.from)
-	}
-	resp, err := c.c.Do(req)
-	if err != nil {
-		cancel()
-		t.Fatal(err)
-	}
-	if resp.Header.Get("Content-Type") != "text/event-stream" {
-		cancel()
-		t.Fatalf("%s: %d, Content-Type %q", path, resp.StatusCode, resp.Header.Get("Content-Type"))
-	}
-	events := make(chan string, 100)
-	go func() {
-		defer resp.Body.Close()
-		sc := bufio.NewScanner(resp.Body)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		var ev strings.Builder
-		for sc.Scan() {
-			line := sc.Text()
-			if line == "" {
-				if strings.HasPrefix(ev.String(), "event: ") {
-					events <- ev.String()
-				}
-				ev.Reset()
-				continue
-			}
-			ev.WriteString(line + "\n")
-		}
-		close(events)
-	}()
-	return events, cancel
-}
-
-// readStream reads n events of a stream and returns them.
-func readStream(t *testing.T, c *client, path string, n int) string {
-	t.Helper()
-	events, stop := openStream(t, c, path)
-	defer stop()
-	var out strings.Builder
-	for range n {
-		select {
-		case e := <-events:
-			out.WriteString(e + "\n")
-		case <-time.After(5 * time.Second):
-			return out.String()
-		}
-	}
-	return out.String()
-}
-
-// waitFor reads events until one contains want.
-func waitFor(events <-chan string, want string, d time.Duration) (string, bool) {
-	timeout := time.After(d)
-	last := ""
-	for {
-		select {
-		case e, ok := <-events:
-			if !ok {
-				return last, false
-			}
-			last = e
-			if strings.Contains(e, want) {
-				return e, true
-			}
-		case <-timeout:
-			return last, false
-		}
-	}
-}
-
 func TestLimits(t *testing.T) {
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), web.Options{MaxStudents: 2, Quotas: web.Quotas{ClassStartsPerHour: 30}})
+		srv := server(t, open(t), webtest.Options{MaxStudents: 2, Quotas: webtest.Quotas{ClassStartsPerHour: 30}})
 		code, key := newClass(t, srv.URL)
 		askCell(t, srv.URL, code, key)
 		p := newClient(t, srv.URL)
-		p.lang = "zh"
-		resp, body := p.answer(code, strings.Repeat("1", 65))
+		p.Lang = "zh"
+		resp, body := p.Answer(code, strings.Repeat("1", 65))
 		if resp.StatusCode != 422 || !strings.Contains(body, "答案最多 64 个字符") {
 			t.Errorf("a 65-character answer = %d; want 422 in the student's language", resp.StatusCode)
 		}
-		resp, _ = p.answer(code, "abc")
+		resp, _ = p.Answer(code, "abc")
 		if resp.StatusCode != 422 {
 			t.Errorf("a non-number = %d; want 422", resp.StatusCode)
 		}
 		for i := range 20 {
-			if resp, _ := p.answer(code, fmt.Sprint(i)); resp.StatusCode != http.StatusSeeOther {
+			if resp, _ := p.Answer(code, fmt.Sprint(i)); resp.StatusCode != http.StatusSeeOther {
 				t.Fatalf("change %d = %d; want 303", i+1, resp.StatusCode)
 			}
 		}
-		resp, body = p.answer(code, "21")
+		resp, body = p.Answer(code, "21")
 		if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "20") {
 			t.Errorf("the 21st answer = %d; want 429 naming the limit", resp.StatusCode)
 		}
-		newClient(t, srv.URL).answer(code, "1") // a student takes a seat with the first answer
-		resp, body = newClient(t, srv.URL).answer(code, "1")
+		newClient(t, srv.URL).Answer(code, "1") // a student takes a seat with the first answer
+		resp, body = newClient(t, srv.URL).Answer(code, "1")
 		if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, "at most 2 students") {
 			t.Errorf("a third student with a cap of 2 = %d %q", resp.StatusCode, body)
 		}
-		resp, body = newClient(t, srv.URL).get("/join/ZZZZZ")
+		resp, body = newClient(t, srv.URL).Get("/join/ZZZZZ")
 		if resp.StatusCode != 404 || !strings.Contains(body, "no class ZZZZZ") {
 			t.Errorf("an unknown class = %d %q", resp.StatusCode, body)
 		}
@@ -599,23 +307,23 @@ func TestLimits(t *testing.T) {
 // (200, retry:, end: what EventSource reads).
 func TestStreams(t *testing.T) {
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), web.Options{MaxStreams: 1})
+		srv := server(t, open(t), webtest.Options{MaxStreams: 1})
 		code, key := newClass(t, srv.URL)
 		askCell(t, srv.URL, code, key)
 		phone := newClient(t, srv.URL)
-		phone.get("/join/" + code)
-		events, stop := openStream(t, newClient(t, srv.URL), "/class/"+code+"/teach/events?k="+url.QueryEscape(key))
+		phone.Get("/join/" + code)
+		events, stop := newClient(t, srv.URL).Stream("/class/" + code + "/teach/events?k=" + url.QueryEscape(key))
 		defer stop()
 		if e, ok := waitFor(events, "0 of 0 students answered", 5*time.Second); !ok {
 			t.Fatalf("the console's stream began with %q", e)
 		}
 		stop1 := phoneStream(t, phone, code)
 		defer stop1()
-		resp, body := newClient(t, srv.URL).get("/class/" + code + "/events")
+		resp, body := newClient(t, srv.URL).Get("/class/" + code + "/events")
 		if resp.StatusCode != http.StatusOK || !strings.HasPrefix(body, "retry: ") || strings.Contains(body, "event:") {
 			t.Errorf("a stream past the cap = %d %q; want 200 with retry: and no event", resp.StatusCode, body)
 		}
-		phone.answer(code, "0.4")
+		phone.Answer(code, "0.4")
 		if e, ok := waitFor(events, "1 of 1 students answered", 5*time.Second); !ok {
 			t.Errorf("the console's stream did not follow the answer; last event:\n%s", e)
 		}
@@ -626,13 +334,13 @@ func TestStreams(t *testing.T) {
 // and write timeouts (write deadlines are per event).
 func TestStreamOutlivesServerTimeouts(t *testing.T) {
 	st := backends[0].open(t)
-	srv := httptest.NewUnstartedServer(web.Handler(web.Options{Store: st}))
+	srv := httptest.NewUnstartedServer(webtest.New(t, webtest.Options{Store: st}).Handler)
 	srv.Config.ReadTimeout, srv.Config.WriteTimeout = 300*time.Millisecond, 300*time.Millisecond
 	srv.Start()
 	defer srv.Close()
 	code, key := newClass(t, srv.URL)
 	done := make(chan string, 1)
-	go func() { done <- readStream(t, newClient(t, srv.URL), "/class/"+code+"/events", 2) }()
+	go func() { done <- newClient(t, srv.URL).ReadStream("/class/"+code+"/events", 2) }()
 	time.Sleep(time.Second)
 	askCell(t, srv.URL, code, key)
 	select {
@@ -649,19 +357,19 @@ func TestStreamOutlivesServerTimeouts(t *testing.T) {
 // connected to replica B (PostgreSQL LISTEN/NOTIFY).
 func TestTwoReplicas(t *testing.T) {
 	open := backends[1].open
-	a := server(t, open(t), web.Options{})
-	b := server(t, open(t), web.Options{})
+	a := server(t, open(t), webtest.Options{})
+	b := server(t, open(t), webtest.Options{})
 	code, key := newClass(t, a.URL)
 	askCell(t, b.URL, code, key)
 	phone := newClient(t, a.URL)
-	phone.get("/join/" + code)
-	events, stop := openStream(t, newClient(t, b.URL), "/class/"+code+"/teach/events?k="+url.QueryEscape(key))
+	phone.Get("/join/" + code)
+	events, stop := newClient(t, b.URL).Stream("/class/" + code + "/teach/events?k=" + url.QueryEscape(key))
 	defer stop()
 	if e, ok := waitFor(events, "0 of 0 students answered", 5*time.Second); !ok {
 		t.Fatalf("replica B's stream began with %q", e)
 	}
 	start := time.Now()
-	phone.answer(code, "0.4")
+	phone.Answer(code, "0.4")
 	if e, ok := waitFor(events, "1 of 1 students answered", 5*time.Second); !ok {
 		t.Errorf("replica B's projector did not see replica A's answer; last event:\n%s", e)
 	}
@@ -670,7 +378,7 @@ func TestTwoReplicas(t *testing.T) {
 
 // TestNoStore: without a database the class routes say so.
 func TestNoStore(t *testing.T) {
-	srv := httptest.NewServer(web.Routes())
+	srv := httptest.NewServer(webtest.Routes())
 	defer srv.Close()
 	resp, err := http.Get(srv.URL + "/class")
 	if err != nil {
@@ -715,7 +423,7 @@ func TestDiagnoses(t *testing.T) {
 		t.Skip("no predict block with a literal wrong answer, or no choice block, in the course")
 	}
 	st := backends[0].open(t)
-	srv := server(t, st, web.Options{})
+	srv := server(t, st, webtest.Options{})
 	code, key := newClass(t, srv.URL)
 	for _, tc := range []struct {
 		ask    map[string]string
@@ -728,7 +436,7 @@ func TestDiagnoses(t *testing.T) {
 			t.Fatalf("ask %v = %d %v", tc.ask, status, m)
 		}
 		p := newClient(t, srv.URL)
-		if resp, body := p.answer(code, tc.answer); resp.StatusCode != http.StatusSeeOther {
+		if resp, body := p.Answer(code, tc.answer); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("answer %q to %v = %d %.500s", tc.answer, tc.ask, resp.StatusCode, body)
 		}
 		_, m := api(t, srv.URL, "GET", "/api/v1/classes/"+code+"/results", key, nil)
@@ -749,7 +457,7 @@ func TestDiagnoses(t *testing.T) {
 // that phones cannot reach it and how to fix it; -public-url silences it.
 func TestLoopbackWarning(t *testing.T) {
 	st := backends[0].open(t)
-	srv := server(t, st, web.Options{})
+	srv := server(t, st, webtest.Options{})
 	code, key := newClass(t, srv.URL)
 	_, page := newClient(t, srv.URL).console(code, key)
 	doc, _ := goquery.NewDocumentFromReader(strings.NewReader(page))
@@ -757,7 +465,7 @@ func TestLoopbackWarning(t *testing.T) {
 	if w := doc.Find(`[data-testid="class-loopback"]`).Text(); !strings.Contains(w, "gaelab -addr 0.0.0.0:"+port) {
 		t.Errorf("loopback warning = %q; want the fix with port %s", w, port)
 	}
-	pub := server(t, st, web.Options{PublicURL: "https://gae.example.edu"})
+	pub := server(t, st, webtest.Options{PublicURL: "https://gae.example.edu"})
 	_, page = newClient(t, pub.URL).console(code, key)
 	doc, _ = goquery.NewDocumentFromReader(strings.NewReader(page))
 	if doc.Find(`[data-testid="class-loopback"]`).Length() != 0 || !strings.Contains(page, "https://gae.example.edu/join/"+code) {
@@ -769,7 +477,7 @@ func TestLoopbackWarning(t *testing.T) {
 // classes at once; the next is refused with 429 and the rate in the error.
 func TestClassStartsPerAddress(t *testing.T) {
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), web.Options{Quotas: web.Quotas{ClassStartsPerHour: 30}})
+		srv := server(t, open(t), webtest.Options{Quotas: webtest.Quotas{ClassStartsPerHour: 30}})
 		for i := range 30 {
 			if status, m := api(t, srv.URL, "POST", "/api/v1/classes", "", nil); status != http.StatusCreated {
 				t.Fatalf("class %d: %d %v; want 201", i+1, status, m)

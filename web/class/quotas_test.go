@@ -1,4 +1,4 @@
-package e2e
+package class_test
 
 // The live class's costs and doors (issue #32, part B), over HTTP on both
 // databases.
@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"gaelab/web"
 	"gaelab/web/store"
+	"gaelab/web/webtest"
 )
 
 // TestKeyLinksRedirect: ?k= on results.csv and teach/events answers as on
@@ -19,7 +19,7 @@ import (
 // and the logs).
 func TestKeyLinksRedirect(t *testing.T) {
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), web.Options{})
+		srv := server(t, open(t), webtest.Options{})
 		code, key := newClass(t, srv.URL)
 		for _, path := range []string{"/class/" + code + "/results.csv", "/class/" + code + "/teach/events", "/class/" + code + "/teach/events?view=wall"} {
 			c := newClient(t, srv.URL)
@@ -28,7 +28,7 @@ func TestKeyLinksRedirect(t *testing.T) {
 				sep = "&"
 			}
 			req, _ := http.NewRequest("GET", srv.URL+path+sep+"k="+key, nil) // not c.get, which follows it
-			resp, err := c.c.Do(req)
+			resp, err := c.HTTP.Do(req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,7 +50,7 @@ func TestKeyLinksRedirect(t *testing.T) {
 func TestClassQuotasShared(t *testing.T) {
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
 		st := open(t)
-		o := behindProxy(t, web.Options{Quotas: web.Quotas{ClassStartsPerHour: 4, ClassCodeGuesses: 3}})
+		o := behindProxy(t, webtest.Options{Quotas: webtest.Quotas{ClassStartsPerHour: 4, ClassCodeGuesses: 3}})
 		a, b := server(t, st, o), server(t, st, o)
 		var code string
 		for i, srv := range []string{a.URL, b.URL, a.URL, b.URL} {
@@ -73,12 +73,12 @@ func TestClassQuotasShared(t *testing.T) {
 		from := randomAddr()
 		pa, pb := phoneFrom(t, a.URL, from), phoneFrom(t, b.URL, from)
 		for i, c := range []*client{pa, pb, pa} {
-			if resp, _ := c.get("/join/ZZZZZ" + string(rune('A'+i))); resp.StatusCode != http.StatusNotFound {
+			if resp, _ := c.Get("/join/ZZZZZ" + string(rune('A'+i))); resp.StatusCode != http.StatusNotFound {
 				t.Fatalf("unknown code %d = %d; want 404", i+1, resp.StatusCode)
 			}
 		}
 		for _, c := range []*client{pa, pb} {
-			if resp, _ := c.get("/join/" + code); resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
+			if resp, _ := c.Get("/join/" + code); resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
 				t.Errorf("a known code after 3 unknown ones across replicas = %d; want 429 with Retry-After", resp.StatusCode)
 			}
 		}
@@ -91,14 +91,14 @@ func TestClassQuotasShared(t *testing.T) {
 // were not throttled at all: 4,863 guesses a second).
 func TestPairingThrottled(t *testing.T) {
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), behindProxy(t, web.Options{Quotas: web.Quotas{ClassPairGuesses: 6}}))
+		srv := server(t, open(t), behindProxy(t, webtest.Options{Quotas: webtest.Quotas{ClassPairGuesses: 6}}))
 		teacher := newClient(t, srv.URL)
 		code, controls := teacher.startClass()
-		_, page := teacher.post("/class/"+code+"/pair/new", url.Values{"csrf": {csrf(t, controls)}})
+		_, page := teacher.PostForm("/class/"+code+"/pair/new", url.Values{"csrf": {csrf(t, controls)}})
 		pc := strings.TrimSpace(parse(t, page).Find(`[data-testid="class-pair-code"]`).Text())
 		try := func(c *client, pair string) (*http.Response, string) {
-			_, form := c.get("/class/" + code + "/pair")
-			return c.post("/class/"+code+"/pair", url.Values{"csrf": {csrf(t, form)}, "pair": {pair}})
+			_, form := c.Get("/class/" + code + "/pair")
+			return c.PostForm("/class/"+code+"/pair", url.Values{"csrf": {csrf(t, form)}, "pair": {pair}})
 		}
 		// One address: 6 wrong codes, then even the right one waits.
 		one := phoneFrom(t, srv.URL, randomAddr())
@@ -107,7 +107,7 @@ func TestPairingThrottled(t *testing.T) {
 				t.Fatalf("a wrong code = %d; want 403", resp.StatusCode)
 			}
 		}
-		one.lang = "zh"
+		one.Lang = "zh"
 		if resp, body := try(one, pc); resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" || !strings.Contains(body, "配对码太多") {
 			t.Fatalf("the 7th code from one address = %d Retry-After %q; want 429 with Retry-After, in Chinese", resp.StatusCode, resp.Header.Get("Retry-After"))
 		}
@@ -145,7 +145,7 @@ func TestHostCookies(t *testing.T) {
 			{"https://gae.example.edu", "__Host-gaelab_teacher_", "/", "__Host-gaelab_csrf", true},
 			{"", "gaelab_teacher", "/class/", "gaelab_csrf", false},
 		} {
-			srv := server(t, st, web.Options{PublicURL: tc.public})
+			srv := server(t, st, webtest.Options{PublicURL: tc.public})
 			status, m := api(t, srv.URL, "POST", "/api/v1/classes", "", nil)
 			if status != http.StatusCreated {
 				t.Fatalf("start: %d %v", status, m)
@@ -153,7 +153,7 @@ func TestHostCookies(t *testing.T) {
 			code, key := m["code"].(string), m["key"].(string)
 			u, _ := url.Parse(m["teach"].(string))
 			c := newClient(t, srv.URL)
-			resp, _ := c.get(u.RequestURI())
+			resp, _ := c.Get(u.RequestURI())
 			want := tc.teacher
 			if tc.secure {
 				want += code

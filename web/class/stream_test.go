@@ -1,4 +1,6 @@
-package e2e
+package class_test
+
+// A live stream ends at once when the server shuts down (stream.go).
 
 import (
 	"bytes"
@@ -11,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"gaelab/web"
+	"gaelab/web/webtest"
 )
 
 // TestShutdownEndsStreams: SIGTERM (ctx cancelled) with a live stream open
@@ -21,11 +23,11 @@ func TestShutdownEndsStreams(t *testing.T) {
 	var mu sync.Mutex
 	var logs bytes.Buffer
 	logger := slog.New(slog.NewTextHandler(lockedWriter{&mu, &logs}, nil))
-	srv := web.NewServer("127.0.0.1:0", web.Options{Store: backends[0].open(t), Logger: logger})
+	srv := webtest.NewServer("127.0.0.1:0", webtest.Options{Store: backends[0].open(t), Logger: logger})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	served := make(chan error, 1)
-	go func() { served <- web.Serve(ctx, srv, logger) }()
+	go func() { served <- webtest.RunServer(ctx, srv, logger) }()
 
 	listening := regexp.MustCompile(`msg=listening addr=(\S+)`)
 	var base string
@@ -40,7 +42,7 @@ func TestShutdownEndsStreams(t *testing.T) {
 		t.Fatalf("the server did not say where it listens:\n%s", logs.String())
 	}
 	code, key := newClass(t, base)
-	events, stop := openStream(t, newClient(t, base), "/class/"+code+"/teach/events?k="+url.QueryEscape(key))
+	events, stop := newClient(t, base).Stream("/class/" + code + "/teach/events?k=" + url.QueryEscape(key))
 	defer stop()
 	if e, ok := waitFor(events, "event: ", 5*time.Second); !ok {
 		t.Fatalf("the stream did not start: %q", e)

@@ -1,4 +1,4 @@
-package e2e
+package class_test
 
 // Fair admission to a live class (issue 27): seats, streams, join bursts
 // and code guessing, on both databases, from distinct client addresses
@@ -18,13 +18,13 @@ import (
 	"testing"
 	"time"
 
-	"gaelab/web"
 	"gaelab/web/clientip"
 	"gaelab/web/store"
+	"gaelab/web/webtest"
 )
 
 // behindProxy are options that trust the loopback proxy's X-Forwarded-For.
-func behindProxy(t *testing.T, o web.Options) web.Options {
+func behindProxy(t *testing.T, o webtest.Options) webtest.Options {
 	trusted, err := clientip.ParseTrusted("127.0.0.1/32,::1/128")
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +41,7 @@ func randomAddr() string {
 // phoneFrom is a phone behind address addr.
 func phoneFrom(t *testing.T, base, addr string) *client {
 	c := newClient(t, base)
-	c.from = addr
+	c.From = addr
 	return c
 }
 
@@ -49,7 +49,7 @@ func phoneFrom(t *testing.T, base, addr string) *client {
 // event; the returned func closes it.
 func phoneStream(t *testing.T, c *client, code string) func() {
 	t.Helper()
-	events, stop := openStream(t, c, "/class/"+code+"/events")
+	events, stop := c.Stream("/class/" + code + "/events")
 	if e, ok := waitFor(events, "event: question", 5*time.Second); !ok {
 		stop()
 		t.Fatalf("a phone's stream began with %q", e)
@@ -77,16 +77,16 @@ func results(t *testing.T, base, code, key string) (answers float64, students st
 func TestAnswerWithoutDeviceCookie(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), behindProxy(t, web.Options{}))
+		srv := server(t, open(t), behindProxy(t, webtest.Options{}))
 		code, key := newClass(t, srv.URL)
 		askCell(t, srv.URL, code, key)
 		p := phoneFrom(t, srv.URL, randomAddr())
-		_, page := p.get("/join/" + code)
+		_, page := p.Get("/join/" + code)
 		tok := csrf(t, page)
 		for i := range 30 {
 			lang := []string{"en", "zh"}[i%2]
 			resp, body := postWithoutDevice(t, srv.URL+"/class/"+code+"/answer", tok,
-				url.Values{"q": {"1"}, "a": {"0.1"}}, "Accept-Language", lang, "X-Forwarded-For", p.from)
+				url.Values{"q": {"1"}, "a": {"0.1"}}, "Accept-Language", lang, "X-Forwarded-For", p.From)
 			want := map[string]string{"en": "send your answer again", "zh": "请再次提交答案"}[lang]
 			if resp.StatusCode != http.StatusConflict || !strings.Contains(body, want) || !setsCookie(resp, "gaelab_device") {
 				t.Fatalf("POST %d without a device cookie = %d, cookie set %v; want 409 with a fresh cookie and %q",
@@ -96,7 +96,7 @@ func TestAnswerWithoutDeviceCookie(t *testing.T) {
 		if answers, students := results(t, srv.URL, code, key); answers != 0 || students != "0 students joined" {
 			t.Errorf("after 30 cookie-less POSTs: %v answers, %q; want 0 and no student", answers, students)
 		}
-		if resp, _ := p.answer(code, "0.4"); resp.StatusCode != http.StatusSeeOther {
+		if resp, _ := p.Answer(code, "0.4"); resp.StatusCode != http.StatusSeeOther {
 			t.Errorf("the same phone with its cookie = %d; want 303", resp.StatusCode)
 		}
 		if answers, students := results(t, srv.URL, code, key); answers != 1 || students != "1 student joined" {
@@ -120,7 +120,7 @@ func setsCookie(resp *http.Response, name string) bool {
 func TestPageLoadsTakeNoSeat(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), behindProxy(t, web.Options{}))
+		srv := server(t, open(t), behindProxy(t, webtest.Options{}))
 		code, key := newClass(t, srv.URL)
 		addr := randomAddr()
 		var bad atomic.Int32
@@ -156,7 +156,7 @@ func TestPageLoadsTakeNoSeat(t *testing.T) {
 		if _, students := results(t, srv.URL, code, key); students != "0 students joined" {
 			t.Errorf("after 520 page loads the console says %q; want 0 students", students)
 		}
-		if resp, body := phoneFrom(t, srv.URL, addr).answer(code, "0.4"); resp.StatusCode != http.StatusSeeOther {
+		if resp, body := phoneFrom(t, srv.URL, addr).Answer(code, "0.4"); resp.StatusCode != http.StatusSeeOther {
 			t.Errorf("a real student after 520 page loads = %d %.200s; want 303", resp.StatusCode, body)
 		}
 	})
@@ -168,7 +168,7 @@ func TestPageLoadsTakeNoSeat(t *testing.T) {
 func TestSeatsPerAddress(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		o := behindProxy(t, web.Options{ClassAddrBurst: 3, ClassAddrRefill: 1})
+		o := behindProxy(t, webtest.Options{ClassAddrBurst: 3, ClassAddrRefill: 1})
 		st := open(t)
 		a, b := server(t, st, o), server(t, st, o)
 		if strings.HasSuffix(t.Name(), "postgres") {
@@ -178,18 +178,18 @@ func TestSeatsPerAddress(t *testing.T) {
 		askCell(t, a.URL, code, key)
 		hall := randomAddr()
 		for i, base := range []string{a.URL, b.URL, a.URL} {
-			if resp, _ := phoneFrom(t, base, hall).answer(code, "0.4"); resp.StatusCode != http.StatusSeeOther {
+			if resp, _ := phoneFrom(t, base, hall).Answer(code, "0.4"); resp.StatusCode != http.StatusSeeOther {
 				t.Fatalf("student %d of a burst of 3 = %d; want 303", i+1, resp.StatusCode)
 			}
 		}
 		p := phoneFrom(t, b.URL, hall)
-		p.lang = "zh"
-		resp, body := p.answer(code, "0.4")
+		p.Lang = "zh"
+		resp, body := p.Answer(code, "0.4")
 		if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" || !strings.Contains(body, "新学生太多") {
 			t.Errorf("a 4th new student from the hall on the other replica = %d, Retry-After %q; want 429 in Chinese",
 				resp.StatusCode, resp.Header.Get("Retry-After"))
 		}
-		if resp, _ := phoneFrom(t, b.URL, randomAddr()).answer(code, "0.4"); resp.StatusCode != http.StatusSeeOther {
+		if resp, _ := phoneFrom(t, b.URL, randomAddr()).Answer(code, "0.4"); resp.StatusCode != http.StatusSeeOther {
 			t.Errorf("a student from another address = %d; want 303", resp.StatusCode)
 		}
 		if answers, _ := results(t, a.URL, code, key); answers != 4 {
@@ -204,7 +204,7 @@ func TestSeatsPerAddress(t *testing.T) {
 func TestStreamsPerAddress(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
-		srv := server(t, open(t), behindProxy(t, web.Options{MaxStreams: 5, ClassAddrStreams: 3}))
+		srv := server(t, open(t), behindProxy(t, webtest.Options{MaxStreams: 5, ClassAddrStreams: 3}))
 		code, key := newClass(t, srv.URL)
 		other, otherKey := newClass(t, srv.URL)
 		hog, neighbour := randomAddr(), randomAddr()
@@ -212,7 +212,7 @@ func TestStreamsPerAddress(t *testing.T) {
 			defer phoneStream(t, phoneFrom(t, srv.URL, hog), code)()
 		}
 		refused := func(c *client, code string) bool {
-			resp, body := c.get("/class/" + code + "/events")
+			resp, body := c.Get("/class/" + code + "/events")
 			return resp.StatusCode == http.StatusOK && resp.Header.Get("Content-Type") == "text/event-stream" &&
 				strings.HasPrefix(body, "retry: ") && !strings.Contains(body, "event:")
 		}
@@ -228,7 +228,7 @@ func TestStreamsPerAddress(t *testing.T) {
 		// The replica is full of phones: each class's projector still follows
 		// it, from the hog's own address too.
 		for _, c := range []struct{ code, key, from string }{{code, key, hog}, {other, otherKey, neighbour}} {
-			events, stop := openStream(t, phoneFrom(t, srv.URL, c.from), "/class/"+c.code+"/teach/events?k="+url.QueryEscape(c.key))
+			events, stop := phoneFrom(t, srv.URL, c.from).Stream("/class/" + c.code + "/teach/events?k=" + url.QueryEscape(c.key))
 			defer stop()
 			if e, ok := waitFor(events, "students joined", 5*time.Second); !ok {
 				t.Errorf("class %s: the projector's stream on a full replica began with %q", c.code, e)
@@ -244,7 +244,7 @@ func TestStreamsPerAddress(t *testing.T) {
 // burst is measured alone.
 func TestJoinBurstTwoReplicas(t *testing.T) {
 	open := backends[1].open
-	o := behindProxy(t, web.Options{MaxInflight: 1, InflightWait: time.Millisecond})
+	o := behindProxy(t, webtest.Options{MaxInflight: 1, InflightWait: time.Millisecond})
 	replicas := []*httptest.Server{server(t, open(t), o), server(t, open(t), o)}
 	code, key := newClass(t, replicas[0].URL)
 	askCell(t, replicas[1].URL, code, key)
@@ -258,7 +258,7 @@ func TestJoinBurstTwoReplicas(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			p := phoneFrom(t, replicas[i%2].URL, hall)
-			if resp, body := p.answer(code, "0.4"); resp.StatusCode != http.StatusSeeOther {
+			if resp, body := p.Answer(code, "0.4"); resp.StatusCode != http.StatusSeeOther {
 				if failed.Add(1) == 1 {
 					t.Errorf("phone %d: %d %.200s", i, resp.StatusCode, body)
 				}
@@ -284,7 +284,7 @@ func TestUnknownCodeLikeExpired(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
 		st := open(t)
-		srv := server(t, st, behindProxy(t, web.Options{}))
+		srv := server(t, st, behindProxy(t, webtest.Options{}))
 		code, _ := newClass(t, srv.URL)
 		expired, unknown := randomCode(), randomCode()
 		past := time.Now().Add(-2 * time.Hour)
@@ -293,27 +293,27 @@ func TestUnknownCodeLikeExpired(t *testing.T) {
 		}
 		for _, path := range []string{"/join/%s", "/class/%s/events"} {
 			c := phoneFrom(t, srv.URL, randomAddr())
-			r1, b1 := c.get(fmt.Sprintf(path, expired))
-			r2, b2 := c.get(fmt.Sprintf(path, unknown))
+			r1, b1 := c.Get(fmt.Sprintf(path, expired))
+			r2, b2 := c.Get(fmt.Sprintf(path, unknown))
 			if r1.StatusCode != r2.StatusCode || r1.Header.Get("Content-Type") != r2.Header.Get("Content-Type") ||
 				strings.ReplaceAll(b1, expired, "CODE") != strings.ReplaceAll(b2, unknown, "CODE") {
 				t.Errorf("%s: expired %d %q, unknown %d %q; want the same answer", path, r1.StatusCode, b1, r2.StatusCode, b2)
 			}
 		}
 		guesser := phoneFrom(t, srv.URL, randomAddr())
-		guesser.lang = "zh"
+		guesser.Lang = "zh"
 		for i := range 20 {
-			if resp, _ := guesser.get("/join/" + randomCode()); resp.StatusCode != http.StatusNotFound {
+			if resp, _ := guesser.Get("/join/" + randomCode()); resp.StatusCode != http.StatusNotFound {
 				t.Fatalf("unknown code %d = %d; want 404", i+1, resp.StatusCode)
 			}
 		}
 		for _, path := range []string{"/join/" + randomCode(), "/join/" + code, "/class/" + code + "/events"} {
-			resp, body := guesser.get(path)
+			resp, body := guesser.Get(path)
 			if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" || !strings.Contains(body, "课堂代码") {
 				t.Errorf("%s after 20 unknown codes = %d, Retry-After %q, %q; want 429 in Chinese", path, resp.StatusCode, resp.Header.Get("Retry-After"), body)
 			}
 		}
-		if resp, _ := phoneFrom(t, srv.URL, randomAddr()).get("/join/" + code); resp.StatusCode != http.StatusOK {
+		if resp, _ := phoneFrom(t, srv.URL, randomAddr()).Get("/join/" + code); resp.StatusCode != http.StatusOK {
 			t.Errorf("another address = %d; want 200", resp.StatusCode)
 		}
 	})

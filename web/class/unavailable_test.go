@@ -1,4 +1,4 @@
-package e2e
+package class_test
 
 // Answers survive a database blip: a send id makes a resend count once; a
 // store error is a localized 503 with Retry-After (a "not sent yet" form
@@ -22,9 +22,10 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
-	"gaelab/web"
 	"gaelab/web/store"
 	"gaelab/web/store/postgres"
+	"gaelab/web/webtest"
+	"gaelab/web/webtest/stores"
 )
 
 // answerForm is the fields of a phone page's answer form, with answer a.
@@ -51,21 +52,21 @@ func TestAnswerResendCountedOnce(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
 		st := open(t)
-		srv := server(t, st, web.Options{})
+		srv := server(t, st, webtest.Options{})
 		code, key := newClass(t, srv.URL)
 		askCell(t, srv.URL, code, key)
 		p := newClient(t, srv.URL)
-		_, page := p.get("/join/" + code)
+		_, page := p.Get("/join/" + code)
 		f := answerForm(t, page, "0.4")
 		for i := range 25 {
-			if resp, body := p.post("/class/"+code+"/answer", f); resp.StatusCode != http.StatusSeeOther {
+			if resp, body := p.PostForm("/class/"+code+"/answer", f); resp.StatusCode != http.StatusSeeOther {
 				t.Fatalf("send %d of one form = %d; want 303\n%.500s", i+1, resp.StatusCode, body)
 			}
 		}
-		_, page = p.get("/join/" + code)
+		_, page = p.Get("/join/" + code)
 		if g := answerForm(t, page, "0.3"); g.Get("send") == f.Get("send") {
 			t.Fatal("two renders of the phone page carry the same send id")
-		} else if resp, _ := p.post("/class/"+code+"/answer", g); resp.StatusCode != http.StatusSeeOther {
+		} else if resp, _ := p.PostForm("/class/"+code+"/answer", g); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("a new send = %d; want 303", resp.StatusCode)
 		}
 		got, err := st.Answers(context.Background(), code, 1)
@@ -75,36 +76,6 @@ func TestAnswerResendCountedOnce(t *testing.T) {
 	})
 }
 
-// blipStore is a store whose class reads and writes fail while down, as
-// a database that restarts does.
-type blipStore struct {
-	store.Store
-	down atomic.Bool
-}
-
-var errBlip = errors.New("store: connection refused (a test's blip)")
-
-func (b *blipStore) fail() error {
-	if b.down.Load() {
-		return errBlip
-	}
-	return nil
-}
-
-func (b *blipStore) Class(ctx context.Context, code string, now time.Time) (store.Class, error) {
-	if err := b.fail(); err != nil {
-		return store.Class{}, err
-	}
-	return b.Store.Class(ctx, code, now)
-}
-
-func (b *blipStore) Answer(ctx context.Context, code string, id int, device, value, send string, max int, now time.Time) error {
-	if err := b.fail(); err != nil {
-		return err
-	}
-	return b.Store.Answer(ctx, code, id, device, value, send, max, now)
-}
-
 // TestStoreBlipIs503: while the store fails, an answer gets a 503 with
 // Retry-After and the "not sent yet" form, filled in, in the student's
 // language; sending that form once the store is back counts once. A page
@@ -112,17 +83,17 @@ func (b *blipStore) Answer(ctx context.Context, code string, id int, device, val
 // Never a 500.
 func TestStoreBlipIs503(t *testing.T) {
 	t.Parallel()
-	st := &blipStore{Store: backends[0].open(t)}
-	srv := server(t, st, web.Options{})
+	st := &stores.Blip{Store: backends[0].open(t)}
+	srv := server(t, st, webtest.Options{})
 	code, key := newClass(t, srv.URL)
 	askCell(t, srv.URL, code, key)
 	p := newClient(t, srv.URL)
-	p.lang = "zh"
-	_, page := p.get("/join/" + code)
+	p.Lang = "zh"
+	_, page := p.Get("/join/" + code)
 	f := answerForm(t, page, "0.4")
 
-	st.down.Store(true)
-	resp, body := p.post("/class/"+code+"/answer", f)
+	st.Down.Store(true)
+	resp, body := p.PostForm("/class/"+code+"/answer", f)
 	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" ||
 		!strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") || !strings.Contains(body, "尚未发送") {
 		t.Fatalf("an answer while the store is down = %d, Retry-After %q; want a 503 page in Chinese with Retry-After\n%.1500s",
@@ -139,7 +110,7 @@ func TestStoreBlipIs503(t *testing.T) {
 		}
 	}
 	for _, path := range []string{"/join/" + code, "/class/" + code + "/teach?k=" + url.QueryEscape(key)} {
-		resp, body := p.get(path)
+		resp, body := p.Get(path)
 		if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" || !strings.Contains(body, "数据库没有响应") {
 			t.Errorf("GET %s while the store is down = %d %q; want a 503 page in Chinese with Retry-After", path, resp.StatusCode, body)
 		}
@@ -160,9 +131,9 @@ func TestStoreBlipIs503(t *testing.T) {
 		}
 	}
 
-	st.down.Store(false)
+	st.Down.Store(false)
 	for range 2 {
-		if resp, _ := p.post("/class/"+code+"/answer", resend); resp.StatusCode != http.StatusSeeOther {
+		if resp, _ := p.PostForm("/class/"+code+"/answer", resend); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("sending again once the store is back = %d; want 303", resp.StatusCode)
 		}
 	}
@@ -175,14 +146,14 @@ func TestStoreBlipIs503(t *testing.T) {
 // in the student's language, not that the form expired.
 func TestOversizedAnswer(t *testing.T) {
 	t.Parallel()
-	srv := server(t, backends[0].open(t), web.Options{})
+	srv := server(t, backends[0].open(t), webtest.Options{})
 	code, key := newClass(t, srv.URL)
 	askCell(t, srv.URL, code, key)
 	for lang, want := range map[string]string{"en": "at most 64 characters", "zh": "答案最多 64 个字符"} {
 		p := newClient(t, srv.URL)
-		p.lang = lang
-		_, page := p.get("/join/" + code)
-		resp, body := p.post("/class/"+code+"/answer", answerForm(t, page, strings.Repeat("1", 20000)))
+		p.Lang = lang
+		_, page := p.Get("/join/" + code)
+		resp, body := p.PostForm("/class/"+code+"/answer", answerForm(t, page, strings.Repeat("1", 20000)))
 		if resp.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(body, want) || strings.Contains(body, "expired") {
 			t.Errorf("%s: a 20,000-character answer = %d %q; want 413 saying %q", lang, resp.StatusCode, body, want)
 		}
@@ -197,10 +168,10 @@ func TestOversizedAnswer(t *testing.T) {
 func jsPhone(c *client, code string, f url.Values, deadline time.Time) (failed int, err error) {
 	f.Set("send", fmt.Sprintf("%016x%016x", rand.Uint64(), rand.Uint64()))
 	for attempt := 0; ; attempt++ {
-		req, _ := http.NewRequest("POST", c.base+"/class/"+code+"/answer", strings.NewReader(f.Encode()))
+		req, _ := http.NewRequest("POST", c.Base+"/class/"+code+"/answer", strings.NewReader(f.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
-		resp, err := c.c.Do(req)
+		resp, err := c.HTTP.Do(req)
 		if err == nil {
 			resp.Body.Close()
 			switch {
@@ -236,14 +207,14 @@ func TestPostgresRestartLosesNoAnswer(t *testing.T) {
 		t.Cleanup(func() { s.Close() })
 		return s
 	}
-	replicas := []string{server(t, open(), web.Options{}).URL, server(t, open(), web.Options{}).URL}
+	replicas := []string{server(t, open(), webtest.Options{}).URL, server(t, open(), webtest.Options{}).URL}
 	code, key := newClass(t, replicas[0])
 	askCell(t, replicas[1], code, key)
 	const phones = 40
 	clients, forms := make([]*client, phones), make([]url.Values, phones)
 	for i := range phones {
 		clients[i] = newClient(t, replicas[i%2])
-		_, page := clients[i].get("/join/" + code)
+		_, page := clients[i].Get("/join/" + code)
 		forms[i] = answerForm(t, page, "0.4")
 	}
 
@@ -290,60 +261,4 @@ func TestPostgresRestartLosesNoAnswer(t *testing.T) {
 		}
 	}
 	t.Logf("restart took %v; %d sends failed and were sent again", restartTook, failed.Load())
-}
-
-// TestBrowserAnswerSurvivesBlip: with class-answer.js, an answer sent
-// while the store fails says "not sent yet" in the phone's language, keeps
-// its draft, and is sent again by itself once the store is back: stored
-// once, then shown as the phone's answer. A draft kept across a reload is
-// sent when the page opens again.
-func TestBrowserAnswerSurvivesBlip(t *testing.T) {
-	t.Parallel()
-	st := &blipStore{Store: backends[0].open(t)}
-	srv := server(t, st, web.Options{})
-	code, key := newClass(t, srv.URL)
-	askCell(t, srv.URL, code, key)
-	tb := newTab(t, srv)
-	tb.open("/join/" + code + "?lang=zh")
-	st.down.Store(true)
-	eval[bool](tb, `(() => { document.getElementById("class-a").value = "0.4"; document.querySelector("form.class-answer button").click(); return true })()`)
-	tb.until("the phone says its answer is not sent yet", `() => {
-		const s = document.querySelector("[data-testid=phone-send]");
-		return s && !s.hidden && s.textContent.includes("尚未发送") ? "" : (s ? s.textContent : "no status");
-	}`)
-	if !eval[bool](tb, `localStorage.getItem("gaelab.answer") !== null`) {
-		t.Error("the unsent answer is not kept in localStorage")
-	}
-	time.Sleep(time.Second) // a few resends fail
-	st.down.Store(false)
-	tb.until("the answer is sent once the store is back", `() => {
-		const s = document.querySelector("[data-testid=phone-send]"), y = document.querySelector("[data-testid=phone-yours]");
-		return s && s.textContent.includes("已发送") && y && y.textContent.includes("0.4") ? "" : document.getElementById("class-question").innerText;
-	}`)
-	if !eval[bool](tb, `localStorage.getItem("gaelab.answer") === null`) {
-		t.Error("the acknowledged answer's draft is still kept")
-	}
-	if got, _ := st.Answers(context.Background(), code, 1); len(got) != 1 || got[0].Changes != 1 || got[0].Value != "0.4" {
-		t.Errorf("answers = %+v; want 0.4 once", got)
-	}
-
-	// A change sent while the store is down, then the page reloaded (the
-	// 503 page) and opened again once it is back: the kept draft is sent.
-	st.down.Store(true)
-	eval[bool](tb, `(() => { document.getElementById("class-a").value = "0.3"; document.querySelector("form.class-answer button").click(); return true })()`)
-	tb.until("the change is not sent yet", `() => document.querySelector("[data-testid=phone-send]").textContent.includes("尚未发送") ? "" : "sending"`)
-	tb.open("/join/" + code + "?lang=zh")
-	st.down.Store(false)
-	tb.open("/join/" + code + "?lang=zh")
-	tb.until("the kept change is sent after the reload", `() => {
-		const y = document.querySelector("[data-testid=phone-yours]");
-		return y && y.textContent.includes("0.3") ? "" : document.getElementById("class-question").innerText;
-	}`)
-	if got, _ := st.Answers(context.Background(), code, 1); len(got) != 1 || got[0].Changes != 2 || got[0].Value != "0.3" {
-		t.Errorf("answers = %+v; want 0.3, changed once", got)
-	}
-	// The browser logs each 503 the script met, and the SSE extension each
-	// time the dead store ended the phone's stream: the test's doing.
-	tb.forgive("503")
-	tb.forgive(`console.error: "[object Event]"`)
 }
