@@ -473,7 +473,7 @@ func TestLoopbackWarning(t *testing.T) {
 	}
 }
 
-// TestClassStartsPerAddress: one address may start classesPerHour (30)
+// TestClassStartsPerAddress: one address may start ClassStartsPerHour (30)
 // classes at once; the next is refused with 429 and the rate in the error.
 func TestClassStartsPerAddress(t *testing.T) {
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {

@@ -57,8 +57,8 @@ func NewHub(s store.Events, caps StreamCaps) *Hub {
 	return h
 }
 
-// Close stops the hub's subscription.
-func (h *Hub) Close() { h.close() }
+// stop stops the hub's subscription.
+func (h *Hub) stop() { h.close() }
 
 func (h *Hub) dispatch(e store.Event) {
 	h.mu.Lock()
@@ -138,8 +138,8 @@ func decrement(m map[string]int, k string) {
 	}
 }
 
-// Streams is how many phones' streams this replica holds now.
-func (h *Hub) Streams() int {
+// streams is how many phones' streams this replica holds now.
+func (h *Hub) streams() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.n

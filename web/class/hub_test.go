@@ -8,7 +8,7 @@ import (
 // the teacher's streams only per class, so phones never take them.
 func TestHubCaps(t *testing.T) {
 	h := NewHub(&fakeEvents{}, StreamCaps{Max: 5, PerClass: 3, PerAddr: 2, Teacher: 2})
-	defer h.Close()
+	defer h.stop()
 	follow := func(code string, who Viewer) (*Follower, bool) {
 		f, err := h.Follow(code, who, "ask")
 		return f, err == nil
@@ -44,7 +44,7 @@ func TestHubCaps(t *testing.T) {
 	if _, ok := follow("CCCCC", Viewer{Addr: "1.1.1.1"}); !ok {
 		t.Error("a stream that left did not free its address's and the replica's place")
 	}
-	if h.Streams() != 5 {
-		t.Errorf("Streams = %d; want 5 phones", h.Streams())
+	if h.streams() != 5 {
+		t.Errorf("streams = %d; want 5 phones", h.streams())
 	}
 }

@@ -151,9 +151,9 @@ func TestHub(t *testing.T) {
 	}
 	h.Leave(phone)
 	h.Leave(phone)
-	if h.Streams() != 1 {
-		t.Errorf("Streams = %d; want 1", h.Streams())
+	if h.streams() != 1 {
+		t.Errorf("streams = %d; want 1", h.streams())
 	}
-	h.Close()
+	h.stop()
 	_ = context.Background()
 }

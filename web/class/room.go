@@ -150,7 +150,7 @@ func (cr *Room) csrfToken(w http.ResponseWriter, r *http.Request) string {
 
 // checkForm parses a POSTed form (bounded) and checks the CSRF double
 // submit: the form's token equals the signed cookie. (A form from another
-// site never gets here: withCrossSiteRefusal.)
+// site never gets here: mw.WithCrossSiteRefusal.)
 func (cr *Room) checkForm(w http.ResponseWriter, r *http.Request) bool {
 	r.Body = http.MaxBytesReader(w, r.Body, maxClassFormBytes)
 	if err := r.ParseForm(); err != nil {
@@ -265,8 +265,8 @@ func (cr *Room) publish(ctx context.Context, code, kind string) {
 }
 
 // baseURL is where phones reach this server: -public-url if set, else the
-// scheme and host of the request when the host is known (siteHosts), else
-// "": the join links are then paths on this site.
+// scheme and host of the request when the host is known (page.SiteHosts),
+// else "": the join links are then paths on this site.
 func (cr *Room) baseURL(r *http.Request) string {
 	base, _ := cr.hosts.Base(r)
 	return base

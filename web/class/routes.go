@@ -10,7 +10,7 @@ import (
 
 // Routes are the live class's pages, forms and JSON API. Their
 // answers hold tokens or live state: never cached, so outside
-// withConditional.
+// mw.WithConditional.
 func Routes(r chi.Router, cr *Room, gzip func(http.Handler) http.Handler) {
 	r.Group(func(r chi.Router) {
 		r.Use(gzip)
