@@ -5,7 +5,7 @@ package course
 // answered right ("<slug>/<id>", the block's stable id). The list is only
 // ever appended to: a code once given out must keep meaning the same
 // lessons and questions (TestProgressKeysOnlyGrow checks the list against
-// the committed web/testdata/progress/keys-v1.txt). A new lesson or
+// the committed web/course/testdata/progress/keys-v1.txt). A new lesson or
 // question appends its keys at the end; TestProgressKeysCoverCourse names
 // any that are missing.
 var ProgressKeys = []string{

@@ -1,10 +1,11 @@
-package web
+package course_test
 
 import (
 	"testing"
 
 	"gaelab/lessons"
 	"gaelab/lessons/glossary"
+	"gaelab/web/webtest"
 )
 
 // The terms of the variance lab and the capstone are in the glossary, in
@@ -21,7 +22,7 @@ func TestGlossaryCapstoneTerms(t *testing.T) {
 			t.Errorf("%s: a name or definition is missing: %+v", id, g)
 		}
 		for _, lang := range lessons.Langs {
-			doc := getPage(t, "/lessons/"+g.Lesson+"?lang="+lang)
+			doc := webtest.Page(t, "/lessons/"+g.Lesson+"?lang="+lang)
 			if doc.Find(`a.term-entry[href="/glossary?lang=`+lang+`#term-`+id+`"]`).Length() != 1 {
 				t.Errorf("%s: /lessons/%s?lang=%s does not link the term from its prose", id, g.Lesson, lang)
 			}

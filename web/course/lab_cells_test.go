@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"math"
@@ -14,6 +14,7 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
 
 // checkLabLink requires a question's variance-lab link to decode without
@@ -81,7 +82,7 @@ func TestLabQuestions(t *testing.T) {
 				if !ok {
 					t.Fatalf("%s %s: no cell %s", l.Slug, q.ID, q.Ask)
 				}
-				doc := getPage(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"-reveal=1")
+				doc := webtest.Page(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"-reveal=1")
 				reveal := doc.Find(`[data-testid="reveal"]`)
 				if !strings.Contains(reveal.Text(), page.Num(want)) || strings.Contains(reveal.Text(), "{") {
 					t.Errorf("%s/%s %s: the reveal %q lacks %s or keeps a placeholder", lang, l.Slug, q.ID, reveal.Text(), page.Num(want))
@@ -105,10 +106,10 @@ func BenchmarkHorizonPage(b *testing.B) {
 	lessons.Embedded()
 	for _, memo := range []bool{false, true} {
 		name := "cold"
-		h := benchHandler(b)
+		h := webtest.Uncached(b).Handler
 		if memo {
 			name = "memo"
-			h = newServer(Options{CacheBytes: 1}).router()
+			h = webtest.New(b, webtest.Options{CacheBytes: 1}).Handler
 		}
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {

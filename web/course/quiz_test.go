@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"net/url"
@@ -12,6 +12,7 @@ import (
 	"gaelab/lessons"
 	"gaelab/web/course"
 	"gaelab/web/page"
+	"gaelab/web/webtest"
 )
 
 // Each bank of the final test draws at least 15 questions from every
@@ -40,7 +41,7 @@ func TestQuizDeterministicPerSeed(t *testing.T) {
 				t.Errorf("%s bank %d: seeds 7 and 8 give the same test", lang, n)
 			}
 			link := "/lessons/quiz?bank=" + strconv.Itoa(n) + "&seed=7&lang=" + lang
-			if doc1, doc2 := getPage(t, link), getPage(t, link); doc1.Find(`[data-testid="quiz-item"]`).Text() != doc2.Find(`[data-testid="quiz-item"]`).Text() {
+			if doc1, doc2 := webtest.Page(t, link), webtest.Page(t, link); doc1.Find(`[data-testid="quiz-item"]`).Text() != doc2.Find(`[data-testid="quiz-item"]`).Text() {
 				t.Errorf("%s: the page of %s differs between two requests", lang, link)
 			}
 		}
@@ -63,7 +64,7 @@ func TestQuizDeterministicPerSeed(t *testing.T) {
 func TestQuizOldLinksKeepTheFirstBank(t *testing.T) {
 	for _, lang := range lessons.Langs {
 		for _, seed := range []string{"1", "5", "7"} {
-			old, one := getPage(t, "/lessons/quiz?seed="+seed+"&lang="+lang), getPage(t, "/lessons/quiz?bank=1&seed="+seed+"&lang="+lang)
+			old, one := webtest.Page(t, "/lessons/quiz?seed="+seed+"&lang="+lang), webtest.Page(t, "/lessons/quiz?bank=1&seed="+seed+"&lang="+lang)
 			if a, b := old.Find(`[data-testid="quiz-item"]`).Text(), one.Find(`[data-testid="quiz-item"]`).Text(); a != b {
 				t.Errorf("%s seed %s: the old link and bank=1 ask different questions", lang, seed)
 			}
@@ -75,11 +76,11 @@ func TestQuizOldLinksKeepTheFirstBank(t *testing.T) {
 				}
 			})
 		}
-		href, _ := getPage(t, "/lessons?lang="+lang).Find(`[data-testid="quiz-link"]`).Attr("href")
+		href, _ := webtest.Page(t, "/lessons?lang="+lang).Find(`[data-testid="quiz-link"]`).Attr("href")
 		if !strings.Contains(href, "bank="+strconv.Itoa(lessons.QuizBanks)) {
 			t.Errorf("%s: the course links the quiz as %q, without the newest bank", lang, href)
 		}
-		doc := getPage(t, "/lessons/quiz?bank=2&seed=3&lang="+lang)
+		doc := webtest.Page(t, "/lessons/quiz?bank=2&seed=3&lang="+lang)
 		if doc.Find(`form input[type="hidden"][name="bank"][value="2"]`).Length() != 1 {
 			t.Errorf("%s: bank 2's form does not keep bank=2", lang)
 		}
@@ -121,18 +122,18 @@ func TestQuizScoredByTheEngine(t *testing.T) {
 				}
 			}
 		}
-		doc := getPage(t, "/lessons/quiz?"+right.Encode())
+		doc := webtest.Page(t, "/lessons/quiz?"+right.Encode())
 		if got, want := doc.Find(`[data-testid="quiz-score"]`).Text(), strconv.Itoa(len(items))+" of "+strconv.Itoa(len(items)); !strings.HasPrefix(got, want) {
 			t.Errorf("seed %d, the engine's answers: score %q, want %s", seed, got, want)
 		}
-		doc = getPage(t, "/lessons/quiz?"+wrong.Encode())
+		doc = webtest.Page(t, "/lessons/quiz?"+wrong.Encode())
 		if n := doc.Find(`[data-testid="diagnosis"]`).Length(); n < diagnosed {
 			t.Errorf("seed %d: %d diagnoses shown for %d diagnosed wrong answers", seed, n, diagnosed)
 		}
 		doc.Find(`[data-testid="section"]`).Each(func(_ int, s *goquery.Selection) {
 			href, _ := s.Attr("href")
 			path, frag, _ := strings.Cut(href, "#")
-			if rec := get(t, path); rec.Code != 200 || !strings.Contains(rec.Body.String(), `id="`+frag+`"`) {
+			if rec := webtest.Get(t, path); rec.Code != 200 || !strings.Contains(rec.Body.String(), `id="`+frag+`"`) {
 				t.Errorf("seed %d: section link %s does not reach a section", seed, href)
 			}
 		})
@@ -159,7 +160,7 @@ func quizQuestionText(t *testing.T, it course.QuizItem) string {
 // 500.
 func TestQuizBadBank(t *testing.T) {
 	for _, b := range []string{"0", "3", "x", "-1", "99999999999999999999"} {
-		rec := get(t, "/lessons/quiz?bank="+b+"&seed=1&lang=zh")
+		rec := webtest.Get(t, "/lessons/quiz?bank="+b+"&seed=1&lang=zh")
 		if rec.Code != 200 || !strings.Contains(rec.Body.String(), "题库编号") {
 			t.Errorf("bank %q: %d", b, rec.Code)
 		}
@@ -169,7 +170,7 @@ func TestQuizBadBank(t *testing.T) {
 // A bad seed is reported in the page's language, never a 500.
 func TestQuizBadSeed(t *testing.T) {
 	for _, s := range []string{"abc", "-1", "99999999999", "%00"} {
-		rec := get(t, "/lessons/quiz?seed="+s+"&lang=zh")
+		rec := webtest.Get(t, "/lessons/quiz?seed="+s+"&lang=zh")
 		if rec.Code != 200 || !strings.Contains(rec.Body.String(), "测验编号") {
 			t.Errorf("seed %q: %d", s, rec.Code)
 		}

@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"math"
@@ -13,6 +13,7 @@ import (
 	"gaelab/web/compare"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
 
 // The horizon lesson's variance block shows the lab's numbers, computed by
@@ -22,7 +23,7 @@ func TestHorizonLessonVarianceBlock(t *testing.T) {
 	s, _ := scenario.Preset("seed-b")
 	lab := varianceEngine(t, s, compare.VarianceDefaultN, compare.VarianceDefaultSeed, compare.VarianceDefaultBias)
 	for _, lang := range []string{"en", "zh"} {
-		doc := getPage(t, "/lessons/horizon?lang="+lang)
+		doc := webtest.Page(t, "/lessons/horizon?lang="+lang)
 		b := doc.Find(`[data-testid="variance-block"]#var-lab`)
 		if b.Length() != 1 {
 			t.Fatalf("%s: no variance block", lang)
@@ -88,7 +89,7 @@ func TestHorizonLessonNumbers(t *testing.T) {
 		want float64
 	}{{"biased-critic-lam0", 0.2}, {"horizon-lam05", want}} {
 		for _, lang := range []string{"en", "zh"} {
-			doc := getPage(t, "/lessons/horizon/predict/"+c.id+"?lang="+lang+"&predict-"+c.id+"="+url.QueryEscape(strconv.FormatFloat(c.want, 'f', 6, 64)))
+			doc := webtest.Page(t, "/lessons/horizon/predict/"+c.id+"?lang="+lang+"&predict-"+c.id+"="+url.QueryEscape(strconv.FormatFloat(c.want, 'f', 6, 64)))
 			if doc.Find(".verdict.correct").Length() != 1 {
 				t.Errorf("%s %s: the engine's %g is not accepted", lang, c.id, c.want)
 			}
@@ -103,7 +104,7 @@ func TestHorizonLessonNumbers(t *testing.T) {
 		}
 	}
 	for _, lang := range []string{"en", "zh"} {
-		blk := getPage(t, "/lessons/horizon?lang="+lang).Find(`#var-horizon-512`)
+		blk := webtest.Page(t, "/lessons/horizon?lang="+lang).Find(`#var-horizon-512`)
 		for i := range compare.HorizonLams {
 			if text := blk.Find("li").Eq(i).Text(); !strings.Contains(text, page.Num(w[i][0])) || !strings.Contains(text, page.Num(1-w[i][0])) {
 				t.Errorf("%s: horizon line %d %q lacks %s and %s", lang, i, text, page.Num(w[i][0]), page.Num(1-w[i][0]))
@@ -114,7 +115,7 @@ func TestHorizonLessonNumbers(t *testing.T) {
 		}
 	}
 	// The course now has at least 12 lessons.
-	if n := getPage(t, "/lessons?lang=en").Find(`[data-testid="lesson-list"] > li`).Length(); n < 12 {
+	if n := webtest.Page(t, "/lessons?lang=en").Find(`[data-testid="lesson-list"] > li`).Length(); n < 12 {
 		t.Errorf("the course lists %d lessons, want ≥ 12", n)
 	}
 }
@@ -131,11 +132,10 @@ func BenchmarkHorizonLessonPage(b *testing.B) {
 			name = "cold"
 		}
 		b.Run(name, func(b *testing.B) {
-			s := newServer(Options{CacheBytes: 1})
+			h := webtest.New(b, webtest.Options{CacheBytes: 1}).Handler
 			if !memo {
-				s.play.Charts = nil
+				h = webtest.Uncached(b).Handler
 			}
-			h := s.router()
 			for b.Loop() {
 				rec := httptest.NewRecorder()
 				h.ServeHTTP(rec, httptest.NewRequest("GET", "/lessons/horizon?lang=zh", nil))

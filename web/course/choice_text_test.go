@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"strings"
@@ -7,6 +7,7 @@ import (
 	"gaelab/lessons"
 	"gaelab/web/course"
 	"gaelab/web/i18n"
+	"gaelab/web/webtest"
 )
 
 // Issue 25, error 16: a choice's reveal names the right option with its
@@ -23,7 +24,7 @@ func TestChoiceRevealAndVerdictText(t *testing.T) {
 				}
 				n++
 				base := "/lessons/" + l.Slug + "/choice/" + c.ID + "?lang=" + lang + "&choice-" + c.ID
-				html, _ := getPage(t, base+"-reveal=1").Find(`[data-testid="reveal"] .answer`).Html()
+				html, _ := webtest.Page(t, base+"-reveal=1").Find(`[data-testid="reveal"] .answer`).Html()
 				reveal := plainOf(html)
 				for i, o := range c.Options {
 					if o.Right && !strings.Contains(reveal, plainOf(o.Text)) {
@@ -32,7 +33,7 @@ func TestChoiceRevealAndVerdictText(t *testing.T) {
 					if o.Right {
 						continue
 					}
-					verdict := getPage(t, base+"="+course.ChoiceLetters[i:i+1]).Find(`[data-testid="verdict"]`).Text()
+					verdict := webtest.Page(t, base+"="+course.ChoiceLetters[i:i+1]).Find(`[data-testid="verdict"]`).Text()
 					if verdict == "" || verdict == i18n.Lang(lang).T("predict.diagnosed") || strings.Contains(verdict, "number") || strings.Contains(verdict, "这个数") {
 						t.Errorf("%s/%s %s option %c: the verdict %q speaks of a number", lang, l.Slug, c.ID, 'A'+i, verdict)
 					}
@@ -49,7 +50,7 @@ func TestChoiceRevealAndVerdictText(t *testing.T) {
 // every answer is right; "2 of 16 right" is not.
 func TestQuizScoreSuccessOnlyWhenAllRight(t *testing.T) {
 	for _, lang := range lessons.Langs {
-		doc := getPage(t, "/lessons/quiz?seed=3&check=1&lang="+lang)
+		doc := webtest.Page(t, "/lessons/quiz?seed=3&check=1&lang="+lang)
 		score := doc.Find(`[data-testid="quiz-score"]`)
 		if score.Length() != 1 {
 			t.Fatalf("%s: no score", lang)

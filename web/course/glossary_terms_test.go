@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"net/url"
@@ -9,6 +9,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/lessons/glossary"
+	"gaelab/web/webtest"
 )
 
 // Every glossary term link of every lesson, in both languages, opens an
@@ -17,7 +18,7 @@ import (
 func TestLessonTermLinksResolve(t *testing.T) {
 	for _, lang := range lessons.Langs {
 		entries := map[string]bool{}
-		getPage(t, "/glossary?lang="+lang).Find(`[id^="term-"]`).Each(func(_ int, s *goquery.Selection) {
+		webtest.Page(t, "/glossary?lang="+lang).Find(`[id^="term-"]`).Each(func(_ int, s *goquery.Selection) {
 			id, _ := s.Attr("id")
 			entries[id] = true
 		})
@@ -27,7 +28,7 @@ func TestLessonTermLinksResolve(t *testing.T) {
 		total := 0
 		for _, l := range lessons.Embedded().Lessons(lang) {
 			path := "/lessons/" + l.Slug + "?lang=" + lang
-			doc := getPage(t, path)
+			doc := webtest.Page(t, path)
 			terms := doc.Find("a.term-entry") // the popover's link (issue 36: the term opens its definition in place)
 			if terms.Length() == 0 {
 				t.Errorf("%s: no glossary term links", path)

@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"strconv"
@@ -9,6 +9,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/web/course"
+	"gaelab/web/webtest"
 )
 
 // Issue 25, error 16: choice items cannot be gamed. Over every choice
@@ -21,7 +22,7 @@ func TestChoiceDisplayBalanced(t *testing.T) {
 		at := map[int]int{}
 		blocks, longest := 0, 0
 		for _, l := range lessons.Embedded().Lessons(lang) {
-			doc := getPage(t, "/lessons/"+l.Slug+"?lang="+lang)
+			doc := webtest.Page(t, "/lessons/"+l.Slug+"?lang="+lang)
 			for _, p := range l.Parts {
 				c := p.Choice
 				if c == nil {
@@ -91,7 +92,7 @@ func TestChoiceLetterNamesTheSameOption(t *testing.T) {
 					continue
 				}
 				for i, o := range c.Options {
-					doc := getPage(t, "/lessons/"+l.Slug+"/choice/"+c.ID+"?lang="+lang+"&choice-"+c.ID+"="+course.ChoiceLetters[i:i+1])
+					doc := webtest.Page(t, "/lessons/"+l.Slug+"/choice/"+c.ID+"?lang="+lang+"&choice-"+c.ID+"="+course.ChoiceLetters[i:i+1])
 					if _, right := doc.Find(`[data-testid="choice"]`).Attr("data-correct"); right != o.Right {
 						t.Errorf("%s/%s %s letter %s: right %v, want %v", lang, l.Slug, c.ID, course.ChoiceLetters[i:i+1], right, o.Right)
 					}

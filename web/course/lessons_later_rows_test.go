@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"slices"
@@ -7,6 +7,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/lessons"
+	"gaelab/web/webtest"
 )
 
 // Issue 25, Order: each widget shows the rows taught so far and keeps the
@@ -21,7 +22,7 @@ func TestWidgetsShowRowsTaughtSoFar(t *testing.T) {
 	collapsed := map[string][]string{} // lesson → rows some widget collapses
 	for _, lang := range lessons.Langs {
 		for _, l := range lessons.Embedded().Lessons(lang) {
-			doc := getPage(t, "/lessons/"+l.Slug+"?lang="+lang)
+			doc := webtest.Page(t, "/lessons/"+l.Slug+"?lang="+lang)
 			for _, p := range l.Parts {
 				s := p.Scenario
 				if s == nil {

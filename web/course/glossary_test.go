@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"strings"
@@ -8,6 +8,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/lessons/glossary"
+	"gaelab/web/webtest"
 )
 
 // /glossary lists every term of the glossary file (at least 30) in both
@@ -19,7 +20,7 @@ func TestGlossaryPage(t *testing.T) {
 		t.Fatalf("%d terms, want at least 30", n)
 	}
 	for _, lang := range []string{"en", "zh"} {
-		doc := getPage(t, "/glossary?lang="+lang)
+		doc := webtest.Page(t, "/glossary?lang="+lang)
 		rows := doc.Find(`[data-testid="term"]`)
 		if rows.Length() != len(glossary.All()) {
 			t.Errorf("%s: %d rows for %d terms", lang, rows.Length(), len(glossary.All()))
@@ -34,12 +35,12 @@ func TestGlossaryPage(t *testing.T) {
 				t.Errorf("%s: %s shows %q / %q", lang, g.ID, row.Find("th").Text(), cells.Eq(4).Text())
 			}
 			href, ok := cells.Eq(5).Find("a").Attr("href")
-			if !ok || get(t, href).Code != 200 || !strings.Contains(href, "/lessons/"+g.Lesson) {
+			if !ok || webtest.Get(t, href).Code != 200 || !strings.Contains(href, "/lessons/"+g.Lesson) {
 				t.Errorf("%s: %s links its lesson as %q", lang, g.ID, href)
 			}
 		})
 		for _, l := range lessons.Embedded().Lessons(lang) {
-			if href, _ := getPage(t, "/lessons/"+l.Slug+"?lang="+lang).Find(`[data-testid="glossary-link"]`).Attr("href"); href != "/glossary?lang="+lang {
+			if href, _ := webtest.Page(t, "/lessons/"+l.Slug+"?lang="+lang).Find(`[data-testid="glossary-link"]`).Attr("href"); href != "/glossary?lang="+lang {
 				t.Errorf("%s/%s links the glossary as %q", lang, l.Slug, href)
 			}
 		}

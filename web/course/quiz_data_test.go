@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"regexp"
@@ -13,6 +13,7 @@ import (
 	"gaelab/web/course"
 	"gaelab/web/i18n"
 	"gaelab/web/page"
+	"gaelab/web/webtest"
 )
 
 // quizReads are the rows whose every cell a question on a row needs to see,
@@ -60,7 +61,7 @@ func TestQuizShowsEachQuestionsData(t *testing.T) {
 			bank := course.QuizBank(lang, n)
 			asked, read := 0, 0
 			for _, seed := range quizSeedsCovering(t, bank) {
-				doc := getPage(t, "/lessons/quiz?bank="+strconv.Itoa(n)+"&seed="+strconv.FormatUint(seed, 10)+"&lang="+lang)
+				doc := webtest.Page(t, "/lessons/quiz?bank="+strconv.Itoa(n)+"&seed="+strconv.FormatUint(seed, 10)+"&lang="+lang)
 				for i, it := range course.QuizPick(bank, seed) {
 					p := it.Predict
 					if p == nil {
@@ -163,7 +164,7 @@ func quizGiveaways(ask string) []string {
 // are above it now, the engine's, in both languages.
 func TestQuizSeed5ShowsTheRewards(t *testing.T) {
 	for _, lang := range lessons.Langs {
-		doc := getPage(t, "/lessons/quiz?seed=5&lang="+lang)
+		doc := webtest.Page(t, "/lessons/quiz?seed=5&lang="+lang)
 		found := false
 		for i, it := range course.QuizPick(course.QuizBank(lang, 1), 5) {
 			if it.Predict == nil || it.Predict.ID != "returns-kl" {

@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"math"
@@ -16,6 +16,7 @@ import (
 	"gaelab/web/i18n"
 	"gaelab/web/page"
 	"gaelab/web/play"
+	"gaelab/web/webtest"
 )
 
 // checkBatchLink requires a batch block's or question's link to decode
@@ -62,7 +63,7 @@ func TestLessonBatchBlocks(t *testing.T) {
 			checkBatchLink(t, path, x.b.Link)
 			q, _ := url.ParseQuery(x.b.Link)
 			b, _ := batch.Decode(q)
-			doc := getPage(t, path)
+			doc := webtest.Page(t, path)
 			sel := doc.Find("#batch-" + x.b.ID)
 			if sel.Length() != 1 {
 				t.Fatalf("%s: no block #batch-%s", path, x.b.ID)
@@ -79,7 +80,7 @@ func TestLessonBatchBlocks(t *testing.T) {
 				t.Errorf("%s %s: no group statistics", path, x.b.ID)
 			}
 			href, _ := sel.Find(`[data-testid="open-batch"]`).Attr("href")
-			if !strings.HasPrefix(href, "/batch?") || get(t, href).Code != 200 {
+			if !strings.HasPrefix(href, "/batch?") || webtest.Get(t, href).Code != 200 {
 				t.Errorf("%s %s: open link %q", path, x.b.ID, href)
 			}
 		}
@@ -88,7 +89,7 @@ func TestLessonBatchBlocks(t *testing.T) {
 		t.Errorf("%d batch blocks in both languages, want the capstone's 3 in each", n)
 	}
 	for _, lang := range lessons.Langs {
-		doc := getPage(t, "/lessons?lang="+lang)
+		doc := webtest.Page(t, "/lessons?lang="+lang)
 		if doc.Find(`[data-testid="lesson-list"] a[href^="/lessons/real-batch"]`).Length() != 1 {
 			t.Errorf("%s: the capstone is not on the course map", lang)
 		}
@@ -111,7 +112,7 @@ func TestBatchBlockHidesAskedCells(t *testing.T) {
 			found++
 			base := "/lessons/" + x.l.Slug + "?lang=" + lang
 			block := "#batch-" + x.b.ID
-			sel := getPage(t, base).Find(block)
+			sel := webtest.Page(t, base).Find(block)
 			html, _ := sel.Html()
 			reveal := ""
 			for _, q := range hide {
@@ -130,7 +131,7 @@ func TestBatchBlockHidesAskedCells(t *testing.T) {
 			if sel.Find("svg").Length() != 0 || sel.Find(`td.hidden-cell[data-f]`).Length() != 0 {
 				t.Errorf("%s/%s %s: a chart or a hidden cell's number shows before the questions are answered", lang, x.l.Slug, x.b.ID)
 			}
-			sel = getPage(t, base+reveal).Find(block)
+			sel = webtest.Page(t, base+reveal).Find(block)
 			for _, q := range hide {
 				want, _ := course.LessonRequest{Lang: "en"}.BlockCells(q, "").CellValue(q.Ask)
 				if !strings.Contains(sel.Text(), page.Num(want)) {
@@ -142,7 +143,7 @@ func TestBatchBlockHidesAskedCells(t *testing.T) {
 			}
 			if len(hide) == 1 {
 				q := hide[0]
-				rec := get(t, "/lessons/"+x.l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"-reveal=1")
+				rec := webtest.Get(t, "/lessons/"+x.l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"-reveal=1")
 				if !strings.Contains(rec.Body.String(), `id="batch-`+x.b.ID+`"`) || !strings.Contains(rec.Body.String(), `hx-swap-oob="true"`) {
 					t.Errorf("%s: revealing %s does not bring block %s along", x.l.Slug, q.ID, x.b.ID)
 				}
@@ -179,15 +180,15 @@ func TestBatchPredictHintAndReveal(t *testing.T) {
 			continue
 		}
 		base := "/lessons/real-batch/predict/" + q.ID + "?predict-" + q.ID + "=123"
-		if getPage(t, base).Find(`[data-testid="hint"]`).Length() != 0 {
+		if webtest.Page(t, base).Find(`[data-testid="hint"]`).Length() != 0 {
 			t.Errorf("%s: a hint after one wrong try", q.ID)
 		}
-		doc := getPage(t, base+"&predict-"+q.ID+"-tries=1")
+		doc := webtest.Page(t, base+"&predict-"+q.ID+"-tries=1")
 		if doc.Find(`[data-testid="hint"]`).Length() != 1 || doc.Find(`[data-testid="reveal"]`).Length() != 0 {
 			t.Errorf("%s: no hint after two wrong tries, or the answer shown", q.ID)
 		}
 		want, _ := course.LessonRequest{Lang: "en"}.BlockCells(q, "").CellValue(q.Ask)
-		doc = getPage(t, "/lessons/real-batch/predict/"+q.ID+"?predict-"+q.ID+"-reveal=1")
+		doc = webtest.Page(t, "/lessons/real-batch/predict/"+q.ID+"?predict-"+q.ID+"-reveal=1")
 		reveal := doc.Find(`[data-testid="reveal"]`)
 		if !strings.Contains(reveal.Text(), page.Num(want)) || strings.Contains(reveal.Text(), "{") {
 			t.Errorf("%s: the reveal %q lacks the engine's %s or keeps a placeholder", q.ID, reveal.Text(), page.Num(want))
@@ -231,7 +232,7 @@ func TestBatchCellValues(t *testing.T) {
 // blocks (budget: a lesson page ≤ 3 ms).
 func BenchmarkCapstonePage(b *testing.B) {
 	lessons.Embedded()
-	h := benchHandler(b)
+	h := webtest.Uncached(b).Handler
 	for b.Loop() {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", "/lessons/real-batch?lang=zh", nil))

@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"net/http/httptest"
@@ -13,11 +13,12 @@ import (
 	"gaelab/web/course"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
+	"gaelab/web/webtest"
 )
 
 func TestLessonsIndexInOrder(t *testing.T) {
 	for _, lang := range lessons.Langs {
-		doc := getPage(t, "/lessons?lang="+lang)
+		doc := webtest.Page(t, "/lessons?lang="+lang)
 		links := doc.Find(`[data-testid="lesson-list"] li a`)
 		want := lessons.Embedded().Lessons(lang)
 		if links.Length() != len(want) || len(want) == 0 {
@@ -38,7 +39,7 @@ func TestLessonsBlocks(t *testing.T) {
 	for _, lang := range lessons.Langs {
 		for _, l := range lessons.Embedded().Lessons(lang) {
 			path := "/lessons/" + l.Slug + "?lang=" + lang
-			doc := getPage(t, path)
+			doc := webtest.Page(t, path)
 			if n := doc.Find(".math-error").Length(); n > 0 {
 				t.Errorf("%s: %d formulas did not render", path, n)
 			}
@@ -63,7 +64,7 @@ func TestLessonsBlocks(t *testing.T) {
 					}
 					views.Each(func(_ int, a *goquery.Selection) {
 						href, _ := a.Attr("href")
-						if rec := get(t, href); rec.Code != 200 {
+						if rec := webtest.Get(t, href); rec.Code != 200 {
 							t.Errorf("%s: view link %s answers %d", path, href, rec.Code)
 						}
 					})
@@ -112,11 +113,11 @@ func checkPredict(t *testing.T, l *lessons.Lesson, lang string, q *lessons.Predi
 		right, wrong = page.SignOf(want), map[string]string{"+": "-", "-": "+", "0": "+"}[page.SignOf(want)]
 	}
 	base := "/lessons/" + l.Slug + "/predict/" + q.ID + "?lang=" + lang + "&" + id + "="
-	doc := getPage(t, base+url.QueryEscape(wrong))
+	doc := webtest.Page(t, base+url.QueryEscape(wrong))
 	if doc.Find(`[data-testid="reveal"]`).Length() != 0 || doc.Find(".verdict.correct").Length() != 0 {
 		t.Errorf("%s %s: the wrong answer %s was accepted or revealed the answer", l.Slug, id, wrong)
 	}
-	doc = getPage(t, base+url.QueryEscape(right))
+	doc = webtest.Page(t, base+url.QueryEscape(right))
 	if doc.Find(".verdict.correct").Length() != 1 || !strings.Contains(doc.Find(`[data-testid="reveal"]`).Text(), page.Num(want)) {
 		t.Errorf("%s %s: the engine's answer %s was not accepted with its value %s", l.Slug, id, right, page.Num(want))
 	}
@@ -150,7 +151,7 @@ func TestEveryDiagnosisShows(t *testing.T) {
 							answer = page.SignOf(x)
 						}
 					}
-					doc := getPage(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"="+url.QueryEscape(answer))
+					doc := webtest.Page(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"="+url.QueryEscape(answer))
 					got := doc.Find(`[data-testid="diagnosis"]`).Text()
 					if want := htmlText(t, course.FillCells(course.LessonRequest{Lang: "en"}.BlockCells(q, ""), d.Text)); got != want || len(lessons.Placeholders(got)) > 0 {
 						t.Errorf("%s/%s %s: answer %s (%s) shows diagnosis %q, want %q", lang, l.Slug, q.ID, answer, d.Answer, got, want)
@@ -190,7 +191,7 @@ func TestChoiceBoxes(t *testing.T) {
 				count++
 				for i, o := range c.Options {
 					letter := string(rune('a' + i))
-					doc := getPage(t, "/lessons/"+l.Slug+"/choice/"+c.ID+"?lang="+lang+"&choice-"+c.ID+"="+letter)
+					doc := webtest.Page(t, "/lessons/"+l.Slug+"/choice/"+c.ID+"?lang="+lang+"&choice-"+c.ID+"="+letter)
 					got := doc.Find(`[data-testid="diagnosis"]`).Text()
 					switch {
 					case o.Right && (doc.Find(".verdict.correct").Length() != 1 || doc.Find(`[data-testid="reveal"]`).Length() != 1):
@@ -218,7 +219,7 @@ func TestPredictHintAfterTwoTries(t *testing.T) {
 		}
 	}
 	base := "/lessons/gae/predict/" + q.ID + "?predict-" + q.ID + "=123"
-	doc := getPage(t, base)
+	doc := webtest.Page(t, base)
 	if doc.Find(`[data-testid="hint"]`).Length() != 0 {
 		t.Fatal("a hint after one wrong try")
 	}
@@ -226,7 +227,7 @@ func TestPredictHintAfterTwoTries(t *testing.T) {
 	if tries != "1" {
 		t.Fatalf("tries field %q after one wrong try, want 1", tries)
 	}
-	doc = getPage(t, base+"&predict-"+q.ID+"-tries="+tries)
+	doc = webtest.Page(t, base+"&predict-"+q.ID+"-tries="+tries)
 	if doc.Find(`[data-testid="hint"]`).Length() != 1 {
 		t.Fatal("no hint after two wrong tries")
 	}
@@ -250,7 +251,7 @@ func TestWidgetHidesAskedCell(t *testing.T) {
 			found = true
 			row, ts, _ := strings.Cut(q.Ask, ".")
 			cell := `#` + s.ID + ` tr[data-row="` + row + `"] td`
-			doc := getPage(t, "/lessons/"+l.Slug)
+			doc := webtest.Page(t, "/lessons/"+l.Slug)
 			tIdx, _ := strconv.Atoi(ts)
 			if tds := doc.Find(cell); tds.Length() > tIdx && strings.TrimSpace(tds.Eq(tIdx).Text()) != "?" {
 				t.Errorf("%s %s: cell %s shows %q before the question is answered", l.Slug, s.ID, q.Ask, tds.Eq(tIdx).Text())
@@ -260,12 +261,12 @@ func TestWidgetHidesAskedCell(t *testing.T) {
 			if s.Chart != "none" && doc.Find("#"+s.ID+" svg").Length() == 0 {
 				t.Errorf("%s %s: no chart before the question is answered", l.Slug, s.ID)
 			}
-			doc = getPage(t, "/lessons/"+l.Slug+"?predict-"+q.ID+"-reveal=1")
+			doc = webtest.Page(t, "/lessons/"+l.Slug+"?predict-"+q.ID+"-reveal=1")
 			if tds := doc.Find(cell); tds.Length() > tIdx && strings.TrimSpace(tds.Eq(tIdx).Text()) == "?" {
 				t.Errorf("%s %s: cell %s still hidden once revealed", l.Slug, s.ID, q.Ask)
 			}
 			// The htmx answer brings the widget along, uncovered.
-			rec := get(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?predict-"+q.ID+"-reveal=1")
+			rec := webtest.Get(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?predict-"+q.ID+"-reveal=1")
 			if !strings.Contains(rec.Body.String(), `id="`+s.ID+`"`) || !strings.Contains(rec.Body.String(), `hx-swap-oob="true"`) {
 				t.Errorf("%s: revealing %s does not bring widget %s along", l.Slug, q.ID, s.ID)
 			}
@@ -284,7 +285,7 @@ func TestLegacyPlacesKeepTheirQuestion(t *testing.T) {
 		{"/lessons/whitening-and-masks?predict-0=-&lang=zh", "whitened-last-sign"},
 		{"/lessons/whitening-and-masks?predict-1=abc", "v02-eos-leak-a3"},
 	} {
-		doc := getPage(t, tc.link)
+		doc := webtest.Page(t, tc.link)
 		box := doc.Find(`[data-question="` + tc.id + `"]`)
 		if box.Find(`[data-testid="verdict"]`).Length() != 1 {
 			t.Errorf("%s: question %s shows no verdict", tc.link, tc.id)
@@ -293,11 +294,11 @@ func TestLegacyPlacesKeepTheirQuestion(t *testing.T) {
 			t.Errorf("%s: %d verdicts, want only %s's", tc.link, doc.Find(`[data-testid="verdict"]`).Length(), tc.id)
 		}
 	}
-	rec := get(t, "/lessons/whitening-and-masks/predict/1?predict-1=0.5")
+	rec := webtest.Get(t, "/lessons/whitening-and-masks/predict/1?predict-1=0.5")
 	if !strings.Contains(rec.Body.String(), `data-question="v02-eos-leak-a3"`) {
 		t.Error("the v1 fragment /predict/1 does not answer its question")
 	}
-	doc := getPage(t, "/lessons/whitening-and-masks?w1-lam=0.5")
+	doc := webtest.Page(t, "/lessons/whitening-and-masks?w1-lam=0.5")
 	if open, _ := doc.Find("#w1 a.open-play").Attr("href"); !strings.Contains(open, "lam=0.5") {
 		t.Errorf("?w1-lam=0.5 no longer reaches widget w1: %s", open)
 	}
@@ -324,7 +325,7 @@ func checkFirstControl(t *testing.T, l *lessons.Lesson) bool {
 			c := s.Controls[0]
 			value := map[string]string{"gamma": "0.5", "lam": "0.25", "beta": "0.3", "kl": "abs", "ver": "v0.2", "num": "1", "rw": "1"}[c]
 			id := s.ID
-			rec := get(t, "/lessons/"+l.Slug+"/widget/"+id+"?"+id+"-"+c+"="+value)
+			rec := webtest.Get(t, "/lessons/"+l.Slug+"/widget/"+id+"?"+id+"-"+c+"="+value)
 			if rec.Code != 200 || !strings.Contains(rec.Body.String(), `id="`+id+`"`) {
 				t.Errorf("%s widget %s with %s=%s: %d", l.Slug, id, c, value, rec.Code)
 			}
@@ -343,7 +344,7 @@ func BenchmarkLessonPage(b *testing.B) {
 	lessons.Embedded()
 	ls := lessons.Embedded().Lessons("zh")
 	target := "/lessons/" + ls[len(ls)/2].Slug + "?lang=zh"
-	h := benchHandler(b)
+	h := webtest.Uncached(b).Handler
 	for b.Loop() {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))

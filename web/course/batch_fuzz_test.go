@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"bytes"

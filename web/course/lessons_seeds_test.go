@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"math"
@@ -9,6 +9,7 @@ import (
 
 	"gaelab/engine"
 	"gaelab/lessons"
+	"gaelab/web/webtest"
 )
 
 // seedQuestion is one of the seven learner questions of ../shared/seeds/
@@ -279,10 +280,10 @@ func renderedBlock(t *testing.T, lang, slug, kind, id string) string {
 	t.Helper()
 	switch kind {
 	case "predict":
-		html, _ := getPage(t, "/lessons/"+slug+"/predict/"+id+"?lang="+lang+"&predict-"+id+"-reveal=1").Find(`[data-testid="reveal"]`).Html()
+		html, _ := webtest.Page(t, "/lessons/"+slug+"/predict/"+id+"?lang="+lang+"&predict-"+id+"-reveal=1").Find(`[data-testid="reveal"]`).Html()
 		return plainOf(html)
 	case "scenario":
-		html, _ := getPage(t, "/lessons/"+slug+"?lang="+lang).Find("section#" + id).Html()
+		html, _ := webtest.Page(t, "/lessons/"+slug+"?lang="+lang).Find("section#" + id).Html()
 		return plainOf(html)
 	}
 	return ""

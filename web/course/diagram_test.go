@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"net/http"
@@ -11,6 +11,7 @@ import (
 	"gaelab/lessons"
 	"gaelab/web/course"
 	"gaelab/web/i18n"
+	"gaelab/web/webtest"
 )
 
 // The PPO-step diagram draws every stage with its label in the page's
@@ -19,7 +20,7 @@ import (
 // the same.
 func TestDiagramPage(t *testing.T) {
 	for _, lang := range lessons.Langs {
-		doc := getPage(t, "/lessons/diagram?lang="+lang)
+		doc := webtest.Page(t, "/lessons/diagram?lang="+lang)
 		svg := doc.Find(`svg[data-testid="diagram"]`)
 		if svg.Length() != 1 || svg.AttrOr("role", "") != "img" {
 			t.Fatalf("%s: no diagram drawn as an image", lang)
@@ -53,12 +54,12 @@ func TestDiagramPage(t *testing.T) {
 			u, err := url.Parse(href)
 			if !ok || err != nil || u.Path != "/lessons/"+st.Lesson || u.Query().Get("lang") != lang {
 				t.Errorf("%s: stage %q links %q, want its lesson %s", lang, st.Key, href, st.Lesson)
-			} else if rec := get(t, href); rec.Code != http.StatusOK {
+			} else if rec := webtest.Get(t, href); rec.Code != http.StatusOK {
 				t.Errorf("%s: stage %q's lesson %s is %d", lang, st.Key, href, rec.Code)
 			}
 		}
 		file, _ := doc.Find(`[data-testid="diagram-svg"]`).Attr("href")
-		rec := get(t, file)
+		rec := webtest.Get(t, file)
 		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/svg+xml" {
 			t.Fatalf("%s: %s is %d %s", lang, file, rec.Code, rec.Header().Get("Content-Type"))
 		}
@@ -77,7 +78,7 @@ func TestDiagramLinkedFromEveryLesson(t *testing.T) {
 		}
 		for _, p := range paths {
 			var hrefs []string
-			getPage(t, p).Find(`[data-testid="diagram-link"]`).Each(func(_ int, a *goquery.Selection) {
+			webtest.Page(t, p).Find(`[data-testid="diagram-link"]`).Each(func(_ int, a *goquery.Selection) {
 				hrefs = append(hrefs, a.AttrOr("href", ""))
 			})
 			if len(hrefs) != 1 || hrefs[0] != "/lessons/diagram?lang="+lang {

@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"fmt"
@@ -15,6 +15,7 @@ import (
 	"gaelab/web/course"
 	"gaelab/web/i18n"
 	"gaelab/web/page"
+	"gaelab/web/webtest"
 )
 
 // plainOf is the text of trusted HTML with its whitespace collapsed, as a
@@ -321,7 +322,7 @@ func TestDiagramLossesAreScalars(t *testing.T) {
 	var _ float64 = engine.ValueLoss{}.Loss // the aggregated losses are one number
 	var _ float64 = engine.PolicyLoss{}.Loss
 	for _, lang := range lessons.Langs {
-		doc := getPage(t, "/lessons/diagram?lang="+lang)
+		doc := webtest.Page(t, "/lessons/diagram?lang="+lang)
 		for _, key := range []string{"critic", "actor"} {
 			drawn := doc.Find(`g[data-step="` + key + `"]`).Text()
 			for _, loss := range []string{"vf_loss", "pg_loss"} {
@@ -354,7 +355,7 @@ func TestGAESnippetV02MaskName(t *testing.T) {
 func TestFirstLessonRevealSaysG0(t *testing.T) {
 	l := lessons.Embedded().Lessons("en")[0]
 	for _, lang := range lessons.Langs {
-		html, _ := getPage(t, "/lessons/"+l.Slug+"/predict/discounted-return?lang="+lang+"&predict-discounted-return-reveal=1").Find(`[data-testid="reveal"]`).Html()
+		html, _ := webtest.Page(t, "/lessons/"+l.Slug+"/predict/discounted-return?lang="+lang+"&predict-discounted-return-reveal=1").Find(`[data-testid="reveal"]`).Html()
 		text := plainOf(html)
 		if !strings.Contains(text, "G₀ = "+page.Num(row(t, "p=lambda-1&gamma=0.9", "ret")[0])) || strings.Contains(text, "Rₜ") || strings.Contains(text, "A0+V") {
 			t.Errorf("%s: the reveal reads %q", lang, text)

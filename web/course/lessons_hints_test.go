@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"regexp"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gaelab/lessons"
+	"gaelab/web/webtest"
 )
 
 // rawTeX is formula source left as text: a one-letter symbol with a
@@ -25,7 +26,7 @@ func TestHintsTypesetTeX(t *testing.T) {
 				if q == nil {
 					continue
 				}
-				doc := getPage(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"=123456&predict-"+q.ID+"-tries=1")
+				doc := webtest.Page(t, "/lessons/"+l.Slug+"/predict/"+q.ID+"?lang="+lang+"&predict-"+q.ID+"=123456&predict-"+q.ID+"-tries=1")
 				hint := doc.Find(`[data-testid="hint"]`)
 				if hint.Length() != 1 {
 					t.Errorf("%s/%s %s: no hint after two wrong tries", lang, l.Slug, q.ID)

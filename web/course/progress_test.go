@@ -1,4 +1,4 @@
-package web
+package course_test
 
 import (
 	"net/url"
@@ -10,6 +10,7 @@ import (
 	"gaelab/lessons"
 	"gaelab/web/course"
 	"gaelab/web/page"
+	"gaelab/web/webtest"
 )
 
 // firstNumberPredict finds the course's first predict block that asks for a
@@ -102,7 +103,7 @@ func TestProgressKeysCoverCourse(t *testing.T) {
 		for _, l := range lessons.Embedded().Lessons(lang) {
 			for _, k := range append([]string{l.Slug}, course.LessonQuestions(l)...) {
 				if !seen[k] {
-					t.Errorf("%s: %q has no progress bit: append it to progressKeys (web/progress_keys.go) and to web/testdata/progress/keys-v1.txt", lang, k)
+					t.Errorf("%s: %q has no progress bit: append it to progressKeys (web/course/progress_keys.go) and to web/course/testdata/progress/keys-v1.txt", lang, k)
 				}
 			}
 		}
@@ -134,7 +135,7 @@ func TestCourseMapFromProgressLink(t *testing.T) {
 	code := p.Encode()
 	labels := map[string][3]string{"en": {"done", "in progress", "not started"}, "zh": {"已完成", "进行中", "未开始"}}
 	for _, lang := range lessons.Langs {
-		doc := getPage(t, "/lessons?lang="+lang+"&progress="+url.QueryEscape(code))
+		doc := webtest.Page(t, "/lessons?lang="+lang+"&progress="+url.QueryEscape(code))
 		items := doc.Find(`[data-testid="lesson-list"] li`)
 		want := labels[lang]
 		for i, w := range []string{want[0], want[1], want[2]} {
@@ -159,7 +160,7 @@ func TestCourseMapFromProgressLink(t *testing.T) {
 func TestCourseMapRefusesBadProgress(t *testing.T) {
 	for lang, word := range map[string]string{"en": "not a progress link", "zh": "不是进度链接"} {
 		for _, bad := range []string{"xyz", "1%21%21", "1" + strings.Repeat("_", 400), "<script>"} {
-			doc := getPage(t, "/lessons?lang="+lang+"&progress="+url.QueryEscape(bad))
+			doc := webtest.Page(t, "/lessons?lang="+lang+"&progress="+url.QueryEscape(bad))
 			msg := doc.Find(`[data-testid="progress-error"]`).Text()
 			if !strings.Contains(msg, word) {
 				t.Errorf("%s, %q: message %q, want one that says %q", lang, bad, msg, word)
@@ -175,7 +176,7 @@ func TestCourseMapRefusesBadProgress(t *testing.T) {
 // marked once answered right.
 func TestLessonPageProgressBits(t *testing.T) {
 	l, q, want := firstNumberPredict(t)
-	doc := getPage(t, "/lessons/"+l.Slug+"?lang=en&predict-"+q.ID+"="+url.QueryEscape(page.Num(want)))
+	doc := webtest.Page(t, "/lessons/"+l.Slug+"?lang=en&predict-"+q.ID+"="+url.QueryEscape(page.Num(want)))
 	if bit, _ := doc.Find("article[data-progress-read]").Attr("data-progress-read"); bit != course.ProgressBit(l.Slug) {
 		t.Errorf("the article's bit is %q, want %q", bit, course.ProgressBit(l.Slug))
 	}
