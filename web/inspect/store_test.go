@@ -1,4 +1,4 @@
-package web
+package inspect_test
 
 import (
 	"bytes"
@@ -14,25 +14,22 @@ import (
 	"gaelab/web/store/postgres"
 	"gaelab/web/store/sqlite"
 	"gaelab/web/store/storetest"
+	"gaelab/web/webtest"
+	"gaelab/web/webtest/stores"
 )
 
-// sqliteStore is a fresh SQLite database in a temporary directory.
-func sqliteStore(t testing.TB) store.Store {
-	t.Helper()
-	s, err := sqlite.Open(context.Background(), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
+// handler is the whole site with o's options (webtest.New(tb, o).Handler).
+func handler(tb testing.TB, o webtest.Options) http.Handler {
+	tb.Helper()
+	return webtest.New(tb, o).Handler
 }
 
 // inspectHandler is the app with o's options on a fresh SQLite database,
 // as /inspect needs a database for its uploads.
-func inspectHandler(t testing.TB, o Options) http.Handler {
+func inspectHandler(t testing.TB, o webtest.Options) http.Handler {
 	t.Helper()
-	o.Store = sqliteStore(t)
-	return Handler(o)
+	o.Store = stores.SQLite(t)
+	return handler(t, o)
 }
 
 // TestInspectReplicas: an upload through one replica is shown, sorted,
@@ -66,7 +63,7 @@ func TestInspectReplicas(t *testing.T) {
 	} {
 		t.Run(db.name, func(t *testing.T) {
 			sa, sb := db.open(t)
-			ha, hb := Handler(Options{Store: sa}), Handler(Options{Store: sb})
+			ha, hb := handler(t, webtest.Options{Store: sa}), handler(t, webtest.Options{Store: sb})
 			rec := uploadForm(t, ha, "grpo.npz", map[string]string{"estimator": "grpo_norm_std"}, "?lang=zh")
 			view := rec.Header().Get("Location")
 			if rec.Code != http.StatusSeeOther || !strings.HasPrefix(view, "/inspect/") {
@@ -100,7 +97,7 @@ func TestInspectReplicas(t *testing.T) {
 // answer a clear message in the page's language; a server without a
 // database says uploads are off. None is a 500.
 func TestInspectQuotas(t *testing.T) {
-	h := inspectHandler(t, Options{UploadDailyBytes: 6000})
+	h := inspectHandler(t, webtest.Options{UploadDailyBytes: 6000})
 	if rec := uploadForm(t, h, "newest_f32.npz", nil, ""); rec.Code != http.StatusSeeOther {
 		t.Fatalf("first upload under the quota: %d", rec.Code)
 	}
@@ -112,10 +109,10 @@ func TestInspectQuotas(t *testing.T) {
 	}{
 		{h, "en", http.StatusTooManyRequests, "quota for today"},
 		{h, "zh", http.StatusTooManyRequests, "上传额度已用完"},
-		{inspectHandler(t, Options{UploadStoreBytes: 1000}), "en", http.StatusRequestEntityTooLarge, "larger than all uploads"},
-		{inspectHandler(t, Options{UploadStoreBytes: 1000}), "zh", http.StatusRequestEntityTooLarge, "所有上传"},
-		{Handler(Options{}), "en", http.StatusServiceUnavailable, "without a database"},
-		{Handler(Options{}), "zh", http.StatusServiceUnavailable, "没有数据库"},
+		{inspectHandler(t, webtest.Options{UploadStoreBytes: 1000}), "en", http.StatusRequestEntityTooLarge, "larger than all uploads"},
+		{inspectHandler(t, webtest.Options{UploadStoreBytes: 1000}), "zh", http.StatusRequestEntityTooLarge, "所有上传"},
+		{handler(t, webtest.Options{}), "en", http.StatusServiceUnavailable, "without a database"},
+		{handler(t, webtest.Options{}), "zh", http.StatusServiceUnavailable, "没有数据库"},
 	} {
 		rec := uploadForm(t, tc.h, "newest_f32.npz", nil, "?lang="+tc.lang)
 		_, doc := inspectGetBody(t, rec)
@@ -123,7 +120,7 @@ func TestInspectQuotas(t *testing.T) {
 			t.Errorf("%s: %d %q; want %d with %q", tc.lang, rec.Code, msg, tc.status, tc.want)
 		}
 	}
-	if r, doc := inspectGet(t, Handler(Options{}), "/inspect/aaaaaaaaaaaaaaaaaaaaaaaaaa"); r.Code != http.StatusServiceUnavailable || doc.Find(`[data-testid=inspect-errors]`).Length() != 1 {
+	if r, doc := inspectGet(t, handler(t, webtest.Options{}), "/inspect/aaaaaaaaaaaaaaaaaaaaaaaaaa"); r.Code != http.StatusServiceUnavailable || doc.Find(`[data-testid=inspect-errors]`).Length() != 1 {
 		t.Errorf("a view without a database: %d", r.Code)
 	}
 }

@@ -1,6 +1,7 @@
-package web
+package inspect_test
 
 import (
+	"gaelab/web/webtest"
 	"net/http"
 	"strings"
 	"testing"
@@ -35,7 +36,7 @@ func formDefaults(t *testing.T, h http.Handler) map[string]string {
 // The form, sent as it comes, leaves the file's config alone: a JSON case
 // (detected from its bytes) whose config says low_var_kl is exact.
 func TestInspectFormKeepsFileConfig(t *testing.T) {
-	h := inspectHandler(t, Options{})
+	h := inspectHandler(t, webtest.Options{})
 	fields := formDefaults(t, h)
 	if fields["kl_penalty"] != "" {
 		t.Errorf("the KL select sends %q by default; it must send nothing", fields["kl_penalty"])
@@ -64,7 +65,7 @@ func TestInspectFormKeepsFileConfig(t *testing.T) {
 // The view says what the tensors show before the verdict, every release
 // that reproduces them, and the lead when nothing does, in both languages.
 func TestInspectVerdictView(t *testing.T) {
-	h := inspectHandler(t, Options{})
+	h := inspectHandler(t, webtest.Options{})
 	for _, tc := range []struct {
 		file, lang string
 		sanity     []string

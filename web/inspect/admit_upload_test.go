@@ -1,9 +1,10 @@
-package web
+package inspect_test
 
 import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"gaelab/web/webtest"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -54,7 +55,7 @@ func trickleUpload(t *testing.T, srv *httptest.Server, path string, interval tim
 // 100 ms (more than the 32 page slots) must not keep /play from answering
 // 200 at once: uploads have their own slots.
 func TestSlowUploadsDoNotStarvePages(t *testing.T) {
-	srv := httptest.NewServer(Handler(Options{UploadReadTimeout: 30 * time.Second}))
+	srv := httptest.NewServer(handler(t, webtest.Options{UploadReadTimeout: 30 * time.Second}))
 	defer srv.Close()
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
@@ -89,7 +90,7 @@ func TestSlowUploadsDoNotStarvePages(t *testing.T) {
 // the grace period and answered 408 in the request's language (JSON under
 // /api/), well before its read deadline.
 func TestSlowUploadIsCut(t *testing.T) {
-	srv := httptest.NewServer(Handler(Options{UploadReadTimeout: 30 * time.Second,
+	srv := httptest.NewServer(handler(t, webtest.Options{UploadReadTimeout: 30 * time.Second,
 		BodyMinRate: 1024, BodyRateGrace: 300 * time.Millisecond, BodyRateFrom: 300 * time.Millisecond}))
 	defer srv.Close()
 	tests := []struct {

@@ -1,4 +1,4 @@
-package web
+package inspect_test
 
 import (
 	"archive/zip"
@@ -9,8 +9,6 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -18,8 +16,9 @@ import (
 	"time"
 
 	"gaelab/web/clientip"
-	"gaelab/web/mw"
 	"gaelab/web/store"
+	"gaelab/web/webtest"
+	"gaelab/web/webtest/stores"
 )
 
 // postFrom posts a small (unreadable) batch to path from remote, with
@@ -40,7 +39,7 @@ func postFrom(h http.Handler, path, remote string, header ...string) *httptest.R
 // Retry-After and the limit, as JSON under /api/ and in the page's
 // language on /inspect; another address keeps its own quota.
 func TestInspectQuota(t *testing.T) {
-	h := Routes()
+	h := handler(t, webtest.Options{})
 	const a, b = "198.51.100.7:4000", "203.0.113.5:4000"
 	for i := range 10 {
 		path := "/api/v1/inspect"
@@ -69,39 +68,12 @@ func TestInspectQuota(t *testing.T) {
 	}
 }
 
-// TestQuotaRefills: a bucket gives a token back every refill, up to its
-// burst, and says how long until the next one.
-func TestQuotaRefills(t *testing.T) {
-	q := mw.NewQuota(2, time.Minute)
-	now := time.Unix(0, 0)
-	for i := range 2 {
-		if ok, _ := q.Take("a", now); !ok {
-			t.Fatalf("token %d refused", i)
-		}
-	}
-	if ok, wait := q.Take("a", now.Add(15*time.Second)); ok || wait != 45*time.Second {
-		t.Errorf("empty bucket: %v, wait %v; want refused, 45s", ok, wait)
-	}
-	if ok, _ := q.Take("a", now.Add(time.Minute)); !ok {
-		t.Error("no token after a refill")
-	}
-	if ok, _ := q.Take("a", now.Add(10*time.Hour)); !ok {
-		t.Error("no token after ten hours")
-	}
-	if ok, _ := q.Take("a", now.Add(10*time.Hour)); !ok {
-		t.Error("burst not refilled")
-	}
-	if ok, _ := q.Take("a", now.Add(10*time.Hour)); ok {
-		t.Error("refilled past the burst")
-	}
-}
-
 // TestTrustedProxyQuotas: behind a trusted proxy, two clients named by
 // X-Forwarded-For have separate quotas; a client that is not a trusted
 // proxy cannot pick its bucket with X-Forwarded-For.
 func TestTrustedProxyQuotas(t *testing.T) {
 	trusted, _ := clientip.ParseTrusted("10.0.0.0/8")
-	h := Handler(Options{TrustProxy: trusted, InspectBurst: 2})
+	h := handler(t, webtest.Options{TrustProxy: trusted, InspectBurst: 2})
 	const proxy, direct = "10.0.0.2:3000", "203.0.113.9:3000"
 	for range 2 {
 		postFrom(h, "/api/v1/inspect", proxy, "X-Forwarded-For", "198.51.100.1")
@@ -122,65 +94,11 @@ func TestTrustedProxyQuotas(t *testing.T) {
 	}
 }
 
-// TestAnalysesRunOneAtATime: while an inspection holds the only analysis
-// slot, the next one (whose body has arrived) waits InspectWait, then is
-// answered 503 with Retry-After; pages are served meanwhile.
-func TestAnalysesRunOneAtATime(t *testing.T) {
-	rt := newRouter(Options{InspectConcurrent: 1, InspectWait: 100 * time.Millisecond})
-	entered, release := make(chan struct{}), make(chan struct{})
-	rt.uploads.Post("/test/analyse", func(w http.ResponseWriter, r *http.Request) {
-		entered <- struct{}{}
-		<-release
-	})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		postFrom(rt, "/test/analyse", "198.51.100.1:1")
-	}()
-	<-entered
-	start := time.Now()
-	rec := postFrom(rt, "/test/analyse", "198.51.100.2:1", "Accept-Language", "zh")
-	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "很忙") {
-		t.Errorf("second analysis: %d %q, want 503 busy in Chinese", rec.Code, rec.Body)
-	}
-	if took := time.Since(start); took < 100*time.Millisecond {
-		t.Errorf("second analysis shed after %v, before its wait", took)
-	}
-	if rec := serve(rt, "GET", "/glossary"); rec.Code != http.StatusOK {
-		t.Errorf("a page while an analysis runs: %d", rec.Code)
-	}
-	close(release)
-	<-done
-}
-
-// TestOnlyClientIPReadsTheAddress: every per-address limit keys on
-// clientip.Addr; no other code reads RemoteAddr or X-Forwarded-For, which
-// would let a client behind a trusted proxy share or spoof a bucket.
-func TestOnlyClientIPReadsTheAddress(t *testing.T) {
-	for _, dir := range []string{".", "api", "class", "inspect", "store", "../cmd/gaelab"} {
-		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") {
-				continue
-			}
-			src, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, s := range []string{".RemoteAddr", `"X-Forwarded-For"`} {
-				if strings.Contains(string(src), s) {
-					t.Errorf("%s reads %s: use clientip.Addr", f, s)
-				}
-			}
-		}
-	}
-}
-
 // TestFullTensorsRefusedBeforeAnalysis: ?full=1 on a batch past
 // inspect.MaxFull is refused by its shape (413), before its analysis is
 // computed: the request allocates little more than the tensors it read.
 func TestFullTensorsRefusedBeforeAnalysis(t *testing.T) {
-	h := Handler(Options{InspectBurst: 100})
+	h := handler(t, webtest.Options{InspectBurst: 100})
 	data := checkedNPZ(512, 2560) // 1,310,720 elements per tensor
 	post := func(query string) (int, uint64) {
 		runtime.GC()
@@ -239,15 +157,15 @@ func checkedNPZ(B, R int) []byte {
 // cached, asked at once, wait for the one analysis slot and then share
 // the analysis the first computed: every one is answered 200, none 503.
 func TestViewsShareOneAnalysis(t *testing.T) {
-	st := sqliteStore(t)
-	h := Handler(Options{Store: st, InspectConcurrent: 1, InspectWait: 30 * time.Second})
+	st := stores.SQLite(t)
+	h := handler(t, webtest.Options{Store: st, InspectConcurrent: 1, InspectWait: 30 * time.Second})
 	up, err := st.PutUpload(t.Context(), "test", uploadBatch(128, 1024), store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
 	codes := make(chan int, 6)
 	for range cap(codes) {
-		go func() { codes <- serve(h, "GET", "/inspect/"+up.ID+"/summary.json?lam=0.9").Code }()
+		go func() { codes <- webtest.Serve(h, "GET", "/inspect/"+up.ID+"/summary.json?lam=0.9", nil).Code }()
 	}
 	for range cap(codes) {
 		if c := <-codes; c != http.StatusOK {

@@ -1,8 +1,9 @@
-package web
+package inspect_test
 
 import (
 	"bytes"
 	"encoding/json"
+	"gaelab/web/webtest"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -14,7 +15,7 @@ import (
 // postInspect posts a fixture of web/inspect/testdata to /api/v1/inspect.
 func postInspect(t *testing.T, h http.Handler, file, query, contentType string) *httptest.ResponseRecorder {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("inspect", "testdata", file))
+	data, err := os.ReadFile(filepath.Join("testdata", file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +29,7 @@ func postInspect(t *testing.T, h http.Handler, file, query, contentType string) 
 }
 
 func TestInspectAPI(t *testing.T) {
-	h := Routes()
+	h := handler(t, webtest.Options{})
 	rec := postInspect(t, h, "v02_eosleak.safetensors", "", "application/octet-stream")
 	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/json" {
 		t.Fatalf("status %d, type %q: %s", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
@@ -81,7 +82,7 @@ func TestInspectAPI(t *testing.T) {
 }
 
 func TestInspectAPIErrors(t *testing.T) {
-	h := Handler(Options{InspectBurst: 100}) // more cases than the default quota's burst
+	h := handler(t, webtest.Options{InspectBurst: 100}) // more cases than the default quota's burst
 
 	for _, tc := range []struct {
 		file, query, contentType string
@@ -113,7 +114,7 @@ func TestInspectAPIErrors(t *testing.T) {
 			}
 		})
 	}
-	small := Handler(Options{UploadBodyBytes: 1000})
+	small := handler(t, webtest.Options{UploadBodyBytes: 1000})
 	if rec := postInspect(t, small, "newest_f32.npz", "", ""); rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), "too_large") {
 		t.Errorf("over the body limit: %d %s", rec.Code, rec.Body)
 	}
@@ -125,7 +126,7 @@ func TestInspectAPIJSONCase(t *testing.T) {
 	rec := httptest.NewRecorder()
 	req := httptest.NewRequest(http.MethodPost, "/api/v1/inspect", strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
-	Routes().ServeHTTP(rec, req)
+	handler(t, webtest.Options{}).ServeHTTP(rec, req)
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"lam":0.95`) || !strings.Contains(rec.Body.String(), `"group":"a"`) {
 		t.Errorf("%d %s", rec.Code, rec.Body)
 	}

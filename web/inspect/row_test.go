@@ -1,4 +1,4 @@
-package web
+package inspect_test
 
 import (
 	"context"
@@ -10,14 +10,16 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/web/store"
+	"gaelab/web/webtest"
+	"gaelab/web/webtest/stores"
 )
 
 // TestInspectRowView: a row longer than the playground takes opens in the
 // row view, which pages through it 64 tokens at a time with the table and
 // the playground's charts, labelled by the tokens' index in the response.
 func TestInspectRowView(t *testing.T) {
-	st := sqliteStore(t)
-	h := Handler(Options{Store: st})
+	st := stores.SQLite(t)
+	h := handler(t, webtest.Options{Store: st})
 	up, err := st.PutUpload(context.Background(), "test", uploadBatch(3, 1200), store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}, time.Now())
 	if err != nil {
 		t.Fatal(err)

@@ -1,7 +1,8 @@
-package web
+package inspect_test
 
 import (
 	"bytes"
+	"gaelab/web/webtest"
 	"math"
 	"mime/multipart"
 	"net/http"
@@ -21,7 +22,7 @@ func uploadForm(t *testing.T, h http.Handler, file string, fields map[string]str
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	if file != "" {
-		data, err := os.ReadFile(filepath.Join("inspect", "testdata", file))
+		data, err := os.ReadFile(filepath.Join("testdata", file))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -51,7 +52,7 @@ func inspectGet(t *testing.T, h http.Handler, path string) (*httptest.ResponseRe
 // form and follows the view: the verdict, the heat maps, sorting, the row
 // links, the row view, sharing and the exports.
 func TestInspectPage(t *testing.T) {
-	h := inspectHandler(t, Options{})
+	h := inspectHandler(t, webtest.Options{})
 	rec := uploadForm(t, h, "v02_eosleak.safetensors", map[string]string{"lam": "", "ver": "v0.9.0"}, "")
 	if rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/inspect/") {
 		t.Fatalf("upload: %d %q %s", rec.Code, rec.Header().Get("Location"), rec.Body)
@@ -121,7 +122,7 @@ func TestInspectPage(t *testing.T) {
 
 // TestInspectPageGroups filters by group and sorts by it.
 func TestInspectPageGroups(t *testing.T) {
-	h := inspectHandler(t, Options{})
+	h := inspectHandler(t, webtest.Options{})
 	rec := uploadForm(t, h, "grpo.npz", map[string]string{"estimator": "grpo_norm_std"}, "")
 	view := rec.Header().Get("Location")
 	_, doc := inspectGet(t, h, view+"&group=q-b")
@@ -178,7 +179,7 @@ func TestInspectPageGroups(t *testing.T) {
 // TestInspectPageErrors: a bad file re-shows the form with the problem in
 // the page's language, naming the tensor.
 func TestInspectPageErrors(t *testing.T) {
-	h := inspectHandler(t, Options{})
+	h := inspectHandler(t, webtest.Options{})
 	for _, tc := range []struct {
 		file, query string
 		status      int
@@ -201,7 +202,7 @@ func TestInspectPageErrors(t *testing.T) {
 			t.Errorf("%s: no form to try again", tc.file)
 		}
 	}
-	if rec := uploadForm(t, inspectHandler(t, Options{UploadBodyBytes: 2000}), "newest_f32.npz", nil, ""); rec.Code != http.StatusRequestEntityTooLarge {
+	if rec := uploadForm(t, inspectHandler(t, webtest.Options{UploadBodyBytes: 2000}), "newest_f32.npz", nil, ""); rec.Code != http.StatusRequestEntityTooLarge {
 		t.Errorf("over the body limit: %d", rec.Code)
 	}
 }
@@ -209,7 +210,7 @@ func TestInspectPageErrors(t *testing.T) {
 // TestInspectPageVerdicts: each kind of verdict, worded in the page's
 // language, on a fixture whose numbers make_fixtures.py computed.
 func TestInspectPageVerdicts(t *testing.T) {
-	h := inspectHandler(t, Options{})
+	h := inspectHandler(t, webtest.Options{})
 	for _, tc := range []struct{ file, lang, want string }{
 		{"bug_shift.safetensors", "en", "match: shift"},
 		{"bug_no_reverse.safetensors", "zh", "一致：no-reverse"},
@@ -229,9 +230,9 @@ func TestInspectPageVerdicts(t *testing.T) {
 // blank, an unknown key in it is named, and numbers read as the
 // playground reads them (full-width digits too).
 func TestInspectPageSidecar(t *testing.T) {
-	h := inspectHandler(t, Options{})
+	h := inspectHandler(t, webtest.Options{})
 	post := func(side string, fields map[string]string) (*httptest.ResponseRecorder, *goquery.Document) {
-		data, _ := os.ReadFile(filepath.Join("inspect", "testdata", "whitened_returns.npz"))
+		data, _ := os.ReadFile(filepath.Join("testdata", "whitened_returns.npz"))
 		var body bytes.Buffer
 		mw := multipart.NewWriter(&body)
 		fw, _ := mw.CreateFormFile("file", "whitened_returns.npz")

@@ -1,4 +1,4 @@
-package web
+package inspect_test
 
 import (
 	"bytes"
@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"gaelab/web/store"
+	"gaelab/web/webtest"
+	"gaelab/web/webtest/stores"
 )
 
 // uploadBatch is a B×R f32 .safetensors batch (response_mask, rewards, values).
@@ -50,7 +52,7 @@ func uploadBatch(B, R int) []byte {
 // BenchmarkInspectAPI256x4096: the budget, a 256 × 4,096 f32
 // upload to its summary through the whole handler stack (≤ 1.5 s).
 func BenchmarkInspectAPI256x4096(b *testing.B) {
-	h := Routes()
+	h := handler(b, webtest.Options{})
 	data := uploadBatch(256, 4096)
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
@@ -66,8 +68,8 @@ func BenchmarkInspectAPI256x4096(b *testing.B) {
 // BenchmarkInspectRowView: a row drill-down of a stored 256 × 4,096 batch
 // once its page has been shown (≤ 50 ms).
 func BenchmarkInspectRowView(b *testing.B) {
-	st := sqliteStore(b)
-	h := Handler(Options{Store: st})
+	st := stores.SQLite(b)
+	h := handler(b, webtest.Options{Store: st})
 	up, err := st.PutUpload(context.Background(), "bench", uploadBatch(256, 4096), store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}, time.Now())
 	if err != nil {
 		b.Fatal(err)
@@ -91,7 +93,7 @@ func BenchmarkInspectRowView(b *testing.B) {
 // (≤ 1.5 s, peak RSS ≤ 400 MB): a 256 × 4,096 f32 upload through POST
 // /inspect (read, analysed, stored in SQLite) and its first view.
 func BenchmarkInspectUpload256x4096(b *testing.B) {
-	h := Handler(Options{Store: sqliteStore(b)})
+	h := handler(b, webtest.Options{Store: stores.SQLite(b)})
 	data := uploadBatch(256, 4096)
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)

@@ -1,6 +1,7 @@
-package web
+package inspect_test
 
 import (
+	"gaelab/web/webtest"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -12,7 +13,9 @@ import (
 // refused, in the page's language, instead of evicting it (issue 22: the
 // oldest upload went first, shared or not).
 func TestShareSurvivesFullStore(t *testing.T) {
-	h := inspectHandler(t, Options{UploadStoreBytes: 6000, Quotas: Quotas{ShareStoreBytes: 6000}}) // shares may fill it; newest_f32 4,658 B + attention_f16 3,880 B do not fit
+	o := webtest.Options{UploadStoreBytes: 6000}
+	o.Quotas.ShareStoreBytes = 6000
+	h := inspectHandler(t, o) // shares may fill it; newest_f32 4,658 B + attention_f16 3,880 B do not fit
 	rec := uploadForm(t, h, "newest_f32.npz", nil, "")
 	view := strings.Split(rec.Header().Get("Location"), "?")[0]
 	if rec.Code != http.StatusSeeOther || !strings.HasPrefix(view, "/inspect/") {

@@ -1,4 +1,4 @@
-package web
+package inspect_test
 
 import (
 	"bytes"
@@ -22,6 +22,8 @@ import (
 	"gaelab/web/store"
 	"gaelab/web/store/postgres"
 	"gaelab/web/store/storetest"
+	"gaelab/web/webtest"
+	"gaelab/web/webtest/stores"
 )
 
 // postForm posts the upload form with data as its file (none when nil)
@@ -48,7 +50,7 @@ func postForm(t *testing.T, h http.Handler, path string, data []byte, fields map
 
 func fixture(t *testing.T, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("inspect", "testdata", name))
+	data, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +64,7 @@ var english = regexp.MustCompile(`[A-Za-z]{2,}[ ,]+[A-Za-z]{2,}[ ,]+[A-Za-z]{2,}
 // readers' included, is Chinese (names of tensors and fields aside); the
 // English page keeps the reader's exact detail.
 func TestInspectErrorsInPageLanguage(t *testing.T) {
-	h := inspectHandler(t, Options{InspectBurst: 100}) // 12 uploads from one address: more than the quota's burst
+	h := inspectHandler(t, webtest.Options{InspectBurst: 100}) // 12 uploads from one address: more than the quota's burst
 	for _, tc := range []struct {
 		file   string
 		fields map[string]string
@@ -103,7 +105,7 @@ func TestInspectErrorsInPageLanguage(t *testing.T) {
 // config and no file; the batch view's form checks its batch again the
 // same way.
 func TestInspectKeepsBatch(t *testing.T) {
-	h := inspectHandler(t, Options{})
+	h := inspectHandler(t, webtest.Options{})
 	for _, tc := range []struct {
 		file       string
 		bad, fixed map[string]string
@@ -179,7 +181,7 @@ func emptyBatch() []byte {
 // TestInspectEmptyBatch: a batch with no valid token says there is
 // nothing to check, not a vacuous match, in both languages.
 func TestInspectEmptyBatch(t *testing.T) {
-	h := inspectHandler(t, Options{})
+	h := inspectHandler(t, webtest.Options{})
 	for lang, want := range map[string]string{"en": "Nothing to check", "zh": "没有可检查的内容"} {
 		rec, _ := postForm(t, h, "/inspect?lang="+lang, emptyBatch(), nil)
 		_, doc := inspectGet(t, h, rec.Header().Get("Location"))
@@ -198,7 +200,7 @@ func TestInspectEmptyBatch(t *testing.T) {
 // explaining candidate's (v0.2's span for a v0.2 batch checked as v0.9.0)
 // beside the run's, the cells that differ from the run's highlighted.
 func TestInspectDrillDown(t *testing.T) {
-	h := inspectHandler(t, Options{})
+	h := inspectHandler(t, webtest.Options{})
 	rec, _ := postForm(t, h, "/inspect?lang=en", fixture(t, "v02_eosleak.safetensors"), map[string]string{"ver": "v0.9.0"})
 	_, doc := inspectGet(t, h, rec.Header().Get("Location"))
 	link := doc.Find(`[data-testid=inspect-check] a[data-testid=inspect-at]`).First()
@@ -246,7 +248,7 @@ func keys(m map[string]*goquery.Selection) []string {
 // uploaded as any file is (the address's daily quota applies) and shown
 // with what the check finds in it.
 func TestInspectExample(t *testing.T) {
-	h := inspectHandler(t, Options{})
+	h := inspectHandler(t, webtest.Options{})
 	_, doc := inspectGet(t, h, "/inspect?lang=zh")
 	action, _ := doc.Find(`form[data-testid=inspect-example]`).Attr("action")
 	if action != "/inspect/example?lang=zh" {
@@ -262,7 +264,7 @@ func TestInspectExample(t *testing.T) {
 	if s := view.Find(`[data-testid=inspect-sanity]`).Text(); !strings.Contains(s, "token_level_scores") {
 		t.Errorf("the example's view has no sanity finding: %q", s)
 	}
-	small := inspectHandler(t, Options{UploadDailyBytes: int64(len(fixture(t, "gen_score_past_eos.safetensors"))) + 10}) // the example's bytes
+	small := inspectHandler(t, webtest.Options{UploadDailyBytes: int64(len(fixture(t, "gen_score_past_eos.safetensors"))) + 10}) // the example's bytes
 	for i, want := range []int{http.StatusSeeOther, http.StatusTooManyRequests} {
 		rec := httptest.NewRecorder()
 		small.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/inspect/example", nil))
@@ -277,7 +279,7 @@ func TestInspectExample(t *testing.T) {
 // what today's checker finds more, on SQLite and on PostgreSQL.
 func TestInspectSharedKeepsFindings(t *testing.T) {
 	for name, open := range map[string]func(t *testing.T) store.Store{
-		"sqlite": func(t *testing.T) store.Store { return sqliteStore(t) },
+		"sqlite": func(t *testing.T) store.Store { return stores.SQLite(t) },
 		"postgres": func(t *testing.T) store.Store {
 			s, err := postgres.Open(context.Background(), storetest.PostgresURL(t), nil)
 			if err != nil {
@@ -289,7 +291,7 @@ func TestInspectSharedKeepsFindings(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			st := open(t)
-			h := Handler(Options{Store: st})
+			h := handler(t, webtest.Options{Store: st})
 			share := func(view string) string {
 				id := strings.TrimPrefix(strings.Split(view, "?")[0], "/inspect/")
 				u, _ := url.Parse(view)

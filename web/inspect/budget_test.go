@@ -1,4 +1,4 @@
-package web
+package inspect_test
 
 import (
 	"bytes"
@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"gaelab/web/inspect"
+	"gaelab/web/webtest"
+	"gaelab/web/webtest/stores"
 )
 
 // The budgets for a 256 × 4,096 f32 upload with the run's own
@@ -93,7 +95,7 @@ func firstView(tb testing.TB, h http.Handler, body []byte, contentType, addr str
 }
 
 func benchFirstView(b *testing.B, off float64) {
-	h := Handler(Options{Store: sqliteStore(b), InspectWait: time.Minute})
+	h := handler(b, webtest.Options{Store: stores.SQLite(b), InspectWait: time.Minute})
 	data := checkedBatch(b, 256, 4096, off)
 	a, err := inspect.Load(data, url.Values{"lam": {"0.95"}})
 	if err != nil {
@@ -129,7 +131,7 @@ func BenchmarkInspectFourUploads256x4096(b *testing.B) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(150 << 20))
 	// The waits are generous so that on a loaded machine every view is
 	// served and measured (at load 30 one analysis takes 6 s, not 1.5 s).
-	h := Handler(Options{Store: sqliteStore(b), InspectWait: 2 * time.Minute, HandlerTimeout: 2 * time.Minute})
+	h := handler(b, webtest.Options{Store: stores.SQLite(b), InspectWait: 2 * time.Minute, HandlerTimeout: 2 * time.Minute})
 	body, ct := formBody(checkedBatch(b, 256, 4096, 0.5))
 	peak, base := 0.0, 0.0
 	for i := 0; b.Loop(); i++ {
