@@ -1,4 +1,4 @@
-package web
+package compare_test
 
 import (
 	"strings"
@@ -7,19 +7,8 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/web/i18n"
+	"gaelab/web/webtest"
 )
-
-// richText is the text a page shows for an HTML message (a catalog
-// message through i18n.Lang.HTML): what goquery's Text gives for it in the
-// page, MathML included.
-func richText(t *testing.T, html string) string {
-	t.Helper()
-	doc, err := goquery.NewDocumentFromReader(strings.NewReader("<p>" + html + "</p>"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return doc.Find("p").First().Text()
-}
 
 // The update and compare pages typeset the formulas of their prose (the
 // intro, the notes) as MathML in both languages: <math> elements in the
@@ -38,7 +27,7 @@ func TestProseMathTypeset(t *testing.T) {
 		{"/compare/variance?v=1&p=seed-b&n=50", false, "var.intro"},
 	} {
 		for _, l := range i18n.Langs {
-			doc := getPage(t, c.path+"&lang="+string(l))
+			doc := webtest.Page(t, c.path+"&lang="+string(l))
 			intro := doc.Find("p.intro").First()
 			if intro.Find("math").Length() == 0 {
 				t.Errorf("%s (%s): the intro has no <math>: %q", c.path, l, intro.Text())
@@ -78,7 +67,7 @@ func TestCompareProseMathTypeset(t *testing.T) {
 		{"/compare/bugs?v=1&p=seed-b&bug=shift", `[data-testid="bug-story"]`},
 	} {
 		for _, l := range i18n.Langs {
-			doc := getPage(t, c.path+"&lang="+string(l))
+			doc := webtest.Page(t, c.path+"&lang="+string(l))
 			p := doc.Find(c.sel)
 			if p.Length() == 0 {
 				t.Fatalf("%s: nothing at %s", c.path, c.sel)
