@@ -5,10 +5,6 @@ package web
 // imports web).
 
 import (
-	"gaelab/engine"
-	"gaelab/web/page"
-	"gaelab/web/scenario"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -50,82 +46,6 @@ func getPage(t *testing.T, target string, header ...string) *goquery.Document {
 	return doc
 }
 
-// cell returns the text of the table cell of a row at t.
-func cell(doc *goquery.Document, row string, t int) string {
-	return strings.TrimSpace(doc.Find(`[data-testid="token-table"] tr[data-row="` + row + `"] td`).Eq(t).Text())
-}
-
-// longScenario is a canonical link with n tokens of CJK text and random numbers.
-func longScenario(n int) string {
-	rng := rand.New(rand.NewPCG(uint64(n), 9))
-	s, _ := scenario.Preset("seed-b")
-	s.Resize(n)
-	for t := range s.Tokens {
-		tok := &s.Tokens[t]
-		tok.Text = []string{"是", "的", "，", "等于", "2", "！", "token", "😀"}[t%8]
-		tok.Old, tok.Ref = -float64(rng.IntN(300))/100, -float64(rng.IntN(300))/100 // as a learner types them
-		tok.Value = float64(rng.IntN(1000)) / 1000
-		if t >= n-n/8 {
-			tok.Kind = scenario.Padding
-		}
-	}
-	s.Tokens[n-n/8-1].Score = 1
-	return "/play?" + scenario.Encode(s)
-}
-
-// benchHandler is the server with its caches off (answers and drawn
-// charts), so that a benchmark repeating one request measures the work
-// rather than a cache hit.
-func benchHandler(b *testing.B) http.Handler {
-	s := newServer(Options{CacheBytes: 1})
-	s.play.Charts = nil
-	return s.router()
-}
-
-// meta is the content of the head's meta tag whose property (or name) is
-// key, and whether there is exactly one.
-func meta(doc *goquery.Document, key string) (string, bool) {
-	sel := doc.Find(`head meta[property="` + key + `"], head meta[name="` + key + `"]`)
-	v, _ := sel.Attr("content")
-	return v, sel.Length() == 1
-}
-
-// nums formats a row of numbers as the tables do.
-func nums(xs []float64) []string {
-	out := make([]string, len(xs))
-	for k, x := range xs {
-		out[k] = page.Num(x)
-	}
-	return out
-}
-
-// varianceEngine is an independent run of the lab on a preset: the toy's
-// shape from the preset's valid tokens and largest reward, the page's λ and
-// critics.
-func varianceEngine(t *testing.T, s scenario.Scenario, n int, seed uint64, bias float64) engine.VarianceLab {
-	t.Helper()
-	res := s.Compute()
-	T, outcome, best := 0, 0, -1.0
-	for k, m := range res.Mask {
-		if m != 1 {
-			continue
-		}
-		if a := max(res.Rewards[k], -res.Rewards[k]); a >= best {
-			best, outcome = a, T
-		}
-		T++
-	}
-	lams := []float64{0, 0.5, 0.9, 0.95, 1}
-	if s.Lam != 0 && s.Lam != 0.5 && s.Lam != 0.9 && s.Lam != 0.95 && s.Lam != 1 {
-		t.Fatalf("preset λ %g is not in the sweep; the test assumes it is", s.Lam)
-	}
-	lab, err := engine.SampleVariance(engine.NewVarianceToy(T, outcome, s.Gamma), s.Gen(), n, seed, lams, []float64{0, bias})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return lab
-}
-
 // serve answers one request through h, with the given request headers.
 func serve(h http.Handler, method, target string, header ...string) *httptest.ResponseRecorder {
 	r := httptest.NewRequest(method, target, nil)
@@ -135,4 +55,11 @@ func serve(h http.Handler, method, target string, header ...string) *httptest.Re
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, r)
 	return w
+}
+
+// around is the text around byte offset at, for a message.
+func around(s string, at, n int) string {
+	r := []rune(s)
+	i := len([]rune(s[:at]))
+	return string(r[max(0, i-n):min(len(r), i+n+2)])
 }

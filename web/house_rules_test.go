@@ -110,3 +110,26 @@ func TestPackageDocs(t *testing.T) {
 		}
 	}
 }
+
+// TestOnlyClientIPReadsTheAddress: every per-address limit keys on
+// clientip.Addr; no other code reads RemoteAddr or X-Forwarded-For, which
+// would let a client behind a trusted proxy share or spoof a bucket.
+func TestOnlyClientIPReadsTheAddress(t *testing.T) {
+	for _, dir := range []string{".", "api", "class", "inspect", "store", "../cmd/gaelab"} {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range []string{".RemoteAddr", `"X-Forwarded-For"`} {
+				if strings.Contains(string(src), s) {
+					t.Errorf("%s reads %s: use clientip.Addr", f, s)
+				}
+			}
+		}
+	}
+}

@@ -146,3 +146,47 @@ func switchTarget(href, lang string) string {
 	}
 	return u.Query().Get("to")
 }
+
+// postFrom posts a small (unreadable) batch to path from remote, with
+// header pairs.
+func postFrom(h http.Handler, path, remote string, header ...string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader("not a batch"))
+	req.RemoteAddr = remote
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+// TestAnalysesRunOneAtATime: while an inspection holds the only analysis
+// slot, the next one (whose body has arrived) waits InspectWait, then is
+// answered 503 with Retry-After; pages are served meanwhile.
+func TestAnalysesRunOneAtATime(t *testing.T) {
+	rt := newRouter(Options{InspectConcurrent: 1, InspectWait: 100 * time.Millisecond})
+	entered, release := make(chan struct{}), make(chan struct{})
+	rt.uploads.Post("/test/analyse", func(w http.ResponseWriter, r *http.Request) {
+		entered <- struct{}{}
+		<-release
+	})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		postFrom(rt, "/test/analyse", "198.51.100.1:1")
+	}()
+	<-entered
+	start := time.Now()
+	rec := postFrom(rt, "/test/analyse", "198.51.100.2:1", "Accept-Language", "zh")
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "很忙") {
+		t.Errorf("second analysis: %d %q, want 503 busy in Chinese", rec.Code, rec.Body)
+	}
+	if took := time.Since(start); took < 100*time.Millisecond {
+		t.Errorf("second analysis shed after %v, before its wait", took)
+	}
+	if rec := serve(rt, "GET", "/glossary"); rec.Code != http.StatusOK {
+		t.Errorf("a page while an analysis runs: %d", rec.Code)
+	}
+	close(release)
+	<-done
+}

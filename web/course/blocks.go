@@ -105,7 +105,7 @@ func (lr LessonRequest) Widget(path string, b *lessons.Scenario, hide *lessons.P
 	w.Later = laterRows(&w.Table, b.Later, t("lessons.later_rows"))
 	name, stepped := b.Chart, false
 	if hiding { // the chart stays, drawn without the hidden cells' numbers
-		name, stepped = HiddenChart(b.Chart, v.ChartNames(), strictGiveaways(hide))
+		name, stepped = hiddenChart(b.Chart, v.ChartNames(), strictGiveaways(hide))
 	}
 	if slices.Contains(v.ChartNames(), name) {
 		svg, err := drawHidden(v, name, id+"-"+name, stepped, t("predict.unmarked"))

@@ -10,8 +10,8 @@ import (
 	"gaelab/web/i18n"
 )
 
-// ChoiceLetters name a choice block's options in links: ?choice-<id>=b.
-const ChoiceLetters = "abcdef"
+// choiceLetters name a choice block's options in links: ?choice-<id>=b.
+const choiceLetters = "abcdef"
 
 // Choice is a choice block: the options, the learner's pick, its diagnosis
 // and, once answered rightly or revealed, the explanation.
@@ -21,13 +21,13 @@ func (lr LessonRequest) Choice(path string, c *lessons.Choice) templates.ChoiceB
 	picked := lr.Q.Get(name)
 	box := templates.ChoiceBox{
 		ID: name, QuestionID: c.ID, Action: lr.url(path) + "#" + name, Fragment: path + "/choice/" + c.ID,
-		ProgressBit: ProgressBit(strings.TrimPrefix(path, "/lessons/") + "/" + c.ID),
+		ProgressBit: progressBit(strings.TrimPrefix(path, "/lessons/") + "/" + c.ID),
 		Hidden:      lr.hiddenLang(), Question: templ.Raw(c.Question), Legend: t("choice.legend"),
 		Submit: t("predict.check"), Reveal: t("predict.reveal"),
 	}
 	right, rightText := -1, ""
 	for k, i := range c.Shown() {
-		o, letter := c.Options[i], ChoiceLetters[i:i+1]
+		o, letter := c.Options[i], choiceLetters[i:i+1]
 		box.Options = append(box.Options, templates.ChoiceOption{ID: name + "-" + letter, Value: letter, Text: templ.Raw(o.Text), Selected: picked == letter})
 		if o.Right {
 			right, rightText = k, o.Text
@@ -58,5 +58,5 @@ func (lr LessonRequest) Choice(path string, c *lessons.Choice) templates.ChoiceB
 // option is displayed with (its place k in Choice.Shown) and its text, so
 // that a reveal never reads as a bare letter.
 func choiceAnswer(lang i18n.Lang, k int, text string) templ.Component {
-	return templ.Raw(lang.HTML("choice.answer", strings.ToUpper(ChoiceLetters[k:k+1]), i18n.RawHTML(text)))
+	return templ.Raw(lang.HTML("choice.answer", strings.ToUpper(choiceLetters[k:k+1]), i18n.RawHTML(text)))
 }

@@ -13,13 +13,13 @@ import (
 // batch is padded to its longest response (verl pads to response_length;
 // only this page's R is the longest).
 func TestCourseTextsName(t *testing.T) {
-	for _, st := range DiagramSteps {
+	for _, st := range diagramSteps {
 		if st.fn == "compute_policy_loss" || strings.Contains(st.fn, "compute_policy_loss,") {
 			t.Errorf("diagram step %s names the deprecated compute_policy_loss", st.Key)
 		}
 	}
-	if DiagramSteps[len(DiagramSteps)-1].fn != "compute_policy_loss_vanilla" {
-		t.Errorf("the actor's step names %q", DiagramSteps[len(DiagramSteps)-1].fn)
+	if diagramSteps[len(diagramSteps)-1].fn != "compute_policy_loss_vanilla" {
+		t.Errorf("the actor's step names %q", diagramSteps[len(diagramSteps)-1].fn)
 	}
 	// Issue 36: the course index opens with the foundations, not with one
 	// PPO step (and zh says PPO 步, never PPO 迭代).

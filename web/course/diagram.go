@@ -27,16 +27,16 @@ type diagramStep struct {
 // shapes is the step's tensors with their shape, then its loss, a scalar,
 // as the drawing and the text write them.
 func (st diagramStep) shapes(t func(string, ...any) string) string {
-	s := st.Tensors + " " + DiagramShape
+	s := st.Tensors + " " + diagramShape
 	if st.loss != "" {
 		s += " → " + st.loss + " (" + t("diagram.scalar") + ")"
 	}
 	return s
 }
 
-// DiagramSteps are the stages in order; the last two (the critic's and the
+// diagramSteps are the stages in order; the last two (the critic's and the
 // actor's updates) both start from the advantages and returns.
-var DiagramSteps = []diagramStep{
+var diagramSteps = []diagramStep{
 	{"rollout", "responses, response_mask", "", "generate_sequences", "ppo-step"},
 	{"logprobs", "old_log_probs, ref_log_prob", "", "compute_log_prob, compute_ref_log_prob", "scores-and-rewards"},
 	{"values", "values", "", "compute_values", "alignment"},
@@ -52,8 +52,8 @@ var DiagramSteps = []diagramStep{
 // lesson has objectives and a recap.
 const diagramObjectives, diagramRecap = 3, 4
 
-// DiagramShape is the shape of every per-token tensor the diagram names.
-const DiagramShape = "[B, R]"
+// diagramShape is the shape of every per-token tensor the diagram names.
+const diagramShape = "[B, R]"
 
 // HandleDiagram handles the "GET /lessons/diagram" route: one PPO step on
 // one page, drawn on the server, with its text alternative and each stage's
@@ -76,7 +76,7 @@ func (s *Room) HandleDiagram(w http.ResponseWriter, r *http.Request) {
 	for i := range diagramRecap {
 		vm.Recap = append(vm.Recap, t("diagram.recap."+strconv.Itoa(i+1)))
 	}
-	for i, st := range DiagramSteps {
+	for i, st := range diagramSteps {
 		d := templates.DiagramStep{
 			Number: i + 1, Title: t("diagram." + st.Key + ".title"), Who: t("diagram." + st.Key + ".who"),
 			Tensors: st.shapes(t), Func: st.fn,

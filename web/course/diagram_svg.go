@@ -27,7 +27,7 @@ const (
 func drawDiagram(lang i18n.Lang, id string) []byte {
 	t := lang.T
 	var b strings.Builder
-	n := len(DiagramSteps)
+	n := len(diagramSteps)
 	chain := n - 2
 	h := diagramTop + chain*diagramPitch + diagramBoxH + 32
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-labelledby="%s-title %s-desc" class="diagram" font-family="system-ui, sans-serif" data-testid="diagram">`,
@@ -61,7 +61,7 @@ func drawDiagram(lang i18n.Lang, id string) []byte {
 // computes it, its tensors with their shape, and verl's function.
 func diagramBox(b *strings.Builder, lang i18n.Lang, i, x, y, w int) {
 	t := lang.T
-	st := DiagramSteps[i]
+	st := diagramSteps[i]
 	fmt.Fprintf(b, `<g data-step="%s">`, st.Key)
 	fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" rx="6" fill="none" stroke="currentColor" stroke-width="1.5"/>`, x, y, w, diagramBoxH)
 	fmt.Fprintf(b, `<text x="%d" y="%d" font-size="15" font-weight="bold" fill="currentColor">%d. %s — %s</text>`,
@@ -77,7 +77,7 @@ func diagramBox(b *strings.Builder, lang i18n.Lang, i, x, y, w int) {
 func diagramDesc(lang i18n.Lang) string {
 	t := lang.T
 	var parts []string
-	for i, st := range DiagramSteps {
+	for i, st := range diagramSteps {
 		parts = append(parts, fmt.Sprintf("%d. %s (%s): %s", i+1, t("diagram."+st.Key+".title"), t("diagram."+st.Key+".who"), st.shapes(t)))
 	}
 	return t("diagram.shapes") + " " + strings.Join(parts, "; ") + "."

@@ -35,12 +35,12 @@ func hiddenRows(cells []string) []string {
 	return rows
 }
 
-// HiddenChart picks the chart a widget shows while its question asks (issue
+// hiddenChart picks the chart a widget shows while its question asks (issue
 // 36, "a chart in every widget before its question"): the block's own chart
 // when it draws none of the hidden rows, else the values chart without R_t
 // and A_t, else the rewards chart; "" when none of them can be drawn without
 // a hidden number. stepped says the values chart is drawn without R_t and A_t.
-func HiddenChart(want string, names []string, hidden []string) (name string, stepped bool) {
+func hiddenChart(want string, names []string, hidden []string) (name string, stepped bool) {
 	rows := hiddenRows(hidden)
 	clear := func(n string) bool {
 		return !slices.ContainsFunc(chartRows[n], func(r string) bool { return slices.Contains(rows, r) })

@@ -16,10 +16,10 @@ import (
 // an advantage or a return is asked), and every widget of the eight lessons
 // that showed no chart now shows one while its question asks.
 func TestHidingWidgetKeepsAChart(t *testing.T) {
-	if n, stepped := HiddenChart("advantages", []string{"values", "rewards", "advantages"}, []string{"adv.0"}); n != "values" || !stepped {
+	if n, stepped := hiddenChart("advantages", []string{"values", "rewards", "advantages"}, []string{"adv.0"}); n != "values" || !stepped {
 		t.Errorf("asking adv.0 draws %q (stepped %v), want the values chart without R and A", n, stepped)
 	}
-	if n, _ := HiddenChart("values", []string{"values", "rewards", "advantages"}, []string{"value.2", "next.1"}); n != "rewards" {
+	if n, _ := hiddenChart("values", []string{"values", "rewards", "advantages"}, []string{"value.2", "next.1"}); n != "rewards" {
 		t.Errorf("asking value.2 draws %q, want the rewards chart", n)
 	}
 	shows := map[string]bool{}

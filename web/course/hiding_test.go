@@ -67,7 +67,7 @@ func TestStrictHidingRule(t *testing.T) {
 		}
 	}
 	for _, n := range []int{1, 2} {
-		for _, items := range QuizBank("en", n) {
+		for _, items := range quizBank("en", n) {
 			for _, it := range items {
 				if it.bank != n {
 					t.Fatalf("bank %d item %s/%v has bank %d", n, it.Lesson.Slug, it.Predict, it.bank)

@@ -25,7 +25,7 @@ type LessonRequest struct {
 	Charts  *play.ChartMemo // the server's chart memo, for the blocks' charts
 	classes bool            // live classes are on
 	// Outcomes holds the predict boxes already checked for this request.
-	Outcomes map[*lessons.Predict]PredictOutcome
+	Outcomes map[*lessons.Predict]predictOutcome
 	// batches holds the batches already computed for this request, by link.
 	batches map[string]play.BatchView
 	// labs holds the variance labs already run for this request, by link.
@@ -34,7 +34,7 @@ type LessonRequest struct {
 
 func (s *Room) readLessonRequest(r *http.Request) LessonRequest {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
-	lr := LessonRequest{Q: q, Charts: s.Charts, classes: s.ClassesOn(), Outcomes: map[*lessons.Predict]PredictOutcome{},
+	lr := LessonRequest{Q: q, Charts: s.Charts, classes: s.ClassesOn(), Outcomes: map[*lessons.Predict]predictOutcome{},
 		batches: map[string]play.BatchView{}, labs: map[string]labCells{}}
 	lr.Lang, lr.LangSet = i18n.OfLink(r, q)
 	lr.View = page.View{Present: q.Get("present") == "1", Dark: q.Get("theme") == "dark"}
@@ -69,7 +69,7 @@ func (s *Room) HandleLessons(w http.ResponseWriter, r *http.Request) {
 		Glossary: templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
 		Diagram:  templates.Link{Label: t("lessons.diagram"), URL: lr.url("/lessons/diagram")},
 	}
-	var p Progress
+	var p progress
 	vm.Progress, p = lr.courseProgress()
 	for _, l := range lessons.Embedded().Lessons(string(lr.Lang)) {
 		vm.Lessons = append(vm.Lessons, lr.lessonCard(l, p))
@@ -97,7 +97,7 @@ func (s *Room) HandleLesson(w http.ResponseWriter, r *http.Request) {
 		Glossary:        templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
 		Diagram:         templates.Link{Label: t("lessons.diagram"), URL: lr.url("/lessons/diagram")},
 		ObjectivesLabel: t("lessons.objectives"), NeedsLabel: t("lessons.needs"), NoNeeds: t("lessons.needs.none"),
-		Objectives: l.Objectives, ProgressBit: ProgressBit(l.Slug), ProgressAnswered: t("progress.answered"),
+		Objectives: l.Objectives, ProgressBit: progressBit(l.Slug), ProgressAnswered: t("progress.answered"),
 	}
 	for _, n := range l.Needs {
 		if x, _, _ := lessons.Embedded().Lesson(string(lr.Lang), n); x != nil {
@@ -139,7 +139,7 @@ func (lr LessonRequest) lessonPart(l *lessons.Lesson, path string, p lessons.Par
 	case p.Traces != nil:
 		return templates.LessonPart{HTML: templates.LessonTraces(lr.traces(p.Traces))}
 	case p.Batch != nil:
-		return templates.LessonPart{HTML: templates.LessonBatch(lr.BatchBlock(p.Batch, BatchHiddenBy(l, p.Batch)))}
+		return templates.LessonPart{HTML: templates.LessonBatch(lr.BatchBlock(p.Batch, batchHiddenBy(l, p.Batch)))}
 	case p.Details != nil:
 		return templates.LessonPart{Details: &templates.DetailsBox{
 			Kind: p.Details.Kind, Label: lr.Lang.T("lessons." + p.Details.Kind), Body: templ.Raw(p.Details.HTML)}}
@@ -207,7 +207,7 @@ func (lr LessonRequest) uncovered(l *lessons.Lesson, path string, p *lessons.Pre
 				under = append(under, wv)
 			}
 			if q.Batch != nil && slices.Contains(q.Batch.Hide, p.Index) {
-				bb := lr.BatchBlock(q.Batch, BatchHiddenBy(l, q.Batch))
+				bb := lr.BatchBlock(q.Batch, batchHiddenBy(l, q.Batch))
 				bb.OOB = true
 				batches = append(batches, templates.LessonBatch(bb))
 			}
@@ -216,8 +216,8 @@ func (lr LessonRequest) uncovered(l *lessons.Lesson, path string, p *lessons.Pre
 	return templ.Join(append([]templ.Component{templates.PredictPart(box, under)}, batches...)...)
 }
 
-// BatchHiddenBy are the questions whose asked cells a batch block hides.
-func BatchHiddenBy(l *lessons.Lesson, b *lessons.Batch) []*lessons.Predict {
+// batchHiddenBy are the questions whose asked cells a batch block hides.
+func batchHiddenBy(l *lessons.Lesson, b *lessons.Batch) []*lessons.Predict {
 	var out []*lessons.Predict
 	for _, p := range l.Parts {
 		if p.Predict != nil && slices.Contains(b.Hide, p.Predict.Index) {

@@ -32,8 +32,8 @@ func (lr LessonRequest) param(b *lessons.Predict, suffix string) string {
 	return ""
 }
 
-// PredictOutcome is what the learner's answer to a predict box came to.
-type PredictOutcome struct {
+// predictOutcome is what the learner's answer to a predict box came to.
+type predictOutcome struct {
 	v         play.View  // the playground state, for a question on one (On "")
 	src       cellSource // the state asked about: v, or the batch
 	open      templates.Link
@@ -49,7 +49,7 @@ type PredictOutcome struct {
 
 // PredictState checks the learner's answer against the engine's value and
 // the block's anticipated wrong answers.
-func (lr LessonRequest) PredictState(b *lessons.Predict) PredictOutcome {
+func (lr LessonRequest) PredictState(b *lessons.Predict) predictOutcome {
 	if o, ok := lr.Outcomes[b]; ok { // the box and the widget under it ask once per request
 		return o
 	}
@@ -60,8 +60,8 @@ func (lr LessonRequest) PredictState(b *lessons.Predict) PredictOutcome {
 	return o
 }
 
-func (lr LessonRequest) checkPredict(b *lessons.Predict) PredictOutcome {
-	var o PredictOutcome
+func (lr LessonRequest) checkPredict(b *lessons.Predict) predictOutcome {
+	var o predictOutcome
 	switch b.On {
 	case lessons.OnBatch:
 		bv := lr.BatchState(b.Link)
@@ -149,7 +149,7 @@ func (lr LessonRequest) Predict(path string, b *lessons.Predict) templates.Predi
 	t := lr.Lang.T
 	p := templates.PredictBox{
 		ID: name, QuestionID: b.ID, Action: lr.url(path) + "#" + name, Fragment: path + "/predict/" + b.ID,
-		ProgressBit: ProgressBit(strings.TrimPrefix(path, "/lessons/") + "/" + b.ID),
+		ProgressBit: progressBit(strings.TrimPrefix(path, "/lessons/") + "/" + b.ID),
 		Hidden:      lr.hiddenLang(), Question: templ.Raw(b.Question), Kind: b.Kind,
 		Answer: templates.Field{ID: name + "-answer", Name: name, Label: t("predict.answer"), Value: lr.param(b, "")},
 		Submit: t("predict.check"), Reveal: t("predict.reveal"),
@@ -171,7 +171,7 @@ func (lr LessonRequest) Predict(path string, b *lessons.Predict) templates.Predi
 		p.Verdict, p.Correct = t("predict.right"), true
 	case o.diagnosis != "":
 		p.Verdict = t("predict.diagnosed")
-		p.Diagnosis = templ.Raw(FillCells(o.src, o.diagnosis))
+		p.Diagnosis = templ.Raw(fillCells(o.src, o.diagnosis))
 	default:
 		p.Verdict = t("predict.wrong")
 	}
@@ -191,7 +191,7 @@ func (lr LessonRequest) Predict(path string, b *lessons.Predict) templates.Predi
 			p.Formula = v.Formula()
 		}
 		if b.Derivation != "" {
-			p.Derivation = templ.Raw(FillCells(o.src, b.Derivation))
+			p.Derivation = templ.Raw(fillCells(o.src, b.Derivation))
 			if p.Formula != nil {
 				p.Formula.Lines = nil
 			}
@@ -213,9 +213,9 @@ func hintKey(b *lessons.Predict) string {
 	return "hint." + row
 }
 
-// FillCells replaces each "{row.t}" (on a batch also "{row.i.t}") of a
+// fillCells replaces each "{row.t}" (on a batch also "{row.i.t}") of a
 // rendered derivation with the engine's value of that cell.
-func FillCells(v cellSource, s string) string {
+func fillCells(v cellSource, s string) string {
 	for _, ref := range lessons.Placeholders(s) {
 		x, ok := v.CellValue(ref)
 		text := "?"
@@ -234,7 +234,7 @@ func (lr LessonRequest) FillBlockCells(b *lessons.Predict, s string) string {
 	if len(lessons.Placeholders(s)) == 0 {
 		return s
 	}
-	return FillCells(lr.BlockCells(b, ""), s)
+	return fillCells(lr.BlockCells(b, ""), s)
 }
 
 // revealLabel names a question's asked quantity in its reveal: the block's

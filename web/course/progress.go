@@ -21,16 +21,16 @@ import (
 // progressMaxLen bounds a code before it is decoded.
 const progressMaxLen = 256
 
-// Progress is a decoded progress code: the keys it marks.
-type Progress map[string]bool
+// progress is a decoded progress code: the keys it marks.
+type progress map[string]bool
 
 // errProgress is any code that is not one: the page says so in the
 // learner's language, it never tells which byte was wrong.
 var errProgress = errors.New("progress: not a progress code")
 
-// DecodeProgress reads a progress code. A code with a bit past the keys
+// decodeProgress reads a progress code. A code with a bit past the keys
 // this server knows (a newer server's, or noise) is refused whole.
-func DecodeProgress(code string) (Progress, error) {
+func decodeProgress(code string) (progress, error) {
 	rest, ok := strings.CutPrefix(code, "1")
 	if !ok || len(code) > progressMaxLen || strings.IndexFunc(rest, notBase64URL) >= 0 {
 		return nil, errProgress
@@ -39,17 +39,17 @@ func DecodeProgress(code string) (Progress, error) {
 	if err != nil || len(bits) > 0 && bits[len(bits)-1] == 0 {
 		return nil, errProgress
 	}
-	p := Progress{}
+	p := progress{}
 	for i, b := range bits {
 		for j := range 8 {
 			if b&(1<<j) == 0 {
 				continue
 			}
 			k := i*8 + j
-			if k >= len(ProgressKeys) {
+			if k >= len(progressKeys) {
 				return nil, errProgress
 			}
-			p[ProgressKeys[k]] = true
+			p[progressKeys[k]] = true
 		}
 	}
 	return p, nil
@@ -62,9 +62,9 @@ func notBase64URL(r rune) bool {
 }
 
 // Encode writes the code of p; keys without a bit are left out.
-func (p Progress) Encode() string {
+func (p progress) Encode() string {
 	var bits []byte
-	for i, k := range ProgressKeys {
+	for i, k := range progressKeys {
 		if !p[k] {
 			continue
 		}
@@ -76,17 +76,17 @@ func (p Progress) Encode() string {
 	return "1" + base64.RawURLEncoding.EncodeToString(bits)
 }
 
-// ProgressBit is the bit of a key as the page hands it to the script ("" for
+// progressBit is the bit of a key as the page hands it to the script ("" for
 // a key without one: the script then keeps nothing for it).
-func ProgressBit(key string) string {
-	if i := slices.Index(ProgressKeys, key); i >= 0 {
+func progressBit(key string) string {
+	if i := slices.Index(progressKeys, key); i >= 0 {
 		return strconv.Itoa(i)
 	}
 	return ""
 }
 
-// LessonQuestions are the progress keys of a lesson's questions.
-func LessonQuestions(l *lessons.Lesson) []string {
+// lessonQuestions are the progress keys of a lesson's questions.
+func lessonQuestions(l *lessons.Lesson) []string {
 	var keys []string
 	for _, p := range l.Parts {
 		switch {
@@ -108,8 +108,8 @@ const (
 
 // lessonState is where p stands in lesson l. static/progress.js applies
 // the same rule in the browser.
-func (p Progress) lessonState(l *lessons.Lesson) string {
-	qs := LessonQuestions(l)
+func (p progress) lessonState(l *lessons.Lesson) string {
+	qs := lessonQuestions(l)
 	right := 0
 	for _, q := range qs {
 		if p[q] {

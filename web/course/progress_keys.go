@@ -1,14 +1,14 @@
 package course
 
-// ProgressKeys names what a progress code's bits stand for: bit i is
+// progressKeys names what a progress code's bits stand for: bit i is
 // progressKeys[i], a lesson read to its end ("<slug>") or a question of it
 // answered right ("<slug>/<id>", the block's stable id). The list is only
 // ever appended to: a code once given out must keep meaning the same
 // lessons and questions (TestProgressKeysOnlyGrow checks the list against
-// the committed web/testdata/progress/keys-v1.txt). A new lesson or
+// the committed web/course/testdata/progress/keys-v1.txt). A new lesson or
 // question appends its keys at the end; TestProgressKeysCoverCourse names
 // any that are missing.
-var ProgressKeys = []string{
+var progressKeys = []string{
 	"foundations", "foundations/discounted-return", "foundations/first-advantage", "foundations/why-baseline",
 	"alignment", "alignment/next-value-t2", "alignment/one-based-v4", "alignment/which-tensor-v3",
 	"td-error", "td-error/delta-last", "td-error/delta4-sign", "td-error/v02-eos-next", "td-error/what-is-vst",

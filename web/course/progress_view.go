@@ -18,7 +18,7 @@ func termsJS() string { return static.Path("terms.js") }
 // courseProgress is the course map's progress box for a request: the
 // progress link's code, if any, read and checked. It returns the decoded
 // progress (nil without a valid code) for the map's states.
-func (lr LessonRequest) courseProgress() (templates.CourseProgress, Progress) {
+func (lr LessonRequest) courseProgress() (templates.CourseProgress, progress) {
 	t := lr.Lang.T
 	cp := templates.CourseProgress{
 		Heading: t("progress.heading"), Note: t("progress.note"), ShareLabel: t("progress.share"),
@@ -29,7 +29,7 @@ func (lr LessonRequest) courseProgress() (templates.CourseProgress, Progress) {
 	if !ok {
 		return cp, nil
 	}
-	p, err := DecodeProgress(strings.TrimSpace(code[0]))
+	p, err := decodeProgress(strings.TrimSpace(code[0]))
 	if err != nil {
 		cp.Error = t("progress.bad", page.Clip(code[0], 40))
 		return cp, nil
@@ -40,16 +40,16 @@ func (lr LessonRequest) courseProgress() (templates.CourseProgress, Progress) {
 
 // lessonCard is a lesson on the course map, with its progress bits and,
 // when a progress link gave p, its state.
-func (lr LessonRequest) lessonCard(l *lessons.Lesson, p Progress) templates.LessonCard {
+func (lr LessonRequest) lessonCard(l *lessons.Lesson, p progress) templates.LessonCard {
 	t := lr.Lang.T
 	c := templates.LessonCard{
 		Order: l.Order, Title: l.Title, Summary: l.Summary,
 		Minutes: t("lessons.minutes", l.Minutes), URL: lr.url("/lessons/" + l.Slug),
-		Bit: ProgressBit(l.Slug),
+		Bit: progressBit(l.Slug),
 	}
 	var bits []string
-	for _, q := range LessonQuestions(l) {
-		if b := ProgressBit(q); b != "" {
+	for _, q := range lessonQuestions(l) {
+		if b := progressBit(q); b != "" {
 			bits = append(bits, b)
 		}
 	}

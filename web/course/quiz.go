@@ -19,9 +19,9 @@ import (
 // quizSize is the number of questions of a final test.
 const quizSize = 16
 
-// QuizItem is one question of the final test: a predict or a choice block
+// quizItem is one question of the final test: a predict or a choice block
 // of a lesson, with the section that teaches it.
-type QuizItem struct {
+type quizItem struct {
 	Lesson  *lessons.Lesson
 	Predict *lessons.Predict
 	Choice  *lessons.Choice
@@ -32,14 +32,14 @@ type QuizItem struct {
 // h2ID finds the ids of ## headings in a lesson's HTML.
 var h2ID = regexp.MustCompile(`<h2 id="([^"]+)"`)
 
-// QuizBank is every question of bank n's lessons (lessons.Course.QuizBank)
+// quizBank is every question of bank n's lessons (lessons.Course.QuizBank)
 // in one language, in the bank's frozen order, so that quiz links keep their
 // questions when the course grows or is reordered. Questions on a batch or
 // the variance lab stay out: the test shows a playground state's table only.
-func QuizBank(lang string, n int) [][]QuizItem {
-	var bank [][]QuizItem
+func quizBank(lang string, n int) [][]quizItem {
+	var bank [][]quizItem
 	for _, l := range lessons.Embedded().QuizBank(lang, n) {
-		var items []QuizItem
+		var items []quizItem
 		section := ""
 		for _, p := range l.Parts {
 			if m := h2ID.FindAllStringSubmatch(p.HTML, -1); len(m) > 0 {
@@ -49,7 +49,7 @@ func QuizBank(lang string, n int) [][]QuizItem {
 				continue
 			}
 			if p.Predict != nil || p.Choice != nil {
-				items = append(items, QuizItem{Lesson: l, Predict: p.Predict, Choice: p.Choice, section: section, bank: n})
+				items = append(items, quizItem{Lesson: l, Predict: p.Predict, Choice: p.Choice, section: section, bank: n})
 			}
 		}
 		if len(items) > 0 {
@@ -59,12 +59,12 @@ func QuizBank(lang string, n int) [][]QuizItem {
 	return bank
 }
 
-// QuizPick draws a final test from the bank: one question from every
+// quizPick draws a final test from the bank: one question from every
 // lesson, then more from the rest up to quizSize, in an order the seed
 // decides. The same seed always gives the same test.
-func QuizPick(bank [][]QuizItem, seed uint64) []QuizItem {
+func quizPick(bank [][]quizItem, seed uint64) []quizItem {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	var picked, rest []QuizItem
+	var picked, rest []quizItem
 	for _, items := range bank {
 		i := rng.IntN(len(items))
 		picked = append(picked, items[i])
@@ -156,7 +156,7 @@ func (s *Room) HandleQuiz(w http.ResponseWriter, r *http.Request) {
 	checked := lr.Q.Get("check") == "1"
 	right := 0
 	var reread []*lessons.Lesson
-	for i, it := range QuizPick(QuizBank(string(lr.Lang), bank), seed) {
+	for i, it := range quizPick(quizBank(string(lr.Lang), bank), seed) {
 		q, correct := lr.quizEntry(i, it, checked)
 		if correct {
 			right++
@@ -178,7 +178,7 @@ func (s *Room) HandleQuiz(w http.ResponseWriter, r *http.Request) {
 
 // quizEntry is question i of a final test, checked against the engine's
 // value when checked; it reports whether the answer was right.
-func (lr LessonRequest) quizEntry(i int, it QuizItem, checked bool) (templates.QuizItem, bool) {
+func (lr LessonRequest) quizEntry(i int, it quizItem, checked bool) (templates.QuizItem, bool) {
 	t := lr.Lang.T
 	name := "a" + strconv.Itoa(i)
 	answer := strings.TrimSpace(lr.Q.Get(name))
@@ -201,7 +201,7 @@ func (lr LessonRequest) quizEntry(i int, it QuizItem, checked bool) (templates.Q
 			q.Expected = templ.Raw(templ.EscapeString(t("predict.value", revealLabel(o.src, p), page.Num(o.want))))
 			switch {
 			case o.diagnosis != "":
-				q.Diagnosis = templ.Raw(FillCells(o.src, o.diagnosis))
+				q.Diagnosis = templ.Raw(fillCells(o.src, o.diagnosis))
 			case !correct:
 				q.Diagnosis = templ.Raw(lr.Lang.HTML(hintKey(p)))
 			}
@@ -210,7 +210,7 @@ func (lr LessonRequest) quizEntry(i int, it QuizItem, checked bool) (templates.Q
 		c := it.Choice
 		q.Question, q.Kind = templ.Raw(c.Question), "choice"
 		for k, j := range c.Shown() {
-			o, letter := c.Options[j], ChoiceLetters[j:j+1]
+			o, letter := c.Options[j], choiceLetters[j:j+1]
 			q.Options = append(q.Options, templates.ChoiceOption{ID: q.ID + "-" + letter, Value: letter, Text: templ.Raw(o.Text), Selected: answer == letter})
 			if checked && o.Right {
 				q.Expected = choiceAnswer(lr.Lang, k, o.Text)
@@ -239,8 +239,8 @@ func (lr LessonRequest) quizEntry(i int, it QuizItem, checked bool) (templates.Q
 	return q, correct
 }
 
-// QuizLessons is the slugs a test draws from, for the tests.
-func QuizLessons(items []QuizItem) []string {
+// quizLessons is the slugs a test draws from, for the tests.
+func quizLessons(items []quizItem) []string {
 	var s []string
 	for _, it := range items {
 		if !slices.Contains(s, it.Lesson.Slug) {

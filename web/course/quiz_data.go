@@ -44,7 +44,7 @@ func quizRows(l *lessons.Lesson, p *lessons.Predict) []string {
 // the table of the state it asks about, with its rows (quizRows) and the
 // cells it asks, and those that give them away, hidden. It is nil for a
 // question on a batch or the lab, which the test does not draw.
-func (lr LessonRequest) quizTable(i int, it QuizItem) *templates.Table {
+func (lr LessonRequest) quizTable(i int, it quizItem) *templates.Table {
 	p := it.Predict
 	if p == nil || p.On != "" {
 		return nil

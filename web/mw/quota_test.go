@@ -27,3 +27,30 @@ func TestQuotaLeft(t *testing.T) {
 		t.Error("a second later a token should be back")
 	}
 }
+
+// TestQuotaRefills: a bucket gives a token back every refill, up to its
+// burst, and says how long until the next one.
+func TestQuotaRefills(t *testing.T) {
+	q := NewQuota(2, time.Minute)
+	now := time.Unix(0, 0)
+	for i := range 2 {
+		if ok, _ := q.Take("a", now); !ok {
+			t.Fatalf("token %d refused", i)
+		}
+	}
+	if ok, wait := q.Take("a", now.Add(15*time.Second)); ok || wait != 45*time.Second {
+		t.Errorf("empty bucket: %v, wait %v; want refused, 45s", ok, wait)
+	}
+	if ok, _ := q.Take("a", now.Add(time.Minute)); !ok {
+		t.Error("no token after a refill")
+	}
+	if ok, _ := q.Take("a", now.Add(10*time.Hour)); !ok {
+		t.Error("no token after ten hours")
+	}
+	if ok, _ := q.Take("a", now.Add(10*time.Hour)); !ok {
+		t.Error("burst not refilled")
+	}
+	if ok, _ := q.Take("a", now.Add(10*time.Hour)); ok {
+		t.Error("refilled past the burst")
+	}
+}
