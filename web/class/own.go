@@ -9,6 +9,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"gaelab/web/answer"
 	"gaelab/web/httperr"
 )
 
@@ -23,7 +24,7 @@ const (
 // ownSpec is the teacher's own question: its text, the answer type
 // (number, sign or choice), the right answer as typed, a number's
 // tolerance ("" for 0) and a choice's options. A refusal names its field.
-func ownSpec(text, kind, answer, tol string, options []string) (Spec, *httperr.Error) {
+func ownSpec(text, kind, typed, tol string, options []string) (Spec, *httperr.Error) {
 	invalid := func(field, key string, args ...any) (Spec, *httperr.Error) {
 		return Spec{}, &httperr.Error{Code: "invalid", Field: field, Key: key, Args: args}
 	}
@@ -51,7 +52,7 @@ func ownSpec(text, kind, answer, tol string, options []string) (Spec, *httperr.E
 	default:
 		return invalid("kind", "class.err.own.kind")
 	}
-	right, err := sp.Normalize(answer)
+	right, err := sp.Normalize(typed)
 	if err != nil {
 		return invalid("answer", "class.err.own.answer")
 	}
@@ -59,7 +60,7 @@ func ownSpec(text, kind, answer, tol string, options []string) (Spec, *httperr.E
 	case "number":
 		sp.Value, _ = strconv.ParseFloat(right, 64)
 		if tol = strings.TrimSpace(tol); tol != "" {
-			x, err := strconv.ParseFloat(strings.ReplaceAll(tol, ",", "."), 64)
+			x, err := answer.Parse(tol)
 			if err != nil || !(x >= 0 && x <= maxOwnTol) {
 				return invalid("tolerance", "class.err.own.tol", maxOwnTol)
 			}

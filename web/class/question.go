@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gaelab/web/answer"
 	"gaelab/web/page"
 	"gaelab/web/store"
 )
@@ -91,8 +92,8 @@ var (
 )
 
 // Normalize checks an answer as typed and returns it as stored: a number
-// in its shortest form rounded to 4 decimals (a decimal comma is fine), or
-// a sign "+", "-" or "0".
+// (read by answer.Parse, as the lessons read it) in its shortest form
+// rounded to 4 decimals, or a sign "+", "-" or "0".
 func (s Spec) Normalize(a string) (string, error) {
 	a = strings.TrimSpace(a)
 	if a == "" {
@@ -117,12 +118,12 @@ func (s Spec) Normalize(a string) (string, error) {
 		}
 		return "", ErrNotSign
 	}
-	x, err := strconv.ParseFloat(strings.ReplaceAll(strings.ReplaceAll(a, ",", "."), "−", "-"), 64)
+	x, err := answer.Parse(a)       // as a lesson reads it: full-width digits, 。, a decimal comma, any minus sign
+	if err == answer.ErrMagnitude { // no table holds such numbers; keeps the stored form short
+		return "", errNotFinit
+	}
 	if err != nil {
 		return "", ErrNotNum
-	}
-	if math.IsNaN(x) || math.Abs(x) > 1e12 { // no table holds such numbers; keeps the stored form short
-		return "", errNotFinit
 	}
 	x = math.Round(x*1e4) / 1e4
 	if x == 0 {
@@ -151,7 +152,7 @@ func (s Spec) Right(a string) bool {
 		return a == page.SignOf(s.Value)
 	}
 	x, err := strconv.ParseFloat(a, 64)
-	return err == nil && math.Abs(x-s.Value) <= s.Tol+1e-12
+	return err == nil && answer.Within(x, s.Value, s.Tol+1e-12) // the stored answer is rounded: a hair of slack
 }
 
 // Diagnosis names a wrong answer: "diag:<i>" when it is the block's i-th
@@ -173,13 +174,13 @@ func (s Spec) Diagnosis(a string) string {
 	case "number":
 		if x, err := strconv.ParseFloat(a, 64); err == nil {
 			for _, w := range s.Wrong {
-				if w.Sign == "" && math.Abs(x-w.Value) <= max(s.Tol, 5e-5) {
+				if w.Sign == "" && answer.Within(x, w.Value, max(s.Tol, 5e-5)) {
 					return "diag:" + strconv.Itoa(w.Index)
 				}
 			}
 			tol := max(s.Tol, 5e-5)
 			for _, c := range s.Cells {
-				if c.ID != s.Cell && math.Abs(x-c.Value) <= tol {
+				if c.ID != s.Cell && answer.Within(x, c.Value, tol) {
 					return "cell:" + c.ID
 				}
 			}

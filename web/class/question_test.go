@@ -64,7 +64,7 @@ func TestNormalize(t *testing.T) {
 			t.Errorf("Normalize(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	for in, want := range map[string]error{"": ErrEmpty, "abc": ErrNotNum, strings.Repeat("1", 65): ErrTooLong, "NaN": errNotFinit, "1e400": ErrNotNum, "1e308": errNotFinit} {
+	for in, want := range map[string]error{"": ErrEmpty, "abc": ErrNotNum, strings.Repeat("1", 65): ErrTooLong, "NaN": ErrNotNum, "1e400": errNotFinit, "1e308": errNotFinit, "2e6": errNotFinit, "0x1p-1": ErrNotNum} {
 		if _, err := num.Normalize(in); err != want {
 			t.Errorf("Normalize(%q) error = %v; want %v", in, err, want)
 		}
@@ -75,6 +75,23 @@ func TestNormalize(t *testing.T) {
 	}
 	if _, err := sign.Normalize("5"); err != ErrNotSign {
 		t.Errorf("sign 5: %v; want ErrNotSign", err)
+	}
+}
+
+// TestNormalizeAsLessons: the live class reads a number as the lessons do
+// (answer.Parse): a Chinese input method's "０．５" or "0。5" is a right
+// answer to a 0.5 question, and its minus signs are minus signs.
+func TestNormalizeAsLessons(t *testing.T) {
+	half := Spec{Answer: "number", Value: 0.5, Tol: 0.005}
+	for in, want := range map[string]string{"０．５": "0.5", "0。5": "0.5", "0,5": "0.5", "０，５": "0.5", "　0. 5　": "0.5",
+		"－0.5": "-0.5", "−0.5": "-0.5", "—0.5": "-0.5", "–0.5": "-0.5", "＋0.5": "0.5"} {
+		got, err := half.Normalize(in)
+		if got != want || err != nil {
+			t.Errorf("Normalize(%q) = %q, %v; want %q", in, got, err, want)
+		}
+		if right := half.Right(got); right != (want == "0.5") {
+			t.Errorf("Right(%q) = %v for a 0.5 question", got, right)
+		}
 	}
 }
 

@@ -1,7 +1,6 @@
 package update
 
 import (
-	"math"
 	"net/http"
 	"net/url"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"gaelab/engine"
 	"gaelab/engine/explain"
 	"gaelab/templates"
+	"gaelab/web/answer"
 	"gaelab/web/httperr"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
@@ -153,30 +153,30 @@ func (v updateView) questionBoxes(qs []Question, answers url.Values) []templates
 
 // Check judges an answer: "" (none), "right", "diagnosed" (with the
 // diagnosis's key), "wrong", or "bad" (not a number).
-func (q Question) Check(answer string) (string, string) {
-	if answer == "" {
+func (q Question) Check(typed string) (string, string) {
+	if typed == "" {
 		return "", ""
 	}
 	if q.Kind == "sign" {
-		if answer == page.SignOf(q.Want) {
+		if typed == page.SignOf(q.Want) {
 			return "right", ""
 		}
 		for _, w := range q.Wrong {
-			if w.Sign == answer {
+			if w.Sign == typed {
 				return "diagnosed", w.Key
 			}
 		}
 		return "wrong", ""
 	}
-	x, problem := scenario.ParseNumber(strings.ReplaceAll(answer, ",", "."))
-	if problem != "" {
+	verdict, x := answer.Judge(typed, q.Want, updateTolerance)
+	switch verdict {
+	case answer.Unread:
 		return "bad", ""
-	}
-	if math.Abs(x-q.Want) <= updateTolerance {
+	case answer.Right:
 		return "right", ""
 	}
 	for _, w := range q.Wrong {
-		if math.Abs(x-w.Value) <= updateTolerance {
+		if answer.Within(x, w.Value, updateTolerance) {
 			return "diagnosed", w.Key
 		}
 	}
