@@ -17,6 +17,7 @@ var enCompareSweep = map[string]string{
 	"sweep.row.adv":         "A_t, λ = %[1]s",
 	"sweep.row.ret":         "R_t, λ = %[1]s",
 	"sweep.row.scenario":    "%[1]s (the scenario's λ)",
+	"sweep.legend.own":      "your λ = %[1]s",
 	"sweep.legend.lam":      "λ = %[1]s",
 	"sweep.table.caption":   "Per token: the reward, V(s_t), then A_t and R_t = A_t + V(s_t) for each λ",
 	"sweep.steps.newest":    "Time steps are the valid tokens: newest verl skips mask-0 tokens inside the recursion, so a span of them adds no step.",

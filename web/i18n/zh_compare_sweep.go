@@ -15,6 +15,7 @@ var zhCompareSweep = map[string]string{
 	"sweep.row.adv":         "A_t，λ = %[1]s",
 	"sweep.row.ret":         "R_t，λ = %[1]s",
 	"sweep.row.scenario":    "%[1]s（场景的 λ）",
+	"sweep.legend.own":      "你的 λ = %[1]s",
 	"sweep.legend.lam":      "λ = %[1]s",
 	"sweep.table.caption":   "每个 token：奖励、V(s_t)，以及每个 λ 下的 A_t 与 R_t = A_t + V(s_t)",
 	"sweep.steps.newest":    "时间步是有效 token：最新版 verl 在递推中跳过掩码为 0 的 token，一段这样的 token 不增加时间步。",
