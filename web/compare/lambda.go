@@ -191,7 +191,7 @@ func (v lambdaView) table() templates.Table {
 		id, key, code, swatch string
 		of                    func(g engine.GAEResult) []float64
 	}{
-		{"adv", "sweep.row.adv", "advantages", "q-advantage", func(g engine.GAEResult) []float64 { return g.Advantages[0] }},
+		{"adv", "sweep.row.adv", "lastgaelam", "q-advantage", func(g engine.GAEResult) []float64 { return g.Advantages[0] }},
 		{"ret", "sweep.row.ret", "returns", "q-return", func(g engine.GAEResult) []float64 { return g.Returns[0] }},
 	} {
 		for _, lam := range varianceLams(v.S.Lam) {
