@@ -36,6 +36,15 @@ const besideJS = `(control, chart) => {
 	return "";
 }`
 
+// qrFollowsJS says what is wrong until the header's QR link encodes the
+// address bar's link (issue 35: the QR dialog follows every htmx edit).
+const qrFollowsJS = `() => {
+	const a = document.querySelector("a.qr-open");
+	if (!a) return "no QR link";
+	const u = new URL(a.href).searchParams.get("u");
+	return u === location.pathname + location.search ? "" : "the QR link encodes " + u + ", the address bar has " + location.pathname + location.search;
+}`
+
 // canonicalOf is the canonical link the server redirects a link to (the
 // link itself when it is canonical).
 func canonicalOf(t *testing.T, base, link string) string {
@@ -82,6 +91,7 @@ func TestBrowserLiveLabs(t *testing.T) {
 			form := eval[string](tb, `new URLSearchParams(new FormData(document.getElementById("sweep-form"))).toString()`)
 			want := canonicalOf(t, srv.URL, c.path+"?"+form)
 			tb.until("the address bar has the canonical link", liveLabJS, c.chart, before, y, want)
+			tb.until("the QR code follows the edit", qrFollowsJS)
 		})
 	}
 }
