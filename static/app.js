@@ -147,6 +147,14 @@
     // Keep the copy button and the language switch on the address bar's
     // link: an htmx edit changed the state without reloading the header.
     document.querySelectorAll("button.copy-link").forEach(function (b) { b.dataset.url = location.pathname + location.search; });
+    // The QR code too (issue 35): its link (and so the dialog) encodes the
+    // state in the address bar, not the page's first one.
+    document.querySelectorAll("a.qr-open").forEach(function (a) {
+      var u = new URL(a.href, location.href);
+      u.searchParams.set("u", location.pathname + location.search);
+      if (u.searchParams.has("back")) u.searchParams.set("back", location.pathname + location.search);
+      a.href = u.pathname + u.search;
+    });
     // The switch goes through /lang/{lang}, which remembers the choice.
     document.querySelectorAll("a.lang-switch[hreflang]").forEach(function (a) {
       var lang = a.getAttribute("hreflang");

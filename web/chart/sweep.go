@@ -46,7 +46,15 @@ type SweepInput struct {
 type Series struct {
 	Label  string // legend entry, e.g. "λ = 0.5"
 	Values []float64
+	// Highlight draws the series in HighlightStyle, twice as thick, above
+	// the others; it takes no place in SeriesStyles (e.g. the reader's own
+	// λ beside the sweep's five).
+	Highlight bool
 }
+
+// HighlightStyle is a highlighted series' style: Okabe–Ito's reddish
+// purple, solid, with circles, drawn twice as thick as the others.
+var HighlightStyle = Style{Color: "#CC79A7", Marker: MarkerCircle}
 
 // SweepText holds the sweep chart's strings, already localised.
 type SweepText struct {
@@ -77,8 +85,28 @@ func Sweep(in SweepInput) ([]byte, error) {
 }
 
 func sweep(in *SweepInput) ([]byte, *frame, error) {
-	if len(in.Series) == 0 || in.StyleOffset < 0 || in.StyleOffset+len(in.Series) > len(SeriesStyles) {
-		return nil, nil, fmt.Errorf("chart: %d series from style %d, want 1 … %d in all", len(in.Series), in.StyleOffset, len(SeriesStyles))
+	plain := 0 // the series that take a place in SeriesStyles
+	for _, s := range in.Series {
+		if !s.Highlight {
+			plain++
+		}
+	}
+	if len(in.Series) == 0 || in.StyleOffset < 0 || in.StyleOffset+plain > len(SeriesStyles) {
+		return nil, nil, fmt.Errorf("chart: %d series from style %d, want 1 … %d in all", plain, in.StyleOffset, len(SeriesStyles))
+	}
+	// styleOf is series i's style, colour and stroke width in frame f.
+	styleOf := func(f *frame, i int) (Style, color.RGBA, float64) {
+		if in.Series[i].Highlight {
+			return HighlightStyle, rgb(HighlightStyle.Color), 2 * f.th.StrokeWidth
+		}
+		k := 0
+		for _, s := range in.Series[:i] {
+			if !s.Highlight {
+				k++
+			}
+		}
+		st, col := f.seriesStyle(in.StyleOffset + k)
+		return st, col, f.th.StrokeWidth
 	}
 	base := Input{
 		Tokens: in.Tokens, Base: in.Base, Mask: in.Mask, Theme: in.Theme, ID: in.ID,
@@ -125,8 +153,8 @@ func sweep(in *SweepInput) ([]byte, *frame, error) {
 	var legend []legendItem
 	for i, s := range in.Series {
 		legend = append(legend, legendItem{oneLine(s.Label), func(f *frame, x, y float64) {
-			st, col := f.seriesStyle(in.StyleOffset + i)
-			line(f.marks, x, y, x+thumbW, y, lineStyle(st, f.th.StrokeWidth, col))
+			st, col, w := styleOf(f, i)
+			line(f.marks, x, y, x+thumbW, y, lineStyle(st, w, col))
 			marker(f.marks, st.Marker, x+thumbW/2, y, f.th.MarkerRadius, col, f.bg)
 		}})
 	}
@@ -137,8 +165,18 @@ func sweep(in *SweepInput) ([]byte, *frame, error) {
 		legend: append(legend, masks...),
 	}
 	sp.layers = append(sp.layers, func(f *frame) {
-		for i, s := range in.Series {
-			st, col := f.seriesStyle(in.StyleOffset + i)
+		// The highlighted series last, above the others.
+		order := make([]int, 0, len(in.Series))
+		for _, hl := range []bool{false, true} {
+			for i, s := range in.Series {
+				if s.Highlight == hl {
+					order = append(order, i)
+				}
+			}
+		}
+		for _, i := range order {
+			s := in.Series[i]
+			st, col, w := styleOf(f, i)
 			r := f.markerR()
 			marks := f.defineMarker("mk-s"+strconv.Itoa(i), 1.25*r+ringWidth(r)+1, func(m *markCanvas) {
 				marker(m, st.Marker, 0, 0, r, col, f.bg)
@@ -150,7 +188,7 @@ func sweep(in *SweepInput) ([]byte, *frame, error) {
 					run = append(run, vg.Point{X: vg.Length(f.X(float64(t))), Y: vg.Length(f.Y(s.Values[t]))})
 					continue
 				}
-				polyline(f.marks, run, st, f.th.StrokeWidth, col, marks)
+				polyline(f.marks, run, st, w, col, marks)
 				run = run[:0]
 			}
 		}

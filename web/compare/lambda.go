@@ -32,6 +32,7 @@ type lambdaView struct {
 	play.View
 	at   int                // t of the weights chart
 	runs []engine.GAEResult // runs[i]: GAE with λ = sweepLambdas[i], [1][T]
+	own  engine.GAEResult   // GAE with the scenario's λ (the slider's), [1][T]
 }
 
 // HandleLambda handles the "GET /compare/lambda" route: the
@@ -142,6 +143,7 @@ func newLambdaView(pr play.Request, at int) lambdaView {
 	for _, lam := range sweepLambdas {
 		v.runs = append(v.runs, engine.GAE(v.S.Gen(), rewards, vals, mask, v.S.Gamma, lam))
 	}
+	v.own = engine.GAE(v.S.Gen(), rewards, vals, mask, v.S.Gamma, v.S.Lam)
 	return v
 }
 
@@ -178,7 +180,8 @@ func (v lambdaView) sweep() templates.LambdaSweep {
 func SweepLam(lam float64) string { return scenario.FormatNumber(lam) }
 
 // table has the reward and V(s_t), then A_t for each λ, then R_t for each
-// λ; rows adv-<λ> and ret-<λ>. The row of the scenario's own λ says so.
+// λ; rows adv-<λ> and ret-<λ>. The λ are the sweep's five and the
+// scenario's own (the slider's) in order, whose row says so.
 func (v lambdaView) table() templates.Table {
 	tb := templates.Table{Caption: v.T("sweep.table.caption"), Corner: v.T("table.corner"), Columns: sweepColumns(v.View)}
 	tb.Rows = append(tb.Rows,
@@ -188,15 +191,19 @@ func (v lambdaView) table() templates.Table {
 		id, key, code, swatch string
 		of                    func(g engine.GAEResult) []float64
 	}{
-		{"adv", "sweep.row.adv", "advantages", "q-advantage", func(g engine.GAEResult) []float64 { return g.Advantages[0] }},
+		{"adv", "sweep.row.adv", "lastgaelam", "q-advantage", func(g engine.GAEResult) []float64 { return g.Advantages[0] }},
 		{"ret", "sweep.row.ret", "returns", "q-return", func(g engine.GAEResult) []float64 { return g.Returns[0] }},
 	} {
-		for i, lam := range sweepLambdas {
-			label := v.T(q.key, SweepLam(lam))
-			if lam == v.S.Lam {
-				label = v.T("sweep.row.scenario", label)
+		for _, lam := range varianceLams(v.S.Lam) {
+			label, run := v.T(q.key, SweepLam(lam)), v.own
+			if i := slices.Index(sweepLambdas, lam); i >= 0 {
+				run = v.runs[i]
 			}
-			tb.Rows = append(tb.Rows, sweepRow(v.View, q.id+"-"+SweepLam(lam), label, q.code, q.swatch, q.of(v.runs[i]), nil))
+			row := sweepRow(v.View, q.id+"-"+SweepLam(lam), label, q.code, q.swatch, q.of(run), nil)
+			if lam == v.S.Lam {
+				row.Label = v.T("sweep.row.scenario", label)
+			}
+			tb.Rows = append(tb.Rows, row)
 		}
 	}
 	return tb
@@ -215,6 +222,9 @@ func (v lambdaView) linesChart() page.Chart {
 	for i, lam := range sweepLambdas {
 		in.Series = append(in.Series, chart.Series{Label: v.T("sweep.legend.lam", SweepLam(lam)), Values: v.runs[i].Advantages[0]})
 	}
+	// The slider's λ, highlighted above the five (on one of them when it is
+	// one of them).
+	in.Series = append(in.Series, chart.Series{Label: v.T("sweep.legend.own", SweepLam(v.S.Lam)), Values: v.own.Advantages[0], Highlight: true})
 	in.Tokens, in.Mask = play.ChartTokens(v.S)
 	svg, err := chart.Sweep(in)
 	return page.Chart{ID: in.ID, Title: in.Text.Title, SVG: svg, Err: err}

@@ -52,7 +52,7 @@ var upgradeQuantities = []struct {
 	depends                 []engine.ChangeID
 }{
 	{"reward", "row.reward", "token_level_rewards", "q-reward", func(r scenario.Result) []float64 { return r.Rewards }, nil},
-	{"adv", "row.adv", "advantages", "q-advantage", func(r scenario.Result) []float64 { return first(r.GAE.Advantages) }, engine.GAEChanges},
+	{"adv", "row.adv", "lastgaelam", "q-advantage", func(r scenario.Result) []float64 { return first(r.GAE.Advantages) }, engine.GAEChanges},
 	{"ret", "row.ret", "returns", "q-return", func(r scenario.Result) []float64 { return first(r.GAE.Returns) }, engine.GAEChanges},
 	{"white", "row.white", "advantages (whitened)", "q-white", func(r scenario.Result) []float64 { return first(r.GAE.Whitened) }, engine.WhitenedGAEChanges},
 }

@@ -36,6 +36,15 @@ const besideJS = `(control, chart) => {
 	return "";
 }`
 
+// qrFollowsJS says what is wrong until the header's QR link encodes the
+// address bar's link (issue 35: the QR dialog follows every htmx edit).
+const qrFollowsJS = `() => {
+	const a = document.querySelector("a.qr-open");
+	if (!a) return "no QR link";
+	const u = new URL(a.href).searchParams.get("u");
+	return u === location.pathname + location.search ? "" : "the QR link encodes " + u + ", the address bar has " + location.pathname + location.search;
+}`
+
 // canonicalOf is the canonical link the server redirects a link to (the
 // link itself when it is canonical).
 func canonicalOf(t *testing.T, base, link string) string {
@@ -82,6 +91,62 @@ func TestBrowserLiveLabs(t *testing.T) {
 			form := eval[string](tb, `new URLSearchParams(new FormData(document.getElementById("sweep-form"))).toString()`)
 			want := canonicalOf(t, srv.URL, c.path+"?"+form)
 			tb.until("the address bar has the canonical link", liveLabJS, c.chart, before, y, want)
+			tb.until("the QR code follows the edit", qrFollowsJS)
+		})
+	}
+}
+
+// pictureFirstJS lists what is wrong with a page's first chart at the
+// window's size (issue 35): the first chart of the page must be a lead
+// chart (.lead-charts), drawn, and its bounding box wholly inside the
+// window, unscrolled, with the site's header above it.
+const pictureFirstJS = `() => {
+	const W = innerWidth, H = innerHeight;
+	if (scrollY !== 0) return "scrolled to " + scrollY;
+	const first = [...document.querySelectorAll("main figure.chart svg")].find(s => s.getClientRects().length > 0);
+	if (!first) return "no chart";
+	const id = first.closest("figure").id;
+	if (!first.closest(".lead-charts")) return "the first chart, #" + id + ", is not a lead chart";
+	const r = first.getBoundingClientRect();
+	if (r.width < 200 || r.height < 100) return "#" + id + " is " + Math.round(r.width) + "×" + Math.round(r.height);
+	if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1)
+		return "#" + id + " at " + [r.left, r.top, r.right, r.bottom].map(Math.round) + " outside " + W + "×" + H;
+	const header = document.querySelector(".site-header").getBoundingClientRect();
+	if (header.height === 0 || header.bottom > r.top + 1) return "the header (bottom " + Math.round(header.bottom) + ") is not above #" + id;
+	return "";
+}`
+
+// The first chart of every compare, update and batch page lies within the
+// first screen with the site's header, at 1280×720 and 1920×1080 (issue 35,
+// picture first): Chinese pages from an English browser, English pages
+// from a Chinese one. Each page is loaded once; the second size lays it out
+// again.
+func TestBrowserPictureFirst(t *testing.T) {
+	t.Parallel()
+	srv := playServer(t)
+	paths := []string{
+		"/compare/lambda?v=1&p=seed-b",
+		"/compare/variance?v=1&p=seed-b",
+		"/compare/estimators?v=1&p=seed-b",
+		"/compare/versions?v=1&p=seed-b",
+		"/compare/bugs?v=1&p=v02-eos-leak",
+		"/compare/bugs?v=3&p=v02-eos-leak&ver=v0.2&bug=eos-leak,shift",
+		"/update/critic?v=1&p=seed-b",
+		"/update/actor?v=1&p=seed-b",
+		"/batch?v=1",
+	}
+	for _, c := range []struct{ lang, browser string }{{"zh", "en-US"}, {"en", "zh-CN"}} {
+		t.Run(c.lang+" from "+c.browser, func(t *testing.T) {
+			t.Parallel()
+			tb := newTab(t, srv)
+			tb.speakAs(c.browser)
+			for _, p := range paths {
+				tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
+				tb.open(p + "&lang=" + c.lang)
+				tb.until(p+" at 1280×720", pictureFirstJS)
+				tb.do("1920×1080", chromedp.EmulateViewport(1920, 1080))
+				tb.until(p+" at 1920×1080", pictureFirstJS)
+			}
 		})
 	}
 }

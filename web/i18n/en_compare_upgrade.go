@@ -2,7 +2,7 @@ package i18n
 
 // The upgrade view of /compare/versions: its losses and outcome estimators.
 var enCompareUpgrade = map[string]string{
-	"compare.upgrade.inputs":     "The losses are those of an update's first mini-batch, as /update/critic and /update/actor start: vpreds = V(s_t) and log_probs = old_log_probs (every ratio 1), cliprange_value 0.5, clip_ratio 0.2, clip_ratio_c 3; the returns and whitened advantages are each release's own. The estimators read this response as a group of its own (uid 0) with its token_level_rewards. A dash is a number the release does not compute: hover it for the exception verl raises.",
+	"compare.upgrade.inputs":     "The losses are those of an update's first mini-batch, as /update/critic and /update/actor start: vpreds = V(sₜ) and log_probs = old_log_probs (every ratio 1), cliprange_value 0.5, clip_ratio 0.2, clip_ratio_c 3; the returns and whitened advantages are each release's own. The estimators read this response as a group of its own (uid 0) with its token_level_rewards. A dash is a number the release does not compute: hover it for the exception verl raises.",
 	"upgrade.losses.caption":     "The losses per loss_agg_mode in both releases",
 	"upgrade.losses.corner":      "loss · loss_agg_mode",
 	"upgrade.loss.value":         "value loss",

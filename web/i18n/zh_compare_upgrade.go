@@ -2,7 +2,7 @@ package i18n
 
 // /compare/versions 的升级视图：损失与结果估计器。
 var zhCompareUpgrade = map[string]string{
-	"compare.upgrade.inputs":     "损失取一次更新的第一个小批次，与 /update/critic 和 /update/actor 的初始状态相同：vpreds = V(s_t)，log_probs = old_log_probs（每个比率都是 1），cliprange_value 0.5，clip_ratio 0.2，clip_ratio_c 3；回报和白化后的优势都是各版本自己算出的。结果估计器把这个回答当作单独一组（uid 0），读取它的 token_level_rewards。短横表示该版本算不出这个数：把鼠标移到上面可看到 verl 抛出的异常。",
+	"compare.upgrade.inputs":     "损失取一次更新的第一个小批次，与 /update/critic 和 /update/actor 的初始状态相同：vpreds = V(sₜ)，log_probs = old_log_probs（每个比率都是 1），cliprange_value 0.5，clip_ratio 0.2，clip_ratio_c 3；回报和白化后的优势都是各版本自己算出的。结果估计器把这个回答当作单独一组（uid 0），读取它的 token_level_rewards。短横表示该版本算不出这个数：把鼠标移到上面可看到 verl 抛出的异常。",
 	"upgrade.losses.caption":     "两个版本中各 loss_agg_mode 下的损失",
 	"upgrade.losses.corner":      "损失 · loss_agg_mode",
 	"upgrade.loss.value":         "价值损失",

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"gaelab/web/chart"
+	"gaelab/web/i18n"
 	"gaelab/web/page"
 	"gaelab/web/preview"
 )
@@ -21,6 +22,11 @@ func (v View) card() page.Card {
 	name := v.T("preset." + v.S.Preset + ".title")
 	if v.edited() {
 		name = v.T("card.edited", name)
+	}
+	// An English preview glosses a Chinese preset (issue 35), as the first
+	// screen's story does, while the link keeps its texts.
+	if gloss := "preset." + v.S.Preset + ".gloss"; v.Req.Lang == i18n.En && containsHan(name) && v.presetTexts() && i18n.Has(gloss) {
+		name += v.T("first.gloss", v.T(gloss))
 	}
 	texts := make([]string, len(v.S.Tokens))
 	for i, tok := range v.S.Tokens {
