@@ -33,7 +33,7 @@
 
   // History: open is true once the current edit has its entry; closing makes
   // the next request of the form the edit's last.
-  var open = false, closing = false;
+  var open = false, closing = false, from = "";
   document.addEventListener("htmx:configRequest", function (e) {
     var elt = e.detail.elt, h = elt && elt.dataset && elt.dataset.history;
     if (!elt || elt !== form() || e.detail.headers["HX-Target"] !== "results") {
@@ -43,6 +43,11 @@
       return;
     }
     e.detail.headers["GAE-History"] = open ? "replace" : "push";
+    // Every request of one edit (a drag, typing) says where the edit came
+    // from, so that the page says what the whole edit moved (web/play's
+    // moved.go), not what the last animation frame did.
+    if (!open) from = location.href;
+    e.detail.headers["HX-Current-URL"] = from;
     open = !closing;
     closing = false;
   });

@@ -177,6 +177,7 @@ type Results struct {
 	ViewsLabel string
 	Export     []Link
 	Invite     Invite // the first screen's invitation to drag a mark
+	Moved      string // what the edit, preset or step just moved (one line), or ""
 }
 
 // Table is the token table: one column per token, one row per quantity.

@@ -34,6 +34,22 @@ const inviteJS = `(gloss, drag) => {
 	return wrong.join("; ");
 }`
 
+// movedJS lists what is wrong with the line saying what the last edit moved
+// (under the boundary chart, one line at 1280, saying want) and with the
+// invitation's next step (in the window, with Start and lesson 1).
+const movedJS = `(want) => {
+	const wrong = [], line = document.querySelector('#chart-values [data-testid="moved"]');
+	const svg = document.querySelector("#chart-values svg");
+	if (!line) return "no line says what moved";
+	const l = line.getBoundingClientRect(), c = svg.getBoundingClientRect();
+	if (!line.textContent.startsWith(want)) wrong.push("line " + JSON.stringify(line.textContent) + " does not start " + want);
+	if (l.top < c.bottom - 1 || l.left < c.left - 1 || l.right > c.right + 1) wrong.push("line at " + [l.left, l.top, l.right].map(Math.round) + " not under the chart " + [c.left, c.bottom, c.right].map(Math.round));
+	const next = document.querySelector('[data-testid="invite-next"]');
+	if (!next || !next.querySelector('[data-testid="invite-start"]') || !next.querySelector('[data-testid="lesson-one"]')) wrong.push("no next step with Start and lesson 1");
+	else { const r = next.getBoundingClientRect(); if (r.top < 0 || r.bottom > innerHeight) wrong.push("next step outside the window at " + Math.round(r.top)); }
+	return wrong.join("; ");
+}`
+
 // The playground's first screen invites a newcomer (issue 26, point 2): at
 // 1280×720 the story of the example (glossed in English for an English
 // reader), "drag V(s₃) and watch A₃ change" with that mark ringed, and a
@@ -43,9 +59,9 @@ const inviteJS = `(gloss, drag) => {
 func TestBrowserFirstScreenInvites(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
-	for _, c := range []struct{ lang, browser, gloss, drag string }{
-		{"en", "zh-CN", i18n.En.T("preset.seed-b.gloss"), "Drag V(s₃)"},
-		{"zh", "en-US", "", "拖动 V(s₃)"},
+	for _, c := range []struct{ lang, browser, gloss, drag, moved string }{
+		{"en", "zh-CN", i18n.En.T("preset.seed-b.gloss"), "Drag V(s₃)", "A₃ fell by 0.01: V(s₃) is subtracted in δ₃"},
+		{"zh", "en-US", "", "拖动 V(s₃)", "A₃ 下降了 0.01：V(s₃) 在 δ₃ 中被减去"},
 	} {
 		t.Run(c.lang+" from "+c.browser, func(t *testing.T) {
 			t.Parallel()
@@ -59,6 +75,9 @@ func TestBrowserFirstScreenInvites(t *testing.T) {
 			tb.do("nudge the ringed mark", chromedp.Focus(chromedp.CSS(ring)), chromedp.KeyEvent(kb.ArrowUp))
 			tb.until("after the first edit, no invitation and no ring",
 				`() => new URLSearchParams(location.search).get("v") === "1" ? "not edited yet" : document.querySelector('[data-testid="invite"], circle.invited') ? "still invited" : ""`)
+			// Issue 35: what the edit moved, on one line under the chart,
+			// and the next step (Start, lesson 1) in the window.
+			tb.until("the edit says what it moved and what comes next", movedJS, c.moved)
 		})
 	}
 }

@@ -61,6 +61,7 @@ var parts = []part{
 	{"quiz_data", enQuizData, zhQuizData},
 	{"course_state", enCourseState, zhCourseState},
 	{"train", enTrain, zhTrain},
+	{"play_moved", enPlayMoved, zhPlayMoved},
 }
 
 // catalogs holds every message by language, merged from parts.

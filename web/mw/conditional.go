@@ -16,8 +16,10 @@ import (
 // varyHeaders are the request headers a page or chart depends on besides
 // its URL: the language when lang= is absent (the lang cookie is hashed as
 // the language it resolves to, not as a header), htmx's fragment requests, the
-// scheme a proxy reports (QR codes hold absolute links) and compression.
-var varyHeaders = []string{"Accept-Language", "HX-Request", "HX-Target", "HX-Boosted", "HX-History-Restore-Request", "GAE-History", "X-Forwarded-Proto", "Accept-Encoding"}
+// scheme a proxy reports (QR codes hold absolute links), compression, and
+// the link an htmx request came from (the playground says what an edit
+// moved since it).
+var varyHeaders = []string{"Accept-Language", "HX-Request", "HX-Target", "HX-Boosted", "HX-History-Restore-Request", "GAE-History", "X-Forwarded-Proto", "Accept-Encoding", "HX-Current-URL"}
 
 // WithConditional gives every successful GET of a page, fragment, chart or
 // export a strong ETag computed from what the answer is a pure function of

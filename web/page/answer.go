@@ -34,8 +34,9 @@ type Answer struct {
 }
 
 // PageVary are the request headers a page's answer depends on besides its
-// link: htmx's fragment requests and the language when lang= is absent.
-const PageVary = "HX-Request, HX-Target, HX-History-Restore-Request, GAE-History, Accept-Language, Cookie"
+// link: htmx's fragment requests (and the link they came from, which the
+// playground compares with) and the language when lang= is absent.
+const PageVary = "HX-Request, HX-Target, HX-History-Restore-Request, HX-Current-URL, GAE-History, Accept-Language, Cookie"
 
 // Serve is the one page pipeline: the redirect to the canonical link,
 // the htmx fragment (with the link for the address bar) or the whole page,

@@ -63,11 +63,21 @@ func (v View) lessonOne() templates.Link {
 }
 
 // invite is the invitation to drag V(s_t) at the middle generated token,
-// while the state is its preset's, the controls show and the page is not a
-// presentation; zero otherwise.
+// while the state is its preset's, then the next step; both only while the
+// controls show, the page is not a presentation and the loop is not being
+// stepped through (the step panel is the next step); zero otherwise.
 func (v View) invite() templates.Invite {
-	if v.edited() || v.Req.View.Present || v.Req.View.Lock || v.Req.View.Hidden("controls") || v.S.Step >= 0 {
+	if v.Req.View.Present || v.Req.View.Lock || v.Req.View.Hidden("controls") || v.S.Step >= 0 {
 		return templates.Invite{}
+	}
+	if v.edited() {
+		// The learner has acted: the invitation gives way to the next
+		// step, the step-through (its Start) and lesson 1.
+		next := templates.Invite{Text: v.T("first.next"), Next: true, Action: v.step().Start, Lesson: v.lessonOne()}
+		if v.Req.View.Hidden("step") {
+			next.Action = templates.Link{}
+		}
+		return next
 	}
 	var valid []int
 	for t, tok := range v.S.Tokens {

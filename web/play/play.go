@@ -23,9 +23,10 @@ type Request struct {
 	S         scenario.Scenario
 	Rep       scenario.Report
 	rawQuery  string
-	Charts    *ChartMemo // the server's chart memo; nil draws every chart
-	classes   bool       // live classes are on
-	publicURL string     // -public-url without its trailing slash, for the link preview
+	Charts    *ChartMemo         // the server's chart memo; nil draws every chart
+	classes   bool               // live classes are on
+	publicURL string             // -public-url without its trailing slash, for the link preview
+	before    *scenario.Scenario // the state an htmx request came from (beforeOf), or nil
 }
 
 // Read decodes the query of any playground URL. A malformed query
@@ -64,6 +65,7 @@ func (pr Request) PageLink(path, state string) page.Link {
 // part it asked for, with the canonical link in the address bar.
 func (s *Room) HandlePlay(w http.ResponseWriter, r *http.Request) {
 	pr := s.Read(r)
+	pr.before = beforeOf(r)
 	v := NewView(pr)
 	page.Serve(w, r, page.Answer{
 		Canonical: v.self("/play").Canonical(pr.LangSet),

@@ -65,6 +65,7 @@ func (v View) results() templates.Results {
 		Cells:   v.cellForm(),
 		Step:    v.step(),
 		Invite:  v.invite(),
+		Moved:   v.moved(),
 		Export: []templates.Link{
 			{Label: v.T("export.csv"), URL: v.link("/play/table.csv")},
 			{Label: v.T("export.json"), URL: v.link("/play/table.json")},
