@@ -21,6 +21,8 @@ var enCourse = map[string]string{
 	"quiz.section":        "Reread it: %[1]s",
 	"quiz.another":        "Another test",
 	"quiz.unanswered":     "Not answered.",
+	"lessons.row.mask":    "response mask",
+	"lessons.mask.sym":    "mₜ",
 	"lessons.later_rows":  "Rows a later lesson teaches",
 	"quiz.bad_bank":       "«%[1]s» is not a question bank (a whole number from 1 to %[2]d); here are bank 1's questions.",
 	"quiz.bad_seed":       "«%[1]s» is not a test number (a whole number up to 4294967295); here is test 1.",

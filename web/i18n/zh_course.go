@@ -20,6 +20,8 @@ var zhCourse = map[string]string{
 	"quiz.section":        "回去再读：%[1]s",
 	"quiz.another":        "换一套题",
 	"quiz.unanswered":     "未作答。",
+	"lessons.row.mask":    "掩码",
+	"lessons.mask.sym":    "mₜ",
 	"lessons.later_rows":  "后面的课才讲的行",
 	"quiz.bad_bank":       "«%[1]s» 不是题库编号（1 到 %[2]d 的整数）；这里用第 1 个题库出题。",
 	"quiz.bad_seed":       "«%[1]s» 不是测验编号（不超过 4294967295 的整数）；这里给出第 1 套。",
