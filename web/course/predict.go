@@ -180,7 +180,7 @@ func (lr LessonRequest) Predict(path string, b *lessons.Predict) templates.Predi
 		if hint == "" {
 			hint = lr.Lang.HTML(hintKey(b)) // its formulas typeset, as the lesson's
 		}
-		p.HintLabel, p.Hint = t("predict.hint"), templ.Raw(hint)
+		p.HintLabel, p.Hint = labelSpace(t("predict.hint")), templ.Raw(hint)
 	}
 	p.Revealed = o.Revealed
 	if p.Revealed {
@@ -198,6 +198,15 @@ func (lr LessonRequest) Predict(path string, b *lessons.Predict) templates.Predi
 		}
 	}
 	return p
+}
+
+// labelSpace is a label followed by the space before its text ("Hint: "),
+// none after a full-width colon, which carries its own ("提示：").
+func labelSpace(label string) string {
+	if strings.HasSuffix(label, "：") {
+		return label
+	}
+	return label + " "
 }
 
 // hintKey is the message of a predict block's generic hint: the formula of
