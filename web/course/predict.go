@@ -149,7 +149,7 @@ func (lr LessonRequest) Predict(path string, b *lessons.Predict) templates.Predi
 	t := lr.Lang.T
 	p := templates.PredictBox{
 		ID: name, QuestionID: b.ID, Action: lr.url(path) + "#" + name, Fragment: path + "/predict/" + b.ID,
-		ProgressBit: ProgressBit(strings.TrimPrefix(path, "/lessons/") + "/" + b.ID),
+		ProgressBit: ProgressBit(QuestionKey(strings.TrimPrefix(path, "/lessons/"), b.ID)),
 		Hidden:      lr.hiddenLang(), Question: templ.Raw(b.Question), Kind: b.Kind,
 		Answer: templates.Field{ID: name + "-answer", Name: name, Label: t("predict.answer"), Value: lr.param(b, "")},
 		Submit: t("predict.check"), Reveal: t("predict.reveal"),

@@ -36,20 +36,28 @@ var h2ID = regexp.MustCompile(`<h2 id="([^"]+)"`)
 // in one language, in the bank's frozen order, so that quiz links keep their
 // questions when the course grows or is reordered. Questions on a batch or
 // the variance lab stay out: the test shows a playground state's table only.
+//
+// A question that moved to another lesson (movedBlocks) is drawn where it
+// was first, at its old place among that lesson's questions, and links to
+// the lesson it is in now.
 func QuizBank(lang string, n int) [][]QuizItem {
 	var bank [][]QuizItem
 	for _, l := range lessons.Embedded().QuizBank(lang, n) {
 		var items []QuizItem
-		section := ""
-		for _, p := range l.Parts {
-			if m := h2ID.FindAllStringSubmatch(p.HTML, -1); len(m) > 0 {
-				section = m[len(m)-1][1]
+		for _, it := range lessonItems(l, n) {
+			if _, _, moved := bankLesson(l.Slug, it.id()); !moved {
+				items = append(items, it)
 			}
-			if p.Predict != nil && p.Predict.On != "" {
+		}
+		for _, m := range movedBlocks {
+			if m.from != l.Slug {
 				continue
 			}
-			if p.Predict != nil || p.Choice != nil {
-				items = append(items, QuizItem{Lesson: l, Predict: p.Predict, Choice: p.Choice, section: section, bank: n})
+			to, _, _ := lessons.Embedded().Lesson(lang, m.to)
+			for _, it := range lessonItems(to, n) {
+				if it.id() == m.id {
+					items = slices.Insert(items, min(m.place, len(items)), it)
+				}
 			}
 		}
 		if len(items) > 0 {
@@ -57,6 +65,36 @@ func QuizBank(lang string, n int) [][]QuizItem {
 		}
 	}
 	return bank
+}
+
+// lessonItems are the questions of lesson l the final test may draw (not
+// those on a batch or the lab), each with its section.
+func lessonItems(l *lessons.Lesson, n int) []QuizItem {
+	if l == nil {
+		return nil
+	}
+	var items []QuizItem
+	section := ""
+	for _, p := range l.Parts {
+		if m := h2ID.FindAllStringSubmatch(p.HTML, -1); len(m) > 0 {
+			section = m[len(m)-1][1]
+		}
+		if p.Predict != nil && p.Predict.On != "" {
+			continue
+		}
+		if p.Predict != nil || p.Choice != nil {
+			items = append(items, QuizItem{Lesson: l, Predict: p.Predict, Choice: p.Choice, section: section, bank: n})
+		}
+	}
+	return items
+}
+
+// id is the question's block id.
+func (it QuizItem) id() string {
+	if it.Predict != nil {
+		return it.Predict.ID
+	}
+	return it.Choice.ID
 }
 
 // QuizPick draws a final test from the bank: one question from every
