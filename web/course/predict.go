@@ -38,9 +38,10 @@ type PredictOutcome struct {
 	src       cellSource // the state asked about: v, or the batch
 	open      templates.Link
 	want      float64
-	OK        bool   // the cell exists in this state
-	answer    string // trimmed
-	parsed    bool   // a number answer that reads as a number
+	OK        bool    // the cell exists in this state
+	answer    string  // trimmed
+	parsed    bool    // a number answer that reads as a number
+	x         float64 // the number answered, when parsed
 	correct   bool
 	diagnosis string // the matched diagnosis's HTML, "" for none
 	Revealed  bool
@@ -90,7 +91,7 @@ func (lr LessonRequest) checkPredict(b *lessons.Predict) PredictOutcome {
 	default:
 		var problem string
 		x, problem = scenario.ParseNumber(strings.ReplaceAll(o.answer, ",", ".")) // a decimal comma is fine here
-		o.parsed = problem == ""
+		o.parsed, o.x = problem == "", x
 		o.correct = o.parsed && math.Abs(x-o.want) <= b.Tolerance
 	}
 	if o.parsed && !o.correct {
@@ -172,8 +173,12 @@ func (lr LessonRequest) Predict(path string, b *lessons.Predict) templates.Predi
 	case o.diagnosis != "":
 		p.Verdict = t("predict.diagnosed")
 		p.Diagnosis = templ.Raw(FillCells(o.src, o.diagnosis))
-	default:
-		p.Verdict = t("predict.wrong")
+	default: // a wrong answer no block anticipated: the engine's reason, or an honest "not one we know"
+		reason, known := lr.wrongReason(strings.TrimPrefix(path, "/lessons/"), b, o)
+		p.Verdict, p.Diagnosis = t("predict.wrong"), templ.Raw(reason)
+		if known {
+			p.Verdict = t("predict.diagnosed")
+		}
 	}
 	if !o.correct && o.tries >= 2 {
 		hint := b.Hint

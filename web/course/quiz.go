@@ -236,7 +236,7 @@ func (lr LessonRequest) quizEntry(i int, it QuizItem, checked bool) (templates.Q
 		Section: templates.Link{Label: t("quiz.section", it.Lesson.Title), URL: lr.url("/lessons/"+it.Lesson.Slug) + "#" + it.section},
 		Answer:  templates.Field{ID: "quiz-" + strconv.Itoa(i) + "-answer", Name: name, Label: t("predict.answer"), Value: answer},
 	}
-	correct := false
+	correct, unknown := false, false // unknown: a wrong number that is none of the mistakes we know
 	if p := it.Predict; p != nil {
 		q.Question, q.Kind = templ.Raw(p.Question), p.Kind
 		if q.Table = lr.quizTable(i, it); q.Table != nil {
@@ -251,6 +251,12 @@ func (lr LessonRequest) quizEntry(i int, it QuizItem, checked bool) (templates.Q
 			switch {
 			case o.diagnosis != "":
 				q.Diagnosis = templ.Raw(FillCells(o.src, o.diagnosis))
+			case !correct && o.parsed:
+				reason, known := pr.wrongReason(it.Lesson.Slug, p, o)
+				if !known { // the honest answer, then the row's formula in words
+					reason += " " + lr.Lang.HTML(hintKey(p))
+				}
+				q.Diagnosis, unknown = templ.Raw(reason), !known
 			case !correct:
 				q.Diagnosis = templ.Raw(lr.Lang.HTML(hintKey(p)))
 			}
@@ -281,6 +287,8 @@ func (lr LessonRequest) quizEntry(i int, it QuizItem, checked bool) (templates.Q
 			q.Verdict = t("quiz.unanswered")
 		case it.Choice != nil:
 			q.Verdict = t("choice.diagnosed")
+		case unknown:
+			q.Verdict = t("quiz.wrong")
 		default:
 			q.Verdict = t("predict.diagnosed")
 		}
