@@ -78,6 +78,9 @@ type Choice struct {
 	Options  []Option // in the order shown
 	Explain  string   // trusted HTML shown once answered right or revealed
 	Index    int      // the choice block's place in the lesson
+	// Place is where the right option is displayed (0 for A, …), from the
+	// block's place: field; -1 draws it from the id (Shown).
+	Place int
 }
 
 // Option is one answer of a choice block.
@@ -317,7 +320,7 @@ func parseChoice(body string) (*Choice, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Choice{ID: f["id"], Question: f["question"], Explain: f["explain"]}
+	c := &Choice{ID: f["id"], Question: f["question"], Explain: f["explain"], Place: -1}
 	if c.ID == "" || c.Question == "" {
 		return nil, fmt.Errorf("choice: id and question are required")
 	}
@@ -328,6 +331,11 @@ func parseChoice(body string) (*Choice, error) {
 	for _, kv := range all {
 		switch kv.key {
 		case "id", "question", "explain":
+		case "place":
+			if len(kv.value) != 1 || kv.value[0] < 'a' || kv.value[0] > 'f' {
+				return nil, fmt.Errorf("choice: place %q is not a letter a…f", kv.value)
+			}
+			c.Place = int(kv.value[0] - 'a')
 		case "right":
 			if kv.value == "" {
 				return nil, fmt.Errorf("choice: an empty right option")
@@ -347,6 +355,9 @@ func parseChoice(body string) (*Choice, error) {
 	if rights != 1 || len(c.Options) < 2 || len(c.Options) > 6 {
 		return nil, fmt.Errorf("choice: want one right option and 1…5 wrong ones, got %d options (%d right)", len(c.Options), rights)
 	}
+	if c.Place >= len(c.Options) {
+		return nil, fmt.Errorf("choice: place %c is past its %d options", 'a'+c.Place, len(c.Options))
+	}
 	return c, nil
 }
 
@@ -356,13 +367,18 @@ func parseChoice(body string) (*Choice, error) {
 // does not give it away: the options are rotated until the right one sits
 // at a place drawn from the block's id (FNV-1a), the same in every
 // language and every request, and balanced across the course
-// (TestChoiceDisplayBalanced).
+// (TestChoiceDisplayBalanced); a block's place: field sets that place
+// instead, where the draw left one option count's blocks unbalanced (three
+// of the four 3-option blocks answered B).
 func (c *Choice) Shown() []int {
 	n := len(c.Options)
 	right := slices.IndexFunc(c.Options, func(o Option) bool { return o.Right })
 	h := fnv.New32a()
 	h.Write([]byte(c.ID))
 	at := int(h.Sum32() % uint32(n))
+	if c.Place >= 0 {
+		at = c.Place
+	}
 	shown := make([]int, n)
 	for k := range shown {
 		shown[k] = ((k+right-at)%n + n) % n

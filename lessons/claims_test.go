@@ -49,12 +49,13 @@ var claims = []claim{
 		refuse: []string{`采样时 actor 给它的对数概率`},
 		why:    "old_log_probs 是 actor 在更新之前重新算的"},
 	// Issue 36 point 9: with an exact critic and an LM's deterministic
-	// transitions, δ is the true advantage of the token picked.
-	{file: "en/bellman-td-lambda.md",
+	// transitions, δ is the true advantage of the token picked (in td-error
+	// since the Bellman section moved there, "Bellman before TD").
+	{file: "en/td-error.md",
 		must:   []string{`= A\^\{\\pi\}\(s_t, a_t\)\$\s+exactly`},
 		refuse: []string{`pure luck`},
 		why:    "with an exact critic δₜ = A^π(sₜ, aₜ) exactly"},
-	{file: "zh/bellman-td-lambda.md",
+	{file: "zh/td-error.md",
 		must:   []string{`= A\^\{\\pi\}\(s_t, a_t\)\$，分毫不差`},
 		refuse: []string{`纯属运气`},
 		why:    "critic 精确时 δₜ = A^π(sₜ, aₜ)"},

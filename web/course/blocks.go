@@ -89,6 +89,7 @@ func (lr LessonRequest) Widget(path string, b *lessons.Scenario, hide *lessons.P
 		}
 		w.Table.Rows = rows
 	}
+	addMaskRow(&w.Table, v, lr.Lang)
 	for ri := range w.Table.Rows { // cells pick nothing here: the formulas live in predict boxes
 		for ci := range w.Table.Rows[ri].Cells {
 			w.Table.Rows[ri].Cells[ci].Pick = ""

@@ -21,7 +21,7 @@ func (lr LessonRequest) Choice(path string, c *lessons.Choice) templates.ChoiceB
 	picked := lr.Q.Get(name)
 	box := templates.ChoiceBox{
 		ID: name, QuestionID: c.ID, Action: lr.url(path) + "#" + name, Fragment: path + "/choice/" + c.ID,
-		ProgressBit: progressBit(strings.TrimPrefix(path, "/lessons/") + "/" + c.ID),
+		ProgressBit: progressBit(QuestionKey(strings.TrimPrefix(path, "/lessons/"), c.ID)),
 		Hidden:      lr.hiddenLang(), Question: templ.Raw(c.Question), Legend: t("choice.legend"),
 		Submit: t("predict.check"), Reveal: t("predict.reveal"),
 	}

@@ -134,7 +134,7 @@ var seedQuestions = []seedQuestion{{
 }, {
 	question: "How does the critic relate to the Bellman equation?",
 	seed:     "002 Q1",
-	slug:     "bellman-td-lambda",
+	slug:     "td-error",
 	block:    "bellman-last-delta",
 	says: map[string][]string{
 		"en": {"Bellman expectation equation", "The TD error is this equation with the expectation removed"},

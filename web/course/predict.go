@@ -1,6 +1,7 @@
 package course
 
 import (
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -9,9 +10,9 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/templates"
-	"gaelab/web/answer"
 	"gaelab/web/page"
 	"gaelab/web/play"
+	"gaelab/web/scenario"
 )
 
 // predictParam is the query parameter of a predict box's answer; "-reveal"
@@ -37,9 +38,10 @@ type predictOutcome struct {
 	src       cellSource // the state asked about: v, or the batch
 	open      templates.Link
 	want      float64
-	OK        bool   // the cell exists in this state
-	answer    string // trimmed
-	parsed    bool   // a number answer that reads as a number
+	OK        bool    // the cell exists in this state
+	answer    string  // trimmed
+	parsed    bool    // a number answer that reads as a number
+	x         float64 // the number answered, when parsed
 	correct   bool
 	diagnosis string // the matched diagnosis's HTML, "" for none
 	Revealed  bool
@@ -87,10 +89,10 @@ func (lr LessonRequest) checkPredict(b *lessons.Predict) predictOutcome {
 		o.parsed = true
 		o.correct = o.answer == page.SignOf(o.want)
 	default:
-		var verdict answer.Verdict
-		verdict, x = answer.Judge(o.answer, o.want, b.Tolerance)
-		o.parsed = verdict == answer.Right || verdict == answer.Wrong
-		o.correct = verdict == answer.Right
+		var problem string
+		x, problem = scenario.ParseNumber(strings.ReplaceAll(o.answer, ",", ".")) // a decimal comma is fine here
+		o.parsed, o.x = problem == "", x
+		o.correct = o.parsed && math.Abs(x-o.want) <= b.Tolerance
 	}
 	if o.parsed && !o.correct {
 		o.tries++
@@ -108,22 +110,22 @@ func (lr LessonRequest) checkPredict(b *lessons.Predict) predictOutcome {
 // matches reports whether a learner's answer is the anticipated wrong
 // answer a: a sign, or a number within the block's tolerance (a literal or
 // the engine's value of a cell).
-func (lr LessonRequest) matches(b *lessons.Predict, a, typed string, x float64) bool {
+func (lr LessonRequest) matches(b *lessons.Predict, a, answer string, x float64) bool {
 	if cell, query, ok := lessons.ParseRefOn(b.On, a); ok {
 		w, ok := lr.BlockCells(b, query).CellValue(cell)
 		if !ok {
 			return false
 		}
 		if b.Kind == "sign" {
-			return typed == page.SignOf(w)
+			return answer == page.SignOf(w)
 		}
-		return answer.Within(x, w, b.Tolerance)
+		return math.Abs(x-w) <= b.Tolerance
 	}
 	if b.Kind == "sign" {
-		return typed == a
+		return answer == a
 	}
 	w, err := strconv.ParseFloat(a, 64)
-	return err == nil && answer.Within(x, w, b.Tolerance)
+	return err == nil && math.Abs(x-w) <= b.Tolerance
 }
 
 // overrideLink is a block's link with the parameters of query replacing
@@ -148,7 +150,7 @@ func (lr LessonRequest) Predict(path string, b *lessons.Predict) templates.Predi
 	t := lr.Lang.T
 	p := templates.PredictBox{
 		ID: name, QuestionID: b.ID, Action: lr.url(path) + "#" + name, Fragment: path + "/predict/" + b.ID,
-		ProgressBit: progressBit(strings.TrimPrefix(path, "/lessons/") + "/" + b.ID),
+		ProgressBit: progressBit(QuestionKey(strings.TrimPrefix(path, "/lessons/"), b.ID)),
 		Hidden:      lr.hiddenLang(), Question: templ.Raw(b.Question), Kind: b.Kind,
 		Answer: templates.Field{ID: name + "-answer", Name: name, Label: t("predict.answer"), Value: lr.param(b, "")},
 		Submit: t("predict.check"), Reveal: t("predict.reveal"),
@@ -171,15 +173,19 @@ func (lr LessonRequest) Predict(path string, b *lessons.Predict) templates.Predi
 	case o.diagnosis != "":
 		p.Verdict = t("predict.diagnosed")
 		p.Diagnosis = templ.Raw(fillCells(o.src, o.diagnosis))
-	default:
-		p.Verdict = t("predict.wrong")
+	default: // a wrong answer no block anticipated: the engine's reason, or an honest "not one we know"
+		reason, known := lr.wrongReason(strings.TrimPrefix(path, "/lessons/"), b, o)
+		p.Verdict, p.Diagnosis = t("predict.wrong"), templ.Raw(reason)
+		if known {
+			p.Verdict = t("predict.diagnosed")
+		}
 	}
 	if !o.correct && o.tries >= 2 {
 		hint := b.Hint
 		if hint == "" {
 			hint = lr.Lang.HTML(hintKey(b)) // its formulas typeset, as the lesson's
 		}
-		p.HintLabel, p.Hint = t("predict.hint"), templ.Raw(hint)
+		p.HintLabel, p.Hint = labelSpace(t("predict.hint")), templ.Raw(hint)
 	}
 	p.Revealed = o.Revealed
 	if p.Revealed {
@@ -197,6 +203,15 @@ func (lr LessonRequest) Predict(path string, b *lessons.Predict) templates.Predi
 		}
 	}
 	return p
+}
+
+// labelSpace is a label followed by the space before its text ("Hint: "),
+// none after a full-width colon, which carries its own ("提示：").
+func labelSpace(label string) string {
+	if strings.HasSuffix(label, "：") {
+		return label
+	}
+	return label + " "
 }
 
 // hintKey is the message of a predict block's generic hint: the formula of

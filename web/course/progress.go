@@ -85,15 +85,13 @@ func progressBit(key string) string {
 	return ""
 }
 
-// lessonQuestions are the progress keys of a lesson's questions.
+// lessonQuestions are the progress keys of a lesson's questions (a question
+// that moved in keeps its first key: QuestionKey).
 func lessonQuestions(l *lessons.Lesson) []string {
 	var keys []string
 	for _, p := range l.Parts {
-		switch {
-		case p.Predict != nil:
-			keys = append(keys, l.Slug+"/"+p.Predict.ID)
-		case p.Choice != nil:
-			keys = append(keys, l.Slug+"/"+p.Choice.ID)
+		if id := blockID(p); id != "" {
+			keys = append(keys, QuestionKey(l.Slug, id))
 		}
 	}
 	return keys

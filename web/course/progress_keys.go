@@ -30,4 +30,5 @@ var progressKeys = []string{
 	"ppo-clipping", "ppo-clipping/dense-clip-side", "ppo-clipping/clip-holds", "ppo-clipping/read-clipfrac-zero", "ppo-clipping/read-explained-var",
 	"critic-free", "critic-free/rloo-member", "critic-free/drgrpo-outlier", "critic-free/rpp-groups", "critic-free/remax-singleton", "critic-free/gae-all-equal",
 	"critic-free/gae-group-baseline",
+	"ppo-clipping/cpi-first-term",
 }

@@ -36,20 +36,28 @@ var h2ID = regexp.MustCompile(`<h2 id="([^"]+)"`)
 // in one language, in the bank's frozen order, so that quiz links keep their
 // questions when the course grows or is reordered. Questions on a batch or
 // the variance lab stay out: the test shows a playground state's table only.
+//
+// A question that moved to another lesson (movedBlocks) is drawn where it
+// was first, at its old place among that lesson's questions, and links to
+// the lesson it is in now.
 func quizBank(lang string, n int) [][]quizItem {
 	var bank [][]quizItem
 	for _, l := range lessons.Embedded().QuizBank(lang, n) {
 		var items []quizItem
-		section := ""
-		for _, p := range l.Parts {
-			if m := h2ID.FindAllStringSubmatch(p.HTML, -1); len(m) > 0 {
-				section = m[len(m)-1][1]
+		for _, it := range lessonItems(l, n) {
+			if _, _, moved := bankLesson(l.Slug, it.id()); !moved {
+				items = append(items, it)
 			}
-			if p.Predict != nil && p.Predict.On != "" {
+		}
+		for _, m := range movedBlocks {
+			if m.from != l.Slug {
 				continue
 			}
-			if p.Predict != nil || p.Choice != nil {
-				items = append(items, quizItem{Lesson: l, Predict: p.Predict, Choice: p.Choice, section: section, bank: n})
+			to, _, _ := lessons.Embedded().Lesson(lang, m.to)
+			for _, it := range lessonItems(to, n) {
+				if it.id() == m.id {
+					items = slices.Insert(items, min(m.place, len(items)), it)
+				}
 			}
 		}
 		if len(items) > 0 {
@@ -57,6 +65,47 @@ func quizBank(lang string, n int) [][]quizItem {
 		}
 	}
 	return bank
+}
+
+// lessonItems are the questions of lesson l the final test may draw (not
+// those on a batch or the lab), each with its section.
+func lessonItems(l *lessons.Lesson, n int) []quizItem {
+	if l == nil {
+		return nil
+	}
+	var items []quizItem
+	section := ""
+	for _, p := range l.Parts {
+		if m := h2ID.FindAllStringSubmatch(p.HTML, -1); len(m) > 0 {
+			section = m[len(m)-1][1]
+		}
+		if p.Predict != nil && p.Predict.On != "" {
+			continue
+		}
+		if p.Predict != nil || p.Choice != nil {
+			it := quizItem{Lesson: l, Predict: p.Predict, Choice: p.Choice, section: section, bank: n}
+			if n > newerFrom[l.Slug+"/"+it.id()] { // 0 for a question every bank may draw
+				items = append(items, it)
+			}
+		}
+	}
+	return items
+}
+
+// newerFrom are the questions that entered a lesson of a bank after that
+// bank's draws were given out, each with the last bank that does not draw
+// it: no quiz link asks another question because a lesson grew, and a
+// later bank may draw them.
+var newerFrom = map[string]int{
+	"ppo-clipping/cpi-first-term": 2, // seed 004's surrogate (issue 36)
+}
+
+// id is the question's block id.
+func (it quizItem) id() string {
+	if it.Predict != nil {
+		return it.Predict.ID
+	}
+	return it.Choice.ID
 }
 
 // quizPick draws a final test from the bank: one question from every
@@ -187,7 +236,7 @@ func (lr LessonRequest) quizEntry(i int, it quizItem, checked bool) (templates.Q
 		Section: templates.Link{Label: t("quiz.section", it.Lesson.Title), URL: lr.url("/lessons/"+it.Lesson.Slug) + "#" + it.section},
 		Answer:  templates.Field{ID: "quiz-" + strconv.Itoa(i) + "-answer", Name: name, Label: t("predict.answer"), Value: answer},
 	}
-	correct := false
+	correct, unknown := false, false // unknown: a wrong number that is none of the mistakes we know
 	if p := it.Predict; p != nil {
 		q.Question, q.Kind = templ.Raw(p.Question), p.Kind
 		if q.Table = lr.quizTable(i, it); q.Table != nil {
@@ -202,6 +251,12 @@ func (lr LessonRequest) quizEntry(i int, it quizItem, checked bool) (templates.Q
 			switch {
 			case o.diagnosis != "":
 				q.Diagnosis = templ.Raw(fillCells(o.src, o.diagnosis))
+			case !correct && o.parsed:
+				reason, known := pr.wrongReason(it.Lesson.Slug, p, o)
+				if !known { // the honest answer, then the row's formula in words
+					reason += " " + lr.Lang.HTML(hintKey(p))
+				}
+				q.Diagnosis, unknown = templ.Raw(reason), !known
 			case !correct:
 				q.Diagnosis = templ.Raw(lr.Lang.HTML(hintKey(p)))
 			}
@@ -232,6 +287,8 @@ func (lr LessonRequest) quizEntry(i int, it quizItem, checked bool) (templates.Q
 			q.Verdict = t("quiz.unanswered")
 		case it.Choice != nil:
 			q.Verdict = t("choice.diagnosed")
+		case unknown:
+			q.Verdict = t("quiz.wrong")
 		default:
 			q.Verdict = t("predict.diagnosed")
 		}

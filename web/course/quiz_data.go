@@ -65,6 +65,7 @@ func (lr LessonRequest) quizTable(i int, it quizItem) *templates.Table {
 		kept = append(kept, r)
 	}
 	tab.Rows = kept
+	addMaskRow(&tab, v, lr.Lang)
 	cells := giveaways(p.Ask)
 	if it.bank >= 2 {
 		cells = rowGiveaways(p)

@@ -30,7 +30,7 @@ func quizDraws(lang string, n int) string {
 			} else {
 				id = it.Choice.ID
 			}
-			fmt.Fprintf(&b, " %s/%s", it.Lesson.Slug, id)
+			fmt.Fprintf(&b, " %s", course.QuestionKey(it.Lesson.Slug, id)) // a moved question by its first key
 		}
 		b.WriteString("\n")
 	}
