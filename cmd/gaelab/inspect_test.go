@@ -521,3 +521,18 @@ func TestInspectSingletonVerdict(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
+
+// TestInspectCriticFollowsRelease: v0.9.0's engine critic keeps raw values
+// at observation tokens (web/verify/inverl/make_critic.py): exact as
+// v0.9.0, the blocking values_where_masked as v0.5.0, whose critic zeroes
+// them, worded as the page words it.
+func TestInspectCriticFollowsRelease(t *testing.T) {
+	file := filepath.Join("..", "..", "web", "inspect", "testdata", "verl_critic_v0.9.0_ok.npz")
+	if out, code := inspectCLI(file); code != 0 {
+		t.Errorf("as v0.9.0: exit %d:\n%s", code, out)
+	}
+	out, code := inspectCLI(file, "--ver", "v0.5.0")
+	if code != 1 || !strings.Contains(out, "v0.5.0–v0.7.1's critic zeroes them") || !strings.Contains(out, "blocking: values_where_masked") {
+		t.Errorf("as v0.5.0: exit %d:\n%s", code, out)
+	}
+}

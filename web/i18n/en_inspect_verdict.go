@@ -6,7 +6,12 @@ var enInspectVerdict = map[string]string{
 	"inspect.sanity.heading":                "Before the verdict: what the tensors show",
 	"inspect.sanity.mass_where_masked":      "%s: %d cells hold reward mass where the mask is 0 (Σ|x| = %s), e.g. a score one token past EOS, into padding: v0.5.0+ GAE drops it silently, v0.2's loop reads it. Cells [row, t]: %s",
 	"inspect.sanity.score_not_last":         "%s: in %d rows the only score is not on the last valid token. Cells [row, t]: %s",
-	"inspect.sanity.values_where_masked":    "%s: %d cells hold a value where the mask is 0 (Σ|V| = %s). verl's critic zeroes them; the loop of v0.2–v0.4.1 reads the one after EOS (the EOS leak), so the releases differ here. Cells [row, t]: %s",
+	"inspect.sanity.values_where_masked":    "%[1]s: %[2]d cells hold a value where %[5]s (Σ|V| = %[3]s): verl's critic would have returned 0 there, so these values come from elsewhere, and the releases' loops read them differently. Cells [row, t]: %[4]s",
+	"inspect.critic.shifted_attention":      "v0.2–v0.3.0.post1's critic zeroes them (values × attention_mask[:, -R-1:-1], which keeps the value one past the last attended token, the one the plain loop reads)",
+	"inspect.critic.attention":              "v0.4.0–v0.4.1's critic zeroes them (values × attention_mask[:, -R:]: padding; multi-turn observation tokens keep their values)",
+	"inspect.critic.response_mask":          "v0.5.0–v0.7.1's critic zeroes them (values × response_mask: padding and multi-turn observation tokens)",
+	"inspect.critic.engine_padding":         "the engine critic of v0.8.0+ gives 0 (past each row's last attended token; multi-turn observation tokens keep their raw values)",
+	"inspect.critic.unknown":                "the mask is 0",
 	"inspect.sanity.values_shifted":         "%s: the values agree better with the next token's return than with their own (squared error ratio %s): is the critic sliced values[:, -R:] instead of values[:, -R-1:-1]? Cells [row, t]: %s",
 	"inspect.sanity.nonfinite_where_masked": "%s: %d cells are NaN or infinite where the mask is 0; they are read as 0 (a warning: from v0.5.0 verl's GAE never reads them). Cells [row, t]: %s",
 

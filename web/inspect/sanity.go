@@ -12,6 +12,9 @@ type Finding struct {
 	Count  int      `json:"count"`
 	Cells  [][2]int `json:"cells"`
 	Value  float64  `json:"value"`
+	// Rule is, for values_where_masked, where the chosen release's critic
+	// zeroes the values (engine.CriticRule).
+	Rule string `json:"rule,omitempty"`
 	// Fit is a finding's fitted numbers, where it has some
 	// (whitening_stats_differ: μ and σ of the file, then the release's).
 	Fit []float64 `json:"fit,omitempty"`
@@ -48,7 +51,14 @@ func (a *Analysis) sanity() []Finding {
 	}
 	add(name, engine.ScoreNotLast(scores, b.Mask))
 	if b.Values != nil {
-		add("values", engine.MassWhereMasked(b.Values, b.Mask, engine.SanityValuesMasked))
+		att := b.AttentionResponse
+		if att == nil && b.HasAttention {
+			att = b.Mask
+		}
+		g := a.Config.Release.Gen
+		if add("values", engine.ValuesWhereZeroed(g, b.Values, b.Mask, att)) {
+			out[len(out)-1].Rule = string(engine.CriticRuleOf(g))
+		}
 		ret := b.Returns // the run's, else the engine's
 		if ret == nil && a.GAE != nil {
 			ret = a.Returns
