@@ -55,4 +55,5 @@ var enInspectVerdict = map[string]string{
 	"inspect.sanity.every_group_singleton":    "%s: all %d of the %d uid groups hold a single response: no response is compared with another (rollout.n = 1, or uids never repeated). Rows [row, t]: %s",
 	"inspect.sanity.whitening_stats_differ":   "%s: whitening statistics differ: the values are (raw − μ)/σ with μ = %s, σ = %s, where the batch's own are μ = %s, σ = %s (beyond 4 standard errors of rounding): was the batch whitened with another mean or std (another batch's, a stale one, population vs unbiased)?",
 	"inspect.sanity.kl_coef_drifted":          "%s: the rewards fit the config's kl_penalty with β = %s, not its kl_coef: the adaptive kl_ctrl moved β, as it does (a note; pass this step's β as kl_coef to check it exactly).",
+	"inspect.sanity.config_keys_ignored":      "%s: %d keys the check does not use were read and ignored (a note: none changes what is checked): %s",
 }

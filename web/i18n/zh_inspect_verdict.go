@@ -54,4 +54,5 @@ var zhInspectVerdict = map[string]string{
 	"inspect.sanity.every_group_singleton":    "%s：全部 %d 个 uid 组（共 %d 个）都只有一个响应：没有任何响应与其他响应比较（rollout.n = 1，或 uid 从不重复）。行 [行, t]：%s",
 	"inspect.sanity.whitening_stats_differ":   "%s：白化统计量不同：这些值是 (原始值 − μ)/σ，其中 μ = %s、σ = %s，而本批次自身的是 μ = %s、σ = %s（超出舍入误差的 4 个标准误）：是否用了别的均值或标准差（另一批次的、过期的、总体与无偏之别）？",
 	"inspect.sanity.kl_coef_drifted":          "%s：奖励与配置的 kl_penalty 在 β = %s 时吻合，而不是它的 kl_coef：自适应 kl_ctrl 改变了 β，这是它的正常行为（仅为提示；把这一步的 β 作为 kl_coef 传入即可精确检查）。",
+	"inspect.sanity.config_keys_ignored":      "%s：有 %d 个检查用不到的键已读入并忽略（仅提示：它们不改变检查的内容）：%s",
 }

@@ -15,6 +15,9 @@ type Finding struct {
 	// Rule is, for values_where_masked, where the chosen release's critic
 	// zeroes the values (engine.CriticRule).
 	Rule string `json:"rule,omitempty"`
+	// Keys are, for config_keys_ignored, the sidecar's keys the check
+	// does not use.
+	Keys []string `json:"keys,omitempty"`
 	// Fit is a finding's fitted numbers, where it has some
 	// (whitening_stats_differ: μ and σ of the file, then the release's).
 	Fit []float64 `json:"fit,omitempty"`
@@ -25,10 +28,18 @@ type Finding struct {
 // from v0.5.0 on).
 const NonFiniteMasked = "nonfinite_where_masked"
 
+// ConfigIgnored is the config's note: the sidecar's keys the check does
+// not use (verl's whole algorithm section or .hydra/config.yaml is read,
+// and what it does not need is listed, never refused).
+const ConfigIgnored = "config_keys_ignored"
+
 // sanity runs the checks that need no GAE, after the loader's findings.
 func (a *Analysis) sanity() []Finding {
 	b := a.Batch
 	out := append([]Finding{}, b.NonFinite...)
+	if ig := a.Config.Ignored; len(ig) > 0 {
+		out = append(out, Finding{Kind: ConfigIgnored, Tensor: "config", Count: len(ig), Cells: [][2]int{}, Keys: ig})
+	}
 	for _, f := range []*Finding{a.maskFinding(), a.eosFinding(), a.singletonFinding(), a.rewardFinding()} {
 		if f != nil {
 			out = append(out, *f)

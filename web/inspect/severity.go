@@ -51,6 +51,8 @@ type Severity struct {
 //   - mass_where_masked: a score where the release's loop drops it:
 //     blocking from v0.5.0 (the mask-aware GAE), a note before (the plain
 //     loop reads it);
+//   - config_keys_ignored: the sidecar's keys the check does not use,
+//     listed: a note;
 //   - score_not_last, nonfinite_where_masked: notes.
 var Severities = []Severity{
 	{RewardKLMismatch, engine.FirstGeneration},
@@ -68,6 +70,7 @@ var Severities = []Severity{
 	{string(engine.SanityMassPastMask), engine.G06},
 	{string(engine.SanityScoreNotLast), 0},
 	{NonFiniteMasked, 0},
+	{ConfigIgnored, 0},
 }
 
 // SeverityOf is kind's severity in generation g (a pseudo-generation as

@@ -39,6 +39,8 @@ func inspectSanityView(t func(string, ...any) string, findings []Finding) templa
 			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, int(f.Value), list)
 		case PopulationStd:
 			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, inum(f.Value))
+		case ConfigIgnored:
+			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, strings.Join(f.Keys, ", "))
 		case MaskCheckSkipped:
 			line = t("inspect.sanity."+f.Kind, f.Tensor)
 		case FitOutOfRange, KLCoefDrifted:
