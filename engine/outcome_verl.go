@@ -29,3 +29,44 @@ func VerlEstimatorKey(name string, normByStd bool) string {
 	}
 	return name
 }
+
+// VerlEstimators are the adv_estimator names generation g's trainer
+// accepts (AdvantageEstimator's values at its tags; v0.2's if-chain in
+// compute_advantage), in verl's order, GAE first.
+func VerlEstimators(g Generation) []string {
+	if p, ok := pseudoGens[g]; ok {
+		g = p.base
+	}
+	names := []string{"gae", "grpo", "reinforce_plus_plus", "remax"}
+	if g >= G02 {
+		names = append(names, "rloo")
+	}
+	if g >= G04 {
+		names = append(names, "reinforce_plus_plus_baseline", "opo", "grpo_passk")
+	}
+	if g >= G06 {
+		names = append(names, "gpg")
+	}
+	if g >= G07 {
+		names = append(names, "rloo_vectorized", "grpo_vectorized")
+	}
+	if g >= G10 {
+		names = append(names, "optimal_token_baseline", "tir_optimal_token_baseline", "gdpo")
+	}
+	return names
+}
+
+// VerlEstimatorModelled reports whether GAE Lab computes verl's estimator
+// name in generation g: "gae", or an OutcomeEstimators key it resolves to.
+func VerlEstimatorModelled(g Generation, name string) bool {
+	if name == "gae" {
+		return true
+	}
+	key := VerlEstimatorKey(name, true)
+	for _, e := range g.OutcomeEstimators() {
+		if e.Key == key {
+			return true
+		}
+	}
+	return false
+}

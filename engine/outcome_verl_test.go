@@ -24,3 +24,23 @@ func TestVerlEstimatorKey(t *testing.T) {
 		t.Error("grpo without std is Dr. GRPO; gae stays gae")
 	}
 }
+
+// TestVerlEstimators: every adv_estimator verl accepts is modelled but
+// v0.7.1's optimal-token baselines; each generation's list grows with the
+// estimators its Changes add.
+func TestVerlEstimators(t *testing.T) {
+	for _, g := range Generations() {
+		for _, n := range VerlEstimators(g) {
+			want := n != "optimal_token_baseline" && n != "tir_optimal_token_baseline"
+			if VerlEstimatorModelled(g, n) != want {
+				t.Errorf("%s: %s modelled %v, want %v", g, n, !want, want)
+			}
+		}
+	}
+	if n := len(VerlEstimators(G01)); n != 4 {
+		t.Errorf("v0.2 has gae, grpo, reinforce_plus_plus, remax; got %v", VerlEstimators(G01))
+	}
+	if n := len(VerlEstimators(G12)); n != 14 {
+		t.Errorf("v0.9.0's AdvantageEstimator has 14 values; got %v", VerlEstimators(G12))
+	}
+}

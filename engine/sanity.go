@@ -21,9 +21,8 @@ const (
 	SanityMassPastMask SanityKind = "mass_where_masked"
 	// SanityScoreNotLast: a row with one score, not on its last valid token.
 	SanityScoreNotLast SanityKind = "score_not_last"
-	// SanityValuesMasked: values where the mask is 0. verl's critic
-	// multiplies its values by the mask, so these come from elsewhere; v0.2's
-	// loop reads the one after EOS (the EOS leak) and the others too.
+	// SanityValuesMasked: values where the generation's critic zeroes them
+	// (CriticRuleOf), so these come from elsewhere.
 	SanityValuesMasked SanityKind = "values_where_masked"
 	// SanityValuesShifted: values that agree better with the next token's
 	// return than with their own: the critic sliced as values[:, -R:]
@@ -49,6 +48,84 @@ func MassWhereMasked(x, mask [][]float64, kind SanityKind) *SanityFinding {
 	for i, row := range x {
 		for t, v := range row {
 			if mask[i][t] == 0 && v != 0 {
+				f.add(i, t)
+				f.Value += math.Abs(v)
+			}
+		}
+	}
+	return f.found()
+}
+
+// CriticRule is where a generation's critic (verl's compute_values) zeroes
+// the values it returns.
+type CriticRule string
+
+const (
+	// CriticShiftedAttention: values × attention_mask[:, -R-1:-1]
+	// (v0.2–v0.3.0.post1): V(s_t) survives where token t − 1 is attended,
+	// so the value one past the last attended token is kept (the EOS leak
+	// the plain loop reads).
+	CriticShiftedAttention CriticRule = "shifted_attention"
+	// CriticAttention: values × attention_mask[:, -R:] (v0.4.0–v0.4.1):
+	// padding is zeroed, multi-turn observation tokens keep their values.
+	CriticAttention CriticRule = "attention"
+	// CriticResponseMask: values × response_mask (v0.5.0–v0.7.1, the
+	// legacy workers trainer.use_legacy_worker_impl=auto picks): every
+	// mask = 0 token is zeroed, observation tokens included.
+	CriticResponseMask CriticRule = "response_mask"
+	// CriticEnginePadding: the engine critic (v0.8.0+, its only path)
+	// returns no_padding_2_padding of the raw values: 0 past the last
+	// attended token, raw values at observation tokens.
+	CriticEnginePadding CriticRule = "engine_padding"
+)
+
+// CriticRuleOf is generation g's CriticRule (a pseudo-generation's base's).
+func CriticRuleOf(g Generation) CriticRule {
+	if p, ok := pseudoGens[g]; ok {
+		g = p.base
+	}
+	switch {
+	case g < G04:
+		return CriticShiftedAttention
+	case g < G06:
+		return CriticAttention
+	case g < G11:
+		return CriticResponseMask
+	}
+	return CriticEnginePadding
+}
+
+// ValuesWhereZeroed finds nonzero values where generation g's critic
+// zeroes them (CriticRuleOf), or nil. attention is attention_mask[:, -R:];
+// nil reads it as 1 up to each row's last valid token and 0 after (right
+// padding, observation tokens attended).
+func ValuesWhereZeroed(g Generation, values, mask, attention [][]float64) *SanityFinding {
+	rule := CriticRuleOf(g)
+	f := SanityFinding{Kind: SanityValuesMasked}
+	for i, row := range values {
+		last := -1
+		for t, m := range mask[i] {
+			if m == 1 {
+				last = t
+			}
+		}
+		att := func(t int) bool {
+			if attention != nil {
+				return attention[i][t] != 0
+			}
+			return t <= last
+		}
+		for t, v := range row {
+			var zeroed bool
+			switch rule {
+			case CriticShiftedAttention:
+				zeroed = t > 0 && !att(t-1) // t = 0 follows the prompt's last token
+			case CriticResponseMask:
+				zeroed = mask[i][t] != 1
+			default:
+				zeroed = !att(t)
+			}
+			if zeroed && v != 0 {
 				f.add(i, t)
 				f.Value += math.Abs(v)
 			}

@@ -89,6 +89,7 @@ func runInspect(args []string, stdout io.Writer) error {
 	}
 	useKL := fs.Bool("use-kl-in-reward", false, "turn token_level_scores into rewards with the KL penalty")
 	asJSON := fs.Bool("json", false, "print JSON")
+	cfgFile := fs.String("config", "", "a config sidecar, as the page's second file: JSON (verl's algorithm section or its whole config) or Hydra's .hydra/config.yaml; it wins over the file's own config, a flag over it")
 	var allow []string
 	fs.Func("allow", "a finding kind you expect (repeatable, or KIND,KIND): a blocking one leaves the verdict exact", func(s string) error {
 		allow = append(allow, s)
@@ -124,6 +125,21 @@ func runInspect(args []string, stdout io.Writer) error {
 	})
 	if len(allow) > 0 {
 		q.Set("allow", strings.Join(allow, ","))
+	}
+	if *cfgFile != "" {
+		data, err := readFileLimited(*cfgFile, 1<<20)
+		if err != nil {
+			return &exitError{exitUsage, fmt.Errorf("inspect: %w", err)}
+		}
+		side, err := inspect.SidecarValues(data)
+		if err != nil {
+			return &exitError{exitUsage, fmt.Errorf("inspect: %s: %w", *cfgFile, err)}
+		}
+		for k := range side {
+			if q.Get(k) == "" {
+				q.Set(k, side.Get(k))
+			}
+		}
 	}
 
 	info, err := os.Stat(paths[0])
@@ -231,7 +247,7 @@ func notDump(err error) (string, bool) {
 		return "", false
 	}
 	switch {
-	case e.Code == "invalid_file" && e.Field == "", e.Code == "invalid_json",
+	case e.Code == "invalid_file" && e.Field == "", e.Code == "invalid_json", e.Code == "pickle", e.Code == "rollout_jsonl",
 		e.Code == "missing_field" && (e.Field == "response_mask" || e.Field == "token_level_rewards" || e.Field == "inputs"):
 		return e.Message, true
 	}

@@ -521,3 +521,33 @@ func TestInspectSingletonVerdict(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
+
+// TestInspectCriticFollowsRelease: v0.9.0's engine critic keeps raw values
+// at observation tokens (web/verify/inverl/make_critic.py): exact as
+// v0.9.0, the blocking values_where_masked as v0.5.0, whose critic zeroes
+// them, worded as the page words it.
+func TestInspectCriticFollowsRelease(t *testing.T) {
+	file := filepath.Join("..", "..", "web", "inspect", "testdata", "verl_critic_v0.9.0_ok.npz")
+	if out, code := inspectCLI(file); code != 0 {
+		t.Errorf("as v0.9.0: exit %d:\n%s", code, out)
+	}
+	out, code := inspectCLI(file, "--ver", "v0.5.0")
+	if code != 1 || !strings.Contains(out, "v0.5.0–v0.7.1's critic zeroes them") || !strings.Contains(out, "blocking: values_where_masked") {
+		t.Errorf("as v0.5.0: exit %d:\n%s", code, out)
+	}
+}
+
+// TestInspectVerlConfig: --config reads verl's .hydra/config.yaml whole
+// (web/verify/inverl/make_config.py) and prints the keys it ignores, exit
+// 0; verl's rollout JSONL is exit 2 with what it holds and how to export.
+func TestInspectVerlConfig(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	out, code := inspectCLI(filepath.Join(dir, "verl_grpo_std_v0.9.0_ok.npz"), "--config", filepath.Join(dir, "verl_config_v0.9.0_hydra.yaml"))
+	if code != 0 || !strings.Contains(out, "keys the check does not use were read and ignored") || !strings.Contains(out, "algorithm.filter_groups") {
+		t.Errorf("--config: exit %d:\n%s", code, out)
+	}
+	out, code = inspectCLI(filepath.Join(dir, "verl_rollout_v0.9.0.jsonl"))
+	if code != 2 || !strings.Contains(out, "no token tensors") || !strings.Contains(out, "dump_batch") {
+		t.Errorf("rollout JSONL: exit %d:\n%s", code, out)
+	}
+}

@@ -19,7 +19,7 @@ const usage = `Usage:
                                exit 0 if the server on ADDR answers /healthz
   gaelab inspect FILE|DIR [--ver v0.x] [--json] [--gamma G] [--lam L]
                  [--kl-coef B] [--kl-penalty NAME] [--use-kl-in-reward]
-                 [--estimator KEY] [--allow KIND]
+                 [--estimator KEY] [--allow KIND] [--config FILE]
                                check a verl batch dump (.npz, .safetensors,
                                .json) as /inspect does, or every dump
                                of a run directory in step order; exit 0 when
@@ -104,7 +104,9 @@ Quotas every replica shares (counted in the database, per client address):
                           day (default 512 MiB)
   -upload-memory N        bytes of upload bodies held in memory at once, by
                           their Content-Length (default 256 MiB)
-inspect reads the file's own config (its sidecar); a flag wins over it. It
+inspect reads the file's own config (its sidecar); --config FILE (verl's
+algorithm section as JSON, or Hydra's .hydra/config.yaml) wins over it, and a
+flag over both; keys the check does not use are listed as ignored. It
 prints what /inspect's page says: the checks, the findings, the reward check,
 the fit and the verdict (exact only when every quantity matches and no blocking
 finding is left; --allow KIND accepts one you expect). For a directory it

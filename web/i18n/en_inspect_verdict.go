@@ -6,7 +6,12 @@ var enInspectVerdict = map[string]string{
 	"inspect.sanity.heading":                "Before the verdict: what the tensors show",
 	"inspect.sanity.mass_where_masked":      "%s: %d cells hold reward mass where the mask is 0 (Σ|x| = %s), e.g. a score one token past EOS, into padding: v0.5.0+ GAE drops it silently, v0.2's loop reads it. Cells [row, t]: %s",
 	"inspect.sanity.score_not_last":         "%s: in %d rows the only score is not on the last valid token. Cells [row, t]: %s",
-	"inspect.sanity.values_where_masked":    "%s: %d cells hold a value where the mask is 0 (Σ|V| = %s). verl's critic zeroes them; the loop of v0.2–v0.4.1 reads the one after EOS (the EOS leak), so the releases differ here. Cells [row, t]: %s",
+	"inspect.sanity.values_where_masked":    "%[1]s: %[2]d cells hold a value where %[5]s (Σ|V| = %[3]s): verl's critic would have returned 0 there, so these values come from elsewhere, and the releases' loops read them differently. Cells [row, t]: %[4]s",
+	"inspect.critic.shifted_attention":      "v0.2–v0.3.0.post1's critic zeroes them (values × attention_mask[:, -R-1:-1], which keeps the value one past the last attended token, the one the plain loop reads)",
+	"inspect.critic.attention":              "v0.4.0–v0.4.1's critic zeroes them (values × attention_mask[:, -R:]: padding; multi-turn observation tokens keep their values)",
+	"inspect.critic.response_mask":          "v0.5.0–v0.7.1's critic zeroes them (values × response_mask: padding and multi-turn observation tokens)",
+	"inspect.critic.engine_padding":         "the engine critic of v0.8.0+ gives 0 (past each row's last attended token; multi-turn observation tokens keep their raw values)",
+	"inspect.critic.unknown":                "the mask is 0",
 	"inspect.sanity.values_shifted":         "%s: the values agree better with the next token's return than with their own (squared error ratio %s): is the critic sliced values[:, -R:] instead of values[:, -R-1:-1]? Cells [row, t]: %s",
 	"inspect.sanity.nonfinite_where_masked": "%s: %d cells are NaN or infinite where the mask is 0; they are read as 0 (a warning: from v0.5.0 verl's GAE never reads them). Cells [row, t]: %s",
 
@@ -50,4 +55,5 @@ var enInspectVerdict = map[string]string{
 	"inspect.sanity.every_group_singleton":    "%s: all %d of the %d uid groups hold a single response: no response is compared with another (rollout.n = 1, or uids never repeated). Rows [row, t]: %s",
 	"inspect.sanity.whitening_stats_differ":   "%s: whitening statistics differ: the values are (raw − μ)/σ with μ = %s, σ = %s, where the batch's own are μ = %s, σ = %s (beyond 4 standard errors of rounding): was the batch whitened with another mean or std (another batch's, a stale one, population vs unbiased)?",
 	"inspect.sanity.kl_coef_drifted":          "%s: the rewards fit the config's kl_penalty with β = %s, not its kl_coef: the adaptive kl_ctrl moved β, as it does (a note; pass this step's β as kl_coef to check it exactly).",
+	"inspect.sanity.config_keys_ignored":      "%s: %d keys the check does not use were read and ignored (a note: none changes what is checked): %s",
 }

@@ -5,7 +5,12 @@ var zhInspectVerdict = map[string]string{
 	"inspect.sanity.heading":                "结论之前：张量本身显示的问题",
 	"inspect.sanity.mass_where_masked":      "%s：有 %d 个单元在掩码为 0 处带有奖励（Σ|x| = %s），例如得分写在 EOS 之后一格、落入填充区：v0.5.0 起的 GAE 会悄悄丢掉它，v0.2 的循环会读到它。单元 [行, t]：%s",
 	"inspect.sanity.score_not_last":         "%s：有 %d 行唯一的得分不在最后一个有效 token 上。单元 [行, t]：%s",
-	"inspect.sanity.values_where_masked":    "%s：有 %d 个单元在掩码为 0 处有价值（Σ|V| = %s）。verl 的 critic 会把它们置零；v0.2–v0.4.1 的循环会读到 EOS 之后的那一个（EOS 泄漏），因此各版本在这里结果不同。单元 [行, t]：%s",
+	"inspect.sanity.values_where_masked":    "%[1]s：有 %[2]d 个单元在%[5]s的位置有价值（Σ|V| = %[3]s）：verl 的 critic 在那里本应给出 0，所以这些值来自别处，且各版本的循环读取方式不同。单元 [行, t]：%[4]s",
+	"inspect.critic.shifted_attention":      "v0.2–v0.3.0.post1 的 critic 置零（values × attention_mask[:, -R-1:-1]，它保留最后一个被关注 token 之后的那一个值，即朴素循环读到的那个）",
+	"inspect.critic.attention":              "v0.4.0–v0.4.1 的 critic 置零（values × attention_mask[:, -R:]：填充区；多轮对话的观测 token 保留其值）",
+	"inspect.critic.response_mask":          "v0.5.0–v0.7.1 的 critic 置零（values × response_mask：填充区和多轮对话的观测 token）",
+	"inspect.critic.engine_padding":         "v0.8.0 起的 engine critic 给出 0（每行最后一个被关注 token 之后；多轮对话的观测 token 保留原始值）",
+	"inspect.critic.unknown":                "掩码为 0",
 	"inspect.sanity.values_shifted":         "%s：价值与下一个 token 的回报比与自己的回报更吻合（平方误差之比 %s）：critic 是否被切成了 values[:, -R:] 而不是 values[:, -R-1:-1]？单元 [行, t]：%s",
 	"inspect.sanity.nonfinite_where_masked": "%s：有 %d 个单元在掩码为 0 处是 NaN 或无穷大，按 0 读取（仅为警告：从 v0.5.0 起 verl 的 GAE 不会读取它们）。单元 [行, t]：%s",
 
@@ -49,4 +54,5 @@ var zhInspectVerdict = map[string]string{
 	"inspect.sanity.every_group_singleton":    "%s：全部 %d 个 uid 组（共 %d 个）都只有一个响应：没有任何响应与其他响应比较（rollout.n = 1，或 uid 从不重复）。行 [行, t]：%s",
 	"inspect.sanity.whitening_stats_differ":   "%s：白化统计量不同：这些值是 (原始值 − μ)/σ，其中 μ = %s、σ = %s，而本批次自身的是 μ = %s、σ = %s（超出舍入误差的 4 个标准误）：是否用了别的均值或标准差（另一批次的、过期的、总体与无偏之别）？",
 	"inspect.sanity.kl_coef_drifted":          "%s：奖励与配置的 kl_penalty 在 β = %s 时吻合，而不是它的 kl_coef：自适应 kl_ctrl 改变了 β，这是它的正常行为（仅为提示；把这一步的 β 作为 kl_coef 传入即可精确检查）。",
+	"inspect.sanity.config_keys_ignored":      "%s：有 %d 个检查用不到的键已读入并忽略（仅提示：它们不改变检查的内容）：%s",
 }

@@ -18,6 +18,7 @@ func (b *Batch) readAttention(t *tensorfile.Tensor) error {
 		return errorf("invalid_file", "attention_mask", "%v", err)
 	}
 	W, P := t.Shape[1], t.Shape[1]-b.R
+	b.HasAttention = true
 	b.PromptWidth = P
 	b.PromptLength = make([]float64, b.B)
 	differs := false

@@ -89,6 +89,9 @@ type Batch struct {
 	// Mask (a multi-turn response_mask masks observation tokens the
 	// attention mask keeps), else nil.
 	AttentionResponse [][]float64
+	// HasAttention is whether the file has an attention_mask that was read
+	// (AttentionResponse nil and HasAttention: it equals Mask).
+	HasAttention bool
 }
 
 // FromFile validates f's tensors under verl's names and builds the batch.

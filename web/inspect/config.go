@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"maps"
@@ -47,6 +48,10 @@ type Config struct {
 	// Step is the trainer's global step, when the sidecar says (a run
 	// directory orders its dumps by it when a name has no "step<N>").
 	Step *int `json:"step,omitempty"`
+	// Ignored are the sidecar's keys the check does not use, dotted
+	// (algorithm._target_, algorithm.filter_groups, trainer, …): verl's
+	// config is read whole and they are listed, never refused.
+	Ignored []string `json:"ignored,omitempty"`
 }
 
 // DefaultConfig is newest verl's defaults (γ = λ = 1, no KL in the reward).
@@ -61,27 +66,43 @@ func DefaultConfig() Config {
 // "algorithm" section and give kl_coef inside "kl_ctrl" (sidecarKeys).
 var ConfigKeys = []string{"gamma", "lam", "kl_coef", "kl_penalty", "use_kl_in_reward", "estimator", "ver", "response_length",
 	"adv_estimator", "norm_adv_by_std_in_grpo", "verl_version", "allow", "kl_ctrl_type",
-	"eos_token_id", "pad_token_id", "step"}
+	"eos_token_id", "pad_token_id", "step", "ignored"}
 
 // sidecarKeys are the objects a sidecar may hold besides ConfigKeys.
 var sidecarKeys = []string{"algorithm", "kl_ctrl"}
 
-// SidecarValues reads a JSON sidecar ({"gamma": 1, "lam": 0.95, …}, or
-// verl's algorithm config) as query values; unknown keys are an error
-// naming them.
+// SidecarValues reads a sidecar as query values: a JSON object ({"gamma":
+// 1, "lam": 0.95, …}, verl's algorithm section as OmegaConf.to_container
+// gives it, or the whole trainer config) or Hydra's .hydra/config.yaml.
+// Keys the check does not use are listed under "ignored" (comma-joined,
+// dotted), never refused.
 func SidecarValues(data []byte) (url.Values, error) {
 	var m map[string]json.RawMessage
-	if err := json.Unmarshal(data, &m); err != nil {
+	if t := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n"); len(t) > 0 && t[0] != '{' {
+		y, err := yamlSidecar(data)
+		if err != nil {
+			return nil, err
+		}
+		m = y
+	} else if err := json.Unmarshal(data, &m); err != nil {
 		return nil, errorf("invalid_json", "config", "the config sidecar is not a JSON object: %v", err)
 	}
 	q := url.Values{}
-	return q, sidecarInto(q, m, "config.")
+	var ignored []string
+	if err := sidecarInto(q, m, "config.", "", &ignored); err != nil {
+		return nil, err
+	}
+	if len(ignored) > 0 {
+		q.Set("ignored", strings.Join(ignored, ","))
+	}
+	return q, nil
 }
 
 // sidecarInto sets q from a sidecar object; "algorithm" and "kl_ctrl"
-// (verl's sections) are read inside, kl_ctrl for its kl_coef alone, and
-// first, so that a key given at the top wins.
-func sidecarInto(q url.Values, m map[string]json.RawMessage, prefix string) error {
+// (verl's sections) are read inside, kl_ctrl for its kl_coef and type,
+// and first, so that a key given at the top wins. Every other key, and a
+// null, is appended to ignored as path + key.
+func sidecarInto(q url.Values, m map[string]json.RawMessage, prefix, path string, ignored *[]string) error {
 	keys := slices.SortedFunc(maps.Keys(m), func(a, b string) int {
 		return cmp.Or(cmp.Compare(indexOr(sidecarKeys, a), indexOr(sidecarKeys, b)), cmp.Compare(a, b))
 	})
@@ -99,15 +120,21 @@ func sidecarInto(q url.Values, m map[string]json.RawMessage, prefix string) erro
 						kept[to] = inner[from]
 					}
 				}
+				for _, other := range slices.Sorted(maps.Keys(inner)) {
+					if other != "kl_coef" && other != "type" {
+						*ignored = append(*ignored, path+k+"."+other)
+					}
+				}
 				inner = kept
 			}
-			if err := sidecarInto(q, inner, prefix+k+"."); err != nil {
+			if err := sidecarInto(q, inner, prefix+k+".", path+k+".", ignored); err != nil {
 				return err
 			}
 			continue
 		}
-		if !slices.Contains(ConfigKeys, k) {
-			return errorf("invalid_value", prefix+k, "unknown config key (known: %v, %v)", ConfigKeys, sidecarKeys)
+		if !slices.Contains(ConfigKeys, k) || k == "ignored" || string(raw) == "null" {
+			*ignored = append(*ignored, path+k)
+			continue
 		}
 		var s string
 		if err := json.Unmarshal(raw, &s); err != nil {
@@ -201,6 +228,13 @@ func (c *Config) apply(q url.Values, prefix string) error {
 		}
 		c.KLCtrl = s
 	}
+	if s := q.Get("ignored"); s != "" { // the file's sidecar's, then a second sidecar's (the form's, --config)
+		for _, k := range strings.Split(s, ",") {
+			if !slices.Contains(c.Ignored, k) {
+				c.Ignored = append(c.Ignored, k)
+			}
+		}
+	}
 	if s := q.Get("allow"); s != "" {
 		c.Allow = nil
 		for _, k := range strings.Split(s, ",") {
@@ -263,11 +297,21 @@ func (c Config) Validate() error {
 		return nil
 	}
 	if _, ok := c.OutcomeEstimator(); !ok {
+		var names []string // every estimator of the release, as verl names it
+		for _, n := range engine.VerlEstimators(g) {
+			if !engine.VerlEstimatorModelled(g, n) {
+				n += " (not modelled)"
+			}
+			names = append(names, n)
+		}
 		keys := []string{"gae"}
 		for _, e := range g.OutcomeEstimators() {
 			keys = append(keys, e.Key)
 		}
-		return errorf("invalid_value", "estimator", "%q is not an estimator of verl %s (%v)", c.Estimator, c.Ver, keys)
+		if slices.Contains(engine.VerlEstimators(g), c.Estimator) {
+			return errorf("not_modelled", "estimator", "%q is an estimator of verl %s that GAE Lab does not model (it has no arithmetic for it), so its advantages cannot be checked; the release's estimators: %s", c.Estimator, c.Ver, strings.Join(names, ", "))
+		}
+		return errorf("invalid_value", "estimator", "%q is not an estimator of verl %s: its estimators are %s (GAE Lab's keys: %v)", c.Estimator, c.Ver, strings.Join(names, ", "), keys)
 	}
 	return nil
 }

@@ -105,7 +105,7 @@ func TestMalformed(t *testing.T) {
 		file, code, field, words string
 	}{
 		{"bad_pickle.npz", "invalid_file", "values", "pickle"},
-		{"bad_pickle.pkl", "invalid_file", "", "pickle"},
+		{"bad_pickle.pkl", "pickle", "file", "dump_batch"}, // what it holds and how to export the tensors (notABatch)
 		{"bad_nan.npz", "invalid_number", "values", "[2, 3] is NaN"},
 		{"bad_mask.npz", "invalid_mask", "response_mask", "[1, 2] is 2"},
 		{"bad_shape.npz", "invalid_shape", "values", "[6 9]"},

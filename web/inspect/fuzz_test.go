@@ -27,3 +27,27 @@ func FuzzLoadJSON(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSidecar: no sidecar, JSON or YAML (Hydra's .hydra/config.yaml),
+// panics SidecarValues or the config it sets; every failure is an *Error.
+func FuzzSidecar(f *testing.F) {
+	f.Add([]byte(`{"algorithm": {"_target_": "x", "gamma": 1.0, "kl_ctrl": {"type": "adaptive", "kl_coef": 0.001, "horizon": 10000}}}`))
+	f.Add([]byte("algorithm:\n  gamma: 1.0\n  lam: 0.95\n  adv_estimator: grpo\n  kl_ctrl:\n    _target_: verl.trainer.config.KLControlConfig\n    type: fixed\n    kl_coef: 1.0e-3\ntrainer:\n  logger:\n  - console\n  - wandb\n  name: 'a ''b'''\n  path: \"x\\ny\" # c\n  long: ${oc.select:a.b,\n    null}\n  text: |\n    two\n    lines\n"))
+	f.Add([]byte("- a\n- b\n"))
+	f.Add([]byte("a:\n\t b: 1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		q, err := SidecarValues(data)
+		if err != nil {
+			if _, ok := err.(*Error); !ok {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			return
+		}
+		c := DefaultConfig()
+		if err := c.ApplyQuery(q); err != nil {
+			if _, ok := err.(*Error); !ok {
+				t.Fatalf("config error of type %T: %v", err, err)
+			}
+		}
+	})
+}

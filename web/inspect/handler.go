@@ -151,6 +151,8 @@ type AnswerConfig struct {
 	Allow []string `json:"allow"`
 	// Step is the sidecar's step (absent when it has none).
 	Step *int `json:"step,omitempty"`
+	// Ignored are the sidecar's keys the check does not use (Config.Ignored).
+	Ignored []string `json:"ignored,omitempty"`
 }
 
 // FullTensors are the engine's [B][R] results (?full=1).
@@ -169,7 +171,7 @@ func (a *Analysis) Answer(full bool) Answer {
 	ans := Answer{
 		Verdict: a.Verdict, Blocking: a.Blocking,
 		Shape: [2]int{a.Batch.B, a.Batch.R}, Tensors: a.Batch.Present,
-		Config: AnswerConfig{c.Gamma, c.Lam, c.KLCoef, c.KLPenalty, c.UseKLInReward, c.Estimator, c.Ver, c.Release.Gen.String(), c.Release.Gen.Range(), append([]string{}, c.Allow...), c.Step},
+		Config: AnswerConfig{c.Gamma, c.Lam, c.KLCoef, c.KLPenalty, c.UseKLInReward, c.Estimator, c.Ver, c.Release.Gen.String(), c.Release.Gen.Range(), append([]string{}, c.Allow...), c.Step, c.Ignored},
 		Batch:  a.Stats, Rows: a.Rows, Groups: a.Groups, Sanity: a.Sanity, Reward: a.Reward, Check: a.Check, Warnings: []string{},
 	}
 	if a.WhitenErr != nil {

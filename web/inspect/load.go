@@ -3,6 +3,7 @@ package inspect
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"net/url"
 
@@ -21,6 +22,11 @@ var Limits = tensorfile.Limits{MaxElements: 2 * MaxRows * MaxTokens, MaxBytes: 2
 func Read(data []byte, format string) (*tensorfile.File, error) {
 	var f *tensorfile.File
 	var err error
+	if format == "" || format == "json" || format == "npz" {
+		if err := notABatch(data); err != nil {
+			return nil, err
+		}
+	}
 	switch format {
 	case "":
 		if looksJSON(data) {
@@ -43,6 +49,41 @@ func Read(data []byte, format string) (*tensorfile.File, error) {
 		return nil, fileError(err)
 	}
 	return f, nil
+}
+
+// notABatch names the artefacts verl writes that hold no batch of tensors,
+// with what they hold and how to export one: the rollout JSONL of
+// trainer.rollout_data_dir (one JSON object per line: input, output, gts,
+// score, step) and pickles (DataProto.save_to_disk's pickle.dump, or
+// torch.save's zip around data.pkl), which are never unpickled. nil for
+// anything else.
+func notABatch(data []byte) error {
+	if tensorfile.Detect(data) == "pickle" || torchSave(data) {
+		return errorf("pickle", "file", "the file is a Python pickle (DataProto.save_to_disk, pickle.dump or torch.save): Python objects, which GAE Lab never unpickles (unpickling runs code). Load it in Python and save its tensors with web/inspect/export/gaelab_dump.py's dump_batch (or safetensors / numpy.savez under verl's names)")
+	}
+	t := bytes.TrimLeft(data, " \t\r\n")
+	line, rest, more := bytes.Cut(t, []byte("\n"))
+	if !more || len(bytes.TrimSpace(rest)) == 0 || len(t) == 0 || t[0] != '{' {
+		return nil
+	}
+	var first map[string]json.RawMessage
+	if json.Unmarshal(line, &first) != nil {
+		return nil
+	}
+	if r := bytes.TrimLeft(rest, " \t\r\n"); len(r) > 0 && r[0] == '{' {
+		return errorf("rollout_jsonl", "file", "the file is JSON Lines, as verl's rollout dump (trainer.rollout_data_dir) writes: one object per response with its input and output text, ground truth, score and step, and no token tensors, so there is nothing to recompute. Save the batch's tensors in RayPPOTrainer.fit after compute_advantage with web/inspect/export/gaelab_dump.py: dump_batch(batch, f\"dumps/batch_{self.global_steps}.npz\", self.config)")
+	}
+	return nil
+}
+
+// torchSave reports whether data is a zip whose first entry is a
+// torch.save pickle (<name>/data.pkl).
+func torchSave(data []byte) bool {
+	if len(data) < 30 || string(data[:4]) != "PK\x03\x04" {
+		return false
+	}
+	n := int(binary.LittleEndian.Uint16(data[26:28]))
+	return 30+n <= len(data) && bytes.HasSuffix(data[30:30+n], []byte("data.pkl"))
 }
 
 // fileError turns a reader's error into an *Error naming the tensor.

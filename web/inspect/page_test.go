@@ -256,7 +256,10 @@ func TestInspectPageSidecar(t *testing.T) {
 	} else if _, doc := inspectGet(t, h, loc); !strings.Contains(doc.Find(`[data-testid=inspect-check]`).Text(), "whitened-returns") {
 		t.Errorf("λ = ０.９５ (full-width) was not read as 0.95: %s", doc.Find(`[data-testid=inspect-check]`).Text())
 	}
-	for side, want := range map[string]string{`{"lamda": 0.9}`: "config.lamda", `[1, 2]`: "config"} {
+	if rec, _ := post(`{"lamda": 0.9}`, nil); rec.Code != http.StatusSeeOther || !strings.Contains(rec.Header().Get("Location"), "ignored=lamda") {
+		t.Errorf("an unknown sidecar key is listed as ignored, never refused (#37): %d %q", rec.Code, rec.Header().Get("Location"))
+	}
+	for side, want := range map[string]string{`[1, 2]`: "config"} {
 		rec, doc := post(side, nil)
 		if msg := doc.Find(`[data-testid=inspect-errors]`).Text(); rec.Code != http.StatusBadRequest || !strings.Contains(msg, want) {
 			t.Errorf("sidecar %s: %d %q; want 400 naming %s", side, rec.Code, msg, want)

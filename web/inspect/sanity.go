@@ -12,6 +12,12 @@ type Finding struct {
 	Count  int      `json:"count"`
 	Cells  [][2]int `json:"cells"`
 	Value  float64  `json:"value"`
+	// Rule is, for values_where_masked, where the chosen release's critic
+	// zeroes the values (engine.CriticRule).
+	Rule string `json:"rule,omitempty"`
+	// Keys are, for config_keys_ignored, the sidecar's keys the check
+	// does not use.
+	Keys []string `json:"keys,omitempty"`
 	// Fit is a finding's fitted numbers, where it has some
 	// (whitening_stats_differ: μ and σ of the file, then the release's).
 	Fit []float64 `json:"fit,omitempty"`
@@ -22,10 +28,18 @@ type Finding struct {
 // from v0.5.0 on).
 const NonFiniteMasked = "nonfinite_where_masked"
 
+// ConfigIgnored is the config's note: the sidecar's keys the check does
+// not use (verl's whole algorithm section or .hydra/config.yaml is read,
+// and what it does not need is listed, never refused).
+const ConfigIgnored = "config_keys_ignored"
+
 // sanity runs the checks that need no GAE, after the loader's findings.
 func (a *Analysis) sanity() []Finding {
 	b := a.Batch
 	out := append([]Finding{}, b.NonFinite...)
+	if ig := a.Config.Ignored; len(ig) > 0 {
+		out = append(out, Finding{Kind: ConfigIgnored, Tensor: "config", Count: len(ig), Cells: [][2]int{}, Keys: ig})
+	}
 	for _, f := range []*Finding{a.maskFinding(), a.eosFinding(), a.singletonFinding(), a.rewardFinding()} {
 		if f != nil {
 			out = append(out, *f)
@@ -48,7 +62,14 @@ func (a *Analysis) sanity() []Finding {
 	}
 	add(name, engine.ScoreNotLast(scores, b.Mask))
 	if b.Values != nil {
-		add("values", engine.MassWhereMasked(b.Values, b.Mask, engine.SanityValuesMasked))
+		att := b.AttentionResponse
+		if att == nil && b.HasAttention {
+			att = b.Mask
+		}
+		g := a.Config.Release.Gen
+		if add("values", engine.ValuesWhereZeroed(g, b.Values, b.Mask, att)) {
+			out[len(out)-1].Rule = string(engine.CriticRuleOf(g))
+		}
 		ret := b.Returns // the run's, else the engine's
 		if ret == nil && a.GAE != nil {
 			ret = a.Returns

@@ -46,13 +46,13 @@ type Severity struct {
 //     batch's (beyond 4 rounding standard errors): blocking;
 //   - kl_coef_drifted: β moved under an adaptive kl_ctrl: a note;
 //   - values_shifted: a critic sliced off by one: blocking;
-//   - values_where_masked: values where the release's critic zeroes them:
-//     blocking from v0.4.0, whose critic multiplies its values by
-//     attention_mask[:, -R:]; a note before, where the shifted mask keeps
-//     the value after EOS;
+//   - values_where_masked: values where the release's critic zeroes them
+//     (engine.CriticRuleOf: the cells follow the release): blocking;
 //   - mass_where_masked: a score where the release's loop drops it:
 //     blocking from v0.5.0 (the mask-aware GAE), a note before (the plain
 //     loop reads it);
+//   - config_keys_ignored: the sidecar's keys the check does not use,
+//     listed: a note;
 //   - score_not_last, nonfinite_where_masked: notes.
 var Severities = []Severity{
 	{RewardKLMismatch, engine.FirstGeneration},
@@ -66,10 +66,11 @@ var Severities = []Severity{
 	{SingletonGroups, 0},
 	{KLCoefDrifted, 0},
 	{string(engine.SanityValuesShifted), engine.FirstGeneration},
-	{string(engine.SanityValuesMasked), engine.G04},
+	{string(engine.SanityValuesMasked), engine.FirstGeneration},
 	{string(engine.SanityMassPastMask), engine.G06},
 	{string(engine.SanityScoreNotLast), 0},
 	{NonFiniteMasked, 0},
+	{ConfigIgnored, 0},
 }
 
 // SeverityOf is kind's severity in generation g (a pseudo-generation as

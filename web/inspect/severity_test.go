@@ -32,7 +32,7 @@ func TestSeverityTable(t *testing.T) {
 	}{
 		{RewardKLMismatch, engine.G01, Blocking}, {NonFiniteMasked, engine.G12, Note},
 		{string(engine.SanityMassPastMask), engine.G05, Note}, {string(engine.SanityMassPastMask), engine.G06, Blocking},
-		{string(engine.SanityValuesMasked), engine.G03, Note}, {string(engine.SanityValuesMasked), engine.G04, Blocking},
+		{string(engine.SanityValuesMasked), engine.G01, Blocking}, {string(engine.SanityValuesMasked), engine.G12, Blocking},
 		{"a_kind_not_in_the_table", engine.G12, Blocking},
 	} {
 		if got := SeverityOf(c.kind, c.g); got != c.want {

@@ -39,11 +39,19 @@ func inspectSanityView(t func(string, ...any) string, findings []Finding) templa
 			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, int(f.Value), list)
 		case PopulationStd:
 			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, inum(f.Value))
+		case ConfigIgnored:
+			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, strings.Join(f.Keys, ", "))
 		case MaskCheckSkipped:
 			line = t("inspect.sanity."+f.Kind, f.Tensor)
 		case FitOutOfRange, KLCoefDrifted:
 			line = t("inspect.sanity."+f.Kind, f.Tensor, inum(f.Value))
-		case "mass_where_masked", "values_where_masked", RewardKLMismatch:
+		case "values_where_masked":
+			rule := "inspect.critic.unknown" // a finding shared before checker 37.3
+			if f.Rule != "" {
+				rule = "inspect.critic." + f.Rule
+			}
+			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, inum(f.Value), list, t(rule))
+		case "mass_where_masked", RewardKLMismatch:
 			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, inum(f.Value), list)
 		default:
 			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, list)
