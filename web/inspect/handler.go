@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -106,7 +107,10 @@ func Handler(maxBody int64) http.HandlerFunc {
 				return
 			}
 		}
-		a, err := analyzeWithin(body, q, full)
+		a, err := analyzeWithin(r.Context(), body, q, full)
+		if r.Context().Err() != nil {
+			return // the client left: its analysis stopped, nobody reads an answer
+		}
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) {
@@ -127,7 +131,7 @@ func Handler(maxBody int64) http.HandlerFunc {
 
 // analyzeWithin is Load, refusing a batch too large for its full tensors
 // (full) by its shape, before its analysis is computed.
-func analyzeWithin(body []byte, q url.Values, full bool) (*Analysis, error) {
+func analyzeWithin(ctx context.Context, body []byte, q url.Values, full bool) (*Analysis, error) {
 	b, c, err := Prepare(body, q)
 	if err != nil {
 		return nil, err
@@ -135,7 +139,7 @@ func analyzeWithin(body []byte, q url.Values, full bool) (*Analysis, error) {
 	if full && b.B*b.R > MaxFull {
 		return nil, errorf("too_large", "full", "the batch has %d elements per tensor; full tensors are given up to %d", b.B*b.R, MaxFull)
 	}
-	return Analyze(b, c)
+	return AnalyzeContext(ctx, b, c)
 }
 
 // readBody reads the whole body into one buffer sized from its declared
