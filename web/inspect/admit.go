@@ -17,6 +17,7 @@ import (
 // Upload admission (issue #32, finding 5): before a body is read, an
 // upload (POST /inspect, POST /api/v1/inspect) must pass, in this order,
 //
+//   - for the API, a Content-Type of contentTypes (handler.go): 415;
 //   - the address's hourly count (Limits.PerHour in bursts of
 //     Limits.Burst), a quota in the store that every replica shares: 429;
 //   - the address's daily bytes (store.UploadLimits.PerAddrDay), with the
@@ -77,6 +78,14 @@ func (a *Admission) admit(addr string, declared int64) (release func(), no *refu
 // Without a store uploads are off, and the handler says so.
 func (u *Uploads) Admit(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		api := strings.HasPrefix(r.URL.Path, "/api/")
+		if api && !uploadType(r.Header.Get("Content-Type")) {
+			w.Header().Set("Connection", "close") // the body is not read
+			e := httperr.New("unsupported_media_type", "limit.content_type", contentTypesNamed)
+			e.Field = "Content-Type"
+			httperr.Write(w, r, e)
+			return
+		}
 		addr := clientip.Addr(r)
 		var no *refusal
 		if u.st == nil { // uploads are off (the handler says so): only the hourly count, in memory
@@ -99,7 +108,7 @@ func (u *Uploads) Admit(next http.Handler) http.Handler {
 		if no != nil {
 			w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(no.wait.Seconds())))))
 			w.Header().Set("Connection", "close") // the body is not read
-			if strings.HasPrefix(r.URL.Path, "/api/") {
+			if api {
 				httperr.Write(w, r, httperr.New(no.code, no.key, no.args...))
 				return
 			}

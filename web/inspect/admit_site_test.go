@@ -26,6 +26,7 @@ import (
 func postFrom(h http.Handler, path, remote string, header ...string) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader("not a batch"))
 	req.RemoteAddr = remote
+	req.Header.Set("Content-Type", "application/octet-stream") // the API's uploads need one (415)
 	for i := 0; i+1 < len(header); i += 2 {
 		req.Header.Set(header[i], header[i+1])
 	}
@@ -105,6 +106,7 @@ func TestFullTensorsRefusedBeforeAnalysis(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/inspect?"+query, bytes.NewReader(data))
+		req.Header.Set("Content-Type", "application/octet-stream")
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
 		runtime.ReadMemStats(&after)

@@ -73,6 +73,7 @@ func TestAdmitBeforeBody(t *testing.T) {
 	post := func(addr string, size int64, chunked bool) *httptest.ResponseRecorder {
 		body := &countingBody{r: strings.NewReader(strings.Repeat("x", int(size)))}
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/inspect", body)
+		req.Header.Set("Content-Type", "application/octet-stream")
 		req.RemoteAddr = addr + ":1"
 		req.ContentLength = size
 		if chunked {

@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"context"
 	"math"
 	"sync"
 
@@ -47,7 +48,14 @@ type Analysis struct {
 	other    *engine.GAEResult
 	otherGen engine.Generation
 	agree    int // loopsAgree: 0 not yet known, 1 yes, −1 no
+
+	// ctx ends the analysis (AnalyzeContext); nil: never.
+	ctx context.Context
 }
+
+// ended reports whether the analysis's context has ended: the check then
+// computes no further candidate.
+func (a *Analysis) ended() bool { return a.ctx != nil && a.ctx.Err() != nil }
 
 // RowSummary is one response at a glance.
 type RowSummary struct {
@@ -86,7 +94,27 @@ type BatchStats struct {
 
 // Analyze recomputes b with c.
 func Analyze(b *Batch, c Config) (*Analysis, error) {
-	a := &Analysis{Batch: b, Config: c}
+	return AnalyzeContext(context.Background(), b, c)
+}
+
+// AnalyzeContext is Analyze for a request: once ctx ends, the work stops
+// between its steps and before the check's next candidate (each step one
+// pass of the engine over the batch), and ctx's error is returned. (The
+// engine's own loops take no context: one call over the largest batch,
+// 512 × 8,192, is tens of milliseconds.)
+func AnalyzeContext(ctx context.Context, b *Batch, c Config) (*Analysis, error) {
+	a, err := analyze(ctx, b, c)
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+func analyze(ctx context.Context, b *Batch, c Config) (*Analysis, error) {
+	a := &Analysis{Batch: b, Config: c, ctx: ctx}
 	if err := a.rewards(); err != nil {
 		return nil, err
 	}
@@ -111,10 +139,19 @@ func Analyze(b *Batch, c Config) (*Analysis, error) {
 		}
 		a.Advantages, a.Returns = adv, ret
 	}
+	if a.ended() {
+		return nil, ctx.Err()
+	}
 	a.summarise()
 	a.groups()
 	a.Sanity = a.sanity()
+	if a.ended() {
+		return nil, ctx.Err()
+	}
 	a.Check = check(a)
+	if a.ended() {
+		return nil, ctx.Err()
+	}
 	for _, f := range []*Finding{a.fitFinding(), a.whiteningFinding(), a.populationStdFinding()} {
 		if f != nil {
 			a.Sanity = append(a.Sanity, *f)

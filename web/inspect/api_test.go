@@ -20,9 +20,10 @@ func postInspect(t *testing.T, h http.Handler, file, query, contentType string) 
 		t.Fatal(err)
 	}
 	req := httptest.NewRequest(http.MethodPost, "/api/v1/inspect?"+query, bytes.NewReader(data))
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
+	if contentType == "" {
+		contentType = "application/octet-stream" // the API's uploads need one (415)
 	}
+	req.Header.Set("Content-Type", contentType)
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	return rec
@@ -98,7 +99,7 @@ func TestInspectAPIErrors(t *testing.T) {
 		{"newest_f32.npz", "gamma=2", "", 400, "out_of_range", "gamma"},
 		{"newest_f32.npz", "ver=v9", "", 400, "invalid_value", "ver"},
 		{"newest_f32.npz", "evil=1", "", 400, "invalid_value", "evil"},
-		{"newest_f32.npz", "", "text/html", 415, "invalid_value", "Content-Type"},
+		{"newest_f32.npz", "", "text/html", 415, "unsupported_media_type", "Content-Type"},
 		{"newest_f32.npz", "format=pdf", "", 400, "invalid_value", "format"},
 	} {
 		t.Run(tc.file+"?"+tc.query, func(t *testing.T) {

@@ -58,6 +58,7 @@ func BenchmarkInspectAPI256x4096(b *testing.B) {
 	for b.Loop() {
 		rec := httptest.NewRecorder()
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/inspect?lam=0.95", bytes.NewReader(data))
+		req.Header.Set("Content-Type", "application/octet-stream")
 		h.ServeHTTP(rec, req)
 		if rec.Code != 200 {
 			b.Fatal(rec.Code, rec.Body.String())

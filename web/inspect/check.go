@@ -119,6 +119,9 @@ func check(a *Analysis) *Check {
 		// When the chosen release reproduces everything, nothing else is tried.
 		return cd.id != "exact" || !(c.Advantages == nil || c.Advantages.ExplainedBy != nil) || !(c.Returns == nil || c.Returns.ExplainedBy != nil)
 	})
+	if a.ended() {
+		return &c
+	}
 	c.Releases = a.releaseFit(&c, tried)
 	c.Fit = a.lead(&c)
 	return &c
@@ -129,7 +132,8 @@ func check(a *Analysis) *Check {
 // release first ("exact"), then the other generations, then whitening off
 // and per-sequence whitening, then each bug of engine/bugs.go (each also
 // without whitening), then the other generations without whitening.
-func (a *Analysis) candidates(yield func(candidate) bool) {
+func (a *Analysis) candidates(each func(candidate) bool) {
+	yield := func(cd candidate) bool { return each(cd) && !a.ended() } // none computed once the request ended
 	b, c := a.Batch, a.Config
 	if c.Estimator != "gae" {
 		if !yield(candidate{"exact", a.Advantages, a.Returns}) {

@@ -2,10 +2,12 @@ package inspect
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"mime"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"slices"
@@ -15,14 +17,58 @@ import (
 // carry (?full=1): 1,048,576, as the compute API's tensors.
 const MaxFull = 1 << 20
 
-// contentTypes are the Content-Types an upload may come with. The format
-// is detected from the bytes whatever the type (a JSON case sent as
-// octet-stream, an .npz sent as JSON), unless ?format= names it.
+// contentTypes are the Content-Types an upload to the API may come with
+// (a charset or other parameter is allowed): JSON, octet-stream, a
+// multipart form with the file in its "file" field (or its first file), or
+// the file's own type. The format is detected from the bytes whatever the
+// type (a JSON case sent as octet-stream, an .npz sent as JSON), unless
+// ?format= names it. Another type, or none, is refused before the body is
+// read (Uploads.Admit: 415 naming contentTypesNamed).
 var contentTypes = []string{
-	"application/octet-stream", "", "application/x-www-form-urlencoded", // curl --data-binary's default
+	"application/json", "application/octet-stream", "multipart/form-data",
 	"application/x-safetensors", "application/vnd.safetensors",
-	"application/zip", "application/x-npz", "application/x-zip-compressed",
-	"application/x-npy", "application/json", "text/plain", "text/json",
+	"application/zip", "application/x-npz", "application/x-zip-compressed", "application/x-npy",
+}
+
+// contentTypesNamed are the types a 415 names.
+const contentTypesNamed = "application/json, application/octet-stream, multipart/form-data"
+
+// uploadType reports whether an API upload's Content-Type header is one
+// of contentTypes.
+func uploadType(header string) bool {
+	mt, _, err := mime.ParseMediaType(header)
+	return err == nil && slices.Contains(contentTypes, mt)
+}
+
+// multipartFile is the file of a multipart body: its "file" part, else its
+// first part with a file name.
+func multipartFile(body []byte, boundary string) ([]byte, error) {
+	mr := multipart.NewReader(bytes.NewReader(body), boundary)
+	var first []byte
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if p.FormName() != "file" && (p.FileName() == "" || first != nil) {
+			continue
+		}
+		data, err := io.ReadAll(p)
+		if err != nil {
+			return nil, err
+		}
+		if p.FormName() == "file" {
+			return data, nil
+		}
+		first = data
+	}
+	if first == nil {
+		return nil, errors.New(`the multipart body has no "file" part`)
+	}
+	return first, nil
 }
 
 // Handler handles the "POST /api/v1/inspect" route: the body is the file
@@ -36,13 +82,6 @@ func Handler(maxBody int64) http.HandlerFunc {
 		for k := range q {
 			if k != "format" && k != "full" && !slices.Contains(ConfigKeys, k) {
 				writeError(w, http.StatusBadRequest, errorf("invalid_value", k, "unknown query parameter (known: format, full, %v)", ConfigKeys))
-				return
-			}
-		}
-		if q.Get("format") == "" {
-			ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
-			if !slices.Contains(contentTypes, ct) {
-				writeError(w, http.StatusUnsupportedMediaType, errorf("invalid_value", "Content-Type", "%q is not an upload type; send application/octet-stream (or give ?format=safetensors|npz|npy|json)", ct))
 				return
 			}
 		}
@@ -62,7 +101,16 @@ func Handler(maxBody int64) http.HandlerFunc {
 			writeError(w, http.StatusBadRequest, errorf("invalid_file", "", "could not read the body: %v", err))
 			return
 		}
-		a, err := analyzeWithin(body, q, full)
+		if mt, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
+			if body, err = multipartFile(body, params["boundary"]); err != nil {
+				writeError(w, http.StatusBadRequest, errorf("invalid_file", "file", "could not read the multipart body: %v", err))
+				return
+			}
+		}
+		a, err := analyzeWithin(r.Context(), body, q, full)
+		if r.Context().Err() != nil {
+			return // the client left: its analysis stopped, nobody reads an answer
+		}
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) {
@@ -83,7 +131,7 @@ func Handler(maxBody int64) http.HandlerFunc {
 
 // analyzeWithin is Load, refusing a batch too large for its full tensors
 // (full) by its shape, before its analysis is computed.
-func analyzeWithin(body []byte, q url.Values, full bool) (*Analysis, error) {
+func analyzeWithin(ctx context.Context, body []byte, q url.Values, full bool) (*Analysis, error) {
 	b, c, err := Prepare(body, q)
 	if err != nil {
 		return nil, err
@@ -91,7 +139,7 @@ func analyzeWithin(body []byte, q url.Values, full bool) (*Analysis, error) {
 	if full && b.B*b.R > MaxFull {
 		return nil, errorf("too_large", "full", "the batch has %d elements per tensor; full tensors are given up to %d", b.B*b.R, MaxFull)
 	}
-	return Analyze(b, c)
+	return AnalyzeContext(ctx, b, c)
 }
 
 // readBody reads the whole body into one buffer sized from its declared

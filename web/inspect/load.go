@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -103,11 +104,16 @@ func fileError(err error) error {
 // sidecar, then the query's keys), and analyses it. The query's format=
 // picks the format; other keys are config keys.
 func Load(data []byte, q url.Values) (*Analysis, error) {
+	return LoadContext(context.Background(), data, q)
+}
+
+// LoadContext is Load whose analysis ends with ctx (AnalyzeContext).
+func LoadContext(ctx context.Context, data []byte, q url.Values) (*Analysis, error) {
 	b, c, err := Prepare(data, q)
 	if err != nil {
 		return nil, err
 	}
-	return Analyze(b, c)
+	return AnalyzeContext(ctx, b, c)
 }
 
 // Prepare is Load without the analysis: the batch read and checked and

@@ -79,7 +79,10 @@ func (s *Room) HandleUpload(w http.ResponseWriter, r *http.Request) {
 	var a *Analysis
 	if ir.config, err = uploadConfig(r); err == nil {
 		s.Uploads.cache.Clear() // this analysis replaces the cached one: drop that first (peak memory)
-		a, err = Load(data, ir.config)
+		a, err = LoadContext(r.Context(), data, ir.config)
+	}
+	if r.Context().Err() != nil {
+		return // the client left: its analysis stopped, nobody reads an answer
 	}
 	if err != nil { // a readable batch is kept, attached to the form shown again
 		if kept.ID == "" && readable(data, ir.config) {

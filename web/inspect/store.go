@@ -128,7 +128,7 @@ func (u *Uploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload
 	if err != nil {
 		return up, nil, err
 	}
-	a, err := Load(data, ir.config)
+	a, err := LoadContext(ctx, data, ir.config)
 	if err != nil {
 		return up, nil, err
 	}

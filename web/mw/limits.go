@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -44,38 +45,74 @@ func WithInflightLimit(limit int, wait time.Duration) func(http.Handler) http.Ha
 	return NewSlotPool(limit, wait).middleware
 }
 
-// SlotPool lets at most cap(slots) holders run at once; one that finds
-// every slot taken waits up to wait for one.
+// SlotPool lets at most n holders run at once; one that finds every slot
+// taken waits up to wait for one, in a queue: a freed slot goes to the
+// longest waiter, first come, first served (so uploads are analysed in the
+// order their bodies arrived: TestUploadsAnalysedInArrivalOrder), never
+// to a newcomer while anyone waits.
 type SlotPool struct {
-	slots chan struct{}
-	wait  time.Duration
+	mu      sync.Mutex
+	free    int
+	waiters []chan struct{} // closed when given a slot, in arrival order
+	wait    time.Duration
 }
 
 func NewSlotPool(n int, wait time.Duration) *SlotPool {
-	return &SlotPool{slots: make(chan struct{}, n), wait: wait}
+	return &SlotPool{free: n, wait: wait}
 }
 
 // Acquire takes a slot within the pool's wait; false if none came free in
 // time or ctx ended first. A true caller must release.
 func (p *SlotPool) Acquire(ctx context.Context) bool {
-	select {
-	case p.slots <- struct{}{}:
+	p.mu.Lock()
+	if p.free > 0 && len(p.waiters) == 0 {
+		p.free--
+		p.mu.Unlock()
 		return true
-	default:
 	}
+	given := make(chan struct{})
+	p.waiters = append(p.waiters, given)
+	p.mu.Unlock()
 	timer := time.NewTimer(p.wait)
 	defer timer.Stop()
 	select {
-	case p.slots <- struct{}{}:
+	case <-given:
 		return true
 	case <-timer.C:
-		return false
 	case <-ctx.Done():
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if i := slices.Index(p.waiters, given); i >= 0 {
+		p.waiters = slices.Delete(p.waiters, i, i+1)
 		return false
 	}
+	p.releaseLocked() // given a slot as it gave up: pass it on
+	return false
 }
 
-func (p *SlotPool) Release() { <-p.slots }
+// Release gives a slot back: to the longest waiter, else to the pool.
+func (p *SlotPool) Release() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.releaseLocked()
+}
+
+func (p *SlotPool) releaseLocked() {
+	if len(p.waiters) == 0 {
+		p.free++
+		return
+	}
+	close(p.waiters[0])
+	p.waiters = slices.Delete(p.waiters, 0, 1)
+}
+
+// queued is how many holders wait for a slot.
+func (p *SlotPool) queued() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.waiters)
+}
 
 // middleware runs each request in a slot, or answers 503 (shed) when
 // none comes free in time; a client that left gets no answer.
