@@ -1,7 +1,6 @@
 package course
 
 import (
-	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -10,9 +9,9 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/templates"
+	"gaelab/web/answer"
 	"gaelab/web/page"
 	"gaelab/web/play"
-	"gaelab/web/scenario"
 )
 
 // predictParam is the query parameter of a predict box's answer; "-reveal"
@@ -89,10 +88,10 @@ func (lr LessonRequest) checkPredict(b *lessons.Predict) predictOutcome {
 		o.parsed = true
 		o.correct = o.answer == page.SignOf(o.want)
 	default:
-		var problem string
-		x, problem = scenario.ParseNumber(strings.ReplaceAll(o.answer, ",", ".")) // a decimal comma is fine here
-		o.parsed, o.x = problem == "", x
-		o.correct = o.parsed && math.Abs(x-o.want) <= b.Tolerance
+		var verdict answer.Verdict
+		verdict, x = answer.Judge(o.answer, o.want, b.Tolerance)
+		o.parsed, o.x = verdict == answer.Right || verdict == answer.Wrong, x
+		o.correct = verdict == answer.Right
 	}
 	if o.parsed && !o.correct {
 		o.tries++
@@ -110,22 +109,22 @@ func (lr LessonRequest) checkPredict(b *lessons.Predict) predictOutcome {
 // matches reports whether a learner's answer is the anticipated wrong
 // answer a: a sign, or a number within the block's tolerance (a literal or
 // the engine's value of a cell).
-func (lr LessonRequest) matches(b *lessons.Predict, a, answer string, x float64) bool {
+func (lr LessonRequest) matches(b *lessons.Predict, a, typed string, x float64) bool {
 	if cell, query, ok := lessons.ParseRefOn(b.On, a); ok {
 		w, ok := lr.BlockCells(b, query).CellValue(cell)
 		if !ok {
 			return false
 		}
 		if b.Kind == "sign" {
-			return answer == page.SignOf(w)
+			return typed == page.SignOf(w)
 		}
-		return math.Abs(x-w) <= b.Tolerance
+		return answer.Within(x, w, b.Tolerance)
 	}
 	if b.Kind == "sign" {
-		return answer == a
+		return typed == a
 	}
 	w, err := strconv.ParseFloat(a, 64)
-	return err == nil && math.Abs(x-w) <= b.Tolerance
+	return err == nil && answer.Within(x, w, b.Tolerance)
 }
 
 // overrideLink is a block's link with the parameters of query replacing

@@ -1,10 +1,10 @@
 package course
 
 import (
-	"math"
 	"strconv"
 
 	"gaelab/lessons"
+	"gaelab/web/answer"
 	"gaelab/web/page"
 )
 
@@ -30,7 +30,7 @@ func (lr LessonRequest) wrongReason(slug string, b *lessons.Predict, o predictOu
 	if b.Kind == "sign" {
 		return h("predict.why.unknown"), false
 	}
-	near := func(w float64) bool { return math.Abs(x-w) <= b.Tolerance }
+	near := func(w float64) bool { return answer.Within(x, w, b.Tolerance) }
 	if o.want != 0 && near(-o.want) {
 		return h("predict.why.flipped", page.Num(o.want)), true
 	}

@@ -12,6 +12,7 @@ import (
 
 	"gaelab/web"
 	"gaelab/web/store"
+	"gaelab/web/webtest"
 )
 
 // phone375 is the narrowest phone the inspect pages are laid out for.
@@ -26,7 +27,7 @@ func inspectBrowserServer(t *testing.T) (srv *httptest.Server, leak, long string
 	t.Cleanup(srv.Close)
 	lim := store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}
 	a, err1 := st.PutUpload(context.Background(), "test", fixture(t, "v02_eosleak.safetensors"), lim, time.Now())
-	b, err2 := st.PutUpload(context.Background(), "test", uploadBatch(3, 1200), lim, time.Now())
+	b, err2 := st.PutUpload(context.Background(), "test", webtest.UploadBatch(3, 1200), lim, time.Now())
 	if err1 != nil || err2 != nil {
 		t.Fatal(err1, err2)
 	}

@@ -8,10 +8,6 @@ package e2e
 // test's unexported views.
 
 import (
-	"encoding/binary"
-	"encoding/json"
-	"math"
-	"math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -31,35 +27,6 @@ func fixture(t *testing.T, name string) []byte {
 		t.Fatal(err)
 	}
 	return data
-}
-
-// uploadBatch is a B×R f32 .safetensors batch (response_mask, rewards, values).
-func uploadBatch(B, R int) []byte {
-	rng := rand.New(rand.NewPCG(3, 4))
-	var mask, rew, val []byte
-	for range B {
-		L := 1 + rng.IntN(R)
-		for t := range R {
-			m, r, v := 0.0, 0.0, 0.0
-			if t < L {
-				m, v = 1, rng.Float64()
-			}
-			if t == L-1 {
-				r = float64(rng.IntN(2))
-			}
-			mask = binary.LittleEndian.AppendUint32(mask, math.Float32bits(float32(m)))
-			rew = binary.LittleEndian.AppendUint32(rew, math.Float32bits(float32(r)))
-			val = binary.LittleEndian.AppendUint32(val, math.Float32bits(float32(v)))
-		}
-	}
-	n := len(mask)
-	h, _ := json.Marshal(map[string]any{
-		"response_mask":       map[string]any{"dtype": "F32", "shape": []int{B, R}, "data_offsets": []int{0, n}},
-		"token_level_rewards": map[string]any{"dtype": "F32", "shape": []int{B, R}, "data_offsets": []int{n, 2 * n}},
-		"values":              map[string]any{"dtype": "F32", "shape": []int{B, R}, "data_offsets": []int{2 * n, 3 * n}},
-	})
-	out := binary.LittleEndian.AppendUint64(nil, uint64(len(h)))
-	return append(append(append(append(out, h...), mask...), rew...), val...)
 }
 
 // sweepLambdas are the λ of the λ sweep's rows (/compare/lambda).

@@ -161,7 +161,7 @@ func checkedNPZ(B, R int) []byte {
 func TestViewsShareOneAnalysis(t *testing.T) {
 	st := stores.SQLite(t)
 	h := handler(t, webtest.Options{Store: st, InspectConcurrent: 1, InspectWait: 30 * time.Second})
-	up, err := st.PutUpload(t.Context(), "test", uploadBatch(128, 1024), store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}, time.Now())
+	up, err := st.PutUpload(t.Context(), "test", webtest.UploadBatch(128, 1024), store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

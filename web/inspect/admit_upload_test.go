@@ -125,7 +125,7 @@ func TestSlowUploadIsCut(t *testing.T) {
 		t.Logf("%s: 20 B/s upload cut after %v", tt.path, took)
 	}
 	// A batch sent at full speed is read whole and analysed as before.
-	resp, err := http.Post(srv.URL+"/api/v1/inspect", "application/octet-stream", bytes.NewReader(uploadBatch(64, 1024)))
+	resp, err := http.Post(srv.URL+"/api/v1/inspect", "application/octet-stream", bytes.NewReader(webtest.UploadBatch(64, 1024)))
 	if err != nil {
 		t.Fatal(err)
 	}

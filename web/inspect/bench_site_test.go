@@ -3,11 +3,7 @@ package inspect_test
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
-	"encoding/json"
 	"fmt"
-	"math"
-	"math/rand/v2"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -20,40 +16,11 @@ import (
 	"gaelab/web/webtest/stores"
 )
 
-// uploadBatch is a B×R f32 .safetensors batch (response_mask, rewards, values).
-func uploadBatch(B, R int) []byte {
-	rng := rand.New(rand.NewPCG(3, 4))
-	var mask, rew, val []byte
-	for range B {
-		L := 1 + rng.IntN(R)
-		for t := range R {
-			m, r, v := 0.0, 0.0, 0.0
-			if t < L {
-				m, v = 1, rng.Float64()
-			}
-			if t == L-1 {
-				r = float64(rng.IntN(2))
-			}
-			mask = binary.LittleEndian.AppendUint32(mask, math.Float32bits(float32(m)))
-			rew = binary.LittleEndian.AppendUint32(rew, math.Float32bits(float32(r)))
-			val = binary.LittleEndian.AppendUint32(val, math.Float32bits(float32(v)))
-		}
-	}
-	n := len(mask)
-	h, _ := json.Marshal(map[string]any{
-		"response_mask":       map[string]any{"dtype": "F32", "shape": []int{B, R}, "data_offsets": []int{0, n}},
-		"token_level_rewards": map[string]any{"dtype": "F32", "shape": []int{B, R}, "data_offsets": []int{n, 2 * n}},
-		"values":              map[string]any{"dtype": "F32", "shape": []int{B, R}, "data_offsets": []int{2 * n, 3 * n}},
-	})
-	out := binary.LittleEndian.AppendUint64(nil, uint64(len(h)))
-	return append(append(append(append(out, h...), mask...), rew...), val...)
-}
-
 // BenchmarkInspectAPI256x4096: the budget, a 256 × 4,096 f32
 // upload to its summary through the whole handler stack (≤ 1.5 s).
 func BenchmarkInspectAPI256x4096(b *testing.B) {
 	h := handler(b, webtest.Options{})
-	data := uploadBatch(256, 4096)
+	data := webtest.UploadBatch(256, 4096)
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
 		rec := httptest.NewRecorder()
@@ -71,7 +38,7 @@ func BenchmarkInspectAPI256x4096(b *testing.B) {
 func BenchmarkInspectRowView(b *testing.B) {
 	st := stores.SQLite(b)
 	h := handler(b, webtest.Options{Store: st})
-	up, err := st.PutUpload(context.Background(), "bench", uploadBatch(256, 4096), store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}, time.Now())
+	up, err := st.PutUpload(context.Background(), "bench", webtest.UploadBatch(256, 4096), store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}, time.Now())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -95,7 +62,7 @@ func BenchmarkInspectRowView(b *testing.B) {
 // /inspect (read, analysed, stored in SQLite) and its first view.
 func BenchmarkInspectUpload256x4096(b *testing.B) {
 	h := handler(b, webtest.Options{Store: stores.SQLite(b)})
-	data := uploadBatch(256, 4096)
+	data := webtest.UploadBatch(256, 4096)
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	fw, _ := mw.CreateFormFile("file", "batch.safetensors")

@@ -34,7 +34,7 @@ import (
 // computes them), each cell moved by off (off ≠ 0: numbers nothing
 // reproduces), as f32 .safetensors.
 func checkedBatch(tb testing.TB, B, R int, off float64) []byte {
-	b, err := inspect.Load(uploadBatch(B, R), nil)
+	b, err := inspect.Load(webtest.UploadBatch(B, R), nil)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -20,7 +20,7 @@ import (
 func TestInspectRowView(t *testing.T) {
 	st := stores.SQLite(t)
 	h := handler(t, webtest.Options{Store: st})
-	up, err := st.PutUpload(context.Background(), "test", uploadBatch(3, 1200), store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}, time.Now())
+	up, err := st.PutUpload(context.Background(), "test", webtest.UploadBatch(3, 1200), store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
