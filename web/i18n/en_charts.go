@@ -1,6 +1,6 @@
 package i18n
 
-// Charts made legible (issue 12): the reward chart's KL panel, the token
+// Charts made legible: the reward chart's KL panel, the token
 // table's compact row labels on a phone, the widget tables' scroll hint.
 var enCharts = map[string]string{
 	"chart.kl_inset":      "−β·KL alone, on its own scale",

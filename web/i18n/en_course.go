@@ -59,7 +59,7 @@ var enCourse = map[string]string{
 	"hint.ret":    "The return is the advantage plus the value it was measured against: $R_t = A_t + V(s_t)$.",
 	"hint.white":  "Whitening subtracts the mean of all valid advantages and divides by their standard deviation: compare this token's $A_t$ with the mean.",
 
-	// The traces block (issue 36): TD(λ)'s backward view beside verl's loop.
+	// The traces block: TD(λ)'s backward view beside verl's loop.
 	"traces.caption": "The backward view with eligibility traces, γ = %[1]s, λ = %[2]s: each column is what δ_t sends back to every state visited so far",
 	"traces.corner":  "credit to",
 	"traces.from":    "from δ%[1]s = %[2]s",

@@ -1,6 +1,6 @@
 package i18n
 
-// The playground's first screen (issue 26): the example's story, with an
+// The playground's first screen: the example's story, with an
 // English gloss of each preset's Chinese prompt and response, the
 // invitation to drag a mark, and the way to lesson 1.
 var enPlayFirst = map[string]string{

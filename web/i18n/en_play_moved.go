@@ -1,6 +1,6 @@
 package i18n
 
-// What just changed on the playground (issue 35): the line under the
+// What just changed on the playground: the line under the
 // boundary chart after an edit, a preset or a step, naming the cells that
 // moved most and why (engine/explain's Moves), and the invitation's next
 // step once the first screen's drag is done.

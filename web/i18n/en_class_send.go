@@ -2,7 +2,7 @@ package i18n
 
 // The live class when its database blips: an answer not sent yet, a page
 // the database could not answer, an answer body too long.
-var enClassBlip = map[string]string{
+var enClassSend = map[string]string{
 	"class.send.sending":   "Sending…",
 	"class.send.unsent":    "Not sent yet: the connection or the server is down. Keep this page open; it sends again by itself.",
 	"class.send.sent":      "Sent: your answer counts.",

@@ -1,7 +1,7 @@
 package i18n
 
 // 课程里 batch 块与批次上的问题的中文消息（lessons.batch.* 与 hint.batch.*）。
-var zhCapstone = map[string]string{
+var zhCourseBatch = map[string]string{
 	"lessons.batch.open":          "在批次视图中打开",
 	"lessons.batch.cell":          "回复 i = %[2]d 在 t = %[3]s 处的%[1]s",
 	"lessons.batch.stat.mean":     "组 %[1]s 得分的均值",

@@ -1,6 +1,6 @@
 package i18n
 
-var zhClassBlip = map[string]string{
+var zhClassSend = map[string]string{
 	"class.send.sending":   "正在发送…",
 	"class.send.unsent":    "尚未发送：网络或服务器暂时不通。请保持此页面打开，它会自动重新发送。",
 	"class.send.sent":      "已发送：你的答案已计入。",

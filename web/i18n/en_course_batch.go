@@ -2,7 +2,7 @@ package i18n
 
 // The English messages of the lessons' batch blocks and of the questions
 // asked on a batch (keys lessons.batch.* and hint.batch.*).
-var enCapstone = map[string]string{
+var enCourseBatch = map[string]string{
 	"lessons.batch.open":          "Open in the batch view",
 	"lessons.batch.cell":          "%[1]s of response i = %[2]d at t = %[3]s",
 	"lessons.batch.stat.mean":     "the mean score of group %[1]s",
