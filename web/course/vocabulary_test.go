@@ -18,7 +18,7 @@ import (
 // courseCatalogs are the message catalogs whose messages the course shows:
 // the lessons' and the quiz's words, the questions' generic hints, the
 // diagram.
-var courseCatalogs = []string{"course", "capstone", "diagram"}
+var courseCatalogs = []string{"course", "course_batch", "diagram"}
 
 // proseOf is what a reader reads of trusted HTML, without code (verl's
 // names stay English) and without the formulas' TeX or the glossary's
