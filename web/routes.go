@@ -69,7 +69,7 @@ type Options struct {
 	ClassWait  time.Duration
 	// PublicURL is where phones reach the server ("https://gae.example.edu"),
 	// for join links and QR codes behind a reverse proxy; "" uses the
-	// request's scheme and host, if the host is known (siteHosts):
+	// request's scheme and host, if the host is known (page.SiteHosts):
 	// AllowedHosts (page.ParseAllowedHosts), or the address connected to. Link
 	// previews' og:image and og:url, which must be absolute, are written
 	// only when it is set.
@@ -184,7 +184,7 @@ func Handler(o Options) http.Handler { return newServer(o).router() }
 //     http.TimeoutHandler (it buffers, so nothing could be flushed), no answer
 //     cache, no gzip, no page slot and no write deadline; the class hub caps
 //     them (o.MaxStreams, per class, per address). Handlers flush with
-//     http.NewResponseController. They end when the server shuts down (withShutdown).
+//     http.NewResponseController. They end when the server shuts down (mw.WithShutdown).
 //   - uploads: large request bodies, each an inspection (uploads.go,
 //     mw/upload_body.go, inspect/admit.go). Their own slots (o.UploadSlots,
 //     so slow uploads never hold a page's), a body of at most

@@ -61,7 +61,7 @@ type Server struct {
 	train   *train.Room       // the training lab, /train
 
 	// closing is done when the http.Server begins its shutdown; streams
-	// end then (withShutdown).
+	// end then (mw.WithShutdown).
 	closing  context.Context
 	shutdown context.CancelFunc
 }

@@ -32,7 +32,7 @@ func Steps(g engine.Generation, mask []float64, t int) []int {
 	return steps
 }
 
-// StepMask is Steps as a mask over every position: stepMask[k] = 1 where
+// StepMask is Steps as a mask over every position: StepMask(g, mask)[k] = 1 where
 // position k is a time step of the GAE recursion (verl v0.2: every
 // position; the newest verl: the valid ones, mask 1), else 0.
 func StepMask(g engine.Generation, mask []float64) []float64 {

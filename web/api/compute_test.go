@@ -20,7 +20,7 @@ const seedB = `{"inputs": {
   "vpreds": [[0.2, 0.25, 0.3, 0.35, 0.45, 0.6]]},
  "config": {"gamma": 1, "lam": 0.95, "kl_penalty": "kl", "kl_coef": 0.1, "use_kl_in_reward": true}}`
 
-// withInput returns seedB with inputs[key] replaced by the raw JSON value.
+// with returns seedB with inputs[key] replaced by the raw JSON value.
 func with(t *testing.T, block, key, value string) string {
 	t.Helper()
 	var c map[string]map[string]json.RawMessage

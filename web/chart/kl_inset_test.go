@@ -14,8 +14,8 @@ func withInset(in Input) Input {
 	return in
 }
 
-// barHeights are the heights of the bars (M…h…v<h>h…z rects) of the
-// paths filled with the KL hatch in svg, in drawing order.
+// barHeight matches the height of a bar (an M…h…v<h>h…z rect); klBarHeights
+// are the heights of the paths filled with the KL hatch in svg, in drawing order.
 var barHeight = regexp.MustCompile(`h-?[\d.]+v(-?[\d.]+)h`)
 
 func klBarHeights(svg []byte) []float64 {

@@ -22,7 +22,7 @@ const horizonFloor = -40
 
 // Horizon is how much of a score on the last of T tokens reaches each
 // token, (γλ)^(T−1−t) by generation g's GAE (explain.Horizon), per λ of
-// the chart: weights[i][t] is for horizonLams[i]; t is the 0-based
+// the chart: weights[i][t] is for HorizonLams[i]; t is the 0-based
 // response-token index.
 func Horizon(T int, gamma float64, g engine.Generation) (weights [][]float64) {
 	for _, lam := range HorizonLams {

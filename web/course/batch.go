@@ -20,7 +20,7 @@ import (
 // the state before token t; a group is n, in the order the page lists them.
 
 // cellSource is the state a predict block asks about: a playground state
-// (playView) or a batch (batchView). Both name a cell the same way
+// (play.View) or a batch (play.BatchView). Both name a cell the same way
 // everywhere: the engine's value and a label in the page's language.
 type cellSource interface {
 	CellValue(cell string) (float64, bool)

@@ -13,8 +13,8 @@ import (
 	"gaelab/web/page"
 )
 
-// batchCellJS reads a cell of a batch table: table is the data-testid of
-// its section, row the data-row of the line, t the token.
+// batchCellsJS reads the cells of a row of a batch table: table is the data-testid of
+// its section, row the data-row of the line.
 const batchCellsJS = `(table, row) => Array.from(document.querySelectorAll('[data-testid="' + table + '"] tr[data-row="' + row + '"] td'), td => td.textContent.trim())`
 
 // batchStateJS reports what still differs from the wanted state: cells

@@ -12,7 +12,7 @@ import (
 // a lecture hall opening the same lesson, or scanning the same QR code,
 // costs one render. Entries are whole answers (headers and, if gzipped, the
 // gzipped body) with bodies of at most maxCachedBody bytes; each counts its
-// ETag, headers and body against the budget (answerBytes).
+// ETag, headers and body against the budget (AnswerBytes).
 type ResponseCache = bounded.Cache[string, *CachedAnswer]
 
 type CachedAnswer struct {
@@ -76,7 +76,7 @@ type RecordingWriter struct {
 	http.ResponseWriter
 	status int
 	Body   bytes.Buffer
-	Limit  int  // the largest body kept (keepsBody)
+	Limit  int  // the largest body kept (KeepsBody)
 	tooBig bool // the body outgrew limit: nothing is kept
 	failed bool // a write below failed (the handler timeout passed): the answer is short
 }

@@ -75,7 +75,7 @@ func (c *conditional) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c.next.ServeHTTP(rec, r)
 	// Only a complete answer is kept: one whose request was neither
 	// cancelled (a client that half-closed or left) nor past the handler
-	// timeout (r carries withTimeout's deadline) while it was made. Either
+	// timeout (r carries WithTimeout's deadline) while it was made. Either
 	// stops a render midway, and the short page would be replayed to
 	// everyone.
 	if r.Method == http.MethodGet && r.Context().Err() == nil && rec.Cacheable() && h.Get("ETag") == tag &&

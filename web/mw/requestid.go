@@ -22,7 +22,7 @@ func WithRequestID(next http.Handler) http.Handler {
 	})
 }
 
-// RequestID is the id withRequestID gave r, or "" outside it.
+// RequestID is the id WithRequestID gave r, or "" outside it.
 func RequestID(r *http.Request) string {
 	id, _ := r.Context().Value(requestIDKey{}).(string)
 	return id

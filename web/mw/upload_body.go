@@ -14,7 +14,7 @@ import (
 // cut and the client answered 408.
 const DefaultUploadSlots = 4
 
-// WithUploadBody reads the request's whole body (within withUploadLimit's
+// WithUploadBody reads the request's whole body (within WithUploadLimit's
 // MaxBytesReader) by the body-rate rule, then takes an analysis slot and
 // runs next with the body in memory. A body sent too slowly is answered
 // 408 (too_slow) in the request's language; no analysis slot comes free

@@ -14,7 +14,7 @@ import (
 // Serve: the state's canonical link, how the request was read, and the
 // components that can answer it.
 type Answer struct {
-	Canonical string // the state's canonical link (pageLink.canonical)
+	Canonical string // the state's canonical link (Link.Canonical)
 	// Redirect: the link was read without a problem or warning, so a
 	// non-canonical one (a submitted form, parameters in another order) is
 	// redirected to canonical.

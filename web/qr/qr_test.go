@@ -72,7 +72,7 @@ func TestQRLinkSizes(t *testing.T) {
 	}
 }
 
-// TestSVGEveryMask checks that each of the eight masks the encoder may pick
+// TestQREveryMask checks that each of the eight masks the encoder may pick
 // decodes, not only the ones the inputs above happen to get.
 func TestQREveryMask(t *testing.T) {
 	text := "http://example.com/play?v=1&p=seed-b"

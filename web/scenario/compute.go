@@ -19,7 +19,7 @@ type Result struct {
 	GAE      engine.GAEResult
 }
 
-// Row returns row 0 of a [1][T] matrix, or nil.
+// row returns row 0 of a [1][T] matrix, or nil.
 func row(m [][]float64) []float64 {
 	if len(m) == 0 {
 		return nil

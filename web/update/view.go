@@ -43,7 +43,7 @@ type updateView struct {
 // are keys.
 func (s *Room) newUpdateView(r *http.Request, path string, keys ...string) updateView {
 	pr := s.Read(r, keys...)
-	q, _ := url.ParseQuery(r.URL.RawQuery) // readPlay has reported a malformed query
+	q, _ := url.ParseQuery(r.URL.RawQuery) // s.Read has reported a malformed query
 	v := updateView{View: play.NewView(pr), path: path, own: Params{Q: q}}
 	v.gen, v.feed = v.S.LossSource(v.Res)
 	return v
@@ -58,7 +58,7 @@ func (v updateView) whole() bool { return v.S.OwnLosses() }
 // the order the view reads them), then the view parameters and lang.
 func (v updateView) link(pr play.Request) string { return v.selfIn(pr).String() }
 
-// selfIn is link as a pageLink.
+// selfIn is the view's link (its state and own parameters) as a page.Link.
 func (v updateView) selfIn(pr play.Request) page.Link {
 	return pr.PageLink(v.path, v.State+strings.Join(v.own.Parts, ""))
 }
