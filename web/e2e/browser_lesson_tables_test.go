@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -64,7 +65,10 @@ const widgetTablesJS = `(() => {
 // its widget or scrolls sideways visibly (a scrollbar with room of its own
 // and an edge shadow while more is hidden), and no cell clips its text.
 // Every lesson page also passes axe-core there, without a serious or
-// critical violation (course 3.0's "axe on every lesson page").
+// critical violation (course 3.0's "axe on every lesson page"), and each of
+// chartLessons draws its charts (checkLessonCharts). Each lesson is loaded
+// once per language, from a browser speaking the other (zh from en-US, en
+// from zh-CN), and measured at both sizes in that one load.
 func TestBrowserLessonTablesFit(t *testing.T) {
 	t.Parallel()
 	only := os.Getenv("ONLY_LESSON") // a slug: check that lesson only (while fixing it); unset: every lesson
@@ -84,15 +88,24 @@ func TestBrowserLessonTablesFit(t *testing.T) {
 	if len(slugs) < 12 && only == "" {
 		t.Fatalf("%d lessons on /lessons, want ≥ 12: %v", len(slugs), slugs)
 	}
-	var tables, scrolling atomic.Int64
+	charted := 0
+	for _, slug := range chartLessons {
+		if seen[slug] {
+			charted++
+		} else if only == "" {
+			t.Errorf("the chart lesson %s is not on /lessons: its charts go unchecked", slug)
+		}
+	}
+	var tables, scrolling, chartChecks atomic.Int64
 	// The group returns when every lesson's subtest, run side by side, has.
 	t.Run("lessons", func(t *testing.T) {
 		for _, slug := range slugs {
-			for _, lang := range []string{"en", "zh"} {
-				t.Run(slug+"/"+lang, func(t *testing.T) {
+			for _, c := range []struct{ lang, browser string }{{"en", "zh-CN"}, {"zh", "en-US"}} {
+				t.Run(slug+"/"+c.lang, func(t *testing.T) {
 					t.Parallel()
 					tb := newTab(t, srv) // a tab's time limit is for a few pages
-					path := "/lessons/" + slug + "?lang=" + lang
+					tb.speaks(c.browser)
+					path := "/lessons/" + slug + "?lang=" + c.lang
 					// One load, measured at both sizes: the measurement reads
 					// the layout, which the new viewport recomputes (media
 					// queries included) before any script reads a box.
@@ -100,6 +113,11 @@ func TestBrowserLessonTablesFit(t *testing.T) {
 						tb.do("size the window", chromedp.EmulateViewport(size.w, size.h))
 						if i == 0 {
 							tb.open(path)
+						}
+						where := fmt.Sprintf("%s at %d px", path, size.w)
+						if slices.Contains(chartLessons, slug) {
+							checkLessonCharts(tb, where, size.w)
+							chartChecks.Add(1)
 						}
 						var m struct {
 							Tables, Scrolling int
@@ -111,16 +129,20 @@ func TestBrowserLessonTablesFit(t *testing.T) {
 						tables.Add(int64(m.Tables))
 						scrolling.Add(int64(m.Scrolling))
 						for _, p := range m.Problems {
-							t.Errorf("%s at %d px: %s", path, size.w, p)
+							t.Errorf("%s: %s", where, p)
 						}
-						tb.axeFails(axe, fmt.Sprintf("at %d px", size.w), i == 1, lang != "en")
+						tb.axeFails(axe, where, i == 1, c.lang != "en")
 					}
 				})
 			}
 		}
 	})
-	t.Logf("%d lessons × 2 languages × 2 sizes: %d widget tables, %d of them scroll sideways", len(slugs), tables.Load(), scrolling.Load())
+	t.Logf("%d lessons × 2 languages × 2 sizes: %d widget tables, %d of them scroll sideways; %d chart checks",
+		len(slugs), tables.Load(), scrolling.Load(), chartChecks.Load())
 	if tables.Load() == 0 {
 		t.Fatal("no widget table measured")
+	}
+	if want := int64(charted * 2 * 2); chartChecks.Load() != want {
+		t.Errorf("%d chart checks, want %d (%d chart lessons × 2 languages × 2 sizes)", chartChecks.Load(), want, charted)
 	}
 }
