@@ -14,7 +14,7 @@ import (
 // handleSetLang handles the "GET /lang/{lang}?to=<link>" route, the
 // language switch: it remembers the choice in the lang cookie (SameSite=Lax,
 // a year) and redirects to the link, which must be on this site
-// (siteTarget). The answer is a redirect, so no cached page ever carries the
+// (page.SiteTarget). The answer is a redirect, so no cached page ever carries the
 // cookie.
 func (s *Server) handleSetLang(w http.ResponseWriter, r *http.Request) {
 	l, ok := i18n.Parse(chi.URLParam(r, "lang"))

@@ -11,7 +11,7 @@ import (
 // ResponseCache keeps the most recent successful answers by ETag, so that
 // a lecture hall opening the same lesson, or scanning the same QR code,
 // costs one render. Entries are whole answers (headers and, if gzipped, the
-// gzipped body) with bodies of at most maxCachedBody bytes; each counts its
+// gzipped body) with bodies of at most MaxCachedBody bytes; each counts its
 // ETag, headers and body against the budget (AnswerBytes).
 type ResponseCache = bounded.Cache[string, *CachedAnswer]
 
@@ -81,7 +81,7 @@ type RecordingWriter struct {
 	failed bool // a write below failed (the handler timeout passed): the answer is short
 }
 
-// KeepsBody is the largest answer body the cache keeps: maxCachedBody, or
+// KeepsBody is the largest answer body the cache keeps: MaxCachedBody, or
 // less when the whole cache is smaller (a cache that is off keeps none, so
 // no answer is copied for it).
 func KeepsBody(c *ResponseCache) int { return min(MaxCachedBody, c.MaxBytes()) }

@@ -8,7 +8,7 @@ import (
 	"gaelab/web/page"
 )
 
-// asciiURL percent-encodes exactly the non-ASCII bytes, in upper-case hex,
+// ASCIIURL percent-encodes exactly the non-ASCII bytes, in upper-case hex,
 // as fmt's %02X would.
 func TestASCIIURL(t *testing.T) {
 	for _, link := range []string{"", "/play?v=1&p=seed-b", "/play?v=1&tok=是&tok=😀&prompt=a%20b", "\x7f\x80\xff", "é"} {

@@ -56,7 +56,7 @@ func SiteTarget(target string) (string, *httperr.Error) {
 	return loc, nil
 }
 
-// checkSitePath is siteTarget's rule on one string.
+// checkSitePath is SiteTarget's rule on one string.
 func checkSitePath(s string) *httperr.Error {
 	switch {
 	case s == "":

@@ -11,7 +11,7 @@ import (
 )
 
 // trickyTargets are links that try to leave the site, or look as if they
-// might, with whether siteTarget accepts them.
+// might, with whether SiteTarget accepts them.
 var trickyTargets = []struct {
 	target string
 	ok     bool
@@ -71,10 +71,10 @@ func TestRedirectTargets(t *testing.T) {
 	for _, tt := range trickyTargets {
 		loc, err := page.SiteTarget(tt.target)
 		if (err == nil) != tt.ok {
-			t.Errorf("siteTarget(%q) = %q, %v; want ok=%v", tt.target, loc, err, tt.ok)
+			t.Errorf("SiteTarget(%q) = %q, %v; want ok=%v", tt.target, loc, err, tt.ok)
 		}
 		if err == nil && !onOrigin(loc) {
-			t.Errorf("siteTarget(%q) = %q, which leaves the site", tt.target, loc)
+			t.Errorf("SiteTarget(%q) = %q, which leaves the site", tt.target, loc)
 		}
 	}
 }
@@ -121,7 +121,7 @@ func onOrigin(loc string) bool {
 
 var asBrowsersRead = strings.NewReplacer("\t", "", "\n", "", "\r", "", "\\", "/")
 
-// FuzzRedirectTarget checks that every link siteTarget accepts, and the
+// FuzzRedirectTarget checks that every link SiteTarget accepts, and the
 // Location it returns, resolve on the site, and that the Location passes
 // the check again unchanged.
 func FuzzRedirectTarget(f *testing.F) {
@@ -134,10 +134,10 @@ func FuzzRedirectTarget(f *testing.F) {
 			return
 		}
 		if !onOrigin(target) || !onOrigin(loc) {
-			t.Fatalf("siteTarget(%q) = %q, which leaves the site", target, loc)
+			t.Fatalf("SiteTarget(%q) = %q, which leaves the site", target, loc)
 		}
 		if again, err := page.SiteTarget(loc); err != nil || again != loc {
-			t.Fatalf("siteTarget(%q) = %q, but siteTarget of that = %q, %v", target, loc, again, err)
+			t.Fatalf("SiteTarget(%q) = %q, but SiteTarget of that = %q, %v", target, loc, again, err)
 		}
 	})
 }

@@ -49,7 +49,7 @@ func (s *Room) HandleQR(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// checkQRLink accepts a link on this site (siteTarget's rule).
+// checkQRLink accepts a link on this site (page.SiteTarget's rule).
 func checkQRLink(u string) *httperr.Error {
 	_, err := page.SiteTarget(u)
 	return err
