@@ -5,7 +5,11 @@ import (
 	"testing"
 )
 
-func TestReduceMetricsGen(t *testing.T) {
+// TestReduceMetrics: each generation reduces a metric's values its own way
+// (critic/values/max is their mean before v0.4.0, their max from it on);
+// Set keeps the last value, Add sums; names keep their first appearance's
+// order.
+func TestReduceMetrics(t *testing.T) {
 	var m MetricLists
 	m.Append(MetricPGLoss, 1)
 	m.Append(MetricPGLoss, 2)
@@ -32,7 +36,9 @@ func TestReduceMetricsGen(t *testing.T) {
 	}
 }
 
-func TestRewardKLMetricsGen(t *testing.T) {
+// TestRewardKLMetrics: the reward's KL is logged as critic/kl before v0.4.0
+// and as actor/reward_kl_penalty from it on, each with its _coeff.
+func TestRewardKLMetrics(t *testing.T) {
 	for g, want := range map[Generation]string{G01: "critic/kl", G03: "critic/kl", G04: "actor/reward_kl_penalty", G12: "actor/reward_kl_penalty"} {
 		if kl, coeff := RewardKLMetrics(g); kl != want || coeff != want+"_coeff" {
 			t.Errorf("%v: %s, %s", g, kl, coeff)

@@ -24,11 +24,11 @@ func TestPolicyLossSlope(t *testing.T) {
 	}
 }
 
-// TestPolicyLossSlopeGen: the slope follows each generation's own loss. A
+// TestPolicyLossSlopeByGeneration: the slope follows each generation's own loss. A
 // negative advantage at ratio e^1.5 ≈ 4.48 > c = 3 is capped by the dual
 // clip from v0.4.0 on (flat: slope 0), but in v0.2 the loss is −A·ratio,
 // whose slope is −A·ratio; where the two agree, so do the slopes.
-func TestPolicyLossSlopeGen(t *testing.T) {
+func TestPolicyLossSlopeByGeneration(t *testing.T) {
 	old, lp, adv := [][]float64{{-1, -1}}, [][]float64{{0.5, -1.05}}, [][]float64{{-1, 1}}
 	p := ClipParams{Ratio: 0.2, Low: 0.2, High: 0.2, C: 3}
 	ratio := math.Exp(1.5)

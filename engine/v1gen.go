@@ -4,8 +4,8 @@ package engine
 // GAE Lab's first engine computed: a generation's arithmetic, with a few
 // properties no verl generation has. Those links keep their numbers, so
 // each of the two meanings is a pseudo-generation: the changes of a base
-// generation (Has), plus named Properties (Is). Every FooGen function then
-// serves every link. Pseudo-generations are not Valid: Generations,
+// generation (Has), plus named Properties (Is). Every function of a Generation
+// then serves every link. Pseudo-generations are not Valid: Generations,
 // Releases, the release picker, labels and ranges never list them.
 
 // The pseudo-generations of a v=1 link's two versions (Version.V1Gen).

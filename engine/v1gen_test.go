@@ -122,7 +122,7 @@ func v1BatchFrom(s *v1Source) v1Batch {
 // no version knows.
 var v1Names = append([]string{"", "+", "kl++", "full+", "k4", "K1"}, AllKLNames...)
 
-// checkV1 checks that every FooGen(v.V1Gen(), …) is bit for bit
+// checkV1 checks that every Foo(v.V1Gen(), …) is bit for bit
 // legacyFoo(v, …) on in, errors included.
 func checkV1(t *testing.T, in v1Batch) {
 	t.Helper()
@@ -361,8 +361,8 @@ func TestVersionAsGeneration(t *testing.T) {
 	}
 }
 
-// FuzzVersionAsGeneration: on any batch, FooGen(v.V1Gen(), …) is bit for bit
-// the legacy Foo(v, …), errors included.
+// FuzzVersionAsGeneration: on any batch, Foo(v.V1Gen(), …) is bit for bit
+// the legacy Foo(v, …) (legacyFoo), errors included.
 func FuzzVersionAsGeneration(f *testing.F) {
 	f.Add([]byte{2, 3, 1, 0, 1, 1, 9, 5, 0x44, 0x48, 0x50, 7, 8})
 	f.Add([]byte{4, 6, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0x40, 0x44, 0x4c, 0x5c})
