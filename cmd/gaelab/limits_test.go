@@ -83,8 +83,8 @@ var notLimits = []string{"addr", "log-format", "embed-origins", "data", "db", "c
 // TestReadmeSecurityNamesEveryLimit: the README's Security section names
 // every flag of serve that bounds a client (#32: "lists every limit, its
 // flag and its default"); a new limit flag must be added there or, if it
-// bounds no client, to notLimits. On main -upload-read-timeout and
-// -max-streams were not in it.
+// bounds no client, to notLimits. On main -upload-read-timeout was not
+// in it.
 func TestReadmeSecurityNamesEveryLimit(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
