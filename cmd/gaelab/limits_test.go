@@ -7,7 +7,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -68,6 +71,46 @@ func TestHelpListsEveryFlag(t *testing.T) {
 	for _, name := range names {
 		if !regexp.MustCompile(`(?m)-` + regexp.QuoteMeta(name) + `\b`).MatchString(out.String()) {
 			t.Errorf("gaelab -h does not list -%s", name)
+		}
+	}
+}
+
+// notLimits are serve's flags that bound no client: where it listens and
+// logs, who may frame it, where its data lives, a class's lifetime, and an
+// old flag name.
+var notLimits = []string{"addr", "log-format", "embed-origins", "data", "db", "class-ttl", "upload-min-rate"}
+
+// TestReadmeSecurityNamesEveryLimit: the README's Security section names
+// every flag of serve that bounds a client (#32: "lists every limit, its
+// flag and its default"); a new limit flag must be added there or, if it
+// bounds no client, to notLimits. On main -upload-read-timeout was not
+// in it.
+func TestReadmeSecurityNamesEveryLimit(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sec, ok := strings.Cut(string(readme), "\n## Security\n")
+	sec, _, _ = strings.Cut(sec, "\n## ")
+	if !ok {
+		t.Fatal("README has no Security section")
+	}
+	var names []string
+	onServeFlags = func(fs *flag.FlagSet) {
+		if names == nil {
+			fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		}
+	}
+	defer func() { onServeFlags = func(*flag.FlagSet) {} }()
+	if err := runServe(context.Background(), []string{"-h"}, noEnv, io.Discard); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("serve -h: %v, want flag.ErrHelp", err)
+	}
+	if len(names) == 0 {
+		t.Fatal("serve defined no flags")
+	}
+	for _, name := range names {
+		if !slices.Contains(notLimits, name) && !regexp.MustCompile("`-"+regexp.QuoteMeta(name)+"[` ]").MatchString(sec) {
+			t.Errorf("the README's Security section does not name `-%s`", name)
 		}
 	}
 }

@@ -74,6 +74,31 @@ func (a *Admission) admit(addr string, declared int64) (release func(), no *refu
 	}, nil
 }
 
+// hold takes a view's stored bytes (declared) into the memory budget
+// that bodies share, for the view's new analysis (Uploads.analysis):
+// its file is read into memory as a body is. Views are not held to one
+// at a time per address (a page's charts come in parallel and then find
+// the analysis cached); their hourly count is meterView's. release gives
+// the bytes back; a nil release is a refusal (503, as a body's).
+func (a *Admission) hold(declared int64) (release func(), no *refusal) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.held+declared > a.memory {
+		return nil, &refusal{code: "busy", key: "limit.upload_memory", args: []any{a.memory >> 20}, wait: 10 * time.Second}
+	}
+	a.held += declared
+	return func() {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		a.held -= declared
+	}, nil
+}
+
+// viewRefusal is a view's new analysis refused by the memory budget.
+type viewRefusal struct{ *refusal }
+
+func (e viewRefusal) Error() string { return "inspect: the uploads' memory budget is full" }
+
 // Admit is the uploads' admission (above), before their body is read.
 // Without a store uploads are off, and the handler says so.
 func (u *Uploads) Admit(next http.Handler) http.Handler {

@@ -207,3 +207,46 @@ func TestShareLimits(t *testing.T) {
 		t.Errorf("past the shares' budget: %v → %d %v; want 503 saying the shares are kept", err, status, msgs)
 	}
 }
+
+// TestViewNewAnalysisHoldsMemory: a view that needs a new analysis holds
+// its stored bytes within the memory budget that upload bodies share
+// (-upload-memory), as a body does: with the budget taken by a body still
+// arriving it is refused (503, Retry-After, the budget's message in the
+// page's language) before its file is read; it gives the bytes back when
+// it is done. On main such a view took no part of the budget, so views of
+// the largest uploads (620 MB each) added to the bodies' 256 MiB.
+func TestViewNewAnalysisHoldsMemory(t *testing.T) {
+	st := &fakeStore{data: ExampleBatch}
+	size := int64(len(ExampleBatch))
+	u := newTestUploads(st, UploadLimits{PerHour: 60, Burst: 10, DailyBytes: 1 << 30, StoreBytes: 1 << 30, Memory: size + 10, MaxBody: size})
+	view := func(q string) error {
+		config, _ := url.ParseQuery(q)
+		_, _, err := u.analysis(context.Background(), inspectRequest{id: "v", config: config, addr: "192.0.2.1"})
+		return err
+	}
+	release, no := u.admission.admit("192.0.2.9", 20) // a body of 20 bytes arriving: size+10 left < size
+	if no != nil {
+		t.Fatal(no)
+	}
+	reads := st.dataReads.Load()
+	err := view("lam=0.9")
+	var vr viewRefusal
+	if !errors.As(err, &vr) || st.dataReads.Load() != reads {
+		t.Fatalf("a new analysis with the budget taken: %v, %d reads; want the budget's refusal before the file is read", err, st.dataReads.Load()-reads)
+	}
+	rec := httptest.NewRecorder()
+	retryAfter(rec, err)
+	if status, msgs := inspectStatus("zh", err); status != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(msgs[0], "MiB") || !strings.Contains(msgs[0], "上传") {
+		t.Errorf("the refusal answers %d %v, Retry-After %q; want 503 in Chinese naming the budget, with Retry-After", status, msgs, rec.Header().Get("Retry-After"))
+	}
+	release()
+	if err := view("lam=0.9"); err != nil {
+		t.Fatalf("with the budget free: %v", err)
+	}
+	if u.admission.held != 0 {
+		t.Errorf("after the view: %d bytes held; want none", u.admission.held)
+	}
+	if err := view("lam=0.9"); err != nil { // cached: no budget asked
+		t.Fatal(err)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 
 	"gaelab/templates"
@@ -66,6 +67,7 @@ func (s *Room) HandleUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer r.MultipartForm.RemoveAll()
+	r.Body = http.NoBody // parsed: the body's bytes are the form's now
 	data, kept, err := s.formBatch(r)
 	if errors.Is(err, errNoFile) {
 		fail(http.StatusBadRequest, ir.lang.T("inspect.err.no_file"))
@@ -76,13 +78,11 @@ func (s *Room) HandleUpload(w http.ResponseWriter, r *http.Request) {
 		fail(status, msgs...)
 		return
 	}
-	var a *Analysis
+	var b *Batch
+	var c Config
 	if ir.config, err = uploadConfig(r); err == nil {
 		s.Uploads.cache.Clear() // this analysis replaces the cached one: drop that first (peak memory)
-		a, err = LoadContext(r.Context(), data, ir.config)
-	}
-	if r.Context().Err() != nil {
-		return // the client left: its analysis stopped, nobody reads an answer
+		b, c, err = Prepare(data, ir.config)
 	}
 	if err != nil { // a readable batch is kept, attached to the form shown again
 		if kept.ID == "" && readable(data, ir.config) {
@@ -91,13 +91,26 @@ func (s *Room) HandleUpload(w http.ResponseWriter, r *http.Request) {
 		fail(http.StatusBadRequest, inspectErrorMessages(ir.lang, err)...)
 		return
 	}
+	// The file is stored before its analysis, so that its bytes are not
+	// held beside the analysis's tensors; a refusal to store it is said
+	// after the analysis, whose own problem comes first.
+	var status int
+	var key string
 	if kept.ID == "" {
-		var status int
-		var key string
-		if kept, status, key = s.Uploads.put(r, data); status != 0 {
-			fail(status, ir.lang.T(key))
-			return
-		}
+		kept, status, key = s.Uploads.put(r, data)
+	}
+	data = nil
+	a, err := AnalyzeContext(r.Context(), b, c)
+	if r.Context().Err() != nil {
+		return // the client left: its analysis stopped, nobody reads an answer
+	}
+	if err != nil {
+		fail(http.StatusBadRequest, inspectErrorMessages(ir.lang, err)...)
+		return
+	}
+	if status != 0 {
+		fail(status, ir.lang.T(key))
+		return
 	}
 	ir.id = kept.ID
 	s.Uploads.keep(kept.SHA256, ir.config, a) // the view shows it next
@@ -162,14 +175,24 @@ func uploadConfig(r *http.Request) (url.Values, error) {
 	return config, nil
 }
 
-// formFile reads one uploaded file of the multipart form.
+// formFile reads one uploaded file of the multipart form into a buffer of
+// its size, and lets the form's own copy of it go when the form held it in
+// memory (a file on disk is removed with the form), so that one copy of an
+// upload is held, not the form's and this one.
 func formFile(r *http.Request, name string) ([]byte, error) {
-	f, _, err := r.FormFile(name)
+	f, fh, err := r.FormFile(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	data := make([]byte, fh.Size)
+	if _, err := io.ReadFull(f, data); err != nil {
+		return nil, err
+	}
+	if _, onDisk := f.(*os.File); !onDisk {
+		delete(r.MultipartForm.File, name)
+	}
+	return data, nil
 }
 
 // inspectErrorMessages says what is wrong and what to do, in the page's

@@ -96,8 +96,9 @@ func (u *Uploads) put(r *http.Request, data []byte) (store.Upload, int, string) 
 // config, from this replica's cache when it can (view_cache.go: a query
 // with an unknown key or a bad value is refused before any analysis, and
 // one that resolves to a cached analysis's config answers from it). A new
-// analysis spends one of the address's uploads (meterView), then waits for
-// an analysis slot (errAnalysesBusy when none comes free in time); one
+// analysis spends one of the address's uploads (meterView), holds its
+// stored bytes within the bodies' memory budget (-upload-memory: 503 past
+// it, as an upload's body), then waits for an analysis slot (errAnalysesBusy when none comes free in time); one
 // that another request computed meanwhile is taken from the cache.
 func (u *Uploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload, *Analysis, error) {
 	if u.st == nil {
@@ -116,6 +117,11 @@ func (u *Uploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload
 	if err := u.meterView(ctx, ir.addr); err != nil {
 		return up, nil, err
 	}
+	release, no := u.admission.hold(up.Size)
+	if no != nil {
+		return up, nil, viewRefusal{no}
+	}
+	defer release()
 	if !u.Analyses.Acquire(ctx) {
 		return up, nil, errAnalysesBusy
 	}
@@ -189,6 +195,7 @@ var (
 func inspectStatus(l i18n.Lang, err error) (int, []string) {
 	var e *Error
 	var qe *quotaError
+	var vr viewRefusal
 	switch {
 	case errors.As(err, &e):
 		return httperr.Status("bad_request"), inspectErrorMessages(l, err)
@@ -198,6 +205,8 @@ func inspectStatus(l i18n.Lang, err error) (int, []string) {
 		return httperr.Status("no_store"), []string{l.T("inspect.err.nostore")}
 	case errors.Is(err, errAnalysesBusy):
 		return httperr.Status("busy"), []string{l.T("limit.busy", mw.RetryAfter)}
+	case errors.As(err, &vr):
+		return httperr.Status(vr.code), []string{l.T(vr.key, vr.args...)}
 	case errors.As(err, &qe):
 		return httperr.Status("rate_limited"), []string{l.T("limit.inspect_quota", qe.perHour, qe.burst, qe.retrySecs())}
 	case errors.Is(err, errShareQuota):
@@ -240,9 +249,12 @@ func (s *Room) fileAnalysis(w http.ResponseWriter, r *http.Request, ir inspectRe
 func retryAfter(w http.ResponseWriter, err error) {
 	var qe *quotaError
 	var se *shareQuotaError
+	var vr viewRefusal
 	switch {
 	case errors.As(err, &qe):
 		w.Header().Set("Retry-After", strconv.Itoa(qe.retrySecs()))
+	case errors.As(err, &vr):
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(vr.wait.Seconds())))))
 	case errors.As(err, &se):
 		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(se.wait.Seconds())))))
 	case errors.Is(err, errAnalysesBusy):
