@@ -11,7 +11,9 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"gaelab/web"
 	"gaelab/web/i18n"
+	"gaelab/web/train"
 )
 
 // trainCurveJS is what a /train chart shows of run A: the iterations its
@@ -93,6 +95,33 @@ func TestBrowserTrainPlay(t *testing.T) {
 				t.Errorf("%s in a fresh tab: %v, the played page %v", link, again, played)
 			}
 		})
+	}
+}
+
+// Play past the address's quota of training stops, and the refused frame
+// opens as the 429 answer (the site's errors are plain text), in the link's
+// language from a browser speaking the other.
+func TestBrowserTrainQuota(t *testing.T) {
+	t.Parallel()
+	srv := playServerOf(t, web.Handler(web.Options{TrainQuota: train.Quota{PerMinute: 1, Burst: 40}}))
+	tb := newTab(t, srv)
+	tb.do("browser language en-US", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tgt, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{Headers: network.Headers{"Accept-Language": "en-US,en;q=0.9"}})
+		return err
+	}))
+	tb.open("/train?v=1&p=healthy&it=5&lang=zh") // 6 iterations × 4 epochs of 40; ticks to 9 fit, 10 does not
+	tb.until("the Play button shows", `() => { const b = document.querySelector('[data-testid="train-play"]'); return b && !b.closest("[hidden]") ? "" : "no Play button"; }`)
+	tb.do("Play", chromedp.Click(chromedp.CSS(`[data-testid="train-play"]`)))
+	want := i18n.Zh.T("train.err.quota", 1, 40, 1)
+	want = want[:strings.Index(want, "（")]
+	tb.until("the refused frame's page says why, in Chinese", `(want) => {
+		if (document.querySelector('[data-testid="train-frame"]')) return "still on the lab at " + location.search;
+		return document.body.textContent.includes(want) ? "" : document.body.textContent.slice(0, 200);
+	}`, want)
+	// The refused tick and the page it opens are this test's point: htmx and the browser log their 429.
+	tb.forgive("429", "it=10")
+	if it := eval[string](tb, `new URLSearchParams(location.search).get("it")`); it != "10" {
+		t.Errorf("the refused frame is iteration %s, want 10", it)
 	}
 }
 
