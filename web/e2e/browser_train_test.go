@@ -28,7 +28,8 @@ const trainCurveJS = `(metric) => {
 // Play on the healthy preset, in each language from a browser speaking the
 // other: the frames come without a reload (a mark set on the window stays),
 // the address bar follows them, critic/score/mean rises and the curves grow;
-// Pause stops; the link opened in a fresh tab shows the same curves.
+// Pause stops; the link opened cold (another server, another browser
+// context) shows the same curves.
 func TestBrowserTrainPlay(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -88,11 +89,11 @@ func TestBrowserTrainPlay(t *testing.T) {
 				t.Fatalf("critic/score/mean (points, value, line width): %v before Play, %v after", first, played)
 			}
 			link := eval[string](tb, `location.pathname + location.search`)
-			fresh := newTab(t, srv)
+			fresh := newTab(t, playServer(t)) // a server whose cache never saw the run, in a browser context of its own
 			fresh.open(link)
 			again := eval[[]any](fresh, "("+trainCurveJS+`)("critic/score/mean")`)
 			if fmt.Sprint(again) != fmt.Sprint(played) {
-				t.Errorf("%s in a fresh tab: %v, the played page %v", link, again, played)
+				t.Errorf("%s opened cold: %v, the played page %v", link, again, played)
 			}
 		})
 	}
