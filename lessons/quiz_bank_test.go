@@ -7,7 +7,9 @@ import (
 
 // Every quiz bank finds every lesson it names, in both languages, in its
 // frozen order (the course order puts td-error before ppo-step), and every
-// lesson of the course but the capstone is in a bank.
+// lesson of the course but the capstone and "Reading a verl dashboard" (its
+// questions are about the training lab's runs, which no bank draws yet) is
+// in a bank.
 func TestQuizBanksAreFrozen(t *testing.T) {
 	c, err := Load()
 	if err != nil {
@@ -28,7 +30,7 @@ func TestQuizBanksAreFrozen(t *testing.T) {
 		}
 		for _, l := range c.Lessons(lang) {
 			inBank := slices.ContainsFunc(quizBanks, func(b []string) bool { return slices.Contains(b, l.Slug) })
-			if l.Slug != "real-batch" && !inBank {
+			if l.Slug != "real-batch" && l.Slug != "reading-a-dashboard" && !inBank {
 				t.Errorf("%s: lesson %s is in no quiz bank", lang, l.Slug)
 			}
 		}

@@ -59,6 +59,17 @@
     if (e.target.closest && e.target.closest('[data-testid="train-play"]')) toggle();
   });
   document.addEventListener("htmx:afterSettle", setup);
+  // A frame refused (past the address's quota, say) is not swapped in:
+  // Play stops and the frame's link opens as a page, whose message says why
+  // in the learner's language.
+  document.addEventListener("htmx:responseError", function (e) {
+    var d = e.detail || {};
+    if (!d.target || d.target.id !== "train-frame") return;
+    playing = false;
+    clearTimeout(timer);
+    setup();
+    if (d.pathInfo && d.pathInfo.requestPath) window.location.assign(d.pathInfo.requestPath);
+  });
   document.addEventListener("DOMContentLoaded", setup);
 
   document.addEventListener("keydown", function (e) {

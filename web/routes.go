@@ -21,6 +21,7 @@ import (
 	"gaelab/web/mw"
 	"gaelab/web/play"
 	"gaelab/web/store"
+	"gaelab/web/train"
 )
 
 // Options configure Handler. The zero value is the default of each field.
@@ -122,6 +123,9 @@ type Options struct {
 	ComputeQuota  mw.AddrQuota
 	ViewsQuota    mw.AddrQuota
 	PreviewsQuota mw.AddrQuota
+	// TrainQuota is each client address's quota of /train's training, in
+	// PPO epochs (train.Quota; the zero value is train.DefaultQuota).
+	TrainQuota train.Quota
 	// ComputeConcurrent is how many compute API requests run at once
 	// (default GOMAXPROCS, the cores), within MaxInflight; more wait up to
 	// ComputeWait (default 5 s), then get 503. So costly computations never

@@ -71,7 +71,7 @@ func newServer(o Options) *Server {
 	o = o.withDefaults()
 	closing, shutdown := context.WithCancel(context.Background())
 	s := &Server{opts: o, answers: mw.NewResponseCache(o.CacheBytes),
-		class: class.NewRoom(o.classConfig()), inspect: newInspectRoom(o), train: train.NewRoom(), closing: closing, shutdown: shutdown}
+		class: class.NewRoom(o.classConfig()), inspect: newInspectRoom(o), train: train.NewRoom(o.TrainQuota), closing: closing, shutdown: shutdown}
 	s.play = &play.Room{Charts: play.NewChartMemo(o.ChartCacheBytes), ClassesOn: s.class.On,
 		Hosts: page.NewSiteHosts(o.PublicURL, o.AllowedHosts)}
 	s.update = &update.Room{Room: s.play}

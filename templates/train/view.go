@@ -36,23 +36,13 @@ type Frame struct {
 	ControlsLabel                   string
 	ChartsHeading                   string
 	Legend                          string
-	Charts                          []Chart
+	Dashboard                       string // verl's dashboard: one small-multiples SVG, a panel per metric
 	Batch                           TokenTable
 	Heat                            []Heat
 	Exports                         []templates.Link
 	ExportsLabel                    string
 	HandOffs                        []templates.Link
 	HandOffNote                     string
-}
-
-// Chart is one small multiple.
-type Chart struct {
-	Name    string
-	SVG     string
-	Watched bool
-	Mark    string // the "the story is about this one" label, "" for none
-	Points  string // how many iterations run A's curve has drawn (data-points)
-	Value   string // run A's value at the iteration shown, full precision, "" for none (data-value)
 }
 
 // TokenTable is the iteration's batch as token rows.

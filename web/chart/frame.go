@@ -51,6 +51,7 @@ type spec struct {
 	lo, hi           float64 // data extremes, 0 included
 	states           bool    // label the boundaries s_t above the data area
 	noIndex          bool    // no index line under the column labels (groups, not tokens)
+	noHL             bool    // no hl-cols group (a panel of StepsGrid: no token to light up)
 	resR             float64 // px reserved right of the last column (≥ left reserve)
 	legend           []legendItem
 	layers           []func(f *frame) // data layers, drawn in order onto f.marks
@@ -124,7 +125,9 @@ func render(in *Input, T int, th Theme, sp spec) ([]byte, *frame, error) {
 	rows := f.rows(sp, ax, hd.bottom)
 	f.draw(sp, ax, rows, hd)
 	f.writeLabels(sp, ax, rows, hd)
-	f.highlights()
+	if !sp.noHL {
+		f.highlights()
+	}
 	return f.finish(sp), f, nil
 }
 

@@ -28,6 +28,8 @@ type StepsInput struct {
 	Theme   Theme // zero = Light()
 	// ID prefixes the element ids; empty means "gae-steps".
 	ID string
+
+	noHL bool // drawn as a panel of StepsGrid
 }
 
 // StepsText holds the chart's strings, already localised.
@@ -121,7 +123,7 @@ func steps(in *StepsInput) ([]byte, *frame, error) {
 	sp := spec{
 		class: "gae-steps", defaultID: "gae-steps", noIndex: true,
 		title: in.Text.Title, desc: strings.TrimSpace(d.String()),
-		yLabel: in.Text.ValueAxis, lo: lo, hi: hi, legend: legend,
+		yLabel: in.Text.ValueAxis, lo: lo, hi: hi, legend: legend, noHL: in.noHL,
 	}
 	sp.layers = append(sp.layers, func(f *frame) {
 		if k := in.Current; k >= 0 {

@@ -31,4 +31,6 @@ var progressKeys = []string{
 	"critic-free", "critic-free/rloo-member", "critic-free/drgrpo-outlier", "critic-free/rpp-groups", "critic-free/remax-singleton", "critic-free/gae-all-equal",
 	"critic-free/gae-group-baseline",
 	"ppo-clipping/cpi-first-term",
+	"reading-a-dashboard", "reading-a-dashboard/returns-first-token", "reading-a-dashboard/critic-lr-explained-var",
+	"reading-a-dashboard/no-kl-score", "reading-a-dashboard/grpo-no-critic",
 }

@@ -112,7 +112,8 @@ var phone = emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, De
 // Every page, in both languages, in the shared browser's window and on a
 // phone, passes axe-core without a serious or critical violation. (The
 // playground's first screen is TestA11yPlayFirstScreen's, the glossary
-// TestA11yViewIndex's, each lesson as it opens TestBrowserLessonTablesFit's.)
+// TestA11yViewIndex's, each lesson as it opens TestBrowserLessonTablesFit's, /train
+// TestA11yTrain's at 1280 × 720 and 375 px.)
 func TestA11yPages(t *testing.T) {
 	t.Parallel()
 	axeEveryWay(t, false,

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"strconv"
@@ -145,7 +146,13 @@ func (s *syncWriter) Write(p []byte) (int, error) {
 // scripts, styles and fonts again.
 func playServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	srv := httptest.NewServer(web.Routes())
+	return playServerOf(t, web.Routes())
+}
+
+// playServerOf is playServer of the handler h (web.Handler of some options).
+func playServerOf(t *testing.T, h http.Handler) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	p := &profile{}
 	profiles.Store(srv, p)

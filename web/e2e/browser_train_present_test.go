@@ -11,7 +11,7 @@ import (
 // CSS pixels: each text's font size times its chart's scale.
 const trainLegibleJS = `(() => {
 	let least = Infinity;
-	document.querySelectorAll(".train-chart svg").forEach(svg => {
+	document.querySelectorAll(".train-dashboard svg").forEach(svg => {
 		const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
 		svg.querySelectorAll("text").forEach(el => {
 			least = Math.min(least, parseFloat(getComputedStyle(el).fontSize) * scale);

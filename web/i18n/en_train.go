@@ -66,7 +66,8 @@ var enTrain = map[string]string{
 	"train.charts":          "verl's dashboard",
 	"train.legend.one":      "One small chart per metric, under the name verl logs it; the shaded column is the iteration shown.",
 	"train.legend.two":      "One small chart per metric, under the name verl logs it: %[1]s (solid) against %[2]s (dash-dot); the shaded column is the iteration shown.",
-	"train.watched":         "The preset's story is about this one",
+	"train.watched.title":   "%[1]s — what to watch",
+	"train.dashboard.desc":  "verl's dashboard: one small chart per metric, the iteration shown shaded.",
 	"train.chart.desc":      "%[1]s at every iteration of the run so far.",
 	"train.chart.step":      "iteration",
 	"train.chart.current":   "iteration shown",
@@ -94,5 +95,6 @@ var enTrain = map[string]string{
 	"train.err.preset":  "The link's %[1]s=%[2]s names no preset of /train.",
 	"train.err.range":   "The link's %[1]s=%[2]s is outside %[3]s … %[4]s.",
 	"train.err.cost":    "The link's %[1]s=%[2]s is too dear here: with %[3]d steps, total_training_steps × ppo_epochs must stay within %[4]d.",
+	"train.err.quota":   "Too much training from your address: /train computes at most %[1]d PPO epochs a minute for one address, in bursts of up to %[2]d (a cold link to a comparison's last iteration is about 800). Try again in %[3]d second(s).",
 	"train.err.config":  "The link's %[1]s is a setting verl refuses for this run.",
 }

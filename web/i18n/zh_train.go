@@ -66,7 +66,8 @@ var zhTrain = map[string]string{
 	"train.charts":          "verl 的仪表盘",
 	"train.legend.one":      "每个指标一张小图，用 verl 记录它的名字；阴影列是当前显示的迭代。",
 	"train.legend.two":      "每个指标一张小图，用 verl 记录它的名字：%[1]s（实线）对比 %[2]s（点划线）；阴影列是当前显示的迭代。",
-	"train.watched":         "这个预设讲的就是这张图",
+	"train.watched.title":   "%[1]s — 看这张",
+	"train.dashboard.desc":  "verl 的仪表盘：每个指标一张小图，阴影列是当前显示的迭代。",
 	"train.chart.desc":      "%[1]s 在到目前为止每次迭代的值。",
 	"train.chart.step":      "迭代",
 	"train.chart.current":   "当前迭代",
@@ -94,5 +95,6 @@ var zhTrain = map[string]string{
 	"train.err.preset":  "链接里的 %[1]s=%[2]s 不是 /train 的预设。",
 	"train.err.range":   "链接里的 %[1]s=%[2]s 不在 %[3]s … %[4]s 之内。",
 	"train.err.cost":    "链接里的 %[1]s=%[2]s 在这里计算量太大：%[3]d 步时，total_training_steps × ppo_epochs 不能超过 %[4]d。",
+	"train.err.quota":   "你的地址请求的训练太多：/train 为每个地址每分钟最多计算 %[1]d 个 PPO epoch，连续最多 %[2]d 个（冷打开一个对比预设的最后一次迭代约 800 个）。请 %[3]d 秒后再试。",
 	"train.err.config":  "链接里的 %[1]s 是 verl 在这次训练中不接受的设置。",
 }

@@ -32,9 +32,16 @@ func NewQuota(burst int, refill time.Duration) *Quota {
 
 // Take spends one of addr's tokens at now. Without one it returns false
 // and how long until one is back.
-func (q *Quota) Take(addr string, now time.Time) (bool, time.Duration) {
+func (q *Quota) Take(addr string, now time.Time) (bool, time.Duration) { return q.Spend(addr, 1, now) }
+
+// Spend spends n of addr's tokens at now (a request that costs n units of
+// work; n is capped at the burst, so that any request can be afforded by a
+// full bucket). Without n it spends none and returns false and how long
+// until n are back.
+func (q *Quota) Spend(addr string, n float64, now time.Time) (bool, time.Duration) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	n = math.Min(math.Max(n, 0), q.burst)
 	b, ok := q.buckets[addr]
 	if !ok {
 		q.forget(now)
@@ -42,11 +49,11 @@ func (q *Quota) Take(addr string, now time.Time) (bool, time.Duration) {
 	}
 	b.tokens = math.Min(q.burst, b.tokens+float64(now.Sub(b.at))/float64(q.refill))
 	b.at = now
-	if b.tokens < 1 {
+	if b.tokens < n {
 		q.buckets[addr] = b
-		return false, time.Duration((1 - b.tokens) * float64(q.refill))
+		return false, time.Duration((n - b.tokens) * float64(q.refill))
 	}
-	b.tokens--
+	b.tokens -= n
 	q.buckets[addr] = b
 	return true, 0
 }

@@ -54,3 +54,25 @@ func TestQuotaRefills(t *testing.T) {
 		t.Error("refilled past the burst")
 	}
 }
+
+// TestQuotaSpend: a request of n units spends n tokens or none, waits for
+// the n it lacks, and one dearer than the burst costs the burst.
+func TestQuotaSpend(t *testing.T) {
+	q := NewQuota(10, time.Second)
+	now := time.Unix(0, 0)
+	if ok, _ := q.Spend("a", 7, now); !ok {
+		t.Fatal("7 of 10 refused")
+	}
+	if ok, wait := q.Spend("a", 5, now); ok || wait != 2*time.Second {
+		t.Errorf("5 with 3 left: %v, %v; want refused, 2s until 5 are back", ok, wait)
+	}
+	if ok, _ := q.Spend("a", 3, now); !ok {
+		t.Error("the refused 5 spent some tokens: 3 left refused")
+	}
+	if ok, _ := q.Spend("b", 1e6, now); !ok {
+		t.Error("a full bucket refused a request dearer than its burst")
+	}
+	if ok, wait := q.Take("b", now); ok || wait != time.Second {
+		t.Errorf("after a request capped at the burst: Take = %v, %v; want refused, 1s", ok, wait)
+	}
+}

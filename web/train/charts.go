@@ -2,6 +2,7 @@ package train
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"gaelab/web/chart"
@@ -63,19 +64,27 @@ func curvesOf(steps int, labels []string, frames ...Frame) Curves {
 	return c
 }
 
-// Chart is one small multiple: a metric's name and its drawing.
+// Chart is one small multiple: a metric's name and what its panel shows.
 type Chart struct {
 	Name    string
-	SVG     []byte
 	Watched bool
 	Points  int     // run A's values drawn
 	Value   float64 // run A's value at the iteration shown (NaN for none)
 }
 
-// draw draws every curve, iteration it marked; watch is the lesson's metric.
-// Each is a Panel (small multiples); in presentation mode its fonts are
-// 20 px, so that two charts a row at 1280×720 read from the back (≥ 16 px).
-func (c Curves) draw(lang i18n.Lang, it int, watch string, dark, present bool) ([]Chart, error) {
+// Dashboard is verl's dashboard as one picture: the small multiples' SVG
+// (chart.StepsGrid) and what each panel shows, in the picture's order.
+type Dashboard struct {
+	SVG    []byte
+	Charts []Chart
+}
+
+// draw draws every curve as a panel of one small-multiples picture,
+// iteration it marked, cols panels a row; watch is the lesson's metric,
+// its panel outlined and its title marked. In presentation mode the fonts
+// are 20 px and two panels a row, so that the picture at 1280×720 reads
+// from the back (≥ 16 px); otherwise three a row.
+func (c Curves) draw(lang i18n.Lang, it int, watch string, dark, present bool) (Dashboard, error) {
 	steps := make([]int, c.Steps)
 	for k := range steps {
 		steps[k] = k
@@ -85,32 +94,46 @@ func (c Curves) draw(lang i18n.Lang, it int, watch string, dark, present bool) (
 		th = chart.Dark()
 	}
 	th = th.Panel()
+	cols := 3
 	if present {
 		th.FontSize, th.TitleSize = 20, 20
+		cols = 2
 	}
-	out := make([]Chart, 0, len(c.Names))
+	grid := chart.StepsGridInput{Cols: cols, Theme: th, ID: "tr", Title: lang.T("train.charts"), Desc: lang.T("train.dashboard.desc")}
+	var d Dashboard
 	for i, name := range c.Names {
+		title := name
+		if name == watch {
+			title = lang.T("train.watched.title", name)
+		}
 		in := chart.StepsInput{
-			Steps: steps, Current: it, Theme: th, ID: "tr-" + strings.NewReplacer("/", "-", "_", "-").Replace(name),
-			Text: chart.StepsText{Title: name, Desc: lang.T("train.chart.desc", name), StepAxis: lang.T("train.chart.step"),
+			Steps: steps, Current: it, ID: strings.NewReplacer("/", "-", "_", "-").Replace(name),
+			Text: chart.StepsText{Title: title, Desc: lang.T("train.chart.desc", name), StepAxis: lang.T("train.chart.step"),
 				ValueAxis: name, Current: lang.T("train.chart.current")},
 		}
 		for r, run := range c.Runs {
 			in.Runs = append(in.Runs, chart.Series{Label: c.Labels[r], Values: finite(run[i])})
 		}
-		svg, err := chart.Steps(in)
-		if err != nil {
-			return nil, err
-		}
-		ch := Chart{Name: name, SVG: svg, Watched: name == watch, Value: c.Runs[0][i][it]}
+		ch := Chart{Name: name, Watched: name == watch, Value: c.Runs[0][i][it]}
 		for _, v := range in.Runs[0].Values {
 			if !math.IsNaN(v) {
 				ch.Points++
 			}
 		}
-		out = append(out, ch)
+		value := ""
+		if !math.IsNaN(ch.Value) {
+			value = strconv.FormatFloat(ch.Value, 'g', -1, 64)
+		}
+		grid.Panels = append(grid.Panels, chart.GridPanel{Steps: in, Watched: ch.Watched, Data: []chart.Attr{
+			{Name: "metric", Value: name}, {Name: "points", Value: strconv.Itoa(ch.Points)}, {Name: "value", Value: value}}})
+		d.Charts = append(d.Charts, ch)
 	}
-	return out, nil
+	svg, err := chart.StepsGrid(grid)
+	if err != nil {
+		return Dashboard{}, err
+	}
+	d.SVG = svg
+	return d, nil
 }
 
 // finite keeps what a chart can draw: a value past the chart's range (a

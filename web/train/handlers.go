@@ -28,7 +28,7 @@ func (rm *Room) HandleTrain(w http.ResponseWriter, r *http.Request) {
 	}
 	var rep scenario.Report
 	view := page.ReadView(q, &rep)
-	frames, e := rm.frames(s)
+	frames, e := rm.frames(w, r, s)
 	if e != nil {
 		httperr.Write(w, r, e)
 		return
@@ -55,7 +55,7 @@ func (rm *Room) read(w http.ResponseWriter, r *http.Request) (State, []Frame, i1
 	s, e := Decode(q)
 	if e == nil {
 		var frames []Frame
-		if frames, e = rm.frames(s); e == nil {
+		if frames, e = rm.frames(w, r, s); e == nil {
 			return s, frames, lang, true
 		}
 	}

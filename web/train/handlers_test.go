@@ -12,10 +12,13 @@ import (
 // the heat maps; its frame answers an htmx tick alone, with its link.
 func TestTrainPage(t *testing.T) {
 	doc := webtest.Page(t, "/train?v=1&p=healthy&it=3&lang=en")
-	if n := doc.Find(`[data-testid="train-charts"] li`).Length(); n < 15 {
-		t.Errorf("%d charts, want every metric (≥ 15)", n)
+	if n := doc.Find(`[data-testid="train-charts"] svg`).Length(); n != 1 {
+		t.Errorf("the dashboard is %d pictures, want one small-multiples SVG", n)
 	}
-	if doc.Find(`[data-metric="critic/score/mean"] svg .current[data-step="3"]`).Length() != 1 {
+	if n := doc.Find(`[data-testid="train-charts"] svg g.gae-steps-panel[data-metric]`).Length(); n < 15 {
+		t.Errorf("%d panels, want every metric (≥ 15)", n)
+	}
+	if doc.Find(`[data-metric="critic/score/mean"] .current[data-step="3"]`).Length() != 1 {
 		t.Error("critic/score/mean's chart does not mark iteration 3")
 	}
 	if got := doc.Find(`[data-testid="train-status"]`).Text(); !strings.Contains(got, "Iteration 3 of 50") {

@@ -64,6 +64,15 @@ func TestLessonStories(t *testing.T) {
 			if !(minOf(a, evar) < -1) || !(last(a, evar) < 0) || !(last(a, score) < last(b, score)) {
 				t.Errorf("explained variance min %v last %v; score %v vs %v", minOf(a, evar), last(a, evar), last(a, score), last(b, score))
 			}
+			// The lesson "Reading a verl dashboard" asks about the first 20 iterations: below 0 at each, far below at some.
+			if !(minOf(a[:20], evar) < -1) {
+				t.Errorf("explained variance over the first 20 iterations: lowest %v, want below -1", minOf(a[:20], evar))
+			}
+			for k := 1; k < 20; k++ {
+				if v := at(a, k, evar); !(v < 0) {
+					t.Errorf("explained variance at iteration %d = %v, want below 0 (the lesson's right answer)", k, v)
+				}
+			}
 		},
 		"no-kl": func(t *testing.T, a, b []Row) {
 			kl, ent, n := "actor/kl_loss", "actor/entropy", "response_length/mean"

@@ -122,6 +122,35 @@ func (rs *Runs) Frame(cfg train.Config, n int) (Frame, error) {
 	return f, nil
 }
 
+// Missing is how many iterations Frame(cfg, n) would compute now: the
+// blocks before n's that are not cached, and the steps from n's block's
+// start (or the previous tick's state) to n. 0 for n outside the run (Frame
+// refuses it without computing).
+func (rs *Runs) Missing(cfg train.Config, n int) int {
+	if n < 0 || n >= cfg.Iterations {
+		return 0
+	}
+	key := fmt.Sprintf("%#v", cfg)
+	k := n / Every
+	missing := 0
+	for b := 0; b < k; b++ {
+		if !rs.cached(blockKey{key, b}) {
+			missing += Every
+		}
+	}
+	if n > k*Every && rs.cached(blockKey{key, tailIndex(n)}) {
+		return missing + 1
+	}
+	return missing + n - k*Every + 1
+}
+
+// cached reports whether block k is in the cache (touching it: the frame
+// about to be computed uses it).
+func (rs *Runs) cached(k blockKey) bool {
+	_, ok := rs.blocks.Get(k)
+	return ok
+}
+
 // tailIndex keys the state before iteration n inside its block, with the
 // block's rows up to it: what the next Play tick resumes from.
 func tailIndex(n int) int { return -1 - n }

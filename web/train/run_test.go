@@ -2,6 +2,7 @@ package train
 
 import (
 	"math"
+	"net/http/httptest"
 	"reflect"
 	"testing"
 
@@ -73,8 +74,8 @@ func BenchmarkColdLast(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		rm := NewRoom()
-		if _, err := rm.frames(s); err != nil {
+		rm := NewRoom(Quota{})
+		if _, err := rm.frames(httptest.NewRecorder(), httptest.NewRequest("GET", "/train", nil), s); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -88,7 +89,7 @@ func BenchmarkColdNoClip(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if _, err := NewRoom().frames(s); err != nil {
+		if _, err := NewRoom(Quota{}).frames(httptest.NewRecorder(), httptest.NewRequest("GET", "/train", nil), s); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,7 +1,6 @@
 package train
 
 import (
-	"math"
 	"strconv"
 
 	"gaelab/templates"
@@ -69,20 +68,11 @@ func frameView(lang i18n.Lang, view page.View, s State, frames []Frame) (tt.Fram
 	} else {
 		f.Legend = t("train.legend.one")
 	}
-	charts, err := curvesOf(steps, labels, frames...).draw(lang, s.It, s.Lesson.Watch, view.Dark, view.Present)
+	dash, err := curvesOf(steps, labels, frames...).draw(lang, s.It, s.Lesson.Watch, view.Dark, view.Present)
 	if err != nil {
 		return tt.Frame{}, err
 	}
-	for _, c := range charts {
-		ch := tt.Chart{Name: c.Name, SVG: string(c.SVG), Watched: c.Watched, Points: strconv.Itoa(c.Points)}
-		if !math.IsNaN(c.Value) {
-			ch.Value = strconv.FormatFloat(c.Value, 'g', -1, 64)
-		}
-		if c.Watched {
-			ch.Mark = t("train.watched")
-		}
-		f.Charts = append(f.Charts, ch)
-	}
+	f.Dashboard = string(dash.SVG)
 	f.Batch = tokenTable(lang, frames[0])
 	f.HandOffs = handOffs(lang, frames[0])
 	f.Heat = heats(lang, frames[0])
