@@ -28,6 +28,13 @@ const (
 	// return than with their own: the critic sliced as values[:, -R:]
 	// instead of values[:, -R-1:-1], so values[t] holds V(s_{t+1}).
 	SanityValuesShifted SanityKind = "values_shifted"
+	// SanityValuesShiftedInGroups: the first response token's values
+	// differ within uid groups as much as the second's do. values[0] is
+	// V(prompt), the same for every response of one prompt; a critic
+	// sliced values[:, -R:] holds V(prompt + first token) there, which
+	// differs with the sampled token. Unlike SanityValuesShifted it needs
+	// no returns, so it works on sparse (score-only) rewards.
+	SanityValuesShiftedInGroups SanityKind = "values_shifted_in_groups"
 )
 
 // SanityFinding is one check that found something: how many cells show it,
@@ -195,6 +202,76 @@ func ValuesShifted(values, returns, mask [][]float64) *SanityFinding {
 		k := extremeGain(best, true)
 		f.Cells = append(f.Cells, best[k].at)
 		best[k].gain = -1
+	}
+	return &f
+}
+
+// ValuesShiftedInGroups compares, within each uid group of two or more
+// rows whose first two tokens are valid, the spread of values[i][0] (the
+// prompt's value, one number per group from a critic sliced as verl slices
+// it) with that of values[i][1]. It reports when the pooled within-group
+// variance of the first exceeds 1/16 of the second's and some group's
+// first values spread by more than tol (the values' rounding), or nil.
+// Value is that variance ratio, Count the groups whose first values
+// spread by more than tol, Cells their rows at t = 0, widest group first.
+func ValuesShiftedInGroups(values, mask [][]float64, uid []string, tol float64) *SanityFinding {
+	if values == nil || len(uid) != len(values) {
+		return nil
+	}
+	rows := map[string][]int{}
+	var order []string
+	for i, u := range uid {
+		if len(values[i]) < 2 || mask[i][0] != 1 || mask[i][1] != 1 {
+			continue
+		}
+		if _, ok := rows[u]; !ok {
+			order = append(order, u)
+		}
+		rows[u] = append(rows[u], i)
+	}
+	var ss0, ss1 float64
+	type spread struct {
+		rows  []int
+		width float64
+	}
+	var wide []spread
+	for _, u := range order {
+		rs := rows[u]
+		if len(rs) < 2 {
+			continue
+		}
+		var m0, m1 float64
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, i := range rs {
+			m0, m1 = m0+values[i][0], m1+values[i][1]
+			lo, hi = min(lo, values[i][0]), max(hi, values[i][0])
+		}
+		m0, m1 = m0/float64(len(rs)), m1/float64(len(rs))
+		for _, i := range rs {
+			d0, d1 := values[i][0]-m0, values[i][1]-m1
+			ss0, ss1 = ss0+d0*d0, ss1+d1*d1
+		}
+		if hi-lo > tol {
+			wide = append(wide, spread{rs, hi - lo})
+		}
+	}
+	if len(wide) == 0 || ss1 == 0 || ss0 <= ss1/16 {
+		return nil
+	}
+	f := SanityFinding{Kind: SanityValuesShiftedInGroups, Count: len(wide), Value: ss0 / ss1}
+	for range wide {
+		k := 0
+		for j := range wide {
+			if wide[j].width > wide[k].width {
+				k = j
+			}
+		}
+		for _, i := range wide[k].rows {
+			if len(f.Cells) < SanityCells {
+				f.Cells = append(f.Cells, [2]int{i, 0})
+			}
+		}
+		wide[k].width = -1
 	}
 	return &f
 }

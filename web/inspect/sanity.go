@@ -74,8 +74,9 @@ func (a *Analysis) sanity() []Finding {
 		if ret == nil && a.GAE != nil {
 			ret = a.Returns
 		}
-		if ret != nil {
-			add("values", engine.ValuesShifted(b.Values, ret, b.Mask))
+		shifted := ret != nil && add("values", engine.ValuesShifted(b.Values, ret, b.Mask))
+		if !shifted && b.UID != nil {
+			add("values", engine.ValuesShiftedInGroups(b.Values, b.Mask, b.UID, tolerance(b.Values, b.Mask, b.PrecisionOf("values"))))
 		}
 	}
 	return out

@@ -46,6 +46,8 @@ type Severity struct {
 //     batch's (beyond 4 rounding standard errors): blocking;
 //   - kl_coef_drifted: β moved under an adaptive kl_ctrl: a note;
 //   - values_shifted: a critic sliced off by one: blocking;
+//   - values_shifted_in_groups: the same slice seen on the prompt's value,
+//     which differs within uid groups (works on sparse rewards): blocking;
 //   - values_where_masked: values where the release's critic zeroes them
 //     (engine.CriticRuleOf: the cells follow the release): blocking;
 //   - mass_where_masked: a score where the release's loop drops it:
@@ -66,6 +68,7 @@ var Severities = []Severity{
 	{SingletonGroups, 0},
 	{KLCoefDrifted, 0},
 	{string(engine.SanityValuesShifted), engine.FirstGeneration},
+	{string(engine.SanityValuesShiftedInGroups), engine.FirstGeneration},
 	{string(engine.SanityValuesMasked), engine.FirstGeneration},
 	{string(engine.SanityMassPastMask), engine.G06},
 	{string(engine.SanityScoreNotLast), 0},

@@ -29,7 +29,7 @@ func inspectSanityView(t func(string, ...any) string, findings []Finding) templa
 		}
 		var line string
 		switch f.Kind {
-		case "values_shifted":
+		case "values_shifted", "values_shifted_in_groups":
 			line = t("inspect.sanity."+f.Kind, f.Tensor, inum(f.Value), list)
 		case WhiteningStatsDiffer:
 			if len(f.Fit) == 4 {
