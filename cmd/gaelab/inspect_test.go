@@ -416,6 +416,28 @@ func TestInspectMaskVerdict(t *testing.T) {
 	}
 }
 
+// TestInspectSliceAndCriticFree: the critic sliced one position off on
+// sparse rewards (make_slice.py) and the uids np.tile lays out
+// (make_critic_free.py) exit 1 with the page's finding and the blocking
+// kind; verl's own slice, and ReMax with its reward_baselines, exit 0.
+func TestInspectSliceAndCriticFree(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	for _, tc := range []struct {
+		file, want string
+		code       int
+	}{
+		{"verl_slice_v0.7.1_slice.npz", "blocking: values_shifted_in_groups", 1},
+		{"verl_free_v0.9.0_grpo_uid.npz", "blocking: uid_misaligned", 1},
+		{"verl_free_v0.9.0_rpp_gamma.npz", "REINFORCE++ with γ = 0.9", 1},
+		{"verl_slice_v0.7.1_ok.npz", "verdict: exact\n", 0},
+		{"verl_free_v0.9.0_remax.npz", "verdict: exact\n", 0},
+	} {
+		if out, code := inspectCLI(filepath.Join(dir, tc.file)); code != tc.code || !strings.Contains(out, tc.want) {
+			t.Errorf("%s: exit %d, want %d and %q:\n%s", tc.file, code, tc.code, tc.want, out)
+		}
+	}
+}
+
 // TestInspectAllEmpty: a batch with no valid token has nothing to check
 // (exit 1), not a vacuous match; its explained variance is NaN as verl
 // v0.8.0+ gives it, and at v0.5.0, where verl raises, the metrics say so.

@@ -13,6 +13,12 @@ var enInspectVerdict = map[string]string{
 	"inspect.critic.engine_padding":           "the engine critic of v0.8.0+ gives 0 (past each row's last attended token; multi-turn observation tokens keep their raw values)",
 	"inspect.critic.unknown":                  "the mask is 0",
 	"inspect.sanity.values_shifted":           "%s: the values agree better with the next token's return than with their own (squared error ratio %s): is the critic sliced values[:, -R:] instead of values[:, -R-1:-1]? Cells [row, t]: %s",
+	"inspect.sanity.uid_misaligned":           "%s: %d uid groups' advantages do not average 0 (the largest |mean| %s), as GRPO's and RLOO's do in every group, but they do when the rows are grouped %s: were the uids not reordered with the responses? Rows [row, t]: %s",
+	"inspect.sanity.reinforce_gamma_fitted":   "%s: REINFORCE++ with γ = %s reproduces them (the config says γ = %s; largest difference left %s): is the run's γ another?",
+	"inspect.grouping.contiguous":             "in contiguous blocks of the group size (repeat(interleave=True))",
+	"inspect.grouping.strided":                "every (number of groups)-th row together (repeat(interleave=False))",
+	"inspect.grouping.shifted_next":           "with the uids shifted one row down",
+	"inspect.grouping.shifted_prev":           "with the uids shifted one row up",
 	"inspect.sanity.values_shifted_in_groups": "%s: the first response token's values differ within uid groups (variance ratio to the second token's %s), but there they are V(prompt), one number per prompt: is the critic sliced values[:, -R:] instead of values[:, -R-1:-1]? Cells [row, t]: %s",
 	"inspect.sanity.nonfinite_where_masked":   "%s: %d cells are NaN or infinite where the mask is 0; they are read as 0 (a warning: from v0.5.0 verl's GAE never reads them). Cells [row, t]: %s",
 

@@ -12,6 +12,12 @@ var zhInspectVerdict = map[string]string{
 	"inspect.critic.engine_padding":           "v0.8.0 起的 engine critic 给出 0（每行最后一个被关注 token 之后；多轮对话的观测 token 保留原始值）",
 	"inspect.critic.unknown":                  "掩码为 0",
 	"inspect.sanity.values_shifted":           "%s：价值与下一个 token 的回报比与自己的回报更吻合（平方误差之比 %s）：critic 是否被切成了 values[:, -R:] 而不是 values[:, -R-1:-1]？单元 [行, t]：%s",
+	"inspect.sanity.uid_misaligned":           "%s：%d 个 uid 组的优势均值不为 0（最大 |均值| %s），而 GRPO 和 RLOO 的优势在每组内均值都为 0；按%s分组时则为 0：uid 是否没有随响应一起重排？行 [行, t]：%s",
+	"inspect.sanity.reinforce_gamma_fitted":   "%s：用 γ = %s 的 REINFORCE++ 能复现它们（配置为 γ = %s；剩余最大差 %s）：这次运行的 γ 是否另有其值？",
+	"inspect.grouping.contiguous":             "组大小的连续块（repeat(interleave=True)）",
+	"inspect.grouping.strided":                "每隔（组数）行取一行（repeat(interleave=False)）",
+	"inspect.grouping.shifted_next":           "uid 下移一行",
+	"inspect.grouping.shifted_prev":           "uid 上移一行",
 	"inspect.sanity.values_shifted_in_groups": "%s：第一个响应 token 的价值在同一 uid 组内各不相同（与第二个 token 的方差之比 %s），而那里应是 V(prompt)，每个 prompt 只有一个数：critic 是否被切成了 values[:, -R:] 而不是 values[:, -R-1:-1]？单元 [行, t]：%s",
 	"inspect.sanity.nonfinite_where_masked":   "%s：有 %d 个单元在掩码为 0 处是 NaN 或无穷大，按 0 读取（仅为警告：从 v0.5.0 起 verl 的 GAE 不会读取它们）。单元 [行, t]：%s",
 

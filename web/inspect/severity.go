@@ -42,6 +42,10 @@ type Severity struct {
 //     std, where verl's torch.std is unbiased: blocking;
 //   - every_group_singleton: no uid group holds two responses: blocking;
 //   - singleton_groups: some groups hold one response: a note;
+//   - uid_misaligned: the advantages average 0 in another grouping of the
+//     rows, not in the run's uid groups: blocking;
+//   - reinforce_gamma_fitted: REINFORCE++'s advantages fit another γ: a
+//     note (the lead beside the unexplained advantages);
 //   - whitening_stats_differ: whitened advantages whose μ or σ is not the
 //     batch's (beyond 4 rounding standard errors): blocking;
 //   - kl_coef_drifted: β moved under an adaptive kl_ctrl: a note;
@@ -66,6 +70,8 @@ var Severities = []Severity{
 	{PopulationStd, engine.FirstGeneration},
 	{EveryGroupSingleton, engine.FirstGeneration},
 	{SingletonGroups, 0},
+	{UIDMisaligned, engine.FirstGeneration},
+	{GammaFitted, 0},
 	{KLCoefDrifted, 0},
 	{string(engine.SanityValuesShifted), engine.FirstGeneration},
 	{string(engine.SanityValuesShiftedInGroups), engine.FirstGeneration},
