@@ -66,7 +66,7 @@ func TestInspectPage(t *testing.T) {
 	if got := doc.Find(`[data-testid=inspect-check] .inspect-verdict`).First().Text(); !strings.Contains(got, "v0.2–v0.3.0.rc0") {
 		t.Errorf("verdict %q", got)
 	}
-	maps := doc.Find(`[data-testid=inspect-map] img`)
+	maps := doc.Find(`[data-testid=inspect-map] img.heatmap`)
 	if maps.Length() != 8 { // reward V δ A R whitened mask share
 		t.Errorf("%d heat maps, want 8", maps.Length())
 	}
