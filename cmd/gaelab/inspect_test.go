@@ -438,6 +438,41 @@ func TestInspectSliceAndCriticFree(t *testing.T) {
 	}
 }
 
+// TestInspectEveryClass: the CLI gives each class's fixture of #37 the
+// verdict web/inspect's TestVerdictEveryClass holds the page and the API
+// to (the same table): its verdict line, the blocking kind, and exit 0
+// when exact, 1 when not.
+func TestInspectEveryClass(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	for _, tc := range []struct{ file, ver, blocking string }{
+		{"verl_reward_v0.9.0_beta.npz", "", "reward_kl_mismatch"},
+		{"verl_mask_v0.9.0_short.npz", "", "mask_disagrees_attention"},
+		{"verl_eos_v0.9.0_past.npz", "", "mask_disagrees_eos"},
+		{"verl_slice_v0.7.1_slice.npz", "", "values_shifted_in_groups"},
+		{"verl_free_v0.9.0_grpo_uid.npz", "", "uid_misaligned"},
+		{"verl_grpo_std_v0.9.0_pop.npz", "", "grpo_population_std"},
+		{"verl_grpo_std_v0.9.0_single.npz", "", "every_group_singleton"},
+		{"verl_whitestats_bf16_mean5.safetensors", "", "whitening_stats_differ"},
+		{"verl_critic_v0.9.0_ok.npz", "v0.5.0", "values_where_masked"},
+		{"verl_critic_v0.9.0_ok.npz", "", ""},
+		{"verl_slice_v0.7.1_ok.npz", "", ""},
+		{"verl_free_v0.9.0_remax.npz", "", ""},
+	} {
+		args := []string{filepath.Join(dir, tc.file)}
+		if tc.ver != "" {
+			args = append([]string{"--ver", tc.ver}, args...)
+		}
+		out, code := inspectCLI(args...)
+		want, wantCode := "verdict: exact\n", 0
+		if tc.blocking != "" {
+			want, wantCode = "verdict: not exact (blocking: ", 1
+		}
+		if code != wantCode || !strings.Contains(out, want) || !strings.Contains(out, tc.blocking) {
+			t.Errorf("%s %s: exit %d, want %d, %q and %q:\n%s", tc.file, tc.ver, code, wantCode, want, tc.blocking, out)
+		}
+	}
+}
+
 // TestInspectAllEmpty: a batch with no valid token has nothing to check
 // (exit 1), not a vacuous match; its explained variance is NaN as verl
 // v0.8.0+ gives it, and at v0.5.0, where verl raises, the metrics say so.
