@@ -206,22 +206,31 @@ func ValuesShifted(values, returns, mask [][]float64) *SanityFinding {
 	return &f
 }
 
+// ShiftRefTokens is how many tokens after the first ValuesShiftedInGroups
+// takes the values' within-group spread from.
+const ShiftRefTokens = 8
+
 // ValuesShiftedInGroups compares, within each uid group of two or more
-// rows whose first two tokens are valid, the spread of values[i][0] (the
-// prompt's value, one number per group from a critic sliced as verl slices
-// it) with that of values[i][1]. It reports when the pooled within-group
-// variance of the first exceeds 1/16 of the second's and some group's
+// rows, the spread of values[i][0] (the prompt's value, one number per
+// group from a critic sliced as verl slices it) with the spread at the
+// next ShiftRefTokens tokens, where the sampled responses have diverged.
+// It reports when the pooled within-group variance at t = 0 exceeds 1/16
+// of the mean pooled variance at t = 1 … ShiftRefTokens and some group's
 // first values spread by more than tol (the values' rounding), or nil.
-// Value is that variance ratio, Count the groups whose first values
-// spread by more than tol, Cells their rows at t = 0, widest group first.
-func ValuesShiftedInGroups(values, mask [][]float64, uid []string, tol float64) *SanityFinding {
-	if values == nil || len(uid) != len(values) {
+// first0, when not nil, is each row's first response token id: a group
+// whose rows all begin with the same token is skipped, since there a
+// sliced critic's V(prompt + first token) is one number too, and only
+// the critic's own noise would differ. Value is that variance ratio,
+// Count the groups whose first values spread by more than tol, Cells
+// their rows at t = 0, widest group first.
+func ValuesShiftedInGroups(values, mask [][]float64, uid []string, first0 []float64, tol float64) *SanityFinding {
+	if values == nil || len(uid) != len(values) || (first0 != nil && len(first0) != len(values)) {
 		return nil
 	}
 	rows := map[string][]int{}
 	var order []string
 	for i, u := range uid {
-		if len(values[i]) < 2 || mask[i][0] != 1 || mask[i][1] != 1 {
+		if len(values[i]) < 2 || mask[i][0] != 1 {
 			continue
 		}
 		if _, ok := rows[u]; !ok {
@@ -229,7 +238,8 @@ func ValuesShiftedInGroups(values, mask [][]float64, uid []string, tol float64) 
 		}
 		rows[u] = append(rows[u], i)
 	}
-	var ss0, ss1 float64
+	K := ShiftRefTokens
+	ss, n := make([]float64, K+1), make([]int, K+1) // pooled within-group squares and rows, per t
 	type spread struct {
 		rows  []int
 		width float64
@@ -237,43 +247,75 @@ func ValuesShiftedInGroups(values, mask [][]float64, uid []string, tol float64) 
 	var wide []spread
 	for _, u := range order {
 		rs := rows[u]
-		if len(rs) < 2 {
+		if len(rs) < 2 || (first0 != nil && sameFirst(first0, rs)) {
 			continue
 		}
-		var m0, m1 float64
+		for t := 0; t <= K; t++ {
+			var sum float64
+			var in []int
+			for _, i := range rs {
+				if t < len(values[i]) && mask[i][t] == 1 {
+					sum, in = sum+values[i][t], append(in, i)
+				}
+			}
+			if len(in) < 2 {
+				continue
+			}
+			m := sum / float64(len(in))
+			for _, i := range in {
+				d := values[i][t] - m
+				ss[t] += d * d
+			}
+			n[t] += len(in)
+		}
 		lo, hi := math.Inf(1), math.Inf(-1)
 		for _, i := range rs {
-			m0, m1 = m0+values[i][0], m1+values[i][1]
 			lo, hi = min(lo, values[i][0]), max(hi, values[i][0])
-		}
-		m0, m1 = m0/float64(len(rs)), m1/float64(len(rs))
-		for _, i := range rs {
-			d0, d1 := values[i][0]-m0, values[i][1]-m1
-			ss0, ss1 = ss0+d0*d0, ss1+d1*d1
 		}
 		if hi-lo > tol {
 			wide = append(wide, spread{rs, hi - lo})
 		}
 	}
-	if len(wide) == 0 || ss1 == 0 || ss0 <= ss1/16 {
+	var ref float64
+	k := 0
+	for t := 1; t <= K; t++ {
+		if n[t] > 0 {
+			ref, k = ref+ss[t]/float64(n[t]), k+1
+		}
+	}
+	if len(wide) == 0 || k == 0 || ref == 0 || n[0] == 0 {
 		return nil
 	}
-	f := SanityFinding{Kind: SanityValuesShiftedInGroups, Count: len(wide), Value: ss0 / ss1}
+	ratio := (ss[0] / float64(n[0])) / (ref / float64(k))
+	if ratio <= 1.0/16 {
+		return nil
+	}
+	f := SanityFinding{Kind: SanityValuesShiftedInGroups, Count: len(wide), Value: ratio}
 	for range wide {
-		k := 0
+		w := 0
 		for j := range wide {
-			if wide[j].width > wide[k].width {
-				k = j
+			if wide[j].width > wide[w].width {
+				w = j
 			}
 		}
-		for _, i := range wide[k].rows {
+		for _, i := range wide[w].rows {
 			if len(f.Cells) < SanityCells {
 				f.Cells = append(f.Cells, [2]int{i, 0})
 			}
 		}
-		wide[k].width = -1
+		wide[w].width = -1
 	}
 	return &f
+}
+
+// sameFirst reports whether the rows rs all begin with one token.
+func sameFirst(first0 []float64, rs []int) bool {
+	for _, i := range rs[1:] {
+		if first0[i] != first0[rs[0]] {
+			return false
+		}
+	}
+	return true
 }
 
 // sanityCell is a cell and how much better the shift explains it.

@@ -65,7 +65,7 @@ func TestValuesShiftedInGroups(t *testing.T) {
 		values [][]float64
 		found  bool
 	}{{"good", good, false}, {"shifted", shifted, true}, {"rounded", rounded, false}} {
-		f := ValuesShiftedInGroups(tc.values, mask, uid, 1e-3)
+		f := ValuesShiftedInGroups(tc.values, mask, uid, nil, 1e-3)
 		if (f != nil) != tc.found {
 			t.Errorf("%s: finding %+v", tc.name, f)
 		}
@@ -73,8 +73,16 @@ func TestValuesShiftedInGroups(t *testing.T) {
 			t.Errorf("%s: %+v, want both groups, widest (a: 0.8) first, rows at t = 0", tc.name, f)
 		}
 	}
-	if f := ValuesShiftedInGroups(shifted, mask, uid[:4], 1e-3); f != nil {
+	if f := ValuesShiftedInGroups(shifted, mask, uid[:4], nil, 1e-3); f != nil {
 		t.Errorf("uid of another length: %+v", f)
+	}
+	// every response of a group begins with one token: the slice holds one
+	// number there too, and the spread left is the critic's noise
+	if f := ValuesShiftedInGroups(shifted, mask, uid, []float64{5, 5, 7, 7, 9}, 1e-3); f != nil {
+		t.Errorf("same first tokens: %+v", f)
+	}
+	if f := ValuesShiftedInGroups(shifted, mask, uid, []float64{5, 6, 7, 7, 9}, 1e-3); f == nil || f.Count != 1 || f.Cells[0] != [2]int{0, 0} {
+		t.Errorf("group a's first tokens differ, b's do not: %+v", f)
 	}
 }
 

@@ -19,7 +19,7 @@ var enInspectVerdict = map[string]string{
 	"inspect.grouping.strided":                "every (number of groups)-th row together (repeat(interleave=False))",
 	"inspect.grouping.shifted_next":           "with the uids shifted one row down",
 	"inspect.grouping.shifted_prev":           "with the uids shifted one row up",
-	"inspect.sanity.values_shifted_in_groups": "%s: the first response token's values differ within uid groups (variance ratio to the second token's %s), but there they are V(prompt), one number per prompt: is the critic sliced values[:, -R:] instead of values[:, -R-1:-1]? Cells [row, t]: %s",
+	"inspect.sanity.values_shifted_in_groups": "%s: the first response token's values differ within uid groups (variance ratio to the next tokens' %s), but there they are V(prompt), one number per prompt: is the critic sliced values[:, -R:] instead of values[:, -R-1:-1]? Cells [row, t]: %s",
 	"inspect.sanity.nonfinite_where_masked":   "%s: %d cells are NaN or infinite where the mask is 0; they are read as 0 (a warning: from v0.5.0 verl's GAE never reads them). Cells [row, t]: %s",
 
 	"inspect.verdict.heading": "Which releases reproduce the upload",

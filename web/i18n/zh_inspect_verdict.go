@@ -18,7 +18,7 @@ var zhInspectVerdict = map[string]string{
 	"inspect.grouping.strided":                "每隔（组数）行取一行（repeat(interleave=False)）",
 	"inspect.grouping.shifted_next":           "uid 下移一行",
 	"inspect.grouping.shifted_prev":           "uid 上移一行",
-	"inspect.sanity.values_shifted_in_groups": "%s：第一个响应 token 的价值在同一 uid 组内各不相同（与第二个 token 的方差之比 %s），而那里应是 V(prompt)，每个 prompt 只有一个数：critic 是否被切成了 values[:, -R:] 而不是 values[:, -R-1:-1]？单元 [行, t]：%s",
+	"inspect.sanity.values_shifted_in_groups": "%s：第一个响应 token 的价值在同一 uid 组内各不相同（与其后各 token 的方差之比 %s），而那里应是 V(prompt)，每个 prompt 只有一个数：critic 是否被切成了 values[:, -R:] 而不是 values[:, -R-1:-1]？单元 [行, t]：%s",
 	"inspect.sanity.nonfinite_where_masked":   "%s：有 %d 个单元在掩码为 0 处是 NaN 或无穷大，按 0 读取（仅为警告：从 v0.5.0 起 verl 的 GAE 不会读取它们）。单元 [行, t]：%s",
 
 	"inspect.verdict.heading": "哪些版本能复现上传的数据",
