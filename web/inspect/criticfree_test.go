@@ -42,6 +42,12 @@ func TestCriticFreeDiagnoses(t *testing.T) {
 	if f == nil || len(f.Fit) != 3 || f.Fit[0] < 0.9-1e-4 || f.Fit[0] > 0.9+1e-4 || f.Fit[1] != 1 || a.Verdict != VerdictNotExact {
 		t.Fatalf("REINFORCE++ at γ = 0.9: %+v, verdict %s", a.Sanity, a.Verdict)
 	}
+	for lang, want := range map[i18n.Lang]string{i18n.En: "REINFORCE++ with γ = 0.9", i18n.Zh: "用 γ = 0.9 的 REINFORCE++ 能复现它们"} {
+		sanity, _, _ := inspectFindingsView(inspectRequest{lang: lang}, a.Findings())
+		if got := strings.Join(sanity.Lines, "\n"); !strings.Contains(got, want) || !strings.Contains(got, "γ = 1") {
+			t.Errorf("%s notes %q, want %q and the config's γ = 1", lang, got, want)
+		}
+	}
 	if a := mustLoad(t, "verl_free_v0.9.0_rpp_gamma.npz", "gamma=0.9"); a.Verdict != VerdictExact || finding(a, GammaFitted) != nil {
 		t.Errorf("checked at the fitted γ: %s %+v", a.Verdict, a.Sanity)
 	}
