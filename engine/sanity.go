@@ -28,6 +28,13 @@ const (
 	// return than with their own: the critic sliced as values[:, -R:]
 	// instead of values[:, -R-1:-1], so values[t] holds V(s_{t+1}).
 	SanityValuesShifted SanityKind = "values_shifted"
+	// SanityValuesShiftedInGroups: the first response token's values
+	// differ within uid groups as much as the second's do. values[0] is
+	// V(prompt), the same for every response of one prompt; a critic
+	// sliced values[:, -R:] holds V(prompt + first token) there, which
+	// differs with the sampled token. Unlike SanityValuesShifted it needs
+	// no returns, so it works on sparse (score-only) rewards.
+	SanityValuesShiftedInGroups SanityKind = "values_shifted_in_groups"
 )
 
 // SanityFinding is one check that found something: how many cells show it,
@@ -197,6 +204,118 @@ func ValuesShifted(values, returns, mask [][]float64) *SanityFinding {
 		best[k].gain = -1
 	}
 	return &f
+}
+
+// ShiftRefTokens is how many tokens after the first ValuesShiftedInGroups
+// takes the values' within-group spread from.
+const ShiftRefTokens = 8
+
+// ValuesShiftedInGroups compares, within each uid group of two or more
+// rows, the spread of values[i][0] (the prompt's value, one number per
+// group from a critic sliced as verl slices it) with the spread at the
+// next ShiftRefTokens tokens, where the sampled responses have diverged.
+// It reports when the pooled within-group variance at t = 0 exceeds 1/16
+// of the mean pooled variance at t = 1 … ShiftRefTokens and some group's
+// first values spread by more than tol (the values' rounding), or nil.
+// first0, when not nil, is each row's first response token id: a group
+// whose rows all begin with the same token is skipped, since there a
+// sliced critic's V(prompt + first token) is one number too, and only
+// the critic's own noise would differ. Value is that variance ratio,
+// Count the groups whose first values spread by more than tol, Cells
+// their rows at t = 0, widest group first.
+func ValuesShiftedInGroups(values, mask [][]float64, uid []string, first0 []float64, tol float64) *SanityFinding {
+	if values == nil || len(uid) != len(values) || (first0 != nil && len(first0) != len(values)) {
+		return nil
+	}
+	rows := map[string][]int{}
+	var order []string
+	for i, u := range uid {
+		if len(values[i]) < 2 || mask[i][0] != 1 {
+			continue
+		}
+		if _, ok := rows[u]; !ok {
+			order = append(order, u)
+		}
+		rows[u] = append(rows[u], i)
+	}
+	K := ShiftRefTokens
+	ss, n := make([]float64, K+1), make([]int, K+1) // pooled within-group squares and rows, per t
+	type spread struct {
+		rows  []int
+		width float64
+	}
+	var wide []spread
+	for _, u := range order {
+		rs := rows[u]
+		if len(rs) < 2 || (first0 != nil && sameFirst(first0, rs)) {
+			continue
+		}
+		for t := 0; t <= K; t++ {
+			var sum float64
+			var in []int
+			for _, i := range rs {
+				if t < len(values[i]) && mask[i][t] == 1 {
+					sum, in = sum+values[i][t], append(in, i)
+				}
+			}
+			if len(in) < 2 {
+				continue
+			}
+			m := sum / float64(len(in))
+			for _, i := range in {
+				d := values[i][t] - m
+				ss[t] += d * d
+			}
+			n[t] += len(in)
+		}
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, i := range rs {
+			lo, hi = min(lo, values[i][0]), max(hi, values[i][0])
+		}
+		if hi-lo > tol {
+			wide = append(wide, spread{rs, hi - lo})
+		}
+	}
+	var ref float64
+	k := 0
+	for t := 1; t <= K; t++ {
+		if n[t] > 0 {
+			ref, k = ref+ss[t]/float64(n[t]), k+1
+		}
+	}
+	if len(wide) == 0 || k == 0 || ref == 0 || n[0] == 0 {
+		return nil
+	}
+	ratio := (ss[0] / float64(n[0])) / (ref / float64(k))
+	if ratio <= 1.0/16 {
+		return nil
+	}
+	f := SanityFinding{Kind: SanityValuesShiftedInGroups, Count: len(wide), Value: ratio}
+	for range wide {
+		w := 0
+		for j := range wide {
+			if wide[j].width > wide[w].width {
+				w = j
+			}
+		}
+		for _, i := range wide[w].rows {
+			if len(f.Cells) < SanityCells {
+				f.Cells = append(f.Cells, [2]int{i, 0})
+			}
+		}
+		wide[w].width = -1
+	}
+	return &f
+}
+
+// sameFirst reports whether the rows rs all begin with one token.
+func sameFirst(first0 []float64, rs []int) bool {
+	for _, i := range rs[1:] {
+		if first0[i] != first0[rs[0]] {
+			return false
+		}
+	}
+	return true
 }
 
 // sanityCell is a cell and how much better the shift explains it.

@@ -49,6 +49,43 @@ func TestValuesShifted(t *testing.T) {
 	}
 }
 
+// TestValuesShiftedInGroups: two prompts of two responses. verl's slice
+// puts V(prompt) at t = 0, one number per group; one position off puts
+// V(prompt + first token) there, which differs as much as t = 1 does. A
+// spread within the rounding, a group of one and a row whose first token
+// is masked say nothing.
+func TestValuesShiftedInGroups(t *testing.T) {
+	mask := [][]float64{{1, 1, 1}, {1, 1, 0}, {1, 1, 1}, {1, 1, 1}, {0, 1, 1}}
+	uid := []string{"a", "a", "b", "b", "c"}
+	good := [][]float64{{0.5, 0.9, 1}, {0.5, 0.1, 0}, {0.2, 0.6, 1}, {0.2, 0, 0}, {0.7, 0.1, 0}}
+	shifted := [][]float64{{0.9, 1, 0}, {0.1, 0, 0}, {0.6, 1, 0}, {0, 0, 0}, {0.1, 0, 0}}
+	rounded := [][]float64{{0.5, 0.9, 1}, {0.5001, 0.1, 0}, {0.2, 0.6, 1}, {0.2, 0, 0}, {0.7, 0.1, 0}}
+	for _, tc := range []struct {
+		name   string
+		values [][]float64
+		found  bool
+	}{{"good", good, false}, {"shifted", shifted, true}, {"rounded", rounded, false}} {
+		f := ValuesShiftedInGroups(tc.values, mask, uid, nil, 1e-3)
+		if (f != nil) != tc.found {
+			t.Errorf("%s: finding %+v", tc.name, f)
+		}
+		if f != nil && (f.Count != 2 || len(f.Cells) != 4 || f.Cells[0] != [2]int{0, 0} || f.Cells[2] != [2]int{2, 0}) {
+			t.Errorf("%s: %+v, want both groups, widest (a: 0.8) first, rows at t = 0", tc.name, f)
+		}
+	}
+	if f := ValuesShiftedInGroups(shifted, mask, uid[:4], nil, 1e-3); f != nil {
+		t.Errorf("uid of another length: %+v", f)
+	}
+	// every response of a group begins with one token: the slice holds one
+	// number there too, and the spread left is the critic's noise
+	if f := ValuesShiftedInGroups(shifted, mask, uid, []float64{5, 5, 7, 7, 9}, 1e-3); f != nil {
+		t.Errorf("same first tokens: %+v", f)
+	}
+	if f := ValuesShiftedInGroups(shifted, mask, uid, []float64{5, 6, 7, 7, 9}, 1e-3); f == nil || f.Count != 1 || f.Cells[0] != [2]int{0, 0} {
+		t.Errorf("group a's first tokens differ, b's do not: %+v", f)
+	}
+}
+
 // TestValuesWhereZeroed: each generation's critic zeroes its own cells. A
 // row of 6 with an observation at t = 2 and two tokens of padding: V at the
 // observation and V one past the last valid token survive v0.2's shifted

@@ -35,6 +35,9 @@ type InspectUpload struct {
 	// Kept is the view id of a batch already stored that the form checks
 	// again when no file is chosen ("" for none), and KeptNote says so.
 	Kept, KeptNote string
+	// Rejected names the file the last submission chose and the form
+	// could not keep (a browser cannot refill a file input), "" for none.
+	Rejected string
 	// Example posts the example batch (Action "" for none).
 	Example InspectExample
 }
@@ -105,6 +108,13 @@ type InspectLegend struct {
 type InspectMap struct {
 	ID, Title, Image, Alt, Caption string
 	Width, Height                  int
+	// Axes: the rows' label and the first and last row shown (top,
+	// bottom), the tokens' label and ticks at t = 0, the middle and R−1.
+	YLabel, XLabel string
+	YTicks, XTicks []string
+	// Key is the map's own colour key (−S, 0, +S), nil for the mask and
+	// the share map, whose captions say their colours.
+	Key *InspectLegend
 }
 
 // InspectRows is the per-row summary table.

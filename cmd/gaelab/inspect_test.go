@@ -416,6 +416,69 @@ func TestInspectMaskVerdict(t *testing.T) {
 	}
 }
 
+// TestInspectSliceAndCriticFree: the critic sliced one position off on
+// sparse rewards (make_slice.py) and the uids np.tile lays out
+// (make_critic_free.py) exit 1 with the page's finding and the blocking
+// kind; verl's own slice, and ReMax with its reward_baselines, exit 0.
+func TestInspectSliceAndCriticFree(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	for _, tc := range []struct {
+		file, want string
+		code       int
+	}{
+		{"verl_slice_v0.7.1_slice.npz", "blocking: values_shifted_in_groups", 1},
+		{"verl_free_v0.9.0_grpo_uid.npz", "blocking: uid_misaligned", 1},
+		{"verl_free_v0.9.0_rpp_gamma.npz", "REINFORCE++ with γ = 0.9", 1},
+		{"verl_slice_v0.7.1_ok.npz", "verdict: exact\n", 0},
+		{"verl_free_v0.9.0_remax.npz", "verdict: exact\n", 0},
+	} {
+		if out, code := inspectCLI(filepath.Join(dir, tc.file)); code != tc.code || !strings.Contains(out, tc.want) {
+			t.Errorf("%s: exit %d, want %d and %q:\n%s", tc.file, code, tc.code, tc.want, out)
+		}
+	}
+}
+
+// TestInspectEveryClass: the CLI gives each class's fixture of #37 the
+// verdict web/inspect's TestVerdictEveryClass holds the page and the API
+// to (the same table): its verdict line, the blocking kind, and exit 0
+// when exact, 1 when not.
+func TestInspectEveryClass(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	for _, tc := range []struct{ file, ver, blocking string }{
+		{"verl_loop_v0.2_whitened_returns.npz", "", "-"}, // not exact, nothing blocking
+		{"verl_whitestats_f32_cell.npz", "", "-"},
+		{"verl_reward_v0.9.0_beta.npz", "", "reward_kl_mismatch"},
+		{"verl_mask_v0.9.0_short.npz", "", "mask_disagrees_attention"},
+		{"verl_eos_v0.9.0_past.npz", "", "mask_disagrees_eos"},
+		{"verl_slice_v0.7.1_slice.npz", "", "values_shifted_in_groups"},
+		{"verl_free_v0.9.0_grpo_uid.npz", "", "uid_misaligned"},
+		{"verl_grpo_std_v0.9.0_pop.npz", "", "grpo_population_std"},
+		{"verl_grpo_std_v0.9.0_single.npz", "", "every_group_singleton"},
+		{"verl_whitestats_bf16_mean5.safetensors", "", "whitening_stats_differ"},
+		{"verl_critic_v0.9.0_ok.npz", "v0.5.0", "values_where_masked"},
+		{"verl_critic_v0.9.0_ok.npz", "", ""},
+		{"verl_slice_v0.7.1_ok.npz", "", ""},
+		{"verl_free_v0.9.0_remax.npz", "", ""},
+	} {
+		args := []string{filepath.Join(dir, tc.file)}
+		if tc.ver != "" {
+			args = append([]string{"--ver", tc.ver}, args...)
+		}
+		out, code := inspectCLI(args...)
+		want, wantCode := "verdict: exact\n", 0
+		switch tc.blocking {
+		case "-":
+			want, wantCode, tc.blocking = "verdict: not exact\n", 1, ""
+		case "":
+		default:
+			want, wantCode = "verdict: not exact (blocking: ", 1
+		}
+		if code != wantCode || !strings.Contains(out, want) || !strings.Contains(out, tc.blocking) {
+			t.Errorf("%s %s: exit %d, want %d, %q and %q:\n%s", tc.file, tc.ver, code, wantCode, want, tc.blocking, out)
+		}
+	}
+}
+
 // TestInspectAllEmpty: a batch with no valid token has nothing to check
 // (exit 1), not a vacuous match; its explained variance is NaN as verl
 // v0.8.0+ gives it, and at v0.5.0, where verl raises, the metrics say so.

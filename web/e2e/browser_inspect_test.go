@@ -95,7 +95,7 @@ func TestInspectBrowser256(t *testing.T) {
 	tb.do("a 1280 px window", chromedp.EmulateViewport(1280, 900))
 	tb.open("/inspect/" + up.ID + "?lam=0.95&sort=length&lang=en")
 	tb.until("every heat map drawn", `() => {
-		const imgs = [...document.querySelectorAll("[data-testid=inspect-map] img")];
+		const imgs = [...document.querySelectorAll("[data-testid=inspect-map] img.heatmap")];
 		const bad = imgs.filter(i => !i.complete || i.naturalWidth === 0).length;
 		return imgs.length === 8 && bad === 0 ? "" : imgs.length + " maps, " + bad + " not drawn";
 	}`)

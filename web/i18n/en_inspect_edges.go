@@ -23,6 +23,7 @@ var enInspectEdges = map[string]string{
 	"inspect.err.detail.too_large":                         "Upload at most 512 responses of 8,192 tokens.",
 	"inspect.err.detail.missing_field":                     "Save the missing tensor with the batch.",
 	"inspect.kept":                                         "Your batch (%d bytes) is still attached: change the fields and submit again, without choosing the file again.",
+	"inspect.upload.rejected":                              "You chose %s; it was not kept (see the problem above): choose it, or the corrected file, again. The options below are as you set them.",
 	"inspect.upload.file_kept":                             "Batch file (optional: the batch above is attached)",
 	"inspect.upload.file_view":                             "Batch file (optional: blank checks this batch again)",
 

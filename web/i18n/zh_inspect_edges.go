@@ -20,6 +20,7 @@ var zhInspectEdges = map[string]string{
 	"inspect.err.detail.too_large":                         "最多上传 512 个回答、每个 8,192 个 token。",
 	"inspect.err.detail.missing_field":                     "请把缺少的张量和批次一起保存。",
 	"inspect.kept":                                         "你的批次（%d 字节）仍附在页面上：修改字段后再次提交即可，无需重新选择文件。",
+	"inspect.upload.rejected":                              "你选择的文件 %s 未被保留（见上方的问题）：请再次选择它或改正后的文件。下面的选项保持你的设置。",
 	"inspect.upload.file_kept":                             "批次文件（可选：上面的批次已附上）",
 	"inspect.upload.file_view":                             "批次文件（可选：留空则重新检查这个批次）",
 

@@ -152,7 +152,7 @@ func analyze(ctx context.Context, b *Batch, c Config) (*Analysis, error) {
 	if a.ended() {
 		return nil, ctx.Err()
 	}
-	for _, f := range []*Finding{a.fitFinding(), a.whiteningFinding(), a.populationStdFinding()} {
+	for _, f := range []*Finding{a.fitFinding(), a.whiteningFinding(), a.populationStdFinding(), a.uidFinding(), a.gammaFinding()} {
 		if f != nil {
 			a.Sanity = append(a.Sanity, *f)
 		}
@@ -190,7 +190,7 @@ func (a *Analysis) rewards() error {
 }
 
 func (a *Analysis) outcomeInputs() engine.OutcomeInputs {
-	return engine.OutcomeInputs{Rewards: a.Rewards, Mask: a.Batch.Mask, Index: a.Batch.UID, Gamma: a.Config.Gamma, Epsilon: engine.DefaultOutcomeEpsilon, Gen: a.Config.Release.Gen}
+	return engine.OutcomeInputs{Rewards: a.Rewards, Mask: a.Batch.Mask, Index: a.Batch.UID, Baselines: a.Batch.Baselines, Gamma: a.Config.Gamma, Epsilon: engine.DefaultOutcomeEpsilon, Gen: a.Config.Release.Gen}
 }
 
 // summarise fills Rows and Stats.

@@ -62,6 +62,8 @@ type Batch struct {
 	Responses       [][]float64 // token ids
 	// UID is the group id per row (uid or index), nil when absent.
 	UID []string
+	// Baselines are ReMax's reward_baselines, one per row, nil when absent.
+	Baselines []float64
 	// Tokens is the text of each response token, [B][R], nil when absent.
 	Tokens [][]string
 	// Present lists the tensor names read, in file order.
@@ -177,6 +179,9 @@ func FromFile(f *tensorfile.File, responseLength int) (*Batch, error) {
 			}
 			break
 		}
+	}
+	if err := b.readBaselines(f); err != nil {
+		return nil, err
 	}
 	if t := f.Tensor("tokens"); t != nil {
 		if b.Tokens, err = b.tokenText(t); err != nil {

@@ -65,3 +65,54 @@ func TestCriticFollowsRelease(t *testing.T) {
 		}
 	}
 }
+
+// TestCriticSliceOnSparseRewards: a critic sliced values[:, -R:] on a
+// batch whose only reward is the score at EOS (web/verify/inverl/
+// make_slice.py runs v0.7.1's compute_values and GAE). The returns cannot
+// show the shift there (values_shifted stays silent), but the first
+// token's value is V(prompt), one number per uid group, and the slice puts
+// V(prompt + first token) there: values_shifted_in_groups, blocking, at
+// every row's t = 0; verl's own slice has no finding and is exact.
+func TestCriticSliceOnSparseRewards(t *testing.T) {
+	ok := mustLoad(t, "verl_slice_v0.7.1_ok.npz", "")
+	if ok.Verdict != VerdictExact || len(ok.Sanity) != 0 {
+		t.Errorf("verl's slice: %s %+v", ok.Verdict, ok.Sanity)
+	}
+	a := mustLoad(t, "verl_slice_v0.7.1_slice.npz", "")
+	if finding(a, string(engine.SanityValuesShifted)) != nil {
+		t.Errorf("values_shifted fired on sparse rewards (the fixture no longer shows what it is for): %+v", a.Sanity)
+	}
+	f := finding(a, string(engine.SanityValuesShiftedInGroups))
+	if f == nil || f.Count != 2 || len(f.Cells) != 8 || f.Value <= 1.0/16 || a.Verdict != VerdictNotExact || !slices.Contains(a.Blocking, f.Kind) {
+		t.Fatalf("sliced critic: %+v, verdict %s %v; want both groups, all 8 rows at t = 0, blocking", f, a.Verdict, a.Blocking)
+	}
+	for _, c := range f.Cells {
+		if c[1] != 0 {
+			t.Errorf("cell %v, want t = 0", c)
+		}
+	}
+	for lang, want := range map[i18n.Lang]string{i18n.En: "values: the first response token's values differ within uid groups", i18n.Zh: "第一个响应 token 的价值在同一 uid 组内各不相同"} {
+		sanity, _, _ := inspectFindingsView(inspectRequest{lang: lang}, a.Findings())
+		if got := strings.Join(sanity.Lines, "\n"); !strings.Contains(got, want) || !strings.Contains(got, "[0, 0]") {
+			t.Errorf("%s notes %q, want %q with cell [0, 0]", lang, got, want)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "verl_slice_v0.7.1_slice.npz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	Handler(1<<20)(rec, httptest.NewRequest(http.MethodPost, "/api/v1/inspect", bytes.NewReader(data)))
+	var ans struct {
+		Verdict  string   `json:"verdict"`
+		Blocking []string `json:"blocking"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &ans); rec.Code != 200 || err != nil || ans.Verdict != VerdictNotExact || !slices.Contains(ans.Blocking, f.Kind) {
+		t.Errorf("API: %d %v %+v", rec.Code, err, ans)
+	}
+	rec = httptest.NewRecorder()
+	Handler(1<<20)(rec, httptest.NewRequest(http.MethodPost, "/api/v1/inspect?allow=values_shifted_in_groups", bytes.NewReader(data)))
+	if err := json.Unmarshal(rec.Body.Bytes(), &ans); err != nil || ans.Verdict != VerdictExact {
+		t.Errorf("API with allow: %d %v %+v", rec.Code, err, ans)
+	}
+}

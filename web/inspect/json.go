@@ -103,8 +103,8 @@ func jsonFloats(name string, shape []int, nums []float64, dtype tensorfile.DType
 }
 
 // jsonTensor decodes one input: [B][R] or [B] numbers, bools or strings,
-// numbers as dtype (jsonFloats). Inputs inspect does not read (updates,
-// reward_baselines, …) give nil.
+// numbers as dtype (jsonFloats); [B] numbers (reward_baselines) as a
+// vector. An input that is not an array gives nil.
 func jsonTensor(name string, raw json.RawMessage, dtype tensorfile.DType) (*tensorfile.Tensor, error) {
 	raw = bytes.TrimSpace(raw)
 	var m [][]any

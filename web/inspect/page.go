@@ -51,8 +51,12 @@ func (s *Room) HandleUpload(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
 	var kept store.Upload // the batch stored already, attached to the form again on an error
 	fail := func(status int, msgs ...string) {
+		ir.config = formFields(r, ir.config)
 		vm := inspectPage(ir, nil, nil, msgs)
 		keepBatch(&vm.Upload, ir, kept)
+		if kept.ID == "" {
+			rejectedFile(&vm.Upload, ir, r)
+		}
 		renderInspect(w, r, status, vm)
 	}
 	maxBody := s.MaxBody
@@ -148,6 +152,41 @@ func keepBatch(u *templates.InspectUpload, ir inspectRequest, kept store.Upload)
 	}
 	u.Kept, u.KeptNote = kept.ID, ir.lang.T("inspect.kept", kept.Size)
 	u.File.Label = ir.lang.T("inspect.upload.file_kept")
+}
+
+// formFields is config with the upload form's own fields over it, so that
+// the form shown again after an error keeps the options chosen; config
+// itself when the form was not parsed.
+func formFields(r *http.Request, config url.Values) url.Values {
+	if r.MultipartForm == nil {
+		return config
+	}
+	out := url.Values{}
+	for k, v := range config {
+		out[k] = v
+	}
+	for _, k := range ConfigKeys {
+		if v := r.MultipartForm.Value[k]; len(v) > 0 && strings.TrimSpace(v[0]) != "" {
+			out.Set(k, strings.TrimSpace(v[0]))
+		}
+	}
+	return out
+}
+
+// rejectedFile names, on the form shown again, the file the submission
+// chose and the form did not keep: a browser cannot refill a file input.
+func rejectedFile(u *templates.InspectUpload, ir inspectRequest, r *http.Request) {
+	if r.MultipartForm == nil || len(r.MultipartForm.File["file"]) == 0 {
+		return
+	}
+	name := []rune(r.MultipartForm.File["file"][0].Filename)
+	if len(name) == 0 {
+		return
+	}
+	if len(name) > 120 {
+		name = append(name[:119], '…')
+	}
+	u.Rejected = ir.lang.T("inspect.upload.rejected", string(name))
 }
 
 // uploadConfig is the upload form's config: its fields, then the keys of

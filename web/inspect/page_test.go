@@ -66,7 +66,7 @@ func TestInspectPage(t *testing.T) {
 	if got := doc.Find(`[data-testid=inspect-check] .inspect-verdict`).First().Text(); !strings.Contains(got, "v0.2–v0.3.0.rc0") {
 		t.Errorf("verdict %q", got)
 	}
-	maps := doc.Find(`[data-testid=inspect-map] img`)
+	maps := doc.Find(`[data-testid=inspect-map] img.heatmap`)
 	if maps.Length() != 8 { // reward V δ A R whitened mask share
 		t.Errorf("%d heat maps, want 8", maps.Length())
 	}
@@ -264,5 +264,44 @@ func TestInspectPageSidecar(t *testing.T) {
 		if msg := doc.Find(`[data-testid=inspect-errors]`).Text(); rec.Code != http.StatusBadRequest || !strings.Contains(msg, want) {
 			t.Errorf("sidecar %s: %d %q; want 400 naming %s", side, rec.Code, msg, want)
 		}
+	}
+}
+
+// TestInspectFormKeptAfterError: a file the readers refuse re-shows the
+// form with the options the learner chose (γ, λ, the release, the
+// estimator, the KL choices) and names the rejected file, which a browser
+// cannot put back into the file input; in zh too.
+func TestInspectFormKeptAfterError(t *testing.T) {
+	h := inspectHandler(t, webtest.Options{})
+	fields := map[string]string{"gamma": "0.99", "lam": "0.9", "ver": "v0.4.1", "estimator": "grpo_norm_std", "use_kl_in_reward": "true", "kl_coef": "0.05", "kl_penalty": "low_var_kl"}
+	for lang, want := range map[string]string{"en": "You chose bad_truncated.safetensors; it was not kept", "zh": "你选择的文件 bad_truncated.safetensors 未被保留"} {
+		rec := uploadForm(t, h, "bad_truncated.safetensors", fields, "?lang="+lang)
+		if rec.Code != http.StatusBadRequest {
+			t.Fatalf("%s: %d, want 400", lang, rec.Code)
+		}
+		doc, _ := goquery.NewDocumentFromReader(bytes.NewReader(rec.Body.Bytes()))
+		form := doc.Find("[data-testid=inspect-upload]")
+		if got := form.Find("[data-testid=inspect-rejected]").Text(); !strings.Contains(got, want) {
+			t.Errorf("%s: rejected note %q, want %q", lang, got, want)
+		}
+		for id, v := range map[string]string{"inspect-gamma": "0.99", "inspect-lam": "0.9", "inspect-klcoef": "0.05"} {
+			if got, _ := form.Find("#" + id).Attr("value"); got != v {
+				t.Errorf("%s: #%s = %q, want %q", lang, id, got, v)
+			}
+		}
+		for id, v := range map[string]string{"inspect-ver": "v0.4.1", "inspect-estimator": "grpo_norm_std", "inspect-kl": "low_var_kl"} {
+			if got, _ := form.Find("#" + id + " option[selected]").Attr("value"); got != v {
+				t.Errorf("%s: #%s selects %q, want %q", lang, id, got, v)
+			}
+		}
+		if _, on := form.Find("#inspect-usekl").Attr("checked"); !on {
+			t.Errorf("%s: use_kl_in_reward unchecked", lang)
+		}
+	}
+	// a readable batch is kept instead, and then nothing is called rejected
+	rec := uploadForm(t, h, "v02_eosleak.safetensors", map[string]string{"gamma": "7"}, "")
+	doc, _ := goquery.NewDocumentFromReader(bytes.NewReader(rec.Body.Bytes()))
+	if rec.Code != http.StatusBadRequest || doc.Find("[data-testid=inspect-kept]").Length() != 1 || doc.Find("[data-testid=inspect-rejected]").Length() != 0 {
+		t.Errorf("kept batch: %d, kept %d, rejected %d", rec.Code, doc.Find("[data-testid=inspect-kept]").Length(), doc.Find("[data-testid=inspect-rejected]").Length())
 	}
 }

@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gaelab/engine"
+	"gaelab/web/i18n"
 )
 
 // readmeSnippet is the Python block after <!-- inspect-snippet --> in the README.
@@ -76,5 +79,47 @@ func TestReadmeSnippet(t *testing.T) {
 	}
 	if a.Config.Ver != "v0.4.1" || a.Config.Lam != 0.95 || a.Batch.UID[1] != "7f3a" || a.Stats.ValidTokens != 5 {
 		t.Errorf("config %+v, uid %v, valid %d", a.Config, a.Batch.UID, a.Stats.ValidTokens)
+	}
+}
+
+// TestReadmeListsEveryFinding (#37 "Done when"): the README's /inspect
+// section has one row per finding kind of the severity table, with the
+// severity it has at the first and the newest generation, a meaning and
+// the releases it applies to; the page has a line for it in both
+// languages; and the section gives the CLI's exit codes.
+func TestReadmeListsEveryFinding(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(readme), "## Inspect your own batch")
+	section, _, _ = strings.Cut(section, "\n## ")
+	rows := map[string][]string{}
+	for _, line := range strings.Split(section, "\n") {
+		if cells := strings.Split(line, " | "); strings.HasPrefix(line, "| `") && len(cells) >= 4 {
+			rows[strings.Trim(cells[0], "| `")] = cells[1:]
+		}
+	}
+	for _, kind := range FindingKinds() {
+		row, ok := rows[kind]
+		if !ok {
+			t.Errorf("README: no row for %s", kind)
+			continue
+		}
+		sev, meaning, releases := row[0], row[1], strings.TrimSuffix(row[len(row)-1], " |")
+		for _, g := range []engine.Generation{engine.FirstGeneration, engine.G12} {
+			if want := SeverityOf(kind, g); !strings.Contains(sev, want) {
+				t.Errorf("README: %s is %q, but %s at %s", kind, sev, want, g)
+			}
+		}
+		if len(meaning) < 20 || releases == "" {
+			t.Errorf("README: %s's row lacks a meaning or its releases: %q", kind, row)
+		}
+		if !i18n.Has("inspect.sanity." + kind) {
+			t.Errorf("the catalog has no inspect.sanity.%s line", kind)
+		}
+	}
+	if want := "exits **0** when\nexact, **1** when not exact or nothing to check, **2** on a usage or file error"; !strings.Contains(section, want) {
+		t.Errorf("README: the CLI's exit codes (%q) are not in the section", want)
 	}
 }

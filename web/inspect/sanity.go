@@ -74,8 +74,16 @@ func (a *Analysis) sanity() []Finding {
 		if ret == nil && a.GAE != nil {
 			ret = a.Returns
 		}
-		if ret != nil {
-			add("values", engine.ValuesShifted(b.Values, ret, b.Mask))
+		shifted := ret != nil && add("values", engine.ValuesShifted(b.Values, ret, b.Mask))
+		if !shifted && b.UID != nil {
+			var first0 []float64 // each row's first response token, when the file has the tokens
+			if b.Responses != nil {
+				first0 = make([]float64, b.B)
+				for i, row := range b.Responses {
+					first0[i] = row[0]
+				}
+			}
+			add("values", engine.ValuesShiftedInGroups(b.Values, b.Mask, b.UID, first0, tolerance(b.Values, b.Mask, b.PrecisionOf("values"))))
 		}
 	}
 	return out

@@ -42,10 +42,16 @@ type Severity struct {
 //     std, where verl's torch.std is unbiased: blocking;
 //   - every_group_singleton: no uid group holds two responses: blocking;
 //   - singleton_groups: some groups hold one response: a note;
+//   - uid_misaligned: the advantages average 0 in another grouping of the
+//     rows, not in the run's uid groups: blocking;
+//   - reinforce_gamma_fitted: REINFORCE++'s advantages fit another γ: a
+//     note (the lead beside the unexplained advantages);
 //   - whitening_stats_differ: whitened advantages whose μ or σ is not the
 //     batch's (beyond 4 rounding standard errors): blocking;
 //   - kl_coef_drifted: β moved under an adaptive kl_ctrl: a note;
 //   - values_shifted: a critic sliced off by one: blocking;
+//   - values_shifted_in_groups: the same slice seen on the prompt's value,
+//     which differs within uid groups (works on sparse rewards): blocking;
 //   - values_where_masked: values where the release's critic zeroes them
 //     (engine.CriticRuleOf: the cells follow the release): blocking;
 //   - mass_where_masked: a score where the release's loop drops it:
@@ -64,8 +70,11 @@ var Severities = []Severity{
 	{PopulationStd, engine.FirstGeneration},
 	{EveryGroupSingleton, engine.FirstGeneration},
 	{SingletonGroups, 0},
+	{UIDMisaligned, engine.FirstGeneration},
+	{GammaFitted, 0},
 	{KLCoefDrifted, 0},
 	{string(engine.SanityValuesShifted), engine.FirstGeneration},
+	{string(engine.SanityValuesShiftedInGroups), engine.FirstGeneration},
 	{string(engine.SanityValuesMasked), engine.FirstGeneration},
 	{string(engine.SanityMassPastMask), engine.G06},
 	{string(engine.SanityScoreNotLast), 0},

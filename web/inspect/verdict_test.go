@@ -72,8 +72,13 @@ func TestSanityFindings(t *testing.T) {
 	if f := finding(a, "values_shifted"); f == nil || !slices.Contains(f.Cells, [2]int{0, 3}) || f.Value >= 0.5 {
 		t.Errorf("values_shifted %+v, want cell [0, 3] (row 0's EOS) and a ratio below 1/2", f)
 	}
-	// a correct batch has nothing to say
-	if a := mustLoad(t, "newest_f32.npz", ""); len(a.Sanity) != 0 {
+	// a correct batch has nothing to say: verl's own critic and GAE
+	if a := mustLoad(t, "verl_slice_v0.7.1_ok.npz", ""); len(a.Sanity) != 0 {
+		t.Errorf("verl_slice_v0.7.1_ok.npz: %+v", a.Sanity)
+	}
+	// newest_f32.npz's values are NumPy's random numbers per row, no
+	// critic's: V(prompt) differs within its uid groups, and that is all
+	if a := mustLoad(t, "newest_f32.npz", ""); len(a.Sanity) != 1 || a.Sanity[0].Kind != string(engine.SanityValuesShiftedInGroups) {
 		t.Errorf("newest_f32.npz: %+v", a.Sanity)
 	}
 }

@@ -29,7 +29,7 @@ func inspectSanityView(t func(string, ...any) string, findings []Finding) templa
 		}
 		var line string
 		switch f.Kind {
-		case "values_shifted":
+		case "values_shifted", "values_shifted_in_groups":
 			line = t("inspect.sanity."+f.Kind, f.Tensor, inum(f.Value), list)
 		case WhiteningStatsDiffer:
 			if len(f.Fit) == 4 {
@@ -37,6 +37,14 @@ func inspectSanityView(t func(string, ...any) string, findings []Finding) templa
 			}
 		case SingletonGroups, EveryGroupSingleton:
 			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, int(f.Value), list)
+		case UIDMisaligned:
+			if len(f.Keys) == 1 {
+				line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, inum(f.Value), t("inspect.grouping."+f.Keys[0]), list)
+			}
+		case GammaFitted:
+			if len(f.Fit) == 3 {
+				line = t("inspect.sanity."+f.Kind, f.Tensor, inum(f.Fit[0]), inum(f.Fit[1]), inum(f.Fit[2]))
+			}
 		case PopulationStd:
 			line = t("inspect.sanity."+f.Kind, f.Tensor, f.Count, inum(f.Value))
 		case ConfigIgnored:

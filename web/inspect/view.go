@@ -190,10 +190,13 @@ func inspectMapsView(ir inspectRequest, a *Analysis, order []int) (legend templa
 		}
 		bin, w, hgt := Geometry(len(order), b.R)
 		caption := ""
+		var key *templates.InspectLegend
 		if name == "mask" {
 			caption = t("inspect.map.mask_caption")
 		} else {
-			caption = t("inspect.map.scale", inum(maxAbsValid(x, b.Mask, order)))
+			S := inum(maxAbsValid(x, b.Mask, order))
+			caption = t("inspect.map.scale", S)
+			key = &templates.InspectLegend{Image: legend.Image, Alt: t("inspect.map.key_alt", S), Neg: "−" + S, Zero: "0", Pos: "+" + S}
 		}
 		if bin > 1 {
 			caption += " " + t("inspect.map.binned", bin)
@@ -202,14 +205,36 @@ func inspectMapsView(ir inspectRequest, a *Analysis, order []int) (legend templa
 			ID: "map-" + name, Title: t("inspect.map." + name), Caption: caption,
 			Image: "/inspect/" + ir.id + "/heat/" + name + ".png" + ir.query(),
 			Alt:   t("inspect.map.alt", t("inspect.map."+name), len(order), b.R), Width: w, Height: hgt,
+			YLabel: t("inspect.map.y", len(order)), XLabel: t("inspect.map.x", b.R), YTicks: rowTicks(t, order), XTicks: tokenTicks(b.R), Key: key,
 		})
 	}
 	if a.GAE != nil {
 		_, w, _ := Geometry(1, b.R)
 		maps = append(maps, templates.InspectMap{ID: "map-share", Title: t("inspect.map.share"), Caption: t("inspect.map.share_caption"),
-			Image: "/inspect/" + ir.id + "/heat/share.png" + ir.query(), Alt: t("inspect.map.share"), Width: w, Height: 12})
+			Image: "/inspect/" + ir.id + "/heat/share.png" + ir.query(), Alt: t("inspect.map.share"), Width: w, Height: 12,
+			XLabel: t("inspect.map.x", b.R), XTicks: tokenTicks(b.R)})
 	}
 	return legend, maps
+}
+
+// rowTicks label a map's first and last row shown (top and bottom).
+func rowTicks(t func(string, ...any) string, order []int) []string {
+	if len(order) == 0 {
+		return nil
+	}
+	return []string{t("inspect.map.row", order[0]), t("inspect.map.row", order[len(order)-1])}
+}
+
+// tokenTicks label a map's token axis at t = 0, R − 1 and, when R is odd
+// (a token sits at the middle), (R − 1)/2.
+func tokenTicks(R int) []string {
+	switch {
+	case R <= 1:
+		return []string{"0"}
+	case R%2 == 1:
+		return []string{"0", strconv.Itoa((R - 1) / 2), strconv.Itoa(R - 1)}
+	}
+	return []string{"0", strconv.Itoa(R - 1)}
 }
 
 // inspectRowsView is the table of the rows shown (order), each with its

@@ -125,4 +125,5 @@ def main():
     print(tag, "written to", os.path.normpath(INSPECT))
 
 
-main()
+if __name__ == "__main__":
+    main()
