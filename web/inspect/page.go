@@ -3,6 +3,7 @@ package inspect
 import (
 	"errors"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"os"
@@ -217,7 +218,8 @@ func uploadConfig(r *http.Request) (url.Values, error) {
 // formFile reads one uploaded file of the multipart form into a buffer of
 // its size, and lets the form's own copy of it go when the form held it in
 // memory (a file on disk is removed with the form), so that one copy of an
-// upload is held, not the form's and this one.
+// upload is held, not the form's and this one. The form keeps the file's
+// name and headers, without its bytes (rejectedFile names it).
 func formFile(r *http.Request, name string) ([]byte, error) {
 	f, fh, err := r.FormFile(name)
 	if err != nil {
@@ -229,7 +231,7 @@ func formFile(r *http.Request, name string) ([]byte, error) {
 		return nil, err
 	}
 	if _, onDisk := f.(*os.File); !onDisk {
-		delete(r.MultipartForm.File, name)
+		r.MultipartForm.File[name] = []*multipart.FileHeader{{Filename: fh.Filename, Header: fh.Header}}
 	}
 	return data, nil
 }
