@@ -89,6 +89,10 @@ allow n times as much), each answered 429 with Retry-After past it:
                           minute (default 120), bursts of -views-burst (60)
   -previews-per-minute N  link previews (…/preview.png) a minute (default
                           30), in bursts of -previews-burst (10)
+  -train-per-minute N     PPO epochs of /train's training a minute (a Play
+                          tick costs its missing iterations × ppo_epochs, a
+                          cached frame nothing; default 6000), in bursts of
+                          -train-burst (8000)
 Quotas every replica shares (counted in the database, per client address):
   -class-starts-per-hour N  live classes one address may start an hour
                           (default 30)

@@ -14,6 +14,7 @@ import (
 	"gaelab/web/clientip"
 	"gaelab/web/mw"
 	"gaelab/web/page"
+	"gaelab/web/train"
 )
 
 // defaultAddr is where serve listens when neither -addr nor $ADDR says.
@@ -54,6 +55,9 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	computeQuota := quotaFlags(fs, "compute", "computations (POST /api/v1/compute)", mw.DefaultComputeQuota)
 	viewsQuota := quotaFlags(fs, "views", "views of stored uploads (GET /inspect/{id}…)", mw.DefaultViewsQuota)
 	previewsQuota := quotaFlags(fs, "previews", "link previews (…/preview.png)", mw.DefaultPreviewsQuota)
+	trainQuota := train.DefaultQuota
+	fs.IntVar(&trainQuota.PerMinute, "train-per-minute", train.DefaultQuota.PerMinute, "PPO epochs of /train's training one address may spend a minute on this replica")
+	fs.IntVar(&trainQuota.Burst, "train-burst", train.DefaultQuota.Burst, "PPO epochs of /train's training one address may spend at once")
 	maxConns := fs.Int("max-conns", 0, "connections held at once; more are closed at once (0: the file-descriptor limit less 512)")
 	maxConnsPerAddr := fs.Int("max-conns-per-addr", 0, "connections one client address (IPv6: /64) may hold, except a -trust-proxy's (0: max(2 × -class-addr-streams + 200, 1000))")
 	computeConcurrent := fs.Int("compute-concurrent", 0, "compute API requests run at once; more wait up to 5 s, then get 503 (0: the cores, GOMAXPROCS)")
@@ -141,6 +145,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		ComputeConcurrent: *computeConcurrent,
 		ViewsQuota:        *viewsQuota,
 		PreviewsQuota:     *previewsQuota,
+		TrainQuota:        trainQuota,
 	}
 	costs.set(&o)
 	srv := web.NewServer(resolveAddr(*addr, getenv), o)
