@@ -139,6 +139,10 @@ func RenderLang(src []byte, lang string) (*Lesson, error) {
 				if p.Traces, err = parseTraces(content); err == nil {
 					id = p.Traces.ID
 				}
+			case "weights":
+				if p.Weights, err = parseWeights(content); err == nil {
+					id = "weights-" + p.Weights.ID
+				}
 			case "choice":
 				if p.Choice, err = parseChoice(content); err == nil {
 					p.Choice.Index = choices
@@ -213,7 +217,7 @@ func readingWords(s string) float64 {
 
 // liveBlock reports whether a fenced block's language is a live block.
 func liveBlock(lang string) bool {
-	return lang == "scenario" || lang == "predict" || lang == "choice" || lang == "history" || lang == "answer" || lang == "variance" || lang == "batch" || lang == "traces"
+	return lang == "scenario" || lang == "predict" || lang == "choice" || lang == "history" || lang == "answer" || lang == "variance" || lang == "batch" || lang == "traces" || lang == "weights"
 }
 
 // hideFor is the index of the predict block a scenario block placed right

@@ -60,6 +60,7 @@ var enCourse = map[string]string{
 	"hint.white":  "Whitening subtracts the mean of all valid advantages and divides by their standard deviation: compare this token's $A_t$ with the mean.",
 
 	// The traces block (issue 36): TD(λ)'s backward view beside verl's loop.
+	"weights.open":   "Open in the λ sweep",
 	"traces.caption": "The backward view with eligibility traces, γ = %[1]s, λ = %[2]s: each column is what δ_t sends back to every state visited so far",
 	"traces.corner":  "credit to",
 	"traces.from":    "from δ%[1]s = %[2]s",

@@ -1,0 +1,78 @@
+package course_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"gaelab/engine/explain"
+	"gaelab/web/scenario"
+	"gaelab/web/webtest"
+)
+
+// sectionOf is the text of the last h2 before sel in the lesson's main.
+func sectionOf(doc *goquery.Document, sel string) string {
+	head := ""
+	found := ""
+	doc.Find("main h2, main " + sel).EachWithBreak(func(_ int, s *goquery.Selection) bool {
+		if goquery.NodeName(s) == "h2" {
+			head = strings.TrimSpace(s.Text())
+			return true
+		}
+		found = head
+		return false
+	})
+	return found
+}
+
+// Issue 36, "the GAE lesson teaches in place": "GAE as a mix of n-step
+// estimates" draws the weights (1−λ)λ^(n−1) of example A's first token
+// (explain.NStepWeights at the preset's λ, three time steps), with the
+// check that their mix is the engine's A₀; "why λ < 1 lowers the variance"
+// draws the variance lab's histograms, one per λ. Both languages.
+func TestGAELessonDrawsWeightsAndVariance(t *testing.T) {
+	s, _ := scenario.Decode(map[string][]string{"p": {"seed-a"}})
+	want := explain.NStepWeights(s.Lam, 3)
+	for _, c := range []struct{ lang, mix, spread string }{
+		{"en", "GAE as a mix of n-step estimates", "Why λ < 1 lowers the variance"},
+		{"zh", "把 GAE 看成 n 步估计的混合", "为什么 λ < 1 能降低方差"},
+	} {
+		doc := webtest.Page(t, "/lessons/gae?lang="+c.lang)
+		if got := sectionOf(doc, "#weights-mix-a"); got != c.mix {
+			t.Errorf("%s: the weights block sits under %q, want %q", c.lang, got, c.mix)
+		}
+		w := doc.Find(`#weights-mix-a svg.gae-weights`)
+		if w.Length() != 1 {
+			t.Fatalf("%s: the weights block draws %d weights charts", c.lang, w.Length())
+		}
+		labels := w.Find("text.weight")
+		if labels.Length() != len(want) {
+			t.Fatalf("%s: %d weight labels, want %d (example A's time steps from t = 0)", c.lang, labels.Length(), len(want))
+		}
+		labels.Each(func(i int, l *goquery.Selection) {
+			got, err := strconv.ParseFloat(strings.TrimSpace(l.Text()), 64)
+			if err != nil || got-want[i] > 0.005 || want[i]-got > 0.005 {
+				t.Errorf("%s: weight of the %d-step estimate reads %q, the engine's is %g", c.lang, i+1, l.Text(), want[i])
+			}
+		})
+		if ok, _ := doc.Find(`#weights-mix-a [data-testid="check"]`).Attr("data-ok"); ok != "true" {
+			t.Errorf("%s: the mix of the n-step estimates does not check against A₀ (data-ok=%q)", c.lang, ok)
+		}
+		if href, _ := doc.Find(`#weights-mix-a [data-testid="open-weights"]`).Attr("href"); !strings.HasPrefix(href, "/compare/lambda?") || !strings.Contains(href, "lang="+c.lang) {
+			t.Errorf("%s: the weights block opens %q, want the λ sweep in the lesson's language", c.lang, href)
+		}
+
+		if got := sectionOf(doc, "#var-spread"); got != c.spread {
+			t.Errorf("%s: the variance block sits under %q, want %q", c.lang, got, c.spread)
+		}
+		hist := doc.Find(`#var-spread svg.gae-variance g.hist`)
+		if hist.Length() < 5 {
+			t.Errorf("%s: the variance block draws %d histograms, want one per λ of the sweep (5)", c.lang, hist.Length())
+		}
+		if doc.Find(`#var-spread table tbody tr`).Length() == 0 {
+			t.Errorf("%s: the variance block shows no table of its numbers", c.lang)
+		}
+	}
+}
