@@ -8,6 +8,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/engine/explain"
+	"gaelab/lessons"
 	"gaelab/web/scenario"
 	"gaelab/web/webtest"
 )
@@ -73,6 +74,36 @@ func TestGAELessonDrawsWeightsAndVariance(t *testing.T) {
 		}
 		if doc.Find(`#var-spread table tbody tr`).Length() == 0 {
 			t.Errorf("%s: the variance block shows no table of its numbers", c.lang)
+		}
+	}
+}
+
+// Issue 36, "lessons that show": on a fresh load every lesson on
+// single-response states draws a chart before its first question, in both
+// languages (the two batch lessons, real-batch and critic-free, whose batch
+// blocks follow their questions, are out).
+func TestEveryLessonDrawsAChartBeforeItsFirstQuestion(t *testing.T) {
+	for _, lang := range lessons.Langs {
+		for _, l := range lessons.Embedded().Lessons(lang) {
+			if l.Slug == "real-batch" || l.Slug == "critic-free" {
+				continue
+			}
+			doc := webtest.Page(t, "/lessons/"+l.Slug+"?lang="+lang)
+			drawn, asked := 0, false
+			doc.Find(`main figure.chart svg, main [data-testid="predict"], main [data-testid="choice"]`).EachWithBreak(func(_ int, s *goquery.Selection) bool {
+				if goquery.NodeName(s) != "svg" {
+					asked = true
+					return false
+				}
+				drawn++
+				return true
+			})
+			if !asked {
+				t.Errorf("%s/%s: no question found", lang, l.Slug)
+			}
+			if drawn == 0 {
+				t.Errorf("%s/%s: no chart drawn before the first question on a fresh load", lang, l.Slug)
+			}
 		}
 	}
 }
