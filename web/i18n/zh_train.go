@@ -67,7 +67,7 @@ var zhTrain = map[string]string{
 	"train.legend.one":      "每个指标一张小图，用 verl 记录它的名字；阴影列是当前显示的迭代。",
 	"train.legend.two":      "每个指标一张小图，用 verl 记录它的名字：%[1]s（实线）对比 %[2]s（点划线）；阴影列是当前显示的迭代。",
 	"train.watched":         "这个预设讲的就是这张图",
-	"train.chart.desc":      "%[1]s 在到目前为止每次迭代的值。",
+	"train.chart.desc":      "%[1]s 在到目前为止每次迭代的数值。",
 	"train.chart.step":      "迭代",
 	"train.chart.current":   "当前迭代",
 	"train.exports":         "下载：",
