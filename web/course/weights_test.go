@@ -107,3 +107,36 @@ func TestEveryLessonDrawsAChartBeforeItsFirstQuestion(t *testing.T) {
 		}
 	}
 }
+
+// Issue 36, "the GAE lesson teaches in place": the widget under the
+// lesson's first question steps through the backward loop (its own step=,
+// the whole table and steps 0 … T), and keeps the question's cell hidden at
+// every step until the question is answered.
+func TestGAELessonStepsThroughInPlace(t *testing.T) {
+	s, _ := scenario.Decode(map[string][]string{"p": {"seed-a"}})
+	res := s.Compute()
+	for _, lang := range lessons.Langs {
+		doc := webtest.Page(t, "/lessons/gae?lang="+lang+"&gae-steps-step=2")
+		sel := doc.Find(`#gae-steps select[name="gae-steps-step"]`)
+		if n := sel.Find("option").Length(); n != s.Len()+2 {
+			t.Fatalf("%s: the step-through offers %d choices, want the whole table, before the loop and %d steps", lang, n, s.Len())
+		}
+		if v, _ := sel.Find("option[selected]").Attr("value"); v != "2" {
+			t.Errorf("%s: step 2 asked, %q selected", lang, v)
+		}
+		w := doc.Find("#gae-steps")
+		adv := func(t int) string {
+			return strings.TrimSpace(w.Find(`tr[data-row="adv"] td`).Eq(t).Text())
+		}
+		if got, want := adv(1), nums(res.GAE.Advantages[0])[1]; got != want {
+			t.Errorf("%s: after step 2 the widget's A₁ reads %q, the engine's is %s", lang, got, want)
+		}
+		if got := adv(0); got == nums(res.GAE.Advantages[0])[0] {
+			t.Errorf("%s: the widget shows A₀ = %s, the question's answer, before it is answered", lang, got)
+		}
+		answered := webtest.Page(t, "/lessons/gae?lang="+lang+"&gae-steps-step=3&predict-a0-lambda-095-reveal=1")
+		if got := strings.TrimSpace(answered.Find(`#gae-steps tr[data-row="adv"] td`).Eq(0).Text()); got != nums(res.GAE.Advantages[0])[0] {
+			t.Errorf("%s: revealed, after the last step the widget's A₀ reads %q, want %s", lang, got, nums(res.GAE.Advantages[0])[0])
+		}
+	}
+}
