@@ -16,7 +16,9 @@ import (
 // link that opens the sweep at the same state and token.
 func (lr LessonRequest) weights(b *lessons.Weights) templates.WeightsBlock {
 	q, _ := url.ParseQuery(b.Link)
-	pr := play.Request{Lang: lr.Lang, LangSet: lr.LangSet, View: page.View{Dark: lr.View.Dark}, Charts: lr.Charts}
+	// The view's theme and presenting: the weights' labels are the lesson's
+	// smallest chart text, drawn in the projector's type when presenting.
+	pr := play.Request{Lang: lr.Lang, LangSet: lr.LangSet, View: page.View{Dark: lr.View.Dark, Present: lr.View.Present}, Charts: lr.Charts}
 	panel, errs, link := compare.LessonWeights(pr, q)
 	return templates.WeightsBlock{
 		ID: "weights-" + b.ID, Errors: errs, Panel: panel,
