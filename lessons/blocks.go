@@ -92,7 +92,7 @@ type Option struct {
 
 // Vocabularies of the blocks' keys.
 var (
-	Controls = []string{"gamma", "lam", "beta", "kl", "ver", "num", "rw"}
+	Controls = []string{"gamma", "lam", "beta", "kl", "ver", "num", "rw", "step"}
 	Rows     = []string{"score", "kld", "reward", "value", "next", "delta", "adv", "ret", "white"}
 	Charts   = []string{"values", "rewards", "advantages", "ribbon", "none"}
 	Views    = []string{"compare/lambda", "compare/estimators", "compare/versions", "compare/bugs", "update/critic", "update/actor"}

@@ -189,6 +189,8 @@ func TestWidgetsHideOnlyTheirOwnQuestion(t *testing.T) {
 				if p.Predict != nil {
 					preds = append(preds, p.Predict)
 				}
+			}
+			for _, p := range l.Parts { // a widget hides for the question just before or just after it
 				if s := p.Scenario; s != nil && s.Hide >= 0 && preds[s.Hide].Link != s.Link {
 					t.Errorf("%s/%s: widget %s (%s) hides for %s, a question on %s", lang, l.Slug, s.ID, s.Link, preds[s.Hide].ID, preds[s.Hide].Link)
 				}

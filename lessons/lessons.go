@@ -58,6 +58,7 @@ type Part struct {
 	Variance *Variance // a ```variance block
 	Batch    *Batch    // a ```batch block
 	Traces   *Traces   // a ```traces block
+	Weights  *Weights  // a ```weights block
 }
 
 // Details is a collapsible note: "history" (version history and PR

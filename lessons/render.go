@@ -139,6 +139,10 @@ func RenderLang(src []byte, lang string) (*Lesson, error) {
 				if p.Traces, err = parseTraces(content); err == nil {
 					id = p.Traces.ID
 				}
+			case "weights":
+				if p.Weights, err = parseWeights(content); err == nil {
+					id = "weights-" + p.Weights.ID
+				}
 			case "choice":
 				if p.Choice, err = parseChoice(content); err == nil {
 					p.Choice.Index = choices
@@ -161,6 +165,7 @@ func RenderLang(src []byte, lang string) (*Lesson, error) {
 	if err != nil {
 		return nil, err
 	}
+	hideAhead(blocks)
 	var out bytes.Buffer
 	if err := md.Renderer().Render(&out, body, doc); err != nil {
 		return nil, err
@@ -213,7 +218,7 @@ func readingWords(s string) float64 {
 
 // liveBlock reports whether a fenced block's language is a live block.
 func liveBlock(lang string) bool {
-	return lang == "scenario" || lang == "predict" || lang == "choice" || lang == "history" || lang == "answer" || lang == "variance" || lang == "batch" || lang == "traces"
+	return lang == "scenario" || lang == "predict" || lang == "choice" || lang == "history" || lang == "answer" || lang == "variance" || lang == "batch" || lang == "traces" || lang == "weights"
 }
 
 // hideFor is the index of the predict block a scenario block placed right
@@ -226,6 +231,20 @@ func hideFor(before []Part, on, link string) int {
 		return before[n-1].Predict.Index
 	}
 	return -1
+}
+
+// hideAhead gives a scenario block placed right before a predict block
+// (with only prose between) on its own state, link for link, the question
+// to hide for, as one placed right after it (hideFor): so that a lesson can
+// draw its picture above its first question (issue 36, "every lesson shows a
+// chart before its first question").
+func hideAhead(blocks []Part) {
+	for i := 0; i+1 < len(blocks); i++ {
+		s, q := blocks[i].Scenario, blocks[i+1].Predict
+		if s != nil && s.Hide < 0 && q != nil && q.On == "" && q.Link == s.Link {
+			s.Hide = q.Index
+		}
+	}
 }
 
 // renderPredict renders a predict block's Markdown lines.

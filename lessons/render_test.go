@@ -184,6 +184,12 @@ func blocks(l *Lesson) string {
 		if x := p.Traces; x != nil {
 			b.WriteString("traces " + x.ID + " " + x.Link + "; ")
 		}
+		if x := p.Weights; x != nil {
+			b.WriteString("weights " + x.ID + " " + x.Link + "; ")
+		}
+		if x := p.Variance; x != nil {
+			b.WriteString(fmt.Sprintf("variance %s %s %d; ", x.ID, x.Link, x.Horizon))
+		}
 		if q := p.Predict; q != nil && len(q.Hide) > 0 {
 			b.WriteString(fmt.Sprintf("hide %v; ", q.Hide))
 		}

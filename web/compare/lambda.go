@@ -121,6 +121,11 @@ func (v lambdaView) charts() []templates.Chart {
 // the field and falls back to 0.
 func readSweepToken(r *http.Request, pr *play.Request) int {
 	q, _ := url.ParseQuery(r.URL.RawQuery)
+	return sweepToken(q, pr)
+}
+
+// sweepToken reads t= from a λ sweep query, as readSweepToken.
+func sweepToken(q url.Values, pr *play.Request) int {
 	vs, ok := q["t"]
 	if !ok || len(vs) == 0 {
 		return 0

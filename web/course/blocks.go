@@ -65,6 +65,8 @@ func (lr LessonRequest) Widget(path string, b *lessons.Scenario, hide *lessons.P
 		case "rw":
 			w.Check = &templates.Field{ID: name, Name: name, Label: form.Direct.Label}
 			w.CheckOn = v.S.DirectRewards
+		case "step":
+			w.Selects = append(w.Selects, stepSelect(v, name, t))
 		}
 	}
 	for _, view := range b.Views {
@@ -118,6 +120,22 @@ func (lr LessonRequest) Widget(path string, b *lessons.Scenario, hide *lessons.P
 		}
 	}
 	return w
+}
+
+// stepSelect is a widget's step-through of the backward loop (issue 36,
+// "the GAE lesson teaches in place"): the whole table, the table before the
+// loop, or after its k-th step, which writes t = T−k (T time steps, the
+// playground's step= of the same state).
+func stepSelect(v play.View, name string, t func(string, ...any) string) templates.Select {
+	T := v.S.Len()
+	sel := templates.Select{ID: name, Name: name, Label: t("step.heading")}
+	sel.Options = append(sel.Options,
+		templates.Option{Value: "", Label: t("lessons.step.all"), Selected: v.S.Step < 0},
+		templates.Option{Value: "0", Label: t("lessons.step.before"), Selected: v.S.Step == 0})
+	for k := 1; k <= T; k++ {
+		sel.Options = append(sel.Options, templates.Option{Value: strconv.Itoa(k), Label: t("step.at", k, T, v.Idx(T-k)), Selected: v.S.Step == k})
+	}
+	return sel
 }
 
 // laterRows moves the rows a later lesson teaches out of a widget's table

@@ -138,6 +138,8 @@ func (lr LessonRequest) lessonPart(l *lessons.Lesson, path string, p lessons.Par
 		return templates.LessonPart{HTML: lr.varianceHTML(p.Variance)}
 	case p.Traces != nil:
 		return templates.LessonPart{HTML: templates.LessonTraces(lr.traces(p.Traces))}
+	case p.Weights != nil:
+		return templates.LessonPart{HTML: templates.LessonWeights(lr.weights(p.Weights))}
 	case p.Batch != nil:
 		return templates.LessonPart{HTML: templates.LessonBatch(lr.BatchBlock(p.Batch, batchHiddenBy(l, p.Batch)))}
 	case p.Details != nil:

@@ -23,10 +23,16 @@ var quizNeeds = map[string][]string{
 	"white":  {"reward", "adv", "white"},
 }
 
-// quizRows are the rows a quiz question shows: the ones its asked row
-// reads, and those of its lesson's widget on the same state (the
-// ```scenario block just under it, which hides its cell).
-func quizRows(l *lessons.Lesson, p *lessons.Predict) []string {
+// hidingSince36 are the widgets (lesson/widget id) that hide for the
+// question right after them since issue 36 let a widget placed right before
+// a question hide for it: bank 1, frozen, draws its tables without their
+// rows, as it did before.
+var hidingSince36 = []string{"ppo-step/w0", "alignment/w0", "misconceptions/w3"}
+
+// quizRows are the rows a quiz question of bank shows: the ones its asked
+// row reads, and those of its lesson's widget on the same state (the
+// ```scenario block just under or above it, which hides its cell).
+func quizRows(l *lessons.Lesson, p *lessons.Predict, bank int) []string {
 	row, _, _ := strings.Cut(p.Ask, ".")
 	rows := slices.Clone(quizNeeds[row])
 	if rows == nil {
@@ -34,6 +40,9 @@ func quizRows(l *lessons.Lesson, p *lessons.Predict) []string {
 	}
 	for _, part := range l.Parts {
 		if s := part.Scenario; s != nil && s.Hide == p.Index && s.Link == p.Link {
+			if bank == 1 && slices.Contains(hidingSince36, l.Slug+"/"+s.ID) {
+				continue
+			}
 			rows = append(rows, s.Rows...)
 		}
 	}
@@ -52,7 +61,7 @@ func (lr LessonRequest) quizTable(i int, it quizItem) *templates.Table {
 	v := lr.BlockView(predictParam(p), p.Link, nil)
 	tab := v.Table()
 	tab.Caption = lr.Lang.T("quiz.data_caption", i+1)
-	rows := quizRows(it.Lesson, p)
+	rows := quizRows(it.Lesson, p, it.bank)
 	var kept []templates.Row
 	for _, r := range tab.Rows {
 		if !slices.Contains(rows, r.ID) {

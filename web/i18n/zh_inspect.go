@@ -25,7 +25,7 @@ var zhInspect = map[string]string{
 	"inspect.upload.estimator_gae": "GAE（critic 的价值）",
 	"inspect.upload.submit":        "上传并检视",
 
-	"inspect.groups.caption":     "分组（uid）：GRPO 和 RLOO 相互比较的行。得分 = Σ_t token_level_rewards，即 verl 的结果估计器读取的值；标准差为 torch.std（n − 1）；只有一行的组按 verl 取均值 0、标准差 1。",
+	"inspect.groups.caption":     "分组（uid）：GRPO 和 RLOO 相互比较的行。得分 = Σ_t token_level_rewards，即 verl 的结果估计器读取的数值；标准差为 torch.std（n − 1）；只有一行的组按 verl 取均值 0、标准差 1。",
 	"inspect.groups.uid":         "uid",
 	"inspect.groups.size":        "行数",
 	"inspect.groups.mean":        "得分均值",
@@ -47,9 +47,9 @@ var zhInspect = map[string]string{
 	"inspect.err.invalid_json":   "%s：不是有效的 JSON。",
 	"inspect.err.invalid_shape":  "%s：形状不对。",
 	"inspect.err.invalid_number": "%s：有数不是有限数（NaN 或无穷）。",
-	"inspect.err.invalid_mask":   "%s：掩码里有 0 和 1 以外的值。",
+	"inspect.err.invalid_mask":   "%s：掩码里有 0 和 1 以外的数值。",
 	"inspect.err.missing_field":  "%s：缺失。",
-	"inspect.err.invalid_value":  "%s：不是允许的值。",
+	"inspect.err.invalid_value":  "%s：不是允许的数值。",
 	"inspect.err.out_of_range":   "%s：超出范围。",
 
 	"inspect.summary.heading":      "%d 个回答 × %d 个 token，有效 token %d 个",
@@ -78,7 +78,7 @@ var zhInspect = map[string]string{
 	"inspect.no":                "否",
 
 	"inspect.stats.caption":           "批次统计",
-	"inspect.stats.valid":             "有效 token （Σ mask）",
+	"inspect.stats.valid":             "有效 token （Σ 掩码）",
 	"inspect.stats.mean_length":       "平均长度",
 	"inspect.stats.mean_score":        "平均得分",
 	"inspect.stats.whiten_mean":       "白化均值 μ（原始优势）",
@@ -98,7 +98,7 @@ var zhInspect = map[string]string{
 	"inspect.sort.group":          "组",
 
 	"inspect.legend.alt":        "色标：蓝色为 −S，白色为 0，红色为 +S",
-	"inspect.legend.caption":    "每张图有自己的 S，即有效 token 上 |值| 的最大值；被掩码的 token 为灰色。",
+	"inspect.legend.caption":    "每张图有自己的 S，即有效 token 上 |数值| 的最大值；被掩码的 token 为灰色。",
 	"inspect.map.reward":        "奖励 r_t",
 	"inspect.map.values":        "价值 V(s_t)",
 	"inspect.map.delta":         "TD 误差 δ_t",
@@ -112,7 +112,7 @@ var zhInspect = map[string]string{
 	"inspect.map.key_alt":       "颜色刻度：蓝 −%[1]s，白 0，红 +%[1]s",
 	"inspect.map.alt":           "%s 的热图：%d 行 × %d 个 token ",
 	"inspect.map.scale":         "S = %s。",
-	"inspect.map.binned":        "每列像素包含 %d 个 token，显示其中 |值| 最大的那个（每组取最大 |x|）。",
+	"inspect.map.binned":        "每列像素包含 %d 个 token，显示其中 |数值| 最大的那个（每组取最大 |x|）。",
 	"inspect.map.mask_caption":  "深色：有效；中灰：观察（EOS 之前的掩码 0）；浅色：填充；橙色：EOS，即最后一个有效 token。",
 	"inspect.map.share":         "各位置 t 上白化优势为正的比例",
 	"inspect.map.share_caption": "红色：在 t 有效的行中超过一半 A_t > 0；蓝色：少于一半；白色：正好一半。",

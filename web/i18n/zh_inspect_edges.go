@@ -3,7 +3,7 @@ package i18n
 // /inspect 的边界情况：读取器的错误用页面的语言说明，表单出错后批次仍附在页面上，空批次，从差异跳到差异所在的单元格，示例批次，以及分享视图保存的结论。
 var zhInspectEdges = map[string]string{
 	"inspect.err.detail.missing_field.values":              "GAE 需要 critic 的价值，而这个文件里没有。若是无 critic 的训练（GRPO、RLOO 等），请在下面选择它的估计器。",
-	"inspect.err.detail.missing_field.uid":                 "这个估计器比较同一个提示的各个回答：请把 uid（或 index）和批次一起保存，每个回答一个组号。",
+	"inspect.err.detail.missing_field.uid":                 "这个估计器比较同一个提示词的各个回答：请把 uid（或 index）和批次一起保存，每个回答一个组号。",
 	"inspect.err.detail.missing_field.response_mask":       "请把 response_mask（或 attention_mask 加上 responses 或 response_length）和批次一起保存。",
 	"inspect.err.detail.missing_field.token_level_rewards": "请把 token_level_rewards 或 token_level_scores 和批次一起保存。",
 	"inspect.err.detail.missing_field.old_log_probs":       "把 KL 惩罚放进奖励需要文件里有 old_log_probs 和 ref_log_prob。",
@@ -41,7 +41,7 @@ var zhInspectEdges = map[string]string{
 	"inspect.stored.more":              "今天的检查器（%s）还发现：%s",
 	"inspect.stored.other_config":      "分享时保存的结论针对的是其他设置；这里显示的是今天的结论。",
 	"inspect.err.rollout_jsonl":        "%s：这是 verl 的 rollout 转储（trainer.rollout_data_dir 写出的 JSON Lines），不是一个批次。",
-	"inspect.err.detail.rollout_jsonl": "每行是一个回复的输入和输出文本、参考答案、得分和步数：没有 token 张量，所以无从重算。请改为保存批次的张量：把 web/inspect/export/gaelab_dump.py 放到训练脚本旁，在 RayPPOTrainer.fit 的 compute_advantage(...) 之后调用 dump_batch(batch, f\"dumps/batch_{self.global_steps}.npz\", self.config)。",
+	"inspect.err.detail.rollout_jsonl": "每行是一个回复的输入和输出文本、参考答案、得分和步数：没有 token 张量，所以无从重算。请改为保存批次的张量：把 web/inspect/export/gaelab_dump.py 放到训练脚本旁，在 RayPPOTrainer.fit 的 compute_advantage(...) 之后调用 dump_batch(批次, f\"dumps/batch_{self.global_steps}.npz\", self.config)。",
 	"inspect.err.pickle":               "%s：这是 Python pickle（DataProto.save_to_disk、pickle.dump 或 torch.save），不是张量批次。",
 	"inspect.err.detail.pickle":        "pickle 存的是 Python 对象，反序列化会执行代码，所以 GAE Lab 从不打开它。请在 Python 中加载（DataProto.load_from_disk 或 torch.load），再用 web/inspect/export/gaelab_dump.py 的 dump_batch，或按 verl 的张量名用 safetensors 或 numpy.savez 保存其中的张量。",
 	"inspect.err.not_modelled":         "%s：这是该 verl 版本的一个估计器，但 GAE Lab 没有为它建模。",

@@ -4,5 +4,5 @@ package i18n
 var zhPlayDrag = map[string]string{
 	"drag.value": "V(s%[1]s)",
 	"drag.score": "token %[1]s 的得分",
-	"edit.cell":  "%[1]s 的新值",
+	"edit.cell":  "%[1]s 的新数值",
 }

@@ -14,7 +14,7 @@ var zhPlayMoved = map[string]string{
 
 	"moved.gamma":        "γ 变了，而 γ 折扣每个下一状态价值和之后的每个 δ",
 	"moved.lambda":       "λ 变了，而 λ 以 (γλ)ᵏ 加权之后的每个 δ",
-	"moved.mask":         "mask 变了：循环计入哪些 token、白化对哪些取平均都随之改变",
+	"moved.mask":         "掩码变了：循环计入哪些 token、白化对哪些取平均都随之改变",
 	"moved.reward":       "r%[1]s 在 δ%[1]s 中被加上",
 	"moved.value":        "V(s%[1]s) 在 δ%[1]s 中被减去",
 	"moved.value_next":   "V(s%[1]s) 在 δ%[1]s 中被减去，也是 δ%[2]s 的下一状态价值",
@@ -25,7 +25,7 @@ var zhPlayMoved = map[string]string{
 
 	"moved.step":      "第 %[1]d 步写下 A%[2]s = %[3]s：δ%[2]s + γλ·A%[4]s",
 	"moved.step_last": "第 %[1]d 步写下 A%[2]s = δ%[2]s = %[3]s：它之后没有可带的优势",
-	"moved.step_skip": "第 %[1]d 步跳过 token %[2]s（mask 为 0）：A%[2]s 带着 A%[3]s",
+	"moved.step_skip": "第 %[1]d 步跳过 token %[2]s（掩码为 0）：A%[2]s 带着 A%[3]s",
 	"moved.steps":     "第 %[1]d–%[2]d 步写下 A%[3]s … A%[4]s",
 
 	"first.next": "下一步：看 GAE 的循环从最后一个 token 往回算出每个 Aₜ。",

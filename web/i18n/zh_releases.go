@@ -15,7 +15,7 @@ var zhReleases = map[string]string{
 	"compare.upgrade.heading":  "升级 verl",
 	"compare.upgrade.intro":    "当训练从 verl %[1]s 换到 verl %[2]s 时，实验台场景里有哪些数字改变：同样的得分和价值分别经过两个版本各自的 KL、GAE、白化、损失和结果估计器，逐个单元格对比。不同的单元格标有 ≠，并注明两个版本之间能解释它的改动；两者之间的所有改动及其 PR 列在下方。",
 	"compare.upgrade.results":  "verl %[1]s → verl %[2]s，逐个单元格",
-	"compare.upgrade.caption":  "每个量在 verl %[1]s（上行）和 verl %[2]s（下行）中的值",
+	"compare.upgrade.caption":  "每个量在 verl %[1]s（上行）和 verl %[2]s（下行）中的数值",
 	"compare.upgrade.same_gen": "%[1]s 和 %[2]s 的每个数字算法都相同：两者同属 %[3]s，是 verl 算法的同一代。",
 	"compare.upgrade.same":     "从 %[1]s 到 %[2]s，这个场景没有任何数字改变；下面列出的改动会在其他输入上体现。",
 	"compare.upgrade.count":    "有 %[1]d 个单元格改变。",
@@ -23,7 +23,7 @@ var zhReleases = map[string]string{
 	"compare.upgrade.not_here": "它没有改变这个场景的任何单元格：它作用于损失、估计器，或这个场景没有的输入。",
 	"compare.upgrade.link":     "从 %[1]s 升级到 %[2]s 会改变什么",
 
-	"update.actor.early_nonfinite": "verl %[1]s 在这里返回 %[2]s：它的张量是 float32，对数比率超过 88.72 时 exp(log_probs − old_log_probs) 溢出，而 verl %[3]s 没有 ±20 截断（PR verl#%[5]d 在 %[4]s 加入）；被遮盖 token 上的 inf·0 是 NaN。",
+	"update.actor.early_nonfinite": "verl %[1]s 在这里返回 %[2]s：它的张量是 float32，对数比率超过 88.72 时 exp(log_probs − old_log_probs) 溢出，而 verl %[3]s 没有 ±20 钳制（PR verl#%[5]d 在 %[4]s 加入）；被遮盖 token 上的 inf·0 是 NaN。",
 
 	"release.notice.edit": "编辑这个批次会生成指向整个版本 %[1]s 的 v=3 链接，以下数字随之变为该版本的结果：%[2]s。",
 
@@ -37,10 +37,10 @@ var zhReleases = map[string]string{
 	"change.kl-k123":                 "KL 名称接受 k1/k2/k3（#1781）",
 	"change.use-kl-in-reward":        "当且仅当 use_kl_in_reward 时把 KL 放进奖励（#644）",
 	"change.estimators-v0.4":         "新增 OPO、pass@k、REINFORCE++-baseline、Dr.GRPO（#1796、#1621、#908、#990）",
-	"change.log-ratio-clamp":         "对数比率在取 exp 之前截断到 ±20（#1779）",
-	"change.k3-pre-clamp":            "k3 先截断指数；前向数值不变（#1779）",
-	"change.gae-mask-aware":          "GAE 跳过 mask 为 0 的 token：V_next 和 A_next 跨过它们传递（#2337）",
-	"change.masked-sum-where":        "masked_sum 忽略被遮盖位置上的值（#2377）",
+	"change.log-ratio-clamp":         "对数比率在取 exp 之前钳制到 ±20（#1779）",
+	"change.k3-pre-clamp":            "k3 先钳制指数；前向数值不变（#1779）",
+	"change.gae-mask-aware":          "GAE 跳过掩码为 0 的 token：V_next 和 A_next 跨过它们传递（#2337）",
+	"change.masked-sum-where":        "masked_sum 忽略被遮盖位置上的数值（#2377）",
 	"change.gpg":                     "新增 GPG（#2057）",
 	"change.vectorized":              "新增向量化的 GRPO 和 RLOO（#3635、#3555）",
 	"change.vectorized-grpo-crash":   "向量化 GRPO 在 pytest 之外抛出 TypeError（直到 #4961）",

@@ -68,7 +68,7 @@ var zhTrain = map[string]string{
 	"train.legend.two":      "每个指标一张小图，用 verl 记录它的名字：%[1]s（实线）对比 %[2]s（点划线）；阴影列是当前显示的迭代。",
 	"train.watched.title":   "%[1]s — 看这张",
 	"train.dashboard.desc":  "verl 的仪表盘：每个指标一张小图，阴影列是当前显示的迭代。",
-	"train.chart.desc":      "%[1]s 在到目前为止每次迭代的值。",
+	"train.chart.desc":      "%[1]s 在到目前为止每次迭代的数值。",
 	"train.chart.step":      "迭代",
 	"train.chart.current":   "当前迭代",
 	"train.exports":         "下载：",

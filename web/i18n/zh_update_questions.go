@@ -13,7 +13,7 @@ var zhUpdateQuestions = map[string]string{
 	"uq.grad.flat":     "这个 token 上裁剪生效：损失是裁剪后的项，不随比率变化，所以提高对数概率什么也不改变——没有梯度经过它。",
 	"uq.grad.opposite": "方向反了：pg_loss = −A·比率，A > 0 时 token 的概率升高损失就下降（A < 0 时上升）。最小化损失就是提高目标。",
 	"uq.grad.live":     "这个 token 上裁剪没有生效，损失 −A·比率 仍随比率变化：梯度不为零。",
-	"uq.band":          "价值裁剪把 vpreds[t] 限制在某个值的 cliprange_value = %[2]s 之内。t = %[1]s 处这个区间的下端是多少？",
+	"uq.band":          "价值裁剪把 vpreds[t] 限制在某个数值的 cliprange_value = %[2]s 之内。t = %[1]s 处这个区间的下端是多少？",
 	"uq.band.returns":  "这是以回报 R_t 为中心的区间。verl 围绕旧的价值裁剪新的预测：values[t] ± cliprange_value。",
 	"uq.band.vpred":    "这是以新预测本身为中心的区间。区间以旧的价值 values[t] 为中心，所以 critic 一步之内不能离它太远。",
 	"uq.vclipped":      "价值裁剪作用在多少个有效 token 上（vf_losses2 > vf_losses1）？",
