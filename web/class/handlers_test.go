@@ -278,12 +278,12 @@ func TestLimits(t *testing.T) {
 			}
 		}
 		resp, body = p.Answer(code, "21")
-		if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "20") {
-			t.Errorf("the 21st answer = %d; want 429 naming the limit", resp.StatusCode)
+		if resp.StatusCode != http.StatusConflict || !strings.Contains(body, "20") {
+			t.Errorf("the 21st answer = %d; want 409 naming the limit", resp.StatusCode)
 		}
 		newClient(t, srv.URL).Answer(code, "1") // a student takes a seat with the first answer
 		resp, body = newClient(t, srv.URL).Answer(code, "1")
-		if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, "at most 2 students") {
+		if resp.StatusCode != http.StatusConflict || !strings.Contains(body, "at most 2 students") {
 			t.Errorf("a third student with a cap of 2 = %d %q", resp.StatusCode, body)
 		}
 		resp, body = newClient(t, srv.URL).Get("/join/ZZZZZ")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"gaelab/web/httperr"
 	"gaelab/web/i18n"
 	"gaelab/web/store"
 )
@@ -77,6 +78,8 @@ func (cr *Room) handleClassNickname(w http.ResponseWriter, r *http.Request) {
 		cr.noSeat(w, r, c.Code, noSeat)
 	case errors.Is(err, store.ErrExists):
 		cr.phonePage(w, r, c.Code, http.StatusConflict, lang.T("class.err.nick.taken"))
+	case errors.Is(err, store.ErrFull):
+		cr.phonePage(w, r, c.Code, httperr.Status("class_full"), lang.T("class.err.full", cr.maxStudents))
 	default:
 		cr.failWith(w, r, err)
 	}

@@ -136,10 +136,10 @@ func (cr *Room) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/join/"+code+"?lang="+string(lang), http.StatusSeeOther)
 	case errors.Is(err, store.ErrClosed), errors.Is(err, store.ErrNotFound):
 		cr.answerClosed(w, r, code, qid)
-	case refused && code2 == "too_many":
-		cr.phonePage(w, r, code, httperr.Status(code2), lang.T(key, args...))
 	case refused:
-		cr.failWith(w, r, err)
+		// A full class or a spent answer cap: the phone shows it once (a 4xx
+		// is never resent, class-answer.js), on its own page.
+		cr.phonePage(w, r, code, httperr.Status(code2), lang.T(key, args...))
 	default:
 		cr.resendPage(w, r, code, err)
 	}
@@ -172,8 +172,18 @@ func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, q
 
 // enrol makes device a student of code with its first form (an answer, or
 // a nickname when the teacher asks for one): it takes a seat of the
-// request's address (takeSeat) and joins, within the class's cap.
+// request's address (takeSeat) and joins, within the class's cap
+// (store.ErrFull, and no seat taken, once it is reached).
 func (cr *Room) enrol(ctx context.Context, r *http.Request, code, device string) error {
+	// A full class refuses before the address's seat is spent: phones that
+	// are turned away must not use up their network's seats.
+	c, err := cr.st.Class(ctx, code, time.Now())
+	if err != nil {
+		return err
+	}
+	if c.Students >= cr.maxStudents {
+		return store.ErrFull
+	}
 	if err := cr.takeSeat(ctx, r); err != nil {
 		return err
 	}

@@ -190,15 +190,16 @@ func (cr *Room) deviceID(w http.ResponseWriter, r *http.Request) (id string, fre
 
 // loadClass reads the {code} class; a 404 in the learner's language if it
 // does not exist or expired (the same answer), and a 429 once the address
-// has tried too many unknown codes (guessesLeft).
+// has tried too many unknown codes (guessesLeft). Only unknown codes count
+// and are refused: a known code still opens from an address (a campus NAT)
+// where someone guesses.
 func (cr *Room) loadClass(w http.ResponseWriter, r *http.Request, code string) (store.Class, bool) {
-	if !cr.guessesLeft(w, r) {
-		return store.Class{}, false
-	}
 	c, err := cr.st.Class(r.Context(), code, time.Now())
 	if errors.Is(err, store.ErrNotFound) {
-		cr.missedCode(r)
-		cr.fail(w, r, "not_found", "code", "class.join.unknown", code)
+		if cr.guessesLeft(w, r) {
+			cr.missedCode(r)
+			cr.fail(w, r, "not_found", "code", "class.join.unknown", code)
+		}
 		return c, false
 	}
 	if err != nil {

@@ -1,0 +1,107 @@
+package class_test
+
+// A real room (issue 40): a full class, code guessing behind the class's own
+// NAT, driven from distinct loopback source addresses (each test draws its
+// own in 127.0.0.0/8, since PostgreSQL's buckets outlive a run).
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"gaelab/web/store"
+	"gaelab/web/webtest"
+)
+
+// randomLoopback is a loopback address (127.x.y.z) no other test or run uses.
+func randomLoopback() string {
+	return fmt.Sprintf("127.%d.%d.%d", rand.N(256), rand.N(256), 2+rand.N(253))
+}
+
+// phoneAt is a phone whose connections leave from the loopback address
+// addr: the server sees it as its RemoteAddr, with no proxy in between.
+func phoneAt(t *testing.T, base, addr string) *client {
+	c := newClient(t, base)
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(addr)}, Timeout: 5 * time.Second}
+	c.HTTP.Transport = &http.Transport{DialContext: func(ctx context.Context, network, a string) (net.Conn, error) {
+		return d.DialContext(ctx, network, a)
+	}}
+	return c
+}
+
+// TestClassFullShownOnce: past the class's cap, a new student's answer is a
+// 4xx (never resent by class-answer.js, which resends 5xx) on the phone's own
+// page, in its language, and the refused sends spend none of the network's
+// seats.
+func TestClassFullShownOnce(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		srv := server(t, open(t), webtest.Options{MaxStudents: 2, ClassAddrBurst: 3})
+		full, key := newClass(t, srv.URL)
+		askCell(t, srv.URL, full, key)
+		hall := randomLoopback()
+		for i := range 2 {
+			if resp, _ := phoneAt(t, srv.URL, hall).Answer(full, "0.4"); resp.StatusCode != http.StatusSeeOther {
+				t.Fatalf("student %d = %d; want 303", i+1, resp.StatusCode)
+			}
+		}
+		for i, lang := range []string{"en", "zh", "en", "zh", "en"} {
+			p := phoneAt(t, srv.URL, hall)
+			p.Lang = lang
+			resp, body := p.Answer(full, "0.4")
+			want := map[string]string{"en": "This class is full: at most 2 students.", "zh": "这个课堂已满：最多 2 名学生。"}[lang]
+			panel := doc(t, body).Find("#class-question").Text()
+			if resp.StatusCode != http.StatusConflict || !strings.Contains(panel, want) {
+				t.Fatalf("a third student (%d, %s) = %d, panel %q; want 409 with %q on the phone's page", i+1, lang, resp.StatusCode, panel, want)
+			}
+		}
+		// The hall had 3 seats; 2 were taken, the 5 refusals took none.
+		other, key2 := newClass(t, srv.URL)
+		askCell(t, srv.URL, other, key2)
+		if resp, body := phoneAt(t, srv.URL, hall).Answer(other, "0.4"); resp.StatusCode != http.StatusSeeOther {
+			t.Errorf("the hall's third seat, in another class = %d %.200q; want 303 (refusals spent no seat)", resp.StatusCode, body)
+		}
+		resp, _ := phoneAt(t, srv.URL, hall).Answer(other, "0.4")
+		if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
+			t.Errorf("the hall's fourth seat = %d, Retry-After %q; want 429 with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"))
+		}
+	})
+}
+
+// TestKnownCodeOpensBehindGuesser: a script behind the hall's address tries
+// unknown codes until it is refused (429 with Retry-After, in its language);
+// the real class's page, stream and answers still open from that address.
+func TestKnownCodeOpensBehindGuesser(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		srv := server(t, open(t), webtest.Options{})
+		code, key := newClass(t, srv.URL)
+		askCell(t, srv.URL, code, key)
+		hall := randomLoopback()
+		guesser := phoneAt(t, srv.URL, hall)
+		guesser.Lang = "zh"
+		for i := range 20 {
+			if resp, _ := guesser.Get("/join/" + randomCode()); resp.StatusCode != http.StatusNotFound {
+				t.Fatalf("unknown code %d = %d; want 404", i+1, resp.StatusCode)
+			}
+		}
+		resp, body := guesser.Get("/join/" + randomCode())
+		if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" || !strings.Contains(body, "课堂代码") {
+			t.Errorf("unknown code 21 = %d, Retry-After %q, %q; want 429 in Chinese with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"), body)
+		}
+		student := phoneAt(t, srv.URL, hall)
+		if resp, _ := student.Get("/join/" + code); resp.StatusCode != http.StatusOK {
+			t.Errorf("the real code behind the guesser = %d; want 200", resp.StatusCode)
+		}
+		stop := phoneStream(t, student, code)
+		stop()
+		if resp, _ := student.Answer(code, "0.4"); resp.StatusCode != http.StatusSeeOther {
+			t.Errorf("an answer behind the guesser = %d; want 303", resp.StatusCode)
+		}
+	})
+}
