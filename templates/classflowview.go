@@ -56,6 +56,9 @@ type PhoneFlow struct {
 	Nick   ClassForm // Submit "" when no nickname is asked
 	Field  Field
 	Yours  string
+	// Fix corrects the nickname given, once (Submit "" when spent); its
+	// field is Field with the nickname in it.
+	Fix    ClassForm
 	Closed string
 	Left   string
 	At     string

@@ -160,12 +160,17 @@ func (cr *Room) phoneNickname(ctx context.Context, lang i18n.Lang, c store.Class
 		return f, err
 	}
 	t := lang.T
+	form := templates.ClassForm{Action: "/class/" + c.Code + "/nickname", CSRF: csrf, Lang: string(lang)}
+	f.Field = templates.Field{ID: "class-nick", Name: "nick", Label: t("class.flow.nick.label", maxNickname), Max: strconv.Itoa(maxNickname)}
 	if st.Nickname != "" {
 		f.Yours = t("class.flow.nick.yours", st.Nickname)
+		if st.Corrections < maxNickCorrections {
+			f.Fix, f.Fix.Submit = form, t("class.flow.nick.fix")
+			f.Field.Label, f.Field.Value = t("class.flow.nick.fix.label"), st.Nickname
+		}
 		return f, nil
 	}
-	f.Nick = templates.ClassForm{Action: "/class/" + c.Code + "/nickname", CSRF: csrf, Lang: string(lang), Submit: t("class.flow.nick.send")}
-	f.Field = templates.Field{ID: "class-nick", Name: "nick", Label: t("class.flow.nick.label", maxNickname), Max: strconv.Itoa(maxNickname)}
+	f.Nick, f.Nick.Submit = form, t("class.flow.nick.send")
 	f.Closed, f.Hold = t("class.flow.nick.first"), true
 	return f, nil
 }
@@ -173,9 +178,10 @@ func (cr *Room) phoneNickname(ctx context.Context, lang i18n.Lang, c store.Class
 // phoneVoting adds a question's voting to a phone's flow: closed (no
 // form), or the countdown.
 func phoneVoting(lang i18n.Lang, q store.Question, f *templates.PhoneFlow, now time.Time) {
-	status, left, at, deadline := votingState(lang, q, now, "class.flow.phone.closed", "class.flow.phone.timeup")
+	status, left, _, deadline := votingState(lang, q, now, "class.flow.phone.closed", "class.flow.phone.timeup")
 	if status == "" || q.Open(now) {
-		f.Left, f.At, f.Deadline = left, at, deadline
+		// No closing time in UTC on a phone: the countdown says it.
+		f.Left, f.Deadline = left, deadline
 		return
 	}
 	f.Closed, f.Hold = status, true

@@ -25,6 +25,14 @@ func classFrame(lang i18n.Lang, title, path string) templates.Page {
 	return p
 }
 
+// phoneFrame is classFrame for a student's pages: the class alone, without
+// the site's navigation or its "Start a class" button.
+func phoneFrame(lang i18n.Lang, title, path string) templates.Page {
+	p := classFrame(lang, title, path)
+	p.Bare, p.Nav, p.StartClass, p.Presenter = true, nil, templates.StartClass{}, templates.Link{}
+	return p
+}
+
 // handleClassStart handles the "GET /class" route: the form that starts a
 // class (it holds a CSRF token, so it is never cached).
 func (cr *Room) handleClassStart(w http.ResponseWriter, r *http.Request) {

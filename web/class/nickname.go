@@ -14,8 +14,12 @@ import (
 	"gaelab/web/store"
 )
 
-// maxNickname is the longest nickname, in characters.
-const maxNickname = 24
+// maxNickname is the longest nickname, in characters; a student may
+// correct theirs maxNickCorrections times (the store's one).
+const (
+	maxNickname        = 24
+	maxNickCorrections = 1
+)
 
 // normalizeNickname is a nickname as typed, trimmed with its runs of
 // spaces made one; ok false when it is empty, too long, not UTF-8, or holds
@@ -38,7 +42,8 @@ func normalizeNickname(s string) (string, bool) {
 }
 
 // handleClassNickname handles the "POST /class/{code}/nickname" route: a
-// student gives a nickname, once, when the teacher asks for nicknames. A
+// student gives a nickname, unique in the class, when the teacher asks for
+// nicknames, and may correct it once. A
 // device that has not answered yet enrols with it (its page load took no
 // seat), and only with its device cookie. 303 back to the phone page; a
 // refusal shows the page again with the reason.
@@ -78,6 +83,8 @@ func (cr *Room) handleClassNickname(w http.ResponseWriter, r *http.Request) {
 		cr.noSeat(w, r, c.Code, noSeat)
 	case errors.Is(err, store.ErrExists):
 		cr.phonePage(w, r, c.Code, http.StatusConflict, lang.T("class.err.nick.taken"))
+	case errors.Is(err, store.ErrNickTaken):
+		cr.phonePage(w, r, c.Code, http.StatusConflict, lang.T("class.err.nick.dup", nick))
 	case errors.Is(err, store.ErrFull):
 		cr.phonePage(w, r, c.Code, httperr.Status("class_full"), lang.T("class.err.full", cr.maxStudents))
 	default:

@@ -31,7 +31,7 @@ func (cr *Room) handleJoinForm(w http.ResponseWriter, r *http.Request) {
 		f.Value, f.Error = raw, t("class.join.bad", raw)
 		w.WriteHeader(http.StatusUnprocessableEntity)
 	}
-	vm := templates.ClassJoin{Page: classFrame(lang, t("class.join.heading"), "/join"), Heading: t("class.join.heading"),
+	vm := templates.ClassJoin{Page: phoneFrame(lang, t("class.join.heading"), "/join"), Heading: t("class.join.heading"),
 		Code: f, Submit: t("class.join.button")}
 	if _, ok := i18n.Parse(r.URL.Query().Get("lang")); ok {
 		vm.Lang = string(lang)
@@ -83,7 +83,7 @@ func (cr *Room) phonePage(w http.ResponseWriter, r *http.Request, code string, s
 	}
 	t := lang.T
 	vm := templates.ClassPhone{
-		Page:    classFrame(lang, t("class.teach.heading", c.Code), "/join/"+c.Code),
+		Page:    phoneFrame(lang, t("class.teach.heading", c.Code), "/join/"+c.Code),
 		Heading: t("class.teach.heading", c.Code),
 		Stream:  "/class/" + c.Code + "/events?lang=" + string(lang), SSEScript: static.Path("htmx-ext-sse.min.js"),
 		Q: pq,

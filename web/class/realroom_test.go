@@ -16,6 +16,7 @@ import (
 
 	"gaelab/web/store"
 	"gaelab/web/webtest"
+	"gaelab/web/webtest/stores"
 )
 
 // randomLoopback is a loopback address (127.x.y.z) no other test or run uses.
@@ -104,4 +105,33 @@ func TestKnownCodeOpensBehindGuesser(t *testing.T) {
 			t.Errorf("an answer behind the guesser = %d; want 303", resp.StatusCode)
 		}
 	})
+}
+
+// TestPhoneNumberFieldTakesEveryMinus: the phone's number field opens a
+// keyboard with a minus (inputmode="text", no pattern that could refuse
+// what the server reads), and the answer form takes what web/answer reads:
+// every minus sign and full-width digits, stored as the number.
+func TestPhoneNumberFieldTakesEveryMinus(t *testing.T) {
+	t.Parallel()
+	srv := server(t, stores.SQLite(t), webtest.Options{})
+	code, key := newClass(t, srv.URL)
+	askCell(t, srv.URL, code, key)
+	p := newClient(t, srv.URL)
+	_, page := p.Get("/join/" + code)
+	in := doc(t, page).Find("#class-a")
+	if in.AttrOr("inputmode", "") != "text" || in.AttrOr("pattern", "") != "" || in.AttrOr("type", "text") != "text" {
+		t.Errorf("the number field: inputmode %q, pattern %q, type %q; want text, none, text",
+			in.AttrOr("inputmode", ""), in.AttrOr("pattern", ""), in.AttrOr("type", "text"))
+	}
+	for _, typed := range []string{"-0.4", "−0.4", "－０．４", "﹣0，4", "‑0.4", "–0.4", "— 0。4", "-４e-1"} {
+		resp, body := p.Answer(code, typed)
+		if resp.StatusCode != http.StatusSeeOther {
+			t.Errorf("%q = %d %.200s; want 303", typed, resp.StatusCode, body)
+			continue
+		}
+		_, page := p.Get("/join/" + code)
+		if y := doc(t, page).Find(`[data-testid="phone-yours"]`).Text(); !strings.Contains(y, "-0.4") {
+			t.Errorf("%q is stored as %q; want -0.4", typed, y)
+		}
+	}
 }

@@ -43,6 +43,7 @@ var parts = []part{
 	{"class_blip", enClassBlip, zhClassBlip},
 	{"class_flow", enClassFlow, zhClassFlow},
 	{"class_wall", enClassWall, zhClassWall},
+	{"class_room", enClassRoom, zhClassRoom},
 	{"play_present", enPlayPresent, zhPlayPresent},
 	{"capstone", enCapstone, zhCapstone},
 	{"lab", enLab, zhLab},

@@ -26,6 +26,7 @@ var (
 	ErrTooMany    = errors.New("store: too many answer changes")
 	ErrFull       = errors.New("store: class is full")
 	ErrNotStudent = errors.New("store: device has not joined the class")
+	ErrNickTaken  = errors.New("store: another student of the class has this nickname")
 	ErrQuota      = errors.New("store: this address has uploaded its daily quota")
 	ErrTooLarge   = errors.New("store: the upload is larger than all uploads may be")
 	ErrStoreFull  = errors.New("store: the uploads are full of live shares")
