@@ -53,9 +53,9 @@ type ClassFlowState struct {
 // PhoneFlow is the teaching flow on a student's phone: the nickname form,
 // the nickname given, whether voting is closed, and the countdown.
 type PhoneFlow struct {
-	Nick   ClassForm // Submit "" when no nickname is asked
-	Field  Field
-	Yours  string
+	Nick  ClassForm // Submit "" when no nickname is asked
+	Field Field
+	Yours string
 	// Fix corrects the nickname given, once (Submit "" when spent); its
 	// field is Field with the nickname in it.
 	Fix    ClassForm
