@@ -260,7 +260,14 @@ func TestClassFlowRound(t *testing.T) {
 			}
 			seqs = append(seqs, strings.Join(seq, " "))
 		}
-		want := map[string]bool{"1/1=0.3 1/2=0.4 3/1=+": true, "1/1=0.4 1/2=0.4": true}
+		// Numbered as asked: the own question after Q1's second round is Q2,
+		// and its text is in the CSV.
+		want := map[string]bool{"1/1=0.3 1/2=0.4 2/1=+": true, "1/1=0.4 1/2=0.4": true}
+		for _, r := range rows[1:] {
+			if text := r[col["text"]]; (r[col["kind"]] == "own") != (text == "Sign of A?") {
+				t.Errorf("a %s question's text in the CSV = %q; want the own question's text only", r[col["kind"]], text)
+			}
+		}
 		if len(seqs) != 2 || !want[seqs[0]] || !want[seqs[1]] || seqs[0] == seqs[1] {
 			t.Errorf("answers by student id: %q; want each student followed across questions and rounds", seqs)
 		}

@@ -17,9 +17,18 @@ import (
 // round of question 2.
 func questionTitle(lang i18n.Lang, q store.Question) string {
 	if q.RoundOf != 0 {
-		return lang.T("class.flow.round.title", q.RoundOf)
+		return lang.T("class.flow.round.title", asked(q))
 	}
-	return lang.T("class.question", q.ID)
+	return lang.T("class.question", asked(q))
+}
+
+// asked is a question's number as the class counts them (store's Number;
+// its id for a question not read through the store).
+func asked(q store.Question) int {
+	if q.Number > 0 {
+		return q.Number
+	}
+	return q.ID
 }
 
 // flowControls are the console's flow forms for the class's state: voting,
@@ -117,7 +126,7 @@ func (cr *Room) histogram(ctx context.Context, lang i18n.Lang, q store.Question,
 		if !q.Revealed {
 			res = hideRight(res)
 		}
-		return templ.Raw(histogramSVG(res, t("class.histogram", q.ID))), nil
+		return templ.Raw(histogramSVG(res, t("class.histogram", asked(q)))), nil
 	}
 	fq, err := cr.st.Question(ctx, q.Class, q.RoundOf)
 	if err != nil {
@@ -132,7 +141,7 @@ func (cr *Room) histogram(ctx context.Context, lang i18n.Lang, q store.Question,
 		right = sp.Right
 	}
 	return templ.Raw(RoundsSVG(first, res, right, RoundsText{
-		Title: t("class.flow.rounds.title", q.RoundOf), Round1: t("class.flow.round1"), Round2: t("class.flow.round2"),
+		Title: t("class.flow.rounds.title", asked(q)), Round1: t("class.flow.round1"), Round2: t("class.flow.round2"),
 		Bin: func(v string, n1, n2 int) string { return t("class.flow.rounds.bin", v, n1, n2) },
 	})), nil
 }

@@ -161,7 +161,7 @@ func (cr *Room) handleClassTeach(w http.ResponseWriter, r *http.Request) {
 		Ask: templates.ClassAsk{
 			Heading: t("class.ask.heading"), Form: form,
 			BlockTitle: t("class.ask.block"),
-			Block:      templates.Select{ID: "ask-block", Name: "block", Label: t("class.ask.block.label"), Options: blockOptions(lang)},
+			Block:      templates.Select{ID: "ask-block", Name: "block", Label: t("class.ask.block.label"), Options: cr.pickedOptions(r.Context(), lang, c)},
 			CellTitle:  t("class.ask.cell"),
 			Link:       templates.Field{ID: "ask-link", Name: "link", Label: t("class.ask.link"), Value: from, Kind: "text"},
 			Cell:       templates.Field{ID: "ask-cell", Name: "cell", Label: t("class.ask.cellid"), Kind: "text"},

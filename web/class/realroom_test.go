@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -134,4 +135,47 @@ func TestPhoneNumberFieldTakesEveryMinus(t *testing.T) {
 			t.Errorf("%q is stored as %q; want -0.4", typed, y)
 		}
 	}
+}
+
+// TestControlsKeepPickAndNumberAsAsked: after a lesson block is asked from
+// the picker, the controls show the picker on that block (not back at the
+// top of its 70); questions are numbered as asked: Q1, "Q1, round 2", then
+// Q2 (not Q3), on the controls and on the phone, in both languages.
+func TestControlsKeepPickAndNumberAsAsked(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		srv := server(t, open(t), webtest.Options{})
+		code, key := newClass(t, srv.URL)
+		teacher := newClient(t, srv.URL)
+		page := teacher.controls(code, key)
+		opts := doc(t, page).Find(`#ask-block option`)
+		if opts.Length() < 10 {
+			t.Fatalf("the picker has %d options", opts.Length())
+		}
+		pick := opts.Eq(7).AttrOr("value", "")
+		if resp, body := teacher.submit(page, "ask-block", url.Values{"block": {pick}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("ask %s = %d %.300s", pick, resp.StatusCode, body)
+		}
+		page = teacher.controls(code, key)
+		if got := doc(t, page).Find(`#ask-block option[selected]`).AttrOr("value", ""); got != pick {
+			t.Errorf("after asking %q the picker shows %q; want it kept", pick, got)
+		}
+		if status, m := flow(t, srv.URL, code, key, "round", nil); status != http.StatusCreated {
+			t.Fatalf("round = %d %v", status, m)
+		}
+		if status, m := flow(t, srv.URL, code, key, "own", map[string]any{"text": "Sign of A?", "kind": "sign", "answer": "+"}); status != http.StatusCreated {
+			t.Fatalf("own = %d %v", status, m)
+		}
+		for lang, want := range map[string]string{"en": "Question 2", "zh": "第 2 题"} {
+			p := newClient(t, srv.URL)
+			p.Lang = lang
+			_, phone := p.Get("/join/" + code + "?lang=" + lang)
+			if h := doc(t, phone).Find("#class-question h2").Text(); !strings.Contains(h, want) {
+				t.Errorf("%s: the own question after Q1 and its second round is titled %q on the phone; want %q", lang, h, want)
+			}
+		}
+		if live := doc(t, teacher.controls(code, key)).Find(`[data-testid="class-live"]`).Text(); !strings.Contains(live, "Question 2") || strings.Contains(live, "Question 3") {
+			t.Errorf("the controls' live panel: %q; want Question 2, never 3", live)
+		}
+	})
 }

@@ -169,6 +169,32 @@ func findBlock(lang i18n.Lang, slug, block string) (*lessons.Predict, *lessons.C
 	return nil, nil
 }
 
+// pickedOptions are blockOptions with the lesson block the class asked
+// last selected: the picker keeps its place in a list of 70 after an ask.
+// A store error only loses the choice.
+func (cr *Room) pickedOptions(ctx context.Context, lang i18n.Lang, c store.Class) []templates.Option {
+	opts := blockOptions(lang)
+	if c.Question == 0 {
+		return opts
+	}
+	qs, err := cr.st.Questions(ctx, c.Code)
+	if err != nil {
+		cr.logger.Warn("class picker", "err", err)
+		return opts
+	}
+	for i := len(qs) - 1; i >= 0; i-- {
+		sp, err := cr.spec(ctx, c.Code, qs[i].ID)
+		if err != nil || sp.Lesson == "" {
+			continue
+		}
+		for k := range opts {
+			opts[k].Selected = opts[k].Value == sp.Lesson+"#"+sp.Block
+		}
+		break
+	}
+	return opts
+}
+
 // blockOptions lists every lesson's predict and choice blocks for the
 // console, "slug#predict-<id>".
 func blockOptions(lang i18n.Lang) []templates.Option {

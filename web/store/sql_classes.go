@@ -68,13 +68,17 @@ func (s *SQL) insertQuestion(ctx context.Context, tx *sql.Tx, code, spec string,
 }
 
 // questionColumns are what scanQuestion reads, in its order.
-const questionColumns = `id, spec, revealed, created, closed, shown, deadline, round_of`
+// The last is the question's number as asked (Question.Number): the first
+// rounds up to it, or to its first round.
+const questionColumns = `id, spec, revealed, created, closed, shown, deadline, round_of,
+	(SELECT COUNT(*) FROM questions AS n WHERE n.class_code = questions.class_code AND n.round_of = 0
+		AND n.id <= CASE WHEN questions.round_of = 0 THEN questions.id ELSE questions.round_of END)`
 
 // scanQuestion reads one row of questionColumns.
 func scanQuestion(code string, row interface{ Scan(...any) error }) (Question, error) {
 	q := Question{Class: code}
 	var revealed, created, closed, shown, deadline int64
-	if err := row.Scan(&q.ID, &q.Spec, &revealed, &created, &closed, &shown, &deadline, &q.RoundOf); err != nil {
+	if err := row.Scan(&q.ID, &q.Spec, &revealed, &created, &closed, &shown, &deadline, &q.RoundOf, &q.Number); err != nil {
 		return Question{}, err
 	}
 	q.Revealed, q.Created, q.Closed, q.Shown = revealed != 0, time.Unix(created, 0), closed != 0, shown != 0

@@ -63,6 +63,10 @@ type Question struct {
 	Shown    bool
 	Deadline time.Time
 	RoundOf  int
+	// Number is the question as the class counts them (Question and
+	// Questions give it): first rounds 1, 2, …, a second round its first
+	// round's, so that Q2's second round is "Q2, round 2", not Q3.
+	Number int
 }
 
 // Answer is one student's last answer to a question and how many times it
