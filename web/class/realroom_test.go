@@ -179,3 +179,57 @@ func TestControlsKeepPickAndNumberAsAsked(t *testing.T) {
 		}
 	})
 }
+
+// TestConnectedAcrossReplicas: the controls and the wall count the phones
+// whose streams are open on either of two replicas of one database, apart
+// from the students who answered ("answered 1 of 5 connected"), and count
+// them down as phones leave.
+func TestConnectedAcrossReplicas(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		st := open(t)
+		a, b := server(t, st, webtest.Options{}), server(t, st, webtest.Options{})
+		code, key := newClass(t, a.URL)
+		askCell(t, a.URL, code, key)
+		var stops []func()
+		var first *client
+		for i, base := range []string{a.URL, a.URL, a.URL, b.URL, b.URL} {
+			p := phoneAt(t, base, randomLoopback())
+			stops = append(stops, phoneStream(t, p, code))
+			if i == 0 {
+				first = p
+			}
+		}
+		defer func() {
+			for _, stop := range stops {
+				stop()
+			}
+		}()
+		teacher := newClient(t, a.URL)
+		teacher.controls(code, key) // its cookie opens the controls and the wall
+		until := func(what, testid, want string) {
+			t.Helper()
+			var got string
+			for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+				for _, path := range []string{"/class/" + code + "/teach", "/class/" + code + "/wall"} {
+					_, page := teacher.Get(path)
+					if got = doc(t, page).Find(`[data-testid="` + testid + `"]`).Text(); !strings.Contains(got, want) {
+						break
+					}
+				}
+				if strings.Contains(got, want) {
+					return
+				}
+			}
+			t.Errorf("%s: %q on the controls or the wall; want %q", what, got, want)
+		}
+		until("five phones on two replicas", "class-connected", "5 phones connected")
+		if resp, _ := first.Answer(code, "0.4"); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("answer = %d", resp.StatusCode)
+		}
+		until("one of them answered", "class-count", "answered 1 of 5 connected")
+		stops[3]()
+		stops[4]()
+		until("replica b's phones left", "class-connected", "3 phones connected")
+	})
+}

@@ -49,6 +49,7 @@ type Room struct {
 	seats       store.Bucket // new students per client address, shared (admit.go)
 	quotas      Quotas       // classes started, codes tried, shared (quotas.go)
 	hostCookies bool         // an https PublicURL: __Host- cookies (cookies.go)
+	replica     string       // this replica's id in the store's presence rows (presence.go)
 
 	specs *bounded.Cache[string, Spec] // "code/qid": questions never change once asked
 
@@ -109,6 +110,8 @@ func NewRoom(o Config) *Room {
 	cr.st, cr.device, cr.csrf, cr.teach = o.Store, dev, csrf, teach
 	cr.hub = NewHub(o.Store, StreamCaps{Max: o.MaxStreams, PerClass: cr.maxStudents,
 		PerAddr: orDefault(o.AddrStreams, DefaultAddrStreams), Teacher: teacherStreams})
+	cr.replica = newReplicaID()
+	go cr.keepPresence()
 	return cr
 }
 

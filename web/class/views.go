@@ -280,6 +280,10 @@ func groupLabel(lang i18n.Lang, sp Spec, g Group) templ.Component {
 func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, csrf string) (templates.ClassLive, error) {
 	t := lang.T
 	l := templates.ClassLive{None: t("class.none"), Students: lang.Plural("class.students", c.Students), Live: t("class.live")}
+	// Connected phones hold a stream; one without JavaScript holds none, and
+	// counts once it answers.
+	connected := cr.connected(ctx, c.Code)
+	l.Connected = lang.Plural("class.connected", connected)
 	if c.Question == 0 {
 		return l, nil
 	}
@@ -292,7 +296,7 @@ func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, csrf st
 		return l, err
 	}
 	l.Question, l.Prompt = questionTitle(lang, q), prompt(lang, sp)
-	l.Count = t("class.answers.of", res.Answers, c.Students)
+	l.Count = t("class.answers.connected", res.Answers, max(connected, res.Answers))
 	l.Revealed = q.Revealed
 	if l.Flow, err = cr.liveFlow(ctx, lang, q, sp, res); err != nil {
 		return l, err

@@ -44,6 +44,7 @@ var parts = []part{
 	{"class_flow", enClassFlow, zhClassFlow},
 	{"class_wall", enClassWall, zhClassWall},
 	{"class_room", enClassRoom, zhClassRoom},
+	{"class_presence", enClassPresence, zhClassPresence},
 	{"play_present", enPlayPresent, zhPlayPresent},
 	{"capstone", enCapstone, zhCapstone},
 	{"lab", enLab, zhLab},

@@ -7,3 +7,11 @@ var enClassRoom = map[string]string{
 	"class.flow.nick.fix.label": "Mistyped it? You may correct your nickname once.",
 	"class.err.nick.dup":        "Another student of this class is already called %s. Choose another nickname.",
 }
+
+// The room the teacher sees: phones connected (holding a stream), across
+// replicas, beside the students who answered.
+var enClassPresence = map[string]string{
+	"class.connected.one":     "%d phone connected",
+	"class.connected.other":   "%d phones connected",
+	"class.answers.connected": "answered %[1]d of %[2]d connected",
+}

@@ -272,7 +272,7 @@ func (s *SQL) DeleteExpired(ctx context.Context, now time.Time) (int, error) {
 
 // classTables are the tables that hold a class's rows (class_code), which
 // go with it.
-var classTables = []string{"answers", "students", "questions", "class_tickets"}
+var classTables = []string{"answers", "students", "questions", "class_tickets", "class_presence"}
 
 // deleteClasses deletes, in one transaction, the classes where cond (a
 // condition on the classes table with one parameter, arg) holds, with

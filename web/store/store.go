@@ -119,6 +119,7 @@ type UploadLimits struct {
 //   - Quotas: the other per-address (and per-class) quotas, buckets
 //     replicas share, as Seats.
 //   - Health: whether the database takes writes (/readyz).
+//   - Presence: the phones connected to each class, across replicas.
 //
 // Every method is safe for concurrent use. SQL implements them all.
 type Store interface {
@@ -130,6 +131,7 @@ type Store interface {
 	Tickets
 	Quotas
 	Health
+	Presence
 	// Close releases the database.
 	Close() error
 }
