@@ -25,10 +25,10 @@ type Hub struct {
 	mu       sync.Mutex
 	subs     map[string]map[*Follower]struct{}
 	caps     StreamCaps
-	n        int            // phones' streams
-	perClass map[string]int // phones' streams by class
-	perAddr  map[string]int // phones' streams by client address
-	teachers map[string]int // teacher's streams by class
+	n        int             // phones' streams
+	perClass map[string]int  // phones' streams by class
+	perAddr  map[string]int  // phones' streams by client address
+	teachers map[string]int  // teacher's streams by class
 	changed  map[string]bool // classes whose phones' streams changed since presence last read them
 	close    func()
 }
