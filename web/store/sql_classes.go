@@ -24,9 +24,9 @@ func (s *SQL) CreateClass(ctx context.Context, c Class) error {
 // Class implements Classes.
 func (s *SQL) Class(ctx context.Context, code string, now time.Time) (Class, error) {
 	var c Class
-	var created, expires, nicknames int64
-	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT code, key_hash, created, expires, question, students, nicknames FROM classes WHERE code = ? AND expires > ?`),
-		code, now.Unix()).Scan(&c.Code, &c.KeyHash, &created, &expires, &c.Question, &c.Students, &nicknames)
+	var created, expires, nicknames, word, locked int64
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT code, key_hash, created, expires, question, students, nicknames, join_word, locked FROM classes WHERE code = ? AND expires > ?`),
+		code, now.Unix()).Scan(&c.Code, &c.KeyHash, &created, &expires, &c.Question, &c.Students, &nicknames, &word, &locked)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Class{}, ErrNotFound
 	}
@@ -34,6 +34,7 @@ func (s *SQL) Class(ctx context.Context, code string, now time.Time) (Class, err
 		return Class{}, fmt.Errorf("store: class: %w", err)
 	}
 	c.Created, c.Expires, c.Nicknames = time.Unix(created, 0), time.Unix(expires, 0), nicknames != 0
+	c.JoinWord, c.Locked = word != 0, locked != 0
 	return c, nil
 }
 

@@ -45,6 +45,9 @@ type Class struct {
 	Students int
 	// Nicknames: the teacher asked students for a nickname.
 	Nicknames bool
+	// JoinWord: a device takes a seat only with the join word the wall
+	// shows; Locked: no device takes one (Admission).
+	JoinWord, Locked bool
 }
 
 // Question is one question of a class, numbered 1, 2, … in the order asked.
@@ -120,6 +123,7 @@ type UploadLimits struct {
 //     replicas share, as Seats.
 //   - Health: whether the database takes writes (/readyz).
 //   - Presence: the phones connected to each class, across replicas.
+//   - Admission: a class's join word and lock, and freeing silent seats.
 //
 // Every method is safe for concurrent use. SQL implements them all.
 type Store interface {
@@ -132,6 +136,7 @@ type Store interface {
 	Quotas
 	Health
 	Presence
+	Admission
 	// Close releases the database.
 	Close() error
 }
