@@ -20,9 +20,17 @@ type ClassFlow struct {
 	Nick      ClassForm // turn nicknames on or off
 	NickOn    string
 	NickHint  string
-	Own       ClassOwn
-	End       ClassForm
-	Confirm   string // the end form's confirmation box
+	// Admission: the join word on or off, joining locked or not, and
+	// removing the seats of students who answered nothing.
+	Word     ClassForm
+	WordOn   string
+	WordHint string
+	Lock     ClassForm
+	LockOn   string
+	Prune    ClassForm
+	Own      ClassOwn
+	End      ClassForm
+	Confirm  string // the end form's confirmation box
 }
 
 // ClassOwn is the form of the teacher's own question.
@@ -56,6 +64,10 @@ type PhoneFlow struct {
 	Nick  ClassForm // Submit "" when no nickname is asked
 	Field Field
 	Yours string
+	// Word: the join word's form for a device not seated yet, when the
+	// class asks for it (Submit "" otherwise), and its field.
+	Word      ClassForm
+	WordField Field
 	// Fix corrects the nickname given, once (Submit "" when spent); its
 	// field is Field with the nickname in it.
 	Fix    ClassForm

@@ -70,6 +70,9 @@ var flowActions = map[string]flowAction{
 	"round":     {run: (*Room).flowRound, created: true},
 	"own":       {run: (*Room).flowOwn, created: true},
 	"nicknames": {run: (*Room).flowNicknames},
+	"joinword":  {run: (*Room).flowJoinWord},
+	"lock":      {run: (*Room).flowLock},
+	"prune":     {run: (*Room).flowPrune},
 	"end":       {run: (*Room).flowEnd},
 }
 
@@ -192,6 +195,36 @@ func (cr *Room) flowNicknames(ctx context.Context, c store.Class, in flowInput) 
 	}
 	cr.publish(ctx, c.Code, "flow")
 	return map[string]any{"nicknames": in.on()}, nil, nil
+}
+
+// flowJoinWord turns the class's join word on or off: with it, a device
+// takes a seat only by typing the word the wall shows (joinword.go).
+func (cr *Room) flowJoinWord(ctx context.Context, c store.Class, in flowInput) (map[string]any, *httperr.Error, error) {
+	if err := cr.st.SetAdmission(ctx, c.Code, in.on(), c.Locked); err != nil {
+		return nil, nil, err
+	}
+	cr.publish(ctx, c.Code, "flow")
+	return map[string]any{"join_word": in.on()}, nil, nil
+}
+
+// flowLock locks joining (no new seat) or opens it again.
+func (cr *Room) flowLock(ctx context.Context, c store.Class, in flowInput) (map[string]any, *httperr.Error, error) {
+	if err := cr.st.SetAdmission(ctx, c.Code, c.JoinWord, in.on()); err != nil {
+		return nil, nil, err
+	}
+	cr.publish(ctx, c.Code, "flow")
+	return map[string]any{"locked": in.on()}, nil, nil
+}
+
+// flowPrune removes every student who answered nothing (a script's seats,
+// or phones that left), freeing their seats; they may join again.
+func (cr *Room) flowPrune(ctx context.Context, c store.Class, _ flowInput) (map[string]any, *httperr.Error, error) {
+	n, err := cr.st.RemoveSilent(ctx, c.Code)
+	if err != nil {
+		return nil, nil, err
+	}
+	cr.publish(ctx, c.Code, "join")
+	return map[string]any{"removed": n}, nil, nil
 }
 
 // flowEnd ends the class: its questions, students and answers are deleted

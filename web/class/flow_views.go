@@ -42,6 +42,9 @@ func (cr *Room) flowControls(ctx context.Context, lang i18n.Lang, c store.Class,
 	f := templates.ClassFlow{
 		Heading: t("class.flow.heading"),
 		Nick:    form("nicknames", t("class.flow.nick.on")), NickOn: "1", NickHint: t("class.flow.nick.hint"),
+		Word: form("joinword", t("class.flow.word.on")), WordOn: "1", WordHint: t("class.flow.word.hint"),
+		Lock: form("lock", t("class.flow.lock.on")), LockOn: "1",
+		Prune: form("prune", t("class.flow.prune")),
 		Own: templates.ClassOwn{
 			Heading: t("class.flow.own.heading"), Form: form("own", t("class.ask.button")),
 			Text: templates.Field{ID: "own-text", Name: "text", Label: t("class.flow.own.text", maxOwnText), Max: strconv.Itoa(maxOwnText)},
@@ -56,6 +59,12 @@ func (cr *Room) flowControls(ctx context.Context, lang i18n.Lang, c store.Class,
 	}
 	if c.Nicknames {
 		f.Nick.Submit, f.NickOn = t("class.flow.nick.off"), "0"
+	}
+	if c.JoinWord {
+		f.Word.Submit, f.WordOn = t("class.flow.word.off"), "0"
+	}
+	if c.Locked {
+		f.Lock.Submit, f.LockOn = t("class.flow.lock.off"), "0"
 	}
 	if c.Question == 0 {
 		return f, nil

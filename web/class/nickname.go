@@ -9,7 +9,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"gaelab/web/httperr"
 	"gaelab/web/i18n"
 	"gaelab/web/store"
 )
@@ -71,7 +70,7 @@ func (cr *Room) handleClassNickname(w http.ResponseWriter, r *http.Request) {
 	}
 	err := cr.st.SetNickname(r.Context(), c.Code, device, nick)
 	if errors.Is(err, store.ErrNotStudent) {
-		if err = cr.enrol(r.Context(), r, c.Code, device); err == nil {
+		if err = cr.enrol(r.Context(), r, c.Code, device, false); err == nil {
 			err = cr.st.SetNickname(r.Context(), c.Code, device, nick)
 		}
 	}
@@ -79,14 +78,12 @@ func (cr *Room) handleClassNickname(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case err == nil:
 		http.Redirect(w, r, "/join/"+c.Code+"?lang="+string(lang), http.StatusSeeOther)
-	case errors.As(err, &noSeat):
-		cr.noSeat(w, r, c.Code, noSeat)
+	case errors.As(err, &noSeat), errors.Is(err, errLocked), errors.Is(err, errNeedWord), errors.Is(err, store.ErrFull):
+		cr.enrolRefused(w, r, c.Code, err)
 	case errors.Is(err, store.ErrExists):
 		cr.phonePage(w, r, c.Code, http.StatusConflict, lang.T("class.err.nick.taken"))
 	case errors.Is(err, store.ErrNickTaken):
 		cr.phonePage(w, r, c.Code, http.StatusConflict, lang.T("class.err.nick.dup", nick))
-	case errors.Is(err, store.ErrFull):
-		cr.phonePage(w, r, c.Code, httperr.Status("class_full"), lang.T("class.err.full", cr.maxStudents))
 	default:
 		cr.failWith(w, r, err)
 	}

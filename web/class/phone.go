@@ -128,8 +128,8 @@ func (cr *Room) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 	code2, _, key, args, refused := cr.refusal(err)
 	var noSeat *noSeatError
 	switch {
-	case errors.As(err, &noSeat):
-		cr.noSeat(w, r, code, noSeat)
+	case errors.As(err, &noSeat), errors.Is(err, errLocked), errors.Is(err, errNeedWord):
+		cr.enrolRefused(w, r, code, err)
 	case err == nil:
 		// The answer is stored; telling the projectors need not hold the phone.
 		go cr.publish(context.WithoutCancel(r.Context()), code, "answer")
@@ -164,7 +164,7 @@ func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, q
 	if !errors.Is(err, store.ErrNotStudent) {
 		return err
 	}
-	if err := cr.enrol(ctx, r, code, device); err != nil {
+	if err := cr.enrol(ctx, r, code, device, false); err != nil {
 		return err
 	}
 	return cr.st.Answer(ctx, code, qid, device, value, send, maxAnswerChanges, time.Now())
@@ -173,15 +173,21 @@ func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, q
 // enrol makes device a student of code with its first form (an answer, or
 // a nickname when the teacher asks for one): it takes a seat of the
 // request's address (takeSeat) and joins, within the class's cap
-// (store.ErrFull, and no seat taken, once it is reached).
-func (cr *Room) enrol(ctx context.Context, r *http.Request, code, device string) error {
-	// A full class refuses before the address's seat is spent: phones that
-	// are turned away must not use up their network's seats.
+// (store.ErrFull, and no seat taken, once it is reached). A locked class
+// seats nobody (errLocked); a class with its join word seats only a device
+// that typed it (withWord; else errNeedWord).
+func (cr *Room) enrol(ctx context.Context, r *http.Request, code, device string, withWord bool) error {
+	// A refusal comes before the address's seat is spent: phones that are
+	// turned away must not use up their network's seats.
 	c, err := cr.st.Class(ctx, code, time.Now())
-	if err != nil {
+	switch {
+	case err != nil:
 		return err
-	}
-	if c.Students >= cr.maxStudents {
+	case c.Locked:
+		return errLocked
+	case c.JoinWord && !withWord:
+		return errNeedWord
+	case c.Students >= cr.maxStudents:
 		return store.ErrFull
 	}
 	if err := cr.takeSeat(ctx, r); err != nil {

@@ -233,3 +233,95 @@ func TestConnectedAcrossReplicas(t *testing.T) {
 		until("replica b's phones left", "class-connected", "3 phones connected")
 	})
 }
+
+// TestJoinWordTakesTheRoom: with the join word on, a script on the hall's
+// own address that has not seen the wall takes no seat: its answers are
+// refused (409, the word first), its guesses spend the address's unknown
+// codes (429 with Retry-After), and nobody joins; a real student behind
+// the same address reads the word on the wall (the controls do not show
+// it), joins and answers. Locking joining refuses the right word too;
+// "remove all seats without an answer" frees the seats of the silent.
+func TestJoinWordTakesTheRoom(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		srv := server(t, open(t), webtest.Options{})
+		code, key := newClass(t, srv.URL)
+		askCell(t, srv.URL, code, key)
+		teacher := newClient(t, srv.URL)
+		if resp, _ := teacher.submit(teacher.controls(code, key), "flow-word", nil); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("join word on = %d", resp.StatusCode)
+		}
+		controls := teacher.controls(code, key)
+		_, wall := teacher.Get("/class/" + code + "/wall")
+		said := doc(t, wall).Find(`[data-testid="class-wall-word"]`).Text()
+		word := strings.TrimSpace(said[strings.LastIndex(said, " ")+1:])
+		if len(word) != 4 || strings.Contains(controls, word) && strings.Contains(controls, said) || doc(t, controls).Find(`[data-testid="class-wall-word"]`).Length() != 0 {
+			t.Fatalf("the wall says %q (word %q); the controls must not show it", said, word)
+		}
+		hall := randomLoopback()
+		for i := range 30 {
+			bot := phoneAt(t, srv.URL, hall)
+			bot.Lang = []string{"en", "zh"}[i%2]
+			bot.Get("/join/" + code) // its cookies, as a script would fetch them
+			resp, body := bot.PostForm("/class/"+code+"/answer", url.Values{"csrf": {bot.Cookie("gaelab_csrf")}, "q": {"1"}, "a": {"0.4"}})
+			want := map[string]string{"en": "Type the join word", "zh": "请先输入投影上显示的加入口令"}[bot.Lang]
+			if resp.StatusCode != http.StatusConflict || !strings.Contains(body, want) {
+				t.Fatalf("a script's answer %d without the word = %d; want 409 with %q", i+1, resp.StatusCode, want)
+			}
+		}
+		bot := phoneAt(t, srv.URL, hall)
+		_, page := bot.Get("/join/" + code)
+		var last *http.Response
+		for i := range 21 {
+			guess := fmt.Sprintf("%04d", (i*37+1)%10000)
+			if guess == word {
+				continue
+			}
+			last, _ = bot.submit(page, "phone-word", url.Values{"word": {guess}})
+			if i < 20 && last.StatusCode != http.StatusUnprocessableEntity {
+				t.Fatalf("wrong word %d = %d; want 422", i+1, last.StatusCode)
+			}
+		}
+		if last.StatusCode != http.StatusTooManyRequests || last.Header.Get("Retry-After") == "" {
+			t.Errorf("the script's 21st wrong word = %d, Retry-After %q; want 429 with Retry-After", last.StatusCode, last.Header.Get("Retry-After"))
+		}
+		if _, students := results(t, srv.URL, code, key); students != "0 students joined" {
+			t.Errorf("after the script: %q; want nobody seated", students)
+		}
+		// A real student behind the same address, who sees the wall.
+		student := phoneAt(t, srv.URL, hall)
+		student.Lang = "zh"
+		_, page = student.Get("/join/" + code + "?lang=zh")
+		if resp, body := student.submit(page, "phone-word", url.Values{"word": {"　" + strings.Map(func(r rune) rune { return r - '0' + '０' }, word)}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("the wall's word, typed full-width = %d %.300s; want 303", resp.StatusCode, body)
+		}
+		if resp, _ := student.Answer(code, "0.4"); resp.StatusCode != http.StatusSeeOther {
+			t.Errorf("the seated student's answer = %d; want 303", resp.StatusCode)
+		}
+		silent := phoneAt(t, srv.URL, randomLoopback())
+		_, page = silent.Get("/join/" + code)
+		if resp, _ := silent.submit(page, "phone-word", url.Values{"word": {word}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("a second student's word = %d", resp.StatusCode)
+		}
+		if _, students := results(t, srv.URL, code, key); students != "2 students joined" {
+			t.Errorf("two seated: %q", students)
+		}
+		if resp, _ := teacher.submit(teacher.controls(code, key), "flow-lock", nil); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("lock = %d", resp.StatusCode)
+		}
+		late := phoneAt(t, srv.URL, randomLoopback())
+		_, page = late.Get("/join/" + code)
+		if resp, body := late.PostForm("/class/"+code+"/join", url.Values{"csrf": {late.Cookie("gaelab_csrf")}, "word": {word}}); resp.StatusCode != http.StatusConflict || !strings.Contains(body, "locked") {
+			t.Errorf("the right word while locked = %d; want 409 saying joining is locked", resp.StatusCode)
+		}
+		if resp, _ := student.Answer(code, "0.3"); resp.StatusCode != http.StatusSeeOther {
+			t.Errorf("a seated student while locked = %d; want 303", resp.StatusCode)
+		}
+		if resp, _ := teacher.submit(teacher.controls(code, key), "flow-prune", nil); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("prune = %d", resp.StatusCode)
+		}
+		if _, students := results(t, srv.URL, code, key); students != "1 student joined" {
+			t.Errorf("after removing the seats without an answer: %q; want the one who answered", students)
+		}
+	})
+}

@@ -331,6 +331,9 @@ func (cr *Room) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class
 	if pq.Flow, err = cr.phoneNickname(ctx, lang, c, device, csrf); err != nil {
 		return pq, err
 	}
+	if err = cr.phoneAdmission(ctx, lang, c, device, csrf, &pq.Flow); err != nil {
+		return pq, err
+	}
 	if c.Question == 0 {
 		return pq, nil
 	}

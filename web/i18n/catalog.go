@@ -45,6 +45,7 @@ var parts = []part{
 	{"class_wall", enClassWall, zhClassWall},
 	{"class_room", enClassRoom, zhClassRoom},
 	{"class_presence", enClassPresence, zhClassPresence},
+	{"class_admit", enClassAdmit, zhClassAdmit},
 	{"play_present", enPlayPresent, zhPlayPresent},
 	{"capstone", enCapstone, zhCapstone},
 	{"lab", enLab, zhLab},

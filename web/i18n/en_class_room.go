@@ -15,3 +15,21 @@ var enClassPresence = map[string]string{
 	"class.connected.other":   "%d phones connected",
 	"class.answers.connected": "answered %[1]d of %[2]d connected",
 }
+
+// A join that needs the room: the join word only the wall shows, the lock,
+// and freeing the seats of students who answered nothing.
+var enClassAdmit = map[string]string{
+	"class.flow.word.on":    "Ask for the join word (shown on the wall only)",
+	"class.flow.word.off":   "Stop asking for the join word",
+	"class.flow.word.hint":  "With it, a phone takes a seat only by typing the 4 digits on the wall: a script that has not seen the wall gets none.",
+	"class.flow.lock.on":    "Lock joining",
+	"class.flow.lock.off":   "Open joining again",
+	"class.flow.prune":      "Remove all seats without an answer",
+	"class.flow.word.label": "Join word (the 4 digits on the projector)",
+	"class.flow.word.send":  "Join",
+	"class.flow.word.first": "Type the join word shown on the projector to join this class.",
+	"class.wall.word":       "Join word: %s",
+	"class.err.word":        "That is not this class's join word. Look at the projector and type its 4 digits.",
+	"class.err.word.first":  "Type the join word shown on the projector first; then you can answer.",
+	"class.err.locked":      "Joining this class is locked: no new students now.",
+}
