@@ -28,9 +28,13 @@ type ClassFlow struct {
 	Lock     ClassForm
 	LockOn   string
 	Prune    ClassForm
-	Own      ClassOwn
-	End      ClassForm
-	Confirm  string // the end form's confirmation box
+	// Seated lists the students (pseudonymous id, nickname) under
+	// SeatedTitle, each with a form that removes it (field student).
+	SeatedTitle string
+	Seated      []ClassSeat
+	Own         ClassOwn
+	End         ClassForm
+	Confirm     string // the end form's confirmation box
 }
 
 // ClassOwn is the form of the teacher's own question.
@@ -84,4 +88,11 @@ type ClassEnded struct {
 	Page
 	Heading, Body string
 	Again         Link
+}
+
+// ClassSeat is one student on the controls: its pseudonymous id (as in the
+// CSV), with its nickname, and the form that removes it.
+type ClassSeat struct {
+	ID, Label string
+	Remove    ClassForm
 }

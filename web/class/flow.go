@@ -34,6 +34,9 @@ type flowInput struct {
 	Answer    string      `json:"answer"`
 	Tolerance json.Number `json:"tolerance"`
 	Options   []string    `json:"options"`
+	// Student is a student's pseudonymous id as the CSV and the controls
+	// give it ("s-" and 10 hex digits), for remove.
+	Student string `json:"student"`
 }
 
 // formInput reads a flowInput from a console form: on is "0" or "1"
@@ -48,7 +51,7 @@ func formInput(f map[string][]string) flowInput {
 	on := get("on") != "0"
 	return flowInput{On: &on, Seconds: json.Number(strings.TrimSpace(get("seconds"))), Confirm: get("confirm") == "1",
 		Text: get("text"), Kind: get("kind"), Answer: get("answer"), Tolerance: json.Number(get("tolerance")),
-		Options: strings.Split(get("options"), "\n")}
+		Options: strings.Split(get("options"), "\n"), Student: get("student")}
 }
 
 // on is the input's on, true when absent.
@@ -73,6 +76,7 @@ var flowActions = map[string]flowAction{
 	"joinword":  {run: (*Room).flowJoinWord},
 	"lock":      {run: (*Room).flowLock},
 	"prune":     {run: (*Room).flowPrune},
+	"remove":    {run: (*Room).flowRemove},
 	"end":       {run: (*Room).flowEnd},
 }
 
@@ -225,6 +229,30 @@ func (cr *Room) flowPrune(ctx context.Context, c store.Class, _ flowInput) (map[
 	}
 	cr.publish(ctx, c.Code, "join")
 	return map[string]any{"removed": n}, nil, nil
+}
+
+// flowRemove removes one student, named by its pseudonymous id, with its
+// answers: a seat the teacher saw a script take.
+func (cr *Room) flowRemove(ctx context.Context, c store.Class, in flowInput) (map[string]any, *httperr.Error, error) {
+	secret, err := cr.st.ClassSecret(ctx, c.Code)
+	if err != nil {
+		return nil, nil, err
+	}
+	sts, err := cr.st.Students(ctx, c.Code)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, st := range sts {
+		if pseudonym(secret, st.Device) != in.Student {
+			continue
+		}
+		if err := cr.st.RemoveStudent(ctx, c.Code, st.Device); err != nil && !errors.Is(err, store.ErrNotStudent) {
+			return nil, nil, err
+		}
+		cr.publish(ctx, c.Code, "join")
+		return map[string]any{"removed": in.Student}, nil, nil
+	}
+	return nil, &httperr.Error{Code: "invalid", Field: "student", Key: "class.err.student", Args: []any{in.Student}}, nil
 }
 
 // flowEnd ends the class: its questions, students and answers are deleted

@@ -66,6 +66,9 @@ func (cr *Room) flowControls(ctx context.Context, lang i18n.Lang, c store.Class,
 	if c.Locked {
 		f.Lock.Submit, f.LockOn = t("class.flow.lock.off"), "0"
 	}
+	if err := cr.seated(ctx, lang, c, &f, form); err != nil {
+		return f, err
+	}
 	if c.Question == 0 {
 		return f, nil
 	}
@@ -203,4 +206,31 @@ func phoneVoting(lang i18n.Lang, q store.Question, f *templates.PhoneFlow, now t
 		return
 	}
 	f.Closed, f.Hold = status, true
+}
+
+// seated lists the class's students on the controls, each removable: the
+// seats a script took are visible and go in one action.
+func (cr *Room) seated(ctx context.Context, lang i18n.Lang, c store.Class, f *templates.ClassFlow, form func(action, submit string) templates.ClassForm) error {
+	if c.Students == 0 {
+		return nil
+	}
+	sts, err := cr.st.Students(ctx, c.Code)
+	if err != nil {
+		return err
+	}
+	secret, err := cr.st.ClassSecret(ctx, c.Code)
+	if err != nil {
+		return err
+	}
+	t := lang.T
+	f.SeatedTitle = lang.Plural("class.flow.seated", len(sts))
+	for _, st := range sts {
+		id := pseudonym(secret, st.Device)
+		label := id
+		if st.Nickname != "" {
+			label = t("class.flow.seat.nick", id, st.Nickname)
+		}
+		f.Seated = append(f.Seated, templates.ClassSeat{ID: id, Label: label, Remove: form("remove", t("class.flow.remove"))})
+	}
+	return nil
 }

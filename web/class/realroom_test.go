@@ -239,8 +239,9 @@ func TestConnectedAcrossReplicas(t *testing.T) {
 // refused (409, the word first), its guesses spend the address's unknown
 // codes (429 with Retry-After), and nobody joins; a real student behind
 // the same address reads the word on the wall (the controls do not show
-// it), joins and answers. Locking joining refuses the right word too;
-// "remove all seats without an answer" frees the seats of the silent.
+// it), joins and answers. A seat on the controls' list goes in one action,
+// with its answers; locking joining refuses the right word too; "remove all
+// seats without an answer" frees the seats of the silent.
 func TestJoinWordTakesTheRoom(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
@@ -305,6 +306,31 @@ func TestJoinWordTakesTheRoom(t *testing.T) {
 		}
 		if _, students := results(t, srv.URL, code, key); students != "2 students joined" {
 			t.Errorf("two seated: %q", students)
+		}
+		// A seat the teacher sees on the controls goes in one action.
+		extra := phoneAt(t, srv.URL, hall)
+		_, page = extra.Get("/join/" + code)
+		extra.submit(page, "phone-word", url.Values{"word": {word}})
+		extra.Answer(code, "9")
+		seats := doc(t, teacher.controls(code, key)).Find(`[data-testid="flow-seats"] form[data-testid="flow-remove"]`)
+		if seats.Length() != 3 {
+			t.Fatalf("the controls list %d seats; want 3", seats.Length())
+		}
+		_, before := teacher.Get("/class/" + code + "/results.csv")
+		var removed string
+		for _, r := range strings.Split(before, "\n") {
+			if strings.Contains(r, ",9,") {
+				removed = strings.Split(r, ",")[8]
+			}
+		}
+		if seats.Filter(`:has(input[name="student"][value="`+removed+`"])`).Length() != 1 {
+			t.Errorf("no remove form for %q on the controls", removed)
+		}
+		if resp, body := teacher.PostForm("/class/"+code+"/flow/remove", url.Values{"csrf": {teacher.Cookie("gaelab_csrf")}, "student": {removed}}); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("remove %q = %d %.300s", removed, resp.StatusCode, body)
+		}
+		if _, after := teacher.Get("/class/" + code + "/results.csv"); removed == "" || strings.Contains(after, removed) {
+			t.Errorf("after removing %q its answer is still in the CSV:\n%s", removed, after)
 		}
 		if resp, _ := teacher.submit(teacher.controls(code, key), "flow-lock", nil); resp.StatusCode != http.StatusSeeOther {
 			t.Fatalf("lock = %d", resp.StatusCode)

@@ -14,6 +14,9 @@ type Admission interface {
 	// RemoveSilent removes the students of a class who answered nothing,
 	// freeing their seats, and returns how many.
 	RemoveSilent(ctx context.Context, code string) (int, error)
+	// RemoveStudent removes one student of a class with its answers,
+	// freeing its seat; ErrNotStudent.
+	RemoveStudent(ctx context.Context, code, device string) error
 }
 
 // SetAdmission implements Admission.
@@ -49,4 +52,31 @@ func (s *SQL) RemoveSilent(ctx context.Context, code string) (int, error) {
 		return 0, fmt.Errorf("store: remove silent: %w", err)
 	}
 	return int(n), nil
+}
+
+// RemoveStudent implements Admission, in one transaction with the class's
+// count of students.
+func (s *SQL) RemoveStudent(ctx context.Context, code, device string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: remove student: %w", err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM students WHERE class_code = ? AND device = ?`), code, device)
+	if err != nil {
+		return fmt.Errorf("store: remove student: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotStudent
+	}
+	if _, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM answers WHERE class_code = ? AND device = ?`), code, device); err != nil {
+		return fmt.Errorf("store: remove student: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE classes SET students = students - 1 WHERE code = ?`), code); err != nil {
+		return fmt.Errorf("store: remove student: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: remove student: %w", err)
+	}
+	return nil
 }

@@ -63,4 +63,15 @@ func testAdmission(t *testing.T, a, b admitStore) {
 	if n, _ := b.RemoveSilent(ctx, code); n != 0 {
 		t.Errorf("RemoveSilent again = %d; want 0", n)
 	}
+	if err := a.RemoveStudent(ctx, code, "s3"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.RemoveStudent(ctx, code, "s3"); !errors.Is(err, store.ErrNotStudent) {
+		t.Errorf("RemoveStudent again = %v; want ErrNotStudent", err)
+	}
+	c, _ := b.Class(ctx, code, now)
+	as, _ := b.Answers(ctx, code, q.ID)
+	if c.Students != 1 || len(as) != 1 || as[0].Device != "s1" {
+		t.Errorf("after removing s3: %d students, answers %+v; want s1 alone", c.Students, as)
+	}
 }
