@@ -211,7 +211,7 @@ func TestConnectedAcrossReplicas(t *testing.T) {
 		until := func(what, testid, want string) {
 			t.Helper()
 			var got string
-			for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+			for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 				for _, path := range []string{"/class/" + code + "/teach", "/class/" + code + "/wall"} {
 					_, page := teacher.Get(path)
 					if got = doc(t, page).Find(`[data-testid="` + testid + `"]`).Text(); !strings.Contains(got, want) {
