@@ -9,8 +9,13 @@
 //   again, same id, after 0.5, 1, 2, 4, 8, 8, … seconds with ±25% jitter,
 //   until acknowledged, while the form's status line says so in the page's
 //   language (its data-sending, data-unsent and data-sent attributes);
-// - a refusal (4xx: not a number, the question closed, …) shows the page the
-//   server answered with, as the form would.
+// - a refusal (4xx: not a number, the question closed, the class full, …)
+//   shows the page the server answered with, as the form would, and is never
+//   sent again;
+// - what the student typed and has not sent yet survives every re-render of
+//   the question panel (a timer started, voting closed and re-opened, a
+//   nickname asked): it is kept as typed, by question, and put back into
+//   the new panel's form, focus and caret included.
 // The protocol is the one cmd/gaeload's class workload follows.
 (function () {
   "use strict";
@@ -102,18 +107,73 @@
       .then(function (html) {
         if (!html || inFlight) { return; }
         showPanel(html);
+        restoreTyped();
         var form = currentForm();
         if (form) { status(form, "sent"); }
       })
       .catch(function () { /* the status already says it was sent */ });
   }
 
-  function currentForm() { return document.querySelector("form.class-answer"); }
+  // currentForm is the answer form (the one with a question number; the
+  // nickname form above it has none).
+  function currentForm() {
+    var q = document.querySelector("form.class-answer input[name=q]");
+    return q ? q.form : document.querySelector("form.class-answer");
+  }
+
+  // typed is the unsent draft: {q, fields: [[name, value]…]} of the answer
+  // form as the student left it, and where its caret was.
+  var typed = null;
+  var focus = null;
+
+  function keepTyped(e) {
+    var form = e.target && e.target.form;
+    if (!form || !form.classList.contains("class-answer")) { return; }
+    var q = form.querySelector("input[name=q]");
+    var out = [];
+    new FormData(form).forEach(function (v, k) { if (k === "a") { out.push([k, String(v)]); } });
+    typed = { q: q ? q.value : "", fields: out };
+  }
+  document.addEventListener("input", keepTyped);
+  document.addEventListener("change", keepTyped);
+
+  // rememberFocus notes the answer field that has the focus, and its caret.
+  function rememberFocus() {
+    var el = document.activeElement;
+    focus = null;
+    if (el && el.form && el.form.classList.contains("class-answer") && el.type === "text") {
+      focus = { name: el.name, start: el.selectionStart, end: el.selectionEnd };
+    }
+  }
+
+  // restoreTyped puts the unsent draft back into a freshly swapped form of
+  // the same question.
+  function restoreTyped() {
+    var form = currentForm();
+    if (!typed || !form) { return; }
+    var q = form.querySelector("input[name=q]");
+    if (!q || q.value !== typed.q) { typed = null; return; }
+    typed.fields.forEach(function (kv) {
+      form.querySelectorAll("[name='" + kv[0] + "']").forEach(function (el) {
+        if (el.type === "radio" || el.type === "checkbox") { el.checked = el.value === kv[1]; } else { el.value = kv[1]; }
+      });
+    });
+    if (focus) {
+      var el = form.querySelector("[name='" + focus.name + "']");
+      if (el) {
+        el.focus();
+        try { el.setSelectionRange(focus.start, focus.end); } catch (e) { /* not a text field */ }
+      }
+    }
+  }
+  document.addEventListener("htmx:sseBeforeMessage", rememberFocus);
+  document.addEventListener("htmx:sseMessage", restoreTyped);
 
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (!(form instanceof HTMLFormElement) || !form.classList.contains("class-answer")) { return; }
     e.preventDefault();
+    typed = null;
     var draft = { action: form.getAttribute("action"), fields: fields(form, newID()) };
     save(draft);
     send(form, draft, 0);

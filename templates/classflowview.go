@@ -20,9 +20,21 @@ type ClassFlow struct {
 	Nick      ClassForm // turn nicknames on or off
 	NickOn    string
 	NickHint  string
-	Own       ClassOwn
-	End       ClassForm
-	Confirm   string // the end form's confirmation box
+	// Admission: the join word on or off, joining locked or not, and
+	// removing the seats of students who answered nothing.
+	Word     ClassForm
+	WordOn   string
+	WordHint string
+	Lock     ClassForm
+	LockOn   string
+	Prune    ClassForm
+	// Seated lists the students (pseudonymous id, nickname) under
+	// SeatedTitle, each with a form that removes it (field student).
+	SeatedTitle string
+	Seated      []ClassSeat
+	Own         ClassOwn
+	End         ClassForm
+	Confirm     string // the end form's confirmation box
 }
 
 // ClassOwn is the form of the teacher's own question.
@@ -53,9 +65,16 @@ type ClassFlowState struct {
 // PhoneFlow is the teaching flow on a student's phone: the nickname form,
 // the nickname given, whether voting is closed, and the countdown.
 type PhoneFlow struct {
-	Nick   ClassForm // Submit "" when no nickname is asked
-	Field  Field
-	Yours  string
+	Nick  ClassForm // Submit "" when no nickname is asked
+	Field Field
+	Yours string
+	// Word: the join word's form for a device not seated yet, when the
+	// class asks for it (Submit "" otherwise), and its field.
+	Word      ClassForm
+	WordField Field
+	// Fix corrects the nickname given, once (Submit "" when spent); its
+	// field is Field with the nickname in it.
+	Fix    ClassForm
 	Closed string
 	Left   string
 	At     string
@@ -69,4 +88,11 @@ type ClassEnded struct {
 	Page
 	Heading, Body string
 	Again         Link
+}
+
+// ClassSeat is one student on the controls: its pseudonymous id (as in the
+// CSV), with its nickname, and the form that removes it.
+type ClassSeat struct {
+	ID, Label string
+	Remove    ClassForm
 }

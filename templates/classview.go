@@ -51,6 +51,7 @@ type ClassLive struct {
 	Question   string // "Question 2"
 	Prompt     templ.Component
 	Students   string
+	Connected  string // "12 phones connected", across replicas
 	Count      string
 	Revealed   bool
 	Engine     string

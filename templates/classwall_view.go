@@ -17,8 +17,11 @@ type ClassJoinCard struct {
 // join card on demand, and no secret (no key, no token, no form).
 type ClassWall struct {
 	Page
-	Heading   string
-	Join      ClassJoinCard
+	Heading string
+	Join    ClassJoinCard
+	// Word: "Join word: 4821" when the class asks for it ("" otherwise);
+	// only the wall shows it.
+	Word      string
 	Stream    string // SSE URL of the wall's live panel
 	SSEScript string
 	Live      ClassLive

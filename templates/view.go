@@ -21,7 +21,9 @@ type Page struct {
 	CopiedMsg string
 	URL       string // the canonical link of this state
 	// Presentation mode: large type, the class's view, keyboard driven.
-	Present   bool
+	Present bool
+	// Bare: no site navigation (a student's class pages: the class only).
+	Bare      bool
 	Dark      bool
 	Presenter Link // enters or leaves presentation mode, same state
 	Reset     Link // presentation's R: back to the preset, same view

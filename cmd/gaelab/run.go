@@ -41,6 +41,7 @@ serve listens on -addr, else $ADDR, else ` + defaultAddr + `. Its flags:
   -class-ttl D            live classes and their answers are deleted after D
                           (default 24h)
   -max-streams N          live-class streams held at once (default 2000)
+  -class-max-students N   students one live class may hold (default 500)
   -class-addr-burst N     new students one address (a lecture hall's NAT) may
                           add at once, across replicas (default 400)
   -class-addr-refill N    new students a minute given back to an address

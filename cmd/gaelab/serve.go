@@ -45,6 +45,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	dbURL := fs.String("db", "", "PostgreSQL URL (postgres://…) instead of the embedded database")
 	classTTL := fs.Duration("class-ttl", 24*time.Hour, "how long a live class and its answers are kept")
 	maxStreams := fs.Int("max-streams", 0, "live-class streams held at once (0: the default, 2000)")
+	maxStudents := fs.Int("class-max-students", class.DefaultMaxStudents, "students one live class may hold; one more is told the class is full (409)")
 	addrBurst := fs.Int("class-addr-burst", class.DefaultAddrBurst, "new live-class students one client address may add at once, counted across replicas")
 	addrRefill := fs.Int("class-addr-refill", class.DefaultAddrRefill, "new live-class students a minute given back to an address after its burst")
 	addrStreams := fs.Int("class-addr-streams", class.DefaultAddrStreams, "live-class streams one client address may hold on this replica")
@@ -133,6 +134,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		Store:             st,
 		ClassTTL:          *classTTL,
 		MaxStreams:        *maxStreams,
+		MaxStudents:       *maxStudents,
 		ClassAddrBurst:    *addrBurst,
 		ClassAddrRefill:   *addrRefill,
 		ClassAddrStreams:  *addrStreams,

@@ -24,7 +24,7 @@ import (
 //   - streams are capped per replica, per class (its seats, plus the
 //     teacher's two, which phones never take) and per address (Hub);
 //   - unknown codes are throttled per address (guesses), and answer as an
-//     expired class does.
+//     expired class does; a known code is never refused for them.
 
 // Defaults of the admission flags.
 const (
@@ -92,8 +92,7 @@ func refuseStream(w http.ResponseWriter) {
 }
 
 // guessesLeft answers 429 when the request's address has tried too many
-// unknown codes: every code then, known or not, so that the answer tells
-// nothing.
+// unknown codes; loadClass asks it only of a code that is unknown.
 // The count is the store's, shared by every replica (quotas.go).
 func (cr *Room) guessesLeft(w http.ResponseWriter, r *http.Request) bool {
 	return cr.quotaLeft(w, r, "code", "class.err.guesses", cr.guessChecks(r)...)

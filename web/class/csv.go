@@ -64,23 +64,19 @@ func (cr *Room) handleClassCSV(w http.ResponseWriter, r *http.Request) {
 			cr.logger.Error("class csv", "err", err)
 			break
 		}
-		asked := q.ID
-		if q.RoundOf != 0 {
-			asked = q.RoundOf
-		}
 		for _, a := range as {
 			diag := ""
 			right := sp.Right(a.Value)
 			if !right {
 				diag = sp.Diagnosis(a.Value)
 			}
-			row := []string{strconv.Itoa(asked), strconv.Itoa(q.Round()), sp.Kind, sp.Lesson, sp.Block, sp.Link, sp.Cell, page.CSVAnswer(sp.Correct()),
+			row := []string{strconv.Itoa(asked(q)), strconv.Itoa(q.Round()), sp.Kind, sp.Lesson, sp.Block, sp.Link, sp.Cell, page.CSVAnswer(sp.Correct()),
 				pseudonym(secret, a.Device)}
 			if c.Nicknames {
 				row = append(row, page.CSVText(nicks[a.Device]))
 			}
 			row = append(row, page.CSVAnswer(a.Value), strconv.Itoa(a.Changes), strconv.FormatBool(right), diag,
-				a.Updated.UTC().Format(time.RFC3339))
+				a.Updated.UTC().Format(time.RFC3339), page.CSVText(sp.Text))
 			cw.Write(row)
 		}
 	}
@@ -90,7 +86,7 @@ func (cr *Room) handleClassCSV(w http.ResponseWriter, r *http.Request) {
 // csvHeader is the CSV's first row; the nickname column only when the
 // class asks for nicknames.
 func csvHeader(nicknames bool) []string {
-	head := []string{"question", "round", "kind", "lesson", "block", "link", "cell", "correct", "student", "nickname", "answer", "changes", "right", "diagnosis", "updated"}
+	head := []string{"question", "round", "kind", "lesson", "block", "link", "cell", "correct", "student", "nickname", "answer", "changes", "right", "diagnosis", "updated", "text"}
 	if !nicknames {
 		head = append(head[:9:9], head[10:]...)
 	}

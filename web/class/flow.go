@@ -34,6 +34,9 @@ type flowInput struct {
 	Answer    string      `json:"answer"`
 	Tolerance json.Number `json:"tolerance"`
 	Options   []string    `json:"options"`
+	// Student is a student's pseudonymous id as the CSV and the controls
+	// give it ("s-" and 10 hex digits), for remove.
+	Student string `json:"student"`
 }
 
 // formInput reads a flowInput from a console form: on is "0" or "1"
@@ -48,7 +51,7 @@ func formInput(f map[string][]string) flowInput {
 	on := get("on") != "0"
 	return flowInput{On: &on, Seconds: json.Number(strings.TrimSpace(get("seconds"))), Confirm: get("confirm") == "1",
 		Text: get("text"), Kind: get("kind"), Answer: get("answer"), Tolerance: json.Number(get("tolerance")),
-		Options: strings.Split(get("options"), "\n")}
+		Options: strings.Split(get("options"), "\n"), Student: get("student")}
 }
 
 // on is the input's on, true when absent.
@@ -70,6 +73,10 @@ var flowActions = map[string]flowAction{
 	"round":     {run: (*Room).flowRound, created: true},
 	"own":       {run: (*Room).flowOwn, created: true},
 	"nicknames": {run: (*Room).flowNicknames},
+	"joinword":  {run: (*Room).flowJoinWord},
+	"lock":      {run: (*Room).flowLock},
+	"prune":     {run: (*Room).flowPrune},
+	"remove":    {run: (*Room).flowRemove},
 	"end":       {run: (*Room).flowEnd},
 }
 
@@ -192,6 +199,60 @@ func (cr *Room) flowNicknames(ctx context.Context, c store.Class, in flowInput) 
 	}
 	cr.publish(ctx, c.Code, "flow")
 	return map[string]any{"nicknames": in.on()}, nil, nil
+}
+
+// flowJoinWord turns the class's join word on or off: with it, a device
+// takes a seat only by typing the word the wall shows (joinword.go).
+func (cr *Room) flowJoinWord(ctx context.Context, c store.Class, in flowInput) (map[string]any, *httperr.Error, error) {
+	if err := cr.st.SetAdmission(ctx, c.Code, in.on(), c.Locked); err != nil {
+		return nil, nil, err
+	}
+	cr.publish(ctx, c.Code, "flow")
+	return map[string]any{"join_word": in.on()}, nil, nil
+}
+
+// flowLock locks joining (no new seat) or opens it again.
+func (cr *Room) flowLock(ctx context.Context, c store.Class, in flowInput) (map[string]any, *httperr.Error, error) {
+	if err := cr.st.SetAdmission(ctx, c.Code, c.JoinWord, in.on()); err != nil {
+		return nil, nil, err
+	}
+	cr.publish(ctx, c.Code, "flow")
+	return map[string]any{"locked": in.on()}, nil, nil
+}
+
+// flowPrune removes every student who answered nothing (a script's seats,
+// or phones that left), freeing their seats; they may join again.
+func (cr *Room) flowPrune(ctx context.Context, c store.Class, _ flowInput) (map[string]any, *httperr.Error, error) {
+	n, err := cr.st.RemoveSilent(ctx, c.Code)
+	if err != nil {
+		return nil, nil, err
+	}
+	cr.publish(ctx, c.Code, "join")
+	return map[string]any{"removed": n}, nil, nil
+}
+
+// flowRemove removes one student, named by its pseudonymous id, with its
+// answers: a seat the teacher saw a script take.
+func (cr *Room) flowRemove(ctx context.Context, c store.Class, in flowInput) (map[string]any, *httperr.Error, error) {
+	secret, err := cr.st.ClassSecret(ctx, c.Code)
+	if err != nil {
+		return nil, nil, err
+	}
+	sts, err := cr.st.Students(ctx, c.Code)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, st := range sts {
+		if pseudonym(secret, st.Device) != in.Student {
+			continue
+		}
+		if err := cr.st.RemoveStudent(ctx, c.Code, st.Device); err != nil && !errors.Is(err, store.ErrNotStudent) {
+			return nil, nil, err
+		}
+		cr.publish(ctx, c.Code, "join")
+		return map[string]any{"removed": in.Student}, nil, nil
+	}
+	return nil, &httperr.Error{Code: "invalid", Field: "student", Key: "class.err.student", Args: []any{in.Student}}, nil
 }
 
 // flowEnd ends the class: its questions, students and answers are deleted

@@ -17,9 +17,18 @@ import (
 // round of question 2.
 func questionTitle(lang i18n.Lang, q store.Question) string {
 	if q.RoundOf != 0 {
-		return lang.T("class.flow.round.title", q.RoundOf)
+		return lang.T("class.flow.round.title", asked(q))
 	}
-	return lang.T("class.question", q.ID)
+	return lang.T("class.question", asked(q))
+}
+
+// asked is a question's number as the class counts them (store's Number;
+// its id for a question not read through the store).
+func asked(q store.Question) int {
+	if q.Number > 0 {
+		return q.Number
+	}
+	return q.ID
 }
 
 // flowControls are the console's flow forms for the class's state: voting,
@@ -33,6 +42,9 @@ func (cr *Room) flowControls(ctx context.Context, lang i18n.Lang, c store.Class,
 	f := templates.ClassFlow{
 		Heading: t("class.flow.heading"),
 		Nick:    form("nicknames", t("class.flow.nick.on")), NickOn: "1", NickHint: t("class.flow.nick.hint"),
+		Word: form("joinword", t("class.flow.word.on")), WordOn: "1", WordHint: t("class.flow.word.hint"),
+		Lock: form("lock", t("class.flow.lock.on")), LockOn: "1",
+		Prune: form("prune", t("class.flow.prune")),
 		Own: templates.ClassOwn{
 			Heading: t("class.flow.own.heading"), Form: form("own", t("class.ask.button")),
 			Text: templates.Field{ID: "own-text", Name: "text", Label: t("class.flow.own.text", maxOwnText), Max: strconv.Itoa(maxOwnText)},
@@ -47,6 +59,15 @@ func (cr *Room) flowControls(ctx context.Context, lang i18n.Lang, c store.Class,
 	}
 	if c.Nicknames {
 		f.Nick.Submit, f.NickOn = t("class.flow.nick.off"), "0"
+	}
+	if c.JoinWord {
+		f.Word.Submit, f.WordOn = t("class.flow.word.off"), "0"
+	}
+	if c.Locked {
+		f.Lock.Submit, f.LockOn = t("class.flow.lock.off"), "0"
+	}
+	if err := cr.seated(ctx, lang, c, &f, form); err != nil {
+		return f, err
 	}
 	if c.Question == 0 {
 		return f, nil
@@ -117,7 +138,7 @@ func (cr *Room) histogram(ctx context.Context, lang i18n.Lang, q store.Question,
 		if !q.Revealed {
 			res = hideRight(res)
 		}
-		return templ.Raw(histogramSVG(res, t("class.histogram", q.ID))), nil
+		return templ.Raw(histogramSVG(res, t("class.histogram", asked(q)))), nil
 	}
 	fq, err := cr.st.Question(ctx, q.Class, q.RoundOf)
 	if err != nil {
@@ -132,7 +153,7 @@ func (cr *Room) histogram(ctx context.Context, lang i18n.Lang, q store.Question,
 		right = sp.Right
 	}
 	return templ.Raw(RoundsSVG(first, res, right, RoundsText{
-		Title: t("class.flow.rounds.title", q.RoundOf), Round1: t("class.flow.round1"), Round2: t("class.flow.round2"),
+		Title: t("class.flow.rounds.title", asked(q)), Round1: t("class.flow.round1"), Round2: t("class.flow.round2"),
 		Bin: func(v string, n1, n2 int) string { return t("class.flow.rounds.bin", v, n1, n2) },
 	})), nil
 }
@@ -160,12 +181,17 @@ func (cr *Room) phoneNickname(ctx context.Context, lang i18n.Lang, c store.Class
 		return f, err
 	}
 	t := lang.T
+	form := templates.ClassForm{Action: "/class/" + c.Code + "/nickname", CSRF: csrf, Lang: string(lang)}
+	f.Field = templates.Field{ID: "class-nick", Name: "nick", Label: t("class.flow.nick.label", maxNickname), Max: strconv.Itoa(maxNickname)}
 	if st.Nickname != "" {
 		f.Yours = t("class.flow.nick.yours", st.Nickname)
+		if st.Corrections < maxNickCorrections {
+			f.Fix, f.Fix.Submit = form, t("class.flow.nick.fix")
+			f.Field.Label, f.Field.Value = t("class.flow.nick.fix.label"), st.Nickname
+		}
 		return f, nil
 	}
-	f.Nick = templates.ClassForm{Action: "/class/" + c.Code + "/nickname", CSRF: csrf, Lang: string(lang), Submit: t("class.flow.nick.send")}
-	f.Field = templates.Field{ID: "class-nick", Name: "nick", Label: t("class.flow.nick.label", maxNickname), Max: strconv.Itoa(maxNickname)}
+	f.Nick, f.Nick.Submit = form, t("class.flow.nick.send")
 	f.Closed, f.Hold = t("class.flow.nick.first"), true
 	return f, nil
 }
@@ -173,10 +199,38 @@ func (cr *Room) phoneNickname(ctx context.Context, lang i18n.Lang, c store.Class
 // phoneVoting adds a question's voting to a phone's flow: closed (no
 // form), or the countdown.
 func phoneVoting(lang i18n.Lang, q store.Question, f *templates.PhoneFlow, now time.Time) {
-	status, left, at, deadline := votingState(lang, q, now, "class.flow.phone.closed", "class.flow.phone.timeup")
+	status, left, _, deadline := votingState(lang, q, now, "class.flow.phone.closed", "class.flow.phone.timeup")
 	if status == "" || q.Open(now) {
-		f.Left, f.At, f.Deadline = left, at, deadline
+		// No closing time in UTC on a phone: the countdown says it.
+		f.Left, f.Deadline = left, deadline
 		return
 	}
 	f.Closed, f.Hold = status, true
+}
+
+// seated lists the class's students on the controls, each removable: the
+// seats a script took are visible and go in one action.
+func (cr *Room) seated(ctx context.Context, lang i18n.Lang, c store.Class, f *templates.ClassFlow, form func(action, submit string) templates.ClassForm) error {
+	if c.Students == 0 {
+		return nil
+	}
+	sts, err := cr.st.Students(ctx, c.Code)
+	if err != nil {
+		return err
+	}
+	secret, err := cr.st.ClassSecret(ctx, c.Code)
+	if err != nil {
+		return err
+	}
+	t := lang.T
+	f.SeatedTitle = lang.Plural("class.flow.seated", len(sts))
+	for _, st := range sts {
+		id := pseudonym(secret, st.Device)
+		label := id
+		if st.Nickname != "" {
+			label = t("class.flow.seat.nick", id, st.Nickname)
+		}
+		f.Seated = append(f.Seated, templates.ClassSeat{ID: id, Label: label, Remove: form("remove", t("class.flow.remove"))})
+	}
+	return nil
 }

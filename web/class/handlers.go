@@ -25,6 +25,14 @@ func classFrame(lang i18n.Lang, title, path string) templates.Page {
 	return p
 }
 
+// phoneFrame is classFrame for a student's pages: the class alone, without
+// the site's navigation or its "Start a class" button.
+func phoneFrame(lang i18n.Lang, title, path string) templates.Page {
+	p := classFrame(lang, title, path)
+	p.Bare, p.Nav, p.StartClass, p.Presenter = true, nil, templates.StartClass{}, templates.Link{}
+	return p
+}
+
 // handleClassStart handles the "GET /class" route: the form that starts a
 // class (it holds a CSRF token, so it is never cached).
 func (cr *Room) handleClassStart(w http.ResponseWriter, r *http.Request) {
@@ -153,7 +161,7 @@ func (cr *Room) handleClassTeach(w http.ResponseWriter, r *http.Request) {
 		Ask: templates.ClassAsk{
 			Heading: t("class.ask.heading"), Form: form,
 			BlockTitle: t("class.ask.block"),
-			Block:      templates.Select{ID: "ask-block", Name: "block", Label: t("class.ask.block.label"), Options: blockOptions(lang)},
+			Block:      templates.Select{ID: "ask-block", Name: "block", Label: t("class.ask.block.label"), Options: cr.pickedOptions(r.Context(), lang, c)},
 			CellTitle:  t("class.ask.cell"),
 			Link:       templates.Field{ID: "ask-link", Name: "link", Label: t("class.ask.link"), Value: from, Kind: "text"},
 			Cell:       templates.Field{ID: "ask-cell", Name: "cell", Label: t("class.ask.cellid"), Kind: "text"},

@@ -278,12 +278,12 @@ func TestLimits(t *testing.T) {
 			}
 		}
 		resp, body = p.Answer(code, "21")
-		if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(body, "20") {
-			t.Errorf("the 21st answer = %d; want 429 naming the limit", resp.StatusCode)
+		if resp.StatusCode != http.StatusConflict || !strings.Contains(body, "20") {
+			t.Errorf("the 21st answer = %d; want 409 naming the limit", resp.StatusCode)
 		}
 		newClient(t, srv.URL).Answer(code, "1") // a student takes a seat with the first answer
 		resp, body = newClient(t, srv.URL).Answer(code, "1")
-		if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, "at most 2 students") {
+		if resp.StatusCode != http.StatusConflict || !strings.Contains(body, "at most 2 students") {
 			t.Errorf("a third student with a cap of 2 = %d %q", resp.StatusCode, body)
 		}
 		resp, body = newClient(t, srv.URL).Get("/join/ZZZZZ")
@@ -314,7 +314,7 @@ func TestStreams(t *testing.T) {
 		phone.Get("/join/" + code)
 		events, stop := newClient(t, srv.URL).Stream("/class/" + code + "/teach/events?k=" + url.QueryEscape(key))
 		defer stop()
-		if e, ok := waitFor(events, "0 of 0 students answered", 5*time.Second); !ok {
+		if e, ok := waitFor(events, "answered 0 of 0 connected", 5*time.Second); !ok {
 			t.Fatalf("the console's stream began with %q", e)
 		}
 		stop1 := phoneStream(t, phone, code)
@@ -324,7 +324,7 @@ func TestStreams(t *testing.T) {
 			t.Errorf("a stream past the cap = %d %q; want 200 with retry: and no event", resp.StatusCode, body)
 		}
 		phone.Answer(code, "0.4")
-		if e, ok := waitFor(events, "1 of 1 students answered", 5*time.Second); !ok {
+		if e, ok := waitFor(events, "answered 1 of 1 connected", 5*time.Second); !ok {
 			t.Errorf("the console's stream did not follow the answer; last event:\n%s", e)
 		}
 	})
@@ -365,12 +365,12 @@ func TestTwoReplicas(t *testing.T) {
 	phone.Get("/join/" + code)
 	events, stop := newClient(t, b.URL).Stream("/class/" + code + "/teach/events?k=" + url.QueryEscape(key))
 	defer stop()
-	if e, ok := waitFor(events, "0 of 0 students answered", 5*time.Second); !ok {
+	if e, ok := waitFor(events, "answered 0 of 0 connected", 5*time.Second); !ok {
 		t.Fatalf("replica B's stream began with %q", e)
 	}
 	start := time.Now()
 	phone.Answer(code, "0.4")
-	if e, ok := waitFor(events, "1 of 1 students answered", 5*time.Second); !ok {
+	if e, ok := waitFor(events, "answered 1 of 1 connected", 5*time.Second); !ok {
 		t.Errorf("replica B's projector did not see replica A's answer; last event:\n%s", e)
 	}
 	t.Logf("answer on A to projector on B: %v", time.Since(start))

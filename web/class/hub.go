@@ -25,10 +25,11 @@ type Hub struct {
 	mu       sync.Mutex
 	subs     map[string]map[*Follower]struct{}
 	caps     StreamCaps
-	n        int            // phones' streams
-	perClass map[string]int // phones' streams by class
-	perAddr  map[string]int // phones' streams by client address
-	teachers map[string]int // teacher's streams by class
+	n        int             // phones' streams
+	perClass map[string]int  // phones' streams by class
+	perAddr  map[string]int  // phones' streams by client address
+	teachers map[string]int  // teacher's streams by class
+	changed  map[string]bool // classes whose phones' streams changed since presence last read them
 	close    func()
 }
 
@@ -52,7 +53,7 @@ type Follower struct {
 // NewHub returns a hub with the given caps, fed by s's events.
 func NewHub(s store.Events, caps StreamCaps) *Hub {
 	h := &Hub{subs: map[string]map[*Follower]struct{}{}, caps: caps,
-		perClass: map[string]int{}, perAddr: map[string]int{}, teachers: map[string]int{}}
+		perClass: map[string]int{}, perAddr: map[string]int{}, teachers: map[string]int{}, changed: map[string]bool{}}
 	h.close = s.Subscribe(h.dispatch)
 	return h
 }
@@ -102,6 +103,7 @@ func (h *Hub) Follow(code string, who Viewer, kinds ...string) (*Follower, error
 		h.n++
 		h.perClass[code]++
 		h.perAddr[who.Addr]++
+		h.changed[code] = true
 	}
 	f := &Follower{C: make(chan struct{}, 1), code: code, who: who, kinds: kinds}
 	if h.subs[code] == nil {
@@ -129,6 +131,7 @@ func (h *Hub) Leave(f *Follower) {
 	h.n--
 	decrement(h.perClass, f.code)
 	decrement(h.perAddr, f.who.Addr)
+	h.changed[f.code] = true
 }
 
 // decrement lowers a count, forgetting it at zero.
@@ -143,4 +146,34 @@ func (h *Hub) streams() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.n
+}
+
+// presence is the phones' streams this replica holds of each class that
+// changed since the last call (0 for a class they all left), with every
+// other class's too when all is set; changed lists the classes that
+// changed.
+func (h *Hub) presence(all bool) (counts map[string]int, changed []string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	counts = map[string]int{}
+	for code := range h.changed {
+		counts[code] = h.perClass[code]
+		changed = append(changed, code)
+	}
+	if all {
+		for code, n := range h.perClass {
+			counts[code] = n
+		}
+	}
+	h.changed = map[string]bool{}
+	return counts, changed
+}
+
+// unwritten marks classes as changed again: their counts were not stored.
+func (h *Hub) unwritten(codes []string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, code := range codes {
+		h.changed[code] = true
+	}
 }

@@ -13,8 +13,12 @@ import (
 	"gaelab/web/store"
 )
 
-// maxNickname is the longest nickname, in characters.
-const maxNickname = 24
+// maxNickname is the longest nickname, in characters; a student may
+// correct theirs maxNickCorrections times (the store's one).
+const (
+	maxNickname        = 24
+	maxNickCorrections = 1
+)
 
 // normalizeNickname is a nickname as typed, trimmed with its runs of
 // spaces made one; ok false when it is empty, too long, not UTF-8, or holds
@@ -37,7 +41,8 @@ func normalizeNickname(s string) (string, bool) {
 }
 
 // handleClassNickname handles the "POST /class/{code}/nickname" route: a
-// student gives a nickname, once, when the teacher asks for nicknames. A
+// student gives a nickname, unique in the class, when the teacher asks for
+// nicknames, and may correct it once. A
 // device that has not answered yet enrols with it (its page load took no
 // seat), and only with its device cookie. 303 back to the phone page; a
 // refusal shows the page again with the reason.
@@ -65,7 +70,7 @@ func (cr *Room) handleClassNickname(w http.ResponseWriter, r *http.Request) {
 	}
 	err := cr.st.SetNickname(r.Context(), c.Code, device, nick)
 	if errors.Is(err, store.ErrNotStudent) {
-		if err = cr.enrol(r.Context(), r, c.Code, device); err == nil {
+		if err = cr.enrol(r.Context(), r, c.Code, device, false); err == nil {
 			err = cr.st.SetNickname(r.Context(), c.Code, device, nick)
 		}
 	}
@@ -73,10 +78,12 @@ func (cr *Room) handleClassNickname(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case err == nil:
 		http.Redirect(w, r, "/join/"+c.Code+"?lang="+string(lang), http.StatusSeeOther)
-	case errors.As(err, &noSeat):
-		cr.noSeat(w, r, c.Code, noSeat)
+	case errors.As(err, &noSeat), errors.Is(err, errLocked), errors.Is(err, errNeedWord), errors.Is(err, store.ErrFull):
+		cr.enrolRefused(w, r, c.Code, err)
 	case errors.Is(err, store.ErrExists):
 		cr.phonePage(w, r, c.Code, http.StatusConflict, lang.T("class.err.nick.taken"))
+	case errors.Is(err, store.ErrNickTaken):
+		cr.phonePage(w, r, c.Code, http.StatusConflict, lang.T("class.err.nick.dup", nick))
 	default:
 		cr.failWith(w, r, err)
 	}

@@ -31,7 +31,7 @@ func (cr *Room) handleJoinForm(w http.ResponseWriter, r *http.Request) {
 		f.Value, f.Error = raw, t("class.join.bad", raw)
 		w.WriteHeader(http.StatusUnprocessableEntity)
 	}
-	vm := templates.ClassJoin{Page: classFrame(lang, t("class.join.heading"), "/join"), Heading: t("class.join.heading"),
+	vm := templates.ClassJoin{Page: phoneFrame(lang, t("class.join.heading"), "/join"), Heading: t("class.join.heading"),
 		Code: f, Submit: t("class.join.button")}
 	if _, ok := i18n.Parse(r.URL.Query().Get("lang")); ok {
 		vm.Lang = string(lang)
@@ -83,7 +83,7 @@ func (cr *Room) phonePage(w http.ResponseWriter, r *http.Request, code string, s
 	}
 	t := lang.T
 	vm := templates.ClassPhone{
-		Page:    classFrame(lang, t("class.teach.heading", c.Code), "/join/"+c.Code),
+		Page:    phoneFrame(lang, t("class.teach.heading", c.Code), "/join/"+c.Code),
 		Heading: t("class.teach.heading", c.Code),
 		Stream:  "/class/" + c.Code + "/events?lang=" + string(lang), SSEScript: static.Path("htmx-ext-sse.min.js"),
 		Q: pq,
@@ -128,18 +128,18 @@ func (cr *Room) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 	code2, _, key, args, refused := cr.refusal(err)
 	var noSeat *noSeatError
 	switch {
-	case errors.As(err, &noSeat):
-		cr.noSeat(w, r, code, noSeat)
+	case errors.As(err, &noSeat), errors.Is(err, errLocked), errors.Is(err, errNeedWord):
+		cr.enrolRefused(w, r, code, err)
 	case err == nil:
 		// The answer is stored; telling the projectors need not hold the phone.
 		go cr.publish(context.WithoutCancel(r.Context()), code, "answer")
 		http.Redirect(w, r, "/join/"+code+"?lang="+string(lang), http.StatusSeeOther)
 	case errors.Is(err, store.ErrClosed), errors.Is(err, store.ErrNotFound):
 		cr.answerClosed(w, r, code, qid)
-	case refused && code2 == "too_many":
-		cr.phonePage(w, r, code, httperr.Status(code2), lang.T(key, args...))
 	case refused:
-		cr.failWith(w, r, err)
+		// A full class or a spent answer cap: the phone shows it once (a 4xx
+		// is never resent, class-answer.js), on its own page.
+		cr.phonePage(w, r, code, httperr.Status(code2), lang.T(key, args...))
 	default:
 		cr.resendPage(w, r, code, err)
 	}
@@ -164,7 +164,7 @@ func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, q
 	if !errors.Is(err, store.ErrNotStudent) {
 		return err
 	}
-	if err := cr.enrol(ctx, r, code, device); err != nil {
+	if err := cr.enrol(ctx, r, code, device, false); err != nil {
 		return err
 	}
 	return cr.st.Answer(ctx, code, qid, device, value, send, maxAnswerChanges, time.Now())
@@ -172,8 +172,24 @@ func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, q
 
 // enrol makes device a student of code with its first form (an answer, or
 // a nickname when the teacher asks for one): it takes a seat of the
-// request's address (takeSeat) and joins, within the class's cap.
-func (cr *Room) enrol(ctx context.Context, r *http.Request, code, device string) error {
+// request's address (takeSeat) and joins, within the class's cap
+// (store.ErrFull, and no seat taken, once it is reached). A locked class
+// seats nobody (errLocked); a class with its join word seats only a device
+// that typed it (withWord; else errNeedWord).
+func (cr *Room) enrol(ctx context.Context, r *http.Request, code, device string, withWord bool) error {
+	// A refusal comes before the address's seat is spent: phones that are
+	// turned away must not use up their network's seats.
+	c, err := cr.st.Class(ctx, code, time.Now())
+	switch {
+	case err != nil:
+		return err
+	case c.Locked:
+		return errLocked
+	case c.JoinWord && !withWord:
+		return errNeedWord
+	case c.Students >= cr.maxStudents:
+		return store.ErrFull
+	}
 	if err := cr.takeSeat(ctx, r); err != nil {
 		return err
 	}

@@ -78,8 +78,11 @@ func TestClassQuotasShared(t *testing.T) {
 			}
 		}
 		for _, c := range []*client{pa, pb} {
-			if resp, _ := c.Get("/join/" + code); resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
-				t.Errorf("a known code after 3 unknown ones across replicas = %d; want 429 with Retry-After", resp.StatusCode)
+			if resp, _ := c.Get("/join/ZZZZZZ"); resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
+				t.Errorf("a 4th unknown code after 3 across replicas = %d; want 429 with Retry-After", resp.StatusCode)
+			}
+			if resp, _ := c.Get("/join/" + code); resp.StatusCode != http.StatusOK {
+				t.Errorf("a known code after 3 unknown ones across replicas = %d; want 200 (only unknown codes are refused)", resp.StatusCode)
 			}
 		}
 	})

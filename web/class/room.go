@@ -49,6 +49,7 @@ type Room struct {
 	seats       store.Bucket // new students per client address, shared (admit.go)
 	quotas      Quotas       // classes started, codes tried, shared (quotas.go)
 	hostCookies bool         // an https PublicURL: __Host- cookies (cookies.go)
+	replica     string       // this replica's id in the store's presence rows (presence.go)
 
 	specs *bounded.Cache[string, Spec] // "code/qid": questions never change once asked
 
@@ -109,6 +110,8 @@ func NewRoom(o Config) *Room {
 	cr.st, cr.device, cr.csrf, cr.teach = o.Store, dev, csrf, teach
 	cr.hub = NewHub(o.Store, StreamCaps{Max: o.MaxStreams, PerClass: cr.maxStudents,
 		PerAddr: orDefault(o.AddrStreams, DefaultAddrStreams), Teacher: teacherStreams})
+	cr.replica = newReplicaID()
+	go cr.keepPresence()
 	return cr
 }
 
@@ -190,15 +193,16 @@ func (cr *Room) deviceID(w http.ResponseWriter, r *http.Request) (id string, fre
 
 // loadClass reads the {code} class; a 404 in the learner's language if it
 // does not exist or expired (the same answer), and a 429 once the address
-// has tried too many unknown codes (guessesLeft).
+// has tried too many unknown codes (guessesLeft). Only unknown codes count
+// and are refused: a known code still opens from an address (a campus NAT)
+// where someone guesses.
 func (cr *Room) loadClass(w http.ResponseWriter, r *http.Request, code string) (store.Class, bool) {
-	if !cr.guessesLeft(w, r) {
-		return store.Class{}, false
-	}
 	c, err := cr.st.Class(r.Context(), code, time.Now())
 	if errors.Is(err, store.ErrNotFound) {
-		cr.missedCode(r)
-		cr.fail(w, r, "not_found", "code", "class.join.unknown", code)
+		if cr.guessesLeft(w, r) {
+			cr.missedCode(r)
+			cr.fail(w, r, "not_found", "code", "class.join.unknown", code)
+		}
 		return c, false
 	}
 	if err != nil {

@@ -29,6 +29,7 @@ func Routes(r chi.Router, cr *Room, gzip func(http.Handler) http.Handler) {
 		r.Post("/class/{code}/answer", cr.handleClassAnswer)
 		r.Post("/class/{code}/flow/{action}", cr.handleClassFlow)
 		r.Post("/class/{code}/nickname", cr.handleClassNickname)
+		r.Post("/class/{code}/join", cr.handleClassJoinWord)
 		r.Get("/join", cr.handleJoinForm)
 		r.Get("/join/{code}", cr.handleClassPhone)
 		json := r.With(mw.WithContentType("application/json"))

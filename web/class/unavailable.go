@@ -46,7 +46,7 @@ func (cr *Room) resendPage(w http.ResponseWriter, r *http.Request, code string, 
 	lang := i18n.Of(r)
 	t := lang.T
 	f := r.PostForm
-	vm := templates.ClassRetry{Page: classFrame(lang, t("class.resend.heading"), "/join/"+code), Heading: t("class.resend.heading"),
+	vm := templates.ClassRetry{Page: phoneFrame(lang, t("class.resend.heading"), "/join/"+code), Heading: t("class.resend.heading"),
 		Message: t("class.resend.message"),
 		Resend: &templates.ClassResend{
 			Form: templates.ClassForm{Action: "/class/" + code + "/answer", CSRF: f.Get("csrf"), Lang: string(lang), Submit: t("class.resend.button")},

@@ -169,6 +169,32 @@ func findBlock(lang i18n.Lang, slug, block string) (*lessons.Predict, *lessons.C
 	return nil, nil
 }
 
+// pickedOptions are blockOptions with the lesson block the class asked
+// last selected: the picker keeps its place in a list of 70 after an ask.
+// A store error only loses the choice.
+func (cr *Room) pickedOptions(ctx context.Context, lang i18n.Lang, c store.Class) []templates.Option {
+	opts := blockOptions(lang)
+	if c.Question == 0 {
+		return opts
+	}
+	qs, err := cr.st.Questions(ctx, c.Code)
+	if err != nil {
+		cr.logger.Warn("class picker", "err", err)
+		return opts
+	}
+	for i := len(qs) - 1; i >= 0; i-- {
+		sp, err := cr.spec(ctx, c.Code, qs[i].ID)
+		if err != nil || sp.Lesson == "" {
+			continue
+		}
+		for k := range opts {
+			opts[k].Selected = opts[k].Value == sp.Lesson+"#"+sp.Block
+		}
+		break
+	}
+	return opts
+}
+
 // blockOptions lists every lesson's predict and choice blocks for the
 // console, "slug#predict-<id>".
 func blockOptions(lang i18n.Lang) []templates.Option {
@@ -254,6 +280,10 @@ func groupLabel(lang i18n.Lang, sp Spec, g Group) templ.Component {
 func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, csrf string) (templates.ClassLive, error) {
 	t := lang.T
 	l := templates.ClassLive{None: t("class.none"), Students: lang.Plural("class.students", c.Students), Live: t("class.live")}
+	// Connected phones hold a stream; one without JavaScript holds none, and
+	// counts once it answers.
+	connected := cr.connected(ctx, c.Code)
+	l.Connected = lang.Plural("class.connected", connected)
 	if c.Question == 0 {
 		return l, nil
 	}
@@ -266,7 +296,7 @@ func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, csrf st
 		return l, err
 	}
 	l.Question, l.Prompt = questionTitle(lang, q), prompt(lang, sp)
-	l.Count = t("class.answers.of", res.Answers, c.Students)
+	l.Count = t("class.answers.connected", res.Answers, max(connected, res.Answers))
 	l.Revealed = q.Revealed
 	if l.Flow, err = cr.liveFlow(ctx, lang, q, sp, res); err != nil {
 		return l, err
@@ -299,6 +329,9 @@ func (cr *Room) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class
 	pq := templates.PhoneQuestion{Wait: t("class.wait"), Error: problem}
 	var err error
 	if pq.Flow, err = cr.phoneNickname(ctx, lang, c, device, csrf); err != nil {
+		return pq, err
+	}
+	if err = cr.phoneAdmission(ctx, lang, c, device, csrf, &pq.Flow); err != nil {
 		return pq, err
 	}
 	if c.Question == 0 {

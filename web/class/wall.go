@@ -46,7 +46,17 @@ func (cr *Room) handleClassWall(w http.ResponseWriter, r *http.Request) {
 	view := page.View{Present: true, Dark: r.URL.Query().Get("theme") != "light"}
 	frame := page.Frame(page.FrameSpec{Self: page.Link{Path: classPath(c.Code) + "/wall", Lang: lang, View: view}, Title: heading + " — " + t("brand")})
 	frame.QR = templates.Link{}
+	word := ""
+	if c.JoinWord {
+		jw, err := cr.joinWord(r.Context(), c.Code)
+		if err != nil {
+			cr.failWith(w, r, err)
+			return
+		}
+		word = t("class.wall.word", jw)
+	}
 	page.Render(w, r, templates.ClassWallPage(templates.ClassWall{
+		Word:      word,
 		Page:      frame,
 		Heading:   heading,
 		Join:      cr.joinCard(r, lang, c, true),

@@ -30,8 +30,8 @@ var codes = map[string]int{
 	"no_question":   http.StatusConflict,
 	"invalid":       http.StatusUnprocessableEntity,
 	"rate_limited":  http.StatusTooManyRequests,
-	"too_many":      http.StatusTooManyRequests, // answer changes
-	"class_full":    http.StatusServiceUnavailable,
+	"too_many":      http.StatusConflict, // answer changes: a cap per question, that no wait lifts
+	"class_full":    http.StatusConflict, // shown once; never resent (a 5xx is)
 	"no_store":      http.StatusServiceUnavailable,
 	"unavailable":   http.StatusServiceUnavailable, // the store failed: try again (Retry-After)
 	"flow_conflict": http.StatusConflict,           // a teaching-flow step the class's state forbids

@@ -31,7 +31,6 @@ var enClass = map[string]string{
 	"class.question":        "Question %d",
 	"class.predict.cell":    "Predict %s.",
 	"class.answers":         "%d answers",
-	"class.answers.of":      "%d of %d students answered",
 	"class.right.share":     "%d%% right (%d of %d)",
 	"class.answer.engine":   "The engine's answer: %s",
 	"class.groups":          "Wrong answers by what they match",

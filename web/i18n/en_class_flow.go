@@ -49,7 +49,7 @@ var enClassFlow = map[string]string{
 	"class.flow.phone.closed":   "Voting on this question is closed. Wait for your teacher.",
 	"class.flow.phone.timeup":   "Time is up: voting on this question is closed.",
 	"class.err.nick":            "A nickname has 1 to %d characters, with no control characters. Type another.",
-	"class.err.nick.taken":      "You have already given your nickname; it cannot change.",
+	"class.err.nick.taken":      "You have already corrected your nickname once; it cannot change again.",
 	"class.err.nick.off":        "This class does not ask for nicknames.",
 	"class.err.voting":          "Voting on this question is closed: your answer was not saved. Wait for your teacher.",
 	"class.err.badq":            "This question link is not valid: your answer was not saved. Answer the question shown on this page.",

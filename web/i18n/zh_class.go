@@ -31,7 +31,6 @@ var zhClass = map[string]string{
 	"class.question":        "第 %d 题",
 	"class.predict.cell":    "请预测 %s。",
 	"class.answers":         "%d 个回答",
-	"class.answers.of":      "已有 %d 名学生回答（共 %d 名）",
 	"class.right.share":     "正确率 %d%%（%d / %d）",
 	"class.answer.engine":   "引擎给出的答案：%s",
 	"class.groups":          "错误答案与哪个量相同",

@@ -48,7 +48,7 @@ var zhClassFlow = map[string]string{
 	"class.flow.phone.closed":   "本题投票已结束，请等待老师。",
 	"class.flow.phone.timeup":   "时间到：本题投票已结束。",
 	"class.err.nick":            "昵称为 1 到 %d 个字符，不能含控制字符。请换一个。",
-	"class.err.nick.taken":      "你已经填写过昵称，不能更改。",
+	"class.err.nick.taken":      "你已经改过一次昵称，不能再改。",
 	"class.err.nick.off":        "本课堂不要求昵称。",
 	"class.err.voting":          "本题投票已结束：你的回答没有保存。请等待老师。",
 	"class.err.badq":            "这个问题链接无效：你的回答没有保存。请回答本页显示的问题。",

@@ -51,28 +51,12 @@ func TooLargeForm(maxBody int64) func(http.ResponseWriter, *http.Request) bool {
 func (s *Room) HandleUpload(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
 	var kept store.Upload // the batch stored already, attached to the form again on an error
-	fail := func(status int, msgs ...string) {
-		ir.config = formFields(r, ir.config)
-		vm := inspectPage(ir, nil, nil, msgs)
-		keepBatch(&vm.Upload, ir, kept)
-		if kept.ID == "" {
-			rejectedFile(&vm.Upload, ir, r)
-		}
-		renderInspect(w, r, status, vm)
-	}
-	maxBody := s.MaxBody
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-	if err := r.ParseMultipartForm(32 << 20); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			fail(http.StatusRequestEntityTooLarge, ir.lang.T("inspect.err.too_large", maxBody>>20))
-			return
-		}
-		fail(http.StatusBadRequest, ir.lang.T("inspect.err.form"))
+	fail := func(status int, msgs ...string) { formAgain(w, r, ir, kept, status, msgs) }
+	if status, msg := s.parseForm(w, r, ir.lang); status != 0 {
+		fail(status, msg)
 		return
 	}
 	defer r.MultipartForm.RemoveAll()
-	r.Body = http.NoBody // parsed: the body's bytes are the form's now
 	data, kept, err := s.formBatch(r)
 	if errors.Is(err, errNoFile) {
 		fail(http.StatusBadRequest, ir.lang.T("inspect.err.no_file"))
@@ -120,6 +104,34 @@ func (s *Room) HandleUpload(w http.ResponseWriter, r *http.Request) {
 	ir.id = kept.ID
 	s.Uploads.keep(kept.SHA256, ir.config, a) // the view shows it next
 	http.Redirect(w, r, "/inspect/"+kept.ID+ir.query(), http.StatusSeeOther)
+}
+
+// parseForm reads the upload form within the upload limit (MaxBody): 0,
+// else the status and the message of why it could not.
+func (s *Room) parseForm(w http.ResponseWriter, r *http.Request, l i18n.Lang) (int, string) {
+	r.Body = http.MaxBytesReader(w, r.Body, s.MaxBody)
+	if err := r.ParseMultipartForm(32 << 20); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return http.StatusRequestEntityTooLarge, l.T("inspect.err.too_large", s.MaxBody>>20)
+		}
+		return http.StatusBadRequest, l.T("inspect.err.form")
+	}
+	r.Body = http.NoBody // parsed: the body's bytes are the form's now
+	return 0, ""
+}
+
+// formAgain answers an upload that failed with the form shown again, its
+// options chosen, the batch already stored (kept) attached, else the
+// rejected file named, and msgs.
+func formAgain(w http.ResponseWriter, r *http.Request, ir inspectRequest, kept store.Upload, status int, msgs []string) {
+	ir.config = formFields(r, ir.config)
+	vm := inspectPage(ir, nil, nil, msgs)
+	keepBatch(&vm.Upload, ir, kept)
+	if kept.ID == "" {
+		rejectedFile(&vm.Upload, ir, r)
+	}
+	renderInspect(w, r, status, vm)
 }
 
 var errNoFile = errors.New("web: no batch file chosen")

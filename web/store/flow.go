@@ -26,8 +26,10 @@ type Flow interface {
 	// SetNicknames turns the class's nickname option on or off;
 	// ErrNotFound.
 	SetNicknames(ctx context.Context, code string, on bool) error
-	// SetNickname gives a joined device its nickname, once: ErrNotStudent,
-	// or ErrExists when it has one.
+	// SetNickname gives a joined device its nickname, which it may
+	// correct once (the same nickname again changes nothing): ErrNotStudent;
+	// ErrNickTaken when another device of the class has it; ErrExists
+	// once the correction is spent.
 	SetNickname(ctx context.Context, code, device, nickname string) error
 	// Students returns the devices that joined a class and their
 	// nicknames, in the order they joined.
@@ -49,6 +51,8 @@ type Student struct {
 	Device   string
 	Nickname string
 	Joined   time.Time
+	// Corrections: how often the nickname was corrected (at most once).
+	Corrections int
 }
 
 // Open reports whether a question takes answers at now: not revealed, not

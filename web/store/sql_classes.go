@@ -24,9 +24,9 @@ func (s *SQL) CreateClass(ctx context.Context, c Class) error {
 // Class implements Classes.
 func (s *SQL) Class(ctx context.Context, code string, now time.Time) (Class, error) {
 	var c Class
-	var created, expires, nicknames int64
-	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT code, key_hash, created, expires, question, students, nicknames FROM classes WHERE code = ? AND expires > ?`),
-		code, now.Unix()).Scan(&c.Code, &c.KeyHash, &created, &expires, &c.Question, &c.Students, &nicknames)
+	var created, expires, nicknames, word, locked int64
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT code, key_hash, created, expires, question, students, nicknames, join_word, locked FROM classes WHERE code = ? AND expires > ?`),
+		code, now.Unix()).Scan(&c.Code, &c.KeyHash, &created, &expires, &c.Question, &c.Students, &nicknames, &word, &locked)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Class{}, ErrNotFound
 	}
@@ -34,6 +34,7 @@ func (s *SQL) Class(ctx context.Context, code string, now time.Time) (Class, err
 		return Class{}, fmt.Errorf("store: class: %w", err)
 	}
 	c.Created, c.Expires, c.Nicknames = time.Unix(created, 0), time.Unix(expires, 0), nicknames != 0
+	c.JoinWord, c.Locked = word != 0, locked != 0
 	return c, nil
 }
 
@@ -68,13 +69,17 @@ func (s *SQL) insertQuestion(ctx context.Context, tx *sql.Tx, code, spec string,
 }
 
 // questionColumns are what scanQuestion reads, in its order.
-const questionColumns = `id, spec, revealed, created, closed, shown, deadline, round_of`
+// The last is the question's number as asked (Question.Number): the first
+// rounds up to it, or to its first round.
+const questionColumns = `id, spec, revealed, created, closed, shown, deadline, round_of,
+	(SELECT COUNT(*) FROM questions AS n WHERE n.class_code = questions.class_code AND n.round_of = 0
+		AND n.id <= CASE WHEN questions.round_of = 0 THEN questions.id ELSE questions.round_of END)`
 
 // scanQuestion reads one row of questionColumns.
 func scanQuestion(code string, row interface{ Scan(...any) error }) (Question, error) {
 	q := Question{Class: code}
 	var revealed, created, closed, shown, deadline int64
-	if err := row.Scan(&q.ID, &q.Spec, &revealed, &created, &closed, &shown, &deadline, &q.RoundOf); err != nil {
+	if err := row.Scan(&q.ID, &q.Spec, &revealed, &created, &closed, &shown, &deadline, &q.RoundOf, &q.Number); err != nil {
 		return Question{}, err
 	}
 	q.Revealed, q.Created, q.Closed, q.Shown = revealed != 0, time.Unix(created, 0), closed != 0, shown != 0
@@ -268,7 +273,7 @@ func (s *SQL) DeleteExpired(ctx context.Context, now time.Time) (int, error) {
 
 // classTables are the tables that hold a class's rows (class_code), which
 // go with it.
-var classTables = []string{"answers", "students", "questions", "class_tickets"}
+var classTables = []string{"answers", "students", "questions", "class_tickets", "class_presence"}
 
 // deleteClasses deletes, in one transaction, the classes where cond (a
 // condition on the classes table with one parameter, arg) holds, with

@@ -102,26 +102,58 @@ func (s *SQL) SetNicknames(ctx context.Context, code string, on bool) error {
 	return nil
 }
 
-// SetNickname implements Flow.
+// SetNickname implements Flow. The unique index on a class's nicknames
+// settles two devices that give one nickname at the same moment.
 func (s *SQL) SetNickname(ctx context.Context, code, device, nickname string) error {
-	res, err := s.db.ExecContext(ctx, s.rebind(`UPDATE students SET nickname = ? WHERE class_code = ? AND device = ? AND nickname = ''`), nickname, code, device)
+	st, err := s.Student(ctx, code, device)
 	if err != nil {
+		return err
+	}
+	if st.Nickname == nickname {
+		return nil
+	}
+	if taken, err := s.nickTaken(ctx, code, device, nickname); err != nil || taken {
+		return cmpErr(err, ErrNickTaken)
+	}
+	res, err := s.db.ExecContext(ctx, s.rebind(`UPDATE students SET nickname = ?,
+		nick_changes = nick_changes + CASE WHEN nickname = '' THEN 0 ELSE 1 END
+		WHERE class_code = ? AND device = ? AND (nickname = '' OR nick_changes < 1)`), nickname, code, device)
+	if err != nil {
+		if taken, err2 := s.nickTaken(ctx, code, device, nickname); err2 == nil && taken {
+			return ErrNickTaken
+		}
 		return fmt.Errorf("store: nickname: %w", err)
 	}
 	if n, _ := res.RowsAffected(); n > 0 {
 		return nil
 	}
-	if _, err := s.Student(ctx, code, device); err != nil {
+	return ErrExists
+}
+
+// nickTaken reports whether another device of a class has nickname.
+func (s *SQL) nickTaken(ctx context.Context, code, device, nickname string) (bool, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT COUNT(*) FROM students WHERE class_code = ? AND nickname = ? AND device <> ?`),
+		code, nickname, device).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("store: nickname: %w", err)
+	}
+	return n > 0, nil
+}
+
+// cmpErr is err if there is one, else want.
+func cmpErr(err, want error) error {
+	if err != nil {
 		return err
 	}
-	return ErrExists
+	return want
 }
 
 // Student implements Flow.
 func (s *SQL) Student(ctx context.Context, code, device string) (Student, error) {
 	st := Student{Device: device}
 	var joined int64
-	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT nickname, joined FROM students WHERE class_code = ? AND device = ?`), code, device).Scan(&st.Nickname, &joined)
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT nickname, nick_changes, joined FROM students WHERE class_code = ? AND device = ?`), code, device).Scan(&st.Nickname, &st.Corrections, &joined)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Student{}, ErrNotStudent
 	}
@@ -134,7 +166,7 @@ func (s *SQL) Student(ctx context.Context, code, device string) (Student, error)
 
 // Students implements Flow.
 func (s *SQL) Students(ctx context.Context, code string) ([]Student, error) {
-	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT device, nickname, joined FROM students WHERE class_code = ? ORDER BY joined, device`), code)
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT device, nickname, nick_changes, joined FROM students WHERE class_code = ? ORDER BY joined, device`), code)
 	if err != nil {
 		return nil, fmt.Errorf("store: students: %w", err)
 	}
@@ -143,7 +175,7 @@ func (s *SQL) Students(ctx context.Context, code string) ([]Student, error) {
 	for rows.Next() {
 		var st Student
 		var joined int64
-		if err := rows.Scan(&st.Device, &st.Nickname, &joined); err != nil {
+		if err := rows.Scan(&st.Device, &st.Nickname, &st.Corrections, &joined); err != nil {
 			return nil, fmt.Errorf("store: students: %w", err)
 		}
 		st.Joined = time.Unix(joined, 0)

@@ -26,6 +26,7 @@ var (
 	ErrTooMany    = errors.New("store: too many answer changes")
 	ErrFull       = errors.New("store: class is full")
 	ErrNotStudent = errors.New("store: device has not joined the class")
+	ErrNickTaken  = errors.New("store: another student of the class has this nickname")
 	ErrQuota      = errors.New("store: this address has uploaded its daily quota")
 	ErrTooLarge   = errors.New("store: the upload is larger than all uploads may be")
 	ErrStoreFull  = errors.New("store: the uploads are full of live shares")
@@ -44,6 +45,9 @@ type Class struct {
 	Students int
 	// Nicknames: the teacher asked students for a nickname.
 	Nicknames bool
+	// JoinWord: a device takes a seat only with the join word the wall
+	// shows; Locked: no device takes one (Admission).
+	JoinWord, Locked bool
 }
 
 // Question is one question of a class, numbered 1, 2, … in the order asked.
@@ -62,6 +66,10 @@ type Question struct {
 	Shown    bool
 	Deadline time.Time
 	RoundOf  int
+	// Number is the question as the class counts them (Question and
+	// Questions give it): first rounds 1, 2, …, a second round its first
+	// round's, so that Q2's second round is "Q2, round 2", not Q3.
+	Number int
 }
 
 // Answer is one student's last answer to a question and how many times it
@@ -114,6 +122,8 @@ type UploadLimits struct {
 //   - Quotas: the other per-address (and per-class) quotas, buckets
 //     replicas share, as Seats.
 //   - Health: whether the database takes writes (/readyz).
+//   - Presence: the phones connected to each class, across replicas.
+//   - Admission: a class's join word and lock, and freeing silent seats.
 //
 // Every method is safe for concurrent use. SQL implements them all.
 type Store interface {
@@ -125,6 +135,8 @@ type Store interface {
 	Tickets
 	Quotas
 	Health
+	Presence
+	Admission
 	// Close releases the database.
 	Close() error
 }

@@ -133,7 +133,8 @@ func testRound(t *testing.T, a, b store.Classes) {
 }
 
 // testNicknames: the option is the class's; a joined device gives its
-// nickname once; the class secret is made once and shared.
+// nickname, unique in the class, and may correct it once; the class secret
+// is made once and shared.
 func testNicknames(t *testing.T, a, b store.Classes) {
 	code, _ := flowClass(t, a, "N")
 	if c, _ := b.Class(ctx, code, now); c.Nicknames {
@@ -148,16 +149,34 @@ func testNicknames(t *testing.T, a, b store.Classes) {
 	if err := a.SetNickname(ctx, code, "d1", "<b>Ann</b>"); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.SetNickname(ctx, code, "d1", "Bob"); !errors.Is(err, store.ErrExists) {
-		t.Errorf("a second nickname = %v; want ErrExists", err)
+	a.Join(ctx, code, "d2", 500, now.Add(time.Second))
+	if err := b.SetNickname(ctx, code, "d2", "<b>Ann</b>"); !errors.Is(err, store.ErrNickTaken) {
+		t.Errorf("another student's nickname = %v; want ErrNickTaken", err)
+	}
+	if err := b.SetNickname(ctx, code, "d1", "<b>Ann</b>"); err != nil {
+		t.Errorf("the same nickname again = %v; want nil (no correction spent)", err)
+	}
+	if err := b.SetNickname(ctx, code, "d1", "Ann"); err != nil {
+		t.Errorf("the one correction = %v; want nil", err)
+	}
+	if err := b.SetNickname(ctx, code, "d2", "<b>Ann</b>"); err != nil {
+		t.Errorf("a nickname freed by a correction = %v; want nil", err)
+	}
+	if err := a.SetNickname(ctx, code, "d1", "Bob"); !errors.Is(err, store.ErrExists) {
+		t.Errorf("a second correction = %v; want ErrExists", err)
 	}
 	if err := b.SetNickname(ctx, code, "d9", "Bob"); !errors.Is(err, store.ErrNotStudent) {
 		t.Errorf("a nickname before joining = %v; want ErrNotStudent", err)
 	}
-	a.Join(ctx, code, "d2", 500, now.Add(time.Second))
 	sts, err := b.Students(ctx, code)
-	if err != nil || len(sts) != 2 || sts[0].Device != "d1" || sts[0].Nickname != "<b>Ann</b>" || sts[1].Nickname != "" {
-		t.Errorf("Students = %+v, %v", sts, err)
+	if err != nil || len(sts) != 2 || sts[0].Device != "d1" || sts[0].Nickname != "Ann" || sts[0].Corrections != 1 ||
+		sts[1].Nickname != "<b>Ann</b>" || sts[1].Corrections != 0 {
+		t.Errorf("Students = %+v, %v; want d1 Ann (corrected once), d2 <b>Ann</b>", sts, err)
+	}
+	twin, _ := flowClass(t, a, "O")
+	a.Join(ctx, twin, "d1", 500, now)
+	if err := a.SetNickname(ctx, twin, "d1", "Ann"); err != nil {
+		t.Errorf("one nickname in two classes = %v; want nil (unique per class)", err)
 	}
 	if st, err := a.Student(ctx, code, "d9"); !errors.Is(err, store.ErrNotStudent) {
 		t.Errorf("Student of an unknown device = %+v, %v; want ErrNotStudent", st, err)

@@ -65,6 +65,12 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 	runPart(t, "Health", open, []partTest[store.Health]{
 		{"Heartbeat", testHeartbeat},
 	})
+	runPart(t, "Admission", open, []partTest[admitStore]{
+		{"Admission", testAdmission},
+	})
+	runPart(t, "Presence", open, []partTest[store.Presence]{
+		{"Presence", testPresence},
+	})
 	runPart(t, "Events", open, []partTest[store.Events]{
 		{"Events", testEvents},
 	})
