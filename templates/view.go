@@ -19,6 +19,7 @@ type Page struct {
 	LangLink  Link // the other language, same state
 	CopyLink  string
 	CopiedMsg string
+	Menu      string // the header's menu on a phone (a <details>' summary)
 	URL       string // the canonical link of this state
 	// Presentation mode: large type, the class's view, keyboard driven.
 	Present   bool

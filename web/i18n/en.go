@@ -10,6 +10,7 @@ var enCore = map[string]string{
 	"nav.play":  "Playground",
 	"skip":      "Skip to content",
 	"copy_link": "Copy link",
+	"menu":      "Menu",
 	"copied":    "Link copied",
 
 	"play.title":   "Playground — GAE Lab",

@@ -7,6 +7,7 @@ var zhCore = map[string]string{
 	"nav.play":  term(Zh, "playground"),
 	"skip":      "跳到正文",
 	"copy_link": "复制链接",
+	"menu":      "菜单",
 	"copied":    "链接已复制",
 
 	"play.title":   "实验台 — GAE Lab",
