@@ -8,7 +8,7 @@ var enInspect = map[string]string{
 	"verify.too_large": "This state is too large for a verify script: at most %d numbers per tensor.",
 	"inspect.title":    "Inspect your own batch — GAE Lab",
 	"inspect.heading":  "Inspect your own verl batch",
-	"inspect.intro":    "Upload a batch your run saved (.safetensors, NumPy .npz, or the API's JSON case) with verl's tensor names. GAE Lab recomputes rewards, values, TD errors δ, advantages, returns and whitened advantages for the verl release you choose, draws them as heat maps (rows i × tokens t, V(s_t) = values[i][t] is the state before token t), and checks the run's own advantages and returns: if they differ, it finds which release, whitening choice or known bug reproduces them.",
+	"inspect.intro":    "Upload a batch your run saved (.safetensors, NumPy .npz, or the API's JSON case) with verl's tensor names. GAE Lab recomputes rewards, values, TD errors δ, advantages, returns and whitened advantages for the verl release you choose, draws them as heat maps (rows i × tokens t, V(sₜ) = values[i][t] is the state before token t), and checks the run's own advantages and returns: if they differ, it finds which release, whitening choice or known bug reproduces them.",
 
 	"inspect.upload.legend":        "Upload a batch",
 	"inspect.upload.formats":       "Tensors: response_mask (or attention_mask with responses), token_level_rewards or token_level_scores, values, and optionally advantages, returns, uid, tokens, old_log_probs, ref_log_prob. At most 512 × 8,192 tokens and 128 MiB. Pickles are refused.",
@@ -100,8 +100,8 @@ var enInspect = map[string]string{
 
 	"inspect.legend.alt":        "Colour scale: blue for −S, white for 0, red for +S",
 	"inspect.legend.caption":    "Each map has its own scale S, its largest |value| over the valid tokens; masked tokens are grey.",
-	"inspect.map.reward":        "Reward r_t",
-	"inspect.map.values":        "Value V(s_t)",
+	"inspect.map.reward":        "Reward rₜ",
+	"inspect.map.values":        "Value V(sₜ)",
 	"inspect.map.delta":         "TD error δ_t",
 	"inspect.map.adv":           "Raw advantage A_t",
 	"inspect.map.ret":           "Return R_t",

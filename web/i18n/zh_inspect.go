@@ -7,7 +7,7 @@ var zhInspect = map[string]string{
 	"verify.too_large": "这个状态太大，无法生成验证脚本：每个张量最多 %d 个数。",
 	"inspect.title":    "检视你自己的批次 — GAE Lab",
 	"inspect.heading":  "检视你自己的 verl 批次",
-	"inspect.intro":    "上传训练保存的批次（.safetensors、NumPy .npz 或 API 的 JSON 用例），张量名与 verl 相同。GAE Lab 按你选择的 verl 版本重新计算奖励、价值、TD 误差 δ、优势、回报和白化后的优势，画成热图（行 i × token t，V(s_t) = values[i][t] 是 token t 之前的状态的价值），并核对训练自己的优势和回报：若不一致，找出是哪个版本、哪种白化方式或哪个已知错误算出了它们。",
+	"inspect.intro":    "上传训练保存的批次（.safetensors、NumPy .npz 或 API 的 JSON 用例），张量名与 verl 相同。GAE Lab 按你选择的 verl 版本重新计算奖励、价值、TD 误差 δ、优势、回报和白化后的优势，画成热图（行 i × token t，V(sₜ) = values[i][t] 是 token t 之前的状态的价值），并核对训练自己的优势和回报：若不一致，找出是哪个版本、哪种白化方式或哪个已知错误算出了它们。",
 
 	"inspect.upload.legend":        "上传批次",
 	"inspect.upload.formats":       "张量：response_mask（或 attention_mask 加 responses）、token_level_rewards 或 token_level_scores、values，可选 advantages、returns、uid、tokens、old_log_probs、ref_log_prob。最多 512 × 8,192 个 token、128 MiB。拒绝 pickle。",
@@ -99,8 +99,8 @@ var zhInspect = map[string]string{
 
 	"inspect.legend.alt":        "色标：蓝色为 −S，白色为 0，红色为 +S",
 	"inspect.legend.caption":    "每张图有自己的 S，即有效 token 上 |值| 的最大值；被掩码的 token 为灰色。",
-	"inspect.map.reward":        "奖励 r_t",
-	"inspect.map.values":        "价值 V(s_t)",
+	"inspect.map.reward":        "奖励 rₜ",
+	"inspect.map.values":        "价值 V(sₜ)",
 	"inspect.map.delta":         "TD 误差 δ_t",
 	"inspect.map.adv":           "原始优势 A_t",
 	"inspect.map.ret":           "回报 R_t",
