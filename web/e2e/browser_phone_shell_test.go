@@ -29,8 +29,10 @@ var phoneRooms = []string{
 
 // phoneShellJS lists what is wrong with a page on a 375 px phone (issue
 // 35): the page wider than the window; a header taller than 64 px; the
-// navigation not in a <details> menu. It returns the nav's links too, to
-// compare pages.
+// navigation not in a <details> menu; chart text under 12 px; a chart wider
+// than its box that does not scroll in it behind an edge shadow; a drag
+// handle under 24 px.
+// It returns the nav's links too, to compare pages.
 const phoneShellJS = `() => {
 	const wrong = [], W = innerWidth;
 	const sw = document.documentElement.scrollWidth;
@@ -54,6 +56,28 @@ const phoneShellJS = `() => {
 	const menu = document.querySelector(".site-header details.site-menu");
 	if (!menu) wrong.push("no <details> menu in the header");
 	else if (!menu.querySelector("#site-nav")) wrong.push("the menu holds no navigation");
+	let minFont = 1e9, where = "";
+	for (const t of document.querySelectorAll("main .chart svg text, main figure svg text")) {
+		if (!t.textContent.trim() || !t.getClientRects().length) continue;
+		const m = t.getScreenCTM();
+		const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+		if (px < minFont) { minFont = px; where = (t.closest("svg").closest("[id]") || {}).id + ": " + t.textContent.trim().slice(0, 20); }
+	}
+	if (minFont < 11.95) wrong.push("chart text " + minFont.toFixed(1) + " px (" + where + ")");
+	for (const f of document.querySelectorAll("main .chart")) {
+		const svg = f.querySelector("svg");
+		if (!svg || svg.getBoundingClientRect().width <= f.clientWidth + 1) continue;
+		const cs = getComputedStyle(f), bg = svg.querySelector(":scope > rect");
+		if (cs.overflowX !== "auto" || !/radial-gradient/.test(cs.backgroundImage) || !cs.backgroundAttachment.includes("scroll") || (bg && getComputedStyle(bg).fill !== "rgba(0, 0, 0, 0)" && getComputedStyle(bg).fill !== "transparent")) {
+			wrong.push((f.id || "a chart") + " is wider than its box without scrolling in it behind a shadow: " + [cs.overflowX, cs.backgroundImage.slice(0, 40), bg && getComputedStyle(bg).fill]);
+			break;
+		}
+	}
+	for (const c of document.querySelectorAll("main svg .handles circle")) {
+		const r = c.getBoundingClientRect();
+		if (!c.getClientRects().length || !r.width) continue;
+		if (Math.min(r.width, r.height) < 23.95) { wrong.push("drag handle " + r.width.toFixed(1) + " px"); break; }
+	}
 	const nav = [...document.querySelectorAll("#site-nav a")].map(a => a.pathname);
 	return {wrong: wrong.join("; "), nav: nav.join(" ")};
 }`
@@ -77,8 +101,9 @@ const menuOpensJS = `() => {
 // Chinese from an English one: on the playground, the batch view and every
 // compare and update page, no page is wider than the window, the header is
 // one row of at most 64 px with the navigation in a <details> menu that
-// opens (no JavaScript needed: a <details>), and the navigation is the same
-// on every page, /train included.
+// opens (no JavaScript needed: a <details>), chart text is ≥ 12 px (a
+// wider chart scrolls in its own box, a shadow on the edge), drag handles are
+// ≥ 24 px, and the navigation is the same on every page, /train included.
 func TestBrowserPhoneShell(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
