@@ -54,6 +54,7 @@ var enCore = map[string]string{
 	"form.gamma.help":   "discount per token; verl's default is 1",
 	"form.lam":          "λ (lam)",
 	"form.lam.help":     "GAE's λ; verl's default is 1 (TRL's is 0.95)",
+	"form.lam.note":     "verl's default λ is 1 (TRL's 0.95)",
 	"form.beta":         "β (kl_coef)",
 	"form.beta.help":    "weight of the KL penalty in the reward",
 	"form.kl":           "KL estimator (kl_penalty)",

@@ -51,6 +51,7 @@ var zhCore = map[string]string{
 	"form.gamma.help":   "每个 token 的折扣；verl 默认为 1",
 	"form.lam":          "λ（lam）",
 	"form.lam.help":     "GAE 的 λ；verl 默认为 1（TRL 默认为 0.95）",
+	"form.lam.note":     "verl 默认 λ 为 1（TRL 为 0.95）",
 	"form.beta":         "β（kl_coef）",
 	"form.beta.help":    "奖励中 KL 惩罚的权重",
 	"form.kl":           "KL 估计量（kl_penalty）",
