@@ -8,6 +8,18 @@
 (function () {
   "use strict";
 
+  // The step-through's marks move (issue 35): htmx gives a swapped-in
+  // element with the id of one on the page that element's settled
+  // attributes first, and its own a moment later, so a CSS transition on
+  // them runs (static/app.css, "the step-through moves"). Besides class,
+  // style, width and height, settle the rings' centre and radius and the
+  // outline's corner.
+  if (window.htmx) {
+    ["cx", "cy", "r", "x", "y"].forEach(function (a) {
+      if (htmx.config.attributesToSettle.indexOf(a) < 0) htmx.config.attributesToSettle.push(a);
+    });
+  }
+
   function clamp(x, lo, hi) { return Math.min(hi, Math.max(lo, x)); }
 
   function round(x) { return Math.round(x * 1e6) / 1e6; }

@@ -11,9 +11,9 @@ import (
 // tableCells writes a token table row's number cells, as tokenTable's
 // markup would (the same bytes):
 //
-//	<td class="…" data-t="t"><button form="cells" name="sel" value="…" data-f="…">text</button></td>
+//	<td id="…" class="…" data-t="t"><button form="cells" name="sel" value="…" data-f="…">text</button></td>
 //
-// without a class when Class is empty, without data-f when Full is, and
+// without an id or a class when ID or Class is empty, without data-f when Full is, and
 // the text bare when Pick is. The button submits the cells form (CellForm:
 // the canonical link without sel=), so selecting a cell is a link to the
 // same state with sel= added; the selected cell's button (Closes) has no
@@ -32,6 +32,10 @@ func (cs tableCells) Render(_ context.Context, w io.Writer) error {
 			b = free.AvailableBuffer()
 		}
 		b = append(b, "<td"...)
+		if c.ID != "" {
+			b = appendEscaped(append(b, ` id="`...), c.ID)
+			b = append(b, '"')
+		}
 		if c.Class != "" {
 			b = appendEscaped(append(b, ` class="`...), c.Class)
 			b = append(b, '"')

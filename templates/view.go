@@ -19,6 +19,7 @@ type Page struct {
 	LangLink  Link // the other language, same state
 	CopyLink  string
 	CopiedMsg string
+	Menu      string // the header's menu on a phone (a <details>' summary)
 	URL       string // the canonical link of this state
 	// Presentation mode: large type, the class's view, keyboard driven.
 	Present bool
@@ -233,6 +234,10 @@ type Cell struct {
 	Pick       string // "<row>.<t>": the button that selects it for the formula view; "" when not yet computed
 	Closes     bool   // the selected cell: its button closes the formula (submits the cells form without sel=)
 	Class      string // selected, step-read, step-write, mask-pad, mask-obs
+	// ID, when set, is the cell's id: in the step-through, the cells a step
+	// reads or writes keep theirs from step to step, so that the page can
+	// move its marks from the last step's cells (static/app.css).
+	ID string
 }
 
 // Formula explains one selected cell with its real numbers.

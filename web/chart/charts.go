@@ -3,6 +3,7 @@ package chart
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
@@ -97,9 +98,12 @@ func valuesLayer(f *frame, in *Input, boot string) {
 	}
 	f.labels.text(float64(term.X)+rt+4, ly, boot, f.th.FontSize, "start", f.th.Foreground, ` class="bootstrap"`)
 	if in.Step.On {
-		// The boundaries this step reads: V(s_t) and the next value.
+		// The boundaries this step reads: V(s_t) and the next value, each
+		// ring a <circle> with an id that stays from step to step (ID-read-0,
+		// ID-read-1), so that the page can move it from its last place
+		// (static/app.css, "the step-through moves").
 		hl := rgb(Styles[Reward].Color)
-		for _, b := range in.Step.Reads {
+		for i, b := range in.Step.Reads {
 			if b < 0 || b > T {
 				continue
 			}
@@ -107,8 +111,8 @@ func valuesLayer(f *frame, in *Input, boot string) {
 			if b < T {
 				p = pts[b]
 			}
-			m := f.marks
-			m.path(shapePath(MarkerCircle, float64(p.X), float64(p.Y), rt*2.2), ` fill="none" stroke="`+paint(hl, "stroke-opacity")+` stroke-width="`+num(f.th.StrokeWidth*1.2)+`" class="step-read"`, false)
+			f.marks.raw(`<circle id="` + f.id + `-read-` + strconv.Itoa(i) + `" class="step-read" cx="` + num(float64(p.X)) + `" cy="` + num(float64(p.Y)) + `" r="` + num(rt*2.2) +
+				`" fill="none" stroke="` + paint(hl, "stroke-opacity") + ` stroke-width="` + num(f.th.StrokeWidth*1.2) + `"/>` + "\n")
 		}
 	}
 }
@@ -314,10 +318,12 @@ func advantagesSpec(in *Input, T int, th Theme) spec {
 		}
 		bars(f.marks, raw, f.barFill(Advantage), edge)
 		if in.Step.On && in.Step.Write >= from && in.Step.Write < T {
-			// The A_t this step writes, outlined.
+			// The A_t this step writes, outlined: a <rect> whose id stays from
+			// step to step (ID-write), so that the page can move it.
 			x := f.X(float64(in.Step.Write)) - off
 			y0, y1 := f.Y(0), f.Y(in.Advantages[in.Step.Write])
-			f.marks.path(appendRect(nil, x-w/2-2, math.Min(y0, y1)-2, x+w/2+2, math.Max(y0, y1)+2), ` fill="none" stroke="`+paint(rgb(Styles[Reward].Color), "stroke-opacity")+` stroke-width="`+num(f.th.StrokeWidth*1.2)+`" class="step-write"`, false)
+			f.marks.raw(`<rect id="` + f.id + `-write" class="step-write" x="` + num(x-w/2-2) + `" y="` + num(math.Min(y0, y1)-2) + `" width="` + num(w+4) + `" height="` + num(math.Abs(y1-y0)+4) +
+				`" fill="none" stroke="` + paint(rgb(Styles[Reward].Color), "stroke-opacity") + ` stroke-width="` + num(f.th.StrokeWidth*1.2) + `"/>` + "\n")
 		}
 		bars(f.marks, wh, f.barFill(Whitened), edge)
 		points(f.marks, rawTip, f.seriesMarker(Advantage, r))

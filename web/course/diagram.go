@@ -62,7 +62,7 @@ func (s *Room) HandleDiagram(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
 	t := lr.Lang.T
 	vm := templates.DiagramPage{
-		Page:    lr.page(t("diagram.title"), "/lessons/diagram"),
+		Page:    lr.page(t("diagram.title"), "/lessons/diagram", t("diagram.intro")),
 		Heading: t("diagram.title"), Intro: t("diagram.intro"), Shapes: t("diagram.shapes"),
 		SVG:       templ.Raw(string(drawDiagram(lr.Lang, "ppo-diagram"))),
 		Download:  templates.Link{Label: t("chart.download"), URL: lr.url("/lessons/diagram.svg")},

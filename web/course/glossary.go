@@ -20,7 +20,7 @@ func (s *Room) HandleGlossary(w http.ResponseWriter, r *http.Request) {
 	t := lr.Lang.T
 	other := lr.Lang.Other()
 	vm := templates.GlossaryPage{
-		Page:    lr.page(t("glossary.title"), "/glossary"),
+		Page:    lr.page(t("glossary.title"), "/glossary", t("glossary.intro")),
 		Heading: t("glossary.title"), Intro: t("glossary.intro"), OtherLang: string(other),
 		Columns: []string{t("glossary.col.term"), t("glossary.col.other"), t("glossary.col.tensor"),
 			t("glossary.col.zero"), t("glossary.col.one"), t("glossary.col.def"), t("glossary.col.lesson")},

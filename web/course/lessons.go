@@ -49,10 +49,13 @@ func (lr LessonRequest) self(path string) page.Link {
 	return page.Link{Path: path, View: lr.View, Lang: lr.Lang}
 }
 
-// page is the frame of a lessons page on path.
-func (lr LessonRequest) page(title, path string) templates.Page {
+// page is the frame of a lessons page on path; desc is its link preview's
+// description (issue 35: the lessons, the glossary and the diagram get
+// title, description and og/twitter tags).
+func (lr LessonRequest) page(title, path, desc string) templates.Page {
 	p := page.Frame(page.FrameSpec{
 		Self: lr.self(path), Title: title + " — " + lr.Lang.T("brand"), Section: "/lessons", Presenter: true, Classes: lr.classes,
+		Card: page.Card{Desc: desc},
 	})
 	p.Scripts = append(p.Scripts, progressJS(), termsJS())
 	return p
@@ -63,7 +66,7 @@ func (s *Room) HandleLessons(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
 	t := lr.Lang.T
 	vm := templates.LessonIndex{
-		Page:    lr.page(t("lessons.heading"), "/lessons"),
+		Page:    lr.page(t("lessons.heading"), "/lessons", t("lessons.intro")),
 		Heading: t("lessons.heading"), Intro: t("lessons.intro"),
 		Quiz:     templates.Link{Label: t("lessons.quiz"), URL: quizLink(lr.Lang, 1)},
 		Glossary: templates.Link{Label: t("lessons.glossary"), URL: lr.url("/glossary")},
@@ -89,7 +92,7 @@ func (s *Room) HandleLesson(w http.ResponseWriter, r *http.Request) {
 	t := lr.Lang.T
 	path := "/lessons/" + l.Slug
 	vm := templates.LessonPage{
-		Page:            lr.page(l.Title, path),
+		Page:            lr.page(l.Title, path, l.Summary),
 		Title:           l.Title,
 		Meta:            t("lessons.minutes", l.Minutes),
 		TOCLabel:        t("lessons.toc"),

@@ -190,7 +190,7 @@ func (s *Room) HandleQuiz(w http.ResponseWriter, r *http.Request) {
 		hidden = append(hidden, templates.Option{Value: "bank", Label: strconv.Itoa(bank)})
 	}
 	vm := templates.QuizPage{
-		Page:    page.Frame(page.FrameSpec{Self: self, Title: t("quiz.title") + " — " + t("brand"), Section: "/lessons"}),
+		Page:    page.Frame(page.FrameSpec{Self: self, Title: t("quiz.title") + " — " + t("brand"), Section: "/lessons", Card: page.Card{Desc: t("quiz.intro", quizSize)}}),
 		Heading: t("quiz.title"), Intro: t("quiz.intro", quizSize),
 		Action: "/lessons/quiz", Hidden: append(hidden, templates.Option{Value: "seed", Label: strconv.FormatUint(seed, 10)}),
 		Submit: t("quiz.check"), Another: templates.Link{Label: t("quiz.another"), URL: link(seed + 1)},

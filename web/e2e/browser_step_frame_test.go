@@ -50,6 +50,8 @@ const stepChartsJS = `(minFont) => {
 // one screen, and Next moves by htmx (no reload) keeping step= in the URL.
 // The charts keep their first-screen size (issue 35): labels of 14 px at
 // 1280, 18 px at 1920, the reward chart no larger than the boundary chart.
+// Between the steps the marks move (checkStepMotion), and under
+// prefers-reduced-motion they do not (checkNoMotion).
 // Chinese from an English browser, English from a Chinese one.
 func TestBrowserStepFrame(t *testing.T) {
 	t.Parallel()
@@ -64,7 +66,7 @@ func TestBrowserStepFrame(t *testing.T) {
 			tb.open("/play?v=1&p=seed-b&step=2&lang=" + lang)
 			tb.until("step 2 on one screen", stepScreenJS)
 			eval[bool](tb, `window.__noReload = true`)
-			tb.do("Next", chromedp.Click(chromedp.CSS(`a[data-testid="step-next"]`)))
+			checkStepMotion(tb, tb.step("step-next"))
 			tb.until("step 3 by htmx", `() => location.search.includes("step=3") && window.__noReload ? "" : location.search`)
 			tb.until("step 3 drawn", `() => document.querySelectorAll("#chart-advantages .step-write").length === 1 && document.querySelector('[data-testid="step-status"]').textContent.includes("3") ? "" : "not yet"`)
 			tb.until("step 3 on one screen", stepScreenJS)
@@ -72,6 +74,9 @@ func TestBrowserStepFrame(t *testing.T) {
 			tb.do("1920×1080", chromedp.EmulateViewport(1920, 1080))
 			tb.until("step 3's charts at first-screen size, 1920", stepChartsJS, 18)
 			tb.until("step 3 on one screen, 1920", stepScreenJS)
+			tb.reducedMotion()
+			checkNoMotion(tb, tb.step("step-back"))
+			tb.until("back at step 2", `() => location.search.includes("step=2") && window.__noReload ? "" : location.search`)
 		})
 	}
 }

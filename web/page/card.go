@@ -13,7 +13,11 @@ import (
 
 // Card is what a page's link preview says and shows.
 type Card struct {
-	Name, Desc string // the scenario's name and the description naming it and the release; desc "" for no card
+	// Name is the scenario's name, before the page's title in og:title; ""
+	// for a page without a scenario (a lesson: og:title is its title).
+	// Desc is the description (naming the scenario and the release); "" for
+	// no card.
+	Name, Desc string
 	Image      Link   // the preview PNG's link; path "" for none
 	PublicURL  string // -public-url without its trailing slash; "" writes no og:url nor og:image
 }
@@ -24,7 +28,10 @@ const cardTokenRunes = 80
 // tags is the frame's Card for a page whose link is self and title title.
 func (c Card) tags(self Link, title string) templates.Card {
 	t := self.Lang.T
-	card := templates.Card{Title: t("card.title", c.Name, title), Description: c.Desc, SiteName: t("brand"), Locale: "en_US"}
+	card := templates.Card{Title: title, Description: c.Desc, SiteName: t("brand"), Locale: "en_US"}
+	if c.Name != "" {
+		card.Title = t("card.title", c.Name, title)
+	}
 	if self.Lang == i18n.Zh {
 		card.Locale = "zh_CN"
 	}

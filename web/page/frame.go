@@ -64,6 +64,7 @@ func Frame(f FrameSpec) templates.Page {
 		Skip: t("skip"), Brand: t("brand"), Home: Link{Path: "/play", Lang: lang}.String(),
 		LangLink:  templates.Link{Label: other.Name(), URL: f.Self.switchLang(), Title: string(other)},
 		CopyLink:  t("copy_link"),
+		Menu:      t("menu"),
 		CopiedMsg: t("copied"),
 		URL:       f.Self.String(),
 		Present:   view.Present,

@@ -45,3 +45,19 @@ func TestPlayFirstScreenStory(t *testing.T) {
 		})
 	}
 }
+
+// The first screen's λ = 0.95 carries a note that verl's default is 1
+// (issue 35), under λ's slider, in the page's language (static/app.css
+// shows it; TestPlayScreenshots checks the screen still fits).
+func TestPlayFirstScreenLambdaNote(t *testing.T) {
+	for _, l := range []i18n.Lang{i18n.En, i18n.Zh} {
+		doc := webtest.Page(t, "/play?v=1&p=seed-b&lang="+string(l))
+		note := doc.Find(`[data-testid="quick-controls"] .field:has(label[for="lam"]) .field-hint`)
+		if got, want := strings.TrimSpace(note.Text()), l.T("form.lam.note"); got != want {
+			t.Errorf("%s: the note under λ says %q, want %q", l, got, want)
+		}
+		if !strings.Contains(l.T("form.lam.note"), "1") || !strings.Contains(l.T("form.lam.note"), "λ") {
+			t.Errorf("%s: the note %q should name λ and verl's default 1", l, l.T("form.lam.note"))
+		}
+	}
+}

@@ -42,7 +42,9 @@ func (v View) Form() templates.Form {
 	for _, unit := range []*templates.Field{&f.Gamma, &f.Lam} {
 		unit.Kind, unit.Min, unit.Max, unit.Step = "range", "0", "1", "0.01"
 	}
-	f.Gamma.Help, f.Lam.Help, f.Beta.Help = v.T("form.gamma.help"), v.T("form.lam.help"), v.T("form.beta.help")
+	// The first screen's quick controls show only λ's note (the examples'
+	// 0.95 is not verl's default, issue 35), so it is short.
+	f.Gamma.Help, f.Lam.Help, f.Beta.Help = v.T("form.gamma.help"), v.T("form.lam.note"), v.T("form.beta.help")
 	f.KL = templates.Select{ID: "kl", Name: "kl", Label: v.T("form.kl"), Error: v.Problem("kl")}
 	for _, name := range s.KLNames() {
 		f.KL.Options = append(f.KL.Options, templates.Option{Value: name, Label: name, Selected: name == s.KL})

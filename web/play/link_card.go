@@ -2,11 +2,13 @@ package play
 
 import (
 	"net/http"
+	"strings"
 
 	"gaelab/web/chart"
 	"gaelab/web/i18n"
 	"gaelab/web/page"
 	"gaelab/web/preview"
+	"gaelab/web/scenario"
 )
 
 // Link previews: a scenario page's OpenGraph and Twitter card tags (the
@@ -37,10 +39,53 @@ func (v View) card() page.Card {
 		Desc:      v.T("card.desc", name, v.T("card.tokens", len(texts), page.QuoteTokens(texts)), v.S.VersionLabel()),
 		PublicURL: v.Req.publicURL,
 	}
+	if d := v.cardDiff(); d != "" {
+		c.Desc += " " + d
+	}
 	if v.S.Len() <= preview.MaxTokens {
 		c.Image = page.Link{Path: "/play/preview.png", State: v.stateOnly, Lang: v.Req.Lang}
 	}
 	return c
+}
+
+// cardDiff says what an edited state changed from its preset (issue 35:
+// an edited link's preview says what differs): γ, λ, β, the prompt, and
+// how many tokens (or that their number changed); "" when nothing there
+// differs.
+func (v View) cardDiff() string {
+	p, ok := scenario.Preset(v.S.Preset)
+	if !ok || !v.edited() {
+		return ""
+	}
+	var d []string
+	for _, x := range []struct {
+		key      string
+		got, was float64
+	}{{"card.diff.gamma", v.S.Gamma, p.Gamma}, {"card.diff.lam", v.S.Lam, p.Lam}, {"card.diff.beta", v.S.Beta, p.Beta}} {
+		if x.got != x.was {
+			d = append(d, v.T(x.key, scenario.FormatNumber(x.got)))
+		}
+	}
+	if v.S.Prompt != p.Prompt {
+		d = append(d, v.T("card.diff.prompt"))
+	}
+	if v.S.Len() != p.Len() {
+		d = append(d, v.T("card.diff.len", v.S.Len(), p.Len()))
+	} else {
+		n := 0
+		for t := range v.S.Tokens {
+			if v.S.Tokens[t] != p.Tokens[t] {
+				n++
+			}
+		}
+		if n > 0 {
+			d = append(d, v.T("card.diff.tok", n, v.S.Len()))
+		}
+	}
+	if len(d) == 0 {
+		return ""
+	}
+	return v.T("card.diff", strings.Join(d, v.T("card.diff.sep")))
 }
 
 // PreviewInput is what the scenario's preview draws: the values chart's

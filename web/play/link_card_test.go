@@ -301,3 +301,33 @@ func TestPreviewGlyphCoverage(t *testing.T) {
 		t.Errorf("a token with an emoji is drawn as %q, want t=3", got)
 	}
 }
+
+// An edited link's preview says what differs from its preset (issue 35),
+// in the page's language: λ, and how many tokens changed; the preset's own
+// link says no change.
+func TestOGEditedSaysWhatDiffers(t *testing.T) {
+	h := webtest.New(t, webtest.Options{PublicURL: testPublicURL}).Handler
+	s, _ := scenario.Preset("seed-b")
+	s.Lam = 0.5
+	s.Tokens[1].Value += 0.1
+	s.Tokens[3].Score = 0.5
+	for _, c := range []struct {
+		lang i18n.Lang
+		want []string
+	}{
+		{i18n.En, []string{"Changed from the example: λ = 0.5; 2 of 6 tokens."}},
+		{i18n.Zh, []string{"相对示例的改动：λ = 0.5；6 个 token 中的 2 个。"}},
+	} {
+		doc, _ := cardDoc(t, h, "/play?"+scenario.Encode(s)+"&lang="+string(c.lang))
+		desc, _ := meta(doc, "og:description")
+		for _, w := range c.want {
+			if !strings.Contains(desc, w) {
+				t.Errorf("%s: og:description %q should say %q", c.lang, desc, w)
+			}
+		}
+		doc, _ = cardDoc(t, h, "/play?v=1&p=seed-b&lang="+string(c.lang))
+		if desc, _ := meta(doc, "og:description"); strings.Contains(desc, c.lang.T("card.diff", "")[:6]) {
+			t.Errorf("%s: the preset's own preview %q says it changed", c.lang, desc)
+		}
+	}
+}

@@ -170,6 +170,7 @@ func (v View) Table() templates.Table {
 				c.Closes = c.Pick != "" // picking it again closes the formula
 			}
 			c.Class += marks.class(q.ID, t)
+			c.ID = marks.id(q.ID, t)
 			row.Cells = append(row.Cells, c)
 		}
 		tb.Rows = append(tb.Rows, row)

@@ -71,6 +71,19 @@ func (m stepMarks) class(row string, t int) string {
 	return c
 }
 
+// markedRows are the rows whose cells a step reads or writes.
+var markedRows = map[string]bool{"reward": true, "value": true, "next": true, "delta": true, "adv": true, "ret": true}
+
+// id returns the id of a cell the step-through marks at some step ("" for
+// the others and before the loop): "cell-<row>-<t>", the same at every step,
+// so that the outline can pass from one step's cells to the next's.
+func (m stepMarks) id(row string, t int) string {
+	if !m.active || !markedRows[row] {
+		return ""
+	}
+	return "cell-" + row + "-" + strconv.Itoa(t)
+}
+
 // step is the step-through panel.
 func (v View) step() templates.Step {
 	n := v.S.Len()
