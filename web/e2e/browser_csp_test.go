@@ -72,23 +72,30 @@ func TestBrowserContentSecurityPolicy(t *testing.T) {
 		"/update/critic?v=1&p=seed-b",
 		"/update/actor?v=1&p=seed-b",
 	}
-	tb := cspTab(t, srv)
+	// Each page in a tab of its own, side by side (the tabs share the
+	// server's browser context and its cache).
 	for _, path := range pages {
-		tb.open(path)
-		if strings.HasPrefix(path, "/play") || strings.HasPrefix(path, "/compare/lambda") || strings.HasPrefix(path, "/batch") {
-			tb.until(path+": the charts render in their colours", chartsPaintedJS)
-		}
-		if v := eval[[]string](tb, "window.__csp"); len(v) > 0 {
-			t.Errorf("%s: CSP violations: %q", path, v)
-		}
-	}
-
-	tb.open("/play?v=1&p=seed-b")
-	tb.do("type λ = 0.5", chromedp.Clear(chromedp.CSS("#lam")), chromedp.SendKeys(chromedp.CSS("#lam"), "0.5"))
-	tb.until("the htmx edit lands", `() => location.search.includes("lam=0.5") ? "" : location.search`)
-	tb.until("the swapped charts render in their colours", chartsPaintedJS)
-	if v := eval[[]string](tb, "window.__csp"); len(v) > 0 {
-		t.Errorf("after an htmx edit: CSP violations: %q", v)
+		t.Run(path, func(t *testing.T) {
+			t.Parallel()
+			tb := cspTab(t, srv)
+			tb.open(path)
+			if strings.HasPrefix(path, "/play") || strings.HasPrefix(path, "/compare/lambda") || strings.HasPrefix(path, "/batch") {
+				tb.until(path+": the charts render in their colours", chartsPaintedJS)
+			}
+			if v := eval[[]string](tb, "window.__csp"); len(v) > 0 {
+				t.Errorf("%s: CSP violations: %q", path, v)
+			}
+			if path != pages[0] {
+				return
+			}
+			// The playground again after an htmx edit.
+			tb.do("type λ = 0.5", chromedp.Clear(chromedp.CSS("#lam")), chromedp.SendKeys(chromedp.CSS("#lam"), "0.5"))
+			tb.until("the htmx edit lands", `() => location.search.includes("lam=0.5") ? "" : location.search`)
+			tb.until("the swapped charts render in their colours", chartsPaintedJS)
+			if v := eval[[]string](tb, "window.__csp"); len(v) > 0 {
+				t.Errorf("after an htmx edit: CSP violations: %q", v)
+			}
+		})
 	}
 
 	t.Run("a page breaking the policy is caught", func(t *testing.T) {

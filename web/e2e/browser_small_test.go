@@ -98,19 +98,29 @@ const glossaryFitsJS = `() => {
 // The glossary's definitions are visible at 1280 px (issue 26, point 8: the
 // table was 2,824 px wide in a 766 px column) and, as one card per term, at
 // 375 px without a letter per line (issue 36: the table was 25,151 px tall
-// there), in both languages.
+// there), in both languages, and axe finds nothing serious there at 375 px.
+// (At 1280×720 axe reads the same page in TestA11yViewIndex.) Each language
+// is loaded once: the 375 px check lays the 1280 px page out again.
 func TestBrowserGlossaryFits(t *testing.T) {
 	t.Parallel()
 	axe := axeSource(t)
-	tb := newTab(t, playServer(t))
-	for _, size := range []struct{ w, h int64 }{{1280, 720}, {375, 812}} {
-		tb.do("the window's size", chromedp.EmulateViewport(size.w, size.h))
-		for _, lang := range []string{"en", "zh"} {
-			tb.open("/glossary?lang=" + lang)
-			tb.until(fmt.Sprintf("%s at %d px: the definitions in view", lang, size.w), glossaryFitsJS)
-			t.Logf("%s at %d px: the glossary is %d px tall", lang, size.w, eval[int](tb, "document.documentElement.scrollHeight"))
-			tb.axeFails(axe, fmt.Sprintf("/glossary?lang=%s at %d px", lang, size.w), size.w < 1280, lang != "en")
-		}
+	srv := playServer(t)
+	for _, lang := range []string{"en", "zh"} {
+		t.Run(lang, func(t *testing.T) {
+			t.Parallel()
+			tb := newTab(t, srv)
+			for i, size := range []struct{ w, h int64 }{{1280, 720}, {375, 812}} {
+				tb.do("the window's size", chromedp.EmulateViewport(size.w, size.h))
+				if i == 0 {
+					tb.open("/glossary?lang=" + lang)
+				}
+				tb.until(fmt.Sprintf("%s at %d px: the definitions in view", lang, size.w), glossaryFitsJS)
+				t.Logf("%s at %d px: the glossary is %d px tall", lang, size.w, eval[int](tb, "document.documentElement.scrollHeight"))
+				if size.w < 1280 {
+					tb.axeFails(axe, fmt.Sprintf("/glossary?lang=%s at %d px", lang, size.w), true, lang != "en")
+				}
+			}
+		})
 	}
 }
 

@@ -36,23 +36,27 @@ func TestA11yClassPages(t *testing.T) {
 	axe := axeSource(t)
 	st := sqliteStore(t)
 	srv := server(t, st, web.Options{})
-	code, key := newClass(t, srv.URL)
-	askCell(t, srv.URL, code, key)
-	phone := newClient(t, srv.URL)
-	phone.Answer(code, "0.3")
-	api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/reveal", key, nil) // the console with its results
-
-	pages := map[string]string{
-		"console": "/class/" + code + "/teach?k=" + url.QueryEscape(key),
-		"wall":    "/class/" + code + "/wall?k=" + url.QueryEscape(key),
-		"phone":   "/join/" + code,
-		"join":    "/join",
+	// A class for each language, each with its results revealed: a class
+	// keeps two streams for its teacher, so its console and its wall (one
+	// each) open side by side, and the other language's in its own class.
+	pages := map[string]map[string]string{} // lang → page → path
+	for _, lang := range []string{"en", "zh"} {
+		code, key := newClass(t, srv.URL)
+		askCell(t, srv.URL, code, key)
+		phone := newClient(t, srv.URL)
+		phone.Answer(code, "0.3")
+		api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/reveal", key, nil) // the console with its results
+		pages[lang] = map[string]string{
+			"console": "/class/" + code + "/teach?k=" + url.QueryEscape(key),
+			"wall":    "/class/" + code + "/wall?k=" + url.QueryEscape(key),
+			"phone":   "/join/" + code,
+			"join":    "/join",
+		}
 	}
-	for name, path := range pages {
-		for _, lang := range []string{"en", "zh"} {
-			// One tab at a time: a class keeps two streams for its
-			// teacher, and a third console would be refused one.
+	for _, lang := range []string{"en", "zh"} {
+		for name, path := range pages[lang] {
 			t.Run(name+" "+lang, func(t *testing.T) {
+				t.Parallel()
 				tb := newTab(t, srv)
 				tb.do("size the window", chromedp.EmulateViewport(1920, 1080))
 				sep := "?"

@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -20,17 +19,8 @@ import (
 // scenario ready to ask about: in one click with JavaScript, in two (the
 // start page's form) without.
 func TestStartClassButton(t *testing.T) {
-	need(t, chromiumPath, "chromium")
+	t.Parallel()
 	srv := server(t, sqliteStore(t), web.Options{})
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900))
-	defer cancelAlloc()
-	bctx, cancelBrowser := chromedp.NewContext(allocCtx)
-	defer cancelBrowser()
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
 	for _, c := range []struct {
 		name, page, from string
 		js               bool
@@ -41,17 +31,16 @@ func TestStartClassButton(t *testing.T) {
 		{"playground without JavaScript", "/play?v=1&p=seed-b&lang=en", "/play?v=1&p=seed-b&lang=en", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			ctx, closeTab := chromedp.NewContext(bctx)
-			defer closeTab()
-			ctx, cancel := context.WithTimeout(ctx, 40*time.Second)
-			defer cancel()
+			t.Parallel()
+			// A tab of the shared browser in a browser context of its own:
+			// no other start's teacher cookie reaches it.
+			tb := newTab(t, srv)
+			ctx := tb.ctx
 			if !c.js {
-				if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+				tb.do("turn JavaScript off", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
 					_, err := cdp.Call(ctx, tgt, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
 					return err
-				})); err != nil {
-					t.Fatal(err)
-				}
+				}))
 			}
 			steps := []chromedp.Action[chromedp.Void]{
 				chromedp.Navigate(srv.URL + c.page),
