@@ -27,7 +27,7 @@ func TestBrowserDiagramFits1280(t *testing.T) {
 		t.Run(c.lang, func(t *testing.T) {
 			t.Parallel()
 			tb := newTab(t, srv)
-			tb.speakAs(c.browser)
+			tb.speaks(c.browser)
 			tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
 			tb.open("/lessons/diagram?lang=" + c.lang)
 			tb.until("the diagram fits at 1280", diagramFitsJS)

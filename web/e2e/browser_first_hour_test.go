@@ -90,7 +90,7 @@ func TestBrowserFirstHourWalk(t *testing.T) {
 		t.Run(c.lang+" from "+c.browser, func(t *testing.T) {
 			t.Parallel()
 			tb := cspTab(t, srv)
-			tb.speakAs(c.browser)
+			tb.speaks(c.browser)
 			play := "/play?v=1&p=seed-b&lang=" + c.lang
 
 			tb.do("1920×1080", chromedp.EmulateViewport(1920, 1080))

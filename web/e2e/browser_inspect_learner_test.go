@@ -45,7 +45,7 @@ func TestInspectBrowserLearner(t *testing.T) {
 	srv, _, _ := inspectBrowserServer(t)
 	for _, tc := range []struct{ lang, locale string }{{"en", "zh-CN"}, {"zh", "en-US"}} {
 		tb := newTab(t, srv)
-		tb.speakAs(tc.locale)
+		tb.speaks(tc.locale)
 		tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
 		tb.open("/inspect?lang=" + tc.lang)
 		if got := eval[string](tb, `(() => {

@@ -66,7 +66,7 @@ func TestBrowserFirstScreenInvites(t *testing.T) {
 		t.Run(c.lang+" from "+c.browser, func(t *testing.T) {
 			t.Parallel()
 			tb := newTab(t, srv)
-			tb.speakAs(c.browser)
+			tb.speaks(c.browser)
 			tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
 			tb.open("/play?v=1&p=seed-b&lang=" + c.lang)
 			tb.until("the first screen invites", inviteJS, c.gloss, c.drag)

@@ -78,7 +78,7 @@ func TestBrowserLiveLabs(t *testing.T) {
 		t.Run(fmt.Sprintf("%s %s from %s", c.path, c.lang, c.browser), func(t *testing.T) {
 			t.Parallel()
 			tb := newTab(t, srv)
-			tb.speakAs(c.browser)
+			tb.speaks(c.browser)
 			tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
 			tb.open(c.path + "?v=1&p=seed-b&lang=" + c.lang)
 			tb.until(c.control+" shows beside "+c.chart, besideJS, c.control, c.chart)
@@ -139,7 +139,7 @@ func TestBrowserPictureFirst(t *testing.T) {
 		t.Run(c.lang+" from "+c.browser, func(t *testing.T) {
 			t.Parallel()
 			tb := newTab(t, srv)
-			tb.speakAs(c.browser)
+			tb.speaks(c.browser)
 			for _, p := range paths {
 				tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
 				tb.open(p + "&lang=" + c.lang)

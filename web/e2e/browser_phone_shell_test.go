@@ -111,7 +111,7 @@ func TestBrowserPhoneShell(t *testing.T) {
 		t.Run(c.lang, func(t *testing.T) {
 			t.Parallel()
 			tb := newTab(t, srv)
-			tb.speakAs(c.browser)
+			tb.speaks(c.browser)
 			tb.do("a 375×812 phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
 				_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone375)
 				return err

@@ -134,7 +134,7 @@ func TestBrowserPresentTypeFloor(t *testing.T) {
 			t.Run(c.lang+path, func(t *testing.T) {
 				t.Parallel()
 				tb := newTab(t, srv)
-				tb.speakAs(c.browser)
+				tb.speaks(c.browser)
 				for i, size := range []struct {
 					w, h         int64
 					floor, chart float64

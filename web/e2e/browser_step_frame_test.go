@@ -61,7 +61,7 @@ func TestBrowserStepFrame(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			t.Parallel()
 			tb := newTab(t, srv)
-			tb.speakAs(c.browser)
+			tb.speaks(c.browser)
 			tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
 			tb.open("/play?v=1&p=seed-b&step=2&lang=" + lang)
 			tb.until("step 2 on one screen", stepScreenJS)

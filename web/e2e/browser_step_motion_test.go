@@ -216,7 +216,7 @@ func TestBrowserStepBudget64(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
-	tb.speakAs("en-US")
+	tb.speaks("en-US")
 	tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
 	tb.open(longScenario(64) + "&step=3&lang=zh")
 	var steps []float64

@@ -1,32 +1,12 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
-
-// speakAs makes the tab a browser of another locale: its navigator
-// language and its Accept-Language header (e.g. "zh-CN").
-func (tb *tab) speakAs(locale string) {
-	tb.t.Helper()
-	tb.do("a "+locale+" browser", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-		if _, err := cdp.Call(ctx, tgt, emulation.SetLocaleOverride, emulation.SetLocaleOverrideParams{Locale: locale}); err != nil {
-			return err
-		}
-		if _, err := cdp.Call(ctx, tgt, network.Enable, network.EnableParams{}); err != nil {
-			return err
-		}
-		_, err := cdp.Call(ctx, tgt, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{Headers: network.Headers{"Accept-Language": locale}})
-		return err
-	}))
-}
 
 // stageInViewJS lists what of the step-through's stage is not wholly in
 // the window: the step panel (with its status, so a step is showing, at
@@ -59,7 +39,7 @@ func TestBrowserStepStageInView(t *testing.T) {
 			t.Run(fmt.Sprintf("%s from %s by %s", c.lang, c.browser, how), func(t *testing.T) {
 				t.Parallel()
 				tb := newTab(t, srv)
-				tb.speakAs(c.browser)
+				tb.speaks(c.browser)
 				tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
 				tb.open("/play?v=1&p=seed-b&speed=4&lang=" + c.lang)
 				start := `a[data-testid="step-start"]`
