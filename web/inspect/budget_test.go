@@ -55,6 +55,12 @@ func checkedBatch(tb testing.TB, B, R int, off float64) []byte {
 	}
 	names := []string{"advantages", "response_mask", "returns", "token_level_rewards", "values"}
 	blobs := [][]byte{f32(a.Advantages, off), f32(b.Batch.Mask, 0), f32(a.Returns, off), f32(b.Batch.Rewards, 0), f32(b.Batch.Values, 0)}
+	return f32Safetensors(B, R, names, blobs)
+}
+
+// f32Safetensors is a .safetensors file of B×R f32 tensors, names[k]
+// holding blobs[k] (little-endian f32, row-major).
+func f32Safetensors(B, R int, names []string, blobs [][]byte) []byte {
 	header, data := map[string]any{}, []byte{}
 	for k, name := range names {
 		header[name] = map[string]any{"dtype": "F32", "shape": []int{B, R}, "data_offsets": []int{len(data), len(data) + len(blobs[k])}}

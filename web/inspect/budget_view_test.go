@@ -2,7 +2,6 @@ package inspect_test
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"net/url"
@@ -75,12 +74,5 @@ func mismatchedBatch(B, R int) []byte {
 			put(4, v)
 		}
 	}
-	header, data := map[string]any{}, []byte{}
-	for k, name := range names {
-		header[name] = map[string]any{"dtype": "F32", "shape": []int{B, R}, "data_offsets": []int{len(data), len(data) + len(blobs[k])}}
-		data = append(data, blobs[k]...)
-	}
-	h, _ := json.Marshal(header)
-	out := binary.LittleEndian.AppendUint64(nil, uint64(len(h)))
-	return append(append(out, h...), data...)
+	return f32Safetensors(B, R, names, blobs)
 }
