@@ -1,6 +1,9 @@
 package glossary
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // A Variant is a phrase the course must not use for a concept, with the
 // contexts in which the same characters mean something else and are
@@ -97,4 +100,29 @@ func (v Variant) allowedAt(text string, at int) bool {
 		}
 	}
 	return false
+}
+
+// codeName is a code name in a text (attention_mask, masked_mean,
+// algorithm.lam, core_algos.py), a sum over a tensor (Σmask), a route
+// (/batch) or a link's query (p=seed-b&mask=1,1,0): verl's names and the
+// site's addresses stay English, so a variant inside one is no use of it.
+var codeName = regexp.MustCompile(`[A-Za-z0-9]*[_./=&-][A-Za-z0-9_./=&,-]*[A-Za-z0-9]|\bmasked\w*|Σ\w+|/\w+`)
+
+// A Misuse is a rule that a text breaks, at byte offset At of the text.
+type Misuse struct {
+	Rule
+	At int
+}
+
+// Misuses are the rules of language lang that text breaks outside its code
+// names, each once, at its first use.
+func Misuses(lang, text string) []Misuse {
+	blank := codeName.ReplaceAllStringFunc(text, func(m string) string { return strings.Repeat(" ", len(m)) })
+	var out []Misuse
+	for _, r := range Rules(lang) {
+		if at := r.Find(blank); len(at) > 0 {
+			out = append(out, Misuse{r, at[0]})
+		}
+	}
+	return out
 }

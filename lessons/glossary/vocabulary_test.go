@@ -65,3 +65,21 @@ func TestParseRejectsBadVariants(t *testing.T) {
 		}
 	}
 }
+
+// Misuses finds a variant in prose, at its offset in the text, and not in
+// a code name (verl's attention_mask, a link's mask=1,0, a route).
+func TestMisuses(t *testing.T) {
+	text := "把 mask 写成掩码"
+	got := Misuses("zh", text)
+	if len(got) != 1 || got[0].Concept != "mask" || text[got[0].At:got[0].At+len("mask")] != "mask" {
+		t.Errorf("Misuses(%q) = %+v, want mask at %d", text, got, strings.Index(text, "mask"))
+	}
+	for _, code := range []string{"attention_mask 是掩码", "p=seed-b&mask=1,1,0", "Σmask 个有效 token", "见 masked_mean"} {
+		if got := Misuses("zh", code); len(got) != 0 {
+			t.Errorf("Misuses(%q) = %+v, want none: a code name is no use of a variant", code, got)
+		}
+	}
+	if got := Misuses("zh", "一个词元"); len(got) != 1 || got[0].Avoid != "词元" {
+		t.Errorf("Misuses(一个词元) = %+v, want 词元", got)
+	}
+}
