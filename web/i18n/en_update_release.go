@@ -19,7 +19,7 @@ var enUpdateRelease = map[string]string{
 	"update.release.not_in":                "verl %[1]s has no %[2]s, so the link's %[2]s=«%[3]s» was ignored.",
 	"update.release.nonfinite":             "verl %[1]s gives %[2]s here",
 	"update.release.critic_losses_no_half": "vf_loss = agg(max(vf_losses1, vf_losses2)) for every loss_agg_mode, without the factor 0.5",
-	"update.release.adv":                   "advantages (default: verl %[1]s's whitened A_t)",
+	"update.release.adv":                   "advantages (default: verl %[1]s's whitened Aₜ)",
 	"update.clip_one":                      "ε (clip_ratio)",
 	"update.clip_one.help":                 "the ratio is clipped to [1 − ε, 1 + ε]; default 0.2, in [0, 1]",
 }

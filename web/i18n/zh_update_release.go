@@ -17,7 +17,7 @@ var zhUpdateRelease = map[string]string{
 	"update.release.not_in":                "verl %[1]s 没有 %[2]s，因此链接中的 %[2]s=«%[3]s» 被忽略。",
 	"update.release.nonfinite":             "verl %[1]s 在这里给出 %[2]s",
 	"update.release.critic_losses_no_half": "每种 loss_agg_mode 的 vf_loss = agg(max(vf_losses1, vf_losses2))，没有系数 0.5",
-	"update.release.adv":                   "advantages（默认：verl %[1]s 的 GAE 白化后的 A_t）",
+	"update.release.adv":                   "advantages（默认：verl %[1]s 的 GAE 白化后的 Aₜ）",
 	"update.clip_one":                      "ε（clip_ratio）",
 	"update.clip_one.help":                 "比率被裁剪到 [1 − ε, 1 + ε]；默认 0.2，取值 [0, 1]",
 }
