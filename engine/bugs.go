@@ -85,6 +85,11 @@ type BugInput struct {
 	// Gen is the generation whose GAE loop and whitening each bug changes
 	// (the plain loop for v0.2–v0.4.1); zero is the newest (V1Newest).
 	Gen Generation
+	// Lean computes only what a bug returns to be compared: Advantages,
+	// Whitened and Returns (and the whitening statistics), bit for bit, with
+	// NextValues and Deltas nil (GAELean), so that a 512 × 8,192 check holds
+	// three matrices per candidate instead of five or six.
+	Lean bool
 }
 
 // gen is the generation the bugs are built on.
@@ -112,6 +117,9 @@ type BugResult struct {
 // computes it (the newest, PR #2337's mask-aware loop, by default),
 // whitened over the whole batch.
 func CorrectGAE(in BugInput) BugResult {
+	if in.Lean {
+		return BugResult{GAEResult: GAELean(in.gen(), in.Rewards, in.Values, in.Mask, in.Gamma, in.Lam), Rewards: in.Rewards, Values: in.Values}
+	}
 	return BugResult{GAEResult: GAE(in.gen(), in.Rewards, in.Values, in.Mask, in.Gamma, in.Lam), Rewards: in.Rewards, Values: in.Values}
 }
 
@@ -144,7 +152,7 @@ func GAEWithBug(bug Bug, in BugInput) (BugResult, error) {
 
 	case BugShift: // V(s_{t+1}) stands in for V(s_t)
 		shifted := mapRows(in.Values, func(row, out []float64) { copy(out, row[1:]) })
-		return CorrectGAE(BugInput{Rewards: in.Rewards, Values: shifted, Mask: in.Mask, Gamma: in.Gamma, Lam: in.Lam, Gen: in.Gen}), nil
+		return CorrectGAE(BugInput{Rewards: in.Rewards, Values: shifted, Mask: in.Mask, Gamma: in.Gamma, Lam: in.Lam, Gen: in.Gen, Lean: in.Lean}), nil
 
 	case BugWhitenedReturns:
 		res := correct()
@@ -188,7 +196,13 @@ func GAEWithBug(bug Bug, in BugInput) (BugResult, error) {
 // the rewards and values there), then whitens over the real mask, as verl
 // does.
 func loopWithMask(in BugInput, rewards, loopMask [][]float64) BugResult {
-	res := BugResult{GAEResult: GAE(in.gen(), rewards, in.Values, loopMask, in.Gamma, in.Lam), Rewards: rewards, Values: in.Values}
+	var g GAEResult
+	if in.Lean { // the loop's own whitening over loopMask, replaced below, is not computed
+		g = rawGAE(in.gen(), rewards, in.Values, loopMask, in.Gamma, in.Lam).GAEResult
+	} else {
+		g = GAE(in.gen(), rewards, in.Values, loopMask, in.Gamma, in.Lam)
+	}
+	res := BugResult{GAEResult: g, Rewards: rewards, Values: in.Values}
 	res.Whitened, res.Whitening, res.WhitenErr = Whiten(in.gen(), res.Advantages, in.Mask)
 	return res
 }

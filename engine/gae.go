@@ -47,6 +47,31 @@ func GAE(g Generation, rewards, values, mask [][]float64, gamma, lam float64) GA
 	return res
 }
 
+// GAELean is GAE without its NextValues and Deltas (nil): Advantages,
+// Returns, Whitened and Whitening bit for bit GAE's, in three matrices
+// instead of five, for a caller that compares the outputs only (the
+// upload check of web/inspect, whose batches reach 512 × 8,192).
+func GAELean(g Generation, rewards, values, mask [][]float64, gamma, lam float64) GAEResult {
+	res := rawGAE(g, rewards, values, mask, gamma, lam)
+	res.Whitened, res.Whitening, res.WhitenErr = whitenFrom(g.meanEps(), res.Advantages, mask, &res.runs, res.n, res.sum, nil)
+	return res.GAEResult
+}
+
+// rawGAE is GAE's loops alone: Advantages and Returns (and whitening's
+// first pass in n, sum), no NextValues, Deltas or Whitened.
+func rawGAE(g Generation, rewards, values, mask [][]float64, gamma, lam float64) leanGAE {
+	var res leanGAE
+	res.Advantages = newMatrix(shapeOf(rewards))
+	res.n, res.sum = res.run(g, rewards, values, mask, gamma, lam, res.Advantages)
+	return res
+}
+
+// leanGAE is rawGAE's result with whitening's first pass.
+type leanGAE struct {
+	GAEResult
+	n, sum float64
+}
+
 // GAEInto is GAE writing into dst: its matrices are reused when they have
 // the batch's shape (and allocated otherwise), so a caller that runs GAE
 // again and again on batches of one shape allocates nothing. The results are

@@ -11,7 +11,7 @@ import (
 // Analysis is a batch recomputed by the engine for one config, with its
 // summaries and the check of the run's own numbers. Every matrix is [B][R].
 type Analysis struct {
-	// candidateMu serialises Candidate: the candidates fill the lazily
+	// candidateMu serialises Candidate and Trace: they fill the lazily
 	// computed traces, and a cached analysis serves many requests.
 	candidateMu sync.Mutex
 
@@ -20,7 +20,8 @@ type Analysis struct {
 	// Rewards are what the estimator read: token_level_rewards, or the
 	// scores with the KL penalty applied.
 	Rewards [][]float64
-	// GAE is the engine's trace for the chosen generation (estimator gae).
+	// GAE is the engine's trace for the chosen generation (estimator gae),
+	// without its NextValues and Deltas (engine.GAELean): Trace gives them.
 	GAE *engine.GAEResult
 	// Advantages and Returns are the engine's results: for GAE the
 	// whitened advantages (nil when whitening failed) and the returns.
@@ -48,6 +49,8 @@ type Analysis struct {
 	other    *engine.GAEResult
 	otherGen engine.Generation
 	agree    int // loopsAgree: 0 not yet known, 1 yes, −1 no
+	// nextValues and deltas are GAE's, once Trace has computed them.
+	nextValues, deltas [][]float64
 
 	// ctx ends the analysis (AnalyzeContext); nil: never.
 	ctx context.Context
@@ -123,7 +126,7 @@ func analyze(ctx context.Context, b *Batch, c Config) (*Analysis, error) {
 		if b.Values == nil {
 			return nil, errorf("missing_field", "values", "GAE needs the critic's values; the file has none (for a critic-free run choose its estimator, e.g. estimator=grpo)")
 		}
-		g := engine.GAE(c.Release.Gen, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam)
+		g := engine.GAELean(c.Release.Gen, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam) // 64 MiB less at 512 × 8,192 (Trace)
 		a.GAE, a.Advantages, a.Returns, a.WhitenErr = &g, g.Whitened, g.Returns, g.WhitenErr
 	} else {
 		if b.UID == nil {
@@ -159,6 +162,24 @@ func analyze(ctx context.Context, b *Batch, c Config) (*Analysis, error) {
 	}
 	a.verdict()
 	return a, nil
+}
+
+// Trace is the chosen release's NextValues and Deltas (nil without GAE),
+// which the analysis does not hold while it checks the candidates (a
+// 512 × 8,192 batch's are 64 MiB): computed when a view first asks for
+// them (the deltas heat map, the API's full tensors), then kept.
+func (a *Analysis) Trace() (nextValues, deltas [][]float64) {
+	a.candidateMu.Lock()
+	defer a.candidateMu.Unlock()
+	if a.GAE == nil {
+		return nil, nil
+	}
+	if a.deltas == nil {
+		c := a.Config
+		g := engine.GAE(c.Release.Gen, a.Rewards, a.Batch.Values, a.Batch.Mask, c.Gamma, c.Lam)
+		a.nextValues, a.deltas = g.NextValues, g.Deltas
+	}
+	return a.nextValues, a.deltas
 }
 
 // rewards picks or builds token_level_rewards.

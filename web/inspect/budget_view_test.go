@@ -43,6 +43,60 @@ func BenchmarkInspectNewView512x8192(b *testing.B) {
 	b.ReportMetric(peak-base, "added-RSS-MB")
 }
 
+// TestNewViewHeapHeld is the memory budget of a view that needs a new
+// analysis (issue #32: ≤ 256 MB in a server), as a count that cannot
+// depend on the machine: the most heap the check of a batch that matches
+// nothing holds live at once (after a collection at each candidate, while
+// its matrices are alive), and what the analysis keeps once cached, as
+// multiples of the batch's five f32 tensors as stored. The batch is read
+// as float64 (2× its f32 bytes), and the chosen release's whitened and raw
+// advantages and returns are kept (1.2×): the check holds one candidate
+// (at most four matrices, 1.6×) or the other loop's trace beside them.
+// Before the lean check (each bug's whole GAE trace, the other loop's kept
+// beside the bugs' and in the cache, NextValues and Deltas kept) the peak
+// was 6.4× and the cached analysis 4.0× (this test then failed).
+func TestNewViewHeapHeld(t *testing.T) {
+	const B, R = 128, 2048
+	const maxPeak, maxKept = 5.2, 3.4
+	data := mismatchedBatch(B, R)
+	f32 := float64(5 * 4 * B * R)
+	base := liveHeap()
+	a, err := inspect.Load(data, url.Values{"lam": {"0.9"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Check == nil || a.Check.Advantages.ExplainedBy != nil {
+		t.Fatal("the mismatching batch was explained: not every candidate was tried")
+	}
+	kept := liveHeap() - base
+	peak, n := kept, 0
+	a.EachCandidate(func(string) {
+		peak, n = max(peak, liveHeap()-base), n+1
+	})
+	if want := len(a.Check.Advantages.Tried); n != want {
+		t.Fatalf("%d candidates compared, the check tried %d", n, want)
+	}
+	if after := liveHeap() - base; after > kept+f32/100 {
+		t.Errorf("the cached analysis holds %.2f× the batch's f32 bytes after its candidates, %.2f× before: the candidates' traces are kept", after/f32, kept/f32)
+	}
+	if peak/f32 > maxPeak {
+		t.Errorf("the check held %.2f× the batch's f32 bytes live at once; want ≤ %v×", peak/f32, maxPeak)
+	}
+	if kept/f32 > maxKept {
+		t.Errorf("the cached analysis holds %.2f× the batch's f32 bytes; want ≤ %v×", kept/f32, maxKept)
+	}
+	t.Logf("peak %.2f×, kept %.2f× the batch's %.0f f32 bytes", peak/f32, kept/f32, f32)
+	runtime.KeepAlive(data)
+}
+
+// liveHeap is the heap's live bytes after a collection.
+func liveHeap() float64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return float64(ms.HeapAlloc)
+}
+
 // mismatchedBatch is a B × R f32 .safetensors batch with the five tensors
 // of checkedBatch, built without an analysis (CI runs every benchmark
 // once): the run's advantages and returns are random, so nothing

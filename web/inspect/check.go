@@ -131,8 +131,17 @@ func check(a *Analysis) *Check {
 // returns false), the chosen
 // release first ("exact"), then the other generations, then whitening off
 // and per-sequence whitening, then each bug of engine/bugs.go (each also
-// without whitening), then the other generations without whitening.
+// without whitening), then the other generations without whitening. Each
+// candidate's matrices are let go once yield returns, and the other loop's
+// trace (loop) is held only while its candidates are compared, so that a
+// 512 × 8,192 check holds the batch, the chosen release's results and one
+// candidate (budget_view_test.go).
 func (a *Analysis) candidates(each func(candidate) bool) {
+	a.eachCandidate(each)
+	a.other = nil // not kept in a cached analysis
+}
+
+func (a *Analysis) eachCandidate(each func(candidate) bool) {
 	yield := func(cd candidate) bool { return each(cd) && !a.ended() } // none computed once the request ended
 	b, c := a.Batch, a.Config
 	if c.Estimator != "gae" {
@@ -167,6 +176,7 @@ func (a *Analysis) candidates(each func(candidate) bool) {
 			return
 		}
 	}
+	a.other = nil // not held beside the bugs' candidates; the last candidates compute it again
 	if !yield(candidate{"no-whiten", a.GAE.Advantages, a.GAE.Returns}) {
 		return
 	}
@@ -175,7 +185,7 @@ func (a *Analysis) candidates(each func(candidate) bool) {
 	g := c.Release.Gen
 	correct := *a.loop(g)
 	correct.Whitened = a.whitenedAt(g)
-	in := engine.BugInput{Rewards: a.Rewards, Scores: b.Scores, Values: b.Values, Mask: b.Mask, Gamma: c.Gamma, Lam: c.Lam, Correct: &correct, Gen: g}
+	in := engine.BugInput{Rewards: a.Rewards, Scores: b.Scores, Values: b.Values, Mask: b.Mask, Gamma: c.Gamma, Lam: c.Lam, Correct: &correct, Gen: g, Lean: true}
 	for _, bug := range engine.Bugs {
 		r, err := engine.GAEWithBug(bug, in)
 		if bug == engine.BugPerSeqWhiten && r.Whitened == nil && r.Advantages != nil {
@@ -209,8 +219,7 @@ func (a *Analysis) loop(g engine.Generation) *engine.GAEResult {
 		return a.GAE
 	}
 	if a.other == nil {
-		r := engine.GAE(g, a.Rewards, a.Batch.Values, a.Batch.Mask, a.Config.Gamma, a.Config.Lam)
-		r.NextValues, r.Deltas = nil, nil // only the outputs and raw advantages are compared
+		r := engine.GAELean(g, a.Rewards, a.Batch.Values, a.Batch.Mask, a.Config.Gamma, a.Config.Lam) // only the outputs and raw advantages are compared
 		a.other, a.otherGen = &r, g
 	}
 	return a.other

@@ -228,7 +228,8 @@ func (a *Analysis) Answer(full bool) Answer {
 	if full {
 		f := &FullTensors{TokenLevelRewards: a.Rewards, Returns: a.Returns, AdvantagesWhitened: a.Advantages}
 		if a.GAE != nil {
-			f.NextValues, f.Deltas, f.AdvantagesRaw = a.GAE.NextValues, a.GAE.Deltas, a.GAE.Advantages
+			f.NextValues, f.Deltas = a.Trace()
+			f.AdvantagesRaw = a.GAE.Advantages
 		}
 		ans.Full = f
 	}

@@ -74,7 +74,8 @@ func inspectQuantity(a *Analysis, name string) [][]float64 {
 	}
 	switch name {
 	case "delta":
-		return a.GAE.Deltas
+		_, d := a.Trace()
+		return d
 	case "adv":
 		return a.GAE.Advantages
 	}
