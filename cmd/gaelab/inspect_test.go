@@ -13,9 +13,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/engine"
 )
@@ -438,28 +441,33 @@ func TestInspectSliceAndCriticFree(t *testing.T) {
 	}
 }
 
+// cliClasses is web/inspect's verdictClasses as the CLI reads them: each
+// class's fixture of #37, the --ver it is checked as, and the blocking
+// kind ("-": not exact with nothing blocking, "": exact).
+var cliClasses = []struct{ file, ver, blocking string }{
+	{"verl_loop_v0.2_whitened_returns.npz", "", "-"}, // not exact, nothing blocking
+	{"verl_whitestats_f32_cell.npz", "", "-"},
+	{"verl_reward_v0.9.0_beta.npz", "", "reward_kl_mismatch"},
+	{"verl_mask_v0.9.0_short.npz", "", "mask_disagrees_attention"},
+	{"verl_eos_v0.9.0_past.npz", "", "mask_disagrees_eos"},
+	{"verl_slice_v0.7.1_slice.npz", "", "values_shifted_in_groups"},
+	{"verl_free_v0.9.0_grpo_uid.npz", "", "uid_misaligned"},
+	{"verl_grpo_std_v0.9.0_pop.npz", "", "grpo_population_std"},
+	{"verl_grpo_std_v0.9.0_single.npz", "", "every_group_singleton"},
+	{"verl_whitestats_bf16_mean5.safetensors", "", "whitening_stats_differ"},
+	{"verl_critic_v0.9.0_ok.npz", "v0.5.0", "values_where_masked"},
+	{"verl_critic_v0.9.0_ok.npz", "", ""},
+	{"verl_slice_v0.7.1_ok.npz", "", ""},
+	{"verl_free_v0.9.0_remax.npz", "", ""},
+}
+
 // TestInspectEveryClass: the CLI gives each class's fixture of #37 the
 // verdict web/inspect's TestVerdictEveryClass holds the page and the API
 // to (the same table): its verdict line, the blocking kind, and exit 0
 // when exact, 1 when not.
 func TestInspectEveryClass(t *testing.T) {
 	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
-	for _, tc := range []struct{ file, ver, blocking string }{
-		{"verl_loop_v0.2_whitened_returns.npz", "", "-"}, // not exact, nothing blocking
-		{"verl_whitestats_f32_cell.npz", "", "-"},
-		{"verl_reward_v0.9.0_beta.npz", "", "reward_kl_mismatch"},
-		{"verl_mask_v0.9.0_short.npz", "", "mask_disagrees_attention"},
-		{"verl_eos_v0.9.0_past.npz", "", "mask_disagrees_eos"},
-		{"verl_slice_v0.7.1_slice.npz", "", "values_shifted_in_groups"},
-		{"verl_free_v0.9.0_grpo_uid.npz", "", "uid_misaligned"},
-		{"verl_grpo_std_v0.9.0_pop.npz", "", "grpo_population_std"},
-		{"verl_grpo_std_v0.9.0_single.npz", "", "every_group_singleton"},
-		{"verl_whitestats_bf16_mean5.safetensors", "", "whitening_stats_differ"},
-		{"verl_critic_v0.9.0_ok.npz", "v0.5.0", "values_where_masked"},
-		{"verl_critic_v0.9.0_ok.npz", "", ""},
-		{"verl_slice_v0.7.1_ok.npz", "", ""},
-		{"verl_free_v0.9.0_remax.npz", "", ""},
-	} {
+	for _, tc := range cliClasses {
 		args := []string{filepath.Join(dir, tc.file)}
 		if tc.ver != "" {
 			args = append([]string{"--ver", tc.ver}, args...)
@@ -476,6 +484,117 @@ func TestInspectEveryClass(t *testing.T) {
 		if code != wantCode || !strings.Contains(out, want) || !strings.Contains(out, tc.blocking) {
 			t.Errorf("%s %s: exit %d, want %d, %q and %q:\n%s", tc.file, tc.ver, code, wantCode, want, tc.blocking, out)
 		}
+	}
+}
+
+// TestInspectHTML: --html writes, for each class's fixture, one HTML file
+// that parses, holds every finding and verdict line the CLI prints (which
+// are the page's: web/inspect's TestOfflinePageEveryClass compares the
+// file with the served view) and fetches nothing; the exit code stays the
+// verdict's. --lang zh writes the Chinese page; a bad --lang or an
+// unwritable path exits 2; a run directory writes its first step that is
+// not exact.
+func TestInspectHTML(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	tmp := t.TempDir()
+	for i, tc := range cliClasses {
+		args := []string{filepath.Join(dir, tc.file)}
+		if tc.ver != "" {
+			args = append(args, "--ver", tc.ver)
+		}
+		text, wantCode := inspectCLI(args...)
+		page := filepath.Join(tmp, fmt.Sprintf("class%d.html", i))
+		if _, code := inspectCLI(append(args, "--html", page)...); code != wantCode {
+			t.Errorf("%s: exit %d with --html, %d without", tc.file, code, wantCode)
+		}
+		doc := htmlDoc(t, page)
+		main := squashSpace(doc.Find("main").Text())
+		lines := strings.Split(strings.TrimSpace(text), "\n")
+		notes := 0
+		for _, l := range lines[1 : len(lines)-1] {
+			if l = strings.TrimSpace(l); slices.ContainsFunc([]string{"advantages ", "returns ", "whitening ", "critic ", "rows "}, func(p string) bool { return strings.HasPrefix(l, p) }) {
+				continue
+			}
+			notes++
+			if !strings.Contains(main, squashSpace(l)) {
+				t.Errorf("%s: the page lacks the CLI's line %q", tc.file, l)
+			}
+		}
+		if notes == 0 || !strings.Contains(main, "Verdict: ") {
+			t.Errorf("%s: %d finding lines, verdict shown %v:\n%s", tc.file, notes, strings.Contains(main, "Verdict: "), text)
+		}
+		if tc.blocking != "" && tc.blocking != "-" && !strings.Contains(squashSpace(doc.Find("[data-testid=inspect-verdict]").Text()), tc.blocking) {
+			t.Errorf("%s: the verdict does not name %s", tc.file, tc.blocking)
+		}
+		selfContained(t, tc.file, doc)
+	}
+
+	zh := filepath.Join(tmp, "zh.html")
+	if _, code := inspectCLI(filepath.Join(dir, "verl_reward_v0.9.0_beta.npz"), "--html", zh, "--lang", "zh"); code != 1 {
+		t.Errorf("--lang zh: exit %d", code)
+	}
+	if doc := htmlDoc(t, zh); doc.Find("html").AttrOr("lang", "") != "zh" || !strings.Contains(doc.Find("main").Text(), "reward_kl_mismatch") {
+		t.Errorf("--lang zh: lang %q", doc.Find("html").AttrOr("lang", ""))
+	}
+	for _, bad := range [][]string{{"--lang", "fr", "--html", zh}, {"--html", filepath.Join(tmp, "no", "such", "dir.html")}} {
+		if out, code := inspectCLI(append([]string{filepath.Join(dir, "verl_critic_v0.9.0_ok.npz")}, bad...)...); code != 2 {
+			t.Errorf("%v: exit %d, want 2:\n%s", bad, code, out)
+		}
+	}
+
+	run := filepath.Join(tmp, "run")
+	os.Mkdir(run, 0o755)
+	dump{B: 4, R: 8, ver: "v0.5.0", lam: 0.95, lamConfig: 0.95, seed: 1}.write(t, filepath.Join(run, "step1.npz"))
+	dump{B: 3, R: 6, ver: "v0.5.0", lam: 0.8, lamConfig: 0.95, seed: 2}.write(t, filepath.Join(run, "step2.npz"))
+	dump{B: 5, R: 7, ver: "v0.5.0", lam: 0.95, lamConfig: 0.95, seed: 3}.write(t, filepath.Join(run, "step3.npz"))
+	page := filepath.Join(tmp, "run.html")
+	if out, code := inspectCLI(run, "--html", page); code != 1 {
+		t.Errorf("run: exit %d:\n%s", code, out)
+	}
+	if h := squashSpace(htmlDoc(t, page).Find("main h2").First().Text()); !strings.HasPrefix(h, "3 responses × 6 tokens") {
+		t.Errorf("run: the page shows %q, want step 2's 3 × 6 batch", h)
+	}
+}
+
+func htmlDoc(t *testing.T, path string) *goquery.Document {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := goquery.NewDocumentFromReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+var spaceRun = regexp.MustCompile(`\s+`)
+
+func squashSpace(s string) string { return strings.TrimSpace(spaceRun.ReplaceAllString(s, " ")) }
+
+// selfContained fails for a script or form, or an attribute or style
+// url() a browser would fetch (anything but data: and #fragment).
+func selfContained(t *testing.T, name string, doc *goquery.Document) {
+	t.Helper()
+	if n := doc.Find("script, form, iframe, base").Length(); n > 0 {
+		t.Errorf("%s: %d scripts or forms", name, n)
+	}
+	doc.Find("[src], [href], [action], [srcset]").Each(func(_ int, s *goquery.Selection) {
+		for _, a := range []string{"src", "href", "action", "srcset"} {
+			if v, ok := s.Attr(a); ok && !strings.HasPrefix(v, "data:") && !strings.HasPrefix(v, "#") {
+				t.Errorf("%s: %s=%q", name, a, v)
+			}
+		}
+	})
+	for _, m := range regexp.MustCompile(`url\(\s*["']?([^"')\s]+)`).FindAllStringSubmatch(doc.Find("style").Text(), -1) {
+		if !strings.HasPrefix(m[1], "data:") {
+			t.Errorf("%s: style url(%s)", name, m[1])
+		}
+	}
+	if doc.Find("style").Length() == 0 {
+		t.Errorf("%s: no inline style", name)
 	}
 }
 
