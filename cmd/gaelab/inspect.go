@@ -67,6 +67,7 @@ var inspectFlags = []struct{ flag, key, help string }{
 	{"kl-coef", "kl_coef", "β, the KL coefficient"},
 	{"kl-penalty", "kl_penalty", "the kl_penalty type (kl, abs, mse, low_var_kl, …)"},
 	{"estimator", "estimator", "gae or an outcome estimator key of the release"},
+	{"kl-ctrl", "kl_ctrl_type", "kl_ctrl.type: fixed or adaptive (a β that drifted under adaptive is a note)"},
 }
 
 // maxInspectFile bounds a file gaelab inspect reads: the readers' budget

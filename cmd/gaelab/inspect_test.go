@@ -441,48 +441,83 @@ func TestInspectSliceAndCriticFree(t *testing.T) {
 	}
 }
 
-// cliClasses is web/inspect's verdictClasses as the CLI reads them: each
-// class's fixture of #37, the --ver it is checked as, and the blocking
-// kind ("-": not exact with nothing blocking, "": exact).
-var cliClasses = []struct{ file, ver, blocking string }{
-	{"verl_loop_v0.2_whitened_returns.npz", "", "-"}, // not exact, nothing blocking
-	{"verl_whitestats_f32_cell.npz", "", "-"},
-	{"verl_reward_v0.9.0_beta.npz", "", "reward_kl_mismatch"},
-	{"verl_mask_v0.9.0_short.npz", "", "mask_disagrees_attention"},
-	{"verl_eos_v0.9.0_past.npz", "", "mask_disagrees_eos"},
-	{"verl_slice_v0.7.1_slice.npz", "", "values_shifted_in_groups"},
-	{"verl_free_v0.9.0_grpo_uid.npz", "", "uid_misaligned"},
-	{"verl_grpo_std_v0.9.0_pop.npz", "", "grpo_population_std"},
-	{"verl_grpo_std_v0.9.0_single.npz", "", "every_group_singleton"},
-	{"verl_whitestats_bf16_mean5.safetensors", "", "whitening_stats_differ"},
-	{"verl_critic_v0.9.0_ok.npz", "v0.5.0", "values_where_masked"},
-	{"verl_critic_v0.9.0_ok.npz", "", ""},
-	{"verl_slice_v0.7.1_ok.npz", "", ""},
-	{"verl_free_v0.9.0_remax.npz", "", ""},
+// cliClass is one class of #37 as the CLI reads it (web/inspect's
+// verdictClasses: the same fixtures, made with verl's own functions): the
+// fixture, the flags (--config for the page's sidecar), the blocking kind
+// ("-": not exact with nothing blocking, "": exact, "error": exit 2) and
+// a line the output must hold (a note, or the error's message).
+type cliClass struct {
+	file           string
+	args           []string
+	blocking, text string
+}
+
+var cliClasses = []cliClass{
+	{"verl_loop_v0.2_whitened_returns.npz", nil, "-", ""},
+	{"verl_whitestats_f32_cell.npz", nil, "-", ""},
+	{"verl_reward_v0.9.0_beta.npz", nil, "reward_kl_mismatch", ""},
+	{"verl_mask_v0.9.0_short.npz", nil, "mask_disagrees_attention", ""},
+	{"verl_eos_v0.9.0_past.npz", nil, "mask_disagrees_eos", ""},
+	{"verl_slice_v0.7.1_slice.npz", nil, "values_shifted_in_groups", ""},
+	{"verl_free_v0.9.0_grpo_uid.npz", nil, "uid_misaligned", ""},
+	{"verl_grpo_std_v0.9.0_pop.npz", nil, "grpo_population_std", ""},
+	{"verl_grpo_std_v0.9.0_single.npz", nil, "every_group_singleton", ""},
+	{"verl_whitestats_bf16_mean5.safetensors", nil, "whitening_stats_differ", ""},
+	{"verl_critic_v0.9.0_ok.npz", []string{"--ver", "v0.5.0"}, "values_where_masked", ""},
+	{"verl_critic_v0.9.0_ok.npz", nil, "", ""},
+	{"verl_slice_v0.7.1_ok.npz", nil, "", ""},
+	{"verl_free_v0.9.0_remax.npz", nil, "", ""},
+	{"verl_reward_v0.9.0_type.npz", nil, "reward_kl_mismatch", ""},
+	{"verl_reward_v0.2_beta.npz", nil, "reward_kl_mismatch", ""},
+	{"verl_grpo_std_v0.9.0_some.npz", nil, "", "uid groups hold a single response"},
+	{"verl_free_v0.9.0_rpp_gamma.npz", nil, "-", "REINFORCE++"},
+	{"verl_whitestats_f16_std5.npz", nil, "whitening_stats_differ", ""},
+	{"verl_critic_v0.2_raw.npz", nil, "values_where_masked", ""},
+	{"verl_mask_v0.9.0_multiturn.npz", nil, "", ""},
+	{"verl_grpo_std_v0.9.0_ok.npz", []string{"--config", "verl_config_v0.9.0_algorithm.json"}, "", "keys the check does not use were read and ignored"},
+	{"verl_grpo_std_v0.9.0_ok.npz", []string{"--config", "verl_config_v0.9.0_hydra.yaml"}, "", "algorithm.filter_groups"},
+	{"verl_grpo_std_v0.9.0_ok.npz", []string{"--config", "verl_config_v0.4.1_hydra.yaml", "--ver", "v0.9.0"}, "", "keys the check does not use were read and ignored"},
+	{"verl_reward_v0.9.0_beta.npz", []string{"--config", "verl_config_v0.9.0_hydra.yaml", "--estimator", "gae", "--kl-penalty", "low_var_kl", "--lam", "0.95"}, "", "the adaptive kl_ctrl moved β"},
+	{"verl_reward_v0.9.0_beta.npz", []string{"--config", "verl_config_v0.9.0_hydra.yaml", "--estimator", "gae", "--kl-penalty", "low_var_kl", "--lam", "0.95", "--kl-ctrl", "fixed"}, "reward_kl_mismatch", ""},
+	{"verl_grpo_std_v0.9.0_ok.npz", []string{"--estimator", "optimal_token_baseline"}, "error", "GAE Lab does not model"},
+	{"verl_rollout_v0.9.0.jsonl", nil, "error", "dump_batch"},
+	{"verl_batch_v0.9.0.pt", nil, "error", "dump_batch"},
+}
+
+// args are the class's command line, its files in web/inspect/testdata.
+func (c cliClass) argv(dir string) []string {
+	args := []string{filepath.Join(dir, c.file)}
+	for i := 0; i < len(c.args); i++ {
+		args = append(args, c.args[i])
+		if c.args[i] == "--config" {
+			i++
+			args = append(args, filepath.Join(dir, c.args[i]))
+		}
+	}
+	return args
 }
 
 // TestInspectEveryClass: the CLI gives each class's fixture of #37 the
 // verdict web/inspect's TestVerdictEveryClass holds the page and the API
-// to (the same table): its verdict line, the blocking kind, and exit 0
-// when exact, 1 when not.
+// to (the same fixtures and config): its verdict line, the blocking kind,
+// the note, and exit 0 when exact, 1 when not, 2 for a file that holds no
+// batch or an estimator the app does not model.
 func TestInspectEveryClass(t *testing.T) {
 	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
 	for _, tc := range cliClasses {
-		args := []string{filepath.Join(dir, tc.file)}
-		if tc.ver != "" {
-			args = append([]string{"--ver", tc.ver}, args...)
-		}
-		out, code := inspectCLI(args...)
-		want, wantCode := "verdict: exact\n", 0
+		out, code := inspectCLI(tc.argv(dir)...)
+		want, wantCode, kind := "verdict: exact\n", 0, tc.blocking
 		switch tc.blocking {
 		case "-":
-			want, wantCode, tc.blocking = "verdict: not exact\n", 1, ""
+			want, wantCode, kind = "verdict: not exact\n", 1, ""
+		case "error":
+			want, wantCode, kind = "\nerror: ", 2, ""
 		case "":
 		default:
 			want, wantCode = "verdict: not exact (blocking: ", 1
 		}
-		if code != wantCode || !strings.Contains(out, want) || !strings.Contains(out, tc.blocking) {
-			t.Errorf("%s %s: exit %d, want %d, %q and %q:\n%s", tc.file, tc.ver, code, wantCode, want, tc.blocking, out)
+		if code != wantCode || !strings.Contains(out, want) || !strings.Contains(out, kind) || !strings.Contains(out, tc.text) {
+			t.Errorf("%s %v: exit %d, want %d, %q, %q and %q:\n%s", tc.file, tc.args, code, wantCode, want, kind, tc.text, out)
 		}
 	}
 }
@@ -498,10 +533,10 @@ func TestInspectHTML(t *testing.T) {
 	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
 	tmp := t.TempDir()
 	for i, tc := range cliClasses {
-		args := []string{filepath.Join(dir, tc.file)}
-		if tc.ver != "" {
-			args = append(args, "--ver", tc.ver)
+		if tc.blocking == "error" {
+			continue
 		}
+		args := tc.argv(dir)
 		text, wantCode := inspectCLI(args...)
 		page := filepath.Join(tmp, fmt.Sprintf("class%d.html", i))
 		if _, code := inspectCLI(append(args, "--html", page)...); code != wantCode {

@@ -19,7 +19,8 @@ const usage = `Usage:
                                exit 0 if the server on ADDR answers /healthz
   gaelab inspect FILE|DIR [--ver v0.x] [--json] [--gamma G] [--lam L]
                  [--kl-coef B] [--kl-penalty NAME] [--use-kl-in-reward]
-                 [--estimator KEY] [--allow KIND] [--config FILE]
+                 [--estimator KEY] [--kl-ctrl fixed|adaptive] [--allow KIND]
+                 [--config FILE]
                  [--html OUT [--lang en|zh]]
                                check a verl batch dump (.npz, .safetensors,
                                .json) as /inspect does, or every dump
