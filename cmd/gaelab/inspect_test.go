@@ -768,3 +768,58 @@ func TestInspectVerlConfig(t *testing.T) {
 		t.Errorf("rollout JSONL: exit %d:\n%s", code, out)
 	}
 }
+
+// TestInspectEveryRunClass: the classes of a run directory (#37 point 9),
+// on a run made of verl's own fixtures (web/inspect/testdata, the same as
+// the every-class tables): a stray file that is not a dump (verl's
+// algorithm section saved beside the dumps) is skipped with a note, steps
+// are ordered by step(\d+) in the name (step7_rank0.npz is step 7), a
+// critic-free step prints "—" for GAE's whitening statistics, the data
+// metrics come under verl's names, and the first step not exact is named,
+// with its blocking kind, exit 1. No page or API reads a run yet.
+func TestInspectEveryRunClass(t *testing.T) {
+	src := filepath.Join("..", "..", "web", "inspect", "testdata")
+	run := t.TempDir()
+	for from, to := range map[string]string{
+		"verl_critic_v0.9.0_ok.npz":         "step7_rank0.npz",
+		"verl_reward_v0.9.0_beta.npz":       "step12_rank0.npz",
+		"verl_grpo_std_v0.9.0_ok.npz":       "step3_rank1.npz",
+		"verl_config_v0.9.0_algorithm.json": "algorithm.json",
+	} {
+		data, err := os.ReadFile(filepath.Join(src, from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(run, to), data, 0o644)
+	}
+	out, code := inspectCLI(run)
+	order := regexp.MustCompile(`(?m)^\s+3\s+exact\s+—\s+—.*step3_rank1\.npz\n\s+7\s+exact\s.*step7_rank0\.npz\n\s+12\s+not exact \(blocking: reward_kl_mismatch\).*step12_rank0\.npz$`)
+	if code != 1 || !order.MatchString(out) || !strings.Contains(out, "skipped "+filepath.Join(run, "algorithm.json")+": not a dump") ||
+		!strings.Contains(out, "first step not exact: 12 ("+filepath.Join(run, "step12_rank0.npz")+"): not exact (blocking: reward_kl_mismatch)") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	out, _ = inspectCLI("--json", run)
+	var rep struct {
+		Steps []struct {
+			Step    int                 `json:"step"`
+			Metrics map[string]*float64 `json:"metrics"`
+		} `json:"steps"`
+		Skipped []struct {
+			File string `json:"file"`
+		} `json:"skipped"`
+		First *struct {
+			Step int `json:"step"`
+		} `json:"first_not_exact"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || len(rep.Steps) != 3 || len(rep.Skipped) != 1 || rep.First == nil || rep.First.Step != 12 {
+		t.Fatalf("%v: %+v", err, rep)
+	}
+	for _, name := range []string{"critic/rewards/mean", "critic/advantages/max", "critic/values/mean"} {
+		if m, ok := rep.Steps[1].Metrics[name]; !ok || m == nil {
+			t.Errorf("step 7 has no %s: %v", name, rep.Steps[1].Metrics)
+		}
+	}
+	if m := rep.Steps[1].Metrics["critic/vf_explained_var"]; m == nil {
+		t.Error("step 7 (GAE) has no critic/vf_explained_var")
+	}
+}

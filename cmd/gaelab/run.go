@@ -20,8 +20,7 @@ const usage = `Usage:
   gaelab inspect FILE|DIR [--ver v0.x] [--json] [--gamma G] [--lam L]
                  [--kl-coef B] [--kl-penalty NAME] [--use-kl-in-reward]
                  [--estimator KEY] [--kl-ctrl fixed|adaptive] [--allow KIND]
-                 [--config FILE]
-                 [--html OUT [--lang en|zh]]
+                 [--config FILE] [--html OUT [--lang en|zh]]
                                check a verl batch dump (.npz, .safetensors,
                                .json) as /inspect does, or every dump
                                of a run directory in step order; exit 0 when
