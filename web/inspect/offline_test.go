@@ -15,6 +15,7 @@ import (
 
 	"gaelab/web/i18n"
 	"gaelab/web/inspect"
+	"gaelab/web/mw"
 	"gaelab/web/webtest"
 )
 
@@ -28,7 +29,9 @@ var offlineSections = []string{"inspect-batch h2", "inspect-sanity", "inspect-ve
 // findings, checks, tables and heat maps the view of the same upload shows,
 // the heat maps byte for byte, and makes no request.
 func TestOfflinePageEveryClass(t *testing.T) {
-	h := inspectHandler(t, webtest.Options{InspectBurst: 100})
+	// Every class uploaded and viewed (in two languages, with its heat
+	// maps), faster than the default quotas of an address refill.
+	h := inspectHandler(t, webtest.Options{InspectBurst: 200, ViewsQuota: mw.AddrQuota{PerMinute: 6000, Burst: 1000}})
 	for _, lang := range []i18n.Lang{i18n.En, i18n.Zh} {
 		for _, tc := range verdictClasses {
 			t.Run(string(lang)+" "+tc.class, func(t *testing.T) {

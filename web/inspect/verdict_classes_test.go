@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"gaelab/web/mw"
 	"gaelab/web/webtest"
 )
 
@@ -69,7 +70,9 @@ var verdictClasses = []verdictClass{
 // on the page the upload form leads to (the verdict line and the kinds),
 // or the form again with its message.
 func TestVerdictEveryClass(t *testing.T) {
-	h := inspectHandler(t, webtest.Options{InspectBurst: 100})
+	// Every class uploaded and viewed (in two languages, with its heat
+	// maps), faster than the default quotas of an address refill.
+	h := inspectHandler(t, webtest.Options{InspectBurst: 200, ViewsQuota: mw.AddrQuota{PerMinute: 6000, Burst: 1000}})
 	pageVerdict := map[string]string{"exact": "Verdict: exact.", "not_exact": "Verdict: not exact."}
 	for _, tc := range verdictClasses {
 		t.Run(tc.class, func(t *testing.T) {
