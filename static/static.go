@@ -315,3 +315,16 @@ func mustIndex(fsys fs.FS) *index {
 	}
 	return ix
 }
+
+// Body returns the bytes and Content-Type an asset URL (as [Path] gives it,
+// "/static/app.0123456789.css") is served with, for a page written to a
+// file that must carry its assets inline (gaelab inspect --html); ok is
+// false for a URL Handler answers with 404.
+func Body(url string) (body []byte, contentType string, ok bool) {
+	hashed, ok := strings.CutPrefix(url, Prefix)
+	a := assets.byHashed[hashed]
+	if !ok || a == nil {
+		return nil, "", false
+	}
+	return a.body, a.contentType, true
+}

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gaelab/web/i18n"
 	"gaelab/web/inspect"
 )
 
@@ -66,6 +67,7 @@ var inspectFlags = []struct{ flag, key, help string }{
 	{"kl-coef", "kl_coef", "β, the KL coefficient"},
 	{"kl-penalty", "kl_penalty", "the kl_penalty type (kl, abs, mse, low_var_kl, …)"},
 	{"estimator", "estimator", "gae or an outcome estimator key of the release"},
+	{"kl-ctrl", "kl_ctrl_type", "kl_ctrl.type: fixed or adaptive (a β that drifted under adaptive is a note)"},
 }
 
 // maxInspectFile bounds a file gaelab inspect reads: the readers' budget
@@ -89,6 +91,8 @@ func runInspect(args []string, stdout io.Writer) error {
 	}
 	useKL := fs.Bool("use-kl-in-reward", false, "turn token_level_scores into rewards with the KL penalty")
 	asJSON := fs.Bool("json", false, "print JSON")
+	htmlFile := fs.String("html", "", "also write /inspect's page of the batch (of a run: its first step not exact, else its last) to this file, self-contained")
+	lang := fs.String("lang", "en", "the --html page's language: en or zh")
 	cfgFile := fs.String("config", "", "a config sidecar, as the page's second file: JSON (verl's algorithm section or its whole config) or Hydra's .hydra/config.yaml; it wins over the file's own config, a flag over it")
 	var allow []string
 	fs.Func("allow", "a finding kind you expect (repeatable, or KIND,KIND): a blocking one leaves the verdict exact", func(s string) error {
@@ -111,6 +115,10 @@ func runInspect(args []string, stdout io.Writer) error {
 	}
 	if len(paths) != 1 {
 		return &exitError{exitUsage, usageErrorf("inspect: want one FILE or DIR, got %d", len(paths))}
+	}
+	pageLang, ok := i18n.Parse(*lang)
+	if !ok {
+		return &exitError{exitUsage, usageErrorf("inspect: --lang %q: want en or zh", *lang)}
 	}
 	q := url.Values{}
 	fs.Visit(func(f *flag.Flag) {
@@ -167,8 +175,43 @@ func runInspect(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *htmlFile != "" {
+		if err := writeInspectHTML(*htmlFile, steps, first, q, pageLang); err != nil {
+			return &exitError{exitUsage, err}
+		}
+	}
 	if first >= 0 {
 		return &exitError{exitNotExact, nil}
+	}
+	return nil
+}
+
+// writeInspectHTML writes the page /inspect shows for a file's batch, or
+// for a run's first step that is not exact (else its last), to path as
+// one self-contained HTML file (inspect.OfflinePage).
+func writeInspectHTML(path string, steps []stepReport, first int, q url.Values, lang i18n.Lang) error {
+	s := steps[len(steps)-1]
+	if first >= 0 {
+		s = steps[first]
+	}
+	data, err := readFileLimited(s.File, maxInspectFile)
+	if err != nil {
+		return fmt.Errorf("inspect: %w", err)
+	}
+	q = cloneValues(q)
+	if strings.EqualFold(filepath.Ext(s.File), ".json") {
+		q.Set("format", "json")
+	}
+	a, err := inspect.Load(data, q)
+	if err != nil {
+		return fmt.Errorf("inspect: %s: %w", s.File, err)
+	}
+	page, err := inspect.OfflinePage(a, lang, q)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, page, 0o644); err != nil {
+		return fmt.Errorf("inspect: --html: %w", err)
 	}
 	return nil
 }

@@ -13,9 +13,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/engine"
 )
@@ -438,44 +441,194 @@ func TestInspectSliceAndCriticFree(t *testing.T) {
 	}
 }
 
+// cliClass is one class of #37 as the CLI reads it (web/inspect's
+// verdictClasses: the same fixtures, made with verl's own functions): the
+// fixture, the flags (--config for the page's sidecar), the blocking kind
+// ("-": not exact with nothing blocking, "": exact, "error": exit 2) and
+// a line the output must hold (a note, or the error's message).
+type cliClass struct {
+	file           string
+	args           []string
+	blocking, text string
+}
+
+var cliClasses = []cliClass{
+	{"verl_loop_v0.2_whitened_returns.npz", nil, "-", ""},
+	{"verl_whitestats_f32_cell.npz", nil, "-", ""},
+	{"verl_reward_v0.9.0_beta.npz", nil, "reward_kl_mismatch", ""},
+	{"verl_mask_v0.9.0_short.npz", nil, "mask_disagrees_attention", ""},
+	{"verl_eos_v0.9.0_past.npz", nil, "mask_disagrees_eos", ""},
+	{"verl_slice_v0.7.1_slice.npz", nil, "values_shifted_in_groups", ""},
+	{"verl_free_v0.9.0_grpo_uid.npz", nil, "uid_misaligned", ""},
+	{"verl_grpo_std_v0.9.0_pop.npz", nil, "grpo_population_std", ""},
+	{"verl_grpo_std_v0.9.0_single.npz", nil, "every_group_singleton", ""},
+	{"verl_whitestats_bf16_mean5.safetensors", nil, "whitening_stats_differ", ""},
+	{"verl_critic_v0.9.0_ok.npz", []string{"--ver", "v0.5.0"}, "values_where_masked", ""},
+	{"verl_critic_v0.9.0_ok.npz", nil, "", ""},
+	{"verl_slice_v0.7.1_ok.npz", nil, "", ""},
+	{"verl_free_v0.9.0_remax.npz", nil, "", ""},
+	{"verl_reward_v0.9.0_type.npz", nil, "reward_kl_mismatch", ""},
+	{"verl_reward_v0.2_beta.npz", nil, "reward_kl_mismatch", ""},
+	{"verl_grpo_std_v0.9.0_some.npz", nil, "", "uid groups hold a single response"},
+	{"verl_free_v0.9.0_rpp_gamma.npz", nil, "-", "REINFORCE++"},
+	{"verl_whitestats_f16_std5.npz", nil, "whitening_stats_differ", ""},
+	{"verl_critic_v0.2_raw.npz", nil, "values_where_masked", ""},
+	{"verl_mask_v0.9.0_multiturn.npz", nil, "", ""},
+	{"verl_grpo_std_v0.9.0_ok.npz", []string{"--config", "verl_config_v0.9.0_algorithm.json"}, "", "keys the check does not use were read and ignored"},
+	{"verl_grpo_std_v0.9.0_ok.npz", []string{"--config", "verl_config_v0.9.0_hydra.yaml"}, "", "algorithm.filter_groups"},
+	{"verl_grpo_std_v0.9.0_ok.npz", []string{"--config", "verl_config_v0.4.1_hydra.yaml", "--ver", "v0.9.0"}, "", "keys the check does not use were read and ignored"},
+	{"verl_reward_v0.9.0_beta.npz", []string{"--config", "verl_config_v0.9.0_hydra.yaml", "--estimator", "gae", "--kl-penalty", "low_var_kl", "--lam", "0.95"}, "", "the adaptive kl_ctrl moved β"},
+	{"verl_reward_v0.9.0_beta.npz", []string{"--config", "verl_config_v0.9.0_hydra.yaml", "--estimator", "gae", "--kl-penalty", "low_var_kl", "--lam", "0.95", "--kl-ctrl", "fixed"}, "reward_kl_mismatch", ""},
+	{"verl_grpo_std_v0.9.0_ok.npz", []string{"--estimator", "optimal_token_baseline"}, "error", "GAE Lab does not model"},
+	{"verl_rollout_v0.9.0.jsonl", nil, "error", "dump_batch"},
+	{"verl_batch_v0.9.0.pt", nil, "error", "dump_batch"},
+}
+
+// args are the class's command line, its files in web/inspect/testdata.
+func (c cliClass) argv(dir string) []string {
+	args := []string{filepath.Join(dir, c.file)}
+	for i := 0; i < len(c.args); i++ {
+		args = append(args, c.args[i])
+		if c.args[i] == "--config" {
+			i++
+			args = append(args, filepath.Join(dir, c.args[i]))
+		}
+	}
+	return args
+}
+
 // TestInspectEveryClass: the CLI gives each class's fixture of #37 the
 // verdict web/inspect's TestVerdictEveryClass holds the page and the API
-// to (the same table): its verdict line, the blocking kind, and exit 0
-// when exact, 1 when not.
+// to (the same fixtures and config): its verdict line, the blocking kind,
+// the note, and exit 0 when exact, 1 when not, 2 for a file that holds no
+// batch or an estimator the app does not model.
 func TestInspectEveryClass(t *testing.T) {
 	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
-	for _, tc := range []struct{ file, ver, blocking string }{
-		{"verl_loop_v0.2_whitened_returns.npz", "", "-"}, // not exact, nothing blocking
-		{"verl_whitestats_f32_cell.npz", "", "-"},
-		{"verl_reward_v0.9.0_beta.npz", "", "reward_kl_mismatch"},
-		{"verl_mask_v0.9.0_short.npz", "", "mask_disagrees_attention"},
-		{"verl_eos_v0.9.0_past.npz", "", "mask_disagrees_eos"},
-		{"verl_slice_v0.7.1_slice.npz", "", "values_shifted_in_groups"},
-		{"verl_free_v0.9.0_grpo_uid.npz", "", "uid_misaligned"},
-		{"verl_grpo_std_v0.9.0_pop.npz", "", "grpo_population_std"},
-		{"verl_grpo_std_v0.9.0_single.npz", "", "every_group_singleton"},
-		{"verl_whitestats_bf16_mean5.safetensors", "", "whitening_stats_differ"},
-		{"verl_critic_v0.9.0_ok.npz", "v0.5.0", "values_where_masked"},
-		{"verl_critic_v0.9.0_ok.npz", "", ""},
-		{"verl_slice_v0.7.1_ok.npz", "", ""},
-		{"verl_free_v0.9.0_remax.npz", "", ""},
-	} {
-		args := []string{filepath.Join(dir, tc.file)}
-		if tc.ver != "" {
-			args = append([]string{"--ver", tc.ver}, args...)
-		}
-		out, code := inspectCLI(args...)
-		want, wantCode := "verdict: exact\n", 0
+	for _, tc := range cliClasses {
+		out, code := inspectCLI(tc.argv(dir)...)
+		want, wantCode, kind := "verdict: exact\n", 0, tc.blocking
 		switch tc.blocking {
 		case "-":
-			want, wantCode, tc.blocking = "verdict: not exact\n", 1, ""
+			want, wantCode, kind = "verdict: not exact\n", 1, ""
+		case "error":
+			want, wantCode, kind = "\nerror: ", 2, ""
 		case "":
 		default:
 			want, wantCode = "verdict: not exact (blocking: ", 1
 		}
-		if code != wantCode || !strings.Contains(out, want) || !strings.Contains(out, tc.blocking) {
-			t.Errorf("%s %s: exit %d, want %d, %q and %q:\n%s", tc.file, tc.ver, code, wantCode, want, tc.blocking, out)
+		if code != wantCode || !strings.Contains(out, want) || !strings.Contains(out, kind) || !strings.Contains(out, tc.text) {
+			t.Errorf("%s %v: exit %d, want %d, %q, %q and %q:\n%s", tc.file, tc.args, code, wantCode, want, kind, tc.text, out)
 		}
+	}
+}
+
+// TestInspectHTML: --html writes, for each class's fixture, one HTML file
+// that parses, holds every finding and verdict line the CLI prints (which
+// are the page's: web/inspect's TestOfflinePageEveryClass compares the
+// file with the served view) and fetches nothing; the exit code stays the
+// verdict's. --lang zh writes the Chinese page; a bad --lang or an
+// unwritable path exits 2; a run directory writes its first step that is
+// not exact.
+func TestInspectHTML(t *testing.T) {
+	dir := filepath.Join("..", "..", "web", "inspect", "testdata")
+	tmp := t.TempDir()
+	for i, tc := range cliClasses {
+		if tc.blocking == "error" {
+			continue
+		}
+		page := filepath.Join(tmp, fmt.Sprintf("class%d.html", i))
+		text, code := inspectCLI(append(tc.argv(dir), "--html", page)...)
+		if wantCode := map[bool]int{true: 0, false: 1}[tc.blocking == ""]; code != wantCode {
+			t.Errorf("%s: exit %d with --html, want %d", tc.file, code, wantCode)
+		}
+		doc := htmlDoc(t, page)
+		main := squashSpace(doc.Find("main").Text())
+		lines := strings.Split(strings.TrimSpace(text), "\n")
+		notes := 0
+		for _, l := range lines[1 : len(lines)-1] {
+			if l = strings.TrimSpace(l); slices.ContainsFunc([]string{"advantages ", "returns ", "whitening ", "critic ", "rows "}, func(p string) bool { return strings.HasPrefix(l, p) }) {
+				continue
+			}
+			notes++
+			if !strings.Contains(main, squashSpace(l)) {
+				t.Errorf("%s: the page lacks the CLI's line %q", tc.file, l)
+			}
+		}
+		if notes == 0 || !strings.Contains(main, "Verdict: ") {
+			t.Errorf("%s: %d finding lines, verdict shown %v:\n%s", tc.file, notes, strings.Contains(main, "Verdict: "), text)
+		}
+		if tc.blocking != "" && tc.blocking != "-" && !strings.Contains(squashSpace(doc.Find("[data-testid=inspect-verdict]").Text()), tc.blocking) {
+			t.Errorf("%s: the verdict does not name %s", tc.file, tc.blocking)
+		}
+		selfContained(t, tc.file, doc)
+	}
+
+	zh := filepath.Join(tmp, "zh.html")
+	if _, code := inspectCLI(filepath.Join(dir, "verl_reward_v0.9.0_beta.npz"), "--html", zh, "--lang", "zh"); code != 1 {
+		t.Errorf("--lang zh: exit %d", code)
+	}
+	if doc := htmlDoc(t, zh); doc.Find("html").AttrOr("lang", "") != "zh" || !strings.Contains(doc.Find("main").Text(), "reward_kl_mismatch") {
+		t.Errorf("--lang zh: lang %q", doc.Find("html").AttrOr("lang", ""))
+	}
+	for _, bad := range [][]string{{"--lang", "fr", "--html", zh}, {"--html", filepath.Join(tmp, "no", "such", "dir.html")}} {
+		if out, code := inspectCLI(append([]string{filepath.Join(dir, "verl_critic_v0.9.0_ok.npz")}, bad...)...); code != 2 {
+			t.Errorf("%v: exit %d, want 2:\n%s", bad, code, out)
+		}
+	}
+
+	run := filepath.Join(tmp, "run")
+	os.Mkdir(run, 0o755)
+	dump{B: 4, R: 8, ver: "v0.5.0", lam: 0.95, lamConfig: 0.95, seed: 1}.write(t, filepath.Join(run, "step1.npz"))
+	dump{B: 3, R: 6, ver: "v0.5.0", lam: 0.8, lamConfig: 0.95, seed: 2}.write(t, filepath.Join(run, "step2.npz"))
+	dump{B: 5, R: 7, ver: "v0.5.0", lam: 0.95, lamConfig: 0.95, seed: 3}.write(t, filepath.Join(run, "step3.npz"))
+	page := filepath.Join(tmp, "run.html")
+	if out, code := inspectCLI(run, "--html", page); code != 1 {
+		t.Errorf("run: exit %d:\n%s", code, out)
+	}
+	if h := squashSpace(htmlDoc(t, page).Find("main h2").First().Text()); !strings.HasPrefix(h, "3 responses × 6 tokens") {
+		t.Errorf("run: the page shows %q, want step 2's 3 × 6 batch", h)
+	}
+}
+
+func htmlDoc(t *testing.T, path string) *goquery.Document {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := goquery.NewDocumentFromReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+var spaceRun = regexp.MustCompile(`\s+`)
+
+func squashSpace(s string) string { return strings.TrimSpace(spaceRun.ReplaceAllString(s, " ")) }
+
+// selfContained fails for a script or form, or an attribute or style
+// url() a browser would fetch (anything but data: and #fragment).
+func selfContained(t *testing.T, name string, doc *goquery.Document) {
+	t.Helper()
+	if n := doc.Find("script, form, iframe, base").Length(); n > 0 {
+		t.Errorf("%s: %d scripts or forms", name, n)
+	}
+	doc.Find("[src], [href], [action], [srcset]").Each(func(_ int, s *goquery.Selection) {
+		for _, a := range []string{"src", "href", "action", "srcset"} {
+			if v, ok := s.Attr(a); ok && !strings.HasPrefix(v, "data:") && !strings.HasPrefix(v, "#") {
+				t.Errorf("%s: %s=%q", name, a, v)
+			}
+		}
+	})
+	for _, m := range regexp.MustCompile(`url\(\s*["']?([^"')\s]+)`).FindAllStringSubmatch(doc.Find("style").Text(), -1) {
+		if !strings.HasPrefix(m[1], "data:") {
+			t.Errorf("%s: style url(%s)", name, m[1])
+		}
+	}
+	if doc.Find("style").Length() == 0 {
+		t.Errorf("%s: no inline style", name)
 	}
 }
 
@@ -612,5 +765,60 @@ func TestInspectVerlConfig(t *testing.T) {
 	out, code = inspectCLI(filepath.Join(dir, "verl_rollout_v0.9.0.jsonl"))
 	if code != 2 || !strings.Contains(out, "no token tensors") || !strings.Contains(out, "dump_batch") {
 		t.Errorf("rollout JSONL: exit %d:\n%s", code, out)
+	}
+}
+
+// TestInspectEveryRunClass: the classes of a run directory (#37 point 9),
+// on a run made of verl's own fixtures (web/inspect/testdata, the same as
+// the every-class tables): a stray file that is not a dump (verl's
+// algorithm section saved beside the dumps) is skipped with a note, steps
+// are ordered by step(\d+) in the name (step7_rank0.npz is step 7), a
+// critic-free step prints "—" for GAE's whitening statistics, the data
+// metrics come under verl's names, and the first step not exact is named,
+// with its blocking kind, exit 1. No page or API reads a run yet.
+func TestInspectEveryRunClass(t *testing.T) {
+	src := filepath.Join("..", "..", "web", "inspect", "testdata")
+	run := t.TempDir()
+	for from, to := range map[string]string{
+		"verl_critic_v0.9.0_ok.npz":         "step7_rank0.npz",
+		"verl_reward_v0.9.0_beta.npz":       "step12_rank0.npz",
+		"verl_grpo_std_v0.9.0_ok.npz":       "step3_rank1.npz",
+		"verl_config_v0.9.0_algorithm.json": "algorithm.json",
+	} {
+		data, err := os.ReadFile(filepath.Join(src, from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(run, to), data, 0o644)
+	}
+	out, code := inspectCLI(run)
+	order := regexp.MustCompile(`(?m)^\s+3\s+exact\s+—\s+—.*step3_rank1\.npz\n\s+7\s+exact\s.*step7_rank0\.npz\n\s+12\s+not exact \(blocking: reward_kl_mismatch\).*step12_rank0\.npz$`)
+	if code != 1 || !order.MatchString(out) || !strings.Contains(out, "skipped "+filepath.Join(run, "algorithm.json")+": not a dump") ||
+		!strings.Contains(out, "first step not exact: 12 ("+filepath.Join(run, "step12_rank0.npz")+"): not exact (blocking: reward_kl_mismatch)") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	out, _ = inspectCLI("--json", run)
+	var rep struct {
+		Steps []struct {
+			Step    int                 `json:"step"`
+			Metrics map[string]*float64 `json:"metrics"`
+		} `json:"steps"`
+		Skipped []struct {
+			File string `json:"file"`
+		} `json:"skipped"`
+		First *struct {
+			Step int `json:"step"`
+		} `json:"first_not_exact"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || len(rep.Steps) != 3 || len(rep.Skipped) != 1 || rep.First == nil || rep.First.Step != 12 {
+		t.Fatalf("%v: %+v", err, rep)
+	}
+	for _, name := range []string{"critic/rewards/mean", "critic/advantages/max", "critic/values/mean"} {
+		if m, ok := rep.Steps[1].Metrics[name]; !ok || m == nil {
+			t.Errorf("step 7 has no %s: %v", name, rep.Steps[1].Metrics)
+		}
+	}
+	if m := rep.Steps[1].Metrics["critic/vf_explained_var"]; m == nil {
+		t.Error("step 7 (GAE) has no critic/vf_explained_var")
 	}
 }

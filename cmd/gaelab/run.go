@@ -19,7 +19,8 @@ const usage = `Usage:
                                exit 0 if the server on ADDR answers /healthz
   gaelab inspect FILE|DIR [--ver v0.x] [--json] [--gamma G] [--lam L]
                  [--kl-coef B] [--kl-penalty NAME] [--use-kl-in-reward]
-                 [--estimator KEY] [--allow KIND] [--config FILE]
+                 [--estimator KEY] [--kl-ctrl fixed|adaptive] [--allow KIND]
+                 [--config FILE] [--html OUT [--lang en|zh]]
                                check a verl batch dump (.npz, .safetensors,
                                .json) as /inspect does, or every dump
                                of a run directory in step order; exit 0 when
@@ -117,7 +118,11 @@ the fit and the verdict (exact only when every quantity matches and no blocking
 finding is left; --allow KIND accepts one you expect). For a directory it
 prints per step the verdict, the whitening statistics, the critic's explained
 variance and the empty and truncated rows, and names the first step that is
-not exact.
+not exact. --html OUT also writes the page /inspect shows for the batch (for a
+directory, its first step that is not exact, else its last) to OUT as one
+self-contained HTML file, in --lang's language (default en): styles, font and
+heat maps inlined, no scripts, forms or requests; the exit code is the
+verdict's.
 compute reads one case in the golden-vector format (at most 16 MiB) and
 prints what POST /api/v1/compute would answer.
 `

@@ -41,8 +41,9 @@ func uploadType(header string) bool {
 }
 
 // multipartFile is the file of a multipart body: its "file" part, else its
-// first part with a file name.
-func multipartFile(body []byte, boundary string) ([]byte, error) {
+// first part with a file name; and its "config" part (the page's second
+// file, a config sidecar), nil when it has none.
+func multipartFile(body []byte, boundary string) (file, config []byte, err error) {
 	mr := multipart.NewReader(bytes.NewReader(body), boundary)
 	var first []byte
 	for {
@@ -51,31 +52,59 @@ func multipartFile(body []byte, boundary string) ([]byte, error) {
 			break
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		if p.FormName() != "file" && (p.FileName() == "" || first != nil) {
+		name := p.FormName()
+		if name != "file" && name != "config" && (p.FileName() == "" || first != nil) {
 			continue
 		}
 		data, err := io.ReadAll(p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		if p.FormName() == "file" {
-			return data, nil
+		switch {
+		case name == "config":
+			config = data
+		case name == "file":
+			file = data
+		default:
+			first = data
 		}
-		first = data
 	}
-	if first == nil {
-		return nil, errors.New(`the multipart body has no "file" part`)
+	if file == nil {
+		file = first
 	}
-	return first, nil
+	if file == nil {
+		return nil, nil, errors.New(`the multipart body has no "file" part`)
+	}
+	return file, config, nil
+}
+
+// withSidecar sets the keys of a config sidecar (SidecarValues) that the
+// query leaves unset, as the page's form does: the query wins.
+func withSidecar(q url.Values, side []byte) error {
+	if len(side) == 0 {
+		return nil
+	}
+	sq, err := SidecarValues(side)
+	if err != nil {
+		return err
+	}
+	for k := range sq {
+		if q.Get(k) == "" {
+			q.Set(k, sq.Get(k))
+		}
+	}
+	return nil
 }
 
 // Handler handles the "POST /api/v1/inspect" route: the body is the file
 // (its format from ?format=, else detected from its bytes), the
 // config is in the query (gamma, lam, kl_coef, kl_penalty,
-// use_kl_in_reward, estimator, ver, response_length), and ?full=1 adds the
-// full tensors. Bodies over maxBody answer 413.
+// use_kl_in_reward, estimator, ver, response_length) and, in a multipart
+// body, a "config" part (verl's algorithm section or whole config as JSON,
+// or .hydra/config.yaml, as the page's second file) for the keys the query
+// leaves unset; ?full=1 adds the full tensors. Bodies over maxBody answer 413.
 func Handler(maxBody int64) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
@@ -102,12 +131,14 @@ func Handler(maxBody int64) http.HandlerFunc {
 			return
 		}
 		if mt, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
-			if body, err = multipartFile(body, params["boundary"]); err != nil {
+			var side []byte
+			if body, side, err = multipartFile(body, params["boundary"]); err != nil {
 				writeError(w, http.StatusBadRequest, errorf("invalid_file", "file", "could not read the multipart body: %v", err))
 				return
 			}
+			err = withSidecar(q, side)
 		}
-		a, err := analyzeWithin(r.Context(), body, q, full)
+		a, err := analyzeWithinIf(r.Context(), body, q, full, err)
 		if r.Context().Err() != nil {
 			return // the client left: its analysis stopped, nobody reads an answer
 		}
@@ -127,6 +158,15 @@ func Handler(maxBody int64) http.HandlerFunc {
 		enc := json.NewEncoder(w)
 		enc.Encode(a.Answer(full))
 	}
+}
+
+// analyzeWithinIf is analyzeWithin unless the request's config already
+// failed (err: a sidecar that cannot be read).
+func analyzeWithinIf(ctx context.Context, body []byte, q url.Values, full bool, err error) (*Analysis, error) {
+	if err != nil {
+		return nil, err
+	}
+	return analyzeWithin(ctx, body, q, full)
 }
 
 // analyzeWithin is Load, refusing a batch too large for its full tensors

@@ -11,7 +11,8 @@ import (
 // HandleHeat handles the "GET /inspect/{id}/heat/{name}.png" route.
 func (s *Room) HandleHeat(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
-	if chi.URLParam(r, "name") == "legend" {
+	name := chi.URLParam(r, "name")
+	if name == "legend" {
 		writePNG(w, Legend())
 		return
 	}
@@ -19,9 +20,23 @@ func (s *Room) HandleHeat(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	png, ok := heatPNG(a, ir, name)
+	if !ok {
+		http.Error(w, ir.lang.T("error.not_found"), http.StatusNotFound)
+		return
+	}
+	writePNG(w, png)
+}
+
+// heatPNG is the heat map called name (a quantity of inspectQuantities,
+// "mask", "share" or "legend") of the rows ir shows; ok false for a
+// quantity the analysis does not hold.
+func heatPNG(a *Analysis, ir inspectRequest, name string) ([]byte, bool) {
 	order := inspectOrder(a, ir)
 	var h HeatMap
-	switch name := chi.URLParam(r, "name"); name {
+	switch name {
+	case "legend":
+		return Legend(), true
 	case "mask":
 		h = DrawMask(a.Batch.Mask, order)
 	case "share":
@@ -37,12 +52,11 @@ func (s *Room) HandleHeat(w http.ResponseWriter, r *http.Request) {
 	default:
 		x := inspectQuantity(a, name)
 		if x == nil {
-			http.Error(w, ir.lang.T("error.not_found"), http.StatusNotFound)
-			return
+			return nil, false
 		}
 		h = DrawHeatMap(x, a.Batch.Mask, order)
 	}
-	writePNG(w, h.PNG)
+	return h.PNG, true
 }
 
 func writePNG(w http.ResponseWriter, png []byte) {

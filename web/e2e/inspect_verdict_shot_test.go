@@ -1,0 +1,101 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"gaelab/web"
+	"gaelab/web/store"
+)
+
+var inspectVerdictShot = flag.Bool("inspect-verdict-screenshot", false, "rewrite web/testdata/screenshots/inspect-verdict-960.png (the README's picture of /inspect's verdict)")
+
+// TestInspectVerdictScreenshot redraws the README's picture of /inspect's
+// verdict when given -inspect-verdict-screenshot (CI does not: it skips):
+// the view of verl_reward_v0.9.0_beta.npz (verl's apply_kl_penalty with
+// β = 0.2 under a config of 0.05, web/verify/inverl/make_reward.py) in
+// Chromium at 960 px, cropped from the findings to the end of the first
+// check and reduced to 48 colours, so that it stays under 80 KB.
+func TestInspectVerdictScreenshot(t *testing.T) {
+	if !*inspectVerdictShot {
+		t.Skip("-inspect-verdict-screenshot redraws the README's picture")
+	}
+	requireChromium(t)
+	data, err := os.ReadFile(filepath.Join("..", "inspect", "testdata", "verl_reward_v0.9.0_beta.npz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := sqliteStore(t)
+	srv := httptest.NewServer(web.Handler(web.Options{Store: st, InspectWait: time.Minute}))
+	t.Cleanup(srv.Close)
+	up, err := st.PutUpload(context.Background(), "test", data, store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t, srv)
+	tb.do("a 960 × 1600 window", chromedp.EmulateViewport(960, 1600))
+	tb.open("/inspect/" + up.ID + "?lang=en")
+	top := eval[float64](tb, `document.querySelector("[data-testid=inspect-sanity]").getBoundingClientRect().top`)
+	bottom := eval[float64](tb, `document.querySelector("[data-testid=inspect-check]").getBoundingClientRect().bottom`)
+	shot, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	crop := image.Rect(0, int(top)-8, img.Bounds().Dx(), int(math.Ceil(bottom))+8).Intersect(img.Bounds())
+	var out bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(&out, fewColours(img, crop, 48)); err != nil {
+		t.Fatal(err)
+	}
+	if out.Len() > 80<<10 {
+		t.Fatalf("%d bytes, over 80 KB", out.Len())
+	}
+	if err := os.WriteFile(filepath.Join("..", "testdata", "screenshots", "inspect-verdict-960.png"), out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d × %d, %d bytes", crop.Dx(), crop.Dy(), out.Len())
+}
+
+// fewColours is r of img with its n most frequent colours, every pixel the
+// nearest of them (a screenshot of text: flat colours and their edges).
+func fewColours(img image.Image, r image.Rectangle, n int) *image.Paletted {
+	count := map[color.RGBA]int{}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			count[color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)]++
+		}
+	}
+	var cs []color.RGBA
+	for c := range count {
+		cs = append(cs, c)
+	}
+	slices.SortFunc(cs, func(a, b color.RGBA) int { return count[b] - count[a] })
+	pal := color.Palette{}
+	for _, c := range cs[:min(n, len(cs))] {
+		pal = append(pal, c)
+	}
+	out := image.NewPaletted(image.Rect(0, 0, r.Dx(), r.Dy()), pal)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			out.SetColorIndex(x-r.Min.X, y-r.Min.Y, uint8(pal.Index(img.At(x, y))))
+		}
+	}
+	return out
+}
