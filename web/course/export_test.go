@@ -11,7 +11,6 @@ var (
 	DiagramSteps    = diagramSteps
 	ProgressKeys    = progressKeys
 	BatchHiddenBy   = batchHiddenBy
-	BatchGiveaways  = batchGiveaways
 	FillCells       = fillCells
 	LessonQuestions = lessonQuestions
 	ProgressBit     = progressBit
