@@ -198,7 +198,7 @@ func GAEWithBug(bug Bug, in BugInput) (BugResult, error) {
 func loopWithMask(in BugInput, rewards, loopMask [][]float64) BugResult {
 	var g GAEResult
 	if in.Lean { // the loop's own whitening over loopMask, replaced below, is not computed
-		g = rawGAE(in.gen(), rewards, in.Values, loopMask, in.Gamma, in.Lam).GAEResult
+		g, _, _ = gaeLoops(in.gen(), rewards, in.Values, loopMask, in.Gamma, in.Lam)
 	} else {
 		g = GAE(in.gen(), rewards, in.Values, loopMask, in.Gamma, in.Lam)
 	}

@@ -4,7 +4,8 @@ package engine
 // of its backward loop. Every matrix is [B][R]; t is the 0-based
 // response-token index, values[t] = V(s_t) is the state before token t, and
 // the reward, δ, advantage and return at t belong to token t. GAEOutputsInto
-// leaves the trace (NextValues, Deltas, Advantages) nil.
+// leaves the trace (NextValues, Deltas, Advantages) nil, GAELean NextValues
+// and Deltas.
 type GAEResult struct {
 	// NextValues[t] is the value the loop used as V(s_{t+1}) in δ_t. Early:
 	// values[t+1], or 0 at t = R−1. Newest: the value of the next mask = 1
@@ -52,24 +53,17 @@ func GAE(g Generation, rewards, values, mask [][]float64, gamma, lam float64) GA
 // instead of five, for a caller that compares the outputs only (the
 // upload check of web/inspect, whose batches reach 512 × 8,192).
 func GAELean(g Generation, rewards, values, mask [][]float64, gamma, lam float64) GAEResult {
-	res := rawGAE(g, rewards, values, mask, gamma, lam)
-	res.Whitened, res.Whitening, res.WhitenErr = whitenFrom(g.meanEps(), res.Advantages, mask, &res.runs, res.n, res.sum, nil)
-	return res.GAEResult
-}
-
-// rawGAE is GAE's loops alone: Advantages and Returns (and whitening's
-// first pass in n, sum), no NextValues, Deltas or Whitened.
-func rawGAE(g Generation, rewards, values, mask [][]float64, gamma, lam float64) leanGAE {
-	var res leanGAE
-	res.Advantages = newMatrix(shapeOf(rewards))
-	res.n, res.sum = res.run(g, rewards, values, mask, gamma, lam, res.Advantages)
+	res, n, sum := gaeLoops(g, rewards, values, mask, gamma, lam)
+	res.Whitened, res.Whitening, res.WhitenErr = whitenFrom(g.meanEps(), res.Advantages, mask, &res.runs, n, sum, nil)
 	return res
 }
 
-// leanGAE is rawGAE's result with whitening's first pass.
-type leanGAE struct {
-	GAEResult
-	n, sum float64
+// gaeLoops is GAE's loops alone: Advantages and Returns, no NextValues,
+// Deltas or Whitened, and whitening's first pass (n, sum) for whitenFrom.
+func gaeLoops(g Generation, rewards, values, mask [][]float64, gamma, lam float64) (res GAEResult, n, sum float64) {
+	res.Advantages = newMatrix(shapeOf(rewards))
+	n, sum = res.run(g, rewards, values, mask, gamma, lam, res.Advantages)
+	return res, n, sum
 }
 
 // GAEInto is GAE writing into dst: its matrices are reused when they have

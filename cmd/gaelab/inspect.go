@@ -139,14 +139,8 @@ func runInspect(args []string, stdout io.Writer) error {
 		if err != nil {
 			return &exitError{exitUsage, fmt.Errorf("inspect: %w", err)}
 		}
-		side, err := inspect.SidecarValues(data)
-		if err != nil {
+		if err := inspect.MergeSidecar(q, data); err != nil {
 			return &exitError{exitUsage, fmt.Errorf("inspect: %s: %w", *cfgFile, err)}
-		}
-		for k := range side {
-			if q.Get(k) == "" {
-				q.Set(k, side.Get(k))
-			}
 		}
 	}
 

@@ -22,7 +22,23 @@ import (
 	"gaelab/web/store"
 )
 
-var inspectScreenshot = flag.Bool("inspect-screenshot", false, "rewrite web/testdata/screenshots/inspect-256x4096.png (the README's picture of /inspect)")
+var inspectScreenshot = flag.Bool("inspect-screenshot", false, "rewrite the README's pictures of /inspect (web/testdata/screenshots/inspect-256x4096.png, inspect-verdict-960.png)")
+
+// storedUpload serves the whole site on st and stores data as an upload,
+// returning the server and the upload's id. The page's heat maps queue for
+// the one analysis slot; beside other tests on a busy machine they may wait
+// longer than the default 5 s, so the server waits a minute.
+func storedUpload(t *testing.T, data []byte) (*httptest.Server, string) {
+	t.Helper()
+	st := sqliteStore(t)
+	srv := httptest.NewServer(web.Handler(web.Options{Store: st, InspectWait: time.Minute}))
+	t.Cleanup(srv.Close)
+	up, err := st.PutUpload(context.Background(), "test", data, store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv, up.ID
+}
 
 // safetensorsF32 writes [B][R] matrices as an f32 .safetensors file, in
 // the order given, with meta as __metadata__.
@@ -82,18 +98,10 @@ func groupedBatch(t *testing.T) []byte {
 func TestInspectBrowser256(t *testing.T) {
 	t.Parallel()
 	requireChromium(t)
-	st := sqliteStore(t)
-	// The page's 8 heat maps queue for the one analysis slot; beside other
-	// tests on a busy machine they may wait longer than the default 5 s.
-	srv := httptest.NewServer(web.Handler(web.Options{Store: st, InspectWait: time.Minute}))
-	t.Cleanup(srv.Close)
-	up, err := st.PutUpload(context.Background(), "test", groupedBatch(t), store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv, id := storedUpload(t, groupedBatch(t))
 	tb := newTab(t, srv)
 	tb.do("a 1280 px window", chromedp.EmulateViewport(1280, 900))
-	tb.open("/inspect/" + up.ID + "?lam=0.95&sort=length&lang=en")
+	tb.open("/inspect/" + id + "?lam=0.95&sort=length&lang=en")
 	tb.until("every heat map drawn", `() => {
 		const imgs = [...document.querySelectorAll("[data-testid=inspect-map] img.heatmap")];
 		const bad = imgs.filter(i => !i.complete || i.naturalWidth === 0).length;

@@ -2,52 +2,37 @@ package e2e
 
 import (
 	"bytes"
-	"context"
-	"flag"
 	"image"
 	"image/color"
 	"image/png"
 	"math"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"gaelab/web"
-	"gaelab/web/store"
 )
 
-var inspectVerdictShot = flag.Bool("inspect-verdict-screenshot", false, "rewrite web/testdata/screenshots/inspect-verdict-960.png (the README's picture of /inspect's verdict)")
-
 // TestInspectVerdictScreenshot redraws the README's picture of /inspect's
-// verdict when given -inspect-verdict-screenshot (CI does not: it skips):
+// verdict when given -inspect-screenshot (CI does not: it skips):
 // the view of verl_reward_v0.9.0_beta.npz (verl's apply_kl_penalty with
 // β = 0.2 under a config of 0.05, web/verify/inverl/make_reward.py) in
 // Chromium at 960 px, cropped from the findings to the end of the first
 // check and reduced to 48 colours, so that it stays under 80 KB.
 func TestInspectVerdictScreenshot(t *testing.T) {
-	if !*inspectVerdictShot {
-		t.Skip("-inspect-verdict-screenshot redraws the README's picture")
+	if !*inspectScreenshot {
+		t.Skip("-inspect-screenshot redraws the README's pictures of /inspect")
 	}
 	requireChromium(t)
 	data, err := os.ReadFile(filepath.Join("..", "inspect", "testdata", "verl_reward_v0.9.0_beta.npz"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := sqliteStore(t)
-	srv := httptest.NewServer(web.Handler(web.Options{Store: st, InspectWait: time.Minute}))
-	t.Cleanup(srv.Close)
-	up, err := st.PutUpload(context.Background(), "test", data, store.UploadLimits{TTL: time.Hour, PerAddrDay: 1 << 30, MaxTotal: 1 << 30}, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv, id := storedUpload(t, data)
 	tb := newTab(t, srv)
 	tb.do("a 960 × 1600 window", chromedp.EmulateViewport(960, 1600))
-	tb.open("/inspect/" + up.ID + "?lang=en")
+	tb.open("/inspect/" + id + "?lang=en")
 	top := eval[float64](tb, `document.querySelector("[data-testid=inspect-sanity]").getBoundingClientRect().top`)
 	bottom := eval[float64](tb, `document.querySelector("[data-testid=inspect-check]").getBoundingClientRect().bottom`)
 	shot, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())

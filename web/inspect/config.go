@@ -153,6 +153,22 @@ func indexOr(keys []string, k string) int {
 	return len(keys)
 }
 
+// MergeSidecar sets the keys of a config sidecar (SidecarValues) that q
+// leaves unset: the query, the upload form's fields or the CLI's flags win
+// over the sidecar.
+func MergeSidecar(q url.Values, side []byte) error {
+	sq, err := SidecarValues(side)
+	if err != nil {
+		return err
+	}
+	for k := range sq {
+		if q.Get(k) == "" {
+			q.Set(k, sq.Get(k))
+		}
+	}
+	return nil
+}
+
 // ApplySidecar sets the keys a JSON sidecar gives (SidecarValues).
 func (c *Config) ApplySidecar(data []byte) error {
 	q, err := SidecarValues(data)

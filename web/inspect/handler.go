@@ -80,24 +80,6 @@ func multipartFile(body []byte, boundary string) (file, config []byte, err error
 	return file, config, nil
 }
 
-// withSidecar sets the keys of a config sidecar (SidecarValues) that the
-// query leaves unset, as the page's form does: the query wins.
-func withSidecar(q url.Values, side []byte) error {
-	if len(side) == 0 {
-		return nil
-	}
-	sq, err := SidecarValues(side)
-	if err != nil {
-		return err
-	}
-	for k := range sq {
-		if q.Get(k) == "" {
-			q.Set(k, sq.Get(k))
-		}
-	}
-	return nil
-}
-
 // Handler handles the "POST /api/v1/inspect" route: the body is the file
 // (its format from ?format=, else detected from its bytes), the
 // config is in the query (gamma, lam, kl_coef, kl_penalty,
@@ -136,9 +118,14 @@ func Handler(maxBody int64) http.HandlerFunc {
 				writeError(w, http.StatusBadRequest, errorf("invalid_file", "file", "could not read the multipart body: %v", err))
 				return
 			}
-			err = withSidecar(q, side)
+			if len(side) > 0 {
+				err = MergeSidecar(q, side)
+			}
 		}
-		a, err := analyzeWithinIf(r.Context(), body, q, full, err)
+		var a *Analysis
+		if err == nil {
+			a, err = analyzeWithin(r.Context(), body, q, full)
+		}
 		if r.Context().Err() != nil {
 			return // the client left: its analysis stopped, nobody reads an answer
 		}
@@ -158,15 +145,6 @@ func Handler(maxBody int64) http.HandlerFunc {
 		enc := json.NewEncoder(w)
 		enc.Encode(a.Answer(full))
 	}
-}
-
-// analyzeWithinIf is analyzeWithin unless the request's config already
-// failed (err: a sidecar that cannot be read).
-func analyzeWithinIf(ctx context.Context, body []byte, q url.Values, full bool, err error) (*Analysis, error) {
-	if err != nil {
-		return nil, err
-	}
-	return analyzeWithin(ctx, body, q, full)
 }
 
 // analyzeWithin is Load, refusing a batch too large for its full tensors

@@ -203,7 +203,7 @@ func rejectedFile(u *templates.InspectUpload, ir inspectRequest, r *http.Request
 }
 
 // uploadConfig is the upload form's config: its fields, then the keys of
-// the JSON sidecar (SidecarValues) the fields leave blank.
+// the config sidecar the fields leave blank (MergeSidecar).
 func uploadConfig(r *http.Request) (url.Values, error) {
 	config := url.Values{}
 	for _, k := range ConfigKeys {
@@ -213,16 +213,10 @@ func uploadConfig(r *http.Request) (url.Values, error) {
 	}
 	side, err := formFile(r, "config")
 	if err != nil || len(side) == 0 {
-		return config, nil
+		return config, nil // no second file
 	}
-	q, err := SidecarValues(side)
-	if err != nil {
+	if err := MergeSidecar(config, side); err != nil {
 		return nil, err
-	}
-	for k := range q {
-		if config.Get(k) == "" {
-			config.Set(k, q.Get(k))
-		}
 	}
 	return config, nil
 }
