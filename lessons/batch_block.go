@@ -17,9 +17,9 @@ type Batch struct {
 	Link  string   // the batch's query, as after /batch?
 	Rows  []string // the token-table rows shown for each response, from BatchRows; nil for all
 	Chart bool     // whether the batch chart shows ("chart: none" leaves it out)
-	// Hide are the indexes of the questions on the batch just above it (one
-	// after the other, prose between them allowed) whose asked cells this
-	// block hides until each is answered or revealed.
+	// Hide are the indexes of the questions on its batch just above it, or
+	// else just below it (one after the other, prose between them allowed),
+	// whose asked cells this block hides until each is answered or revealed.
 	Hide []int
 }
 
@@ -145,10 +145,12 @@ func parseBatch(body string) (*Batch, error) {
 }
 
 // hidesFor are the indexes of the predict blocks on the batch placed right
-// before a batch block, one after the other (only prose between).
-func hidesFor(before []Part) []int {
+// before a batch block, one after the other (only prose between), on the
+// block's own batch, link for link (issue 36: a widget of another state
+// gives nothing away and stays whole).
+func hidesFor(before []Part, link string) []int {
 	var out []int
-	for n := len(before) - 1; n >= 0 && before[n].Predict != nil && before[n].Predict.On == OnBatch; n-- {
+	for n := len(before) - 1; n >= 0 && before[n].Predict != nil && before[n].Predict.On == OnBatch && before[n].Predict.Link == link; n-- {
 		out = append(out, before[n].Predict.Index)
 	}
 	slices.Reverse(out)

@@ -129,7 +129,7 @@ func RenderLang(src []byte, lang string) (*Lesson, error) {
 			case "batch":
 				if p.Batch, err = parseBatch(content); err == nil {
 					id = "batch-" + p.Batch.ID
-					p.Batch.Hide = hidesFor(blocks)
+					p.Batch.Hide = hidesFor(blocks, p.Batch.Link)
 				}
 			case "variance":
 				if p.Variance, err = parseVariance(content); err == nil {
@@ -238,11 +238,24 @@ func hideFor(before []Part, on, link string) int {
 // to hide for, as one placed right after it (hideFor): so that a lesson can
 // draw its picture above its first question (issue 36, "every lesson shows a
 // chart before its first question").
+//
+// A batch block with no question right above it does the same for the
+// questions on its batch right after it, one after the other (only prose
+// between), link for link: the capstone and the critic-free lesson draw the
+// batch chart above their first questions.
 func hideAhead(blocks []Part) {
 	for i := 0; i+1 < len(blocks); i++ {
 		s, q := blocks[i].Scenario, blocks[i+1].Predict
 		if s != nil && s.Hide < 0 && q != nil && q.On == "" && q.Link == s.Link {
 			s.Hide = q.Index
+		}
+		if b := blocks[i].Batch; b != nil && len(b.Hide) == 0 {
+			for _, p := range blocks[i+1:] {
+				if p.Predict == nil || p.Predict.On != OnBatch || p.Predict.Link != b.Link {
+					break
+				}
+				b.Hide = append(b.Hide, p.Predict.Index)
+			}
 		}
 	}
 }

@@ -16,8 +16,8 @@ type BatchRow struct {
 	Title    string    // the panel's heading, e.g. "response 0 · group 0 · s = 1"
 	Tokens   []string  // token texts, padding included
 	Mask     []Kind    // each token's kind; nil means every token is Valid
-	Whitened []float64 // GAE advantages whitened over the whole batch; nil when whitening failed
-	GRPO     []float64 // GRPO advantages a_i·mask[t]
+	Whitened []float64 // GAE advantages whitened over the whole batch; nil when whitening failed (or hidden)
+	GRPO     []float64 // GRPO advantages a_i·mask[t]; nil leaves them out (a lesson's question asks for them)
 }
 
 // BatchText holds the batch chart's strings, already localised.
@@ -47,7 +47,9 @@ const MaxBatchRows = 64
 // the batch) read against its GRPO advantage (one number per response,
 // broadcast over its valid tokens) and against the other responses'.
 // Mask-0 columns are hatched; the legend sits on the first panel, the token
-// axis label under the last. Each panel is drawn like the other charts,
+// axis label under the last. A series left nil in every row (a lesson's
+// question asks for it) is left out, legend entry included; at least one
+// must remain. Each panel is drawn like the other charts,
 // then placed in a group <g class="gae-batch-row"> that keeps its own
 // <title> and <desc> (hl rects included, so a token's column lights up in
 // every panel); the root has the chart's <title> and <desc> and the class
@@ -59,6 +61,8 @@ func Batch(in BatchInput) ([]byte, error) {
 		return nil, errors.New("chart: batch: no rows (want 1 … 64)")
 	case n > MaxBatchRows:
 		return nil, fmt.Errorf("chart: batch: %d rows, want at most %d", n, MaxBatchRows)
+	case !anyGRPO(in.Rows) && !anyWhitened(in.Rows):
+		return nil, errors.New("chart: batch: neither whitened nor GRPO advantages to draw")
 	}
 	th, id, err := resolve(in.Theme, in.ID, "gae-batch", "Title", in.Text.Title)
 	if err != nil {
@@ -79,7 +83,7 @@ func Batch(in BatchInput) ([]byte, error) {
 		if k == n-1 {
 			pin.Text.TokenAxis = tx.TokenAxis
 		}
-		T, err := pin.check(series{name: "Whitened", v: row.Whitened, optional: true}, series{name: "GRPO", v: row.GRPO})
+		T, err := pin.check(series{name: "Whitened", v: row.Whitened, optional: true}, series{name: "GRPO", v: row.GRPO, optional: true})
 		if err != nil {
 			return nil, fmt.Errorf("chart: batch: row %d: %s", k, strings.TrimPrefix(err.Error(), "chart: "))
 		}
@@ -158,7 +162,9 @@ func (bt *batch) panelSpec(k int) spec {
 		if anyWhitened(bt.in.Rows) {
 			sp.legend = append(sp.legend, seriesItem(tx.Whitened, Whitened))
 		}
-		sp.legend = append(sp.legend, seriesItem(tx.GRPO, Advantage))
+		if anyGRPO(bt.in.Rows) {
+			sp.legend = append(sp.legend, seriesItem(tx.GRPO, Advantage))
+		}
 		sp.legend = append(sp.legend, bt.masks...)
 	}
 	if row.Whitened == nil {
@@ -168,7 +174,9 @@ func (bt *batch) panelSpec(k int) spec {
 		if row.Whitened != nil {
 			onTokens(f, Whitened, row.Whitened, 0)
 		}
-		onTokens(f, Advantage, row.GRPO, 0)
+		if row.GRPO != nil {
+			onTokens(f, Advantage, row.GRPO, 0)
+		}
 	})
 	return sp
 }
@@ -179,6 +187,16 @@ func (bt *batch) panelSpec(k int) spec {
 func unwrapRoot(svg []byte) []byte {
 	_, inner, _ := bytes.Cut(svg, []byte(">\n")) // the root tag is the first line
 	return bytes.TrimSuffix(inner, []byte("</svg>\n"))
+}
+
+// anyGRPO reports whether some row has GRPO advantages to draw.
+func anyGRPO(rows []BatchRow) bool {
+	for _, r := range rows {
+		if r.GRPO != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // anyWhitened reports whether some row has whitened advantages to draw.
@@ -199,6 +217,8 @@ func panelDesc(row BatchRow, base int, tx BatchText) string {
 	} else {
 		d.WriteString(oneLine(tx.NoWhitened) + " ")
 	}
-	d.WriteString(descSeries(tx.GRPO, "A_%d=%s", row.GRPO, base) + ".")
-	return d.String()
+	if row.GRPO != nil {
+		d.WriteString(descSeries(tx.GRPO, "A_%d=%s", row.GRPO, base) + ".")
+	}
+	return strings.TrimSpace(d.String())
 }

@@ -60,7 +60,9 @@ func (lr LessonRequest) BlockCells(b *lessons.Predict, query string) cellSource 
 // batchGiveaways are what a batch block leaves out while a question about
 // cell asks: token-table rows (in every response), group-table cells
 // ("mean.<n>", "std.<n>", "scores") and whether the whitening line goes.
-// The chart goes too: it draws the whitened and GRPO advantages.
+// The chart leaves out the same: the whitened advantages with the white
+// row, the GRPO advantages with the grpo row, the scores in its panels'
+// titles with the reward row or the scores (BatchBlock).
 func batchGiveaways(cell string) (rows, stats []string, whitening bool) {
 	estimators := []string{"grpo", "drgrpo", "rloo", "rpp", "rppb", "remax"}
 	parts := strings.Split(cell, ".")
@@ -113,7 +115,7 @@ func (lr LessonRequest) BatchBlock(b *lessons.Batch, hide []*lessons.Predict) te
 		}
 		bb.Rows = append(bb.Rows, rt)
 	}
-	hiding := false
+	hiding, ch := false, play.ChartHiding{Mark: v.T("predict.hidden_cell")}
 	for _, q := range hide {
 		if lr.PredictState(q).Revealed {
 			continue
@@ -131,16 +133,21 @@ func (lr LessonRequest) BatchBlock(b *lessons.Batch, hide []*lessons.Predict) te
 			}
 		}
 		hideGroupCells(&bb.Groups, stats, mark)
+		ch.Whitened = ch.Whitened || slices.Contains(rows, "white")
+		ch.GRPO = ch.GRPO || slices.Contains(rows, "grpo")
+		ch.Scores = ch.Scores || slices.Contains(rows, "reward") || slices.Contains(stats, "scores")
 		if whitening && bb.Summary != "" {
 			bb.Summary = v.T("lessons.batch.whiten_hidden")
 		}
 	}
 	if hiding {
 		bb.HiddenNote = v.T("predict.hidden_note")
-	} else if b.Chart {
-		c := v.Chart()
-		c.ID = id + "-chart"
-		bb.Chart = &c
+	}
+	if b.Chart { // the chart stays while a question asks, drawn without the hidden cells' marks
+		if c, ok := v.HiddenChart(ch); ok {
+			c.ID = id + "-chart"
+			bb.Chart = &c
+		}
 	}
 	return bb
 }

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"gaelab/lessons"
@@ -22,7 +23,7 @@ import (
 // with a fuzzed learner query. Never a panic; an accepted block holds only
 // what the authoring guide allows; every piece of HTML is balanced and
 // scriptless; and a question still hiding keeps its cell's number out of
-// the block under it.
+// the block under it (on its own batch), its chart included.
 func FuzzLessonBatchBlock(f *testing.F) {
 	seeds := []struct{ predict, block, query string }{
 		{"id: q\nlink: p=grpo-4\nask: mean.0\nwrong: 2 | the sum\nquestion: mean?", "id: b\nlink: p=grpo-4\nrows: reward, grpo", "predict-q=0.5"},
@@ -72,16 +73,33 @@ func FuzzLessonBatchBlock(f *testing.F) {
 						t.Fatalf("accepted a batch block outside the guide: %+v", x)
 					}
 				}
-				if x.Link == "" || !validBlockID(x.ID) || len(x.Hide) != 1 {
-					t.Fatalf("accepted a batch block outside the guide, or it hides %v: %+v", x.Hide, x)
+				var q *lessons.Predict
+				for _, o := range l.Parts {
+					if q == nil {
+						q = o.Predict
+					}
+				}
+				if want := q != nil && q.Link == x.Link; x.Link == "" || !validBlockID(x.ID) || len(x.Hide) != 1 && want || len(x.Hide) != 0 && !want {
+					t.Fatalf("accepted a batch block outside the guide, or it hides %v (its question on %v): %+v", x.Hide, q, x)
 				}
 				hide := course.BatchHiddenBy(l, x)
 				bb := lr.BatchBlock(x, hide)
 				if err := templates.LessonBatch(bb).Render(context.Background(), &b); err != nil {
 					t.Fatal(err)
 				}
-				if o := lr.PredictState(hide[0]); o.OK && !o.Revealed && bb.Chart != nil {
-					t.Fatalf("the chart shows while %s is hidden", hide[0].Ask)
+				if len(hide) == 1 && bb.Chart != nil {
+					if o := lr.PredictState(hide[0]); o.OK && !o.Revealed {
+						var svg strings.Builder
+						if err := bb.Chart.SVG.Render(context.Background(), &svg); err != nil {
+							t.Fatal(err)
+						}
+						rows, _, _ := course.BatchGiveaways(hide[0].Ask)
+						for row, key := range map[string]string{"grpo": "batch.chart.grpo", "white": "batch.chart.whitened"} {
+							if slices.Contains(rows, row) && strings.Contains(svg.String(), lr.Lang.T(key)) {
+								t.Fatalf("the chart draws the %s advantages while %s is hidden", row, hide[0].Ask)
+							}
+						}
+					}
 				}
 			default:
 				continue

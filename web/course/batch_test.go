@@ -4,6 +4,7 @@ import (
 	"math"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -96,10 +97,10 @@ func TestLessonBatchBlocks(t *testing.T) {
 	}
 }
 
-// A batch block under questions on the batch leaves every asked cell, and
+// A batch block beside questions on the batch leaves every asked cell, and
 // what gives it away, out of the page: the cells read "?", no attribute
 // carries their number, the engine's value of none appears in the block,
-// and the chart is gone. Revealed, the cells show the engine's value, and
+// and the chart draws none of them (checkHiddenBatchChart). Revealed, the cells show the engine's value, and
 // the htmx answer brings the block along.
 func TestBatchBlockHidesAskedCells(t *testing.T) {
 	found := 0
@@ -128,9 +129,10 @@ func TestBatchBlockHidesAskedCells(t *testing.T) {
 				}
 				reveal += "&predict-" + q.ID + "-reveal=1"
 			}
-			if sel.Find("svg").Length() != 0 || sel.Find(`td.hidden-cell[data-f]`).Length() != 0 {
-				t.Errorf("%s/%s %s: a chart or a hidden cell's number shows before the questions are answered", lang, x.l.Slug, x.b.ID)
+			if sel.Find(`td.hidden-cell[data-f]`).Length() != 0 {
+				t.Errorf("%s/%s %s: a hidden cell's number shows before the questions are answered", lang, x.l.Slug, x.b.ID)
 			}
+			checkHiddenBatchChart(t, lang+"/"+x.l.Slug+" "+x.b.ID, i18n.Lang(lang), x.b, hide, sel)
 			sel = webtest.Page(t, base+reveal).Find(block)
 			for _, q := range hide {
 				want, _ := course.LessonRequest{Lang: "en"}.BlockCells(q, "").CellValue(q.Ask)
@@ -151,7 +153,49 @@ func TestBatchBlockHidesAskedCells(t *testing.T) {
 		}
 	}
 	if found < 2*3 {
-		t.Fatalf("%d batch blocks sit under questions, want the capstone's 3 per language", found)
+		t.Fatalf("%d batch blocks sit beside questions, want the capstone's 3 per language", found)
+	}
+}
+
+// checkHiddenBatchChart: while questions ask, a batch block keeps its
+// chart (issue 36, "a chart in every widget before its question") and
+// leaves out the series the questions hide: the GRPO advantages with the
+// grpo row, the whitened ones with the white row (legend and description
+// alike), and the scores in the panels' titles with the scores. Only a
+// block whose questions hide both series draws none.
+func checkHiddenBatchChart(t *testing.T, where string, lang i18n.Lang, b *lessons.Batch, hide []*lessons.Predict, sel *goquery.Selection) {
+	t.Helper()
+	var rows, stats []string
+	for _, q := range hide {
+		r, s, _ := course.BatchGiveaways(q.Ask)
+		rows, stats = append(rows, r...), append(stats, s...)
+	}
+	grpo, white := slices.Contains(rows, "grpo"), slices.Contains(rows, "white")
+	svg := sel.Find("figure.chart svg")
+	if !b.Chart || grpo && white {
+		if svg.Length() != 0 {
+			t.Errorf("%s: a chart drawn while its questions hide every series it draws", where)
+		}
+		return
+	}
+	if svg.Length() != 1 {
+		t.Errorf("%s: %d charts while its questions ask, want the batch chart without the hidden series", where, svg.Length())
+		return
+	}
+	html, _ := goquery.OuterHtml(svg)
+	if grpo && strings.Contains(html, lang.T("batch.chart.grpo")) {
+		t.Errorf("%s: the chart draws the GRPO advantages a question hides", where)
+	}
+	if white && strings.Contains(html, lang.T("batch.chart.whitened")) {
+		t.Errorf("%s: the chart draws the whitened advantages a question hides", where)
+	}
+	if !grpo && !strings.Contains(html, lang.T("batch.chart.grpo")) || !white && !strings.Contains(html, lang.T("batch.chart.whitened")) {
+		t.Errorf("%s: the chart leaves out a series no question hides", where)
+	}
+	if slices.Contains(stats, "scores") || slices.Contains(rows, "reward") {
+		if strings.Contains(html, "s = 1") || strings.Contains(html, "s = 0") {
+			t.Errorf("%s: a panel's title shows a score a question hides", where)
+		}
 	}
 }
 

@@ -11,6 +11,7 @@ var (
 	DiagramSteps    = diagramSteps
 	ProgressKeys    = progressKeys
 	BatchHiddenBy   = batchHiddenBy
+	BatchGiveaways  = batchGiveaways
 	FillCells       = fillCells
 	LessonQuestions = lessonQuestions
 	ProgressBit     = progressBit

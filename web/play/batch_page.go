@@ -77,7 +77,7 @@ func (s *Room) HandleBatch(w http.ResponseWriter, r *http.Request) {
 // chart as a standalone SVG, for export.
 func (s *Room) HandleBatchChart(w http.ResponseWriter, r *http.Request) {
 	v := NewBatchView(readBatch(r))
-	svg, err := v.renderChart()
+	svg, err := v.renderChart(ChartHiding{})
 	page.WriteSVG(w, page.Chart{SVG: svg, Err: err}, v.T("chart.error"))
 }
 
@@ -249,18 +249,38 @@ func (v BatchView) chartTheme() chart.Theme {
 	return th
 }
 
+// ChartHiding is what the batch chart leaves out while a lesson's question
+// asks (issue 36: the hidden cells' marks, never the chart): the whitened
+// or the GRPO advantages, and the scores in the panels' titles, which then
+// read Mark.
+type ChartHiding struct {
+	Whitened, GRPO, Scores bool
+	Mark                   string
+}
+
 // renderChart draws the batch chart: per response, the GAE advantages
-// whitened over the batch and the GRPO advantages, token by token.
-func (v BatchView) renderChart() ([]byte, error) {
+// whitened over the batch and the GRPO advantages, token by token, less
+// what h hides.
+func (v BatchView) renderChart(h ChartHiding) ([]byte, error) {
 	in := chart.BatchInput{Theme: v.chartTheme(), Text: chart.BatchText{
 		Title: v.T("batch.chart.title"), Desc: v.T("batch.chart.desc"),
 		TokenAxis: v.T("chart.axis.token"), AdvantageAxis: v.T("chart.axis.adv"),
 		Whitened: v.T("batch.chart.whitened"), GRPO: v.T("batch.chart.grpo"),
 		Padding: v.T("mask.pad"), NoWhitened: v.T("chart.no_whitened"),
 	}}
+	if h.Whitened {
+		in.Text.NoWhitened = "" // hidden, not failed
+	}
 	grpo, _ := v.Res.Estimate(batch.Estimators[0])
 	for i, row := range v.B.Rows {
-		cr := chart.BatchRow{Title: v.T("batch.chart.row", i, row.Group, scenario.FormatNumber(v.Res.Scores[i])), GRPO: grpo.Advantages[i]}
+		score := scenario.FormatNumber(v.Res.Scores[i])
+		if h.Scores {
+			score = h.Mark
+		}
+		cr := chart.BatchRow{Title: v.T("batch.chart.row", i, row.Group, score)}
+		if !h.GRPO {
+			cr.GRPO = grpo.Advantages[i]
+		}
 		for _, c := range v.columns(i) {
 			kind := chart.Valid
 			if c.Class != "" {
@@ -268,7 +288,7 @@ func (v BatchView) renderChart() ([]byte, error) {
 			}
 			cr.Tokens, cr.Mask = append(cr.Tokens, c.Text), append(cr.Mask, kind)
 		}
-		if v.Res.GAE.Whitened != nil {
+		if v.Res.GAE.Whitened != nil && !h.Whitened {
 			cr.Whitened = v.Res.GAE.Whitened[i]
 		}
 		in.Rows = append(in.Rows, cr)
@@ -276,11 +296,24 @@ func (v BatchView) renderChart() ([]byte, error) {
 	return chart.Batch(in)
 }
 
+// HiddenChart is the batch chart, inline, less what h hides; false when
+// nothing would be left to draw.
+func (v BatchView) HiddenChart(h ChartHiding) (templates.Chart, bool) {
+	c := templates.Chart{ID: "chart-batch", Title: v.T("batch.chart.title"), Download: v.T("chart.download"),
+		URL: v.URL("/batch/chart.svg", v.B.Focus)}
+	svg, err := v.renderChart(h)
+	if err != nil {
+		return c, false
+	}
+	c.SVG = templ.Raw(string(bytes.TrimSpace(svg)))
+	return c, true
+}
+
 // Chart is the batch chart, inline.
 func (v BatchView) Chart() templates.Chart {
 	c := templates.Chart{ID: "chart-batch", Title: v.T("batch.chart.title"), Download: v.T("chart.download"),
 		URL: v.URL("/batch/chart.svg", v.B.Focus)}
-	svg, err := v.renderChart()
+	svg, err := v.renderChart(ChartHiding{})
 	if err != nil {
 		c.Title += " — " + v.T("chart.error")
 		svg = nil
