@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"gaelab/lessons"
 	"gaelab/web/i18n"
 )
 
@@ -41,23 +42,16 @@ func TestNoRawTeX(t *testing.T) {
 // longer, and code is not text).
 var rawSubscript = regexp.MustCompile(`(?:^|[^A-Za-z0-9_])(?:[A-Za-zδγλπθ]|V\(s)_(?:[tiTkjn]|\{)(?:[^A-Za-z0-9_]|$)`)
 
-// rawSubscriptLessons are the lesson pages that still show raw subscripts
-// (their words are the course issue's, which empties this list).
-var rawSubscriptLessons = map[string]bool{
-	"/lessons": true, "/lessons/alignment": true, "/lessons/misconceptions": true, "/lessons/q-and-advantage": true,
-	"/lessons/real-batch": true, "/lessons/scores-and-rewards": true, "/lessons/td-error": true,
-}
-
 // TestNoRawSubscripts (issue 35): no page, in either language, shows a
 // reader a raw subscript such as A_t, V(s_t), G_t or r_t in its visible
 // text or in the attributes a reader meets: text-only places use Unicode
-// (Aₜ, V(sₜ)), formulas MathML. Lessons listed in rawSubscriptLessons are
-// the course issue's to mend.
+// (Aₜ, V(sₜ)), formulas MathML. The course issue (36) emptied the lessons'
+// exception list: every page of the corpora, and every lesson on a fresh
+// load and with every answer shown (everyLesson), in both languages.
 func TestNoRawSubscripts(t *testing.T) {
 	h := Routes()
-	for _, link := range pageLinks(t) {
-		p, _, _ := strings.Cut(link, "?")
-		if strings.HasSuffix(p, ".svg") || rawSubscriptLessons[p] {
+	for _, link := range append(pageLinks(t), everyLesson()...) {
+		if p, _, _ := strings.Cut(link, "?"); strings.HasSuffix(p, ".svg") {
 			continue
 		}
 		for _, l := range i18n.Langs {
@@ -68,4 +62,24 @@ func TestNoRawSubscripts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// everyLesson is every lesson twice: on a fresh load and with every
+// question's answer shown (its derivation, diagnoses and explanation), the
+// lessons the link corpora do not hold included.
+func everyLesson() []string {
+	var out []string
+	for _, l := range lessons.Embedded().Lessons("en") {
+		var shown []string
+		for _, p := range l.Parts {
+			switch {
+			case p.Predict != nil:
+				shown = append(shown, "predict-"+p.Predict.ID+"-reveal=1")
+			case p.Choice != nil:
+				shown = append(shown, "choice-"+p.Choice.ID+"-reveal=1")
+			}
+		}
+		out = append(out, "/lessons/"+l.Slug+"?lang=en", "/lessons/"+l.Slug+"?"+strings.Join(append(shown, "lang=en"), "&"))
+	}
+	return out
 }

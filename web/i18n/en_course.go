@@ -63,11 +63,11 @@ var enCourse = map[string]string{
 	"lessons.step.all":    "The whole table",
 	"lessons.step.before": "Before the loop",
 	"weights.open":        "Open in the λ sweep",
-	"traces.caption":      "The backward view with eligibility traces, γ = %[1]s, λ = %[2]s: each column is what δ_t sends back to every state visited so far",
+	"traces.caption":      "The backward view with eligibility traces, γ = %[1]s, λ = %[2]s: each column is what δₜ sends back to every state visited so far",
 	"traces.corner":       "credit to",
 	"traces.from":         "from δ%[1]s = %[2]s",
 	"traces.total":        "received, trace run",
-	"traces.adv":          "A_j, verl's loop",
+	"traces.adv":          "Aⱼ, verl's loop",
 	"traces.state":        "s%[1]s",
 	"traces.note":         "The trace run goes forward in time, one column per step; verl's loop goes backward and computes each row at once. Once every column is out the two agree, state by state.",
 }

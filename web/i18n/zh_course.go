@@ -62,11 +62,11 @@ var zhCourse = map[string]string{
 	"lessons.step.all":    "整张表",
 	"lessons.step.before": "循环开始前",
 	"weights.open":        "在 λ 扫描中打开",
-	"traces.caption":      "带资格迹的反向视角，γ = %[1]s，λ = %[2]s：每一列是 δ_t 送回到目前为止访问过的每个状态的功劳",
+	"traces.caption":      "带资格迹的反向视角，γ = %[1]s，λ = %[2]s：每一列是 δₜ 送回到目前为止访问过的每个状态的功劳",
 	"traces.corner":       "功劳给",
 	"traces.from":         "来自 δ%[1]s = %[2]s",
 	"traces.total":        "迹的版本共收到",
-	"traces.adv":          "A_j，verl 的循环",
+	"traces.adv":          "Aⱼ，verl 的循环",
 	"traces.state":        "s%[1]s",
 	"traces.note":         "迹的版本在时间上向前走，每一步分出一列；verl 的循环向后走，一次算出一整行。所有列都分完之后，两者逐个状态相同。",
 }
