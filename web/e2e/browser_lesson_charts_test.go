@@ -26,9 +26,10 @@ const lessonChartJS = `(() => {
 })()`
 
 // chartLessons are the lessons that drew no chart on a fresh load before
-// issue 36, "lessons that show". (real-batch and critic-free draw batch
-// blocks, out of this check.)
-var chartLessons = []string{"policy-gradient", "td-error", "gae", "bellman-td-lambda", "ppo-objective", "ppo-clipping"}
+// issue 36, "lessons that show", the two batch lessons (real-batch and
+// critic-free: their batch blocks now draw the batch chart above the first
+// question) included.
+var chartLessons = []string{"policy-gradient", "td-error", "gae", "bellman-td-lambda", "ppo-objective", "ppo-clipping", "real-batch", "critic-free"}
 
 // checkLessonCharts fails the test unless the lesson loaded in tb, with the
 // viewport width px wide, draws a chart on a fresh load, below its heading,

@@ -18,8 +18,8 @@ var rawSubscript = regexp.MustCompile(`[A-Za-zδÂΣ)]_(\{[^}]*\}|[ti])\b`)
 // subscript in visible text, in either language (issue 35: Unicode
 // subscripts, Aₜ and V(sₜ), in every text-only place). Code (<code>,
 // <pre>), typeset math (<math>) and the pages' scripts are not text.
-// The course's pages (lessons/) are the course issue's and not scanned
-// here yet.
+// The course's pages (every lesson, fresh and with its answers shown) are
+// scanned site-wide by web's TestNoRawSubscripts.
 func TestNoRawSubscripts(t *testing.T) {
 	pages := []string{
 		"/compare/lambda?v=1&p=seed-b", "/compare/variance?v=1&p=seed-b&n=50", "/compare/estimators?v=1&p=seed-b",
