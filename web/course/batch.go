@@ -144,8 +144,7 @@ func (lr LessonRequest) BatchBlock(b *lessons.Batch, hide []*lessons.Predict) te
 		bb.HiddenNote = v.T("predict.hidden_note")
 	}
 	if b.Chart { // the chart stays while a question asks, drawn without the hidden cells' marks
-		if c, ok := v.HiddenChart(ch); ok {
-			c.ID = id + "-chart"
+		if c, ok := v.HiddenChart(id, ch); ok {
 			bb.Chart = &c
 		}
 	}

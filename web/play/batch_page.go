@@ -77,7 +77,7 @@ func (s *Room) HandleBatch(w http.ResponseWriter, r *http.Request) {
 // chart as a standalone SVG, for export.
 func (s *Room) HandleBatchChart(w http.ResponseWriter, r *http.Request) {
 	v := NewBatchView(readBatch(r))
-	svg, err := v.renderChart(ChartHiding{})
+	svg, err := v.renderChart(ChartHiding{}, "")
 	page.WriteSVG(w, page.Chart{SVG: svg, Err: err}, v.T("chart.error"))
 }
 
@@ -260,9 +260,9 @@ type ChartHiding struct {
 
 // renderChart draws the batch chart: per response, the GAE advantages
 // whitened over the batch and the GRPO advantages, token by token, less
-// what h hides.
-func (v BatchView) renderChart(h ChartHiding) ([]byte, error) {
-	in := chart.BatchInput{Theme: v.chartTheme(), Text: chart.BatchText{
+// what h hides. id prefixes the SVG's own ids; empty means chart.Batch's.
+func (v BatchView) renderChart(h ChartHiding, id string) ([]byte, error) {
+	in := chart.BatchInput{Theme: v.chartTheme(), ID: id, Text: chart.BatchText{
 		Title: v.T("batch.chart.title"), Desc: v.T("batch.chart.desc"),
 		TokenAxis: v.T("chart.axis.token"), AdvantageAxis: v.T("chart.axis.adv"),
 		Whitened: v.T("batch.chart.whitened"), GRPO: v.T("batch.chart.grpo"),
@@ -296,12 +296,13 @@ func (v BatchView) renderChart(h ChartHiding) ([]byte, error) {
 	return chart.Batch(in)
 }
 
-// HiddenChart is the batch chart, inline, less what h hides; false when
-// nothing would be left to draw.
-func (v BatchView) HiddenChart(h ChartHiding) (templates.Chart, bool) {
-	c := templates.Chart{ID: "chart-batch", Title: v.T("batch.chart.title"), Download: v.T("chart.download"),
+// HiddenChart is the batch chart of the block id, inline, less what h
+// hides; false when nothing would be left to draw. Its ids start with id,
+// so that two blocks' charts on one page never share one.
+func (v BatchView) HiddenChart(id string, h ChartHiding) (templates.Chart, bool) {
+	c := templates.Chart{ID: id + "-chart", Title: v.T("batch.chart.title"), Download: v.T("chart.download"),
 		URL: v.URL("/batch/chart.svg", v.B.Focus)}
-	svg, err := v.renderChart(h)
+	svg, err := v.renderChart(h, id+"-svg")
 	if err != nil {
 		return c, false
 	}
@@ -313,7 +314,7 @@ func (v BatchView) HiddenChart(h ChartHiding) (templates.Chart, bool) {
 func (v BatchView) Chart() templates.Chart {
 	c := templates.Chart{ID: "chart-batch", Title: v.T("batch.chart.title"), Download: v.T("chart.download"),
 		URL: v.URL("/batch/chart.svg", v.B.Focus)}
-	svg, err := v.renderChart(ChartHiding{})
+	svg, err := v.renderChart(ChartHiding{}, "")
 	if err != nil {
 		c.Title += " — " + v.T("chart.error")
 		svg = nil
