@@ -87,6 +87,9 @@ func hollowMarker(m *markCanvas, shape string, x, y, r, w float64, col, bg color
 // userSpaceOnUse, so it keeps its size whatever the path's stroke width.
 func (f *frame) defineMarker(name string, half float64, draw func(m *markCanvas)) string {
 	id := f.id + "-" + name
+	if f.markers != "" {
+		id = f.markers + "-" + name
+	}
 	ref := `url(#` + id + `)`
 	attrs := ` marker-start="` + ref + `" marker-mid="` + ref + `" marker-end="` + ref + `"`
 	if f.defined[name] {

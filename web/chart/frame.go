@@ -7,6 +7,8 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg/draw"
+
+	"gaelab/web/svg"
 )
 
 // Layout, in px (1 SVG user unit = 1 px = 1 vg point):
@@ -51,7 +53,9 @@ type spec struct {
 	lo, hi           float64 // data extremes, 0 included
 	states           bool    // label the boundaries s_t above the data area
 	noIndex          bool    // no index line under the column labels (groups, not tokens)
-	noHL             bool    // no hl-cols group (a panel of StepsGrid: no token to light up)
+	panel            bool    // a panel of StepsGrid: no root, <title>, <defs> or background (the grid's), nor hl-cols group (no token to light up)
+	hideLegend       bool    // the legend's rows are kept empty (a panel beside the one that draws it)
+	maxTicks         int     // when > 0, at most about this many column labels
 	resR             float64 // px reserved right of the last column (≥ left reserve)
 	legend           []legendItem
 	layers           []func(f *frame) // data layers, drawn in order onto f.marks
@@ -73,13 +77,17 @@ type legendItem struct {
 
 // frame is one chart being drawn.
 type frame struct {
-	in   *Input
-	th   Theme
-	id   string // prefix of the document's ids
-	T    int
-	W, H float64
-	slot float64 // px per token column
-	step int     // every step-th token gets a tick label
+	in *Input
+	th Theme
+	id string // prefix of the document's ids
+	// markers, when set, prefixes the markers' ids instead of id (a grid's
+	// panels share their markers: the grid writes the <defs> of all).
+	markers string
+	T       int
+	W, H    float64
+	desc    string  // the <desc> the chart has (a grid's panel: the grid's to write)
+	slot    float64 // px per token column
+	step    int     // every step-th token gets a tick label
 
 	p  *plot.Plot
 	dc draw.Canvas // gonum's data canvas (vg coordinates)
@@ -125,7 +133,7 @@ func render(in *Input, T int, th Theme, sp spec) ([]byte, *frame, error) {
 	rows := f.rows(sp, ax, hd.bottom)
 	f.draw(sp, ax, rows, hd)
 	f.writeLabels(sp, ax, rows, hd)
-	if !sp.noHL {
+	if !sp.panel {
 		f.highlights()
 	}
 	return f.finish(sp), f, nil
@@ -147,7 +155,14 @@ func (f *frame) finish(sp spec) []byte {
 	if f.defs.Len() > 0 {
 		defs = append(append([]byte("<defs>\n"), f.defs.Bytes()...), "</defs>\n"...)
 	}
-	page{f.W, f.H, sp.class, f.th.Name, f.id, f.th.Background, sp.title, sp.desc}.begin(&b, defs)
+	// A grid's panel is the inside of a chart, its <desc> first (the grid
+	// writes the root, which it labels, the <defs> of f.defs and the
+	// background); its title is its visible one.
+	if sp.panel {
+		b.WriteString(`<desc id="` + f.id + `-desc">` + svg.Escape(oneLine(sp.desc)) + "</desc>\n")
+	} else {
+		page{f.W, f.H, sp.class, f.th.Name, f.id, f.th.Background, sp.title, sp.desc}.begin(&b, defs)
+	}
 	b.WriteString(`<g transform="matrix(1 0 0 -1 0 ` + coord(f.H) + `)">` + "\n")
 	for _, g := range []struct {
 		class string
@@ -170,6 +185,8 @@ func (f *frame) finish(sp spec) []byte {
 		b.WriteString("</g>\n")
 	}
 	b.Write(f.drag.Bytes())
-	b.WriteString("</svg>\n")
+	if !sp.panel {
+		b.WriteString("</svg>\n")
+	}
 	return b.Bytes()
 }

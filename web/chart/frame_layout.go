@@ -105,6 +105,9 @@ func (f *frame) measure(sp spec) axesRoom {
 	T := float64(f.T)
 	fixed := pad + ax.yLabelW + ax.yAxisW + resL + resR + pad
 	f.slot, f.step = columns(th, f.T, fixed)
+	if sp.maxTicks > 0 {
+		f.step = max(f.step, niceStep(float64(f.T)/float64(sp.maxTicks)))
+	}
 	ax.dataW = T*f.slot + resL + resR
 	f.W = math.Ceil(math.Max(minW, fixed+T*f.slot))
 	for _, it := range sp.legend { // a legend entry has at most a row of its own
@@ -207,6 +210,9 @@ func (f *frame) draw(sp spec, ax axesRoom, r rowsAt, hd head) {
 		f.p.Add(layer(func(draw.Canvas, *plot.Plot) { l(f) }))
 	}
 	f.p.Draw(sub)
+	if sp.hideLegend {
+		return
+	}
 	for _, pl := range hd.legend {
 		pl.item.thumb(f, pl.x, f.H-pl.y)
 	}
@@ -217,6 +223,9 @@ func (f *frame) draw(sp spec, ax axesRoom, r rowsAt, hd head) {
 func (f *frame) writeLabels(sp spec, ax axesRoom, r rowsAt, hd head) {
 	th, w := f.th, f.labels
 	for _, pl := range hd.legend {
+		if sp.hideLegend {
+			break
+		}
 		w.text(pl.x+thumbW+5, pl.y+th.FontSize*0.35, pl.item.label, th.FontSize, "", th.Foreground, "")
 	}
 	for _, t := range f.axes.texts { // gonum's y tick labels

@@ -29,8 +29,26 @@ type StepsInput struct {
 	// ID prefixes the element ids; empty means "gae-steps".
 	ID string
 
-	noHL bool // drawn as a panel of StepsGrid
+	grid *gridOpts // drawn as a panel of StepsGrid
 }
+
+// gridOpts is how StepsGrid has a panel drawn: what every panel would
+// repeat is drawn once.
+type gridOpts struct {
+	markers string // the grid's id: the markers' id prefix, shared by its panels
+	legend  int    // legendDrawn, legendRoom (its rows kept empty, to align a row) or legendNone
+	xLabel  bool   // the x-axis label (the bottom panel of a column)
+}
+
+const (
+	legendDrawn = iota
+	legendRoom
+	legendNone
+)
+
+// gridTicks is about how many column labels a grid's panel has: the
+// columns are the same in every panel, so a few read the axis.
+const gridTicks = 5
 
 // StepsText holds the chart's strings, already localised.
 type StepsText struct {
@@ -71,6 +89,10 @@ func steps(in *StepsInput) ([]byte, *frame, error) {
 		labels[k] = strconv.Itoa(s)
 	}
 	base := Input{Tokens: labels, Theme: in.Theme, ID: in.ID, Text: Text{TokenAxis: in.Text.StepAxis}}
+	g := in.grid
+	if g != nil && !g.xLabel {
+		base.Text.TokenAxis = ""
+	}
 	T, th, err := base.prepare("Title", in.Text.Title)
 	if err != nil {
 		return nil, nil, err
@@ -113,8 +135,11 @@ func steps(in *StepsInput) ([]byte, *frame, error) {
 			marker(f.marks, st.Marker, x+thumbW/2, y, f.th.MarkerRadius, col, f.bg)
 		}})
 	}
+	if g != nil && g.legend == legendNone {
+		legend = nil
+	}
 	currentFill := func(f *frame) string { return paint(alpha(f.fg, 0.14), "fill-opacity") }
-	if in.Current >= 0 {
+	if in.Current >= 0 && (g == nil || g.legend != legendNone) {
 		legend = append(legend, legendItem{oneLine(in.Text.Current), func(f *frame, x, y float64) {
 			hh := f.th.FontSize * 0.5
 			f.marks.path(appendRect(nil, x, y-hh, x+thumbW, y+hh), ` fill="`+currentFill(f), false)
@@ -123,7 +148,10 @@ func steps(in *StepsInput) ([]byte, *frame, error) {
 	sp := spec{
 		class: "gae-steps", defaultID: "gae-steps", noIndex: true,
 		title: in.Text.Title, desc: strings.TrimSpace(d.String()),
-		yLabel: in.Text.ValueAxis, lo: lo, hi: hi, legend: legend, noHL: in.noHL,
+		yLabel: in.Text.ValueAxis, lo: lo, hi: hi, legend: legend,
+	}
+	if g != nil { // the panel's title names its metric: no y-axis label
+		sp.panel, sp.hideLegend, sp.maxTicks, sp.yLabel = true, g.legend == legendRoom, gridTicks, ""
 	}
 	sp.layers = append(sp.layers, func(f *frame) {
 		if k := in.Current; k >= 0 {
@@ -134,7 +162,11 @@ func steps(in *StepsInput) ([]byte, *frame, error) {
 		for i, r := range in.Runs {
 			st, col := f.seriesStyle(stepsStyles[i])
 			rad := f.markerR()
-			marks := f.defineMarker("mk-r"+strconv.Itoa(i), 1.25*rad+ringWidth(rad)+1, func(m *markCanvas) {
+			name := "mk-r" + strconv.Itoa(i)
+			if g != nil { // shared by the grid's panels: named by what draws it
+				f.markers, name = g.markers, name+"-"+strings.ReplaceAll(num(rad), ".", "_")
+			}
+			marks := f.defineMarker(name, 1.25*rad+ringWidth(rad)+1, func(m *markCanvas) {
 				marker(m, st.Marker, 0, 0, rad, col, f.bg)
 			})
 			var run []vg.Point

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"html"
 	"math"
 	"strconv"
 	"strings"
@@ -45,13 +44,20 @@ const MaxGridPanels = 64
 // gridGap is the space between two panels, in px.
 const gridGap = 8.0
 
-// StepsGrid draws each panel as Steps would (without the hl-cols group:
-// a step is no token to light up) and places it in a grid, Cols a row,
-// every cell as wide as the widest panel and a row as tall as its tallest,
-// in one <svg> of class "gae-chart gae-steps-grid", so that a page redraws
-// its whole dashboard as one picture. Each panel is a
-// <g class="gae-steps-panel"> (with "watched" when Watched) holding its
-// edge rect, then its chart's inside with its own <title> and <desc>.
+// StepsGrid draws each panel as Steps would and places it in a grid, Cols
+// a row, every cell as wide as the widest panel and a row as tall as its
+// tallest, in one <svg> of class "gae-chart gae-steps-grid", so that a
+// page redraws its whole dashboard as one picture. What every panel would
+// repeat is drawn once, so that a Play tick swaps fewer bytes and
+// elements: one background, one set of markers; the legend on the first panel (its
+// row's other panels keep its room empty, so that their data areas line
+// up); the x-axis label under the bottom panel of each column; about
+// gridTicks column labels a panel; no y-axis label (a panel's title names
+// its metric) and no hl-cols group (a step is no token to light up). Each
+// panel is a <g class="gae-steps-panel"> (with "watched" when Watched)
+// holding its chart's inside (its <desc> with its data summary first,
+// which labels the picture after the grid's <title> and <desc>), then its
+// edge rect.
 func StepsGrid(in StepsGridInput) ([]byte, error) {
 	n := len(in.Panels)
 	switch {
@@ -71,12 +77,21 @@ func StepsGrid(in StepsGridInput) ([]byte, error) {
 		w, h float64
 	}
 	panels := make([]drawn, n)
-	var desc strings.Builder
-	desc.WriteString(oneLine(in.Desc))
+	labels := make([]string, n) // the panels' <desc> ids, which label the picture after its own
+	cols := min(in.Cols, n)
+	var defs []byte
+	defined := map[string]bool{}
 	cellW := 0.0
 	for k, p := range in.Panels {
 		sin := p.Steps
-		sin.Theme, sin.noHL = th, true
+		g := &gridOpts{markers: id, legend: legendNone, xLabel: k+cols >= n}
+		switch {
+		case k == 0:
+			g.legend = legendDrawn
+		case k < cols:
+			g.legend = legendRoom
+		}
+		sin.Theme, sin.grid = th, g
 		if sin.ID == "" {
 			sin.ID = "p" + strconv.Itoa(k)
 		}
@@ -90,11 +105,16 @@ func StepsGrid(in StepsGridInput) ([]byte, error) {
 				return nil, fmt.Errorf("chart: steps grid: panel %d: data name %q, want lower-case letters, digits and '-'", k, a.Name)
 			}
 		}
-		panels[k] = drawn{unwrapRoot(svg), f.W, f.H}
+		for _, m := range bytes.SplitAfter(f.defs.Bytes(), []byte("\n")) { // one marker a line, each named by what it draws
+			if len(m) > 0 && !defined[string(m)] {
+				defined[string(m)] = true
+				defs = append(defs, m...)
+			}
+		}
+		panels[k] = drawn{svg, f.W, f.H}
 		cellW = math.Max(cellW, f.W)
-		desc.WriteString(" " + panelSummary(svg))
+		labels[k] = f.id + "-desc"
 	}
-	cols := min(in.Cols, n)
 	var body bytes.Buffer
 	body.Grow(n * 8192)
 	y := 0.0
@@ -124,22 +144,14 @@ func StepsGrid(in StepsGridInput) ([]byte, error) {
 	}
 	W, H := float64(cols)*cellW+float64(cols-1)*gridGap, y-gridGap
 	var b bytes.Buffer
-	b.Grow(body.Len() + 2*desc.Len() + 1024)
-	page{W, H, "gae-steps-grid", th.Name, id, th.Background, in.Title, strings.TrimSpace(desc.String())}.begin(&b, nil)
+	b.Grow(body.Len() + len(defs) + 40*n + 2048)
+	if len(defs) > 0 {
+		defs = append(append([]byte("<defs>\n"), defs...), "</defs>\n"...)
+	}
+	page{W, H, "gae-steps-grid", th.Name, id, th.Background, in.Title, in.Desc}.begin(&b, defs, labels...)
 	b.Write(body.Bytes())
 	b.WriteString("</svg>\n")
 	return b.Bytes(), nil
-}
-
-// panelSummary is what a drawn chart's <desc> says (its data summary).
-func panelSummary(chart []byte) string {
-	_, rest, ok := bytes.Cut(chart, []byte("<desc"))
-	if !ok {
-		return ""
-	}
-	_, rest, _ = bytes.Cut(rest, []byte(">"))
-	text, _, _ := bytes.Cut(rest, []byte("</desc>"))
-	return html.UnescapeString(string(text))
 }
 
 // validDataName reports whether s can follow "data-" unescaped.

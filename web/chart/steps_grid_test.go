@@ -2,6 +2,7 @@ package chart
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -55,8 +56,29 @@ func TestStepsGrid(t *testing.T) {
 	if xs[0] != "0" || ys[0] != "0" || xs[1] == "0" || ys[1] != "0" || xs[2] != "0" || ys[2] == "0" {
 		t.Errorf("panel origins x %v y %v, want two in the first row and the third under the first", xs, ys)
 	}
-	if !strings.HasPrefix(d.desc, "One small chart per metric.") || !strings.Contains(d.desc, "baseline run: 1: -0.9") {
-		t.Errorf("desc = %q", d.desc)
+	// What every panel would repeat is there once: the background, the
+	// markers (each one a run's, every reference defined), the legend (the
+	// first panel's), the x-axis label (under each column); a <desc> a
+	// panel with its data, which labels the picture, and no panel <title>.
+	for _, c := range []struct {
+		what string
+		n    int
+	}{{"<desc", 4}, {"<title", 1}, {"<defs", 1}, {"<marker", 2}, {`fill="#FFFFFF"/>`, 1}, {">step shown<", 1}, {">baseline run<", 1}, {">step<", 2}} {
+		if n := bytes.Count(svg, []byte(c.what)); n != c.n {
+			t.Errorf("%d × %s, want %d", n, c.what, c.n)
+		}
+	}
+	for _, ref := range regexp.MustCompile(`url\(#([^)]+)\)`).FindAllSubmatch(svg, -1) {
+		if !bytes.Contains(svg, []byte(`<marker id="`+string(ref[1])+`"`)) {
+			t.Errorf("url(#%s) names no marker", ref[1])
+		}
+	}
+	if !bytes.Contains(svg, []byte(`<desc id="gae-steps-grid-desc">One small chart per metric.</desc>`)) || !bytes.Contains(svg, []byte(`<desc id="gae-steps-grid-p-c-desc">`)) ||
+		!bytes.Contains(svg, []byte("baseline run: 1: -0.9")) {
+		t.Errorf("the grid's desc is not its own sentence, or the third panel's summary is missing: %q", d.desc)
+	}
+	if got := strings.Fields(attr(d.root, "aria-labelledby")); len(got) != 5 || got[4] != "gae-steps-grid-p-c-desc" {
+		t.Errorf("aria-labelledby = %v, want the title, the desc and each panel's desc", got)
 	}
 }
 

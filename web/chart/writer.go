@@ -3,6 +3,7 @@ package chart
 import (
 	"bytes"
 	"strconv"
+	"strings"
 
 	"gaelab/web/svg"
 )
@@ -202,17 +203,19 @@ type page struct {
 // opening <svg> tag, <title>, <desc>, defs as given (the <defs> element,
 // or nothing), and the background <rect>. The caller writes the body and
 // then "</svg>\n".
-func (p page) begin(b *bytes.Buffer, defs []byte) {
-	root(b, p.W, p.H, p.class, p.theme, p.id, p.title, p.desc)
+func (p page) begin(b *bytes.Buffer, defs []byte, more ...string) {
+	root(b, p.W, p.H, p.class, p.theme, p.id, p.title, p.desc, more...)
 	b.Write(defs)
 	b.WriteString(`<rect width="` + coord(p.W) + `" height="` + coord(p.H) + `" fill="` + p.bg + `"/>` + "\n")
 }
 
-// root writes the opening <svg> tag, <title> and <desc>.
-func root(b *bytes.Buffer, w, h float64, class, theme, id, title, desc string) {
+// root writes the opening <svg> tag, <title> and <desc>; the picture is
+// labelled by them and by the elements of ids more (a grid's panels'
+// descriptions).
+func root(b *bytes.Buffer, w, h float64, class, theme, id, title, desc string, more ...string) {
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" class="gae-chart ` + class + ` theme-` + theme +
 		`" width="` + coord(w) + `" height="` + coord(h) + `" viewBox="0 0 ` + coord(w) + ` ` + coord(h) +
-		`" role="img" aria-labelledby="` + id + `-title ` + id + `-desc" font-family="` + FontFamily + `">` + "\n")
+		`" role="img" aria-labelledby="` + strings.Join(append([]string{id + "-title", id + "-desc"}, more...), " ") + `" font-family="` + FontFamily + `">` + "\n")
 	b.WriteString(`<title id="` + id + `-title">` + svg.Escape(oneLine(title)) + "</title>\n")
 	b.WriteString(`<desc id="` + id + `-desc">` + svg.Escape(oneLine(desc)) + "</desc>\n")
 }

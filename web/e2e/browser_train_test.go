@@ -79,10 +79,17 @@ func TestBrowserTrainPlay(t *testing.T) {
 			if eval[string](tb, `document.activeElement.dataset.testid || ""`) != "train-play" {
 				t.Error("the Play button lost the focus while playing")
 			}
-			t.Logf("%s: %.0f ms from one frame settled to the next (the client's pace is 80 ms); tick -> new frame painted (rAF after htmx:afterSettle) median, max: %v ms; dashboard %v bytes",
+			// What the last tick swapped in: the frame's markup and the dashboard's SVG elements.
+			swapped := eval[[]float64](tb, `[document.getElementById("train-frame").outerHTML.length,
+				document.querySelector('[data-testid="train-charts"]').innerHTML.length,
+				document.querySelectorAll('[data-testid="train-charts"] svg, [data-testid="train-charts"] svg *').length]`)
+			t.Logf("%s: %.0f ms from one frame settled to the next (the client's pace is 80 ms); tick -> new frame painted (rAF after htmx:afterSettle) median, max: %v ms; frame %v bytes, dashboard %v bytes, %v SVG elements",
 				lang, eval[float64](tb, `(() => { const x = window.trainTicks; return (x[x.length-1] - x[0]) / (x.length - 1); })()`),
 				eval[[]any](tb, `(() => { const x = window.trainPaint.slice().sort((a, b) => a - b); return [Math.round(x[x.length >> 1]), Math.round(x[x.length-1])]; })()`),
-				eval[float64](tb, `document.querySelector('[data-testid="train-charts"]').innerHTML.length`))
+				swapped[0], swapped[1], swapped[2])
+			if swapped[0] > 72_000 || swapped[2] > 600 { // drawn panel by panel, each with its legend, markers and axis titles: ≈ 90 KB, 943 elements at iteration 30
+				t.Errorf("a tick swaps a frame of %v bytes with %v SVG elements, want at most 72,000 and 600", swapped[0], swapped[2])
+			}
 			tb.until("paused", htmxIdleJS)
 			played := eval[[]any](tb, "("+trainCurveJS+`)("critic/score/mean")`)
 			if first[0].(float64) != 1 || played[0].(float64) < 6 || !(played[1].(float64) > first[1].(float64)+0.1) || !(played[2].(float64) > first[2].(float64)) {

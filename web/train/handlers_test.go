@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"gaelab/web/webtest"
 )
 
@@ -79,5 +81,34 @@ func TestTrainCanonical(t *testing.T) {
 	rec := webtest.Get(t, "/train?p=lambda&lam=0.5")
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/train?v=1&p=lambda&it=0&lam=0.5" {
 		t.Errorf("%d → %q", rec.Code, rec.Header().Get("Location"))
+	}
+}
+
+// TestTrainTickIsLight: what a Play tick swaps stays small, for the
+// browser to parse and paint: the frame's bytes and the dashboard's SVG
+// elements under a bound, for the healthy run (one curve a panel) and the
+// λ comparison at its last iteration (two, every point drawn). Drawn
+// panel by panel with a legend, markers, a <desc> and an axis title each,
+// these were 91 KB / 943 elements and 120 KB / 1,073.
+func TestTrainTickIsLight(t *testing.T) {
+	for _, c := range []struct {
+		link            string
+		bytes, elements int
+	}{{"/train?v=1&p=healthy&it=30&lang=en", 72_000, 600}, {"/train?v=1&p=lambda&it=49&lang=zh", 90_000, 640}} {
+		rec := webtest.Get(t, c.link, "HX-Request", "true", "HX-Target", "train-frame")
+		body := rec.Body.String()
+		doc, err := goquery.NewDocumentFromReader(strings.NewReader(body))
+		if rec.Code != 200 || err != nil {
+			t.Fatalf("%s: %d, %v", c.link, rec.Code, err)
+		}
+		svg := doc.Find(`#train-frame [data-testid="train-charts"] svg`)
+		els := svg.Find("*").Length() + svg.Length()
+		if svg.Length() != 1 || svg.Find("g.gae-steps-panel").Length() < 15 {
+			t.Fatalf("%s: %d dashboards, want one of ≥ 15 panels", c.link, svg.Length())
+		}
+		t.Logf("%s: frame %d bytes, dashboard %d SVG elements", c.link, len(body), els)
+		if len(body) > c.bytes || els > c.elements {
+			t.Errorf("%s: the tick swaps %d bytes and %d SVG elements, want at most %d and %d", c.link, len(body), els, c.bytes, c.elements)
+		}
 	}
 }
