@@ -1,8 +1,9 @@
 // A phone's answer survives a lost connection or a database blip. The page
 // works without this script (a failed send then shows a "not sent yet — send
 // again" page with the form filled in); with it:
-// - each send of the answer form (form.class-answer) gets a fresh random id
-//   in its "send" field, so the server counts a resend of it once;
+// - each send of the answer form (form.class-answer) gets a fresh id in its
+//   "send" field, so the server counts a resend of it once; the id carries
+//   a sequence (newID), so a late replay of an older send changes nothing;
 // - the draft (the form's fields and that id) is kept in localStorage until
 //   the server acknowledges it (its 303), so a reload resumes sending;
 // - a send that fails (no network, a 5xx such as the class's 503) is sent
@@ -32,10 +33,23 @@
     } catch (e) { /* private mode: the draft lives as long as the page */ }
   }
 
+  // newID is a send id that carries its sequence, "s<seq>_<32 hex>": seq
+  // is when Send was pressed (Unix ms), at least one more than this
+  // phone's last, so that the server never lets a late replay of an older
+  // send overwrite a newer answer.
+  var SEQ = "gaelab.seq";
+  var lastSeq = 0;
+  function nextSeq() {
+    var kept = 0;
+    try { kept = parseInt(localStorage.getItem(SEQ) || "0", 10) || 0; } catch (e) { /* private mode */ }
+    lastSeq = Math.max(Date.now(), lastSeq + 1, kept + 1);
+    try { localStorage.setItem(SEQ, String(lastSeq)); } catch (e) { /* private mode */ }
+    return lastSeq;
+  }
   function newID() {
     var b = new Uint8Array(16);
     crypto.getRandomValues(b);
-    return Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
+    return "s" + nextSeq() + "_" + Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
   }
 
   function status(form, which) {

@@ -10,6 +10,7 @@ import (
 	mrand "math/rand/v2"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -32,11 +33,12 @@ func sendDelay(attempt int) time.Duration {
 	return time.Duration(float64(d) * (0.75 + mrand.Float64()/2))
 }
 
-// newSendID is a fresh send id: 32 hex digits.
+// newSendID is a fresh send id as class-answer.js makes it: "s", the
+// sequence (Unix milliseconds now), "_" and 32 hex digits.
 func newSendID() string {
 	var b [16]byte
 	rand.Read(b[:])
-	return hex.EncodeToString(b[:])
+	return "s" + strconv.FormatInt(time.Now().UnixMilli(), 10) + "_" + hex.EncodeToString(b[:])
 }
 
 // sendAnswer posts an answer form with a fresh send id until the server

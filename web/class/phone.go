@@ -123,7 +123,7 @@ func (cr *Room) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 			cr.phonePage(w, r, code, http.StatusUnprocessableEntity, answerProblem(lang, verr, raw))
 			return
 		}
-		err = cr.storeAnswer(r.Context(), r, code, qid, device, value, sendID(r))
+		err = cr.storeAnswer(r.Context(), r, code, qid, device, value, sendOf(r))
 	}
 	code2, _, key, args, refused := cr.refusal(err)
 	var noSeat *noSeatError
@@ -156,10 +156,11 @@ func answerProblem(lang i18n.Lang, err error, raw string) string {
 	return msg
 }
 
-// storeAnswer stores a device's answer (a resend of send counts once):
-// one statement in the usual case; a device that has not joined yet (its
-// first answer) enrols first.
-func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, qid int, device, value, send string) error {
+// storeAnswer stores a device's answer (a resend of send counts once, a
+// late replay of an older send changes nothing): one statement in the
+// usual case; a device that has not joined yet (its first answer) enrols
+// first.
+func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, qid int, device, value string, send store.Send) error {
 	err := cr.st.Answer(ctx, code, qid, device, value, send, maxAnswerChanges, time.Now())
 	if !errors.Is(err, store.ErrNotStudent) {
 		return err

@@ -34,13 +34,13 @@ func testVoting(t *testing.T, a, b store.Classes) {
 	if got, _ := b.Question(ctx, code, q.ID); !got.Closed || got.Revealed || got.Open(now) {
 		t.Errorf("after closing: %+v; want closed, not revealed, not open", got)
 	}
-	if err := b.Answer(ctx, code, q.ID, "d1", "1", "", 3, now); !errors.Is(err, store.ErrClosed) {
+	if err := b.Answer(ctx, code, q.ID, "d1", "1", store.Send{}, 3, now); !errors.Is(err, store.ErrClosed) {
 		t.Errorf("an answer to a closed question = %v; want ErrClosed", err)
 	}
 	if err := b.SetVoting(ctx, code, q.ID, true); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Answer(ctx, code, q.ID, "d1", "1", "", 3, now); err != nil {
+	if err := a.Answer(ctx, code, q.ID, "d1", "1", store.Send{}, 3, now); err != nil {
 		t.Errorf("an answer after re-opening = %v", err)
 	}
 	if err := a.SetShown(ctx, code, q.ID, true); err != nil {
@@ -79,10 +79,10 @@ func testDeadline(t *testing.T, a, b store.Classes) {
 	if !got.Deadline.Equal(end) {
 		t.Errorf("deadline = %v; want %v", got.Deadline, end)
 	}
-	if err := b.Answer(ctx, code, q.ID, "d1", "1", "", 3, end.Add(-time.Millisecond)); err != nil {
+	if err := b.Answer(ctx, code, q.ID, "d1", "1", store.Send{}, 3, end.Add(-time.Millisecond)); err != nil {
 		t.Errorf("an answer 1 ms before the deadline = %v", err)
 	}
-	if err := b.Answer(ctx, code, q.ID, "d1", "2", "", 3, end); !errors.Is(err, store.ErrClosed) {
+	if err := b.Answer(ctx, code, q.ID, "d1", "2", store.Send{}, 3, end); !errors.Is(err, store.ErrClosed) {
 		t.Errorf("an answer at the deadline = %v; want ErrClosed", err)
 	}
 	if as, _ := a.Answers(ctx, code, q.ID); len(as) != 1 || as[0].Value != "1" {
@@ -100,7 +100,7 @@ func testDeadline(t *testing.T, a, b store.Classes) {
 // spec; answers to the first stay, and the first round takes no more.
 func testRound(t *testing.T, a, b store.Classes) {
 	code, q := flowClass(t, a, "R")
-	a.Answer(ctx, code, q.ID, "d1", "1", "", 3, now)
+	a.Answer(ctx, code, q.ID, "d1", "1", store.Send{}, 3, now)
 	r, err := b.AskRound(ctx, code, q.ID, now)
 	if err != nil || r.ID != q.ID+1 || r.RoundOf != q.ID || r.Round() != 2 {
 		t.Fatalf("AskRound = %+v, %v; want question %d, round 2 of %d", r, err, q.ID+1, q.ID)
@@ -112,10 +112,10 @@ func testRound(t *testing.T, a, b store.Classes) {
 	if c, _ := a.Class(ctx, code, now); c.Question != r.ID {
 		t.Errorf("current question %d; want the second round %d", c.Question, r.ID)
 	}
-	if err := a.Answer(ctx, code, q.ID, "d1", "2", "", 3, now); !errors.Is(err, store.ErrClosed) {
+	if err := a.Answer(ctx, code, q.ID, "d1", "2", store.Send{}, 3, now); !errors.Is(err, store.ErrClosed) {
 		t.Errorf("answering the first round after the second began = %v; want ErrClosed", err)
 	}
-	if err := a.Answer(ctx, code, r.ID, "d1", "2", "", 3, now); err != nil {
+	if err := a.Answer(ctx, code, r.ID, "d1", "2", store.Send{}, 3, now); err != nil {
 		t.Errorf("answering the second round = %v", err)
 	}
 	if mine, _ := a.AnswerOf(ctx, code, q.ID, "d1"); mine.Value != "1" {
@@ -207,7 +207,7 @@ func testDeleteClass(t *testing.T, a, b store.Classes) {
 		code string
 		id   int
 	}{{code, q.ID}, {keep, kq.ID}} {
-		if err := a.Answer(ctx, c.code, c.id, "d1", "1", "", 3, now); err != nil {
+		if err := a.Answer(ctx, c.code, c.id, "d1", "1", store.Send{}, 3, now); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -43,6 +43,7 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"Answer", testAnswer},
 		{"AnswerConcurrent", testAnswerConcurrent},
 		{"AnswerSend", testAnswerSend},
+		{"AnswerSeq", testAnswerSeq},
 		{"Sweep", testSweep},
 		{"Voting", testVoting},
 		{"Deadline", testDeadline},

@@ -87,7 +87,7 @@ func (b *Blip) Class(ctx context.Context, code string, now time.Time) (store.Cla
 }
 
 // Answer is the store's Answer, or ErrBlip while down.
-func (b *Blip) Answer(ctx context.Context, code string, id int, device, value, send string, max int, now time.Time) error {
+func (b *Blip) Answer(ctx context.Context, code string, id int, device, value string, send store.Send, max int, now time.Time) error {
 	if err := b.fail(); err != nil {
 		return err
 	}
