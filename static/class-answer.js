@@ -8,6 +8,7 @@
 //   the server acknowledges it (its 303), so a reload resumes sending;
 // - a send that fails (no network, a 5xx such as the class's 503) is sent
 //   again, same id, after 0.5, 1, 2, 4, 8, 8, … seconds with ±25% jitter,
+//   with the first Send-Stamp header the server gave it (keepStamp),
 //   until acknowledged, while the form's status line says so in the page's
 //   language (its data-sending, data-unsent and data-sent attributes);
 // - a refusal (4xx: not a number, the question closed, the class full, …)
@@ -88,6 +89,7 @@
           return;
         }
         if (resp.status >= 500) {
+          keepStamp(draft, resp.headers.get("Send-Stamp"));
           throw new Error("status " + resp.status);
         }
         save(null);
@@ -101,6 +103,16 @@
         delay *= 0.75 + Math.random() * 0.5;
         timer = setTimeout(function () { send(currentForm() || form, draft, attempt + 1); }, delay);
       });
+  }
+
+  // keepStamp adds the server's send stamp (when the answer first reached
+  // it, signed) to the draft's fields, keeping the first: a resend that
+  // carries it is judged as sent then, so a store outage before the
+  // deadline costs no vote.
+  function keepStamp(draft, stamp) {
+    if (!stamp || draft.fields.some(function (kv) { return kv[0] === "stamp"; })) { return; }
+    draft.fields.push(["stamp", stamp]);
+    save(draft);
   }
 
   // showPanel puts the question panel of a page the server answered in

@@ -43,7 +43,8 @@ func newSendID() string {
 
 // sendAnswer posts an answer form with a fresh send id until the server
 // acknowledges it (303), sending the same request again after a network
-// error or a 5xx (sendDelay), as class-answer.js does. It returns the time
+// error or a 5xx (sendDelay), with the first send stamp a 5xx gave it, as
+// class-answer.js does. It returns the time
 // from the first send to the acknowledgement and how many sends failed; an
 // error for a refusal (4xx) or when ctx ends first.
 func sendAnswer(ctx context.Context, hc *http.Client, u string, form url.Values) (took time.Duration, failed int, err error) {
@@ -62,6 +63,10 @@ func sendAnswer(ctx context.Context, hc *http.Client, u string, form url.Values)
 				return time.Since(start), failed, nil
 			case resp.StatusCode < 500:
 				return time.Since(start), failed, errors.New("refused: " + resp.Status)
+			}
+			if stamp := resp.Header.Get("Send-Stamp"); stamp != "" && !form.Has("stamp") {
+				form.Set("stamp", stamp) // judged as sent at its first arrival, as class-answer.js keeps it
+				body = form.Encode()
 			}
 		}
 		failed++

@@ -52,6 +52,8 @@ type Room struct {
 	hostCookies bool         // an https PublicURL: __Host- cookies (cookies.go)
 	replica     string       // this replica's id in the store's presence rows (presence.go)
 	lastSeq     atomic.Int64 // the last send id sequence a form was given (send.go)
+	down        outage       // what this replica saw of a store outage (deadline.go)
+	recoverMu   sync.Mutex   // one recoverStore at a time
 
 	specs *bounded.Cache[string, Spec] // "code/qid": questions never change once asked
 

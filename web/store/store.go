@@ -90,6 +90,17 @@ type Send struct {
 	// replay and changes nothing. 0: unordered (it always applies, and
 	// keeps the stored Seq).
 	Seq int64
+	// At is when the answer was first sent (zero: now): an answer sent
+	// before the deadline is taken until Grace after it, on a resend that
+	// a store outage or a slow server made late.
+	At    time.Time
+	Grace time.Duration
+}
+
+// OpenTo reports whether a question takes send's answer at now: Open at
+// the time it was sent, and now within its grace after the deadline.
+func (q Question) OpenTo(send Send, now time.Time) bool {
+	return q.Open(sentAt(send, now)) && (q.Deadline.IsZero() || now.Add(-send.Grace).Before(q.Deadline))
 }
 
 // Event says that something changed in a class: Kind is "ask", "answer",

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -231,5 +232,72 @@ func testDeleteClass(t *testing.T, a, b store.Classes) {
 	ksts, _ := a.Students(ctx, keep)
 	if len(kqs) != 1 || len(kas) != 1 || len(ksts) != 1 {
 		t.Errorf("another class lost rows: %d questions, %d answers, %d students", len(kqs), len(kas), len(ksts))
+	}
+}
+
+// testDeadlineGrace: an answer first sent before the deadline (Send.At) is
+// taken on a resend until its grace after the deadline, not after; one
+// first sent at or after the deadline is closed, and so is any answer once
+// the teacher closed voting.
+func testDeadlineGrace(t *testing.T, a, b store.Classes) {
+	code, q := flowClass(t, a, "G")
+	end := now.Add(time.Second)
+	if err := a.SetDeadline(ctx, code, q.ID, end); err != nil {
+		t.Fatal(err)
+	}
+	early := store.Send{ID: "early", Seq: 1, At: end.Add(-4 * time.Second), Grace: 30 * time.Second}
+	if err := b.Answer(ctx, code, q.ID, "d1", "1", early, 3, end.Add(29*time.Second)); err != nil {
+		t.Errorf("a resend 29 s after the deadline of an answer sent 4 s before it = %v; want it taken", err)
+	}
+	late := store.Send{ID: "late", Seq: 2, At: end, Grace: 30 * time.Second}
+	if err := b.Answer(ctx, code, q.ID, "d1", "2", late, 3, end.Add(time.Second)); !errors.Is(err, store.ErrClosed) {
+		t.Errorf("an answer first sent at the deadline = %v; want ErrClosed", err)
+	}
+	again := store.Send{ID: "again", Seq: 3, At: end.Add(-time.Second), Grace: 30 * time.Second}
+	if err := a.Answer(ctx, code, q.ID, "d1", "3", again, 3, end.Add(31*time.Second)); !errors.Is(err, store.ErrClosed) {
+		t.Errorf("a resend 31 s after the deadline = %v; want ErrClosed (past the grace)", err)
+	}
+	if as, _ := a.Answers(ctx, code, q.ID); len(as) != 1 || as[0].Value != "1" {
+		t.Errorf("answers = %+v; want the one sent early", as)
+	}
+	a.SetVoting(ctx, code, q.ID, false)
+	if err := a.Answer(ctx, code, q.ID, "d1", "4", store.Send{At: now, Grace: time.Hour}, 3, now); !errors.Is(err, store.ErrClosed) {
+		t.Errorf("an answer sent early to a question the teacher closed = %v; want ErrClosed", err)
+	}
+}
+
+// testExtendDeadlines: a store outage extends the timers of the classes
+// named that run at its start by its length, once however many replicas
+// report it (and by the uncovered part of an overlapping report); a timer
+// that ended before it and the classes not named keep theirs.
+func testExtendDeadlines(t *testing.T, a, b store.Classes) {
+	code, q := flowClass(t, a, "E")
+	endedCode, ended := flowClass(t, a, "E")
+	otherCode, other := flowClass(t, a, "E")
+	start := now.Add(time.Hour)
+	end := start.Add(5 * time.Second)
+	a.SetDeadline(ctx, code, q.ID, end)
+	a.SetDeadline(ctx, endedCode, ended.ID, start.Add(-time.Second))
+	a.SetDeadline(ctx, otherCode, other.ID, end)
+	from, to := start.Add(2*time.Second), start.Add(12*time.Second) // 10 s down, from 3 s before the deadline
+	codes, err := a.ExtendDeadlines(ctx, []string{code, endedCode}, from, to)
+	if err != nil || !slices.Equal(codes, []string{code}) {
+		t.Fatalf("ExtendDeadlines = %v, %v; want [%s] (not %s, whose timer had ended)", codes, err, code, endedCode)
+	}
+	if _, err := b.ExtendDeadlines(ctx, []string{code}, from.Add(100*time.Millisecond), to.Add(-100*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.ExtendDeadlines(ctx, []string{code, "NOSUCH"}, from.Add(time.Second), to.Add(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := b.Question(ctx, code, q.ID)
+	if want := end.Add(11 * time.Second); !got.Deadline.Equal(want) {
+		t.Errorf("deadline after one outage of 10 s reported three times (the last 1 s longer) = %v; want %v (+11 s)", got.Deadline, want)
+	}
+	if got, _ := a.Question(ctx, endedCode, ended.ID); !got.Deadline.Equal(start.Add(-time.Second)) {
+		t.Errorf("a timer that ended before the outage moved to %v", got.Deadline)
+	}
+	if got, _ := a.Question(ctx, otherCode, other.ID); !got.Deadline.Equal(end) {
+		t.Errorf("a class not named moved its timer to %v", got.Deadline)
 	}
 }

@@ -47,6 +47,8 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"Sweep", testSweep},
 		{"Voting", testVoting},
 		{"Deadline", testDeadline},
+		{"DeadlineGrace", testDeadlineGrace},
+		{"ExtendDeadlines", testExtendDeadlines},
 		{"Round", testRound},
 		{"Nicknames", testNicknames},
 		{"DeleteClass", testDeleteClass},

@@ -1,0 +1,197 @@
+package class
+
+import (
+	"context"
+	"crypto/hmac"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"gaelab/web/store"
+)
+
+// Fair deadlines: a store outage must not cost a student who pressed Send
+// in time their vote.
+//
+//   - A running timer is extended by any store outage during it: the
+//     replica that saw the store fail (a page, a stream, an answer, the
+//     presence loop) extends, once it is back, the timers of the classes it
+//     serves by the outage (store.ExtendDeadlines, which adds each outage
+//     once however many replicas saw it), before it stores any answer.
+//   - An answer the store failed to save gets a signed send stamp saying
+//     when it first reached the server (header Send-Stamp and the "send
+//     again" form's stamp field; class-answer.js keeps the first): a
+//     resend that carries it is judged as sent then, and taken until
+//     sendGrace after the deadline. An answer that reached no server has no
+//     stamp: the phone's own clock is not trusted.
+//   - While the store is down, the teacher's controls say how many answers
+//     wait on this replica (outage.waitingIn), instead of going blank.
+
+// sendGrace is how long after the deadline an answer first sent before it
+// is still taken on a resend.
+const sendGrace = 30 * time.Second
+
+// stampHeader carries a failed answer's send stamp to class-answer.js.
+const stampHeader = "Send-Stamp"
+
+// outage is what this replica saw of a store outage: when the store first
+// failed (zero: it works), and the answers that wait for it by class
+// ("qid/device").
+type outage struct {
+	mu      sync.Mutex
+	since   time.Time
+	waiting map[string]map[string]bool
+}
+
+// fail notes that the store failed at now.
+func (o *outage) fail(now time.Time) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.since.IsZero() {
+		o.since = now
+	}
+}
+
+// wait notes that the store failed at now to save device's answer to
+// question qid of class code.
+func (o *outage) wait(code string, qid int, device string, now time.Time) {
+	o.fail(now)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.waiting == nil {
+		o.waiting = map[string]map[string]bool{}
+	}
+	if o.waiting[code] == nil {
+		o.waiting[code] = map[string]bool{}
+	}
+	o.waiting[code][strconv.Itoa(qid)+"/"+device] = true
+}
+
+// waitingIn is how many answers to class code wait for the store.
+func (o *outage) waitingIn(code string) int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return len(o.waiting[code])
+}
+
+// start is when the outage began; ok false while the store works.
+func (o *outage) start() (since time.Time, ok bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.since, !o.since.IsZero()
+}
+
+// over ends the outage that began at since (not one begun since) and
+// returns the classes whose answers waited.
+func (o *outage) over(since time.Time) []string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !o.since.Equal(since) {
+		return nil
+	}
+	codes := make([]string, 0, len(o.waiting))
+	for code := range o.waiting {
+		codes = append(codes, code)
+	}
+	o.since, o.waiting = time.Time{}, nil
+	return codes
+}
+
+// storeFailed notes a store failure seen while serving r (not a client
+// that left).
+func (cr *Room) storeFailed(r *http.Request) {
+	if r.Context().Err() == nil {
+		cr.down.fail(time.Now())
+	}
+}
+
+// recoverStore ends an outage this replica saw: once the store answers,
+// the running timers of the classes it serves (followed here, or whose
+// answers waited) are extended by the outage, and those classes told, so
+// that phones and the controls show the new time. It returns the store's
+// error while it is still down; nil at once when nothing failed.
+func (cr *Room) recoverStore(ctx context.Context) error {
+	if _, down := cr.down.start(); !down {
+		return nil
+	}
+	cr.recoverMu.Lock()
+	defer cr.recoverMu.Unlock()
+	since, down := cr.down.start()
+	if !down {
+		return nil
+	}
+	now := time.Now()
+	cr.down.mu.Lock()
+	codes := cr.hub.classes()
+	for code := range cr.down.waiting {
+		if !slices.Contains(codes, code) {
+			codes = append(codes, code)
+		}
+	}
+	cr.down.mu.Unlock()
+	moved, err := cr.st.ExtendDeadlines(ctx, codes, since, now)
+	if err != nil {
+		return err
+	}
+	for _, code := range cr.down.over(since) {
+		if !slices.Contains(moved, code) {
+			moved = append(moved, code)
+		}
+	}
+	cr.logger.Info("class store back", "down", now.Sub(since).Round(time.Millisecond), "timers extended", len(moved))
+	for _, code := range moved {
+		cr.publish(ctx, code, "flow")
+	}
+	return nil
+}
+
+// stamp is a signed send stamp: the answer a (as typed) to question qid
+// of class code, sent by device with send id send, reached a server at
+// at: "<Unix ms>-<signature>".
+func (cr *Room) stamp(code string, qid int, device, send, a string, at time.Time) string {
+	ms := strconv.FormatInt(at.UnixMilli(), 10)
+	return ms + "-" + cr.device.sign(stampText(code, qid, device, send, a, ms))
+}
+
+func stampText(code string, qid int, device, send, a, ms string) string {
+	return strings.Join([]string{"send stamp", code, strconv.Itoa(qid), device, send, a, ms}, "\x00")
+}
+
+// stampTime is when a send stamp says its answer reached a server; ok
+// false for a stamp of another answer, or not ours.
+func (cr *Room) stampTime(s, code string, qid int, device, send, a string) (time.Time, bool) {
+	ms, sig, ok := strings.Cut(s, "-")
+	n, err := strconv.ParseInt(ms, 10, 64)
+	if !ok || err != nil || n <= 0 || strconv.FormatInt(n, 10) != ms || len(s) > 128 {
+		return time.Time{}, false
+	}
+	want := cr.device.sign(stampText(code, qid, device, send, a, ms))
+	return time.UnixMilli(n), len(cr.device.key) > 0 && hmacEqual(sig, want)
+}
+
+func hmacEqual(a, b string) bool { return hmac.Equal([]byte(a), []byte(b)) }
+
+// answerSend is the request's send (sendOf), first sent at the earlier of
+// arrived (when the handler began) and what a valid stamp of it says,
+// with its grace after the deadline.
+func (cr *Room) answerSend(r *http.Request, code string, qid int, device string, arrived time.Time) store.Send {
+	s := sendOf(r)
+	s.At, s.Grace = arrived, sendGrace
+	if at, ok := cr.stampTime(r.PostForm.Get("stamp"), code, qid, device, s.ID, r.PostForm.Get("a")); ok && at.Before(arrived) {
+		s.At = at
+	}
+	return s
+}
+
+// answerWaits notes an answer the store failed to save and returns the
+// stamp its resends carry, saying it arrived at s.At (so at the time of the
+// stamp it came with, if any). The class's teacher screens on this replica
+// are told.
+func (cr *Room) answerWaits(r *http.Request, code string, qid int, device string, s store.Send) string {
+	cr.down.wait(code, qid, device, time.Now())
+	cr.hub.dispatch(store.Event{Class: code, Kind: "waiting"}) // this replica's only: the store is down
+	return cr.stamp(code, qid, device, s.ID, r.PostForm.Get("a"), s.At)
+}
