@@ -117,7 +117,7 @@ func (s *sseStream) write(b []byte) error {
 func (s *sseStream) send(ctx context.Context) error {
 	c, err := s.render(ctx)
 	if err != nil {
-		return err
+		return renderError{err}
 	}
 	s.buf.Reset()
 	if err := c.Render(ctx, &s.buf); err != nil {
@@ -130,9 +130,18 @@ func (s *sseStream) send(ctx context.Context) error {
 func (cr *Room) streamEnd(r *http.Request, err error) {
 	if r.Context().Err() == nil && !errors.Is(err, store.ErrNotFound) {
 		cr.logger.Warn("class stream", "route", routePattern(r), "err", err)
-		cr.storeFailed(r) // mostly the store's; a write to a gone phone's stream only extends timers by up to 1 s
+		if errors.As(err, new(renderError)) { // the store's, not a phone that left
+			cr.storeFailed(r)
+		}
 	}
 }
+
+// renderError is a stream's failure to render its event (the store's
+// reads), as opposed to a failure to write it.
+type renderError struct{ err error }
+
+func (e renderError) Error() string { return e.err.Error() }
+func (e renderError) Unwrap() error { return e.err }
 
 // sseEvent frames HTML as one Server-Sent Event: one data line per line.
 func sseEvent(name, data string) []byte {
