@@ -111,7 +111,8 @@ func (cr *Room) storeFailed(r *http.Request) {
 // recoverStore ends an outage this replica saw: once the store answers,
 // the running timers of the classes it serves (followed here, or whose
 // answers waited) are extended by the outage, and those classes told, so
-// that phones and the controls show the new time. It returns the store's
+// that phones and the controls show the new time; every teacher's panel
+// here renders again. It returns the store's
 // error while it is still down; nil at once when nothing failed.
 func (cr *Room) recoverStore(ctx context.Context) error {
 	if _, down := cr.down.start(); !down {
@@ -144,6 +145,9 @@ func (cr *Room) recoverStore(ctx context.Context) error {
 	cr.logger.Info("class store back", "down", now.Sub(since).Round(time.Millisecond), "timers extended", len(moved))
 	for _, code := range moved {
 		cr.publish(ctx, code, "flow")
+	}
+	for _, code := range codes { // the teacher's panels here that said the store was down
+		cr.hub.dispatch(store.Event{Class: code, Kind: "waiting"})
 	}
 	return nil
 }
