@@ -77,8 +77,11 @@
     inFlight = draft;
     status(form, attempt === 0 ? "sending" : "unsent");
     var body = new URLSearchParams();
-    draft.fields.forEach(function (kv) { body.append(kv[0], kv[1]); });
-    fetch(draft.action, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" })
+    var id = "";
+    draft.fields.forEach(function (kv) { body.append(kv[0], kv[1]); if (kv[0] === "send") { id = kv[1]; } });
+    // Send-Id: so that a 5xx from before the class's code (the server's
+    // queue shedding it) can still stamp this send's arrival.
+    fetch(draft.action, { method: "POST", body: body, credentials: "same-origin", redirect: "manual", headers: { "Send-Id": id } })
       .then(function (resp) {
         if (inFlight !== draft) { return; }
         if (resp.type === "opaqueredirect" || (resp.status >= 200 && resp.status < 400)) {

@@ -21,12 +21,14 @@ import (
 //     presence loop) extends, once it is back, the timers of the classes it
 //     serves by the outage (store.ExtendDeadlines, which adds each outage
 //     once however many replicas saw it), before it stores any answer.
-//   - An answer the store failed to save gets a signed send stamp saying
-//     when it first reached the server (header Send-Stamp and the "send
-//     again" form's stamp field; class-answer.js keeps the first): a
-//     resend that carries it is judged as sent then, and taken until
-//     sendGrace after the deadline. An answer that reached no server has no
-//     stamp: the phone's own clock is not trusted.
+//   - An answer is judged at its arrival, before it queued for a slot
+//     (arrival.go). One the server answered with a 5xx (the store failed,
+//     or the slots shed it) gets a signed send stamp of its send id saying
+//     when it first reached the server (header Send-Stamp, and the "send
+//     again" form's stamp field; class-answer.js keeps the first): a resend
+//     that carries it is judged as sent then, and taken until sendGrace
+//     after the deadline. An answer that reached no server has no stamp:
+//     the phone's own clock is not trusted.
 //   - While the store is down, the teacher's controls say how many answers
 //     wait on this replica (outage.waitingIn), instead of going blank.
 
@@ -152,39 +154,36 @@ func (cr *Room) recoverStore(ctx context.Context) error {
 	return nil
 }
 
-// stamp is a signed send stamp: the answer a (as typed) to question qid
-// of class code, sent by device with send id send, reached a server at
-// at: "<Unix ms>-<signature>".
-func (cr *Room) stamp(code string, qid int, device, send, a string, at time.Time) string {
+// stamp is a signed send stamp: device's send with id send to class code
+// reached a server at at: "<Unix ms>-<signature>".
+func (cr *Room) stamp(code, device, send string, at time.Time) string {
 	ms := strconv.FormatInt(at.UnixMilli(), 10)
-	return ms + "-" + cr.device.sign(stampText(code, qid, device, send, a, ms))
+	return ms + "-" + cr.device.sign(stampText(code, device, send, ms))
 }
 
-func stampText(code string, qid int, device, send, a, ms string) string {
-	return strings.Join([]string{"send stamp", code, strconv.Itoa(qid), device, send, a, ms}, "\x00")
+func stampText(code, device, send, ms string) string {
+	return strings.Join([]string{"send stamp", code, device, send, ms}, "\x00")
 }
 
-// stampTime is when a send stamp says its answer reached a server; ok
-// false for a stamp of another answer, or not ours.
-func (cr *Room) stampTime(s, code string, qid int, device, send, a string) (time.Time, bool) {
+// stampTime is when a send stamp says its send reached a server; ok false
+// for a stamp of another send (or device, or class), or not ours.
+func (cr *Room) stampTime(s, code, device, send string) (time.Time, bool) {
 	ms, sig, ok := strings.Cut(s, "-")
 	n, err := strconv.ParseInt(ms, 10, 64)
-	if !ok || err != nil || n <= 0 || strconv.FormatInt(n, 10) != ms || len(s) > 128 {
+	if !ok || err != nil || n <= 0 || strconv.FormatInt(n, 10) != ms || len(s) > 128 || send == "" {
 		return time.Time{}, false
 	}
-	want := cr.device.sign(stampText(code, qid, device, send, a, ms))
-	return time.UnixMilli(n), len(cr.device.key) > 0 && hmacEqual(sig, want)
+	want := cr.device.sign(stampText(code, device, send, ms))
+	return time.UnixMilli(n), len(cr.device.key) > 0 && hmac.Equal([]byte(sig), []byte(want))
 }
 
-func hmacEqual(a, b string) bool { return hmac.Equal([]byte(a), []byte(b)) }
-
 // answerSend is the request's send (sendOf), first sent at the earlier of
-// arrived (when the handler began) and what a valid stamp of it says,
-// with its grace after the deadline.
-func (cr *Room) answerSend(r *http.Request, code string, qid int, device string, arrived time.Time) store.Send {
+// its arrival (arrivalOf) and what a valid stamp of it says, with its
+// grace after the deadline.
+func (cr *Room) answerSend(r *http.Request, code, device string) store.Send {
 	s := sendOf(r)
-	s.At, s.Grace = arrived, sendGrace
-	if at, ok := cr.stampTime(r.PostForm.Get("stamp"), code, qid, device, s.ID, r.PostForm.Get("a")); ok && at.Before(arrived) {
+	s.At, s.Grace = arrivalOf(r), sendGrace
+	if at, ok := cr.stampTime(r.PostForm.Get("stamp"), code, device, s.ID); ok && at.Before(s.At) {
 		s.At = at
 	}
 	return s
@@ -194,8 +193,8 @@ func (cr *Room) answerSend(r *http.Request, code string, qid int, device string,
 // stamp its resends carry, saying it arrived at s.At (so at the time of the
 // stamp it came with, if any). The class's teacher screens on this replica
 // are told.
-func (cr *Room) answerWaits(r *http.Request, code string, qid int, device string, s store.Send) string {
+func (cr *Room) answerWaits(code string, qid int, device string, s store.Send) string {
 	cr.down.wait(code, qid, device, time.Now())
 	cr.hub.dispatch(store.Event{Class: code, Kind: "waiting"}) // this replica's only: the store is down
-	return cr.stamp(code, qid, device, s.ID, r.PostForm.Get("a"), s.At)
+	return cr.stamp(code, device, s.ID, s.At)
 }

@@ -101,7 +101,6 @@ func (cr *Room) phonePage(w http.ResponseWriter, r *http.Request, code string, s
 // cookie, asking to send again, so a client that drops its cookies cannot
 // be a new student at every answer.
 func (cr *Room) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
-	arrived := time.Now()
 	if !cr.available(w, r) || !cr.checkForm(w, r) {
 		return
 	}
@@ -116,7 +115,7 @@ func (cr *Room) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 		cr.phonePage(w, r, code, http.StatusUnprocessableEntity, lang.T("class.err.badq"))
 		return
 	}
-	send := cr.answerSend(r, code, qid, device, arrived)
+	send := cr.answerSend(r, code, device)
 	sp, err := cr.spec(r.Context(), code, qid)
 	if err == nil {
 		raw := r.PostForm.Get("a")
@@ -143,7 +142,7 @@ func (cr *Room) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 		// is never resent, class-answer.js), on its own page.
 		cr.phonePage(w, r, code, httperr.Status(code2), lang.T(key, args...))
 	default: // the store failed: the phone sends again, with its stamp
-		cr.resendPage(w, r, code, cr.answerWaits(r, code, qid, device, send), err)
+		cr.resendPage(w, r, code, cr.answerWaits(code, qid, device, send), err)
 	}
 }
 

@@ -44,8 +44,10 @@ func (cr *Room) newSendID(now time.Time) string {
 // sendID is the request's send id (form field "send"): up to maxSendID
 // characters of [A-Za-z0-9_-]; anything else is no id ("": the answer is
 // stored, but a resend counts again).
-func sendID(r *http.Request) string {
-	s := r.PostForm.Get("send")
+func sendID(r *http.Request) string { return validSendID(r.PostForm.Get("send")) }
+
+// validSendID is s if it can be a send id, else "".
+func validSendID(s string) string {
 	if len(s) > maxSendID {
 		return ""
 	}
