@@ -3,6 +3,7 @@ package class
 import (
 	"context"
 	"crypto/hmac"
+	"errors"
 	"net/http"
 	"slices"
 	"strconv"
@@ -35,6 +36,10 @@ import (
 // sendGrace is how long after the deadline an answer first sent before it
 // is still taken on a resend.
 const sendGrace = 30 * time.Second
+
+// errRecovering is recoverStore's answer while another request ends the
+// outage: the phone sends again (a 503).
+var errRecovering = errors.New("class: the store is coming back")
 
 // stampHeader carries a failed answer's send stamp to class-answer.js.
 const stampHeader = "Send-Stamp"
@@ -79,6 +84,17 @@ func (o *outage) waitingIn(code string) int {
 	return len(o.waiting[code])
 }
 
+// classes are the classes whose answers wait.
+func (o *outage) classes() []string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	codes := make([]string, 0, len(o.waiting))
+	for code := range o.waiting {
+		codes = append(codes, code)
+	}
+	return codes
+}
+
 // start is when the outage began; ok false while the store works.
 func (o *outage) start() (since time.Time, ok bool) {
 	o.mu.Lock()
@@ -89,14 +105,11 @@ func (o *outage) start() (since time.Time, ok bool) {
 // over ends the outage that began at since (not one begun since) and
 // returns the classes whose answers waited.
 func (o *outage) over(since time.Time) []string {
+	codes := o.classes()
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if !o.since.Equal(since) {
 		return nil
-	}
-	codes := make([]string, 0, len(o.waiting))
-	for code := range o.waiting {
-		codes = append(codes, code)
 	}
 	o.since, o.waiting = time.Time{}, nil
 	return codes
@@ -114,27 +127,28 @@ func (cr *Room) storeFailed(r *http.Request) {
 // the running timers of the classes it serves (followed here, or whose
 // answers waited) are extended by the outage, and those classes told, so
 // that phones and the controls show the new time; every teacher's panel
-// here renders again. It returns the store's
-// error while it is still down; nil at once when nothing failed.
+// here renders again. It returns the store's error while it is still down
+// (errRecovering while another request tries), nil at once when nothing
+// failed.
 func (cr *Room) recoverStore(ctx context.Context) error {
 	if _, down := cr.down.start(); !down {
 		return nil
 	}
-	cr.recoverMu.Lock()
+	if !cr.recoverMu.TryLock() { // a room resending at once must not queue behind a dead store
+		return errRecovering
+	}
 	defer cr.recoverMu.Unlock()
 	since, down := cr.down.start()
 	if !down {
 		return nil
 	}
 	now := time.Now()
-	cr.down.mu.Lock()
 	codes := cr.hub.classes()
-	for code := range cr.down.waiting {
+	for _, code := range cr.down.classes() {
 		if !slices.Contains(codes, code) {
 			codes = append(codes, code)
 		}
 	}
-	cr.down.mu.Unlock()
 	moved, err := cr.st.ExtendDeadlines(ctx, codes, since, now)
 	if err != nil {
 		return err

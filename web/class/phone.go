@@ -159,10 +159,11 @@ func answerProblem(lang i18n.Lang, err error, raw string) string {
 
 // storeAnswer stores a device's answer (a resend of send counts once, a
 // late replay of an older send changes nothing), judged against the
-// deadline as sent at send.At: one statement in the usual case; a device that has not joined yet (its first answer) enrols
-// first.
+// deadline as sent at send.At, once the timers got back what a store
+// outage took (recoverStore): one statement in the usual case; a device
+// that has not joined yet (its first answer) enrols first.
 func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, qid int, device, value string, send store.Send) error {
-	if err := cr.recoverStore(ctx); err != nil { // timers first get back what an outage took
+	if err := cr.recoverStore(ctx); err != nil {
 		return err
 	}
 	err := cr.st.Answer(ctx, code, qid, device, value, send, maxAnswerChanges, time.Now())

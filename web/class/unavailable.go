@@ -42,7 +42,7 @@ func (cr *Room) unavailable(w http.ResponseWriter, r *http.Request, err error) {
 // Retry-After and the form filled in with the same send id, so that sending
 // it again counts once even if this one was saved after all, and its send
 // stamp (also in the Send-Stamp header, for class-answer.js), so that it is
-// judged as sent now (deadline.go).
+// judged as sent when it first arrived (deadline.go).
 func (cr *Room) resendPage(w http.ResponseWriter, r *http.Request, code, stamp string, err error) {
 	cr.logger.Warn("class store", "method", r.Method, "route", routePattern(r), "err", err)
 	w.Header().Set("Retry-After", storeRetryAfter)
