@@ -1,12 +1,14 @@
 // A phone's answer survives a lost connection or a database blip. The page
 // works without this script (a failed send then shows a "not sent yet — send
 // again" page with the form filled in); with it:
-// - each send of the answer form (form.class-answer) gets a fresh random id
-//   in its "send" field, so the server counts a resend of it once;
+// - each send of the answer form (form.class-answer) gets a fresh id in its
+//   "send" field, so the server counts a resend of it once; the id carries
+//   a sequence (newID), so a late replay of an older send changes nothing;
 // - the draft (the form's fields and that id) is kept in localStorage until
 //   the server acknowledges it (its 303), so a reload resumes sending;
 // - a send that fails (no network, a 5xx such as the class's 503) is sent
 //   again, same id, after 0.5, 1, 2, 4, 8, 8, … seconds with ±25% jitter,
+//   with the first Send-Stamp header the server gave it (keepStamp),
 //   until acknowledged, while the form's status line says so in the page's
 //   language (its data-sending, data-unsent and data-sent attributes);
 // - a refusal (4xx: not a number, the question closed, the class full, …)
@@ -32,10 +34,23 @@
     } catch (e) { /* private mode: the draft lives as long as the page */ }
   }
 
+  // newID is a send id that carries its sequence, "s<seq>_<32 hex>": seq
+  // is when Send was pressed (Unix ms), at least one more than this
+  // phone's last, so that the server never lets a late replay of an older
+  // send overwrite a newer answer.
+  var SEQ = "gaelab.seq";
+  var lastSeq = 0;
+  function nextSeq() {
+    var kept = 0;
+    try { kept = parseInt(localStorage.getItem(SEQ) || "0", 10) || 0; } catch (e) { /* private mode */ }
+    lastSeq = Math.max(Date.now(), lastSeq + 1, kept + 1);
+    try { localStorage.setItem(SEQ, String(lastSeq)); } catch (e) { /* private mode */ }
+    return lastSeq;
+  }
   function newID() {
     var b = new Uint8Array(16);
     crypto.getRandomValues(b);
-    return Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
+    return "s" + nextSeq() + "_" + Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
   }
 
   function status(form, which) {
@@ -62,8 +77,11 @@
     inFlight = draft;
     status(form, attempt === 0 ? "sending" : "unsent");
     var body = new URLSearchParams();
-    draft.fields.forEach(function (kv) { body.append(kv[0], kv[1]); });
-    fetch(draft.action, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" })
+    var id = "";
+    draft.fields.forEach(function (kv) { body.append(kv[0], kv[1]); if (kv[0] === "send") { id = kv[1]; } });
+    // Send-Id: so that a 5xx from before the class's code (the server's
+    // queue shedding it) can still stamp this send's arrival.
+    fetch(draft.action, { method: "POST", body: body, credentials: "same-origin", redirect: "manual", headers: { "Send-Id": id } })
       .then(function (resp) {
         if (inFlight !== draft) { return; }
         if (resp.type === "opaqueredirect" || (resp.status >= 200 && resp.status < 400)) {
@@ -74,6 +92,7 @@
           return;
         }
         if (resp.status >= 500) {
+          keepStamp(draft, resp.headers.get("Send-Stamp"));
           throw new Error("status " + resp.status);
         }
         save(null);
@@ -87,6 +106,16 @@
         delay *= 0.75 + Math.random() * 0.5;
         timer = setTimeout(function () { send(currentForm() || form, draft, attempt + 1); }, delay);
       });
+  }
+
+  // keepStamp adds the server's send stamp (when the answer first reached
+  // it, signed) to the draft's fields, keeping the first: a resend that
+  // carries it is judged as sent then, so a store outage before the
+  // deadline costs no vote.
+  function keepStamp(draft, stamp) {
+    if (!stamp || draft.fields.some(function (kv) { return kv[0] === "stamp"; })) { return; }
+    draft.fields.push(["stamp", stamp]);
+    save(draft);
   }
 
   // showPanel puts the question panel of a page the server answered in

@@ -47,6 +47,9 @@ type ClassAsk struct {
 // ClassLive is the console's live panel: the current question, its answer
 // count, then the results once revealed.
 type ClassLive struct {
+	// Waiting says that the store is down and how many answers wait for
+	// it; the panel then shows nothing else.
+	Waiting    string
 	None       string // no question yet
 	Question   string // "Question 2"
 	Prompt     templ.Component

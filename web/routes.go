@@ -181,9 +181,11 @@ func Handler(o Options) http.Handler { return newServer(o).router() }
 //   - limited: the in-flight limit, the handler timeout and panic recovery,
 //     without the answer cache: the JSON API, static assets, /healthz.
 //   - classes: the live class's pages, answers and API (class.Routes). Their
-//     own slots (o.ClassSlots) with a longer wait (o.ClassWait), so a
-//     room joining at once queues briefly instead of being shed, and never
-//     takes the site's page slots; the handler timeout and panic recovery.
+//     arrival noted first (class.WithArrival: an answer is judged against its
+//     deadline as sent then); their own slots (o.ClassSlots) with a longer
+//     wait (o.ClassWait), so a room joining at once queues briefly instead of
+//     being shed, and never takes the site's page slots; the handler timeout
+//     and panic recovery.
 //   - streams: long-lived answers such as Server-Sent Events. No
 //     http.TimeoutHandler (it buffers, so nothing could be flushed), no answer
 //     cache, no gzip, no page slot and no write deadline; the class hub caps
@@ -224,7 +226,7 @@ func (s *Server) router() *router {
 		Mux:     mux,
 		pages:   mux.With(slots, mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger), mw.WithConditional(mw.BuildID(), s.answers), gzip),
 		limited: mux.With(slots, mw.WithBodyRate(perAddr, api.MaxBodyBytes, "limit.slow_body"), mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
-		classes: mux.With(mw.WithInflightLimit(o.ClassSlots, o.ClassWait), mw.WithBodyRate(perAddr, maxClassBodyBytes, "limit.slow_body"),
+		classes: mux.With(s.class.WithArrival, mw.WithInflightLimit(o.ClassSlots, o.ClassWait), mw.WithBodyRate(perAddr, maxClassBodyBytes, "limit.slow_body"),
 			mw.WithTimeout(o.HandlerTimeout), mw.WithRecovery(o.Logger)),
 		streams: mux.With(mw.WithStream, mw.WithShutdown(s.closing), mw.WithRecovery(o.Logger)),
 		uploads: mux.With(mw.WithInflightLimit(o.UploadSlots, o.InflightWait), withUploadDeadlines(o.UploadReadTimeout),

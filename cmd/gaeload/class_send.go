@@ -10,6 +10,7 @@ import (
 	mrand "math/rand/v2"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -32,16 +33,18 @@ func sendDelay(attempt int) time.Duration {
 	return time.Duration(float64(d) * (0.75 + mrand.Float64()/2))
 }
 
-// newSendID is a fresh send id: 32 hex digits.
+// newSendID is a fresh send id as class-answer.js makes it: "s", the
+// sequence (Unix milliseconds now), "_" and 32 hex digits.
 func newSendID() string {
 	var b [16]byte
 	rand.Read(b[:])
-	return hex.EncodeToString(b[:])
+	return "s" + strconv.FormatInt(time.Now().UnixMilli(), 10) + "_" + hex.EncodeToString(b[:])
 }
 
 // sendAnswer posts an answer form with a fresh send id until the server
 // acknowledges it (303), sending the same request again after a network
-// error or a 5xx (sendDelay), as class-answer.js does. It returns the time
+// error or a 5xx (sendDelay), with the first send stamp a 5xx gave it, as
+// class-answer.js does. It returns the time
 // from the first send to the acknowledgement and how many sends failed; an
 // error for a refusal (4xx) or when ctx ends first.
 func sendAnswer(ctx context.Context, hc *http.Client, u string, form url.Values) (took time.Duration, failed int, err error) {
@@ -51,6 +54,7 @@ func sendAnswer(ctx context.Context, hc *http.Client, u string, form url.Values)
 	for attempt := 0; ; attempt++ {
 		req, _ := http.NewRequestWithContext(ctx, "POST", u, strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Send-Id", form.Get("send")) // as class-answer.js: a shed send is stamped too
 		resp, err := hc.Do(req)
 		if err == nil {
 			io.Copy(io.Discard, resp.Body)
@@ -60,6 +64,10 @@ func sendAnswer(ctx context.Context, hc *http.Client, u string, form url.Values)
 				return time.Since(start), failed, nil
 			case resp.StatusCode < 500:
 				return time.Since(start), failed, errors.New("refused: " + resp.Status)
+			}
+			if stamp := resp.Header.Get("Send-Stamp"); stamp != "" && !form.Has("stamp") {
+				form.Set("stamp", stamp) // judged as sent at its first arrival, as class-answer.js keeps it
+				body = form.Encode()
 			}
 		}
 		failed++

@@ -141,6 +141,17 @@ func decrement(m map[string]int, k string) {
 	}
 }
 
+// classes are the classes that streams follow on this replica.
+func (h *Hub) classes() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	codes := make([]string, 0, len(h.subs))
+	for code := range h.subs {
+		codes = append(codes, code)
+	}
+	return codes
+}
+
 // streams is how many phones' streams this replica holds now.
 func (h *Hub) streams() int {
 	h.mu.Lock()

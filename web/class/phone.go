@@ -115,6 +115,7 @@ func (cr *Room) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 		cr.phonePage(w, r, code, http.StatusUnprocessableEntity, lang.T("class.err.badq"))
 		return
 	}
+	send := cr.answerSend(r, code, device)
 	sp, err := cr.spec(r.Context(), code, qid)
 	if err == nil {
 		raw := r.PostForm.Get("a")
@@ -123,7 +124,7 @@ func (cr *Room) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 			cr.phonePage(w, r, code, http.StatusUnprocessableEntity, answerProblem(lang, verr, raw))
 			return
 		}
-		err = cr.storeAnswer(r.Context(), r, code, qid, device, value, sendID(r))
+		err = cr.storeAnswer(r.Context(), r, code, qid, device, value, send)
 	}
 	code2, _, key, args, refused := cr.refusal(err)
 	var noSeat *noSeatError
@@ -140,8 +141,8 @@ func (cr *Room) handleClassAnswer(w http.ResponseWriter, r *http.Request) {
 		// A full class or a spent answer cap: the phone shows it once (a 4xx
 		// is never resent, class-answer.js), on its own page.
 		cr.phonePage(w, r, code, httperr.Status(code2), lang.T(key, args...))
-	default:
-		cr.resendPage(w, r, code, err)
+	default: // the store failed: the phone sends again, with its stamp
+		cr.resendPage(w, r, code, cr.answerWaits(code, qid, device, send), err)
 	}
 }
 
@@ -156,10 +157,15 @@ func answerProblem(lang i18n.Lang, err error, raw string) string {
 	return msg
 }
 
-// storeAnswer stores a device's answer (a resend of send counts once):
-// one statement in the usual case; a device that has not joined yet (its
-// first answer) enrols first.
-func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, qid int, device, value, send string) error {
+// storeAnswer stores a device's answer (a resend of send counts once, a
+// late replay of an older send changes nothing), judged against the
+// deadline as sent at send.At, once the timers got back what a store
+// outage took (recoverStore): one statement in the usual case; a device
+// that has not joined yet (its first answer) enrols first.
+func (cr *Room) storeAnswer(ctx context.Context, r *http.Request, code string, qid int, device, value string, send store.Send) error {
+	if err := cr.recoverStore(ctx); err != nil {
+		return err
+	}
 	err := cr.st.Answer(ctx, code, qid, device, value, send, maxAnswerChanges, time.Now())
 	if !errors.Is(err, store.ErrNotStudent) {
 		return err

@@ -15,7 +15,8 @@ import (
 // of them again every presenceRefresh so that they stay fresh; a count
 // older than presenceFresh (a replica that died) no longer counts. A
 // change is published as a "join" event, so that the controls and the wall
-// show it.
+// show it. The same loop ends a store outage this replica saw
+// (keepRecovering, deadline.go).
 const (
 	presenceEvery   = time.Second
 	presenceRefresh = 10 * time.Second
@@ -35,6 +36,7 @@ func (cr *Room) keepPresence() {
 	defer tick.Stop()
 	var refreshed time.Time
 	for now := range tick.C {
+		cr.keepRecovering()
 		all := now.Sub(refreshed) >= presenceRefresh
 		counts, changed := cr.hub.presence(all)
 		if len(counts) == 0 {
@@ -44,6 +46,7 @@ func (cr *Room) keepPresence() {
 		err := cr.st.SetPresence(ctx, cr.replica, counts, now)
 		if err != nil {
 			cancel()
+			cr.down.fail(now)
 			cr.logger.Warn("class presence", "err", err)
 			cr.hub.unwritten(slices.Collect(maps.Keys(counts)))
 			continue
@@ -55,6 +58,16 @@ func (cr *Room) keepPresence() {
 			cr.publish(ctx, code, "join")
 		}
 		cancel()
+	}
+}
+
+// keepRecovering ends an outage once the store is back (recoverStore),
+// even when no answer comes to do it: every presenceEvery.
+func (cr *Room) keepRecovering() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := cr.recoverStore(ctx); err != nil {
+		cr.logger.Warn("class store still down", "err", err)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -50,6 +51,9 @@ type Room struct {
 	quotas      Quotas       // classes started, codes tried, shared (quotas.go)
 	hostCookies bool         // an https PublicURL: __Host- cookies (cookies.go)
 	replica     string       // this replica's id in the store's presence rows (presence.go)
+	lastSeq     atomic.Int64 // the last send id sequence a form was given (send.go)
+	down        outage       // what this replica saw of a store outage (deadline.go)
+	recoverMu   sync.Mutex   // one recoverStore at a time
 
 	specs *bounded.Cache[string, Spec] // "code/qid": questions never change once asked
 

@@ -117,7 +117,7 @@ func (s *sseStream) write(b []byte) error {
 func (s *sseStream) send(ctx context.Context) error {
 	c, err := s.render(ctx)
 	if err != nil {
-		return err
+		return renderError{err}
 	}
 	s.buf.Reset()
 	if err := c.Render(ctx, &s.buf); err != nil {
@@ -130,8 +130,18 @@ func (s *sseStream) send(ctx context.Context) error {
 func (cr *Room) streamEnd(r *http.Request, err error) {
 	if r.Context().Err() == nil && !errors.Is(err, store.ErrNotFound) {
 		cr.logger.Warn("class stream", "route", routePattern(r), "err", err)
+		if errors.As(err, new(renderError)) { // the store's, not a phone that left
+			cr.storeFailed(r)
+		}
 	}
 }
+
+// renderError is a stream's failure to render its event (the store's
+// reads), as opposed to a failure to write it.
+type renderError struct{ err error }
+
+func (e renderError) Error() string { return e.err.Error() }
+func (e renderError) Unwrap() error { return e.err }
 
 // sseEvent frames HTML as one Server-Sent Event: one data line per line.
 func sseEvent(name, data string) []byte {
@@ -160,18 +170,28 @@ func (cr *Room) handleClassTeachEvents(w http.ResponseWriter, r *http.Request) {
 		csrf = cr.csrfToken(w, r)
 	}
 	cd := &countdown{lang: lang}
-	cr.stream(w, r, c.Code, Viewer{Teacher: true}, "live", []string{"ask", "answer", "reveal", "join", "flow", "show", "end"}, 0, cd, func(ctx context.Context) (templ.Component, error) {
-		c, err := cr.st.Class(ctx, c.Code, time.Now())
-		if errors.Is(err, store.ErrNotFound) {
-			return templates.ClassLivePanel(templates.ClassLive{None: lang.T("class.flow.ended")}), nil
+	kinds := []string{"ask", "answer", "reveal", "join", "flow", "show", "end", "waiting"}
+	cr.stream(w, r, c.Code, Viewer{Teacher: true}, "live", kinds, 0, cd, func(ctx context.Context) (templ.Component, error) {
+		l, err := cr.teacherLive(ctx, lang, c.Code, csrf)
+		if err != nil && ctx.Err() == nil { // the store is down: say what waits for it
+			cr.down.fail(time.Now())
+			return templates.ClassLivePanel(templates.ClassLive{Waiting: lang.Plural("class.busy.waiting", cr.down.waitingIn(c.Code))}), nil
 		}
-		if err != nil {
-			return nil, err
-		}
-		l, err := cr.live(ctx, lang, c, csrf)
 		cd.set(l.Flow.Deadline)
 		return templates.ClassLivePanel(l), err
 	})
+}
+
+// teacherLive is the teacher's live panel of class code, or that it ended.
+func (cr *Room) teacherLive(ctx context.Context, lang i18n.Lang, code, csrf string) (templates.ClassLive, error) {
+	c, err := cr.st.Class(ctx, code, time.Now())
+	if errors.Is(err, store.ErrNotFound) {
+		return templates.ClassLive{None: lang.T("class.flow.ended")}, nil
+	}
+	if err != nil {
+		return templates.ClassLive{}, err
+	}
+	return cr.live(ctx, lang, c, csrf)
 }
 
 // handleClassEvents handles the "GET /class/{code}/events" route: a

@@ -23,6 +23,7 @@ const storeRetryAfter = "2"
 // it).
 func (cr *Room) unavailable(w http.ResponseWriter, r *http.Request, err error) {
 	cr.logger.Warn("class store", "method", r.Method, "route", routePattern(r), "err", err)
+	cr.storeFailed(r)
 	w.Header().Set("Retry-After", storeRetryAfter)
 	if strings.HasPrefix(r.URL.Path, "/api/") {
 		cr.fail(w, r, "unavailable", "store", "class.busy.message")
@@ -39,10 +40,13 @@ func (cr *Room) unavailable(w http.ResponseWriter, r *http.Request, err error) {
 
 // resendPage answers an answer the store failed to save: 503 with
 // Retry-After and the form filled in with the same send id, so that sending
-// it again counts once even if this one was saved after all.
-func (cr *Room) resendPage(w http.ResponseWriter, r *http.Request, code string, err error) {
+// it again counts once even if this one was saved after all, and its send
+// stamp (also in the Send-Stamp header, for class-answer.js), so that it is
+// judged as sent when it first arrived (deadline.go).
+func (cr *Room) resendPage(w http.ResponseWriter, r *http.Request, code, stamp string, err error) {
 	cr.logger.Warn("class store", "method", r.Method, "route", routePattern(r), "err", err)
 	w.Header().Set("Retry-After", storeRetryAfter)
+	w.Header().Set(stampHeader, stamp)
 	lang := i18n.Of(r)
 	t := lang.T
 	f := r.PostForm
@@ -50,7 +54,7 @@ func (cr *Room) resendPage(w http.ResponseWriter, r *http.Request, code string, 
 		Message: t("class.resend.message"),
 		Resend: &templates.ClassResend{
 			Form: templates.ClassForm{Action: "/class/" + code + "/answer", CSRF: f.Get("csrf"), Lang: string(lang), Submit: t("class.resend.button")},
-			QID:  f.Get("q"), Label: t("class.answer.label"), Value: truncate(f.Get("a"), MaxAnswerLen), Send: sendID(r),
+			QID:  f.Get("q"), Label: t("class.answer.label"), Value: truncate(f.Get("a"), MaxAnswerLen), Send: sendID(r), Stamp: stamp,
 		}}
 	cr.retryPage(w, r, vm)
 }

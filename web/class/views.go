@@ -369,7 +369,7 @@ func (cr *Room) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class
 	}
 	pq.Form = templates.ClassForm{Action: "/class/" + c.Code + "/answer", CSRF: csrf, Lang: string(lang), Submit: t("class.answer.send")}
 	pq.QID = strconv.Itoa(q.ID)
-	pq.Send = templates.SendStatus{ID: newSendID(), Sending: t("class.send.sending"), Unsent: t("class.send.unsent"), Sent: t("class.send.sent")}
+	pq.Send = templates.SendStatus{ID: cr.newSendID(time.Now()), Sending: t("class.send.sending"), Unsent: t("class.send.unsent"), Sent: t("class.send.sent")}
 	pq.Answer = templates.Field{ID: "class-a", Name: "a", Label: t("class.answer.label"), Value: mine.Value}
 	pq.Signs = page.SignOptions(lang, mine.Value)
 	for k, o := range sp.Options { // the teacher's own choice

@@ -6,6 +6,7 @@ package e2e
 
 import (
 	"context"
+	"regexp"
 	"testing"
 	"time"
 
@@ -15,7 +16,7 @@ import (
 
 // TestBrowserAnswerSurvivesBlip: with class-answer.js, an answer sent
 // while the store fails says "not sent yet" in the phone's language, keeps
-// its draft, and is sent again by itself once the store is back: stored
+// its draft (a sequenced send id, the server's send stamp), and is sent again by itself once the store is back: stored
 // once, then shown as the phone's answer. A draft kept across a reload is
 // sent when the page opens again.
 func TestBrowserAnswerSurvivesBlip(t *testing.T) {
@@ -34,6 +35,15 @@ func TestBrowserAnswerSurvivesBlip(t *testing.T) {
 	}`)
 	if !eval[bool](tb, `localStorage.getItem("gaelab.answer") !== null`) {
 		t.Error("the unsent answer is not kept in localStorage")
+	}
+	// Its send id carries a sequence, and the draft keeps the send stamp
+	// of the first 503 (when the answer first reached the server).
+	draft := eval[string](tb, `(() => {
+		const f = JSON.parse(localStorage.getItem("gaelab.answer")).fields, get = k => (f.find(kv => kv[0] === k) || [])[1] || "";
+		return get("send") + " " + get("stamp");
+	})()`)
+	if !regexp.MustCompile(`^s\d{13}_[0-9a-f]{32} \d{13}-\S+$`).MatchString(draft) {
+		t.Errorf("the draft's send id and stamp = %q; want s<ms>_<32 hex> and <ms>-<signature>", draft)
 	}
 	time.Sleep(time.Second) // a few resends fail
 	st.Down.Store(false)

@@ -19,6 +19,12 @@ type Flow interface {
 	// SetDeadline sets when a question's voting ends (zero: no timer) and
 	// opens it: ErrNotFound, or ErrClosed once revealed.
 	SetDeadline(ctx context.Context, code string, id int, deadline time.Time) error
+	// ExtendDeadlines extends the running timers of the classes codes by
+	// a store outage from from to to: a question whose deadline was ahead
+	// at from gets the part of the outage that no call added to it before
+	// (replicas that saw one outage add it once). It returns the classes
+	// whose timers moved.
+	ExtendDeadlines(ctx context.Context, codes []string, from, to time.Time) ([]string, error)
 	// AskRound asks question id of a class again as its second round, the
 	// new current question: ErrNotFound, or ErrExists when id is itself a
 	// second round or already has one.

@@ -177,27 +177,32 @@ func (s *SQL) Join(ctx context.Context, code, device string, max int, now time.T
 // while the question is open (Question.Open) and the device has changes
 // left, unless this send already changed it (a resend: then it is
 // acknowledged).
-func (s *SQL) Answer(ctx context.Context, code string, id int, device, value, send string, maxChanges int, now time.Time) error {
-	res, err := s.db.ExecContext(ctx, s.rebind(`INSERT INTO answers (class_code, question_id, device, value, changes, updated, send_id)
-		SELECT ?, ?, ?, ?, 1, ?, ? WHERE EXISTS (SELECT 1 FROM questions q JOIN classes c ON c.code = q.class_code
-		    WHERE q.class_code = ? AND q.id = ? AND q.revealed = 0 AND q.closed = 0 AND (q.deadline = 0 OR q.deadline > ?) AND c.question = q.id AND c.expires > ?)
+func (s *SQL) Answer(ctx context.Context, code string, id int, device, value string, send Send, maxChanges int, now time.Time) error {
+	res, err := s.db.ExecContext(ctx, s.rebind(`INSERT INTO answers (class_code, question_id, device, value, changes, updated, send_id, send_seq)
+		SELECT ?, ?, ?, ?, 1, ?, ?, ? WHERE EXISTS (SELECT 1 FROM questions q JOIN classes c ON c.code = q.class_code
+		    WHERE q.class_code = ? AND q.id = ? AND q.revealed = 0 AND q.closed = 0 AND (q.deadline = 0 OR q.deadline > ? AND q.deadline > ?)
+		      AND c.question = q.id AND c.expires > ?)
 		  AND EXISTS (SELECT 1 FROM students WHERE class_code = ? AND device = ?)
 		ON CONFLICT (class_code, question_id, device) DO UPDATE
-		SET value = excluded.value, changes = answers.changes + 1, updated = excluded.updated, send_id = excluded.send_id
-		WHERE answers.changes < ? AND (excluded.send_id = '' OR answers.send_id <> excluded.send_id)`),
-		code, id, device, value, now.Unix(), send, code, id, now.UnixMilli(), now.Unix(), code, device, maxChanges)
+		SET value = excluded.value, changes = answers.changes + 1, updated = excluded.updated, send_id = excluded.send_id,
+		    send_seq = CASE WHEN excluded.send_seq = 0 THEN answers.send_seq ELSE excluded.send_seq END
+		WHERE answers.changes < ? AND (excluded.send_id = '' OR answers.send_id <> excluded.send_id)
+		  AND (excluded.send_seq = 0 OR excluded.send_seq >= answers.send_seq)`),
+		code, id, device, value, now.Unix(), send.ID, send.Seq, code, id, sentAt(send, now).UnixMilli(), now.Add(-send.Grace).UnixMilli(), now.Unix(),
+		code, device, maxChanges)
 	if err != nil {
 		return fmt.Errorf("store: answer: %w", err)
 	}
 	if n, _ := res.RowsAffected(); n > 0 {
 		return nil
 	}
-	if send != "" {
+	if send.ID != "" || send.Seq > 0 {
 		var last string
-		err := s.db.QueryRowContext(ctx, s.rebind(`SELECT send_id FROM answers WHERE class_code = ? AND question_id = ? AND device = ?`),
-			code, id, device).Scan(&last)
-		if err == nil && last == send {
-			return nil // a resend of the answer stored
+		var seq int64
+		err := s.db.QueryRowContext(ctx, s.rebind(`SELECT send_id, send_seq FROM answers WHERE class_code = ? AND question_id = ? AND device = ?`),
+			code, id, device).Scan(&last, &seq)
+		if err == nil && (send.ID != "" && last == send.ID || send.Seq > 0 && send.Seq < seq) {
+			return nil // a resend of the answer stored, or a late replay of an older one
 		}
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("store: answer: %w", err)
@@ -212,7 +217,7 @@ func (s *SQL) Answer(ctx context.Context, code string, id int, device, value, se
 			return e
 		}
 	}
-	if err != nil || cerr != nil || !q.Open(now) || c.Question != id {
+	if err != nil || cerr != nil || !q.OpenTo(send, now) || c.Question != id {
 		return ErrClosed
 	}
 	var joined int
@@ -224,6 +229,15 @@ func (s *SQL) Answer(ctx context.Context, code string, id int, device, value, se
 		return ErrNotStudent
 	}
 	return ErrTooMany
+}
+
+// sentAt is when send was first sent: its At, or now (also for an At
+// ahead of now).
+func sentAt(send Send, now time.Time) time.Time {
+	if send.At.IsZero() || send.At.After(now) {
+		return now
+	}
+	return send.At
 }
 
 // Answers implements Classes.

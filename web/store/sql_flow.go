@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -31,6 +33,44 @@ func (s *SQL) SetDeadline(ctx context.Context, code string, id int, deadline tim
 		ms = max(deadline.UnixMilli(), 1)
 	}
 	return s.updateQuestion(ctx, "deadline", `UPDATE questions SET deadline = ?, closed = 0 WHERE class_code = ? AND id = ? AND revealed = 0`, ms, code, id)
+}
+
+// ExtendDeadlines implements Flow.
+func (s *SQL) ExtendDeadlines(ctx context.Context, codes []string, from, to time.Time) ([]string, error) {
+	a, b := from.UnixMilli(), to.UnixMilli()
+	var moved []string
+	for chunk := range slices.Chunk(codes, 100) {
+		if b <= a {
+			break
+		}
+		args := []any{b, a, a, b, a, b}
+		for _, c := range chunk {
+			args = append(args, c)
+		}
+		rows, err := s.db.QueryContext(ctx, s.rebind(`UPDATE questions
+			SET deadline = deadline + ? - CASE WHEN extended > ? THEN extended ELSE ? END, extended = ?
+			WHERE deadline > ? AND extended < ? AND revealed = 0 AND closed = 0
+			  AND class_code IN (?`+strings.Repeat(", ?", len(chunk)-1)+`)
+			RETURNING class_code`), args...)
+		if err != nil {
+			return moved, fmt.Errorf("store: extend deadlines: %w", err)
+		}
+		for rows.Next() {
+			var code string
+			if err := rows.Scan(&code); err != nil {
+				rows.Close()
+				return moved, fmt.Errorf("store: extend deadlines: %w", err)
+			}
+			if !slices.Contains(moved, code) {
+				moved = append(moved, code)
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return moved, fmt.Errorf("store: extend deadlines: %w", err)
+		}
+	}
+	return moved, nil
 }
 
 // flag is a boolean as the tables keep it.

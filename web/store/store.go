@@ -81,6 +81,28 @@ type Answer struct {
 	Updated time.Time
 }
 
+// Send is one send of an answer, as the phone numbered it.
+type Send struct {
+	// ID is the send's id ("": none, and a resend counts again).
+	ID string
+	// Seq orders a device's sends of answers to one question: a send whose
+	// Seq is below that of the send that last changed the answer is a late
+	// replay and changes nothing. 0: unordered (it always applies, and
+	// keeps the stored Seq).
+	Seq int64
+	// At is when the answer was first sent (zero: now): an answer sent
+	// before the deadline is taken until Grace after it, on a resend that
+	// a store outage or a slow server made late.
+	At    time.Time
+	Grace time.Duration
+}
+
+// OpenTo reports whether a question takes send's answer at now: Open at
+// the time it was sent, and now within its grace after the deadline.
+func (q Question) OpenTo(send Send, now time.Time) bool {
+	return q.Open(sentAt(send, now)) && (q.Deadline.IsZero() || now.Add(-send.Grace).Before(q.Deadline))
+}
+
 // Event says that something changed in a class: Kind is "ask", "answer",
 // "reveal" or "join". Kind "resync" with no Class means events may have been
 // missed (a lost database connection): every follower should refresh.
@@ -171,10 +193,12 @@ type Classes interface {
 	// question while it is open, replacing its previous one: ErrNotStudent,
 	// ErrClosed (revealed, no longer current, not found, or the class
 	// expired) or ErrTooMany after maxChanges answers to the same question.
-	// send is the id of this send ("" for none): a resend with the id that
-	// last changed the answer is acknowledged (nil) and not counted again,
-	// not even against maxChanges.
-	Answer(ctx context.Context, code string, id int, device, value, send string, maxChanges int, now time.Time) error
+	// send says which send this is (Send): a resend with the id that last
+	// changed the answer is acknowledged (nil) and not counted again, not
+	// even against maxChanges, and so is a late replay of a send older
+	// (by its Seq) than the one that changed the answer, which changes
+	// nothing.
+	Answer(ctx context.Context, code string, id int, device, value string, send Send, maxChanges int, now time.Time) error
 	// Answers returns the last answer of every device to a question.
 	Answers(ctx context.Context, code string, id int) ([]Answer, error)
 	// AnswerOf returns one device's answer; ErrNotFound if it gave none.

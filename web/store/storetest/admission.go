@@ -42,7 +42,7 @@ func testAdmission(t *testing.T, a, b admitStore) {
 		}
 	}
 	for _, d := range []string{"s1", "s3"} {
-		if err := a.Answer(ctx, code, q.ID, d, "1", "", 3, now); err != nil {
+		if err := a.Answer(ctx, code, q.ID, d, "1", store.Send{}, 3, now); err != nil {
 			t.Fatal(err)
 		}
 	}

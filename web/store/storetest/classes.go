@@ -121,7 +121,7 @@ func testAnswer(t *testing.T, a, b store.Classes) {
 	code := unique(t, "A")
 	newClass(t, a, code)
 	q, _ := a.Ask(ctx, code, "{}", now)
-	if err := a.Answer(ctx, code, q.ID, "d1", "0.5", "", 3, now); !errors.Is(err, store.ErrNotStudent) {
+	if err := a.Answer(ctx, code, q.ID, "d1", "0.5", store.Send{}, 3, now); !errors.Is(err, store.ErrNotStudent) {
 		t.Errorf("answer before joining = %v; want ErrNotStudent", err)
 	}
 	for _, d := range []string{"d1", "d2"} {
@@ -130,14 +130,14 @@ func testAnswer(t *testing.T, a, b store.Classes) {
 		}
 	}
 	for i, v := range []string{"1", "2", "3"} {
-		if err := b.Answer(ctx, code, q.ID, "d1", v, "", 3, now.Add(time.Duration(i)*time.Second)); err != nil {
+		if err := b.Answer(ctx, code, q.ID, "d1", v, store.Send{}, 3, now.Add(time.Duration(i)*time.Second)); err != nil {
 			t.Fatalf("answer %d: %v", i+1, err)
 		}
 	}
-	if err := a.Answer(ctx, code, q.ID, "d1", "4", "", 3, now); !errors.Is(err, store.ErrTooMany) {
+	if err := a.Answer(ctx, code, q.ID, "d1", "4", store.Send{}, 3, now); !errors.Is(err, store.ErrTooMany) {
 		t.Errorf("a 4th answer with 3 allowed = %v; want ErrTooMany", err)
 	}
-	a.Answer(ctx, code, q.ID, "d2", "7", "", 3, now)
+	a.Answer(ctx, code, q.ID, "d2", "7", store.Send{}, 3, now)
 	got, err := a.Answers(ctx, code, q.ID)
 	if err != nil || len(got) != 2 {
 		t.Fatalf("Answers = %+v, %v", got, err)
@@ -156,18 +156,18 @@ func testAnswer(t *testing.T, a, b store.Classes) {
 		t.Errorf("AnswerOf a silent device = %v; want ErrNotFound", err)
 	}
 	a.Reveal(ctx, code, q.ID)
-	if err := a.Answer(ctx, code, q.ID, "d2", "8", "", 3, now); !errors.Is(err, store.ErrClosed) {
+	if err := a.Answer(ctx, code, q.ID, "d2", "8", store.Send{}, 3, now); !errors.Is(err, store.ErrClosed) {
 		t.Errorf("answer after the reveal = %v; want ErrClosed", err)
 	}
-	if err := a.Answer(ctx, code, 99, "d2", "8", "", 3, now); !errors.Is(err, store.ErrClosed) {
+	if err := a.Answer(ctx, code, 99, "d2", "8", store.Send{}, 3, now); !errors.Is(err, store.ErrClosed) {
 		t.Errorf("answer to an unknown question = %v; want ErrClosed", err)
 	}
 	q2, _ := a.Ask(ctx, code, "{}", now)
 	q3, _ := a.Ask(ctx, code, "{}", now)
-	if err := a.Answer(ctx, code, q2.ID, "d2", "8", "", 3, now); !errors.Is(err, store.ErrClosed) {
+	if err := a.Answer(ctx, code, q2.ID, "d2", "8", store.Send{}, 3, now); !errors.Is(err, store.ErrClosed) {
 		t.Errorf("answer to a question no longer current = %v; want ErrClosed", err)
 	}
-	if err := a.Answer(ctx, code, q3.ID, "d2", "8", "", 3, now.Add(25*time.Hour)); !errors.Is(err, store.ErrClosed) {
+	if err := a.Answer(ctx, code, q3.ID, "d2", "8", store.Send{}, 3, now.Add(25*time.Hour)); !errors.Is(err, store.ErrClosed) {
 		t.Errorf("answer in an expired class = %v; want ErrClosed", err)
 	}
 }
@@ -185,11 +185,11 @@ func testAnswerConcurrent(t *testing.T, a, b store.Classes) {
 			return
 		}
 		if i%2 == 0 {
-			if err := s.Answer(ctx, code, q.ID, dev, "first", "", 20, now); err != nil {
+			if err := s.Answer(ctx, code, q.ID, dev, "first", store.Send{}, 20, now); err != nil {
 				t.Errorf("Answer: %v", err)
 			}
 		}
-		if err := s.Answer(ctx, code, q.ID, dev, "last", "", 20, now); err != nil {
+		if err := s.Answer(ctx, code, q.ID, dev, "last", store.Send{}, 20, now); err != nil {
 			t.Errorf("Answer: %v", err)
 		}
 	})
@@ -212,7 +212,7 @@ func testSweep(t *testing.T, a, b store.Classes) {
 	for _, code := range []string{old, fresh} {
 		q, _ := a.Ask(ctx, code, "{}", now)
 		a.Join(ctx, code, "d", 5, now)
-		a.Answer(ctx, code, q.ID, "d", "1", "", 5, now)
+		a.Answer(ctx, code, q.ID, "d", "1", store.Send{}, 5, now)
 	}
 	n, err := b.DeleteExpired(ctx, now)
 	if err != nil || n < 1 {

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -34,13 +35,13 @@ func testVoting(t *testing.T, a, b store.Classes) {
 	if got, _ := b.Question(ctx, code, q.ID); !got.Closed || got.Revealed || got.Open(now) {
 		t.Errorf("after closing: %+v; want closed, not revealed, not open", got)
 	}
-	if err := b.Answer(ctx, code, q.ID, "d1", "1", "", 3, now); !errors.Is(err, store.ErrClosed) {
+	if err := b.Answer(ctx, code, q.ID, "d1", "1", store.Send{}, 3, now); !errors.Is(err, store.ErrClosed) {
 		t.Errorf("an answer to a closed question = %v; want ErrClosed", err)
 	}
 	if err := b.SetVoting(ctx, code, q.ID, true); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Answer(ctx, code, q.ID, "d1", "1", "", 3, now); err != nil {
+	if err := a.Answer(ctx, code, q.ID, "d1", "1", store.Send{}, 3, now); err != nil {
 		t.Errorf("an answer after re-opening = %v", err)
 	}
 	if err := a.SetShown(ctx, code, q.ID, true); err != nil {
@@ -79,10 +80,10 @@ func testDeadline(t *testing.T, a, b store.Classes) {
 	if !got.Deadline.Equal(end) {
 		t.Errorf("deadline = %v; want %v", got.Deadline, end)
 	}
-	if err := b.Answer(ctx, code, q.ID, "d1", "1", "", 3, end.Add(-time.Millisecond)); err != nil {
+	if err := b.Answer(ctx, code, q.ID, "d1", "1", store.Send{}, 3, end.Add(-time.Millisecond)); err != nil {
 		t.Errorf("an answer 1 ms before the deadline = %v", err)
 	}
-	if err := b.Answer(ctx, code, q.ID, "d1", "2", "", 3, end); !errors.Is(err, store.ErrClosed) {
+	if err := b.Answer(ctx, code, q.ID, "d1", "2", store.Send{}, 3, end); !errors.Is(err, store.ErrClosed) {
 		t.Errorf("an answer at the deadline = %v; want ErrClosed", err)
 	}
 	if as, _ := a.Answers(ctx, code, q.ID); len(as) != 1 || as[0].Value != "1" {
@@ -100,7 +101,7 @@ func testDeadline(t *testing.T, a, b store.Classes) {
 // spec; answers to the first stay, and the first round takes no more.
 func testRound(t *testing.T, a, b store.Classes) {
 	code, q := flowClass(t, a, "R")
-	a.Answer(ctx, code, q.ID, "d1", "1", "", 3, now)
+	a.Answer(ctx, code, q.ID, "d1", "1", store.Send{}, 3, now)
 	r, err := b.AskRound(ctx, code, q.ID, now)
 	if err != nil || r.ID != q.ID+1 || r.RoundOf != q.ID || r.Round() != 2 {
 		t.Fatalf("AskRound = %+v, %v; want question %d, round 2 of %d", r, err, q.ID+1, q.ID)
@@ -112,10 +113,10 @@ func testRound(t *testing.T, a, b store.Classes) {
 	if c, _ := a.Class(ctx, code, now); c.Question != r.ID {
 		t.Errorf("current question %d; want the second round %d", c.Question, r.ID)
 	}
-	if err := a.Answer(ctx, code, q.ID, "d1", "2", "", 3, now); !errors.Is(err, store.ErrClosed) {
+	if err := a.Answer(ctx, code, q.ID, "d1", "2", store.Send{}, 3, now); !errors.Is(err, store.ErrClosed) {
 		t.Errorf("answering the first round after the second began = %v; want ErrClosed", err)
 	}
-	if err := a.Answer(ctx, code, r.ID, "d1", "2", "", 3, now); err != nil {
+	if err := a.Answer(ctx, code, r.ID, "d1", "2", store.Send{}, 3, now); err != nil {
 		t.Errorf("answering the second round = %v", err)
 	}
 	if mine, _ := a.AnswerOf(ctx, code, q.ID, "d1"); mine.Value != "1" {
@@ -207,7 +208,7 @@ func testDeleteClass(t *testing.T, a, b store.Classes) {
 		code string
 		id   int
 	}{{code, q.ID}, {keep, kq.ID}} {
-		if err := a.Answer(ctx, c.code, c.id, "d1", "1", "", 3, now); err != nil {
+		if err := a.Answer(ctx, c.code, c.id, "d1", "1", store.Send{}, 3, now); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -231,5 +232,72 @@ func testDeleteClass(t *testing.T, a, b store.Classes) {
 	ksts, _ := a.Students(ctx, keep)
 	if len(kqs) != 1 || len(kas) != 1 || len(ksts) != 1 {
 		t.Errorf("another class lost rows: %d questions, %d answers, %d students", len(kqs), len(kas), len(ksts))
+	}
+}
+
+// testDeadlineGrace: an answer first sent before the deadline (Send.At) is
+// taken on a resend until its grace after the deadline, not after; one
+// first sent at or after the deadline is closed, and so is any answer once
+// the teacher closed voting.
+func testDeadlineGrace(t *testing.T, a, b store.Classes) {
+	code, q := flowClass(t, a, "G")
+	end := now.Add(time.Second)
+	if err := a.SetDeadline(ctx, code, q.ID, end); err != nil {
+		t.Fatal(err)
+	}
+	early := store.Send{ID: "early", Seq: 1, At: end.Add(-4 * time.Second), Grace: 30 * time.Second}
+	if err := b.Answer(ctx, code, q.ID, "d1", "1", early, 3, end.Add(29*time.Second)); err != nil {
+		t.Errorf("a resend 29 s after the deadline of an answer sent 4 s before it = %v; want it taken", err)
+	}
+	late := store.Send{ID: "late", Seq: 2, At: end, Grace: 30 * time.Second}
+	if err := b.Answer(ctx, code, q.ID, "d1", "2", late, 3, end.Add(time.Second)); !errors.Is(err, store.ErrClosed) {
+		t.Errorf("an answer first sent at the deadline = %v; want ErrClosed", err)
+	}
+	again := store.Send{ID: "again", Seq: 3, At: end.Add(-time.Second), Grace: 30 * time.Second}
+	if err := a.Answer(ctx, code, q.ID, "d1", "3", again, 3, end.Add(31*time.Second)); !errors.Is(err, store.ErrClosed) {
+		t.Errorf("a resend 31 s after the deadline = %v; want ErrClosed (past the grace)", err)
+	}
+	if as, _ := a.Answers(ctx, code, q.ID); len(as) != 1 || as[0].Value != "1" {
+		t.Errorf("answers = %+v; want the one sent early", as)
+	}
+	a.SetVoting(ctx, code, q.ID, false)
+	if err := a.Answer(ctx, code, q.ID, "d1", "4", store.Send{At: now, Grace: time.Hour}, 3, now); !errors.Is(err, store.ErrClosed) {
+		t.Errorf("an answer sent early to a question the teacher closed = %v; want ErrClosed", err)
+	}
+}
+
+// testExtendDeadlines: a store outage extends the timers of the classes
+// named that run at its start by its length, once however many replicas
+// report it (and by the uncovered part of an overlapping report); a timer
+// that ended before it and the classes not named keep theirs.
+func testExtendDeadlines(t *testing.T, a, b store.Classes) {
+	code, q := flowClass(t, a, "E")
+	endedCode, ended := flowClass(t, a, "E")
+	otherCode, other := flowClass(t, a, "E")
+	start := now.Add(time.Hour)
+	end := start.Add(5 * time.Second)
+	a.SetDeadline(ctx, code, q.ID, end)
+	a.SetDeadline(ctx, endedCode, ended.ID, start.Add(-time.Second))
+	a.SetDeadline(ctx, otherCode, other.ID, end)
+	from, to := start.Add(2*time.Second), start.Add(12*time.Second) // 10 s down, from 3 s before the deadline
+	codes, err := a.ExtendDeadlines(ctx, []string{code, endedCode}, from, to)
+	if err != nil || !slices.Equal(codes, []string{code}) {
+		t.Fatalf("ExtendDeadlines = %v, %v; want [%s] (not %s, whose timer had ended)", codes, err, code, endedCode)
+	}
+	if _, err := b.ExtendDeadlines(ctx, []string{code}, from.Add(100*time.Millisecond), to.Add(-100*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.ExtendDeadlines(ctx, []string{code, "NOSUCH"}, from.Add(time.Second), to.Add(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := b.Question(ctx, code, q.ID)
+	if want := end.Add(11 * time.Second); !got.Deadline.Equal(want) {
+		t.Errorf("deadline after one outage of 10 s reported three times (the last 1 s longer) = %v; want %v (+11 s)", got.Deadline, want)
+	}
+	if got, _ := a.Question(ctx, endedCode, ended.ID); !got.Deadline.Equal(start.Add(-time.Second)) {
+		t.Errorf("a timer that ended before the outage moved to %v", got.Deadline)
+	}
+	if got, _ := a.Question(ctx, otherCode, other.ID); !got.Deadline.Equal(end) {
+		t.Errorf("a class not named moved its timer to %v", got.Deadline)
 	}
 }

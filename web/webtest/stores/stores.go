@@ -64,7 +64,8 @@ func Each(t *testing.T, fn func(t *testing.T, open func(t testing.TB) store.Stor
 // ErrBlip is the error of a Blip store that is down.
 var ErrBlip = errors.New("store: connection refused (a test's blip)")
 
-// Blip is a store whose class reads and writes (Class, Answer) fail with
+// Blip is a store whose class reads and writes (Class, Answer, and
+// ExtendDeadlines, which a replica runs once the store is back) fail with
 // ErrBlip while Down is set, as a database that restarts does.
 type Blip struct {
 	store.Store
@@ -87,9 +88,17 @@ func (b *Blip) Class(ctx context.Context, code string, now time.Time) (store.Cla
 }
 
 // Answer is the store's Answer, or ErrBlip while down.
-func (b *Blip) Answer(ctx context.Context, code string, id int, device, value, send string, max int, now time.Time) error {
+func (b *Blip) Answer(ctx context.Context, code string, id int, device, value string, send store.Send, max int, now time.Time) error {
 	if err := b.fail(); err != nil {
 		return err
 	}
 	return b.Store.Answer(ctx, code, id, device, value, send, max, now)
+}
+
+// ExtendDeadlines is the store's ExtendDeadlines, or ErrBlip while down.
+func (b *Blip) ExtendDeadlines(ctx context.Context, codes []string, from, to time.Time) ([]string, error) {
+	if err := b.fail(); err != nil {
+		return nil, err
+	}
+	return b.Store.ExtendDeadlines(ctx, codes, from, to)
 }

@@ -1,0 +1,110 @@
+package class_test
+
+// Answers are judged at their arrival, before they queue for a class slot
+// (arrival.go).
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"gaelab/web/store"
+	"gaelab/web/webtest"
+)
+
+// slowStore is a store whose Answer of one value takes hold first: the
+// request that sends it keeps its class slot that long.
+type slowStore struct {
+	store.Store
+	value string
+	hold  time.Duration
+}
+
+func (s *slowStore) Answer(ctx context.Context, code string, id int, device, value string, send store.Send, max int, now time.Time) error {
+	if value == s.value {
+		time.Sleep(s.hold)
+	}
+	return s.Store.Answer(ctx, code, id, device, value, send, max, now)
+}
+
+// postAnswer sends a phone's answer form as class-answer.js does, with its
+// send id also in the Send-Id header.
+func postAnswer(c *client, code string, f url.Values) *http.Response {
+	req, _ := http.NewRequest("POST", c.Base+"/class/"+code+"/answer", strings.NewReader(f.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("Send-Id", f.Get("send"))
+	resp, err := c.HTTP.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp
+}
+
+// TestAnswerJudgedAtArrival: one class slot, held 1.5 s by a slow answer
+// across a 1 s timer. With a 10 s queue, an answer that arrived 0.3 s in
+// gets its slot after the deadline and is taken (judged at its arrival);
+// one that arrived after the deadline is refused (409). With a 0.1 s queue
+// the early answer is shed (503) with a send stamp of its arrival, and its
+// resend after the deadline is taken; a resend without the stamp is not.
+func TestAnswerJudgedAtArrival(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		t.Parallel()
+		for _, queue := range []time.Duration{10 * time.Second, 100 * time.Millisecond} {
+			st := &slowStore{Store: open(t), value: "0.9", hold: 1500 * time.Millisecond}
+			srv := server(t, st, webtest.Options{ClassSlots: 1, ClassWait: queue})
+			code, key := newClass(t, srv.URL)
+			askCell(t, srv.URL, code, key)
+			phones, forms := make([]*client, 4), make([]url.Values, 4)
+			for i, a := range []string{"0.9", "0.4", "0.5", "0.6"} {
+				phones[i] = newClient(t, srv.URL)
+				_, page := phones[i].Get("/join/" + code)
+				forms[i] = answerForm(t, page, a)
+			}
+			if status, m := api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/flow/timer", key, map[string]any{"seconds": 1}); status != http.StatusOK {
+				t.Fatalf("timer = %d %v", status, m)
+			}
+			q, _ := st.Question(context.Background(), code, 1)
+			holder := make(chan int)
+			go func() { holder <- postAnswer(phones[0], code, forms[0]).StatusCode }()
+			time.Sleep(300 * time.Millisecond)
+			early := make(chan *http.Response)
+			go func() { early <- postAnswer(phones[1], code, forms[1]) }()
+			time.Sleep(time.Until(q.Deadline.Add(300 * time.Millisecond)))
+			late := postAnswer(phones[2], code, forms[2])
+			if got := <-holder; got != http.StatusSeeOther {
+				t.Errorf("queue %v: the slow answer, sent in time = %d; want 303", queue, got)
+			}
+			resp := <-early
+			if queue > time.Second {
+				if resp.StatusCode != http.StatusSeeOther || late.StatusCode != http.StatusConflict {
+					t.Errorf("queued answers: in time = %d, after the deadline = %d; want 303 (judged at arrival) and 409", resp.StatusCode, late.StatusCode)
+				}
+				continue
+			}
+			stamp := resp.Header.Get("Send-Stamp")
+			if resp.StatusCode != http.StatusServiceUnavailable || stamp == "" || late.StatusCode != http.StatusServiceUnavailable {
+				t.Fatalf("shed answers: in time = %d with Send-Stamp %q, after the deadline = %d; want 503s, the first stamped", resp.StatusCode, stamp, late.StatusCode)
+			}
+			if got := postAnswer(phones[2], code, forms[2]).StatusCode; got != http.StatusConflict {
+				t.Errorf("a shed answer sent after the deadline, resent = %d; want 409", got)
+			}
+			forms[3].Set("stamp", stamp)
+			if got := postAnswer(phones[3], code, forms[3]).StatusCode; got != http.StatusConflict {
+				t.Errorf("another phone's send with the stamp = %d; want 409 (a stamp is its send's)", got)
+			}
+			forms[1].Set("stamp", stamp)
+			if got := postAnswer(phones[1], code, forms[1]).StatusCode; got != http.StatusSeeOther {
+				t.Errorf("the shed answer's stamped resend after the deadline = %d; want 303", got)
+			}
+			if as, _ := st.Answers(context.Background(), code, 1); len(as) != 2 {
+				t.Errorf("%d answers stored; want the 2 sent in time", len(as))
+			}
+		}
+	})
+}
