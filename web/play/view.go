@@ -64,7 +64,7 @@ func (v View) FrameOf(titleKey string, self page.Link) templates.Page {
 	return page.Frame(page.FrameSpec{
 		Self: self, Title: v.T(titleKey), Section: self.Path, Presenter: true, Classes: v.Req.classes,
 		Reset:    templates.Link{Label: v.T("presets.reset"), URL: reset.String()},
-		Card:     v.card(),
+		Card:     v.cardOf(self),
 		Scenario: v.navScenario(),
 	})
 }
