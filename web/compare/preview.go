@@ -2,6 +2,7 @@ package compare
 
 import (
 	"net/http"
+	"net/url"
 
 	"gaelab/engine/explain"
 	"gaelab/web/chart"
@@ -39,9 +40,17 @@ func (s *Room) HandleEstimatorsPreview(w http.ResponseWriter, r *http.Request) {
 }
 
 // HandleVersionsPreview handles the "GET /compare/versions/preview.png"
-// route: the raw advantages of v0.2 and of the newest verl.
+// route: the raw advantages of v0.2 and of the newest verl, or with from=
+// and to= (the upgrade view) those of the two releases.
 func (s *Room) HandleVersionsPreview(w http.ResponseWriter, r *http.Request) {
-	c := compareView{View: play.NewView(s.Read(r, append(VersionsKeys, upgradeKeys...)...)), path: "/compare/versions"}
+	pr := s.Read(r, append(VersionsKeys, upgradeKeys...)...)
+	q, _ := url.ParseQuery(r.URL.RawQuery) // Room.Read has reported a malformed query
+	c := compareView{View: play.NewView(pr), path: "/compare/versions"}
+	if from, to, ok := readUpgrade(q, &pr.Rep); ok {
+		in := c.upgradeInput(from, to)
+		page.WriteLines(w, preview.FromCompare(in.Text.Title, c.PreviewSubtitle(), in), c.T)
+		return
+	}
 	run := c.versionChain()
 	_, _, differs, _ := run.Marks(explain.Advantages)
 	in := c.compareInput("chart-compare-versions", c.T("compare.versions.chart"), chart.Advantage, run.Newest.Advantages[0], run.Early.Advantages[0],

@@ -44,4 +44,8 @@ var enPreview = map[string]string{
 	"card.band.hi":                      "V(sₜ) + ε",
 	"var.preview.title":                 "Exact MSE of A₀'s estimates, by λ",
 	"var.preview.axis":                  "MSE",
+	"card.page.compare.upgrade.desc":    "%[1]s (%[2]s): what changes when a run upgrades verl from %[4]s to %[5]s, cell by cell (rewards, GAE, whitening, the losses and the estimators), each change with its pull requests.",
+	"card.page.compare.upgrade.alt":     "Chart of the raw advantages Aₜ of the two releases, token by token.",
+	"card.upgrade.title":                "Raw advantages Aₜ: verl %[1]s vs %[2]s",
+	"card.upgrade.legend":               "Aₜ, verl %[1]s",
 }

@@ -41,4 +41,8 @@ var zhPreview = map[string]string{
 	"card.band.hi":                      "V(sₜ) + ε",
 	"var.preview.title":                 "A₀ 估计的精确均方误差，按 λ",
 	"var.preview.axis":                  "均方误差",
+	"card.page.compare.upgrade.desc":    "%[1]s（%[2]s）：把 verl 从 %[4]s 升级到 %[5]s 时逐格会变什么（奖励、GAE、白化、损失与估计方法），每处改动附 PR。",
+	"card.page.compare.upgrade.alt":     "图：两个版本逐个 token 的原始优势 Aₜ。",
+	"card.upgrade.title":                "原始优势 Aₜ：verl %[1]s 与 %[2]s",
+	"card.upgrade.legend":               "Aₜ，verl %[1]s",
 }

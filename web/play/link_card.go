@@ -27,10 +27,17 @@ func (v View) card() page.Card { return v.cardOf(page.Link{Path: "/play"}) }
 // slashes as dots: card.page.compare.lambda.desc and .alt) says what it
 // shows and shares its own chart, <path>/preview.png with the page's state
 // (issue 35); other pages share the playground's.
-func (v View) cardOf(self page.Link) page.Card {
+func (v View) cardOf(self page.Link) page.Card { return v.PageCard(self, PageCardKey(self.Path)) }
+
+// PageCard is the link preview of the page at self under the catalog's
+// card key: key.desc, formatted with the scenario's name, its tokens, the
+// release and then args, says what the page shows, key.alt what its image
+// draws (self.Path's preview.png); a key the catalog lacks, or the
+// playground's, shares the playground's card.
+func (v View) PageCard(self page.Link, key string, args ...any) page.Card {
 	descKey, image := "card.desc", page.Link{Path: "/play/preview.png", State: v.stateOnly, Lang: v.Req.Lang}
 	alt := ""
-	if key := PageCardKey(self.Path); self.Path != "/play" && i18n.Has(key+".desc") {
+	if self.Path != "/play" && i18n.Has(key+".desc") {
 		descKey, alt = key+".desc", v.T(key+".alt")
 		image = page.Link{Path: self.Path + "/preview.png", State: self.State, Lang: v.Req.Lang}
 	}
@@ -49,7 +56,7 @@ func (v View) cardOf(self page.Link) page.Card {
 	}
 	c := page.Card{
 		Name:      name,
-		Desc:      v.T(descKey, name, v.T("card.tokens", len(texts), page.QuoteTokens(texts)), v.S.VersionLabel()),
+		Desc:      v.T(descKey, append([]any{name, v.T("card.tokens", len(texts), page.QuoteTokens(texts)), v.S.VersionLabel()}, args...)...),
 		Alt:       alt,
 		PublicURL: v.Req.publicURL,
 	}

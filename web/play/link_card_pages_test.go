@@ -17,18 +17,20 @@ import (
 )
 
 // cardPages are the compare and update pages (issue 35: each with a link
-// preview of its own), with the catalog key of their title.
-var cardPages = []struct{ path, params, title string }{
-	{"/compare", "", "index.compare.title"},
-	{"/compare/lambda", "", "sweep.lam.title"},
-	{"/compare/estimators", "", "sweep.est.title"},
-	{"/compare/variance", "&n=200", "var.title"},
-	{"/compare/versions", "", "compare.versions.title"},
-	{"/compare/bugs", "", "compare.bugs.title"},
-	{"/compare/bugs", "&bug=shift", "compare.bugs.title"},
-	{"/update", "", "index.update.title"},
-	{"/update/critic", "", "update.critic.title"},
-	{"/update/actor", "", "update.actor.title"},
+// preview of its own), with the catalog key of their title and of their
+// card ("" for card.page.<path>).
+var cardPages = []struct{ path, params, title, card string }{
+	{"/compare", "", "index.compare.title", ""},
+	{"/compare/lambda", "", "sweep.lam.title", ""},
+	{"/compare/estimators", "", "sweep.est.title", ""},
+	{"/compare/variance", "&n=200", "var.title", ""},
+	{"/compare/versions", "", "compare.versions.title", ""},
+	{"/compare/versions", "&from=v0.4.1&to=v0.9.0", "compare.versions.title", "card.page.compare.upgrade"},
+	{"/compare/bugs", "", "compare.bugs.title", ""},
+	{"/compare/bugs", "&bug=shift", "compare.bugs.title", ""},
+	{"/update", "", "index.update.title", ""},
+	{"/update/critic", "", "update.critic.title", ""},
+	{"/update/actor", "", "update.actor.title", ""},
 }
 
 // catalogWords is the longest run of a message's own words: the message
@@ -36,7 +38,7 @@ var cardPages = []struct{ path, params, title string }{
 // lacks it.
 func catalogWords(l i18n.Lang, key string) string {
 	longest := ""
-	for _, part := range strings.Split(l.T(key, "\x00", "\x00", "\x00"), "\x00") {
+	for _, part := range strings.Split(l.T(key, "\x00", "\x00", "\x00", "\x00", "\x00"), "\x00") {
 		if part = strings.TrimSpace(part); len(part) > len(longest) {
 			longest = part
 		}
@@ -63,6 +65,9 @@ func TestComparePagesHaveTheirOwnPreview(t *testing.T) {
 				target := pg.path + "?v=1&p=seed-a" + pg.params + edit + "&lang=" + string(lang)
 				doc, _ := cardDoc(t, h, target)
 				key := play.PageCardKey(pg.path)
+				if pg.card != "" {
+					key = pg.card
+				}
 				title, okT := meta(doc, "og:title")
 				if !okT || !strings.Contains(title, lang.T(pg.title)) || !strings.Contains(title, lang.T("preset.seed-a.title")) {
 					t.Errorf("%s: og:title %q (one: %v), want the page's title %q and the preset's name", target, title, okT, lang.T(pg.title))
