@@ -166,6 +166,17 @@ func (in *ObjectiveInput) xMax() float64 {
 	return math.Min(math.Ceil(x*2)/2, objectiveXMax)
 }
 
+// Curves are the chart's two curves: at each ratio of xs (0, the bends
+// and the axis's end), the clipped objective per unit |A| for A > 0 (pos)
+// and A < 0 (neg), as the chart draws them (a link preview redraws them).
+func (in ObjectiveInput) Curves() (xs, pos, neg []float64) {
+	xs = in.vertices(in.xMax())
+	for _, r := range xs {
+		pos, neg = append(pos, in.curve(r, false)), append(neg, in.curve(r, true))
+	}
+	return xs, pos, neg
+}
+
 // curve is the clipped objective per unit |A| at ratio r.
 func (in *ObjectiveInput) curve(r float64, negative bool) float64 {
 	c := math.Max(math.Min(r, 1+in.High), 1-in.Low)

@@ -261,6 +261,20 @@ func bugChart(bug engine.Bug) (id, label string, q chart.Quantity, axis string) 
 // sectionChart draws bug's chart of sequence i: the correct and the buggy
 // numbers of the quantity the bug is about (bugChart).
 func (b bugsView) sectionChart(bug engine.Bug, buggy engine.BugResult, i int) page.Chart {
+	in := b.sectionChartInput(bug, buggy, i)
+	svg, err := chart.Compare(in)
+	return page.Chart{ID: in.ID, Title: in.Text.Title, SVG: svg, Err: err}
+}
+
+// sectionInput is the input of bug's chart of sequence i, the buggy result
+// computed here; the page's link preview draws it.
+func (b bugsView) sectionInput(bug engine.Bug, i int) chart.CompareInput {
+	buggy, _ := engine.GAEWithBug(bug, b.in) // the result holds what could be computed
+	return b.sectionChartInput(bug, buggy, i)
+}
+
+// sectionChartInput is sectionChart's input.
+func (b bugsView) sectionChartInput(bug engine.Bug, buggy engine.BugResult, i int) chart.CompareInput {
 	id, label, q, axis := bugChart(bug)
 	ref, other := rowOf(map[string][][]float64{"adv": b.correct.Advantages, "ret": b.correct.Returns, "white": b.correct.Whitened}[id], i),
 		rowOf(map[string][][]float64{"adv": buggy.Advantages, "ret": buggy.Returns, "white": buggy.Whitened}[id], i)
@@ -269,7 +283,7 @@ func (b bugsView) sectionChart(bug engine.Bug, buggy engine.BugResult, i int) pa
 		ref, other = b.correct.Advantages[i], buggy.Advantages[i]
 	}
 	title := b.caption(b.T("compare.bugs.chart", b.T(label), string(bug)), i)
-	return b.compareChart("bug-"+string(bug)+"-chart-"+strconv.Itoa(i), title, q, ref, other,
+	return b.compareInput("bug-"+string(bug)+"-chart-"+strconv.Itoa(i), title, q, ref, other,
 		b.T("compare.legend.correct"), b.T("compare.legend.buggy"), axis, cellsDiffer(ref, other))
 }
 

@@ -162,6 +162,13 @@ func (v estimatorsView) figure(d page.Chart) templates.Chart {
 
 // chart draws the three estimators as lines, leaving out mask-0 tokens.
 func (v estimatorsView) chart() page.Chart {
+	in := v.chartInput()
+	svg, err := chart.Sweep(in)
+	return page.Chart{ID: in.ID, Title: in.Text.Title, SVG: svg, Err: err}
+}
+
+// chartInput is the chart's input; the page's link preview draws it too.
+func (v estimatorsView) chartInput() chart.SweepInput {
 	in := chart.SweepInput{
 		Base: v.S.Base, ID: "est-lines", Theme: v.ChartTheme(),
 		Text: chart.SweepText{
@@ -180,8 +187,7 @@ func (v estimatorsView) chart() page.Chart {
 	for t := range in.Skip {
 		in.Skip[t] = v.masked(t)
 	}
-	svg, err := chart.Sweep(in)
-	return page.Chart{ID: in.ID, Title: in.Text.Title, SVG: svg, Err: err}
+	return in
 }
 
 // tails is the table of what each estimator adds up and bootstraps from.

@@ -216,6 +216,14 @@ func (v lambdaView) table() templates.Table {
 
 // linesChart draws A_t for each λ as lines.
 func (v lambdaView) linesChart() page.Chart {
+	in := v.linesInput()
+	svg, err := chart.Sweep(in)
+	return page.Chart{ID: in.ID, Title: in.Text.Title, SVG: svg, Err: err}
+}
+
+// linesInput is the lines chart's input: A_t for each λ, the slider's
+// highlighted; the page's link preview draws it too.
+func (v lambdaView) linesInput() chart.SweepInput {
 	in := chart.SweepInput{
 		Base: v.S.Base, ID: "sweep-lines", Theme: v.ChartTheme(),
 		Text: chart.SweepText{
@@ -231,8 +239,7 @@ func (v lambdaView) linesChart() page.Chart {
 	// one of them).
 	in.Series = append(in.Series, chart.Series{Label: v.T("sweep.legend.own", SweepLam(v.S.Lam)), Values: v.own.Advantages[0], Highlight: true})
 	in.Tokens, in.Mask = play.ChartTokens(v.S)
-	svg, err := chart.Sweep(in)
-	return page.Chart{ID: in.ID, Title: in.Text.Title, SVG: svg, Err: err}
+	return in
 }
 
 // heatChart draws A_t as a λ × token heat map.

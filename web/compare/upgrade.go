@@ -7,6 +7,7 @@ import (
 	"gaelab/engine"
 	"gaelab/engine/explain"
 	"gaelab/templates"
+	"gaelab/web/chart"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
 )
@@ -67,7 +68,7 @@ func first(m [][]float64) []float64 {
 // upgrade is the view model of the upgrade from release a to release b.
 func (c compareView) upgrade(a, b engine.Release) templates.CompareVersions {
 	vm := templates.CompareVersions{ComparePage: c.header("compare.upgrade.heading", "compare.upgrade.intro", nil, a.Tag, b.Tag)}
-	vm.Page = c.frame("compare.versions.title")
+	vm.Page = c.FrameWith("compare.versions.title", c.self(), c.PageCard(c.self(), "card.page.compare.upgrade", a.Tag, b.Tag))
 	vm.Form = c.form("compare-results")
 	vm.Form.Hidden = append(vm.Form.Hidden, templates.Option{Value: "from", Label: a.Tag}, templates.Option{Value: "to", Label: b.Tag})
 	vm.Results = c.upgradeResults(a, b)
@@ -111,6 +112,17 @@ func (m *upgradeMarks) tokenGroup(id, label, code, swatch string, a, b engine.Re
 	return m.c.group(id, label, code, swatch, mark,
 		compareRow{series: "early", label: m.c.T("release.label", a.Tag), values: xa, why: true},
 		compareRow{series: "newest", label: m.c.T("release.label", b.Tag), values: xb})
+}
+
+// upgradeInput is the upgrade's picture, its link preview (no chart on the
+// page; its table's first differing row): the raw advantages Aₜ of
+// release b beside those of release a.
+func (c compareView) upgradeInput(a, b engine.Release) chart.CompareInput {
+	numbers := newGenRuns(c).tokens(func(r scenario.Result) []float64 { return first(r.GAE.Advantages) })
+	xa, _ := numbers(a.Gen)
+	xb, _ := numbers(b.Gen)
+	return c.compareInput("upgrade", c.T("card.upgrade.title", a.Tag, b.Tag), chart.Advantage, xb, xa,
+		c.T("card.upgrade.legend", b.Tag), c.T("card.upgrade.legend", a.Tag), "chart.axis.adv", cellsDiffer(xb, xa))
 }
 
 // upgradeResults computes the scenario in every generation from a's to b's

@@ -219,6 +219,13 @@ func (c compareView) group(id, label, code, swatch string, mark cellMark, rows .
 
 // compareChart draws a comparison chart; id is its figure's element id.
 func (c compareView) compareChart(id, title string, q chart.Quantity, ref, other []float64, refLabel, otherLabel, axisKey string, differs []bool) page.Chart {
+	in := c.compareInput(id, title, q, ref, other, refLabel, otherLabel, axisKey, differs)
+	svg, err := chart.Compare(in)
+	return page.Chart{ID: id, Title: title, SVG: svg, Err: err}
+}
+
+// compareInput is compareChart's input; the page's link preview draws it too.
+func (c compareView) compareInput(id, title string, q chart.Quantity, ref, other []float64, refLabel, otherLabel, axisKey string, differs []bool) chart.CompareInput {
 	in := chart.CompareInput{Base: c.S.Base, Quantity: q, Reference: ref, Other: other, Differs: differs, Theme: c.ChartTheme(), ID: id,
 		Text: chart.CompareText{
 			Title: title, Desc: c.T("compare.chart.desc"), Reference: refLabel, Other: otherLabel,
@@ -227,8 +234,7 @@ func (c compareView) compareChart(id, title string, q chart.Quantity, ref, other
 			Padding: c.T("mask.pad"), Observation: c.T("mask.obs"),
 		}}
 	in.Tokens, in.Mask = play.ChartTokens(c.S)
-	svg, err := chart.Compare(in)
-	return page.Chart{ID: id, Title: title, SVG: svg, Err: err}
+	return in
 }
 
 // figure is a drawn chart as the page shows it, linked to its route path

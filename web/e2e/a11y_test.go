@@ -118,6 +118,7 @@ func TestA11yPages(t *testing.T) {
 	t.Parallel()
 	axeEveryWay(t, false,
 		"/play?v=1&p=multi-turn&step=3&sel=adv.2",
+		"/compare/lambda?v=1&p=seed-b", // its n-step estimate, a display formula that scrolls on a phone
 		"/play?v=1&p=seed-b&present=1",
 		"/play?v=1&p=seed-b&present=1&theme=dark",
 		"/play?v=1&p=seed-b&step=3&speed=2&present=1",

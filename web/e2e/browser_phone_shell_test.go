@@ -25,16 +25,21 @@ var phoneRooms = []string{
 	"/update?v=1&p=seed-b",
 	"/update/critic?v=1&p=seed-b",
 	"/update/actor?v=1&p=seed-b",
+	"/play?v=1&p=seed-b&sel=white.1", // the formula panel, its lines wider than the phone
 }
 
 // phoneShellJS lists what is wrong with a page on a 375 px phone (issue
 // 35): the page wider than the window; a header taller than 64 px; the
 // navigation not in a <details> menu; chart text under 12 px; a chart wider
 // than its box that does not scroll in it behind an edge shadow; a drag
-// handle under 24 px.
-// It returns the nav's links too, to compare pages.
+// handle under 24 px; a display formula wider than its box that does not
+// scroll in it, reachable by the keyboard, behind an edge shadow.
+// The window's width is the layout viewport's (clientWidth): on a phone a
+// page wider than the screen widens innerWidth with it.
+// It returns the nav's links too, to compare pages, and how many formulas
+// scroll.
 const phoneShellJS = `() => {
-	const wrong = [], W = innerWidth;
+	const wrong = [], W = document.documentElement.clientWidth;
 	const sw = document.documentElement.scrollWidth;
 	if (sw > W + 1) {
 		let widest = "";
@@ -78,8 +83,18 @@ const phoneShellJS = `() => {
 		if (!c.getClientRects().length || !r.width) continue;
 		if (Math.min(r.width, r.height) < 23.95) { wrong.push("drag handle " + r.width.toFixed(1) + " px"); break; }
 	}
+	let formulas = 0;
+	for (const f of document.querySelectorAll("main :is(.math-display, .math-wide)")) {
+		if (!f.getClientRects().length || f.scrollWidth <= f.clientWidth + 1) continue;
+		formulas++;
+		const cs = getComputedStyle(f), r = f.getBoundingClientRect();
+		if (cs.overflowX !== "auto" || f.tabIndex < 0 || !/radial-gradient/.test(cs.backgroundImage) || !cs.backgroundAttachment.includes("scroll") || r.right > W + 1) {
+			wrong.push("a formula " + f.scrollWidth + " px wide in a box of " + f.clientWidth + " does not scroll in it behind a shadow: " + [cs.overflowX, f.tabIndex, cs.backgroundImage.slice(0, 40), Math.round(r.right)] + " (" + f.textContent.trim().slice(0, 30) + ")");
+			break;
+		}
+	}
 	const nav = [...document.querySelectorAll("#site-nav a")].map(a => a.pathname);
-	return {wrong: wrong.join("; "), nav: nav.join(" ")};
+	return {wrong: wrong.join("; "), nav: nav.join(" "), formulas};
 }`
 
 // menuOpensJS opens the header's menu by its summary, as a tap would
@@ -104,6 +119,9 @@ const menuOpensJS = `() => {
 // opens (no JavaScript needed: a <details>), chart text is ≥ 12 px (a
 // wider chart scrolls in its own box, a shadow on the edge), drag handles are
 // ≥ 24 px, and the navigation is the same on every page, /train included.
+// Display formulas wider than the phone (the formula panel's lines, the λ
+// sweep's n-step estimate) scroll in their own box, which the keyboard
+// reaches, behind an edge shadow.
 func TestBrowserPhoneShell(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
@@ -116,10 +134,14 @@ func TestBrowserPhoneShell(t *testing.T) {
 				_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone375)
 				return err
 			}))
-			nav := ""
+			nav, formulas := "", 0
 			for _, p := range phoneRooms {
 				tb.open(p + "&lang=" + c.lang)
-				got := eval[struct{ Wrong, Nav string }](tb, "("+phoneShellJS+")()")
+				got := eval[struct {
+					Wrong, Nav string
+					Formulas   int
+				}](tb, "("+phoneShellJS+")()")
+				formulas += got.Formulas
 				if got.Wrong != "" {
 					t.Errorf("%s at 375 px: %s", p, got.Wrong)
 				}
@@ -128,6 +150,9 @@ func TestBrowserPhoneShell(t *testing.T) {
 				} else if got.Nav != nav {
 					t.Errorf("%s: the navigation is %q, on %s it is %q", p, got.Nav, phoneRooms[0], nav)
 				}
+			}
+			if formulas < 2 {
+				t.Errorf("%d display formulas wider than the phone: the formula panel's and the λ sweep's should be", formulas)
 			}
 			tb.until("the menu opens", menuOpensJS)
 			if !strings.Contains(nav, "/train") {

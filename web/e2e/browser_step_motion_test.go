@@ -24,8 +24,10 @@ import (
 // that the test can move through them.
 const armStepJS = `(testid) => {
 	const ring = document.querySelector("#chart-values circle.step-read");
+	const write = document.querySelector("#chart-advantages rect.step-write");
 	window.__motion = null;
-	window.__before = ring ? {cx: +ring.getAttribute("cx"), cy: +ring.getAttribute("cy")} : null;
+	window.__before = ring ? {cx: +ring.getAttribute("cx"), cy: +ring.getAttribute("cy"), id: ring.id,
+		writeID: write ? write.id : "", writeX: write ? +write.getAttribute("x") : NaN} : null;
 	const a = document.querySelector('a[data-testid="' + testid + '"]');
 	if (!a) return "no " + testid;
 	a.addEventListener("click", () => { window.__t0 = performance.now(); }, {capture: true, once: true});
@@ -36,13 +38,15 @@ const armStepJS = `(testid) => {
 		const anims = document.getAnimations().filter(x => on.has(x.effect && x.effect.target));
 		anims.forEach(x => { x.pause(); x.currentTime = 0; });
 		const ring = document.querySelector("#chart-values circle.step-read");
+		const write = document.querySelector("#chart-advantages rect.step-write");
 		const cs = ring && getComputedStyle(ring);
 		window.__motion = {
 			step, n: anims.length, marks: marks.length,
 			end: Math.max(0, ...anims.map(x => x.effect.getComputedTiming().endTime)),
 			props: [...new Set(anims.map(x => x.transitionProperty))].sort().join(" "),
 			start: cs ? {cx: parseFloat(cs.cx), cy: parseFloat(cs.cy)} : null,
-			to: ring ? {cx: +ring.getAttribute("cx"), cy: +ring.getAttribute("cy")} : null,
+			to: ring ? {cx: +ring.getAttribute("cx"), cy: +ring.getAttribute("cy"), id: ring.id,
+				writeID: write ? write.id : "", writeX: write ? +write.getAttribute("x") : NaN} : null,
 		};
 		anims.forEach(x => { x.currentTime = 40; });
 	}), {once: true});
@@ -54,7 +58,16 @@ type motion struct {
 	Step, End float64
 	N, Marks  int
 	Props     string
-	Start, To *struct{ CX, CY float64 }
+	Start     *struct{ CX, CY float64 }
+	To        *frameMarks
+}
+
+// frameMarks is where a frame has its moving marks: the boundary chart's
+// first ring (id, centre) and the written Aₜ's outline (id, x).
+type frameMarks struct {
+	CX, CY      float64
+	ID, WriteID string
+	WriteX      float64
 }
 
 // seekJS moves every paused transition of the step's marks to ms
@@ -153,9 +166,17 @@ func checkStepMotion(tb *tab, m motion) {
 	if m.Start == nil || m.To == nil {
 		tb.t.Fatal("no ring on the boundary chart")
 	}
-	before := eval[*struct{ CX, CY float64 }](tb, "window.__before")
+	before := eval[*frameMarks](tb, "window.__before")
 	if before == nil || abs(m.Start.CX-before.CX) > 0.5 || abs(m.Start.CY-before.CY) > 0.5 {
 		tb.t.Errorf("the ring's first frame is at %+v, want the last step's place %+v", m.Start, before)
+	}
+	// The marks that move are one element each in both frames: the same
+	// ids, in another place (the written Aₜ's outline on another token).
+	if before != nil && (before.ID == "" || before.ID != m.To.ID || before.WriteID == "" || before.WriteID != m.To.WriteID) {
+		tb.t.Errorf("the moving marks' ids are %q, %q before the step and %q, %q after; want the same, not empty", before.ID, before.WriteID, m.To.ID, m.To.WriteID)
+	}
+	if before != nil && !(abs(m.To.WriteX-before.WriteX) >= 1) {
+		tb.t.Errorf("the written Aₜ's outline stays at x = %.1f (was %.1f): the step should move it", m.To.WriteX, before.WriteX)
 	}
 	if abs(m.To.CX-before.CX) < 1 {
 		tb.t.Errorf("the ring stays at cx = %.1f: the step should move it", m.To.CX)

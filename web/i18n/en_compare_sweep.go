@@ -36,7 +36,7 @@ var enCompareSweep = map[string]string{
 	"sweep.lam.heat.desc":   "Each cell is Aₜ for one λ and one token on a diverging scale: blue below 0, white at 0, orange above.",
 	"sweep.lam.heat.scale":  "Aₜ",
 	"sweep.w.heading":       "What GAE mixes: the n-step estimates of A_%[1]s",
-	"sweep.w.intro":         "The n-step estimate adds n rewards and then bootstraps from the critic: $r_t + \\gamma r_{t+1} + \\ldots + \\gamma^{n-1} r_{t+n-1} + \\gamma^n V(s_{t+n}) - V(s_t)$. GAE's Aₜ averages them with weights $(1-\\lambda)\\lambda^{n-1}$. A response is finite: token %[1]s has N = %[2]d time steps ahead, and the weight left over, $\\lambda^{N-1} = $%[3]s, goes to the longest estimate, which adds every reward and bootstraps nothing: the Monte Carlo estimate (hatched).",
+	"sweep.w.intro":         "The n-step estimate adds n rewards and then bootstraps from the critic:$$r_t + \\gamma r_{t+1} + \\ldots + \\gamma^{n-1} r_{t+n-1} + \\gamma^n V(s_{t+n}) - V(s_t)$$GAE's Aₜ averages them with weights $(1-\\lambda)\\lambda^{n-1}$. A response is finite: token %[1]s has N = %[2]d time steps ahead, and the weight left over, $\\lambda^{N-1} = $%[3]s, goes to the longest estimate, which adds every reward and bootstraps nothing: the Monte Carlo estimate (hatched).",
 	"sweep.w.masked":        "Token %[1]s has mask 0: newest verl gives it the advantage carried from the next valid token, so these are that token's weights.",
 	"sweep.w.none":          "Token %[1]s has no valid token at or after it: newest verl gives it Aₜ = 0, and there is nothing to mix.",
 	"sweep.w.title":         "How GAE (λ = %[1]s) weighs the n-step estimates of A_%[2]s",

@@ -21,7 +21,8 @@ var (
 	htmlCache  sync.Map // message template → its HTML form (a format string)
 )
 
-// plainMessage replaces each $…$ of a message template by its Unicode form.
+// plainMessage replaces each $…$ (and $$…$$) of a message template by its
+// Unicode form.
 func plainMessage(msg string) string {
 	if !strings.Contains(msg, "$") {
 		return msg
@@ -30,34 +31,47 @@ func plainMessage(msg string) string {
 		return p.(string)
 	}
 	var b strings.Builder
-	for i, part := range strings.Split(msg, "$") {
-		if i%2 == 1 {
-			part = mathml.Plain(part)
+	for j, seg := range strings.Split(msg, "$$") {
+		if j%2 == 1 {
+			b.WriteString(" " + mathml.Plain(seg) + " ")
+			continue
 		}
-		b.WriteString(part)
+		for i, part := range strings.Split(seg, "$") {
+			if i%2 == 1 {
+				part = mathml.Plain(part)
+			}
+			b.WriteString(part)
+		}
 	}
 	plainCache.Store(msg, b.String())
 	return b.String()
 }
 
 // htmlMessage turns a message template into an HTML format string: text
-// escaped, each $…$ rendered as inline MathML (with % doubled so that the
-// formatting leaves it alone). Math the renderer refuses is shown plain.
+// escaped, each $…$ rendered as inline MathML and each $$…$$ as a display
+// formula in a box of its own that scrolls sideways when it is wider than
+// the text (as the lessons' display maths: <span class="math-display"
+// tabindex="0">, its cue in app.css; issue 35), with % doubled so that the
+// formatting leaves it alone. Math the renderer refuses is shown plain.
 func htmlMessage(msg string) string {
 	if h, ok := htmlCache.Load(msg); ok {
 		return h.(string)
 	}
 	var b strings.Builder
-	for i, part := range strings.Split(msg, "$") {
-		if i%2 == 0 {
-			b.WriteString(html.EscapeString(part))
+	for j, seg := range strings.Split(msg, "$$") {
+		if j%2 == 1 {
+			b.WriteString(`<span class="math-display" tabindex="0">`)
+			b.WriteString(strings.ReplaceAll(Math(seg, true), "%", "%%"))
+			b.WriteString(`</span>`)
 			continue
 		}
-		m, err := mathml.Render(part, false)
-		if err != nil {
-			m = html.EscapeString(mathml.Plain(part))
+		for i, part := range strings.Split(seg, "$") {
+			if i%2 == 0 {
+				b.WriteString(html.EscapeString(part))
+				continue
+			}
+			b.WriteString(strings.ReplaceAll(Math(part, false), "%", "%%"))
 		}
-		b.WriteString(strings.ReplaceAll(m, "%", "%%"))
 	}
 	htmlCache.Store(msg, b.String())
 	return b.String()

@@ -34,7 +34,7 @@ var zhCompareSweep = map[string]string{
 	"sweep.lam.heat.desc":   "每个格子是一个 λ、一个 token 的 Aₜ，使用发散色标：小于 0 为蓝，0 为白，大于 0 为橙。",
 	"sweep.lam.heat.scale":  "Aₜ",
 	"sweep.w.heading":       "GAE 混合了什么：A_%[1]s 的 n 步估计",
-	"sweep.w.intro":         "n 步估计先累加 n 个奖励，再用 critic 自举：$r_t + \\gamma r_{t+1} + \\ldots + \\gamma^{n-1} r_{t+n-1} + \\gamma^n V(s_{t+n}) - V(s_t)$。GAE 的 Aₜ 以权重 $(1-\\lambda)\\lambda^{n-1}$ 对它们加权平均。回复是有限的：token %[1]s 之后共有 N = %[2]d 个时间步，剩下的权重 $\\lambda^{N-1} = $%[3]s 归于最长的估计——它累加全部奖励、不自举，也就是蒙特卡洛估计（斜线填充）。",
+	"sweep.w.intro":         "n 步估计先累加 n 个奖励，再用 critic 自举：$$r_t + \\gamma r_{t+1} + \\ldots + \\gamma^{n-1} r_{t+n-1} + \\gamma^n V(s_{t+n}) - V(s_t)$$GAE 的 Aₜ 以权重 $(1-\\lambda)\\lambda^{n-1}$ 对它们加权平均。回复是有限的：token %[1]s 之后共有 N = %[2]d 个时间步，剩下的权重 $\\lambda^{N-1} = $%[3]s 归于最长的估计——它累加全部奖励、不自举，也就是蒙特卡洛估计（斜线填充）。",
 	"sweep.w.masked":        "token %[1]s 的掩码为 0：最新版 verl 给它的是从下一个有效 token 带过来的优势，所以这里是那个 token 的权重。",
 	"sweep.w.none":          "token %[1]s 及其之后没有有效 token：最新版 verl 给它 Aₜ = 0，没有可混合的估计。",
 	"sweep.w.title":         "GAE（λ = %[1]s）如何加权 A_%[2]s 的 n 步估计",

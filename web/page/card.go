@@ -19,6 +19,7 @@ type Card struct {
 	// no card.
 	Name, Desc string
 	Image      Link   // the preview PNG's link; path "" for none
+	Alt        string // the image's og:image:alt; "" for card.image.alt (the boundary chart)
 	PublicURL  string // -public-url without its trailing slash; "" writes no og:url nor og:image
 }
 
@@ -42,9 +43,19 @@ func (c Card) tags(self Link, title string) templates.Card {
 	if c.Image.Path != "" {
 		card.Image = c.PublicURL + c.Image.String()
 		card.ImageAlt = t("card.image.alt")
+		if c.Alt != "" {
+			card.ImageAlt = c.Alt
+		}
 		card.ImageW, card.ImageH = strconv.Itoa(preview.Width), strconv.Itoa(preview.Height)
 	}
 	return card
+}
+
+// WriteLines answers with in's preview PNG (preview.Lines), or 422 as
+// WritePreview.
+func WriteLines(w http.ResponseWriter, in preview.LinesInput, t func(string, ...any) string) {
+	png, err := preview.Lines(in)
+	writePNG(w, png, err, len(in.Tokens), t)
 }
 
 // QuoteTokens joins the tokens with spaces, one line, cut with "…" after
@@ -61,9 +72,15 @@ func QuoteTokens(texts []string) string {
 // language: more than preview.MaxTokens tokens, or numbers it cannot draw.
 func WritePreview(w http.ResponseWriter, in preview.Input, t func(string, ...any) string) {
 	png, err := preview.PNG(in)
+	writePNG(w, png, err, len(in.Chart.Tokens), t)
+}
+
+// writePNG answers with a drawn preview, or 422 with why it could not be
+// drawn (a response of n tokens).
+func writePNG(w http.ResponseWriter, png []byte, err error, n int, t func(string, ...any) string) {
 	switch {
 	case errors.Is(err, preview.ErrTooLong):
-		http.Error(w, t("preview.too_long", preview.MaxTokens, len(in.Chart.Tokens)), http.StatusUnprocessableEntity)
+		http.Error(w, t("preview.too_long", preview.MaxTokens, n), http.StatusUnprocessableEntity)
 		return
 	case err != nil:
 		http.Error(w, t("chart.error"), http.StatusUnprocessableEntity)

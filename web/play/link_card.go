@@ -20,7 +20,27 @@ import (
 // card is the link preview of this scenario: its preset's name (or "edited
 // from" it), its tokens, the release, and its boundary chart when it has at
 // most preview.MaxTokens tokens.
-func (v View) card() page.Card {
+func (v View) card() page.Card { return v.cardOf(page.Link{Path: "/play"}) }
+
+// cardOf is the link preview of the page of this scenario whose link is
+// self. A page with a card of its own in the catalog (card.page.<path>, its
+// slashes as dots: card.page.compare.lambda.desc and .alt) says what it
+// shows and shares its own chart, <path>/preview.png with the page's state
+// (issue 35); other pages share the playground's.
+func (v View) cardOf(self page.Link) page.Card { return v.PageCard(self, PageCardKey(self.Path)) }
+
+// PageCard is the link preview of the page at self under the catalog's
+// card key: key.desc, formatted with the scenario's name, its tokens, the
+// release and then args, says what the page shows, key.alt what its image
+// draws (self.Path's preview.png); a key the catalog lacks, or the
+// playground's, shares the playground's card.
+func (v View) PageCard(self page.Link, key string, args ...any) page.Card {
+	descKey, image := "card.desc", page.Link{Path: "/play/preview.png", State: v.stateOnly, Lang: v.Req.Lang}
+	alt := ""
+	if self.Path != "/play" && i18n.Has(key+".desc") {
+		descKey, alt = key+".desc", v.T(key+".alt")
+		image = page.Link{Path: self.Path + "/preview.png", State: self.State, Lang: v.Req.Lang}
+	}
 	name := v.T("preset." + v.S.Preset + ".title")
 	if v.edited() {
 		name = v.T("card.edited", name)
@@ -36,17 +56,25 @@ func (v View) card() page.Card {
 	}
 	c := page.Card{
 		Name:      name,
-		Desc:      v.T("card.desc", name, v.T("card.tokens", len(texts), page.QuoteTokens(texts)), v.S.VersionLabel()),
+		Desc:      v.T(descKey, append([]any{name, v.T("card.tokens", len(texts), page.QuoteTokens(texts)), v.S.VersionLabel()}, args...)...),
+		Alt:       alt,
 		PublicURL: v.Req.publicURL,
 	}
 	if d := v.cardDiff(); d != "" {
 		c.Desc += " " + d
 	}
 	if v.S.Len() <= preview.MaxTokens {
-		c.Image = page.Link{Path: "/play/preview.png", State: v.stateOnly, Lang: v.Req.Lang}
+		c.Image = image
 	}
 	return c
 }
+
+// PageCardKey is the catalog key of path's own link preview:
+// "card.page.compare.lambda" for /compare/lambda.
+func PageCardKey(path string) string { return "card.page" + strings.ReplaceAll(path, "/", ".") }
+
+// PreviewSubtitle is the line under a preview's title: the release.
+func (v View) PreviewSubtitle() string { return v.T("release.label", v.S.VersionLabel()) }
 
 // cardDiff says what an edited state changed from its preset (issue 35:
 // an edited link's preview says what differs): γ, λ, β, the prompt, and
@@ -94,7 +122,7 @@ func (v View) cardDiff() string {
 func (v View) PreviewInput() preview.Input {
 	in := v.ChartInput()
 	in.Step = chart.StepFrame{}
-	return preview.Input{Title: in.Text.ValuesTitle, Subtitle: v.T("release.label", v.S.VersionLabel()), Chart: in}
+	return preview.Input{Title: in.Text.ValuesTitle, Subtitle: v.PreviewSubtitle(), Chart: in}
 }
 
 // HandlePlayPreview handles the "GET /play/preview.png" route: a scenario's

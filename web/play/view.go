@@ -58,13 +58,19 @@ func (v View) self(path string) page.Link { return v.Req.PageLink(path, v.State)
 // FrameOf is the frame of a page of this scenario whose link is self: the
 // reset key opens the preset on the same path, nothing revealed.
 func (v View) FrameOf(titleKey string, self page.Link) templates.Page {
+	return v.FrameWith(titleKey, self, v.cardOf(self))
+}
+
+// FrameWith is FrameOf with the link preview card (a page whose card
+// depends on more than its path: View.PageCard).
+func (v View) FrameWith(titleKey string, self page.Link, card page.Card) templates.Page {
 	p, _ := scenario.Preset(v.S.Preset)
 	reset := self.WithState(scenario.Encode(p))
 	reset.View.Reveal = 0
 	return page.Frame(page.FrameSpec{
 		Self: self, Title: v.T(titleKey), Section: self.Path, Presenter: true, Classes: v.Req.classes,
 		Reset:    templates.Link{Label: v.T("presets.reset"), URL: reset.String()},
-		Card:     v.card(),
+		Card:     card,
 		Scenario: v.navScenario(),
 	})
 }

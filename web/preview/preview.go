@@ -103,27 +103,7 @@ func PNG(in Input) ([]byte, error) {
 	}
 
 	th := chart.Light()
-	fg, muted := hex(th.Foreground), hex(th.Muted)
-	hdl := text.Plain{Fonts: lf.cache}
-	// restyle keeps a style's alignment and rotation (gonum's defaults).
-	restyle := func(sty *text.Style, size float64, col color.Color) {
-		sty.Color, sty.Font, sty.Handler = col, font.Font{Typeface: typeface, Size: font.Length(size)}, hdl
-	}
-
-	p := plot.New()
-	p.TextHandler = hdl
-	restyle(&p.Legend.TextStyle, textSize, fg)
-	p.Legend.Top, p.Legend.Left = true, false
-	p.Legend.ThumbnailWidth = 44
-	p.Legend.Padding = 6
-	p.Legend.XOffs = -12
-	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		restyle(&a.Label.TextStyle, textSize, muted)
-		restyle(&a.Tick.Label, textSize, fg)
-		a.Color, a.Tick.Color = muted, muted
-		a.LineStyle.Width, a.Tick.LineStyle.Width = 1.5, 1.5
-	}
-	p.X.Label.Text, p.Y.Label.Text = c.Text.TokenAxis, c.Text.ValueAxis
+	p := newPlot(c.Text.TokenAxis, c.Text.ValueAxis)
 	p.X.Min, p.X.Max = -0.7, float64(T)-0.3
 	p.X.Tick.Marker = tokenTicks(c, T)
 	p.X.Tick.Length = 0
@@ -189,16 +169,25 @@ func PNG(in Input) ([]byte, error) {
 	p.Add(tail, term)
 	p.Legend.Add(c.Text.Bootstrap, term)
 
+	return draw1(p, in.Title, in.Subtitle)
+}
+
+// draw1 draws plot p under the heading (title, then subtitle in the muted
+// colour) on a Width×Height canvas and encodes it as PNG.
+func draw1(p *plot.Plot, title, subtitle string) ([]byte, error) {
+	lf := loaded()
+	th := chart.Light()
+	fg, muted := hex(th.Foreground), hex(th.Muted)
+	hdl := text.Plain{Fonts: lf.cache}
 	cv := vgimg.NewWith(vgimg.UseWH(Width, Height), vgimg.UseDPI(72), vgimg.UseBackgroundColor(hex(th.Background)))
 	dc := draw.New(cv)
-	// The heading: title, then the release in the muted colour.
-	var title, sub text.Style
-	restyle(&title, titleSize, fg)
-	restyle(&sub, subSize, muted)
+	var ts, sub text.Style
+	restyle(&ts, titleSize, fg, hdl)
+	restyle(&sub, subSize, muted, hdl)
 	top := vg.Length(Height - pad)
-	hdl.Draw(cv, oneLine(in.Title), title, vg.Point{X: pad, Y: top - titleSize})
+	hdl.Draw(cv, oneLine(title), ts, vg.Point{X: pad, Y: top - titleSize})
 	top -= titleSize * 1.35
-	hdl.Draw(cv, oneLine(in.Subtitle), sub, vg.Point{X: pad, Y: top - subSize})
+	hdl.Draw(cv, oneLine(subtitle), sub, vg.Point{X: pad, Y: top - subSize})
 	top -= subSize*1.35 + 12
 	p.Draw(draw.Crop(dc, pad, -pad, pad, top-Height))
 
@@ -208,6 +197,35 @@ func PNG(in Input) ([]byte, error) {
 		return nil, fmt.Errorf("preview: encode png: %w", err)
 	}
 	return b.Bytes(), nil
+}
+
+// restyle sets a text style's colour, font and handler, keeping its
+// alignment and rotation (gonum's defaults).
+func restyle(sty *text.Style, size float64, col color.Color, hdl text.Handler) {
+	sty.Color, sty.Font, sty.Handler = col, font.Font{Typeface: typeface, Size: font.Length(size)}, hdl
+}
+
+// newPlot is a plot in the previews' style: the legend top right, axes,
+// ticks and labels at textSize, axis labels x and y.
+func newPlot(x, y string) *plot.Plot {
+	th := chart.Light()
+	fg, muted := hex(th.Foreground), hex(th.Muted)
+	hdl := text.Plain{Fonts: loaded().cache}
+	p := plot.New()
+	p.TextHandler = hdl
+	restyle(&p.Legend.TextStyle, textSize, fg, hdl)
+	p.Legend.Top, p.Legend.Left = true, false
+	p.Legend.ThumbnailWidth = 44
+	p.Legend.Padding = 6
+	p.Legend.XOffs = -12
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		restyle(&a.Label.TextStyle, textSize, muted, hdl)
+		restyle(&a.Tick.Label, textSize, fg, hdl)
+		a.Color, a.Tick.Color = muted, muted
+		a.LineStyle.Width, a.Tick.LineStyle.Width = 1.5, 1.5
+	}
+	p.X.Label.Text, p.Y.Label.Text = x, y
+	return p
 }
 
 // tokenTicks labels the token columns: the token over its index, every
