@@ -26,6 +26,12 @@ type Scenario struct {
 	// Hide is the index of the question just above whose asked cell this
 	// widget hides until it is answered, or -1.
 	Hide int
+	// Also are the ids of the later questions on the widget's own state
+	// (hides: in the block) that it hides for too, each until it is
+	// answered: a widget higher up the page whose table would otherwise
+	// show their answers (issue 36 point 4). AlsoHide are their indexes.
+	Also     []string
+	AlsoHide []int
 }
 
 // Predict is a ```predict block: the learner commits to an answer, then the
@@ -220,8 +226,17 @@ func parseScenario(body string) (*Scenario, error) {
 		}
 		s.Chart = c
 	}
+	for _, id := range strings.Split(f["hides"], ",") {
+		if id = strings.TrimSpace(id); id == "" {
+			continue
+		}
+		if !validID(id) {
+			return nil, fmt.Errorf("scenario: hides: %q is not a question id", id)
+		}
+		s.Also = append(s.Also, id)
+	}
 	for key := range f {
-		if !slices.Contains([]string{"id", "link", "controls", "rows", "chart", "views"}, key) {
+		if !slices.Contains([]string{"id", "link", "controls", "rows", "chart", "views", "hides"}, key) {
 			return nil, fmt.Errorf("scenario: unknown key %q", key)
 		}
 	}

@@ -134,3 +134,40 @@ func TestFirstLessonUsesItsOwnIdeas(t *testing.T) {
 		}
 	}
 }
+
+// Issue 36, "lesson 1 without λ": the definitions lesson 1's glossary terms
+// pop up (the advantage's had read "GAE's Aₜ = δₜ + γλ Aₜ₊₁") name neither λ
+// nor δ, which later lessons teach. (Other later symbols stay: the return's
+// definition is Rₜ = Aₜ + V(sₜ), whitening's ε is its own.)
+func TestFirstLessonPopoversUseItsOwnIdeas(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := c.Lessons("en")[0].Slug
+	later := laterSymbols(t, first)
+	entry := regexp.MustCompile(`class="term-entry" href="/glossary\?lang=[a-z]+#term-([a-z0-9_-]+)"`)
+	for _, lang := range Langs {
+		l, _, _ := c.Lesson(lang, first)
+		seen := 0
+		for _, p := range l.Parts {
+			for _, m := range entry.FindAllStringSubmatch(p.HTML, -1) {
+				g, ok := glossary.Lookup(strings.ReplaceAll(m[1], "-", "_"))
+				if !ok {
+					t.Fatalf("%s: no glossary term %q", lang, m[1])
+				}
+				seen++
+				plain := g.DefText(lang)
+				for _, id := range []string{"lambda", "td_error"} {
+					if re := later[id]; re.MatchString(plain) {
+						s, _ := glossary.Lookup(id)
+						t.Errorf("%s: the popover of %s, %q, uses %s (%s), taught in %s", lang, g.ID, plain, s.Symbol, s.En, s.Lesson)
+					}
+				}
+			}
+		}
+		if seen < 5 {
+			t.Errorf("%s: only %d term popovers in %s", lang, seen, first)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"html"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -166,6 +167,9 @@ func RenderLang(src []byte, lang string) (*Lesson, error) {
 		return nil, err
 	}
 	hideAhead(blocks)
+	if err := hideAlso(blocks); err != nil {
+		return nil, err
+	}
 	var out bytes.Buffer
 	if err := md.Renderer().Render(&out, body, doc); err != nil {
 		return nil, err
@@ -258,6 +262,30 @@ func hideAhead(blocks []Part) {
 			}
 		}
 	}
+}
+
+// hideAlso resolves each scenario block's hides: ids to the indexes of
+// questions after it on its own state, link for link; another id is an
+// error.
+func hideAlso(blocks []Part) error {
+	for i, b := range blocks {
+		s := b.Scenario
+		if s == nil {
+			continue
+		}
+		for _, id := range s.Also {
+			k := slices.IndexFunc(blocks[i+1:], func(p Part) bool { return p.Predict != nil && p.Predict.ID == id })
+			if k < 0 {
+				return fmt.Errorf("scenario %s: hides: no question %q after it", s.ID, id)
+			}
+			q := blocks[i+1+k].Predict
+			if q.On != "" || q.Link != s.Link {
+				return fmt.Errorf("scenario %s: hides: question %q is on another state", s.ID, id)
+			}
+			s.AlsoHide = append(s.AlsoHide, q.Index)
+		}
+	}
+	return nil
 }
 
 // renderPredict renders a predict block's Markdown lines.

@@ -35,10 +35,11 @@ func (lr LessonRequest) hiddenLang() []templates.Option {
 }
 
 // Widget is a scenario block: the controls it names, the table rows it
-// names and one chart. hide, when not nil, is the question just above whose
-// asked cell (and what gives it away) the widget leaves out until the
-// question is answered or revealed.
-func (lr LessonRequest) Widget(path string, b *lessons.Scenario, hide *lessons.Predict) templates.Widget {
+// names and one chart. hide are the questions (HidersOf: the one just above
+// or below, and those its hides: names; nil ones skipped) whose asked cells
+// (and what gives them away) the widget leaves out until each is answered
+// or revealed.
+func (lr LessonRequest) Widget(path string, b *lessons.Scenario, hide ...*lessons.Predict) templates.Widget {
 	id := b.ID
 	v := lr.BlockView(id, b.Link, b.Controls)
 	t := lr.Lang.T
@@ -97,18 +98,26 @@ func (lr LessonRequest) Widget(path string, b *lessons.Scenario, hide *lessons.P
 			w.Table.Rows[ri].Cells[ci].Pick = ""
 		}
 	}
-	hiding := hide != nil && !lr.PredictState(hide).Revealed
+	var cells []string
+	for _, q := range hide {
+		switch {
+		case q == nil:
+		case !lr.PredictState(q).Revealed:
+			cells = append(cells, strictGiveaways(q)...)
+		default:
+			// The widget's own form keeps the question revealed when its controls change.
+			w.Hidden = append(w.Hidden, templates.Option{Value: predictParam(q) + "-reveal", Label: "1"})
+		}
+	}
+	hiding := len(cells) > 0
 	if hiding {
-		hideCells(&w.Table, strictGiveaways(hide), t("predict.hidden_cell"))
+		hideCells(&w.Table, cells, t("predict.hidden_cell"))
 		w.HiddenNote = t("predict.hidden_note")
-	} else if hide != nil {
-		// The widget's own form keeps the question revealed when its controls change.
-		w.Hidden = append(w.Hidden, templates.Option{Value: predictParam(hide) + "-reveal", Label: "1"})
 	}
 	w.Later = laterRows(&w.Table, b.Later, t("lessons.later_rows"))
 	name, stepped := b.Chart, false
 	if hiding { // the chart stays, drawn without the hidden cells' numbers
-		name, stepped = hiddenChart(b.Chart, v.ChartNames(), strictGiveaways(hide))
+		name, stepped = hiddenChart(b.Chart, v.ChartNames(), cells)
 	}
 	if slices.Contains(v.ChartNames(), name) {
 		svg, err := drawHidden(v, name, id+"-"+name, stepped, t("predict.unmarked"))

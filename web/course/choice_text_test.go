@@ -11,7 +11,7 @@ import (
 )
 
 // Issue 25, error 16: a choice's reveal names the right option with its
-// text, never a bare letter; a wrong pick's verdict does not promise a
+// text, never a bare letter, and (issue 36) says why; a wrong pick's verdict does not promise a
 // number; for every choice block of the course in both languages.
 func TestChoiceRevealAndVerdictText(t *testing.T) {
 	n := 0
@@ -24,8 +24,13 @@ func TestChoiceRevealAndVerdictText(t *testing.T) {
 				}
 				n++
 				base := "/lessons/" + l.Slug + "/choice/" + c.ID + "?lang=" + lang + "&choice-" + c.ID
-				html, _ := webtest.Page(t, base+"-reveal=1").Find(`[data-testid="reveal"] .answer`).Html()
+				doc := webtest.Page(t, base+"-reveal=1")
+				html, _ := doc.Find(`[data-testid="reveal"] .answer`).Html()
 				reveal := plainOf(html)
+				// Issue 36: every choice reveal gives its reason.
+				if why := strings.TrimSpace(doc.Find(`[data-testid="reveal"] p:not(.answer)`).Text()); why == "" {
+					t.Errorf("%s/%s %s: the reveal gives no reason", lang, l.Slug, c.ID)
+				}
 				for i, o := range c.Options {
 					if o.Right && !strings.Contains(reveal, plainOf(o.Text)) {
 						t.Errorf("%s/%s %s: the reveal %q does not name option %c's text %q", lang, l.Slug, c.ID, reveal, 'A'+i, plainOf(o.Text))

@@ -129,7 +129,7 @@ func (s *Room) HandleLesson(w http.ResponseWriter, r *http.Request) {
 func (lr LessonRequest) lessonPart(l *lessons.Lesson, path string, p lessons.Part) templates.LessonPart {
 	switch {
 	case p.Scenario != nil:
-		wv := lr.Widget(path, p.Scenario, HiddenBy(l, p.Scenario))
+		wv := lr.Widget(path, p.Scenario, HidersOf(l, p.Scenario)...)
 		return templates.LessonPart{Widget: &wv}
 	case p.Predict != nil:
 		pv := lr.Predict(path, p.Predict)
@@ -152,7 +152,8 @@ func (lr LessonRequest) lessonPart(l *lessons.Lesson, path string, p lessons.Par
 	return templates.LessonPart{HTML: templ.Raw(p.HTML)}
 }
 
-// HiddenBy is the question whose asked cell a widget hides, or nil.
+// HiddenBy is the question whose asked cell a widget hides, the one just
+// above or below it, or nil.
 func HiddenBy(l *lessons.Lesson, s *lessons.Scenario) *lessons.Predict {
 	if s.Hide < 0 {
 		return nil
@@ -163,6 +164,22 @@ func HiddenBy(l *lessons.Lesson, s *lessons.Scenario) *lessons.Predict {
 		}
 	}
 	return nil
+}
+
+// HidersOf are all the questions a widget hides for: HiddenBy, then those
+// its hides: names (issue 36 point 4: a widget above a later question on its
+// state would show that question's answer).
+func HidersOf(l *lessons.Lesson, s *lessons.Scenario) []*lessons.Predict {
+	var out []*lessons.Predict
+	if p := HiddenBy(l, s); p != nil {
+		out = append(out, p)
+	}
+	for _, p := range l.Parts {
+		if p.Predict != nil && slices.Contains(s.AlsoHide, p.Predict.Index) {
+			out = append(out, p.Predict)
+		}
+	}
+	return out
 }
 
 // HandleLessonPart handles the "GET /lessons/{slug}/{kind}/{key}" route: one
@@ -185,7 +202,7 @@ func (s *Room) HandleLessonPart(w http.ResponseWriter, r *http.Request) {
 	for _, p := range l.Parts {
 		switch kind := chi.URLParam(r, "kind"); {
 		case p.Scenario != nil && kind == "widget" && (p.Scenario.ID == key || numeric && p.Scenario.ID == "w"+key):
-			page.Render(w, r, templates.LessonWidget(lr.Widget(path, p.Scenario, HiddenBy(l, p.Scenario))))
+			page.Render(w, r, templates.LessonWidget(lr.Widget(path, p.Scenario, HidersOf(l, p.Scenario)...)))
 			return
 		case p.Predict != nil && kind == "predict" && (p.Predict.ID == key || numeric && p.Predict.Legacy == place):
 			box := lr.Predict(path, p.Predict)
@@ -206,8 +223,8 @@ func (lr LessonRequest) uncovered(l *lessons.Lesson, path string, p *lessons.Pre
 	var batches []templ.Component
 	if box.Revealed {
 		for _, q := range l.Parts {
-			if q.Scenario != nil && q.Scenario.Hide == p.Index {
-				wv := lr.Widget(path, q.Scenario, p)
+			if q.Scenario != nil && slices.Contains(HidersOf(l, q.Scenario), p) {
+				wv := lr.Widget(path, q.Scenario, HidersOf(l, q.Scenario)...)
 				wv.OOB = true
 				under = append(under, wv)
 			}
