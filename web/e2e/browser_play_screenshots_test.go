@@ -1,21 +1,28 @@
 package e2e
 
 import (
+	"bytes"
 	"flag"
+	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
-var playScreenshots = flag.Bool("play-screenshots", false, "rewrite web/testdata/screenshots/play-*.png (the README's pictures of the playground)")
+var playScreenshots = flag.Bool("play-screenshots", false, "rewrite web/testdata/screenshots/play-*.png and compare-lambda-*.png (the README's pictures of the playground and the λ sweep)")
 
 // TestPlayScreenshots draws the README's pictures of the playground: the
 // first screen of seed-b at 1280×720 in both languages (each checked to fit
 // by firstScreenJS before it is written), a mid-step frame (checked by
-// stepShownJS), and the token table on a 375 px phone, with its compact row
-// labels.
+// stepShownJS), the first screen after its invited edit (the line saying
+// what moved and the next step, checked by movedJS), the λ sweep with the
+// slider's own λ drawn (its first chart within the window, checked by
+// pictureFirstJS), and the token table on a 375 px phone, with its compact
+// row labels. Each is reduced to its shotColours most frequent colours and
+// must stay within shotBytes, to keep the repository small.
 //
 //	go test ./web/e2e -run TestPlayScreenshots -play-screenshots
 func TestPlayScreenshots(t *testing.T) {
@@ -25,41 +32,70 @@ func TestPlayScreenshots(t *testing.T) {
 	}
 	srv := playServer(t)
 	for _, shot := range []struct {
-		name, path  string
-		w, h        int64
-		phone, step bool
+		name, path, kind string // kind: first, moved, step, compare or phone
+		w, h             int64
 	}{
-		{"play-1280x720-en.png", "/play?v=1&p=seed-b&lang=en", 1280, 720, false, false},
-		{"play-1280x720-zh.png", "/play?v=1&p=seed-b&lang=zh", 1280, 720, false, false},
-		{"play-step3-1280x720-en.png", "/play?v=1&p=seed-b&step=3&lang=en", 1280, 720, false, true},
-		{"play-375-en.png", "/play?v=1&p=seed-b&lang=en", 375, 812, true, false},
-		{"play-375-zh.png", "/play?v=1&p=seed-b&lang=zh", 375, 812, true, false},
+		{"play-1280x720-en.png", "/play?v=1&p=seed-b&lang=en", "first", 1280, 720},
+		{"play-1280x720-zh.png", "/play?v=1&p=seed-b&lang=zh", "first", 1280, 720},
+		{"play-moved-1280x720-en.png", "/play?v=1&p=seed-b&lang=en", "moved", 1280, 720},
+		{"play-step3-1280x720-en.png", "/play?v=1&p=seed-b&step=3&lang=en", "step", 1280, 720},
+		{"compare-lambda-1280x720-en.png", "/compare/lambda?v=1&p=seed-b&lam=0.7&lang=en", "compare", 1280, 720},
+		{"play-375-en.png", "/play?v=1&p=seed-b&lang=en", "phone", 375, 812},
+		{"play-375-zh.png", "/play?v=1&p=seed-b&lang=zh", "phone", 375, 812},
 	} {
 		tb := newTab(t, srv)
-		if shot.phone {
+		if shot.kind == "phone" {
 			tb.do("a phone", chromedp.EmulateViewport(shot.w, shot.h, chromedp.EmulateMobile))
 		} else {
 			tb.do("a laptop", chromedp.EmulateViewport(shot.w, shot.h))
 		}
 		tb.open(shot.path)
-		switch {
-		case shot.step:
-			tb.until("the step shows", stepShownJS)
-		case !shot.phone:
+		switch shot.kind {
+		case "first":
 			tb.until("the first screen fits", firstScreenJS, false)
-		}
-		if shot.phone {
+		case "moved":
+			// The invited edit, V(s₃) + 0.1 (PageUp on its ringed mark):
+			// the line saying what it moved, and the next step.
+			ring := `#chart-values .handles circle.invited[role=slider]`
+			tb.until("the ringed mark is a slider", `(sel) => document.querySelector(sel) ? "" : "no " + sel`, ring)
+			tb.do("raise V(s₃) by 0.1", chromedp.Focus(chromedp.CSS(ring)), chromedp.KeyEvent(kb.PageUp))
+			tb.until("the edit says what it moved", movedJS, "A₃ fell by 0.1: V(s₃) is subtracted in δ₃")
+		case "step":
+			tb.until("the step shows", stepShownJS)
+		case "compare":
+			tb.until("the first chart is in the window", pictureFirstJS)
+		case "phone":
 			tb.do("scroll to the table", chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid="token-table"]').scrollIntoView()`))
 		}
-		png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+		raw, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join("..", "testdata", "screenshots", shot.name), png, 0o644); err != nil {
+		img, err := png.Decode(bytes.NewReader(raw))
+		if err != nil {
 			t.Fatal(err)
 		}
+		var out bytes.Buffer
+		enc := png.Encoder{CompressionLevel: png.BestCompression}
+		if err := enc.Encode(&out, fewColours(img, img.Bounds(), shotColours)); err != nil {
+			t.Fatal(err)
+		}
+		if out.Len() > shotBytes {
+			t.Fatalf("%s: %d bytes, over %d", shot.name, out.Len(), shotBytes)
+		}
+		if err := os.WriteFile(filepath.Join("..", "testdata", "screenshots", shot.name), out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %d × %d, %d bytes", shot.name, img.Bounds().Dx(), img.Bounds().Dy(), out.Len())
 	}
 }
+
+// shotColours and shotBytes bound the README's pictures of the playground:
+// its colours (flat fills, text and their edges) and each file's size.
+const (
+	shotColours = 64
+	shotBytes   = 60 << 10
+)
 
 // stepShownJS says what of a step frame is missing: its status, and the
 // boundary and advantages charts it animates.
