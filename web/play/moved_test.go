@@ -23,6 +23,10 @@ func TestPlayMovedLine(t *testing.T) {
 		{"drag V(s3), en", "/play?p=seed-b&V=0.2,0.25,0.3,0.7,0.45,0.6&lang=en", hx(from), []string{"A₃ fell by 0.35: V(s₃) is subtracted in δ₃ and is δ₂'s next value"}},
 		{"drag V(s3), zh", "/play?p=seed-b&V=0.2,0.25,0.3,0.7,0.45,0.6&lang=zh", hx("http://x/play?p=seed-b&lang=zh"), []string{"A₃ 下降了 0.35：V(s₃) 在 δ₃ 中被减去，也是 δ₂ 的下一状态价值"}},
 		{"lambda", "/play?p=seed-b&lam=0.5&lang=en", hx(from), []string{"λ changed"}},
+		// A typed value: the whole form as the browser sends it, V(s₃) typed.
+		{"typed V(s3), zh", typed(t, "/play?v=1&p=seed-b&lang=zh", "V.3", "0.7"), hx("http://x/play?v=1&p=seed-b&lang=zh"), []string{"A₃ 下降了 0.35：V(s₃) 在 δ₃ 中被减去，也是 δ₂ 的下一状态价值"}},
+		// A preset chip (a boosted link, the whole main swapped): λ = 0.95 → 0.
+		{"a preset", "/play?v=1&p=lambda-0&lang=en", []string{"HX-Request", "true", "HX-Target", "main", "HX-Current-URL", "http://x/play?v=1&p=seed-a&lang=en"}, []string{"λ changed"}},
 		{"a step", "/play?p=seed-b&step=1&lang=en", hx("http://x/play?p=seed-b&step=0&lang=en"), []string{"Step 1 wrote A₅ = δ₅ = "}},
 		{"nothing moved", "/play?p=seed-b&lang=en", hx(from), nil},
 		{"whole page", "/play?p=seed-b&V=0.2,0.25,0.3,0.7,0.45,0.6&lang=en", []string{"HX-Current-URL", from}, nil},
@@ -51,6 +55,20 @@ func TestPlayMovedLine(t *testing.T) {
 			}
 		})
 	}
+}
+
+// typed is the link the playground's form at page sends with the field of
+// id typed as value, every other field as the page shows it.
+func typed(t *testing.T, page, id, value string) string {
+	t.Helper()
+	doc := webtest.Doc(t, webtest.Get(t, page).Body.String())
+	form := doc.Find("form#editor")
+	field := form.Find(`[id="` + id + `"]`)
+	if field.Length() != 1 {
+		t.Fatalf("%s: no field #%s in the form", page, id)
+	}
+	field.SetAttr("value", value)
+	return "/play?" + webtest.FormValues(form).Encode()
 }
 
 // The invitation gives way to the next step, never to nothing: once the

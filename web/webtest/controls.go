@@ -74,6 +74,10 @@ func followPage(t *testing.T, target string) *goquery.Document {
 	return nil
 }
 
+// FormValues are what the form submits as it stands (its inputs, selects
+// and textareas, as a browser sends them), for a test that edits one field.
+func FormValues(form *goquery.Selection) url.Values { return formValues(form) }
+
 // formValues are what the form submits as it stands.
 func formValues(form *goquery.Selection) url.Values {
 	q := url.Values{}
