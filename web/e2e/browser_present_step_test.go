@@ -3,8 +3,6 @@ package e2e
 import (
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -70,7 +68,8 @@ func TestBrowserPresentStepFrame(t *testing.T) {
 	for _, size := range []struct {
 		w, h     int
 		minLabel float64
-	}{{1280, 720, 16}, {1920, 1080, 20}} {
+		limit    int // bytes
+	}{{1280, 720, 16, shotBytes}, {1920, 1080, 20, bigShotBytes}} {
 		for _, lang := range []string{"en", "zh"} {
 			t.Run(fmt.Sprintf("%dx%d/%s", size.w, size.h, lang), func(t *testing.T) {
 				t.Parallel()
@@ -101,7 +100,8 @@ var presentScreenshots = flag.Bool("present-screenshots", false, "rewrite web/te
 
 // TestPresentScreenshots draws the README's pictures of presentation mode:
 // seed-b at step 3 of its backward loop, 1280×720 and 1920×1080, light and
-// dark, each checked to fit (presentStepJS) before it is written.
+// dark, each checked to fit (presentStepJS) before it is written, and
+// kept small as the playground's are (writeShot).
 //
 //	go test ./web/e2e -run TestPresentScreenshots -present-screenshots
 func TestPresentScreenshots(t *testing.T) {
@@ -113,20 +113,14 @@ func TestPresentScreenshots(t *testing.T) {
 	for _, size := range []struct {
 		w, h     int
 		minLabel float64
-	}{{1280, 720, 16}, {1920, 1080, 20}} {
+		limit    int // bytes
+	}{{1280, 720, 16, shotBytes}, {1920, 1080, 20, bigShotBytes}} {
 		for _, theme := range []string{"light", "dark"} {
 			tb := newTab(t, srv)
 			tb.do("size the window", chromedp.EmulateViewport(int64(size.w), int64(size.h)))
 			tb.open("/play?v=1&p=seed-b&step=3&present=1&theme=" + theme + "&lang=en")
 			tb.until("the step frame fits", presentStepJS, size.minLabel)
-			png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
-			if err != nil {
-				t.Fatal(err)
-			}
-			name := fmt.Sprintf("present-%dx%d-%s.png", size.w, size.h, theme)
-			if err := os.WriteFile(filepath.Join("..", "testdata", "screenshots", name), png, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			writeShot(t, tb, fmt.Sprintf("present-%dx%d-%s.png", size.w, size.h, theme), size.limit)
 		}
 	}
 }
