@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"cmp"
 	"image"
 	"image/color"
 	"image/png"
@@ -71,7 +72,10 @@ func fewColours(img image.Image, r image.Rectangle, n int) *image.Paletted {
 	for c := range count {
 		cs = append(cs, c)
 	}
-	slices.SortFunc(cs, func(a, b color.RGBA) int { return count[b] - count[a] })
+	// Most frequent first; ties by colour, so that a redraw of the same
+	// page writes the same bytes.
+	key := func(c color.RGBA) uint32 { return uint32(c.R)<<24 | uint32(c.G)<<16 | uint32(c.B)<<8 | uint32(c.A) }
+	slices.SortFunc(cs, func(a, b color.RGBA) int { return cmp.Or(count[b]-count[a], cmp.Compare(key(a), key(b))) })
 	pal := color.Palette{}
 	for _, c := range cs[:min(n, len(cs))] {
 		pal = append(pal, c)
