@@ -26,10 +26,10 @@ type Scenario struct {
 	// Hide is the index of the question just above whose asked cell this
 	// widget hides until it is answered, or -1.
 	Hide int
-	// Also are the ids of the later questions on the widget's own state
-	// (hides: in the block) that it hides for too, each until it is
-	// answered: a widget higher up the page whose table would otherwise
-	// show their answers (issue 36 point 4). AlsoHide are their indexes.
+	// Also are the ids of the other questions on the widget's own state,
+	// above or below it (hides: in the block), that it hides for too, each
+	// until it is answered: a widget whose table would otherwise show their
+	// answers (issue 36 point 4). AlsoHide are their indexes.
 	Also     []string
 	AlsoHide []int
 }

@@ -265,20 +265,21 @@ func hideAhead(blocks []Part) {
 }
 
 // hideAlso resolves each scenario block's hides: ids to the indexes of
-// questions after it on its own state, link for link; another id is an
-// error.
+// questions on its own state, link for link, above or below it (a widget
+// further down the page shows a cell of an earlier question as plainly as
+// one above a later question); another id is an error.
 func hideAlso(blocks []Part) error {
-	for i, b := range blocks {
+	for _, b := range blocks {
 		s := b.Scenario
 		if s == nil {
 			continue
 		}
 		for _, id := range s.Also {
-			k := slices.IndexFunc(blocks[i+1:], func(p Part) bool { return p.Predict != nil && p.Predict.ID == id })
+			k := slices.IndexFunc(blocks, func(p Part) bool { return p.Predict != nil && p.Predict.ID == id })
 			if k < 0 {
-				return fmt.Errorf("scenario %s: hides: no question %q after it", s.ID, id)
+				return fmt.Errorf("scenario %s: hides: no question %q", s.ID, id)
 			}
-			q := blocks[i+1+k].Predict
+			q := blocks[k].Predict
 			if q.On != "" || q.Link != s.Link {
 				return fmt.Errorf("scenario %s: hides: question %q is on another state", s.ID, id)
 			}

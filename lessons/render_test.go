@@ -107,7 +107,6 @@ func TestRenderErrors(t *testing.T) {
 		"choice no right":    "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```choice\nid: q\nquestion: q\nwrong: a | b\nwrong: c | d\n```\n",
 		"choice two right":   "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```choice\nid: q\nquestion: q\nright: a\nright: c\n```\n",
 		"hides unknown":      "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```scenario\nlink: p=seed-a\nhides: q\n```\n",
-		"hides earlier":      "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```predict\nid: q\nlink: p=seed-a\nask: adv.0\nquestion: q\n```\n```scenario\nlink: p=seed-a\nhides: q\n```\n",
 		"hides other state":  "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```scenario\nlink: p=seed-a\nhides: q\n```\n```predict\nid: q\nlink: p=seed-b\nask: adv.0\nquestion: q\n```\n",
 		"hides bad id":       "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```scenario\nlink: p=seed-a\nhides: Q!\n```\n",
 		"choice undiagnosed": "---\ntitle: t\norder: 1\nsummary: s\nobjectives: o\nneeds: none\n---\n```choice\nid: q\nquestion: q\nright: a\nwrong: c\n```\n",
