@@ -3,7 +3,9 @@ package e2e
 import (
 	"bytes"
 	"flag"
+	"image"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -67,14 +69,15 @@ func TestPlayScreenshots(t *testing.T) {
 		case "phone":
 			tb.do("scroll to the table", chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid="token-table"]').scrollIntoView()`))
 		}
-		writeShot(t, tb, shot.name, shotBytes)
+		writeShot(t, tb, shot.name, 0, 0, shotColours, shotBytes)
 	}
 }
 
 // writeShot captures tb's window as the README's picture name in
-// web/testdata/screenshots, reduced to its shotColours most frequent
-// colours, failing the test when it is over limit bytes.
-func writeShot(t *testing.T, tb *tab, name string, limit int) {
+// web/testdata/screenshots, cut to the rows from top to bottom (CSS pixels
+// of the window; both 0: the whole window) and reduced to its colours most
+// frequent colours, failing the test when it is over limit bytes.
+func writeShot(t *testing.T, tb *tab, name string, top, bottom float64, colours, limit int) {
 	t.Helper()
 	raw, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
@@ -84,9 +87,13 @@ func writeShot(t *testing.T, tb *tab, name string, limit int) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	crop := img.Bounds()
+	if bottom > 0 {
+		crop = image.Rect(0, int(top), crop.Dx(), int(math.Ceil(bottom))).Intersect(crop)
+	}
 	var out bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestCompression}
-	if err := enc.Encode(&out, fewColours(img, img.Bounds(), shotColours)); err != nil {
+	if err := enc.Encode(&out, fewColours(img, crop, colours)); err != nil {
 		t.Fatal(err)
 	}
 	if out.Len() > limit {
@@ -95,7 +102,7 @@ func writeShot(t *testing.T, tb *tab, name string, limit int) {
 	if err := os.WriteFile(filepath.Join("..", "testdata", "screenshots", name), out.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%s: %d × %d, %d bytes", name, img.Bounds().Dx(), img.Bounds().Dy(), out.Len())
+	t.Logf("%s: %d × %d, %d bytes", name, crop.Dx(), crop.Dy(), out.Len())
 }
 
 // shotColours and shotBytes bound the README's pictures: their colours

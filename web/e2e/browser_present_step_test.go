@@ -120,7 +120,7 @@ func TestPresentScreenshots(t *testing.T) {
 			tb.do("size the window", chromedp.EmulateViewport(int64(size.w), int64(size.h)))
 			tb.open("/play?v=1&p=seed-b&step=3&present=1&theme=" + theme + "&lang=en")
 			tb.until("the step frame fits", presentStepJS, size.minLabel)
-			writeShot(t, tb, fmt.Sprintf("present-%dx%d-%s.png", size.w, size.h, theme), size.limit)
+			writeShot(t, tb, fmt.Sprintf("present-%dx%d-%s.png", size.w, size.h, theme), 0, 0, shotColours, size.limit)
 		}
 	}
 }

@@ -1,12 +1,9 @@
 package e2e
 
 import (
-	"bytes"
 	"cmp"
 	"image"
 	"image/color"
-	"image/png"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -36,27 +33,7 @@ func TestInspectVerdictScreenshot(t *testing.T) {
 	tb.open("/inspect/" + id + "?lang=en")
 	top := eval[float64](tb, `document.querySelector("[data-testid=inspect-sanity]").getBoundingClientRect().top`)
 	bottom := eval[float64](tb, `document.querySelector("[data-testid=inspect-check]").getBoundingClientRect().bottom`)
-	shot, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(shot))
-	if err != nil {
-		t.Fatal(err)
-	}
-	crop := image.Rect(0, int(top)-8, img.Bounds().Dx(), int(math.Ceil(bottom))+8).Intersect(img.Bounds())
-	var out bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
-	if err := enc.Encode(&out, fewColours(img, crop, 48)); err != nil {
-		t.Fatal(err)
-	}
-	if out.Len() > 80<<10 {
-		t.Fatalf("%d bytes, over 80 KB", out.Len())
-	}
-	if err := os.WriteFile(filepath.Join("..", "testdata", "screenshots", "inspect-verdict-960.png"), out.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%d × %d, %d bytes", crop.Dx(), crop.Dy(), out.Len())
+	writeShot(t, tb, "inspect-verdict-960.png", top-8, bottom+8, 48, 80<<10)
 }
 
 // fewColours is r of img with its n most frequent colours, every pixel the

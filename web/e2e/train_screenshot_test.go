@@ -1,13 +1,7 @@
 package e2e
 
 import (
-	"bytes"
 	"flag"
-	"image"
-	"image/png"
-	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -35,28 +29,8 @@ func TestTrainScreenshot(t *testing.T) {
 		const rows = [...document.querySelectorAll('[data-testid="train-charts"] g.gae-steps-panel')].slice(0, 9);
 		return Math.max(...rows.map(g => g.getBoundingClientRect().bottom));
 	})()`)
-	shot, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatal(err)
+	if bottom-top < 400 {
+		t.Fatalf("the dashboard's first three rows are %.0f px tall, want a picture of them", bottom-top)
 	}
-	img, err := png.Decode(bytes.NewReader(shot))
-	if err != nil {
-		t.Fatal(err)
-	}
-	crop := image.Rect(0, int(top)-8, img.Bounds().Dx(), int(math.Ceil(bottom))+3).Intersect(img.Bounds())
-	if crop.Dy() < 400 {
-		t.Fatalf("the dashboard's first three rows are %d px tall, want a picture of them", crop.Dy())
-	}
-	var out bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
-	if err := enc.Encode(&out, fewColours(img, crop, 48)); err != nil {
-		t.Fatal(err)
-	}
-	if out.Len() > 60<<10 {
-		t.Fatalf("%d bytes, over 60 KB", out.Len())
-	}
-	if err := os.WriteFile(filepath.Join("..", "testdata", "screenshots", "train-dashboard-1280.png"), out.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%d × %d, %d bytes", crop.Dx(), crop.Dy(), out.Len())
+	writeShot(t, tb, "train-dashboard-1280.png", top-8, bottom+3, 48, 60<<10)
 }
