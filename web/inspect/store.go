@@ -111,6 +111,9 @@ func (u *Uploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload
 	if err != nil {
 		return up, nil, err
 	}
+	if run, ok := runs().Get(runKey(up.SHA256, ir.config)); ok {
+		return up, nil, &runUpload{run: run}
+	}
 	if a, ok, err := u.cached(up.SHA256, ir.config); ok || err != nil {
 		return up, a, err
 	}
@@ -133,6 +136,9 @@ func (u *Uploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload
 	data, err := u.st.UploadData(ctx, up.SHA256)
 	if err != nil {
 		return up, nil, err
+	}
+	if IsRunZip(data, "") { // its view checks it step by step (run_page.go)
+		return up, nil, &runUpload{data: data}
 	}
 	a, err := LoadContext(ctx, data, ir.config)
 	if err != nil {
@@ -199,6 +205,10 @@ func inspectStatus(l i18n.Lang, err error) (int, []string) {
 	switch {
 	case errors.As(err, &e):
 		return httperr.Status("bad_request"), inspectErrorMessages(l, err)
+	case errors.Is(err, errNoFile):
+		return httperr.Status("bad_request"), []string{l.T("inspect.err.no_file")}
+	case errors.As(err, new(*runUpload)): // a batch's page or file of a run
+		return httperr.Status("not_found"), []string{l.T("inspect.run.not_batch")}
 	case errors.Is(err, store.ErrNotFound):
 		return httperr.Status("not_found"), []string{l.T("inspect.err.expired")}
 	case errors.Is(err, errUploadsOff):
