@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 
 	"gaelab/templates"
 	"gaelab/web/bounded"
@@ -25,11 +24,11 @@ import (
 // uploads), each step's inflated dump held within the bodies' memory
 // budget while it is analysed.
 
-// runs keeps the last runs checked on this replica, by content and
-// config: a run's steps are small summaries, its analyses are not kept.
-var runs = sync.OnceValue(func() *bounded.Cache[string, *Run] {
+// newRunCache keeps the last 8 runs checked on this replica, by content
+// and config: a run's steps are small summaries, its analyses are not kept.
+func newRunCache() *bounded.Cache[string, *Run] {
 	return bounded.New(8*(1+bounded.EntryBytes), func(string, *Run) int { return 1 })
-})
+}
 
 func runKey(sum string, config url.Values) string { return sum + "?" + config.Encode() }
 
@@ -74,7 +73,7 @@ func (s *Room) uploadRun(w http.ResponseWriter, r *http.Request, ir inspectReque
 		fail(status, ir.lang.T(key))
 		return
 	}
-	runs().Put(runKey(up.SHA256, config), run)
+	s.Uploads.runs.Put(runKey(up.SHA256, config), run)
 	ir.id, ir.config = up.ID, config
 	http.Redirect(w, r, "/inspect/"+up.ID+ir.query(), http.StatusSeeOther)
 }
@@ -124,7 +123,7 @@ func (s *Room) viewRun(w http.ResponseWriter, r *http.Request, ir inspectRequest
 			renderInspect(w, r, status, inspectPage(ir, nil, nil, msgs))
 			return
 		}
-		runs().Put(runKey(ir.upload.SHA256, ir.config), run)
+		s.Uploads.runs.Put(runKey(ir.upload.SHA256, ir.config), run)
 	}
 	vm := inspectPage(ir, nil, nil, nil)
 	vm.Run = runView(ir, run)

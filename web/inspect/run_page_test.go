@@ -3,7 +3,9 @@ package inspect_test
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +13,8 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"gaelab/web/store"
+	"gaelab/web/store/sqlite"
 	"gaelab/web/webtest"
 	"gaelab/web/webtest/stores"
 )
@@ -145,5 +149,47 @@ func TestInspectRunHostile(t *testing.T) {
 				t.Errorf("%s, %s: %d, errors %q, want %q", c.name, lang, rec.Code, got, want)
 			}
 		}
+	}
+}
+
+// TestInspectRunMetered: a run costs one upload per step (the upload, then
+// one analysis per further step), within the address's hourly quota: past
+// it the upload answers 429 with the form; its view is then cached on the
+// replica that checked it (no quota spent), and another replica on the
+// same database checks the stored zip again, metered alike.
+func TestInspectRunMetered(t *testing.T) {
+	dir := t.TempDir()
+	open := func() store.Store {
+		s, err := sqlite.Open(context.Background(), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	data := runZip(t, map[string]string{"verl_critic_v0.9.0_ok.npz": "step1.npz", "verl_critic_v0.9.0_raw.npz": "step2.npz", "verl_reward_v0.9.0_ok.npz": "step3.npz"})
+	tight := webtest.New(t, webtest.Options{Store: stores.SQLite(t), InspectBurst: 2})
+	if rec := tight.Upload(t, "/inspect?lang=en", "run.zip", data, nil); rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" ||
+		!strings.Contains(rec.Body.String(), `data-testid="inspect-upload"`) {
+		t.Errorf("3 steps with a burst of 2: %d, Retry-After %q", rec.Code, rec.Header().Get("Retry-After"))
+	}
+	a := webtest.New(t, webtest.Options{Store: open(), InspectBurst: 3})
+	rec := a.Upload(t, "/inspect?lang=en", "run.zip", data, nil)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("3 steps with a burst of 3: %d\n%s", rec.Code, rec.Body)
+	}
+	view := rec.Header().Get("Location")
+	steps := func(rec *httptest.ResponseRecorder) int {
+		doc, _ := goquery.NewDocumentFromReader(rec.Body)
+		return doc.Find("[data-testid=inspect-run-step]").Length()
+	}
+	if rec := a.Get(t, view); rec.Code != http.StatusOK || steps(rec) != 3 {
+		t.Errorf("the view on the replica that checked it, quota spent: %d", rec.Code)
+	}
+	if rec := webtest.New(t, webtest.Options{Store: open(), InspectBurst: 3}).Get(t, view); rec.Code != http.StatusTooManyRequests {
+		t.Errorf("another replica, quota spent: %d, want 429", rec.Code)
+	}
+	if rec := webtest.New(t, webtest.Options{Store: open(), InspectBurst: 10}).Get(t, view); rec.Code != http.StatusOK || steps(rec) != 3 {
+		t.Errorf("another replica within its quota: %d", rec.Code)
 	}
 }

@@ -40,6 +40,7 @@ type Uploads struct {
 	now       func() time.Time
 	cache     *analysisCache
 	sidecars  *bounded.Cache[string, []byte] // per upload: resolves a view's config (view_cache.go)
+	runs      *bounded.Cache[string, *Run]   // the last runs' checks (run_page.go)
 	Analyses  *mw.SlotPool                   // analyses running at once
 }
 
@@ -56,7 +57,7 @@ type UploadLimits struct {
 // NewUploads keeps uploads in st (nil: off) within lim, analysed in the
 // slots of analyses.
 func NewUploads(st store.Store, lim UploadLimits, analyses *mw.SlotPool) *Uploads {
-	u := &Uploads{now: time.Now, cache: newAnalysisCache(), sidecars: newSidecarCache(), Analyses: analyses,
+	u := &Uploads{now: time.Now, cache: newAnalysisCache(), sidecars: newSidecarCache(), runs: newRunCache(), Analyses: analyses,
 		lim:       store.UploadLimits{TTL: uploadTTL, PerAddrDay: lim.DailyBytes, MaxTotal: lim.StoreBytes},
 		hourly:    store.Bucket{Burst: lim.Burst, Every: time.Hour / time.Duration(max(lim.PerHour, 1))},
 		shares:    store.Bucket{Burst: lim.SharesPerDay, Every: 24 * time.Hour / time.Duration(max(lim.SharesPerDay, 1))},
@@ -111,7 +112,7 @@ func (u *Uploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload
 	if err != nil {
 		return up, nil, err
 	}
-	if run, ok := runs().Get(runKey(up.SHA256, ir.config)); ok {
+	if run, ok := u.runs.Get(runKey(up.SHA256, ir.config)); ok {
 		return up, nil, &runUpload{run: run}
 	}
 	if a, ok, err := u.cached(up.SHA256, ir.config); ok || err != nil {
