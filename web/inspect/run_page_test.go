@@ -6,6 +6,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -104,6 +105,16 @@ func TestInspectRunView(t *testing.T) {
 		}
 		if c.lang == "zh" && strings.Contains(doc.Find("main").Text(), "not exact") {
 			t.Errorf("zh: English verdict words on the page")
+		}
+	}
+	// Sharing keeps the run a week, as any upload, and its view says so.
+	rec = site.PostForm(t, view+"/share?lang=en", url.Values{})
+	if loc := rec.Header().Get("Location"); rec.Code != http.StatusSeeOther || !strings.HasPrefix(loc, view) {
+		t.Fatalf("share: %d %q", rec.Code, loc)
+	} else {
+		doc, _ := goquery.NewDocumentFromReader(site.Get(t, loc).Body)
+		if got := doc.Find("[data-testid=inspect-run] .inspect-summary").Text(); !strings.Contains(got, "Kept until") || doc.Find("[data-testid=inspect-run-step]").Length() != 3 {
+			t.Errorf("shared run view: %q", got)
 		}
 	}
 	// A batch's own routes on a run's id say it is a run, 404.
