@@ -3,6 +3,7 @@ package inspect
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"errors"
 	"testing"
 )
@@ -64,6 +65,31 @@ func TestReadRunZip(t *testing.T) {
 		if !errors.As(err, &e) || e.Code != c.code {
 			t.Errorf("%s: %v, want code %s", c.name, err, c.code)
 		}
+	}
+}
+
+// TestRunFileLies: a dump whose entry inflates past the size it declares
+// (a zip bomb that lies) is refused at the first byte beyond, run_bomb.
+func TestRunFileLies(t *testing.T) {
+	var packed bytes.Buffer
+	fw, _ := flate.NewWriter(&packed, flate.BestCompression)
+	fw.Write(make([]byte, 64<<10))
+	fw.Close()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, err := zw.CreateRaw(&zip.FileHeader{Name: "step1.npz", Method: zip.Deflate, CompressedSize64: uint64(packed.Len()), UncompressedSize64: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(packed.Bytes())
+	zw.Close()
+	files, err := ReadRunZip(buf.Bytes())
+	if err != nil || len(files) != 1 {
+		t.Fatalf("%v: %+v", err, files)
+	}
+	var e *Error
+	if data, err := files[0].Read(); !errors.As(err, &e) || e.Code != "run_bomb" || data != nil {
+		t.Errorf("Read: %d bytes, %v; want run_bomb", len(data), err)
 	}
 }
 
