@@ -11,8 +11,11 @@ type InspectRun struct {
 	// First names the first step not exact ("" when every one is) and
 	// Exact says every step is.
 	First, Exact string
-	Steps        InspectRunTable
-	Skipped      []string
+	// Notes are the first step not exact's notes on its findings, as its
+	// batch view and gaelab inspect DIR show them.
+	Notes   []string
+	Steps   InspectRunTable
+	Skipped []string
 	// Charts is the metrics' small multiples (chart.StepsGrid), the
 	// first step not exact shaded; nil when no step has metrics.
 	Charts       templ.Component

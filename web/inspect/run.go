@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"gaelab/engine"
+	"gaelab/web/i18n"
 )
 
 // Run is the check of a run's dumps, one step each, in step order: what
@@ -39,6 +40,9 @@ type RunStep struct {
 	Advantages, Returns string
 	Metrics             engine.Metrics
 	MetricsError        string
+	// Notes are the page's notes on the findings of a step not exact, in
+	// each language (NoteLines), nil for an exact one.
+	Notes map[i18n.Lang][]string
 }
 
 // RunSkipped is a file of the run that is not a dump, and why.
@@ -157,6 +161,10 @@ func analyzeStep(ctx context.Context, f RunFile, q url.Values) (RunStep, string,
 	}
 	if ans.Check != nil {
 		s.Advantages, s.Returns = explainedBy(ans.Check.Advantages), explainedBy(ans.Check.Returns)
+	}
+	if s.Verdict != VerdictExact {
+		f := a.Findings()
+		s.Notes = map[i18n.Lang][]string{i18n.En: NoteLines(i18n.En, f, q.Get("allow")), i18n.Zh: NoteLines(i18n.Zh, f, q.Get("allow"))}
 	}
 	s.Metrics, err = a.DataMetrics()
 	if err != nil {

@@ -141,7 +141,7 @@ func runView(ir inspectRequest, run *Run) *templates.InspectRun {
 	v.Share = templates.InspectShare{Action: "/inspect/" + ir.id + "/share" + ir.query(), Button: t("inspect.share")}
 	if run.First >= 0 {
 		s := run.Steps[run.First]
-		v.First = t("inspect.run.first", s.Step, s.File, stepVerdict(t, s))
+		v.First, v.Notes = t("inspect.run.first", s.Step, s.File, stepVerdict(t, s)), s.Notes[ir.lang]
 	} else {
 		v.Exact = t("inspect.run.exact", len(run.Steps))
 	}

@@ -38,6 +38,15 @@ func runZip(t *testing.T, names map[string]string) []byte {
 	return buf.Bytes()
 }
 
+func mustRead(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 // TestInspectRunView uploads the CLI's run of verl's own fixtures
 // (TestInspectEveryRunClass) as a .zip and reads its view in both
 // languages, each from a browser speaking the other: the steps in step
@@ -64,6 +73,15 @@ func TestInspectRunView(t *testing.T) {
 		{"en", "zh-CN", "First step not exact: 12 (step12_rank0.npz): not exact (blocking: reward_kl_mismatch)", "Skipped algorithm.json", "not exact (blocking: reward_kl_mismatch)"},
 		{"zh", "en-US", "第一个不一致的步：12（step12_rank0.npz）：不一致（阻断性发现：reward_kl_mismatch）", "已跳过 algorithm.json", "不一致（阻断性发现：reward_kl_mismatch）"},
 	} {
+		// The first step's notes are its batch view's, as the CLI prints them.
+		single := site.Upload(t, "/inspect?lang="+c.lang, "step12_rank0.npz", mustRead(t, "verl_reward_v0.9.0_beta.npz"), nil)
+		sdoc, _ := goquery.NewDocumentFromReader(site.Get(t, single.Header().Get("Location")).Body)
+		var want []string
+		sdoc.Find("section").Each(func(_ int, sec *goquery.Selection) {
+			if id := sec.AttrOr("data-testid", ""); id == "inspect-sanity" || id == "inspect-verdict" {
+				sec.Find("li").Each(func(_ int, li *goquery.Selection) { want = append(want, strings.Join(strings.Fields(li.Text()), " ")) })
+			}
+		})
 		rec := site.Get(t, view+"?lang="+c.lang, "Accept-Language", c.accept)
 		if rec.Code != http.StatusOK {
 			t.Fatalf("%s view: %d\n%s", c.lang, rec.Code, rec.Body)
@@ -74,6 +92,13 @@ func TestInspectRunView(t *testing.T) {
 		}
 		if got := doc.Find("[data-testid=inspect-run-skipped]").Text(); !strings.Contains(got, c.skipped) {
 			t.Errorf("%s: skipped %q", c.lang, got)
+		}
+		var notes []string
+		doc.Find("[data-testid=inspect-run-notes] li").Each(func(_ int, li *goquery.Selection) {
+			notes = append(notes, strings.Join(strings.Fields(li.Text()), " "))
+		})
+		if len(want) == 0 || strings.Join(notes, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: the run's notes on step 12\n%q\nwant its batch view's\n%q", c.lang, notes, want)
 		}
 		var order []string
 		rows := doc.Find("[data-testid=inspect-run-step]")
