@@ -9,6 +9,7 @@ type InspectPage struct {
 	Upload         InspectUpload
 	Batch          *InspectBatch
 	Row            *InspectRowView
+	Run            *InspectRun // an uploaded run's view (inspectview_run.go)
 }
 
 // InspectRowView is one long response, a window of tokens at a time.

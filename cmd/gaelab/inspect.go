@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -9,7 +10,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,10 +74,6 @@ var inspectFlags = []struct{ flag, key, help string }{
 // for the tensors, plus room for headers.
 var maxInspectFile = inspect.Limits.MaxBytes + 16<<20
 
-// inspectFormats are the file extensions of a directory's dumps (a lone
-// .npy holds one tensor, not a batch).
-var inspectFormats = []string{".npz", ".safetensors", ".json"}
-
 // runInspect runs "gaelab inspect FILE|DIR [flags]": the check of /inspect
 // on one file, or on every dump of a run's directory in step order, without
 // uploading. The file's own config wins unless a flag gives the key. It
@@ -91,7 +87,7 @@ func runInspect(args []string, stdout io.Writer) error {
 	}
 	useKL := fs.Bool("use-kl-in-reward", false, "turn token_level_scores into rewards with the KL penalty")
 	asJSON := fs.Bool("json", false, "print JSON")
-	htmlFile := fs.String("html", "", "also write /inspect's page of the batch (of a run: its first step not exact, else its last) to this file, self-contained")
+	htmlFile := fs.String("html", "", "also write /inspect's page of the batch (of a run: the run view, its steps and one chart per metric) to this file, self-contained")
 	lang := fs.String("lang", "en", "the --html page's language: en or zh")
 	cfgFile := fs.String("config", "", "a config sidecar, as the page's second file: JSON (verl's algorithm section or its whole config) or Hydra's .hydra/config.yaml; it wins over the file's own config, a flag over it")
 	var allow []string
@@ -169,7 +165,11 @@ func runInspect(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *htmlFile != "" {
+	if *htmlFile != "" && info.IsDir() {
+		if err := writeRunHTML(*htmlFile, paths[0], q, pageLang); err != nil {
+			return &exitError{exitUsage, err}
+		}
+	} else if *htmlFile != "" {
 		if err := writeInspectHTML(*htmlFile, steps, first, q, pageLang); err != nil {
 			return &exitError{exitUsage, err}
 		}
@@ -180,9 +180,8 @@ func runInspect(args []string, stdout io.Writer) error {
 	return nil
 }
 
-// writeInspectHTML writes the page /inspect shows for a file's batch, or
-// for a run's first step that is not exact (else its last), to path as
-// one self-contained HTML file (inspect.OfflinePage).
+// writeInspectHTML writes the page /inspect shows for a file's batch to
+// path as one self-contained HTML file (inspect.OfflinePage).
 func writeInspectHTML(path string, steps []stepReport, first int, q url.Values, lang i18n.Lang) error {
 	s := steps[len(steps)-1]
 	if first >= 0 {
@@ -208,6 +207,51 @@ func writeInspectHTML(path string, steps []stepReport, first int, q url.Values, 
 		return fmt.Errorf("inspect: --html: %w", err)
 	}
 	return nil
+}
+
+// writeRunHTML writes the run view /inspect shows for a run's zip, of
+// the directory dir, to path as one self-contained HTML file
+// (inspect.OfflineRunPage): the run is checked again as the server
+// checks a zip (inspect.AnalyzeRun), one dump at a time.
+func writeRunHTML(path, dir string, q url.Values, lang i18n.Lang) error {
+	names, err := dumpNames(dir)
+	if err != nil {
+		return err
+	}
+	files := make([]inspect.RunFile, len(names))
+	for k, n := range names {
+		p := filepath.Join(dir, n)
+		files[k] = inspect.NewRunFile(n, 0, func() ([]byte, error) { return readFileLimited(p, maxInspectFile) })
+	}
+	run, err := inspect.AnalyzeRun(context.Background(), files, q, func(int64) (func(), error) { return func() {}, nil })
+	if err != nil {
+		return fmt.Errorf("inspect: %s: %w", dir, err)
+	}
+	page, err := inspect.OfflineRunPage(run, lang, q)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, page, 0o644); err != nil {
+		return fmt.Errorf("inspect: --html: %w", err)
+	}
+	return nil
+}
+
+// dumpNames are the names of a directory's files in a dump's format,
+// sorted.
+func dumpNames(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("inspect: %w", err)
+	}
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() && slices.Contains(inspect.RunFormats, strings.ToLower(filepath.Ext(e.Name()))) {
+			names = append(names, e.Name())
+		}
+	}
+	slices.Sort(names)
+	return names, nil
 }
 
 // inspectFile reads and checks one file.
@@ -238,31 +282,24 @@ type skipped struct {
 // number in the name (stepOf); files that are not dumps (notDump) are
 // skipped and listed.
 func inspectDir(dir string, q url.Values) ([]stepReport, []skipped, error) {
-	entries, err := os.ReadDir(dir)
+	names, err := dumpNames(dir)
 	if err != nil {
-		return nil, nil, fmt.Errorf("inspect: %w", err)
+		return nil, nil, err
 	}
-	var names []string
-	for _, e := range entries {
-		if !e.IsDir() && slices.Contains(inspectFormats, strings.ToLower(filepath.Ext(e.Name()))) {
-			names = append(names, e.Name())
-		}
-	}
-	slices.Sort(names)
 	steps := make([]stepReport, 0, len(names))
 	var skip []skipped
 	for _, n := range names {
 		path := filepath.Join(dir, n)
 		s, err := inspectFile(path, q)
-		if why, ok := notDump(err); ok {
+		if why, ok := inspect.NotDump(err); ok {
 			skip = append(skip, skipped{File: path, Reason: why})
 			continue
 		}
 		if err != nil {
 			return nil, nil, err
 		}
-		s.Step = stepOf(n)
-		if base := strings.TrimSuffix(n, filepath.Ext(n)); !stepDigits.MatchString(base) && s.Config.Step != nil {
+		s.Step = inspect.StepOf(n)
+		if !inspect.NamedStep(n) && s.Config.Step != nil {
 			s.Step = *s.Config.Step
 		}
 		s.Rows, s.Groups = nil, nil // per step, the batch's summary is enough
@@ -270,49 +307,9 @@ func inspectDir(dir string, q url.Values) ([]stepReport, []skipped, error) {
 	}
 	slices.SortStableFunc(steps, func(a, b stepReport) int { return a.Step - b.Step })
 	if len(steps) == 0 {
-		return nil, nil, fmt.Errorf("inspect: %s holds no dump (%s)", dir, strings.Join(inspectFormats, ", "))
+		return nil, nil, fmt.Errorf("inspect: %s holds no dump (%s)", dir, strings.Join(inspect.RunFormats, ", "))
 	}
 	return steps, skip, nil
-}
-
-// notDump reports whether err says the file is not a batch dump at all
-// (the readers cannot read it, or it has no mask), with the reason; a
-// dump that is wrong (a bad shape or number) is an error of the run.
-func notDump(err error) (string, bool) {
-	var e *inspect.Error
-	if !errors.As(err, &e) {
-		return "", false
-	}
-	switch {
-	case e.Code == "invalid_file" && e.Field == "", e.Code == "invalid_json", e.Code == "pickle", e.Code == "rollout_jsonl",
-		e.Code == "missing_field" && (e.Field == "response_mask" || e.Field == "token_level_rewards" || e.Field == "inputs"):
-		return e.Message, true
-	}
-	return "", false
-}
-
-var (
-	stepDigits = regexp.MustCompile(`(?i)step_?(\d+)`)
-	lastDigits = regexp.MustCompile(`(\d+)\D*$`)
-)
-
-// stepOf is the step number in a dump's name: the digits after "step"
-// (step7_rank0.npz is step 7), else the last run of digits (batch_12.npz
-// is step 12), −1 when it has none.
-func stepOf(name string) int {
-	base := strings.TrimSuffix(name, filepath.Ext(name))
-	m := stepDigits.FindStringSubmatch(base)
-	if m == nil {
-		m = lastDigits.FindStringSubmatch(base)
-	}
-	if m == nil {
-		return -1
-	}
-	n, err := strconv.Atoi(m[1])
-	if err != nil {
-		return -1
-	}
-	return n
 }
 
 // firstNotExact is the index of the first step whose verdict is not

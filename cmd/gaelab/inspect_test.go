@@ -21,6 +21,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"gaelab/engine"
+	"gaelab/web/inspect"
 )
 
 // dump is one step of a run as a verl trainer would save it, its run's
@@ -347,8 +348,8 @@ func TestInspectMetrics(t *testing.T) {
 // number in its name.
 func TestStepOf(t *testing.T) {
 	for name, want := range map[string]int{"step7_rank0.npz": 7, "global_step_12_rank3.npz": 12, "batch_12.npz": 12, "dump.npz": -1, "Step3.safetensors": 3} {
-		if got := stepOf(name); got != want {
-			t.Errorf("stepOf(%q) = %d, want %d", name, got, want)
+		if got := inspect.StepOf(name); got != want {
+			t.Errorf("inspect.StepOf(%q) = %d, want %d", name, got, want)
 		}
 	}
 }
@@ -585,8 +586,18 @@ func TestInspectHTML(t *testing.T) {
 	if out, code := inspectCLI(run, "--html", page); code != 1 {
 		t.Errorf("run: exit %d:\n%s", code, out)
 	}
-	if h := squashSpace(htmlDoc(t, page).Find("main h2").First().Text()); !strings.HasPrefix(h, "3 responses × 6 tokens") {
-		t.Errorf("run: the page shows %q, want step 2's 3 × 6 batch", h)
+	// The run view, as /inspect shows a run's zip: every step, step 2
+	// (another λ than its config) the first not exact, marked.
+	doc := htmlDoc(t, page)
+	var order []string
+	doc.Find("[data-testid=inspect-run-step]").Each(func(_ int, s *goquery.Selection) { order = append(order, s.AttrOr("data-step", "")) })
+	first := squashSpace(doc.Find("[data-testid=inspect-run-first]").Text())
+	if strings.Join(order, ",") != "1,2,3" || !strings.HasPrefix(first, "First step not exact: 2 (step2.npz): not exact") ||
+		doc.Find(".first-not-exact").AttrOr("data-step", "") != "2" || doc.Find("[data-testid=inspect-run-charts] svg").Length() != 1 {
+		t.Errorf("run: steps %v, first %q, marked %q", order, first, doc.Find(".first-not-exact").AttrOr("data-step", ""))
+	}
+	if doc.Find("script, form, link[href]:not([href^='data:'])").Length() != 0 {
+		t.Error("run: the offline page keeps a script, form or link to the server")
 	}
 }
 

@@ -36,6 +36,7 @@ var parts = []part{
 	{"inspect", enInspect, zhInspect},
 	{"inspect_verdict", enInspectVerdict, zhInspectVerdict},
 	{"inspect_edges", enInspectEdges, zhInspectEdges},
+	{"inspect_run", enInspectRun, zhInspectRun},
 	{"releases", enReleases, zhReleases},
 	{"compare_upgrade", enCompareUpgrade, zhCompareUpgrade},
 	{"update_release", enUpdateRelease, zhUpdateRelease},

@@ -11,7 +11,7 @@ var enInspect = map[string]string{
 	"inspect.intro":    "Upload a batch your run saved (.safetensors, NumPy .npz, or the API's JSON case) with verl's tensor names. GAE Lab recomputes rewards, values, TD errors δ, advantages, returns and whitened advantages for the verl release you choose, draws them as heat maps (rows i × tokens t, V(sₜ) = values[i][t] is the state before token t), and checks the run's own advantages and returns: if they differ, it finds which release, whitening choice or known bug reproduces them.",
 
 	"inspect.upload.legend":        "Upload a batch",
-	"inspect.upload.formats":       "Tensors: response_mask (or attention_mask with responses), token_level_rewards or token_level_scores, values, and optionally advantages, returns, uid, tokens, old_log_probs, ref_log_prob. At most 512 × 8,192 tokens and 128 MiB. Pickles are refused.",
+	"inspect.upload.formats":       "Tensors: response_mask (or attention_mask with responses), token_level_rewards or token_level_scores, values, and optionally advantages, returns, uid, tokens, old_log_probs, ref_log_prob. At most 512 × 8,192 tokens and 128 MiB. Pickles are refused. A run: a .zip of its directory, at most 64 dumps.",
 	"inspect.upload.file":          "Batch file",
 	"inspect.upload.sidecar":       "Config sidecar (JSON, optional)",
 	"inspect.upload.gamma":         "γ (gamma)",

@@ -10,7 +10,7 @@ var zhInspect = map[string]string{
 	"inspect.intro":    "上传训练保存的批次（.safetensors、NumPy .npz 或 API 的 JSON 用例），张量名与 verl 相同。GAE Lab 按你选择的 verl 版本重新计算奖励、价值、TD 误差 δ、优势、回报和白化后的优势，画成热图（行 i × token t，V(sₜ) = values[i][t] 是 token t 之前的状态的价值），并核对训练自己的优势和回报：若不一致，找出是哪个版本、哪种白化方式或哪个已知错误算出了它们。",
 
 	"inspect.upload.legend":        "上传批次",
-	"inspect.upload.formats":       "张量：response_mask（或 attention_mask 加 responses）、token_level_rewards 或 token_level_scores、values，可选 advantages、returns、uid、tokens、old_log_probs、ref_log_prob。最多 512 × 8,192 个 token、128 MiB。拒绝 pickle。",
+	"inspect.upload.formats":       "张量：response_mask（或 attention_mask 加 responses）、token_level_rewards 或 token_level_scores、values，可选 advantages、returns、uid、tokens、old_log_probs、ref_log_prob。最多 512 × 8,192 个 token、128 MiB。拒绝 pickle。一次训练：把它的目录打成 .zip，最多 64 个批次导出文件。",
 	"inspect.upload.file":          "批次文件",
 	"inspect.upload.sidecar":       "配置文件（JSON，可选）",
 	"inspect.upload.gamma":         "γ（gamma）",

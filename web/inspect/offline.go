@@ -37,6 +37,46 @@ func OfflinePage(a *Analysis, lang i18n.Lang, config url.Values) ([]byte, error)
 	}
 	vm := inspectPage(ir, a, nil, nil)
 	vm.Batch.Export = nil // the server's downloads
+	doc, err := offlineDoc(vm)
+	if err != nil {
+		return nil, err
+	}
+	doc.Find("img[src]").Each(func(_ int, img *goquery.Selection) {
+		src, _ := img.Attr("src")
+		if m := heatSrc.FindStringSubmatch(src); m != nil {
+			if png, ok := heatPNG(a, ir, m[1]); ok {
+				img.SetAttr("src", "data:image/png;base64,"+base64.StdEncoding.EncodeToString(png))
+				return
+			}
+		}
+		img.RemoveAttr("src")
+	})
+	return offlineHTML(doc)
+}
+
+// OfflineRunPage is the run view /inspect/{id} shows for a run's zip, in
+// lang, as one self-contained HTML file (gaelab inspect DIR --html OUT):
+// the steps' table and the metrics' charts, inlined as OfflinePage's.
+func OfflineRunPage(run *Run, lang i18n.Lang, config url.Values) ([]byte, error) {
+	ir := inspectRequest{lang: lang, langSet: true, id: offlineID, config: url.Values{}}
+	for k, v := range config {
+		if len(v) > 0 && v[0] != "" {
+			ir.config.Set(k, v[0])
+		}
+	}
+	vm := inspectPage(ir, nil, nil, nil)
+	vm.Run = runView(ir, run)
+	vm.Run.Summary = vm.Run.Summary[:1] // an upload's expiry: no upload here
+	doc, err := offlineDoc(vm)
+	if err != nil {
+		return nil, err
+	}
+	return offlineHTML(doc)
+}
+
+// offlineDoc renders vm with its stylesheet inlined, without what only
+// works against the server: the scripts, the forms and the site menu.
+func offlineDoc(vm templates.InspectPage) (*goquery.Document, error) {
 	var buf bytes.Buffer
 	if err := templates.InspectPageView(vm).Render(context.Background(), &buf); err != nil {
 		return nil, fmt.Errorf("inspect: render: %w", err)
@@ -49,16 +89,12 @@ func OfflinePage(a *Analysis, lang i18n.Lang, config url.Values) ([]byte, error)
 		return nil, err
 	}
 	doc.Find("script, form, details.site-menu").Remove()
-	doc.Find("img[src]").Each(func(_ int, img *goquery.Selection) {
-		src, _ := img.Attr("src")
-		if m := heatSrc.FindStringSubmatch(src); m != nil {
-			if png, ok := heatPNG(a, ir, m[1]); ok {
-				img.SetAttr("src", "data:image/png;base64,"+base64.StdEncoding.EncodeToString(png))
-				return
-			}
-		}
-		img.RemoveAttr("src")
-	})
+	return doc, nil
+}
+
+// offlineHTML is the offline page's HTML: links to the site keep their
+// text, and nothing else is fetched.
+func offlineHTML(doc *goquery.Document) ([]byte, error) {
 	// A link to the site has nowhere to go from a file: its text stays.
 	doc.Find("a[href]").Each(func(_ int, l *goquery.Selection) {
 		if href, _ := l.Attr("href"); !strings.HasPrefix(href, "#") {

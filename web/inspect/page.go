@@ -58,13 +58,13 @@ func (s *Room) HandleUpload(w http.ResponseWriter, r *http.Request) {
 	}
 	defer r.MultipartForm.RemoveAll()
 	data, kept, err := s.formBatch(r)
-	if errors.Is(err, errNoFile) {
-		fail(http.StatusBadRequest, ir.lang.T("inspect.err.no_file"))
-		return
-	}
-	if err != nil {
+	if err != nil { // errNoFile included
 		status, msgs := inspectStatus(ir.lang, err)
 		fail(status, msgs...)
+		return
+	}
+	if IsRunZip(data, uploadName(r)) {
+		s.uploadRun(w, r, ir, data)
 		return
 	}
 	var b *Batch
@@ -277,6 +277,12 @@ func inspectErrorMessages(l i18n.Lang, err error) []string {
 // page's error and returns ok false.
 func (s *Room) loadInspect(w http.ResponseWriter, r *http.Request, ir inspectRequest) (store.Upload, *Analysis, bool) {
 	up, a, err := s.Uploads.analysis(r.Context(), ir)
+	return s.answerInspect(w, r, ir, up, a, err)
+}
+
+// answerInspect answers the page's error for an analysis that failed,
+// and returns ok false.
+func (s *Room) answerInspect(w http.ResponseWriter, r *http.Request, ir inspectRequest, up store.Upload, a *Analysis, err error) (store.Upload, *Analysis, bool) {
 	if err != nil {
 		retryAfter(w, err)
 		status, msgs := inspectStatus(ir.lang, err)
@@ -289,7 +295,13 @@ func (s *Room) loadInspect(w http.ResponseWriter, r *http.Request, ir inspectReq
 // HandleView handles the "GET /inspect/{id}" route: the batch view.
 func (s *Room) HandleView(w http.ResponseWriter, r *http.Request) {
 	ir := readInspect(r)
-	up, a, ok := s.loadInspect(w, r, ir)
+	up, a, err := s.Uploads.analysis(r.Context(), ir)
+	if ru, ok := isRun(err); ok {
+		ir.upload = up
+		s.viewRun(w, r, ir, ru)
+		return
+	}
+	up, a, ok := s.answerInspect(w, r, ir, up, a, err)
 	if !ok {
 		return
 	}

@@ -40,6 +40,7 @@ type Uploads struct {
 	now       func() time.Time
 	cache     *analysisCache
 	sidecars  *bounded.Cache[string, []byte] // per upload: resolves a view's config (view_cache.go)
+	runs      *bounded.Cache[string, *Run]   // the last runs' checks (run_page.go)
 	Analyses  *mw.SlotPool                   // analyses running at once
 }
 
@@ -56,7 +57,7 @@ type UploadLimits struct {
 // NewUploads keeps uploads in st (nil: off) within lim, analysed in the
 // slots of analyses.
 func NewUploads(st store.Store, lim UploadLimits, analyses *mw.SlotPool) *Uploads {
-	u := &Uploads{now: time.Now, cache: newAnalysisCache(), sidecars: newSidecarCache(), Analyses: analyses,
+	u := &Uploads{now: time.Now, cache: newAnalysisCache(), sidecars: newSidecarCache(), runs: newRunCache(), Analyses: analyses,
 		lim:       store.UploadLimits{TTL: uploadTTL, PerAddrDay: lim.DailyBytes, MaxTotal: lim.StoreBytes},
 		hourly:    store.Bucket{Burst: lim.Burst, Every: time.Hour / time.Duration(max(lim.PerHour, 1))},
 		shares:    store.Bucket{Burst: lim.SharesPerDay, Every: 24 * time.Hour / time.Duration(max(lim.SharesPerDay, 1))},
@@ -111,6 +112,9 @@ func (u *Uploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload
 	if err != nil {
 		return up, nil, err
 	}
+	if run, ok := u.runs.Get(runKey(up.SHA256, ir.config)); ok {
+		return up, nil, &runUpload{run: run}
+	}
 	if a, ok, err := u.cached(up.SHA256, ir.config); ok || err != nil {
 		return up, a, err
 	}
@@ -133,6 +137,9 @@ func (u *Uploads) analysis(ctx context.Context, ir inspectRequest) (store.Upload
 	data, err := u.st.UploadData(ctx, up.SHA256)
 	if err != nil {
 		return up, nil, err
+	}
+	if IsRunZip(data, "") { // its view checks it step by step (run_page.go)
+		return up, nil, &runUpload{data: data}
 	}
 	a, err := LoadContext(ctx, data, ir.config)
 	if err != nil {
@@ -199,6 +206,10 @@ func inspectStatus(l i18n.Lang, err error) (int, []string) {
 	switch {
 	case errors.As(err, &e):
 		return httperr.Status("bad_request"), inspectErrorMessages(l, err)
+	case errors.Is(err, errNoFile):
+		return httperr.Status("bad_request"), []string{l.T("inspect.err.no_file")}
+	case errors.As(err, new(*runUpload)): // a batch's page or file of a run
+		return httperr.Status("not_found"), []string{l.T("inspect.run.not_batch")}
 	case errors.Is(err, store.ErrNotFound):
 		return httperr.Status("not_found"), []string{l.T("inspect.err.expired")}
 	case errors.Is(err, errUploadsOff):

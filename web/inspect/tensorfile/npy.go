@@ -286,3 +286,10 @@ func zipErr(err error) error {
 	}
 	return err
 }
+
+// ZipEntriesWithin reports whether a zip archive's central directory
+// holds at most n entries, counted as npzDirectory counts them: before
+// archive/zip allocates one per entry it finds.
+func ZipEntriesWithin(data []byte, n int) bool {
+	return npzDirectory(data, Limits{MaxTensors: n}) == nil
+}
