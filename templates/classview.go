@@ -53,6 +53,7 @@ type ClassLive struct {
 	None       string // no question yet
 	Question   string // "Question 2"
 	Prompt     templ.Component
+	Table      *Table // the wall's cell question: its table, the asked rows covered
 	Students   string
 	Connected  string // "12 phones connected", across replicas
 	Count      string

@@ -8,6 +8,8 @@ var enClassWall = map[string]string{
 	"class.controls.keep":    "These are your controls: do not project this page. Project the wall view instead; it shows no key and no form.",
 	"class.wall.open":        "Open the wall view (for the projector)",
 	"class.wall.join":        "Show how to join (QR code)",
+	"class.wall.hide":        "Hide the QR code",
+	"class.others":           "others",
 	"class.pair.heading":     "Another device",
 	"class.pair.button":      "Pair a phone for these controls",
 	"class.pair.note":        "A pairing code works once, within %d minutes, and lets that phone use these controls.",

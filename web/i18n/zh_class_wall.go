@@ -6,6 +6,8 @@ var zhClassWall = map[string]string{
 	"class.controls.keep":    "这是你的控制页：请勿投影本页。请投影“投影视图”，它不显示钥匙，也没有表单。",
 	"class.wall.open":        "打开投影视图（用于投影仪）",
 	"class.wall.join":        "显示加入方式（二维码）",
+	"class.wall.hide":        "隐藏二维码",
+	"class.others":           "其他",
 	"class.pair.heading":     "其他设备",
 	"class.pair.button":      "为控制页配对一部手机",
 	"class.pair.note":        "配对码只能使用一次，%d 分钟内有效；用它的手机即可使用本控制页。",
