@@ -31,14 +31,20 @@ func asked(q store.Question) int {
 	return q.ID
 }
 
+// flowForm makes the controls' flow forms of class code: one action, one
+// button.
+func flowForm(code string, lang i18n.Lang, csrf string) func(action, submit string) templates.ClassForm {
+	return func(action, submit string) templates.ClassForm {
+		return templates.ClassForm{Action: "/class/" + code + "/flow/" + action, CSRF: csrf, Lang: string(lang), Submit: submit}
+	}
+}
+
 // flowControls are the console's flow forms for the class's state: voting,
 // spread, timer and second round for the current question when there is
 // one, and always the teacher's own question, nicknames and the end.
 func (cr *Room) flowControls(ctx context.Context, lang i18n.Lang, c store.Class, csrf string) (templates.ClassFlow, error) {
 	t := lang.T
-	form := func(action, submit string) templates.ClassForm {
-		return templates.ClassForm{Action: "/class/" + c.Code + "/flow/" + action, CSRF: csrf, Lang: string(lang), Submit: submit}
-	}
+	form := flowForm(c.Code, lang, csrf)
 	f := templates.ClassFlow{
 		Heading: t("class.flow.heading"),
 		Nick:    form("nicknames", t("class.flow.nick.on")), NickOn: "1", NickHint: t("class.flow.nick.hint"),
