@@ -169,7 +169,7 @@ func (cr *Room) histogram(ctx context.Context, lang i18n.Lang, q store.Question,
 	return templ.Raw(RoundsSVG(first, res, right, RoundsText{
 		Title: t("class.flow.rounds.title", asked(q)), Round1: t("class.flow.round1"), Round2: t("class.flow.round2"),
 		Bin: func(v string, n1, n2 int) string { return t("class.flow.rounds.bin", shownValue(v), n1, n2) },
-		Fit: fit,
+		Fit: fit, Signs: sp.Answer == "sign",
 	})), nil
 }
 

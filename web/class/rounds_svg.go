@@ -16,6 +16,20 @@ type RoundsText struct {
 	Round1, Round2 string
 	Bin            func(value string, first, second int) string
 	Fit            chartFit // the most pairs of bars, the last the others
+	Signs          bool     // a sign question: the bars −, 0, + in that order
+}
+
+// signRank orders a sign question's answers −, 0, +, then anything else.
+func signRank(v string) int {
+	switch v {
+	case "-":
+		return 0
+	case "0":
+		return 1
+	case "+":
+		return 2
+	}
+	return 3
 }
 
 // RoundsSVG draws the two rounds of a question as paired horizontal bars,
@@ -49,8 +63,16 @@ func RoundsSVG(first, second Results, right func(string) bool, txt RoundsText) s
 	for _, b := range second.Histogram {
 		add(b, 2)
 	}
+	if txt.Signs { // −, 0, + in that order, each drawn
+		for _, sign := range []string{"-", "0", "+"} {
+			add(Bin{Value: sign}, 1)
+		}
+	}
 	sort.SliceStable(pairs, func(i, j int) bool {
 		a, b := pairs[i], pairs[j]
+		if txt.Signs {
+			return signRank(a.value) < signRank(b.value)
+		}
 		return barBefore(a.n1+a.n2, a.value, b.n1+b.n2, b.value)
 	})
 	if n := txt.Fit.Bars; n > 1 && len(pairs) > n {

@@ -62,3 +62,30 @@ func TestHistogramFitsAndSigns(t *testing.T) {
 		t.Errorf("a sign question: %q; want %q", got, want)
 	}
 }
+
+// A sign question's two rounds: the pairs −, 0, + in that order, each
+// drawn, whatever the counts.
+func TestRoundsSigns(t *testing.T) {
+	first := Results{Histogram: []Bin{{Value: "+", Count: 5}, {Value: "-", Count: 1}}}
+	second := Results{Histogram: []Bin{{Value: "+", Count: 6}}}
+	s := RoundsSVG(first, second, nil, RoundsText{Title: "Q1", Round1: "1", Round2: "2", Signs: true,
+		Bin: func(v string, a, b int) string { return v }})
+	var doc struct {
+		Texts []struct {
+			Anchor string `xml:"text-anchor,attr"`
+			Text   string `xml:",chardata"`
+		} `xml:"text"`
+	}
+	if err := xml.Unmarshal([]byte(s), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var labels []string
+	for _, x := range doc.Texts {
+		if x.Anchor == "end" {
+			labels = append(labels, x.Text)
+		}
+	}
+	if !slices.Equal(labels, []string{"−", "0", "+"}) {
+		t.Errorf("rounds of a sign question: bars %q; want −, 0, +", labels)
+	}
+}
