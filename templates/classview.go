@@ -42,6 +42,19 @@ type ClassAsk struct {
 	Block      Select
 	CellTitle  string
 	Link, Cell Field
+	Queue      ClassQueue
+}
+
+// ClassQueue is the question queue on the controls: lesson blocks
+// prepared before class (Add is the picker's second button), asked in
+// order by Next, which names the one it asks.
+type ClassQueue struct {
+	Heading string
+	Add     ClassForm // formaction of the block picker's "Add to queue"
+	Items   []string  // the queued questions' labels, in order
+	Empty   string    // said when Items is empty
+	Next    ClassForm // Submit "" when the queue is empty
+	Clear   ClassForm
 }
 
 // ClassLive is the console's live panel: the current question, its answer
@@ -53,6 +66,7 @@ type ClassLive struct {
 	None       string // no question yet
 	Question   string // "Question 2"
 	Prompt     templ.Component
+	Table      *Table // the wall's cell question: its table, the asked rows covered
 	Students   string
 	Connected  string // "12 phones connected", across replicas
 	Count      string

@@ -13,8 +13,9 @@ type ClassJoinCard struct {
 	Loopback  string // phones cannot reach this address: the fix; "" when fine
 }
 
-// ClassWall is the projected view of a class: the live panel large, the
-// join card on demand, and no secret (no key, no token, no form).
+// ClassWall is the projected view of a class: the join banner, the live
+// panel large, the QR code on demand, and no secret (no key, no token, no
+// form).
 type ClassWall struct {
 	Page
 	Heading string
@@ -22,6 +23,7 @@ type ClassWall struct {
 	// Word: "Join word: 4821" when the class asks for it ("" otherwise);
 	// only the wall shows it.
 	Word      string
+	Hide      string // the open QR overlay's toggle, which closes it
 	Stream    string // SSE URL of the wall's live panel
 	SSEScript string
 	Live      ClassLive

@@ -37,6 +37,8 @@ type flowInput struct {
 	// Student is a student's pseudonymous id as the CSV and the controls
 	// give it ("s-" and 10 hex digits), for remove.
 	Student string `json:"student"`
+	// Block is a lesson block "slug#predict-…" for the queue.
+	Block string `json:"block"`
 }
 
 // formInput reads a flowInput from a console form: on is "0" or "1"
@@ -51,7 +53,7 @@ func formInput(f map[string][]string) flowInput {
 	on := get("on") != "0"
 	return flowInput{On: &on, Seconds: json.Number(strings.TrimSpace(get("seconds"))), Confirm: get("confirm") == "1",
 		Text: get("text"), Kind: get("kind"), Answer: get("answer"), Tolerance: json.Number(get("tolerance")),
-		Options: strings.Split(get("options"), "\n"), Student: get("student")}
+		Options: strings.Split(get("options"), "\n"), Student: get("student"), Block: get("block")}
 }
 
 // on is the input's on, true when absent.
@@ -77,6 +79,9 @@ var flowActions = map[string]flowAction{
 	"lock":      {run: (*Room).flowLock},
 	"prune":     {run: (*Room).flowPrune},
 	"remove":    {run: (*Room).flowRemove},
+	"queue":     {run: (*Room).flowQueue},
+	"unqueue":   {run: (*Room).flowUnqueue},
+	"next":      {run: (*Room).flowNext, created: true},
 	"end":       {run: (*Room).flowEnd},
 }
 

@@ -31,14 +31,20 @@ func asked(q store.Question) int {
 	return q.ID
 }
 
+// flowForm makes the controls' flow forms of class code: one action, one
+// button.
+func flowForm(code string, lang i18n.Lang, csrf string) func(action, submit string) templates.ClassForm {
+	return func(action, submit string) templates.ClassForm {
+		return templates.ClassForm{Action: "/class/" + code + "/flow/" + action, CSRF: csrf, Lang: string(lang), Submit: submit}
+	}
+}
+
 // flowControls are the console's flow forms for the class's state: voting,
 // spread, timer and second round for the current question when there is
 // one, and always the teacher's own question, nicknames and the end.
 func (cr *Room) flowControls(ctx context.Context, lang i18n.Lang, c store.Class, csrf string) (templates.ClassFlow, error) {
 	t := lang.T
-	form := func(action, submit string) templates.ClassForm {
-		return templates.ClassForm{Action: "/class/" + c.Code + "/flow/" + action, CSRF: csrf, Lang: string(lang), Submit: submit}
-	}
+	form := flowForm(c.Code, lang, csrf)
 	f := templates.ClassFlow{
 		Heading: t("class.flow.heading"),
 		Nick:    form("nicknames", t("class.flow.nick.on")), NickOn: "1", NickHint: t("class.flow.nick.hint"),
@@ -116,11 +122,11 @@ func votingState(lang i18n.Lang, q store.Question, now time.Time, closed, timeup
 
 // liveFlow is the flow's part of the console's live panel for the current
 // question: its voting and, when shown, its answers without the right one.
-func (cr *Room) liveFlow(ctx context.Context, lang i18n.Lang, q store.Question, sp Spec, res Results) (templates.ClassFlowState, error) {
+func (cr *Room) liveFlow(ctx context.Context, lang i18n.Lang, q store.Question, sp Spec, res Results, fit chartFit) (templates.ClassFlowState, error) {
 	var s templates.ClassFlowState
 	s.Status, s.Left, s.At, s.Deadline = votingState(lang, q, time.Now(), "class.flow.status.closed", "class.flow.status.timeup")
 	if q.Shown && !q.Revealed {
-		chart, err := cr.histogram(ctx, lang, q, sp, res)
+		chart, err := cr.histogram(ctx, lang, q, sp, res, fit)
 		if err != nil {
 			return s, err
 		}
@@ -130,15 +136,23 @@ func (cr *Room) liveFlow(ctx context.Context, lang i18n.Lang, q store.Question, 
 }
 
 // histogram draws a question's answers: one histogram, or for a second
-// round both rounds side by side. The right answer is marked only once the
-// question is revealed.
-func (cr *Room) histogram(ctx context.Context, lang i18n.Lang, q store.Question, sp Spec, res Results) (templ.Component, error) {
+// round both rounds side by side, with at most fit's bars. The right
+// answer is marked only once the question is revealed; a sign question's
+// bars are −, 0 and + in that order.
+func (cr *Room) histogram(ctx context.Context, lang i18n.Lang, q store.Question, sp Spec, res Results, fit chartFit) (templ.Component, error) {
 	t := lang.T
 	if q.RoundOf == 0 {
 		if !q.Revealed {
 			res = hideRight(res)
 		}
-		return templ.Raw(histogramSVG(res, t("class.histogram", asked(q)))), nil
+		if sp.Answer == "sign" {
+			var right func(string) bool
+			if q.Revealed {
+				right = sp.Right
+			}
+			res.Histogram = signBins(res.Histogram, right)
+		}
+		return templ.Raw(histogramSVG(res, t("class.histogram", asked(q)), fit)), nil
 	}
 	fq, err := cr.st.Question(ctx, q.Class, q.RoundOf)
 	if err != nil {
@@ -154,7 +168,8 @@ func (cr *Room) histogram(ctx context.Context, lang i18n.Lang, q store.Question,
 	}
 	return templ.Raw(RoundsSVG(first, res, right, RoundsText{
 		Title: t("class.flow.rounds.title", asked(q)), Round1: t("class.flow.round1"), Round2: t("class.flow.round2"),
-		Bin: func(v string, n1, n2 int) string { return t("class.flow.rounds.bin", v, n1, n2) },
+		Bin: func(v string, n1, n2 int) string { return t("class.flow.rounds.bin", shownValue(v), n1, n2) },
+		Fit: fit, Signs: sp.Answer == "sign",
 	})), nil
 }
 

@@ -149,6 +149,7 @@ func (cr *Room) handleClassTeach(w http.ResponseWriter, r *http.Request) {
 	view := page.ReadView(r.URL.Query(), &scenario.Report{})
 	frame.Present, frame.Dark = view.Present, view.Dark
 	key, _ := cr.cookieTeacher(r, c)
+	opts := cr.pickedOptions(r.Context(), lang, c)
 	vm := templates.ClassTeach{
 		Page:      frame,
 		Heading:   t("class.controls.heading", c.Code),
@@ -161,10 +162,11 @@ func (cr *Room) handleClassTeach(w http.ResponseWriter, r *http.Request) {
 		Ask: templates.ClassAsk{
 			Heading: t("class.ask.heading"), Form: form,
 			BlockTitle: t("class.ask.block"),
-			Block:      templates.Select{ID: "ask-block", Name: "block", Label: t("class.ask.block.label"), Options: cr.pickedOptions(r.Context(), lang, c)},
+			Block:      templates.Select{ID: "ask-block", Name: "block", Label: t("class.ask.block.label"), Options: opts},
 			CellTitle:  t("class.ask.cell"),
 			Link:       templates.Field{ID: "ask-link", Name: "link", Label: t("class.ask.link"), Value: from, Kind: "text"},
 			Cell:       templates.Field{ID: "ask-cell", Name: "cell", Label: t("class.ask.cellid"), Kind: "text"},
+			Queue:      queueControls(lang, c, opts, flowForm(c.Code, lang, csrf)),
 		},
 		CSV:  templates.Link{Label: t("class.csv"), URL: classPath(c.Code) + "/results.csv"},
 		Pair: cr.pairOffer(lang, c, csrf, key),

@@ -15,6 +15,21 @@ type RoundsText struct {
 	Title          string
 	Round1, Round2 string
 	Bin            func(value string, first, second int) string
+	Fit            chartFit // the most pairs of bars, the last the others
+	Signs          bool     // a sign question: the bars −, 0, + in that order
+}
+
+// signRank orders a sign question's answers −, 0, +, then anything else.
+func signRank(v string) int {
+	switch v {
+	case "-":
+		return 0
+	case "0":
+		return 1
+	case "+":
+		return 2
+	}
+	return 3
 }
 
 // RoundsSVG draws the two rounds of a question as paired horizontal bars,
@@ -48,16 +63,24 @@ func RoundsSVG(first, second Results, right func(string) bool, txt RoundsText) s
 	for _, b := range second.Histogram {
 		add(b, 2)
 	}
+	if txt.Signs { // −, 0, + in that order, each drawn
+		for _, sign := range []string{"-", "0", "+"} {
+			add(Bin{Value: sign}, 1)
+		}
+	}
 	sort.SliceStable(pairs, func(i, j int) bool {
 		a, b := pairs[i], pairs[j]
+		if txt.Signs {
+			return signRank(a.value) < signRank(b.value)
+		}
 		return barBefore(a.n1+a.n2, a.value, b.n1+b.n2, b.value)
 	})
-	if len(pairs) > histogramBars {
-		rest := &pair{value: "…"}
-		for _, p := range pairs[histogramBars-1:] {
+	if n := txt.Fit.Bars; n > 1 && len(pairs) > n {
+		rest := &pair{value: txt.Fit.Others}
+		for _, p := range pairs[n-1:] {
 			rest.n1, rest.n2 = rest.n1+p.n1, rest.n2+p.n2
 		}
-		pairs = append(pairs[:histogramBars-1:histogramBars-1], rest)
+		pairs = append(pairs[:n-1:n-1], rest)
 	}
 	const (
 		width, labelW, countW, barH, gap, legendH = 960, 220, 90, 32, 20, 48
@@ -83,9 +106,9 @@ func RoundsSVG(first, second Results, right func(string) bool, txt RoundsText) s
 	}
 	for i, p := range pairs {
 		y := legendH + i*(2*barH+gap)
-		label := p.value
+		label := shownValue(p.value)
 		if right != nil && right(p.value) {
-			label = "✓ " + p.value
+			label = "✓ " + label
 		}
 		fmt.Fprintf(&s, `<text x="%d" y="%d" text-anchor="end" fill="currentColor">%s</text>`, labelW-12, y+barH+10, svg.Escape(label))
 		for round, n := range []int{p.n1, p.n2} {

@@ -298,8 +298,19 @@ func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, csrf st
 	l.Question, l.Prompt = questionTitle(lang, q), prompt(lang, sp)
 	l.Count = t("class.answers.connected", res.Answers, max(connected, res.Answers))
 	l.Revealed = q.Revealed
-	if l.Flow, err = cr.liveFlow(ctx, lang, q, sp, res); err != nil {
+	wall := csrf == ""
+	fit := chartFit{Bars: histogramBars, Others: t("class.others")}
+	if wall { // the projected screen: fewer bars, the table asked about, no UTC time
+		fit.Bars = wallBars
+		if sp.Kind == "cell" && !q.Revealed { // revealed, the histogram takes the room
+			l.Prompt, l.Table = cr.phoneCell(lang, sp)
+		}
+	}
+	if l.Flow, err = cr.liveFlow(ctx, lang, q, sp, res, fit); err != nil {
 		return l, err
+	}
+	if wall {
+		l.Flow.At = ""
 	}
 	if !q.Revealed {
 		if csrf != "" {
@@ -307,13 +318,13 @@ func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, csrf st
 		}
 		return l, nil
 	}
-	l.Engine = t("class.answer.engine", sp.Correct())
+	l.Engine = t("class.answer.engine", shownValue(sp.Correct()))
 	share := 0
 	if res.Answers > 0 {
 		share = int(math.Round(100 * float64(res.Correct) / float64(res.Answers)))
 	}
 	l.Share = t("class.right.share", share, res.Correct, res.Answers)
-	if l.Histogram, err = cr.histogram(ctx, lang, q, sp, res); err != nil {
+	if l.Histogram, err = cr.histogram(ctx, lang, q, sp, res, fit); err != nil {
 		return l, err
 	}
 	l.GroupsHead = t("class.groups")

@@ -26,9 +26,9 @@ func wallView(r *http.Request) bool { return r.URL.Query().Get("view") == "wall"
 
 // handleClassWall handles the "GET /class/{code}/wall" route: the view
 // the teacher projects (teacherPage lets the teacher in). Presentation
-// mode always, the dark theme unless theme=light; the live panel without
-// its forms, the join card behind a toggle; no key, token, pairing code or
-// CSRF token in its URL or its HTML.
+// mode always, the dark theme unless theme=light, no site navigation; the
+// join banner, the live panel without its forms, the QR code behind a
+// toggle; no key, token, pairing code or CSRF token in its URL or its HTML.
 func (cr *Room) handleClassWall(w http.ResponseWriter, r *http.Request) {
 	c, ok := cr.teacherPage(w, r)
 	if !ok {
@@ -45,7 +45,8 @@ func (cr *Room) handleClassWall(w http.ResponseWriter, r *http.Request) {
 	heading := t("class.teach.heading", c.Code)
 	view := page.View{Present: true, Dark: r.URL.Query().Get("theme") != "light"}
 	frame := page.Frame(page.FrameSpec{Self: page.Link{Path: classPath(c.Code) + "/wall", Lang: lang, View: view}, Title: heading + " — " + t("brand")})
-	frame.QR = templates.Link{}
+	// The class alone: no site navigation, no presenter or class buttons.
+	frame.QR, frame.Bare, frame.Nav, frame.StartClass, frame.Presenter = templates.Link{}, true, nil, templates.StartClass{}, templates.Link{}
 	word := ""
 	if c.JoinWord {
 		jw, err := cr.joinWord(r.Context(), c.Code)
@@ -57,6 +58,7 @@ func (cr *Room) handleClassWall(w http.ResponseWriter, r *http.Request) {
 	}
 	page.Render(w, r, templates.ClassWallPage(templates.ClassWall{
 		Word:      word,
+		Hide:      t("class.wall.hide"),
 		Page:      frame,
 		Heading:   heading,
 		Join:      cr.joinCard(r, lang, c, true),

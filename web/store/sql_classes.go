@@ -25,8 +25,9 @@ func (s *SQL) CreateClass(ctx context.Context, c Class) error {
 func (s *SQL) Class(ctx context.Context, code string, now time.Time) (Class, error) {
 	var c Class
 	var created, expires, nicknames, word, locked int64
-	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT code, key_hash, created, expires, question, students, nicknames, join_word, locked FROM classes WHERE code = ? AND expires > ?`),
-		code, now.Unix()).Scan(&c.Code, &c.KeyHash, &created, &expires, &c.Question, &c.Students, &nicknames, &word, &locked)
+	var queue string
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT code, key_hash, created, expires, question, students, nicknames, join_word, locked, queue FROM classes WHERE code = ? AND expires > ?`),
+		code, now.Unix()).Scan(&c.Code, &c.KeyHash, &created, &expires, &c.Question, &c.Students, &nicknames, &word, &locked, &queue)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Class{}, ErrNotFound
 	}
@@ -34,7 +35,7 @@ func (s *SQL) Class(ctx context.Context, code string, now time.Time) (Class, err
 		return Class{}, fmt.Errorf("store: class: %w", err)
 	}
 	c.Created, c.Expires, c.Nicknames = time.Unix(created, 0), time.Unix(expires, 0), nicknames != 0
-	c.JoinWord, c.Locked = word != 0, locked != 0
+	c.JoinWord, c.Locked, c.Queue = word != 0, locked != 0, splitQueue(queue)
 	return c, nil
 }
 

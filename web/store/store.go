@@ -48,6 +48,8 @@ type Class struct {
 	// JoinWord: a device takes a seat only with the join word the wall
 	// shows; Locked: no device takes one (Admission).
 	JoinWord, Locked bool
+	// Queue: the questions prepared for Next, in order (Queue).
+	Queue []string
 }
 
 // Question is one question of a class, numbered 1, 2, … in the order asked.
@@ -159,6 +161,7 @@ type Store interface {
 	Health
 	Presence
 	Admission
+	Queue
 	// Close releases the database.
 	Close() error
 }

@@ -71,6 +71,9 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 	runPart(t, "Admission", open, []partTest[admitStore]{
 		{"Admission", testAdmission},
 	})
+	runPart(t, "Queue", open, []partTest[queueStore]{
+		{"Queue", testQueue},
+	})
 	runPart(t, "Presence", open, []partTest[store.Presence]{
 		{"Presence", testPresence},
 	})
