@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/hmac"
 	"errors"
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -88,11 +89,7 @@ func (o *outage) waitingIn(code string) int {
 func (o *outage) classes() []string {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	codes := make([]string, 0, len(o.waiting))
-	for code := range o.waiting {
-		codes = append(codes, code)
-	}
-	return codes
+	return slices.Collect(maps.Keys(o.waiting))
 }
 
 // start is when the outage began; ok false while the store works.
@@ -105,12 +102,12 @@ func (o *outage) start() (since time.Time, ok bool) {
 // over ends the outage that began at since (not one begun since) and
 // returns the classes whose answers waited.
 func (o *outage) over(since time.Time) []string {
-	codes := o.classes()
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if !o.since.Equal(since) {
 		return nil
 	}
+	codes := slices.Collect(maps.Keys(o.waiting))
 	o.since, o.waiting = time.Time{}, nil
 	return codes
 }
@@ -143,21 +140,12 @@ func (cr *Room) recoverStore(ctx context.Context) error {
 		return nil
 	}
 	now := time.Now()
-	codes := cr.hub.classes()
-	for _, code := range cr.down.classes() {
-		if !slices.Contains(codes, code) {
-			codes = append(codes, code)
-		}
-	}
+	codes := union(cr.hub.classes(), cr.down.classes())
 	moved, err := cr.st.ExtendDeadlines(ctx, codes, since, now)
 	if err != nil {
 		return err
 	}
-	for _, code := range cr.down.over(since) {
-		if !slices.Contains(moved, code) {
-			moved = append(moved, code)
-		}
-	}
+	moved = union(moved, cr.down.over(since))
 	cr.logger.Info("class store back", "down", now.Sub(since).Round(time.Millisecond), "timers extended", len(moved))
 	for _, code := range moved {
 		cr.publish(ctx, code, "flow")
@@ -166,6 +154,16 @@ func (cr *Room) recoverStore(ctx context.Context) error {
 		cr.hub.dispatch(store.Event{Class: code, Kind: "waiting"})
 	}
 	return nil
+}
+
+// union is a with b's codes that it lacks appended.
+func union(a, b []string) []string {
+	for _, code := range b {
+		if !slices.Contains(a, code) {
+			a = append(a, code)
+		}
+	}
+	return a
 }
 
 // stamp is a signed send stamp: device's send with id send to class code

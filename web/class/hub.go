@@ -2,6 +2,7 @@ package class
 
 import (
 	"errors"
+	"maps"
 	"slices"
 	"sync"
 
@@ -145,11 +146,7 @@ func decrement(m map[string]int, k string) {
 func (h *Hub) classes() []string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	codes := make([]string, 0, len(h.subs))
-	for code := range h.subs {
-		codes = append(codes, code)
-	}
-	return codes
+	return slices.Collect(maps.Keys(h.subs))
 }
 
 // streams is how many phones' streams this replica holds now.

@@ -107,7 +107,7 @@ func PNG(in Input) ([]byte, error) {
 	p.X.Min, p.X.Max = -0.7, float64(T)-0.3
 	p.X.Tick.Marker = tokenTicks(c, T)
 	p.X.Tick.Length = 0
-	lo, hi := extent(c.Values, c.Returns, c.Advantages)
+	lo, hi, _ := finiteExtent(c.Values, c.Returns, c.Advantages) // all finite, checked above
 	span := math.Max(hi-lo, 0.1)
 	p.Y.Min, p.Y.Max = lo-span*0.08, hi+span*0.3 // room for the legend over the data
 	p.Y.Padding = 8
@@ -291,16 +291,6 @@ func glyphShape(marker string) draw.GlyphDrawer {
 		return draw.TriangleGlyph{}
 	}
 	return draw.CircleGlyph{}
-}
-
-// extent is the smallest and largest of 0 and every value.
-func extent(vs ...[]float64) (lo, hi float64) {
-	for _, v := range vs {
-		for _, x := range v {
-			lo, hi = math.Min(lo, x), math.Max(hi, x)
-		}
-	}
-	return lo, hi
 }
 
 // hex parses "#RRGGBB"; the theme's colours always are.

@@ -326,19 +326,26 @@ func (v actorView) objectiveChart(a actorLoss, id string) ([]byte, error) {
 		},
 	}
 	var left []int
+	in.Points, left = v.objectivePoints(a)
+	if len(left) > 0 {
+		in.Text.Note = v.T("update.chart.left_out", v.tokenList(left))
+	}
+	return chart.Objective(in)
+}
+
+// objectivePoints are the objective chart's tokens, each valid one with
+// A ≠ 0 at its ratio on its curve per unit |A|, and the tokens left out.
+func (v actorView) objectivePoints(a actorLoss) (points []chart.ObjectivePoint, left []int) {
 	for t, x := range a.adv {
 		if v.S.Tokens[t].Kind != scenario.Valid || x == 0 {
 			left = append(left, t)
 			continue
 		}
-		in.Points = append(in.Points, chart.ObjectivePoint{
+		points = append(points, chart.ObjectivePoint{
 			T: t, Ratio: a.unit.Ratio[0][t], Objective: -a.unit.Final[0][t], Negative: x < 0,
 		})
 	}
-	if len(left) > 0 {
-		in.Text.Note = v.T("update.chart.left_out", v.tokenList(left))
-	}
-	return chart.Objective(in)
+	return points, left
 }
 
 // nonFiniteText writes a non-finite number as verl prints it.

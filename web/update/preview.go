@@ -8,7 +8,6 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/preview"
-	"gaelab/web/scenario"
 )
 
 // Each update page's link preview draws the page's own first chart as a
@@ -63,12 +62,11 @@ func (s *Room) HandleActorPreview(w http.ResponseWriter, r *http.Request) {
 			{Label: v.T("update.chart.negative"), Y: neg, Style: chart.SeriesStyles[0]},
 		}}
 	tokens := preview.Line{Label: v.T("update.chart.legend.tokens"), Style: chart.Style{Marker: chart.MarkerCircle}, NoLine: true}
-	for t, x := range a.adv {
-		if v.S.Tokens[t].Kind != scenario.Valid || x == 0 || math.IsNaN(a.unit.Ratio[0][t]) {
-			continue
+	points, _ := v.objectivePoints(a)
+	for _, pt := range points {
+		if !math.IsNaN(pt.Ratio) {
+			tokens.X, tokens.Y = append(tokens.X, pt.Ratio), append(tokens.Y, pt.Objective)
 		}
-		tokens.X = append(tokens.X, a.unit.Ratio[0][t])
-		tokens.Y = append(tokens.Y, -a.unit.Final[0][t])
 	}
 	if len(tokens.X) > 0 {
 		in.Series = append(in.Series, tokens)
