@@ -98,7 +98,7 @@ func (lr LessonRequest) Widget(path string, b *lessons.Scenario, hide ...*lesson
 			w.Table.Rows[ri].Cells[ci].Pick = ""
 		}
 	}
-	var cells []string
+	var cells, answered []string
 	for _, q := range hide {
 		switch {
 		case q == nil:
@@ -107,8 +107,14 @@ func (lr LessonRequest) Widget(path string, b *lessons.Scenario, hide ...*lesson
 		default:
 			// The widget's own form keeps the question revealed when its controls change.
 			w.Hidden = append(w.Hidden, templates.Option{Value: predictParam(q) + "-reveal", Label: "1"})
+			answered = append(answered, q.Ask)
 		}
 	}
+	// A revealed question's asked cell shows, though a later question on the
+	// widget hides it too (kl-returns: R₀ once returns-kl is answered, before
+	// a0-seed-b, which builds on it); a whole row a later question hides
+	// ("white.*") stays hidden.
+	cells = slices.DeleteFunc(cells, func(c string) bool { return slices.Contains(answered, c) })
 	hiding := len(cells) > 0
 	if hiding {
 		hideCells(&w.Table, cells, t("predict.hidden_cell"))
