@@ -212,7 +212,7 @@ func TestBrowserQRPageWithoutJS(t *testing.T) {
 	self := "/play?v=1&p=seed-b&present=1&lang=en"
 	tb.open(self)
 	tb.do("follow QR code", chromedp.Click(chromedp.CSS(`[data-testid="qr"]`)))
-	tb.until("the QR page", `() => location.pathname === "/qr" && document.querySelector("img.qr-code").complete ? "" : location.href`)
+	tb.until("the QR page", `() => location.pathname === "/qr" && document.readyState === "complete" && document.querySelector("img.qr-code").complete ? "" : location.href`)
 	h := eval[float64](tb, `document.querySelector("img.qr-code").getBoundingClientRect().height / innerHeight`)
 	if h < 0.6 {
 		t.Errorf("the code takes %.0f%% of the screen's height, want ≥ 60%%", 100*h)

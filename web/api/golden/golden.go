@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 )
 
@@ -18,10 +17,21 @@ type Case struct {
 	Raw json.RawMessage
 }
 
-// Path is ../shared/golden/golden-shared.json beside the repository root.
+// Path is ../shared/golden/golden-shared.json beside the repository root:
+// the folder above the test's own (a package's folder, as go test runs it)
+// that holds go.mod. (It reads no source path, so -trimpath builds find it.)
 func Path() string {
-	_, here, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(here), "..", "..", "..", "..", "shared", "golden", "golden-shared.json")
+	dir, _ := os.Getwd()
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			dir = d
+			break
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	return filepath.Join(dir, "..", "shared", "golden", "golden-shared.json")
 }
 
 // Load reads every case. Tests call it through Cases.
