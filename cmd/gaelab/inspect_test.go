@@ -833,3 +833,84 @@ func TestInspectEveryRunClass(t *testing.T) {
 		t.Error("step 7 (GAE) has no critic/vf_explained_var")
 	}
 }
+
+// TestInspectRunHydraConfig: a run directory's .hydra/config.yaml is read
+// as every step's --config, as a run's zip is on /inspect (web/inspect's
+// TestInspectRunHydraConfig, the same config): verl v0.9.0's own file
+// with its algorithm section at the dumps' GAE, γ = 1.0 exact, γ = 0.99
+// not (exit 1); a flag, then --config, win over it; --json names it
+// (config_file), and --html's run view says it was read.
+func TestInspectRunHydraConfig(t *testing.T) {
+	src := filepath.Join("..", "..", "web", "inspect", "testdata")
+	hydra := func(gamma string) []byte {
+		data, err := os.ReadFile(filepath.Join(src, "verl_config_v0.9.0_hydra.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		y := string(data)
+		for from, to := range map[string]string{
+			"  gamma: 1.0\n  lam: 1.0\n  adv_estimator: grpo\n": "  gamma: " + gamma + "\n  lam: 0.95\n  adv_estimator: gae\n",
+			"  use_kl_in_reward: true\n":                         "  use_kl_in_reward: false\n",
+		} {
+			if !strings.Contains(y, from) {
+				t.Fatalf("the v0.9.0 .hydra/config.yaml has no %q", from)
+			}
+			y = strings.Replace(y, from, to, 1)
+		}
+		return []byte(y)
+	}
+	critic, err := os.ReadFile(filepath.Join(src, "verl_critic_v0.9.0_ok.npz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := t.TempDir()
+	os.MkdirAll(filepath.Join(run, ".hydra"), 0o755)
+	for _, n := range []string{"step1.npz", "step2.npz"} {
+		os.WriteFile(filepath.Join(run, n), critic, 0o644)
+	}
+	config := filepath.Join(run, ".hydra", "config.yaml")
+	said := "config: " + config + ", read as every step's --config"
+	side := filepath.Join(t.TempDir(), "algorithm.json")
+	os.WriteFile(side, []byte(`{"algorithm": {"gamma": 1.0}}`), 0o644)
+	for _, c := range []struct {
+		gamma string
+		args  []string
+		code  int
+	}{
+		{"1.0", nil, 0},
+		{"0.99", nil, 1},
+		{"0.99", []string{"--gamma", "1"}, 0},
+		{"0.99", []string{"--config", side}, 0},
+	} {
+		os.WriteFile(config, hydra(c.gamma), 0o644)
+		out, code := inspectCLI(append([]string{run}, c.args...)...)
+		if code != c.code || !strings.Contains(out, said) {
+			t.Errorf("γ %s %v: exit %d, want %d and %q:\n%s", c.gamma, c.args, code, c.code, said, out)
+		}
+	}
+	os.WriteFile(config, hydra("0.99"), 0o644)
+	out, code := inspectCLI("--json", run)
+	var rep struct {
+		Config string `json:"config_file"`
+		Steps  []struct {
+			Config struct {
+				Gamma float64 `json:"gamma"`
+			} `json:"config"`
+		} `json:"steps"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 1 || rep.Config != config || len(rep.Steps) != 2 || rep.Steps[0].Config.Gamma != 0.99 {
+		t.Errorf("--json: exit %d, %v: %+v", code, err, rep)
+	}
+	page := filepath.Join(t.TempDir(), "run.html")
+	if _, code := inspectCLI(run, "--html", page); code != 1 {
+		t.Errorf("--html: exit %d", code)
+	}
+	if doc := htmlDoc(t, page); !strings.Contains(doc.Find("[data-testid=inspect-run] .inspect-summary").Text(), "Config: the run's "+config) ||
+		doc.Find("[data-testid=inspect-run-first]").Length() != 1 {
+		t.Errorf("--html: %q", doc.Find("[data-testid=inspect-run]").Text())
+	}
+	os.WriteFile(config, []byte("algorithm:\n\tgamma: 1\n"), 0o644)
+	if out, code := inspectCLI(run); code != 2 || !strings.Contains(out, config) {
+		t.Errorf("an unreadable .hydra/config.yaml: exit %d:\n%s", code, out)
+	}
+}
