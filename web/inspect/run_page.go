@@ -97,8 +97,8 @@ func (u *Uploads) checkRun(ctx context.Context, addr string, data []byte, config
 	u.cache.Clear() // a step's analysis would be held beside the cached one
 	n := 0
 	return AnalyzeRun(ctx, dir, config, func(size int64) (func(), error) {
-		if n++; n > 1 && u.st != nil {
-			if err := u.meterView(ctx, addr); err != nil {
+		if n++; n > 1 {
+			if err := u.meterStep(ctx, addr); err != nil {
 				return nil, err
 			}
 		}
