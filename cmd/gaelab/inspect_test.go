@@ -483,6 +483,8 @@ var cliClasses = []cliClass{
 	{"verl_grpo_std_v0.9.0_ok.npz", []string{"--estimator", "optimal_token_baseline"}, "error", "GAE Lab does not model"},
 	{"verl_rollout_v0.9.0.jsonl", nil, "error", "dump_batch"},
 	{"verl_batch_v0.9.0.pt", nil, "error", "dump_batch"},
+	{"verl_mask_v0.9.0_short.npz", nil, "mass_where_masked", ""},
+	{"verl_loop_v0.2_whitened_returns.npz", []string{"--ver", "v0.9.0"}, "fit_out_of_range", "lies outside [0, 1]"},
 }
 
 // args are the class's command line, its files in web/inspect/testdata.

@@ -62,6 +62,8 @@ var verdictClasses = []verdictClass{
 	{"8 an estimator of the release not modelled", "verl_grpo_std_v0.9.0_ok.npz", "estimator=optimal_token_baseline", "", "", "", "", "not_modelled"},
 	{"8 verl's rollout JSONL", "verl_rollout_v0.9.0.jsonl", "", "", "", "", "", "rollout_jsonl"},
 	{"8 a torch.save pickle", "verl_batch_v0.9.0.pt", "", "", "", "", "", "pickle"},
+	{"2 a score where v0.5+ GAE drops it (the mask one token short)", "verl_mask_v0.9.0_short.npz", "", "not_exact", "mass_where_masked", "", "", ""},
+	{"4 the fit's γ > 1 refused (v0.2's whitened returns checked as v0.9.0)", "verl_loop_v0.2_whitened_returns.npz", "ver=v0.9.0", "not_exact", "fit_out_of_range", "", "", ""},
 }
 
 // TestVerdictEveryClass: each class's fixture, with its sidecar, gets
