@@ -284,6 +284,23 @@ func BenchmarkInspectDir20x64x512(b *testing.B) {
 	}
 }
 
+// BenchmarkInspectDir20x64x1024 is #37's budget: a run directory of 20
+// steps of 64 × 1,024 in ≤ 10 s, at its worst: every step not exact (its
+// λ is not the config's), so that each is put through the candidates and
+// the fit, and the command exits 1.
+func BenchmarkInspectDir20x64x1024(b *testing.B) {
+	dir := b.TempDir()
+	for s := range 20 {
+		dump{B: 64, R: 1024, ver: "v0.9.0", lam: 0.95, lamConfig: 0.9, seed: uint64(s)}.write(b, filepath.Join(dir, fmt.Sprintf("step%d.npz", s)))
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if err := runInspect([]string{dir}, io.Discard); exitStatus(err) != exitNotExact {
+			b.Fatalf("exit %d (%v), want %d", exitStatus(err), err, exitNotExact)
+		}
+	}
+}
+
 // BenchmarkInspectFile256x4096 is the budget: gaelab inspect on
 // one 256 × 4,096 f32 file in ≤ 1 s.
 func BenchmarkInspectFile256x4096(b *testing.B) {
