@@ -146,6 +146,7 @@ func FuzzReadRunZip(f *testing.F) {
 	f.Add(zipOf(f, [2]string{"../step1.npz", "a"}))
 	f.Add(zipOf(f, [2]string{"step1.npz", string(make([]byte, 2<<20))}))
 	f.Add([]byte("PK\x05\x06"))
+	f.Add(zipOf(f, [2]string{"run/step1.npz", "a"}, [2]string{"run/.hydra/config.yaml", "algorithm:\n  gamma: 1\n"}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		run, err := ReadRunZip(data)
 		if err != nil {
