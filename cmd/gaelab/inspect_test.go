@@ -502,6 +502,13 @@ var cliClasses = []cliClass{
 	{"verl_batch_v0.9.0.pt", nil, "error", "dump_batch"},
 	{"verl_mask_v0.9.0_short.npz", nil, "mass_where_masked", ""},
 	{"verl_loop_v0.2_whitened_returns.npz", []string{"--ver", "v0.9.0"}, "fit_out_of_range", "lies outside [0, 1]"},
+	{"verl_reward_v0.9.0_off.npz", nil, "reward_kl_mismatch", ""},
+	{"verl_eos_v0.9.0_noid.npz", nil, "", "no eos_token_id"},
+	{"verl_critic_v0.4.1_raw.npz", nil, "values_where_masked", ""},
+	{"verl_critic_v0.5.0_raw.npz", nil, "values_where_masked", ""},
+	{"verl_critic_v0.2_ok.npz", nil, "", ""},
+	{"verl_critic_v0.4.1_ok.npz", nil, "", ""},
+	{"verl_critic_v0.5.0_ok.npz", nil, "", ""},
 }
 
 // args are the class's command line, its files in web/inspect/testdata.
