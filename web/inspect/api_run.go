@@ -52,8 +52,8 @@ type RunStepAnswer struct {
 	Blocking     []string            `json:"blocking"`
 	Config       AnswerConfig        `json:"config"`
 	Shape        [2]int              `json:"shape"`
-	Advantages   *runExplained          `json:"advantages,omitempty"`
-	Returns      *runExplained          `json:"returns,omitempty"`
+	Advantages   *runExplained       `json:"advantages,omitempty"`
+	Returns      *runExplained       `json:"returns,omitempty"`
 	Metrics      map[string]*float64 `json:"metrics"`
 	MetricsError string              `json:"metrics_error,omitempty"`
 }

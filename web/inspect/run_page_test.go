@@ -238,7 +238,7 @@ func hydraWithGamma(t *testing.T, gamma string) []byte {
 	y := string(mustRead(t, "verl_config_v0.9.0_hydra.yaml"))
 	for from, to := range map[string]string{
 		"  gamma: 1.0\n  lam: 1.0\n  adv_estimator: grpo\n": "  gamma: " + gamma + "\n  lam: 0.95\n  adv_estimator: gae\n",
-		"  use_kl_in_reward: true\n":                         "  use_kl_in_reward: false\n",
+		"  use_kl_in_reward: true\n":                        "  use_kl_in_reward: false\n",
 	} {
 		if !strings.Contains(y, from) {
 			t.Fatalf("the v0.9.0 .hydra/config.yaml has no %q", from)
