@@ -394,7 +394,7 @@ func inspectRun(r InspectRun) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if r.Charts != nil {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 41, "<figure class=\"chart inspect-run-charts\" data-testid=\"inspect-run-charts\"><figcaption><strong>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 41, "<figure class=\"chart chart-region inspect-run-charts\" tabindex=\"0\" data-testid=\"inspect-run-charts\"><figcaption><strong>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -43,7 +43,7 @@ func newInspectRoom(o Options) *inspect.Room {
 // the views of an upload, which are private (no shared answer cache), in
 // the limited group, gzipped.
 func mountInspectRoutes(rt *router, s *inspect.Room) {
-	rt.uploads.Post("/api/v1/inspect", inspect.Handler(s.MaxBody))
+	rt.uploads.Post("/api/v1/inspect", s.HandleAPI)
 	rt.uploads.Post("/inspect", s.HandleUpload)
 	views := rt.limited.With(middleware.Compress(gzipLevel, compressible...))
 	views.Get("/inspect", s.HandleForm)

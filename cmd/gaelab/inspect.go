@@ -146,8 +146,9 @@ func runInspect(args []string, stdout io.Writer) error {
 	}
 	var steps []stepReport
 	var skip []skipped
+	var runConfig string // the run directory's .hydra/config.yaml, "" for none
 	if info.IsDir() {
-		steps, skip, err = inspectDir(paths[0], q)
+		steps, skip, runConfig, err = inspectDir(paths[0], q)
 	} else {
 		var s stepReport
 		s, err = inspectFile(paths[0], q)
@@ -158,9 +159,9 @@ func runInspect(args []string, stdout io.Writer) error {
 	}
 	first := firstNotExact(steps)
 	if *asJSON {
-		err = writeInspectJSON(stdout, info.IsDir(), steps, skip, first)
+		err = writeInspectJSON(stdout, info.IsDir(), steps, skip, runConfig, first)
 	} else {
-		err = writeInspectText(stdout, info.IsDir(), steps, skip, first)
+		err = writeInspectText(stdout, info.IsDir(), steps, skip, runConfig, first)
 	}
 	if err != nil {
 		return err
@@ -212,18 +213,14 @@ func writeInspectHTML(path string, steps []stepReport, first int, q url.Values, 
 // writeRunHTML writes the run view /inspect shows for a run's zip, of
 // the directory dir, to path as one self-contained HTML file
 // (inspect.OfflineRunPage): the run is checked again as the server
-// checks a zip (inspect.AnalyzeRun), one dump at a time.
+// checks a zip (inspect.AnalyzeRun, its .hydra/config.yaml included), one
+// dump at a time.
 func writeRunHTML(path, dir string, q url.Values, lang i18n.Lang) error {
-	names, err := dumpNames(dir)
+	rd, err := runDir(dir)
 	if err != nil {
 		return err
 	}
-	files := make([]inspect.RunFile, len(names))
-	for k, n := range names {
-		p := filepath.Join(dir, n)
-		files[k] = inspect.NewRunFile(n, 0, func() ([]byte, error) { return readFileLimited(p, maxInspectFile) })
-	}
-	run, err := inspect.AnalyzeRun(context.Background(), files, q, func(int64) (func(), error) { return func() {}, nil })
+	run, err := inspect.AnalyzeRun(context.Background(), rd, q, func(int64) (func(), error) { return func() {}, nil })
 	if err != nil {
 		return fmt.Errorf("inspect: %s: %w", dir, err)
 	}
@@ -237,21 +234,27 @@ func writeRunHTML(path, dir string, q url.Values, lang i18n.Lang) error {
 	return nil
 }
 
-// dumpNames are the names of a directory's files in a dump's format,
-// sorted.
-func dumpNames(dir string) ([]string, error) {
+// runDir lists a run directory as the server lists a run's zip
+// (inspect.ReadRunZip): its files in a dump's format, sorted by name, and
+// its .hydra/config.yaml (inspect.RunConfigName), when it has one.
+func runDir(dir string) (inspect.RunDir, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("inspect: %w", err)
+		return inspect.RunDir{}, fmt.Errorf("inspect: %w", err)
 	}
-	var names []string
-	for _, e := range entries {
+	var rd inspect.RunDir
+	for _, e := range entries { // os.ReadDir sorts by name
 		if !e.IsDir() && slices.Contains(inspect.RunFormats, strings.ToLower(filepath.Ext(e.Name()))) {
-			names = append(names, e.Name())
+			p := filepath.Join(dir, e.Name())
+			rd.Files = append(rd.Files, inspect.NewRunFile(e.Name(), 0, func() ([]byte, error) { return readFileLimited(p, maxInspectFile) }))
 		}
 	}
-	slices.Sort(names)
-	return names, nil
+	p := filepath.Join(dir, filepath.FromSlash(inspect.RunConfigName))
+	if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
+		config := inspect.NewRunFile(p, info.Size(), func() ([]byte, error) { return readFileLimited(p, 1<<20) })
+		rd.Config = &config
+	}
+	return rd, nil
 }
 
 // inspectFile reads and checks one file.
@@ -277,29 +280,38 @@ type skipped struct {
 	Reason string `json:"reason"`
 }
 
-// inspectDir checks every dump of a directory, ordered by step: the
-// number after "step" in its name, else the sidecar's step, else the last
-// number in the name (stepOf); files that are not dumps (notDump) are
-// skipped and listed.
-func inspectDir(dir string, q url.Values) ([]stepReport, []skipped, error) {
-	names, err := dumpNames(dir)
+// inspectDir checks every dump of a directory, with its .hydra/config.yaml
+// read as every step's --config under the flags and --config
+// (inspect.RunConfig; its path is returned, "" for none), ordered by
+// step: the number after "step" in its name, else the sidecar's step,
+// else the last number in the name (stepOf); files that are not dumps
+// (notDump) are skipped and listed.
+func inspectDir(dir string, q url.Values) ([]stepReport, []skipped, string, error) {
+	rd, err := runDir(dir)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
-	steps := make([]stepReport, 0, len(names))
+	var config string
+	if rd.Config != nil {
+		config = rd.Config.Name
+	}
+	if q, err = inspect.RunConfig(q, rd.Config); err != nil {
+		return nil, nil, "", fmt.Errorf("inspect: %w", err)
+	}
+	steps := make([]stepReport, 0, len(rd.Files))
 	var skip []skipped
-	for _, n := range names {
-		path := filepath.Join(dir, n)
+	for _, f := range rd.Files {
+		path := filepath.Join(dir, f.Name)
 		s, err := inspectFile(path, q)
 		if why, ok := inspect.NotDump(err); ok {
 			skip = append(skip, skipped{File: path, Reason: why})
 			continue
 		}
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, "", err
 		}
-		s.Step = inspect.StepOf(n)
-		if !inspect.NamedStep(n) && s.Config.Step != nil {
+		s.Step = inspect.StepOf(f.Name)
+		if !inspect.NamedStep(f.Name) && s.Config.Step != nil {
 			s.Step = *s.Config.Step
 		}
 		s.Rows, s.Groups = nil, nil // per step, the batch's summary is enough
@@ -307,9 +319,9 @@ func inspectDir(dir string, q url.Values) ([]stepReport, []skipped, error) {
 	}
 	slices.SortStableFunc(steps, func(a, b stepReport) int { return a.Step - b.Step })
 	if len(steps) == 0 {
-		return nil, nil, fmt.Errorf("inspect: %s holds no dump (%s)", dir, strings.Join(inspect.RunFormats, ", "))
+		return nil, nil, "", fmt.Errorf("inspect: %s holds no dump (%s)", dir, strings.Join(inspect.RunFormats, ", "))
 	}
-	return steps, skip, nil
+	return steps, skip, config, nil
 }
 
 // firstNotExact is the index of the first step whose verdict is not
@@ -336,9 +348,10 @@ func cloneValues(q url.Values) url.Values {
 	return out
 }
 
-// writeInspectJSON prints one file's report, or the run's steps and the
-// first step that is not exact (null when all are).
-func writeInspectJSON(w io.Writer, dir bool, steps []stepReport, skip []skipped, first int) error {
+// writeInspectJSON prints one file's report, or the run's steps, its
+// config file (config_file, absent without one) and the first step that
+// is not exact (null when all are).
+func writeInspectJSON(w io.Writer, dir bool, steps []stepReport, skip []skipped, config string, first int) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	if !dir {
@@ -347,8 +360,9 @@ func writeInspectJSON(w io.Writer, dir bool, steps []stepReport, skip []skipped,
 	run := struct {
 		Steps        []stepReport `json:"steps"`
 		Skipped      []skipped    `json:"skipped"`
+		ConfigFile   string       `json:"config_file,omitempty"`
 		FirstNotExct *stepRef     `json:"first_not_exact"`
-	}{Steps: steps, Skipped: append([]skipped{}, skip...)}
+	}{Steps: steps, Skipped: append([]skipped{}, skip...), ConfigFile: config}
 	if first >= 0 {
 		run.FirstNotExct = &stepRef{Step: steps[first].Step, File: steps[first].File}
 	}

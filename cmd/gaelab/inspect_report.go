@@ -85,7 +85,7 @@ func exactQ(q *inspect.Quantity) bool {
 
 // writeInspectText prints one line per check of a file, or one line per
 // step of a run and the first step that is not exact.
-func writeInspectText(w io.Writer, dir bool, steps []stepReport, skip []skipped, first int) error {
+func writeInspectText(w io.Writer, dir bool, steps []stepReport, skip []skipped, config string, first int) error {
 	var b strings.Builder
 	if !dir {
 		s := steps[0]
@@ -109,6 +109,9 @@ func writeInspectText(w io.Writer, dir bool, steps []stepReport, skip []skipped,
 		fmt.Fprintf(&b, "verdict: %s\n", verdictWords(s))
 		_, err := io.WriteString(w, b.String())
 		return err
+	}
+	if config != "" {
+		fmt.Fprintf(&b, "config: %s, read as every step's --config (flags and --config win over it, it over each dump's own)\n", config)
 	}
 	fmt.Fprintf(&b, "%6s  %-16s  %-12s  %-12s  %-12s  %-9s  %5s  %9s  %s\n", "step", "verdict", "whiten mean", "whiten var", "explained v", "verl", "empty", "truncated", "file")
 	for _, s := range steps {

@@ -284,6 +284,23 @@ func BenchmarkInspectDir20x64x512(b *testing.B) {
 	}
 }
 
+// BenchmarkInspectDir20x64x1024 is #37's budget: a run directory of 20
+// steps of 64 × 1,024 in ≤ 10 s, at its worst: every step not exact (its
+// λ is not the config's), so that each is put through the candidates and
+// the fit, and the command exits 1.
+func BenchmarkInspectDir20x64x1024(b *testing.B) {
+	dir := b.TempDir()
+	for s := range 20 {
+		dump{B: 64, R: 1024, ver: "v0.9.0", lam: 0.95, lamConfig: 0.9, seed: uint64(s)}.write(b, filepath.Join(dir, fmt.Sprintf("step%d.npz", s)))
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if err := runInspect([]string{dir}, io.Discard); exitStatus(err) != exitNotExact {
+			b.Fatalf("exit %d (%v), want %d", exitStatus(err), err, exitNotExact)
+		}
+	}
+}
+
 // BenchmarkInspectFile256x4096 is the issue's budget: gaelab inspect on
 // one 256 × 4,096 f32 file in ≤ 1 s.
 func BenchmarkInspectFile256x4096(b *testing.B) {
@@ -483,6 +500,15 @@ var cliClasses = []cliClass{
 	{"verl_grpo_std_v0.9.0_ok.npz", []string{"--estimator", "optimal_token_baseline"}, "error", "GAE Lab does not model"},
 	{"verl_rollout_v0.9.0.jsonl", nil, "error", "dump_batch"},
 	{"verl_batch_v0.9.0.pt", nil, "error", "dump_batch"},
+	{"verl_mask_v0.9.0_short.npz", nil, "mass_where_masked", ""},
+	{"verl_loop_v0.2_whitened_returns.npz", []string{"--ver", "v0.9.0"}, "fit_out_of_range", "lies outside [0, 1]"},
+	{"verl_reward_v0.9.0_off.npz", nil, "reward_kl_mismatch", ""},
+	{"verl_eos_v0.9.0_noid.npz", nil, "", "no eos_token_id"},
+	{"verl_critic_v0.4.1_raw.npz", nil, "values_where_masked", ""},
+	{"verl_critic_v0.5.0_raw.npz", nil, "values_where_masked", ""},
+	{"verl_critic_v0.2_ok.npz", nil, "", ""},
+	{"verl_critic_v0.4.1_ok.npz", nil, "", ""},
+	{"verl_critic_v0.5.0_ok.npz", nil, "", ""},
 }
 
 // args are the class's command line, its files in web/inspect/testdata.
@@ -831,5 +857,86 @@ func TestInspectEveryRunClass(t *testing.T) {
 	}
 	if m := rep.Steps[1].Metrics["critic/vf_explained_var"]; m == nil {
 		t.Error("step 7 (GAE) has no critic/vf_explained_var")
+	}
+}
+
+// TestInspectRunHydraConfig: a run directory's .hydra/config.yaml is read
+// as every step's --config, as a run's zip is on /inspect (web/inspect's
+// TestInspectRunHydraConfig, the same config): verl v0.9.0's own file
+// with its algorithm section at the dumps' GAE, γ = 1.0 exact, γ = 0.99
+// not (exit 1); a flag, then --config, win over it; --json names it
+// (config_file), and --html's run view says it was read.
+func TestInspectRunHydraConfig(t *testing.T) {
+	src := filepath.Join("..", "..", "web", "inspect", "testdata")
+	hydra := func(gamma string) []byte {
+		data, err := os.ReadFile(filepath.Join(src, "verl_config_v0.9.0_hydra.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		y := string(data)
+		for from, to := range map[string]string{
+			"  gamma: 1.0\n  lam: 1.0\n  adv_estimator: grpo\n": "  gamma: " + gamma + "\n  lam: 0.95\n  adv_estimator: gae\n",
+			"  use_kl_in_reward: true\n":                        "  use_kl_in_reward: false\n",
+		} {
+			if !strings.Contains(y, from) {
+				t.Fatalf("the v0.9.0 .hydra/config.yaml has no %q", from)
+			}
+			y = strings.Replace(y, from, to, 1)
+		}
+		return []byte(y)
+	}
+	critic, err := os.ReadFile(filepath.Join(src, "verl_critic_v0.9.0_ok.npz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := t.TempDir()
+	os.MkdirAll(filepath.Join(run, ".hydra"), 0o755)
+	for _, n := range []string{"step1.npz", "step2.npz"} {
+		os.WriteFile(filepath.Join(run, n), critic, 0o644)
+	}
+	config := filepath.Join(run, ".hydra", "config.yaml")
+	said := "config: " + config + ", read as every step's --config"
+	side := filepath.Join(t.TempDir(), "algorithm.json")
+	os.WriteFile(side, []byte(`{"algorithm": {"gamma": 1.0}}`), 0o644)
+	for _, c := range []struct {
+		gamma string
+		args  []string
+		code  int
+	}{
+		{"1.0", nil, 0},
+		{"0.99", nil, 1},
+		{"0.99", []string{"--gamma", "1"}, 0},
+		{"0.99", []string{"--config", side}, 0},
+	} {
+		os.WriteFile(config, hydra(c.gamma), 0o644)
+		out, code := inspectCLI(append([]string{run}, c.args...)...)
+		if code != c.code || !strings.Contains(out, said) {
+			t.Errorf("γ %s %v: exit %d, want %d and %q:\n%s", c.gamma, c.args, code, c.code, said, out)
+		}
+	}
+	os.WriteFile(config, hydra("0.99"), 0o644)
+	out, code := inspectCLI("--json", run)
+	var rep struct {
+		Config string `json:"config_file"`
+		Steps  []struct {
+			Config struct {
+				Gamma float64 `json:"gamma"`
+			} `json:"config"`
+		} `json:"steps"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != 1 || rep.Config != config || len(rep.Steps) != 2 || rep.Steps[0].Config.Gamma != 0.99 {
+		t.Errorf("--json: exit %d, %v: %+v", code, err, rep)
+	}
+	page := filepath.Join(t.TempDir(), "run.html")
+	if _, code := inspectCLI(run, "--html", page); code != 1 {
+		t.Errorf("--html: exit %d", code)
+	}
+	if doc := htmlDoc(t, page); !strings.Contains(doc.Find("[data-testid=inspect-run] .inspect-summary").Text(), "Config: the run's "+config) ||
+		doc.Find("[data-testid=inspect-run-first]").Length() != 1 {
+		t.Errorf("--html: %q", doc.Find("[data-testid=inspect-run]").Text())
+	}
+	os.WriteFile(config, []byte("algorithm:\n\tgamma: 1\n"), 0o644)
+	if out, code := inspectCLI(run); code != 2 || !strings.Contains(out, config) {
+		t.Errorf("an unreadable .hydra/config.yaml: exit %d:\n%s", code, out)
 	}
 }

@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -35,25 +36,37 @@ func inspectBrowserServer(t *testing.T) (srv *httptest.Server, leak, long string
 }
 
 // TestInspectBrowserWidths: no inspect page scrolls sideways: the row
-// view's 64 tokens scroll inside their own box at 1280 px, and the batch
-// view, the row view and the form fit a 375 px phone
-// (document.documentElement.scrollWidth ≤ the viewport's width).
+// view's 64 tokens and a run's view (its steps' table, its charts) scroll
+// inside their own box at 1280 px, and the batch view, the row view, the
+// form and a run's view fit a 375 px phone
+// (document.documentElement.scrollWidth ≤ the viewport's width); on the
+// phone a run's view also passes the phone pass of issue 35
+// (phoneShellJS: the header, the menu, chart text ≥ 12 px or a chart that
+// scrolls in its box). English pages from a Chinese browser, Chinese from
+// an English one.
 func TestInspectBrowserWidths(t *testing.T) {
 	t.Parallel()
 	requireChromium(t)
 	srv, leak, long := inspectBrowserServer(t)
+	run := inspectRunView(t, srv)
 	for _, tc := range []struct {
 		path  string
 		phone bool
+		shell bool // the phone pass's checks too
 	}{
-		{"/inspect/" + long + "/row/1?lang=en", false},
-		{"/inspect/" + leak + "/row/0?ver=v0.9.0&lang=en", false},
-		{"/inspect/" + leak + "?ver=v0.9.0&lang=en", true},
-		{"/inspect/" + leak + "?ver=v0.9.0&lang=zh", true},
-		{"/inspect/" + long + "/row/1?lang=zh", true},
-		{"/inspect?lang=en", true},
+		{"/inspect/" + long + "/row/1?lang=en", false, false},
+		{"/inspect/" + leak + "/row/0?ver=v0.9.0&lang=en", false, false},
+		{run + "?lang=en", false, false},
+		{run + "?lang=zh", false, false},
+		{"/inspect/" + leak + "?ver=v0.9.0&lang=en", true, false},
+		{"/inspect/" + leak + "?ver=v0.9.0&lang=zh", true, false},
+		{"/inspect/" + long + "/row/1?lang=zh", true, false},
+		{"/inspect?lang=en", true, false},
+		{run + "?lang=en", true, true},
+		{run + "?lang=zh", true, true},
 	} {
 		tb := newTab(t, srv)
+		tb.speaks(map[bool]string{true: "en-US", false: "zh-CN"}[strings.HasSuffix(tc.path, "lang=zh")])
 		want := 1280
 		if tc.phone {
 			want = int(phone375.Width)
@@ -69,6 +82,11 @@ func TestInspectBrowserWidths(t *testing.T) {
 		t.Logf("%s at %d px: scrollWidth %d", tc.path, want, w)
 		if w > want {
 			t.Errorf("%s at %d px: the page is %d px wide", tc.path, want, w)
+		}
+		if tc.shell {
+			if got := eval[struct{ Wrong string }](tb, "("+phoneShellJS+")()"); got.Wrong != "" {
+				t.Errorf("%s at 375 px: %s", tc.path, got.Wrong)
+			}
 		}
 	}
 }

@@ -29,6 +29,7 @@ var enInspectRun = map[string]string{
 	"inspect.run.chart.step":               "step",
 	"inspect.run.series":                   "this run",
 	"inspect.run.current":                  "first step not exact",
+	"inspect.run.config":                   "Config: the run's %s, read as every step's config sidecar (a field or a second file wins over it, and it over each dump's own config).",
 	"inspect.run.not_batch":                "This upload is a run, not one batch: its view lists its steps.",
 	"inspect.err.run_not_zip":              "%s: the file ends in .zip but is not a zip archive.",
 	"inspect.err.run_traversal":            "%s: this entry of the zip leaves the run's folder (an absolute path, .., a backslash or a drive), so the zip is refused.",

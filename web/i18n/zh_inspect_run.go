@@ -28,6 +28,7 @@ var zhInspectRun = map[string]string{
 	"inspect.run.chart.step":               "步",
 	"inspect.run.series":                   "这次训练",
 	"inspect.run.current":                  "第一个不一致的步",
+	"inspect.run.config":                   "配置：这次训练的 %s，作为每一步的配置文件读取（表单字段或第二个文件优先于它，它又优先于每个批次导出文件自带的配置）。",
 	"inspect.run.not_batch":                "这个上传是一次训练，而不是一个批次：它的视图列出了每一步。",
 	"inspect.err.run_not_zip":              "%s：文件名以 .zip 结尾，但它不是 zip 压缩包。",
 	"inspect.err.run_traversal":            "%s：zip 中的这一项指向训练目录之外（绝对路径、..、反斜杠或盘符），因此拒绝这个 zip。",

@@ -87,7 +87,19 @@ func multipartFile(body []byte, boundary string) (file, config []byte, err error
 // body, a "config" part (verl's algorithm section or whole config as JSON,
 // or .hydra/config.yaml, as the page's second file) for the keys the query
 // leaves unset; ?full=1 adds the full tensors. Bodies over maxBody answer 413.
-func Handler(maxBody int64) http.HandlerFunc {
+// It checks one dump; Room.HandleAPI, the route, also takes a run's zip.
+func Handler(maxBody int64) http.HandlerFunc { return apiHandler(maxBody, nil) }
+
+// HandleAPI handles the "POST /api/v1/inspect" route: Handler, and a
+// run's zip (a zip that is not an .npz, without ?format=) checked step by
+// step as the form checks one (api_run.go: RunAnswer).
+func (s *Room) HandleAPI(w http.ResponseWriter, r *http.Request) {
+	apiHandler(s.MaxBody, s.Uploads)(w, r)
+}
+
+// apiHandler is Handler; with runs (the room's uploads) a run's zip is
+// checked and answered by runs.answerRun.
+func apiHandler(maxBody int64, runs *Uploads) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
 		for k := range q {
@@ -121,6 +133,14 @@ func Handler(maxBody int64) http.HandlerFunc {
 			if len(side) > 0 {
 				err = MergeSidecar(q, side)
 			}
+		}
+		if err == nil && runs != nil && q.Get("format") == "" && IsRunZip(body, "") {
+			if full {
+				writeError(w, http.StatusBadRequest, errorf("invalid_value", "full", "a run's answer gives each step's verdict and metrics, no full tensors: post one dump for them"))
+				return
+			}
+			runs.answerRun(w, r, body, q)
+			return
 		}
 		var a *Analysis
 		if err == nil {

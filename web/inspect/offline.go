@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/PuerkitoBio/goquery"
@@ -66,7 +67,7 @@ func OfflineRunPage(run *Run, lang i18n.Lang, config url.Values) ([]byte, error)
 	}
 	vm := inspectPage(ir, nil, nil, nil)
 	vm.Run = runView(ir, run)
-	vm.Run.Summary = vm.Run.Summary[:1] // an upload's expiry: no upload here
+	vm.Run.Summary = slices.Delete(vm.Run.Summary, 1, 2) // an upload's expiry: no upload here
 	doc, err := offlineDoc(vm)
 	if err != nil {
 		return nil, err

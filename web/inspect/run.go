@@ -19,6 +19,9 @@ import (
 type Run struct {
 	Steps   []RunStep
 	Skipped []RunSkipped
+	// Config is the run's config file read as every step's sidecar
+	// (RunConfigName), "" when it has none.
+	Config string
 	// First is the index in Steps of the first step not exact, −1 when
 	// every one is.
 	First int
@@ -94,15 +97,51 @@ func NotDump(err error) (string, bool) {
 	return "", false
 }
 
-// AnalyzeRun checks each of a run's dumps with config q (each file's own
-// config under it, as Load), one at a time, so that one analysis is held
-// at once; before is called ahead of each dump's analysis with its size
-// (the caller meters and admits it) and returns what to call after it.
-// A file that is not a dump is skipped; a dump that is wrong stops the
-// run with its error, its field prefixed by the file's name.
-func AnalyzeRun(ctx context.Context, files []RunFile, q url.Values, before func(size int64) (func(), error)) (*Run, error) {
+// RunConfig is q with the run's config file (RunConfigName; nil for
+// none) read as every step's config sidecar, for the keys q leaves unset
+// (MergeSidecar): a flag, a form field or an explicit sidecar wins over
+// it, and it over each dump's own config. A config it cannot read is an
+// error naming the file.
+func RunConfig(q url.Values, config *RunFile) (url.Values, error) {
+	out := url.Values{}
+	for k, v := range q {
+		out[k] = slices.Clone(v)
+	}
+	if config == nil {
+		return out, nil
+	}
+	data, err := config.Read()
+	if err == nil {
+		err = MergeSidecar(out, data)
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		field := config.Name
+		if e.Field != "" {
+			field += " · " + e.Field
+		}
+		return nil, &Error{Code: e.Code, Field: field, Message: e.Message}
+	}
+	return out, err
+}
+
+// AnalyzeRun checks each of a run's dumps with config q and the run's
+// config file under it (RunConfig; each file's own config under both, as
+// Load), one at a time, so that one analysis is held at once; before is
+// called ahead of each dump's analysis with its size (the caller meters
+// and admits it) and returns what to call after it. A file that is not a
+// dump is skipped; a dump that is wrong stops the run with its error, its
+// field prefixed by the file's name.
+func AnalyzeRun(ctx context.Context, dir RunDir, q url.Values, before func(size int64) (func(), error)) (*Run, error) {
 	run := &Run{First: -1}
-	for _, f := range files {
+	q, err := RunConfig(q, dir.Config)
+	if err != nil {
+		return nil, err
+	}
+	if dir.Config != nil {
+		run.Config = dir.Config.Name
+	}
+	for _, f := range dir.Files {
 		done, err := before(f.Size)
 		if err != nil {
 			return nil, err

@@ -84,7 +84,7 @@ func (s *Room) uploadRun(w http.ResponseWriter, r *http.Request, ir inspectReque
 // budget by its inflated size. slot takes an analysis slot first (a view;
 // an upload holds one already).
 func (u *Uploads) checkRun(ctx context.Context, addr string, data []byte, config url.Values, slot bool) (*Run, error) {
-	files, err := ReadRunZip(data)
+	dir, err := ReadRunZip(data)
 	if err != nil {
 		return nil, err
 	}
@@ -96,9 +96,9 @@ func (u *Uploads) checkRun(ctx context.Context, addr string, data []byte, config
 	}
 	u.cache.Clear() // a step's analysis would be held beside the cached one
 	n := 0
-	return AnalyzeRun(ctx, files, config, func(size int64) (func(), error) {
-		if n++; n > 1 && u.st != nil {
-			if err := u.meterView(ctx, addr); err != nil {
+	return AnalyzeRun(ctx, dir, config, func(size int64) (func(), error) {
+		if n++; n > 1 {
+			if err := u.meterStep(ctx, addr); err != nil {
 				return nil, err
 			}
 		}
@@ -137,6 +137,9 @@ func runView(ir inspectRequest, run *Run) *templates.InspectRun {
 	v := &templates.InspectRun{Summary: []string{t("inspect.run.heading", len(run.Steps)), t("inspect.expires")}}
 	if ir.upload.Shared {
 		v.Summary[1] = t("inspect.shared", ir.upload.Expires.UTC().Format("2006-01-02 15:04 UTC"))
+	}
+	if run.Config != "" {
+		v.Summary = append(v.Summary, t("inspect.run.config", run.Config))
 	}
 	v.Share = templates.InspectShare{Action: "/inspect/" + ir.id + "/share" + ir.query(), Button: t("inspect.share")}
 	if run.First >= 0 {

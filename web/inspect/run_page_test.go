@@ -229,3 +229,86 @@ func TestInspectRunMetered(t *testing.T) {
 		t.Errorf("another replica within its quota: %d", rec.Code)
 	}
 }
+
+// hydraWithGamma is verl v0.9.0's own .hydra/config.yaml
+// (web/verify/inverl/make_config.py) with its algorithm section set to
+// the critic fixtures' GAE (λ = 0.95, no KL in the reward) and γ gamma.
+func hydraWithGamma(t *testing.T, gamma string) []byte {
+	t.Helper()
+	y := string(mustRead(t, "verl_config_v0.9.0_hydra.yaml"))
+	for from, to := range map[string]string{
+		"  gamma: 1.0\n  lam: 1.0\n  adv_estimator: grpo\n": "  gamma: " + gamma + "\n  lam: 0.95\n  adv_estimator: gae\n",
+		"  use_kl_in_reward: true\n":                        "  use_kl_in_reward: false\n",
+	} {
+		if !strings.Contains(y, from) {
+			t.Fatalf("the v0.9.0 .hydra/config.yaml has no %q", from)
+		}
+		y = strings.Replace(y, from, to, 1)
+	}
+	return []byte(y)
+}
+
+// zipEntries is a zip of name → data, in the order given.
+func zipEntries(t *testing.T, entries ...[2]string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, e := range entries {
+		w, _ := zw.Create(e[0])
+		w.Write([]byte(e[1]))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestInspectRunHydraConfig: a run's zip with its .hydra/config.yaml is
+// checked with that config for every step, as gaelab inspect DIR reads
+// DIR/.hydra/config.yaml (cmd/gaelab's TestInspectRunHydraConfig): with
+// verl's algorithm section at the dumps' γ = 1 every step is exact, at
+// γ = 0.99 every step is not; a form field wins over the file, and the
+// view names the file it read, in both languages.
+func TestInspectRunHydraConfig(t *testing.T) {
+	site := webtest.New(t, webtest.Options{Store: stores.SQLite(t), InspectBurst: 50})
+	critic := string(mustRead(t, "verl_critic_v0.9.0_ok.npz"))
+	for _, c := range []struct {
+		name   string
+		gamma  string
+		fields map[string]string
+		exact  bool
+	}{
+		{"γ = 1.0, the dumps'", "1.0", nil, true},
+		{"γ = 0.99", "0.99", nil, false},
+		{"γ = 0.99, the form's γ = 1 wins", "0.99", map[string]string{"gamma": "1"}, true},
+	} {
+		data := zipEntries(t, [2]string{"run/step1.npz", critic}, [2]string{"run/step2.npz", critic},
+			[2]string{"run/.hydra/config.yaml", string(hydraWithGamma(t, c.gamma))})
+		rec := site.Upload(t, "/inspect?lang=en", "run.zip", data, c.fields)
+		if rec.Code != http.StatusSeeOther {
+			t.Fatalf("%s: upload %d\n%s", c.name, rec.Code, rec.Body)
+		}
+		loc := rec.Header().Get("Location")
+		for lang, config := range map[string]string{"en": "Config: the run's .hydra/config.yaml", "zh": "配置：这次训练的 .hydra/config.yaml"} {
+			target := strings.Replace(loc, "lang=en", "lang="+lang, 1)
+			if !strings.Contains(target, "lang=") {
+				target += map[bool]string{true: "&", false: "?"}[strings.Contains(target, "?")] + "lang=" + lang
+			}
+			doc, _ := goquery.NewDocumentFromReader(site.Get(t, target).Body)
+			exact := doc.Find("[data-testid=inspect-run-exact]").Length() == 1
+			first := strings.TrimSpace(doc.Find("[data-testid=inspect-run-first]").Text())
+			if exact != c.exact || (!c.exact && !strings.Contains(first, "step1.npz")) {
+				t.Errorf("%s, %s: exact %v (first %q), want %v", c.name, lang, exact, first, c.exact)
+			}
+			if got := doc.Find("[data-testid=inspect-run] .inspect-summary").Text(); !strings.Contains(got, config) {
+				t.Errorf("%s, %s: the summary %q does not name the config", c.name, lang, got)
+			}
+		}
+	}
+	// The same dumps without the file: exact, and no config named.
+	rec := site.Upload(t, "/inspect?lang=en", "run.zip", zipEntries(t, [2]string{"run/step1.npz", critic}), nil)
+	doc, _ := goquery.NewDocumentFromReader(site.Get(t, rec.Header().Get("Location")).Body)
+	if doc.Find("[data-testid=inspect-run-exact]").Length() != 1 || strings.Contains(doc.Find("main").Text(), "Config: the run's") {
+		t.Errorf("no config: %q", doc.Find("[data-testid=inspect-run]").Text())
+	}
+}

@@ -30,6 +30,21 @@ const (
 	maxRunBytes = 4 * 256 << 20
 )
 
+// RunConfigName is a run's Hydra config inside its folder, as Hydra
+// writes it beside a run (outputs/DATE/TIME/.hydra/config.yaml): read as
+// every step's config sidecar (RunConfig), in a zip as in a directory.
+const RunConfigName = ".hydra/config.yaml"
+
+// maxRunConfig bounds a run's config file, as gaelab inspect --config's.
+const maxRunConfig = 1 << 20
+
+// RunDir is what a run holds: its dumps, and its RunConfigName (nil when
+// it has none). ReadRunZip lists a zip's; gaelab inspect DIR a directory's.
+type RunDir struct {
+	Files  []RunFile
+	Config *RunFile
+}
+
 // RunFormats are the extensions of a run's dumps (a lone .npy holds one
 // tensor, not a batch).
 var RunFormats = []string{".npz", ".safetensors", ".json"}
@@ -76,55 +91,67 @@ func isNPZ(data []byte) bool {
 // folder (run_traversal: absolute, "..", a backslash or a drive), or a
 // dump that declares more than Limits.MaxBytes, inflates more than
 // maxRunRatio times, or whose dumps declare more than maxRunBytes in all
-// (run_bomb), and one with no dump (run_no_dump). Nothing is inflated
-// here; Read inflates one dump within its declared size.
-func ReadRunZip(data []byte) ([]RunFile, error) {
+// (run_bomb), a RunConfigName over maxRunConfig (invalid_value), and one with
+// no dump (run_no_dump). The run's folder's RunConfigName is its Config.
+// Nothing is inflated here; Read inflates one entry within its declared
+// size.
+func ReadRunZip(data []byte) (RunDir, error) {
+	var run RunDir
 	if len(data) < 4 || string(data[:4]) != "PK\x03\x04" && string(data[:4]) != "PK\x05\x06" {
-		return nil, errorf("run_not_zip", "", "the file is not a zip archive: zip the run's directory (zip -r run.zip DIR)")
+		return RunDir{}, errorf("run_not_zip", "", "the file is not a zip archive: zip the run's directory (zip -r run.zip DIR)")
 	}
 	if !tensorfile.ZipEntriesWithin(data, MaxRunEntries) {
-		return nil, errorf("run_entries", "", "the zip has more than %d entries", MaxRunEntries)
+		return RunDir{}, errorf("run_entries", "", "the zip has more than %d entries", MaxRunEntries)
 	}
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
-		return nil, errorf("run_not_zip", "", "the file is not a readable zip archive: %v", err)
+		return RunDir{}, errorf("run_not_zip", "", "the file is not a readable zip archive: %v", err)
 	}
 	if len(zr.File) > MaxRunEntries {
-		return nil, errorf("run_entries", "", "the zip has %d entries, more than %d", len(zr.File), MaxRunEntries)
+		return RunDir{}, errorf("run_entries", "", "the zip has %d entries, more than %d", len(zr.File), MaxRunEntries)
 	}
 	var names []string
 	for _, zf := range zr.File {
 		if !safeEntry(zf.Name) {
-			return nil, errorf("run_traversal", zf.Name, "the entry's path leaves the run's folder (absolute, .., a backslash or a drive)")
+			return RunDir{}, errorf("run_traversal", zf.Name, "the entry's path leaves the run's folder (absolute, .., a backslash or a drive)")
 		}
 		if !macJunk(zf.Name) {
 			names = append(names, zf.Name)
 		}
 	}
 	top := commonFolder(names)
-	var files []RunFile
 	var total int64
 	for _, zf := range zr.File {
 		name, ok := strings.CutPrefix(zf.Name, top)
+		if ok && name == RunConfigName && zf.Mode().Type() == 0 {
+			if err := entryWithin(zf, name, len(data)); err != nil {
+				return RunDir{}, err
+			}
+			if zf.UncompressedSize64 > maxRunConfig {
+				return RunDir{}, errorf("invalid_value", name, "the run's config declares %d bytes, more than %d", zf.UncompressedSize64, maxRunConfig)
+			}
+			run.Config = &RunFile{Name: name, Size: int64(zf.UncompressedSize64), zf: zf}
+			continue
+		}
 		if !ok || macJunk(zf.Name) || strings.Contains(name, "/") || zf.Mode().Type() != 0 || !slices.Contains(RunFormats, strings.ToLower(path.Ext(name))) {
 			continue // a folder, a file below the run's folder, a link, or not a dump's format
 		}
 		if err := entryWithin(zf, name, len(data)); err != nil {
-			return nil, err
+			return RunDir{}, err
 		}
 		total += int64(zf.UncompressedSize64)
 		if total > maxRunBytes {
-			return nil, errorf("run_bomb", name, "the dumps declare more than %d bytes in all", maxRunBytes)
+			return RunDir{}, errorf("run_bomb", name, "the dumps declare more than %d bytes in all", maxRunBytes)
 		}
-		files = append(files, RunFile{Name: name, Size: int64(zf.UncompressedSize64), zf: zf})
+		run.Files = append(run.Files, RunFile{Name: name, Size: int64(zf.UncompressedSize64), zf: zf})
 	}
 	switch {
-	case len(files) == 0:
-		return nil, errorf("run_no_dump", "", "the zip holds no dump (%s) at its root or in its one folder", strings.Join(RunFormats, ", "))
-	case len(files) > MaxRunDumps:
-		return nil, errorf("run_entries", "", "the zip holds %d dumps, more than %d", len(files), MaxRunDumps)
+	case len(run.Files) == 0:
+		return RunDir{}, errorf("run_no_dump", "", "the zip holds no dump (%s) at its root or in its one folder", strings.Join(RunFormats, ", "))
+	case len(run.Files) > MaxRunDumps:
+		return RunDir{}, errorf("run_entries", "", "the zip holds %d dumps, more than %d", len(run.Files), MaxRunDumps)
 	}
-	return files, nil
+	return run, nil
 }
 
 // entryWithin refuses a dump entry past the readers' budget or the ratio

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -27,16 +28,39 @@ func zipOf(t testing.TB, entries ...[2]string) []byte {
 }
 
 // TestReadRunZip: the dumps of a run's zip, at its root or in its one
-// folder, macOS's litter and files below the folder left out; every
-// hostile zip refused by its code before anything is inflated.
+// folder, and the folder's .hydra/config.yaml as its Config, macOS's
+// litter and other files below the folder left out; every hostile zip
+// refused by its code before anything is inflated.
 func TestReadRunZip(t *testing.T) {
-	files, err := ReadRunZip(zipOf(t, [2]string{"run/step1.npz", "a"}, [2]string{"run/step2.json", "{}"}, [2]string{"run/.hydra/config.yaml", "x"},
-		[2]string{"run/notes.txt", "x"}, [2]string{"__MACOSX/run/._step1.npz", "x"}))
+	run, err := ReadRunZip(zipOf(t, [2]string{"run/step1.npz", "a"}, [2]string{"run/step2.json", "{}"}, [2]string{"run/.hydra/config.yaml", "x: 1"},
+		[2]string{"run/.hydra/overrides.yaml", "x"}, [2]string{"run/notes.txt", "x"}, [2]string{"__MACOSX/run/._step1.npz", "x"}))
+	files := run.Files
 	if err != nil || len(files) != 2 || files[0].Name != "step1.npz" || files[1].Name != "step2.json" {
 		t.Fatalf("%v: %+v", err, files)
 	}
 	if data, err := files[1].Read(); err != nil || string(data) != "{}" {
 		t.Errorf("Read: %q, %v", data, err)
+	}
+	if run.Config == nil || run.Config.Name != RunConfigName {
+		t.Errorf("Config %+v, want %s", run.Config, RunConfigName)
+	} else if data, err := run.Config.Read(); err != nil || string(data) != "x: 1" {
+		t.Errorf("Config.Read: %q, %v", data, err)
+	}
+	for _, c := range []struct {
+		name    string
+		entries [][2]string
+		want    bool
+	}{
+		{"at the root", [][2]string{{"step1.npz", "a"}, {".hydra/config.yaml", "x: 1"}}, true},
+		{"below a dump's folder", [][2]string{{"run/step1.npz", "a"}, {"run/sub/.hydra/config.yaml", "x: 1"}}, false},
+		{"none", [][2]string{{"run/step1.npz", "a"}}, false},
+	} {
+		if run, err := ReadRunZip(zipOf(t, c.entries...)); err != nil || (run.Config != nil) != c.want {
+			t.Errorf("%s: %v, Config %+v, want one: %v", c.name, err, run.Config, c.want)
+		}
+	}
+	if _, err := ReadRunZip(zipOf(t, [2]string{"run/step1.npz", "a"}, [2]string{"run/.hydra/config.yaml", string(make([]byte, maxRunConfig+1))})); err == nil || !strings.Contains(err.Error(), RunConfigName) {
+		t.Errorf("a config over %d bytes: %v", maxRunConfig, err)
 	}
 	many := make([][2]string, MaxRunEntries+1)
 	for k := range many {
@@ -83,7 +107,8 @@ func TestRunFileLies(t *testing.T) {
 	}
 	w.Write(packed.Bytes())
 	zw.Close()
-	files, err := ReadRunZip(buf.Bytes())
+	run, err := ReadRunZip(buf.Bytes())
+	files := run.Files
 	if err != nil || len(files) != 1 {
 		t.Fatalf("%v: %+v", err, files)
 	}
@@ -121,16 +146,21 @@ func FuzzReadRunZip(f *testing.F) {
 	f.Add(zipOf(f, [2]string{"../step1.npz", "a"}))
 	f.Add(zipOf(f, [2]string{"step1.npz", string(make([]byte, 2<<20))}))
 	f.Add([]byte("PK\x05\x06"))
+	f.Add(zipOf(f, [2]string{"run/step1.npz", "a"}, [2]string{"run/.hydra/config.yaml", "algorithm:\n  gamma: 1\n"}))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		files, err := ReadRunZip(data)
+		run, err := ReadRunZip(data)
 		if err != nil {
 			if _, ok := err.(*Error); !ok {
 				t.Fatalf("error of type %T: %v", err, err)
 			}
 			return
 		}
-		if len(files) == 0 || len(files) > MaxRunDumps {
-			t.Fatalf("%d dumps", len(files))
+		if len(run.Files) == 0 || len(run.Files) > MaxRunDumps {
+			t.Fatalf("%d dumps", len(run.Files))
+		}
+		files := run.Files
+		if run.Config != nil {
+			files = append(files, *run.Config)
 		}
 		for _, rf := range files {
 			got, err := rf.Read()

@@ -62,6 +62,15 @@ var verdictClasses = []verdictClass{
 	{"8 an estimator of the release not modelled", "verl_grpo_std_v0.9.0_ok.npz", "estimator=optimal_token_baseline", "", "", "", "", "not_modelled"},
 	{"8 verl's rollout JSONL", "verl_rollout_v0.9.0.jsonl", "", "", "", "", "", "rollout_jsonl"},
 	{"8 a torch.save pickle", "verl_batch_v0.9.0.pt", "", "", "", "", "", "pickle"},
+	{"2 a score where v0.5+ GAE drops it (the mask one token short)", "verl_mask_v0.9.0_short.npz", "", "not_exact", "mass_where_masked", "", "", ""},
+	{"4 the fit's γ > 1 refused (v0.2's whitened returns checked as v0.9.0)", "verl_loop_v0.2_whitened_returns.npz", "ver=v0.9.0", "not_exact", "fit_out_of_range", "", "", ""},
+	{"1 KL in the reward the config leaves out", "verl_reward_v0.9.0_off.npz", "", "not_exact", "reward_kl_mismatch", "", "", ""},
+	{"3 no eos_token_id: the EOS check says it skipped", "verl_eos_v0.9.0_noid.npz", "", "exact", "", "", "mask_check_skipped", ""},
+	{"7 raw values where v0.4.1's critic zeroes them", "verl_critic_v0.4.1_raw.npz", "", "not_exact", "values_where_masked", "", "", ""},
+	{"7 raw values where v0.5.0's critic zeroes them", "verl_critic_v0.5.0_raw.npz", "", "not_exact", "values_where_masked", "", "", ""},
+	{"clean: v0.2's critic", "verl_critic_v0.2_ok.npz", "", "exact", "", "", "", ""},
+	{"clean: v0.4.1's critic", "verl_critic_v0.4.1_ok.npz", "", "exact", "", "", "", ""},
+	{"clean: v0.5.0's critic", "verl_critic_v0.5.0_ok.npz", "", "exact", "", "", "", ""},
 }
 
 // TestVerdictEveryClass: each class's fixture, with its sidecar, gets
