@@ -225,8 +225,9 @@ func BenchmarkLambdaPage64(b *testing.B) {
 // The λ sweep draws the slider's λ (issue 35: λ = 0.7 was not drawn): an
 // extra, highlighted line in its lines chart (chart.HighlightStyle's colour,
 // its legend naming the λ) that moves with the slider, and a row of Aₜ and
-// of Rₜ in its table, marked as the scenario's, with the engine's numbers;
-// in both languages.
+// of Rₜ in its table, marked as the scenario's, with the engine's numbers,
+// the raw advantages not tagged verl's (whitened) `advantages`; in both
+// languages.
 func TestLambdaSweepDrawsTheLinksLambda(t *testing.T) {
 	highlighted := func(doc *goquery.Document) string {
 		d := ""
@@ -252,7 +253,13 @@ func TestLambdaSweepDrawsTheLinksLambda(t *testing.T) {
 			}
 			g := sweepEngine(s, lam)
 			for row, want := range map[string][]float64{"adv-" + l: g.Advantages[0], "ret-" + l: g.Returns[0]} {
-				label := strings.TrimSpace(doc.Find(`[data-testid="token-table"] tr[data-row="` + row + `"] th`).First().Text())
+				th := doc.Find(`[data-testid="token-table"] tr[data-row="` + row + `"] th`).First()
+				label := strings.TrimSpace(th.Text())
+				// Raw advantages are not verl's `advantages`, which on /play
+				// and in verl names the whitened tensor (issue 35).
+				if code := th.Find("code").Text(); strings.HasPrefix(row, "adv-") && code == "advantages" {
+					t.Errorf("%s: row %s, raw advantages, is tagged %q", target, row, code)
+				}
 				if mark := lang.T("sweep.row.scenario", ""); !strings.Contains(label, strings.TrimSpace(mark)) {
 					t.Errorf("%s: row %s is labelled %q, want it marked %q", target, row, label, mark)
 				}
