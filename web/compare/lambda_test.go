@@ -12,6 +12,8 @@ import (
 
 	"gaelab/engine"
 	"gaelab/engine/explain"
+	"gaelab/web/chart"
+	"gaelab/web/i18n"
 	"gaelab/web/page"
 	"gaelab/web/scenario"
 	"gaelab/web/webtest"
@@ -218,4 +220,62 @@ func BenchmarkLambdaPage64(b *testing.B) {
 		size = rec.Body.Len()
 	}
 	b.ReportMetric(float64(size)/1024, "KB/page")
+}
+
+// The λ sweep draws the slider's λ (issue 35: λ = 0.7 was not drawn): an
+// extra, highlighted line in its lines chart (chart.HighlightStyle's colour,
+// its legend naming the λ) that moves with the slider, and a row of Aₜ and
+// of Rₜ in its table, marked as the scenario's, with the engine's numbers,
+// the raw advantages not tagged verl's (whitened) `advantages`; in both
+// languages.
+func TestLambdaSweepDrawsTheLinksLambda(t *testing.T) {
+	highlighted := func(doc *goquery.Document) string {
+		d := ""
+		doc.Find(`#sweep-lines svg path`).Each(func(_ int, p *goquery.Selection) {
+			if strings.EqualFold(p.AttrOr("stroke", ""), chart.HighlightStyle.Color) && d == "" {
+				d = p.AttrOr("d", "")
+			}
+		})
+		return d
+	}
+	s, _ := scenario.Preset("seed-b")
+	for _, lang := range []i18n.Lang{i18n.En, i18n.Zh} {
+		lines := map[string]string{}
+		for _, lam := range []float64{0.7, 0.3} {
+			l := scenario.FormatNumber(lam)
+			target := "/compare/lambda?v=1&p=seed-b&lam=" + l + "&lang=" + string(lang)
+			doc := webtest.Page(t, target)
+			if lines[l] = highlighted(doc); lines[l] == "" {
+				t.Errorf("%s: no highlighted line in the lines chart", target)
+			}
+			if legend := lang.T("sweep.legend.own", l); !strings.Contains(doc.Find("#sweep-lines svg").Text(), legend) {
+				t.Errorf("%s: the lines chart's legend lacks %q", target, legend)
+			}
+			g := sweepEngine(s, lam)
+			for row, want := range map[string][]float64{"adv-" + l: g.Advantages[0], "ret-" + l: g.Returns[0]} {
+				th := doc.Find(`[data-testid="token-table"] tr[data-row="` + row + `"] th`).First()
+				label := strings.TrimSpace(th.Text())
+				// Raw advantages are not verl's `advantages`, which on /play
+				// and in verl names the whitened tensor (issue 35).
+				if code := th.Find("code").Text(); strings.HasPrefix(row, "adv-") && code == "advantages" {
+					t.Errorf("%s: row %s, raw advantages, is tagged %q", target, row, code)
+				}
+				if mark := lang.T("sweep.row.scenario", ""); !strings.Contains(label, strings.TrimSpace(mark)) {
+					t.Errorf("%s: row %s is labelled %q, want it marked %q", target, row, label, mark)
+				}
+				got := sweepRowCells(doc, row)
+				if len(got) != s.Len() {
+					t.Fatalf("%s: row %s has %d cells, want %d", target, row, len(got), s.Len())
+				}
+				for k, x := range want {
+					if got[k] != page.Num(x) {
+						t.Errorf("%s: %s at t=%d shows %q, engine %s", target, row, k, got[k], page.Num(x))
+					}
+				}
+			}
+		}
+		if lines["0.7"] == lines["0.3"] {
+			t.Errorf("%s: the highlighted line is the same for λ = 0.7 and 0.3", lang)
+		}
+	}
 }

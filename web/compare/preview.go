@@ -84,7 +84,7 @@ func (s *Room) HandleBugsPreview(w http.ResponseWriter, r *http.Request) {
 func (s *Room) HandleVariancePreview(w http.ResponseWriter, r *http.Request) {
 	v := s.newVarianceView(r)
 	if v.Err != nil {
-		http.Error(w, v.T("chart.error"), http.StatusUnprocessableEntity)
+		page.WriteNotice(w, v.T("var.preview.title"), v.PreviewSubtitle(), "", v.T)
 		return
 	}
 	in := preview.LinesInput{Title: v.T("var.preview.title"), Subtitle: v.PreviewSubtitle(), X: v.Lab.Lams,

@@ -54,8 +54,9 @@ const movedJS = `(want) => {
 // 1280×720 the story of the example (glossed in English for an English
 // reader), "drag V(s₃) and watch A₃ change" with that mark ringed, and a
 // link to lesson 1; the first edit (a key on the ringed mark) drops the
-// invitation and the ring. English from a Chinese browser, Chinese from an
-// English one.
+// invitation and the ring; the line under the chart says what it moved,
+// and the header's QR code follows the edit (issue 35). English from a
+// Chinese browser, Chinese from an English one.
 func TestBrowserFirstScreenInvites(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
@@ -78,6 +79,9 @@ func TestBrowserFirstScreenInvites(t *testing.T) {
 			// Issue 35: what the edit moved, on one line under the chart,
 			// and the next step (Start, lesson 1) in the window.
 			tb.until("the edit says what it moved and what comes next", movedJS, c.moved)
+			// And the header's QR code encodes the edited state, as Copy
+			// link does (issue 35: it had kept the preset).
+			tb.until("the QR code follows the edit", qrFollowsJS)
 		})
 	}
 }

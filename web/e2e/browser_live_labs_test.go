@@ -120,7 +120,7 @@ const pictureFirstJS = `() => {
 // first screen with the site's header, at 1280×720 and 1920×1080 (issue 35,
 // picture first): Chinese pages from an English browser, English pages
 // from a Chinese one. Each page is loaded once; the second size lays it out
-// again.
+// again. At 1280 the header's navigation shows the same sections on each.
 func TestBrowserPictureFirst(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
@@ -140,10 +140,19 @@ func TestBrowserPictureFirst(t *testing.T) {
 			t.Parallel()
 			tb := newTab(t, srv)
 			tb.speaks(c.browser)
+			nav := ""
 			for _, p := range paths {
 				tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
 				tb.open(p + "&lang=" + c.lang)
 				tb.until(p+" at 1280×720", pictureFirstJS)
+				// The header's navigation shows the same sections on every
+				// page (issue 35, point 8; TestBrowserPhoneShell at 375 px).
+				got := eval[string](tb, `[...document.querySelectorAll("#site-nav a")].filter(a => a.getClientRects().length > 0).map(a => a.pathname).join(" ")`)
+				if nav == "" {
+					nav = got
+				} else if got != nav {
+					t.Errorf("%s at 1280×720: the navigation shows %q, on %s %q", p, got, paths[0], nav)
+				}
 				tb.do("1920×1080", chromedp.EmulateViewport(1920, 1080))
 				tb.until(p+" at 1920×1080", pictureFirstJS)
 			}

@@ -121,7 +121,8 @@ const menuOpensJS = `() => {
 // ≥ 24 px, and the navigation is the same on every page, /train included.
 // Display formulas wider than the phone (the formula panel's lines, the λ
 // sweep's n-step estimate) scroll in their own box, which the keyboard
-// reaches, behind an edge shadow.
+// reaches, behind an edge shadow. Each page passes axe-core at 375 px
+// without a serious or critical violation.
 func TestBrowserPhoneShell(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
@@ -135,8 +136,13 @@ func TestBrowserPhoneShell(t *testing.T) {
 				return err
 			}))
 			nav, formulas := "", 0
+			axe := axeSource(t)
 			for _, p := range phoneRooms {
 				tb.open(p + "&lang=" + c.lang)
+				// axe-core at 375 px, on the page as loaded (issue 35: 0
+				// serious or critical at 1280 and 375; the window's run at
+				// 1280 is each room's own a11y test's).
+				tb.axeFails(axe, p+" at 375 px", true, c.lang == "zh")
 				got := eval[struct {
 					Wrong, Nav string
 					Formulas   int

@@ -14,8 +14,9 @@ import (
 // boundary chart with the two boundaries it rings, and the advantages chart
 // with the A_t it writes; the panel and the charts must not overlap, the
 // page must not scroll, and every chart label must render at minLabel px or
-// more (font size × the SVG's scale).
-const presentStepJS = `(minLabel) => {
+// more (font size × the SVG's scale), and each chart's plot area must be
+// minPlot px tall or more (plotAreaJS).
+const presentStepJS = `(minLabel, minPlot) => {
 	const wrong = [], W = innerWidth, H = innerHeight;
 	const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
 	if (document.body.dataset.present !== "1") wrong.push("not in presentation mode");
@@ -53,6 +54,31 @@ const presentStepJS = `(minLabel) => {
 		least = Math.min(least, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
 	}
 	if (least < minLabel) wrong.push("a chart label renders at " + least.toFixed(1) + " px < " + minLabel);
+	const flat = (` + plotAreaJS + `)(minPlot);
+	if (flat) wrong.push(flat);
+	return wrong.join("; ");
+}`
+
+// plotAreaJS lists the playground's charts (the boundary chart and, when
+// it shows, the advantages chart) whose plot area is drawn less than minH
+// px tall: the union of the token columns' highlight rects (.hl-cols rect,
+// which span the data area's height), not the SVG's box, which letterboxes
+// a chart drawn short and wide (issue 35: at 1280×720 in the step frame the
+// boundary chart's SVG was 376×390 px and its plot 142×51).
+const plotAreaJS = `(minH) => {
+	const wrong = [];
+	for (const id of ["chart-values", "chart-advantages"]) {
+		const svg = document.querySelector("#" + id + " svg");
+		if (!svg || !svg.getClientRects().length) continue;
+		let top = 1e9, bottom = -1e9, left = 1e9, right = -1e9;
+		for (const r of svg.querySelectorAll(".hl-cols rect")) {
+			const b = r.getBoundingClientRect();
+			top = Math.min(top, b.top); bottom = Math.max(bottom, b.bottom);
+			left = Math.min(left, b.left); right = Math.max(right, b.right);
+		}
+		if (bottom < top) { wrong.push(id + "'s plot area missing"); continue; }
+		if (bottom - top < minH - 0.5) wrong.push(id + "'s plot area is " + Math.round(right - left) + "×" + Math.round(bottom - top) + " px, want ≥ " + minH + " px tall");
+	}
 	return wrong.join("; ");
 }`
 
@@ -61,19 +87,26 @@ const presentStepJS = `(minLabel) => {
 // short response and for a window of a long one: the step panel, the step's
 // table cells, the boundary chart ringing the two values the step reads and
 // the advantages chart filling from the right are all wholly visible, side
-// by side, with chart labels of at least 16 px (1280) or 20 px (1920).
+// by side, with chart labels of at least 16 px (1280) or 20 px (1920), and
+// each chart's plot area at least a sixth of the screen tall (120 px at
+// 1280×720, 180 at 1920×1080; on main before issue 35's fix the boundary
+// chart's was 51 px at 1280), in English from a Chinese browser and in
+// Chinese from an English one.
 func TestBrowserPresentStepFrame(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
 	for _, size := range []struct {
 		w, h     int
 		minLabel float64
+		minPlot  int // px: a sixth of the screen's height
 		limit    int // bytes
-	}{{1280, 720, 16, shotBytes}, {1920, 1080, 20, bigShotBytes}} {
-		for _, lang := range []string{"en", "zh"} {
+	}{{1280, 720, 16, 120, shotBytes}, {1920, 1080, 20, 180, bigShotBytes}} {
+		for _, c := range []struct{ lang, browser string }{{"en", "zh-CN"}, {"zh", "en-US"}} {
+			lang := c.lang
 			t.Run(fmt.Sprintf("%dx%d/%s", size.w, size.h, lang), func(t *testing.T) {
 				t.Parallel()
 				tb := newTab(t, srv)
+				tb.speaks(c.browser)
 				tb.do("size the window", chromedp.EmulateViewport(int64(size.w), int64(size.h)))
 				for _, path := range []string{
 					"/play?v=1&p=seed-b&step=3&present=1&lang=" + lang,
@@ -83,14 +116,14 @@ func TestBrowserPresentStepFrame(t *testing.T) {
 					nTokens(12, "&step=12&theme=dark&lang="+lang),
 				} {
 					tb.open(path)
-					tb.until(path+" fits", presentStepJS, size.minLabel)
+					tb.until(path+" fits", presentStepJS, size.minLabel, size.minPlot)
 				}
 				// Next moves by htmx and the next frame fits too.
 				tb.open("/play?v=1&p=seed-b&step=3&present=1&lang=" + lang)
 				eval[bool](tb, `window.__noReload = true`)
 				tb.do("Next", chromedp.Click(chromedp.CSS(`a[data-testid="step-next"]`)))
 				tb.until("step 4 by htmx", `() => location.search.includes("step=4") && window.__noReload ? "" : location.search`)
-				tb.until("step 4 fits", presentStepJS, size.minLabel)
+				tb.until("step 4 fits", presentStepJS, size.minLabel, size.minPlot)
 			})
 		}
 	}
@@ -113,13 +146,14 @@ func TestPresentScreenshots(t *testing.T) {
 	for _, size := range []struct {
 		w, h     int
 		minLabel float64
+		minPlot  int // px: a sixth of the screen's height
 		limit    int // bytes
-	}{{1280, 720, 16, shotBytes}, {1920, 1080, 20, bigShotBytes}} {
+	}{{1280, 720, 16, 120, shotBytes}, {1920, 1080, 20, 180, bigShotBytes}} {
 		for _, theme := range []string{"light", "dark"} {
 			tb := newTab(t, srv)
 			tb.do("size the window", chromedp.EmulateViewport(int64(size.w), int64(size.h)))
 			tb.open("/play?v=1&p=seed-b&step=3&present=1&theme=" + theme + "&lang=en")
-			tb.until("the step frame fits", presentStepJS, size.minLabel)
+			tb.until("the step frame fits", presentStepJS, size.minLabel, size.minPlot)
 			writeShot(t, tb, fmt.Sprintf("present-%dx%d-%s.png", size.w, size.h, theme), 0, 0, shotColours, size.limit)
 		}
 	}

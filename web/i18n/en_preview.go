@@ -19,6 +19,10 @@ var enPreview = map[string]string{
 	"card.image.alt":   "Chart of the scenario: $V(s_t)$ on the boundaries between the tokens, $R_t$ and $A_t$ on the tokens.",
 	"card.batch.row":   "response i = %[1]d · verl %[2]s",
 	"preview.too_long": "A link preview draws at most %[1]d tokens; this response has %[2]d.",
+	// The preview of a link whose numbers cannot be drawn (issue 35): a
+	// PNG all the same, since a chat app shows nothing for an error.
+	"preview.undrawable":      "This link's numbers cannot be drawn.",
+	"preview.undrawable.open": "Open the link: the page names the field to fix.",
 	// Each compare and update page's own preview (issue 35): what the page
 	// shows (%[1]s the scenario, %[2]s its tokens, %[3]s the release) and
 	// what its image draws.

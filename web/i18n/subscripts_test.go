@@ -12,7 +12,7 @@ import (
 
 // rawSubscript is an ASCII subscript in running text: A_t, V(s_t), G_t,
 // r_t, s_i, δ_{t+1}, Σ_t.
-var rawSubscript = regexp.MustCompile(`[A-Za-zδÂΣ)]_(\{[^}]*\}|[ti])\b`)
+var rawSubscript = regexp.MustCompile(`[A-Za-zα-ωΑ-ΩÂ)]_(\{[^}]*\}|[ti])\b`)
 
 // The pages of the rooms compare, update and batch show no raw ASCII
 // subscript in visible text, in either language (issue 35: Unicode

@@ -18,6 +18,9 @@ var zhPreview = map[string]string{
 	"card.image.alt":   "场景的图：$V(s_t)$ 在 token 之间的边界上，$R_t$ 与 $A_t$ 在 token 上。",
 	"card.batch.row":   "回复 i = %[1]d · verl %[2]s",
 	"preview.too_long": "链接预览最多画 %[1]d 个 token；这条回复有 %[2]d 个。",
+	// 链接里的数字画不成图时的预览（issue 35）：照样是 PNG。
+	"preview.undrawable":      "这个链接里的数字画不成图。",
+	"preview.undrawable.open": "打开链接，页面会指出要改的字段。",
 	// 每个对比与更新页面自己的预览（issue 35）。
 	"card.page.compare.desc":            "%[1]s（%[2]s）：同一条回复在不同 λ、估计方法、critic、verl 版本与真实 bug 下的结果，按 verl %[3]s 的算法计算。",
 	"card.page.compare.alt":             "场景的图：λ = 0、0.5、0.9、0.95 与 1 时逐个 token 的优势 Aₜ。",

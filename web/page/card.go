@@ -51,11 +51,11 @@ func (c Card) tags(self Link, title string) templates.Card {
 	return card
 }
 
-// WriteLines answers with in's preview PNG (preview.Lines), or 422 as
-// WritePreview.
+// WriteLines answers with in's preview PNG (preview.Lines), or what
+// WritePreview answers when it cannot be drawn.
 func WriteLines(w http.ResponseWriter, in preview.LinesInput, t func(string, ...any) string) {
 	png, err := preview.Lines(in)
-	writePNG(w, png, err, len(in.Tokens), t)
+	writePNG(w, png, err, len(in.Tokens), in.Title, in.Subtitle, t)
 }
 
 // QuoteTokens joins the tokens with spaces, one line, cut with "…" after
@@ -68,24 +68,47 @@ func QuoteTokens(texts []string) string {
 	return s
 }
 
-// WritePreview answers with in's preview PNG, or 422 with why not in t's
-// language: more than preview.MaxTokens tokens, or numbers it cannot draw.
+// WritePreview answers with in's preview PNG. A response of more than
+// preview.MaxTokens tokens is 422 with why in t's language (its pages write
+// no og:image); numbers it cannot draw answer a PNG all the same
+// (WriteNotice), since a chat app shows nothing for an error status.
 func WritePreview(w http.ResponseWriter, in preview.Input, t func(string, ...any) string) {
 	png, err := preview.PNG(in)
-	writePNG(w, png, err, len(in.Chart.Tokens), t)
+	writePNG(w, png, err, len(in.Chart.Tokens), in.Title, in.Subtitle, t)
 }
 
-// writePNG answers with a drawn preview, or 422 with why it could not be
-// drawn (a response of n tokens).
-func writePNG(w http.ResponseWriter, png []byte, err error, n int, t func(string, ...any) string) {
+// WriteNotice answers with the preview of a state that cannot be drawn, a
+// 200 PNG (preview.Notice) under the page's title and subtitle: "this
+// link's numbers cannot be drawn" in t's language, then why (reason, when
+// the learner can act on it) or where to look.
+func WriteNotice(w http.ResponseWriter, title, subtitle, reason string, t func(string, ...any) string) {
+	if reason == "" {
+		reason = t("preview.undrawable.open")
+	}
+	png, err := preview.Notice(title, subtitle, t("preview.undrawable"), reason)
+	if err != nil {
+		http.Error(w, t("chart.error"), http.StatusInternalServerError)
+		return
+	}
+	writeImage(w, png)
+}
+
+// writePNG answers with a drawn preview, or 422 for a response of n tokens
+// past preview.MaxTokens, or the notice of a state it cannot draw.
+func writePNG(w http.ResponseWriter, png []byte, err error, n int, title, subtitle string, t func(string, ...any) string) {
 	switch {
 	case errors.Is(err, preview.ErrTooLong):
 		http.Error(w, t("preview.too_long", preview.MaxTokens, n), http.StatusUnprocessableEntity)
 		return
 	case err != nil:
-		http.Error(w, t("chart.error"), http.StatusUnprocessableEntity)
+		WriteNotice(w, title, subtitle, "", t)
 		return
 	}
+	writeImage(w, png)
+}
+
+// writeImage writes a preview PNG.
+func writeImage(w http.ResponseWriter, png []byte) {
 	w.Header().Set("Content-Type", "image/png")
 	w.Header().Set("Vary", "Accept-Language, Cookie") // the chart's words, without lang=
 	w.Write(png)

@@ -19,6 +19,18 @@ import (
 // boundary chart, in chart units.
 const firstPictureTokenWidth = 36
 
+// presentPlotHeight and presentStepPlotHeight are the data area's height
+// (units) of /play's charts in presentation mode, on its first screen and
+// while stepping: tall enough that the plot is at least a seventh (first
+// screen, TestBrowserPresentFirstScreen) or a sixth (the step frame,
+// TestBrowserPresentStepFrame) of the screen's height, short enough that
+// the chart scaled into the box the table leaves it keeps the labels
+// TestBrowserPresentTypeFloor and TestBrowserPresentationLegible ask for.
+const (
+	presentPlotHeight     = 200
+	presentStepPlotHeight = 260
+)
+
 // ChartNames are the charts, by the name in their URL /play/chart/{name}.svg.
 var ChartNames = []string{"values", "rewards", "advantages", "ribbon"}
 
@@ -106,6 +118,19 @@ func (v View) DrawChart(name, id string, drag chart.Handles) ([]byte, error) {
 		// that the page draws every such chart at one scale, its labels
 		// ≥ 14 px at 1280 px (static/app.css, "charts sized by importance").
 		in.Theme.TokenWidth = firstPictureTokenWidth
+	}
+	if v.Req.View.Present {
+		// On a projector the chart gets what the table leaves of the
+		// screen, about as tall as it is wide (issue 35: a data area of
+		// the Projector theme's 100 units drew a plot 51 px tall in the
+		// 376×390 px of the step frame at 1280×720): a taller data area,
+		// and no x-axis words, since the table above names each column's
+		// token and index.
+		in.Theme.PlotHeight = presentPlotHeight
+		if v.S.Step >= 0 {
+			in.Theme.PlotHeight = presentStepPlotHeight
+		}
+		in.Text.TokenAxis = ""
 	}
 	switch name {
 	case "values":

@@ -128,7 +128,8 @@ func (v View) PreviewInput() preview.Input {
 // HandlePlayPreview handles the "GET /play/preview.png" route: a scenario's
 // link preview, its boundary chart as a 1200×630 PNG (the og:image of its
 // pages). A response of more than preview.MaxTokens tokens is 422, in the
-// learner's language; its pages write no og:image.
+// learner's language (its pages write no og:image); numbers it cannot draw
+// answer a PNG that says so (page.WritePreview).
 func (s *Room) HandlePlayPreview(w http.ResponseWriter, r *http.Request) {
 	v := NewView(s.Read(r))
 	page.WritePreview(w, v.PreviewInput(), v.T)

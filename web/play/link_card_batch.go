@@ -52,12 +52,13 @@ func (v BatchView) PreviewInput() (in preview.Input, ok bool) {
 // HandleBatchPreview handles the "GET /batch/preview.png" route: the
 // batch's link preview, the boundary chart of the response in focus (row=)
 // as a 1200×630 PNG. Past preview.MaxTokens tokens it is 422, in the
-// learner's language.
+// learner's language; without such a response it says it cannot be drawn
+// (page.WriteNotice).
 func (s *Room) HandleBatchPreview(w http.ResponseWriter, r *http.Request) {
 	v := NewBatchView(readBatch(r))
 	in, ok := v.PreviewInput()
 	if !ok {
-		http.Error(w, v.T("chart.error"), http.StatusUnprocessableEntity)
+		page.WriteNotice(w, v.T("chart.values"), v.T("release.label", v.B.VersionLabel()), "", v.T)
 		return
 	}
 	page.WritePreview(w, in, v.T)

@@ -117,3 +117,58 @@ func TestComparePagesHaveTheirOwnPreview(t *testing.T) {
 		}
 	}
 }
+
+// A link preview of a state its chart cannot draw (issue 35) answers a
+// real PNG, 200 image/png, 1200×630, that says so in the page's language,
+// not an error status, for which a chat app would show nothing: the update
+// actor's and the estimators' pages with every token masked out (no valid
+// token: no objective, no estimators), the batch's with no such response.
+// The picture is not blank (its message's rows hold dark text) and differs
+// between the two languages; the page keeps its og:image.
+func TestPreviewOfUndrawableState(t *testing.T) {
+	h := webtest.New(t, webtest.Options{PublicURL: testPublicURL, PreviewsQuota: mw.AddrQuota{PerMinute: 600, Burst: 100, Key: "limit.previews_quota"}}).Handler
+	for _, target := range []string{
+		"/update/actor?v=1&p=seed-b&mask=0,0,0,0,0,0",
+		"/compare/estimators?v=1&p=seed-b&mask=0,0,0,0,0,0",
+		"/batch?v=1&row=99",
+	} {
+		var sums [2][32]byte
+		for i, lang := range []i18n.Lang{i18n.En, i18n.Zh} {
+			path, query, _ := strings.Cut(target, "?")
+			if path != "/batch" {
+				doc, _ := cardDoc(t, h, target+"&lang="+string(lang))
+				if img, ok := meta(doc, "og:image"); !ok || !strings.Contains(img, path+"/preview.png?") {
+					t.Errorf("%s: og:image %q, want its preview", target, img)
+				}
+			}
+			src := path + "/preview.png?" + query + "&lang=" + string(lang)
+			rec := serveCard(t, h, src)
+			if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/png" {
+				t.Fatalf("GET %s: %d %q %.200s, want 200 image/png", src, rec.Code, rec.Header().Get("Content-Type"), rec.Body)
+			}
+			b := rec.Body.Bytes()
+			im, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatalf("GET %s: %v", src, err)
+			}
+			if s := im.Bounds().Size(); s.X != preview.Width || s.Y != preview.Height {
+				t.Errorf("GET %s: %v, want %d×%d", src, s, preview.Width, preview.Height)
+			}
+			dark := 0 // text pixels in the message's rows, under the heading
+			for y := 170; y < 320; y++ {
+				for x := 0; x < preview.Width; x++ {
+					if r, g, b, _ := im.At(x, y).RGBA(); r+g+b < 3*0x8000 {
+						dark++
+					}
+				}
+			}
+			if dark < 2000 {
+				t.Errorf("GET %s: %d dark pixels where its message goes, want a message", src, dark)
+			}
+			sums[i] = sha256.Sum256(b)
+		}
+		if sums[0] == sums[1] {
+			t.Errorf("%s: the English and Chinese previews are the same picture", target)
+		}
+	}
+}

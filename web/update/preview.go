@@ -51,7 +51,12 @@ func (s *Room) HandleActorPreview(w http.ResponseWriter, r *http.Request) {
 	v := s.NewActorView(r)
 	a := v.Compute()
 	if a.err != nil {
-		http.Error(w, v.T("chart.error"), http.StatusUnprocessableEntity)
+		// No objective to draw the tokens on: say why, as the page does.
+		reason := v.T("update.actor.no_loss")
+		if page.LearnerKnows(a.err) {
+			reason = v.T("update.actor.no_adv", v.T(page.LearnerKey(a.err)))
+		}
+		page.WriteNotice(w, v.T("update.chart.title"), v.PreviewSubtitle(), reason, v.T)
 		return
 	}
 	obj := chart.ObjectiveInput{Low: v.clip.Low, High: v.clip.High, C: v.clip.C}
