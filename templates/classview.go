@@ -62,7 +62,10 @@ type ClassQueue struct {
 type ClassLive struct {
 	// Waiting says that the store is down and how many answers wait for
 	// it; the panel then shows nothing else.
-	Waiting    string
+	Waiting string
+	// Replaced says that a newer screen of the class took this one's
+	// stream; the panel then shows nothing else.
+	Replaced   string
 	None       string // no question yet
 	Question   string // "Question 2"
 	Prompt     templ.Component

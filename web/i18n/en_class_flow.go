@@ -69,4 +69,5 @@ var enClassFlow = map[string]string{
 	"class.private.hint":        "Under about 30% right: explain again. 30–70%: let the students discuss with a neighbour, then ask a second round. Over 70%: explain briefly and move on.",
 	"class.private.legend":      "The answers so far, the right one marked ✓: on these controls only.",
 	"class.flow.switched":       "Round 1 → round 2: %[1]d wrong → right, %[2]d right → wrong (of the %[3]d who answered both)",
+	"class.screen.replaced":     "A newer screen of this class has taken this one's place. Reload the page to show the class here again.",
 }

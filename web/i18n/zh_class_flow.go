@@ -68,4 +68,5 @@ var zhClassFlow = map[string]string{
 	"class.private.hint":        "正确率低于约 30%：重新讲解。30%–70%：让学生与邻座讨论，再问第二轮。高于 70%：简短讲解后继续。",
 	"class.private.legend":      "目前的回答，正确答案以 ✓ 标出：只在本控制页上显示。",
 	"class.flow.switched":       "第一轮 → 第二轮：%[1]d 人由错改对，%[2]d 人由对改错（两轮都回答的 %[3]d 人中）",
+	"class.screen.replaced":     "本课堂一个较新的屏幕取代了这里的显示。重新加载本页即可在这里再次显示课堂。",
 }
