@@ -7,9 +7,11 @@ import (
 	"testing"
 	"time"
 
+	"net/http/httptest"
+
+	"gaelab/web"
 	"gaelab/web/i18n"
-	"gaelab/web/webtest"
-	"gaelab/web/webtest/stores"
+	"gaelab/web/store/sqlite"
 )
 
 // TestCountReadsTheControls: the projector's count is read from the
@@ -29,11 +31,17 @@ func TestCountReadsTheControls(t *testing.T) {
 // target is met; nothing is started, so no RSS is read.
 func TestClassAddrsLoadsRunningServer(t *testing.T) {
 	t.Parallel()
-	srv := webtest.New(t, webtest.Options{Store: stores.SQLite(t)}).Server()
+	st, err := sqlite.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv := httptest.NewServer(web.Handler(web.Options{Store: st}))
+	defer srv.Close()
 	var out, errs bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	err := run(ctx, []string{"-class", "-class-addrs", strings.TrimPrefix(srv.URL, "http://"), "-class-phones", "20",
+	err = run(ctx, []string{"-class", "-class-addrs", strings.TrimPrefix(srv.URL, "http://"), "-class-phones", "20",
 		"-class-join", "200ms", "-class-answer", "1s", "-class-max-p99", "2s", "-check"}, &out, &errs)
 	if err != nil || !strings.Contains(out.String(), "all targets met") || !strings.Contains(out.String(), "20 answered") {
 		t.Errorf("gaeload -class -class-addrs = %v:\n%s\n%s", err, out.String(), errs.String())
