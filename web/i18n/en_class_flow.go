@@ -70,4 +70,5 @@ var enClassFlow = map[string]string{
 	"class.private.legend":      "The answers so far, the right one marked ✓: on these controls only.",
 	"class.flow.switched":       "Round 1 → round 2: %[1]d wrong → right, %[2]d right → wrong (of the %[3]d who answered both)",
 	"class.screen.replaced":     "A newer screen of this class has taken this one's place. Reload the page to show the class here again.",
+	"class.err.store.other":     "This server is connected to another database than the one this class's pages came from, so it cannot take this. Send it again in a few seconds: another server may take it. (Tell whoever runs the servers: check each replica's -db.)",
 }
