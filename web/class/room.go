@@ -190,8 +190,9 @@ func (cr *Room) checkForm(w http.ResponseWriter, r *http.Request) bool {
 // replica's: a replica pointed at a wrong but existing database, behind
 // the same balancer. It is a 503 with Retry-After that says so (a phone
 // sends again, and the balancer may pick a right replica), logged as an
-// error naming both fingerprints; it never counts as a guess or an
-// expired form. false, answering nothing, for any other token.
+// error naming both fingerprints, never as an expired form or an unknown
+// code (a page's try still counts as a guess: the tag is not signed).
+// false, answering nothing, for any other token.
 func (cr *Room) otherDatabase(w http.ResponseWriter, r *http.Request, token string) bool {
 	tag := tokenTag(token)
 	if tag == "" || tag == cr.fingerprint {
@@ -226,11 +227,11 @@ func (cr *Room) deviceID(w http.ResponseWriter, r *http.Request) (id string, fre
 func (cr *Room) loadClass(w http.ResponseWriter, r *http.Request, code string) (store.Class, bool) {
 	c, err := cr.st.Class(r.Context(), code, time.Now())
 	if errors.Is(err, store.ErrNotFound) {
-		if ck, err := cr.readCookie(r, csrfCookie); err == nil && cr.otherDatabase(w, r, ck.Value) {
-			return c, false
-		}
 		if cr.guessesLeft(w, r) {
-			cr.missedCode(r)
+			cr.missedCode(r) // counted even so: a token's tag is not signed, so a guesser could forge one
+			if ck, err := cr.readCookie(r, csrfCookie); err == nil && cr.otherDatabase(w, r, ck.Value) {
+				return c, false
+			}
 			cr.fail(w, r, "not_found", "code", "class.join.unknown", code)
 		}
 		return c, false

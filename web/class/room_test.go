@@ -13,6 +13,7 @@ import (
 	"gaelab/web/store/postgres"
 	"gaelab/web/store/storetest"
 	"gaelab/web/webtest"
+	"gaelab/web/webtest/stores"
 )
 
 // otherDatabase is a store on another database than st: on SQLite a
@@ -46,8 +47,9 @@ func otherDatabase(t *testing.T, st store.Store, open func(t *testing.T) store.S
 // database (Store-Fingerprint, the same for two replicas on one), and the
 // wrong replica answers a class's phone — its answer and its page — with a
 // 503 and Retry-After that says the database differs, in the phone's
-// language, never "form expired" nor an unknown code (and its tries spend
-// no guesses); the right replica then takes the answer.
+// language, never "form expired" nor an unknown code (a page's try still
+// spends one of the address's guesses: the tag is not signed, and must not
+// let a guesser past the limit); the right replica then takes the answer.
 func TestOtherDatabaseSaysSo(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
@@ -77,8 +79,10 @@ func TestOtherDatabaseSaysSo(t *testing.T) {
 				if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" || !strings.Contains(body, want) {
 					t.Fatalf("%s: answer %d on the wrong replica = %d, Retry-After %q: %.300s; want 503 saying %q", lang, i+1, resp.StatusCode, resp.Header.Get("Retry-After"), body, want)
 				}
+			}
+			for i := range 5 { // 10 in both languages: within the address's 20 guesses
 				if resp, body := phone.Get("/join/" + code); resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, want) {
-					t.Fatalf("%s: the class page %d on the wrong replica = %d: %.300s; want 503 saying %q (not an unknown code, no guess spent)", lang, i+1, resp.StatusCode, body, want)
+					t.Fatalf("%s: the class page %d on the wrong replica = %d: %.300s; want 503 saying %q (not an unknown code)", lang, i+1, resp.StatusCode, body, want)
 				}
 			}
 			phone.Base = right.URL
@@ -90,4 +94,26 @@ func TestOtherDatabaseSaysSo(t *testing.T) {
 			t.Errorf("answers %v; want the two phones' once each", m["answers"])
 		}
 	})
+}
+
+// TestForgedStoreTagStillGuesses: a code guesser that sends a CSRF cookie
+// with another database's tag (the tag is not signed) is still counted
+// and refused past the address's guesses (429), not let through by the
+// "other database" answer.
+func TestForgedStoreTagStillGuesses(t *testing.T) {
+	t.Parallel()
+	srv := server(t, stores.SQLite(t), webtest.Options{})
+	guesser := phoneAt(t, srv.URL, randomLoopback())
+	for i := 0; ; i++ {
+		resp, _ := guesser.Get("/join/"+randomCode(), "Cookie", "gaelab_csrf=AAAAAAAAAAAAAAAAAAAAAA.sig.0123456789abcdef")
+		if resp.StatusCode == http.StatusTooManyRequests {
+			if i < 20 {
+				t.Errorf("refused after %d guesses; want 20", i)
+			}
+			return
+		}
+		if resp.StatusCode != http.StatusServiceUnavailable || i > 25 {
+			t.Fatalf("guess %d with a forged tag = %d; want 503 until the address's 20 guesses are spent, then 429", i+1, resp.StatusCode)
+		}
+	}
 }
