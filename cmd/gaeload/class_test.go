@@ -42,7 +42,7 @@ func TestClassAddrsLoadsRunningServer(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	err = run(ctx, []string{"-class", "-class-addrs", strings.TrimPrefix(srv.URL, "http://"), "-class-phones", "20",
-		"-class-join", "200ms", "-class-answer", "1s", "-class-max-p99", "2s", "-check"}, &out, &errs)
+		"-class-join", "500ms", "-class-answer", "3s", "-class-max-p99", "5s", "-check"}, &out, &errs)
 	if err != nil || !strings.Contains(out.String(), "all targets met") || !strings.Contains(out.String(), "20 answered") {
 		t.Errorf("gaeload -class -class-addrs = %v:\n%s\n%s", err, out.String(), errs.String())
 	}
