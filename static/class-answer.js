@@ -6,12 +6,15 @@
 //   a sequence (newID), so a late replay of an older send changes nothing;
 // - the draft (the form's fields and that id) is kept in localStorage until
 //   the server acknowledges it (its 303), so a reload resumes sending;
-// - a send that fails (no network, a 5xx such as the class's 503) is sent
-//   again, same id, after 0.5, 1, 2, 4, 8, 8, … seconds with ±25% jitter,
-//   with the first Send-Stamp header the server gave it (keepStamp),
-//   until acknowledged, while the form's status line says so in the page's
-//   language (its data-sending, data-unsent and data-sent attributes);
-// - a refusal (4xx: not a number, the question closed, the class full, …)
+// - a send that fails (no network, a 5xx such as the class's 503, a 429
+//   "too many at once from your address" behind a hall's NAT) is sent
+//   again, same id, after 0.5, 1, 2, 4, 8, 8, … seconds with ±25% jitter
+//   (no sooner than a Retry-After says), with the first Send-Stamp header
+//   the server gave it (keepStamp), until acknowledged, while the form's
+//   status line says so in the page's language (its data-sending,
+//   data-unsent and data-sent attributes);
+// - a refusal (any other 4xx: not a number, the question closed, the class
+//   full, …)
 //   shows the page the server answered with, as the form would, and is never
 //   sent again;
 // - what the student typed and has not sent yet survives every re-render of
@@ -91,19 +94,24 @@
           refresh();
           return;
         }
-        if (resp.status >= 500) {
+        if (resp.status >= 500 || resp.status === 429) {
           keepStamp(draft, resp.headers.get("Send-Stamp"));
-          throw new Error("status " + resp.status);
+          var failed = new Error("status " + resp.status);
+          failed.retryAfter = parseInt(resp.headers.get("Retry-After") || "0", 10) || 0;
+          throw failed;
         }
         save(null);
         inFlight = null;
         return resp.text().then(function (html) { showPanel(html); });
       })
-      .catch(function () {
+      .catch(function (failed) {
         if (inFlight !== draft) { return; }
         status(form, "unsent");
         var delay = Math.min(MAX_DELAY, 500 * Math.pow(2, attempt));
         delay *= 0.75 + Math.random() * 0.5;
+        if (failed && failed.retryAfter > 0) { // a room's phones spread out, each no sooner than told
+          delay = Math.max(delay, failed.retryAfter * 1000 * (1 + Math.random() * 0.25));
+        }
         timer = setTimeout(function () { send(currentForm() || form, draft, attempt + 1); }, delay);
       });
   }

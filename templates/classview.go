@@ -62,7 +62,10 @@ type ClassQueue struct {
 type ClassLive struct {
 	// Waiting says that the store is down and how many answers wait for
 	// it; the panel then shows nothing else.
-	Waiting    string
+	Waiting string
+	// Replaced says that a newer screen of the class took this one's
+	// stream; the panel then shows nothing else.
+	Replaced   string
 	None       string // no question yet
 	Question   string // "Question 2"
 	Prompt     templ.Component
@@ -79,6 +82,24 @@ type ClassLive struct {
 	Reveal     ClassForm         // Submit "" when there is nothing to reveal
 	Live       string
 	Flow       ClassFlowState
+	// Private is the controls' own view of the answers before the reveal
+	// (never the wall's or a phone's): Heading "" when there is none.
+	Private ClassPrivate
+	// Switched is a revealed second round's summary: how many students
+	// went from wrong to right and from right to wrong; "" otherwise.
+	Switched string
+}
+
+// ClassPrivate is what only the teacher sees before the reveal: the share
+// right so far, the 30–70 % rule of peer instruction, and the answers with
+// the right one marked (Spread nil while the answers are shown to the
+// room: the flow's spread is on the controls then).
+type ClassPrivate struct {
+	Heading string
+	Share   string
+	Hint    string
+	Spread  templ.Component
+	Legend  string
 }
 
 // ClassJoin is the page where a student types the code.

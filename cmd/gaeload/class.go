@@ -52,11 +52,31 @@ type classConfig struct {
 	maxRSSM  float64
 	proxy    bool   // through nginx in front of the replicas
 	blip     string // shell command run while phones answer
+	// addrs are running replicas (or the nginx in front of them) to load,
+	// "host:port,host:port" on loopback; "" to start servers.
+	addrs string
+	// serverFlags are more flags for the servers this tool starts (such
+	// as -class-max-students 1000 for a class of 1,000 phones).
+	serverFlags []string
 }
 
 // classServers starts the servers of the class workload and returns their
 // base URLs and processes.
 func classServers(ctx context.Context, c config, dir string) ([]*server, []string, error) {
+	if c.class.addrs != "" { // running replicas: nothing to start, no RSS to read
+		var bases []string
+		for _, a := range strings.Split(c.class.addrs, ",") {
+			base, err := loopbackBase(strings.TrimSpace(a))
+			if err != nil {
+				return nil, nil, err
+			}
+			if err := waitHealthy(ctx, base, 10*time.Second, nil); err != nil {
+				return nil, nil, fmt.Errorf("-class-addrs %s: %w", a, err)
+			}
+			bases = append(bases, base)
+		}
+		return nil, bases, nil
+	}
 	bin := c.bin
 	if bin == "" {
 		var err error
@@ -78,6 +98,7 @@ func classServers(ctx context.Context, c config, dir string) ([]*server, []strin
 		if c.class.proxy {
 			args = append(args, "-trust-proxy", "127.0.0.1/32")
 		}
+		args = append(args, c.class.serverFlags...)
 		s, err := startServerArgs(bin, dir, fmt.Sprintf("server%d.log", i), args...)
 		if err != nil {
 			return srvs, bases, err
@@ -107,7 +128,7 @@ type phone struct {
 var (
 	reQ     = regexp.MustCompile(`name="q" value="(\d+)"`)
 	reCSRF  = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
-	reCount = regexp.MustCompile(`(\d+) of (\d+) students answered`)
+	reCount = regexp.MustCompile(`answered (\d+) of (\d+) connected`) // class.answers.connected in English
 )
 
 // sseEvents reads a stream's events and calls fn with each one's data
@@ -204,7 +225,10 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	defer stopProjector()
 	projectorOpen := make(chan struct{})
 	var openOnce sync.Once
-	go follow(pctx, &http.Client{Transport: tr}, teacher+"/class/"+created.Code+"/teach/events?k="+url.QueryEscape(created.Key),
+	// Its old ?k= link answers a 303 that sets the teacher cookie: the
+	// client keeps it (without a jar the redirect came back 403).
+	pjar, _ := cookiejar.New(nil)
+	go follow(pctx, &http.Client{Transport: tr, Jar: pjar}, teacher+"/class/"+created.Code+"/teach/events?k="+url.QueryEscape(created.Key),
 		func() { openOnce.Do(func() { close(projectorOpen) }) },
 		func(data string) {
 			if m := reCount.FindStringSubmatch(data); m != nil {

@@ -43,8 +43,8 @@ func newSendID() string {
 
 // sendAnswer posts an answer form with a fresh send id until the server
 // acknowledges it (303), sending the same request again after a network
-// error or a 5xx (sendDelay), with the first send stamp a 5xx gave it, as
-// class-answer.js does. It returns the time
+// error, a 5xx or a 429 (sendDelay, and no sooner than a Retry-After),
+// with the first send stamp one of them gave it, as class-answer.js does. It returns the time
 // from the first send to the acknowledgement and how many sends failed; an
 // error for a refusal (4xx) or when ctx ends first.
 func sendAnswer(ctx context.Context, hc *http.Client, u string, form url.Values) (took time.Duration, failed int, err error) {
@@ -56,14 +56,18 @@ func sendAnswer(ctx context.Context, hc *http.Client, u string, form url.Values)
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("Send-Id", form.Get("send")) // as class-answer.js: a shed send is stamped too
 		resp, err := hc.Do(req)
+		wait := sendDelay(attempt)
 		if err == nil {
 			io.Copy(io.Discard, resp.Body)
 			resp.Body.Close()
 			switch {
 			case resp.StatusCode == http.StatusSeeOther:
 				return time.Since(start), failed, nil
-			case resp.StatusCode < 500:
+			case resp.StatusCode < 500 && resp.StatusCode != http.StatusTooManyRequests:
 				return time.Since(start), failed, errors.New("refused: " + resp.Status)
+			}
+			if secs, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && secs > 0 {
+				wait = max(wait, time.Duration(float64(secs)*float64(time.Second)*(1+mrand.Float64()/4)))
 			}
 			if stamp := resp.Header.Get("Send-Stamp"); stamp != "" && !form.Has("stamp") {
 				form.Set("stamp", stamp) // judged as sent at its first arrival, as class-answer.js keeps it
@@ -72,7 +76,7 @@ func sendAnswer(ctx context.Context, hc *http.Client, u string, form url.Values)
 		}
 		failed++
 		select {
-		case <-time.After(sendDelay(attempt)):
+		case <-time.After(wait):
 		case <-ctx.Done():
 			return time.Since(start), failed, fmt.Errorf("not acknowledged after %d sends: %w", failed, ctx.Err())
 		}

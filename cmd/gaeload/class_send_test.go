@@ -53,6 +53,39 @@ func TestSendAnswerResendsOneID(t *testing.T) {
 	}
 }
 
+// TestSendAnswerWaitsRetryAfter: a 429 (too many bodies at once from the
+// hall's address) is sent again, the same send id, no sooner than its
+// Retry-After (1 s, where the first backoff is 0.5 s ± 25 %), with the
+// send stamp it carried.
+func TestSendAnswerWaitsRetryAfter(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var sends []url.Values
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		mu.Lock()
+		sends = append(sends, r.PostForm)
+		n := len(sends)
+		mu.Unlock()
+		if n == 1 {
+			w.Header().Set("Retry-After", "1")
+			w.Header().Set("Send-Stamp", "123-sig")
+			w.WriteHeader(http.StatusTooManyRequests)
+			return
+		}
+		w.WriteHeader(http.StatusSeeOther)
+	}))
+	defer srv.Close()
+	hc := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	took, failed, err := sendAnswer(context.Background(), hc, srv.URL, url.Values{"a": {"0.4"}})
+	if err != nil || failed != 1 || len(sends) != 2 || sends[0].Get("send") != sends[1].Get("send") || sends[1].Get("stamp") != "123-sig" {
+		t.Fatalf("sendAnswer = %d failed, %v; sends %v; want the 429 resent once, same id, with its stamp", failed, err, sends)
+	}
+	if took < time.Second {
+		t.Errorf("resent after %v; want no sooner than the 429's Retry-After (1 s)", took)
+	}
+}
+
 // TestProxyFailover: nginx from testdata/nginx.conf.tmpl sends requests
 // to both replicas, and, once one is dead, every request (answer POSTs
 // included) to the live one. It needs /usr/sbin/nginx (skipped without it,

@@ -60,6 +60,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -125,9 +126,12 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fs.Float64Var(&c.class.maxRSSM, "class-max-rss", 250, "-class -check: greatest peak RSS of each server, MB")
 	fs.BoolVar(&c.class.proxy, "class-proxy", false, "-class with -class-db: run nginx (/usr/sbin/nginx) in front of the replicas and send everything through it")
 	fs.StringVar(&c.class.blip, "class-blip", "", "-class: shell command to run a third of the way into the answers (e.g. a pg_ctl restart)")
+	fs.StringVar(&c.class.addrs, "class-addrs", "", "-class: load running replicas (or the nginx in front of them) at these loopback host:ports, comma-separated, instead of starting servers; the first gets the class, the last the projector")
+	serverFlags := fs.String("server-flags", "", "-class: more flags for the servers it starts, space-separated (e.g. '-class-max-students 1000 -class-addr-burst 2000')")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
+	c.class.serverFlags = strings.Fields(*serverFlags)
 	if fs.NArg() > 0 {
 		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
@@ -147,6 +151,8 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 		return c, errors.New("-pid goes with -addr")
 	case c.class.proxy && c.class.db == "":
 		return c, errors.New("-class-proxy goes with -class-db (replicas share PostgreSQL)")
+	case c.class.addrs != "" && (c.class.proxy || c.class.db != "" || c.bin != "" || len(c.class.serverFlags) > 0 || c.class.blip != ""):
+		return c, errors.New("-class-addrs loads running servers: it excludes -class-proxy, -class-db, -bin, -server-flags and -class-blip")
 	}
 	return c, nil
 }

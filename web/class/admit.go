@@ -42,7 +42,8 @@ const (
 )
 
 const (
-	teacherStreams     = 2                // per class: the projector and the controls
+	teacherStreams     = 6                // per class: walls, controls and paired phones; a 7th replaces the oldest
+	replacedRetry      = time.Hour        // a replaced screen does not come back by itself to replace the newer one
 	refusedStreamRetry = 10 * time.Second // a refused stream reconnects after 10–15 s
 )
 

@@ -13,14 +13,15 @@ import (
 // slot came free after it. WithArrival, mounted before the slots, notes
 // when each class request arrived; an answer POST that is then answered
 // with a 5xx (shed by the slots, cut by the handler timeout, failed by the
-// store) carries a send stamp of its arrival (Send-Stamp) for the send id
+// store) or a 429 (one address's bodies at once, behind a hall's NAT)
+// carries a send stamp of its arrival (Send-Stamp) for the send id
 // of its Send-Id header (class-answer.js and gaeload send it), so that its
 // resend is judged as sent then (deadline.go).
 
 type arrivalKey struct{}
 
 // WithArrival notes each request's arrival (arrivalOf) and stamps the 5xx
-// answers of answer POSTs.
+// and 429 answers of answer POSTs: both say "send it again".
 func (cr *Room) WithArrival(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		now := time.Now()
@@ -53,7 +54,7 @@ func answerPath(r *http.Request) (string, bool) {
 	return code, ok && ok2 && r.Method == http.MethodPost && code != "" && !strings.Contains(code, "/")
 }
 
-// stampWriter adds a send stamp to a 5xx that has none.
+// stampWriter adds a send stamp to a 5xx or a 429 that has none.
 type stampWriter struct {
 	http.ResponseWriter
 	stamp func() string
@@ -63,7 +64,7 @@ type stampWriter struct {
 func (w *stampWriter) WriteHeader(status int) {
 	if !w.wrote {
 		w.wrote = true
-		if status >= 500 && w.Header().Get(stampHeader) == "" {
+		if (status >= 500 || status == http.StatusTooManyRequests) && w.Header().Get(stampHeader) == "" {
 			w.Header().Set(stampHeader, w.stamp())
 		}
 	}

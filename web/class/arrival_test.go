@@ -5,6 +5,9 @@ package class_test
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -105,6 +108,67 @@ func TestAnswerJudgedAtArrival(t *testing.T) {
 			if as, _ := st.Answers(context.Background(), code, 1); len(as) != 2 {
 				t.Errorf("%d answers stored; want the 2 sent in time", len(as))
 			}
+		}
+	})
+}
+
+// TestAnswer429Stamped: behind a hall's NAT, an answer refused because its
+// address already sends as many bodies as it may (429 with Retry-After)
+// carries a send stamp of its arrival, as a shed one does, so that its
+// resend after the deadline is taken (class-answer.js and gaeload resend a
+// 429 after its Retry-After); without the stamp it would be refused.
+func TestAnswer429Stamped(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		t.Parallel()
+		st := open(t)
+		srv := server(t, st, webtest.Options{BodiesPerAddr: 1, BodyRateGrace: 10 * time.Second})
+		code, key := newClass(t, srv.URL)
+		askCell(t, srv.URL, code, key)
+		phone, late := newClient(t, srv.URL), newClient(t, srv.URL)
+		_, page := phone.Get("/join/" + code)
+		form := answerForm(t, page, "0.4")
+		_, page = late.Get("/join/" + code)
+		lateForm := answerForm(t, page, "0.4")
+		if status, m := api(t, srv.URL, "POST", "/api/v1/classes/"+code+"/flow/timer", key, map[string]any{"seconds": 1}); status != http.StatusOK {
+			t.Fatalf("timer = %d %v", status, m)
+		}
+		// Another phone of the address is still sending its body.
+		conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		fmt.Fprintf(conn, "POST /class/%s/answer HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\na=", code)
+		for i := 0; ; i++ { // until the held body is counted: a form that stores nothing is refused
+			probe, _ := late.PostForm("/class/"+code+"/nickname", url.Values{"nick": {"x"}})
+			if probe.StatusCode == http.StatusTooManyRequests {
+				break
+			}
+			if i == 100 {
+				t.Fatalf("the held body is not counted: a POST from its address = %d", probe.StatusCode)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		resp := postAnswer(phone, code, form)
+		stamp := resp.Header.Get("Send-Stamp")
+		if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" || stamp == "" {
+			conn.SetReadDeadline(time.Now().Add(time.Second))
+			b, _ := io.ReadAll(conn)
+			t.Fatalf("an answer while the address's body arrives = %d, Retry-After %q, Send-Stamp %q; want 429 with both (held: %q)", resp.StatusCode, resp.Header.Get("Retry-After"), stamp, b)
+		}
+		conn.Close()
+		q, _ := st.Question(context.Background(), code, 1)
+		time.Sleep(time.Until(q.Deadline.Add(200 * time.Millisecond)))
+		if got := postAnswer(late, code, lateForm).StatusCode; got != http.StatusConflict {
+			t.Errorf("a first send after the deadline = %d; want 409", got)
+		}
+		form.Set("stamp", stamp)
+		if got := postAnswer(phone, code, form).StatusCode; got != http.StatusSeeOther {
+			t.Errorf("the 429'd answer's stamped resend after the deadline = %d; want 303", got)
+		}
+		if as, _ := st.Answers(context.Background(), code, 1); len(as) != 1 || as[0].Value != "0.4" {
+			t.Errorf("answers stored: %v; want the one sent in time", as)
 		}
 	})
 }

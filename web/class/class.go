@@ -86,8 +86,27 @@ func randomToken(n int) string {
 }
 
 // Signer makes and checks tokens signed with a key every replica shares
-// (store.Secret): "random.signature".
-type Signer struct{ key []byte }
+// (store.Secret): "random.signature", or "random.signature.tag" when the
+// signer has a tag (the store's fingerprint: which database signed it).
+type Signer struct {
+	key []byte
+	tag string
+}
+
+// Tagged is s making tokens that end in ".tag" (it checks tokens with or
+// without one).
+func (s Signer) Tagged(tag string) Signer {
+	s.tag = tag
+	return s
+}
+
+// tokenTag is a token's tag, "" when it has none.
+func tokenTag(token string) string {
+	if parts := strings.Split(token, "."); len(parts) == 3 {
+		return parts[2]
+	}
+	return ""
+}
 
 // NewSigner returns a signer whose key is the store's secret called name.
 func NewSigner(ctx context.Context, s store.Secrets, name string) (Signer, error) {
@@ -98,6 +117,9 @@ func NewSigner(ctx context.Context, s store.Secrets, name string) (Signer, error
 // New returns a fresh signed token.
 func (s Signer) New() string {
 	id := randomToken(16)
+	if s.tag != "" {
+		return id + "." + s.sign(id) + "." + s.tag
+	}
 	return id + "." + s.sign(id)
 }
 
@@ -107,6 +129,7 @@ func (s Signer) Check(token string) (string, bool) {
 	if !ok || len(id) != 22 || len(s.key) == 0 {
 		return "", false
 	}
+	sig, _, _ = strings.Cut(sig, ".") // the tag is a hint, not signed: it only names the database in an error
 	return id, hmac.Equal([]byte(sig), []byte(s.sign(id)))
 }
 

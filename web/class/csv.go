@@ -37,6 +37,22 @@ func (cr *Room) handleClassCSV(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	cr.writeCSV(w, r, c)
+}
+
+// handleAPIClassCSV handles the "GET /api/v1/classes/{code}/results.csv"
+// route (Bearer key): the class's CSV as the controls download it, for a
+// script that holds the key and so needs no ?k= in a URL.
+func (cr *Room) handleAPIClassCSV(w http.ResponseWriter, r *http.Request) {
+	c, ok := cr.teacher(w, r)
+	if !ok {
+		return
+	}
+	cr.writeCSV(w, r, c)
+}
+
+// writeCSV writes class c's CSV (handleClassCSV's rows).
+func (cr *Room) writeCSV(w http.ResponseWriter, r *http.Request, c store.Class) {
 	ctx := r.Context()
 	qs, err := cr.st.Questions(ctx, c.Code)
 	if err != nil {

@@ -14,8 +14,11 @@ var ErrStreamsFull = errors.New("class: too many live streams")
 
 // StreamCaps are the hub's caps. Phones' streams count against Max (the
 // replica), PerClass (a class's seats) and PerAddr (one client address);
-// the teacher's streams (the projector and the controls) only against
-// Teacher per class, so no flood of phones can take them, in any class.
+// the teacher's streams (walls, controls, a paired phone's controls) only
+// against Teacher per class, so no flood of phones can take them, in any
+// class. Past Teacher a new teacher's stream is let in and the oldest of
+// its kind (else the oldest) goes: a frozen or forgotten wall never keeps
+// a reloaded one out.
 type StreamCaps struct {
 	Max, PerClass, PerAddr, Teacher int
 }
@@ -31,24 +34,29 @@ type Hub struct {
 	perAddr  map[string]int  // phones' streams by client address
 	teachers map[string]int  // teacher's streams by class
 	changed  map[string]bool // classes whose phones' streams changed since presence last read them
+	seq      uint64          // followers in the order they came
 	close    func()
 }
 
 // Viewer is who opens a stream: a phone from an address, or the
-// teacher (the key's holder).
+// teacher (the key's holder) on a screen of a Kind ("wall", "controls").
 type Viewer struct {
 	Addr    string
 	Teacher bool
+	Kind    string
 }
 
 // Follower is one stream following one class: C receives a value when an
 // event of a kind it follows happened since it last read (events coalesce,
-// so a slow stream never blocks the hub).
+// so a slow stream never blocks the hub). Replaced is closed when a newer
+// teacher's screen took the follower's place (it has left the hub then).
 type Follower struct {
-	C     chan struct{}
-	code  string
-	who   Viewer
-	kinds []string
+	C        chan struct{}
+	Replaced chan struct{}
+	code     string
+	who      Viewer
+	kinds    []string
+	seq      uint64
 }
 
 // NewHub returns a hub with the given caps, fed by s's events.
@@ -88,12 +96,13 @@ func (f *Follower) poke() {
 }
 
 // Follow starts following a class's events of the given kinds;
-// ErrStreamsFull past a cap. Call Leave when the stream ends.
+// ErrStreamsFull past a phones' cap (a teacher's stream past its cap
+// replaces the oldest: replaceOldest). Call Leave when the stream ends.
 func (h *Hub) Follow(code string, who Viewer, kinds ...string) (*Follower, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if who.Teacher {
-		if h.teachers[code] >= h.caps.Teacher {
+		if h.teachers[code] >= h.caps.Teacher && !h.replaceOldest(code, who.Kind) {
 			return nil, ErrStreamsFull
 		}
 		h.teachers[code]++
@@ -106,7 +115,8 @@ func (h *Hub) Follow(code string, who Viewer, kinds ...string) (*Follower, error
 		h.perAddr[who.Addr]++
 		h.changed[code] = true
 	}
-	f := &Follower{C: make(chan struct{}, 1), code: code, who: who, kinds: kinds}
+	h.seq++
+	f := &Follower{C: make(chan struct{}, 1), Replaced: make(chan struct{}), code: code, who: who, kinds: kinds, seq: h.seq}
 	if h.subs[code] == nil {
 		h.subs[code] = map[*Follower]struct{}{}
 	}
@@ -114,10 +124,42 @@ func (h *Hub) Follow(code string, who Viewer, kinds ...string) (*Follower, error
 	return f, nil
 }
 
+// replaceOldest removes the oldest teacher's stream of class code of the
+// given kind, else the oldest of any kind, and closes its Replaced; false
+// when the class has none (a cap of 0). h.mu is held.
+func (h *Hub) replaceOldest(code, kind string) bool {
+	var oldest, oldestKind *Follower
+	for f := range h.subs[code] {
+		if !f.who.Teacher {
+			continue
+		}
+		if oldest == nil || f.seq < oldest.seq {
+			oldest = f
+		}
+		if f.who.Kind == kind && (oldestKind == nil || f.seq < oldestKind.seq) {
+			oldestKind = f
+		}
+	}
+	if oldestKind != nil {
+		oldest = oldestKind
+	}
+	if oldest == nil {
+		return false
+	}
+	h.leave(oldest)
+	close(oldest.Replaced)
+	return true
+}
+
 // Leave stops a follower.
 func (h *Hub) Leave(f *Follower) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.leave(f)
+}
+
+// leave is Leave with h.mu held.
+func (h *Hub) leave(f *Follower) {
 	if _, ok := h.subs[f.code][f]; !ok {
 		return
 	}

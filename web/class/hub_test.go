@@ -29,15 +29,23 @@ func TestHubCaps(t *testing.T) {
 	if _, ok := follow("CCCCC", Viewer{Addr: "5.5.5.5"}); ok {
 		t.Error("a sixth phone with Max 5 was let in")
 	}
-	// The replica is full of phones: each class's teacher still gets two.
+	// The replica is full of phones: each class's teacher still gets two,
+	// and a third replaces the oldest of its kind (else the oldest).
 	for _, code := range []string{"AAAAA", "BBBBB", "CCCCC"} {
-		for i := range 2 {
-			if _, ok := follow(code, Viewer{Addr: "1.1.1.1", Teacher: true}); !ok {
-				t.Errorf("class %s: teacher's stream %d refused on a replica full of phones", code, i+1)
-			}
+		wall, ok1 := follow(code, Viewer{Addr: "1.1.1.1", Teacher: true, Kind: "wall"})
+		controls, ok2 := follow(code, Viewer{Addr: "1.1.1.1", Teacher: true, Kind: "controls"})
+		if !ok1 || !ok2 {
+			t.Errorf("class %s: a teacher's stream refused on a replica full of phones", code)
+			continue
 		}
-		if _, ok := follow(code, Viewer{Teacher: true}); ok {
-			t.Errorf("class %s: a third teacher's stream was let in", code)
+		wall2, ok := follow(code, Viewer{Teacher: true, Kind: "wall"})
+		if !ok || !closed(wall.Replaced) || closed(controls.Replaced) {
+			t.Errorf("class %s: a second wall let in %v, the first replaced %v, the controls replaced %v; want the first wall replaced",
+				code, ok, closed(wall.Replaced), closed(controls.Replaced))
+		}
+		h.Leave(wall) // it has left already: no double count
+		if _, ok := follow(code, Viewer{Teacher: true, Kind: "phone"}); !ok || !closed(controls.Replaced) || closed(wall2.Replaced) {
+			t.Errorf("class %s: a screen of a third kind should replace the oldest (the controls)", code)
 		}
 	}
 	h.Leave(a1)
@@ -46,5 +54,15 @@ func TestHubCaps(t *testing.T) {
 	}
 	if h.streams() != 5 {
 		t.Errorf("streams = %d; want 5 phones", h.streams())
+	}
+}
+
+// closed reports whether c is closed.
+func closed(c chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
 	}
 }

@@ -43,6 +43,7 @@ type Room struct {
 	device      Signer
 	csrf        Signer
 	teach       Signer // the teacher cookie of a browser let in without the key
+	fingerprint string // the store's (store.Fingerprint): the tag of the device and CSRF tokens
 	ttl         time.Duration
 	maxStudents int
 	hosts       page.SiteHosts // where phones reach the server
@@ -107,11 +108,14 @@ func NewRoom(o Config) *Room {
 	dev, err1 := NewSigner(ctx, o.Store, "device-cookie")
 	csrf, err2 := NewSigner(ctx, o.Store, "csrf-token")
 	teach, err3 := NewSigner(ctx, o.Store, "teacher-cookie")
-	if err := errors.Join(err1, err2, err3); err != nil {
+	fp, err4 := store.Fingerprint(ctx, o.Store)
+	if err := errors.Join(err1, err2, err3, err4); err != nil {
 		o.Logger.Error("live classes are off: cannot read the signing keys", "err", err)
 		return cr
 	}
-	cr.st, cr.device, cr.csrf, cr.teach = o.Store, dev, csrf, teach
+	// The device cookie and the CSRF token name the database that signed
+	// them, so that a replica on another one says so (otherDatabase).
+	cr.st, cr.device, cr.csrf, cr.teach, cr.fingerprint = o.Store, dev.Tagged(fp), csrf.Tagged(fp), teach, fp
 	cr.hub = NewHub(o.Store, StreamCaps{Max: o.MaxStreams, PerClass: cr.maxStudents,
 		PerAddr: orDefault(o.AddrStreams, DefaultAddrStreams), Teacher: teacherStreams})
 	cr.replica = newReplicaID()
@@ -175,10 +179,30 @@ func (cr *Room) checkForm(w http.ResponseWriter, r *http.Request) bool {
 	if ok {
 		_, ok = cr.csrf.Check(c.Value)
 	}
-	if !ok {
+	if !ok && !cr.otherDatabase(w, r, form) {
 		cr.fail(w, r, "csrf", "csrf", "class.err.csrf")
 	}
 	return ok
+}
+
+// otherDatabase answers a request whose token (a form's CSRF token, or a
+// class page's cookie) was signed on another database than this
+// replica's: a replica pointed at a wrong but existing database, behind
+// the same balancer. It is a 503 with Retry-After that says so (a phone
+// sends again, and the balancer may pick a right replica), logged as an
+// error naming both fingerprints, never as an expired form or an unknown
+// code (a page's try still counts as a guess: the tag is not signed).
+// false, answering nothing, for any other token.
+func (cr *Room) otherDatabase(w http.ResponseWriter, r *http.Request, token string) bool {
+	tag := tokenTag(token)
+	if tag == "" || tag == cr.fingerprint {
+		return false
+	}
+	cr.logger.Error("class: this replica's database is not the one the class's pages came from: check its -db",
+		"route", routePattern(r), "database", cr.fingerprint, "pages_from", truncate(tag, 32))
+	w.Header().Set("Retry-After", storeRetryAfter)
+	cr.fail(w, r, "other_store", "store", "class.err.store.other")
+	return true
 }
 
 // deviceID is the student's anonymous device id from its signed cookie,
@@ -204,7 +228,10 @@ func (cr *Room) loadClass(w http.ResponseWriter, r *http.Request, code string) (
 	c, err := cr.st.Class(r.Context(), code, time.Now())
 	if errors.Is(err, store.ErrNotFound) {
 		if cr.guessesLeft(w, r) {
-			cr.missedCode(r)
+			cr.missedCode(r) // counted even so: a token's tag is not signed, so a guesser could forge one
+			if ck, err := cr.readCookie(r, csrfCookie); err == nil && cr.otherDatabase(w, r, ck.Value) {
+				return c, false
+			}
 			cr.fail(w, r, "not_found", "code", "class.join.unknown", code)
 		}
 		return c, false

@@ -37,6 +37,7 @@ func Routes(r chi.Router, cr *Room, gzip func(http.Handler) http.Handler) {
 		json.Post("/api/v1/classes/{code}/ask", cr.handleAPIClassAsk)
 		json.Post("/api/v1/classes/{code}/reveal", cr.handleAPIClassReveal)
 		r.Get("/api/v1/classes/{code}/results", cr.handleAPIClassResults)
+		r.Get("/api/v1/classes/{code}/results.csv", cr.handleAPIClassCSV)
 		json.Post("/api/v1/classes/{code}/flow/{action}", cr.handleAPIClassFlow)
 	})
 }

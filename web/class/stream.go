@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -61,6 +62,13 @@ func (cr *Room) stream(w http.ResponseWriter, r *http.Request, code string, who 
 				return
 			}
 			tick = cd.next(time.Now())
+		case <-f.Replaced: // a newer screen of the class has its place: say so, and do not come back by itself
+			var b bytes.Buffer
+			templates.ClassLivePanel(templates.ClassLive{Replaced: i18n.Of(r).T("class.screen.replaced")}).Render(r.Context(), &b)
+			if sse.write([]byte("retry: "+strconv.FormatInt(replacedRetry.Milliseconds(), 10)+"\n\n")) == nil {
+				sse.write(sseEvent(event, b.String()))
+			}
+			return
 		case <-f.C:
 			if jitter > 0 { // a room of phones woken at once spreads its reads and renders
 				select {
@@ -171,7 +179,11 @@ func (cr *Room) handleClassTeachEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	cd := &countdown{lang: lang}
 	kinds := []string{"ask", "answer", "reveal", "join", "flow", "show", "end", "waiting"}
-	cr.stream(w, r, c.Code, Viewer{Teacher: true}, "live", kinds, 0, cd, func(ctx context.Context) (templ.Component, error) {
+	kind := "controls"
+	if wallView(r) {
+		kind = "wall"
+	}
+	cr.stream(w, r, c.Code, Viewer{Teacher: true, Kind: kind}, "live", kinds, 0, cd, func(ctx context.Context) (templ.Component, error) {
 		l, err := cr.teacherLive(ctx, lang, c.Code, csrf)
 		if err != nil && ctx.Err() == nil { // the store is down: say what waits for it
 			cr.down.fail(time.Now())

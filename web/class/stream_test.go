@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"gaelab/web/store"
 	"gaelab/web/webtest"
 )
 
@@ -76,4 +77,54 @@ func TestShutdownEndsStreams(t *testing.T) {
 	if !strings.Contains(logs.String(), "msg=stopped") {
 		t.Errorf("no \"stopped\" in the log:\n%s", logs.String())
 	}
+}
+
+// TestTeacherScreensReplaceOldest: a class's teacher may hold six screens
+// on a replica (walls, controls, a paired phone); a seventh wall — a
+// reloaded one, while a frozen one still holds its stream — is let in, and
+// the oldest wall's stream says, in its language, that a newer screen took
+// its place, then ends (telling the browser not to come back for an hour);
+// the controls' stream goes on.
+func TestTeacherScreensReplaceOldest(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, open func(t *testing.T) store.Store) {
+		srv := server(t, open(t), webtest.Options{})
+		code, key := newClass(t, srv.URL)
+		teacher := newClient(t, srv.URL)
+		teacher.controls(code, key)
+		controls, stopControls := teacher.Stream("/class/" + code + "/teach/events")
+		defer stopControls()
+		if e, ok := waitFor(controls, "class-students", 5*time.Second); !ok {
+			t.Fatalf("the controls' stream began with %q", e)
+		}
+		var walls []<-chan string
+		for i := range 6 {
+			path := "/class/" + code + "/teach/events?view=wall&lang=zh"
+			if i > 0 {
+				path = "/class/" + code + "/teach/events?view=wall"
+			}
+			w, stop := teacher.Stream(path)
+			defer stop()
+			if e, ok := waitFor(w, "class-students", 5*time.Second); !ok {
+				t.Fatalf("wall %d's stream began with %q", i+1, e)
+			}
+			walls = append(walls, w)
+		}
+		// The controls and six walls: the seventh screen replaced the first wall.
+		if e, ok := waitFor(walls[0], "class-replaced", 5*time.Second); !ok || !strings.Contains(e, "较新的屏幕") {
+			t.Fatalf("the first (zh) wall after the 7th screen's stream: %q; want it replaced, in Chinese", e)
+		}
+		if e, ok := <-walls[0]; ok {
+			t.Errorf("the replaced wall's stream goes on: %q", e)
+		}
+		askCell(t, srv.URL, code, key)
+		if e, ok := waitFor(controls, "class-count", 5*time.Second); !ok {
+			t.Errorf("the controls' stream after 6 walls came: %q; want it live", e)
+		}
+		for i, w := range walls[1:] {
+			if e, ok := waitFor(w, "class-count", 5*time.Second); !ok {
+				t.Errorf("wall %d after the ask: %q; want it live", i+2, e)
+			}
+		}
+	})
 }

@@ -291,7 +291,7 @@ func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, csrf st
 	if err != nil {
 		return l, err
 	}
-	sp, res, _, err := results(ctx, cr.st, q)
+	sp, res, as, err := results(ctx, cr.st, q)
 	if err != nil {
 		return l, err
 	}
@@ -315,23 +315,90 @@ func (cr *Room) live(ctx context.Context, lang i18n.Lang, c store.Class, csrf st
 	if !q.Revealed {
 		if csrf != "" {
 			l.Reveal = templates.ClassForm{Action: "/class/" + c.Code + "/reveal", CSRF: csrf, Lang: string(lang), Submit: t("class.reveal")}
+			if l.Private, err = cr.private(ctx, lang, q, sp, res, fit); err != nil {
+				return l, err
+			}
 		}
 		return l, nil
 	}
 	l.Engine = t("class.answer.engine", shownValue(sp.Correct()))
-	share := 0
-	if res.Answers > 0 {
-		share = int(math.Round(100 * float64(res.Correct) / float64(res.Answers)))
-	}
-	l.Share = t("class.right.share", share, res.Correct, res.Answers)
+	l.Share = rightShare(lang, res)
 	if l.Histogram, err = cr.histogram(ctx, lang, q, sp, res, fit); err != nil {
 		return l, err
+	}
+	if q.RoundOf != 0 {
+		if l.Switched, err = cr.switched(ctx, lang, q, sp, as); err != nil {
+			return l, err
+		}
 	}
 	l.GroupsHead = t("class.groups")
 	for _, g := range res.Groups {
 		l.Groups = append(l.Groups, groupLabel(lang, sp, g))
 	}
 	return l, nil
+}
+
+// rightShare is "45% right (9 of 20)" for a question's answers.
+func rightShare(lang i18n.Lang, res Results) string {
+	share := 0
+	if res.Answers > 0 {
+		share = int(math.Round(100 * float64(res.Correct) / float64(res.Answers)))
+	}
+	return lang.T("class.right.share", share, res.Correct, res.Answers)
+}
+
+// private is the controls' view of a question's answers before the reveal
+// (Mazur's decision: explain again, pair the students, or move on): the
+// share right and, unless the answers are shown to the room, their
+// histogram with the right one marked. Nothing before the first answer.
+func (cr *Room) private(ctx context.Context, lang i18n.Lang, q store.Question, sp Spec, res Results, fit chartFit) (templates.ClassPrivate, error) {
+	t := lang.T
+	if res.Answers == 0 {
+		return templates.ClassPrivate{}, nil
+	}
+	p := templates.ClassPrivate{Heading: t("class.private.heading"), Share: rightShare(lang, res), Hint: t("class.private.hint")}
+	if q.Shown {
+		return p, nil
+	}
+	marked := q
+	marked.Revealed = true // the right answer marked, as after the reveal
+	var err error
+	p.Spread, err = cr.histogram(ctx, lang, marked, sp, res, fit)
+	p.Legend = t("class.private.legend")
+	return p, err
+}
+
+// switched is a second round's summary once revealed: of the students who
+// answered both rounds, how many went from a wrong answer to the right one
+// and from the right one to a wrong one (second holds round 2's answers).
+func (cr *Room) switched(ctx context.Context, lang i18n.Lang, q store.Question, sp Spec, second []store.Answer) (string, error) {
+	fq, err := cr.st.Question(ctx, q.Class, q.RoundOf)
+	if err != nil {
+		return "", err
+	}
+	sp1, _, first, err := results(ctx, cr.st, fq)
+	if err != nil {
+		return "", err
+	}
+	right1 := make(map[string]bool, len(first))
+	for _, a := range first {
+		right1[a.Device] = sp1.Right(a.Value)
+	}
+	both, toRight, toWrong := 0, 0, 0
+	for _, a := range second {
+		was, ok := right1[a.Device]
+		if !ok {
+			continue
+		}
+		both++
+		switch now := sp.Right(a.Value); {
+		case now && !was:
+			toRight++
+		case was && !now:
+			toWrong++
+		}
+	}
+	return lang.T("class.flow.switched", toRight, toWrong, both), nil
 }
 
 // phoneQuestion is the current question as one student sees it.

@@ -34,6 +34,7 @@ var codes = map[string]int{
 	"class_full":    http.StatusConflict, // shown once; never resent (a 5xx is)
 	"no_store":      http.StatusServiceUnavailable,
 	"unavailable":   http.StatusServiceUnavailable, // the store failed: try again (Retry-After)
+	"other_store":   http.StatusServiceUnavailable, // this replica's database is not the class's: another replica may take it
 	"flow_conflict": http.StatusConflict,           // a teaching-flow step the class's state forbids
 
 	// a body of another Content-Type than the route takes

@@ -65,4 +65,10 @@ var enClassFlow = map[string]string{
 	"class.err.own.options":     "A choice has 2 to %[1]d options, one a line, each at most %[2]d characters.",
 	"class.err.own.tol":         "The tolerance is a number from 0 to %g.",
 	"class.err.own.answer":      "Give the right answer as the answer type takes it: a number; +, − or 0; or an option's letter (a, b, …).",
+	"class.private.heading":     "Only you see this (not the wall, not the phones)",
+	"class.private.hint":        "Under about 30% right: explain again. 30–70%: let the students discuss with a neighbour, then ask a second round. Over 70%: explain briefly and move on.",
+	"class.private.legend":      "The answers so far, the right one marked ✓: on these controls only.",
+	"class.flow.switched":       "Round 1 → round 2: %[1]d wrong → right, %[2]d right → wrong (of the %[3]d who answered both)",
+	"class.screen.replaced":     "A newer screen of this class has taken this one's place. Reload the page to show the class here again.",
+	"class.err.store.other":     "This server is connected to another database than the one this class's pages came from, so it cannot take this. Send it again in a few seconds: another server may take it. (Tell whoever runs the servers: check each replica's -db.)",
 }

@@ -64,4 +64,10 @@ var zhClassFlow = map[string]string{
 	"class.err.own.options":     "选择题有 2 到 %[1]d 个选项，每行一个，每个最多 %[2]d 个字符。",
 	"class.err.own.tol":         "误差是 0 到 %g 之间的数。",
 	"class.err.own.answer":      "请按答案类型给出正确答案：一个数；+、− 或 0；或选项字母（a、b、…）。",
+	"class.private.heading":     "仅你可见（投影视图和手机上都不显示）",
+	"class.private.hint":        "正确率低于约 30%：重新讲解。30%–70%：让学生与邻座讨论，再问第二轮。高于 70%：简短讲解后继续。",
+	"class.private.legend":      "目前的回答，正确答案以 ✓ 标出：只在本控制页上显示。",
+	"class.flow.switched":       "第一轮 → 第二轮：%[1]d 人由错改对，%[2]d 人由对改错（两轮都回答的 %[3]d 人中）",
+	"class.screen.replaced":     "本课堂一个较新的屏幕取代了这里的显示。重新加载本页即可在这里再次显示课堂。",
+	"class.err.store.other":     "此服务器连接的数据库与本课堂页面所来自的数据库不同，因此无法处理此请求。请几秒后再次提交：其他服务器可能会处理它。（请告知服务器管理员：检查每个副本的 -db 设置。）",
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"sync"
@@ -38,6 +39,20 @@ type Readiness struct {
 	mu  sync.Mutex
 	at  time.Time
 	err error
+	fp  string // the store's fingerprint, once read
+}
+
+// Fingerprint names a database without telling anything of it: 16 hex
+// digits of the SHA-256 of its own random secret "store-fingerprint", the
+// same for every replica on that database and different for any other
+// (an empty one, a restored copy's sibling, a wrong PostgreSQL database).
+func Fingerprint(ctx context.Context, s Secrets) (string, error) {
+	b, err := s.Secret(ctx, "store-fingerprint", 16)
+	if err != nil {
+		return "", fmt.Errorf("store: fingerprint: %w", err)
+	}
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:8]), nil
 }
 
 // NewReadiness checks h for a replica of its own (a random id).
@@ -59,5 +74,16 @@ func (r *Readiness) Check(ctx context.Context, now time.Time) error {
 	defer cancel()
 	r.err = r.h.Heartbeat(ctx, r.replica, now)
 	r.at = now
+	if sec, ok := r.h.(Secrets); ok && r.err == nil && r.fp == "" {
+		r.fp, _ = Fingerprint(ctx, sec)
+	}
 	return r.err
+}
+
+// Fingerprint is the store's fingerprint (Fingerprint) once a Check has
+// read it, else "".
+func (r *Readiness) Fingerprint() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.fp
 }
