@@ -52,7 +52,8 @@ func RecursionSteps(r int, d float64) float64 {
 // The 4 covers the last step's own roundings (and the sum A + V of the
 // returns); 3√steps the walk, its constant calibrated on verl's loops
 // emulated in bfloat16, float16 and float32 with every operation rounded
-// as torch rounds it (verlGAEIn in the tests): over 696 random batches
+// as torch rounds it (verlGAEIn in the tests, which gives verl's own bf16
+// batch bit for bit, TestVerlGAEInIsTorch): over 696 random batches
 // (both loops, sparse and dense rewards, values up to 10, γ = 0.99–1,
 // λ = 0.95–1, 16×256 to 256×4096) the walk reached 1.77·u·√steps·maxAbs,
 // the largest max |x_u − x| at 0.51 of the bound, returns and whitened
