@@ -58,8 +58,8 @@ func RecursionSteps(r int, d float64) float64 {
 // λ = 0.95–1, 16×256 to 256×4096) the walk reached 1.77·u·√steps·maxAbs,
 // the largest max |x_u − x| at 0.51 of the bound, returns and whitened
 // advantages alike (TestRecursionRoundoffEmulated keeps 74 of them a type).
-// With √steps alone (checker 24.2 to 37.3) it reached 1.5 of it, in
-// batches whose values reach 10, sparse rewards and γ < 1.
+// With √steps alone (WhitenedRoundoff before #37) it reached 1.5 of it,
+// in batches whose values reach 10, with sparse rewards and γ < 1.
 func RecursionRoundoff(u, maxAbs, steps float64) float64 {
 	return u * (4 + 3*math.Sqrt(max(steps, 1))) * maxAbs
 }

@@ -225,9 +225,10 @@ func inspectStatus(l i18n.Lang, err error) (int, []string) {
 }
 
 // refusalOf is the error's answer when it is a refusal that waiting
-// lifts: the address's hourly quota spent (429) or the memory budget full
-// for a view (viewRefusal, 503), as the page and the API say it; nil for
-// any other error.
+// lifts: the address's hourly quota spent (429), or a view's new analysis
+// refused by the uploads' admission (viewRefusal, with the admission's own
+// code: the memory budget full 503, the day's bytes spent 429), as the page
+// and the API both say it; nil for any other error.
 func refusalOf(err error) *httperr.Error {
 	var qe *quotaError
 	var vr viewRefusal
