@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"gaelab/web/httperr"
+	"gaelab/web/i18n"
 	"gaelab/web/mw"
 	"gaelab/web/store"
 )
@@ -172,6 +175,35 @@ func TestViewsFromCache(t *testing.T) {
 	}
 	if status, msgs := inspectStatus("zh", &quotaError{wait: time.Second, perHour: 60, burst: 10}); status != http.StatusTooManyRequests || !strings.Contains(msgs[0], "60") {
 		t.Errorf("the quota's refusal answers %d %v; want 429 naming the limit", status, msgs)
+	}
+}
+
+// TestRefusalOf: the quota's and the memory budget's refusals, bare or
+// wrapped, are one answer (code, message key and arguments) for the page
+// (inspectStatus) and a run's API answer (answerRun), both through
+// refusalOf; any other error is none of them.
+func TestRefusalOf(t *testing.T) {
+	for _, tc := range []struct {
+		err    error
+		code   string
+		status int
+	}{
+		{&quotaError{wait: time.Second, perHour: 60, burst: 10}, "rate_limited", http.StatusTooManyRequests},
+		{fmt.Errorf("step 3: %w", &quotaError{wait: time.Minute, perHour: 60, burst: 10}), "rate_limited", http.StatusTooManyRequests},
+		{fmt.Errorf("step 3: %w", viewRefusal{&refusal{code: "busy", key: "limit.upload_memory", args: []any{int64(512)}}}), "busy", http.StatusServiceUnavailable},
+	} {
+		he := refusalOf(tc.err)
+		if he == nil || he.Code != tc.code {
+			t.Errorf("refusalOf(%v) = %+v, want code %s", tc.err, he, tc.code)
+			continue
+		}
+		status, msgs := inspectStatus(i18n.En, tc.err)
+		if want := i18n.En.T(he.Key, he.Args...); status != tc.status || status != httperr.Status(he.Code) || len(msgs) != 1 || msgs[0] != want {
+			t.Errorf("%v: the page answers %d %q, want %d %q", tc.err, status, msgs, tc.status, want)
+		}
+	}
+	if he := refusalOf(errors.New("inspect: something else")); he != nil {
+		t.Errorf("another error is a refusal: %+v", he)
 	}
 }
 

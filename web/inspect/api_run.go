@@ -122,20 +122,15 @@ func (u *Uploads) answerRun(w http.ResponseWriter, r *http.Request, body []byte,
 		return // the client left
 	}
 	var e *Error
-	var qe *quotaError
-	var vr viewRefusal
-	switch {
+	switch he := refusalOf(err); {
 	case err == nil:
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(run.Answer())
 	case errors.As(err, &e):
 		writeError(w, http.StatusBadRequest, e)
-	case errors.As(err, &qe):
+	case he != nil:
 		retryAfter(w, err)
-		httperr.Write(w, r, httperr.New("rate_limited", "limit.inspect_quota", qe.perHour, qe.burst, qe.retrySecs()))
-	case errors.As(err, &vr):
-		retryAfter(w, err)
-		httperr.Write(w, r, httperr.New(vr.code, vr.key, vr.args...))
+		httperr.Write(w, r, he)
 	default:
 		httperr.Write(w, r, httperr.New("unavailable", "inspect.err.store"))
 	}

@@ -89,7 +89,7 @@ func check(a *Analysis) *Check {
 		c.Advantages = &Quantity{Tolerance: a.advantagesTolerance(), Matches: []string{}}
 	}
 	if b.Returns != nil {
-		c.Returns = &Quantity{Tolerance: tolerance(b.Returns, b.Mask, b.PrecisionOf("returns")), Matches: []string{}}
+		c.Returns = &Quantity{Tolerance: a.returnsTolerance(), Matches: []string{}}
 	}
 	tried := map[string][2]float64{} // each candidate's max |diff| for advantages and returns (0: not uploaded)
 	a.candidates(func(cd candidate) bool {

@@ -9,7 +9,7 @@ import (
 // check, a candidate or the lead changes what an upload's findings say. A
 // shared view stores it with its findings (Findings), so that a view
 // reopened later shows what was found when it was shared.
-const CheckerVersion = "37.3" // 37.3: values_where_masked follows the release's critic (engine.CriticRuleOf); 37.2: whitening statistics fitted per batch (whitenfit.go, whitening_stats_differ), float32 whitened advantages without the 1e-4 floor, the EOS check (eos.go), grpo_population_std and the singleton groups (popstd.go, singleton.go); 37.1: the reward check (reward.go, finding reward_kl_mismatch); 24.2: whitened advantages held to their float types × the whitening gain (tolerance.go)
+const CheckerVersion = "37.4" // 37.4: returns held to their float types plus the recursion's rounding (engine.RecursionRoundoff, tolerance.go); 37.3: values_where_masked follows the release's critic (engine.CriticRuleOf); 37.2: whitening statistics fitted per batch (whitenfit.go, whitening_stats_differ), float32 whitened advantages without the 1e-4 floor, the EOS check (eos.go), grpo_population_std and the singleton groups (popstd.go, singleton.go); 37.1: the reward check (reward.go, finding reward_kl_mismatch); 24.2: whitened advantages held to their float types × the whitening gain (tolerance.go)
 
 // Findings are what the checker said of one analysis: its version, the
 // sanity findings and the check (nil without the run's own numbers).

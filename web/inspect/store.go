@@ -201,9 +201,7 @@ var (
 // when the database fails or is off.
 func inspectStatus(l i18n.Lang, err error) (int, []string) {
 	var e *Error
-	var qe *quotaError
-	var vr viewRefusal
-	switch {
+	switch he := refusalOf(err); {
 	case errors.As(err, &e):
 		return httperr.Status("bad_request"), inspectErrorMessages(l, err)
 	case errors.Is(err, errNoFile):
@@ -216,16 +214,31 @@ func inspectStatus(l i18n.Lang, err error) (int, []string) {
 		return httperr.Status("no_store"), []string{l.T("inspect.err.nostore")}
 	case errors.Is(err, errAnalysesBusy):
 		return httperr.Status("busy"), []string{l.T("limit.busy", mw.RetryAfter)}
-	case errors.As(err, &vr):
-		return httperr.Status(vr.code), []string{l.T(vr.key, vr.args...)}
-	case errors.As(err, &qe):
-		return httperr.Status("rate_limited"), []string{l.T("limit.inspect_quota", qe.perHour, qe.burst, qe.retrySecs())}
+	case he != nil:
+		return httperr.Status(he.Code), []string{l.T(he.Key, he.Args...)}
 	case errors.Is(err, errShareQuota):
 		return httperr.Status("rate_limited"), []string{l.T("inspect.err.share_quota")}
 	case errors.Is(err, store.ErrSharesFull):
 		return httperr.Status("busy"), []string{l.T("inspect.err.shares_budget")}
 	}
 	return httperr.Status("no_store"), []string{l.T("inspect.err.store")}
+}
+
+// refusalOf is the error's answer when it is a refusal that waiting
+// lifts: the address's hourly quota spent (429), or a view's new analysis
+// refused by the uploads' admission (viewRefusal, with the admission's own
+// code: the memory budget full 503, the day's bytes spent 429), as the page
+// and the API both say it; nil for any other error.
+func refusalOf(err error) *httperr.Error {
+	var qe *quotaError
+	var vr viewRefusal
+	switch {
+	case errors.As(err, &vr):
+		return httperr.New(vr.code, vr.key, vr.args...)
+	case errors.As(err, &qe):
+		return httperr.New("rate_limited", "limit.inspect_quota", qe.perHour, qe.burst, qe.retrySecs())
+	}
+	return nil
 }
 
 // analysisCache keeps the last inspectAnalysesPerServer analyses (each up

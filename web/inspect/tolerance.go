@@ -7,21 +7,8 @@ import (
 // advantagesTolerance is the tolerance of the run's advantages. Unwhitened
 // ones get tolerance's precision × max(1, max |A|). Whitened ones (GAE's,
 // and the outcome estimators that whiten the batch: REINFORCE++, its
-// baseline variant, GDPO) get what their float types allow, each from its
-// own source:
-//
-//   - the stored tensor's rounding, u_s·max(1, max |A|), u_s the unit
-//     roundoff of the advantages' dtype (2^-8 for bf16: a correct batch
-//     computed in float32 and saved in bf16 is within u_s·|A| of the truth);
-//   - the arithmetic's, in the coarsest type of the tensors it is computed
-//     from: engine.WhitenedRoundoff, that type's unit roundoff u_c
-//     amplified by the recursion's length and the whitening gain
-//     (σ² + 1e-8)^(−1/2), on S, the largest |x| whitened or combined into
-//     it (raw A, values, rewards); for float64 (or JSON) inputs at least
-//     p_c·max(1, max |A|), p_c their precision, as for unwhitened
-//     quantities. Float32 and narrower inputs used to get p_c·max(1, max |A|)
-//     too (1e-4 in float32), which let one cell off by 1e-3 pass at the
-//     README's sizes (#37 class 6); verify.py uses the same bound.
+// baseline variant, GDPO) get what their float types allow
+// (roundoffTolerance) with the whitening gain (σ² + 1e-8)^(−1/2).
 //
 // So a bf16 upload computed from float32 inputs is held to its rounding,
 // not to 1.6e-2·max |A| (0.18 on a 256×4096 batch), while one computed in
@@ -30,13 +17,66 @@ import (
 // the room float32 needs there.
 func (a *Analysis) advantagesTolerance() float64 {
 	b := a.Batch
-	plain := tolerance(b.Advantages, b.Mask, b.PrecisionOf("advantages"))
 	x, varUnbiased, steps, ok := a.whitenedInput()
-	if !ok || b.Precisions == nil {
-		return plain
+	if !ok {
+		return tolerance(b.Advantages, b.Mask, b.PrecisionOf("advantages"))
+	}
+	return a.roundoffTolerance("advantages", b.Advantages, x, steps, engine.WhitenGain(varUnbiased))
+}
+
+// returnsTolerance is the tolerance of the run's returns, by the
+// advantages' rule (roundoffTolerance) on what the chosen computation's
+// returns are: GAE's raw advantages + values and REINFORCE++'s reward-to-go,
+// recursions of engine.RecursionSteps(R, γλ) and (R, γ) terms with no gain;
+// the outcome estimators that return their advantages as returns get the
+// advantages' tolerance. Before checker 37.4 they had tolerance's precision
+// × max(1, max |R|) with nothing for the recursion, so verl's GAE in bf16
+// throughout (verl_bf16_throughout, returns 0.07 from the engine's) was not
+// exact, while in float32 one return off by 1e-3 passed where max |R| > 10.
+func (a *Analysis) returnsTolerance() float64 {
+	b, c := a.Batch, a.Config
+	switch {
+	case a.GAE != nil:
+		return a.roundoffTolerance("returns", b.Returns, a.GAE.Advantages, engine.RecursionSteps(b.R, c.Gamma*c.Lam), 1)
+	case c.Estimator == "reinforce_plus_plus":
+		if x, steps, ok := engine.WhitenInput(c.Estimator, a.outcomeInputs()); ok {
+			return a.roundoffTolerance("returns", b.Returns, x, steps, 1)
+		}
+	default:
+		if x, varUnbiased, steps, ok := a.whitenedInput(); ok {
+			return a.roundoffTolerance("returns", b.Returns, x, steps, engine.WhitenGain(varUnbiased))
+		}
+	}
+	return tolerance(b.Returns, b.Mask, b.PrecisionOf("returns"))
+}
+
+// roundoffTolerance is the tolerance of the run's tensor name (got) that
+// the chosen computation makes from x, a recursion of steps terms,
+// multiplied by gain (1 when it does not whiten). Each part from its own
+// source:
+//
+//   - the stored tensor's rounding, u_s·max(1, max |got|), u_s the unit
+//     roundoff of its dtype (2^-8 for bf16: a correct batch computed in
+//     float32 and saved in bf16 is within u_s·|x| of the truth);
+//   - the arithmetic's, in the coarsest type of the tensors it is computed
+//     from: engine.RecursionRoundoff × gain, that type's unit roundoff u_c
+//     accumulated over the recursion, on S, the largest |x| computed or
+//     combined into it (x, values, rewards); for float64 (or JSON) inputs
+//     at least p_c·max(1, max |got|), p_c their precision, as for
+//     unwhitened quantities. Float32 and narrower inputs used to get
+//     p_c·max(1, max |got|) too (1e-4 in float32), which let one cell off
+//     by 1e-3 pass at the README's sizes (#37 class 6); verify.py uses the
+//     same bound.
+//
+// A batch built without dtypes (no Precisions) gets tolerance's
+// precision × max(1, max |got|).
+func (a *Analysis) roundoffTolerance(name string, got, x [][]float64, steps, gain float64) float64 {
+	b := a.Batch
+	if b.Precisions == nil {
+		return tolerance(got, b.Mask, b.PrecisionOf(name))
 	}
 	pc, uc := b.inputPrecision()
-	us, ok := b.Roundoffs["advantages"]
+	us, ok := b.Roundoffs[name]
 	if !ok {
 		us = uc
 	}
@@ -46,8 +86,8 @@ func (a *Analysis) advantagesTolerance() float64 {
 			s = max(s, engine.MaxAbsValid(in, b.Mask))
 		}
 	}
-	w := max(1, engine.MaxAbsValid(b.Advantages, b.Mask))
-	arith := engine.WhitenedRoundoff(uc, s, varUnbiased, steps)
+	w := max(1, engine.MaxAbsValid(got, b.Mask))
+	arith := engine.RecursionRoundoff(uc, s, steps) * gain
 	if uc <= engine.RoundoffF64 {
 		arith = max(pc*w, arith) // float64 (or JSON) inputs: their text's precision, as for unwhitened quantities
 	}

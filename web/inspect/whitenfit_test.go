@@ -41,9 +41,6 @@ func TestWhiteningStatsFit(t *testing.T) {
 			t.Errorf("%s: finding %+v, want one: %v (advantages %s)", c.file, f, c.finding, explained(a.Check.Advantages))
 			continue
 		}
-		if strings.HasPrefix(c.file, "verl_bf16_") { // their returns are another test's (TestBF16Tolerance)
-			continue
-		}
 		want := map[bool]string{false: VerdictExact, true: VerdictNotExact}[c.finding]
 		if a.Verdict != want || (c.finding && !slices.Contains(a.Blocking, WhiteningStatsDiffer)) {
 			t.Errorf("%s: verdict %s %v, want %s", c.file, a.Verdict, a.Blocking, want)
