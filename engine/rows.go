@@ -307,3 +307,20 @@ func (s Rows) Matrices() (adv, ret [][]float64, err error) {
 	}
 	return adv, ret, err
 }
+
+// GAETrace is GAE's NextValues and Deltas alone, bit for bit, in two
+// matrices: GAE would allocate five (and GAELean's three are already held
+// by a caller that asks for the trace afterwards, as web/inspect's views
+// of the deltas heat map).
+func GAETrace(g Generation, rewards, values, mask [][]float64, gamma float64) (nextValues, deltas [][]float64) {
+	b, r := shapeOf(rewards)
+	nextValues, deltas = newMatrix(b, r), newMatrix(b, r)
+	var runs maskRuns
+	runs.reset(b)
+	zeros := make([]float64, r) // addRow's sums are not used
+	for i := range b {
+		runs.addRow(mask[i][:r], zeros, 0, 0)
+		gaeRow{r: rewards[i][:r], v: values[i][:r], m: mask[i][:r], next: nextValues[i], delta: deltas[i]}.trace(gamma, g.Has(GAEMaskAware), runs.row(i))
+	}
+	return nextValues, deltas
+}

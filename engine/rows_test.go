@@ -70,3 +70,29 @@ func sameRows(t *testing.T, at string, s Rows, adv, ret [][]float64) {
 		}
 	}
 }
+
+// TestGAETraceBitIdentical: GAETrace is GAE's NextValues and Deltas, bit
+// for bit, in every generation, on ragged rows with a mid-row 0.
+func TestGAETraceBitIdentical(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	const b, r = 5, 9
+	mask := newMatrix(b, r)
+	for i, L := range []int{9, 4, 0, 1, 7} {
+		for t := range L {
+			mask[i][t] = 1
+		}
+	}
+	mask[0][4], mask[4][2] = 0, 0
+	rewards, values := randomBatch(rng, b, r, -1, 1), randomBatch(rng, b, r, -1, 1)
+	for _, g := range Generations() {
+		full := GAE(g, rewards, values, mask, 0.97, 0.9)
+		next, delta := GAETrace(g, rewards, values, mask, 0.97)
+		for i := range b {
+			for k := range r {
+				if !sameBits(next[i][k], full.NextValues[i][k]) || !sameBits(delta[i][k], full.Deltas[i][k]) {
+					t.Fatalf("%s [%d][%d]: next %v delta %v, GAE's %v %v", g, i, k, next[i][k], delta[i][k], full.NextValues[i][k], full.Deltas[i][k])
+				}
+			}
+		}
+	}
+}
