@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"fmt"
+	"slices"
 
 	"gaelab/engine"
 )
@@ -57,6 +58,27 @@ func ExampleWhiten() {
 	// Output:
 	// N=3 mean=2.0 var=1.0
 	// [-1.0000 0.0000 1.0000 7.0000]
+}
+
+// A bug's numbers compared with a run's one row at a time: BugRows gives
+// GAEWithBug's whitened advantages and returns row by row, bit for bit, so
+// that a check of a 512 × 8,192 batch holds a few rows instead of the
+// bug's matrices. Here the run is the value-shift bug itself.
+func ExampleBugRows() {
+	in := engine.BugInput{
+		Rewards: [][]float64{{0, 0, 1, 0}, {0, 1, 0, 0}},
+		Values:  [][]float64{{0.5, 0.6, 0.7, 0}, {0.4, 0.3, 0, 0}},
+		Mask:    [][]float64{{1, 1, 1, 0}, {1, 1, 0, 0}},
+		Gamma:   1, Lam: 0.95, Lean: true,
+	}
+	run, _ := engine.GAEWithBug(engine.BugShift, in)
+	rows, _ := engine.BugRows(engine.BugShift, in, false)
+	rows.Each(func(i int, adv, ret []float64) {
+		fmt.Printf("row %d: %.4f, as the run's: %v\n", i, adv, slices.Equal(adv, run.Whitened[i]) && slices.Equal(ret, run.Returns[i]))
+	})
+	// Output:
+	// row 0: [-0.8745 -1.1214 0.9944 -1.8266], as the run's: true
+	// row 1: [0.0071 0.9944 -1.8266 -1.8266], as the run's: true
 }
 
 // The clipped value loss: vpreds are clipped to values ± cliprange_value,

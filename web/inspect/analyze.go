@@ -176,8 +176,7 @@ func (a *Analysis) Trace() (nextValues, deltas [][]float64) {
 	}
 	if a.deltas == nil {
 		c := a.Config
-		g := engine.GAE(c.Release.Gen, a.Rewards, a.Batch.Values, a.Batch.Mask, c.Gamma, c.Lam)
-		a.nextValues, a.deltas = g.NextValues, g.Deltas
+		a.nextValues, a.deltas = engine.GAETrace(c.Release.Gen, a.Rewards, a.Batch.Values, a.Batch.Mask, c.Gamma) // two matrices, not GAE's five
 	}
 	return a.nextValues, a.deltas
 }

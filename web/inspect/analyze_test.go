@@ -3,7 +3,10 @@ package inspect
 import (
 	"context"
 	"errors"
+	"reflect"
 	"testing"
+
+	"gaelab/engine"
 )
 
 // TestAnalysisStopsWithItsRequest: once the request's context ends, the
@@ -29,5 +32,20 @@ func TestAnalysisStopsWithItsRequest(t *testing.T) {
 	}
 	if a, err := AnalyzeContext(ctx, a.Batch, a.Config); a != nil || !errors.Is(err, context.Canceled) {
 		t.Errorf("AnalyzeContext(ended) = %v, %v; want context.Canceled", a != nil, err)
+	}
+}
+
+// TestTraceIsGAEs: the trace a view asks for (the deltas heat map, the
+// API's full tensors) is GAE's NextValues and Deltas, computed alone
+// (engine.GAETrace) instead of through GAE's five matrices.
+func TestTraceIsGAEs(t *testing.T) {
+	for _, query := range []string{"", "ver=v0.2"} {
+		a := mustLoad(t, "gen_v090_midmask.safetensors", query)
+		c := a.Config
+		want := engine.GAE(c.Release.Gen, a.Rewards, a.Batch.Values, a.Batch.Mask, c.Gamma, c.Lam)
+		next, deltas := a.Trace()
+		if !reflect.DeepEqual(next, want.NextValues) || !reflect.DeepEqual(deltas, want.Deltas) {
+			t.Errorf("?%s: Trace is not GAE's NextValues and Deltas", query)
+		}
 	}
 }

@@ -12,7 +12,8 @@ func (a *Analysis) Candidate(id string) (adv, ret [][]float64, ok bool) {
 	}
 	a.candidates(func(cd candidate) bool {
 		if cd.id == id {
-			adv, ret, ok = cd.adv, cd.ret, true
+			adv, ret = cd.matrices()
+			ok = true
 		}
 		return !ok
 	})

@@ -71,14 +71,63 @@ type Tried struct {
 	At         [2]int  `json:"at"`
 }
 
-// candidate is one way of computing the batch.
+// candidate is one way of computing the batch: its matrices, or its rows
+// (a computation the check streams row by row rather than hold, as a bug's).
 type candidate struct {
 	id       string
 	adv, ret [][]float64 // nil where the candidate has no such result
+	rows     *engine.Rows
 }
 
-// check compares the run's numbers with every candidate, one at a time so
-// that only one candidate's matrices are alive at once.
+// streamed is a candidate computed row by row.
+func streamed(id string, rows engine.Rows) candidate { return candidate{id: id, rows: &rows} }
+
+// diffs is max |got − candidate| and where, for the run's advantages
+// (got[0]) and returns (got[1]), as maxDiff; a quantity not uploaded (got
+// nil) is left 0.
+func (cd candidate) diffs(got [2][][]float64, mask [][]float64) (d [2]float64, at [2][2]int) {
+	if cd.rows == nil {
+		for k, want := range [2][][]float64{cd.adv, cd.ret} {
+			if got[k] != nil {
+				d[k], at[k] = maxDiff(got[k], want, mask)
+			}
+		}
+		return d, at
+	}
+	acc := [2]maxAbs{newMaxAbs(), newMaxAbs()}
+	noAdv := false
+	cd.rows.Each(func(i int, adv, ret []float64) {
+		if adv == nil {
+			noAdv = true
+		} else if got[0] != nil {
+			acc[0].row(i, got[0][i], adv, mask[i])
+		}
+		if got[1] != nil {
+			acc[1].row(i, got[1][i], ret, mask[i])
+		}
+	})
+	if noAdv {
+		acc[0] = maxAbs{d: math.Inf(1), at: [2]int{-1, -1}}
+	}
+	for k := range acc {
+		if got[k] != nil {
+			d[k], at[k] = acc[k].d, acc[k].at
+		}
+	}
+	return d, at
+}
+
+// matrices are the candidate's advantages and returns whole.
+func (cd candidate) matrices() (adv, ret [][]float64) {
+	if cd.rows == nil {
+		return cd.adv, cd.ret
+	}
+	adv, ret, _ = cd.rows.Matrices()
+	return adv, ret
+}
+
+// check compares the run's numbers with every candidate, one at a time,
+// each but the chosen release's row by row (candidates).
 func check(a *Analysis) *Check {
 	b := a.Batch
 	if b.Advantages == nil && b.Returns == nil {
@@ -94,24 +143,22 @@ func check(a *Analysis) *Check {
 	tried := map[string][2]float64{} // each candidate's max |diff| for advantages and returns (0: not uploaded)
 	a.candidates(func(cd candidate) bool {
 		var rec [2]float64
-		for k, q := range []struct {
-			got, want [][]float64
-			dst       *Quantity
-		}{{b.Advantages, cd.adv, c.Advantages}, {b.Returns, cd.ret, c.Returns}} {
-			if q.dst == nil {
+		ds, ats := cd.diffs([2][][]float64{b.Advantages, b.Returns}, b.Mask)
+		for k, q := range []*Quantity{c.Advantages, c.Returns} {
+			if q == nil {
 				continue
 			}
-			d, at := maxDiff(q.got, q.want, b.Mask)
+			d, at := ds[k], ats[k]
 			rec[k] = d
 			if cd.id == "exact" {
-				q.dst.MaxAbsDiff, q.dst.At = d, at
+				q.MaxAbsDiff, q.At = d, at
 			}
-			q.dst.Tried = append(q.dst.Tried, Tried{ID: cd.id, MaxAbsDiff: d, At: at})
-			if d <= q.dst.Tolerance {
-				q.dst.Matches = append(q.dst.Matches, cd.id)
-				if q.dst.ExplainedBy == nil {
+			q.Tried = append(q.Tried, Tried{ID: cd.id, MaxAbsDiff: d, At: at})
+			if d <= q.Tolerance {
+				q.Matches = append(q.Matches, cd.id)
+				if q.ExplainedBy == nil {
 					id := cd.id
-					q.dst.ExplainedBy = &id
+					q.ExplainedBy = &id
 				}
 			}
 		}
@@ -131,11 +178,11 @@ func check(a *Analysis) *Check {
 // returns false), the chosen
 // release first ("exact"), then the other generations, then whitening off
 // and per-sequence whitening, then each bug of engine/bugs.go (each also
-// without whitening), then the other generations without whitening. Each
-// candidate's matrices are let go once yield returns, and the other loop's
-// trace (loop) is held only while its candidates are compared, so that a
-// 512 × 8,192 check holds the batch, the chosen release's results and one
-// candidate (budget_view_test.go).
+// without whitening), then the other generations without whitening. The
+// chosen release's candidates are its matrices; every other is computed
+// row by row while it is compared (engine.Rows), so that a 512 × 8,192
+// check holds the batch, the chosen release's results and a few rows
+// (budget_view_test.go).
 func (a *Analysis) candidates(each func(candidate) bool) {
 	a.eachCandidate(each)
 	a.other = nil // not kept in a cached analysis
@@ -145,7 +192,7 @@ func (a *Analysis) eachCandidate(each func(candidate) bool) {
 	yield := func(cd candidate) bool { return each(cd) && !a.ended() } // none computed once the request ended
 	b, c := a.Batch, a.Config
 	if c.Estimator != "gae" {
-		if !yield(candidate{"exact", a.Advantages, a.Returns}) {
+		if !yield(candidate{id: "exact", adv: a.Advantages, ret: a.Returns}) {
 			return
 		}
 		for _, e := range c.Release.Gen.OutcomeEstimators() {
@@ -156,13 +203,13 @@ func (a *Analysis) eachCandidate(each func(candidate) bool) {
 			if err != nil {
 				adv, ret = nil, nil
 			}
-			if !yield(candidate{e.Key, adv, ret}) {
+			if !yield(candidate{id: e.Key, adv: adv, ret: ret}) {
 				return
 			}
 		}
 		return
 	}
-	if !yield(candidate{"exact", a.Advantages, a.Returns}) {
+	if !yield(candidate{id: "exact", adv: a.Advantages, ret: a.Returns}) {
 		return
 	}
 	var others []gaeGroup
@@ -172,12 +219,11 @@ func (a *Analysis) eachCandidate(each func(candidate) bool) {
 		}
 	}
 	for _, gg := range others {
-		if !yield(candidate{gg.id(), a.whitenedAt(gg.from), a.loop(gg.from).Returns}) {
+		if !yield(streamed(gg.id(), a.loopRows(gg.from, true))) {
 			return
 		}
 	}
-	a.other = nil // not held beside the bugs' candidates; the last candidates compute it again
-	if !yield(candidate{"no-whiten", a.GAE.Advantages, a.GAE.Returns}) {
+	if !yield(candidate{id: "no-whiten", adv: a.GAE.Advantages, ret: a.GAE.Returns}) {
 		return
 	}
 	// Every named bug is built on the chosen release's own GAE: the plain
@@ -187,32 +233,58 @@ func (a *Analysis) eachCandidate(each func(candidate) bool) {
 	correct.Whitened = a.whitenedAt(g)
 	in := engine.BugInput{Rewards: a.Rewards, Scores: b.Scores, Values: b.Values, Mask: b.Mask, Gamma: c.Gamma, Lam: c.Lam, Correct: &correct, Gen: g, Lean: true}
 	for _, bug := range engine.Bugs {
-		r, err := engine.GAEWithBug(bug, in)
-		if bug == engine.BugPerSeqWhiten && r.Whitened == nil && r.Advantages != nil {
-			r.Whitened, err = engine.WhitenRows(g, r.Advantages, b.Mask), nil // every row length gets an answer
-		}
-		if !yield(bugCandidate(string(bug), r, err, false)) {
+		// per-seq-whiten's rows that masked_whiten refuses are given as
+		// engine.WhitenRows gives them: every row length gets an answer.
+		if !yield(bugCandidate(string(bug), bug, in, false)) {
 			return
 		}
 		if bug != engine.BugPerSeqWhiten && bug != engine.BugWhitenedReturns {
-			if !yield(bugCandidate(string(bug)+"+no-whiten", r, err, true)) {
+			if !yield(bugCandidate(string(bug)+"+no-whiten", bug, in, true)) {
 				return
 			}
 		}
 	}
 	for _, gg := range others {
-		g := a.loop(gg.from)
-		if !yield(candidate{gg.id() + "+no-whiten", g.Advantages, g.Returns}) {
+		if !yield(streamed(gg.id()+"+no-whiten", a.loopRows(gg.from, false))) {
 			return
 		}
 	}
 }
 
+// loopRows is generation g's GAE, its advantages whitened with g's
+// masked_mean ε (whitenedAt) or raw, and its returns, row by row: the
+// chosen release's matrices when g runs the same loop (or the loops
+// agree), else g's loop run again a row at a time.
+func (a *Analysis) loopRows(g engine.Generation, whitened bool) engine.Rows {
+	c, b := a.Config, a.Batch
+	if c.Release.Gen.Has(engine.GAEMaskAware) != g.Has(engine.GAEMaskAware) && !a.loopsAgree() {
+		return engine.GAERows(g, a.Rewards, b.Values, b.Mask, c.Gamma, c.Lam, whitened)
+	}
+	r := a.GAE
+	switch {
+	case !whitened:
+		return engine.MatrixRows(r.Advantages, r.Returns)
+	case c.Release.Gen.Has(engine.MaskedMeanEps) == g.Has(engine.MaskedMeanEps):
+		return engine.MatrixRows(r.Whitened, r.Returns)
+	}
+	return engine.MatrixRows(r.Advantages, r.Returns).Whitened(g, b.Mask)
+}
+
+// ownLoop reports whether generation g's GAE is the chosen release's
+// matrices (loopRows): the same loop, and, for the whitened advantages,
+// the same masked_mean ε.
+func (a *Analysis) ownLoop(g engine.Generation) (returns, whitened bool) {
+	gen := a.Config.Release.Gen
+	returns = gen.Has(engine.GAEMaskAware) == g.Has(engine.GAEMaskAware) || a.loopsAgree()
+	return returns, returns && gen.Has(engine.MaskedMeanEps) == g.Has(engine.MaskedMeanEps)
+}
+
 // loop is GAE's trace for generation g's loop (the plain loop before
-// v0.5.0, the mask-aware one after), computed once per analysis: the
-// chosen generation's when it runs the same loop, else kept for the other
-// candidates. Its Whitened are whitened with its own generation's ε
-// (whitenedAt gives another's).
+// v0.5.0, the mask-aware one after) as matrices, computed once per
+// analysis: the chosen generation's when it runs the same loop, else kept
+// until the check's candidates end (the check itself streams another
+// loop's rows: loopRows). Its Whitened are whitened with its own
+// generation's ε (whitenedAt gives another's).
 func (a *Analysis) loop(g engine.Generation) *engine.GAEResult {
 	aware := g.Has(engine.GAEMaskAware)
 	if a.Config.Release.Gen.Has(engine.GAEMaskAware) == aware || a.loopsAgree() {
@@ -261,14 +333,14 @@ var gaeGroups = []gaeGroup{{engine.G01, engine.G02}, {engine.G03, engine.G05}, {
 // id names the group by its releases, e.g. "v0.2–v0.3.0.rc0".
 func (gg gaeGroup) id() string { return engine.RangeLabel(gg.from, gg.to) }
 
-func bugCandidate(id string, r engine.BugResult, err error, raw bool) candidate {
-	if err != nil && r.Advantages == nil {
+// bugCandidate is bug's candidate: its whitened advantages (raw: its
+// advantages before whitening) and returns, row by row (engine.BugRows).
+func bugCandidate(id string, bug engine.Bug, in engine.BugInput, raw bool) candidate {
+	rows, err := engine.BugRows(bug, in, raw)
+	if err != nil {
 		return candidate{id: id}
 	}
-	if raw {
-		return candidate{id, r.Advantages, r.Returns}
-	}
-	return candidate{id, r.Whitened, r.Returns}
+	return streamed(id, rows)
 }
 
 // maxDiff is max |got − want| over mask = 1 positions and where; +Inf when
@@ -277,18 +349,31 @@ func maxDiff(got, want, mask [][]float64) (float64, [2]int) {
 	if want == nil {
 		return math.Inf(1), [2]int{-1, -1}
 	}
-	d, at := 0.0, [2]int{-1, -1}
+	m := newMaxAbs()
 	for i, row := range got {
-		for t, g := range row {
-			if mask[i][t] != 1 {
-				continue
-			}
-			if x := math.Abs(g - want[i][t]); x > d || at[0] < 0 {
-				d, at = x, [2]int{i, t}
-			}
+		m.row(i, row, want[i], mask[i])
+	}
+	return m.d, m.at
+}
+
+// maxAbs is maxDiff as it runs over the rows, in order.
+type maxAbs struct {
+	d  float64
+	at [2]int
+}
+
+func newMaxAbs() maxAbs { return maxAbs{at: [2]int{-1, -1}} }
+
+// row continues over row i.
+func (m *maxAbs) row(i int, got, want, mask []float64) {
+	for t, g := range got {
+		if mask[t] != 1 {
+			continue
+		}
+		if x := math.Abs(g - want[t]); x > m.d || m.at[0] < 0 {
+			m.d, m.at = x, [2]int{i, t}
 		}
 	}
-	return d, at
 }
 
 // tolerance is precision × max(1, max |x|) over the valid tokens.

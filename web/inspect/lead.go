@@ -67,19 +67,19 @@ func (a *Analysis) lead(c *Check) *Lead {
 	}
 	l.GammaLam, l.Gamma, l.Lam, l.KLCoef = opt(fit.GammaLam, fit.GammaLamOK), opt(fit.Gamma, fit.GammaOK), opt(fit.Lam, fit.LamOK), opt(fit.Beta, fit.BetaOK && in.KL != nil)
 	if c.Advantages != nil {
-		raw := engine.NewMatrix(b.B, b.R)
-		for i, row := range raw {
-			for t := range row {
-				row[t] = b.Returns[i][t] - b.Values[i][t]
+		// The raw A = returns − values, row by row as the check's candidates.
+		raw := engine.RowsOf(b.B, b.R, func(i int, adv, _ []float64) {
+			for t := range adv {
+				adv[t] = b.Returns[i][t] - b.Values[i][t]
 			}
-		}
+		})
 		g := a.Config.Release.Gen
-		batch, _, _ := engine.Whiten(g, raw, b.Mask)
 		for _, w := range []struct {
 			id string
-			x  [][]float64
-		}{{"none", raw}, {"batch", batch}, {"per-seq", engine.WhitenRows(g, raw, b.Mask)}} {
-			d, at := maxDiff(b.Advantages, w.x, b.Mask)
+			x  engine.Rows
+		}{{"none", raw}, {"batch", raw.Whitened(g, b.Mask)}, {"per-seq", raw.WhitenedEachRow(g, b.Mask)}} {
+			ds, ats := streamed(w.id, w.x).diffs([2][][]float64{b.Advantages, nil}, b.Mask)
+			d, at := ds[0], ats[0]
 			l.Whitening = append(l.Whitening, Tried{ID: w.id, MaxAbsDiff: d, At: at})
 			if d <= c.Advantages.Tolerance && l.WhitenedBy == nil {
 				id := w.id

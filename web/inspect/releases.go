@@ -71,31 +71,43 @@ func (a *Analysis) releaseFit(c *Check, tried map[string][2]float64) *ReleaseFit
 	return rf
 }
 
-// spanDiffs computes generation g's max |diff| for each uploaded quantity;
-// a matrix that is the chosen release's own (the same loop and whitening)
-// keeps the "exact" candidate's diff.
+// spanDiffs computes generation g's max |diff| for each uploaded quantity
+// (GAE's row by row, as the check's candidates); a matrix that is the
+// chosen release's own (the same loop and whitening) keeps the "exact"
+// candidate's diff.
 func (a *Analysis) spanDiffs(c *Check, g engine.Generation, exact [2]float64) [2]float64 {
-	var adv, ret [][]float64
+	var cd candidate
+	var own [2]bool // the quantity is the chosen release's own matrix
 	if a.Config.Estimator == "gae" {
-		adv, ret = a.whitenedAt(g), a.loop(g).Returns
+		cd = streamed("", a.loopRows(g, true))
+		own[1], own[0] = a.ownLoop(g)
+		own[0] = own[0] && a.Advantages != nil
 	} else {
 		for _, e := range g.OutcomeEstimators() {
 			if e.Key == a.Config.Estimator {
-				adv, ret, _ = e.Run(a.outcomeInputs())
+				cd.adv, cd.ret, _ = e.Run(a.outcomeInputs())
 			}
 		}
+		for k, m := range [2][2][][]float64{{cd.adv, a.Advantages}, {cd.ret, a.Returns}} {
+			own[k] = m[0] != nil && m[1] != nil && &m[0][0][0] == &m[1][0][0]
+		}
 	}
-	d := [2]float64{}
-	for k, q := range []struct {
-		dst             *Quantity
-		got, want, mine [][]float64
-	}{{c.Advantages, a.Batch.Advantages, adv, a.Advantages}, {c.Returns, a.Batch.Returns, ret, a.Returns}} {
-		switch {
-		case q.dst == nil:
-		case q.want != nil && q.mine != nil && &q.want[0][0] == &q.mine[0][0]:
+	var got [2][][]float64
+	for k, q := range [2]struct {
+		dst *Quantity
+		run [][]float64
+	}{{c.Advantages, a.Batch.Advantages}, {c.Returns, a.Batch.Returns}} {
+		if q.dst != nil && !own[k] {
+			got[k] = q.run
+		}
+	}
+	var d [2]float64
+	if got[0] != nil || got[1] != nil {
+		d, _ = cd.diffs(got, a.Batch.Mask)
+	}
+	for k, q := range []*Quantity{c.Advantages, c.Returns} {
+		if q != nil && own[k] {
 			d[k] = exact[k]
-		default:
-			d[k], _ = maxDiff(q.got, q.want, a.Batch.Mask)
 		}
 	}
 	if math.IsNaN(d[0]) || math.IsNaN(d[1]) {
