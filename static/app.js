@@ -13,7 +13,8 @@
   // attributes first, and its own a moment later, so a CSS transition on
   // them runs (static/app.css, "the step-through moves"). Besides class,
   // style, width and height, settle the rings' centre and radius and the
-  // outline's corner.
+  // outline's corner. (The playground's answers morph instead, below: its
+  // marks are the same elements, and their new attributes transition.)
   if (window.htmx) {
     ["cx", "cy", "r", "x", "y"].forEach(function (a) {
       if (htmx.config.attributesToSettle.indexOf(a) < 0) htmx.config.attributesToSettle.push(a);
