@@ -13,11 +13,160 @@
   // attributes first, and its own a moment later, so a CSS transition on
   // them runs (static/app.css, "the step-through moves"). Besides class,
   // style, width and height, settle the rings' centre and radius and the
-  // outline's corner.
+  // outline's corner. (The playground's answers morph instead, below: its
+  // marks are the same elements, and their new attributes transition.)
   if (window.htmx) {
     ["cx", "cy", "r", "x", "y"].forEach(function (a) {
       if (htmx.config.attributesToSettle.indexOf(a) < 0) htmx.config.attributesToSettle.push(a);
     });
+  }
+
+  // The playground's answers change a few numbers of a large page (issue
+  // 35's budgets: at 64 tokens a step ≤ 150 ms, a control ≤ 200 ms to the
+  // new frame). Swapping its main part or its results whole rebuilt the
+  // ~1,100 elements of the table and the ~700 marks of the charts, styled
+  // and laid them out afresh, and made htmx walk every element it removed.
+  // The "morph" swap keeps each element that is still there (the same tag
+  // and id in the same place), gives it the answer's attributes and text,
+  // and inserts or removes only the others: the browser redoes the style
+  // and layout of what changed, and a mark that moved glides there by its
+  // CSS transition (the step-through). It is the htmx extension gae-morph,
+  // on the whole document: htmx:beforeSwap chooses it for an outerHTML swap
+  // of the playground's <main> or of an element inside it. Without this
+  // script htmx swaps outerHTML as before; an answer that is not the
+  // playground's (a link to another page) replaces the element whole.
+  var playMain = "main#main.play"; // templates.PlayMain
+  if (window.htmx) {
+    var morphAPI = null;
+    htmx.defineExtension("gae-morph", {
+      init: function (api) { morphAPI = api; },
+      onEvent: function (name, e) {
+        var d = e.detail;
+        if (name !== "htmx:beforeSwap" || !d.shouldSwap || !d.requestConfig || !morphAPI) return true;
+        if (!d.target || !d.target.closest || !d.target.closest(playMain)) return true;
+        var spec = morphAPI.getSwapSpecification(d.requestConfig.elt, d.swapOverride);
+        if (spec.swapStyle === "outerHTML" && !spec.transition && !spec.swapDelay) d.swapOverride = "morph settle:0ms";
+        return true;
+      },
+      handleSwap: function (style, target, fragment, settle) {
+        if (style !== "morph") return false;
+        var root = null, n;
+        for (n = fragment.firstChild; n; n = n.nextSibling) {
+          if (n.nodeType === 1) { if (root) { root = null; break; } root = n; }
+        }
+        // The playground's <main> morphs only into the playground's; an
+        // element inside it, into one of its tag and id.
+        if (!root || !sameNode(target, root) || (target.matches(playMain) && !root.matches(playMain))) {
+          // Several elements, or another page: the answer replaces the target.
+          var elts = Array.prototype.filter.call(fragment.childNodes, function (c) { return c.nodeType === 1; });
+          target.replaceWith(fragment);
+          settle.elts = settle.elts.filter(function (e) { return e !== target; }).concat(elts);
+          return elts.length ? elts : true;
+        }
+        // The results are a live region: it is busy while it changes, so
+        // that a screen reader reads it once changed, not cell by cell.
+        var live = [target, root].map(function (el) { return el.matches("[aria-live]") ? el : el.querySelector("[aria-live]"); });
+        if (live[0] && live[1]) {
+          live[0].setAttribute("aria-busy", "true");
+          live[1].setAttribute("aria-busy", "true");
+        }
+        var touched = [];
+        morphNode(target, root, touched);
+        if (live[0] && live[1]) requestAnimationFrame(function () { live[0].removeAttribute("aria-busy"); });
+        return touched.length ? touched : true;
+      }
+    });
+    // htmx finds an extension in the hx-ext of an element or its
+    // ancestors; the root element is never swapped.
+    var ext = document.documentElement.getAttribute("hx-ext");
+    document.documentElement.setAttribute("hx-ext", ext ? ext + ", gae-morph" : "gae-morph");
+  }
+
+  // sameNode says whether the page's node a can become the answer's node b
+  // (morphNode): a text for a text, an element of the same tag and id.
+  function sameNode(a, b) {
+    return a.nodeType === b.nodeType && (a.nodeType !== 1 || (a.tagName === b.tagName && a.id === b.id));
+  }
+
+  // morphNode makes the page's node a what the answer's node b is, keeping
+  // a and the children that sameNode matches in order; b's unmatched
+  // children move into a. The elements htmx must process again (inserted,
+  // or a link, form or hx- element whose attributes changed) are appended
+  // to touched.
+  function morphNode(a, b, touched) {
+    if (a.nodeType !== 1) {
+      if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue;
+      return;
+    }
+    if (morphAttributes(a, b) && (a.tagName === "A" || a.tagName === "FORM" || hasHx(a))) touched.push(a);
+    var x = a.firstChild, y = b.firstChild, next;
+    while (y) {
+      next = y.nextSibling;
+      if (x && !sameNode(x, y) && x.nextSibling && sameNode(x.nextSibling, y) && !(next && sameNode(x, next))) {
+        var gone = x; // the answer dropped this one
+        x = x.nextSibling;
+        a.removeChild(gone);
+      }
+      if (x && sameNode(x, y)) {
+        morphNode(x, y, touched);
+        x = x.nextSibling;
+      } else {
+        a.insertBefore(y, x);
+        if (y.nodeType === 1) touched.push(y);
+      }
+      y = next;
+    }
+    while (x) {
+      next = x.nextSibling;
+      a.removeChild(x);
+      x = next;
+    }
+    // What a fresh element would show: the value and checks of a form's
+    // controls follow the answer's, as after a swap.
+    switch (a.tagName) {
+      case "INPUT":
+        if (a.type === "checkbox" || a.type === "radio") a.checked = b.checked;
+        else if (a.value !== b.value) a.value = b.value;
+        break;
+      case "TEXTAREA":
+        if (a.value !== b.value) a.value = b.value;
+        break;
+      case "SELECT":
+        if (a.selectedIndex !== b.selectedIndex) a.selectedIndex = b.selectedIndex;
+        break;
+    }
+  }
+
+  // morphAttributes gives a exactly b's attributes and says whether any
+  // but its class changed (htmx's own classes come and go on the
+  // elements it swaps; a class is nothing htmx has to process again).
+  function morphAttributes(a, b) {
+    var changed = false, i, x;
+    for (i = 0; i < b.attributes.length; i++) {
+      x = b.attributes[i];
+      if (x.namespaceURI) {
+        if (a.getAttributeNS(x.namespaceURI, x.localName) !== x.value) { a.setAttributeNS(x.namespaceURI, x.name, x.value); changed = true; }
+      } else if (a.getAttribute(x.name) !== x.value) {
+        a.setAttribute(x.name, x.value);
+        changed = changed || x.name !== "class";
+      }
+    }
+    for (i = a.attributes.length - 1; a.attributes.length > b.attributes.length && i >= 0; i--) {
+      x = a.attributes[i];
+      if (x.namespaceURI ? !b.hasAttributeNS(x.namespaceURI, x.localName) : !b.hasAttribute(x.name)) {
+        changed = changed || x.name !== "class";
+        a.removeAttributeNode(x);
+      }
+    }
+    return changed;
+  }
+
+  function hasHx(el) {
+    for (var i = 0; i < el.attributes.length; i++) {
+      var n = el.attributes[i].name;
+      if (n.lastIndexOf("hx-", 0) === 0 || n.lastIndexOf("data-hx-", 0) === 0) return true;
+    }
+    return false;
   }
 
   function clamp(x, lo, hi) { return Math.min(hi, Math.max(lo, x)); }

@@ -55,21 +55,27 @@ const armTypeJS = `(sel, value, chart) => {
 // end of its 300 ms debounce, ≤ 200 ms on a quiet machine, and each
 // change redraws the chart beside the control. The
 // numbers are logged with the load average; GAELAB_BUDGETS=1 makes the
-// 200 ms a failure (the CI machine is shared). English from a Chinese
-// browser, Chinese from an English one.
+// 200 ms a failure (the CI machine is shared); what makes it, the
+// playground's answer morphing into the page (static/app.js, gae-morph),
+// is checked on every machine: the token table and its cells are the same
+// elements after each change. English from a Chinese browser, Chinese
+// from an English one.
 func TestBrowserControlBudget(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
-	for _, c := range []struct{ name, lang, browser, path, chart string }{
-		{"play seed-b", "en", "zh-CN", "/play?v=1&p=seed-b", "#chart-values"},
-		{"play 64 tokens", "zh", "en-US", longScenario(64), "#chart-values"},
-		{"compare/lambda seed-b", "zh", "en-US", "/compare/lambda?v=1&p=seed-b", "#sweep-lines"},
+	for _, c := range []struct{ name, lang, browser, path, chart, kept string }{
+		{"play seed-b", "en", "zh-CN", "/play?v=1&p=seed-b", "#chart-values", "#results .token-table td button"},
+		{"play 64 tokens", "zh", "en-US", longScenario(64), "#chart-values", "#results .token-table td button"},
+		{"compare/lambda seed-b", "zh", "en-US", "/compare/lambda?v=1&p=seed-b", "#sweep-lines", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) { // one after another: each measures, none competes with the others
 			tb := newTab(t, srv)
 			tb.speaks(c.browser)
 			tb.do("1280×720", chromedp.EmulateViewport(1280, 720))
 			tb.open(c.path + "&lang=" + c.lang)
+			if c.kept != "" {
+				tb.markKept(c.kept)
+			}
 			var took []string
 			var worst float64
 			for i, lam := range []string{"0.5", "0.8", "0.3", "0.65"} {
@@ -88,6 +94,9 @@ func TestBrowserControlBudget(t *testing.T) {
 				if !got.Changed {
 					t.Errorf("λ = %s: %s did not change", lam, c.chart)
 				}
+				if c.kept != "" {
+					tb.checkKept("λ = "+lam, c.kept)
+				}
 				took = append(took, fmt.Sprintf("%.0f", got.Ms))
 				worst = max(worst, got.Ms)
 			}
@@ -97,5 +106,25 @@ func TestBrowserControlBudget(t *testing.T) {
 				t.Errorf("a control's change took %.0f ms, budget 200", worst)
 			}
 		})
+	}
+}
+
+// markKept marks the elements sel finds, so that checkKept can tell
+// whether an answer kept them or built new ones.
+func (tb *tab) markKept(sel string) {
+	tb.t.Helper()
+	if n := eval[int](tb, fmt.Sprintf(`(() => { const all = document.querySelectorAll(%q); all.forEach(e => { e.__kept = 1; }); return all.length; })()`, sel)); n == 0 {
+		tb.t.Fatalf("nothing on the page matches %s", sel)
+	}
+}
+
+// checkKept fails the test unless the elements sel finds are the ones
+// markKept marked: the answer changed them in place (the playground's
+// morph), it did not build the table or the chart again.
+func (tb *tab) checkKept(what, sel string) {
+	tb.t.Helper()
+	got := eval[[]int](tb, fmt.Sprintf(`(() => { const all = [...document.querySelectorAll(%q)]; return [all.filter(e => e.__kept !== 1).length, all.length]; })()`, sel))
+	if got[1] == 0 || got[0] > 0 {
+		tb.t.Errorf("%s: %d of the %d elements %s are new, not the page's own changed in place (static/app.js's morph)", what, got[0], got[1], sel)
 	}
 }
