@@ -153,6 +153,15 @@ func axeEveryWay(t *testing.T, laptop bool, paths ...string) {
 // phone that loaded it would show.
 func axeEveryWayOn(t *testing.T, srv *httptest.Server, laptop bool, phone emulation.SetDeviceMetricsOverrideParams, paths ...string) {
 	axe := axeSource(t)
+	// One tab per language (the first and, as a twin, the other) checks
+	// its pages one after another: each new tab is a new renderer, which
+	// parses and warms axe-core up again (about 1–3 s, its most expensive
+	// run), where a tab's next page costs a tenth of that.
+	type check struct {
+		path            string
+		twin, errorPage bool
+	}
+	var groups [2][]check
 	for _, p := range paths {
 		p, errorPage := strings.CutSuffix(p, "#error")
 		paths := []string{p + "&lang=en", p + "&lang=zh"}
@@ -162,27 +171,43 @@ func axeEveryWayOn(t *testing.T, srv *httptest.Server, laptop bool, phone emulat
 			paths = []string{p}
 		}
 		for i, path := range paths {
-			t.Run(path, func(t *testing.T) {
-				t.Parallel()
-				tb := newTab(t, srv)
-				if laptop {
-					tb.do("size the window", chromedp.EmulateViewport(1280, 720))
-				}
-				tb.open(path)
-				if errorPage {
-					tb.forgive("the server responded with a status of 4", tb.base+path)
-				}
-				if strings.Contains(p, "present=1") && !eval[bool](tb, presentBodyJS) {
-					t.Fatal("the page is not in presentation mode (no data-present on <body>)")
-				}
-				tb.axeFails(axe, "in the window", false, i > 0)
-				tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-					_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone)
-					return err
-				}))
-				tb.axeFails(axe, "on a phone", true, i > 0)
-			})
+			groups[i] = append(groups[i], check{path, i > 0, errorPage})
 		}
+	}
+	for i, group := range groups {
+		if len(group) == 0 {
+			continue
+		}
+		t.Run([]string{"first", "twin"}[i], func(t *testing.T) {
+			t.Parallel()
+			tb := newTab(t, srv)
+			for _, c := range group {
+				t.Run(c.path, func(t *testing.T) {
+					defer func(parent *testing.T) { tb.t = parent }(tb.t)
+					tb.t = t
+					tb.do("the window", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+						_, err := cdp.Call(ctx, tgt, emulation.ClearDeviceMetricsOverride, cdp.Empty{})
+						return err
+					}))
+					if laptop {
+						tb.do("size the window", chromedp.EmulateViewport(1280, 720))
+					}
+					tb.open(c.path)
+					if c.errorPage {
+						tb.forgive("the server responded with a status of 4", tb.base+c.path)
+					}
+					if strings.Contains(c.path, "present=1") && !eval[bool](tb, presentBodyJS) {
+						t.Fatal("the page is not in presentation mode (no data-present on <body>)")
+					}
+					tb.axeFails(axe, "in the window", false, c.twin)
+					tb.do("emulate a phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+						_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone)
+						return err
+					}))
+					tb.axeFails(axe, "on a phone", true, c.twin)
+				})
+			}
+		})
 	}
 }
 

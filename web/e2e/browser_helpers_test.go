@@ -29,9 +29,9 @@ const chromiumPath = "/usr/bin/chromium"
 
 // Time limits of the browser tests. Every wait runs under one of them.
 const (
-	browserStartTimeout = 30 * time.Second  // start chromium once per test binary
-	tabTimeout          = 120 * time.Second // everything one tab does (a busy 2-core CI machine runs a tab several times slower than alone: at load 13–15 a lesson page with two axe-core runs took 20 s)
-	waitTimeout         = 20 * time.Second  // one condition to become true
+	browserStartTimeout = 30 * time.Second // start chromium once per test binary
+	tabTimeout          = 60 * time.Second // what one tab does from its start or its last page load (a busy 2-core CI machine runs a tab several times slower than alone)
+	waitTimeout         = 20 * time.Second // one condition to become true
 )
 
 // browser is the chromium that every browser test shares: started on first
@@ -196,9 +196,10 @@ func (p *profile) open() (context.Context, error) {
 
 // tab is one browser tab of a test, on the shared browser.
 type tab struct {
-	t    *testing.T
-	ctx  context.Context // a chromedp context with the tab's deadline
-	base string          // the test server's URL
+	t        *testing.T
+	ctx      context.Context // a chromedp context, cancelled at the tab's deadline
+	deadline *time.Timer     // tabTimeout after the tab opened or last opened a page
+	base     string          // the test server's URL
 
 	mu       sync.Mutex
 	problems []string // uncaught exceptions and console errors
@@ -245,8 +246,8 @@ func openTab(t *testing.T, parent context.Context, base, what string) *tab {
 		opts = append(opts, chromedp.WithNewBrowserContext())
 	}
 	ctx, closeTab := chromedp.NewContext(parent, opts...)
-	ctx, cancel := context.WithTimeout(ctx, tabTimeout)
-	tb.ctx = ctx
+	ctx, cancel := context.WithCancel(ctx)
+	tb.ctx, tb.deadline = ctx, time.AfterFunc(tabTimeout, cancel)
 	t.Cleanup(closeTab)
 	t.Cleanup(cancel)
 	t.Cleanup(func() {
@@ -316,12 +317,13 @@ func (tb *tab) do(what string, steps ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
-// open navigates to a path of the test server and waits for the page to load.
-// open loads a page and waits until its scripts have run (htmx loaded, or
-// no scripts at all when JavaScript is off), so that a key pressed next is
-// handled the way a reader's would be.
+// open loads a page of the test server and waits until its scripts have
+// run (htmx loaded, or no scripts at all when JavaScript is off), so that a
+// key pressed next is handled the way a reader's would be. The tab's time
+// limit starts again with each page.
 func (tb *tab) open(path string) {
 	tb.t.Helper()
+	tb.deadline.Reset(tabTimeout)
 	tb.do("open "+path, chromedp.Navigate(tb.base+path))
 	tb.until("the page is ready", `() => document.readyState === "complete" ? "" : "loading"`)
 }

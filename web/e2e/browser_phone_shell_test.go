@@ -3,8 +3,6 @@ package e2e
 import (
 	"context"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -128,57 +126,41 @@ const menuOpensJS = `() => {
 func TestBrowserPhoneShell(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
-	axe := axeSource(t)
 	for _, c := range []struct{ lang, browser string }{{"en", "zh-CN"}, {"zh", "en-US"}} {
 		t.Run(c.lang, func(t *testing.T) {
 			t.Parallel()
-			var mu sync.Mutex
-			navs := map[string]string{} // each page's navigation
-			var formulas atomic.Int64
-			// The group returns when every page's subtest, each in a tab
-			// of its own (a tab's time limit is for a few pages), has.
-			t.Run("pages", func(t *testing.T) {
-				for _, p := range phoneRooms {
-					t.Run(p, func(t *testing.T) {
-						t.Parallel()
-						tb := newTab(t, srv)
-						tb.speaks(c.browser)
-						tb.do("a 375×812 phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-							_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone375)
-							return err
-						}))
-						tb.open(p + "&lang=" + c.lang)
-						// axe-core at 375 px, on the page as loaded (issue 35: 0
-						// serious or critical at 1280 and 375; the window's run at
-						// 1280 is each room's own a11y test's).
-						tb.axeFails(axe, p+" at 375 px", true, c.lang == "zh")
-						got := eval[struct {
-							Wrong, Nav string
-							Formulas   int
-						}](tb, "("+phoneShellJS+")()")
-						formulas.Add(int64(got.Formulas))
-						if got.Wrong != "" {
-							t.Errorf("%s at 375 px: %s", p, got.Wrong)
-						}
-						tb.until("the menu opens", menuOpensJS)
-						mu.Lock()
-						navs[p] = got.Nav
-						mu.Unlock()
-					})
+			tb := newTab(t, srv)
+			tb.speaks(c.browser)
+			tb.do("a 375×812 phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, phone375)
+				return err
+			}))
+			nav, formulas := "", 0
+			axe := axeSource(t)
+			for _, p := range phoneRooms {
+				tb.open(p + "&lang=" + c.lang)
+				// axe-core at 375 px, on the page as loaded (issue 35: 0
+				// serious or critical at 1280 and 375; the window's run at
+				// 1280 is each room's own a11y test's).
+				tb.axeFails(axe, p+" at 375 px", true, c.lang == "zh")
+				got := eval[struct {
+					Wrong, Nav string
+					Formulas   int
+				}](tb, "("+phoneShellJS+")()")
+				formulas += got.Formulas
+				if got.Wrong != "" {
+					t.Errorf("%s at 375 px: %s", p, got.Wrong)
 				}
-			})
-			if t.Failed() {
-				return
-			}
-			nav := navs[phoneRooms[0]]
-			for _, p := range phoneRooms[1:] {
-				if navs[p] != nav {
-					t.Errorf("%s: the navigation is %q, on %s it is %q", p, navs[p], phoneRooms[0], nav)
+				if nav == "" {
+					nav = got.Nav
+				} else if got.Nav != nav {
+					t.Errorf("%s: the navigation is %q, on %s it is %q", p, got.Nav, phoneRooms[0], nav)
 				}
 			}
-			if formulas.Load() < 2 {
-				t.Errorf("%d display formulas wider than the phone: the formula panel's and the λ sweep's should be", formulas.Load())
+			if formulas < 2 {
+				t.Errorf("%d display formulas wider than the phone: the formula panel's and the λ sweep's should be", formulas)
 			}
+			tb.until("the menu opens", menuOpensJS)
 			if !strings.Contains(nav, "/train") {
 				t.Errorf("the navigation %q has no /train", nav)
 			}
