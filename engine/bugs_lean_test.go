@@ -48,15 +48,25 @@ func sameOutputs(t *testing.T, at string, got, want GAEResult) {
 	if got.Whitening != want.Whitening {
 		t.Errorf("%s: whitening %+v, want %+v", at, got.Whitening, want.Whitening)
 	}
-	for name, m := range map[string][2][][]float64{"Advantages": {got.Advantages, want.Advantages}, "Whitened": {got.Whitened, want.Whitened}, "Returns": {got.Returns, want.Returns}} {
+	sameMatrices(t, at, map[string][2][][]float64{"Advantages": {got.Advantages, want.Advantages}, "Whitened": {got.Whitened, want.Whitened}, "Returns": {got.Returns, want.Returns}})
+}
+
+// sameMatrices fails the test where a named pair of matrices (got, want)
+// differs: one nil and not the other, or a cell not bit for bit the same
+// (the first such cell of each pair).
+func sameMatrices(t *testing.T, at string, pairs map[string][2][][]float64) {
+	t.Helper()
+	for name, m := range pairs {
 		if (m[0] == nil) != (m[1] == nil) {
 			t.Errorf("%s: %s nil %v, want nil %v", at, name, m[0] == nil, m[1] == nil)
 			continue
 		}
+	cells:
 		for i := range m[1] {
 			for k := range m[1][i] {
 				if !sameBits(m[0][i][k], m[1][i][k]) {
 					t.Errorf("%s: %s[%d][%d] = %v, want %v", at, name, i, k, m[0][i][k], m[1][i][k])
+					break cells
 				}
 			}
 		}

@@ -55,20 +55,7 @@ func TestRowsBitIdentical(t *testing.T) {
 func sameRows(t *testing.T, at string, s Rows, adv, ret [][]float64) {
 	t.Helper()
 	gotAdv, gotRet, _ := s.Matrices()
-	for name, m := range map[string][2][][]float64{"advantages": {gotAdv, adv}, "returns": {gotRet, ret}} {
-		if (m[0] == nil) != (m[1] == nil) {
-			t.Errorf("%s: %s nil %v, want nil %v", at, name, m[0] == nil, m[1] == nil)
-			continue
-		}
-		for i := range m[1] {
-			for k := range m[1][i] {
-				if !sameBits(m[0][i][k], m[1][i][k]) {
-					t.Errorf("%s: %s[%d][%d] = %v, want %v", at, name, i, k, m[0][i][k], m[1][i][k])
-					return
-				}
-			}
-		}
-	}
+	sameMatrices(t, at, map[string][2][][]float64{"advantages": {gotAdv, adv}, "returns": {gotRet, ret}})
 }
 
 // TestGAETraceBitIdentical: GAETrace is GAE's NextValues and Deltas, bit

@@ -183,8 +183,7 @@ func axeEveryWayOn(t *testing.T, srv *httptest.Server, laptop bool, phone emulat
 			tb := newTab(t, srv)
 			for _, c := range group {
 				t.Run(c.path, func(t *testing.T) {
-					defer func(parent *testing.T) { tb.t = parent }(tb.t)
-					tb.t = t
+					defer tb.in(t)()
 					tb.do("the window", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
 						_, err := cdp.Call(ctx, tgt, emulation.ClearDeviceMetricsOverride, cdp.Empty{})
 						return err

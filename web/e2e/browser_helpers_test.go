@@ -317,6 +317,15 @@ func (tb *tab) do(what string, steps ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
+// in makes the tab report to t, a subtest of the test that opened it (a
+// tab that checks one page per subtest), until the returned func restores
+// the test it reported to before.
+func (tb *tab) in(t *testing.T) (restore func()) {
+	parent := tb.t
+	tb.t = t
+	return func() { tb.t = parent }
+}
+
 // open loads a page of the test server and waits until its scripts have
 // run (htmx loaded, or no scripts at all when JavaScript is off), so that a
 // key pressed next is handled the way a reader's would be. The tab's time

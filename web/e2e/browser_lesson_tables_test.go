@@ -111,8 +111,7 @@ func TestBrowserLessonTablesFit(t *testing.T) {
 				tb.speaks(c.browser)
 				for _, slug := range slugs {
 					t.Run(slug, func(t *testing.T) {
-						defer func(parent *testing.T) { tb.t = parent }(tb.t)
-						tb.t = t
+						defer tb.in(t)()
 						path := "/lessons/" + slug + "?lang=" + c.lang
 						// One load, measured at both sizes: the measurement reads
 						// the layout, which the new viewport recomputes (media
