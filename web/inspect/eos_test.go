@@ -76,11 +76,7 @@ func TestEOSCheck(t *testing.T) {
 // pads it (_pad_token_ids: every id the pad_token_id, attention 0; made by
 // web/verify/inverl/make_empty.py, saved with the tokenizer's ids) is no
 // mask that disagrees with the EOS: verl never builds that row's mask with
-// get_response_mask, and the row trains on nothing. The check counts each
-// of its pads (get_response_mask of a row without EOS is all 1), a false
-// alarm reported in #37's class 7 hand-off: while it stands, the test says
-// so and skips; once eosFinding leaves empty rows alone it holds the
-// verdict to exact.
+// get_response_mask, and the row trains on nothing (#37's class 7).
 func TestEOSCheckEmptyRows(t *testing.T) {
 	for _, file := range []string{"verl_empty_v0.4.1_ids.npz", "verl_empty_v0.9.0_ids.npz"} {
 		t.Run(file, func(t *testing.T) {
@@ -89,30 +85,11 @@ func TestEOSCheckEmptyRows(t *testing.T) {
 				t.Fatalf("the EOS check did not run (eos_token_id %v)", a.Config.EOS)
 			}
 			if f := finding(a, MaskDisagreesEOS); f != nil {
-				if onlyEmptyRows(a, f) {
-					t.Skipf("known false alarm: eosFinding counts the %d pads of the empty rows (from %v) as cells where response_mask should be 1", f.Count, f.Cells[0])
-				}
-				t.Errorf("%s on non-empty rows: %+v", MaskDisagreesEOS, f)
+				t.Errorf("%s: %+v", MaskDisagreesEOS, f)
 			}
 			if a.Verdict != VerdictExact {
 				t.Errorf("verdict %s %v, want exact", a.Verdict, a.Blocking)
 			}
 		})
 	}
-}
-
-// onlyEmptyRows: f counts every cell of the empty rows and nothing else.
-func onlyEmptyRows(a *Analysis, f *Finding) bool {
-	empty := 0
-	for _, r := range a.Rows {
-		if r.Length == 0 {
-			empty++
-		}
-	}
-	for _, c := range f.Cells {
-		if a.Rows[c[0]].Length != 0 {
-			return false
-		}
-	}
-	return f.Count == empty*a.Batch.R
 }

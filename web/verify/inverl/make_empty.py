@@ -29,8 +29,8 @@ which verl never trains on), v0.9.0 the mask-aware loop (it drops it). GAE Lab's
 web/inspect/testdata/verl_empty_<TAG>_<case>.npz:
 
     ids    the batch saved with the tokenizer's ids (dump_batch(..., tokenizer=self.tokenizer), as the
-           exporter's docstring asks), so the EOS check runs        (exact; today the check's false
-           alarm mask_disagrees_eos on the empty rows' pads: web/inspect's TestEOSCheckEmptyRows skips)
+           exporter's docstring asks), so the EOS check runs        (exact: the check leaves the empty
+           rows' pads alone)
     noid   the same batch saved without them                           (exact; mask_check_skipped, a note)
 """
 import ast
