@@ -509,6 +509,9 @@ var cliClasses = []cliClass{
 	{"verl_critic_v0.2_ok.npz", nil, "", ""},
 	{"verl_critic_v0.4.1_ok.npz", nil, "", ""},
 	{"verl_critic_v0.5.0_ok.npz", nil, "", ""},
+	{"verl_empty_v0.4.1_noid.npz", nil, "", "rows       2 empty [2 5]"},
+	{"verl_empty_v0.9.0_noid.npz", nil, "", "rows       2 empty [2 5]"},
+	{"verl_empty_v0.4.1_noid.npz", []string{"--ver", "v0.9.0"}, "", "rows       2 empty [2 5]"},
 }
 
 // args are the class's command line, its files in web/inspect/testdata.

@@ -23,7 +23,7 @@ var enInspectVerdict = map[string]string{
 	"inspect.sanity.nonfinite_where_masked":   "%s: %d cells are NaN or infinite where the mask is 0; they are read as 0 (a warning: from v0.5.0 verl's GAE never reads them). Cells [row, t]: %s",
 
 	"inspect.verdict.heading": "Which releases reproduce the upload",
-	"inspect.verdict.every":   "Exact for every release from v0.2 to v0.9.0: on this batch their arithmetic agrees (right-padded single-turn data with nothing where the mask is 0).",
+	"inspect.verdict.every":   "Exact for every release from v0.2 to v0.9.0: their arithmetic agrees on every token this batch's mask counts (right-padded single-turn data).",
 	"inspect.verdict.ranges":  "Exact for %s; not for %s.",
 	"inspect.verdict.none":    "No release's arithmetic reproduces it (not for %s).",
 

@@ -22,7 +22,7 @@ var zhInspectVerdict = map[string]string{
 	"inspect.sanity.nonfinite_where_masked":   "%s：有 %d 个单元在掩码为 0 处是 NaN 或无穷大，按 0 读取（仅为警告：从 v0.5.0 起 verl 的 GAE 不会读取它们）。单元 [行, t]：%s",
 
 	"inspect.verdict.heading": "哪些版本能复现上传的数据",
-	"inspect.verdict.every":   "从 v0.2 到 v0.9.0 的每个版本都完全一致：在这个批次上它们的算术相同（右填充的单轮数据，掩码为 0 处没有任何数值）。",
+	"inspect.verdict.every":   "从 v0.2 到 v0.9.0 的每个版本都完全一致：在这个批次的掩码计入的每个 token 上，它们的算术相同（右填充的单轮数据）。",
 	"inspect.verdict.ranges":  "%s 完全一致；%s 不一致。",
 	"inspect.verdict.none":    "没有任何版本的算术能复现它（%s 均不一致）。",
 

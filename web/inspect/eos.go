@@ -39,6 +39,13 @@ func (a *Analysis) eosFinding() *Finding {
 	}
 	f := Finding{Kind: MaskDisagreesEOS, Tensor: "response_mask", Cells: [][2]int{}}
 	for i, row := range b.Mask {
+		if lastOne(row) < 0 && allPad(b.Responses[i], a.Config.Pad) {
+			// An empty response: verl pads it (v0.9.0's agent loop,
+			// _pad_token_ids) instead of masking it with get_response_mask,
+			// and it trains on nothing; an attention_mask that says
+			// otherwise is maskFinding's.
+			continue
+		}
 		seen := false // an EOS at an earlier token
 		for t, m := range row {
 			want := 1.0
@@ -59,4 +66,18 @@ func (a *Analysis) eosFinding() *Finding {
 	}
 	f.Value = float64(f.Count)
 	return &f
+}
+
+// allPad says whether every token of a response is the pad (true when the
+// pad's id is not known).
+func allPad(tokens []float64, pad *int) bool {
+	if pad == nil {
+		return true
+	}
+	for _, x := range tokens {
+		if x != float64(*pad) {
+			return false
+		}
+	}
+	return true
 }

@@ -71,3 +71,25 @@ func TestEOSCheck(t *testing.T) {
 		t.Errorf("eos_token_id=2: %+v", a.Sanity)
 	}
 }
+
+// TestEOSCheckEmptyRows: an empty response as verl v0.9.0's agent loop
+// pads it (_pad_token_ids: every id the pad_token_id, attention 0; made by
+// web/verify/inverl/make_empty.py, saved with the tokenizer's ids) is no
+// mask that disagrees with the EOS: verl never builds that row's mask with
+// get_response_mask, and the row trains on nothing (#37's class 7).
+func TestEOSCheckEmptyRows(t *testing.T) {
+	for _, file := range []string{"verl_empty_v0.4.1_ids.npz", "verl_empty_v0.9.0_ids.npz"} {
+		t.Run(file, func(t *testing.T) {
+			a := mustLoad(t, file, "")
+			if a.Config.EOS == nil || finding(a, MaskCheckSkipped) != nil {
+				t.Fatalf("the EOS check did not run (eos_token_id %v)", a.Config.EOS)
+			}
+			if f := finding(a, MaskDisagreesEOS); f != nil {
+				t.Errorf("%s: %+v", MaskDisagreesEOS, f)
+			}
+			if a.Verdict != VerdictExact {
+				t.Errorf("verdict %s %v, want exact", a.Verdict, a.Blocking)
+			}
+		})
+	}
+}

@@ -71,6 +71,9 @@ var verdictClasses = []verdictClass{
 	{"clean: v0.2's critic", "verl_critic_v0.2_ok.npz", "", "exact", "", "", "", ""},
 	{"clean: v0.4.1's critic", "verl_critic_v0.4.1_ok.npz", "", "exact", "", "", "", ""},
 	{"clean: v0.5.0's critic", "verl_critic_v0.5.0_ok.npz", "", "exact", "", "", "", ""},
+	{"7 empty rows' scores at index −1, v0.4.1's plain loop", "verl_empty_v0.4.1_noid.npz", "", "exact", "", "", "mask_check_skipped", ""},
+	{"7 empty rows' scores at index −1, v0.9.0", "verl_empty_v0.9.0_noid.npz", "", "exact", "", "", "mask_check_skipped", ""},
+	{"7 empty rows' scores at index −1, v0.4.1's batch checked as v0.9.0", "verl_empty_v0.4.1_noid.npz", "ver=v0.9.0", "exact", "", "", "mask_check_skipped", ""},
 }
 
 // TestVerdictEveryClass: each class's fixture, with its sidecar, gets
