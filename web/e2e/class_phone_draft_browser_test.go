@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -26,7 +27,18 @@ func TestBrowserPhoneKeepsDraft(t *testing.T) {
 			if mode := eval[string](phone, `document.querySelector("#class-a").getAttribute("inputmode")`); mode != "text" {
 				t.Errorf("the number field's inputmode = %q; want text (a keyboard with a minus on every phone)", mode)
 			}
-			phone.do("type a draft", chromedp.SendKeys("#class-a", "-0.4"))
+			// The stream's first message may re-render the question panel
+			// while the keys go in (chromedp then loses the field: "Could not
+			// find node"); a student would type on into the new field.
+			for try := 0; ; try++ {
+				err := chromedp.Do(phone.ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector("#class-a").value = ""`), chromedp.SendKeys("#class-a", "-0.4"))
+				if err == nil {
+					break
+				}
+				if try == 2 || !strings.Contains(err.Error(), "Could not find node") {
+					t.Fatalf("type a draft: %v", err)
+				}
+			}
 			if status, m := flow(t, srv.URL, code, key, "timer", map[string]any{"seconds": 300}); status != 200 {
 				t.Fatalf("timer = %d %v", status, m)
 			}
