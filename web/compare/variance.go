@@ -14,7 +14,6 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
-	"gaelab/web/update"
 )
 
 // VarianceKeys are /compare/variance's own parameters, in canonical order:
@@ -43,8 +42,8 @@ type varianceParams struct {
 // used; extra is the canonical link's part of them: the ones that differ
 // from their defaults, in VarianceKeys order.
 func ReadVarianceParams(q url.Values, rep *scenario.Report) (p varianceParams, extra string) {
-	own := update.Params{Q: q}
-	whole := func(lo, hi float64) update.UpdateCheck {
+	own := scenario.Params{Q: q}
+	whole := func(lo, hi float64) scenario.ParamCheck {
 		return func(x float64) (string, []any) {
 			if x != math.Trunc(x) || x < lo || x > hi {
 				return "err.range_int", []any{lo, hi}
