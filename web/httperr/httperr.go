@@ -63,7 +63,16 @@ func WriteJSON(w http.ResponseWriter, code, field, message string) {
 func WriteJSONStatus(w http.ResponseWriter, status int, code, field, message string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(map[string]jsonError{"error": {code, field, message}})
+	w.Write(JSONBody(code, field, message))
+}
+
+// JSONBody is the JSON API's one error object, {"error": {"code",
+// "field", "message"}} (field left out when "") and a newline: what
+// WriteJSON writes, for a writer that must be given its body beforehand
+// (mw.WithTimeout's http.TimeoutHandler).
+func JSONBody(code, field, message string) []byte {
+	b, _ := json.Marshal(map[string]jsonError{"error": {code, field, message}})
+	return append(b, '\n')
 }
 
 // loggerKey is the request context's key of the server's logger.
