@@ -103,7 +103,7 @@ func (s *Room) HandleVarianceChart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := s.newVarianceView(r)
-	page.WriteSVG(w, v.Chart(c), v.T("chart.error"))
+	page.WriteSVG(w, r, v.Chart(c), v.T("chart.error"))
 }
 
 // VarianceChartNames name the charts by critic: Biases[0] = 0 is the

@@ -132,5 +132,5 @@ func (v View) PreviewInput() preview.Input {
 // answer a PNG that says so (page.WritePreview).
 func (s *Room) HandlePlayPreview(w http.ResponseWriter, r *http.Request) {
 	v := NewView(s.Read(r))
-	preview.WritePreview(w, v.PreviewInput(), v.T)
+	preview.WritePreview(w, r, v.PreviewInput(), v.T)
 }

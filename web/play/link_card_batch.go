@@ -59,8 +59,8 @@ func (s *Room) HandleBatchPreview(w http.ResponseWriter, r *http.Request) {
 	v := NewBatchView(readBatch(r))
 	in, ok := v.PreviewInput()
 	if !ok {
-		preview.WriteNotice(w, v.T("chart.values"), v.T("release.label", v.B.VersionLabel()), "", v.T)
+		preview.WriteNotice(w, r, v.T("chart.values"), v.T("release.label", v.B.VersionLabel()), "", v.T)
 		return
 	}
-	preview.WritePreview(w, in, v.T)
+	preview.WritePreview(w, r, in, v.T)
 }

@@ -93,7 +93,7 @@ func (s *Room) HandleActorChart(w http.ResponseWriter, r *http.Request) {
 	if a.err == nil {
 		d.SVG, d.Err = v.objectiveChart(a, "")
 	}
-	page.WriteSVG(w, d, v.T("chart.error"))
+	page.WriteSVG(w, r, d, v.T("chart.error"))
 }
 
 // actorLoss is the actor's loss for the view's state, from the engine.
