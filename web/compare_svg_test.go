@@ -195,7 +195,7 @@ func TestCompareChartsWeightsOnlyWhereDrawn(t *testing.T) {
 }
 
 // TestCompareChartsUnknownName: a name no page of that state draws is a
-// 404 in the learner's language, plain text, never an SVG.
+// 404 in the learner's language, the one error page, never an SVG.
 func TestCompareChartsUnknownName(t *testing.T) {
 	const q = "?v=1&p=seed-b&bug=eos-leak&lang=zh"
 	for _, path := range []string{
@@ -213,11 +213,15 @@ func TestCompareChartsUnknownName(t *testing.T) {
 			t.Errorf("GET %s: status %d, want 404", path+q, rec.Code)
 			continue
 		}
-		if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/plain") {
-			t.Errorf("GET %s: Content-Type %q, want text/plain", path+q, ct)
+		if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
+			t.Errorf("GET %s: Content-Type %q, want the error page's text/html", path+q, ct)
 		}
-		if got, want := strings.TrimSpace(rec.Body.String()), i18n.Zh.T("error.not_found"); got != want {
-			t.Errorf("GET %s: body %q, want %q", path+q, got, want)
+		doc, err := goquery.NewDocumentFromReader(rec.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := doc.Find(`[data-testid="error-message"]`).Text(), i18n.Zh.T("error.not_found"); got != want {
+			t.Errorf("GET %s: the error page says %q, want %q", path+q, got, want)
 		}
 	}
 	// A second sequence exists only with rows=2.

@@ -4,6 +4,8 @@ import (
 	"io"
 	"net/http"
 	"time"
+
+	"gaelab/web/httperr"
 )
 
 // handleHealthz handles the "GET /healthz" route: 200 "ok" while the process
@@ -35,7 +37,7 @@ func (s *Server) handleReadyz(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			s.opts.Logger.Warn("not ready: the database does not take writes", "err", err)
 			w.Header().Set("Retry-After", "1")
-			w.WriteHeader(http.StatusServiceUnavailable)
+			httperr.WriteStatus(w, http.StatusServiceUnavailable)
 			io.WriteString(w, "not ready")
 			return
 		}

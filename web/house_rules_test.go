@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -131,5 +132,110 @@ func TestOnlyClientIPReadsTheAddress(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestOneErrorPath fails, naming the file and line, on an error answered
+// by hand in a non-test Go file under web/ outside web/httperr: a call of
+// http.Error or http.NotFound, or a WriteHeader whose status is not a
+// constant http.Status… below 400 (a variable might be an error). A
+// writer's own WriteHeader method may pass its argument on. Errors go
+// through httperr: Write, WriteMessage, NotFound, the JSON writers, and
+// WriteStatus for an answer that is its own refusal (a form's page again).
+func TestOneErrorPath(t *testing.T) {
+	fset := token.NewFileSet()
+	files := 0
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || path == "httperr" || path == "e2e") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		files++
+		for _, why := range handWrittenErrors(f) {
+			t.Errorf("%s: %s: answer errors through httperr", fset.Position(why.pos), why.what)
+		}
+		return nil
+	})
+	if err != nil || files < 100 {
+		t.Fatalf("walked %d Go files: %v", files, err)
+	}
+}
+
+// handWritten is one error answered by hand: where, and what.
+type handWritten struct {
+	pos  token.Pos
+	what string
+}
+
+// handWrittenErrors are f's calls that answer an error by hand.
+func handWrittenErrors(f *ast.File) []handWritten {
+	var found []handWritten
+	for _, decl := range f.Decls {
+		fn, isFunc := decl.(*ast.FuncDecl)
+		forwards := isFunc && fn.Recv != nil && fn.Name.Name == "WriteHeader" // a writer's own WriteHeader
+		ast.Inspect(decl, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			pkg, _ := sel.X.(*ast.Ident)
+			switch {
+			case pkg != nil && pkg.Name == "http" && (sel.Sel.Name == "Error" || sel.Sel.Name == "NotFound"):
+				found = append(found, handWritten{call.Pos(), "http." + sel.Sel.Name})
+			case sel.Sel.Name == "WriteHeader" && (pkg == nil || pkg.Name != "httperr") && len(call.Args) == 1 && !forwards && !belowError(call.Args[0]):
+				found = append(found, handWritten{call.Pos(), "WriteHeader of a status that may be an error"})
+			}
+			return true
+		})
+	}
+	return found
+}
+
+// belowError reports whether a status expression is a constant http.Status…
+// of a status below 400.
+func belowError(e ast.Expr) bool {
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && pkg.Name == "http" && slices.Contains([]string{
+		"StatusContinue", "StatusSwitchingProtocols", "StatusOK", "StatusCreated", "StatusAccepted", "StatusNoContent",
+		"StatusPartialContent", "StatusMovedPermanently", "StatusFound", "StatusSeeOther", "StatusNotModified",
+		"StatusTemporaryRedirect", "StatusPermanentRedirect",
+	}, sel.Sel.Name)
+}
+
+// TestOneErrorPathCatch: the rule refuses what it names and lets the rest pass.
+func TestOneErrorPathCatch(t *testing.T) {
+	const src = `package x
+func a(w http.ResponseWriter, r *http.Request) { http.Error(w, "no", 500) }
+func b(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) }
+func c(w http.ResponseWriter, status int) { w.WriteHeader(status) }
+func d(w http.ResponseWriter) { w.WriteHeader(http.StatusNotFound) }
+func e(w http.ResponseWriter) { w.WriteHeader(422) }
+func ok1(w http.ResponseWriter) { w.WriteHeader(http.StatusOK); w.WriteHeader(http.StatusNotModified) }
+func ok2(w http.ResponseWriter) { httperr.WriteStatus(w, 422) }
+func (s *sw) WriteHeader(code int) { s.ResponseWriter.WriteHeader(code) }
+`
+	f, err := parser.ParseFile(token.NewFileSet(), "x.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := handWrittenErrors(f); len(got) != 5 {
+		t.Errorf("found %d hand-written errors, want 5 (a–e): %v", len(got), got)
 	}
 }

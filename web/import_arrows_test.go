@@ -14,7 +14,7 @@ import (
 // web → the rooms → play → page → httperr: a package may import a tiered
 // package only of a lower tier. httperr, like the libraries, has none: every
 // package may answer an error. update, inspect and compare may use what a
-// lower room shows (compare reads the update views' parameters, the course
+// lower room shows (the course
 // embeds compare's widgets, a class asks the course's questions). page and
 // mw are side by side and use neither each other nor a room.
 var tier = map[string]int{

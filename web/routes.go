@@ -19,6 +19,7 @@ import (
 	"gaelab/web/httperr"
 	"gaelab/web/inspect"
 	"gaelab/web/mw"
+	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/store"
 	"gaelab/web/train"
@@ -165,7 +166,8 @@ const gzipLevel = 1
 var compressible = []string{"text/html", "text/plain", "text/csv", "application/json", "image/svg+xml"}
 
 // Handler returns GAE Lab: every route, behind its middleware. Outermost
-// first, for every request: HEAD as GET, request id, access log, security
+// first, for every request: HEAD as GET, request id, the error page
+// (httperr.WithPage(page.ErrorPage): every error answer outside /api/), access log, security
 // headers (HSTS behind an https -public-url), the URL-length limit and the
 // refusal of cross-site POSTs. Then each route group has its own stack (see
 // router).
@@ -214,7 +216,7 @@ type router struct {
 func (s *Server) router() *router {
 	o := s.opts
 	mux := chi.NewRouter()
-	mux.Use(middleware.GetHead, mw.WithLang, mw.WithRequestID, mw.WithAccessLog(o.Logger),
+	mux.Use(middleware.GetHead, mw.WithLang, mw.WithRequestID, httperr.WithPage(page.ErrorPage), mw.WithAccessLog(o.Logger),
 		mw.WithSecurityHeaders(o.FrameAncestors, strings.HasPrefix(o.PublicURL, "https://")),
 		mw.WithURLLimit, mw.WithCrossSiteRefusal(o.PublicURL), clientip.Middleware(o.TrustProxy))
 	slots := mw.WithInflightLimit(o.MaxInflight, o.InflightWait)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"gaelab/web/httperr"
 	"gaelab/web/i18n"
 )
 
@@ -13,7 +14,7 @@ import (
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	noStore(w)
-	w.WriteHeader(status)
+	httperr.WriteStatus(w, status)
 	json.NewEncoder(w).Encode(v)
 }
 

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"html"
 	"io"
 	"log/slog"
 	"net/http"
@@ -94,7 +95,7 @@ func TestConsoleNeedsKey(t *testing.T) {
 		for _, path := range []string{"/class/" + code + "/teach", "/class/" + code + "/wall", "/class/" + code + "/teach?k=" + key[:20],
 			"/class/" + code + "/results.csv?k=nope", "/class/" + code + "/teach/events", "/class/ZZZZZZ/teach?k=" + key} {
 			resp, body := c.Get(path)
-			if resp.StatusCode != http.StatusForbidden || !strings.Contains(body, "teacher's key") {
+			if resp.StatusCode != http.StatusForbidden || !strings.Contains(html.UnescapeString(body), "teacher's key") {
 				t.Errorf("GET %s = %d %q; want 403", path, resp.StatusCode, body)
 			}
 		}

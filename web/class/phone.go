@@ -29,7 +29,7 @@ func (cr *Room) handleJoinForm(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		f.Value, f.Error = raw, t("class.join.bad", raw)
-		w.WriteHeader(http.StatusUnprocessableEntity)
+		httperr.WriteStatus(w, http.StatusUnprocessableEntity)
 	}
 	vm := templates.ClassJoin{Page: phoneFrame(lang, t("class.join.heading"), "/join"), Heading: t("class.join.heading"),
 		Code: f, Submit: t("class.join.button")}
@@ -90,7 +90,7 @@ func (cr *Room) phonePage(w http.ResponseWriter, r *http.Request, code string, s
 	}
 	vm.Page.Scripts = append(vm.Page.Scripts, static.Path("class-answer.js"))
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
+	httperr.WriteStatus(w, status)
 	page.Render(w, r, templates.ClassPhonePage(vm))
 }
 

@@ -63,6 +63,6 @@ func (cr *Room) resendPage(w http.ResponseWriter, r *http.Request, code, stamp s
 func (cr *Room) retryPage(w http.ResponseWriter, r *http.Request, vm templates.ClassRetry) {
 	noStore(w)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(httperr.Status("unavailable"))
+	httperr.WriteStatus(w, httperr.Status("unavailable"))
 	page.Render(w, r, templates.ClassRetryPage(vm))
 }

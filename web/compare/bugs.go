@@ -375,7 +375,7 @@ func (b bugsView) tooLarge() string {
 func (s *Room) HandleBugsChart(w http.ResponseWriter, r *http.Request) {
 	b := s.readBugs(r)
 	if chi.URLParam(r, "name") == CorrectChart {
-		page.WriteSVG(w, b.correctChart(), b.T("chart.error"))
+		page.WriteSVG(w, r, b.correctChart(), b.T("chart.error"))
 		return
 	}
 	bug, i, ok := ChartOf(chi.URLParam(r, "name"), b.bugs, b.rows)
@@ -384,7 +384,7 @@ func (s *Room) HandleBugsChart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	buggy, _ := engine.GAEWithBug(bug, b.in) // the result holds what could be computed; the page says what failed
-	page.WriteSVG(w, b.sectionChart(bug, buggy, i), b.T("chart.error"))
+	page.WriteSVG(w, r, b.sectionChart(bug, buggy, i), b.T("chart.error"))
 }
 
 // correctChart draws the correct advantages (and returns) of the first

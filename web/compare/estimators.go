@@ -46,7 +46,7 @@ func (s *Room) HandleEstimators(w http.ResponseWriter, r *http.Request) {
 // route: the page's chart as a standalone SVG, for export.
 func (s *Room) HandleEstimatorsChart(w http.ResponseWriter, r *http.Request) {
 	v := newEstimatorsView(s.Read(r))
-	page.WriteSVG(w, v.chart(), v.T("chart.error"))
+	page.WriteSVG(w, r, v.chart(), v.T("chart.error"))
 }
 
 func newEstimatorsView(pr play.Request) estimatorsView {

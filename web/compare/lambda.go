@@ -65,7 +65,7 @@ func (s *Room) HandleLambdaChart(w http.ResponseWriter, r *http.Request) {
 		page.ChartNotFound(w, r)
 		return
 	}
-	page.WriteSVG(w, d, v.T("chart.error"))
+	page.WriteSVG(w, r, d, v.T("chart.error"))
 }
 
 // LambdaChartNames are the page's charts in page order, by the name in

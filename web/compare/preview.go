@@ -6,7 +6,6 @@ import (
 
 	"gaelab/engine/explain"
 	"gaelab/web/chart"
-	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/preview"
 )
@@ -28,7 +27,7 @@ func (s *Room) HandleLambdaPreview(w http.ResponseWriter, r *http.Request) {
 	pr := s.Read(r, LambdaKeys...)
 	v := newLambdaView(pr, readSweepToken(r, &pr))
 	in := v.linesInput()
-	page.WriteLines(w, preview.FromSweep(in.Text.Title, v.PreviewSubtitle(), in), v.T)
+	preview.WriteLines(w, r, preview.FromSweep(in.Text.Title, v.PreviewSubtitle(), in), v.T)
 }
 
 // HandleEstimatorsPreview handles the "GET /compare/estimators/preview.png"
@@ -36,7 +35,7 @@ func (s *Room) HandleLambdaPreview(w http.ResponseWriter, r *http.Request) {
 func (s *Room) HandleEstimatorsPreview(w http.ResponseWriter, r *http.Request) {
 	v := newEstimatorsView(s.Read(r))
 	in := v.chartInput()
-	page.WriteLines(w, preview.FromSweep(in.Text.Title, v.PreviewSubtitle(), in), v.T)
+	preview.WriteLines(w, r, preview.FromSweep(in.Text.Title, v.PreviewSubtitle(), in), v.T)
 }
 
 // HandleVersionsPreview handles the "GET /compare/versions/preview.png"
@@ -48,14 +47,14 @@ func (s *Room) HandleVersionsPreview(w http.ResponseWriter, r *http.Request) {
 	c := compareView{View: play.NewView(pr), path: "/compare/versions"}
 	if from, to, ok := readUpgrade(q, &pr.Rep); ok {
 		in := c.upgradeInput(from, to)
-		page.WriteLines(w, preview.FromCompare(in.Text.Title, c.PreviewSubtitle(), in), c.T)
+		preview.WriteLines(w, r, preview.FromCompare(in.Text.Title, c.PreviewSubtitle(), in), c.T)
 		return
 	}
 	run := c.versionChain()
 	_, _, differs, _ := run.Marks(explain.Advantages)
 	in := c.compareInput("chart-compare-versions", c.T("compare.versions.chart"), chart.Advantage, run.Newest.Advantages[0], run.Early.Advantages[0],
 		c.T("compare.legend.newest"), c.T("compare.legend.early"), "chart.axis.adv", differs)
-	page.WriteLines(w, preview.FromCompare(in.Text.Title, c.PreviewSubtitle(), in), c.T)
+	preview.WriteLines(w, r, preview.FromCompare(in.Text.Title, c.PreviewSubtitle(), in), c.T)
 }
 
 // HandleBugsPreview handles the "GET /compare/bugs/preview.png" route: the
@@ -71,11 +70,11 @@ func (s *Room) HandleBugsPreview(w http.ResponseWriter, r *http.Request) {
 		if len(b.correct.Whitened) > 0 {
 			lines.Series = append(lines.Series, preview.Line{Label: b.T("row.white"), Y: b.correct.Whitened[0], Style: chart.Styles[chart.Whitened]})
 		}
-		page.WriteLines(w, lines, b.T)
+		preview.WriteLines(w, r, lines, b.T)
 		return
 	}
 	in := b.sectionInput(b.bugs[0], 0)
-	page.WriteLines(w, preview.FromCompare(in.Text.Title, b.PreviewSubtitle(), in), b.T)
+	preview.WriteLines(w, r, preview.FromCompare(in.Text.Title, b.PreviewSubtitle(), in), b.T)
 }
 
 // HandleVariancePreview handles the "GET /compare/variance/preview.png"
@@ -84,7 +83,7 @@ func (s *Room) HandleBugsPreview(w http.ResponseWriter, r *http.Request) {
 func (s *Room) HandleVariancePreview(w http.ResponseWriter, r *http.Request) {
 	v := s.newVarianceView(r)
 	if v.Err != nil {
-		page.WriteNotice(w, v.T("var.preview.title"), v.PreviewSubtitle(), "", v.T)
+		preview.WriteNotice(w, r, v.T("var.preview.title"), v.PreviewSubtitle(), "", v.T)
 		return
 	}
 	in := preview.LinesInput{Title: v.T("var.preview.title"), Subtitle: v.PreviewSubtitle(), X: v.Lab.Lams,
@@ -96,5 +95,5 @@ func (s *Room) HandleVariancePreview(w http.ResponseWriter, r *http.Request) {
 		}
 		in.Series = append(in.Series, l)
 	}
-	page.WriteLines(w, in, v.T)
+	preview.WriteLines(w, r, in, v.T)
 }

@@ -14,7 +14,6 @@ import (
 	"gaelab/web/page"
 	"gaelab/web/play"
 	"gaelab/web/scenario"
-	"gaelab/web/update"
 )
 
 // VarianceKeys are /compare/variance's own parameters, in canonical order:
@@ -43,8 +42,8 @@ type varianceParams struct {
 // used; extra is the canonical link's part of them: the ones that differ
 // from their defaults, in VarianceKeys order.
 func ReadVarianceParams(q url.Values, rep *scenario.Report) (p varianceParams, extra string) {
-	own := update.Params{Q: q}
-	whole := func(lo, hi float64) update.UpdateCheck {
+	own := scenario.Params{Q: q}
+	whole := func(lo, hi float64) scenario.ParamCheck {
 		return func(x float64) (string, []any) {
 			if x != math.Trunc(x) || x < lo || x > hi {
 				return "err.range_int", []any{lo, hi}
@@ -104,7 +103,7 @@ func (s *Room) HandleVarianceChart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := s.newVarianceView(r)
-	page.WriteSVG(w, v.Chart(c), v.T("chart.error"))
+	page.WriteSVG(w, r, v.Chart(c), v.T("chart.error"))
 }
 
 // VarianceChartNames name the charts by critic: Biases[0] = 0 is the

@@ -65,7 +65,7 @@ func (s *Room) HandleVersionsChart(w http.ResponseWriter, r *http.Request) {
 	c := compareView{View: play.NewView(s.Read(r, VersionsKeys...)), path: "/compare/versions"}
 	run := c.versionChain()
 	_, _, advDiffers, _ := run.Marks(explain.Advantages)
-	page.WriteSVG(w, c.versionsChart(run, advDiffers), c.T("chart.error"))
+	page.WriteSVG(w, r, c.versionsChart(run, advDiffers), c.T("chart.error"))
 }
 
 // versionsChart draws the advantages of both generations, the cells that

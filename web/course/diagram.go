@@ -93,5 +93,5 @@ func (s *Room) HandleDiagram(w http.ResponseWriter, r *http.Request) {
 // drawing as a standalone SVG file, in the request's language.
 func (s *Room) HandleDiagramSVG(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
-	page.WriteSVG(w, page.Chart{SVG: drawDiagram(lr.Lang, "ppo-diagram")}, "")
+	page.WriteSVG(w, r, page.Chart{SVG: drawDiagram(lr.Lang, "ppo-diagram")}, "")
 }

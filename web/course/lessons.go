@@ -11,6 +11,7 @@ import (
 
 	"gaelab/lessons"
 	"gaelab/templates"
+	"gaelab/web/httperr"
 	"gaelab/web/i18n"
 	"gaelab/web/page"
 	"gaelab/web/play"
@@ -86,7 +87,7 @@ func (s *Room) HandleLesson(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
 	l, prev, next := lessons.Embedded().Lesson(string(lr.Lang), chi.URLParam(r, "slug"))
 	if l == nil {
-		http.NotFound(w, r)
+		httperr.NotFound(w, r)
 		return
 	}
 	t := lr.Lang.T
@@ -192,7 +193,7 @@ func (s *Room) HandleLessonPart(w http.ResponseWriter, r *http.Request) {
 	lr := s.readLessonRequest(r)
 	l, _, _ := lessons.Embedded().Lesson(string(lr.Lang), chi.URLParam(r, "slug"))
 	if l == nil {
-		http.NotFound(w, r)
+		httperr.NotFound(w, r)
 		return
 	}
 	path := "/lessons/" + l.Slug
@@ -213,7 +214,7 @@ func (s *Room) HandleLessonPart(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	http.NotFound(w, r)
+	httperr.NotFound(w, r)
 }
 
 // uncovered is a predict box as htmx swaps it: once revealed, with the

@@ -1,8 +1,9 @@
 // Package httperr is the one way the server answers an error: an Error
 // names its code (whose HTTP status StatusOf gives), the field it is about
 // and its message key; Write answers it as the JSON API's error object under
-// /api/ and as plain text in the learner's language elsewhere. Users never
-// see a Go error's text.
+// /api/ and elsewhere as the one error page (page.go: the site's frame,
+// localized, with the status and the request id), in the learner's
+// language. Users never see a Go error's text.
 package httperr
 
 import (
@@ -39,17 +40,36 @@ type jsonError struct {
 }
 
 // Write answers e with its status, never cached: under /api/ the JSON
-// API's error object (WriteJSON), elsewhere the message as plain text in
-// the request's language (i18n.Of).
+// API's error object (WriteJSON); elsewhere the error page of the
+// request's context (WithPage: the site's frame, or a fragment for htmx)
+// with the message in the request's language (i18n.Of), or that message as
+// plain text where there is no page (a handler tested alone).
 func Write(w http.ResponseWriter, r *http.Request, e *Error) {
 	w.Header().Set("Cache-Control", "no-store")
 	if strings.HasPrefix(r.URL.Path, "/api/") {
 		WriteJSON(w, e.Code, e.Field, e.Error())
 		return
 	}
+	WriteMessage(w, r, StatusOf(e.Code, e.Field), i18n.Of(r).T(e.Key, e.Args...))
+}
+
+// WriteMessage answers an error that its room words itself (message,
+// already in the request's language: /inspect's reasons, a chart's "could
+// not be drawn") with status, never cached, as Write answers outside
+// /api/: the error page, or plain text where there is none.
+func WriteMessage(w http.ResponseWriter, r *http.Request, status int, message string) {
+	w.Header().Set("Cache-Control", "no-store")
+	if writePage(w, r, status, message) {
+		return
+	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.WriteHeader(StatusOf(e.Code, e.Field))
-	w.Write([]byte(i18n.Of(r).T(e.Key, e.Args...) + "\n"))
+	w.WriteHeader(status)
+	w.Write([]byte(message + "\n"))
+}
+
+// NotFound answers 404 in the request's language, as an unknown address.
+func NotFound(w http.ResponseWriter, r *http.Request) {
+	Write(w, r, New("not_found", "error.not_found"))
 }
 
 // WriteJSON answers {"error": {"code", "field", "message"}} with the status
@@ -63,7 +83,16 @@ func WriteJSON(w http.ResponseWriter, code, field, message string) {
 func WriteJSONStatus(w http.ResponseWriter, status int, code, field, message string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(map[string]jsonError{"error": {code, field, message}})
+	w.Write(JSONBody(code, field, message))
+}
+
+// JSONBody is the JSON API's one error object, {"error": {"code",
+// "field", "message"}} (field left out when "") and a newline: what
+// WriteJSON writes, for a writer that must be given its body beforehand
+// (mw.WithTimeout's http.TimeoutHandler).
+func JSONBody(code, field, message string) []byte {
+	b, _ := json.Marshal(map[string]jsonError{"error": {code, field, message}})
+	return append(b, '\n')
 }
 
 // loggerKey is the request context's key of the server's logger.

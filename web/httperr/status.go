@@ -39,6 +39,9 @@ var codes = map[string]int{
 
 	// a body of another Content-Type than the route takes
 	"unsupported_media_type": http.StatusUnsupportedMediaType,
+
+	// an upload that is no dump or run /inspect can read
+	"invalid_file": http.StatusBadRequest,
 }
 
 // Status is the HTTP status of an error code; a code without an entry is a

@@ -127,7 +127,7 @@ func (u *Uploads) answerRun(w http.ResponseWriter, r *http.Request, body []byte,
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(run.Answer())
 	case errors.As(err, &e):
-		writeError(w, http.StatusBadRequest, e)
+		refuse(w, http.StatusBadRequest, e)
 	case he != nil:
 		retryAfter(w, err)
 		httperr.Write(w, r, he)

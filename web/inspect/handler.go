@@ -11,6 +11,8 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+
+	"gaelab/web/httperr"
 )
 
 // MaxFull bounds the elements of a batch whose full tensors an answer may
@@ -104,13 +106,13 @@ func apiHandler(maxBody int64, runs *Uploads) http.HandlerFunc {
 		q := r.URL.Query()
 		for k := range q {
 			if k != "format" && k != "full" && !slices.Contains(ConfigKeys, k) {
-				writeError(w, http.StatusBadRequest, errorf("invalid_value", k, "unknown query parameter (known: format, full, %v)", ConfigKeys))
+				refuse(w, http.StatusBadRequest, errorf("invalid_value", k, "unknown query parameter (known: format, full, %v)", ConfigKeys))
 				return
 			}
 		}
 		full := q.Get("full") == "1"
 		if s := q.Get("full"); s != "" && s != "0" && s != "1" {
-			writeError(w, http.StatusBadRequest, errorf("invalid_value", "full", "%q is not 0 or 1", s))
+			refuse(w, http.StatusBadRequest, errorf("invalid_value", "full", "%q is not 0 or 1", s))
 			return
 		}
 		q.Del("full")
@@ -118,16 +120,16 @@ func apiHandler(maxBody int64, runs *Uploads) http.HandlerFunc {
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
-				writeError(w, http.StatusRequestEntityTooLarge, errorf("too_large", "", "the upload is larger than %d bytes", maxBody))
+				refuse(w, http.StatusRequestEntityTooLarge, errorf("too_large", "", "the upload is larger than %d bytes", maxBody))
 				return
 			}
-			writeError(w, http.StatusBadRequest, errorf("invalid_file", "", "could not read the body: %v", err))
+			refuse(w, http.StatusBadRequest, errorf("invalid_file", "", "could not read the body: %v", err))
 			return
 		}
 		if mt, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
 			var side []byte
 			if body, side, err = multipartFile(body, params["boundary"]); err != nil {
-				writeError(w, http.StatusBadRequest, errorf("invalid_file", "file", "could not read the multipart body: %v", err))
+				refuse(w, http.StatusBadRequest, errorf("invalid_file", "file", "could not read the multipart body: %v", err))
 				return
 			}
 			if len(side) > 0 {
@@ -136,7 +138,7 @@ func apiHandler(maxBody int64, runs *Uploads) http.HandlerFunc {
 		}
 		if err == nil && runs != nil && q.Get("format") == "" && IsRunZip(body, "") {
 			if full {
-				writeError(w, http.StatusBadRequest, errorf("invalid_value", "full", "a run's answer gives each step's verdict and metrics, no full tensors: post one dump for them"))
+				refuse(w, http.StatusBadRequest, errorf("invalid_value", "full", "a run's answer gives each step's verdict and metrics, no full tensors: post one dump for them"))
 				return
 			}
 			runs.answerRun(w, r, body, q)
@@ -158,7 +160,7 @@ func apiHandler(maxBody int64, runs *Uploads) http.HandlerFunc {
 			if e.Code == "too_large" {
 				status = http.StatusRequestEntityTooLarge
 			}
-			writeError(w, status, e)
+			refuse(w, status, e)
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
@@ -190,13 +192,6 @@ func readBody(r io.Reader, declared, limit int64) ([]byte, error) {
 	buf := bytes.NewBuffer(make([]byte, 0, declared+1))
 	_, err := buf.ReadFrom(r)
 	return buf.Bytes(), err
-}
-
-// writeError answers {"error": {"code", "field", "message"}}, as the compute API.
-func writeError(w http.ResponseWriter, status int, e *Error) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(map[string]any{"error": map[string]string{"code": e.Code, "field": e.Field, "message": e.Message}})
 }
 
 // Answer is the JSON answer of POST /api/v1/inspect.
@@ -272,4 +267,10 @@ func (a *Analysis) Answer(full bool) Answer {
 		ans.Full = f
 	}
 	return ans
+}
+
+// refuse answers e with status as the JSON API's one error object, which
+// httperr writes: {"error": {"code", "field", "message"}}.
+func refuse(w http.ResponseWriter, status int, e *Error) {
+	httperr.WriteJSONStatus(w, status, e.Code, e.Field, e.Message)
 }

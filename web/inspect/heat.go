@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/go-chi/chi/v5"
+
+	"gaelab/web/httperr"
 )
 
 // HandleHeat handles the "GET /inspect/{id}/heat/{name}.png" route.
@@ -22,7 +24,7 @@ func (s *Room) HandleHeat(w http.ResponseWriter, r *http.Request) {
 	}
 	png, ok := heatPNG(a, ir, name)
 	if !ok {
-		http.Error(w, ir.lang.T("error.not_found"), http.StatusNotFound)
+		httperr.NotFound(w, r)
 		return
 	}
 	writePNG(w, png)

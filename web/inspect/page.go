@@ -333,7 +333,7 @@ func renderInspect(w http.ResponseWriter, r *http.Request, status int, vm templa
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Vary", "Accept-Language")
 	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
+	httperr.WriteStatus(w, status)
 	if err := templates.InspectPageView(vm).Render(r.Context(), w); err != nil {
 		httperr.LogFailure(r, "render", err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"gaelab/templates"
 	"gaelab/web/chart"
+	"gaelab/web/httperr"
 	"gaelab/web/page"
 	"gaelab/web/play"
 )
@@ -38,7 +39,7 @@ func (s *Room) loadRow(w http.ResponseWriter, r *http.Request) (inspectRequest, 
 	}
 	i, err := strconv.Atoi(chi.URLParam(r, "i"))
 	if err != nil || i < 0 || i >= a.Batch.B {
-		http.Error(w, ir.lang.T("error.not_found"), http.StatusNotFound)
+		httperr.NotFound(w, r)
 		return ir, nil, inspectRowSpec{}, false
 	}
 	from, _ := strconv.Atoi(r.URL.Query().Get("from"))
@@ -67,7 +68,7 @@ func (s *Room) HandleRowChart(w http.ResponseWriter, r *http.Request) {
 	for _, n := range rowChartNames(a, spec) {
 		if n == name {
 			svg, err := drawRowChart(in, n)
-			page.WriteSVG(w, page.Chart{SVG: svg, Err: err}, ir.lang.T("chart.error"))
+			page.WriteSVG(w, r, page.Chart{SVG: svg, Err: err}, ir.lang.T("chart.error"))
 			return
 		}
 	}

@@ -262,7 +262,7 @@ func (s *Room) fileAnalysis(w http.ResponseWriter, r *http.Request, ir inspectRe
 	if err != nil {
 		retryAfter(w, err)
 		status, msgs := inspectStatus(ir.lang, err)
-		http.Error(w, msgs[0], status)
+		httperr.WriteMessage(w, r, status, msgs[0])
 		return nil, false
 	}
 	return a, true

@@ -2,7 +2,6 @@ package mw
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"slices"
 	"strconv"
@@ -10,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"gaelab/web/api"
 	"gaelab/web/httperr"
 	"gaelab/web/i18n"
 )
@@ -194,8 +192,7 @@ func WithTimeout(d time.Duration) func(http.Handler) http.Handler {
 		for _, l := range i18n.Langs {
 			byLang[l] = http.TimeoutHandler(next, d, l.T("limit.timeout"))
 		}
-		body, _ := json.Marshal(map[string]api.Error{"error": {Code: "timeout", Message: i18n.En.T("limit.timeout")}})
-		forAPI := http.TimeoutHandler(next, d, string(body))
+		forAPI := http.TimeoutHandler(next, d, string(httperr.JSONBody("timeout", "", i18n.En.T("limit.timeout"))))
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			// The slot's holder is taken here, before TimeoutHandler starts
 			// next, which always runs and gives it back.

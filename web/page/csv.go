@@ -1,8 +1,10 @@
 // Package page is what every page of the server shares and that needs
 // nothing of the server itself: the link type (Link, with its View of the
 // teacher's parameters), the frame around every page (Frame), the one page
-// pipeline (Answer, Serve, WriteComponent), the chart and SVG answers, the
-// link previews' tags, number formatting and the cells of CSV exports.
+// pipeline (Answer, Serve, WriteComponent), the one error page
+// (ErrorPage, which httperr renders every error with), the chart and SVG
+// answers, the link previews' tags, number formatting and the cells of CSV
+// exports.
 package page
 
 import (

@@ -10,10 +10,10 @@ import (
 )
 
 // WriteSVG answers a chart route: the chart as a standalone SVG document,
-// or 422 with errText when it could not be drawn.
-func WriteSVG(w http.ResponseWriter, d Chart, errText string) {
+// or 422 with errText (in r's language) when it could not be drawn.
+func WriteSVG(w http.ResponseWriter, r *http.Request, d Chart, errText string) {
 	if d.Err != nil {
-		http.Error(w, errText, http.StatusUnprocessableEntity)
+		httperr.WriteMessage(w, r, http.StatusUnprocessableEntity, errText)
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
@@ -25,7 +25,7 @@ func WriteSVG(w http.ResponseWriter, d Chart, errText string) {
 // ChartNotFound answers a chart name the page does not draw: 404, in the
 // learner's language, as an unknown address is.
 func ChartNotFound(w http.ResponseWriter, r *http.Request) {
-	httperr.Write(w, r, httperr.New("not_found", "error.not_found"))
+	httperr.NotFound(w, r)
 }
 
 // Chart is one chart a page draws inline and its route serves alone:

@@ -18,13 +18,13 @@ import (
 // language.
 func TestWriteSVG(t *testing.T) {
 	rec := httptest.NewRecorder()
-	page.WriteSVG(rec, page.Chart{ID: "values", SVG: []byte("<svg></svg>")}, "unused")
+	page.WriteSVG(rec, httptest.NewRequest("GET", "/play/chart/values.svg", nil), page.Chart{ID: "values", SVG: []byte("<svg></svg>")}, "unused")
 	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.HasPrefix(rec.Body.String(), `<?xml version="1.0"`) ||
 		!strings.HasSuffix(rec.Body.String(), "<svg></svg>") || !strings.Contains(rec.Header().Get("Vary"), "Accept-Language") {
 		t.Errorf("drawn: %d %v %q", rec.Code, rec.Header(), rec.Body)
 	}
 	rec = httptest.NewRecorder()
-	page.WriteSVG(rec, page.Chart{ID: "values", Err: errors.New("no")}, "cannot draw")
+	page.WriteSVG(rec, httptest.NewRequest("GET", "/play/chart/values.svg", nil), page.Chart{ID: "values", Err: errors.New("no")}, "cannot draw")
 	if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), "cannot draw") || strings.Contains(rec.Body.String(), "<svg") {
 		t.Errorf("not drawn: %d %q", rec.Code, rec.Body)
 	}

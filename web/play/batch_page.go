@@ -78,7 +78,7 @@ func (s *Room) HandleBatch(w http.ResponseWriter, r *http.Request) {
 func (s *Room) HandleBatchChart(w http.ResponseWriter, r *http.Request) {
 	v := NewBatchView(readBatch(r))
 	svg, err := v.renderChart(ChartHiding{}, "")
-	page.WriteSVG(w, page.Chart{SVG: svg, Err: err}, v.T("chart.error"))
+	page.WriteSVG(w, r, page.Chart{SVG: svg, Err: err}, v.T("chart.error"))
 }
 
 // BatchView builds the batch view's view model for one request.

@@ -229,7 +229,7 @@ func (s *Room) HandleChart(w http.ResponseWriter, r *http.Request) {
 	}
 	v := NewView(s.Read(r))
 	svg, err := v.RenderChart(name, "")
-	page.WriteSVG(w, page.Chart{SVG: svg, Err: err}, v.T("chart.error"))
+	page.WriteSVG(w, r, page.Chart{SVG: svg, Err: err}, v.T("chart.error"))
 }
 
 // ChartTokens are the chart inputs of the scenario's tokens: their text

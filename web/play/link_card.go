@@ -64,7 +64,7 @@ func (v View) PageCard(self page.Link, key string, args ...any) page.Card {
 		c.Desc += " " + d
 	}
 	if v.S.Len() <= preview.MaxTokens {
-		c.Image = image
+		c.Image, c.Size = image, [2]int{preview.Width, preview.Height}
 	}
 	return c
 }
@@ -132,5 +132,5 @@ func (v View) PreviewInput() preview.Input {
 // answer a PNG that says so (page.WritePreview).
 func (s *Room) HandlePlayPreview(w http.ResponseWriter, r *http.Request) {
 	v := NewView(s.Read(r))
-	page.WritePreview(w, v.PreviewInput(), v.T)
+	preview.WritePreview(w, r, v.PreviewInput(), v.T)
 }

@@ -19,6 +19,7 @@ func (v BatchView) card() page.Card {
 	c := page.Card{Name: name, Desc: v.T("card.batch.desc", name, v.B.Len(), v.B.VersionLabel()), PublicURL: v.Br.publicURL}
 	if f := v.B.Focus; f >= 0 && f < v.B.Len() && len(v.B.Rows[f].Tokens) <= preview.MaxTokens {
 		c.Image = page.Link{Path: "/batch/preview.png", State: v.query(f), Lang: v.Br.Lang}
+		c.Size = [2]int{preview.Width, preview.Height}
 	}
 	return c
 }
@@ -58,8 +59,8 @@ func (s *Room) HandleBatchPreview(w http.ResponseWriter, r *http.Request) {
 	v := NewBatchView(readBatch(r))
 	in, ok := v.PreviewInput()
 	if !ok {
-		page.WriteNotice(w, v.T("chart.values"), v.T("release.label", v.B.VersionLabel()), "", v.T)
+		preview.WriteNotice(w, r, v.T("chart.values"), v.T("release.label", v.B.VersionLabel()), "", v.T)
 		return
 	}
-	page.WritePreview(w, in, v.T)
+	preview.WritePreview(w, r, in, v.T)
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
+
 	"gaelab/web/i18n"
 	"gaelab/web/qr/qrtest"
 	"gaelab/web/webtest"
@@ -104,11 +106,11 @@ func TestQRRouteRejects(t *testing.T) {
 			if rec.Code != http.StatusBadRequest {
 				t.Errorf("status = %d, want 400", rec.Code)
 			}
-			if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/plain") {
-				t.Errorf("Content-Type = %q, want a short text message", ct)
+			if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
+				t.Errorf("Content-Type = %q, want the error page", ct)
 			}
-			if body := rec.Body.String(); !strings.HasPrefix(body, "u: ") || len(body) > 200 {
-				t.Errorf("body = %q, want a short message naming u", body)
+			if msg := errorMessage(t, rec.Body.String()); !strings.HasPrefix(msg, "u: ") || len(msg) > 200 {
+				t.Errorf("the error page says %q, want a short message naming u", msg)
 			}
 			if strings.Contains(rec.Body.String(), "evil") {
 				t.Errorf("body = %q echoes the rejected link", rec.Body.String())
@@ -149,8 +151,18 @@ func TestQRRefusalSpeaksTheLearnersLanguage(t *testing.T) {
 		req.Header.Set("Accept-Language", "zh-CN")
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
-		if want := i18n.Zh.T("link.err.off_site"); rec.Code != http.StatusBadRequest || strings.TrimSpace(rec.Body.String()) != want {
+		if want := i18n.Zh.T("link.err.off_site"); rec.Code != http.StatusBadRequest || errorMessage(t, rec.Body.String()) != want {
 			t.Errorf("%s: %d %q, want 400 %q", path, rec.Code, rec.Body.String(), want)
 		}
 	}
+}
+
+// errorMessage is what the error page (page.ErrorPage) says.
+func errorMessage(t *testing.T, body string) string {
+	t.Helper()
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc.Find(`[data-testid="error-message"]`).Text()
 }

@@ -6,7 +6,7 @@ import (
 
 	"gaelab/engine"
 	"gaelab/web/batch"
-	"gaelab/web/i18n"
+	"gaelab/web/httperr"
 	"gaelab/web/scenario"
 	"gaelab/web/verify"
 )
@@ -71,7 +71,7 @@ func (s *Room) HandleBatchVerify(w http.ResponseWriter, r *http.Request) {
 func WriteVerify(w http.ResponseWriter, r *http.Request, c verify.Case) {
 	s, err := verify.Script(c)
 	if err != nil {
-		http.Error(w, i18n.Of(r).T("verify.too_large", verify.MaxElements), http.StatusRequestEntityTooLarge)
+		httperr.Write(w, r, httperr.New("too_large", "verify.too_large", verify.MaxElements))
 		return
 	}
 	w.Header().Set("Content-Type", "text/x-python; charset=utf-8")

@@ -52,7 +52,7 @@ func actorOf(u updateView) actorView {
 	for _, tok := range v.S.Tokens {
 		v.Old = append(v.Old, tok.Old)
 	}
-	v.logProbs = v.own.list("lp", v.Old)
+	v.logProbs = v.own.List("lp", v.Old)
 	def := make([]float64, len(v.Old))
 	if w := v.feed.GAE.Whitened; w != nil {
 		def = w[0]
@@ -60,7 +60,7 @@ func actorOf(u updateView) actorView {
 	if vs := v.own.Q["adv"]; len(vs) == 1 && strings.TrimSpace(vs[0]) == "" {
 		v.own.Q.Del("adv") // the form's empty field: the default advantages
 	}
-	v.adv = v.own.list("adv", def)
+	v.adv = v.own.List("adv", def)
 	v.advTyped = v.own.Q.Has("adv") && !slices.Equal(v.adv, def)
 	v.clip.Low = v.own.Number("clip", actorDefaultClip, updateClipRange(1))
 	v.clip.Ratio, v.clip.High, v.clip.C = v.clip.Low, v.clip.Low, 0
@@ -93,7 +93,7 @@ func (s *Room) HandleActorChart(w http.ResponseWriter, r *http.Request) {
 	if a.err == nil {
 		d.SVG, d.Err = v.objectiveChart(a, "")
 	}
-	page.WriteSVG(w, d, v.T("chart.error"))
+	page.WriteSVG(w, r, d, v.T("chart.error"))
 }
 
 // actorLoss is the actor's loss for the view's state, from the engine.

@@ -39,7 +39,7 @@ func (s *Room) NewCriticView(r *http.Request) criticView {
 // critic mini-batch: vpreds = values.
 func criticOf(u updateView) criticView {
 	v := criticView{updateView: u}
-	v.vpreds = v.own.list("vp", play.Values(v.S))
+	v.vpreds = v.own.List("vp", play.Values(v.S))
 	v.CV = v.own.Number("cv", play.CriticDefaultCV, updateNonNegative)
 	return v
 }

@@ -34,7 +34,7 @@ func (s *Room) HandleCriticChart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := s.NewCriticView(r)
-	page.WriteSVG(w, v.criticChart(v.Compute(), i), v.T("chart.error"))
+	page.WriteSVG(w, r, v.criticChart(v.Compute(), i), v.T("chart.error"))
 }
 
 // criticCharts are the charts as the page shows them, each linked to its

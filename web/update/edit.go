@@ -3,6 +3,7 @@ package update
 import (
 	"gaelab/engine"
 	"gaelab/web/play"
+	"gaelab/web/scenario"
 )
 
 // edited is the update view as its form submits it: the v=3 state, whose
@@ -13,7 +14,7 @@ func (v updateView) edited() updateView {
 	e.S = v.S.Edited()
 	e.Res = e.S.Compute()
 	e.gen, e.feed = e.S.LossSource(e.Res)
-	e.own = Params{Q: v.own.Q}
+	e.own = scenario.Params{Q: v.own.Q}
 	return e
 }
 

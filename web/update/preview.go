@@ -41,7 +41,7 @@ func (s *Room) HandleCriticPreview(w http.ResponseWriter, r *http.Request) {
 			{Label: tx.VPredClipped, Y: c.terms.VPredClipped[0], Style: chart.SeriesStyles[0]},
 			{Label: tx.Return, Y: c.returns, Style: chart.Styles[chart.Return]},
 		}}
-	page.WriteLines(w, in, v.T)
+	preview.WriteLines(w, r, in, v.T)
 }
 
 // HandleActorPreview handles the "GET /update/actor/preview.png" route: the
@@ -56,7 +56,7 @@ func (s *Room) HandleActorPreview(w http.ResponseWriter, r *http.Request) {
 		if page.LearnerKnows(a.err) {
 			reason = v.T("update.actor.no_adv", v.T(page.LearnerKey(a.err)))
 		}
-		page.WriteNotice(w, v.T("update.chart.title"), v.PreviewSubtitle(), reason, v.T)
+		preview.WriteNotice(w, r, v.T("update.chart.title"), v.PreviewSubtitle(), reason, v.T)
 		return
 	}
 	obj := chart.ObjectiveInput{Low: v.clip.Low, High: v.clip.High, C: v.clip.C}
@@ -76,5 +76,5 @@ func (s *Room) HandleActorPreview(w http.ResponseWriter, r *http.Request) {
 	if len(tokens.X) > 0 {
 		in.Series = append(in.Series, tokens)
 	}
-	page.WriteLines(w, in, v.T)
+	preview.WriteLines(w, r, in, v.T)
 }

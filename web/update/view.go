@@ -3,7 +3,6 @@ package update
 import (
 	"net/http"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -36,7 +35,7 @@ type updateView struct {
 	path string
 	gen  engine.Generation // whose losses: the state's release in a v=3 state, else LastGeneration
 	feed scenario.Result   // whose returns and whitened advantages feed the losses
-	own  Params
+	own  scenario.Params
 }
 
 // newUpdateView decodes a request of the view at path, whose own parameters
@@ -44,7 +43,7 @@ type updateView struct {
 func (s *Room) newUpdateView(r *http.Request, path string, keys ...string) updateView {
 	pr := s.Read(r, keys...)
 	q, _ := url.ParseQuery(r.URL.RawQuery) // s.Read has reported a malformed query
-	v := updateView{View: play.NewView(pr), path: path, own: Params{Q: q}}
+	v := updateView{View: play.NewView(pr), path: path, own: scenario.Params{Q: q}}
 	v.gen, v.feed = v.S.LossSource(v.Res)
 	return v
 }
@@ -127,7 +126,7 @@ func (v updateView) hiddenState() []templates.Option {
 func (v updateView) field(id, label, value string) templates.Field {
 	name, _, _ := strings.Cut(id, ".")
 	f := templates.Field{ID: id, Name: name, Label: label, Value: value, Kind: "text"}
-	if p := v.own.problemOf(id); p != nil {
+	if p := v.own.ProblemOf(id); p != nil {
 		f.Error = v.T(p.Key, p.Args...)
 		f.Value = v.own.Raw[id]
 	}
@@ -149,7 +148,7 @@ func (v updateView) listEditor(f *templates.UpdateForm, key, label string, xs []
 		f.Compact, f.List = true, v.field(key, label, strings.Join(items, ","))
 		f.List.Help = v.T("update.list.help")
 		for t := range xs {
-			if p := v.own.problemOf(key + "." + strconv.Itoa(t)); p != nil && f.List.Error == "" {
+			if p := v.own.ProblemOf(key + "." + strconv.Itoa(t)); p != nil && f.List.Error == "" {
 				f.List.Error = v.T(p.Key, p.Args...)
 			}
 		}
@@ -243,103 +242,6 @@ func (v updateView) validTokens() []int {
 	return ts
 }
 
-// Params reads a view's own parameters. A bad value is reported at its
-// field (in both languages through the catalog) and replaced by its default,
-// so the results stay visible; the canonical link keeps every parameter
-// that differs from its default, in the order they are read.
-type Params struct {
-	Q        url.Values
-	Problems []scenario.Problem
-	Raw      map[string]string // the typed text of every bad field
-	Parts    []string          // "&key=value" for the canonical link
-}
-
-func (p *Params) problem(field, key, raw string, args ...any) {
-	p.Problems = append(p.Problems, scenario.Problem{Field: field, Key: key, Args: append([]any{raw}, args...)})
-	if p.Raw == nil {
-		p.Raw = map[string]string{}
-	}
-	p.Raw[field] = raw
-}
-
-// problemOf returns the problem of a field, or nil.
-func (p *Params) problemOf(field string) *scenario.Problem {
-	for i := range p.Problems {
-		if p.Problems[i].Field == field {
-			return &p.Problems[i]
-		}
-	}
-	return nil
-}
-
-// maxParam bounds every number, as the scenario's codec does.
-const maxParam = scenario.MaxMagnitude
-
-// parse reads one decimal number as the playground's links do.
-func (p *Params) parse(field, raw string) (float64, bool) {
-	x, problem := scenario.ParseNumber(raw)
-	switch problem {
-	case "err.number":
-		p.problem(field, problem, raw)
-	case "err.magnitude":
-		p.problem(field, problem, raw, maxParam)
-	default:
-		return x, true
-	}
-	return 0, false
-}
-
-// UpdateCheck says what is wrong with a value in range terms: a catalog key and
-// its arguments after the typed text, or "" when the value is fine.
-type UpdateCheck func(x float64) (key string, args []any)
-
-// Number reads one number parameter.
-func (p *Params) Number(key string, def float64, ok UpdateCheck) float64 {
-	x := def
-	if vs := p.Q[key]; len(vs) > 0 {
-		if y, good := p.parse(key, vs[0]); good {
-			if msg, args := ok(y); msg != "" {
-				p.problem(key, msg, vs[0], args...)
-			} else {
-				x = y
-			}
-		}
-	}
-	if x != def {
-		p.Parts = append(p.Parts, "&"+key+"="+scenario.FormatNumber(x))
-	}
-	return x
-}
-
-// list reads a per-token list: one parameter split at commas, or one
-// parameter per token as the form sends them. A list of the wrong length is
-// reported and the default kept; a bad element keeps the default's.
-func (p *Params) list(key string, def []float64) []float64 {
-	out := slices.Clone(def)
-	if items, ok := p.Q[key]; ok {
-		if len(items) == 1 {
-			items = strings.Split(items[0], ",")
-		}
-		if len(items) != len(def) {
-			p.problem(key, "update.err.length", strings.Join(items, ","), len(items), len(def))
-		} else {
-			for t, raw := range items {
-				if x, good := p.parse(key+"."+strconv.Itoa(t), raw); good {
-					out[t] = x
-				}
-			}
-		}
-	}
-	if !slices.Equal(out, def) {
-		parts := make([]string, len(out))
-		for t, x := range out {
-			parts[t] = scenario.FormatNumber(x)
-		}
-		p.Parts = append(p.Parts, "&"+key+"="+strings.Join(parts, ","))
-	}
-	return out
-}
-
 // The range checks of the views' parameters.
 func updateNonNegative(x float64) (string, []any) {
 	if x < 0 {
@@ -349,7 +251,7 @@ func updateNonNegative(x float64) (string, []any) {
 }
 
 // updateClipRange is a clip range ε: not negative, at most hi.
-func updateClipRange(hi float64) UpdateCheck {
+func updateClipRange(hi float64) scenario.ParamCheck {
 	return func(x float64) (string, []any) {
 		switch {
 		case x < 0:

@@ -1,4 +1,4 @@
-package page_test
+package preview_test
 
 import (
 	"bytes"
@@ -11,7 +11,6 @@ import (
 
 	"gaelab/web/chart"
 	"gaelab/web/i18n"
-	"gaelab/web/page"
 	"gaelab/web/preview"
 )
 
@@ -32,7 +31,7 @@ func TestWritePreviewUndrawable(t *testing.T) {
 		var sums []string
 		for _, l := range []i18n.Lang{i18n.En, i18n.Zh} {
 			rec := httptest.NewRecorder()
-			page.WritePreview(rec, preview.Input{Title: "title", Subtitle: "verl", Chart: c.in}, l.T)
+			preview.WritePreview(rec, httptest.NewRequest("GET", "/play/preview.png", nil), preview.Input{Title: "title", Subtitle: "verl", Chart: c.in}, l.T)
 			if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/png" {
 				t.Fatalf("%s (%s): %d %q %.100s, want 200 image/png", c.name, l, rec.Code, rec.Header().Get("Content-Type"), rec.Body)
 			}
@@ -51,7 +50,7 @@ func TestWritePreviewUndrawable(t *testing.T) {
 	}
 	long := make([]string, preview.MaxTokens+1)
 	rec := httptest.NewRecorder()
-	page.WritePreview(rec, preview.Input{Chart: chart.Input{Tokens: long}}, i18n.En.T)
+	preview.WritePreview(rec, httptest.NewRequest("GET", "/play/preview.png", nil), preview.Input{Chart: chart.Input{Tokens: long}}, i18n.En.T)
 	if want := i18n.En.T("preview.too_long", preview.MaxTokens, len(long)); rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), want) {
 		t.Errorf("%d tokens: %d %q, want 422 %q", len(long), rec.Code, rec.Body, want)
 	}
