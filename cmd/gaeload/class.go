@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -55,6 +56,10 @@ type classConfig struct {
 	// addrs are running replicas (or the nginx in front of them) to load,
 	// "host:port,host:port" on loopback; "" to start servers.
 	addrs string
+	// phoneAddr is the phones' first loopback source address, and
+	// perAddr how many phones share each (class_addrs.go).
+	phoneAddr string
+	perAddr   int
 	// serverFlags are more flags for the servers this tool starts (such
 	// as -class-max-students 1000 for a class of 1,000 phones).
 	serverFlags []string
@@ -173,6 +178,11 @@ type classResult struct {
 
 // runClass runs the class workload.
 func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
+	pa, err := newPhoneAddrs(c.class.phoneAddr, c.class.perAddr, c.class.phones)
+	if err != nil {
+		return err
+	}
+	defer pa.closeIdle()
 	dir, err := os.MkdirTemp("", "gaeload-class-")
 	if err != nil {
 		return err
@@ -207,9 +217,17 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "gaeload: nginx at %s in front of %d replicas\n", px.base, len(addrs))
 		bases = []string{px.base}
 	}
-	tr := &http.Transport{Proxy: nil, MaxIdleConns: 4 * cc.phones, MaxIdleConnsPerHost: 4 * cc.phones, IdleConnTimeout: time.Minute}
+	// The teacher and the projector come from 127.0.0.1, the phones from
+	// their own addresses.
+	if !strings.HasPrefix(bases[0], "http://127.") {
+		return fmt.Errorf("phones dial from 127.0.0.0/8 addresses: %s is not an IPv4 loopback address", bases[0])
+	}
+	teacherDialer := &net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second, LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1)}}
+	tr := &http.Transport{Proxy: nil, DialContext: teacherDialer.DialContext, MaxIdleConns: 16, MaxIdleConnsPerHost: 16, IdleConnTimeout: time.Minute}
 	defer tr.CloseIdleConnections()
 	plain := &http.Client{Transport: tr, Timeout: c.w.timeout}
+	fmt.Fprintf(stderr, "gaeload: phones from %d addresses, %s to %s, %d each; the teacher from 127.0.0.1\n",
+		len(pa.addrs), pa.addrs[0], pa.addrs[len(pa.addrs)-1], cc.perAddr)
 
 	// The teacher starts a class.
 	var created struct{ Code, Key string }
@@ -264,7 +282,8 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	defer stopStreams()
 	for i := range phones {
 		jar, _ := cookiejar.New(nil)
-		p := &phone{hc: &http.Client{Transport: tr, Jar: jar, Timeout: c.w.timeout,
+		ptr := pa.transport(i)
+		p := &phone{hc: &http.Client{Transport: ptr, Jar: jar, Timeout: c.w.timeout,
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }},
 			base: bases[i%len(bases)], ready: make(chan struct{})}
 		phones[i] = p
@@ -288,7 +307,7 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 			sbase := bases[(i+1)%len(bases)]
 			var streamOnce sync.Once
 			opened := make(chan struct{})
-			go follow(sctx, &http.Client{Transport: tr, Jar: jar}, sbase+"/class/"+created.Code+"/events",
+			go follow(sctx, &http.Client{Transport: ptr, Jar: jar}, sbase+"/class/"+created.Code+"/events",
 				func() { streamOnce.Do(func() { close(opened) }) },
 				func(data string) {
 					q, t := reQ.FindStringSubmatch(data), reCSRF.FindStringSubmatch(data)

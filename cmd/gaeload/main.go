@@ -127,6 +127,8 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fs.BoolVar(&c.class.proxy, "class-proxy", false, "-class with -class-db: run nginx (/usr/sbin/nginx) in front of the replicas and send everything through it")
 	fs.StringVar(&c.class.blip, "class-blip", "", "-class: shell command to run a third of the way into the answers (e.g. a pg_ctl restart)")
 	fs.StringVar(&c.class.addrs, "class-addrs", "", "-class: load running replicas (or the nginx in front of them) at these loopback host:ports, comma-separated, instead of starting servers; the first gets the class, the last the projector")
+	fs.StringVar(&c.class.phoneAddr, "class-phone-addr", "127.1.0.1", "-class: the phones' first loopback source address; each group of -class-phones-per-addr phones dials from the next one (the teacher from 127.0.0.1)")
+	fs.IntVar(&c.class.perAddr, "class-phones-per-addr", 1, "-class: phones sharing one source address (-class-phones: the whole class behind one NAT address)")
 	serverFlags := fs.String("server-flags", "", "-class: more flags for the servers it starts, space-separated (e.g. '-class-max-students 1000 -class-addr-burst 2000')")
 	if err := fs.Parse(args); err != nil {
 		return c, err
