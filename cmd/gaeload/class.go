@@ -31,7 +31,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -167,6 +167,7 @@ type classResult struct {
 	apiAnswers, histTotal                                int
 	mismatch                                             string
 	p50, p99, max                                        time.Duration
+	firstP99, changeP99                                  time.Duration // a phone's first answer (it enrols then) and its change
 	errors                                               []string
 	resent                                               int           // answer sends that failed and were sent again
 	blip                                                 time.Duration // how long -class-blip ran
@@ -361,7 +362,7 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	var resent atomic.Int64
 	values := []string{"0.4", "0.4", "0.4", "0.3", "0.5", "0.7"}
 	var latMu sync.Mutex
-	var lats []time.Duration
+	var lats, firstLats, changeLats []time.Duration
 	var lastAnswer time.Time
 	var nAnswered, nChanged int
 	for _, p := range phones {
@@ -399,8 +400,10 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 				lats = append(lats, d)
 				if k == 0 {
 					nAnswered++
+					firstLats = append(firstLats, d)
 				} else {
 					nChanged++
+					changeLats = append(changeLats, d)
 				}
 				if now := time.Now(); now.After(lastAnswer) {
 					lastAnswer = now
@@ -457,9 +460,17 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	}
 	res.answersLost = res.apiAnswers != nAnswered || res.histTotal != nAnswered || res.mismatch != ""
 
-	sort.Slice(lats, func(i, j int) bool { return lats[i] < lats[j] })
+	for _, l := range [][]time.Duration{lats, firstLats, changeLats} {
+		slices.Sort(l)
+	}
 	if len(lats) > 0 {
 		res.p50, res.p99, res.max = percentile(lats, 50), percentile(lats, 99), lats[len(lats)-1]
+	}
+	if len(firstLats) > 0 {
+		res.firstP99 = percentile(firstLats, 99)
+	}
+	if len(changeLats) > 0 {
+		res.changeP99 = percentile(changeLats, 99)
 	}
 	stopStreams()
 	stopProjector()
@@ -480,10 +491,14 @@ func printClass(w io.Writer, c config, r classResult) error {
 	if c.class.proxy {
 		store += " behind nginx"
 	}
+	if c.class.addrs != "" {
+		store = "the running servers at " + c.class.addrs
+	}
 	fmt.Fprintf(w, "class on %s, %d replica(s): %d phones joined, %d streams (+1 projector), %d answered, %d changed their answer\n",
 		store, r.replicas, r.joined, r.streams, r.answered, r.changed)
 	fmt.Fprintf(w, "answers counted %d, histogram total %d, lost: %v%s\n", r.apiAnswers, r.histTotal, r.answersLost, r.mismatch)
 	fmt.Fprintf(w, "answer latency (first send to acknowledgement) p50 %s p99 %s max %s; %d failed sends sent again\n", ms(r.p50), ms(r.p99), ms(r.max), r.resent)
+	fmt.Fprintf(w, "p99 of first answers (each enrols its phone) %s, of changed answers %s\n", ms(r.firstP99), ms(r.changeP99))
 	if c.class.blip != "" {
 		fmt.Fprintf(w, "blip took %s (err: %v)\n", ms(r.blip), r.blipErr)
 	}
