@@ -29,12 +29,13 @@ func TestCountReadsTheControls(t *testing.T) {
 }
 
 // TestClassAddrsLoadsRunningServer: -class-addrs loads a server already
-// running (here the site on SQLite, in this process): 20 phones join, hold
-// their streams and answer, the projector's count becomes final, and every
+// running (here the site on SQLite, in this process): two classes of 10
+// phones side by side (-class-classes 2), whose phones join, hold their
+// streams and answer, each projector's count becomes final, and every
 // target is met; nothing is started, so no RSS is read. The server sees
 // the phones as 4 students' addresses (-class-phones-per-addr 5), each
-// joining 5 phones and holding their streams and answers, and the teacher
-// and projector on 127.0.0.1 alone: before, every phone came from
+// joining 5 phones and holding their streams and answers, and the teachers
+// and projectors on 127.0.0.1 alone: before, every phone came from
 // 127.0.0.1, and nginx's 1,000 connections per address refused the
 // teacher's ask once 1,000 phones held their streams.
 func TestClassAddrsLoadsRunningServer(t *testing.T) {
@@ -70,9 +71,10 @@ func TestClassAddrsLoadsRunningServer(t *testing.T) {
 	var out, errs bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	err = run(ctx, []string{"-class", "-class-addrs", strings.TrimPrefix(srv.URL, "http://"), "-class-phones", "20",
+	err = run(ctx, []string{"-class", "-class-addrs", strings.TrimPrefix(srv.URL, "http://"), "-class-classes", "2", "-class-phones", "10",
 		"-class-phones-per-addr", "5", "-class-join", "500ms", "-class-answer", "3s", "-class-max-p99", "5s", "-check"}, &out, &errs)
-	if err != nil || !strings.Contains(out.String(), "all targets met") || !strings.Contains(out.String(), "20 answered") {
+	if err != nil || !strings.Contains(out.String(), "all targets met") || strings.Count(out.String(), " 10 answered") != 2 ||
+		!strings.Contains(out.String(), "all 2 classes, ") {
 		t.Errorf("gaeload -class -class-addrs = %v:\n%s\n%s", err, out.String(), errs.String())
 	}
 	mu.Lock()
@@ -96,7 +98,12 @@ func TestClassAddrsLoadsRunningServer(t *testing.T) {
 		}
 	}
 	if len(seen["teacher"]) != 1 || seen["teacher"]["127.0.0.1"] == 0 {
-		t.Errorf("the teacher's and projector's requests came from %v; want 127.0.0.1 alone", seen["teacher"])
+		t.Errorf("the teachers' and projectors' requests came from %v; want 127.0.0.1 alone", seen["teacher"])
+	}
+	for _, bad := range [][]string{{"-class-classes", "0"}, {"-class-classes", "2", "-class-blip", "true"}} {
+		if _, err := parseConfig(append([]string{"-class"}, bad...), &errs); err == nil {
+			t.Errorf("%q parsed; want a refusal", bad)
+		}
 	}
 	for _, bad := range [][]string{{"-class-proxy"}, {"-class-db", "postgres://x"}, {"-server-flags", "-x"}} {
 		if _, err := parseConfig(append([]string{"-class", "-class-addrs", "127.0.0.1:1"}, bad...), &errs); err == nil {
