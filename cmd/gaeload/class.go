@@ -13,6 +13,8 @@ package main
 // (a send id, resent with backoff until acknowledged: class_send.go) and
 // reconnect their streams as EventSource does. -class-blip CMD runs a shell
 // command a third of the way into the answers (e.g. a pg_ctl restart).
+// -class-classes N teaches N such classes side by side on the same
+// servers, each with its own teacher, projector and phones.
 
 import (
 	"bufio"
@@ -23,6 +25,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -30,7 +33,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -41,6 +44,7 @@ import (
 // classConfig is the class workload's part of the command line.
 type classConfig struct {
 	on       bool
+	classes  int // taught side by side, each with phones phones
 	phones   int
 	join     time.Duration // phones arrive spread over this
 	answer   time.Duration // each answers within this of the question
@@ -55,6 +59,10 @@ type classConfig struct {
 	// addrs are running replicas (or the nginx in front of them) to load,
 	// "host:port,host:port" on loopback; "" to start servers.
 	addrs string
+	// phoneAddr is the phones' first loopback source address, and
+	// perAddr how many phones share each (class_addrs.go).
+	phoneAddr string
+	perAddr   int
 	// serverFlags are more flags for the servers this tool starts (such
 	// as -class-max-students 1000 for a class of 1,000 phones).
 	serverFlags []string
@@ -157,22 +165,28 @@ func sseEvents(body io.Reader, fn func(event, data string)) {
 
 // classResult is what the class workload measured.
 type classResult struct {
-	replicas, phones, joined, streams, answered, changed int
-	answersLost                                          bool
-	apiAnswers, histTotal                                int
-	mismatch                                             string
-	p50, p99, max                                        time.Duration
-	errors                                               []string
-	resent                                               int           // answer sends that failed and were sent again
-	blip                                                 time.Duration // how long -class-blip ran
-	blipErr                                              error
-	final                                                time.Duration // projector's count final after the last answer
-	finalSeen                                            bool
-	rssKB                                                []int64
+	phones, joined, streams, answered, changed int
+	answersLost                                bool
+	apiAnswers, histTotal                      int
+	mismatch                                   string
+	p50, p99, max                              time.Duration
+	firstP99, changeP99                        time.Duration // a phone's first answer (it enrols then) and its change
+	errors                                     []string
+	resent                                     int           // answer sends that failed and were sent again
+	blip                                       time.Duration // how long -class-blip ran
+	blipErr                                    error
+	final                                      time.Duration // projector's count final after the last answer
+	finalSeen                                  bool
+	lats                                       []time.Duration // every acknowledged send's latency, sorted
 }
 
 // runClass runs the class workload.
 func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
+	pa, err := newPhoneAddrs(c.class.phoneAddr, c.class.perAddr, c.class.classes*c.class.phones)
+	if err != nil {
+		return err
+	}
+	defer pa.closeIdle()
 	dir, err := os.MkdirTemp("", "gaeload-class-")
 	if err != nil {
 		return err
@@ -193,7 +207,7 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		return err
 	}
 	cc := c.class
-	res := classResult{replicas: len(bases), phones: cc.phones}
+	replicas := len(bases)
 	if cc.proxy {
 		var addrs []string
 		for _, s := range srvs {
@@ -207,14 +221,52 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "gaeload: nginx at %s in front of %d replicas\n", px.base, len(addrs))
 		bases = []string{px.base}
 	}
-	tr := &http.Transport{Proxy: nil, MaxIdleConns: 4 * cc.phones, MaxIdleConnsPerHost: 4 * cc.phones, IdleConnTimeout: time.Minute}
+	// The teacher and the projector come from 127.0.0.1, the phones from
+	// their own addresses.
+	if !strings.HasPrefix(bases[0], "http://127.") {
+		return fmt.Errorf("phones dial from 127.0.0.0/8 addresses: %s is not an IPv4 loopback address", bases[0])
+	}
+	teacherDialer := &net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second, LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1)}}
+	tr := &http.Transport{Proxy: nil, DialContext: teacherDialer.DialContext, MaxIdleConns: 16, MaxIdleConnsPerHost: 16, IdleConnTimeout: time.Minute}
 	defer tr.CloseIdleConnections()
 	plain := &http.Client{Transport: tr, Timeout: c.w.timeout}
+	fmt.Fprintf(stderr, "gaeload: phones from %d addresses, %s to %s, %d each; the teacher from 127.0.0.1\n",
+		len(pa.addrs), pa.addrs[0], pa.addrs[len(pa.addrs)-1], cc.perAddr)
 
+	// The classes are taught side by side, class k's phones from addresses
+	// of their own (phones k·n … (k+1)·n−1 of pa).
+	results := make([]classResult, cc.classes)
+	errs := make([]error, cc.classes)
+	var classes sync.WaitGroup
+	for k := range cc.classes {
+		classes.Add(1)
+		go func() {
+			defer classes.Done()
+			results[k], errs[k] = teachClass(ctx, c, bases, tr, plain, pa, k*cc.phones, stderr)
+		}()
+	}
+	classes.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	var rssKB []int64
+	for _, s := range srvs {
+		kB, _ := peakRSSKB(s.cmd.Process.Pid)
+		rssKB = append(rssKB, kB)
+	}
+	return printClasses(stdout, c, replicas, results, rssKB)
+}
+
+// teachClass runs one class on bases: the teacher (tr, plain) starts it
+// and asks, a projector follows it, and cc.phones phones (pa's from
+// first on) join and answer; it returns what it measured.
+func teachClass(ctx context.Context, c config, bases []string, tr *http.Transport, plain *http.Client, pa *phoneAddrs, first int, stderr io.Writer) (classResult, error) {
+	cc := c.class
+	res := classResult{phones: cc.phones}
 	// The teacher starts a class.
 	var created struct{ Code, Key string }
 	if err := apiJSON(ctx, plain, "POST", bases[0]+"/api/v1/classes", "", nil, &created); err != nil {
-		return fmt.Errorf("create a class: %w", err)
+		return res, fmt.Errorf("create a class: %w", err)
 	}
 	teacher := bases[len(bases)-1]
 
@@ -243,7 +295,7 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	select {
 	case <-projectorOpen:
 	case <-time.After(10 * time.Second):
-		return errors.New("the projector's stream did not open within 10 s")
+		return res, errors.New("the projector's stream did not open within 10 s")
 	}
 
 	// Phones join within cc.join and hold their streams.
@@ -264,7 +316,8 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	defer stopStreams()
 	for i := range phones {
 		jar, _ := cookiejar.New(nil)
-		p := &phone{hc: &http.Client{Transport: tr, Jar: jar, Timeout: c.w.timeout,
+		ptr := pa.transport(first + i)
+		p := &phone{hc: &http.Client{Transport: ptr, Jar: jar, Timeout: c.w.timeout,
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }},
 			base: bases[i%len(bases)], ready: make(chan struct{})}
 		phones[i] = p
@@ -288,7 +341,7 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 			sbase := bases[(i+1)%len(bases)]
 			var streamOnce sync.Once
 			opened := make(chan struct{})
-			go follow(sctx, &http.Client{Transport: tr, Jar: jar}, sbase+"/class/"+created.Code+"/events",
+			go follow(sctx, &http.Client{Transport: ptr, Jar: jar}, sbase+"/class/"+created.Code+"/events",
 				func() { streamOnce.Do(func() { close(opened) }) },
 				func(data string) {
 					q, t := reQ.FindStringSubmatch(data), reCSRF.FindStringSubmatch(data)
@@ -319,7 +372,7 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	var asked struct{ Question string }
 	if err := apiJSON(ctx, plain, "POST", teacher+"/api/v1/classes/"+created.Code+"/ask", created.Key,
 		map[string]string{"link": "/play?v=1&p=seed-a", "cell": "adv.2"}, &asked); err != nil {
-		return fmt.Errorf("ask: %w", err)
+		return res, fmt.Errorf("ask: %w", err)
 	}
 	askedAt := time.Now()
 	blipDone := make(chan struct{})
@@ -342,7 +395,7 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	var resent atomic.Int64
 	values := []string{"0.4", "0.4", "0.4", "0.3", "0.5", "0.7"}
 	var latMu sync.Mutex
-	var lats []time.Duration
+	var lats, firstLats, changeLats []time.Duration
 	var lastAnswer time.Time
 	var nAnswered, nChanged int
 	for _, p := range phones {
@@ -380,8 +433,10 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 				lats = append(lats, d)
 				if k == 0 {
 					nAnswered++
+					firstLats = append(firstLats, d)
 				} else {
 					nChanged++
+					changeLats = append(changeLats, d)
 				}
 				if now := time.Now(); now.After(lastAnswer) {
 					lastAnswer = now
@@ -417,7 +472,7 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 		}
 	}
 	if err := apiJSON(ctx, plain, "GET", teacher+"/api/v1/classes/"+created.Code+"/results", created.Key, nil, &results); err != nil {
-		return fmt.Errorf("results: %w", err)
+		return res, fmt.Errorf("results: %w", err)
 	}
 	res.apiAnswers = results.Answers
 	want := map[string]int{}
@@ -438,63 +493,60 @@ func runClass(ctx context.Context, c config, stdout, stderr io.Writer) error {
 	}
 	res.answersLost = res.apiAnswers != nAnswered || res.histTotal != nAnswered || res.mismatch != ""
 
-	sort.Slice(lats, func(i, j int) bool { return lats[i] < lats[j] })
+	for _, l := range [][]time.Duration{lats, firstLats, changeLats} {
+		slices.Sort(l)
+	}
+	res.lats = lats
 	if len(lats) > 0 {
 		res.p50, res.p99, res.max = percentile(lats, 50), percentile(lats, 99), lats[len(lats)-1]
 	}
+	if len(firstLats) > 0 {
+		res.firstP99 = percentile(firstLats, 99)
+	}
+	if len(changeLats) > 0 {
+		res.changeP99 = percentile(changeLats, 99)
+	}
 	stopStreams()
 	stopProjector()
-	for _, s := range srvs {
-		kB, _ := peakRSSKB(s.cmd.Process.Pid)
-		res.rssKB = append(res.rssKB, kB)
-	}
-	return printClass(stdout, c, res)
+	return res, nil
 }
 
-// printClass prints the class workload's numbers and, with -check, fails
-// on a missed target.
-func printClass(w io.Writer, c config, r classResult) error {
-	store := "sqlite"
-	if c.class.db != "" {
-		store = "postgres"
+// printClasses prints the class workload's numbers, each class's and,
+// for more than one, those of all their answers together, and with -check
+// fails on a missed target: every class's answers counted, its projector
+// final, the answers' p99 (of all classes together) and each server's
+// peak RSS.
+func printClasses(w io.Writer, c config, replicas int, rs []classResult, rssKB []int64) error {
+	var missed []string
+	var all []time.Duration
+	for k, r := range rs {
+		label := ""
+		if len(rs) > 1 {
+			label = fmt.Sprintf("class %d of %d: ", k+1, len(rs))
+		}
+		missed = append(missed, printClass(w, c, label, replicas, r)...)
+		all = append(all, r.lats...)
 	}
-	if c.class.proxy {
-		store += " behind nginx"
+	slices.Sort(all)
+	var p99 time.Duration
+	if len(all) > 0 {
+		p99 = percentile(all, 99)
 	}
-	fmt.Fprintf(w, "class on %s, %d replica(s): %d phones joined, %d streams (+1 projector), %d answered, %d changed their answer\n",
-		store, r.replicas, r.joined, r.streams, r.answered, r.changed)
-	fmt.Fprintf(w, "answers counted %d, histogram total %d, lost: %v%s\n", r.apiAnswers, r.histTotal, r.answersLost, r.mismatch)
-	fmt.Fprintf(w, "answer latency (first send to acknowledgement) p50 %s p99 %s max %s; %d failed sends sent again\n", ms(r.p50), ms(r.p99), ms(r.max), r.resent)
-	if c.class.blip != "" {
-		fmt.Fprintf(w, "blip took %s (err: %v)\n", ms(r.blip), r.blipErr)
-	}
-	if r.finalSeen {
-		fmt.Fprintf(w, "projector count final %s after the last answer\n", ms(r.final))
-	} else {
-		fmt.Fprintln(w, "projector count never reached the number of answers")
+	if len(rs) > 1 && len(all) > 0 {
+		fmt.Fprintf(w, "all %d classes, %d answers: latency p50 %s p99 %s max %s\n", len(rs), len(all), ms(percentile(all, 50)), ms(p99), ms(all[len(all)-1]))
 	}
 	var rss []string
-	for _, kB := range r.rssKB {
+	for _, kB := range rssKB {
 		rss = append(rss, mb(kB))
 	}
 	fmt.Fprintf(w, "server peak RSS: %s\n", strings.Join(rss, ", "))
-	for _, e := range r.errors {
-		fmt.Fprintf(w, "error: %s\n", e)
-	}
 	if !c.check {
 		return nil
 	}
-	var missed []string
-	if r.answersLost || r.answered != r.phones || len(r.errors) > 0 {
-		missed = append(missed, "every phone answers and every answer is counted once")
+	if p99 > c.class.maxP99 && c.class.blip == "" { // a blip's answers wait for the database by design
+		missed = append(missed, fmt.Sprintf("answer p99 %s > %s", ms(p99), ms(c.class.maxP99)))
 	}
-	if r.p99 > c.class.maxP99 && c.class.blip == "" { // a blip's answers wait for the database by design
-		missed = append(missed, fmt.Sprintf("answer p99 %s > %s", ms(r.p99), ms(c.class.maxP99)))
-	}
-	if !r.finalSeen || r.final > c.class.maxFinal {
-		missed = append(missed, fmt.Sprintf("projector final within %s", ms(c.class.maxFinal)))
-	}
-	for _, kB := range r.rssKB {
+	for _, kB := range rssKB {
 		if float64(kB)/1024 > c.class.maxRSSM {
 			missed = append(missed, fmt.Sprintf("peak RSS %s > %.0f MB", mb(kB), c.class.maxRSSM))
 		}
@@ -507,6 +559,46 @@ func printClass(w io.Writer, c config, r classResult) error {
 	}
 	fmt.Fprintln(w, "all targets met")
 	return nil
+}
+
+// printClass prints one class's numbers, each line after label, and
+// returns the targets it missed: every phone answers and is counted once,
+// and the projector's count is final in time.
+func printClass(w io.Writer, c config, label string, replicas int, r classResult) []string {
+	store := "sqlite"
+	if c.class.db != "" {
+		store = "postgres"
+	}
+	if c.class.proxy {
+		store += " behind nginx"
+	}
+	if c.class.addrs != "" {
+		store = "the running servers at " + c.class.addrs
+	}
+	fmt.Fprintf(w, "%sclass on %s, %d replica(s): %d phones joined, %d streams (+1 projector), %d answered, %d changed their answer\n",
+		label, store, replicas, r.joined, r.streams, r.answered, r.changed)
+	fmt.Fprintf(w, "%sanswers counted %d, histogram total %d, lost: %v%s\n", label, r.apiAnswers, r.histTotal, r.answersLost, r.mismatch)
+	fmt.Fprintf(w, "%sanswer latency (first send to acknowledgement) p50 %s p99 %s max %s; %d failed sends sent again\n", label, ms(r.p50), ms(r.p99), ms(r.max), r.resent)
+	fmt.Fprintf(w, "%sp99 of first answers (each enrols its phone) %s, of changed answers %s\n", label, ms(r.firstP99), ms(r.changeP99))
+	if c.class.blip != "" {
+		fmt.Fprintf(w, "%sblip took %s (err: %v)\n", label, ms(r.blip), r.blipErr)
+	}
+	if r.finalSeen {
+		fmt.Fprintf(w, "%sprojector count final %s after the last answer\n", label, ms(r.final))
+	} else {
+		fmt.Fprintf(w, "%sprojector count never reached the number of answers\n", label)
+	}
+	for _, e := range r.errors {
+		fmt.Fprintf(w, "%serror: %s\n", label, e)
+	}
+	var missed []string
+	if r.answersLost || r.answered != r.phones || len(r.errors) > 0 {
+		missed = append(missed, label+"every phone answers and every answer is counted once")
+	}
+	if !r.finalSeen || r.final > c.class.maxFinal {
+		missed = append(missed, fmt.Sprintf("%sprojector final within %s", label, ms(c.class.maxFinal)))
+	}
+	return missed
 }
 
 func statusOf(resp *http.Response) string {

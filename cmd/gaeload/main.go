@@ -115,7 +115,8 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fs.DurationVar(&c.targets.maxP99, "max-p99", 100*time.Millisecond, "-check: greatest p99 latency of the steady phase")
 	fs.Float64Var(&c.targets.maxRSSM, "max-rss", 200, "-check: greatest peak RSS of the server in the steady phase, MB")
 	fs.BoolVar(&c.class.on, "class", false, "run the live-class workload instead of the classroom phases")
-	fs.IntVar(&c.class.phones, "class-phones", 300, "-class: phones in the class")
+	fs.IntVar(&c.class.phones, "class-phones", 300, "-class: phones in the class (in each class)")
+	fs.IntVar(&c.class.classes, "class-classes", 1, "-class: classes taught side by side on the same servers, each with -class-phones phones from addresses of its own")
 	fs.DurationVar(&c.class.join, "class-join", 5*time.Second, "-class: phones join within this")
 	fs.DurationVar(&c.class.answer, "class-answer", 10*time.Second, "-class: each phone answers within this of the question")
 	fs.Float64Var(&c.class.change, "class-change", 0.2, "-class: share of phones that change their answer")
@@ -127,6 +128,8 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 	fs.BoolVar(&c.class.proxy, "class-proxy", false, "-class with -class-db: run nginx (/usr/sbin/nginx) in front of the replicas and send everything through it")
 	fs.StringVar(&c.class.blip, "class-blip", "", "-class: shell command to run a third of the way into the answers (e.g. a pg_ctl restart)")
 	fs.StringVar(&c.class.addrs, "class-addrs", "", "-class: load running replicas (or the nginx in front of them) at these loopback host:ports, comma-separated, instead of starting servers; the first gets the class, the last the projector")
+	fs.StringVar(&c.class.phoneAddr, "class-phone-addr", "127.1.0.1", "-class: the phones' first loopback source address; each group of -class-phones-per-addr phones dials from the next one (the teacher from 127.0.0.1)")
+	fs.IntVar(&c.class.perAddr, "class-phones-per-addr", 1, "-class: phones sharing one source address (-class-phones: the whole class behind one NAT address)")
 	serverFlags := fs.String("server-flags", "", "-class: more flags for the servers it starts, space-separated (e.g. '-class-max-students 1000 -class-addr-burst 2000')")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -149,6 +152,10 @@ func parseConfig(args []string, stderr io.Writer) (config, error) {
 		return c, errors.New("-addr and -bin exclude each other")
 	case c.pid != 0 && c.addr == "":
 		return c, errors.New("-pid goes with -addr")
+	case c.class.classes < 1:
+		return c, errors.New("-class-classes must be positive")
+	case c.class.classes > 1 && c.class.blip != "":
+		return c, errors.New("-class-blip runs in one class: it excludes -class-classes")
 	case c.class.proxy && c.class.db == "":
 		return c, errors.New("-class-proxy goes with -class-db (replicas share PostgreSQL)")
 	case c.class.addrs != "" && (c.class.proxy || c.class.db != "" || c.bin != "" || len(c.class.serverFlags) > 0 || c.class.blip != ""):
