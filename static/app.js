@@ -108,7 +108,11 @@
         a.removeChild(gone);
       }
       if (x && sameNode(x, y)) {
-        morphNode(x, y, touched);
+        // Most of a step's answer is what the page shows already: an
+        // equal subtree (the browser compares it natively) keeps its
+        // nodes, and only its controls take the answer's state.
+        if (x.nodeType === 1 && x.isEqualNode(y)) syncControls(x, y);
+        else morphNode(x, y, touched);
         x = x.nextSibling;
       } else {
         a.insertBefore(y, x);
@@ -121,8 +125,12 @@
       a.removeChild(x);
       x = next;
     }
-    // What a fresh element would show: the value and checks of a form's
-    // controls follow the answer's, as after a swap.
+    syncControl(a, b);
+  }
+
+  // syncControl gives the page's control a what a fresh element would
+  // show: the answer's b's value or check, as after a swap.
+  function syncControl(a, b) {
     switch (a.tagName) {
       case "INPUT":
         if (a.type === "checkbox" || a.type === "radio") a.checked = b.checked;
@@ -135,6 +143,15 @@
         if (a.selectedIndex !== b.selectedIndex) a.selectedIndex = b.selectedIndex;
         break;
     }
+  }
+
+  // syncControls is syncControl for a and every control inside it, where
+  // b is equal to a (isEqualNode): its controls are a's, in order.
+  function syncControls(a, b) {
+    var controls = "input, textarea, select";
+    if (a.matches(controls)) syncControl(a, b);
+    var as = a.querySelectorAll(controls), bs = b.querySelectorAll(controls);
+    for (var i = 0; i < as.length; i++) syncControl(as[i], bs[i]);
   }
 
   // morphAttributes gives a exactly b's attributes and says whether any
