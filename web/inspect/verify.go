@@ -26,7 +26,7 @@ func (s *Room) HandleVerify(w http.ResponseWriter, r *http.Request) {
 // inspectCase is an analysis as a verify case reading the uploaded file.
 func inspectCase(a *Analysis, source string) verify.Case {
 	b, cfg := a.Batch, a.Config
-	f := &verify.File{MaskFrom: "response_mask", RewardsFrom: "token_level_rewards", R: b.R, Embed: b.B*b.R <= verify.MaxElements}
+	f := &verify.File{MaskFrom: "response_mask", RewardsFrom: "token_level_rewards", R: b.R, Embed: b.B*b.R <= verify.MaxElements, Blocking: a.Blocking}
 	if !slices.Contains(b.Present, "response_mask") {
 		f.MaskFrom = "attention_mask"
 	}

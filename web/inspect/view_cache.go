@@ -62,10 +62,12 @@ func resolveConfig(sidecar []byte, q url.Values) (Config, error) {
 }
 
 // analysisKey names an analysis: the upload's content (SHA-256, hex), the
-// format it was read as and its resolved config.
+// format it was read as and its resolved config, the kinds it allows
+// among them (they make its verdict).
 func analysisKey(sum, format string, c Config) string {
-	return fmt.Sprintf("%s|%s|%v|%v|%v|%q|%v|%q|%q|%d|%v|%q", sum, format, c.Gamma, c.Lam, c.KLCoef, c.KLPenalty, c.UseKLInReward,
-		c.Estimator, c.Ver, c.ResponseLength, c.NormAdvByStd, c.Ignored)
+	allow := slices.Sorted(slices.Values(c.Allow))
+	return fmt.Sprintf("%s|%s|%v|%v|%v|%q|%v|%q|%q|%d|%v|%q|%q", sum, format, c.Gamma, c.Lam, c.KLCoef, c.KLPenalty, c.UseKLInReward,
+		c.Estimator, c.Ver, c.ResponseLength, c.NormAdvByStd, c.Ignored, allow)
 }
 
 // keep caches a as the analysis of the upload sum read with config, and

@@ -83,6 +83,10 @@ type File struct {
 	// Embed is whether the engine's matrices are embedded too (at most
 	// MaxElements per tensor).
 	Embed bool
+	// Blocking are the kinds of the check's blocking findings that the
+	// config does not allow (the verdict's): the script fails on them as
+	// the page does, whatever verl computes.
+	Blocking []string
 }
 
 // MaxElements bounds the tensors a script embeds (B·R).
@@ -257,6 +261,12 @@ func (s *script) body() {
 	}
 	if c.Policy != nil {
 		s.policyLoss(c.Policy)
+	}
+	if f := c.File; f != nil && len(f.Blocking) > 0 {
+		s.p("# GAE Lab's verdict also rests on the file's own tensors (the page shows the cells):")
+		s.p("blocking = %s", pyStrings(f.Blocking))
+		s.p(`print("NOT EXACT  GAE Lab's blocking findings in the file: " + ", ".join(blocking) + " (allow= accepts one)")`)
+		s.p("ok = False")
 	}
 	s.p(`print("verl %s computes what GAE Lab showed." if ok else "verl %s differs from GAE Lab: see above.")`, c.Release.Tag, c.Release.Tag)
 	s.p("sys.exit(0 if ok else 1)")
