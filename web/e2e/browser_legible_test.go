@@ -121,62 +121,67 @@ func TestBrowserPresentationLegible(t *testing.T) {
 		{1280, 720, 8, 24, 16},
 		{1920, 1080, 12, 32, 20},
 	}
+	// Each theme's pages load one after another in one tab (a new tab is a
+	// new renderer).
 	for _, theme := range []string{"", "&theme=dark"} {
-		for _, n := range []int{3, 8, 12, 20} {
-			for _, extra := range []string{"", "&step=5", "&hide=white,delta&sel=adv.1"} {
-				name := fmt.Sprintf("%d tokens%s%s", n, theme, extra)
-				// One load, measured at each size it is for (8 and 12 tokens
-				// are the widths' whole tables): the new viewport lays the
-				// page out again before legibleJS reads it.
-				t.Run(name, func(t *testing.T) {
-					t.Parallel()
-					tb := newTab(t, srv)
-					path := nTokens(n, theme+extra)
-					if n == 3 {
-						path = "/play?v=1&p=seed-a&present=1" + theme + extra
-					}
-					tb.open(path)
-					for _, size := range sizes {
-						if n != 3 && n != 20 && n != size.tokens {
-							continue
+		t.Run("theme"+theme, func(t *testing.T) {
+			t.Parallel()
+			tb := newTab(t, srv)
+			for _, n := range []int{3, 8, 12, 20} {
+				for _, extra := range []string{"", "&step=5", "&hide=white,delta&sel=adv.1"} {
+					name := fmt.Sprintf("%d tokens%s%s", n, theme, extra)
+					// One load, measured at each size it is for (8 and 12 tokens
+					// are the widths' whole tables): the new viewport lays the
+					// page out again before legibleJS reads it.
+					t.Run(name, func(t *testing.T) {
+						defer tb.in(t)()
+						path := nTokens(n, theme+extra)
+						if n == 3 {
+							path = "/play?v=1&p=seed-a&present=1" + theme + extra
 						}
-						l := measureLegibility(t, tb, size.w, size.h)
-						at := fmt.Sprintf("%dx%d", size.w, size.h)
-						t.Logf("%s: numbers %.1f px, chart labels %.1f px (text boxes ≥ %.1f px), lines %.1f px, contrast %.2f:1, %d columns, table %.0f of %.0f px, reveal %.1f px/%.0f px",
-							at, l.TableFont, l.ChartFont, l.ChartBoxH, l.LineW, l.Contrast, l.Columns, l.TableW, l.BoxW, l.RevealFont, l.RevealH)
-						if l.TableFont < size.table {
-							t.Errorf("%s: table numbers are %.1f px, want ≥ %v", at, l.TableFont, size.table)
+						tb.open(path)
+						for _, size := range sizes {
+							if n != 3 && n != 20 && n != size.tokens {
+								continue
+							}
+							l := measureLegibility(t, tb, size.w, size.h)
+							at := fmt.Sprintf("%dx%d", size.w, size.h)
+							t.Logf("%s: numbers %.1f px, chart labels %.1f px (text boxes ≥ %.1f px), lines %.1f px, contrast %.2f:1, %d columns, table %.0f of %.0f px, reveal %.1f px/%.0f px",
+								at, l.TableFont, l.ChartFont, l.ChartBoxH, l.LineW, l.Contrast, l.Columns, l.TableW, l.BoxW, l.RevealFont, l.RevealH)
+							if l.TableFont < size.table {
+								t.Errorf("%s: table numbers are %.1f px, want ≥ %v", at, l.TableFont, size.table)
+							}
+							if l.ChartFont < size.labels {
+								t.Errorf("%s: chart labels are %.1f px, want ≥ %v", at, l.ChartFont, size.labels)
+							}
+							if l.LineW < 3 {
+								t.Errorf("%s: series lines are %.2f px, want ≥ 3", at, l.LineW)
+							}
+							if theme != "" && l.Contrast < 4.5 {
+								t.Errorf("%s: a series is %.2f:1 against the background, want ≥ 4.5:1", at, l.Contrast)
+							}
+							if strings.Contains(extra, "hide") && (l.RevealFont < 20 || l.RevealH < 48) {
+								t.Errorf("%s: the Reveal button is %.1f px type, %.0f px tall; want ≥ 20 px and ≥ 48 px", at, l.RevealFont, l.RevealH)
+							}
+							if len(l.Clipped) > 0 {
+								t.Errorf("%s: clipped by the viewport: %s", at, strings.Join(l.Clipped, "; "))
+							}
+							if want := min(n, size.tokens); l.Columns != want {
+								t.Errorf("%s: %d token columns show, want %d", at, l.Columns, want)
+							}
+							if l.TableW < l.BoxW-4 { // its border aside
+								t.Errorf("%s: the table is %.0f px wide in %.0f: it does not fill its width", at, l.TableW, l.BoxW)
+							}
+							switch {
+							case n <= size.tokens && l.Arrows != 0:
+								t.Errorf("%s: %d tokens fit, yet %d window arrows show", at, n, l.Arrows)
+							case n > size.tokens && (l.Arrows != 2 || len(l.ArrowLinks) == 0):
+								t.Errorf("%s: %d tokens: want 2 window arrows with a link, got %d (%v)", at, n, l.Arrows, l.ArrowLinks)
+							}
 						}
-						if l.ChartFont < size.labels {
-							t.Errorf("%s: chart labels are %.1f px, want ≥ %v", at, l.ChartFont, size.labels)
-						}
-						if l.LineW < 3 {
-							t.Errorf("%s: series lines are %.2f px, want ≥ 3", at, l.LineW)
-						}
-						if theme != "" && l.Contrast < 4.5 {
-							t.Errorf("%s: a series is %.2f:1 against the background, want ≥ 4.5:1", at, l.Contrast)
-						}
-						if strings.Contains(extra, "hide") && (l.RevealFont < 20 || l.RevealH < 48) {
-							t.Errorf("%s: the Reveal button is %.1f px type, %.0f px tall; want ≥ 20 px and ≥ 48 px", at, l.RevealFont, l.RevealH)
-						}
-						if len(l.Clipped) > 0 {
-							t.Errorf("%s: clipped by the viewport: %s", at, strings.Join(l.Clipped, "; "))
-						}
-						if want := min(n, size.tokens); l.Columns != want {
-							t.Errorf("%s: %d token columns show, want %d", at, l.Columns, want)
-						}
-						if l.TableW < l.BoxW-4 { // its border aside
-							t.Errorf("%s: the table is %.0f px wide in %.0f: it does not fill its width", at, l.TableW, l.BoxW)
-						}
-						switch {
-						case n <= size.tokens && l.Arrows != 0:
-							t.Errorf("%s: %d tokens fit, yet %d window arrows show", at, n, l.Arrows)
-						case n > size.tokens && (l.Arrows != 2 || len(l.ArrowLinks) == 0):
-							t.Errorf("%s: %d tokens: want 2 window arrows with a link, got %d (%v)", at, n, l.Arrows, l.ArrowLinks)
-						}
-					}
-				})
+					})
+				}
 			}
-		}
+		})
 	}
 }

@@ -121,48 +121,52 @@ const presentTypeJS = `(() => {
 // Chart labels, drawn at their rendered size, are ≥ 32 px at 1920 and
 // ≥ 20 px at 1280, where the playground's charts share 720 px with the
 // table and the step panel (21–26 px up to 8 tokens). Each page loads once
-// and is measured at both sizes.
+// and is measured at both sizes; each language's pages load one after
+// another in one tab (a new tab is a new renderer).
 func TestBrowserPresentTypeFloor(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
 	for l, c := range []struct{ lang, browser string }{{"zh", "en-US"}, {"en", "zh-CN"}} {
-		for i, path := range presentPages {
-			if i >= bothLanguages && i%2 != l {
-				continue
-			}
-			path := path + "&lang=" + c.lang
-			t.Run(c.lang+path, func(t *testing.T) {
-				t.Parallel()
-				tb := newTab(t, srv)
-				tb.speaks(c.browser)
-				for i, size := range []struct {
-					w, h         int64
-					floor, chart float64
-				}{{1280, 720, 24, 20}, {1920, 1080, 32, 32}} {
-					tb.do("size the window", chromedp.EmulateViewport(size.w, size.h))
-					if i == 0 {
-						tb.open(path)
-					}
-					var m typeSize
-					if err := json.Unmarshal([]byte(eval[string](tb, presentTypeJS)), &m); err != nil {
-						t.Fatal(err)
-					}
-					at := fmt.Sprintf("%d×%d", size.w, size.h)
-					t.Logf("%s: %d texts ≥ %.1f px (%s); %d chart labels ≥ %.1f px (%s)", at, m.Texts, m.Smallest, m.Where, m.ChartTexts, m.ChartSmallest, m.ChartWhere)
-					if m.Texts == 0 {
-						t.Errorf("%s: no text measured", at)
-					}
-					if m.Smallest < size.floor-0.05 {
-						t.Errorf("%s: text of %.1f px, want ≥ %v: %s", at, m.Smallest, size.floor, m.Where)
-					}
-					if m.ChartTexts > 0 && m.ChartSmallest < size.chart-0.05 {
-						t.Errorf("%s: a chart label of %.1f px, want ≥ %v: %s", at, m.ChartSmallest, size.chart, m.ChartWhere)
-					}
-					if m.Wide != "" {
-						t.Errorf("%s: %s", at, m.Wide)
-					}
+		t.Run(c.lang, func(t *testing.T) {
+			t.Parallel()
+			tb := newTab(t, srv)
+			tb.speaks(c.browser)
+			for i, path := range presentPages {
+				if i >= bothLanguages && i%2 != l {
+					continue
 				}
-			})
-		}
+				path := path + "&lang=" + c.lang
+				t.Run(path, func(t *testing.T) {
+					defer tb.in(t)()
+					for i, size := range []struct {
+						w, h         int64
+						floor, chart float64
+					}{{1280, 720, 24, 20}, {1920, 1080, 32, 32}} {
+						tb.do("size the window", chromedp.EmulateViewport(size.w, size.h))
+						if i == 0 {
+							tb.open(path)
+						}
+						var m typeSize
+						if err := json.Unmarshal([]byte(eval[string](tb, presentTypeJS)), &m); err != nil {
+							t.Fatal(err)
+						}
+						at := fmt.Sprintf("%d×%d", size.w, size.h)
+						t.Logf("%s: %d texts ≥ %.1f px (%s); %d chart labels ≥ %.1f px (%s)", at, m.Texts, m.Smallest, m.Where, m.ChartTexts, m.ChartSmallest, m.ChartWhere)
+						if m.Texts == 0 {
+							t.Errorf("%s: no text measured", at)
+						}
+						if m.Smallest < size.floor-0.05 {
+							t.Errorf("%s: text of %.1f px, want ≥ %v: %s", at, m.Smallest, size.floor, m.Where)
+						}
+						if m.ChartTexts > 0 && m.ChartSmallest < size.chart-0.05 {
+							t.Errorf("%s: a chart label of %.1f px, want ≥ %v: %s", at, m.ChartSmallest, size.chart, m.ChartWhere)
+						}
+						if m.Wide != "" {
+							t.Errorf("%s: %s", at, m.Wide)
+						}
+					}
+				})
+			}
+		})
 	}
 }
