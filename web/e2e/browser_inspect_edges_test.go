@@ -49,6 +49,7 @@ func TestInspectBrowserWidths(t *testing.T) {
 	requireChromium(t)
 	srv, leak, long := inspectBrowserServer(t)
 	run := inspectRunView(t, srv)
+	tabs := map[string]*tab{}
 	for _, tc := range []struct {
 		path  string
 		phone bool
@@ -65,8 +66,15 @@ func TestInspectBrowserWidths(t *testing.T) {
 		{run + "?lang=en", true, true},
 		{run + "?lang=zh", true, true},
 	} {
-		tb := newTab(t, srv)
-		tb.speaks(map[bool]string{true: "en-US", false: "zh-CN"}[strings.HasSuffix(tc.path, "lang=zh")])
+		// One tab per browser language loads its pages one after another
+		// (a new tab is a new renderer).
+		browser := map[bool]string{true: "en-US", false: "zh-CN"}[strings.HasSuffix(tc.path, "lang=zh")]
+		tb := tabs[browser]
+		if tb == nil {
+			tb = newTab(t, srv)
+			tb.speaks(browser)
+			tabs[browser] = tb
+		}
 		want := 1280
 		if tc.phone {
 			want = int(phone375.Width)

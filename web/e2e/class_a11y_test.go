@@ -53,24 +53,29 @@ func TestA11yClassPages(t *testing.T) {
 			"join":    "/join",
 		}
 	}
+	// Each language's pages load one after another in one tab (a new tab
+	// is a new renderer).
 	for _, lang := range []string{"en", "zh"} {
-		for name, path := range pages[lang] {
-			t.Run(name+" "+lang, func(t *testing.T) {
-				t.Parallel()
-				tb := newTab(t, srv)
-				tb.do("size the window", chromedp.EmulateViewport(1920, 1080))
-				sep := "?"
-				if strings.Contains(path, "?") {
-					sep = "&"
-				}
-				tb.open(path + sep + "lang=" + lang)
-				tb.axeFails(axe, "at 1920×1080", false, lang != "en")
-				tb.do("emulate a 375 px phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-					_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 375, Height: 812, DeviceScaleFactor: 1, Mobile: true})
-					return err
-				}))
-				tb.axeFails(axe, "at 375 px", true, lang != "en")
-			})
-		}
+		t.Run(lang, func(t *testing.T) {
+			t.Parallel()
+			tb := newTab(t, srv)
+			for name, path := range pages[lang] {
+				t.Run(name, func(t *testing.T) {
+					defer tb.in(t)()
+					tb.do("size the window", chromedp.EmulateViewport(1920, 1080))
+					sep := "?"
+					if strings.Contains(path, "?") {
+						sep = "&"
+					}
+					tb.open(path + sep + "lang=" + lang)
+					tb.axeFails(axe, "at 1920×1080", false, lang != "en")
+					tb.do("emulate a 375 px phone", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+						_, err := cdp.Call(ctx, tgt, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 375, Height: 812, DeviceScaleFactor: 1, Mobile: true})
+						return err
+					}))
+					tb.axeFails(axe, "at 375 px", true, lang != "en")
+				})
+			}
+		})
 	}
 }
