@@ -72,12 +72,12 @@ func TestBrowserContentSecurityPolicy(t *testing.T) {
 		"/update/critic?v=1&p=seed-b",
 		"/update/actor?v=1&p=seed-b",
 	}
-	// Each page in a tab of its own, side by side (the tabs share the
-	// server's browser context and its cache).
+	// The pages load one after another in one tab (a new tab is a new
+	// renderer); each new document records its own violations.
+	tb := cspTab(t, srv)
 	for _, path := range pages {
 		t.Run(path, func(t *testing.T) {
-			t.Parallel()
-			tb := cspTab(t, srv)
+			defer tb.in(t)()
 			tb.open(path)
 			if strings.HasPrefix(path, "/play") || strings.HasPrefix(path, "/compare/lambda") || strings.HasPrefix(path, "/batch") {
 				tb.until(path+": the charts render in their colours", chartsPaintedJS)
