@@ -92,13 +92,13 @@ func TestBrowserSweepA11y(t *testing.T) {
 func TestBrowserSweepViews(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
+	tb := newTab(t, srv) // one tab loads them one after another (a new tab is a new renderer)
 	for _, path := range []string{
 		"/compare/lambda?v=1&p=seed-b&t=3&present=1", "/compare/lambda?v=1&p=v02-eos-leak&theme=dark&lang=zh",
 		"/compare/estimators?v=1&p=multi-turn&ver=v0.2&present=1&theme=dark", "/compare/estimators?v=1&p=lambda-1&lang=zh",
 	} {
 		t.Run(path, func(t *testing.T) {
-			t.Parallel()
-			tb := newTab(t, srv)
+			defer tb.in(t)()
 			tb.open(path)
 			tb.until("every check shows ✓", `() => {
 				const cs = document.querySelectorAll('[data-testid="check"]');
