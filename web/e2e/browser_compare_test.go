@@ -6,11 +6,8 @@ package e2e
 // JavaScript the form's GET lands on the same canonical link.
 
 import (
-	"context"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"gaelab/engine"
@@ -101,10 +98,7 @@ func TestBrowserCompareBugsWithoutJavaScript(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
-	tb.do("disable JavaScript", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tgt, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-		return err
-	}))
+	tb.scriptsOff()
 	tb.open("/compare/bugs?v=1&p=v02-eos-leak&lang=en")
 	if eval[bool](tb, `typeof window.htmx !== "undefined"`) {
 		t.Fatal("htmx ran: JavaScript is not disabled")

@@ -203,6 +203,8 @@ type tab struct {
 
 	mu       sync.Mutex
 	problems []string // uncaught exceptions and console errors
+
+	noScripts bool // the page's JavaScript is off (scriptsOff): until polls from here
 }
 
 // newTab opens a fresh tab on srv: in the browser context of srv's test
@@ -268,6 +270,16 @@ func openTab(t *testing.T, parent context.Context, base, what string) *tab {
 		return err
 	}))
 	return tb
+}
+
+// scriptsOff turns the tab's JavaScript off, as a reader without it.
+func (tb *tab) scriptsOff() {
+	tb.t.Helper()
+	tb.do("turn JavaScript off", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tgt, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+		return err
+	}))
+	tb.noScripts = true
 }
 
 // listen records what a page must never do: throw, or log an error. It runs
@@ -361,7 +373,18 @@ func (tb *tab) until(what, fn string, args ...any) {
 	}
 	call := fmt.Sprintf("(%s)(...%s)", fn, js)
 	deadline := time.Now().Add(waitTimeout)
-	for {
+	for tb.noScripts {
+		// chromedp.Poll waits on the page's own timers, which do not run
+		// with its JavaScript off: ask from here, as often.
+		if got, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](call)); err == nil && got == "" {
+			return
+		}
+		if time.Now().After(deadline) || tb.ctx.Err() != nil {
+			break
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	for !tb.noScripts {
 		_, err = chromedp.Run(tb.ctx, chromedp.Poll[bool](call+` === ""`,
 			chromedp.WithPollingInterval(25*time.Millisecond), chromedp.WithPollingTimeout(time.Until(deadline))))
 		if err == nil {

@@ -1,12 +1,9 @@
 package e2e
 
 import (
-	"context"
 	"strconv"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"gaelab/lessons"
@@ -51,10 +48,7 @@ func TestBrowserLessonWithoutJavaScript(t *testing.T) {
 	l, q, want := firstNumberPredict(t)
 	srv := playServer(t)
 	tb := newTab(t, srv)
-	tb.do("disable JavaScript", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tgt, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-		return err
-	}))
+	tb.scriptsOff()
 	tb.open("/lessons/" + l.Slug + "?lang=en")
 	id := "predict-" + q.ID
 	input := "#" + id + "-answer"

@@ -1,14 +1,11 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -204,10 +201,7 @@ func TestBrowserQRPageWithoutJS(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
-	tb.do("turn JavaScript off", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tgt, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-		return err
-	}))
+	tb.scriptsOff()
 	tb.do("size the window", chromedp.EmulateViewport(1920, 1080))
 	self := "/play?v=1&p=seed-b&present=1&lang=en"
 	tb.open(self)

@@ -1,11 +1,8 @@
 package e2e
 
 import (
-	"context"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -66,11 +63,8 @@ func TestBrowserTermPopoverWithoutJS(t *testing.T) {
 			t.Parallel()
 			tb := newTab(t, srv)
 			tb.speaks(c.browser)
-			tb.do("375×812, no JavaScript", chromedp.EmulateViewport(375, 812),
-				chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-					_, err := cdp.Call(ctx, tgt, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-					return err
-				}))
+			tb.do("375×812", chromedp.EmulateViewport(375, 812))
+			tb.scriptsOff()
 			tb.open("/lessons/td-error?lang=" + c.lang)
 			tb.do("tap the first term", chromedp.Click(chromedp.CSS("main a.term")))
 			tb.until("the popover in place", termTappedJS, "/lessons/td-error")

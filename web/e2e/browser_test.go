@@ -5,7 +5,6 @@ package e2e
 // where they fail. Run them with: go test ./web/e2e -run Browser
 
 import (
-	"context"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -13,8 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -186,10 +183,7 @@ func TestBrowserEditWithoutJavaScript(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
-	tb.do("disable JavaScript", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tgt, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-		return err
-	}))
+	tb.scriptsOff()
 	tb.open("/play?v=1&p=seed-b")
 	if eval[bool](tb, `typeof window.htmx !== "undefined"`) {
 		t.Fatal("htmx ran: JavaScript is not disabled")

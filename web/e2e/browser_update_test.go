@@ -4,11 +4,8 @@ package e2e
 // Debian's chromium. Run them with: go test ./web/e2e -run BrowserUpdate
 
 import (
-	"context"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"gaelab/engine"
@@ -85,10 +82,7 @@ func TestBrowserUpdateActorWithoutJavaScript(t *testing.T) {
 	t.Parallel()
 	srv := playServer(t)
 	tb := newTab(t, srv)
-	tb.do("disable JavaScript", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tgt, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-		return err
-	}))
+	tb.scriptsOff()
 	tb.open("/update/actor?v=1&p=seed-b")
 	if eval[bool](tb, `typeof window.htmx !== "undefined"`) {
 		t.Fatal("htmx ran: JavaScript is not disabled")

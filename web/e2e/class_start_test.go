@@ -1,13 +1,10 @@
 package e2e
 
 import (
-	"context"
 	"net/url"
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"gaelab/web"
@@ -37,10 +34,7 @@ func TestStartClassButton(t *testing.T) {
 			tb := newTab(t, srv)
 			ctx := tb.ctx
 			if !c.js {
-				tb.do("turn JavaScript off", chromedp.Func(func(ctx context.Context, tgt *chromedp.Target) error {
-					_, err := cdp.Call(ctx, tgt, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-					return err
-				}))
+				tb.scriptsOff()
 			}
 			steps := []chromedp.Action[chromedp.Void]{
 				chromedp.Navigate(srv.URL + c.page),
