@@ -2,7 +2,6 @@ package class
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"time"
 
@@ -186,14 +185,10 @@ func hideRight(res Results) Results {
 // phoneNickname is the nickname part of a phone's panel: the form while
 // the class asks for a nickname the device has not given (holding the
 // answer form back), or the nickname given.
-func (cr *Room) phoneNickname(ctx context.Context, lang i18n.Lang, c store.Class, device, csrf string) (templates.PhoneFlow, error) {
+func phoneNickname(lang i18n.Lang, c store.Class, st store.Student, csrf string) templates.PhoneFlow {
 	var f templates.PhoneFlow
 	if !c.Nicknames {
-		return f, nil
-	}
-	st, err := cr.st.Student(ctx, c.Code, device)
-	if err != nil && !errors.Is(err, store.ErrNotStudent) {
-		return f, err
+		return f
 	}
 	t := lang.T
 	form := templates.ClassForm{Action: "/class/" + c.Code + "/nickname", CSRF: csrf, Lang: string(lang)}
@@ -204,11 +199,11 @@ func (cr *Room) phoneNickname(ctx context.Context, lang i18n.Lang, c store.Class
 			f.Fix, f.Fix.Submit = form, t("class.flow.nick.fix")
 			f.Field.Label, f.Field.Value = t("class.flow.nick.fix.label"), st.Nickname
 		}
-		return f, nil
+		return f
 	}
 	f.Nick, f.Nick.Submit = form, t("class.flow.nick.send")
 	f.Closed, f.Hold = t("class.flow.nick.first"), true
-	return f, nil
+	return f
 }
 
 // phoneVoting adds a question's voting to a phone's flow: closed (no

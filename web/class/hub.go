@@ -29,13 +29,32 @@ type Hub struct {
 	mu       sync.Mutex
 	subs     map[string]map[*Follower]struct{}
 	caps     StreamCaps
-	n        int             // phones' streams
-	perClass map[string]int  // phones' streams by class
-	perAddr  map[string]int  // phones' streams by client address
-	teachers map[string]int  // teacher's streams by class
-	changed  map[string]bool // classes whose phones' streams changed since presence last read them
-	seq      uint64          // followers in the order they came
+	n        int               // phones' streams
+	perClass map[string]int    // phones' streams by class
+	perAddr  map[string]int    // phones' streams by client address
+	teachers map[string]int    // teacher's streams by class
+	changed  map[string]bool   // classes whose phones' streams changed since presence last read them
+	seq      uint64            // followers in the order they came
+	phoneGen map[string]uint64 // events of phoneKinds by class, on this replica
+	resyncs  uint64            // resyncs: every class's reads are stale
 	close    func()
+}
+
+// phoneKinds are the events a phone's stream follows: the ones that
+// change what every phone of the class reads (its class and question).
+var phoneKinds = []string{"ask", "reveal", "flow", "end"}
+
+// generation is how far a class has come in the events phones follow:
+// a read of its class and question begun at one generation is current
+// for every phone's render until the generation changes (the hub hears of
+// an event after its change is stored).
+type generation struct{ resyncs, events uint64 }
+
+// phoneGeneration is class code's current generation.
+func (h *Hub) phoneGeneration(code string) generation {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return generation{h.resyncs, h.phoneGen[code]}
 }
 
 // Viewer is who opens a stream: a phone from an address, or the
@@ -62,7 +81,7 @@ type Follower struct {
 // NewHub returns a hub with the given caps, fed by s's events.
 func NewHub(s store.Events, caps StreamCaps) *Hub {
 	h := &Hub{subs: map[string]map[*Follower]struct{}{}, caps: caps,
-		perClass: map[string]int{}, perAddr: map[string]int{}, teachers: map[string]int{}, changed: map[string]bool{}}
+		perClass: map[string]int{}, perAddr: map[string]int{}, teachers: map[string]int{}, changed: map[string]bool{}, phoneGen: map[string]uint64{}}
 	h.close = s.Subscribe(h.dispatch)
 	return h
 }
@@ -74,12 +93,16 @@ func (h *Hub) dispatch(e store.Event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if e.Class == "" { // resync: every stream re-reads
+		h.resyncs++
 		for _, fs := range h.subs {
 			for f := range fs {
 				f.poke()
 			}
 		}
 		return
+	}
+	if slices.Contains(phoneKinds, e.Kind) {
+		h.phoneGen[e.Class]++
 	}
 	for f := range h.subs[e.Class] {
 		if slices.Contains(f.kinds, e.Kind) {

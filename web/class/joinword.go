@@ -128,22 +128,18 @@ func (cr *Room) enrolRefused(w http.ResponseWriter, r *http.Request, code string
 // phoneAdmission puts the join word's form in the panel of a device not
 // seated yet when the class asks for it (first: before the nickname and
 // the answer), or says that joining is locked.
-func (cr *Room) phoneAdmission(ctx context.Context, lang i18n.Lang, c store.Class, device, csrf string, f *templates.PhoneFlow) error {
-	if !c.JoinWord && !c.Locked {
-		return nil
-	}
-	_, err := cr.st.Student(ctx, c.Code, device)
-	if !errors.Is(err, store.ErrNotStudent) {
-		return err
+func phoneAdmission(lang i18n.Lang, c store.Class, seated bool, csrf string, f *templates.PhoneFlow) {
+	if !c.JoinWord && !c.Locked || seated {
+		return
 	}
 	t := lang.T
 	f.Nick, f.Hold = templates.ClassForm{}, true
 	if c.Locked {
 		f.Closed = t("class.err.locked")
-		return nil
+		return
 	}
 	f.Word = templates.ClassForm{Action: "/class/" + c.Code + "/join", CSRF: csrf, Lang: string(lang), Submit: t("class.flow.word.send")}
 	f.WordField = templates.Field{ID: "class-word", Name: "word", Label: t("class.flow.word.label")}
 	f.Closed = t("class.flow.word.first")
-	return nil
+	return
 }

@@ -76,7 +76,12 @@ func (cr *Room) phonePage(w http.ResponseWriter, r *http.Request, code string, s
 	lang := i18n.Of(r)
 	device, _ := cr.deviceID(w, r)
 	noStore(w)
-	pq, err := cr.phoneQuestion(r.Context(), lang, c, device, cr.csrfToken(w, r), problem)
+	q, err := cr.currentQuestion(r.Context(), c)
+	if err != nil {
+		cr.failWith(w, r, err)
+		return
+	}
+	pq, err := cr.phoneQuestion(r.Context(), lang, c, q, device, cr.csrfToken(w, r), problem)
 	if err != nil {
 		cr.failWith(w, r, err)
 		return

@@ -55,6 +55,7 @@ type Room struct {
 	lastSeq     atomic.Int64 // the last send id sequence a form was given (send.go)
 	down        outage       // what this replica saw of a store outage (deadline.go)
 	recoverMu   sync.Mutex   // one recoverStore at a time
+	shared      sharedReads  // the class and question a class's phone streams share (shared_reads.go)
 
 	specs *bounded.Cache[string, Spec] // "code/qid": questions never change once asked
 

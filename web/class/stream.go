@@ -221,15 +221,15 @@ func (cr *Room) handleClassEvents(w http.ResponseWriter, r *http.Request) {
 	device, _ := cr.deviceID(w, r)
 	csrf := cr.csrfToken(w, r)
 	cd := &countdown{lang: lang}
-	cr.stream(w, r, c.Code, Viewer{Addr: clientip.Addr(r)}, "question", []string{"ask", "reveal", "flow", "end"}, phoneJitter, cd, func(ctx context.Context) (templ.Component, error) {
-		c, err := cr.st.Class(ctx, c.Code, time.Now())
+	cr.stream(w, r, c.Code, Viewer{Addr: clientip.Addr(r)}, "question", phoneKinds, phoneJitter, cd, func(ctx context.Context) (templ.Component, error) {
+		c, q, err := cr.phoneClass(ctx, c.Code)
 		if errors.Is(err, store.ErrNotFound) {
 			return templates.PhoneQuestionPanel(templates.PhoneQuestion{Wait: lang.T("class.flow.ended")}), nil
 		}
 		if err != nil {
 			return nil, err
 		}
-		pq, err := cr.phoneQuestion(ctx, lang, c, device, csrf, "")
+		pq, err := cr.phoneQuestion(ctx, lang, c, q, device, csrf, "")
 		cd.set(pq.Flow.Deadline)
 		return templates.PhoneQuestionPanel(pq), err
 	})

@@ -2,6 +2,7 @@ package class
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"html"
 	"math"
@@ -402,22 +403,21 @@ func (cr *Room) switched(ctx context.Context, lang i18n.Lang, q store.Question, 
 }
 
 // phoneQuestion is the current question as one student sees it.
-func (cr *Room) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class, device, csrf, problem string) (templates.PhoneQuestion, error) {
+func (cr *Room) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class, q store.Question, device, csrf, problem string) (templates.PhoneQuestion, error) {
 	t := lang.T
 	pq := templates.PhoneQuestion{Wait: t("class.wait"), Error: problem}
+	var st store.Student
 	var err error
-	if pq.Flow, err = cr.phoneNickname(ctx, lang, c, device, csrf); err != nil {
-		return pq, err
+	if c.Nicknames || c.JoinWord || c.Locked { // the device's one read of its seat
+		st, err = cr.st.Student(ctx, c.Code, device)
+		if err != nil && !errors.Is(err, store.ErrNotStudent) {
+			return pq, err
+		}
 	}
-	if err = cr.phoneAdmission(ctx, lang, c, device, csrf, &pq.Flow); err != nil {
-		return pq, err
-	}
+	pq.Flow = phoneNickname(lang, c, st, csrf)
+	phoneAdmission(lang, c, !errors.Is(err, store.ErrNotStudent), csrf, &pq.Flow)
 	if c.Question == 0 {
 		return pq, nil
-	}
-	q, err := cr.st.Question(ctx, c.Code, c.Question)
-	if err != nil {
-		return pq, err
 	}
 	sp, err := DecodeSpec(q.Spec)
 	if err != nil {
@@ -464,6 +464,14 @@ func (cr *Room) phoneQuestion(ctx context.Context, lang i18n.Lang, c store.Class
 		pq.Yours = t("class.answer.yours", mine.Value)
 	}
 	return pq, nil
+}
+
+// currentQuestion is class c's current question (zero when none).
+func (cr *Room) currentQuestion(ctx context.Context, c store.Class) (store.Question, error) {
+	if c.Question == 0 {
+		return store.Question{}, nil
+	}
+	return cr.st.Question(ctx, c.Code, c.Question)
 }
 
 // phoneCell is a cell question's prompt and table with the asked rows
