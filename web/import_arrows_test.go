@@ -1,10 +1,12 @@
 package web
 
 import (
+	"go/build"
 	"go/parser"
 	"go/token"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,18 +15,17 @@ import (
 // tier is the place of each room and layer of the server in the arrows
 // web → the rooms → play → page → httperr: a package may import a tiered
 // package only of a lower tier. httperr, like the libraries, has none: every
-// package may answer an error. update, inspect and compare may use what a
-// lower room shows (the course
+// package may answer an error. update, inspect and compare stand side by
+// side on one tier; a higher room may use what a lower one shows (the course
 // embeds compare's widgets, a class asks the course's questions). page and
 // mw are side by side and use neither each other nor a room.
 var tier = map[string]int{
 	"web/mw": 2, "web/page": 2,
 	"web/play": 3, "web/train": 3,
-	"web/update": 4, "web/inspect": 4,
-	"web/compare": 5,
-	"web/course":  6,
-	"web/class":   7,
-	"web":         8,
+	"web/update": 4, "web/inspect": 4, "web/compare": 4,
+	"web/course": 6,
+	"web/class":  7,
+	"web":        8,
 }
 
 // TestImportArrows fails, naming the file and the import, on an import
@@ -115,6 +116,7 @@ func TestImportArrowsCatch(t *testing.T) {
 		{"web/play", "web/compare"}, {"web/page", "web/play"}, {"web/page", "web/mw"}, {"web/scenario", "web/page"},
 		{"web/class", "web"}, {"engine", "web/scenario"}, {"templates", "web/i18n"}, {"web/update", "web/compare"},
 		{"web/httperr", "web/page"}, {"templates/ui", "web/i18n"}, {"web/play", "web/webtest"}, {"web/scenario", "web"},
+		{"web/compare", "web/update"},
 	} {
 		if againstArrows(bad[0], bad[1]) == "" {
 			t.Errorf("%s → %s passes", bad[0], bad[1])
@@ -125,5 +127,103 @@ func TestImportArrowsCatch(t *testing.T) {
 		if why := againstArrows(good[0], good[1]); why != "" {
 			t.Errorf("%s → %s refused: %s", good[0], good[1], why)
 		}
+	}
+}
+
+// maxChain bounds the longest import chain among gaelab/web/... non-test
+// packages, in arrows: issue 34 cut it from 10 (webtest → web → class →
+// course → compare → update → play → mw → api → httperr → i18n) to 8.
+const maxChain = 8
+
+// TestImportChain reports the longest import chain among the non-test
+// packages of web/ (go/build's view of each directory, as go list gives
+// it) and fails if it is longer than maxChain arrows. (That compare does
+// not import update is the tiers': they stand side by side.)
+func TestImportChain(t *testing.T) {
+	imports := webImports(t)
+	chain := longestChain(imports)
+	t.Logf("longest import chain, %d arrows: %s", len(chain)-1, strings.Join(chain, " → "))
+	if len(chain)-1 > maxChain {
+		t.Errorf("the longest import chain has %d arrows, more than %d: %s", len(chain)-1, maxChain, strings.Join(chain, " → "))
+	}
+}
+
+// webImports is each non-test package under web/ and the gaelab/web
+// packages it imports.
+func webImports(t *testing.T) map[string][]string {
+	t.Helper()
+	imports := map[string][]string{}
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && path != "." {
+			return filepath.SkipDir
+		}
+		p, err := build.ImportDir(path, 0)
+		if _, none := err.(*build.NoGoError); none {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		self := "gaelab/web"
+		if path != "." {
+			self += "/" + filepath.ToSlash(path)
+		}
+		for _, im := range p.Imports {
+			if under(im, "gaelab/web") {
+				imports[self] = append(imports[self], im)
+			}
+		}
+		if _, ok := imports[self]; !ok {
+			imports[self] = nil
+		}
+		return nil
+	})
+	if err != nil || len(imports) < 20 {
+		t.Fatalf("read %d packages under web/: %v", len(imports), err)
+	}
+	return imports
+}
+
+// longestChain is the longest path of packages through imports (which Go
+// keeps acyclic), first by name among those of its length.
+func longestChain(imports map[string][]string) []string {
+	memo := map[string][]string{}
+	var from func(p string) []string
+	from = func(p string) []string {
+		if c, ok := memo[p]; ok {
+			return c
+		}
+		best := []string{p}
+		for _, q := range imports[p] {
+			if c := from(q); len(c)+1 > len(best) {
+				best = append([]string{p}, c...)
+			}
+		}
+		memo[p] = best
+		return best
+	}
+	var best []string
+	pkgs := make([]string, 0, len(imports))
+	for p := range imports {
+		pkgs = append(pkgs, p)
+	}
+	slices.Sort(pkgs)
+	for _, p := range pkgs {
+		if c := from(p); len(c) > len(best) {
+			best = c
+		}
+	}
+	return best
+}
+
+// TestLongestChain: the chain is counted in arrows, through the longest
+// branch.
+func TestLongestChain(t *testing.T) {
+	got := longestChain(map[string][]string{"a": {"b", "c"}, "b": {"d"}, "c": nil, "d": {"c"}})
+	if want := []string{"a", "b", "d", "c"}; !slices.Equal(got, want) {
+		t.Errorf("longestChain = %v, want %v", got, want)
 	}
 }
