@@ -63,8 +63,11 @@ func TestBrowserPresentationFits(t *testing.T) {
 	}
 }
 
-// stateJS describes the presentation state the keys change.
+// stateJS describes the presentation state the keys change, and whether
+// the page's scripts have run: R and Esc load a new page, whose td.covered
+// cells exist while it still parses, before app.js listens for keys.
 const stateJS = `() => JSON.stringify({
+	ready: document.readyState === "complete",
 	search: location.search,
 	step: (document.querySelector('[data-testid="step-status"]') || {}).textContent || "",
 	covered: document.querySelectorAll("td.covered").length,
@@ -74,10 +77,11 @@ const stateJS = `() => JSON.stringify({
 	full: window.__fullscreen || 0,
 })`
 
-// waitState polls until the state has every wanted key=value.
+// waitState polls until the page is ready and the state has every wanted
+// key=value.
 func (tb *tab) waitState(what string, want map[string]any) {
 	tb.t.Helper()
-	var checks []string
+	checks := []string{`(s.ready ? "" : "loading")`}
 	for k, v := range want {
 		switch v := v.(type) {
 		case string:
