@@ -71,10 +71,24 @@
           live[1].setAttribute("aria-busy", "true");
         }
         var touched = [];
-        morphNode(target, root, touched);
+        morph(target, root, touched);
         if (live[0] && live[1]) requestAnimationFrame(function () { live[0].removeAttribute("aria-busy"); });
         return touched.length ? touched : true;
       }
+    });
+    // The answer's parts out of band (the form's state and errors, the
+    // cells form, the presets, the navigation) morph too while the
+    // playground is on the page: swapped whole, they were a step's
+    // slowest part at 64 tokens. htmx still says each was swapped
+    // (htmx:oobAfterSwap, which marks the fields in error).
+    document.addEventListener("htmx:oobBeforeSwap", function (e) {
+      var d = e.detail, root = d.fragment && d.fragment.firstElementChild;
+      if (!d.shouldSwap || !root || d.fragment.childNodes.length !== 1 || !document.querySelector(playMain) || !sameNode(d.target, root)) return;
+      var touched = [];
+      morph(d.target, root, touched);
+      d.shouldSwap = false;
+      touched.forEach(function (el) { htmx.process(el); });
+      htmx.trigger(d.target, "htmx:oobAfterSwap", d);
     });
     // htmx finds an extension in the hx-ext of an element or its
     // ancestors; the root element is never swapped.
@@ -93,6 +107,15 @@
   // children move into a. The elements htmx must process again (inserted,
   // or a link, form or hx- element whose attributes changed) are appended
   // to touched.
+  // morph is morphNode of the page's a and the answer's b, after the
+  // scripts that enhance the page enhanced b (the event gae-morph, whose
+  // detail.root is b): what they add is then on both sides, and only what
+  // the answer changed changes on the page.
+  function morph(a, b, touched) {
+    document.dispatchEvent(new CustomEvent("gae-morph", { detail: { root: b } }));
+    morphNode(a, b, touched);
+  }
+
   function morphNode(a, b, touched) {
     if (a.nodeType !== 1) {
       if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue;
@@ -515,9 +538,10 @@ document.addEventListener("htmx:oobAfterSwap", function (e) {
 })();
 
 // A selected cell's formula opens in view, under its table (issue 26): after
-// the answer to the cells form (templates.CellForm).
+// the answer to the cells form (templates.CellForm), the request's source.
 document.addEventListener("htmx:afterSettle", function (e) {
-  if (!e.detail || !e.detail.elt || e.detail.elt.id !== "cells") return;
+  var c = e.detail && e.detail.requestConfig;
+  if (!c || !c.elt || c.elt.id !== "cells") return;
   var f = document.querySelector('[data-testid="formula"]');
   if (f) f.scrollIntoView({ block: "nearest" });
 });

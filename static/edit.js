@@ -90,23 +90,32 @@
   // Sliders: the handles of an editable page. A handle's name is its
   // group's template with {t} (or {ₜ}, in subscript digits) its index.
   function sub(n) { return String(n).replace(/[0-9]/g, function (d) { return String.fromCharCode(0x2080 + Number(d)); }); }
-  function enhance() {
-    document.querySelectorAll("svg .handles").forEach(function (g) {
+  // sliders makes the handles under root sliders. It changes only what
+  // differs, and the page's morph (static/app.js) gives it each answer
+  // before the page takes it (the event gae-morph): the answer's handles
+  // are then the page's, and a step changes no attribute of theirs.
+  function sliders(root) {
+    function set(el, name, value) { if (el.getAttribute(name) !== value) el.setAttribute(name, value); }
+    root.querySelectorAll("svg .handles").forEach(function (g) {
       var hs = g.querySelectorAll("circle[data-t]");
       if (!hs.length || !field(g.dataset.field, hs[0].dataset.t)) return;
-      g.ownerSVGElement.setAttribute("role", "group");
+      set(g.ownerSVGElement, "role", "group");
       hs.forEach(function (h) {
         var n = Number(h.dataset.t) + Number(g.dataset.base || 0);
-        h.classList.add("handle");
-        h.setAttribute("role", "slider");
-        h.setAttribute("tabindex", "0");
-        h.setAttribute("aria-label", g.dataset.name.replace("{t}", n).replace("{ₜ}", sub(n)));
-        h.setAttribute("aria-orientation", "vertical");
-        h.setAttribute("aria-valuemin", g.dataset.min);
-        h.setAttribute("aria-valuemax", g.dataset.max);
-        h.setAttribute("aria-valuenow", h.dataset.v);
+        if (!h.classList.contains("handle")) h.classList.add("handle");
+        set(h, "role", "slider");
+        set(h, "tabindex", "0");
+        set(h, "aria-label", g.dataset.name.replace("{t}", n).replace("{ₜ}", sub(n)));
+        set(h, "aria-orientation", "vertical");
+        set(h, "aria-valuemin", g.dataset.min);
+        set(h, "aria-valuemax", g.dataset.max);
+        set(h, "aria-valuenow", h.dataset.v);
       });
     });
+  }
+  document.addEventListener("gae-morph", function (e) { sliders(e.detail.root); });
+  function enhance() {
+    sliders(document);
     if (latest) {
       var l = handle(latest.name, latest.t);
       if (!l || parseFloat(l.dataset.v) === latest.x) latest = null; // the answer caught up
