@@ -102,11 +102,6 @@
     return a.nodeType === b.nodeType && (a.nodeType !== 1 || (a.tagName === b.tagName && a.id === b.id));
   }
 
-  // morphNode makes the page's node a what the answer's node b is, keeping
-  // a and the children that sameNode matches in order; b's unmatched
-  // children move into a. The elements htmx must process again (inserted,
-  // or a link, form or hx- element whose attributes changed) are appended
-  // to touched.
   // morph is morphNode of the page's a and the answer's b, after the
   // scripts that enhance the page enhanced b (the event gae-morph, whose
   // detail.root is b): what they add is then on both sides, and only what
@@ -116,6 +111,11 @@
     morphNode(a, b, touched);
   }
 
+  // morphNode makes the page's node a what the answer's node b is, keeping
+  // a and the children that sameNode matches in order; b's unmatched
+  // children move into a. The elements htmx must process again (inserted,
+  // or a link, form or hx- element whose attributes changed) are appended
+  // to touched.
   function morphNode(a, b, touched) {
     if (a.nodeType !== 1) {
       if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue;

@@ -245,8 +245,8 @@ func TestBrowserStepBudget64(t *testing.T) {
 	tb.open(longScenario(64) + "&step=3&lang=zh")
 	// A learner reads the page before the first step: its fonts are in and
 	// its first frames drawn. (Clicked the moment the load ends, the first
-	// step shares the two cores with the page's first raster: 110–170 ms
-	// where it is 90–110 a second later.)
+	// step shares the two cores with what the load left to do: 110–170 ms
+	// on the quiet machine where it is 90–140 a second later.)
 	tb.do("the page settles", chromedp.Evaluate[chromedp.Void](`document.fonts.ready.then(() => new Promise(r => setTimeout(r, 1000)))`, chromedp.EvalAwaitPromise))
 	// The results and the answer's parts out of band (the cells form, the
 	// form's state, the presets, the navigation) change in place.
