@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Dialect is what differs between the databases SQL runs on.
@@ -42,6 +43,10 @@ type SQL struct {
 	mu   sync.RWMutex
 	subs map[int]func(Event)
 	next int
+
+	joinMu         sync.Mutex
+	joins          map[string][]*joining // by class: the joins waiting for its next batch (Join)
+	joinBatchCount atomic.Int64          // transactions Join has run, for the tests
 }
 
 var _ Store = (*SQL)(nil)

@@ -132,53 +132,6 @@ func (s *SQL) Reveal(ctx context.Context, code string, id int) error {
 	return nil
 }
 
-// Join implements Classes. The student's row goes in first and the class
-// row's conditional count last, just before the commit, so a join holds the
-// class row (which serializes the class's joins, and so keeps the cap under
-// concurrency on both databases) only for its final statement and commit.
-func (s *SQL) Join(ctx context.Context, code, device string, max int, now time.Time) error {
-	var n int
-	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM students WHERE class_code = ? AND device = ?`), code, device).Scan(&n)
-	if err != nil {
-		return fmt.Errorf("store: join: %w", err)
-	}
-	if n > 0 {
-		return nil
-	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: join: %w", err)
-	}
-	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO students (class_code, device, joined)
-		SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM classes WHERE code = ?)
-		ON CONFLICT (class_code, device) DO NOTHING`), code, device, now.Unix(), code)
-	if err != nil {
-		return fmt.Errorf("store: join: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		var exists int
-		if err := tx.QueryRowContext(ctx, s.rebind(`SELECT count(*) FROM classes WHERE code = ?`), code).Scan(&exists); err != nil {
-			return fmt.Errorf("store: join: %w", err)
-		}
-		if exists == 0 {
-			return ErrNotFound
-		}
-		return nil // joined meanwhile: the count must not grow (rollback)
-	}
-	res, err = tx.ExecContext(ctx, s.rebind(`UPDATE classes SET students = students + 1 WHERE code = ? AND students < ?`), code, max)
-	if err != nil {
-		return fmt.Errorf("store: join: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrFull // the rollback removes the student's row
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: join: %w", err)
-	}
-	return nil
-}
-
 // Answer implements Classes: one statement inserts or replaces the answer
 // while the question is open (Question.Open) and the device has changes
 // left, unless this send already changed it (a resend: then it is

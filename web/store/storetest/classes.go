@@ -117,6 +117,58 @@ func testJoinCap(t *testing.T, a, b store.Classes) {
 	}
 }
 
+// A replica's joins of one class that arrive together are enrolled in a
+// few transactions, not one each (store.SQL's Join), and the cap holds
+// inside a batch: 200 phones at once on one replica, then 30 more with
+// room for 10.
+func testJoinBatches(t *testing.T, a, _ store.Classes) {
+	counter, ok := a.(interface{ JoinTransactions() int64 })
+	if !ok {
+		t.Fatalf("%T does not count its join transactions", a)
+	}
+	code := unique(t, "JB")
+	newClass(t, a, code)
+	before := counter.JoinTransactions()
+	var wg sync.WaitGroup
+	for i := range 200 {
+		wg.Go(func() {
+			if err := a.Join(ctx, code, fmt.Sprintf("dev%d", i), 210, now); err != nil {
+				t.Errorf("Join: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := counter.JoinTransactions() - before; n > 100 {
+		t.Errorf("200 joins at once took %d transactions; want them batched (at most 100)", n)
+	} else {
+		t.Logf("200 joins at once: %d transactions", n)
+	}
+	var mu sync.Mutex
+	full := 0
+	for i := range 30 {
+		wg.Go(func() {
+			err := a.Join(ctx, code, fmt.Sprintf("late%d", i), 210, now)
+			if errors.Is(err, store.ErrFull) {
+				mu.Lock()
+				full++
+				mu.Unlock()
+			} else if err != nil {
+				t.Errorf("Join: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	if c, _ := a.Class(ctx, code, now); c.Students != 210 || full != 20 {
+		t.Errorf("30 more joins with room for 10: %d students, %d refused; want 210 and 20", c.Students, full)
+	}
+	for _, d := range []string{"dev7", "late3"} { // in, or refused: never a second seat
+		a.Join(ctx, code, d, 210, now)
+	}
+	if c, _ := a.Class(ctx, code, now); c.Students != 210 {
+		t.Errorf("joining again changed the count to %d", c.Students)
+	}
+}
+
 func testAnswer(t *testing.T, a, b store.Classes) {
 	code := unique(t, "A")
 	newClass(t, a, code)

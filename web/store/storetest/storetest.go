@@ -40,6 +40,7 @@ func Run(t *testing.T, open func(t *testing.T) (a, b store.Store)) {
 		{"Class", testClass},
 		{"Questions", testQuestions},
 		{"JoinCap", testJoinCap},
+		{"JoinBatches", testJoinBatches},
 		{"Answer", testAnswer},
 		{"AnswerConcurrent", testAnswerConcurrent},
 		{"AnswerSend", testAnswerSend},
