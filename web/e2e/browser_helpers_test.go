@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"net/http"
@@ -202,6 +203,8 @@ type tab struct {
 
 	mu       sync.Mutex
 	problems []string // uncaught exceptions and console errors
+
+	noScripts bool // the page's JavaScript is off (scriptsOff): until asks from here
 }
 
 // newTab opens a fresh tab on srv: in the browser context of srv's test
@@ -276,6 +279,7 @@ func (tb *tab) scriptsOff() {
 		_, err := cdp.Call(ctx, tgt, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
 		return err
 	}))
+	tb.noScripts = true
 }
 
 // listen records what a page must never do: throw, or log an error. It runs
@@ -368,13 +372,36 @@ func (tb *tab) until(what, fn string, args ...any) {
 		tb.t.Fatal(err)
 	}
 	call := fmt.Sprintf("(%s)(...%s)", fn, js)
-	// Asked from here, not with chromedp.Poll, which waits on the page's
-	// own timers: they never run with its JavaScript off. A navigation
-	// that replaces the page under a look only fails that look.
-	for deadline := time.Now().Add(waitTimeout); time.Now().Before(deadline) && tb.ctx.Err() == nil; time.Sleep(25 * time.Millisecond) {
+	deadline := time.Now().Add(waitTimeout)
+	for tb.noScripts {
+		// chromedp.Poll waits on the page's own timers, which do not run
+		// with its JavaScript off: ask from here, as often. A navigation
+		// that replaces the page under a look only fails that look.
 		if got, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](call)); err == nil && got == "" {
 			return
 		}
+		if time.Now().After(deadline) || tb.ctx.Err() != nil {
+			break
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	// Otherwise the page polls itself (chromedp.Poll): one round trip to
+	// the browser per wait, not one every 25 ms.
+	for !tb.noScripts {
+		_, err = chromedp.Run(tb.ctx, chromedp.Poll[bool](call+` === ""`,
+			chromedp.WithPollingInterval(25*time.Millisecond), chromedp.WithPollingTimeout(time.Until(deadline))))
+		if err == nil {
+			return
+		}
+		if errors.Is(err, chromedp.ErrPollingTimeout) {
+			break
+		}
+		// A navigation replaced the page under the poll ("Cannot find context
+		// with specified id"): poll the new page until the deadline.
+		if time.Now().After(deadline) || tb.ctx.Err() != nil {
+			tb.t.Fatalf("%s: %v", what, err)
+		}
+		time.Sleep(25 * time.Millisecond)
 	}
 	last, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](call))
 	if err != nil {
