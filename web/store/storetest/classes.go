@@ -87,24 +87,34 @@ func onReplicas(n int, a, b store.Classes, f func(i int, s store.Classes)) {
 	wg.Wait()
 }
 
+// refusals counts the joins refused because the class is full; any other
+// error fails the test.
+type refusals struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (r *refusals) join(t *testing.T, s store.Classes, code, device string, max int) {
+	err := s.Join(ctx, code, device, max, now)
+	if errors.Is(err, store.ErrFull) {
+		r.mu.Lock()
+		r.n++
+		r.mu.Unlock()
+	} else if err != nil {
+		t.Errorf("Join: %v", err)
+	}
+}
+
 func testJoinCap(t *testing.T, a, b store.Classes) {
 	code := unique(t, "J")
 	newClass(t, a, code)
-	var mu sync.Mutex
-	full := 0
+	var full refusals
 	onReplicas(20, a, b, func(i int, s store.Classes) {
-		err := s.Join(ctx, code, fmt.Sprintf("dev%d", i), 10, now)
-		if errors.Is(err, store.ErrFull) {
-			mu.Lock()
-			full++
-			mu.Unlock()
-		} else if err != nil {
-			t.Errorf("Join: %v", err)
-		}
+		full.join(t, s, code, fmt.Sprintf("dev%d", i), 10)
 	})
 	c, _ := a.Class(ctx, code, now)
-	if c.Students != 10 || full != 10 {
-		t.Errorf("20 joins with a cap of 10: %d students, %d refused; want 10 and 10", c.Students, full)
+	if c.Students != 10 || full.n != 10 {
+		t.Errorf("20 joins with a cap of 10: %d students, %d refused; want 10 and 10", c.Students, full.n)
 	}
 	if err := a.Join(ctx, code, "dev0", 10, now); err != nil && !errors.Is(err, store.ErrFull) {
 		t.Errorf("joining again: %v", err)
@@ -143,23 +153,13 @@ func testJoinBatches(t *testing.T, a, _ store.Classes) {
 	} else {
 		t.Logf("200 joins at once: %d transactions", n)
 	}
-	var mu sync.Mutex
-	full := 0
+	var full refusals
 	for i := range 30 {
-		wg.Go(func() {
-			err := a.Join(ctx, code, fmt.Sprintf("late%d", i), 210, now)
-			if errors.Is(err, store.ErrFull) {
-				mu.Lock()
-				full++
-				mu.Unlock()
-			} else if err != nil {
-				t.Errorf("Join: %v", err)
-			}
-		})
+		wg.Go(func() { full.join(t, a, code, fmt.Sprintf("late%d", i), 210) })
 	}
 	wg.Wait()
-	if c, _ := a.Class(ctx, code, now); c.Students != 210 || full != 20 {
-		t.Errorf("30 more joins with room for 10: %d students, %d refused; want 210 and 20", c.Students, full)
+	if c, _ := a.Class(ctx, code, now); c.Students != 210 || full.n != 20 {
+		t.Errorf("30 more joins with room for 10: %d students, %d refused; want 210 and 20", c.Students, full.n)
 	}
 	for _, d := range []string{"dev7", "late3"} { // in, or refused: never a second seat
 		a.Join(ctx, code, d, 210, now)
